@@ -1,0 +1,231 @@
+/* game.h — the one interface every Ludoteka game implements. */
+#ifndef LUDOTEKA_GAME_H
+#define LUDOTEKA_GAME_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+enum {
+    LT_MAX_PLAYERS = 6,   /* the dice games seat up to six */
+    LT_MAX_OPTIONS = 16,  /* rule options a game may declare */
+    LT_MAX_ACTIONS = 1024, /* bound on any game's max_actions */
+    LT_MAX_OUTCOMES = 256, /* bound on any game's max_outcomes */
+    LT_CHANCE = -1,       /* current_player(): a dice roll is due */
+    LT_TERMINAL = -2      /* current_player(): the game is over */
+};
+
+/* Every decision and every dice outcome is an action: a small integer in
+ * [0, game->num_actions).  Its meaning belongs to the game. */
+typedef int32_t lt_action;
+
+/* A game's state: state_size bytes, caller-owned, copied with memcpy.
+ * Never defined: each game casts it to its own struct. */
+typedef struct lt_state lt_state;
+
+/* One outcome of a chance node; weights are exact integers (three dice,
+ * unordered: 56 outcomes totalling 216). */
+typedef struct {
+    lt_action action;
+    uint32_t weight;
+} lt_outcome;
+
+typedef enum {
+    LT_OK = 0,
+    LT_ESYNTAX,   /* text is not in the expected notation */
+    LT_EILLEGAL,  /* well formed, but not allowed here */
+    LT_ERANGE,    /* a number or count out of range */
+    LT_ENOSPACE,  /* an output buffer is too small */
+    LT_EIO,       /* a file could not be read or written */
+    LT_ENOMEM     /* out of memory */
+} lt_status;
+
+/* A message for the user, with a position when the input had lines. */
+typedef struct {
+    char msg[256];
+    int line, col; /* 1-based; 0 when not applicable */
+} lt_error;
+
+/* ---- Rule options ------------------------------------------------------
+ * A game declares its options as a table ending with name == NULL.  A
+ * choice option stores the index of its choice; a number option stores the
+ * number itself. */
+typedef struct {
+    const char *name;             /* "diagonals" */
+    const char *const *choices;   /* NULL-terminated; NULL for a number */
+    int min, max;                 /* range of a number option */
+    int def;                      /* default: choice index or number */
+    const char *help_en, *help_pl;
+} lt_option;
+
+typedef struct {
+    int players;
+    int value[LT_MAX_OPTIONS];    /* indexed like the game's option table */
+} lt_config;
+
+/* ---- What to draw ------------------------------------------------------
+ * A game describes its position as cells on a layout grid (x to the right,
+ * y downwards, in cell units), links between cells (the lines of point
+ * boards), pieces on cells, dice, and a few lines of text.  Front ends draw
+ * any game from this alone. */
+enum { LT_SHAPE_SQUARE, LT_SHAPE_POINT };
+enum {
+    LT_SHADE_PLAIN,    /* a point, or a square with no colour */
+    LT_SHADE_LIGHT,
+    LT_SHADE_DARK,
+    LT_SHADE_BLOCKED,  /* out of play */
+    LT_SHADE_MARKED    /* special: a start line, a promotion square, ... */
+};
+enum {
+    LT_VIEW_CELLS = 160,
+    LT_VIEW_PIECES = 192,
+    LT_VIEW_LINKS = 128,
+    LT_VIEW_DICE = 6,
+    LT_VIEW_INFO = 8,
+    LT_VIEW_BOARDS = 3
+};
+
+typedef struct {
+    int16_t x, y;
+    uint8_t shape, shade;
+    uint8_t board;     /* index into board_title */
+    char name[9];      /* the coordinate the notation uses: "a1", "B2" */
+} lt_cell;
+
+typedef struct {
+    int16_t cell;      /* index into cells; -1: off the board (in hand) */
+    int8_t owner;      /* seat, or -1 for a neutral piece */
+    uint8_t kind;      /* game-defined piece type, for styling */
+    char text[4];      /* ASCII symbol, 1-3 characters */
+    char glyph[8];     /* UTF-8 symbol, or "" to use text */
+} lt_piece;
+
+typedef struct {
+    int16_t a, b;      /* cell indices */
+} lt_link;
+
+typedef struct {
+    int8_t owner;      /* seat whose die it is, or -1 */
+    uint8_t value;     /* 1..6, 0 for not yet rolled */
+} lt_die;
+
+enum { LT_LANG_EN, LT_LANG_PL };
+
+typedef struct lt_view {
+    int lang;          /* input: language of the info lines */
+    int width, height; /* output: extent of the layout grid */
+    int ncells, npieces, nlinks, ndice, ninfo, nboards;
+    lt_cell cells[LT_VIEW_CELLS];
+    lt_piece pieces[LT_VIEW_PIECES];
+    lt_link links[LT_VIEW_LINKS];
+    lt_die dice[LT_VIEW_DICE];
+    char board_title[LT_VIEW_BOARDS][32];
+    char info[LT_VIEW_INFO][96];
+} lt_view;
+
+/* Groups of the menu, as the seeds group the games. */
+enum {
+    LT_GROUP_DICE,      /* seed 000, a-l */
+    LT_GROUP_ALFONSO,   /* seed 000, board games of Alfonso's book */
+    LT_GROUP_ROBBERS,   /* seed 001 */
+    LT_GROUP_CHESS,     /* seed 002 */
+    LT_GROUP_MEDH,      /* seed 003 */
+    LT_GROUP_TALAT,     /* seed 004 */
+    LT_GROUP_COUNT
+};
+
+/* ---- The rule book -----------------------------------------------------
+ * Immutable facts and functions.  Contracts (asserted in debug builds):
+ * - legal_actions: only when current_player() >= 0; ascending, unique,
+ *   never empty; at most max_actions of them.
+ * - chance_outcomes: only when current_player() == LT_CHANCE; ascending,
+ *   weights > 0; at most max_outcomes.
+ * - apply: the action is legal (or an outcome of the chance node).
+ * - returns: every seat, within [min_return, max_return]; zero before the
+ *   end.
+ * - write_state is canonical: two states with the same text have the same
+ *   future.  read_state reads into a state initialised by init (it keeps
+ *   the options) and never accepts a text that would break an invariant.
+ * - action names contain no white space, no '.' and none of {}[];", so
+ *   records can hold them.
+ * - hash, if present, depends only on what write_state writes. */
+typedef struct lt_game {
+    const char *id;                 /* "three-mens-morris" */
+    const char *title_en, *title_pl;
+    const char *source;             /* "seed 000: 3 Men's Morris" */
+    int group;                      /* LT_GROUP_* */
+    const lt_option *options;       /* ends with name == NULL */
+    const char *const *seats_en;    /* names of the seats, or NULL */
+    const char *const *seats_pl;
+    int min_players, max_players;
+    bool has_chance, zero_sum;
+    double min_return, max_return;
+    size_t state_size;
+    int max_actions, max_outcomes, num_actions;
+    int max_length;                 /* most actions in a game, chance too */
+
+    lt_status (*init)(lt_state *, const lt_config *);
+    int (*num_players)(const lt_state *);
+    int (*current_player)(const lt_state *);
+    int (*legal_actions)(const lt_state *, lt_action *out);
+    int (*chance_outcomes)(const lt_state *, lt_outcome *out);
+    void (*apply)(lt_state *, lt_action);
+    void (*returns)(const lt_state *, double *out);
+    /* snprintf-like: returns the length the full text needs */
+    int (*action_name)(const lt_state *, lt_action, char *buf, size_t size);
+    lt_status (*parse_action)(const lt_state *, const char *, lt_action *);
+    int (*write_state)(const lt_state *, char *buf, size_t size);
+    lt_status (*read_state)(lt_state *, const char *, lt_error *);
+    void (*render)(const lt_state *, lt_view *);
+    /* cells an action touches: target only (1), from and to (2), then
+     * cells it captures; 0 for actions off the board */
+    int (*action_cells)(const lt_state *, lt_action, int *cells, int max);
+    uint64_t (*hash)(const lt_state *);            /* optional */
+    void (*evaluate)(const lt_state *, double *);  /* optional */
+    bool (*invariants_ok)(const lt_state *);
+} lt_game;
+
+/* ---- Registry (registry.c: one table, one line per game) ---- */
+int lt_game_count(void);
+const lt_game *lt_game_at(int i);
+const lt_game *lt_game_find(const char *id);
+/* The rules of a game as the program shows them (docs/rules/LANG/ID.txt,
+ * built in), or NULL. */
+const char *lt_rules_text(const lt_game *, int lang);
+
+/* ---- Checked helpers around a game (game.c) ---- */
+lt_state *lt_state_new(const lt_game *);
+void lt_state_free(lt_state *);
+void lt_state_copy(const lt_game *, lt_state *dst, const lt_state *src);
+
+/* Is the number of players allowed?  The message says what is. */
+lt_status lt_check_players(const lt_game *, int players, lt_error *);
+
+/* Validates the player count and option values, then calls init. */
+lt_status lt_init(const lt_game *, lt_state *, const lt_config *, lt_error *);
+
+/* The actions possible now: the legal actions, or the outcomes of a
+ * chance node (without weights); 0 when the game is over. */
+int lt_choices(const lt_game *, const lt_state *, lt_action *out);
+
+/* Is the action legal, or an outcome of the chance node? */
+bool lt_is_legal(const lt_game *, const lt_state *, lt_action);
+
+/* Parses an action (the game's parser, or its names when it has none);
+ * on failure the message names what was expected. */
+lt_status lt_parse(const lt_game *, const lt_state *, const char *text,
+                   lt_action *out, lt_error *);
+
+/* The name of an action into a fixed buffer (truncated if need be). */
+const char *lt_name(const lt_game *, const lt_state *, lt_action,
+                    char *buf, size_t size);
+
+/* Seat name in a language ("White", or "Player 3" when unnamed). */
+const char *lt_seat_name(const lt_game *, int seat, int lang, char *buf,
+                         size_t size);
+
+/* Result as text: "1-0", "0-1", "1/2-1/2" for two players with returns in
+ * {-1,0,1}; otherwise the returns separated by spaces. "*" if not over. */
+void lt_result_text(const lt_game *, const lt_state *, char *buf, size_t size);
+
+#endif

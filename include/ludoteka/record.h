@@ -1,0 +1,85 @@
+/* record.h — game records: PGN-style tags and the action names in order.
+ *
+ * A record is the one format for saved games, replays, golden playthroughs
+ * and bug reports:
+ *
+ *   [Game "three-mens-morris"]
+ *   [Options "diagonals=on movement=step cap=200"]
+ *   [Players "human,ai"]
+ *   [Seed "42"]
+ *   [Result "1-0"]
+ *
+ *   1. B2 A1 2. C3 ...
+ *
+ * Move numbers ("12.") and comments ({...} or ; to the end of the line) are
+ * skipped on reading.  A [Position "..."] tag starts from a set-up
+ * position.  Reading replays every action, so a record that reads is a
+ * legal game; a [Result] that disagrees with the replay is an error. */
+#ifndef LUDOTEKA_RECORD_H
+#define LUDOTEKA_RECORD_H
+
+#include <stdint.h>
+#include <stdio.h>
+
+#include "ludoteka/game.h"
+
+enum { LT_RECORD_TAGS = 16, LT_SPEC_MAX = 128 };
+
+typedef struct {
+    char key[32];
+    char value[128];
+} lt_tag;
+
+typedef struct lt_record {
+    const lt_game *game;
+    lt_config config;
+    char players[LT_MAX_PLAYERS][LT_SPEC_MAX]; /* player specs, "" unknown */
+    uint64_t seed;
+    char *position;             /* set-up position text, or NULL */
+    lt_action *actions;
+    int nactions, capacity;
+    lt_tag extra[LT_RECORD_TAGS]; /* other tags, kept as they came */
+    int nextra;
+} lt_record;
+
+/* A new empty record of a game with a configuration. */
+void lt_record_init(lt_record *, const lt_game *, const lt_config *);
+/* Frees what the record owns; the record may be initialised again. */
+void lt_record_clear(lt_record *);
+lt_status lt_record_push(lt_record *, lt_action);
+lt_status lt_record_set_position(lt_record *, const char *text);
+void lt_record_set_tag(lt_record *, const char *key, const char *value);
+
+/* The state after the first n actions (n < 0: all of them). */
+lt_status lt_record_replay(const lt_record *, int n, lt_state *out,
+                           lt_error *);
+
+/* The record as text (malloc'd), or NULL with a message. */
+char *lt_record_format(const lt_record *, lt_error *);
+
+/* Where reading has got to in a text of several records; start from
+ * {0}. */
+typedef struct {
+    size_t pos;
+    int line, col;
+} lt_cursor;
+
+/* Reads the next record of text at the cursor and moves the cursor past
+ * it; LT_EIO when only white space and comments remain.  Errors carry the
+ * line and column of the offending text. */
+lt_status lt_record_parse(const char *text, lt_cursor *, lt_record *out,
+                          lt_error *);
+
+/* Writes the record to path atomically: a temporary file in the same
+ * folder, flushed to disk, then renamed over path. */
+lt_status lt_record_save(const lt_record *, const char *path, lt_error *);
+/* Reads the first record of a file. */
+lt_status lt_record_load(const char *path, lt_record *, lt_error *);
+
+/* Reads a whole file into a NUL-terminated malloc'd buffer. */
+char *lt_read_file(const char *path, size_t *size, lt_error *);
+/* Writes data to path atomically (as lt_record_save). */
+lt_status lt_write_file_atomic(const char *path, const char *data,
+                               size_t size, lt_error *);
+
+#endif

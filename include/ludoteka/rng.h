@@ -1,0 +1,31 @@
+/* rng.h — the seeded generator: xoshiro256** seeded through splitmix64. */
+#ifndef LUDOTEKA_RNG_H
+#define LUDOTEKA_RNG_H
+
+#include <stdint.h>
+
+#include "ludoteka/game.h"
+
+typedef struct {
+    uint64_t s[4]; /* never all zero */
+} lt_rng;
+
+/* splitmix64: advances *state and returns the next output. */
+uint64_t lt_splitmix64(uint64_t *state);
+
+/* Seeds from (seed, stream): different streams of one seed are
+ * independent, so the dice of ply k can come from stream k and a game
+ * resumed from its record rolls exactly as it would have. */
+void lt_rng_seed(lt_rng *, uint64_t seed, uint64_t stream);
+uint64_t lt_rng_next(lt_rng *);
+/* Uniform in [0, n), without modulo bias; n > 0. */
+uint64_t lt_rng_below(lt_rng *, uint64_t n);
+/* Uniform in [0, 1). */
+double lt_rng_double(lt_rng *);
+/* An outcome drawn by its weight. */
+lt_action lt_rng_outcome(lt_rng *, const lt_outcome *, int n);
+/* A random step of a game that is not over: a uniform legal action, or a
+ * chance outcome drawn by its weight. */
+lt_action lt_rng_play(lt_rng *, const lt_game *, const lt_state *);
+
+#endif

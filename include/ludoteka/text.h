@@ -1,0 +1,41 @@
+/* text.h — small text helpers shared by the core, the games and the
+ * front ends. */
+#ifndef LUDOTEKA_TEXT_H
+#define LUDOTEKA_TEXT_H
+
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "ludoteka/game.h"
+
+#if defined(__GNUC__)
+#define LT_PRINTF(f, a) __attribute__((format(printf, f, a)))
+#else
+#define LT_PRINTF(f, a)
+#endif
+
+/* Sets err->msg (err may be NULL); line and column are left alone. */
+void lt_error_set(lt_error *, const char *fmt, ...) LT_PRINTF(2, 3);
+
+/* snprintf that appends at *len and never overflows; returns false when
+ * the text did not fit (the buffer then ends with what fitted). */
+bool lt_appendf(char *buf, size_t size, size_t *len, const char *fmt, ...)
+    LT_PRINTF(4, 5);
+
+/* Number of choices of a choice option. */
+int lt_option_choice_count(const lt_option *);
+
+/* Parses a whole decimal number in [lo, hi]; false if the text is
+ * anything else. */
+bool lt_parse_int(const char *text, long long lo, long long hi,
+                  long long *out);
+
+/* Copies at most size-1 bytes and terminates. */
+void lt_copy(char *dst, size_t size, const char *src);
+
+/* Splits text into white-space separated words, in place; returns the
+ * count (at most max). */
+int lt_split(char *text, char **words, int max);
+
+#endif

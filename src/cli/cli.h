@@ -1,0 +1,80 @@
+/* cli.h — the ludoteka program: commands, the menu, line-based play. */
+#ifndef LUDOTEKA_CLI_H
+#define LUDOTEKA_CLI_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "ludoteka/ai.h"
+#include "ludoteka/game.h"
+#include "ludoteka/record.h"
+
+/* Exit statuses. */
+enum { EXIT_OK = 0, EXIT_FAIL = 1, EXIT_USAGE = 2 };
+
+extern int cli_lang; /* LT_LANG_EN or LT_LANG_PL */
+#define T(en, pl) (cli_lang == LT_LANG_PL ? (pl) : (en))
+
+/* Reports an error on stderr ("ludoteka: ..."); returns status. */
+int cli_fail(int status, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 2, 3)))
+#endif
+    ;
+
+/* Reads a line without its newline; false at the end of input. */
+bool cli_read_line(FILE *in, char *buf, size_t size);
+
+/* Is argv[*i] the flag name (as "--name value" or "--name=value")?  Then
+ * *value is its value and *i moves past it; a missing value is reported
+ * and leaves *value NULL. */
+bool cli_flag(int argc, char **argv, int *i, const char *name,
+              const char **value);
+/* The game with this id, or NULL after naming the games there are. */
+const lt_game *cli_game(const char *id);
+/* Title of a game in the current language. */
+const char *cli_title(const lt_game *);
+
+/* Who won, in words: "White wins (1-0)", "Draw (1/2-1/2)". */
+void cli_describe_result(FILE *out, const lt_game *, const lt_state *);
+
+/* Draws the position as text (board from render, dice, info lines). */
+void textview_print(FILE *out, const lt_game *, const lt_state *);
+
+/* A game being played: seats, record, state, seed. */
+typedef struct {
+    const lt_game *game;
+    lt_player *players[LT_MAX_PLAYERS];
+    lt_record rec;       /* config, specs, seed and the actions so far */
+    lt_state *state;     /* the position after rec's actions */
+    char save_path[512]; /* where "save" writes; "" for none */
+    bool autosave;       /* rewrite save_path after every action */
+    FILE *in, *out;
+} session;
+
+/* Sets up a session from a record (its config, players and seed; the
+ * actions are replayed).  Returns an exit status. */
+int session_open(session *, lt_record *rec);
+void session_close(session *);
+/* Plays until the end or until a human quits; returns an exit status. */
+int session_play(session *);
+
+/* Rotates the player specs so that player `first` (0-based) sits in
+ * seat 1; with first < 0 the lots are drawn with the seed. Returns the
+ * player who moves first. */
+int cli_draw_first(lt_record *rec, int first, uint64_t seed);
+
+/* A fresh seed from the clock, for games started without --seed. */
+uint64_t cli_fresh_seed(void);
+
+/* The commands; argv[0] is the command name. */
+int cmd_list(int argc, char **argv);
+int cmd_rules(int argc, char **argv);
+int cmd_play(int argc, char **argv);
+int cmd_moves(int argc, char **argv);
+int cmd_replay(int argc, char **argv);
+int cmd_bench(int argc, char **argv);
+int menu_run(FILE *in, FILE *out);
+
+#endif

@@ -1,0 +1,345 @@
+/* commands.c — list, rules, moves, replay and bench. */
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "cli.h"
+#include "ludoteka/options.h"
+#include "ludoteka/rng.h"
+#include "ludoteka/text.h"
+
+static bool wants_help(int argc, char **argv)
+{
+    for (int i = 1; i < argc; i++)
+        if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h"))
+            return true;
+    return false;
+}
+
+int cmd_list(int argc, char **argv)
+{
+    if (wants_help(argc, argv)) {
+        puts(T("usage: ludoteka list\n"
+               "Prints every game, one per line: its id, then its title.",
+               "użycie: ludoteka list\n"
+               "Wypisuje wszystkie gry, po jednej w wierszu: identyfikator i "
+               "nazwę."));
+        return EXIT_OK;
+    }
+    if (argc > 1)
+        return cli_fail(EXIT_USAGE, "list takes no arguments");
+    for (int i = 0; i < lt_game_count(); i++) {
+        const lt_game *g = lt_game_at(i);
+        printf("%-20s %s\n", g->id, cli_title(g));
+    }
+    return EXIT_OK;
+}
+
+int cmd_rules(int argc, char **argv)
+{
+    if (wants_help(argc, argv)) {
+        puts(T("usage: ludoteka rules ID [--lang pl|en]\n"
+               "Prints the rules of a game and its options.",
+               "użycie: ludoteka rules ID [--lang pl|en]\n"
+               "Wypisuje zasady gry i jej opcje."));
+        return EXIT_OK;
+    }
+    if (argc != 2)
+        return cli_fail(EXIT_USAGE, "usage: ludoteka rules ID");
+    const lt_game *g = cli_game(argv[1]);
+    if (!g)
+        return EXIT_USAGE;
+    const char *text = lt_rules_text(g, cli_lang);
+    if (!text)
+        text = lt_rules_text(g, LT_LANG_EN);
+    if (!text)
+        return cli_fail(EXIT_FAIL, "%s has no rule text", g->id);
+    fputs(text, stdout);
+    if (g->options[0].name) {
+        printf("\n%s\n", T("Options (--option name=value):",
+                           "Opcje (--option nazwa=wartość):"));
+        for (int i = 0; g->options[i].name; i++) {
+            const lt_option *o = &g->options[i];
+            char def[32], range[128];
+            size_t len = 0;
+            range[0] = '\0';
+            if (o->choices)
+                for (int c = 0; o->choices[c]; c++)
+                    lt_appendf(range, sizeof range, &len, "%s%s", c ? "|" : "",
+                               o->choices[c]);
+            else
+                lt_appendf(range, sizeof range, &len, "%d..%d", o->min, o->max);
+            printf("  %s=%s (%s %s)\n      %s\n", o->name, range,
+                   T("default", "domyślnie"),
+                   lt_option_text(o, o->def, def, sizeof def),
+                   T(o->help_en, o->help_pl));
+        }
+    }
+    return EXIT_OK;
+}
+
+int cmd_moves(int argc, char **argv)
+{
+    if (wants_help(argc, argv)) {
+        puts(T("usage: ludoteka moves ID [--position TEXT] [--option k=v]... "
+               "[--players N]\n"
+               "Prints the legal moves of the position (the start if none is "
+               "given), one per line; at a dice roll, each outcome with its "
+               "weight.",
+               "użycie: ludoteka moves ID [--position TEKST] [--option k=v]... "
+               "[--players N]\n"
+               "Wypisuje dozwolone ruchy w pozycji (domyślnie początkowej), po "
+               "jednym w wierszu; przy rzucie kośćmi każdy wynik z wagą."));
+        return EXIT_OK;
+    }
+    if (argc < 2 || argv[1][0] == '-')
+        return cli_fail(EXIT_USAGE, "usage: ludoteka moves ID [--position TEXT]");
+    const lt_game *g = cli_game(argv[1]);
+    if (!g)
+        return EXIT_USAGE;
+    lt_config cfg;
+    lt_config_default(g, &cfg, 0);
+    const char *position = NULL, *v;
+    lt_error err = {0};
+    for (int i = 2; i < argc; i++) {
+        if (cli_flag(argc, argv, &i, "--position", &v)) {
+            if (!v)
+                return EXIT_USAGE;
+            position = v;
+        } else if (cli_flag(argc, argv, &i, "--option", &v)) {
+            if (!v)
+                return EXIT_USAGE;
+            if (lt_config_set(g, &cfg, v, &err) != LT_OK)
+                return cli_fail(EXIT_USAGE, "%s", err.msg);
+        } else if (cli_flag(argc, argv, &i, "--players", &v)) {
+            long long n;
+            if (!v)
+                return EXIT_USAGE;
+            if (!lt_parse_int(v, 1, LT_MAX_PLAYERS, &n))
+                return cli_fail(EXIT_USAGE, "--players: expected a number");
+            cfg.players = (int)n;
+        } else {
+            return cli_fail(EXIT_USAGE, "moves: unknown argument '%s'", argv[i]);
+        }
+    }
+    lt_state *s = lt_state_new(g);
+    if (!s)
+        return cli_fail(EXIT_FAIL, "out of memory");
+    int status = EXIT_OK;
+    if (lt_init(g, s, &cfg, &err) != LT_OK) {
+        status = cli_fail(EXIT_USAGE, "%s", err.msg);
+    } else if (position && g->read_state(s, position, &err) != LT_OK) {
+        status = cli_fail(EXIT_FAIL, "bad position for %s: %s", g->id, err.msg);
+    } else if (g->current_player(s) == LT_CHANCE) {
+        lt_outcome out[LT_MAX_OUTCOMES];
+        int n = g->chance_outcomes(s, out);
+        uint64_t total = 0;
+        for (int k = 0; k < n; k++)
+            total += out[k].weight;
+        for (int k = 0; k < n; k++) {
+            char name[64];
+            printf("%s %" PRIu32 "/%" PRIu64 "\n",
+                   lt_name(g, s, out[k].action, name, sizeof name),
+                   out[k].weight, total);
+        }
+    } else if (g->current_player(s) >= 0) {
+        lt_action acts[LT_MAX_ACTIONS];
+        int n = g->legal_actions(s, acts);
+        for (int k = 0; k < n; k++) {
+            char name[64];
+            puts(lt_name(g, s, acts[k], name, sizeof name));
+        }
+    } else {
+        char result[64];
+        lt_result_text(g, s, result, sizeof result);
+        fprintf(stderr, "%s %s\n", T("the game is over:", "koniec gry:"), result);
+    }
+    lt_state_free(s);
+    return status;
+}
+
+void cli_describe_result(FILE *out, const lt_game *g, const lt_state *s)
+{
+    int n = g->num_players(s);
+    double r[LT_MAX_PLAYERS], best = -1e300, worst = 1e300;
+    g->returns(s, r);
+    for (int i = 0; i < n; i++) {
+        best = r[i] > best ? r[i] : best;
+        worst = r[i] < worst ? r[i] : worst;
+    }
+    char text[64];
+    lt_result_text(g, s, text, sizeof text);
+    if (best == worst) {
+        fprintf(out, "%s (%s)\n", T("Draw", "Remis"), text);
+        return;
+    }
+    int winners = 0;
+    for (int i = 0; i < n; i++)
+        winners += r[i] == best;
+    bool first = true;
+    for (int i = 0; i < n; i++)
+        if (r[i] == best) {
+            char seat[64];
+            fprintf(out, "%s%s", first ? "" : ", ",
+                    lt_seat_name(g, i, cli_lang, seat, sizeof seat));
+            first = false;
+        }
+    fprintf(out, " %s (%s)\n",
+            winners > 1 ? T("share the win", "dzielą zwycięstwo")
+                        : T("wins", "wygrywa"),
+            text);
+}
+
+int cmd_replay(int argc, char **argv)
+{
+    if (wants_help(argc, argv)) {
+        puts(T("usage: ludoteka replay FILE [--boards]\n"
+               "Replays every game recorded in FILE, checking each move, and "
+               "prints the moves, the final position and the result; "
+               "--boards prints the position after every move.",
+               "użycie: ludoteka replay PLIK [--boards]\n"
+               "Odtwarza wszystkie partie zapisane w PLIKU, sprawdzając każdy "
+               "ruch, i wypisuje ruchy, pozycję końcową i wynik; --boards "
+               "pokazuje pozycję po każdym ruchu."));
+        return EXIT_OK;
+    }
+    const char *path = NULL;
+    bool boards = false;
+    for (int i = 1; i < argc; i++) {
+        if (!strcmp(argv[i], "--boards"))
+            boards = true;
+        else if (argv[i][0] == '-' || path)
+            return cli_fail(EXIT_USAGE, "usage: ludoteka replay FILE [--boards]");
+        else
+            path = argv[i];
+    }
+    if (!path)
+        return cli_fail(EXIT_USAGE, "usage: ludoteka replay FILE [--boards]");
+    lt_error err = {0};
+    char *text = lt_read_file(path, NULL, &err);
+    if (!text)
+        return cli_fail(EXIT_FAIL, "%s", err.msg);
+    lt_cursor cur = {0};
+    int games = 0, status = EXIT_OK;
+    for (;;) {
+        lt_record rec;
+        lt_status st = lt_record_parse(text, &cur, &rec, &err);
+        if (st == LT_EIO && games > 0)
+            break;
+        if (st != LT_OK) {
+            status = cli_fail(EXIT_FAIL, "%s: %s", path, err.msg);
+            break;
+        }
+        const lt_game *g = rec.game;
+        lt_state *s = lt_state_new(g);
+        if (!s || lt_record_replay(&rec, 0, s, &err) != LT_OK) {
+            lt_state_free(s);
+            lt_record_clear(&rec);
+            status = cli_fail(EXIT_FAIL, "%s", s ? err.msg : "out of memory");
+            break;
+        }
+        char options[256];
+        lt_config_write(g, &rec.config, options, sizeof options);
+        printf("%s%s (%s)  %s %s  %s %" PRIu64 "\n", games ? "\n" : "",
+               cli_title(g), g->id, T("options:", "opcje:"), options,
+               T("seed", "ziarno"), rec.seed);
+        if (boards)
+            textview_print(stdout, g, s);
+        for (int k = 0; k < rec.nactions; k++) {
+            char name[64], seat[64];
+            int p = g->current_player(s);
+            lt_name(g, s, rec.actions[k], name, sizeof name);
+            printf("%4d. %-10s %s\n", k + 1,
+                   p >= 0 ? lt_seat_name(g, p, cli_lang, seat, sizeof seat)
+                          : T("dice", "kości"),
+                   name);
+            g->apply(s, rec.actions[k]);
+            if (boards)
+                textview_print(stdout, g, s);
+        }
+        if (!boards)
+            textview_print(stdout, g, s);
+        if (g->current_player(s) == LT_TERMINAL)
+            cli_describe_result(stdout, g, s);
+        else
+            puts(T("(the game is not finished)", "(partia nie jest skończona)"));
+        games++;
+        lt_state_free(s);
+        lt_record_clear(&rec);
+    }
+    free(text);
+    return status;
+}
+
+static double seconds_now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
+}
+
+/* Plays random games from seeds 0..n-1; returns the number of actions. */
+static long long playouts(const lt_game *g, const lt_config *cfg, int n,
+                          uint64_t *signature)
+{
+    lt_state *s = lt_state_new(g);
+    long long total = 0;
+    for (int k = 0; s && k < n; k++) {
+        lt_rng rng;
+        lt_rng_seed(&rng, (uint64_t)k, 0);
+        lt_init(g, s, cfg, NULL);
+        while (g->current_player(s) != LT_TERMINAL) {
+            lt_action a = lt_rng_play(&rng, g, s);
+            g->apply(s, a);
+            total++;
+            *signature = (*signature ^ (uint64_t)a) * 0x100000001b3u;
+        }
+    }
+    lt_state_free(s);
+    return total;
+}
+
+int cmd_bench(int argc, char **argv)
+{
+    if (wants_help(argc, argv)) {
+        puts(T("usage: ludoteka bench [--playouts N]\n"
+               "Plays N seeded random games of every game (default 2000) and "
+               "prints plies per second.  The last line, 'nodes N signature "
+               "S', changes only when some game's behaviour changes.",
+               "użycie: ludoteka bench [--playouts N]\n"
+               "Rozgrywa N losowych partii każdej gry (domyślnie 2000) i "
+               "podaje liczbę posunięć na sekundę.  Ostatni wiersz, 'nodes N "
+               "signature S', zmienia się tylko przy zmianie zachowania gry."));
+        return EXIT_OK;
+    }
+    long long n = 2000;
+    const char *v;
+    for (int i = 1; i < argc; i++) {
+        if (cli_flag(argc, argv, &i, "--playouts", &v)) {
+            if (!v || !lt_parse_int(v, 1, 100000000, &n))
+                return cli_fail(EXIT_USAGE, "--playouts: expected a number");
+        } else {
+            return cli_fail(EXIT_USAGE, "bench: unknown argument '%s'", argv[i]);
+        }
+    }
+    long long nodes = 0;
+    uint64_t signature = 0xcbf29ce484222325u;
+    double start = seconds_now();
+    printf("%-20s %10s %12s %14s\n", "game", "playouts", "plies", "plies/s");
+    for (int i = 0; i < lt_game_count(); i++) {
+        const lt_game *g = lt_game_at(i);
+        lt_config cfg;
+        lt_config_default(g, &cfg, 0);
+        double t0 = seconds_now();
+        long long plies = playouts(g, &cfg, (int)n, &signature);
+        double dt = seconds_now() - t0;
+        printf("%-20s %10lld %12lld %14.0f\n", g->id, n, plies,
+               dt > 0 ? plies / dt : 0.0);
+        nodes += plies;
+    }
+    double dt = seconds_now() - start;
+    printf("time %.3f s, %.0f plies/s\n", dt, dt > 0 ? nodes / dt : 0.0);
+    printf("nodes %lld signature %016" PRIx64 "\n", nodes, signature);
+    return EXIT_OK;
+}

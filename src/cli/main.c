@@ -1,0 +1,190 @@
+/* main.c — the ludoteka program: language, global flags, commands. */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "cli.h"
+#include "ludoteka/rng.h"
+#include "ludoteka/text.h"
+
+#ifndef LUDOTEKA_VERSION
+#define LUDOTEKA_VERSION "0.0.0"
+#endif
+
+int cli_lang = LT_LANG_EN;
+
+int cli_fail(int status, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    fputs("ludoteka: ", stderr);
+    vfprintf(stderr, fmt, ap);
+    fputc('\n', stderr);
+    va_end(ap);
+    return status;
+}
+
+bool cli_read_line(FILE *in, char *buf, size_t size)
+{
+    if (!fgets(buf, (int)size, in))
+        return false;
+    size_t n = strlen(buf);
+    if (n && buf[n - 1] == '\n') {
+        buf[--n] = '\0';
+    } else if (n + 1 == size) {
+        int c; /* a line too long for the buffer: drop the rest */
+        while ((c = fgetc(in)) != EOF && c != '\n')
+            ;
+    }
+    if (n && buf[n - 1] == '\r')
+        buf[--n] = '\0';
+    return true;
+}
+
+bool cli_flag(int argc, char **argv, int *i, const char *name,
+              const char **value)
+{
+    size_t n = strlen(name);
+    const char *a = argv[*i];
+    if (strncmp(a, name, n) != 0 || (a[n] != '\0' && a[n] != '='))
+        return false;
+    *value = NULL;
+    if (a[n] == '=')
+        *value = a + n + 1;
+    else if (*i + 1 < argc)
+        *value = argv[++*i];
+    else
+        cli_fail(EXIT_USAGE, "%s needs a value", name);
+    return true;
+}
+
+const lt_game *cli_game(const char *id)
+{
+    const lt_game *g = lt_game_find(id);
+    if (g)
+        return g;
+    char ids[1024];
+    size_t len = 0;
+    ids[0] = '\0';
+    for (int k = 0; k < lt_game_count(); k++)
+        lt_appendf(ids, sizeof ids, &len, "%s%s", k ? ", " : "",
+                   lt_game_at(k)->id);
+    cli_fail(EXIT_USAGE, "unknown game '%s'; the games are: %s", id, ids);
+    return NULL;
+}
+
+const char *cli_title(const lt_game *g)
+{
+    return T(g->title_en, g->title_pl);
+}
+
+uint64_t cli_fresh_seed(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_REALTIME, &ts);
+    uint64_t x = (uint64_t)ts.tv_sec * 1000000007u ^ (uint64_t)ts.tv_nsec ^
+                 (uint64_t)getpid() << 32;
+    return lt_splitmix64(&x) % 1000000000u; /* short enough to type */
+}
+
+/* Polish when the locale says so (LC_ALL, LC_MESSAGES, LANG in turn). */
+static int locale_lang(void)
+{
+    static const char *const vars[] = {"LC_ALL", "LC_MESSAGES", "LANG"};
+    for (size_t i = 0; i < sizeof vars / sizeof vars[0]; i++) {
+        const char *v = getenv(vars[i]);
+        if (v && *v)
+            return strncasecmp(v, "pl", 2) == 0 ? LT_LANG_PL : LT_LANG_EN;
+    }
+    return LT_LANG_EN;
+}
+
+static void usage(FILE *out)
+{
+    fputs(T("usage: ludoteka [--lang pl|en] [COMMAND [ARGS]]\n"
+            "\n"
+            "Without a command, the interactive menu starts.\n"
+            "\n"
+            "commands:\n"
+            "  list                  the games: id and title\n"
+            "  rules ID              the rules of a game\n"
+            "  play ID               play a game (humans and computer players)\n"
+            "  moves ID              the legal moves of a position\n"
+            "  replay FILE           replay recorded games\n"
+            "  bench                 measure speed; print the node signature\n"
+            "\n"
+            "'ludoteka COMMAND --help' describes a command.\n"
+            "--version prints the version.\n",
+            "użycie: ludoteka [--lang pl|en] [POLECENIE [ARGUMENTY]]\n"
+            "\n"
+            "Bez polecenia uruchamia się menu.\n"
+            "\n"
+            "polecenia:\n"
+            "  list                  gry: identyfikator i nazwa\n"
+            "  rules ID              zasady gry\n"
+            "  play ID               gra (ludzie i komputer)\n"
+            "  moves ID              dozwolone ruchy w pozycji\n"
+            "  replay FILE           odtworzenie zapisanych partii\n"
+            "  bench                 pomiar szybkości i sygnatura węzłów\n"
+            "\n"
+            "'ludoteka POLECENIE --help' opisuje polecenie.\n"
+            "--version wypisuje wersję.\n"),
+          out);
+}
+
+int main(int argc, char **argv)
+{
+    static const struct {
+        const char *name;
+        int (*run)(int, char **);
+    } commands[] = {
+        {"list", cmd_list},     {"rules", cmd_rules},   {"play", cmd_play},
+        {"moves", cmd_moves},   {"replay", cmd_replay}, {"bench", cmd_bench},
+    };
+    cli_lang = locale_lang();
+    int i = 1;
+    /* Global flags come before the command; --lang may also follow it. */
+    for (int k = 1; k < argc; k++) {
+        const char *lang = NULL;
+        if (!strcmp(argv[k], "--lang") && k + 1 < argc)
+            lang = argv[k + 1];
+        else if (!strncmp(argv[k], "--lang=", 7))
+            lang = argv[k] + 7;
+        else if (!strcmp(argv[k], "--lang"))
+            return cli_fail(EXIT_USAGE, "--lang needs pl or en");
+        if (!lang)
+            continue;
+        if (strcasecmp(lang, "pl") && strcasecmp(lang, "en"))
+            return cli_fail(EXIT_USAGE, "--lang: expected pl or en, not '%s'",
+                            lang);
+        cli_lang = strcasecmp(lang, "pl") == 0 ? LT_LANG_PL : LT_LANG_EN;
+        /* remove the flag so the commands never see it */
+        int drop = argv[k][6] == '=' ? 1 : 2;
+        memmove(&argv[k], &argv[k + drop],
+                (size_t)(argc - k - drop + 1) * sizeof *argv);
+        argc -= drop;
+        k--;
+    }
+    if (i >= argc)
+        return menu_run(stdin, stdout);
+    if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h") ||
+        !strcmp(argv[i], "help")) {
+        usage(stdout);
+        return EXIT_OK;
+    }
+    if (!strcmp(argv[i], "--version")) {
+        printf("ludoteka %s\n", LUDOTEKA_VERSION);
+        return EXIT_OK;
+    }
+    for (size_t c = 0; c < sizeof commands / sizeof commands[0]; c++)
+        if (!strcmp(argv[i], commands[c].name))
+            return commands[c].run(argc - i, argv + i);
+    usage(stderr);
+    return cli_fail(EXIT_USAGE,
+                    "unknown command '%s'; expected list, rules, play, moves, "
+                    "replay or bench", argv[i]);
+}

@@ -1,0 +1,205 @@
+/* menu.c — the interactive menu: the games as the seeds group them, each
+ * with its rules, options, players and play. */
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "cli.h"
+#include "ludoteka/options.h"
+#include "ludoteka/text.h"
+
+static const char *group_name(int group)
+{
+    switch (group) {
+    case LT_GROUP_DICE: return T("Dice games of the 13th century", "Gry w kości z XIII wieku");
+    case LT_GROUP_ALFONSO: return T("Board games from Alfonso's book", "Gry planszowe z księgi Alfonsa X");
+    case LT_GROUP_ROBBERS: return "Rozbójnicy";
+    case LT_GROUP_CHESS: return T("Chess", "Szachy");
+    case LT_GROUP_MEDH: return "Medh Kuu Lash";
+    default: return "Talat";
+    }
+}
+
+static void wait_enter(FILE *in, FILE *out)
+{
+    char line[64];
+    fprintf(out, "\n%s", T("Press ENTER to return to the menu.",
+                           "Naciśnij ENTER, aby wrócić do menu."));
+    fflush(out);
+    cli_read_line(in, line, sizeof line);
+}
+
+/* The games in menu order: by group, then as registered. */
+static int ordered_games(const lt_game **out)
+{
+    int n = 0;
+    for (int grp = 0; grp < LT_GROUP_COUNT; grp++)
+        for (int i = 0; i < lt_game_count(); i++)
+            if (lt_game_at(i)->group == grp)
+                out[n++] = lt_game_at(i);
+    return n;
+}
+
+static void edit_options(const lt_game *g, lt_config *cfg, FILE *in, FILE *out)
+{
+    for (;;) {
+        fprintf(out, "\n%s\n", T("Options:", "Opcje:"));
+        for (int i = 0; g->options[i].name; i++) {
+            const lt_option *o = &g->options[i];
+            char cur[32], range[128];
+            size_t len = 0;
+            range[0] = '\0';
+            if (o->choices)
+                for (int c = 0; o->choices[c]; c++)
+                    lt_appendf(range, sizeof range, &len, "%s%s", c ? "|" : "",
+                               o->choices[c]);
+            else
+                lt_appendf(range, sizeof range, &len, "%d..%d", o->min, o->max);
+            fprintf(out, "  %s=%s  [%s]\n      %s\n", o->name,
+                    lt_option_text(o, cfg->value[i], cur, sizeof cur), range,
+                    T(o->help_en, o->help_pl));
+        }
+        if (g->min_players != g->max_players)
+            fprintf(out, "  players=%d  [%d..%d]\n", cfg->players,
+                    g->min_players, g->max_players);
+        fprintf(out, "%s", T("Type name=value to change, or ENTER when done: ",
+                             "Wpisz nazwa=wartość, aby zmienić, lub ENTER, aby "
+                             "zakończyć: "));
+        fflush(out);
+        char line[128];
+        if (!cli_read_line(in, line, sizeof line) || !line[0])
+            return;
+        lt_error err = {0};
+        long long n;
+        if (!strncasecmp(line, "players=", 8) && g->min_players != g->max_players) {
+            if (lt_parse_int(line + 8, g->min_players, g->max_players, &n))
+                cfg->players = (int)n;
+            else
+                cli_fail(EXIT_USAGE, "players: %d..%d", g->min_players,
+                         g->max_players);
+        } else if (lt_config_set(g, cfg, line, &err) != LT_OK) {
+            cli_fail(EXIT_USAGE, "%s", err.msg);
+        }
+    }
+}
+
+static void edit_players(const lt_game *g, int n, char specs[][LT_SPEC_MAX],
+                         FILE *in, FILE *out)
+{
+    fprintf(out, "\n%s\n", T("Who sits in each seat: human, random, ai, "
+                             "ai:level=1..5 (ENTER keeps it).",
+                             "Kto siedzi na każdym miejscu: human, random, ai, "
+                             "ai:level=1..5 (ENTER zostawia)."));
+    for (int i = 0; i < n; i++) {
+        char seat[64], line[LT_SPEC_MAX];
+        for (;;) {
+            fprintf(out, "  %d. %s [%s]: ", i + 1,
+                    lt_seat_name(g, i, cli_lang, seat, sizeof seat), specs[i]);
+            fflush(out);
+            if (!cli_read_line(in, line, sizeof line) || !line[0])
+                break;
+            lt_error err = {0};
+            lt_player *p = lt_player_new(g, line, &err);
+            if (p) {
+                lt_player_free(p);
+                lt_copy(specs[i], LT_SPEC_MAX, line);
+                break;
+            }
+            cli_fail(EXIT_USAGE, "%s", err.msg);
+        }
+    }
+}
+
+static void play(const lt_game *g, const lt_config *cfg,
+                 char specs[][LT_SPEC_MAX], FILE *in, FILE *out)
+{
+    lt_record rec;
+    lt_record_init(&rec, g, cfg);
+    memcpy(rec.players, specs, sizeof rec.players);
+    rec.seed = cli_fresh_seed();
+    /* RULES.md: where the seed has the players draw lots, the program
+     * draws the seats before the game. */
+    int first = cli_draw_first(&rec, -1, rec.seed);
+    if (cfg->players > 1)
+        fprintf(out, T("Lots drawn: player %d (%s) takes the first seat.\n",
+                       "Losowanie: pierwsze miejsce zajmuje gracz %d (%s).\n"),
+                first + 1, rec.players[0]);
+    session se;
+    if (session_open(&se, &rec) != EXIT_OK)
+        return;
+    se.in = in;
+    se.out = out;
+    session_play(&se);
+    session_close(&se);
+}
+
+static void game_page(const lt_game *g, FILE *in, FILE *out)
+{
+    lt_config cfg;
+    lt_config_default(g, &cfg, 0);
+    char specs[LT_MAX_PLAYERS][LT_SPEC_MAX];
+    for (int i = 0; i < LT_MAX_PLAYERS; i++)
+        lt_copy(specs[i], LT_SPEC_MAX, i == 0 ? "human" : "ai");
+    for (;;) {
+        char opts[256], line[64];
+        lt_config_write(g, &cfg, opts, sizeof opts);
+        fprintf(out, "\n== %s ==  (%s)\n", cli_title(g), g->source);
+        fprintf(out, "  1. %s\n", T("Rules", "Zasady"));
+        fprintf(out, "  2. %s\n", T("Play", "Graj"));
+        fprintf(out, "  3. %s: %s\n", T("Options", "Opcje"), opts[0] ? opts : "-");
+        fprintf(out, "  4. %s:", T("Players", "Gracze"));
+        for (int i = 0; i < cfg.players; i++)
+            fprintf(out, "%s %s", i ? "," : "", specs[i]);
+        fprintf(out, "\n  b. %s\n> ", T("Back to the menu", "Powrót do menu"));
+        fflush(out);
+        if (!cli_read_line(in, line, sizeof line) || !strcasecmp(line, "b") ||
+            !strcasecmp(line, "q"))
+            return;
+        if (!strcmp(line, "1")) {
+            const char *text = lt_rules_text(g, cli_lang);
+            fprintf(out, "\n%s", text ? text : T("(no rule text)", "(brak zasad)"));
+            wait_enter(in, out);
+        } else if (!strcmp(line, "2")) {
+            play(g, &cfg, specs, in, out);
+            wait_enter(in, out);
+        } else if (!strcmp(line, "3")) {
+            edit_options(g, &cfg, in, out);
+        } else if (!strcmp(line, "4")) {
+            edit_players(g, cfg.players, specs, in, out);
+        }
+    }
+}
+
+int menu_run(FILE *in, FILE *out)
+{
+    const lt_game *games[256];
+    int n = ordered_games(games);
+    for (;;) {
+        fprintf(out, "\nLUDOTEKA — %s\n", T("historical board and dice games",
+                                            "historyczne gry planszowe i w kości"));
+        int group = -1;
+        for (int i = 0; i < n; i++) {
+            if (games[i]->group != group) {
+                group = games[i]->group;
+                fprintf(out, "\n  %s\n", group_name(group));
+            }
+            fprintf(out, "  %3d. %s\n", i + 1, cli_title(games[i]));
+        }
+        fprintf(out, "\n    q. %s\n%s", T("Quit", "Koniec"),
+                T("Choose a game (number): ", "Wybierz grę (numer): "));
+        fflush(out);
+        char line[64];
+        if (!cli_read_line(in, line, sizeof line)) {
+            fputc('\n', out);
+            return EXIT_OK;
+        }
+        if (!strcasecmp(line, "q") || !strcasecmp(line, "quit"))
+            return EXIT_OK;
+        long long k;
+        if (lt_parse_int(line, 1, n, &k))
+            game_page(games[k - 1], in, out);
+        else if (line[0])
+            cli_fail(EXIT_USAGE, T("choose a number from 1 to %d, or q",
+                                   "wybierz numer od 1 do %d albo q"), n);
+    }
+}

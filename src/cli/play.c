@@ -1,0 +1,473 @@
+/* play.c — playing a game on the terminal, line by line: humans type
+ * moves, computer players answer, dice are rolled from the seed. */
+#include <ctype.h>
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "cli.h"
+#include "ludoteka/options.h"
+#include "ludoteka/rng.h"
+#include "ludoteka/text.h"
+
+/* Seeds for ply k: dice come from stream k of the game's seed and the
+ * computer's choices from stream k + 2^32, so a game resumed from its
+ * record continues exactly as it would have. */
+enum { DICE_STREAM = 0 };
+static const uint64_t AI_STREAM = 1ull << 32, LOTS_STREAM = 1ull << 48;
+
+static uint64_t stream_seed(uint64_t seed, uint64_t stream)
+{
+    lt_rng r;
+    lt_rng_seed(&r, seed, stream);
+    return lt_rng_next(&r);
+}
+
+int cli_draw_first(lt_record *rec, int first, uint64_t seed)
+{
+    int n = rec->config.players;
+    if (first < 0) {
+        lt_rng r;
+        lt_rng_seed(&r, seed, LOTS_STREAM);
+        first = (int)lt_rng_below(&r, (uint64_t)n);
+    }
+    char rotated[LT_MAX_PLAYERS][LT_SPEC_MAX];
+    for (int i = 0; i < n; i++)
+        memcpy(rotated[i], rec->players[(i + first) % n], LT_SPEC_MAX);
+    memcpy(rec->players, rotated, sizeof rotated[0] * (size_t)n);
+    return first;
+}
+
+int session_open(session *se, lt_record *rec)
+{
+    memset(se, 0, sizeof *se);
+    se->game = rec->game;
+    se->rec = *rec; /* the session owns the record from now on */
+    memset(rec, 0, sizeof *rec);
+    se->in = stdin;
+    se->out = stdout;
+    lt_error err = {0};
+    for (int i = 0; i < se->rec.config.players; i++) {
+        const char *spec = se->rec.players[i][0] ? se->rec.players[i] : "ai";
+        se->players[i] = lt_player_new(se->game, spec, &err);
+        if (!se->players[i]) {
+            session_close(se);
+            return cli_fail(EXIT_USAGE, "%s", err.msg);
+        }
+        lt_copy(se->rec.players[i], LT_SPEC_MAX, spec);
+    }
+    se->state = lt_state_new(se->game);
+    if (!se->state) {
+        session_close(se);
+        return cli_fail(EXIT_FAIL, "out of memory");
+    }
+    if (lt_record_replay(&se->rec, -1, se->state, &err) != LT_OK) {
+        session_close(se);
+        return cli_fail(EXIT_FAIL, "%s", err.msg);
+    }
+    return EXIT_OK;
+}
+
+void session_close(session *se)
+{
+    for (int i = 0; i < LT_MAX_PLAYERS; i++)
+        lt_player_free(se->players[i]);
+    lt_state_free(se->state);
+    lt_record_clear(&se->rec);
+    memset(se, 0, sizeof *se);
+}
+
+static bool save(session *se, const char *path)
+{
+    lt_error err = {0};
+    if (lt_record_save(&se->rec, path, &err) != LT_OK) {
+        cli_fail(EXIT_FAIL, "%s", err.msg);
+        return false;
+    }
+    return true;
+}
+
+static bool step(session *se, lt_action a)
+{
+    if (lt_record_push(&se->rec, a) != LT_OK) {
+        cli_fail(EXIT_FAIL, "out of memory");
+        return false;
+    }
+    se->game->apply(se->state, a);
+    if (se->autosave && se->save_path[0])
+        return save(se, se->save_path);
+    return true;
+}
+
+/* Takes back moves until a human is to move again, at least one. */
+static void undo(session *se)
+{
+    const lt_game *g = se->game;
+    int n = se->rec.nactions;
+    bool human_moved = false;
+    lt_state *s = lt_state_new(g);
+    if (!s)
+        return;
+    /* Find the latest position before n where a human was to move. */
+    int back = -1;
+    for (int k = n - 1; k >= 0; k--) {
+        lt_error err;
+        lt_record_replay(&se->rec, k, s, &err);
+        int p = g->current_player(s);
+        if (p >= 0 && lt_player_is_human(se->players[p])) {
+            back = k;
+            human_moved = true;
+            break;
+        }
+    }
+    if (!human_moved) {
+        fprintf(se->out, "%s\n", T("Nothing to take back.", "Nie ma czego cofnąć."));
+    } else {
+        se->rec.nactions = back;
+        lt_state_copy(g, se->state, s);
+        fprintf(se->out, T("Took back %d move(s).\n", "Cofnięto posunięć: %d.\n"),
+                n - back);
+        if (se->autosave && se->save_path[0])
+            save(se, se->save_path);
+    }
+    lt_state_free(s);
+}
+
+static void hint(session *se)
+{
+    const lt_game *g = se->game;
+    lt_error err;
+    lt_player *adviser = lt_player_new(g, "ai", &err);
+    if (!adviser)
+        return;
+    int p = g->current_player(se->state);
+    lt_think_info info = {0};
+    lt_action a = lt_player_choose(
+        adviser, se->state,
+        stream_seed(se->rec.seed, AI_STREAM + (uint64_t)se->rec.nactions), &info);
+    char name[64];
+    double span = g->max_return - g->min_return;
+    double score = span > 0 ? (info.value[p] - g->min_return) / span : 0.5;
+    fprintf(se->out, T("Hint: %s (expected score %.2f)\n",
+                       "Podpowiedź: %s (oczekiwany wynik %.2f)\n"),
+            lt_name(g, se->state, a, name, sizeof name), score);
+    lt_player_free(adviser);
+}
+
+static void list_moves(session *se)
+{
+    lt_action acts[LT_MAX_ACTIONS];
+    int n = lt_choices(se->game, se->state, acts);
+    for (int i = 0; i < n; i++) {
+        char name[64];
+        fprintf(se->out, "%s%s", i ? " " : "",
+                lt_name(se->game, se->state, acts[i], name, sizeof name));
+    }
+    fputc('\n', se->out);
+}
+
+static void show_help(session *se)
+{
+    fputs(T("Type a move in the game's notation, or:\n"
+            "  moves        list the legal moves\n"
+            "  board        show the position again\n"
+            "  undo         take back your last move\n"
+            "  hint         ask the computer for a move\n"
+            "  save [FILE]  save the game (resume: ludoteka play --resume FILE)\n"
+            "  quit         leave the game\n",
+            "Wpisz ruch w notacji gry albo:\n"
+            "  moves        lista dozwolonych ruchów\n"
+            "  board        pokaż pozycję jeszcze raz\n"
+            "  undo         cofnij swój ostatni ruch\n"
+            "  hint         podpowiedź komputera\n"
+            "  save [PLIK]  zapisz partię (wznowienie: ludoteka play --resume PLIK)\n"
+            "  quit         wyjdź z partii\n"),
+          se->out);
+}
+
+enum { TURN_MOVED, TURN_AGAIN, TURN_QUIT, TURN_EOF, TURN_ERROR };
+
+/* One prompt for a human seat. */
+static int human_turn(session *se, int seat)
+{
+    const lt_game *g = se->game;
+    char line[256], who[64];
+    fprintf(se->out, T("%s to move> ", "Ruch: %s> "),
+            lt_seat_name(g, seat, cli_lang, who, sizeof who));
+    fflush(se->out);
+    if (!cli_read_line(se->in, line, sizeof line))
+        return TURN_EOF;
+    char *words[3];
+    int n = lt_split(line, words, 3);
+    if (n == 0)
+        return TURN_AGAIN;
+    const char *cmd = words[0];
+    if (!strcasecmp(cmd, "quit") || !strcasecmp(cmd, "exit"))
+        return TURN_QUIT;
+    if (!strcasecmp(cmd, "help") || !strcmp(cmd, "?")) {
+        show_help(se);
+    } else if (!strcasecmp(cmd, "moves")) {
+        list_moves(se);
+    } else if (!strcasecmp(cmd, "board")) {
+        textview_print(se->out, g, se->state);
+    } else if (!strcasecmp(cmd, "undo")) {
+        undo(se); /* the board is shown again before the next prompt */
+    } else if (!strcasecmp(cmd, "hint")) {
+        hint(se);
+    } else if (!strcasecmp(cmd, "save")) {
+        if (n >= 2)
+            lt_copy(se->save_path, sizeof se->save_path, words[1]);
+        if (!se->save_path[0])
+            cli_fail(EXIT_USAGE, "%s", T("save needs a file name: save FILE",
+                                         "podaj nazwę pliku: save PLIK"));
+        else if (save(se, se->save_path))
+            fprintf(se->out, T("Saved to %s.\n", "Zapisano w %s.\n"),
+                    se->save_path);
+    } else if (n > 1) {
+        cli_fail(EXIT_USAGE, "%s", T("one move at a time (help lists the commands)",
+                                     "jeden ruch naraz (help wypisuje polecenia)"));
+    } else {
+        lt_action a;
+        lt_error err = {0};
+        if (lt_parse(g, se->state, cmd, &a, &err) != LT_OK) {
+            cli_fail(EXIT_USAGE, "%s", err.msg);
+            return TURN_AGAIN;
+        }
+        return step(se, a) ? TURN_MOVED : TURN_ERROR;
+    }
+    return TURN_AGAIN;
+}
+
+int session_play(session *se)
+{
+    const lt_game *g = se->game;
+    int shown = -1; /* the number of actions when the board was last shown */
+    for (;;) {
+        int p = g->current_player(se->state);
+        if (p == LT_TERMINAL)
+            break;
+        uint64_t ply = (uint64_t)se->rec.nactions;
+        char name[64], who[64];
+        if (p == LT_CHANCE) {
+            lt_rng r;
+            lt_rng_seed(&r, se->rec.seed, DICE_STREAM + ply);
+            lt_outcome out[LT_MAX_OUTCOMES];
+            lt_action a = lt_rng_outcome(&r, out, g->chance_outcomes(se->state, out));
+            fprintf(se->out, T("Dice: %s\n", "Kości: %s\n"),
+                    lt_name(g, se->state, a, name, sizeof name));
+            if (!step(se, a))
+                return EXIT_FAIL;
+            continue;
+        }
+        lt_player *pl = se->players[p];
+        if (!lt_player_is_human(pl)) {
+            lt_action a = lt_player_choose(
+                pl, se->state, stream_seed(se->rec.seed, AI_STREAM + ply), NULL);
+            fprintf(se->out, "%s (%s): %s\n",
+                    lt_seat_name(g, p, cli_lang, who, sizeof who),
+                    lt_player_spec(pl), lt_name(g, se->state, a, name, sizeof name));
+            if (!step(se, a))
+                return EXIT_FAIL;
+            continue;
+        }
+        if (shown != se->rec.nactions) {
+            textview_print(se->out, g, se->state);
+            shown = se->rec.nactions;
+        }
+        switch (human_turn(se, p)) {
+        case TURN_MOVED:
+        case TURN_AGAIN:
+            break;
+        case TURN_QUIT:
+            fprintf(se->out, "%s\n", T("Game left unfinished.", "Partia przerwana."));
+            return EXIT_OK;
+        case TURN_EOF:
+            fputc('\n', se->out);
+            return cli_fail(EXIT_FAIL, "%s",
+                            T("input ended before the game did",
+                              "wejście skończyło się przed końcem partii"));
+        default:
+            return EXIT_FAIL;
+        }
+    }
+    textview_print(se->out, g, se->state);
+    cli_describe_result(se->out, g, se->state);
+    return EXIT_OK;
+}
+
+/* Splits "human,ai:level=2" into the record's specs; false if too many. */
+static bool set_players(lt_record *rec, const char *list)
+{
+    int n = 0;
+    const char *p = list;
+    for (;;) {
+        const char *comma = strchr(p, ',');
+        size_t len = comma ? (size_t)(comma - p) : strlen(p);
+        if (n == LT_MAX_PLAYERS || len >= LT_SPEC_MAX)
+            return false;
+        memcpy(rec->players[n], p, len);
+        rec->players[n++][len] = '\0';
+        if (!comma)
+            break;
+        p = comma + 1;
+    }
+    rec->config.players = n;
+    return true;
+}
+
+static void play_usage(void)
+{
+    puts(T("usage: ludoteka play ID [--players SPEC,SPEC,...] [--option k=v]...\n"
+           "                        [--seed N] [--record FILE] [--first N|random]\n"
+           "                        [--position TEXT]\n"
+           "       ludoteka play --resume FILE [--players ...] [--record FILE]\n"
+           "\n"
+           "Players, one per seat in order: human, random, ai, ai:level=1..5,\n"
+           "ai:mcts:iterations=N:time=S.  Default: human, then ai in the other\n"
+           "seats.  A game with no human seat plays itself to the end.\n"
+           "--first N puts the N-th listed player in the first seat (random:\n"
+           "draw lots).  --record FILE saves the game after every move;\n"
+           "--resume FILE continues a saved game and keeps saving to it.\n"
+           "While playing, 'help' lists the commands (moves, undo, hint, save,\n"
+           "quit).",
+           "użycie: ludoteka play ID [--players GRACZ,GRACZ,...] [--option k=v]...\n"
+           "                        [--seed N] [--record PLIK] [--first N|random]\n"
+           "                        [--position TEKST]\n"
+           "       ludoteka play --resume PLIK [--players ...] [--record PLIK]\n"
+           "\n"
+           "Gracze, po jednym na miejsce: human, random, ai, ai:level=1..5,\n"
+           "ai:mcts:iterations=N:time=S.  Domyślnie: human, a na pozostałych\n"
+           "miejscach ai.  Partia bez człowieka rozgrywa się sama do końca.\n"
+           "--first N sadza N-tego gracza z listy na pierwszym miejscu (random:\n"
+           "losowanie).  --record PLIK zapisuje partię po każdym ruchu;\n"
+           "--resume PLIK wznawia zapisaną partię i dalej ją zapisuje.\n"
+           "W czasie gry 'help' wypisuje polecenia (moves, undo, hint, save,\n"
+           "quit)."));
+}
+
+int cmd_play(int argc, char **argv)
+{
+    const char *id = NULL, *players = NULL, *seed_text = NULL, *record = NULL,
+               *resume = NULL, *first_text = NULL, *position = NULL, *v;
+    const char *options[64];
+    int noptions = 0;
+    for (int i = 1; i < argc; i++) {
+        const char **slot = NULL;
+        if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
+            play_usage();
+            return EXIT_OK;
+        }
+        if (cli_flag(argc, argv, &i, "--players", &v))
+            slot = &players;
+        else if (cli_flag(argc, argv, &i, "--seed", &v))
+            slot = &seed_text;
+        else if (cli_flag(argc, argv, &i, "--record", &v))
+            slot = &record;
+        else if (cli_flag(argc, argv, &i, "--resume", &v))
+            slot = &resume;
+        else if (cli_flag(argc, argv, &i, "--first", &v))
+            slot = &first_text;
+        else if (cli_flag(argc, argv, &i, "--position", &v))
+            slot = &position;
+        else if (cli_flag(argc, argv, &i, "--option", &v)) {
+            if (!v)
+                return EXIT_USAGE;
+            if (noptions == 64)
+                return cli_fail(EXIT_USAGE, "too many --option flags");
+            options[noptions++] = v;
+            continue;
+        } else if (argv[i][0] == '-' || id) {
+            return cli_fail(EXIT_USAGE, "play: unexpected argument '%s' (see "
+                                        "ludoteka play --help)", argv[i]);
+        } else {
+            id = argv[i];
+            continue;
+        }
+        if (!v)
+            return EXIT_USAGE;
+        *slot = v;
+    }
+    lt_record rec;
+    lt_error err = {0};
+    if (resume) {
+        if (id || noptions || seed_text || position || first_text)
+            return cli_fail(EXIT_USAGE, "--resume takes the game, options and "
+                                        "seed from the saved file");
+        if (lt_record_load(resume, &rec, &err) != LT_OK)
+            return cli_fail(EXIT_FAIL, "%s", err.msg);
+        if (players) {
+            int n = rec.config.players;
+            if (!set_players(&rec, players) || rec.config.players != n) {
+                lt_record_clear(&rec);
+                return cli_fail(EXIT_USAGE, "--players: the saved game has %d "
+                                            "seats", n);
+            }
+        }
+    } else {
+        if (!id)
+            return cli_fail(EXIT_USAGE, "play: which game? (ludoteka list)");
+        const lt_game *g = cli_game(id);
+        if (!g)
+            return EXIT_USAGE;
+        lt_config cfg;
+        lt_config_default(g, &cfg, 0);
+        lt_record_init(&rec, g, &cfg);
+        if (players) {
+            if (!set_players(&rec, players))
+                return cli_fail(EXIT_USAGE, "--players: at most %d players",
+                                LT_MAX_PLAYERS);
+        } else {
+            lt_copy(rec.players[0], LT_SPEC_MAX, "human");
+            for (int i = 1; i < rec.config.players; i++)
+                lt_copy(rec.players[i], LT_SPEC_MAX, "ai");
+        }
+        for (int k = 0; k < noptions; k++)
+            if (lt_config_set(g, &rec.config, options[k], &err) != LT_OK)
+                return cli_fail(EXIT_USAGE, "%s", err.msg);
+        long long seed;
+        if (seed_text && !lt_parse_int(seed_text, 0, INT64_MAX, &seed))
+            return cli_fail(EXIT_USAGE, "--seed: expected a whole number");
+        rec.seed = seed_text ? (uint64_t)seed : cli_fresh_seed();
+        if (position && lt_record_set_position(&rec, position) != LT_OK)
+            return cli_fail(EXIT_FAIL, "out of memory");
+        if (first_text) {
+            long long k = 0;
+            bool lots = !strcasecmp(first_text, "random");
+            if (!lots && !lt_parse_int(first_text, 1, rec.config.players, &k)) {
+                lt_record_clear(&rec);
+                return cli_fail(EXIT_USAGE, "--first: expected random or 1..%d",
+                                rec.config.players);
+            }
+            int f = cli_draw_first(&rec, lots ? -1 : (int)k - 1, rec.seed);
+            if (lots)
+                printf(T("Lots drawn: player %d (%s) moves first.\n",
+                         "Losowanie: zaczyna gracz %d (%s).\n"),
+                       f + 1, rec.players[0]);
+        }
+    }
+    if (lt_check_players(rec.game, rec.config.players, &err) != LT_OK) {
+        lt_record_clear(&rec);
+        return cli_fail(EXIT_USAGE, "%s", err.msg);
+    }
+    session se;
+    int status = session_open(&se, &rec);
+    if (status != EXIT_OK)
+        return status;
+    if (record)
+        lt_copy(se.save_path, sizeof se.save_path, record);
+    else if (resume)
+        lt_copy(se.save_path, sizeof se.save_path, resume);
+    se.autosave = se.save_path[0] != '\0';
+    char opts[256];
+    lt_config_write(se.game, &se.rec.config, opts, sizeof opts);
+    printf("%s — %s  %s %" PRIu64 "\n", cli_title(se.game), opts[0] ? opts : "",
+           T("seed", "ziarno"), se.rec.seed);
+    if (se.autosave && !save(&se, se.save_path)) {
+        session_close(&se);
+        return EXIT_FAIL;
+    }
+    status = session_play(&se);
+    session_close(&se);
+    return status;
+}

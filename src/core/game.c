@@ -1,0 +1,199 @@
+/* game.c — checked helpers around the lt_game interface. */
+#include <assert.h>
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "ludoteka/game.h"
+#include "ludoteka/options.h"
+#include "ludoteka/text.h"
+
+enum { STATE_ALIGN = 16 };
+
+lt_state *lt_state_new(const lt_game *g)
+{
+    size_t size = (g->state_size + STATE_ALIGN - 1) / STATE_ALIGN * STATE_ALIGN;
+    lt_state *s = aligned_alloc(STATE_ALIGN, size);
+    if (s)
+        memset(s, 0, size);
+    return s;
+}
+
+void lt_state_free(lt_state *s)
+{
+    free(s);
+}
+
+void lt_state_copy(const lt_game *g, lt_state *dst, const lt_state *src)
+{
+    memcpy(dst, src, g->state_size);
+}
+
+lt_status lt_check_players(const lt_game *g, int players, lt_error *err)
+{
+    if (players >= g->min_players && players <= g->max_players)
+        return LT_OK;
+    if (g->min_players == g->max_players)
+        lt_error_set(err, "%s is played by %d players, not %d", g->id,
+                     g->min_players, players);
+    else
+        lt_error_set(err, "%s is played by %d to %d players, not %d", g->id,
+                     g->min_players, g->max_players, players);
+    return LT_ERANGE;
+}
+
+lt_status lt_init(const lt_game *g, lt_state *s, const lt_config *cfg,
+                  lt_error *err)
+{
+    if (lt_check_players(g, cfg->players, err) != LT_OK)
+        return LT_ERANGE;
+    for (int i = 0; g->options[i].name; i++) {
+        const lt_option *o = &g->options[i];
+        int v = cfg->value[i];
+        int hi = o->choices ? lt_option_choice_count(o) - 1 : o->max;
+        int lo = o->choices ? 0 : o->min;
+        if (v < lo || v > hi) {
+            lt_error_set(err, "option %s: value %d out of range", o->name, v);
+            return LT_ERANGE;
+        }
+    }
+    memset(s, 0, g->state_size);
+    lt_status st = g->init(s, cfg);
+    if (st != LT_OK)
+        lt_error_set(err, "%s cannot start with these options", g->id);
+    return st;
+}
+
+int lt_choices(const lt_game *g, const lt_state *s, lt_action *out)
+{
+    int p = g->current_player(s);
+    if (p == LT_TERMINAL)
+        return 0;
+    if (p >= 0)
+        return g->legal_actions(s, out);
+    lt_outcome oc[LT_MAX_OUTCOMES];
+    int n = g->chance_outcomes(s, oc);
+    for (int i = 0; i < n; i++)
+        out[i] = oc[i].action;
+    return n;
+}
+
+bool lt_is_legal(const lt_game *g, const lt_state *s, lt_action a)
+{
+    lt_action acts[LT_MAX_ACTIONS];
+    int n = lt_choices(g, s, acts);
+    for (int i = 0; i < n; i++)
+        if (acts[i] == a)
+            return true;
+    return false;
+}
+
+const char *lt_name(const lt_game *g, const lt_state *s, lt_action a,
+                    char *buf, size_t size)
+{
+    if (size == 0)
+        return buf;
+    int n = g->action_name(s, a, buf, size);
+    if (n < 0)
+        snprintf(buf, size, "#%d", (int)a);
+    return buf;
+}
+
+/* Lists up to a few legal actions as examples for a message. */
+static void examples(const lt_game *g, const lt_state *s, char *buf,
+                     size_t size)
+{
+    lt_action acts[LT_MAX_ACTIONS];
+    int n = lt_choices(g, s, acts);
+    size_t len = 0;
+    buf[0] = '\0';
+    for (int i = 0; i < n && i < 12; i++) {
+        char name[64];
+        lt_name(g, s, acts[i], name, sizeof name);
+        int w = snprintf(buf + len, size - len, "%s%s", i ? ", " : "", name);
+        if (w < 0 || (size_t)w >= size - len)
+            return;
+        len += (size_t)w;
+    }
+    if (n > 12)
+        snprintf(buf + len, size - len, ", ... (%d in all)", n);
+}
+
+lt_status lt_parse(const lt_game *g, const lt_state *s, const char *text,
+                   lt_action *out, lt_error *err)
+{
+    if (g->current_player(s) == LT_TERMINAL) {
+        lt_error_set(err, "the game is over");
+        return LT_EILLEGAL;
+    }
+    lt_status st = LT_EILLEGAL;
+    if (g->parse_action) {
+        st = g->parse_action(s, text, out);
+        if (st == LT_OK && !lt_is_legal(g, s, *out))
+            st = LT_EILLEGAL;
+    } else {
+        /* No parser: the names of the legal actions are the notation. */
+        lt_action acts[LT_MAX_ACTIONS];
+        int n = lt_choices(g, s, acts);
+        for (int i = 0; i < n; i++) {
+            char name[64];
+            if (strcasecmp(lt_name(g, s, acts[i], name, sizeof name), text) == 0) {
+                *out = acts[i];
+                return LT_OK;
+            }
+        }
+    }
+    if (st == LT_OK)
+        return LT_OK;
+    char ex[200];
+    examples(g, s, ex, sizeof ex);
+    if (st == LT_ESYNTAX)
+        lt_error_set(err, "'%s' is not a move of %s; expected one of: %s",
+                     text, g->id, ex);
+    else
+        lt_error_set(err, "'%s' is not legal here; legal: %s", text, ex);
+    return st;
+}
+
+const char *lt_seat_name(const lt_game *g, int seat, int lang, char *buf,
+                         size_t size)
+{
+    const char *const *names = lang == LT_LANG_PL ? g->seats_pl : g->seats_en;
+    if (names && seat >= 0 && seat < g->max_players && names[seat])
+        snprintf(buf, size, "%s", names[seat]);
+    else
+        snprintf(buf, size, lang == LT_LANG_PL ? "Gracz %d" : "Player %d",
+                 seat + 1);
+    return buf;
+}
+
+void lt_result_text(const lt_game *g, const lt_state *s, char *buf,
+                    size_t size)
+{
+    if (g->current_player(s) != LT_TERMINAL) {
+        snprintf(buf, size, "*");
+        return;
+    }
+    int n = g->num_players(s);
+    double r[LT_MAX_PLAYERS];
+    g->returns(s, r);
+    if (n == 2) {
+        static const struct { double a, b; const char *text; } pgn[] = {
+            {1, -1, "1-0"}, {-1, 1, "0-1"}, {0, 0, "1/2-1/2"}};
+        for (size_t i = 0; i < sizeof pgn / sizeof pgn[0]; i++)
+            if (r[0] == pgn[i].a && r[1] == pgn[i].b) {
+                snprintf(buf, size, "%s", pgn[i].text);
+                return;
+            }
+    }
+    size_t len = 0;
+    buf[0] = '\0';
+    for (int i = 0; i < n; i++) {
+        int w = snprintf(buf + len, size - len, "%s%g", i ? " " : "", r[i]);
+        if (w < 0 || (size_t)w >= size - len)
+            return;
+        len += (size_t)w;
+    }
+}

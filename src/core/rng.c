@@ -1,0 +1,89 @@
+/* rng.c — xoshiro256** (Blackman and Vigna) seeded through splitmix64. */
+#include <assert.h>
+
+#include "ludoteka/rng.h"
+
+uint64_t lt_splitmix64(uint64_t *state)
+{
+    uint64_t z = (*state += 0x9e3779b97f4a7c15u);
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9u;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebu;
+    return z ^ (z >> 31);
+}
+
+void lt_rng_seed(lt_rng *r, uint64_t seed, uint64_t stream)
+{
+    /* The stream is mixed in through one splitmix64 step of its own, so
+     * that (seed, k) and (seed + 1, k - 1) do not collide. */
+    uint64_t t = stream;
+    uint64_t x = seed ^ lt_splitmix64(&t);
+    for (int i = 0; i < 4; i++)
+        r->s[i] = lt_splitmix64(&x);
+    if (!(r->s[0] | r->s[1] | r->s[2] | r->s[3]))
+        r->s[0] = 1; /* all zero is the one state xoshiro cannot leave */
+}
+
+static uint64_t rotl(uint64_t x, int k)
+{
+    return (x << k) | (x >> (64 - k));
+}
+
+uint64_t lt_rng_next(lt_rng *r)
+{
+    uint64_t *s = r->s;
+    uint64_t result = rotl(s[1] * 5, 7) * 9;
+    uint64_t t = s[1] << 17;
+    s[2] ^= s[0];
+    s[3] ^= s[1];
+    s[1] ^= s[2];
+    s[0] ^= s[3];
+    s[2] ^= t;
+    s[3] = rotl(s[3], 45);
+    return result;
+}
+
+uint64_t lt_rng_below(lt_rng *r, uint64_t n)
+{
+    assert(n > 0);
+    /* Reject the lowest 2^64 mod n values so that every residue has the
+     * same number of preimages. */
+    uint64_t threshold = (0 - n) % n;
+    for (;;) {
+        uint64_t x = lt_rng_next(r);
+        if (x >= threshold)
+            return x % n;
+    }
+}
+
+double lt_rng_double(lt_rng *r)
+{
+    return (double)(lt_rng_next(r) >> 11) * 0x1.0p-53;
+}
+
+lt_action lt_rng_outcome(lt_rng *r, const lt_outcome *out, int n)
+{
+    assert(n > 0);
+    uint64_t total = 0;
+    for (int i = 0; i < n; i++)
+        total += out[i].weight;
+    uint64_t x = lt_rng_below(r, total);
+    for (int i = 0; i < n; i++) {
+        if (x < out[i].weight)
+            return out[i].action;
+        x -= out[i].weight;
+    }
+    assert(0);
+    return out[n - 1].action;
+}
+
+lt_action lt_rng_play(lt_rng *r, const lt_game *g, const lt_state *s)
+{
+    if (g->current_player(s) == LT_CHANCE) {
+        lt_outcome out[LT_MAX_OUTCOMES];
+        return lt_rng_outcome(r, out, g->chance_outcomes(s, out));
+    }
+    lt_action acts[LT_MAX_ACTIONS];
+    int n = g->legal_actions(s, acts);
+    assert(n > 0);
+    return acts[lt_rng_below(r, (uint64_t)n)];
+}

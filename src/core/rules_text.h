@@ -1,0 +1,13 @@
+/* rules_text.h — the rule texts, built in from docs/rules by the build
+ * (scripts/embed_rules.cmake writes rules_text.c). */
+#ifndef LUDOTEKA_RULES_TEXT_H
+#define LUDOTEKA_RULES_TEXT_H
+
+typedef struct {
+    const char *id, *en, *pl; /* pl or en may be NULL when missing */
+} lt_rules_entry;
+
+extern const lt_rules_entry lt_rules_table[];
+extern const int lt_rules_count;
+
+#endif

@@ -1,0 +1,82 @@
+/* support.h — helpers for the tests: set up a game, play moves by name. */
+#ifndef LUDOTEKA_TEST_SUPPORT_H
+#define LUDOTEKA_TEST_SUPPORT_H
+
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "ludoteka/game.h"
+#include "ludoteka/options.h"
+
+/* A started game of id with "name=value ..." options (NULL: defaults). */
+static inline lt_state *start(const lt_game **gp, const char *id,
+                              const char *options)
+{
+    const lt_game *g = lt_game_find(id);
+    assert_non_null(g);
+    lt_config cfg;
+    lt_config_default(g, &cfg, 0);
+    lt_error err = {0};
+    if (options && lt_config_parse(g, &cfg, options, &err) != LT_OK)
+        fail_msg("options '%s': %s", options, err.msg);
+    lt_state *s = lt_state_new(g);
+    assert_non_null(s);
+    if (lt_init(g, s, &cfg, &err) != LT_OK)
+        fail_msg("init: %s", err.msg);
+    *gp = g;
+    return s;
+}
+
+/* Plays space-separated move names; each must be legal. */
+static inline void play(const lt_game *g, lt_state *s, const char *moves)
+{
+    char buf[1024], *save = NULL;
+    snprintf(buf, sizeof buf, "%s", moves);
+    for (char *w = strtok_r(buf, " ", &save); w; w = strtok_r(NULL, " ", &save)) {
+        lt_action a;
+        lt_error err = {0};
+        if (lt_parse(g, s, w, &a, &err) != LT_OK)
+            fail_msg("move '%s': %s", w, err.msg);
+        g->apply(s, a);
+        assert_true(g->invariants_ok(s));
+    }
+}
+
+/* Is the named move legal now? */
+static inline bool legal(const lt_game *g, const lt_state *s, const char *move)
+{
+    lt_action a;
+    return lt_parse(g, s, move, &a, NULL) == LT_OK;
+}
+
+/* The position as text. */
+static inline const char *text_of(const lt_game *g, const lt_state *s)
+{
+    static char buf[1024];
+    g->write_state(s, buf, sizeof buf);
+    return buf;
+}
+
+/* Sets up a position; it must read. */
+static inline void set_position(const lt_game *g, lt_state *s, const char *text)
+{
+    lt_error err = {0};
+    if (g->read_state(s, text, &err) != LT_OK)
+        fail_msg("position '%s': %s", text, err.msg);
+}
+
+static inline double return_of(const lt_game *g, const lt_state *s, int seat)
+{
+    double r[LT_MAX_PLAYERS];
+    g->returns(s, r);
+    return r[seat];
+}
+
+#endif

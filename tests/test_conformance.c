@@ -1,0 +1,276 @@
+/* test_conformance.c — the contract of lt_game, checked on every
+ * registered game under every option value and player count, by seeded
+ * random playouts (the idea of OpenSpiel's basic tests).
+ *
+ * LT_CONFORMANCE_GAMES sets the number of playouts per configuration. */
+#include <ctype.h>
+
+#include "support.h"
+
+#include "ludoteka/rng.h"
+#include "ludoteka/text.h"
+
+static int playouts_per_config(void)
+{
+    const char *v = getenv("LT_CONFORMANCE_GAMES");
+    long long n;
+    return v && lt_parse_int(v, 1, 1000000, &n) ? (int)n : 20;
+}
+
+static void check_name(const lt_game *g, const lt_state *s, lt_action a,
+                       char seen[][64], int index)
+{
+    char name[64];
+    int len = g->action_name(s, a, name, sizeof name);
+    if (len <= 0 || len >= (int)sizeof name)
+        fail_msg("%s: action %d has a name of length %d", g->id, a, len);
+    for (const char *p = name; *p; p++)
+        if (isspace((unsigned char)*p) || strchr("{}[];\".", *p))
+            fail_msg("%s: action name '%s' has a forbidden character", g->id,
+                     name);
+    for (int i = 0; i < index; i++)
+        if (strcmp(seen[i], name) == 0)
+            fail_msg("%s: two actions are named '%s'", g->id, name);
+    strcpy(seen[index], name);
+    lt_action back;
+    lt_error err = {0};
+    if (lt_parse(g, s, name, &back, &err) != LT_OK || back != a)
+        fail_msg("%s: '%s' does not parse back to action %d (%s)", g->id, name,
+                 a, err.msg);
+}
+
+static void check_view(const lt_game *g, const lt_state *s)
+{
+    static lt_view v;
+    memset(&v, 0, sizeof v);
+    g->render(s, &v);
+    assert_true(v.ncells >= 0 && v.ncells <= LT_VIEW_CELLS);
+    assert_true(v.npieces >= 0 && v.npieces <= LT_VIEW_PIECES);
+    assert_true(v.nlinks >= 0 && v.nlinks <= LT_VIEW_LINKS);
+    assert_true(v.ndice >= 0 && v.ndice <= LT_VIEW_DICE);
+    assert_true(v.ninfo >= 0 && v.ninfo <= LT_VIEW_INFO);
+    for (int i = 0; i < v.ncells; i++) {
+        assert_true(v.cells[i].x >= 0 && v.cells[i].x < v.width);
+        assert_true(v.cells[i].y >= 0 && v.cells[i].y < v.height);
+        assert_true(v.cells[i].name[0] != '\0');
+    }
+    for (int i = 0; i < v.npieces; i++) {
+        assert_true(v.pieces[i].cell >= -1 && v.pieces[i].cell < v.ncells);
+        assert_true(v.pieces[i].text[0] != '\0');
+    }
+    for (int i = 0; i < v.nlinks; i++)
+        assert_true(v.links[i].a >= 0 && v.links[i].a < v.ncells &&
+                    v.links[i].b >= 0 && v.links[i].b < v.ncells);
+}
+
+/* Everything that must hold in one state. */
+static void check_state(const lt_game *g, const lt_config *cfg,
+                        const lt_state *s, lt_state *scratch)
+{
+    static char seen[LT_MAX_ACTIONS][64];
+    char text[4096], again[4096];
+    assert_true(g->invariants_ok(s));
+    int n = g->num_players(s);
+    assert_int_equal(n, cfg->players);
+    int p = g->current_player(s);
+    assert_true(p == LT_TERMINAL || p == LT_CHANCE || (p >= 0 && p < n));
+
+    lt_action acts[LT_MAX_ACTIONS];
+    if (p >= 0) {
+        int k = g->legal_actions(s, acts);
+        assert_true(k > 0 && k <= g->max_actions);
+        for (int i = 0; i < k; i++) {
+            assert_true(acts[i] >= 0 && acts[i] < g->num_actions);
+            assert_true(i == 0 || acts[i] > acts[i - 1]);
+            check_name(g, s, acts[i], seen, i);
+            int cells[8];
+            int c = g->action_cells(s, acts[i], cells, 8);
+            assert_true(c >= 0 && c <= 8);
+        }
+    } else if (p == LT_CHANCE) {
+        assert_true(g->has_chance);
+        lt_outcome out[LT_MAX_OUTCOMES];
+        int k = g->chance_outcomes(s, out);
+        assert_true(k > 0 && k <= g->max_outcomes);
+        for (int i = 0; i < k; i++) {
+            assert_true(out[i].weight > 0);
+            assert_true(out[i].action >= 0 && out[i].action < g->num_actions);
+            assert_true(i == 0 || out[i].action > out[i - 1].action);
+            check_name(g, s, out[i].action, seen, i);
+        }
+    }
+
+    double r[LT_MAX_PLAYERS];
+    g->returns(s, r);
+    double sum = 0;
+    for (int i = 0; i < n; i++) {
+        if (p != LT_TERMINAL)
+            assert_true(r[i] == 0);
+        assert_true(r[i] >= g->min_return && r[i] <= g->max_return);
+        sum += r[i];
+    }
+    if (g->zero_sum)
+        assert_true(sum > -1e-9 && sum < 1e-9);
+
+    /* write_state is canonical: read back into a fresh game, the same
+     * text, player, moves and hash. */
+    int len = g->write_state(s, text, sizeof text);
+    assert_true(len > 0 && len < (int)sizeof text);
+    lt_error err = {0};
+    assert_int_equal(lt_init(g, scratch, cfg, &err), LT_OK);
+    if (g->read_state(scratch, text, &err) != LT_OK)
+        fail_msg("%s: its own text '%s' does not read: %s", g->id, text, err.msg);
+    g->write_state(scratch, again, sizeof again);
+    assert_string_equal(text, again);
+    assert_int_equal(g->current_player(scratch), p);
+    assert_true(g->invariants_ok(scratch));
+    if (g->hash)
+        assert_true(g->hash(scratch) == g->hash(s));
+    if (p >= 0) {
+        lt_action acts2[LT_MAX_ACTIONS];
+        int k = g->legal_actions(s, acts), k2 = g->legal_actions(scratch, acts2);
+        assert_int_equal(k, k2);
+        assert_memory_equal(acts, acts2, sizeof *acts * (size_t)k);
+    }
+    check_view(g, s);
+}
+
+static void playout(const lt_game *g, const lt_config *cfg, uint64_t seed)
+{
+    lt_state *s = lt_state_new(g), *copy = lt_state_new(g),
+             *scratch = lt_state_new(g);
+    lt_error err = {0};
+    if (lt_init(g, s, cfg, &err) != LT_OK)
+        fail_msg("%s: init: %s", g->id, err.msg);
+    lt_rng rng;
+    lt_rng_seed(&rng, seed, 0);
+    int length = 0;
+    for (;;) {
+        check_state(g, cfg, s, scratch);
+        if (g->current_player(s) == LT_TERMINAL)
+            break;
+        if (length == g->max_length)
+            fail_msg("%s: a game is longer than max_length %d", g->id,
+                     g->max_length);
+        lt_action a = lt_rng_play(&rng, g, s);
+        /* a copy is a full, independent game */
+        lt_state_copy(g, copy, s);
+        g->apply(s, a);
+        g->apply(copy, a);
+        char t1[4096], t2[4096];
+        g->write_state(s, t1, sizeof t1);
+        g->write_state(copy, t2, sizeof t2);
+        assert_string_equal(t1, t2);
+        length++;
+    }
+    lt_state_free(s);
+    lt_state_free(copy);
+    lt_state_free(scratch);
+}
+
+/* Default options, then each other value of each option alone, for every
+ * player count. */
+static void conformance(void **st)
+{
+    (void)st;
+    int games = playouts_per_config();
+    for (int i = 0; i < lt_game_count(); i++) {
+        const lt_game *g = lt_game_at(i);
+        for (int players = g->min_players; players <= g->max_players; players++) {
+            lt_config base;
+            lt_config_default(g, &base, players);
+            for (int k = 0; k < games; k++)
+                playout(g, &base, (uint64_t)k);
+            for (int o = 0; g->options[o].name; o++) {
+                const lt_option *opt = &g->options[o];
+                int values[64], nv = 0;
+                if (opt->choices)
+                    for (int c = 0; opt->choices[c]; c++)
+                        values[nv++] = c;
+                else {
+                    values[nv++] = opt->min;
+                    values[nv++] = opt->max;
+                }
+                for (int v = 0; v < nv; v++) {
+                    if (values[v] == opt->def)
+                        continue;
+                    lt_config cfg = base;
+                    cfg.value[o] = values[v];
+                    for (int k = 0; k < games; k++)
+                        playout(g, &cfg, (uint64_t)k + 1000);
+                }
+            }
+        }
+    }
+}
+
+/* What every game declares about itself. */
+static void declarations(void **st)
+{
+    (void)st;
+    assert_true(lt_game_count() > 0);
+    for (int i = 0; i < lt_game_count(); i++) {
+        const lt_game *g = lt_game_at(i);
+        assert_ptr_equal(lt_game_find(g->id), g);
+        assert_true(g->title_en && *g->title_en && g->title_pl && *g->title_pl);
+        assert_true(g->source && *g->source);
+        assert_true(g->group >= 0 && g->group < LT_GROUP_COUNT);
+        assert_true(g->min_players >= 1 && g->min_players <= g->max_players &&
+                    g->max_players <= LT_MAX_PLAYERS);
+        assert_true(g->max_actions > 0 && g->max_actions <= LT_MAX_ACTIONS);
+        assert_true(g->max_outcomes >= 0 && g->max_outcomes <= LT_MAX_OUTCOMES);
+        assert_true(g->has_chance == (g->max_outcomes > 0));
+        assert_true(g->min_return <= g->max_return);
+        const char *en = lt_rules_text(g, LT_LANG_EN), *pl = lt_rules_text(g, LT_LANG_PL);
+        if (!en || !pl || strlen(en) < 200 || strlen(pl) < 200)
+            fail_msg("%s: rule texts in English and Polish are missing", g->id);
+        for (int o = 0; g->options[o].name; o++) {
+            const lt_option *opt = &g->options[o];
+            assert_true(o < LT_MAX_OPTIONS);
+            assert_true(opt->help_en && *opt->help_en && opt->help_pl && *opt->help_pl);
+            if (opt->choices)
+                assert_true(opt->def >= 0 && opt->def < lt_option_choice_count(opt));
+            else
+                assert_true(opt->def >= opt->min && opt->def <= opt->max);
+            /* the rule text explains every option */
+            if (!strstr(en, opt->name) || !strstr(pl, opt->name))
+                fail_msg("%s: the rule texts do not mention option %s", g->id,
+                         opt->name);
+        }
+    }
+}
+
+/* Garbage never reads as a position, and never breaks the state. */
+static void bad_positions(void **st)
+{
+    (void)st;
+    static const char *const junk[] = {"", " ", "x", "////////", "w 0",
+                                       "\xff\xfe", "1 2 3 4 5 6 7 8 9 10"};
+    for (int i = 0; i < lt_game_count(); i++) {
+        const lt_game *g = lt_game_at(i);
+        lt_config cfg;
+        lt_config_default(g, &cfg, 0);
+        lt_state *s = lt_state_new(g);
+        char before[4096], after[4096];
+        assert_int_equal(lt_init(g, s, &cfg, NULL), LT_OK);
+        g->write_state(s, before, sizeof before);
+        for (size_t k = 0; k < sizeof junk / sizeof junk[0]; k++) {
+            lt_error err = {0};
+            assert_int_not_equal(g->read_state(s, junk[k], &err), LT_OK);
+            assert_true(err.msg[0] != '\0');
+            g->write_state(s, after, sizeof after);
+            assert_string_equal(before, after);
+        }
+        lt_state_free(s);
+    }
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(declarations),
+        cmocka_unit_test(bad_positions),
+        cmocka_unit_test(conformance),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}

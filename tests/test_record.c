@@ -1,0 +1,225 @@
+/* test_record.c — records: write, read back, errors with line and column,
+ * several records in one text, atomic files. */
+#include <dirent.h>
+#include <unistd.h>
+
+#include "support.h"
+
+#include "ludoteka/record.h"
+
+static const lt_game *morris(void)
+{
+    const lt_game *g = lt_game_find("three-mens-morris");
+    assert_non_null(g);
+    return g;
+}
+
+/* A record of the moves (names) from the start under the options. */
+static void make_record(lt_record *r, const char *options, const char *moves)
+{
+    const lt_game *g = morris();
+    lt_config cfg;
+    lt_config_default(g, &cfg, 2);
+    assert_int_equal(lt_config_parse(g, &cfg, options, NULL), LT_OK);
+    lt_record_init(r, g, &cfg);
+    snprintf(r->players[0], LT_SPEC_MAX, "human");
+    snprintf(r->players[1], LT_SPEC_MAX, "ai:level=2");
+    r->seed = 77;
+    lt_state *s = lt_state_new(g);
+    assert_int_equal(lt_init(g, s, &cfg, NULL), LT_OK);
+    char buf[256], *save = NULL;
+    snprintf(buf, sizeof buf, "%s", moves);
+    for (char *w = strtok_r(buf, " ", &save); w; w = strtok_r(NULL, " ", &save)) {
+        lt_action a;
+        assert_int_equal(lt_parse(g, s, w, &a, NULL), LT_OK);
+        assert_int_equal(lt_record_push(r, a), LT_OK);
+        g->apply(s, a);
+    }
+    lt_state_free(s);
+}
+
+static void round_trip(void **st)
+{
+    (void)st;
+    lt_record r, back;
+    make_record(&r, "diagonals=off", "B2 A1 C3 A3 A2 C1 C3-B3");
+    lt_record_set_tag(&r, "Event", "club \"night\"");
+    lt_error err = {0};
+    char *text = lt_record_format(&r, &err);
+    assert_non_null(text);
+    assert_non_null(strstr(text, "[Game \"three-mens-morris\"]"));
+    assert_non_null(strstr(text, "[Options \"diagonals=off movement=step cap=200\"]"));
+    assert_non_null(strstr(text, "[Players \"human,ai:level=2\"]"));
+    assert_non_null(strstr(text, "[Seed \"77\"]"));
+    assert_non_null(strstr(text, "[Event \"club \\\"night\\\"\"]"));
+    assert_non_null(strstr(text, "[Result \"*\"]"));
+    assert_non_null(strstr(text, "1. B2 A1 2. C3 A3 3. A2 C1 4. C3-B3"));
+    lt_cursor cur = {0};
+    assert_int_equal(lt_record_parse(text, &cur, &back, &err), LT_OK);
+    assert_int_equal(back.nactions, r.nactions);
+    assert_memory_equal(back.actions, r.actions, sizeof *r.actions * (size_t)r.nactions);
+    assert_int_equal(back.config.value[0], r.config.value[0]);
+    assert_string_equal(back.players[1], "ai:level=2");
+    assert_true(back.seed == 77);
+    assert_string_equal(back.extra[0].value, "club \"night\"");
+    char *again = lt_record_format(&back, &err);
+    assert_string_equal(text, again);
+    free(text);
+    free(again);
+    lt_record_clear(&r);
+    lt_record_clear(&back);
+}
+
+static void comments_numbers_and_spacing(void **st)
+{
+    (void)st;
+    const char *text =
+        "; a game from the club\r\n"
+        "[Game \"three-mens-morris\"]  [Players \"human,human\"]\r\n"
+        "\r\n"
+        "1. B2 {the centre first} A1\r\n"
+        "2...C3   A3 3. C1 ; White threatens two rows\r\n"
+        "B3 4. C1-C2\r\n";
+    lt_record r;
+    lt_cursor cur = {0};
+    lt_error err = {0};
+    assert_int_equal(lt_record_parse(text, &cur, &r, &err), LT_OK);
+    assert_int_equal(r.nactions, 7);
+    lt_state *s = lt_state_new(r.game);
+    assert_int_equal(lt_record_replay(&r, -1, s, &err), LT_OK);
+    /* White B2 C3 C2, Black A1 A3 B3: no row yet, Black to move */
+    assert_string_equal(text_of(r.game, s), "BBW/.WW/B.. b 7");
+    lt_state_free(s);
+    lt_record_clear(&r);
+}
+
+/* Parses text and expects a failure at the given line and column. */
+static void expect_error(const char *text, int line, int col, const char *words)
+{
+    lt_record r;
+    lt_cursor cur = {0};
+    lt_error err = {0};
+    assert_int_not_equal(lt_record_parse(text, &cur, &r, &err), LT_OK);
+    if (err.line != line || err.col != col || !strstr(err.msg, words))
+        fail_msg("expected line %d column %d '%s', got: %s", line, col, words,
+                 err.msg);
+}
+
+static void errors_point_at_the_text(void **st)
+{
+    (void)st;
+    expect_error("[Game \"go\"]\n", 1, 1, "unknown game 'go'");
+    expect_error("[Game \"three-mens-morris\"]\n[Options \"diagonals=maybe\"]\n",
+                 2, 1, "on|off");
+    expect_error("[Game \"three-mens-morris\"]\n\n1. B2 A1\n2. B2\n", 4, 4,
+                 "not legal");
+    expect_error("[Game \"three-mens-morris\"]\n\n1. B2 Z9\n", 3, 7,
+                 "not a move");
+    expect_error("[Game \"three-mens-morris\"]\n\n1. B2 {oops\n", 3, 7,
+                 "never closed");
+    expect_error("[Game \"three-mens-morris\n", 1, 25, "never closed");
+    expect_error("[Game three-mens-morris]\n", 1, 7, "expected '\"'");
+    expect_error("[Players \"human,ai\"]\nB2\n", 2, 1, "no [Game");
+    expect_error("[Game \"three-mens-morris\"]\n[Game \"three-mens-morris\"]\n",
+                 2, 1, "twice");
+    expect_error("[Game \"three-mens-morris\"]\n[Seed \"-4\"]\n", 2, 1,
+                 "not a whole number");
+    expect_error("[Game \"three-mens-morris\"]\n[Players \"a,b,c\"]\n", 2, 1,
+                 "2 players");
+    expect_error("[Game \"three-mens-morris\"]\n[Result \"1-0\"]\n\nB2 A1\n", 2,
+                 1, "result");
+    expect_error("[Game \"three-mens-morris\"]\n[Position \"WXW/.../... w 0\"]\n",
+                 2, 1, "bad position");
+    /* moves after the end */
+    expect_error("[Game \"three-mens-morris\"]\n\nA1 A2 B1 B2 C1 C2 C3\n", 3, 19,
+                 "over");
+}
+
+static void several_records(void **st)
+{
+    (void)st;
+    const char *text = "[Game \"three-mens-morris\"]\n\nB2 A1\n\n"
+                       "[Game \"three-mens-morris\"]\n[Result \"1-0\"]\n\n"
+                       "A1 A2 B1 B2 C1\n"
+                       "C3 ; Black completes the round, no row: White won\n\n"
+                       "{ nothing more }\n";
+    lt_cursor cur = {0};
+    lt_record r;
+    lt_error err = {0};
+    assert_int_equal(lt_record_parse(text, &cur, &r, &err), LT_OK);
+    assert_int_equal(r.nactions, 2);
+    lt_record_clear(&r);
+    assert_int_equal(lt_record_parse(text, &cur, &r, &err), LT_OK);
+    assert_int_equal(r.nactions, 6);
+    lt_record_clear(&r);
+    assert_int_equal(lt_record_parse(text, &cur, &r, &err), LT_EIO);
+}
+
+static void position_tag(void **st)
+{
+    (void)st;
+    const char *text = "[Game \"three-mens-morris\"]\n"
+                       "[Position \"W../.../... b 1\"]\n\nB2\n";
+    lt_cursor cur = {0};
+    lt_record r;
+    lt_error err = {0};
+    assert_int_equal(lt_record_parse(text, &cur, &r, &err), LT_OK);
+    lt_state *s = lt_state_new(r.game);
+    assert_int_equal(lt_record_replay(&r, -1, s, &err), LT_OK);
+    assert_string_equal(text_of(r.game, s), "W../.B./... w 2");
+    char *again = lt_record_format(&r, &err);
+    assert_non_null(strstr(again, "[Position \"W../.../... b 1\"]"));
+    free(again);
+    lt_state_free(s);
+    lt_record_clear(&r);
+}
+
+static int count_files(const char *dir)
+{
+    DIR *d = opendir(dir);
+    int n = 0;
+    for (struct dirent *e; (e = readdir(d));)
+        n += e->d_name[0] != '.';
+    closedir(d);
+    return n;
+}
+
+static void atomic_files(void **st)
+{
+    (void)st;
+    char dir[] = "/tmp/ludoteka-test-XXXXXX";
+    assert_non_null(mkdtemp(dir));
+    char path[128];
+    snprintf(path, sizeof path, "%s/game.txt", dir);
+    lt_record r, back;
+    lt_error err = {0};
+    make_record(&r, "", "B2 A1");
+    assert_int_equal(lt_record_save(&r, path, &err), LT_OK);
+    lt_record_push(&r, 2); /* C1 */
+    assert_int_equal(lt_record_save(&r, path, &err), LT_OK);
+    assert_int_equal(count_files(dir), 1); /* no temporary left behind */
+    assert_int_equal(lt_record_load(path, &back, &err), LT_OK);
+    assert_int_equal(back.nactions, 3);
+    lt_record_clear(&back);
+    /* a file that is not there, a folder that is not there */
+    assert_int_equal(lt_record_load("/nonexistent/x", &back, &err), LT_EIO);
+    assert_non_null(strstr(err.msg, "cannot open"));
+    assert_int_equal(lt_record_save(&r, "/nonexistent/x", &err), LT_EIO);
+    assert_non_null(strstr(err.msg, "cannot write"));
+    lt_record_clear(&r);
+    unlink(path);
+    rmdir(dir);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(round_trip),
+        cmocka_unit_test(comments_numbers_and_spacing),
+        cmocka_unit_test(errors_point_at_the_text),
+        cmocka_unit_test(several_records),
+        cmocka_unit_test(position_tag),
+        cmocka_unit_test(atomic_files),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
