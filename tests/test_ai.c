@@ -10,7 +10,7 @@ static lt_action choose(const lt_game *g, const lt_state *s, const char *spec)
     lt_player *p = lt_player_new(g, spec, &err);
     if (!p)
         fail_msg("%s", err.msg);
-    lt_action a = lt_player_choose(p, s, 1, NULL);
+    lt_action a = lt_player_choose(p, s, 1, NULL, NULL);
     lt_player_free(p);
     return a;
 }

@@ -7,6 +7,7 @@
  *   ai:level=N             strength level 1 (weakest) .. 5
  *   ai:mcts[:iterations=N][:time=S][:c=X]
  *                          Monte Carlo tree search with these limits
+ *   ai:engine[:params]     the game's own searcher (lt_game.engine)
  * Parameters follow the kind, separated by ':'. */
 #ifndef LUDOTEKA_AI_H
 #define LUDOTEKA_AI_H
@@ -28,6 +29,29 @@ typedef struct {
     double value[LT_MAX_PLAYERS];   /* expected return of each seat */
 } lt_think_info;
 
+/* Limits on one search.  Zero means no limit; a search with no limit at
+ * all uses its own default. */
+typedef struct {
+    double seconds;             /* thinking time for this move */
+    long long nodes;            /* iterations, playouts or nodes */
+    int depth;                  /* plies */
+    const volatile int *stop;   /* when it becomes non-zero: answer now */
+    /* called now and then with what the search has found so far */
+    void (*progress)(void *ctx, const lt_think_info *);
+    void *ctx;
+} lt_limits;
+
+/* A game's own searcher (chess, great chess): the game points to one
+ * from lt_game.engine.  `params` is what follows "ai:engine:" in a spec
+ * ("" for none); create reports bad params through the error. */
+typedef struct lt_engine {
+    const char *name;
+    void *(*create)(const lt_game *, const char *params, lt_error *);
+    void (*destroy)(void *);
+    lt_action (*choose)(void *, const lt_state *, const lt_limits *,
+                        uint64_t seed, lt_think_info *);
+} lt_engine;
+
 /* Parses a spec; NULL with a message naming the expected forms. */
 lt_player *lt_player_new(const lt_game *, const char *spec, lt_error *);
 void lt_player_free(lt_player *);
@@ -35,8 +59,9 @@ bool lt_player_is_human(const lt_player *);
 const char *lt_player_spec(const lt_player *);
 
 /* Chooses an action for the seat to move (current_player() >= 0).  The
- * seed makes the choice reproducible; info may be NULL. */
+ * seed makes the choice reproducible.  limits (may be NULL) tighten the
+ * spec's own, e.g. from a clock; info may be NULL. */
 lt_action lt_player_choose(lt_player *, const lt_state *, uint64_t seed,
-                           lt_think_info *info);
+                           const lt_limits *limits, lt_think_info *info);
 
 #endif

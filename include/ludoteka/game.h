@@ -11,6 +11,7 @@ enum {
     LT_MAX_OPTIONS = 16,  /* rule options a game may declare */
     LT_MAX_ACTIONS = 1024, /* bound on any game's max_actions */
     LT_MAX_OUTCOMES = 256, /* bound on any game's max_outcomes */
+    LT_SPEC_MAX = 128,     /* bytes of a player spec, with its NUL */
     LT_CHANCE = -1,       /* current_player(): a dice roll is due */
     LT_TERMINAL = -2      /* current_player(): the game is over */
 };
@@ -149,6 +150,8 @@ enum {
  * - action names contain no white space, no '.' and none of {}[];", so
  *   records can hold them.
  * - hash, if present, depends only on what write_state writes. */
+struct lt_engine; /* ai.h: a game's own searcher */
+
 typedef struct lt_game {
     const char *id;                 /* "three-mens-morris" */
     const char *title_en, *title_pl;
@@ -181,8 +184,16 @@ typedef struct lt_game {
      * cells it captures; 0 for actions off the board */
     int (*action_cells)(const lt_state *, lt_action, int *cells, int max);
     uint64_t (*hash)(const lt_state *);            /* optional */
-    void (*evaluate)(const lt_state *, double *);  /* optional */
+    /* optional: expected return of every seat, within the return range;
+     * what searches use where they cannot look to the end */
+    void (*evaluate)(const lt_state *, double *);
     bool (*invariants_ok)(const lt_state *);
+
+    /* Computer players (both optional): the game's own searcher, named
+     * "ai:engine[:params]" in player specs, and the specs of levels 1..5
+     * (five strings; NULL: the generic ladder). */
+    const struct lt_engine *engine;
+    const char *const *levels;
 } lt_game;
 
 /* ---- Registry (registry.c: one table, one line per game) ---- */

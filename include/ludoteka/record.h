@@ -23,7 +23,7 @@
 
 #include "ludoteka/game.h"
 
-enum { LT_RECORD_TAGS = 16, LT_SPEC_MAX = 128 };
+enum { LT_RECORD_TAGS = 16 };
 
 typedef struct {
     char key[32];

@@ -135,8 +135,8 @@ static void rollout(tree *t, lt_state *s, double *r)
 }
 
 lt_action mcts_search(const lt_game *g, const lt_state *root,
-                      const mcts_limits *lim, uint64_t seed,
-                      lt_think_info *info)
+                      const mcts_params *params, const lt_limits *lim,
+                      uint64_t seed, lt_think_info *info)
 {
     assert(g->current_player(root) >= 0);
     double start = now();
@@ -162,15 +162,16 @@ lt_action mcts_search(const lt_game *g, const lt_state *root,
     }
     t.nodes[t.count++] = (node){.first = -1};
     expand(&t, 0, root);
-    double c = lim->c > 0 ? lim->c : 1.4;
+    double c = params->c > 0 ? params->c : 1.4;
+    long long budget = lim->nodes > 0 || lim->seconds > 0 ? lim->nodes : 1000;
     long long it = 0;
-    while ((lim->iterations <= 0 || it < lim->iterations) &&
-           t.nodes[0].nchildren > 1) {
-        if (lim->seconds > 0 && (it & 63) == 0 && it &&
-            now() - start >= lim->seconds)
-            break;
-        if (lim->iterations <= 0 && lim->seconds <= 0 && it >= 1000)
-            break;
+    while ((budget <= 0 || it < budget) && t.nodes[0].nchildren > 1) {
+        if ((it & 63) == 0 && it) {
+            if (lim->seconds > 0 && now() - start >= lim->seconds)
+                break;
+            if (lim->stop && *lim->stop)
+                break;
+        }
         lt_state_copy(g, s, root);
         int depth = 0;
         int32_t n = 0;

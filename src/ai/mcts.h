@@ -6,13 +6,13 @@
 #include "ludoteka/ai.h"
 
 typedef struct {
-    long long iterations; /* 0: no limit on iterations */
-    double seconds;       /* 0: no limit on time */
-    double c;             /* exploration constant, on returns in [0, 1] */
-} mcts_limits;
+    double c; /* exploration constant, on returns scaled to [0, 1]; 0: 1.4 */
+} mcts_params;
 
-/* Searches from s (a decision node) and returns the most visited move. */
-lt_action mcts_search(const lt_game *, const lt_state *s,
-                      const mcts_limits *, uint64_t seed, lt_think_info *);
+/* Searches from s (a decision node) within the limits (nodes counts
+ * iterations; with no limit, 1000 iterations) and returns the most
+ * visited move. */
+lt_action mcts_search(const lt_game *, const lt_state *s, const mcts_params *,
+                      const lt_limits *, uint64_t seed, lt_think_info *);
 
 #endif

@@ -10,79 +10,139 @@
 #include "ludoteka/text.h"
 #include "mcts.h"
 
-typedef enum { HUMAN, RANDOM, MCTS } kind;
+typedef enum { HUMAN, RANDOM, MCTS, ENGINE } kind;
 
 struct lt_player {
     const lt_game *game;
     kind kind;
-    mcts_limits mcts;
-    char spec[128];
+    lt_limits limits;     /* from the spec */
+    mcts_params mcts;
+    void *engine;         /* the game's engine instance, for ENGINE */
+    char spec[LT_SPEC_MAX];
 };
 
-/* MCTS iterations per level until the AI issue calibrates the ladder. */
-static const long long level_iterations[LT_LEVEL_MAX + 1] = {
-    0, 30, 300, 2000, 10000, 40000};
+/* The generic ladder, for games that name no levels of their own. */
+static const char *const generic_levels[LT_LEVEL_MAX] = {
+    "ai:mcts:iterations=30", "ai:mcts:iterations=300",
+    "ai:mcts:iterations=2000", "ai:mcts:iterations=10000",
+    "ai:mcts:iterations=40000"};
 
 static const char expected[] =
-    "expected human, random, ai, ai:level=1..5 or "
-    "ai:mcts[:iterations=N][:time=S][:c=X]";
+    "expected human, random, ai, ai:level=1..5, "
+    "ai:mcts[:iterations=N][:time=S][:c=X] or ai:engine[:params]";
 
-/* Reads one "key=value" parameter of an ai spec. */
-static bool ai_param(lt_player *p, const char *word, lt_error *err)
+/* Reads one "key=value" parameter of a search spec. */
+static bool param(lt_player *p, const char *word, lt_error *err)
 {
     const char *eq = strchr(word, '=');
-    if (!eq) {
-        lt_error_set(err, "player '%s': '%s' is not key=value; %s", p->spec,
-                     word, expected);
-        return false;
-    }
-    size_t klen = (size_t)(eq - word);
-    const char *v = eq + 1;
+    size_t klen = eq ? (size_t)(eq - word) : strlen(word);
+    const char *v = eq ? eq + 1 : "";
     long long n;
     char *end;
-    if (klen == 5 && !strncmp(word, "level", 5)) {
-        if (!lt_parse_int(v, LT_LEVEL_MIN, LT_LEVEL_MAX, &n)) {
-            lt_error_set(err, "player '%s': level must be %d to %d", p->spec,
-                         LT_LEVEL_MIN, LT_LEVEL_MAX);
+#define KEY(k) (klen == sizeof(k) - 1 && !strncmp(word, k, klen))
+    if (KEY("iterations") || KEY("depth")) {
+        if (!lt_parse_int(v, 1, KEY("depth") ? 1000 : 1000000000000, &n)) {
+            lt_error_set(err, "player '%s': %.*s must be a positive whole "
+                              "number", p->spec, (int)klen, word);
             return false;
         }
-        p->mcts.iterations = level_iterations[n];
+        if (KEY("depth"))
+            p->limits.depth = (int)n;
+        else
+            p->limits.nodes = n;
         return true;
     }
-    if (klen == 10 && !strncmp(word, "iterations", 10)) {
-        if (!lt_parse_int(v, 1, 1000000000, &n)) {
-            lt_error_set(err, "player '%s': iterations must be 1 to 10^9",
-                         p->spec);
-            return false;
-        }
-        p->mcts.iterations = n;
-        return true;
-    }
-    if ((klen == 4 && !strncmp(word, "time", 4)) ||
-        (klen == 1 && !strncmp(word, "c", 1))) {
+    if (KEY("time") || KEY("c")) {
         double x = strtod(v, &end);
         if (end == v || *end || !(x > 0) || x > 1e6) {
             lt_error_set(err, "player '%s': %.*s must be a positive number",
                          p->spec, (int)klen, word);
             return false;
         }
-        if (klen == 1)
+        if (KEY("c"))
             p->mcts.c = x;
-        else {
-            p->mcts.seconds = x;
-            p->mcts.iterations = 0;
-        }
+        else
+            p->limits.seconds = x;
         return true;
     }
+#undef KEY
     lt_error_set(err, "player '%s': unknown parameter '%.*s'; %s", p->spec,
                  (int)klen, word, expected);
     return false;
 }
 
+/* Parses spec into p; depth guards level specs that name levels. */
+static bool parse(lt_player *p, const char *spec, int depth, lt_error *err)
+{
+    char words[LT_SPEC_MAX];
+    lt_copy(words, sizeof words, spec);
+    char *rest = strchr(words, ':');
+    if (rest)
+        *rest++ = '\0';
+    if (!strcasecmp(words, "human") && !rest) {
+        p->kind = HUMAN;
+        return true;
+    }
+    if (!strcasecmp(words, "random") && !rest) {
+        p->kind = RANDOM;
+        return true;
+    }
+    if (strcasecmp(words, "ai")) {
+        lt_error_set(err, "unknown player '%s'; %s", spec, expected);
+        return false;
+    }
+    const lt_game *g = p->game;
+    long long level = LT_LEVEL_DEFAULT;
+    if (rest && !strncmp(rest, "level=", 6)) {
+        if (!lt_parse_int(rest + 6, LT_LEVEL_MIN, LT_LEVEL_MAX, &level)) {
+            lt_error_set(err, "player '%s': level must be %d to %d", spec,
+                         LT_LEVEL_MIN, LT_LEVEL_MAX);
+            return false;
+        }
+        rest = NULL;
+    }
+    if (!rest) {
+        if (depth > 0) {
+            lt_error_set(err, "%s: level %lld names another level", g->id, level);
+            return false;
+        }
+        const char *const *levels = g->levels ? g->levels : generic_levels;
+        return parse(p, levels[level - 1], depth + 1, err);
+    }
+    char *next = strchr(rest, ':');
+    if (next)
+        *next++ = '\0';
+    if (!strcasecmp(rest, "engine")) {
+        if (!g->engine) {
+            lt_error_set(err, "player '%s': %s has no engine of its own; %s",
+                         spec, g->id, expected);
+            return false;
+        }
+        p->kind = ENGINE;
+        p->engine = g->engine->create(g, next ? next : "", err);
+        return p->engine != NULL;
+    }
+    if (strcasecmp(rest, "mcts")) {
+        lt_error_set(err, "player '%s': unknown search '%s'; %s", spec, rest,
+                     expected);
+        return false;
+    }
+    p->kind = MCTS;
+    for (char *w = next; w && *w; w = next) {
+        next = strchr(w, ':');
+        if (next)
+            *next++ = '\0';
+        if (!param(p, w, err))
+            return false;
+    }
+    return true;
+}
+
 lt_player *lt_player_new(const lt_game *g, const char *spec, lt_error *err)
 {
-    if (strlen(spec) >= sizeof((lt_player *)0)->spec) {
-        lt_error_set(err, "player spec too long");
+    if (strlen(spec) >= LT_SPEC_MAX) {
+        lt_error_set(err, "player spec too long (at most %d characters)",
+                     LT_SPEC_MAX - 1);
         return NULL;
     }
     lt_player *p = calloc(1, sizeof *p);
@@ -92,42 +152,19 @@ lt_player *lt_player_new(const lt_game *g, const char *spec, lt_error *err)
     }
     p->game = g;
     lt_copy(p->spec, sizeof p->spec, spec);
-    char words[128];
-    lt_copy(words, sizeof words, spec);
-    char *rest = strchr(words, ':');
-    if (rest)
-        *rest++ = '\0';
-    if (!strcasecmp(words, "human") && !rest) {
-        p->kind = HUMAN;
-        return p;
-    }
-    if (!strcasecmp(words, "random") && !rest) {
-        p->kind = RANDOM;
-        return p;
-    }
-    if (strcasecmp(words, "ai")) {
-        lt_error_set(err, "unknown player '%s'; %s", spec, expected);
-        free(p);
+    if (!parse(p, spec, 0, err)) {
+        lt_player_free(p);
         return NULL;
-    }
-    p->kind = MCTS;
-    p->mcts.iterations = level_iterations[LT_LEVEL_DEFAULT];
-    while (rest && *rest) {
-        char *next = strchr(rest, ':');
-        if (next)
-            *next++ = '\0';
-        bool ok = !strcasecmp(rest, "mcts") || ai_param(p, rest, err);
-        if (!ok) {
-            free(p);
-            return NULL;
-        }
-        rest = next;
     }
     return p;
 }
 
 void lt_player_free(lt_player *p)
 {
+    if (!p)
+        return;
+    if (p->engine)
+        p->game->engine->destroy(p->engine);
     free(p);
 }
 
@@ -141,12 +178,29 @@ const char *lt_player_spec(const lt_player *p)
     return p->spec;
 }
 
+/* The tighter of two limits (zero is no limit). */
+static double tighter(double a, double b)
+{
+    return a <= 0 ? b : b <= 0 ? a : a < b ? a : b;
+}
+
 lt_action lt_player_choose(lt_player *p, const lt_state *s, uint64_t seed,
-                           lt_think_info *info)
+                           const lt_limits *extra, lt_think_info *info)
 {
     const lt_game *g = p->game;
+    lt_limits lim = p->limits;
+    if (extra) {
+        lim.seconds = tighter(lim.seconds, extra->seconds);
+        lim.nodes = (long long)tighter((double)lim.nodes, (double)extra->nodes);
+        lim.depth = (int)tighter(lim.depth, extra->depth);
+        lim.stop = extra->stop;
+        lim.progress = extra->progress;
+        lim.ctx = extra->ctx;
+    }
     if (p->kind == MCTS)
-        return mcts_search(g, s, &p->mcts, seed, info);
+        return mcts_search(g, s, &p->mcts, &lim, seed, info);
+    if (p->kind == ENGINE)
+        return g->engine->choose(p->engine, s, &lim, seed, info);
     /* random, and a stand-in for a human (hints use an ai player) */
     lt_rng rng;
     lt_rng_seed(&rng, seed, 0);

@@ -145,7 +145,8 @@ static void hint(session *se)
     lt_think_info info = {0};
     lt_action a = lt_player_choose(
         adviser, se->state,
-        stream_seed(se->rec.seed, AI_STREAM + (uint64_t)se->rec.nactions), &info);
+        stream_seed(se->rec.seed, AI_STREAM + (uint64_t)se->rec.nactions), NULL,
+        &info);
     char name[64];
     double span = g->max_return - g->min_return;
     double score = span > 0 ? (info.value[p] - g->min_return) / span : 0.5;
@@ -263,7 +264,7 @@ int session_play(session *se)
         lt_player *pl = se->players[p];
         if (!lt_player_is_human(pl)) {
             lt_action a = lt_player_choose(
-                pl, se->state, stream_seed(se->rec.seed, AI_STREAM + ply), NULL);
+                pl, se->state, stream_seed(se->rec.seed, AI_STREAM + ply), NULL, NULL);
             fprintf(se->out, "%s (%s): %s\n",
                     lt_seat_name(g, p, cli_lang, who, sizeof who),
                     lt_player_spec(pl), lt_name(g, se->state, a, name, sizeof name));
