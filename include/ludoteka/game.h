@@ -188,6 +188,10 @@ typedef struct lt_game {
      * what searches use where they cannot look to the end */
     void (*evaluate)(const lt_state *, double *);
     bool (*invariants_ok)(const lt_state *);
+    /* optional: the number of action sequences of the given length from
+     * the state (perft), by the game's own fast move generator; without it
+     * perft walks legal_actions */
+    uint64_t (*perft)(const lt_state *, int depth);
 
     /* Computer players (both optional): the game's own searcher, named
      * "ai:engine[:params]" in player specs, and the specs of levels 1..5

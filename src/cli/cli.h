@@ -68,6 +68,14 @@ int cli_draw_first(lt_record *rec, int first, uint64_t seed);
 /* A fresh seed from the clock, for games started without --seed. */
 uint64_t cli_fresh_seed(void);
 
+/* Seconds from a monotonic clock. */
+double cli_seconds(void);
+/* Plays one random game from the start (dice and moves from the seed);
+ * returns its length and folds its actions into *signature (may be
+ * NULL). */
+long long cli_random_game(const lt_game *, lt_state *, const lt_config *,
+                          uint64_t seed, uint64_t *signature);
+
 /* The commands; argv[0] is the command name. */
 int cmd_list(int argc, char **argv);
 int cmd_rules(int argc, char **argv);
@@ -75,6 +83,8 @@ int cmd_play(int argc, char **argv);
 int cmd_moves(int argc, char **argv);
 int cmd_replay(int argc, char **argv);
 int cmd_bench(int argc, char **argv);
+int cmd_playouts(int argc, char **argv);
+int cmd_perft(int argc, char **argv);
 int menu_run(FILE *in, FILE *out);
 
 #endif

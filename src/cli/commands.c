@@ -2,11 +2,9 @@
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "cli.h"
 #include "ludoteka/options.h"
-#include "ludoteka/rng.h"
 #include "ludoteka/text.h"
 
 static bool wants_help(int argc, char **argv)
@@ -272,34 +270,6 @@ int cmd_replay(int argc, char **argv)
     return status;
 }
 
-static double seconds_now(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
-}
-
-/* Plays random games from seeds 0..n-1; returns the number of actions. */
-static long long playouts(const lt_game *g, const lt_config *cfg, int n,
-                          uint64_t *signature)
-{
-    lt_state *s = lt_state_new(g);
-    long long total = 0;
-    for (int k = 0; s && k < n; k++) {
-        lt_rng rng;
-        lt_rng_seed(&rng, (uint64_t)k, 0);
-        lt_init(g, s, cfg, NULL);
-        while (g->current_player(s) != LT_TERMINAL) {
-            lt_action a = lt_rng_play(&rng, g, s);
-            g->apply(s, a);
-            total++;
-            *signature = (*signature ^ (uint64_t)a) * 0x100000001b3u;
-        }
-    }
-    lt_state_free(s);
-    return total;
-}
-
 int cmd_bench(int argc, char **argv)
 {
     if (wants_help(argc, argv)) {
@@ -325,20 +295,26 @@ int cmd_bench(int argc, char **argv)
     }
     long long nodes = 0;
     uint64_t signature = 0xcbf29ce484222325u;
-    double start = seconds_now();
+    double start = cli_seconds();
     printf("%-20s %10s %12s %14s\n", "game", "playouts", "plies", "plies/s");
     for (int i = 0; i < lt_game_count(); i++) {
         const lt_game *g = lt_game_at(i);
         lt_config cfg;
         lt_config_default(g, &cfg, 0);
-        double t0 = seconds_now();
-        long long plies = playouts(g, &cfg, (int)n, &signature);
-        double dt = seconds_now() - t0;
+        lt_state *s = lt_state_new(g);
+        if (!s)
+            return cli_fail(EXIT_FAIL, "out of memory");
+        double t0 = cli_seconds();
+        long long plies = 0;
+        for (long long k = 0; k < n; k++)
+            plies += cli_random_game(g, s, &cfg, (uint64_t)k, &signature);
+        double dt = cli_seconds() - t0;
+        lt_state_free(s);
         printf("%-20s %10lld %12lld %14.0f\n", g->id, n, plies,
                dt > 0 ? plies / dt : 0.0);
         nodes += plies;
     }
-    double dt = seconds_now() - start;
+    double dt = cli_seconds() - start;
     printf("time %.3f s, %.0f plies/s\n", dt, dt > 0 ? nodes / dt : 0.0);
     printf("nodes %lld signature %016" PRIx64 "\n", nodes, signature);
     return EXIT_OK;

@@ -116,6 +116,8 @@ static void usage(FILE *out)
             "  moves ID              the legal moves of a position\n"
             "  replay FILE           replay recorded games\n"
             "  bench                 measure speed; print the node signature\n"
+            "  playouts ID           random games per second\n"
+            "  perft [ID]            count move sequences of a given length\n"
             "\n"
             "'ludoteka COMMAND --help' describes a command.\n"
             "--version prints the version.\n",
@@ -130,6 +132,8 @@ static void usage(FILE *out)
             "  moves ID              dozwolone ruchy w pozycji\n"
             "  replay FILE           odtworzenie zapisanych partii\n"
             "  bench                 pomiar szybkości i sygnatura węzłów\n"
+            "  playouts ID           losowe partie na sekundę\n"
+            "  perft [ID]            liczba ciągów ruchów danej długości\n"
             "\n"
             "'ludoteka POLECENIE --help' opisuje polecenie.\n"
             "--version wypisuje wersję.\n"),
@@ -144,6 +148,7 @@ int main(int argc, char **argv)
     } commands[] = {
         {"list", cmd_list},     {"rules", cmd_rules},   {"play", cmd_play},
         {"moves", cmd_moves},   {"replay", cmd_replay}, {"bench", cmd_bench},
+        {"playouts", cmd_playouts}, {"perft", cmd_perft},
     };
     cli_lang = locale_lang();
     int i = 1;
@@ -185,6 +190,5 @@ int main(int argc, char **argv)
             return commands[c].run(argc - i, argv + i);
     usage(stderr);
     return cli_fail(EXIT_USAGE,
-                    "unknown command '%s'; expected list, rules, play, moves, "
-                    "replay or bench", argv[i]);
+                    "unknown command '%s' (ludoteka --help lists them)", argv[i]);
 }

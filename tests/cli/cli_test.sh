@@ -60,7 +60,7 @@ has out "ludoteka "
 CASE=help
 run 0 --help
 has out "usage: ludoteka"
-for c in list rules play moves replay bench; do
+for c in list rules play moves replay bench playouts perft; do
     run 0 "$c" --help
     has out "usage: ludoteka $c"
 done
@@ -263,6 +263,29 @@ LANG=C
 input '1\n1\n\nq\n'
 run 0 --lang pl
 has out "Naciśnij ENTER, aby wrócić do menu."
+
+CASE=perft
+# Before any row can stand, every order of distinct points is a game:
+# 9*8*7*6 = 3024 sequences of four placements, 9!/3! = 60480 of six.
+run 0 perft three-mens-morris --depth 4
+has out "nodes 3024"
+run 0 perft --game three-mens-morris --depth 6
+has out "nodes 60480"
+run 0 perft three-mens-morris --depth 2 --divide
+has out "B2 8"
+run 2 perft three-mens-morris
+has err "needs --depth"
+run 2 perft three-mens-morris --depth 2 --bogus
+has err "unexpected argument '--bogus'"
+run 1 perft three-mens-morris --depth 1 --position "x"
+has err "bad position"
+
+CASE=playouts
+run 0 playouts three-mens-morris --seconds 0.2
+has out "playouts/s"
+has out "plies/s"
+run 2 playouts three-mens-morris --seconds -1
+run 2 playouts
 
 CASE=bench
 run 0 bench --playouts 50

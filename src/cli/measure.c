@@ -1,0 +1,272 @@
+/* measure.c — playouts (random games per second) and perft (counting the
+ * action sequences of a given length). */
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "cli.h"
+#include "ludoteka/options.h"
+#include "ludoteka/rng.h"
+#include "ludoteka/text.h"
+
+enum { ARGS_MAX = 64 };
+
+double cli_seconds(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
+}
+
+long long cli_random_game(const lt_game *g, lt_state *s, const lt_config *cfg,
+                          uint64_t seed, uint64_t *signature)
+{
+    lt_rng rng;
+    lt_rng_seed(&rng, seed, 0);
+    lt_init(g, s, cfg, NULL);
+    long long plies = 0;
+    while (g->current_player(s) != LT_TERMINAL) {
+        lt_action a = lt_rng_play(&rng, g, s);
+        g->apply(s, a);
+        plies++;
+        if (signature)
+            *signature = (*signature ^ (uint64_t)a) * 0x100000001b3u;
+    }
+    return plies;
+}
+
+/* Reads the arguments both commands share: the game id first (or
+ * --game), --option, --players and --position/--fen.  Returns the game or
+ * NULL (reported); *used marks the arguments it took. */
+static const lt_game *game_args(int argc, char **argv, const char *id,
+                                lt_config *cfg, const char **position,
+                                bool *used)
+{
+    const char *v;
+    const lt_game *g = NULL;
+    for (int i = 1; i < argc; i++) {
+        int at = i;
+        if (cli_flag(argc, argv, &i, "--game", &v)) {
+            if (!v)
+                return NULL;
+            id = v;
+        } else if (argv[i][0] != '-' && i == 1) {
+            id = argv[i];
+        } else {
+            continue;
+        }
+        for (int k = at; k <= i; k++)
+            used[k] = true;
+    }
+    if (!id) {
+        cli_fail(EXIT_USAGE, "%s: which game?", argv[0]);
+        return NULL;
+    }
+    if (!(g = cli_game(id)))
+        return NULL;
+    lt_config_default(g, cfg, 0);
+    *position = NULL;
+    for (int i = 1; i < argc; i++) {
+        if (used[i])
+            continue;
+        int at = i;
+        lt_error err = {0};
+        long long n;
+        if (cli_flag(argc, argv, &i, "--option", &v)) {
+            if (!v)
+                return NULL;
+            if (lt_config_set(g, cfg, v, &err) != LT_OK) {
+                cli_fail(EXIT_USAGE, "%s", err.msg);
+                return NULL;
+            }
+        } else if (cli_flag(argc, argv, &i, "--players", &v)) {
+            if (!v || !lt_parse_int(v, 1, LT_MAX_PLAYERS, &n)) {
+                cli_fail(EXIT_USAGE, "--players: expected a number");
+                return NULL;
+            }
+            cfg->players = (int)n;
+        } else if (cli_flag(argc, argv, &i, "--position", &v) ||
+                   cli_flag(argc, argv, &i, "--fen", &v)) {
+            if (!v)
+                return NULL;
+            *position = v;
+        } else {
+            continue;
+        }
+        for (int k = at; k <= i; k++)
+            used[k] = true;
+    }
+    return g;
+}
+
+/* The first argument nobody took, if any, as an error. */
+static bool leftovers(int argc, char **argv, const bool *used)
+{
+    for (int i = 1; i < argc; i++)
+        if (!used[i]) {
+            cli_fail(EXIT_USAGE, "%s: unexpected argument '%s' (see %s --help)",
+                     argv[0], argv[i], argv[0]);
+            return true;
+        }
+    return false;
+}
+
+int cmd_playouts(int argc, char **argv)
+{
+    for (int i = 1; i < argc; i++)
+        if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
+            puts(T("usage: ludoteka playouts ID [--seconds S] [--option k=v]... "
+                   "[--players N]\n"
+                   "Plays random games for S seconds (default 5) and prints "
+                   "playouts and plies per second.",
+                   "użycie: ludoteka playouts ID [--seconds S] [--option k=v]... "
+                   "[--players N]\n"
+                   "Rozgrywa losowe partie przez S sekund (domyślnie 5) i "
+                   "podaje liczbę partii i posunięć na sekundę."));
+            return EXIT_OK;
+        }
+    bool used[ARGS_MAX] = {false};
+    if (argc >= ARGS_MAX)
+        return cli_fail(EXIT_USAGE, "too many arguments");
+    lt_config cfg;
+    const char *position, *v;
+    const lt_game *g = game_args(argc, argv, NULL, &cfg, &position, used);
+    if (!g)
+        return EXIT_USAGE;
+    double seconds = 5;
+    for (int i = 1; i < argc; i++) {
+        int at = i;
+        if (used[i] || !cli_flag(argc, argv, &i, "--seconds", &v))
+            continue;
+        char *end;
+        seconds = v ? strtod(v, &end) : 0;
+        if (!v || *end || !(seconds > 0) || seconds > 86400)
+            return cli_fail(EXIT_USAGE, "--seconds: expected a positive number");
+        used[at] = used[i] = true;
+    }
+    if (position)
+        return cli_fail(EXIT_USAGE, "playouts starts from the initial position");
+    if (leftovers(argc, argv, used))
+        return EXIT_USAGE;
+    lt_state *s = lt_state_new(g);
+    lt_error err = {0};
+    if (!s || lt_init(g, s, &cfg, &err) != LT_OK) {
+        lt_state_free(s);
+        return cli_fail(EXIT_USAGE, "%s", s ? err.msg : "out of memory");
+    }
+    long long games = 0, plies = 0;
+    double start = cli_seconds(), dt;
+    do {
+        plies += cli_random_game(g, s, &cfg, (uint64_t)games, NULL);
+        games++;
+    } while ((dt = cli_seconds() - start) < seconds);
+    printf("%s: %lld playouts, %lld plies in %.2f s\n", g->id, games, plies, dt);
+    printf("playouts/s %.1f\nplies/s %.0f\nplies/playout %.1f\n", games / dt,
+           plies / dt, (double)plies / (double)games);
+    lt_state_free(s);
+    return EXIT_OK;
+}
+
+static uint64_t perft(const lt_game *g, const lt_state *s, int depth,
+                      lt_state *scratch)
+{
+    if (depth == 0)
+        return 1;
+    if (g->perft)
+        return g->perft(s, depth);
+    lt_action acts[LT_MAX_ACTIONS];
+    int n = lt_choices(g, s, acts);
+    if (depth == 1)
+        return (uint64_t)n;
+    uint64_t total = 0;
+    lt_state *child = (lt_state *)((char *)scratch);
+    lt_state *deeper = (lt_state *)((char *)scratch + g->state_size);
+    for (int i = 0; i < n; i++) {
+        lt_state_copy(g, child, s);
+        g->apply(child, acts[i]);
+        total += perft(g, child, depth - 1, deeper);
+    }
+    return total;
+}
+
+int cmd_perft(int argc, char **argv)
+{
+    for (int i = 1; i < argc; i++)
+        if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
+            puts(T("usage: ludoteka perft [ID | --game ID] [--position TEXT | "
+                   "--fen FEN] --depth N [--divide] [--option k=v]...\n"
+                   "Counts the sequences of N moves from the position (dice "
+                   "outcomes count as moves) and prints 'nodes N'; --divide "
+                   "prints the count under each first move.  The game is chess "
+                   "unless named.",
+                   "użycie: ludoteka perft [ID | --game ID] [--position TEKST | "
+                   "--fen FEN] --depth N [--divide] [--option k=v]...\n"
+                   "Liczy ciągi N ruchów z pozycji (wyniki rzutów liczą się "
+                   "jak ruchy) i wypisuje 'nodes N'; --divide podaje liczbę dla "
+                   "każdego pierwszego ruchu.  Domyślna gra to szachy."));
+            return EXIT_OK;
+        }
+    bool used[ARGS_MAX] = {false};
+    if (argc >= ARGS_MAX)
+        return cli_fail(EXIT_USAGE, "too many arguments");
+    lt_config cfg;
+    const char *position, *v;
+    const lt_game *g = game_args(argc, argv, "chess", &cfg, &position, used);
+    if (!g)
+        return EXIT_USAGE;
+    long long depth = -1;
+    bool divide = false;
+    for (int i = 1; i < argc; i++) {
+        int at = i;
+        if (used[i])
+            continue;
+        if (!strcmp(argv[i], "--divide")) {
+            divide = used[i] = true;
+        } else if (cli_flag(argc, argv, &i, "--depth", &v)) {
+            if (!v || !lt_parse_int(v, 0, 64, &depth))
+                return cli_fail(EXIT_USAGE, "--depth: expected 0 to 64");
+            used[at] = used[i] = true;
+        }
+    }
+    if (leftovers(argc, argv, used))
+        return EXIT_USAGE;
+    if (depth < 0)
+        return cli_fail(EXIT_USAGE, "perft needs --depth N");
+    lt_state *s = lt_state_new(g);
+    char *scratch = malloc(g->state_size * (size_t)(depth + 2) + 16);
+    lt_error err = {0};
+    int status = EXIT_OK;
+    if (!s || !scratch) {
+        status = cli_fail(EXIT_FAIL, "out of memory");
+    } else if (lt_init(g, s, &cfg, &err) != LT_OK) {
+        status = cli_fail(EXIT_USAGE, "%s", err.msg);
+    } else if (position && g->read_state(s, position, &err) != LT_OK) {
+        status = cli_fail(EXIT_FAIL, "bad position for %s: %s", g->id, err.msg);
+    } else {
+        double start = cli_seconds();
+        uint64_t total = 0;
+        if (divide && depth > 0) {
+            lt_action acts[LT_MAX_ACTIONS];
+            int n = lt_choices(g, s, acts);
+            lt_state *child = lt_state_new(g);
+            for (int i = 0; child && i < n; i++) {
+                char name[64];
+                lt_state_copy(g, child, s);
+                g->apply(child, acts[i]);
+                uint64_t c = perft(g, child, (int)depth - 1, (lt_state *)scratch);
+                printf("%s %" PRIu64 "\n", lt_name(g, s, acts[i], name, sizeof name), c);
+                total += c;
+            }
+            lt_state_free(child);
+        } else {
+            total = perft(g, s, (int)depth, (lt_state *)scratch);
+        }
+        double dt = cli_seconds() - start;
+        printf("nodes %" PRIu64 "\n", total);
+        fprintf(stderr, "time %.3f s, %.0f nodes/s\n", dt, dt > 0 ? total / dt : 0.0);
+    }
+    free(scratch);
+    lt_state_free(s);
+    return status;
+}
