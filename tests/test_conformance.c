@@ -25,7 +25,7 @@ static void check_name(const lt_game *g, const lt_state *s, lt_action a,
     if (len <= 0 || len >= (int)sizeof name)
         fail_msg("%s: action %d has a name of length %d", g->id, a, len);
     for (const char *p = name; *p; p++)
-        if (isspace((unsigned char)*p) || strchr("{}[];\".", *p))
+        if (isspace((unsigned char)*p) || strchr("{}[]();$\".", *p))
             fail_msg("%s: action name '%s' has a forbidden character", g->id,
                      name);
     for (int i = 0; i < index; i++)

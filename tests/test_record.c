@@ -135,6 +135,22 @@ static void errors_point_at_the_text(void **st)
                  "over");
 }
 
+/* PGN habits: variations, NAGs and the closing result are skipped. */
+static void pgn_movetext(void **st)
+{
+    (void)st;
+    const char *text = "[Game \"three-mens-morris\"]\n\n"
+                       "1. B2 $1 A1 (1... C3 2. A1 {nested} (2. C1)) 2. C3 $14 A3 *\n";
+    lt_record r;
+    lt_cursor cur = {0};
+    lt_error err = {0};
+    assert_int_equal(lt_record_parse(text, &cur, &r, &err), LT_OK);
+    assert_int_equal(r.nactions, 4);
+    lt_record_clear(&r);
+    expect_error("[Game \"three-mens-morris\"]\n\n1. B2 (A1 (C3)\n", 3, 7,
+                 "never closed");
+}
+
 static void several_records(void **st)
 {
     (void)st;
@@ -217,6 +233,7 @@ int main(void)
         cmocka_unit_test(round_trip),
         cmocka_unit_test(comments_numbers_and_spacing),
         cmocka_unit_test(errors_point_at_the_text),
+        cmocka_unit_test(pgn_movetext),
         cmocka_unit_test(several_records),
         cmocka_unit_test(position_tag),
         cmocka_unit_test(atomic_files),

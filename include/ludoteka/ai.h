@@ -7,7 +7,8 @@
  *   ai:level=N             strength level 1 (weakest) .. 5
  *   ai:mcts[:iterations=N][:time=S][:c=X]
  *                          Monte Carlo tree search with these limits
- *   ai:engine[:params]     the game's own searcher (lt_game.engine)
+ *   ai:NAME[:params]       one of the game's own searchers
+ *                          (lt_game.engines), e.g. ai:perfect
  * Parameters follow the kind, separated by ':'. */
 #ifndef LUDOTEKA_AI_H
 #define LUDOTEKA_AI_H
@@ -41,9 +42,10 @@ typedef struct {
     void *ctx;
 } lt_limits;
 
-/* A game's own searcher (chess, great chess): the game points to one
- * from lt_game.engine.  `params` is what follows "ai:engine:" in a spec
- * ("" for none); create reports bad params through the error. */
+/* A game's own searcher (chess, great chess, the perfect player of a
+ * solved game), listed in lt_game.engines.  `params` is what follows
+ * "ai:NAME:" in a spec ("" for none); create reports bad params through
+ * the error. */
 typedef struct lt_engine {
     const char *name;
     void *(*create)(const lt_game *, const char *params, lt_error *);

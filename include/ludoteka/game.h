@@ -147,8 +147,8 @@ enum {
  * - write_state is canonical: two states with the same text have the same
  *   future.  read_state reads into a state initialised by init (it keeps
  *   the options) and never accepts a text that would break an invariant.
- * - action names contain no white space, no '.' and none of {}[];", so
- *   records can hold them.
+ * - action names contain no white space and none of .{}[]();$" so records
+ *   can hold them.
  * - hash, if present, depends only on what write_state writes. */
 struct lt_engine; /* ai.h: a game's own searcher */
 
@@ -193,10 +193,17 @@ typedef struct lt_game {
      * perft walks legal_actions */
     uint64_t (*perft)(const lt_state *, int depth);
 
-    /* Computer players (both optional): the game's own searcher, named
-     * "ai:engine[:params]" in player specs, and the specs of levels 1..5
-     * (five strings; NULL: the generic ladder). */
-    const struct lt_engine *engine;
+    /* optional: the action in the coordinate notation external engines
+     * speak (UCI, XBoard): from-square, to-square, promotion letter in
+     * lower case ("e2e4", "e7e8q", "f11f12a"); parse_action must accept
+     * it back */
+    int (*coord_name)(const lt_state *, lt_action, char *buf, size_t size);
+
+    /* Computer players (both optional): the game's own searchers, a
+     * NULL-terminated list named in player specs as "ai:NAME[:params]"
+     * ("ai:perfect" for a solved game, the chess engine, ...), and the
+     * specs of levels 1..5 (five strings; NULL: the generic ladder). */
+    const struct lt_engine *const *engines;
     const char *const *levels;
 } lt_game;
 

@@ -11,8 +11,9 @@
  *
  *   1. B2 A1 2. C3 ...
  *
- * Move numbers ("12.") and comments ({...} or ; to the end of the line) are
- * skipped on reading.  A [Position "..."] tag starts from a set-up
+ * Move numbers ("12." or "12..."), comments ({...} or ; to the end of the
+ * line), PGN variations ((...)), NAGs ($1) and a closing result token
+ * ("1-0", "0-1", "1/2-1/2", "*") are skipped on reading.  A [Position "..."] tag starts from a set-up
  * position.  Reading replays every action, so a record that reads is a
  * legal game; a [Result] that disagrees with the replay is an error. */
 #ifndef LUDOTEKA_RECORD_H

@@ -17,7 +17,8 @@ struct lt_player {
     kind kind;
     lt_limits limits;     /* from the spec */
     mcts_params mcts;
-    void *engine;         /* the game's engine instance, for ENGINE */
+    const lt_engine *engine; /* the game's engine, for ENGINE */
+    void *instance;          /* and its instance */
     char spec[LT_SPEC_MAX];
 };
 
@@ -29,7 +30,7 @@ static const char *const generic_levels[LT_LEVEL_MAX] = {
 
 static const char expected[] =
     "expected human, random, ai, ai:level=1..5, "
-    "ai:mcts[:iterations=N][:time=S][:c=X] or ai:engine[:params]";
+    "ai:mcts[:iterations=N][:time=S][:c=X] or ai:ENGINE[:params]";
 
 /* Reads one "key=value" parameter of a search spec. */
 static bool param(lt_player *p, const char *word, lt_error *err)
@@ -112,16 +113,13 @@ static bool parse(lt_player *p, const char *spec, int depth, lt_error *err)
     char *next = strchr(rest, ':');
     if (next)
         *next++ = '\0';
-    if (!strcasecmp(rest, "engine")) {
-        if (!g->engine) {
-            lt_error_set(err, "player '%s': %s has no engine of its own; %s",
-                         spec, g->id, expected);
-            return false;
+    for (int e = 0; g->engines && g->engines[e]; e++)
+        if (!strcasecmp(rest, g->engines[e]->name)) {
+            p->kind = ENGINE;
+            p->engine = g->engines[e];
+            p->instance = p->engine->create(g, next ? next : "", err);
+            return p->instance != NULL;
         }
-        p->kind = ENGINE;
-        p->engine = g->engine->create(g, next ? next : "", err);
-        return p->engine != NULL;
-    }
     if (strcasecmp(rest, "mcts")) {
         lt_error_set(err, "player '%s': unknown search '%s'; %s", spec, rest,
                      expected);
@@ -163,8 +161,8 @@ void lt_player_free(lt_player *p)
 {
     if (!p)
         return;
-    if (p->engine)
-        p->game->engine->destroy(p->engine);
+    if (p->instance)
+        p->engine->destroy(p->instance);
     free(p);
 }
 
@@ -200,7 +198,7 @@ lt_action lt_player_choose(lt_player *p, const lt_state *s, uint64_t seed,
     if (p->kind == MCTS)
         return mcts_search(g, s, &p->mcts, &lim, seed, info);
     if (p->kind == ENGINE)
-        return g->engine->choose(p->engine, s, &lim, seed, info);
+        return p->engine->choose(p->instance, s, &lim, seed, info);
     /* random, and a stand-in for a human (hints use an ai player) */
     lt_rng rng;
     lt_rng_seed(&rng, seed, 0);

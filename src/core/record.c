@@ -277,7 +277,9 @@ static lt_status fail_at(reader *rd, int line, int col, lt_status st,
     return st;
 }
 
-/* Skips white space and comments; false on an unterminated comment. */
+/* Skips white space, comments ({...}, ; to the end of the line), PGN
+ * variations ((...), nested) and NAGs ($12); false on an unterminated
+ * comment or variation. */
 static bool skip_space(reader *rd)
 {
     for (;;) {
@@ -287,16 +289,28 @@ static bool skip_space(reader *rd)
         } else if (c == ';') {
             while (peek(rd) && peek(rd) != '\n')
                 advance(rd);
-        } else if (c == '{') {
-            int line = rd->line, col = rd->col;
-            while (peek(rd) && peek(rd) != '}')
-                advance(rd);
-            if (!peek(rd)) {
-                fail_at(rd, line, col, LT_ESYNTAX, "%s",
-                        "comment '{' is never closed");
+        } else if (c == '{' || c == '(') {
+            int line = rd->line, col = rd->col, depth = 0;
+            do {
+                if (peek(rd) == '(')
+                    depth++;
+                else if (peek(rd) == ')')
+                    depth--;
+                else if (peek(rd) == '{')
+                    while (peek(rd) && peek(rd) != '}')
+                        advance(rd);
+                if (peek(rd))
+                    advance(rd);
+            } while (peek(rd) && depth > 0);
+            if (depth > 0 || (c == '{' && rd->text[rd->pos - 1] != '}')) {
+                fail_at(rd, line, col, LT_ESYNTAX, "%s '%c' is never closed",
+                        c == '{' ? "comment" : "variation", c);
                 return false;
             }
+        } else if (c == '$') {
             advance(rd);
+            while (isdigit(peek(rd)))
+                advance(rd);
         } else {
             return true;
         }
@@ -513,15 +527,22 @@ lt_status lt_record_parse(const char *text, lt_cursor *cur, lt_record *r,
         char word[128];
         int line = rd.line, col = rd.col;
         size_t n = 0;
-        while (peek(&rd) && !isspace(peek(&rd)) && peek(&rd) != '{' &&
-               peek(&rd) != ';') {
+        while (peek(&rd) && !isspace(peek(&rd)) && !strchr("{(;$", peek(&rd))) {
             if (n + 1 < sizeof word)
                 word[n++] = (char)peek(&rd);
             advance(&rd);
         }
         word[n] = '\0';
         const char *move = skip_move_number(word);
-        if (*move) {
+        /* PGN ends its movetext with the result; it is checked by the
+         * Result tag, if any */
+        static const char *const ends[] = {"1-0", "0-1", "1/2-1/2", "*"};
+        bool end = false;
+        lt_action dummy;
+        for (size_t k = 0; k < sizeof ends / sizeof ends[0]; k++)
+            end = end || (!strcmp(move, ends[k]) &&
+                          lt_parse(r->game, s, move, &dummy, NULL) != LT_OK);
+        if (*move && !end) {
             lt_action a;
             lt_error e = {0};
             col += (int)(move - word);
