@@ -1,16 +1,22 @@
-/* test_ai.c — computer players: specs, and searches that must find the
- * one right move of real positions worked out by hand. */
+/* test_ai.c — computer players: specs; searches that must find the right
+ * moves of real positions worked out by hand (checked by a brute-force
+ * verifier written here from the rules alone); expectimax values against
+ * odds derived by hand; the arena's Elo and SPRT on known tables. */
+#include <math.h>
+
 #include "support.h"
 
 #include "ludoteka/ai.h"
+#include "ludoteka/elo.h"
 
-static lt_action choose(const lt_game *g, const lt_state *s, const char *spec)
+static lt_action choose(const lt_game *g, const lt_state *s, const char *spec,
+                        lt_think_info *info)
 {
     lt_error err = {0};
     lt_player *p = lt_player_new(g, spec, &err);
     if (!p)
         fail_msg("%s", err.msg);
-    lt_action a = lt_player_choose(p, s, 1, NULL, NULL);
+    lt_action a = lt_player_choose(p, s, 1, NULL, info);
     lt_player_free(p);
     return a;
 }
@@ -26,12 +32,15 @@ static void specs(void **st)
 {
     (void)st;
     const lt_game *g = lt_game_find("three-mens-morris");
-    static const char *const good[] = {"human", "random", "ai", "ai:level=1",
-                                       "ai:level=5", "ai:mcts:iterations=10",
-                                       "ai:mcts:time=0.5:c=0.7"};
-    static const char *const bad[] = {"robot", "ai:level=6", "ai:level=0",
-                                      "ai:depth", "ai:mcts:iterations=x",
-                                      "ai:time=-1", "human:level=2", ""};
+    static const char *const good[] = {
+        "human", "random", "ai", "ai:level=1", "ai:level=5",
+        "ai:mcts:iterations=10", "ai:mcts:time=0.5:c=0.7:threads=2:tt=on",
+        "ai:alphabeta:depth=4", "ai:expectimax:nodes=100", "ai:paranoid",
+        "ai:brs:depth=2:temp=0.1", "ai:mcts:playout=10"};
+    static const char *const bad[] = {
+        "robot", "ai:level=6", "ai:level=0", "ai:depth", "ai:mcts:iterations=x",
+        "ai:mcts:time=-1", "human:level=2", "", "ai:minimax", "ai:mcts:tt=maybe",
+        "ai:alphabeta:threads=99", "uci:", "uci:/nonexistent/engine"};
     for (size_t i = 0; i < sizeof good / sizeof good[0]; i++) {
         lt_error err = {0};
         lt_player *p = lt_player_new(g, good[i], &err);
@@ -51,49 +60,247 @@ static void specs(void **st)
     lt_player_free(NULL);
 }
 
+static const char *const searchers[] = {
+    "ai:mcts:nodes=4000", "ai:alphabeta:depth=6", "ai:expectimax:depth=6",
+    "ai:brs:depth=6", "ai:paranoid:nodes=20000"};
+
 /* White A1 A2 B3, Black B1 C1 C2, White to move: B3-A3 makes column A,
  * and no reply of Black's makes a row (worked out by hand), so it wins. */
-static void mcts_takes_the_win(void **st)
+static void takes_the_win(void **st)
 {
     (void)st;
     const lt_game *g;
     lt_state *s = start(&g, "three-mens-morris", NULL);
     set_position(g, s, ".W./W.B/WBB w 10");
-    assert_int_equal(choose(g, s, "ai:mcts:iterations=3000"), named(g, s, "B3-A3"));
+    for (size_t i = 0; i < sizeof searchers / sizeof searchers[0]; i++)
+        if (choose(g, s, searchers[i], NULL) != named(g, s, "B3-A3"))
+            fail_msg("%s missed the win", searchers[i]);
     lt_state_free(s);
 }
 
 /* White A1 C3, Black B1 B2, White to place: Black threatens column B and
  * White has no row of his own to make, so only B3 does not lose. */
-static void mcts_blocks_the_threat(void **st)
+static void blocks_the_threat(void **st)
 {
     (void)st;
     const lt_game *g;
     lt_state *s = start(&g, "three-mens-morris", NULL);
     set_position(g, s, "..W/.B./WB. w 4");
-    assert_int_equal(choose(g, s, "ai:mcts:iterations=3000"), named(g, s, "B3"));
+    for (size_t i = 0; i < sizeof searchers / sizeof searchers[0]; i++)
+        if (choose(g, s, searchers[i], NULL) != named(g, s, "B3"))
+            fail_msg("%s did not block", searchers[i]);
     lt_state_free(s);
 }
 
-/* The same seed and iteration limit give the same move. */
-static void mcts_is_deterministic(void **st)
+/* Brute force from the rules alone: can the seat `me`, to move, force a
+ * win within `plies` more actions? */
+static bool forces_win(const lt_game *g, const lt_state *s, int me, int plies)
+{
+    int p = g->current_player(s);
+    if (p == LT_TERMINAL) {
+        double r[LT_MAX_PLAYERS];
+        g->returns(s, r);
+        return r[me] > 0;
+    }
+    if (plies == 0)
+        return false;
+    lt_action acts[LT_MAX_ACTIONS];
+    int n = g->legal_actions(s, acts);
+    lt_state *c = lt_state_new(g);
+    bool any = false, all = true;
+    for (int i = 0; i < n; i++) {
+        lt_state_copy(g, c, s);
+        g->apply(c, acts[i]);
+        bool w = forces_win(g, c, me, plies - 1);
+        any = any || w;
+        all = all && w;
+    }
+    lt_state_free(c);
+    return p == me ? any : all;
+}
+
+/* White B1 B2 C2, Black A3 B3 C1, White to move, no row in one: B1-A1
+ * threatens A2 (row 2) and C3 (the diagonal) at once, and Black has no
+ * row of his own (worked out by hand) - a win in two of White's moves.
+ * Every searcher's move must force the win (checked by brute force). */
+static void wins_in_two(void **st)
 {
     (void)st;
     const lt_game *g;
     lt_state *s = start(&g, "three-mens-morris", NULL);
-    lt_action a = choose(g, s, "ai:mcts:iterations=500");
-    for (int i = 0; i < 3; i++)
-        assert_int_equal(choose(g, s, "ai:mcts:iterations=500"), a);
+    set_position(g, s, "BB./.WW/.WB w 10");
+    assert_false(forces_win(g, s, 0, 2));
+    assert_true(forces_win(g, s, 0, 4));
+    lt_state *c = lt_state_new(g);
+    for (size_t i = 0; i < sizeof searchers / sizeof searchers[0]; i++) {
+        lt_state_copy(g, c, s);
+        g->apply(c, choose(g, s, searchers[i], NULL));
+        if (!forces_win(g, c, 0, 3))
+            fail_msg("%s let the win slip", searchers[i]);
+    }
+    lt_state_free(c);
     lt_state_free(s);
+}
+
+/* The same seed and limits give the same move and statistics. */
+static void deterministic(void **st)
+{
+    (void)st;
+    const lt_game *g;
+    lt_state *s = start(&g, "three-mens-morris", NULL);
+    const char *specs[] = {"ai:mcts:nodes=3000:threads=2", "ai:level=1",
+                           "ai:alphabeta:nodes=5000:temp=0.1"};
+    for (size_t k = 0; k < 3; k++) {
+        lt_think_info a, b;
+        lt_action x = choose(g, s, specs[k], &a), y = choose(g, s, specs[k], &b);
+        assert_int_equal(x, y);
+        assert_int_equal(a.nmoves, b.nmoves);
+        for (int i = 0; i < a.nmoves; i++)
+            assert_true(a.moves[i].action == b.moves[i].action &&
+                        a.moves[i].visits == b.moves[i].visits);
+    }
+    lt_state_free(s);
+}
+
+/* ---- A toy dice game with odds known by hand ----------------------------
+ * Two players take turns; on his turn a player throws one die or two and
+ * wins at once if a six shows (one die: 1/6; two dice: 11/36).  After six
+ * turns without a six the game is drawn.  Throwing two is always better,
+ * so the first player's expected return (win +1, loss -1) is
+ *   sum over his turns 0, 2, 4 of q^t p  -  over the other's 1, 3, 5
+ *   = p (1 - q^6) / (1 + q),  p = 11/36, q = 25/36,
+ * which is 11 (1 - (25/36)^6) / 61 = 0.16010289831752... */
+typedef struct {
+    uint8_t turn, mover, dice, result; /* dice: 0 deciding, else thrown */
+} sixes;
+
+static lt_status sx_init(lt_state *st, const lt_config *cfg)
+{
+    (void)cfg;
+    memset(st, 0, sizeof(sixes));
+    return LT_OK;
+}
+static int sx_players(const lt_state *st)
+{
+    (void)st;
+    return 2;
+}
+static int sx_current(const lt_state *st)
+{
+    const sixes *s = (const sixes *)st;
+    return s->result ? LT_TERMINAL : s->dice ? LT_CHANCE : s->mover;
+}
+static int sx_legal(const lt_state *st, lt_action *out)
+{
+    (void)st;
+    out[0] = 1; /* one die */
+    out[1] = 2; /* two dice */
+    return 2;
+}
+static int sx_outcomes(const lt_state *st, lt_outcome *out)
+{
+    const sixes *s = (const sixes *)st;
+    out[0] = (lt_outcome){10, s->dice == 1 ? 5 : 25};  /* no six */
+    out[1] = (lt_outcome){11, s->dice == 1 ? 1 : 11};  /* a six */
+    return 2;
+}
+static void sx_apply(lt_state *st, lt_action a)
+{
+    sixes *s = (sixes *)st;
+    if (a < 10) {
+        s->dice = (uint8_t)a;
+        return;
+    }
+    s->dice = 0;
+    if (a == 11)
+        s->result = (uint8_t)(1 + s->mover);
+    else if (++s->turn == 6)
+        s->result = 3;
+    s->mover ^= 1;
+}
+static void sx_returns(const lt_state *st, double *out)
+{
+    const sixes *s = (const sixes *)st;
+    out[0] = s->result == 1 ? 1 : s->result == 2 ? -1 : 0;
+    out[1] = -out[0];
+}
+static uint64_t sx_hash(const lt_state *st)
+{
+    const sixes *s = (const sixes *)st;
+    return ((uint64_t)s->turn << 24 | (uint64_t)s->mover << 16 |
+            (uint64_t)s->dice << 8 | s->result) * 0x9e3779b97f4a7c15u;
+}
+static const lt_option no_options[] = {{NULL, NULL, 0, 0, 0, NULL, NULL}};
+static const lt_game sixes_game = {
+    .id = "sixes", .options = no_options, .min_players = 2, .max_players = 2,
+    .has_chance = true, .zero_sum = true, .min_return = -1, .max_return = 1,
+    .state_size = sizeof(sixes), .max_actions = 2, .max_outcomes = 2,
+    .num_actions = 12, .max_length = 20, .init = sx_init,
+    .num_players = sx_players, .current_player = sx_current,
+    .legal_actions = sx_legal, .chance_outcomes = sx_outcomes,
+    .apply = sx_apply, .returns = sx_returns, .hash = sx_hash};
+
+static void expectimax_is_exact(void **st)
+{
+    (void)st;
+    const lt_game *g = &sixes_game;
+    lt_state *s = lt_state_new(g);
+    g->init(s, NULL);
+    const double exact = 11 * (1 - pow(25.0 / 36, 6)) / 61;
+    const char *specs[] = {"ai:expectimax:depth=6", "ai:alphabeta:depth=6"};
+    for (int k = 0; k < 2; k++) {
+        lt_think_info info;
+        lt_error err = {0};
+        lt_player *p = lt_player_new(g, specs[k], &err);
+        assert_non_null(p);
+        lt_action a = lt_player_choose(p, s, 1, NULL, &info);
+        assert_int_equal(a, 2); /* two dice */
+        if (fabs(info.value[0] - exact) > 1e-9)
+            fail_msg("%s: value %.12f, exact %.12f", specs[k], info.value[0],
+                     exact);
+        assert_true(fabs(info.value[1] + exact) < 1e-9);
+        lt_player_free(p);
+    }
+    lt_state_free(s);
+}
+
+/* 60 wins, 20 draws, 20 losses: a score of 0.7, 400 log10(7/3) = 147.19
+ * Elo; the per-game score variance is 0.16, so the standard error is
+ * 0.04 and the 95% interval of the score is 0.7 +- 0.0784, that is
+ * [+86.23, +218.25] Elo.  SPRT of 0 against 100 Elo: s0 = 0.5,
+ * s1 = 1/(1 + 10^-0.25) = 0.640065, LLR = 100 (s1 - s0)(1.4 - s0 - s1) /
+ * (2 * 0.16) = 11.377, above ln(0.95/0.05) = 2.944: H1. */
+static void elo_and_sprt(void **st)
+{
+    (void)st;
+    lt_wdl r = {60, 20, 20};
+    double lo, hi;
+    assert_true(fabs(lt_score(r) - 0.7) < 1e-12);
+    assert_true(fabs(lt_elo(r, &lo, &hi) - 147.19) < 0.01);
+    assert_true(fabs(lo - 86.23) < 0.01 && fabs(hi - 218.25) < 0.01);
+    assert_true(fabs(lt_elo_of_score(0.75) - 190.85) < 0.01);
+    assert_true(fabs(lt_score_of_elo(0) - 0.5) < 1e-12);
+    double lower, upper, llr = lt_sprt_llr(r, 0, 100);
+    assert_true(fabs(llr - 11.377) < 0.001);
+    assert_int_equal(lt_sprt_decision(llr, &lower, &upper), 1);
+    assert_true(fabs(lower + 2.944) < 0.001 && fabs(upper - 2.944) < 0.001);
+    assert_int_equal(lt_sprt_decision(-3, NULL, NULL), -1);
+    assert_int_equal(lt_sprt_decision(0, NULL, NULL), 0);
+    lt_wdl none = {0, 0, 0}, all = {10, 0, 0};
+    assert_true(lt_score(none) == 0.5);
+    assert_true(isinf(lt_elo(all, NULL, NULL)));
 }
 
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(specs),
-        cmocka_unit_test(mcts_takes_the_win),
-        cmocka_unit_test(mcts_blocks_the_threat),
-        cmocka_unit_test(mcts_is_deterministic),
+        cmocka_unit_test(takes_the_win),
+        cmocka_unit_test(blocks_the_threat),
+        cmocka_unit_test(wins_in_two),
+        cmocka_unit_test(deterministic),
+        cmocka_unit_test(expectimax_is_exact),
+        cmocka_unit_test(elo_and_sprt),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -3,13 +3,29 @@
  * A player spec names who sits in a seat, everywhere (menu, play, arena):
  *   human                  a person at the keyboard
  *   random                 uniformly random legal moves
- *   ai                     the default computer player (ai:level=3)
- *   ai:level=N             strength level 1 (weakest) .. 5
- *   ai:mcts[:iterations=N][:time=S][:c=X]
- *                          Monte Carlo tree search with these limits
+ *   ai                     the game's default level (ai:level=3)
+ *   ai:level=N             level N of the game's ladder, 1 (weakest) .. 5
+ *   ai:mcts[:params]       Monte Carlo tree search (UCT), any game
+ *   ai:alphabeta[:params]  alpha-beta with iterative deepening and a
+ *                          transposition table; two players, or the
+ *                          paranoid view with more; dice by expectation
+ *                          (Star1)
+ *   ai:expectimax[:params] the same with Star2 probing at dice rolls
+ *   ai:paranoid[:params]   alpha-beta for 3-4 players: everyone else is
+ *                          assumed to play against the mover
+ *   ai:brs[:params]        best-reply search (BRS+) for 3-4 players
  *   ai:NAME[:params]       one of the game's own searchers
  *                          (lt_game.engines), e.g. ai:perfect
- * Parameters follow the kind, separated by ':'. */
+ *   uci:PATH [Opt=val ...] an external engine speaking UCI
+ *   xboard:PATH [variant=V] an external engine speaking XBoard
+ * Search parameters follow the kind, separated by ':':
+ *   time=S      seconds per move        nodes=N  nodes or playouts
+ *   depth=D     plies                   temp=T   choose among the root
+ *               moves by a softmax of their expected scores at
+ *               temperature T (a weaker, human-like player)
+ *   c=X         MCTS exploration        threads=N  MCTS root parallelism
+ *   playout=N   MCTS: cut a playout after N plies and use evaluate
+ *   tt=on|off   MCTS: share statistics of transposed positions */
 #ifndef LUDOTEKA_AI_H
 #define LUDOTEKA_AI_H
 
@@ -18,16 +34,43 @@
 
 #include "ludoteka/game.h"
 
-enum { LT_LEVEL_MIN = 1, LT_LEVEL_MAX = 5, LT_LEVEL_DEFAULT = 3 };
+enum {
+    LT_LEVEL_MIN = 1,
+    LT_LEVEL_MAX = 5,
+    LT_LEVEL_DEFAULT = 3,
+    LT_THINK_MOVES = 16, /* root moves reported */
+    LT_THINK_PV = 16,    /* moves of the principal variation reported */
+    LT_AI_THREADS_MAX = 8
+};
+
+/* The most threads one search may use: n > 0 sets it (at most
+ * LT_AI_THREADS_MAX), 0 only asks.  The default is 2 (both cores of the
+ * machines we measure on), fixed so that searches limited by iterations
+ * play the same moves everywhere; the arena lowers it when it runs games
+ * side by side. */
+int lt_ai_threads(int n);
 
 typedef struct lt_player lt_player;
 
-/* What a search found, for hints and progress lines. */
+/* A root move as a search saw it: the mover's expected score in [0, 1]
+ * and, for MCTS, its visits. */
+typedef struct {
+    lt_action action;
+    double score;
+    long long visits;
+} lt_move_score;
+
+/* What a search found, for hints, analysis and progress lines. */
 typedef struct {
     lt_action best;
-    long long iterations;           /* playouts or nodes searched */
+    int depth;                      /* completed depth; 0 if not by depth */
+    long long nodes;                /* nodes or playouts searched */
     double seconds;
     double value[LT_MAX_PLAYERS];   /* expected return of each seat */
+    int nmoves;                     /* the best root moves, best first */
+    lt_move_score moves[LT_THINK_MOVES];
+    int npv;                        /* expected line of play */
+    lt_action pv[LT_THINK_PV];
 } lt_think_info;
 
 /* Limits on one search.  Zero means no limit; a search with no limit at
@@ -37,6 +80,10 @@ typedef struct {
     long long nodes;            /* iterations, playouts or nodes */
     int depth;                  /* plies */
     const volatile int *stop;   /* when it becomes non-zero: answer now */
+    /* the game's clocks, when it has them: seconds left for every seat
+     * (NULL: no clock) and the increment per move */
+    const double *clocks;
+    double increment;
     /* called now and then with what the search has found so far */
     void (*progress)(void *ctx, const lt_think_info *);
     void *ctx;
@@ -60,10 +107,24 @@ void lt_player_free(lt_player *);
 bool lt_player_is_human(const lt_player *);
 const char *lt_player_spec(const lt_player *);
 
+/* The specs of a game's levels 1..5: its own, or a generic ladder. */
+const char *const *lt_levels(const lt_game *);
+
+/* A game starts (or is resumed) from this position; then every action
+ * applied, by anyone, is shown to every player before it is applied.
+ * Players that keep their own board (external engines) need both. */
+void lt_player_new_game(lt_player *, const lt_state *start);
+void lt_player_observe(lt_player *, const lt_state *before, lt_action);
+
+enum { LT_NO_ACTION = -1 };
+
 /* Chooses an action for the seat to move (current_player() >= 0).  The
  * seed makes the choice reproducible.  limits (may be NULL) tighten the
- * spec's own, e.g. from a clock; info may be NULL. */
+ * spec's own, e.g. from a clock; info may be NULL.  LT_NO_ACTION when the
+ * player failed (an external engine that died, hung or answered with an
+ * illegal move); lt_player_error says what happened. */
 lt_action lt_player_choose(lt_player *, const lt_state *, uint64_t seed,
                            const lt_limits *limits, lt_think_info *info);
+const char *lt_player_error(const lt_player *);
 
 #endif

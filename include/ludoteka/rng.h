@@ -24,6 +24,14 @@ uint64_t lt_rng_below(lt_rng *, uint64_t n);
 double lt_rng_double(lt_rng *);
 /* An outcome drawn by its weight. */
 lt_action lt_rng_outcome(lt_rng *, const lt_outcome *, int n);
+/* Where a game's randomness comes from, so that a game resumed from its
+ * record goes on exactly as it would have: the dice of the k-th action
+ * from stream k of the game's seed, and a computer player's choice for
+ * the k-th action from its own stream. */
+lt_action lt_chance_draw(const lt_game *, const lt_state *, uint64_t seed,
+                         uint64_t k);
+uint64_t lt_choice_seed(uint64_t seed, uint64_t k);
+
 /* A random step of a game that is not over: a uniform legal action, or a
  * chance outcome drawn by its weight. */
 lt_action lt_rng_play(lt_rng *, const lt_game *, const lt_state *);

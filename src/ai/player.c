@@ -5,32 +5,56 @@
 #include <string.h>
 #include <strings.h>
 
-#include "ludoteka/ai.h"
+#include "external.h"
 #include "ludoteka/rng.h"
 #include "ludoteka/text.h"
-#include "mcts.h"
+#include "search.h"
 
-typedef enum { HUMAN, RANDOM, MCTS, ENGINE } kind;
+typedef enum { HUMAN, RANDOM, SEARCH, ENGINE, EXTERNAL } kind;
 
 struct lt_player {
     const lt_game *game;
     kind kind;
-    lt_limits limits;     /* from the spec */
-    mcts_params mcts;
-    const lt_engine *engine; /* the game's engine, for ENGINE */
-    void *instance;          /* and its instance */
+    search_params params;     /* SEARCH: the kind, limits and style */
+    minimax *mm;              /* SEARCH with an alpha-beta kind */
+    const lt_engine *engine;  /* ENGINE: one of the game's own */
+    void *instance;           /* ENGINE: its state */
+    external *ext;            /* EXTERNAL: a program over UCI or XBoard */
     char spec[LT_SPEC_MAX];
 };
 
-/* The generic ladder, for games that name no levels of their own. */
-static const char *const generic_levels[LT_LEVEL_MAX] = {
-    "ai:mcts:iterations=30", "ai:mcts:iterations=300",
-    "ai:mcts:iterations=2000", "ai:mcts:iterations=10000",
-    "ai:mcts:iterations=40000"};
+/* The generic ladders, for games that name no levels of their own; the
+ * measured results are in docs/levels.md. */
+static const char *const mcts_levels[LT_LEVEL_MAX] = {
+    "ai:mcts:nodes=60:temp=0.08", "ai:mcts:nodes=400",
+    "ai:mcts:nodes=3000", "ai:mcts:nodes=20000", "ai:mcts:nodes=100000"};
+static const char *const alphabeta_levels[LT_LEVEL_MAX] = {
+    "ai:alphabeta:depth=1:temp=0.05", "ai:alphabeta:depth=2:temp=0.02",
+    "ai:alphabeta:nodes=20000", "ai:alphabeta:nodes=150000",
+    "ai:alphabeta:nodes=1000000"};
+static const char *const expectimax_levels[LT_LEVEL_MAX] = {
+    "ai:expectimax:depth=1:temp=0.05", "ai:expectimax:depth=1",
+    "ai:expectimax:nodes=20000", "ai:expectimax:nodes=150000",
+    "ai:expectimax:nodes=1000000"};
+static const char *const multi_levels[LT_LEVEL_MAX] = {
+    "ai:brs:depth=1:temp=0.05", "ai:brs:depth=2", "ai:brs:nodes=20000",
+    "ai:brs:nodes=150000", "ai:brs:nodes=1000000"};
+
+const char *const *lt_levels(const lt_game *g)
+{
+    if (g->levels)
+        return g->levels;
+    if (!g->evaluate)
+        return mcts_levels;
+    if (g->max_players > 2)
+        return multi_levels;
+    return g->has_chance ? expectimax_levels : alphabeta_levels;
+}
 
 static const char expected[] =
     "expected human, random, ai, ai:level=1..5, "
-    "ai:mcts[:iterations=N][:time=S][:c=X] or ai:ENGINE[:params]";
+    "ai:mcts|alphabeta|expectimax|paranoid|brs[:key=value...], "
+    "ai:ENGINE[:params], uci:PATH or xboard:PATH";
 
 /* Reads one "key=value" parameter of a search spec. */
 static bool param(lt_player *p, const char *word, lt_error *err)
@@ -38,22 +62,31 @@ static bool param(lt_player *p, const char *word, lt_error *err)
     const char *eq = strchr(word, '=');
     size_t klen = eq ? (size_t)(eq - word) : strlen(word);
     const char *v = eq ? eq + 1 : "";
+    search_params *sp = &p->params;
     long long n;
     char *end;
 #define KEY(k) (klen == sizeof(k) - 1 && !strncmp(word, k, klen))
-    if (KEY("iterations") || KEY("depth")) {
-        if (!lt_parse_int(v, 1, KEY("depth") ? 1000 : 1000000000000, &n)) {
-            lt_error_set(err, "player '%s': %.*s must be a positive whole "
-                              "number", p->spec, (int)klen, word);
+    if (KEY("nodes") || KEY("iterations") || KEY("depth") || KEY("threads") ||
+        KEY("playout")) {
+        long long max = KEY("threads") ? LT_AI_THREADS_MAX
+                        : KEY("nodes") || KEY("iterations") ? 1000000000000
+                                                            : 100000;
+        if (!lt_parse_int(v, 1, max, &n)) {
+            lt_error_set(err, "player '%s': %.*s must be a whole number from "
+                              "1 to %lld", p->spec, (int)klen, word, max);
             return false;
         }
         if (KEY("depth"))
-            p->limits.depth = (int)n;
+            sp->limits.depth = (int)n;
+        else if (KEY("threads"))
+            sp->threads = (int)n;
+        else if (KEY("playout"))
+            sp->playout = (int)n;
         else
-            p->limits.nodes = n;
+            sp->limits.nodes = n;
         return true;
     }
-    if (KEY("time") || KEY("c")) {
+    if (KEY("time") || KEY("c") || KEY("temp")) {
         double x = strtod(v, &end);
         if (end == v || *end || !(x > 0) || x > 1e6) {
             lt_error_set(err, "player '%s': %.*s must be a positive number",
@@ -61,9 +94,19 @@ static bool param(lt_player *p, const char *word, lt_error *err)
             return false;
         }
         if (KEY("c"))
-            p->mcts.c = x;
+            sp->c = x;
+        else if (KEY("temp"))
+            sp->temp = x;
         else
-            p->limits.seconds = x;
+            sp->limits.seconds = x;
+        return true;
+    }
+    if (KEY("tt")) {
+        if (strcmp(v, "on") && strcmp(v, "off")) {
+            lt_error_set(err, "player '%s': tt must be on or off", p->spec);
+            return false;
+        }
+        sp->tt = !strcmp(v, "on");
         return true;
     }
 #undef KEY
@@ -72,9 +115,33 @@ static bool param(lt_player *p, const char *word, lt_error *err)
     return false;
 }
 
+static bool parse(lt_player *p, const char *spec, int depth, lt_error *err);
+
+/* "ai" or "ai:level=N": the spec of that level, parsed in its place. */
+static bool level(lt_player *p, const char *rest, int depth, lt_error *err)
+{
+    long long n = LT_LEVEL_DEFAULT;
+    if (rest && !lt_parse_int(rest + 6, LT_LEVEL_MIN, LT_LEVEL_MAX, &n)) {
+        lt_error_set(err, "player '%s': level must be %d to %d", p->spec,
+                     LT_LEVEL_MIN, LT_LEVEL_MAX);
+        return false;
+    }
+    if (depth > 0) {
+        lt_error_set(err, "%s: a level names another level", p->game->id);
+        return false;
+    }
+    return parse(p, lt_levels(p->game)[n - 1], depth + 1, err);
+}
+
 /* Parses spec into p; depth guards level specs that name levels. */
 static bool parse(lt_player *p, const char *spec, int depth, lt_error *err)
 {
+    const lt_game *g = p->game;
+    if (!strncasecmp(spec, "uci:", 4) || !strncasecmp(spec, "xboard:", 7)) {
+        p->kind = EXTERNAL;
+        p->ext = external_new(g, spec, err);
+        return p->ext != NULL;
+    }
     char words[LT_SPEC_MAX];
     lt_copy(words, sizeof words, spec);
     char *rest = strchr(words, ':');
@@ -92,24 +159,8 @@ static bool parse(lt_player *p, const char *spec, int depth, lt_error *err)
         lt_error_set(err, "unknown player '%s'; %s", spec, expected);
         return false;
     }
-    const lt_game *g = p->game;
-    long long level = LT_LEVEL_DEFAULT;
-    if (rest && !strncmp(rest, "level=", 6)) {
-        if (!lt_parse_int(rest + 6, LT_LEVEL_MIN, LT_LEVEL_MAX, &level)) {
-            lt_error_set(err, "player '%s': level must be %d to %d", spec,
-                         LT_LEVEL_MIN, LT_LEVEL_MAX);
-            return false;
-        }
-        rest = NULL;
-    }
-    if (!rest) {
-        if (depth > 0) {
-            lt_error_set(err, "%s: level %lld names another level", g->id, level);
-            return false;
-        }
-        const char *const *levels = g->levels ? g->levels : generic_levels;
-        return parse(p, levels[level - 1], depth + 1, err);
-    }
+    if (!rest || !strncmp(rest, "level=", 6))
+        return level(p, rest, depth, err);
     char *next = strchr(rest, ':');
     if (next)
         *next++ = '\0';
@@ -120,18 +171,37 @@ static bool parse(lt_player *p, const char *spec, int depth, lt_error *err)
             p->instance = p->engine->create(g, next ? next : "", err);
             return p->instance != NULL;
         }
-    if (strcasecmp(rest, "mcts")) {
-        lt_error_set(err, "player '%s': unknown search '%s'; %s", spec, rest,
-                     expected);
+    static const struct {
+        const char *name;
+        search_kind kind;
+    } kinds[] = {{"mcts", SEARCH_MCTS},
+                 {"alphabeta", SEARCH_ALPHABETA},
+                 {"paranoid", SEARCH_ALPHABETA},
+                 {"expectimax", SEARCH_EXPECTIMAX},
+                 {"brs", SEARCH_BRS}};
+    size_t k = 0;
+    while (k < sizeof kinds / sizeof kinds[0] && strcasecmp(rest, kinds[k].name))
+        k++;
+    if (k == sizeof kinds / sizeof kinds[0]) {
+        lt_error_set(err, "player '%s': unknown search '%s'; %s", p->spec,
+                     rest, expected);
         return false;
     }
-    p->kind = MCTS;
+    p->kind = SEARCH;
+    p->params.kind = kinds[k].kind;
     for (char *w = next; w && *w; w = next) {
         next = strchr(w, ':');
         if (next)
             *next++ = '\0';
         if (!param(p, w, err))
             return false;
+    }
+    if (p->params.kind != SEARCH_MCTS) {
+        p->mm = minimax_new(g, &p->params);
+        if (!p->mm) {
+            lt_error_set(err, "out of memory");
+            return false;
+        }
     }
     return true;
 }
@@ -163,6 +233,8 @@ void lt_player_free(lt_player *p)
         return;
     if (p->instance)
         p->engine->destroy(p->instance);
+    minimax_free(p->mm);
+    external_free(p->ext);
     free(p);
 }
 
@@ -176,6 +248,23 @@ const char *lt_player_spec(const lt_player *p)
     return p->spec;
 }
 
+void lt_player_new_game(lt_player *p, const lt_state *start)
+{
+    if (p->ext)
+        external_new_game(p->ext, start);
+}
+
+void lt_player_observe(lt_player *p, const lt_state *before, lt_action a)
+{
+    if (p->ext)
+        external_observe(p->ext, before, a);
+}
+
+const char *lt_player_error(const lt_player *p)
+{
+    return p->ext ? external_error(p->ext) : "";
+}
+
 /* The tighter of two limits (zero is no limit). */
 static double tighter(double a, double b)
 {
@@ -186,7 +275,7 @@ lt_action lt_player_choose(lt_player *p, const lt_state *s, uint64_t seed,
                            const lt_limits *extra, lt_think_info *info)
 {
     const lt_game *g = p->game;
-    lt_limits lim = p->limits;
+    lt_limits lim = p->params.limits;
     if (extra) {
         lim.seconds = tighter(lim.seconds, extra->seconds);
         lim.nodes = (long long)tighter((double)lim.nodes, (double)extra->nodes);
@@ -195,10 +284,18 @@ lt_action lt_player_choose(lt_player *p, const lt_state *s, uint64_t seed,
         lim.progress = extra->progress;
         lim.ctx = extra->ctx;
     }
-    if (p->kind == MCTS)
-        return mcts_search(g, s, &p->mcts, &lim, seed, info);
-    if (p->kind == ENGINE)
+    switch (p->kind) {
+    case SEARCH:
+        if (p->mm)
+            return minimax_search(p->mm, s, &lim, seed, info);
+        return mcts_search(g, s, &p->params, &lim, seed, info);
+    case ENGINE:
         return p->engine->choose(p->instance, s, &lim, seed, info);
+    case EXTERNAL:
+        return external_choose(p->ext, s, extra, info);
+    default:
+        break;
+    }
     /* random, and a stand-in for a human (hints use an ai player) */
     lt_rng rng;
     lt_rng_seed(&rng, seed, 0);

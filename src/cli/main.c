@@ -118,6 +118,7 @@ static void usage(FILE *out)
             "  bench                 measure speed; print the node signature\n"
             "  playouts ID           random games per second\n"
             "  perft [ID]            count move sequences of a given length\n"
+            "  arena ID              play computer players against each other\n"
             "\n"
             "'ludoteka COMMAND --help' describes a command.\n"
             "--version prints the version.\n",
@@ -134,6 +135,7 @@ static void usage(FILE *out)
             "  bench                 pomiar szybkości i sygnatura węzłów\n"
             "  playouts ID           losowe partie na sekundę\n"
             "  perft [ID]            liczba ciągów ruchów danej długości\n"
+            "  arena ID              pojedynki graczy komputerowych\n"
             "\n"
             "'ludoteka POLECENIE --help' opisuje polecenie.\n"
             "--version wypisuje wersję.\n"),
@@ -148,7 +150,7 @@ int main(int argc, char **argv)
     } commands[] = {
         {"list", cmd_list},     {"rules", cmd_rules},   {"play", cmd_play},
         {"moves", cmd_moves},   {"replay", cmd_replay}, {"bench", cmd_bench},
-        {"playouts", cmd_playouts}, {"perft", cmd_perft},
+        {"playouts", cmd_playouts}, {"perft", cmd_perft}, {"arena", cmd_arena},
     };
     cli_lang = locale_lang();
     int i = 1;

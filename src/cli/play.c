@@ -11,18 +11,9 @@
 #include "ludoteka/rng.h"
 #include "ludoteka/text.h"
 
-/* Seeds for ply k: dice come from stream k of the game's seed and the
- * computer's choices from stream k + 2^32, so a game resumed from its
- * record continues exactly as it would have. */
-enum { DICE_STREAM = 0 };
-static const uint64_t AI_STREAM = 1ull << 32, LOTS_STREAM = 1ull << 48;
-
-static uint64_t stream_seed(uint64_t seed, uint64_t stream)
-{
-    lt_rng r;
-    lt_rng_seed(&r, seed, stream);
-    return lt_rng_next(&r);
-}
+/* The stream of the game's seed that draws the lots for the first seat
+ * (the dice and the computer's choices use theirs, see rng.h). */
+static const uint64_t LOTS_STREAM = 1ull << 48;
 
 int cli_draw_first(lt_record *rec, int first, uint64_t seed)
 {
@@ -37,6 +28,29 @@ int cli_draw_first(lt_record *rec, int first, uint64_t seed)
         memcpy(rotated[i], rec->players[(i + first) % n], LT_SPEC_MAX);
     memcpy(rec->players, rotated, sizeof rotated[0] * (size_t)n);
     return first;
+}
+
+/* Sets the position to the first n actions of the record, showing every
+ * player the game from its start. */
+static bool rebuild(session *se, int n, lt_error *err)
+{
+    const lt_game *g = se->game;
+    if (lt_record_replay(&se->rec, 0, se->state, err) != LT_OK)
+        return false;
+    for (int i = 0; i < se->rec.config.players; i++)
+        lt_player_new_game(se->players[i], se->state);
+    for (int k = 0; k < n; k++) {
+        lt_action a = se->rec.actions[k];
+        if (!lt_is_legal(g, se->state, a)) {
+            lt_error_set(err, "action %d of the record is not legal", k + 1);
+            return false;
+        }
+        for (int i = 0; i < se->rec.config.players; i++)
+            lt_player_observe(se->players[i], se->state, a);
+        g->apply(se->state, a);
+    }
+    se->rec.nactions = n;
+    return true;
 }
 
 int session_open(session *se, lt_record *rec)
@@ -62,7 +76,7 @@ int session_open(session *se, lt_record *rec)
         session_close(se);
         return cli_fail(EXIT_FAIL, "out of memory");
     }
-    if (lt_record_replay(&se->rec, -1, se->state, &err) != LT_OK) {
+    if (!rebuild(se, se->rec.nactions, &err)) {
         session_close(se);
         return cli_fail(EXIT_FAIL, "%s", err.msg);
     }
@@ -94,6 +108,8 @@ static bool step(session *se, lt_action a)
         cli_fail(EXIT_FAIL, "out of memory");
         return false;
     }
+    for (int i = 0; i < se->rec.config.players; i++)
+        lt_player_observe(se->players[i], se->state, a);
     se->game->apply(se->state, a);
     if (se->autosave && se->save_path[0])
         return save(se, se->save_path);
@@ -104,34 +120,30 @@ static bool step(session *se, lt_action a)
 static void undo(session *se)
 {
     const lt_game *g = se->game;
-    int n = se->rec.nactions;
-    bool human_moved = false;
+    int n = se->rec.nactions, back = -1;
     lt_state *s = lt_state_new(g);
     if (!s)
         return;
-    /* Find the latest position before n where a human was to move. */
-    int back = -1;
-    for (int k = n - 1; k >= 0; k--) {
+    /* the latest position before now with a human to move */
+    for (int k = n - 1; k >= 0 && back < 0; k--) {
         lt_error err;
         lt_record_replay(&se->rec, k, s, &err);
         int p = g->current_player(s);
-        if (p >= 0 && lt_player_is_human(se->players[p])) {
+        if (p >= 0 && lt_player_is_human(se->players[p]))
             back = k;
-            human_moved = true;
-            break;
-        }
     }
-    if (!human_moved) {
+    lt_state_free(s);
+    lt_error err = {0};
+    if (back < 0) {
         fprintf(se->out, "%s\n", T("Nothing to take back.", "Nie ma czego cofnąć."));
+    } else if (!rebuild(se, back, &err)) {
+        cli_fail(EXIT_FAIL, "%s", err.msg);
     } else {
-        se->rec.nactions = back;
-        lt_state_copy(g, se->state, s);
         fprintf(se->out, T("Took back %d move(s).\n", "Cofnięto posunięć: %d.\n"),
                 n - back);
         if (se->autosave && se->save_path[0])
             save(se, se->save_path);
     }
-    lt_state_free(s);
 }
 
 static void hint(session *se)
@@ -145,8 +157,7 @@ static void hint(session *se)
     lt_think_info info = {0};
     lt_action a = lt_player_choose(
         adviser, se->state,
-        stream_seed(se->rec.seed, AI_STREAM + (uint64_t)se->rec.nactions), NULL,
-        &info);
+        lt_choice_seed(se->rec.seed, (uint64_t)se->rec.nactions), NULL, &info);
     char name[64];
     double span = g->max_return - g->min_return;
     double score = span > 0 ? (info.value[p] - g->min_return) / span : 0.5;
@@ -251,10 +262,7 @@ int session_play(session *se)
         uint64_t ply = (uint64_t)se->rec.nactions;
         char name[64], who[64];
         if (p == LT_CHANCE) {
-            lt_rng r;
-            lt_rng_seed(&r, se->rec.seed, DICE_STREAM + ply);
-            lt_outcome out[LT_MAX_OUTCOMES];
-            lt_action a = lt_rng_outcome(&r, out, g->chance_outcomes(se->state, out));
+            lt_action a = lt_chance_draw(g, se->state, se->rec.seed, ply);
             fprintf(se->out, T("Dice: %s\n", "Kości: %s\n"),
                     lt_name(g, se->state, a, name, sizeof name));
             if (!step(se, a))
@@ -264,7 +272,10 @@ int session_play(session *se)
         lt_player *pl = se->players[p];
         if (!lt_player_is_human(pl)) {
             lt_action a = lt_player_choose(
-                pl, se->state, stream_seed(se->rec.seed, AI_STREAM + ply), NULL, NULL);
+                pl, se->state, lt_choice_seed(se->rec.seed, ply), NULL, NULL);
+            if (a == LT_NO_ACTION)
+                return cli_fail(EXIT_FAIL, "%s: %s", lt_player_spec(pl),
+                                lt_player_error(pl));
             fprintf(se->out, "%s (%s): %s\n",
                     lt_seat_name(g, p, cli_lang, who, sizeof who),
                     lt_player_spec(pl), lt_name(g, se->state, a, name, sizeof name));

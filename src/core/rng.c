@@ -87,3 +87,21 @@ lt_action lt_rng_play(lt_rng *r, const lt_game *g, const lt_state *s)
     assert(n > 0);
     return acts[lt_rng_below(r, (uint64_t)n)];
 }
+
+static const uint64_t CHOICE_STREAM = 1ull << 32;
+
+lt_action lt_chance_draw(const lt_game *g, const lt_state *s, uint64_t seed,
+                         uint64_t k)
+{
+    lt_rng r;
+    lt_rng_seed(&r, seed, k);
+    lt_outcome out[LT_MAX_OUTCOMES];
+    return lt_rng_outcome(&r, out, g->chance_outcomes(s, out));
+}
+
+uint64_t lt_choice_seed(uint64_t seed, uint64_t k)
+{
+    lt_rng r;
+    lt_rng_seed(&r, seed, CHOICE_STREAM + k);
+    return lt_rng_next(&r);
+}

@@ -60,7 +60,7 @@ has out "ludoteka "
 CASE=help
 run 0 --help
 has out "usage: ludoteka"
-for c in list rules play moves replay bench playouts perft; do
+for c in list rules play moves replay bench playouts perft arena; do
     run 0 "$c" --help
     has out "usage: ludoteka $c"
 done
@@ -286,6 +286,31 @@ has out "playouts/s"
 has out "plies/s"
 run 2 playouts three-mens-morris --seconds -1
 run 2 playouts
+
+CASE=arena
+run 0 arena three-mens-morris --player ai:mcts:nodes=500 --player random --games 10 --quiet --seed 5
+has out "Elo difference (A - B)"
+has out "ai:mcts:nodes=500"
+cp "$T/out" "$T/arena1"
+run 0 arena three-mens-morris --player ai:mcts:nodes=500 --player random --games 10 --quiet --seed 5
+cmp -s "$T/out" "$T/arena1" || fail "the same arena run gave other results"
+run 0 arena three-mens-morris --player ai:level=2 --player ai:level=1 --games 6 --record "$T/arena.txt"
+has out "game 6/6"
+run 0 replay "$T/arena.txt"
+[ "$(grep -c '^Three' "$T/out")" -eq 6 ] || fail "six games expected in the arena record"
+run 0 arena three-mens-morris --player ai:alphabeta:depth=3 --player random --games 400 --sprt 0,200 --quiet
+has out "H1 accepted"
+run 0 arena three-mens-morris --player ai:mcts:time=0.01 --player ai:alphabeta --games 2 --tc 1+0.05 --quiet
+has out "games"
+run 2 arena three-mens-morris --player ai --games 2
+has err "one --player per seat"
+run 2 arena three-mens-morris --player ai --player robot
+has err "unknown player 'robot'"
+run 2 arena three-mens-morris --player ai --player ai --tc fast
+has err "--tc: expected BASE+INC"
+run 2 arena three-mens-morris --player ai --player ai --sprt 5,1
+run 2 arena
+has err "which game"
 
 CASE=bench
 run 0 bench --playouts 50

@@ -1,0 +1,69 @@
+/* elo.c — Elo differences, their intervals, and the SPRT. */
+#include <math.h>
+
+#include "ludoteka/elo.h"
+
+static const double ALPHA = 0.05, BETA = 0.05, Z95 = 1.959964;
+
+double lt_score(lt_wdl r)
+{
+    long n = r.wins + r.draws + r.losses;
+    return n ? (r.wins + 0.5 * r.draws) / n : 0.5;
+}
+
+double lt_elo_of_score(double s)
+{
+    if (s <= 0)
+        return -INFINITY;
+    if (s >= 1)
+        return INFINITY;
+    return -400 * log10(1 / s - 1);
+}
+
+double lt_score_of_elo(double elo)
+{
+    return 1 / (1 + pow(10, -elo / 400));
+}
+
+/* The variance of one game's score around the mean s. */
+static double variance(lt_wdl r, double s)
+{
+    long n = r.wins + r.draws + r.losses;
+    if (!n)
+        return 0;
+    return (r.wins * (1 - s) * (1 - s) + r.draws * (0.5 - s) * (0.5 - s) +
+            r.losses * s * s) / n;
+}
+
+double lt_elo(lt_wdl r, double *lo, double *hi)
+{
+    long n = r.wins + r.draws + r.losses;
+    double s = lt_score(r);
+    double se = n ? sqrt(variance(r, s) / n) : 0;
+    if (lo)
+        *lo = n ? lt_elo_of_score(s - Z95 * se) : -INFINITY;
+    if (hi)
+        *hi = n ? lt_elo_of_score(s + Z95 * se) : INFINITY;
+    return lt_elo_of_score(s);
+}
+
+double lt_sprt_llr(lt_wdl r, double elo0, double elo1)
+{
+    long n = r.wins + r.draws + r.losses;
+    double s = lt_score(r), var = variance(r, s);
+    if (n == 0 || var <= 0)
+        return 0;
+    double s0 = lt_score_of_elo(elo0), s1 = lt_score_of_elo(elo1);
+    /* the mean score is nearly normal with variance var / n */
+    return n * (s1 - s0) * (2 * s - s0 - s1) / (2 * var);
+}
+
+int lt_sprt_decision(double llr, double *lower, double *upper)
+{
+    double a = log(BETA / (1 - ALPHA)), b = log((1 - BETA) / ALPHA);
+    if (lower)
+        *lower = a;
+    if (upper)
+        *upper = b;
+    return llr >= b ? 1 : llr <= a ? -1 : 0;
+}

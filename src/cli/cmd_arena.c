@@ -1,0 +1,421 @@
+/* cmd_arena.c — ludoteka arena: plays players against each other, seats
+ * rotating, under a time control, and measures their strength. */
+#include <inttypes.h>
+#include <math.h>
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+#include "ludoteka/elo.h"
+#include "ludoteka/options.h"
+#include "ludoteka/rng.h"
+#include "ludoteka/text.h"
+
+enum { TC_NONE, TC_CLOCK, TC_MOVETIME };
+enum { JOBS_MAX = 16, ARGS_MAX = 256 };
+
+typedef struct {
+    const lt_game *g;
+    lt_config cfg;
+    int n;                                    /* players = seats */
+    char specs[LT_MAX_PLAYERS][LT_SPEC_MAX];
+    int games, openings, jobs;
+    uint64_t seed;
+    int tc;
+    double base, inc, movetime;
+    long long nodes;
+    int depth;
+    bool sprt, quiet;
+    double elo0, elo1;
+    FILE *record;
+    /* shared by the workers, under lock */
+    pthread_mutex_t lock;
+    int next, played;
+    bool stop;
+    lt_wdl wdl[LT_MAX_PLAYERS];
+    double returns[LT_MAX_PLAYERS];
+    long forfeits[LT_MAX_PLAYERS];
+    char last_forfeit[LT_MAX_PLAYERS][256];
+} arena;
+
+/* The seed of a game: both games of a pair (two players), or every game
+ * of a round of rotations, start from the same opening and dice. */
+static uint64_t game_seed(const arena *a, int game)
+{
+    return lt_choice_seed(a->seed, (uint64_t)(game / a->n) + (1ull << 40));
+}
+
+/* Thinking time for one move under a clock: a share of what is left. */
+static double budget(double clock, double inc)
+{
+    double t = clock / 20 + inc * 0.8;
+    return t < clock * 0.5 ? t : clock * 0.5;
+}
+
+/* Plays game number k; players[i] is arena player i. */
+static void play_one(arena *a, lt_player **players, int k, lt_state *s)
+{
+    const lt_game *g = a->g;
+    int rot = k % a->n, seat_of[LT_MAX_PLAYERS], who[LT_MAX_PLAYERS];
+    for (int seat = 0; seat < a->n; seat++) {
+        who[seat] = (seat + rot) % a->n;
+        seat_of[who[seat]] = seat;
+    }
+    uint64_t seed = game_seed(a, k);
+    lt_record rec;
+    lt_record_init(&rec, g, &a->cfg);
+    rec.seed = seed;
+    for (int seat = 0; seat < a->n; seat++)
+        lt_copy(rec.players[seat], LT_SPEC_MAX, a->specs[who[seat]]);
+    char round[16];
+    snprintf(round, sizeof round, "%d", k + 1);
+    lt_record_set_tag(&rec, "Round", round);
+    lt_init(g, s, &a->cfg, NULL);
+    for (int i = 0; i < a->n; i++)
+        lt_player_new_game(players[i], s);
+    double clocks[LT_MAX_PLAYERS];
+    for (int i = 0; i < a->n; i++)
+        clocks[i] = a->base;
+    lt_rng opening;
+    lt_rng_seed(&opening, seed, 1ull << 44);
+    int forfeit = -1;
+    char why[256] = "";
+    for (int ply = 0; g->current_player(s) != LT_TERMINAL; ply++) {
+        int p = g->current_player(s);
+        lt_action act;
+        if (ply < a->openings) {
+            act = lt_rng_play(&opening, g, s);
+        } else if (p == LT_CHANCE) {
+            act = lt_chance_draw(g, s, seed, (uint64_t)ply);
+        } else {
+            lt_player *pl = players[who[p]];
+            lt_limits lim = {.nodes = a->nodes, .depth = a->depth};
+            if (a->tc == TC_CLOCK) {
+                lim.clocks = clocks;
+                lim.increment = a->inc;
+                lim.seconds = budget(clocks[p], a->inc);
+            } else if (a->tc == TC_MOVETIME) {
+                lim.seconds = a->movetime;
+            }
+            double t0 = cli_seconds();
+            act = lt_player_choose(pl, s, lt_choice_seed(seed, (uint64_t)ply),
+                                   &lim, NULL);
+            double dt = cli_seconds() - t0;
+            if (act == LT_NO_ACTION || !lt_is_legal(g, s, act)) {
+                forfeit = p;
+                snprintf(why, sizeof why, "%s", act == LT_NO_ACTION
+                                                     ? lt_player_error(pl)
+                                                     : "an illegal move");
+                break;
+            }
+            if (a->tc == TC_CLOCK) {
+                clocks[p] -= dt;
+                if (clocks[p] < 0) {
+                    forfeit = p;
+                    snprintf(why, sizeof why, "lost on time at move %d", ply + 1);
+                    break;
+                }
+                clocks[p] += a->inc;
+            } else if (a->tc == TC_MOVETIME && dt > 2 * a->movetime + 1) {
+                forfeit = p;
+                snprintf(why, sizeof why, "took %.1f s for one move", dt);
+                break;
+            }
+        }
+        for (int i = 0; i < a->n; i++)
+            lt_player_observe(players[i], s, act);
+        lt_record_push(&rec, act);
+        g->apply(s, act);
+    }
+    double r[LT_MAX_PLAYERS];
+    if (forfeit >= 0) {
+        /* a player that fails or oversteps its time loses */
+        for (int seat = 0; seat < a->n; seat++)
+            r[seat] = seat == forfeit ? g->min_return
+                      : a->n == 2 ? g->max_return
+                                  : 0;
+        char note[300];
+        snprintf(note, sizeof note, "%s forfeits: %s", a->specs[who[forfeit]], why);
+        lt_record_set_tag(&rec, "Termination", note);
+    } else {
+        g->returns(s, r);
+    }
+
+    pthread_mutex_lock(&a->lock);
+    double best = -INFINITY;
+    int at_best = 0;
+    for (int seat = 0; seat < a->n; seat++)
+        best = r[seat] > best ? r[seat] : best;
+    for (int seat = 0; seat < a->n; seat++)
+        at_best += r[seat] == best;
+    for (int i = 0; i < a->n; i++) {
+        double mine = r[seat_of[i]];
+        a->returns[i] += mine;
+        if (mine < best)
+            a->wdl[i].losses++;
+        else if (at_best == 1)
+            a->wdl[i].wins++;
+        else
+            a->wdl[i].draws++;
+    }
+    if (forfeit >= 0) {
+        a->forfeits[who[forfeit]]++;
+        lt_copy(a->last_forfeit[who[forfeit]], 256, why);
+    }
+    a->played++;
+    if (a->record) {
+        lt_error err = {0};
+        char *text = lt_record_format(&rec, &err);
+        if (text) {
+            fprintf(a->record, "%s\n", text);
+            fflush(a->record);
+            free(text);
+        }
+    }
+    if (!a->quiet) {
+        printf("game %d/%d:", a->played, a->games);
+        for (int seat = 0; seat < a->n; seat++)
+            printf(" %c=%g", 'A' + who[seat], r[seat]);
+        if (a->n == 2) {
+            double lo, hi, e = lt_elo(a->wdl[0], &lo, &hi);
+            printf("   A %.1f%%  Elo %+.0f [%+.0f, %+.0f]", 100 * lt_score(a->wdl[0]),
+                   e, lo, hi);
+        }
+        if (forfeit >= 0)
+            printf("   (%c forfeits: %s)", 'A' + who[forfeit], why);
+        putchar('\n');
+        fflush(stdout);
+    }
+    if (a->sprt && lt_sprt_decision(lt_sprt_llr(a->wdl[0], a->elo0, a->elo1),
+                                    NULL, NULL) != 0)
+        a->stop = true;
+    pthread_mutex_unlock(&a->lock);
+    lt_record_clear(&rec);
+}
+
+static void *worker(void *arg)
+{
+    arena *a = arg;
+    lt_player *players[LT_MAX_PLAYERS] = {NULL};
+    lt_state *s = lt_state_new(a->g);
+    lt_error err = {0};
+    bool ok = s != NULL;
+    for (int i = 0; ok && i < a->n; i++)
+        ok = (players[i] = lt_player_new(a->g, a->specs[i], &err)) != NULL;
+    if (!ok) {
+        cli_fail(EXIT_FAIL, "%s", err.msg[0] ? err.msg : "out of memory");
+        pthread_mutex_lock(&a->lock);
+        a->stop = true;
+        pthread_mutex_unlock(&a->lock);
+    }
+    for (;;) {
+        pthread_mutex_lock(&a->lock);
+        int k = a->stop || a->next >= a->games ? -1 : a->next++;
+        pthread_mutex_unlock(&a->lock);
+        if (k < 0)
+            break;
+        play_one(a, players, k, s);
+    }
+    for (int i = 0; i < a->n; i++)
+        lt_player_free(players[i]);
+    lt_state_free(s);
+    return NULL;
+}
+
+static void report(const arena *a)
+{
+    printf("\n%-3s %-40s %6s %6s %6s %6s %8s %9s\n", "", "player", "games",
+           "wins", "draws", "losses", "score", "return");
+    for (int i = 0; i < a->n; i++) {
+        const lt_wdl *w = &a->wdl[i];
+        long n = w->wins + w->draws + w->losses;
+        printf("%-3c %-40.40s %6ld %6ld %6ld %6ld %7.1f%% %9.3f\n", 'A' + i,
+               a->specs[i], n, w->wins, w->draws, w->losses,
+               100 * lt_score(*w), n ? a->returns[i] / n : 0.0);
+    }
+    for (int i = 0; i < a->n; i++)
+        if (a->forfeits[i])
+            printf("%c forfeited %ld game(s); the last: %s\n", 'A' + i,
+                   a->forfeits[i], a->last_forfeit[i]);
+    if (a->n == 2) {
+        double lo, hi, e = lt_elo(a->wdl[0], &lo, &hi);
+        printf("Elo difference (A - B): %+.1f, 95%% interval [%+.1f, %+.1f]\n",
+               e, lo, hi);
+    }
+    if (a->sprt) {
+        double lower, upper, llr = lt_sprt_llr(a->wdl[0], a->elo0, a->elo1);
+        int d = lt_sprt_decision(llr, &lower, &upper);
+        printf("SPRT elo0=%g elo1=%g: LLR %.2f [%.2f, %.2f] %s\n", a->elo0,
+               a->elo1, llr, lower, upper,
+               d > 0 ? "H1 accepted" : d < 0 ? "H0 accepted" : "undecided");
+    }
+}
+
+static void usage(void)
+{
+    puts(T("usage: ludoteka arena ID --player SPEC --player SPEC ... [--games N]\n"
+           "         [--seed S] [--option k=v]... [--tc BASE+INC | --movetime S |\n"
+           "         --nodes N | --depth D] [--openings K] [--sprt ELO0,ELO1]\n"
+           "         [--record FILE] [--jobs J] [--threads T] [--quiet]\n"
+           "Plays N games (default 100) between the players, one seat each, the\n"
+           "seats rotating; two players play pairs of games with the colours\n"
+           "swapped from the same start (K random opening plies, default 2 for\n"
+           "games without dice).  Time: a clock of BASE seconds plus INC per move\n"
+           "(a player over its clock loses), or S seconds a move, or N nodes or D\n"
+           "plies a move (reproducible).  Prints each game, then every player's\n"
+           "wins, draws, losses, score and mean return, and for two players the\n"
+           "Elo difference with its 95% interval; --sprt stops as soon as the\n"
+           "test decides.  J games run side by side (default 2), T threads per\n"
+           "search (default 1).",
+           "użycie: ludoteka arena ID --player GRACZ --player GRACZ ... [--games N]\n"
+           "         [--seed S] [--option k=v]... [--tc BAZA+PRZYROST | --movetime S |\n"
+           "         --nodes N | --depth D] [--openings K] [--sprt ELO0,ELO1]\n"
+           "         [--record PLIK] [--jobs J] [--threads T] [--quiet]\n"
+           "Rozgrywa N partii (domyślnie 100) między graczami, po jednym na\n"
+           "miejscu, z rotacją miejsc; dwóch graczy gra pary partii z zamianą\n"
+           "kolorów od tego samego początku (K losowych posunięć otwarcia,\n"
+           "domyślnie 2 w grach bez kości).  Czas: zegar BAZA sekund plus\n"
+           "PRZYROST na ruch (przekroczenie przegrywa), S sekund na ruch albo N\n"
+           "węzłów lub D posunięć głębokości (powtarzalnie).  Wypisuje każdą\n"
+           "partię, potem wygrane, remisy, przegrane, wynik i średni zwrot\n"
+           "każdego gracza, a dla dwóch graczy różnicę Elo z 95% przedziałem;\n"
+           "--sprt kończy, gdy test rozstrzygnie.  J partii naraz (domyślnie 2),\n"
+           "T wątków na wyszukiwanie (domyślnie 1)."));
+}
+
+int cmd_arena(int argc, char **argv)
+{
+    static arena a;
+    memset(&a, 0, sizeof a);
+    a.games = 100;
+    a.openings = -1;
+    a.jobs = 2;
+    int threads = 1;
+    const char *id = NULL, *v, *record = NULL;
+    const char *options[64];
+    int noptions = 0;
+    for (int i = 1; i < argc; i++) {
+        long long n;
+        char *end;
+        if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
+            usage();
+            return EXIT_OK;
+        } else if (!strcmp(argv[i], "--quiet")) {
+            a.quiet = true;
+        } else if (cli_flag(argc, argv, &i, "--player", &v)) {
+            if (!v)
+                return EXIT_USAGE;
+            if (a.n == LT_MAX_PLAYERS)
+                return cli_fail(EXIT_USAGE, "at most %d players", LT_MAX_PLAYERS);
+            lt_copy(a.specs[a.n++], LT_SPEC_MAX, v);
+        } else if (cli_flag(argc, argv, &i, "--option", &v)) {
+            if (!v)
+                return EXIT_USAGE;
+            if (noptions == 64)
+                return cli_fail(EXIT_USAGE, "too many --option flags");
+            options[noptions++] = v;
+        } else if (cli_flag(argc, argv, &i, "--games", &v)) {
+            if (!v || !lt_parse_int(v, 1, 10000000, &n))
+                return cli_fail(EXIT_USAGE, "--games: expected a positive number");
+            a.games = (int)n;
+        } else if (cli_flag(argc, argv, &i, "--seed", &v)) {
+            if (!v || !lt_parse_int(v, 0, INT64_MAX, &n))
+                return cli_fail(EXIT_USAGE, "--seed: expected a whole number");
+            a.seed = (uint64_t)n;
+        } else if (cli_flag(argc, argv, &i, "--openings", &v)) {
+            if (!v || !lt_parse_int(v, 0, 1000, &n))
+                return cli_fail(EXIT_USAGE, "--openings: expected 0 to 1000");
+            a.openings = (int)n;
+        } else if (cli_flag(argc, argv, &i, "--jobs", &v)) {
+            if (!v || !lt_parse_int(v, 1, JOBS_MAX, &n))
+                return cli_fail(EXIT_USAGE, "--jobs: expected 1 to %d", JOBS_MAX);
+            a.jobs = (int)n;
+        } else if (cli_flag(argc, argv, &i, "--threads", &v)) {
+            if (!v || !lt_parse_int(v, 1, LT_AI_THREADS_MAX, &n))
+                return cli_fail(EXIT_USAGE, "--threads: expected 1 to %d",
+                                LT_AI_THREADS_MAX);
+            threads = (int)n;
+        } else if (cli_flag(argc, argv, &i, "--nodes", &v)) {
+            if (!v || !lt_parse_int(v, 1, INT64_MAX, &a.nodes))
+                return cli_fail(EXIT_USAGE, "--nodes: expected a positive number");
+        } else if (cli_flag(argc, argv, &i, "--depth", &v)) {
+            if (!v || !lt_parse_int(v, 1, 1000, &n))
+                return cli_fail(EXIT_USAGE, "--depth: expected 1 to 1000");
+            a.depth = (int)n;
+        } else if (cli_flag(argc, argv, &i, "--movetime", &v)) {
+            a.movetime = v ? strtod(v, &end) : 0;
+            if (!v || *end || !(a.movetime > 0))
+                return cli_fail(EXIT_USAGE, "--movetime: expected seconds");
+            a.tc = TC_MOVETIME;
+        } else if (cli_flag(argc, argv, &i, "--tc", &v)) {
+            a.base = v ? strtod(v, &end) : 0;
+            if (!v || !(a.base > 0) || (*end && *end != '+'))
+                return cli_fail(EXIT_USAGE, "--tc: expected BASE+INC in seconds");
+            a.inc = *end ? strtod(end + 1, &end) : 0;
+            if (*end || a.inc < 0)
+                return cli_fail(EXIT_USAGE, "--tc: expected BASE+INC in seconds");
+            a.tc = TC_CLOCK;
+        } else if (cli_flag(argc, argv, &i, "--sprt", &v)) {
+            if (!v || sscanf(v, "%lf,%lf", &a.elo0, &a.elo1) != 2 ||
+                a.elo0 >= a.elo1)
+                return cli_fail(EXIT_USAGE, "--sprt: expected ELO0,ELO1 with "
+                                            "ELO0 < ELO1");
+            a.sprt = true;
+        } else if (cli_flag(argc, argv, &i, "--record", &v)) {
+            if (!v)
+                return EXIT_USAGE;
+            record = v;
+        } else if (argv[i][0] != '-' && !id) {
+            id = argv[i];
+        } else {
+            return cli_fail(EXIT_USAGE, "arena: unexpected argument '%s' (see "
+                                        "ludoteka arena --help)", argv[i]);
+        }
+    }
+    if (!id)
+        return cli_fail(EXIT_USAGE, "arena: which game?");
+    if (!(a.g = cli_game(id)))
+        return EXIT_USAGE;
+    lt_error err = {0};
+    if (lt_check_players(a.g, a.n, &err) != LT_OK)
+        return cli_fail(EXIT_USAGE, "arena needs one --player per seat: %s",
+                        err.msg);
+    lt_config_default(a.g, &a.cfg, a.n);
+    for (int k = 0; k < noptions; k++)
+        if (lt_config_set(a.g, &a.cfg, options[k], &err) != LT_OK)
+            return cli_fail(EXIT_USAGE, "%s", err.msg);
+    if (a.sprt && a.n != 2)
+        return cli_fail(EXIT_USAGE, "--sprt needs two players");
+    for (int i = 0; i < a.n; i++) {
+        lt_player *p = lt_player_new(a.g, a.specs[i], &err);
+        if (!p)
+            return cli_fail(EXIT_USAGE, "%s", err.msg);
+        lt_player_free(p);
+    }
+    if (a.openings < 0)
+        a.openings = a.g->has_chance ? 0 : 2;
+    if (record && !(a.record = fopen(record, "a")))
+        return cli_fail(EXIT_FAIL, "cannot write %s", record);
+    lt_ai_threads(threads);
+    pthread_mutex_init(&a.lock, NULL);
+    if (!a.quiet) {
+        printf("arena %s: %d games", a.g->id, a.games);
+        for (int i = 0; i < a.n; i++)
+            printf(", %c=%s", 'A' + i, a.specs[i]);
+        putchar('\n');
+    }
+    pthread_t tid[JOBS_MAX];
+    int started = 0;
+    for (int j = 1; j < a.jobs; j++)
+        if (pthread_create(&tid[started], NULL, worker, &a) == 0)
+            started++;
+    worker(&a);
+    for (int j = 0; j < started; j++)
+        pthread_join(tid[j], NULL);
+    pthread_mutex_destroy(&a.lock);
+    if (a.record)
+        fclose(a.record);
+    report(&a);
+    return a.played ? EXIT_OK : EXIT_FAIL;
+}
