@@ -109,6 +109,15 @@ run 0 replay "$T/r.txt"
 tail -n 1 "$T/out" | cmp -s - "$T/played" || fail "replay ends differently"
 has "r.txt" '[Game "robbers"]'
 
+CASE=play-computers
+# the computer player against random moves, twice with one seed: the same
+# game (a short cap keeps it quick)
+run 0 play robbers --players ai:level=1,random --seed 7 --option cap=60
+cp "$T/out" "$T/first"
+run 0 play robbers --players ai:level=1,random --seed 7 --option cap=60
+cmp -s "$T/out" "$T/first" || fail "the same seed gave another game"
+has out "Move 60 of 60"
+
 CASE=play-human
 input() {
     printf "$1" >"$T/in"

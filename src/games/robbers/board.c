@@ -78,26 +78,36 @@ uint64_t rob_targets(const rob *s, int sq)
     return BIT(ahead(side, sq)) & ~occ;
 }
 
-uint64_t rob_reach(const rob *s, int side)
+uint64_t rob_reach(const rob *s, int side, int *mobility)
 {
     tables();
     uint64_t occ = rob_occupied(s), to = 0;
     uint64_t soldiers = s->bb[side * 2 + SOLDIER];
+    int moves = 0;
+    for (uint64_t c = s->bb[side * 2 + COMMANDER]; c; c &= c - 1) {
+        uint64_t t = slides(__builtin_ctzll(c), occ);
+        moves += __builtin_popcountll(t);
+        to |= t;
+    }
+    if (mobility)
+        *mobility = moves;
     to |= side == ORANGE ? soldiers << 8 : soldiers >> 8;
-    for (uint64_t c = s->bb[side * 2 + COMMANDER]; c; c &= c - 1)
-        to |= slides(__builtin_ctzll(c), occ);
     return to & ~occ;
+}
+
+uint64_t rob_neighbours(uint64_t set)
+{
+    static const uint64_t not_a = ~UINT64_C(0x0101010101010101),
+                          not_h = ~UINT64_C(0x8080808080808080);
+    return (set << 8) | (set >> 8) | ((set & not_h) << 1) | ((set & not_a) >> 1);
 }
 
 bool rob_has_move(const rob *s, int side)
 {
-    static const uint64_t not_a = ~UINT64_C(0x0101010101010101),
-                          not_h = ~UINT64_C(0x8080808080808080);
     uint64_t empty = ~rob_occupied(s);
-    uint64_t c = s->bb[side * 2 + COMMANDER], p = s->bb[side * 2 + SOLDIER];
+    uint64_t p = s->bb[side * 2 + SOLDIER];
     uint64_t fwd = side == ORANGE ? p << 8 : p >> 8;
-    uint64_t next = (c << 8) | (c >> 8) | ((c & not_h) << 1) | ((c & not_a) >> 1);
-    return ((fwd | next) & empty) != 0;
+    return ((fwd | rob_neighbours(s->bb[side * 2 + COMMANDER])) & empty) != 0;
 }
 
 /* Seed 001: an enemy piece is captured when the mover's move leaves it

@@ -40,18 +40,19 @@ static int value_of(const rob *s, int side, uint64_t set)
     return v;
 }
 
-/* What side could capture with one move: the value of its best capture,
- * and of the best capture that takes none of the same pieces (a second
- * threat the opponent cannot parry with the same move). */
-static void threats(const rob *s, int side, int *best, int *second)
+/* What side could capture with one move, given its reach: the value of
+ * its best capture, and of the best capture that takes none of the same
+ * pieces (a second threat the opponent cannot parry with the same move).
+ * Only squares next to an enemy piece can capture. */
+static void threats(const rob *s, int side, uint64_t reach, int *best,
+                    int *second)
 {
-    uint64_t best_set = 0;
+    uint64_t best_set = 0, sets[SQUARES];
+    int gains[SQUARES], n = 0;
     *best = *second = 0;
-    int gains[SQUARES];
-    uint64_t sets[SQUARES];
-    int n = 0;
-    for (uint64_t t = rob_reach(s, side); t; t &= t - 1) {
-        uint64_t caught = rob_captures(s, side, __builtin_ctzll(t));
+    reach &= rob_neighbours(rob_side(s, side ^ 1));
+    for (; reach; reach &= reach - 1) {
+        uint64_t caught = rob_captures(s, side, __builtin_ctzll(reach));
         if (!caught)
             continue;
         sets[n] = caught;
@@ -67,68 +68,72 @@ static void threats(const rob *s, int side, int *best, int *second)
             *second = gains[i];
 }
 
-/* What a side's pieces risk from lines half closed: for each piece and
- * each of its two lines, the run of its side's pieces through it; a run
- * of one or two with the edge or an enemy at one end and an empty square
- * at the other is taken by one enemy move to that square (three or more
- * are never taken, notes §4, resolution 2). */
+/* The set moved one square in dir (what falls off the board is lost). */
+static uint64_t shift(uint64_t set, int dir)
+{
+    static const uint64_t not_a = ~UINT64_C(0x0101010101010101),
+                          not_h = ~UINT64_C(0x8080808080808080);
+    switch (dir) {
+    case DIR_N: return set << 8;
+    case DIR_S: return set >> 8;
+    case DIR_E: return (set & not_h) << 1;
+    default: return (set & not_a) >> 1;
+    }
+}
+
+static int percent_of(const rob *s, int side, uint64_t set, int percent)
+{
+    int v = 0;
+    for (; set; set &= set - 1)
+        v += value_at(s, side, __builtin_ctzll(set)) * percent / 100;
+    return v;
+}
+
+/* What a side's pieces risk from lines half closed: a run of one or two
+ * of its pieces along a rank or file with the edge or an enemy at one end
+ * and an empty square at the other is taken by one enemy move to that
+ * square (three or more are never taken, notes §4, resolution 2). */
 static int danger(const rob *s, int side)
 {
+    /* squares with no square beyond them in each direction */
+    static const uint64_t edge[4] = {
+        UINT64_C(0xff00000000000000), UINT64_C(0x8080808080808080),
+        UINT64_C(0x00000000000000ff), UINT64_C(0x0101010101010101)};
     uint64_t own = rob_side(s, side), enemy = rob_side(s, side ^ 1);
+    uint64_t empty = ~(own | enemy);
     int total = 0;
-    for (uint64_t p = own; p; p &= p - 1) {
-        int sq = __builtin_ctzll(p), v = value_at(s, side, sq);
-        for (int axis = 0; axis < 2; axis++) {
-            int len = 1, end[2];
-            for (int k = 0; k < 2; k++) {
-                int dir = axis + 2 * k; /* N and S, or E and W */
-                int t = rob_step(sq, dir);
-                while (t >= 0 && (own & BIT(t))) {
-                    len++;
-                    t = rob_step(t, dir);
-                }
-                end[k] = t;
-            }
-            if (len > 2)
-                continue;
-            for (int k = 0; k < 2; k++) {
-                int far = end[k], open = end[1 - k];
-                if (open < 0 || (enemy & BIT(open)))
-                    continue;
-                if (far < 0)
-                    total += v * EDGE_DANGER / 100;
-                else if (enemy & BIT(far))
-                    total += v * ENEMY_DANGER / 100;
-            }
+    for (int at = 0; at < 4; at++) { /* the closed end lies towards `at` */
+        int back = at ^ 2;           /* the open end: the opposite way */
+        uint64_t open1 = shift(empty, at);          /* next square empty */
+        uint64_t open2 = shift(open1, at);          /* the one after it */
+        uint64_t friend_next = shift(own, at);      /* next square own */
+        uint64_t by_enemy = shift(enemy, back), by_edge = edge[at];
+        for (int k = 0; k < 2; k++) {
+            uint64_t closed = k ? by_enemy : by_edge;
+            uint64_t single = own & closed & open1;
+            uint64_t pair = own & closed & friend_next & open2;
+            total += percent_of(s, side, single | pair | shift(pair, back),
+                                k ? ENEMY_DANGER : EDGE_DANGER);
         }
     }
     return total;
-}
-
-static int mobility(const rob *s, int side)
-{
-    rob t = *s;
-    t.turn = (uint8_t)side;
-    int n = 0;
-    for (uint64_t c = s->bb[side * 2 + COMMANDER]; c; c &= c - 1)
-        n += __builtin_popcountll(rob_targets(&t, __builtin_ctzll(c)));
-    return n;
 }
 
 double rob_evaluate(const rob *s)
 {
     if (s->result != PLAYING)
         return s->result == ORANGE_WON ? 1 : s->result == GREEN_WON ? -1 : 0;
-    int side[2];
-    for (int k = 0; k < 2; k++)
-        side[k] = value_of(s, k, rob_side(s, k)) - danger(s, k) +
-                  MOBILITY * mobility(s, k);
-    int mover = s->turn, best, second, their_best, their_second;
-    threats(s, mover, &best, &second);
-    threats(s, mover ^ 1, &their_best, &their_second);
-    int score = side[mover] - side[mover ^ 1] + best * OWN_THREAT / 100 -
-                their_best * THEIR_THREAT / 100 -
-                their_second * SECOND_THREAT / 100;
+    int side[2], best[2], second[2];
+    for (int k = 0; k < 2; k++) {
+        int moves;
+        uint64_t reach = rob_reach(s, k, &moves);
+        side[k] = value_of(s, k, rob_side(s, k)) - danger(s, k) + MOBILITY * moves;
+        threats(s, k, reach, &best[k], &second[k]);
+    }
+    int mover = s->turn, other = mover ^ 1;
+    int score = side[mover] - side[other] + best[mover] * OWN_THREAT / 100 -
+                best[other] * THEIR_THREAT / 100 -
+                second[other] * SECOND_THREAT / 100;
     double v = tanh((double)score / SCALE);
     int left = s->cap - s->ply;
     if (left < CAP_HORIZON)

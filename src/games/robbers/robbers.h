@@ -52,8 +52,12 @@ int rob_step(int sq, int dir);
 /* Where the piece on sq (of the side to move) may go: a bitboard. */
 uint64_t rob_targets(const rob *s, int sq);
 
-/* Every square some piece of side can move to (the union of targets). */
-uint64_t rob_reach(const rob *s, int side);
+/* Every square some piece of side can move to (the union of targets);
+ * *mobility (may be NULL): the number of commander moves. */
+uint64_t rob_reach(const rob *s, int side, int *mobility);
+
+/* The squares orthogonally next to some square of set. */
+uint64_t rob_neighbours(uint64_t set);
 
 /* Can side move at all? */
 bool rob_has_move(const rob *s, int side);
