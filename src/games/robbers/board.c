@@ -12,7 +12,8 @@ static uint64_t ray[4][SQUARES];
 static uint64_t zobrist[4][SQUARES], zobrist_green;
 static once_flag tables_once = ONCE_FLAG_INIT;
 
-int rob_step(int sq, int dir)
+/* The square one step from sq in direction dir, or -1 off the board. */
+static int step(int sq, int dir)
 {
     int file = sq & 7, rank = sq >> 3;
     switch (dir) {
@@ -27,9 +28,10 @@ static void build_tables(void)
 {
     for (int dir = 0; dir < 4; dir++)
         for (int sq = 0; sq < SQUARES; sq++)
-            for (int t = rob_step(sq, dir); t >= 0; t = rob_step(t, dir))
+            for (int t = step(sq, dir); t >= 0; t = step(t, dir))
                 ray[dir][sq] |= BIT(t);
-    uint64_t seed = 0x526f7a626f6a6e69u; /* fixed: keys are the same in every run */
+    /* a fixed seed: the keys are the same in every run */
+    uint64_t seed = UINT64_C(0x526f7a626f6a6e69);
     for (int b = 0; b < 4; b++)
         for (int sq = 0; sq < SQUARES; sq++)
             zobrist[b][sq] = lt_splitmix64(&seed);
@@ -67,17 +69,6 @@ static int ahead(int side, int sq)
     return side == ORANGE ? sq + 8 : sq - 8;
 }
 
-uint64_t rob_targets(const rob *s, int sq)
-{
-    tables();
-    uint64_t occ = rob_occupied(s);
-    int side = s->turn;
-    if (s->bb[side * 2 + COMMANDER] & BIT(sq))
-        return slides(sq, occ);
-    assert(s->bb[side * 2 + SOLDIER] & BIT(sq));
-    return BIT(ahead(side, sq)) & ~occ;
-}
-
 uint64_t rob_reach(const rob *s, int side, int *mobility)
 {
     tables();
@@ -91,22 +82,33 @@ uint64_t rob_reach(const rob *s, int side, int *mobility)
     }
     if (mobility)
         *mobility = moves;
-    to |= side == ORANGE ? soldiers << 8 : soldiers >> 8;
+    to |= rob_shift(soldiers, side == ORANGE ? DIR_N : DIR_S);
     return to & ~occ;
+}
+
+uint64_t rob_shift(uint64_t set, int dir)
+{
+    static const uint64_t not_a = ~UINT64_C(0x0101010101010101),
+                          not_h = ~UINT64_C(0x8080808080808080);
+    switch (dir) {
+    case DIR_N: return set << 8;
+    case DIR_S: return set >> 8;
+    case DIR_E: return (set & not_h) << 1;
+    default: return (set & not_a) >> 1;
+    }
 }
 
 uint64_t rob_neighbours(uint64_t set)
 {
-    static const uint64_t not_a = ~UINT64_C(0x0101010101010101),
-                          not_h = ~UINT64_C(0x8080808080808080);
-    return (set << 8) | (set >> 8) | ((set & not_h) << 1) | ((set & not_a) >> 1);
+    return rob_shift(set, DIR_N) | rob_shift(set, DIR_E) |
+           rob_shift(set, DIR_S) | rob_shift(set, DIR_W);
 }
 
 bool rob_has_move(const rob *s, int side)
 {
     uint64_t empty = ~rob_occupied(s);
-    uint64_t p = s->bb[side * 2 + SOLDIER];
-    uint64_t fwd = side == ORANGE ? p << 8 : p >> 8;
+    uint64_t fwd = rob_shift(s->bb[side * 2 + SOLDIER],
+                             side == ORANGE ? DIR_N : DIR_S);
     return ((fwd | rob_neighbours(s->bb[side * 2 + COMMANDER])) & empty) != 0;
 }
 
@@ -119,17 +121,17 @@ uint64_t rob_captures(const rob *s, int side, int to)
 {
     uint64_t own = rob_side(s, side), enemy = rob_side(s, side ^ 1), caught = 0;
     for (int dir = 0; dir < 4; dir++) {
-        int a = rob_step(to, dir);
+        int a = step(to, dir);
         if (a < 0 || !(enemy & BIT(a)))
             continue;
-        int b = rob_step(a, dir);
+        int b = step(a, dir);
         if (b < 0 || (own & BIT(b))) {
             caught |= BIT(a);
             continue;
         }
         if (!(enemy & BIT(b)))
             continue;
-        int c = rob_step(b, dir);
+        int c = step(b, dir);
         if (c < 0 || (own & BIT(c)))
             caught |= BIT(a) | BIT(b);
         /* three enemies in a row, or a gap: nothing (resolution 2) */

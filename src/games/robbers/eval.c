@@ -68,19 +68,6 @@ static void threats(const rob *s, int side, uint64_t reach, int *best,
             *second = gains[i];
 }
 
-/* The set moved one square in dir (what falls off the board is lost). */
-static uint64_t shift(uint64_t set, int dir)
-{
-    static const uint64_t not_a = ~UINT64_C(0x0101010101010101),
-                          not_h = ~UINT64_C(0x8080808080808080);
-    switch (dir) {
-    case DIR_N: return set << 8;
-    case DIR_S: return set >> 8;
-    case DIR_E: return (set & not_h) << 1;
-    default: return (set & not_a) >> 1;
-    }
-}
-
 static int percent_of(const rob *s, int side, uint64_t set, int percent)
 {
     int v = 0;
@@ -104,15 +91,15 @@ static int danger(const rob *s, int side)
     int total = 0;
     for (int at = 0; at < 4; at++) { /* the closed end lies towards `at` */
         int back = at ^ 2;           /* the open end: the opposite way */
-        uint64_t open1 = shift(empty, at);          /* next square empty */
-        uint64_t open2 = shift(open1, at);          /* the one after it */
-        uint64_t friend_next = shift(own, at);      /* next square own */
-        uint64_t by_enemy = shift(enemy, back), by_edge = edge[at];
+        uint64_t open1 = rob_shift(empty, at);          /* next square empty */
+        uint64_t open2 = rob_shift(open1, at);          /* the one after it */
+        uint64_t friend_next = rob_shift(own, at);      /* next square own */
+        uint64_t by_enemy = rob_shift(enemy, back), by_edge = edge[at];
         for (int k = 0; k < 2; k++) {
             uint64_t closed = k ? by_enemy : by_edge;
             uint64_t single = own & closed & open1;
             uint64_t pair = own & closed & friend_next & open2;
-            total += percent_of(s, side, single | pair | shift(pair, back),
+            total += percent_of(s, side, single | pair | rob_shift(pair, back),
                                 k ? ENEMY_DANGER : EDGE_DANGER);
         }
     }

@@ -46,17 +46,13 @@ static inline uint64_t rob_occupied(const rob *s)
     return s->bb[0] | s->bb[1] | s->bb[2] | s->bb[3];
 }
 
-/* The square one step from sq in direction dir, or -1 off the board. */
-int rob_step(int sq, int dir);
-
-/* Where the piece on sq (of the side to move) may go: a bitboard. */
-uint64_t rob_targets(const rob *s, int sq);
-
 /* Every square some piece of side can move to (the union of targets);
  * *mobility (may be NULL): the number of commander moves. */
 uint64_t rob_reach(const rob *s, int side, int *mobility);
 
-/* The squares orthogonally next to some square of set. */
+/* The set moved one square in direction dir (what leaves the board is
+ * lost), and the squares orthogonally next to some square of set. */
+uint64_t rob_shift(uint64_t set, int dir);
 uint64_t rob_neighbours(uint64_t set);
 
 /* Can side move at all? */
