@@ -183,17 +183,17 @@ static void moving_into_a_sandwich(void **st)
     lt_state *s = at(&g, "7c/8/8/3c1c2/4S3/8/8/C7 o");
     play(g, s, "e4-e5");
     assert_string_equal(text_of(g, s), "7c/8/8/3cSc2/8/8/8/C7 g 1");
-    /* an orange move elsewhere does not take the soldier either way */
+    /* green steps away, orange moves elsewhere: the soldier stands */
     play(g, s, "f5-f6 a1-a2");
     assert_string_equal(text_of(g, s), "7c/8/5c2/3cS3/8/8/C7/8 g 3");
     assert_true(legal(g, s, "f6-f5xe5"));
     play(g, s, "f6-f5");
     assert_string_equal(text_of(g, s), "7c/8/8/3c1c2/8/8/C7/8 o 4");
     lt_state_free(s);
-    /* a piece stepping onto the edge beside an enemy is safe too: orange
-     * commander b4 to a4 above green a3, pinned against nothing */
-    s = at(&g, "7c/8/8/8/1C6/c7/8/7C o");
-    assert_string_equal(after(g, s, "b4-a4"), "7c/8/8/8/C7/c7/8/7C g 1");
+    /* stepping onto the edge beside an enemy is safe too: orange a2-a4
+     * stands between green b4 and the edge, and stays */
+    s = at(&g, "7c/8/8/8/1c6/8/C7/7C o");
+    assert_string_equal(after(g, s, "a2-a4"), "7c/8/8/8/Cc6/8/8/7C g 1");
     lt_state_free(s);
 }
 
