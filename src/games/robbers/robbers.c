@@ -1,0 +1,243 @@
+/* robbers.c — Rozbójnicy (seed 001) as an lt_game: options, the start,
+ * what to draw, and the glue to the rules core in board.c.  The rules
+ * and the readings we chose are in RULES.md beside this file. */
+#include <stdio.h>
+#include <string.h>
+
+#include "ludoteka/text.h"
+#include "robbers.h"
+
+enum { OPT_CAP };
+
+static const lt_option options[] = {
+    {"cap", NULL, CAP_MIN, CAP_MAX, CAP_DEFAULT,
+     "the game is drawn after this many moves (both players' counted)",
+     "remis po tylu posunięciach (liczonych dla obu graczy)"},
+    {NULL, NULL, 0, 0, 0, NULL, NULL}};
+
+/* Seed 001, figure 1: commanders on the back ranks, soldiers in front of
+ * them; orange on ranks 1-2 (notes §4). */
+static lt_status init(lt_state *st, const lt_config *cfg)
+{
+    rob *s = (rob *)st;
+    memset(s, 0, sizeof *s);
+    s->bb[ORANGE * 2 + COMMANDER] = UINT64_C(0xff);
+    s->bb[ORANGE * 2 + SOLDIER] = UINT64_C(0xff) << 8;
+    s->bb[GREEN * 2 + SOLDIER] = UINT64_C(0xff) << 48;
+    s->bb[GREEN * 2 + COMMANDER] = UINT64_C(0xff) << 56;
+    s->cap = (uint16_t)cfg->value[OPT_CAP];
+    s->turn = ORANGE; /* notes §4, resolution 1: orange starts */
+    s->key = rob_key(s);
+    rob_settle(s);
+    return LT_OK;
+}
+
+static int num_players(const lt_state *st)
+{
+    (void)st;
+    return 2;
+}
+
+static int current_player(const lt_state *st)
+{
+    const rob *s = (const rob *)st;
+    return s->result == PLAYING ? s->turn : LT_TERMINAL;
+}
+
+static int legal_actions(const lt_state *st, lt_action *out)
+{
+    return rob_moves((const rob *)st, out);
+}
+
+static int chance_outcomes(const lt_state *st, lt_outcome *out)
+{
+    (void)st;
+    (void)out;
+    return 0;
+}
+
+static void apply(lt_state *st, lt_action a)
+{
+    rob_make((rob *)st, a);
+}
+
+static void returns(const lt_state *st, double *out)
+{
+    const rob *s = (const rob *)st;
+    out[0] = s->result == ORANGE_WON ? 1 : s->result == GREEN_WON ? -1 : 0;
+    out[1] = -out[0];
+}
+
+static int action_name(const lt_state *st, lt_action a, char *buf,
+                       size_t size)
+{
+    return rob_action_name((const rob *)st, a, buf, size);
+}
+
+static lt_status parse_action(const lt_state *st, const char *text,
+                              lt_action *out)
+{
+    return rob_parse_action((const rob *)st, text, out);
+}
+
+static int write_state(const lt_state *st, char *buf, size_t size)
+{
+    return rob_write((const rob *)st, buf, size);
+}
+
+static lt_status read_state(lt_state *st, const char *text, lt_error *err)
+{
+    return rob_read((rob *)st, text, err);
+}
+
+static void render(const lt_state *st, lt_view *v)
+{
+    const rob *s = (const rob *)st;
+    bool pl = v->lang == LT_LANG_PL;
+    static const char *const text[4] = {"C", "S", "c", "s"};
+    /* the seed marks commanders with a circle and a cross */
+    static const char *const glyph[4] = {"\u2297", "\u25cf", "\u2297", "\u25cf"};
+    v->width = v->height = 8;
+    v->ncells = SQUARES;
+    v->nboards = 1;
+    for (int sq = 0; sq < SQUARES; sq++) {
+        int file = sq & 7, rank = sq >> 3;
+        v->cells[sq] = (lt_cell){.x = (int16_t)file, .y = (int16_t)(7 - rank),
+                                 .shape = LT_SHAPE_SQUARE,
+                                 .shade = (file + rank) % 2 ? LT_SHADE_LIGHT
+                                                            : LT_SHADE_DARK};
+        rob_square_name(sq, v->cells[sq].name);
+        for (int b = 0; b < 4; b++)
+            if (s->bb[b] & BIT(sq)) {
+                lt_piece *pc = &v->pieces[v->npieces++];
+                *pc = (lt_piece){.cell = (int16_t)sq, .owner = (int8_t)(b / 2),
+                                 .kind = (uint8_t)(b % 2)};
+                lt_copy(pc->text, sizeof pc->text, text[b]);
+                lt_copy(pc->glyph, sizeof pc->glyph, glyph[b]);
+            }
+    }
+    for (int side = 0; side < 2; side++)
+        snprintf(v->info[v->ninfo++], sizeof v->info[0],
+                 pl ? "%s: dowódcy %d, żołnierze %d"
+                    : "%s: %d commanders, %d soldiers",
+                 side == ORANGE ? (pl ? "Pomarańczowe" : "Orange")
+                                : (pl ? "Zielone" : "Green"),
+                 __builtin_popcountll(s->bb[side * 2 + COMMANDER]),
+                 __builtin_popcountll(s->bb[side * 2 + SOLDIER]));
+    if (s->result == PLAYING && !rob_has_move(s, s->turn))
+        snprintf(v->info[v->ninfo++], sizeof v->info[0], "%s",
+                 s->turn == ORANGE
+                     ? (pl ? "Pomarańczowe nie mają ruchu: pas" : "Orange has no move: pass")
+                     : (pl ? "Zielone nie mają ruchu: pas" : "Green has no move: pass"));
+    snprintf(v->info[v->ninfo++], sizeof v->info[0],
+             pl ? "Posunięcie %u z %u" : "Move %u of %u",
+             (unsigned)s->ply + (s->result == PLAYING), (unsigned)s->cap);
+}
+
+static int action_cells(const lt_state *st, lt_action a, int *cells, int max)
+{
+    const rob *s = (const rob *)st;
+    if (a == PASS || max < 2)
+        return 0;
+    int n = 0;
+    cells[n++] = a / SQUARES;
+    cells[n++] = a % SQUARES;
+    for (uint64_t c = rob_captures(s, s->turn, a % SQUARES); c && n < max;
+         c &= c - 1)
+        cells[n++] = __builtin_ctzll(c);
+    return n;
+}
+
+static uint64_t hash(const lt_state *st)
+{
+    return ((const rob *)st)->key;
+}
+
+static void evaluate(const lt_state *st, double *out)
+{
+    out[0] = rob_evaluate((const rob *)st);
+    out[1] = -out[0];
+}
+
+static bool invariants_ok(const lt_state *st)
+{
+    const rob *s = (const rob *)st;
+    uint64_t seen = 0;
+    for (int b = 0; b < 4; b++) {
+        if (s->bb[b] & seen)
+            return false;
+        seen |= s->bb[b];
+    }
+    if (!rob_check(s, NULL) || s->turn > 1 || s->cap < CAP_MIN ||
+        s->cap > CAP_MAX || s->ply > s->cap || s->key != rob_key(s))
+        return false;
+    rob t = *s;
+    rob_settle(&t);
+    return t.result == s->result;
+}
+
+/* Counts with the game's own generator; the last level is the number of
+ * legal actions. */
+static uint64_t count(const rob *s, int depth)
+{
+    if (s->result != PLAYING)
+        return 0;
+    lt_action acts[MAX_MOVES];
+    int n = rob_moves(s, acts);
+    if (depth == 1)
+        return (uint64_t)n;
+    uint64_t total = 0;
+    for (int i = 0; i < n; i++) {
+        rob child = *s;
+        rob_make(&child, acts[i]);
+        total += count(&child, depth - 1);
+    }
+    return total;
+}
+
+static uint64_t perft(const lt_state *st, int depth)
+{
+    return depth <= 0 ? 1 : count((const rob *)st, depth);
+}
+
+static const char *const seats_en[] = {"Orange", "Green"};
+static const char *const seats_pl[] = {"Pomarańczowe", "Zielone"};
+
+const lt_game lt_robbers = {
+    .id = "robbers",
+    .title_en = "Robbers",
+    .title_pl = "Rozbójnicy",
+    .source = "seed 001: Rozbójnicy",
+    .group = LT_GROUP_ROBBERS,
+    .options = options,
+    .seats_en = seats_en,
+    .seats_pl = seats_pl,
+    .min_players = 2,
+    .max_players = 2,
+    .has_chance = false,
+    .zero_sum = true,
+    .min_return = -1,
+    .max_return = 1,
+    .state_size = sizeof(rob),
+    .max_actions = MAX_MOVES,
+    .max_outcomes = 0,
+    .num_actions = PASS + 1,
+    .max_length = CAP_MAX, /* every action counts towards the cap */
+    .init = init,
+    .num_players = num_players,
+    .current_player = current_player,
+    .legal_actions = legal_actions,
+    .chance_outcomes = chance_outcomes,
+    .apply = apply,
+    .returns = returns,
+    .action_name = action_name,
+    .parse_action = parse_action,
+    .write_state = write_state,
+    .read_state = read_state,
+    .render = render,
+    .action_cells = action_cells,
+    .hash = hash,
+    .evaluate = evaluate,
+    .invariants_ok = invariants_ok,
+    .perft = perft,
+};
