@@ -13,7 +13,7 @@ static const char *group_name(int group)
     switch (group) {
     case LT_GROUP_DICE: return T("Dice games of the 13th century", "Gry w kości z XIII wieku");
     case LT_GROUP_ALFONSO: return T("Board games from Alfonso's book", "Gry planszowe z księgi Alfonsa X");
-    case LT_GROUP_ROBBERS: return "Rozbójnicy";
+    case LT_GROUP_ROBBERS: return T("Rozbójnicy (the robbers)", "Rozbójnicy");
     case LT_GROUP_CHESS: return T("Chess", "Szachy");
     case LT_GROUP_MEDH: return "Medh Kuu Lash";
     default: return "Talat";

@@ -3,55 +3,7 @@
 # input and bad.  Usage: cli_test.sh path/to/ludoteka tests/cli
 LT=$1
 HERE=$2
-T=$(mktemp -d)
-trap 'rm -rf "$T"' EXIT
-trap 'exit 1' INT TERM HUP
-export LANG=C LC_ALL= LC_MESSAGES=
-passed=0
-failed=0
-
-fail() {
-    failed=$((failed + 1))
-    echo "FAIL [$CASE]: $*"
-}
-
-# run STATUS ARGS... — runs ludoteka with stdin from $IN (or nothing),
-# output to $T/out and $T/err, and checks the exit status.
-run() {
-    want=$1
-    shift
-    "$LT" "$@" <"${IN:-/dev/null}" >"$T/out" 2>"$T/err"
-    got=$?
-    if [ "$got" -ne "$want" ]; then
-        fail "exit status $got, expected $want (ludoteka $*)"
-        sed 's/^/  stderr: /' "$T/err" | head -5
-    else
-        passed=$((passed + 1))
-    fi
-}
-
-# has out|err TEXT — the output contains TEXT (a fixed string).
-has() {
-    if grep -qF -- "$2" "$T/$1"; then
-        passed=$((passed + 1))
-    else
-        fail "$1 lacks '$2'"
-        sed 's/^/  | /' "$T/$1" | tail -8
-    fi
-}
-
-lacks() {
-    if grep -qF -- "$2" "$T/$1"; then
-        fail "$1 has '$2'"
-    else
-        passed=$((passed + 1))
-    fi
-}
-
-input() {
-    printf "$1" >"$T/in"
-    IN=$T/in
-}
+. "$HERE/lib.sh"
 
 CASE=version
 run 0 --version
@@ -318,5 +270,4 @@ has out "three-mens-morris"
 has out "signature"
 run 2 bench --playouts 0
 
-echo "cli: $passed passed, $failed failed"
-[ "$failed" -eq 0 ]
+finish cli

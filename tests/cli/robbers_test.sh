@@ -3,52 +3,7 @@
 # figure 2 (notes §4) with `moves`, perft counted by hand, play, record
 # and replay.  Usage: robbers_test.sh path/to/ludoteka
 LT=$1
-T=$(mktemp -d)
-trap 'rm -rf "$T"' EXIT
-trap 'exit 1' INT TERM HUP
-export LANG=C LC_ALL= LC_MESSAGES=
-passed=0
-failed=0
-
-fail() {
-    failed=$((failed + 1))
-    echo "FAIL [$CASE]: $*"
-}
-
-# run STATUS ARGS... — runs ludoteka with stdin from $IN (or nothing),
-# output to $T/out and $T/err, and checks the exit status.
-run() {
-    want=$1
-    shift
-    "$LT" "$@" <"${IN:-/dev/null}" >"$T/out" 2>"$T/err"
-    got=$?
-    if [ "$got" -ne "$want" ]; then
-        fail "exit status $got, expected $want (ludoteka $*)"
-        sed 's/^/  stderr: /' "$T/err" | head -5
-    else
-        passed=$((passed + 1))
-    fi
-}
-
-has() {
-    if grep -qF -- "$2" "$T/$1"; then
-        passed=$((passed + 1))
-    else
-        fail "$1 lacks '$2'"
-        sed 's/^/  | /' "$T/$1" | tail -8
-    fi
-}
-
-# same WHAT EXPECTED — the lines of WHAT (one per line) equal EXPECTED
-# (space-separated), in order.
-same() {
-    got=$(tr '\n' ' ' <"$1")
-    if [ "$got" = "$2 " ]; then
-        passed=$((passed + 1))
-    else
-        fail "expected '$2', got '$got'"
-    fi
-}
+. "$(dirname "$0")/lib.sh"
 
 FIGURE2="2c4c/7s/8/3s3C/c3SSs1/1S6/8/2C5"
 
@@ -120,10 +75,6 @@ cmp -s "$T/out" "$T/first" || fail "the same seed gave another game"
 has out "Move 60 of 60"
 
 CASE=play-human
-input() {
-    printf "$1" >"$T/in"
-    IN=$T/in
-}
 input 'b2-b4\nb2-b3\nmoves\nquit\n'
 run 0 play robbers --players human,human
 has err "'b2-b4' is not legal here"
@@ -134,5 +85,4 @@ run 1 play robbers --players human,human --position "$FIGURE2 o"
 has err "'b2-b3' is not legal here"
 IN=
 
-echo "robbers cli: $passed passed, $failed failed"
-[ "$failed" -eq 0 ]
+finish "robbers cli"

@@ -1,0 +1,68 @@
+# lib.sh — what the CLI test scripts share.  A script sets LT (the
+# ludoteka program), sources this file, sets CASE before each group of
+# checks, and ends with `finish NAME`.
+T=$(mktemp -d)
+trap 'rm -rf "$T"' EXIT
+trap 'exit 1' INT TERM HUP
+export LANG=C LC_ALL= LC_MESSAGES=
+passed=0
+failed=0
+
+fail() {
+    failed=$((failed + 1))
+    echo "FAIL [$CASE]: $*"
+}
+
+# run STATUS ARGS... — runs ludoteka with stdin from $IN (or nothing),
+# output to $T/out and $T/err, and checks the exit status.
+run() {
+    want=$1
+    shift
+    "$LT" "$@" <"${IN:-/dev/null}" >"$T/out" 2>"$T/err"
+    got=$?
+    if [ "$got" -ne "$want" ]; then
+        fail "exit status $got, expected $want (ludoteka $*)"
+        sed 's/^/  stderr: /' "$T/err" | head -5
+    else
+        passed=$((passed + 1))
+    fi
+}
+
+# has FILE TEXT — the file ($T/FILE) contains TEXT (a fixed string).
+has() {
+    if grep -qF -- "$2" "$T/$1"; then
+        passed=$((passed + 1))
+    else
+        fail "$1 lacks '$2'"
+        sed 's/^/  | /' "$T/$1" | tail -8
+    fi
+}
+
+lacks() {
+    if grep -qF -- "$2" "$T/$1"; then
+        fail "$1 has '$2'"
+    else
+        passed=$((passed + 1))
+    fi
+}
+
+# same FILE EXPECTED — the lines of FILE equal EXPECTED (space-separated).
+same() {
+    got=$(tr '\n' ' ' <"$1")
+    if [ "$got" = "$2 " ]; then
+        passed=$((passed + 1))
+    else
+        fail "expected '$2', got '$got'"
+    fi
+}
+
+# input TEXT — the next runs read TEXT (printf escapes) on stdin.
+input() {
+    printf "$1" >"$T/in"
+    IN=$T/in
+}
+
+finish() {
+    echo "$1: $passed passed, $failed failed"
+    [ "$failed" -eq 0 ]
+}
