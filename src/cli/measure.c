@@ -270,3 +270,98 @@ int cmd_perft(int argc, char **argv)
     lt_state_free(s);
     return status;
 }
+
+/* The search half of the bench: a deterministic search (by node count)
+ * from the start and from three positions some random plies in. */
+static long long bench_search(const lt_game *g, const lt_config *cfg,
+                              uint64_t *signature)
+{
+    const char *spec = !g->evaluate       ? "ai:mcts:nodes=2000:threads=1"
+                       : g->max_players > 2 ? "ai:brs:nodes=20000"
+                       : g->has_chance      ? "ai:expectimax:nodes=20000"
+                                            : "ai:alphabeta:nodes=20000";
+    lt_error err = {0};
+    lt_player *p = lt_player_new(g, spec, &err);
+    lt_state *s = lt_state_new(g);
+    long long nodes = 0;
+    for (int k = 0; p && s && k < 4; k++) {
+        lt_rng rng;
+        lt_rng_seed(&rng, (uint64_t)k, 99);
+        lt_init(g, s, cfg, NULL);
+        for (int ply = 0; ply < 6 * k || g->current_player(s) == LT_CHANCE;
+             ply++) {
+            if (g->current_player(s) == LT_TERMINAL)
+                break;
+            g->apply(s, lt_rng_play(&rng, g, s));
+        }
+        if (g->current_player(s) < 0)
+            continue;
+        lt_think_info info;
+        lt_action a = lt_player_choose(p, s, (uint64_t)k, NULL, &info);
+        nodes += info.nodes;
+        *signature = (*signature ^ (uint64_t)a ^ (uint64_t)info.nodes << 20) *
+                     0x100000001b3u;
+    }
+    lt_player_free(p);
+    lt_state_free(s);
+    return nodes;
+}
+
+int cmd_bench(int argc, char **argv)
+{
+    for (int i = 1; i < argc; i++)
+        if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
+            puts(T("usage: ludoteka bench [--playouts N]\n"
+                   "For every game: N seeded random games (default 2000), then "
+                   "a fixed search (by node count) from four positions; prints "
+                   "plies and nodes per second.  The last line, 'nodes N "
+                   "signature S', changes only when some game's or searcher's "
+                   "behaviour changes.",
+                   "użycie: ludoteka bench [--playouts N]\n"
+                   "Dla każdej gry: N losowych partii (domyślnie 2000), potem "
+                   "ustalone przeszukiwanie (liczbą węzłów) z czterech pozycji; "
+                   "podaje posunięcia i węzły na sekundę.  Ostatni wiersz, "
+                   "'nodes N signature S', zmienia się tylko przy zmianie "
+                   "zachowania gry lub algorytmu."));
+            return EXIT_OK;
+        }
+    long long n = 2000;
+    const char *v;
+    for (int i = 1; i < argc; i++) {
+        if (cli_flag(argc, argv, &i, "--playouts", &v)) {
+            if (!v || !lt_parse_int(v, 1, 100000000, &n))
+                return cli_fail(EXIT_USAGE, "--playouts: expected a number");
+        } else {
+            return cli_fail(EXIT_USAGE, "bench: unknown argument '%s'", argv[i]);
+        }
+    }
+    long long nodes = 0;
+    uint64_t signature = 0xcbf29ce484222325u;
+    double start = cli_seconds();
+    printf("%-20s %10s %12s %12s %12s %12s\n", "game", "playouts", "plies",
+           "plies/s", "search", "nodes/s");
+    for (int i = 0; i < lt_game_count(); i++) {
+        const lt_game *g = lt_game_at(i);
+        lt_config cfg;
+        lt_config_default(g, &cfg, 0);
+        lt_state *s = lt_state_new(g);
+        if (!s)
+            return cli_fail(EXIT_FAIL, "out of memory");
+        double t0 = cli_seconds();
+        long long plies = 0;
+        for (long long k = 0; k < n; k++)
+            plies += cli_random_game(g, s, &cfg, (uint64_t)k, &signature);
+        double t1 = cli_seconds();
+        lt_state_free(s);
+        long long searched = bench_search(g, &cfg, &signature);
+        double t2 = cli_seconds();
+        printf("%-20s %10lld %12lld %12.0f %12lld %12.0f\n", g->id, n, plies,
+               t1 > t0 ? plies / (t1 - t0) : 0.0, searched,
+               t2 > t1 ? searched / (t2 - t1) : 0.0);
+        nodes += plies + searched;
+    }
+    double dt = cli_seconds() - start;
+    printf("time %.3f s\n", dt);
+    printf("nodes %lld signature %016" PRIx64 "\n", nodes, signature);
+    return EXIT_OK;
+}

@@ -2,6 +2,8 @@
  * moves, computer players answer, dice are rolled from the seed. */
 #include <ctype.h>
 #include <inttypes.h>
+#include <signal.h>
+#include <unistd.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -251,6 +253,60 @@ static int human_turn(session *se, int seat)
     return TURN_AGAIN;
 }
 
+/* Thinking: a progress line on a terminal, and Ctrl-C to make the
+ * computer answer at once. */
+static volatile int stop_thinking;
+
+static void on_interrupt(int sig)
+{
+    (void)sig;
+    stop_thinking = 1;
+}
+
+typedef struct {
+    session *se;
+    int seat;
+    bool shown;
+} progress_ctx;
+
+static void progress(void *ctx, const lt_think_info *info)
+{
+    progress_ctx *pc = ctx;
+    session *se = pc->se;
+    const lt_game *g = se->game;
+    if (info->seconds < 0.5 || !isatty(fileno(stderr)))
+        return;
+    char name[64], who[64];
+    double span = g->max_return - g->min_return;
+    double chance = span > 0 ? (info->value[pc->seat] - g->min_return) / span : 0.5;
+    fprintf(stderr, T("\r  %s thinks: %.0fs, %lld nodes%s%.0d, best %s, "
+                      "expected score %.0f%%  (Ctrl-C: move now)   ",
+                      "\r  %s myśli: %.0fs, %lld węzłów%s%.0d, najlepszy %s, "
+                      "oczekiwany wynik %.0f%%  (Ctrl-C: ruch teraz)   "),
+            lt_seat_name(g, pc->seat, cli_lang, who, sizeof who), info->seconds,
+            info->nodes, info->depth ? T(", depth ", ", głębokość ") : "",
+            info->depth, lt_name(g, se->state, info->best, name, sizeof name),
+            100 * chance);
+    pc->shown = true;
+}
+
+/* The computer's move, with progress and Ctrl-C. */
+static lt_action think(session *se, lt_player *pl, int seat, uint64_t ply)
+{
+    progress_ctx pc = {se, seat, false};
+    lt_limits lim = {.stop = &stop_thinking, .progress = progress, .ctx = &pc};
+    struct sigaction sa = {.sa_handler = on_interrupt}, old;
+    sigemptyset(&sa.sa_mask);
+    stop_thinking = 0;
+    sigaction(SIGINT, &sa, &old);
+    lt_action a = lt_player_choose(pl, se->state,
+                                   lt_choice_seed(se->rec.seed, ply), &lim, NULL);
+    sigaction(SIGINT, &old, NULL);
+    if (pc.shown)
+        fputs("\r\033[K", stderr);
+    return a;
+}
+
 int session_play(session *se)
 {
     const lt_game *g = se->game;
@@ -271,8 +327,7 @@ int session_play(session *se)
         }
         lt_player *pl = se->players[p];
         if (!lt_player_is_human(pl)) {
-            lt_action a = lt_player_choose(
-                pl, se->state, lt_choice_seed(se->rec.seed, ply), NULL, NULL);
+            lt_action a = think(se, pl, p, ply);
             if (a == LT_NO_ACTION)
                 return cli_fail(EXIT_FAIL, "%s: %s", lt_player_spec(pl),
                                 lt_player_error(pl));
