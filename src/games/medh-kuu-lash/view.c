@@ -1,0 +1,193 @@
+/* view.c — Medh Kuu Lash for the front ends: the three rows on a layout
+ * grid (wooden peaks on top, mornings, green peaks below, as the green
+ * player sees the board), the pieces, the pieces off the board, the two
+ * dice with their owners, and what the player has to do. */
+#include <stdio.h>
+
+#include "ludoteka/text.h"
+#include "medh.h"
+
+/* "1 cell", "3 cells"; Polish "1 pole", "3 pola", "5 pól", "22 pola". */
+static const char *cells_word(int n, bool pl)
+{
+    if (!pl)
+        return n == 1 ? "cell" : "cells";
+    if (n == 1)
+        return "pole";
+    return n % 10 >= 2 && n % 10 <= 4 && (n % 100 < 12 || n % 100 > 14) ? "pola" : "pól";
+}
+
+/* The task of the deed, from the throw: one info line. */
+static void deed_line(const medh *s, bool pl, char *out, size_t size)
+{
+    int o = medh_their_die(s), m = medh_own_die(s);
+    const char *who = (pl ? medh_seats_pl : medh_seats_en)[s->turn];
+    lt_action acts[MAX_ACTIONS];
+    /* a swap or fall that is impossible has become a move */
+    bool moves = medh_legal(s, acts) > 0 && acts[0] >= A_GO && acts[0] < A_GO + RING;
+    if (o == 1 && m == 1)
+        snprintf(out, size, pl ? "1+1: %s zdejmuje jeden swój pionek"
+                               : "1+1: %s removes one of his own pieces", who);
+    else if (o == 6 && m == 6)
+        snprintf(out, size, pl ? "6+6: %s zdejmuje jeden pionek przeciwnika"
+                               : "6+6: %s removes one of the opponent's pieces", who);
+    else if (o <= 3 || moves)
+        snprintf(out, size, pl ? "%sRuch: pionek ze szczytu o %d %s w prawo"
+                               : "%sMove: a piece on a peak %d %s along the ring",
+                 o <= 3 ? "" : o <= 5 ? (pl ? "Zamiana niemożliwa. " : "No swap possible. ")
+                                      : (pl ? "Spadek niemożliwy. " : "No fall possible. "),
+                 o + m, cells_word(o + m, pl));
+    else if (o <= 5)
+        snprintf(out, size, pl ? "Zamiana: swój pionek z innym o %d %s albo w poprzek"
+                               : "Swap: an own piece with another %d %s away, or across",
+                 m, cells_word(m, pl));
+    else if (m == 1)
+        snprintf(out, size, pl ? "Spadek: pionek z poranka na swój szczyt poniżej"
+                               : "Fall: a morning piece drops to its own peak below");
+    else
+        snprintf(out, size, pl ? "Spadek: pionek z poranka na swój szczyt i dalej o %d %s"
+                               : "Fall: a morning piece drops to its own peak, then %d %s on",
+                 m - 1, cells_word(m - 1, pl));
+}
+
+void medh_render(const lt_state *st, lt_view *v)
+{
+    const medh *s = (const medh *)st;
+    bool pl = v->lang == LT_LANG_PL;
+    const char *const *seat = pl ? medh_seats_pl : medh_seats_en;
+    v->width = COLS;
+    v->height = 3;
+    v->ncells = CELLS;
+    v->nboards = 1;
+    for (int c = 0; c < CELLS; c++) {
+        /* seed: the peaks are triangles in their row's colour, the
+         * mornings green dots */
+        int row = is_peak(c) ? (c < COLS ? 2 : 0) : 1;
+        v->cells[c] = (lt_cell){.x = (int16_t)column_of(c), .y = (int16_t)row,
+                                .shape = is_peak(c) ? LT_SHAPE_SQUARE : LT_SHAPE_POINT,
+                                .shade = row == 2   ? LT_SHADE_DARK
+                                         : row == 0 ? LT_SHADE_LIGHT
+                                                    : LT_SHADE_PLAIN};
+        lt_copy(v->cells[c].name, sizeof v->cells[c].name, medh_cell_name(c));
+    }
+    /* the ring's straight runs: along each row of peaks */
+    for (int c = 0; c < RING; c++)
+        if (c % COLS != COLS - 1)
+            v->links[v->nlinks++] = (lt_link){(int16_t)c, (int16_t)(c + 1)};
+    /* the pieces on the board, then those off it (the reserve and the
+     * captured share one pool, notes 7) */
+    for (int colour = GREEN; colour <= WOODEN; colour++) {
+        int off = PIECES - medh_count(s, colour);
+        for (int c = -off; c < CELLS; c++) {
+            if (c >= 0 && s->cell[c] != colour)
+                continue;
+            lt_piece *p = &v->pieces[v->npieces++];
+            *p = (lt_piece){.cell = (int16_t)(c < 0 ? -1 : c),
+                            .owner = (int8_t)(colour - 1), .kind = c < 0};
+            lt_copy(p->text, sizeof p->text, colour == GREEN ? "g" : "w");
+            lt_copy(p->glyph, sizeof p->glyph, colour == GREEN ? "\u25cf" : "\u25cb");
+        }
+    }
+    v->ndice = 2;
+    v->dice[0] = (lt_die){.owner = 0, .value = s->die[0]};
+    v->dice[1] = (lt_die){.owner = 1, .value = s->die[1]};
+
+    char(*line)[96] = v->info;
+    const char *who = seat[s->turn];
+    switch (s->phase) {
+    case OPENING:
+        snprintf(line[v->ninfo++], 96, pl ? "Rzut o rozpoczęcie: zaczyna kolor wyższej kostki"
+                                          : "Throw for the start: the higher die's colour begins");
+        break;
+    case START:
+        snprintf(line[v->ninfo++], 96, pl ? "%s: rzut (roll) albo oddanie ruchu (pass)"
+                                          : "%s: roll, or pass (drop a morning piece)", who);
+        break;
+    case ROLL:
+        snprintf(line[v->ninfo++], 96, pl ? "%s rzuca obiema kośćmi" : "%s throws both dice", who);
+        break;
+    case DEED:
+        deed_line(s, pl, line[v->ninfo++], 96);
+        break;
+    case PUSH:
+        snprintf(line[v->ninfo++], 96,
+                 pl ? "%s: wypchnięty pionek wchodzi na poranek; wybierz kierunek"
+                    : "%s: the pushed piece enters a morning; choose the chain's way",
+                 who);
+        break;
+    case BACK:
+        snprintf(line[v->ninfo++], 96,
+                 pl ? "%s ma 3 pionki: %s stawia jego pionek na wolnym szczycie"
+                    : "%s is down to 3: %s puts its piece back on a free peak",
+                 seat[s->victim - 1], who);
+        break;
+    case ADD:
+        snprintf(line[v->ninfo++], 96,
+                 pl ? "%s dokłada pionek koloru: %s, na dowolne wolne pole"
+                    : "%s adds a piece of %s on any free cell",
+                 who, seat[opposite(s->victim) - 1]);
+        break;
+    case REMOVE:
+        snprintf(line[v->ninfo++], 96,
+                 pl ? "Nowa trójka: %s zdejmuje pionek przeciwnika (zostało %u)"
+                    : "New triple: %s removes an enemy piece (%u to go)",
+                 who, (unsigned)s->removals);
+        break;
+    case WON:
+        snprintf(line[v->ninfo++], 96,
+                 medh_count(s, s->turn + 1) == PIECES
+                     ? (pl ? "%s wygrywa: 9 pionków do 4" : "%s wins: 9 pieces to 4")
+                     : (pl ? "%s wygrywa: wszystkie pionki na porankach"
+                           : "%s wins: all pieces on mornings"),
+                 who);
+        break;
+    default:
+        snprintf(line[v->ninfo++], 96, pl ? "Remis: limit tur" : "Drawn at the turn cap");
+    }
+    if (s->die[0])
+        snprintf(line[v->ninfo++], 96,
+                 pl ? "Kości: zielona %d, drewniana %d (własna %d, przeciwnika %d)"
+                    : "Dice: green %d, wooden %d (own die %d, opponent's %d)",
+                 s->die[0], s->die[1], medh_own_die(s), medh_their_die(s));
+    snprintf(line[v->ninfo++], 96,
+             pl ? "Poza planszą (rezerwa i zbite): zielone %d, drewniane %d"
+                : "Off the board (reserve and captured): green %d, wooden %d",
+             PIECES - medh_count(s, GREEN), PIECES - medh_count(s, WOODEN));
+    snprintf(line[v->ninfo++], 96,
+             pl ? "Rzędy: W1..W8 (góra), M1..M8, G1..G8; pierścień G1..G8, W8..W1"
+                : "Rows: W1..W8 (top), M1..M8, G1..G8; the ring G1..G8, W8..W1");
+    snprintf(line[v->ninfo++], 96, pl ? "Tura %u z %u" : "Turn %u of %u",
+             (unsigned)s->turns + (s->phase < WON), (unsigned)s->cap);
+}
+
+int medh_action_cells(const lt_state *st, lt_action a, int *cells, int max)
+{
+    const medh *s = (const medh *)st;
+    int n = 0, c[3];
+    if (a < A_PASS || a == A_KEEP)
+        return 0;
+    if (a < A_GO) { /* pass: down from the morning to the own peak */
+        c[n++] = MORNING0 + a - A_PASS;
+        c[n++] = own_peak(s->turn + 1, a - A_PASS);
+    } else if (a < A_SWAP) {
+        c[n++] = a - A_GO;
+        c[n++] = medh_landing(s, a - A_GO);
+    } else if (a < A_KEEP) {
+        int x = (a - A_SWAP) / CELLS, y = (a - A_SWAP) % CELLS, me = s->turn + 1;
+        c[n++] = x;
+        c[n++] = y;
+        int m = MORNING0 + column_of(x);
+        if (is_peak(x) && is_peak(y) && column_of(x) == column_of(y) &&
+            s->cell[x] == me && s->cell[y] == me && s->cell[m] == opposite(me))
+            c[n++] = m; /* the swap captures the piece between */
+    } else if (a < A_REMOVE) {
+        c[n++] = medh_chain_end(s, a - A_PUSH);
+    } else {
+        c[n++] = (a - A_REMOVE) % CELLS;
+    }
+    if (n > max)
+        n = max < 0 ? 0 : max;
+    for (int i = 0; i < n; i++)
+        cells[i] = c[i];
+    return n;
+}
