@@ -75,6 +75,14 @@ static const char *moves_of(const lt_game *g, const lt_state *s)
     return out;
 }
 
+/* The seat to act next and the position reached. */
+static void reaches(const lt_game *g, const lt_state *s, int next,
+                    const char *pieces, const char *rest)
+{
+    assert_int_equal(g->current_player(s), next);
+    assert_string_equal(text_of(g, s), position(pieces, rest));
+}
+
 static lt_state *at(const lt_game **g, const char *options, const char *pos)
 {
     lt_state *s = start(g, "four-seasons", options);
@@ -332,10 +340,8 @@ static void mate_hands_over(void **st)
                               "h8:wK",
                               "g - - wbrg 40 3"));
     play(g, s, "d2-d1");
-    assert_int_equal(g->current_player(s), 2);
-    assert_string_equal(text_of(g, s),
-                        position("a8:gK a4:gN b3:gG d1:gR h5:gPn g3:bK h8:wK",
-                                 "b - - gwbr 41 0"));
+    reaches(g, s, 2, "a8:gK a4:gN b3:gG d1:gR h5:gPn g3:bK h8:wK",
+            "b - - gwbr 41 0");
     /* the pawn still goes north, now for green */
     play(g, s, "g3-g2 h8-g8");
     assert_true(legal(g, s, "h5-h6"));
@@ -357,10 +363,8 @@ static void stalemate_removes(void **st)
                               "h2:bK h8:wK",
                               "g - - wbrg 10 5"));
     play(g, s, "f2-d1");
-    assert_int_equal(g->current_player(s), 2);
-    assert_string_equal(text_of(g, s),
-                        position("a8:gK a3:gN d1:gN g4:wPs h2:bK h8:wK",
-                                 "b - - gwbr 11 0"));
+    reaches(g, s, 2, "a8:gK a3:gN d1:gN g4:wPs h2:bK h8:wK",
+            "b - - gwbr 11 0");
     lt_state_free(s);
 }
 
@@ -378,10 +382,8 @@ static void one_move_two_checks(void **st)
     play(g, s, "d2-d1");
     assert_string_equal(moves_of(g, s), "a1-a2 a1-b2");
     play(g, s, "a1-a2");
-    assert_int_equal(g->current_player(s), 3); /* black is out */
-    assert_string_equal(text_of(g, s),
-                        position("a8:gK d1:gR a2:rK g2:gPw h2:gPw h8:wK",
-                                 "w - - rgwb 32 0"));
+    reaches(g, s, 3, "a8:gK d1:gR a2:rK g2:gPw h2:gPw h8:wK",
+            "w - - rgwb 32 0");
     lt_state_free(s);
 }
 
@@ -397,10 +399,8 @@ static void two_checkers_recent_mover(void **st)
                               "h8:wK",
                               "g - - wbrg 30 2"));
     play(g, s, "d2-d1 e2-g3");
-    assert_int_equal(g->current_player(s), 3);
-    assert_string_equal(text_of(g, s),
-                        position("a8:gK d1:gR a3:rK g3:rN g2:rPw h2:rPw h8:wK",
-                                 "w - - rgwb 32 0"));
+    reaches(g, s, 3, "a8:gK d1:gR a3:rK g3:rN g2:rPw h2:rPw h8:wK",
+            "w - - rgwb 32 0");
     lt_state_free(s);
 }
 
@@ -419,10 +419,8 @@ static void two_checkers_after_lost_turn(void **st)
     play(g, s, "d2-d1 5");
     assert_string_equal(moves_of(g, s), "pass");
     play(g, s, "pass");
-    assert_int_equal(g->current_player(s), LT_CHANCE); /* white rolls */
-    assert_string_equal(text_of(g, s),
-                        position("a8:gK d1:gR a3:rK g3:rN g2:gPw h2:gPw h8:wK",
-                                 "w ? - gwrb 32 0"));
+    reaches(g, s, LT_CHANCE, "a8:gK d1:gR a3:rK g3:rN g2:gPw h2:gPw h8:wK",
+            "w ? - gwrb 32 0");
     lt_state_free(s);
 }
 
@@ -439,10 +437,8 @@ static void king_capture(void **st)
     play(g, s, "d1-b2");
     assert_true(legal(g, s, "b1xh1"));
     play(g, s, "b1xh1");
-    assert_int_equal(g->current_player(s), 3);
-    assert_string_equal(text_of(g, s),
-                        position("a8:gK b2:gN a3:rK h1:rR g3:rPn h8:wK",
-                                 "w - - rgwb 22 0"));
+    reaches(g, s, 3, "a8:gK b2:gN a3:rK h1:rR g3:rPn h8:wK",
+            "w - - rgwb 22 0");
     lt_state_free(s);
 }
 
@@ -727,6 +723,263 @@ static void notation(void **st)
     lt_state_free(s);
 }
 
+/* ---- An independent, slow move generator: a mailbox read from the
+ * position text, the piece moves as the seed words them, and legality by
+ * trying each move and looking at every enemy piece.  The fast generator
+ * must agree with it everywhere. */
+typedef struct {
+    char owner[64]; /* 'g' 'r' 'b' 'w' or 0 */
+    char kind[64];  /* K R N B G P */
+    char dir[64];   /* n s e w for pawns */
+} naive;
+
+static void naive_read(naive *n, const char *text)
+{
+    memset(n, 0, sizeof *n);
+    int r = 7, f = 0;
+    for (const char *p = text; *p != ' '; p++) {
+        if (*p == '/') {
+            r--;
+            f = 0;
+        } else if (*p >= '1' && *p <= '8') {
+            f += *p - '0';
+        } else {
+            int sq = r * 8 + f++;
+            n->owner[sq] = p[0];
+            n->kind[sq] = p[1];
+            if (p[1] == 'P')
+                n->dir[sq] = p[2];
+            p += p[1] == 'P' ? 2 : 1;
+        }
+    }
+}
+
+/* seed: 4x4 centre crossed out; notes: or the 8 squares on the lines */
+static bool naive_out(const char *centre, int f, int r)
+{
+    if (f < 0 || f > 7 || r < 0 || r > 7)
+        return true;
+    bool in = f >= 2 && f <= 5 && r >= 2 && r <= 5;
+    if (!strcmp(centre, "blocked"))
+        return in;
+    if (!strcmp(centre, "diagonals"))
+        return in && (f == r || f + r == 7);
+    return false;
+}
+
+static void pawn_step(char dir, int *df, int *dr)
+{
+    *df = dir == 'e' ? 1 : dir == 'w' ? -1 : 0;
+    *dr = dir == 'n' ? 1 : dir == 's' ? -1 : 0;
+}
+
+/* Squares the piece on sq may move to (capture == true: only where it
+ * could capture, i.e. what it attacks). */
+static int naive_targets(const naive *n, const char *centre, bool two_only,
+                         int sq, bool capture, int *out)
+{
+    int f = sq % 8, r = sq / 8, k = 0;
+    char me = n->owner[sq];
+#define FREE(ff, rr) (!naive_out(centre, ff, rr) && n->owner[(rr) * 8 + (ff)] != me)
+#define ADD(ff, rr) out[k++] = (rr) * 8 + (ff)
+    switch (n->kind[sq]) {
+    case 'K':
+        for (int a = -1; a <= 1; a++)
+            for (int b = -1; b <= 1; b++)
+                if ((a || b) && FREE(f + a, r + b))
+                    ADD(f + a, r + b);
+        break;
+    case 'G':
+        for (int a = -1; a <= 1; a += 2)
+            for (int b = -1; b <= 1; b += 2)
+                if (FREE(f + a, r + b))
+                    ADD(f + a, r + b);
+        break;
+    case 'N': {
+        static const int j[8][2] = {{1, 2}, {2, 1}, {2, -1}, {1, -2},
+                                    {-1, -2}, {-2, -1}, {-2, 1}, {-1, 2}};
+        for (int i = 0; i < 8; i++)
+            if (FREE(f + j[i][0], r + j[i][1]))
+                ADD(f + j[i][0], r + j[i][1]);
+        break;
+    }
+    case 'B':
+        for (int a = -1; a <= 1; a += 2)
+            for (int b = -1; b <= 1; b += 2) {
+                if (!two_only && FREE(f + a, r + b))
+                    ADD(f + a, r + b);
+                if (!naive_out(centre, f + a, r + b) && FREE(f + 2 * a, r + 2 * b))
+                    ADD(f + 2 * a, r + 2 * b);
+            }
+        break;
+    case 'R': {
+        static const int d[4][2] = {{1, 0}, {-1, 0}, {0, 1}, {0, -1}};
+        for (int i = 0; i < 4; i++)
+            for (int ff = f + d[i][0], rr = r + d[i][1];
+                 !naive_out(centre, ff, rr); ff += d[i][0], rr += d[i][1]) {
+                if (n->owner[rr * 8 + ff] != me)
+                    ADD(ff, rr);
+                if (n->owner[rr * 8 + ff])
+                    break;
+            }
+        break;
+    }
+    default: {
+        int df, dr;
+        pawn_step(n->dir[sq], &df, &dr);
+        if (!capture && !naive_out(centre, f + df, r + dr) &&
+            !n->owner[(r + dr) * 8 + f + df])
+            ADD(f + df, r + dr);
+        /* diagonally forward: sideways by one across the direction */
+        for (int side = -1; side <= 1; side += 2) {
+            int ff = f + df + side * dr, rr = r + dr + side * df;
+            if (FREE(ff, rr) && (capture || n->owner[rr * 8 + ff]))
+                ADD(ff, rr);
+        }
+    }
+    }
+#undef FREE
+#undef ADD
+    return k;
+}
+
+static bool naive_attacked(const naive *n, const char *centre, bool two_only,
+                           int sq)
+{
+    for (int q = 0; q < 64; q++) {
+        if (!n->owner[q] || n->owner[q] == n->owner[sq])
+            continue;
+        int t[32], k = naive_targets(n, centre, two_only, q, true, t);
+        for (int i = 0; i < k; i++)
+            if (t[i] == sq)
+                return true;
+    }
+    return false;
+}
+
+/* The legal moves of the seat to move as "a7b5" words, sorted, joined. */
+static void naive_moves(const char *text, bool array_b, const char *centre,
+                        bool two_only, int die, char *out, size_t size)
+{
+    naive n;
+    naive_read(&n, text);
+    const char *fields = strchr(text, ' ') + 1;
+    char me = fields[0], owe[8];
+    sscanf(fields + 2, "%*s %7s", owe);
+    static const char kinds[] = " PBRNGK"; /* seed: die face -> piece */
+    char words[256][5];
+    const char *list[256];
+    int count = 0;
+    for (int pass = 0; pass < 2 && count == 0; pass++) {
+        for (int sq = 0; sq < 64; sq++) {
+            if (n.owner[sq] != me || (die && n.kind[sq] != kinds[die]))
+                continue;
+            int t[32], k = naive_targets(&n, centre, two_only, sq, false, t);
+            for (int i = 0; i < k; i++) {
+                naive m = n;
+                m.owner[t[i]] = m.owner[sq];
+                m.kind[t[i]] = m.kind[sq];
+                m.dir[t[i]] = m.dir[sq];
+                m.owner[sq] = 0;
+                int king = -1;
+                for (int q = 0; q < 64; q++)
+                    if (m.owner[q] == me && m.kind[q] == 'K')
+                        king = q;
+                if (naive_attacked(&m, centre, two_only, king))
+                    continue;
+                /* the first-move rule: towards the next player's corner
+                 * (notes): array A green south, red east, black north,
+                 * white west; array B north, west, south, east */
+                if (pass == 0 && strchr(owe, me)) {
+                    static const char *const dirs[2] = {"senw", "nwse"};
+                    char d = dirs[array_b][strchr("grbw", me) - "grbw"];
+                    int dr = t[i] / 8 - sq / 8, df = t[i] % 8 - sq % 8;
+                    if (!(d == 'n' ? dr > 0 : d == 's' ? dr < 0
+                          : d == 'e' ? df > 0 : df < 0))
+                        continue;
+                }
+                snprintf(words[count], 5, "%c%c%c%c", 'a' + sq % 8,
+                         '1' + sq / 8, 'a' + t[i] % 8, '1' + t[i] / 8);
+                list[count] = words[count];
+                count++;
+            }
+        }
+    }
+    qsort(list, (size_t)count, sizeof list[0], cmp_names);
+    size_t len = 0;
+    out[0] = '\0';
+    for (int i = 0; i < count; i++)
+        len += (size_t)snprintf(out + len, size - len, "%s%s", i ? " " : "",
+                                list[i]);
+    if (!count && die)
+        snprintf(out, size, "pass");
+}
+
+/* The game's legal moves in the same words: "a7-b5", "a2xb1=G" ->
+ * "a7b5", "a2b1"; "pass" stays. */
+static void game_moves(const lt_game *g, const lt_state *s, char *out,
+                       size_t size)
+{
+    static char words[LT_MAX_ACTIONS][16];
+    const char *list[LT_MAX_ACTIONS];
+    lt_action acts[LT_MAX_ACTIONS];
+    int n = g->legal_actions(s, acts);
+    for (int i = 0; i < n; i++) {
+        char name[16];
+        lt_name(g, s, acts[i], name, sizeof name);
+        if (strcmp(name, "pass"))
+            snprintf(words[i], sizeof words[i], "%.2s%.2s", name, name + 3);
+        else
+            snprintf(words[i], sizeof words[i], "%s", name);
+        list[i] = words[i];
+    }
+    qsort(list, (size_t)n, sizeof list[0], cmp_names);
+    size_t len = 0;
+    out[0] = '\0';
+    for (int i = 0; i < n; i++)
+        len += (size_t)snprintf(out + len, size - len, "%s%s", i ? " " : "",
+                                list[i]);
+}
+
+/* Random games under both arrays and the centre, alfil and dice options,
+ * with the first-move rule: at every decision the fast generator and the
+ * slow one list the same moves. */
+static void movegen_matches_naive(void **st)
+{
+    (void)st;
+    static const char *const centres[] = {"blocked", "diagonals", "open"};
+    int games = 0;
+    for (int config = 0; config < 48; config++) {
+        int b = config / 24, c = config / 8 % 3, two = config / 4 % 2,
+            dice = config / 2 % 2;
+        char opts[128];
+        snprintf(opts, sizeof opts, "array=%s centre=%s alfil=%s dice=%s cap=80",
+                 b ? "b" : "a", centres[c], two ? "2" : "1-2",
+                 dice ? "one" : "off");
+        const lt_game *g;
+        lt_state *s = start(&g, "four-seasons", opts);
+        lt_rng rng;
+        lt_rng_seed(&rng, (uint64_t)games++, 3);
+        while (g->current_player(s) != LT_TERMINAL) {
+            char text[1024], fast[2048], slow[2048];
+            snprintf(text, sizeof text, "%s", text_of(g, s));
+            const char *dfield = strchr(strchr(text, ' ') + 1, ' ') + 1;
+            /* a decision that is a move (not a choice of die) */
+            if (g->current_player(s) >= 0 && dfield[1] != '-') {
+                game_moves(g, s, fast, sizeof fast);
+                naive_moves(text, b, centres[c], two, dice ? dfield[0] - '0' : 0,
+                            slow, sizeof slow);
+                if (strcmp(fast, slow))
+                    fail_msg("%s\n%s\nfast: %s\nslow: %s", opts, text, fast,
+                             slow);
+            }
+            g->apply(s, lt_rng_play(&rng, g, s));
+        }
+        lt_state_free(s);
+    }
+    assert_int_equal(games, 48);
+}
+
 /* A full random game under every combination of the options (2 arrays x
  * 3 centres x 2 alfils x 3 first-move rules x 3 dice = 108): every state
  * keeps its invariants and reads back from its text, the game ends
@@ -812,6 +1065,7 @@ int main(void)
         cmocka_unit_test(evaluation),
         cmocka_unit_test(bad_positions),
         cmocka_unit_test(notation),
+        cmocka_unit_test(movegen_matches_naive),
         cmocka_unit_test(every_combination),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -118,14 +118,14 @@ static void ctx_init(ctx *c, const fs4 *s, int seat)
     if (!(rooks & c->t->cross[c->ksq]))
         return;
     for (int d = 0; d < DIRS; d++) {
-        uint64_t b = c->t->ray[d][c->ksq] & c->blockers;
         if (!(c->t->ray[d][c->ksq] & rooks))
-            continue;
+            continue; /* no enemy rook that way */
+        uint64_t b = c->t->ray[d][c->ksq] & c->blockers;
         int first = nearest(d, b);
         if (!(c->own & fs4_bit(first)))
             continue;
         b = c->t->ray[d][first] & c->blockers;
-        if (b && (s->kind[K_ROOK] & c->enemy & fs4_bit(nearest(d, b))))
+        if (b && (rooks & fs4_bit(nearest(d, b))))
             c->pinned |= fs4_bit(first);
     }
 }

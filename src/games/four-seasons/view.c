@@ -19,12 +19,11 @@ static const char *const dir_en[DIRS] = {"north", "south", "east", "west"};
 static const char *const dir_pl[DIRS] = {"północ", "południe", "wschód",
                                          "zachód"};
 /* what each face of the die moves, 1..6 */
-static const char *const face_en[7] = {"", "a pawn", "the alfil (bishop)",
-                                       "a rook", "a knight",
+static const char *const face_en[7] = {"", "a pawn", "a bishop", "a rook",
+                                       "a knight",
                                        "a General, or the turn is lost",
                                        "the king"};
-static const char *const face_pl[7] = {"", "pion", "biskup (alfil)", "wieża",
-                                       "rycerz (konik)",
+static const char *const face_pl[7] = {"", "pion", "biskup", "wieża", "rycerz",
                                        "generał albo strata tury", "król"};
 
 static const char piece_text[K_PAWN][2] = {"K", "R", "N", "B", "G"};
