@@ -117,6 +117,12 @@ extern const fs4_placement fs4_arrays[ARRAYS][ARRAY_PIECES];
 /* The side each seat's first move goes towards: the next seat's corner. */
 extern const uint8_t fs4_first_dir[ARRAYS][SEATS];
 
+/* The seats the first-move rule binds under the option's value. */
+static inline uint8_t fs4_first_seats(int first)
+{
+    return first == FIRST_EACH ? 0xf : first == FIRST_GREEN ? 1 : 0;
+}
+
 static inline uint64_t fs4_bit(int sq) { return (uint64_t)1 << sq; }
 static inline int fs4_lsb(uint64_t b) { return __builtin_ctzll(b); }
 static inline int fs4_count(uint64_t b) { return __builtin_popcountll(b); }

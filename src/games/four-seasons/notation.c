@@ -186,7 +186,8 @@ static lt_status read_board(fs4 *t, const char **pp, lt_error *err)
             int kind = (int)(k - kind_letters);
             p += 2;
             if (kind == K_PAWN) {
-                const char *d = *p ? strchr(dir_letters, tolower((unsigned char)*p)) : NULL;
+                int c = tolower((unsigned char)*p);
+                const char *d = c ? strchr(dir_letters, c) : NULL;
                 if (!d) {
                     lt_error_set(err, "board: the pawn on %s needs a direction "
                                       "(n, s, e or w)", name);
@@ -389,8 +390,7 @@ bool fs4_valid(const fs4 *s, lt_error *err)
         if (!kings && ((s->owe >> p) & 1))
             return fail(err, "a seat that is out owes a first move");
     }
-    uint8_t allowed = s->first == FIRST_EACH ? 0xf : s->first == FIRST_GREEN ? 1 : 0;
-    if (s->owe & ~allowed)
+    if (s->owe & ~fs4_first_seats(s->first))
         return fail(err, "first moves: only seats the first-move option "
                          "binds may owe one");
     unsigned seen = 0;

@@ -33,7 +33,7 @@ void fs4_setup(fs4 *s, const lt_config *cfg)
      * those just before green in the turn order */
     static const uint8_t initial_recent[SEATS] = {WHITE, BLACK, RED, GREEN};
     memcpy(s->recent, initial_recent, sizeof s->recent);
-    s->owe = s->first == FIRST_EACH ? 0xf : s->first == FIRST_GREEN ? 1 : 0;
+    s->owe = fs4_first_seats(s->first);
     s->phase = s->dice ? PH_ROLL : PH_MOVE;
 }
 

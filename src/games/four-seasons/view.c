@@ -10,21 +10,25 @@
 
 static const char *const seat_en[SEATS] = {"Green (spring)", "Red (summer)",
                                            "Black (autumn)", "White (winter)"};
-static const char *const seat_pl[SEATS] = {"zielone (wiosna)", "czerwone (lato)",
-                                           "czarne (jesień)", "białe (zima)"};
+static const char *const seat_pl[SEATS] = {"Zielone (wiosna)", "Czerwone (lato)",
+                                           "Czarne (jesień)", "Białe (zima)"};
 static const char *const short_en[SEATS] = {"green", "red", "black", "white"};
 static const char *const short_pl[SEATS] = {"zielone", "czerwone", "czarne",
                                             "białe"};
+static const char *const genitive_pl[SEATS] = {"zielonych", "czerwonych",
+                                               "czarnych", "białych"};
 static const char *const dir_en[DIRS] = {"north", "south", "east", "west"};
-static const char *const dir_pl[DIRS] = {"północ", "południe", "wschód",
-                                         "zachód"};
+static const char *const dir_pl[DIRS] = {"na północ", "na południe",
+                                         "na wschód", "na zachód"};
 /* what each face of the die moves, 1..6 */
-static const char *const face_en[7] = {"", "a pawn", "a bishop", "a rook",
-                                       "a knight",
-                                       "a General, or the turn is lost",
-                                       "the king"};
-static const char *const face_pl[7] = {"", "pion", "biskup", "wieża", "rycerz",
-                                       "generał albo strata tury", "król"};
+static const char *const face_en[7] = {"", "move a pawn", "move a bishop",
+                                       "move a rook", "move a knight",
+                                       "move a General or lose the turn",
+                                       "move the king"};
+static const char *const face_pl[7] = {"", "ruch piona", "ruch biskupa",
+                                       "ruch wieży", "ruch rycerza",
+                                       "ruch generała albo strata tury",
+                                       "ruch króla"};
 
 static const char piece_text[K_PAWN][2] = {"K", "R", "N", "B", "G"};
 static const char *const piece_glyph[K_PAWN] = {"\u2654", "\u2656", "\u2658",
@@ -103,18 +107,18 @@ static void turn(const fs4 *s, lt_view *v, bool pl)
     const char *who = (pl ? seat_pl : seat_en)[s->turn];
     switch (s->phase) {
     case PH_ROLL:
-        info(v, pl ? "Rzucają %s" : "%s to roll", who);
+        info(v, pl ? "%s rzucają kością" : "%s to roll", who);
         break;
     case PH_CHOOSE:
-        info(v, pl ? "Wybór kości (%s): %d (%s) lub %d (%s)"
+        info(v, pl ? "%s wybierają kość: %d (%s) lub %d (%s)"
                    : "%s to choose a die: %d (%s) or %d (%s)",
              who, s->die[0], (pl ? face_pl : face_en)[s->die[0]], s->die[1],
              (pl ? face_pl : face_en)[s->die[1]]);
         break;
     default:
-        info(v, pl ? "Ruch: %s" : "%s to move", who);
+        info(v, pl ? "%s na posunięciu" : "%s to move", who);
         if (s->dice) {
-            info(v, pl ? "Kość %d: rusza się %s" : "Die %d: %s moves",
+            info(v, pl ? "Kość %d: %s" : "Die %d: %s",
                  s->die[0], (pl ? face_pl : face_en)[s->die[0]]);
             lt_action acts[LT_MAX_ACTIONS];
             if (fs4_legal(s, acts) == 1 && acts[0] == A_PASS)
@@ -126,7 +130,7 @@ static void turn(const fs4 *s, lt_view *v, bool pl)
         int d = fs4_first_dir[s->array][s->turn];
         info(v, pl ? "Pierwszy ruch: w stronę %s (%s), jeśli się da"
                    : "First move: towards %s (%s) if possible",
-             (pl ? short_pl : short_en)[(s->turn + 1) % SEATS],
+             (pl ? genitive_pl : short_en)[(s->turn + 1) % SEATS],
              (pl ? dir_pl : dir_en)[d]);
     }
 }
@@ -146,7 +150,7 @@ static void checks(const fs4 *s, lt_view *v, bool pl)
         if (!a)
             continue;
         lt_appendf(line, sizeof line, &len, "%s%s (%s ", len ? "; " : "",
-                   (pl ? short_pl : short_en)[p], pl ? "dają" : "by");
+                   (pl ? short_pl : short_en)[p], pl ? "przez" : "by");
         bool first = true;
         for (int q = 0; q < SEATS; q++)
             if (s->occ[q] & a) {
@@ -157,7 +161,7 @@ static void checks(const fs4 *s, lt_view *v, bool pl)
         lt_appendf(line, sizeof line, &len, ")");
     }
     if (len)
-        info(v, pl ? "Szach: %s" : "In check: %s", line);
+        info(v, pl ? "Szachowane: %s" : "In check: %s", line);
 }
 
 void fs4_render(const fs4 *s, lt_view *v)
@@ -165,9 +169,9 @@ void fs4_render(const fs4 *s, lt_view *v)
     bool pl = v->lang == LT_LANG_PL;
     board(s, v);
     if (s->dice && s->phase != PH_OVER) {
-        int n = s->phase == PH_CHOOSE || (s->phase == PH_ROLL && s->dice == DICE_TWO)
-                    ? 2
-                    : 1;
+        bool two = s->phase == PH_CHOOSE ||
+                   (s->phase == PH_ROLL && s->dice == DICE_TWO);
+        int n = two ? 2 : 1;
         for (int i = 0; i < n; i++)
             v->dice[v->ndice++] = (lt_die){.owner = (int8_t)s->turn,
                                            .value = s->die[i]};
@@ -179,7 +183,7 @@ void fs4_render(const fs4 *s, lt_view *v)
     checks(s, v, pl);
     char out[64];
     list_seats(s, pl, true, out, sizeof out);
-    info(v, pl ? "Tura %u; bez bicia od %u z %u%s%s"
+    info(v, pl ? "Tura %u; bez bicia: %u z %u%s%s"
                : "Turn %u; %u of %u without a capture%s%s",
          (unsigned)s->ply + (s->phase != PH_OVER), (unsigned)s->quiet,
          (unsigned)s->cap,
