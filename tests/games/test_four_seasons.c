@@ -181,6 +181,39 @@ static void perft_start(void **st)
     }
 }
 
+/* The game's own perft counts what walking lt_choices and apply counts,
+ * dice outcomes included (as the perft command documents). */
+static uint64_t walk(const lt_game *g, const lt_state *s, int depth)
+{
+    if (depth == 0)
+        return 1;
+    lt_action acts[LT_MAX_ACTIONS];
+    int n = lt_choices(g, s, acts);
+    uint64_t total = 0;
+    lt_state *child = lt_state_new(g);
+    for (int i = 0; i < n; i++) {
+        lt_state_copy(g, child, s);
+        g->apply(child, acts[i]);
+        total += walk(g, child, depth - 1);
+    }
+    lt_state_free(child);
+    return total;
+}
+
+static void perft_hook_matches_walk(void **st)
+{
+    (void)st;
+    static const char *const options[] = {"dice=one", "dice=two first-move=off",
+                                          "centre=open alfil=2"};
+    for (size_t i = 0; i < sizeof options / sizeof options[0]; i++) {
+        const lt_game *g;
+        lt_state *s = start(&g, "four-seasons", options[i]);
+        for (int d = 1; d <= 5; d++)
+            assert_int_equal(perft(g, s, d), walk(g, s, d));
+        lt_state_free(s);
+    }
+}
+
 /* Array B: green starts in h1 and his first move goes north, towards
  * red in h8 (notes: turn order counter-clockwise again). */
 static void array_b_first_move(void **st)
@@ -1046,6 +1079,7 @@ int main(void)
         cmocka_unit_test(setup_array_b),
         cmocka_unit_test(pawn_directions),
         cmocka_unit_test(perft_start),
+        cmocka_unit_test(perft_hook_matches_walk),
         cmocka_unit_test(array_b_first_move),
         cmocka_unit_test(centre_and_alfil),
         cmocka_unit_test(alfil_leaps),
