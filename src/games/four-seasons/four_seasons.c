@@ -1,0 +1,203 @@
+/* four_seasons.c — Four Seasons chess (seed 000, "Cztery pory roku zwane
+ * również Światem"; Alfonso X's Acedrex de los Cuatro Tiempos): the
+ * options and the lt_game.  The rules and the readings we chose are in
+ * RULES.md beside this file. */
+#include "four_seasons.h"
+
+static const char *const arrays[] = {"a", "b", NULL};
+static const char *const centres[] = {"blocked", "diagonals", "open", NULL};
+static const char *const alfils[] = {"1-2", "2", NULL};
+static const char *const firsts[] = {"each", "green", "off", NULL};
+static const char *const dices[] = {"off", "one", "two", NULL};
+
+static const lt_option options[] = {
+    {"array", arrays, 0, 0, ARRAY_A,
+     "setup: a (chessvariants, Ludii's rules text) or b (its mirror image, "
+     "Ludii's start position)",
+     "ustawienie: a (chessvariants, opis w Ludii) lub b (jego odbicie "
+     "lustrzane, pozycja startowa w Ludii)"},
+    {"centre", centres, 0, 0, CENTRE_BLOCKED,
+     "the crossed-out centre: blocked (all 16 squares c3-f6), diagonals (the "
+     "8 squares on the two lines), open (no lines)",
+     "przekreślone centrum: blocked (całe 16 pól c3-f6), diagonals (8 pól na "
+     "dwóch liniach), open (bez linii)"},
+    {"alfil", alfils, 0, 0, ALFIL_UP_TO_2,
+     "the bishop (alfil): 1-2 (one or two squares diagonally, leaping) or 2 "
+     "(the historical alfil: exactly two)",
+     "biskup (alfil): 1-2 (o jedno lub dwa pola po skosie, z przeskokiem) "
+     "lub 2 (historyczny alfil: dokładnie dwa)"},
+    {"first-move", firsts, 0, 0, FIRST_EACH,
+     "each player's first move goes towards the next player: each, green "
+     "(only the opening move), off",
+     "pierwszy ruch w stronę następnego gracza: each (każdy gracz), green "
+     "(tylko pierwszy ruch gry), off (bez tej zasady)"},
+    {"dice", dices, 0, 0, DICE_OFF,
+     "dice variant: off, one (the die names the piece to move), two (roll "
+     "two, choose one)",
+     "wariant z kośćmi: off, one (kość wskazuje figurę), two (rzut dwiema, "
+     "wybór jednej)"},
+    {"cap", NULL, CAP_MIN, CAP_MAX, CAP_DEFAULT,
+     "the game is drawn among the players left after this many turns in a "
+     "row without a capture, a promotion or an elimination",
+     "remis pozostałych graczy po tylu turach z rzędu bez bicia, promocji "
+     "ani odpadnięcia gracza"},
+    {NULL, NULL, 0, 0, 0, NULL, NULL}};
+
+static lt_status init(lt_state *st, const lt_config *cfg)
+{
+    fs4_tables_get();
+    fs4_setup((fs4 *)st, cfg);
+    return LT_OK;
+}
+
+static int num_players(const lt_state *st)
+{
+    (void)st;
+    return SEATS;
+}
+
+static int current_player(const lt_state *st)
+{
+    return fs4_current((const fs4 *)st);
+}
+
+static int legal_actions(const lt_state *st, lt_action *out)
+{
+    return fs4_legal((const fs4 *)st, out);
+}
+
+static int chance_outcomes(const lt_state *st, lt_outcome *out)
+{
+    return fs4_outcomes((const fs4 *)st, out);
+}
+
+static void apply(lt_state *st, lt_action a)
+{
+    fs4_apply((fs4 *)st, a);
+}
+
+static void returns(const lt_state *st, double *out)
+{
+    fs4_returns((const fs4 *)st, out);
+}
+
+static int action_name(const lt_state *st, lt_action a, char *buf, size_t size)
+{
+    return fs4_action_name((const fs4 *)st, a, buf, size);
+}
+
+static lt_status parse_action(const lt_state *st, const char *text,
+                              lt_action *out)
+{
+    return fs4_parse_action((const fs4 *)st, text, out);
+}
+
+static int write_state(const lt_state *st, char *buf, size_t size)
+{
+    return fs4_write((const fs4 *)st, buf, size);
+}
+
+static lt_status read_state(lt_state *st, const char *text, lt_error *err)
+{
+    return fs4_read((fs4 *)st, text, err);
+}
+
+static void render(const lt_state *st, lt_view *v)
+{
+    fs4_render((const fs4 *)st, v);
+}
+
+static int action_cells(const lt_state *st, lt_action a, int *cells, int max)
+{
+    return fs4_action_cells((const fs4 *)st, a, cells, max);
+}
+
+static uint64_t hash(const lt_state *st)
+{
+    return fs4_hash((const fs4 *)st);
+}
+
+static void evaluate(const lt_state *st, double *out)
+{
+    fs4_evaluate((const fs4 *)st, out);
+}
+
+static bool invariants_ok(const lt_state *st)
+{
+    return fs4_valid((const fs4 *)st, NULL);
+}
+
+/* Counts action sequences (dice outcomes included) with the game's own
+ * generator, without the checks of the generic walk. */
+static uint64_t perft(const lt_state *st, int depth)
+{
+    const fs4 *s = (const fs4 *)st;
+    if (depth == 0)
+        return 1;
+    lt_action acts[LT_MAX_ACTIONS];
+    lt_outcome oc[LT_MAX_OUTCOMES];
+    int n = 0;
+    if (s->phase == PH_ROLL) {
+        n = fs4_outcomes(s, oc);
+        for (int i = 0; i < n; i++)
+            acts[i] = oc[i].action;
+    } else if (s->phase != PH_OVER) {
+        n = fs4_legal(s, acts);
+    }
+    if (depth == 1)
+        return (uint64_t)n;
+    uint64_t total = 0;
+    for (int i = 0; i < n; i++) {
+        fs4 child = *s;
+        fs4_apply(&child, acts[i]);
+        total += perft((const lt_state *)&child, depth - 1);
+    }
+    return total;
+}
+
+static const char *const seats_en[] = {"Green", "Red", "Black", "White"};
+static const char *const seats_pl[] = {"Zielone", "Czerwone", "Czarne",
+                                       "Białe"};
+
+const lt_game lt_four_seasons = {
+    .id = "four-seasons",
+    .title_en = "Four Seasons Chess",
+    .title_pl = "Cztery pory roku (Świat)",
+    .source = "seed 000: Cztery pory roku zwane również Światem",
+    .group = LT_GROUP_ALFONSO,
+    .options = options,
+    .seats_en = seats_en,
+    .seats_pl = seats_pl,
+    .min_players = SEATS,
+    .max_players = SEATS,
+    .has_chance = true, /* with dice=one|two */
+    .zero_sum = true,
+    .min_return = -1.0 / 3.0,
+    .max_return = 1,
+    .state_size = sizeof(fs4),
+    /* one seat can hold at most 4 rooks (14 squares each), 4 knights and
+     * 4 alfils (8 each), 16 generals (4 each) and its king (8) */
+    .max_actions = 4 * 14 + 4 * 8 + 4 * 8 + 16 * 4 + 8,
+    .max_outcomes = 21, /* two dice, unordered */
+    .num_actions = A_COUNT,
+    /* a turn: roll, choice of die, move; the cap counts turns since the
+     * last progress */
+    .max_length = 3 * (PROGRESS_MAX + 1) * CAP_MAX,
+    .init = init,
+    .num_players = num_players,
+    .current_player = current_player,
+    .legal_actions = legal_actions,
+    .chance_outcomes = chance_outcomes,
+    .apply = apply,
+    .returns = returns,
+    .action_name = action_name,
+    .parse_action = parse_action,
+    .write_state = write_state,
+    .read_state = read_state,
+    .render = render,
+    .action_cells = action_cells,
+    .hash = hash,
+    .evaluate = evaluate,
+    .invariants_ok = invariants_ok,
+    .perft = perft,
+};
