@@ -32,9 +32,13 @@ static void check_name(const lt_game *g, const lt_state *s, lt_action a,
         if (strcmp(seen[i], name) == 0)
             fail_msg("%s: two actions are named '%s'", g->id, name);
     strcpy(seen[index], name);
+    /* the game's own parser, when it has one (lt_parse would also check
+     * legality, regenerating the moves for every name) */
     lt_action back;
     lt_error err = {0};
-    if (lt_parse(g, s, name, &back, &err) != LT_OK || back != a)
+    lt_status st = g->parse_action ? g->parse_action(s, name, &back)
+                                   : lt_parse(g, s, name, &back, &err);
+    if (st != LT_OK || back != a)
         fail_msg("%s: '%s' does not parse back to action %d (%s)", g->id, name,
                  a, err.msg);
 }

@@ -391,8 +391,9 @@ static void play_usage(void)
            "       ludoteka play --resume FILE [--players ...] [--record FILE]\n"
            "\n"
            "Players, one per seat in order: human, random, ai, ai:level=1..5,\n"
-           "ai:mcts:iterations=N:time=S.  Default: human, then ai in the other\n"
-           "seats.  A game with no human seat plays itself to the end.\n"
+           "ai:alphabeta:depth=D, ... (see the README).  Seats not named get\n"
+           "ai; without --players the first seat is human.  A game with no\n"
+           "human seat plays itself to the end.\n"
            "--first N puts the N-th listed player in the first seat (random:\n"
            "draw lots).  --record FILE saves the game after every move;\n"
            "--resume FILE continues a saved game and keeps saving to it.\n"
@@ -404,8 +405,9 @@ static void play_usage(void)
            "       ludoteka play --resume PLIK [--players ...] [--record PLIK]\n"
            "\n"
            "Gracze, po jednym na miejsce: human, random, ai, ai:level=1..5,\n"
-           "ai:mcts:iterations=N:time=S.  Domyślnie: human, a na pozostałych\n"
-           "miejscach ai.  Partia bez człowieka rozgrywa się sama do końca.\n"
+           "ai:alphabeta:depth=D, ... (zob. README).  Miejsca bez gracza\n"
+           "dostają ai; bez --players pierwsze miejsce to human.  Partia bez\n"
+           "człowieka rozgrywa się sama do końca.\n"
            "--first N sadza N-tego gracza z listy na pierwszym miejscu (random:\n"
            "losowanie).  --record PLIK zapisuje partię po każdym ruchu;\n"
            "--resume PLIK wznawia zapisaną partię i dalej ją zapisuje.\n"
@@ -480,15 +482,16 @@ int cmd_play(int argc, char **argv)
         lt_config cfg;
         lt_config_default(g, &cfg, 0);
         lt_record_init(&rec, g, &cfg);
-        if (players) {
-            if (!set_players(&rec, players))
-                return cli_fail(EXIT_USAGE, "--players: at most %d players",
-                                LT_MAX_PLAYERS);
-        } else {
+        if (players && !set_players(&rec, players))
+            return cli_fail(EXIT_USAGE, "--players: at most %d players",
+                            LT_MAX_PLAYERS);
+        if (!players)
             lt_copy(rec.players[0], LT_SPEC_MAX, "human");
-            for (int i = 1; i < rec.config.players; i++)
-                lt_copy(rec.players[i], LT_SPEC_MAX, "ai");
-        }
+        /* seats nobody was named for get computer players */
+        for (int i = players ? rec.config.players : 1; i < g->min_players; i++)
+            lt_copy(rec.players[i], LT_SPEC_MAX, "ai");
+        if (rec.config.players < g->min_players)
+            rec.config.players = g->min_players;
         for (int k = 0; k < noptions; k++)
             if (lt_config_set(g, &rec.config, options[k], &err) != LT_OK)
                 return cli_fail(EXIT_USAGE, "%s", err.msg);

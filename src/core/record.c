@@ -179,22 +179,38 @@ char *lt_record_format(const lt_record *r, lt_error *err)
         if (strcmp(r->extra[i].key, "Result") != 0)
             put_tag(&b, r->extra[i].key, r->extra[i].value);
 
-    /* Movetext: a move number before each turn of the first seat. */
+    /* Movetext: a move number before each turn of the first seat (and
+     * "1..." when another seat begins).  A dice roll belongs to the turn of
+     * the decision that follows it, so the number comes before the roll. */
     sbuf moves = {0};
-    size_t col = 0;
-    int number = 0, prev = LT_TERMINAL;
+    int *owner = malloc(((size_t)r->nactions + 1) * sizeof *owner);
+    if (!owner) {
+        lt_error_set(err, "out of memory");
+        goto fail;
+    }
     for (int i = 0; i < r->nactions; i++) {
-        lt_action a = r->actions[i];
-        int p = g->current_player(s);
-        if (!lt_is_legal(g, s, a)) {
+        owner[i] = g->current_player(s);
+        if (!lt_is_legal(g, s, r->actions[i])) {
             lt_error_set(err, "action %d of the record is not legal", i + 1);
+            free(owner);
             goto fail;
         }
+        g->apply(s, r->actions[i]);
+    }
+    for (int i = r->nactions - 1, next = LT_TERMINAL; i >= 0; i--)
+        next = owner[i] = owner[i] >= 0 ? owner[i] : next;
+    start_state(r, s, err);
+    size_t col = 0;
+    int number = 0;
+    for (int i = 0; i < r->nactions; i++) {
+        lt_action a = r->actions[i];
         char word[96];
         size_t wl = 0;
         word[0] = '\0';
-        if (p == 0 && prev != 0)
+        if (owner[i] == 0 && (i == 0 || owner[i - 1] != 0))
             lt_appendf(word, sizeof word, &wl, "%d. ", ++number);
+        else if (i == 0)
+            lt_appendf(word, sizeof word, &wl, "%d... ", ++number);
         char name[64];
         lt_appendf(word, sizeof word, &wl, "%s",
                    lt_name(g, s, a, name, sizeof name));
@@ -208,8 +224,8 @@ char *lt_record_format(const lt_record *r, lt_error *err)
         sb_puts(&moves, word);
         col += wl;
         g->apply(s, a);
-        prev = p;
     }
+    free(owner);
     if (col)
         sb_puts(&moves, "\n");
     lt_result_text(g, s, text, sizeof text);

@@ -85,6 +85,8 @@ run 2 play three-mens-morris --players human,ai:level=9
 has err "level must be 1 to 5"
 run 2 play three-mens-morris --players human,ai,ai
 has err "2 players"
+run 0 play three-mens-morris --players random --seed 2
+has out "Black (ai)"
 run 2 play
 has err "which game"
 
