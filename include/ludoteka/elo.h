@@ -15,9 +15,9 @@ double lt_score(lt_wdl);
 double lt_elo_of_score(double score);
 /* The expected score of an Elo difference. */
 double lt_score_of_elo(double elo);
-/* The Elo difference of the results and its 95% interval (from the
- * standard error of the score); lo/hi are infinite when the results
- * cannot bound them. */
+/* The Elo difference of the results and its 95% interval: Wilson's score
+ * interval with the observed variance of a game's score (so draws
+ * narrow it); finite even for a clean sweep. */
 double lt_elo(lt_wdl, double *lo, double *hi);
 
 /* SPRT of H0: elo = elo0 against H1: elo = elo1 at alpha = beta = 0.05:

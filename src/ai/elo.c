@@ -38,12 +38,18 @@ static double variance(lt_wdl r, double s)
 double lt_elo(lt_wdl r, double *lo, double *hi)
 {
     long n = r.wins + r.draws + r.losses;
-    double s = lt_score(r);
-    double se = n ? sqrt(variance(r, s) / n) : 0;
+    double s = lt_score(r), z2 = Z95 * Z95;
+    /* Wilson's interval, with the observed variance of a game's score in
+     * place of s (1 - s) so that draws count: it stays inside (0, 1) even
+     * when one side won every game. */
+    double center = n ? (s + z2 / (2.0 * n)) / (1 + z2 / n) : 0.5;
+    double half = n ? Z95 * sqrt(variance(r, s) / n + z2 / (4.0 * n * n)) /
+                          (1 + z2 / n)
+                    : 0.5;
     if (lo)
-        *lo = n ? lt_elo_of_score(s - Z95 * se) : -INFINITY;
+        *lo = lt_elo_of_score(center - half);
     if (hi)
-        *hi = n ? lt_elo_of_score(s + Z95 * se) : INFINITY;
+        *hi = lt_elo_of_score(center + half);
     return lt_elo_of_score(s);
 }
 
