@@ -54,6 +54,14 @@ static bool fail(external *x, const char *fmt, ...)
     return false;
 }
 
+/* A copy of a message, for building a new one out of it. */
+static const char *copy_of(const char *msg)
+{
+    static _Thread_local char copy[256];
+    lt_copy(copy, sizeof copy, msg);
+    return copy;
+}
+
 static bool send_line(external *x, const char *fmt, ...) LT_PRINTF(2, 3);
 static bool send_line(external *x, const char *fmt, ...)
 {
@@ -109,6 +117,7 @@ static bool read_line(external *x, char *line, size_t size, double timeout)
             continue;
         if (got <= 0)
             return fail(x, "the engine has exited");
+        x->len += (size_t)got;
     }
 }
 
@@ -190,15 +199,16 @@ static bool greet(external *x)
 {
     char line[LINE_MAX_LEN];
     if (x->uci) {
-        if (!send_line(x, "uci") || !expect(x, "uciok", GREETING_TIMEOUT, line, sizeof line))
-            return fail(x, "no 'uciok' from the engine: %s", x->error);
+        if (!send_line(x, "uci") ||
+            !expect(x, "uciok", GREETING_TIMEOUT, line, sizeof line))
+            return fail(x, "no 'uciok' from the engine: %s", copy_of(x->error));
         for (int i = 0; i < x->noptions; i++)
             if (!send_line(x, "setoption name %s value %s", x->options[i][0],
                            x->options[i][1]))
                 return false;
         if (!send_line(x, "isready") ||
             !expect(x, "readyok", GREETING_TIMEOUT, line, sizeof line))
-            return fail(x, "no 'readyok' from the engine: %s", x->error);
+            return fail(x, "no 'readyok' from the engine: %s", copy_of(x->error));
         return true;
     }
     if (!send_line(x, "xboard") || !send_line(x, "protover 2"))

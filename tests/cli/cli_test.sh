@@ -266,6 +266,27 @@ run 2 arena three-mens-morris --player ai --player ai --sprt 5,1
 run 2 arena
 has err "which game"
 
+CASE=external-engines
+# A pretend engine that always answers B2: legal as White's first move,
+# illegal on its next turn, where it forfeits with the reason given.
+export FAKE_LOG="$T/fake.log"
+run 0 arena three-mens-morris --player "uci:$HERE/fake_uci.sh B2" --player random --games 2 --jobs 1
+has out "the engine played 'B2'"
+has out "A forfeited 2 game(s)"
+has fake.log "position startpos moves"
+has fake.log "go movetime"
+run 0 arena three-mens-morris --player "xboard:$HERE/fake_xboard.sh B2 variant=morris3" --player random --games 2 --jobs 1 --tc 5+0.1
+has out "forfeits"
+has fake.log "variant morris3"
+has fake.log "level 0 0:05 0.1"
+run 1 play three-mens-morris --players "uci:$HERE/fake_uci.sh A1,uci:$HERE/fake_uci.sh C3" --seed 1
+has out "White (uci:$HERE/fake_uci.sh A1): A1"
+has out "Black (uci:$HERE/fake_uci.sh C3): C3"
+has err "the engine played 'A1'"
+run 2 play three-mens-morris --players "uci:/nonexistent/engine,ai"
+has err "uciok"
+unset FAKE_LOG
+
 CASE=bench
 run 0 bench --playouts 50
 has out "three-mens-morris"
