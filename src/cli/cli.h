@@ -31,6 +31,8 @@ bool cli_read_line(FILE *in, char *buf, size_t size);
  * and leaves *value NULL. */
 bool cli_flag(int argc, char **argv, int *i, const char *name,
               const char **value);
+/* Does any argument ask for help (--help, -h)? */
+bool cli_wants_help(int argc, char **argv);
 /* The game with this id, or NULL after naming the games there are. */
 const lt_game *cli_game(const char *id);
 /* Title of a game in the current language. */

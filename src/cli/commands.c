@@ -7,17 +7,9 @@
 #include "ludoteka/options.h"
 #include "ludoteka/text.h"
 
-static bool wants_help(int argc, char **argv)
-{
-    for (int i = 1; i < argc; i++)
-        if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h"))
-            return true;
-    return false;
-}
-
 int cmd_list(int argc, char **argv)
 {
-    if (wants_help(argc, argv)) {
+    if (cli_wants_help(argc, argv)) {
         puts(T("usage: ludoteka list\n"
                "Prints every game, one per line: its id, then its title.",
                "użycie: ludoteka list\n"
@@ -36,7 +28,7 @@ int cmd_list(int argc, char **argv)
 
 int cmd_rules(int argc, char **argv)
 {
-    if (wants_help(argc, argv)) {
+    if (cli_wants_help(argc, argv)) {
         puts(T("usage: ludoteka rules ID [--lang pl|en]\n"
                "Prints the rules of a game and its options.",
                "użycie: ludoteka rules ID [--lang pl|en]\n"
@@ -79,7 +71,7 @@ int cmd_rules(int argc, char **argv)
 
 int cmd_moves(int argc, char **argv)
 {
-    if (wants_help(argc, argv)) {
+    if (cli_wants_help(argc, argv)) {
         puts(T("usage: ludoteka moves ID [--position TEXT] [--option k=v]... "
                "[--players N]\n"
                "Prints the legal moves of the position (the start if none is "
@@ -191,7 +183,7 @@ void cli_describe_result(FILE *out, const lt_game *g, const lt_state *s)
 
 int cmd_replay(int argc, char **argv)
 {
-    if (wants_help(argc, argv)) {
+    if (cli_wants_help(argc, argv)) {
         puts(T("usage: ludoteka replay FILE [--boards]\n"
                "Replays every game recorded in FILE, checking each move, and "
                "prints the moves, the final position and the result; "

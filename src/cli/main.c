@@ -62,6 +62,14 @@ bool cli_flag(int argc, char **argv, int *i, const char *name,
     return true;
 }
 
+bool cli_wants_help(int argc, char **argv)
+{
+    for (int i = 1; i < argc; i++)
+        if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h"))
+            return true;
+    return false;
+}
+
 const lt_game *cli_game(const char *id)
 {
     const lt_game *g = lt_game_find(id);

@@ -114,18 +114,17 @@ static bool leftovers(int argc, char **argv, const bool *used)
 
 int cmd_playouts(int argc, char **argv)
 {
-    for (int i = 1; i < argc; i++)
-        if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
-            puts(T("usage: ludoteka playouts ID [--seconds S] [--option k=v]... "
-                   "[--players N]\n"
-                   "Plays random games for S seconds (default 5) and prints "
-                   "playouts and plies per second.",
-                   "użycie: ludoteka playouts ID [--seconds S] [--option k=v]... "
-                   "[--players N]\n"
-                   "Rozgrywa losowe partie przez S sekund (domyślnie 5) i "
-                   "podaje liczbę partii i posunięć na sekundę."));
-            return EXIT_OK;
-        }
+    if (cli_wants_help(argc, argv)) {
+        puts(T("usage: ludoteka playouts ID [--seconds S] [--option k=v]... "
+               "[--players N]\n"
+               "Plays random games for S seconds (default 5) and prints "
+               "playouts and plies per second.",
+               "użycie: ludoteka playouts ID [--seconds S] [--option k=v]... "
+               "[--players N]\n"
+               "Rozgrywa losowe partie przez S sekund (domyślnie 5) i "
+               "podaje liczbę partii i posunięć na sekundę."));
+        return EXIT_OK;
+    }
     bool used[ARGS_MAX] = {false};
     if (argc >= ARGS_MAX)
         return cli_fail(EXIT_USAGE, "too many arguments");
@@ -192,21 +191,20 @@ static uint64_t perft(const lt_game *g, const lt_state *s, int depth,
 
 int cmd_perft(int argc, char **argv)
 {
-    for (int i = 1; i < argc; i++)
-        if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
-            puts(T("usage: ludoteka perft [ID | --game ID] [--position TEXT | "
-                   "--fen FEN] --depth N [--divide] [--option k=v]...\n"
-                   "Counts the sequences of N moves from the position (dice "
-                   "outcomes count as moves) and prints 'nodes N'; --divide "
-                   "prints the count under each first move.  The game is chess "
-                   "unless named.",
-                   "użycie: ludoteka perft [ID | --game ID] [--position TEKST | "
-                   "--fen FEN] --depth N [--divide] [--option k=v]...\n"
-                   "Liczy ciągi N ruchów z pozycji (wyniki rzutów liczą się "
-                   "jak ruchy) i wypisuje 'nodes N'; --divide podaje liczbę dla "
-                   "każdego pierwszego ruchu.  Domyślna gra to szachy."));
-            return EXIT_OK;
-        }
+    if (cli_wants_help(argc, argv)) {
+        puts(T("usage: ludoteka perft [ID | --game ID] [--position TEXT | "
+               "--fen FEN] --depth N [--divide] [--option k=v]...\n"
+               "Counts the sequences of N moves from the position (dice "
+               "outcomes count as moves) and prints 'nodes N'; --divide "
+               "prints the count under each first move.  The game is chess "
+               "unless named.",
+               "użycie: ludoteka perft [ID | --game ID] [--position TEKST | "
+               "--fen FEN] --depth N [--divide] [--option k=v]...\n"
+               "Liczy ciągi N ruchów z pozycji (wyniki rzutów liczą się "
+               "jak ruchy) i wypisuje 'nodes N'; --divide podaje liczbę dla "
+               "każdego pierwszego ruchu.  Domyślna gra to szachy."));
+        return EXIT_OK;
+    }
     bool used[ARGS_MAX] = {false};
     if (argc >= ARGS_MAX)
         return cli_fail(EXIT_USAGE, "too many arguments");
@@ -309,22 +307,21 @@ static long long bench_search(const lt_game *g, const lt_config *cfg,
 
 int cmd_bench(int argc, char **argv)
 {
-    for (int i = 1; i < argc; i++)
-        if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
-            puts(T("usage: ludoteka bench [--playouts N]\n"
-                   "For every game: N seeded random games (default 2000), then "
-                   "a fixed search (by node count) from four positions; prints "
-                   "plies and nodes per second.  The last line, 'nodes N "
-                   "signature S', changes only when some game's or searcher's "
-                   "behaviour changes.",
-                   "użycie: ludoteka bench [--playouts N]\n"
-                   "Dla każdej gry: N losowych partii (domyślnie 2000), potem "
-                   "ustalone przeszukiwanie (liczbą węzłów) z czterech pozycji; "
-                   "podaje posunięcia i węzły na sekundę.  Ostatni wiersz, "
-                   "'nodes N signature S', zmienia się tylko przy zmianie "
-                   "zachowania gry lub algorytmu."));
-            return EXIT_OK;
-        }
+    if (cli_wants_help(argc, argv)) {
+        puts(T("usage: ludoteka bench [--playouts N]\n"
+               "For every game: N seeded random games (default 2000), then "
+               "a fixed search (by node count) from four positions; prints "
+               "plies and nodes per second.  The last line, 'nodes N "
+               "signature S', changes only when some game's or searcher's "
+               "behaviour changes.",
+               "użycie: ludoteka bench [--playouts N]\n"
+               "Dla każdej gry: N losowych partii (domyślnie 2000), potem "
+               "ustalone przeszukiwanie (liczbą węzłów) z czterech pozycji; "
+               "podaje posunięcia i węzły na sekundę.  Ostatni wiersz, "
+               "'nodes N signature S', zmienia się tylko przy zmianie "
+               "zachowania gry lub algorytmu."));
+        return EXIT_OK;
+    }
     long long n = 2000;
     const char *v;
     for (int i = 1; i < argc; i++) {
