@@ -205,6 +205,10 @@ typedef struct dice_rules {
     bool money;           /* played for money */
     /* reads the game's options into the state (var, turns, amounts) */
     void (*configure)(dice_state *, const lt_config *);
+    /* optional: can the turn begin at all (every player able to cover
+     * what he must put in)?  Asked before the throw for the order; false
+     * ends the match */
+    bool (*can_start)(const dice_state *);
     /* begins the turn (order fixed): payments, the turn's fields; false
      * if a player cannot cover what he must put in (the match ends) */
     bool (*turn_start)(dice_state *);

@@ -185,7 +185,7 @@ static void begin_turn(dice_state *s)
     int n = s->players;
     memset(&s->t, 0, sizeof s->t);
     s->steps = 0;
-    if (s->turn >= s->turns) {
+    if (s->turn >= s->turns || (r->can_start && !r->can_start(s))) {
         dice_end_match(s);
         return;
     }

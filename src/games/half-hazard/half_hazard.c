@@ -46,7 +46,13 @@ static void configure(dice_state *s, const lt_config *cfg)
     s->turns = (uint16_t)cfg->value[OPT_TURNS];
 }
 
-/* seed 000, j: both cover half of the pool, which joins what was left */
+/* seed 000, j: both must cover half of the pool */
+static bool can_start(const dice_state *s)
+{
+    return s->money[0] >= s->pool / 2 && s->money[1] >= s->pool / 2;
+}
+
+/* ... which joins what was left over */
 static bool start(dice_state *s)
 {
     int a = s->order[0], b = s->order[1];
@@ -520,7 +526,7 @@ const dice_rules dice_half_hazard = {
     .turn_player = player, .turn_thrower = thrower, .turn_dice = ndice,
     .turn_actions = actions, .turn_apply = apply, .turn_write = write_turn,
     .turn_read = read_turn, .turn_info = info, .turn_odds = odds,
-    .best = best};
+    .best = best, .can_start = can_start};
 
 static lt_status init(lt_state *s, const lt_config *cfg)
 {

@@ -35,14 +35,19 @@ static void configure(dice_state *s, const lt_config *cfg)
     s->turns = (uint16_t)cfg->value[OPT_TURNS];
 }
 
-static bool start(dice_state *s)
+/* the betting form: everyone stakes; one who cannot loses (the match
+ * ends, RULES.md) */
+static bool can_start(const dice_state *s)
 {
-    /* the betting form: everyone stakes; one who cannot loses (the match
-     * ends, RULES.md) */
     if (s->money_game)
         for (int i = 0; i < s->players; i++)
             if (s->money[i] < s->stake)
                 return false;
+    return true;
+}
+
+static bool start(dice_state *s)
+{
     if (s->money_game)
         for (int i = 0; i < s->players; i++)
             dice_pay(s, i, s->stake);
@@ -359,7 +364,7 @@ const dice_rules dice_hazard = {
     .turn_player = player, .turn_thrower = thrower, .turn_dice = ndice,
     .turn_actions = actions, .turn_apply = apply, .turn_write = write_turn,
     .turn_read = read_turn, .turn_info = info, .turn_odds = odds,
-    .turn_abort = abort_turn};
+    .turn_abort = abort_turn, .can_start = can_start};
 
 static lt_status init(lt_state *s, const lt_config *cfg)
 {
