@@ -43,6 +43,7 @@ static void by_hand(void **st)
     lt_state *s = start_n(&g, "guirguiesca", NULL, 2);
     set_position(g, s, "play turn 1/1 score 0,0 order 1,2 numbers 7,4");
     assert_win(odds_of(g, s), 0, "2/5");
+    lt_state_free(s);
     s = start_n(&g, "guirguiesca", "hazard-after-assign=ignored", 2);
     set_position(g, s, "play turn 1/1 score 0,0 order 1,2 numbers 7,4");
     assert_win(odds_of(g, s), 0, "2/3");

@@ -23,6 +23,7 @@ static void rules(void **st)
     play(g, s, "stop");         /* he takes 14; 6 stay, split at the end */
     assert_string_equal(text_of(g, s), "over played 1/1 score 1,0 money 57,43 pot 0");
     assert_true(return_of(g, s, 0) == 7 && return_of(g, s, 1) == -7);
+    lt_state_free(s);
 }
 
 static void endings(void **st)
@@ -42,6 +43,7 @@ static void endings(void **st)
     assert_string_equal(text_of(g, s), "over played 2/2 score 2,0 money 60,40 pot 0");
     /* streak=rising: the k-th Hazard pays 2+k units: 6, then 8, then
      * 10 would pass the pool of 20: he takes it all */
+    lt_state_free(s);
     s = start_n(&g, "half-hazard", "streak=rising", 2);
     set_position(g, s, "play turn 1/1 score 0,0 money 40,40 pot 20 order 1,2 "
                        "numbers 11,10 winnings 0 streak 0 first");
@@ -83,6 +85,10 @@ static void decision(void **st)
     assert_int_equal(lt_player_choose(p, s, 1, NULL, NULL), DICE_STOP);
     lt_player_free(p);
     assert_null(lt_player_new(g, "ai:perfect:depth=3", &err));
+    /* the evaluation: nothing gained yet in money, 3 expected */
+    double e[2];
+    g->evaluate(s, e);
+    assert_true(fabs(e[0] - 3) < 1e-9 && fabs(e[1] + 3) < 1e-9);
     lt_state_free(s);
 }
 

@@ -15,6 +15,7 @@ static void rules(void **st)
     play(g, s, "6-4-1"); /* seat 1 throws seat 2's ReHazard */
     assert_true(return_of(g, s, 1) == 1);
     /* a Hazard in the first round wins at once */
+    lt_state_free(s);
     s = start_n(&g, "hazard", NULL, 3);
     play(g, s, "6-6-6 3-2-1 2-2-2 4-1-1 6-5-4"); /* order 1,3,2 after a tie */
     assert_string_equal(text_of(g, s), "play turn 1/1 score 0,0,0 order 1,3,2 round 1 "
@@ -129,6 +130,7 @@ static void bad_positions(void **st)
     assert_bad_position(g, s, "play turn 1/1 score 0,0 order 1,2 round 3 next 1 rehazards 9,9");
     assert_bad_position(g, s, "order turn 1/1 score 0,0 order 1,2 thrown 9,9");
     assert_bad_position(g, s, "order turn 1/1 score 0,0 order 1|2 thrown -,-");
+    lt_state_free(s);
     s = start_n(&g, "hazard", "form=stakes", 2);
     assert_bad_position(g, s, "order turn 1/1 score 0,0 money 9,9 pot 1 order 1,2 thrown -,-");
     lt_state_free(s);

@@ -11,6 +11,7 @@ static void lowest_wins(void **st)
     play(g, s, "2-1-1 6-6-6 3-1-1"); /* 4, 18, 5 */
     assert_int_equal(g->current_player(s), LT_TERMINAL);
     assert_true(return_of(g, s, 0) == 1);
+    lt_state_free(s);
     s = start_n(&g, "lowest", NULL, 3);
     play(g, s, "6-6-6 2-1-1 2-1-1"); /* 18, 4, 4: seats 2 and 3 again */
     assert_string_equal(text_of(g, s),

@@ -14,6 +14,7 @@ static void rules(void **st)
     play(g, s, "6-5-4 3-2-1 5-5-1"); /* seat 1 throws the first pair */
     assert_true(return_of(g, s, 0) == 1);
     /* order=lowest: the lower throw goes first; a tie throws again */
+    lt_state_free(s);
     s = start_n(&g, "pair-and-ace", "order=lowest", 2);
     play(g, s, "4-4-4 6-5-1 6-6-6 1-1-1");
     assert_string_equal(text_of(g, s),
@@ -34,6 +35,7 @@ static void by_hand(void **st)
     lt_odds *o = odds_of(g, s);
     assert_win(o, 0, "9/14");
     assert_win(o, 1, "5/14");
+    lt_state_free(s);
     s = start_n(&g, "pair-and-ace", NULL, 3);
     o = odds_of(g, s);
     assert_win(o, 0, "81/151");

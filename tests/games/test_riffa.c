@@ -16,6 +16,7 @@ static void rules(void **st)
     play(g, s, "3-3-3 2");           /* of a triple he keeps two: 8 */
     assert_true(return_of(g, s, 0) == 1);
     /* equal scores play off */
+    lt_state_free(s);
     s = start_n(&g, "riffa", NULL, 3);
     play(g, s, "5-5-1 2 4-4-1 4 2-2-2 1"); /* 12, 12, 5 */
     assert_string_equal(text_of(g, s),

@@ -124,6 +124,7 @@ static void by_turns_best_play(void **st)
     assert_true(fabs(odds_of(g, s)->value.decimal - v / 2) < 1e-12);
     lt_player_free(p);
     /* the whole turn, from the start (his first throw is forced) */
+    lt_state_free(s);
     s = start_n(&g, "rising-hazard", "cover=alternate", 2);
     o = odds_of(g, s);
     double total = 0;
@@ -136,6 +137,12 @@ static void by_turns_best_play(void **st)
             total += pr * t / 2;
         }
     assert_true(fabs(o->value.decimal - total) < 1e-12);
+    /* the evaluation at the start of the turn: the non-thrower paid the
+     * first unit (half of it now the thrower's), and the turn's value */
+    assert_true(dice_enter_seat_order((dice_state *)s));
+    double e[2];
+    g->evaluate(s, e);
+    assert_true(fabs(e[0] - (1 + total)) < 1e-9 && fabs(e[1] + 1 + total) < 1e-9);
     lt_state_free(s);
 }
 

@@ -12,6 +12,7 @@ static void rounds(void **st)
     play(g, s, "1-1-1 2-1-1");
     assert_true(return_of(g, s, 0) == 1);
     /* two Triples: the round again */
+    lt_state_free(s);
     s = start_n(&g, "triples", NULL, 3);
     play(g, s, "2-2-2 5-4-1 5-5-5");
     assert_string_equal(text_of(g, s),
@@ -22,6 +23,7 @@ static void rounds(void **st)
     play(g, s, "6-5-4 3-2-1 6-6-5");
     assert_true(return_of(g, s, 1) == 1);
     /* group 15-18: 6-6-6 is a Triple, 6-6-5 in the group */
+    lt_state_free(s);
     s = start_n(&g, "triples", "group=15-18", 2);
     play(g, s, "6-6-5 6-5-1");
     assert_true(return_of(g, s, 0) == 1);

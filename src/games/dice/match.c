@@ -436,7 +436,22 @@ int dice_action_name(const lt_state *st, lt_action a, char *buf, size_t size)
         return snprintf(buf, size, "stop");
     if (a == DICE_THROW)
         return snprintf(buf, size, "throw");
-    return lt_dice_name(a, throw_dice(s), buf, size);
+    /* "6-5-4", as lt_dice_name writes it, without printf: names are made
+     * for every outcome at every throw */
+    int nd = throw_dice(s), f[LT_DICE_MAX], len = 2 * nd - 1;
+    char text[2 * LT_DICE_MAX];
+    lt_dice_decode(a, nd, f);
+    for (int i = 0; i < nd; i++) {
+        text[2 * i] = (char)('0' + f[i]);
+        text[2 * i + 1] = '-';
+    }
+    text[len] = '\0';
+    if (size > 0) {
+        size_t n = (size_t)len < size ? (size_t)len : size - 1;
+        memcpy(buf, text, n);
+        buf[n] = '\0';
+    }
+    return len;
 }
 
 /* At a throw: its faces in any order ("4-6-5", "456"); at a decision:

@@ -437,6 +437,54 @@ static lt_action best(const dice_state *s)
     return a;
 }
 
+/* What the thrower can expect to take from here (halves), in doubles:
+ * for the evaluation function. */
+static double expected_take(const dice_state *s)
+{
+    const dice_duel *d = &s->t.duel;
+    double total = 0;
+    for (int o = 7; o <= 14; o++) {
+        if (d->theirs && o != d->theirs)
+            continue;
+        for (int m = 7; m <= 14; m++) {
+            if (m == o || (d->mine && m != d->mine))
+                continue;
+            double pr = (d->theirs ? 1 : dice_w3[o] / 176.0) *
+                        (d->mine ? 1 : dice_w3[m] / (176.0 - dice_w3[o]));
+            hh_problem p;
+            hh_setup(&p, s, m, o);
+            double *v = hh_solve_fast(&p);
+            if (!v)
+                return 0;
+            double t = hh_throw_fast(&p, v, 0, p.k0, false);
+            free(v);
+            if (d->mine && d->thrown == CHOOSE && t < p.w0)
+                t = p.w0;
+            total += pr * t;
+        }
+    }
+    return total;
+}
+
+/* Each seat's money and half the pot, as if the match ended now, plus
+ * (for the thrower; minus for the other) his expected gain in the turn
+ * under best play.  Later turns, with the roles changing, are left out. */
+static void evaluate(const lt_state *st, double *out)
+{
+    const dice_state *s = (const dice_state *)st;
+    if (s->phase == PHASE_OVER) {
+        dice_returns(st, out);
+        return;
+    }
+    for (int i = 0; i < s->players; i++)
+        out[i] = (dice_equity(s, i) - s->bankroll) / 2.0;
+    if (s->phase == PHASE_TURN) {
+        double gain = expected_take(s) / 4; /* halves taken -> units gained */
+        out[s->order[0]] += gain;
+        out[s->order[1]] -= gain;
+    }
+}
+
 /* For given numbers, from the state: the value of throwing now (into
  * thr) and of the state under best play (into val); false if too large
  * to do exactly. */
@@ -550,5 +598,6 @@ const lt_game lt_half_hazard = {
     .init = init,
     .engines = engines,
     .levels = levels,
+    .evaluate = evaluate,
     DICE_MEMBERS,
 };

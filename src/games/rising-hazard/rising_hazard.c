@@ -412,6 +412,42 @@ static double rh_throw_fast(const rh_problem *p)
     return ph * (rh_delta(p, x) + above[1 - x]) + pm * here[x] + po * p->pot / 2;
 }
 
+/* Each seat's money and half the pool, as if the match ended now, plus
+ * (minus) the thrower's expected gain in the turn under best play, in
+ * doubles.  Later turns are left out. */
+static void evaluate(const lt_state *st, double *out)
+{
+    const dice_state *s = (const dice_state *)st;
+    if (s->phase == PHASE_OVER) {
+        dice_returns(st, out);
+        return;
+    }
+    for (int i = 0; i < s->players; i++)
+        out[i] = (dice_equity(s, i) - s->bankroll) / 2.0;
+    if (s->phase != PHASE_TURN)
+        return;
+    const dice_duel *d = &s->t.duel;
+    double gain = 0;
+    for (int o = 7; o <= 14; o++) {
+        if (d->theirs && o != d->theirs)
+            continue;
+        for (int m = 7; m <= 14; m++) {
+            if (m == o || (d->mine && m != d->mine))
+                continue;
+            double pr = (d->theirs ? 1 : dice_w3[o] / 176.0) *
+                        (d->mine ? 1 : dice_w3[m] / (176.0 - dice_w3[o]));
+            rh_problem p;
+            rh_setup(&p, s, m, o);
+            double t = rh_throw_fast(&p);
+            if (d->mine && d->thrown == CHOOSE && t < 0)
+                t = 0;
+            gain += pr * t / 2; /* halves -> units */
+        }
+    }
+    out[s->order[0]] += gain;
+    out[s->order[1]] -= gain;
+}
+
 static lt_action best(const dice_state *s)
 {
     const dice_duel *d = &s->t.duel;
@@ -518,5 +554,6 @@ const lt_game lt_rising_hazard = {
     .init = init,
     .engines = engines,
     .levels = levels,
+    .evaluate = evaluate,
     DICE_MEMBERS,
 };
