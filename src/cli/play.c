@@ -370,28 +370,7 @@ int session_play(session *se)
             break;
         uint64_t ply = (uint64_t)se->rec.nactions;
         char name[64], who[64];
-        if (p == LT_CHANCE && dice_manual) {
-            if (shown != se->rec.nactions) {
-                textview_print(se->out, g, se->state);
-                show_odds(se);
-                shown = se->rec.nactions;
-            }
-            switch (manual_throw(se)) {
-            case TURN_QUIT:
-                fprintf(se->out, "%s\n", T("Game left unfinished.", "Partia przerwana."));
-                return EXIT_OK;
-            case TURN_EOF:
-                fputc('\n', se->out);
-                return cli_fail(EXIT_FAIL, "%s",
-                                T("input ended before the game did",
-                                  "wejście skończyło się przed końcem partii"));
-            case TURN_ERROR:
-                return EXIT_FAIL;
-            default:
-                continue;
-            }
-        }
-        if (p == LT_CHANCE) {
+        if (p == LT_CHANCE && !dice_manual) {
             lt_rng r;
             lt_rng_seed(&r, se->rec.seed, DICE_STREAM + ply);
             lt_outcome out[LT_MAX_OUTCOMES];
@@ -403,8 +382,8 @@ int session_play(session *se)
             show_odds(se);
             continue;
         }
-        lt_player *pl = se->players[p];
-        if (!lt_player_is_human(pl)) {
+        lt_player *pl = p >= 0 ? se->players[p] : NULL;
+        if (pl && !lt_player_is_human(pl)) {
             lt_action a = lt_player_choose(
                 pl, se->state, stream_seed(se->rec.seed, AI_STREAM + ply), NULL, NULL);
             fprintf(se->out, "%s (%s): %s\n",
@@ -414,12 +393,13 @@ int session_play(session *se)
                 return EXIT_FAIL;
             continue;
         }
+        /* a person: a move, or with --dice manual the dice he threw */
         if (shown != se->rec.nactions) {
             textview_print(se->out, g, se->state);
             show_odds(se);
             shown = se->rec.nactions;
         }
-        switch (human_turn(se, p)) {
+        switch (pl ? human_turn(se, p) : manual_throw(se)) {
         case TURN_MOVED:
         case TURN_AGAIN:
             break;

@@ -209,16 +209,17 @@ typedef struct dice_rules {
      * what he must put in)?  Asked before the throw for the order; false
      * ends the match */
     bool (*can_start)(const dice_state *);
-    /* begins the turn (order fixed): payments, the turn's fields; false
-     * if a player cannot cover what he must put in (the match ends) */
+    /* optional: begins the turn (order fixed, the turn's fields zero):
+     * payments, the turn's own set-up; false if a player cannot cover
+     * what he must put in (the match ends) */
     bool (*turn_start)(dice_state *);
-    /* LT_CHANCE or the seat that decides */
+    /* optional: LT_CHANCE (without it, always) or the seat that decides */
     int (*turn_player)(const dice_state *);
     /* the seat whose throw or decision is next */
     int (*turn_thrower)(const dice_state *);
-    /* dice in the next throw (1..3) */
+    /* optional: dice in the next throw (1..3); without it, ndice */
     int (*turn_dice)(const dice_state *);
-    /* decisions (ascending), for a turn_player >= 0 */
+    /* optional: decisions (ascending), for a turn_player >= 0 */
     int (*turn_actions)(const dice_state *, lt_action *);
     /* a throw (its action) or a decision */
     void (*turn_apply)(dice_state *, lt_action);
@@ -303,6 +304,39 @@ typedef struct {
 } dice_source;
 lt_action dice_source_roll(dice_source *, int ndice);
 
+/* The turn's rules with the defaults filled in. */
+int dice_turn_player(const dice_state *);
+int dice_turn_dice(const dice_state *);
+
+/* ---- two roles (duel.c): the thrower order[0] and the other order[1] -
+ * Panquist, Pół Hazard, Rosnący Hazard, Guirguiesca ---- */
+/* dice_duel.thrown in the games where he may stop: his first throw is
+ * due; he may stop or throw; he has chosen to throw */
+enum { DUEL_FIRST, DUEL_CHOOSE, DUEL_THROWING };
+/* turn_player and turn_actions of the stop-or-throw games */
+int duel_chooser(const dice_state *);
+int duel_choices(const dice_state *, lt_action *);
+int duel_thrower(const dice_state *);
+/* The throws that give out the two numbers (7-14): the thrower's first
+ * (mine_first) or the other's; the second differs unless !distinct.
+ * False once both are given (the throw is for play). */
+bool duel_assign(dice_state *, int sum, bool mine_first, bool distinct);
+/* The chance (into out) that the numbers still to give come out as
+ * mine and theirs; 0 if they cannot. */
+void duel_numbers_chance(const dice_state *, int mine, int theirs,
+                         bool mine_first, bool distinct, rat *out);
+/* Position words: "numbers A,B" (per seat), read back with the order of
+ * giving checked; numbers in [lo, hi]. */
+void duel_write_numbers(const dice_state *, char *buf, size_t size,
+                        size_t *len);
+bool duel_read_numbers(dice_state *, const char *word, bool mine_first,
+                       bool distinct, int lo, int hi, lt_error *);
+/* The stage word (first, choose, throwing) and back. */
+const char *duel_stage_name(int stage);
+bool duel_read_stage(dice_state *, const char *word);
+/* "Thrower P1 (number 11); opponent P2 (number 10)" */
+void duel_info(const dice_state *, lt_view *, bool staker);
+
 /* ---- the position text (position.c) ---- */
 int dice_write_state(const lt_state *, char *, size_t);
 lt_status dice_read_state(lt_state *, const char *, lt_error *);
@@ -384,8 +418,11 @@ void dice_sum_weights(int k, uint32_t *w);
 /* the options of highest and lowest (extreme.c) */
 extern const lt_option extreme_options[];
 
-/* ai:perfect (perfect.c): dice_rules.best as a player */
+/* ai:perfect (perfect.c): dice_rules.best as a player; the engines list
+ * and the levels (all of them perfect) of the games with decisions */
 extern const lt_engine dice_perfect_engine;
+extern const lt_engine *const dice_perfect_engines[];
+extern const char *const dice_perfect_levels[];
 
 /* ---- fast simulation (simulate.c) ---- */
 typedef struct {

@@ -21,23 +21,10 @@ static bool extreme_start(dice_state *s)
     return true;
 }
 
-static int extreme_player(const dice_state *s)
-{
-    (void)s;
-    return LT_CHANCE;
-}
-
 static int extreme_dice(const dice_state *s)
 {
     int left = s->var[0] - s->t.best.thrown;
     return left > LT_DICE_MAX ? LT_DICE_MAX : left;
-}
-
-static int extreme_actions(const dice_state *s, lt_action *out)
-{
-    (void)s;
-    (void)out;
-    return 0;
 }
 
 static void extreme_apply(dice_state *s, lt_action a)
@@ -137,8 +124,7 @@ static void extreme_configure(dice_state *s, const lt_config *cfg)
 #define EXTREME_RULES(GAME)                                                \
     {.game = GAME, .ndice = 3, .order_throw = ORDER_NONE, .money = false,  \
      .configure = extreme_configure, .turn_start = extreme_start,          \
-     .turn_player = extreme_player, .turn_thrower = extreme_thrower,       \
-     .turn_dice = extreme_dice, .turn_actions = extreme_actions,           \
+     .turn_thrower = extreme_thrower, .turn_dice = extreme_dice,           \
      .turn_apply = extreme_apply, .turn_write = extreme_write,             \
      .turn_read = extreme_read, .turn_info = extreme_info,                 \
      .turn_odds = extreme_odds}

@@ -170,13 +170,26 @@ void dice_end_match(dice_state *s)
 
 static void enter_turn(dice_state *s)
 {
+    const dice_rules *r = dice_rules_of(s);
     s->phase = PHASE_TURN;
     s->steps = 0;
     s->split = 0;
     memset(s->othrow, 0, sizeof s->othrow);
     memset(&s->t, 0, sizeof s->t);
-    if (!dice_rules_of(s)->turn_start(s))
+    if (r->turn_start && !r->turn_start(s))
         dice_end_match(s); /* a player cannot cover the stakes: he loses */
+}
+
+int dice_turn_player(const dice_state *s)
+{
+    const dice_rules *r = dice_rules_of(s);
+    return r->turn_player ? r->turn_player(s) : LT_CHANCE;
+}
+
+int dice_turn_dice(const dice_state *s)
+{
+    const dice_rules *r = dice_rules_of(s);
+    return r->turn_dice ? r->turn_dice(s) : r->ndice;
 }
 
 static void begin_turn(dice_state *s)
@@ -264,7 +277,7 @@ int dice_current_player(const lt_state *st)
     const dice_state *s = cds(st);
     switch (s->phase) {
     case PHASE_ORDER: return LT_CHANCE;
-    case PHASE_TURN: return dice_rules_of(s)->turn_player(s);
+    case PHASE_TURN: return dice_turn_player(s);
     default: return LT_TERMINAL;
     }
 }
@@ -279,7 +292,7 @@ int dice_legal_actions(const lt_state *st, lt_action *out)
 /* Dice in the throw now due. */
 static int throw_dice(const dice_state *s)
 {
-    return s->phase == PHASE_ORDER ? s->ndice : dice_rules_of(s)->turn_dice(s);
+    return s->phase == PHASE_ORDER ? s->ndice : dice_turn_dice(s);
 }
 
 int dice_chance_outcomes(const lt_state *st, lt_outcome *out)

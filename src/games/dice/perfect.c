@@ -44,3 +44,7 @@ static lt_action choose(void *inst, const lt_state *st, const lt_limits *lim,
 
 const lt_engine dice_perfect_engine = {
     .name = "perfect", .create = create, .destroy = destroy, .choose = choose};
+
+const lt_engine *const dice_perfect_engines[] = {&dice_perfect_engine, NULL};
+const char *const dice_perfect_levels[] = {"ai:perfect", "ai:perfect", "ai:perfect",
+                                           "ai:perfect", "ai:perfect"};

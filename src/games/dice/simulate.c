@@ -28,10 +28,10 @@ bool dice_simulate(const lt_game *g, const lt_config *cfg, uint64_t n,
         dice_state s = start;
         while (s.phase == PHASE_TURN) {
             lt_action a;
-            if (decides && r->turn_player(&s) >= 0)
+            if (decides && dice_turn_player(&s) >= 0)
                 a = r->best(&s);
             else
-                a = dice_source_roll(&dice, r->turn_dice(&s));
+                a = dice_source_roll(&dice, dice_turn_dice(&s));
             dice_apply((lt_state *)&s, a);
         }
         if (s.shown.winner >= 0)

@@ -122,7 +122,7 @@ void dice_render(const lt_state *st, lt_view *v)
                   dice_seat_label(p, v->lang));
     else {
         int seat = dice_thrower(s);
-        int nd = s->phase == PHASE_ORDER ? s->ndice : r->turn_dice(s);
+        int nd = s->phase == PHASE_ORDER ? s->ndice : dice_turn_dice(s);
         if (pl)
             dice_info(v, "Rzuca %s (kości: %d)", dice_seat_label(seat, v->lang), nd);
         else

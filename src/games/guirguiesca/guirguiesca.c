@@ -33,36 +33,6 @@ static bool is_hazard(int sum)
     return sum <= 3 || sum >= 11;
 }
 
-static bool start(dice_state *s)
-{
-    (void)s;
-    return true;
-}
-
-static int player(const dice_state *s)
-{
-    (void)s;
-    return LT_CHANCE;
-}
-
-static int thrower(const dice_state *s)
-{
-    return s->order[0];
-}
-
-static int ndice(const dice_state *s)
-{
-    (void)s;
-    return 2;
-}
-
-static int actions(const dice_state *s, lt_action *out)
-{
-    (void)s;
-    (void)out;
-    return 0;
-}
-
 static void apply(dice_state *s, lt_action a)
 {
     dice_duel *d = &s->t.duel;
@@ -93,46 +63,23 @@ static void apply(dice_state *s, lt_action a)
 
 static void write_turn(const dice_state *s, char *buf, size_t size, size_t *len)
 {
-    uint8_t num[DICE_SEATS] = {0};
-    num[s->order[0]] = s->t.duel.mine;
-    num[s->order[1]] = s->t.duel.theirs;
-    dice_write_list(buf, size, len, "numbers", num, s->players);
+    duel_write_numbers(s, buf, size, len);
 }
 
 static bool read_turn(dice_state *s, char **w, int nw, lt_error *err)
 {
-    dice_duel *d = &s->t.duel;
-    int v[DICE_SEATS], count;
-    if (nw != 2 || strcmp(w[0], "numbers") ||
-        !dice_parse_list(w[1], v, 2, 4, 10, &count) || count != 2) {
+    if (nw != 2 || strcmp(w[0], "numbers")) {
         lt_error_set(err, "expected 'numbers' with the two seats' numbers "
                           "(4..10, '-' for none yet)");
         return false;
     }
-    d->mine = (uint8_t)v[s->order[0]];
-    d->theirs = (uint8_t)v[s->order[1]];
-    if ((d->mine && !d->theirs) || (d->mine && d->mine == d->theirs)) {
-        lt_error_set(err, "numbers: the opponent's is given first, the "
-                          "thrower's differs from it");
-        return false;
-    }
-    return true;
+    return duel_read_numbers(s, w[1], false, true, 4, 10, err);
 }
 
 static void info(const dice_state *s, lt_view *v)
 {
-    const dice_duel *d = &s->t.duel;
-    bool pl = v->lang == LT_LANG_PL;
-    char a[8] = "-", b[8] = "-";
-    if (d->mine)
-        snprintf(a, sizeof a, "%u", (unsigned)d->mine);
-    if (d->theirs)
-        snprintf(b, sizeof b, "%u", (unsigned)d->theirs);
-    dice_info(v, pl ? "Rzuca %s (liczba %s); przeciwnik %s (liczba %s)"
-                    : "Thrower %s (number %s); opponent %s (number %s)",
-              dice_seat_label(s->order[0], v->lang), a,
-              dice_seat_label(s->order[1], v->lang), b);
-    dice_info(v, pl ? "Hazard: 2, 3, 11, 12" : "Hazard: 2, 3, 11, 12");
+    duel_info(s, v, false);
+    dice_info(v, v->lang == LT_LANG_PL ? "Hazard: 2, 3, 11, 12" : "Hazard: 2, 3, 11, 12");
 }
 
 /* ---- exact odds, by the stages of the turn (weights of 36): with both
@@ -186,10 +133,9 @@ static void odds(const dice_state *s, dice_chances *d)
 
 const dice_rules dice_guirguiesca = {
     .game = DICE_GUIRGUIESCA, .ndice = 2, .order_throw = ORDER_ONCE,
-    .money = false, .configure = configure, .turn_start = start,
-    .turn_player = player, .turn_thrower = thrower, .turn_dice = ndice,
-    .turn_actions = actions, .turn_apply = apply, .turn_write = write_turn,
-    .turn_read = read_turn, .turn_info = info, .turn_odds = odds};
+    .money = false, .configure = configure, .turn_thrower = duel_thrower,
+    .turn_apply = apply, .turn_write = write_turn, .turn_read = read_turn,
+    .turn_info = info, .turn_odds = odds};
 
 static lt_status init(lt_state *s, const lt_config *cfg)
 {

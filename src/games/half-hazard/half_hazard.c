@@ -10,9 +10,6 @@
 
 enum { OPT_ORDER, OPT_POOL, OPT_UNIT, OPT_STREAK, OPT_BANKROLL, OPT_TURNS };
 enum { STREAK_UNIT, STREAK_RISING };
-/* dice_duel.thrown: the first throw is due; he may stop or throw; he
- * has chosen to throw */
-enum { FIRST, CHOOSE, THROWING };
 
 static const char *const streaks[] = {"unit", "rising", NULL};
 
@@ -63,32 +60,7 @@ static bool start(dice_state *s)
     return true;
 }
 
-static int player(const dice_state *s)
-{
-    const dice_duel *d = &s->t.duel;
-    return d->mine && d->thrown == CHOOSE ? s->order[0] : LT_CHANCE;
-}
-
-static int thrower(const dice_state *s)
-{
-    return s->order[0];
-}
-
-static int ndice(const dice_state *s)
-{
-    (void)s;
-    return 3;
-}
-
 /* seed 000, j: at least one throw, then as long as he likes */
-static int actions(const dice_state *s, lt_action *out)
-{
-    (void)s;
-    out[0] = DICE_STOP;
-    out[1] = DICE_THROW;
-    return 2;
-}
-
 /* What the k-th Hazard of a streak (k from 0) pays, in halves. */
 static int32_t pay(int mode, int32_t unit, int k)
 {
@@ -113,23 +85,14 @@ static void apply(dice_state *s, lt_action a)
         return;
     }
     if (a == DICE_THROW) {
-        d->thrown = THROWING;
+        d->thrown = DUEL_THROWING;
         return;
     }
     int sum = dice_sum(a, 3);
-    bool number = sum >= 7 && sum <= 14;
     /* seed 000, j: numbers for the opponent, then for himself (RULES.md:
      * a different one) */
-    if (!d->theirs) {
-        if (number)
-            d->theirs = (uint8_t)sum;
+    if (duel_assign(s, sum, false, true))
         return;
-    }
-    if (!d->mine) {
-        if (number && sum != d->theirs)
-            d->mine = (uint8_t)sum;
-        return;
-    }
     if (dice_is_hazard3(sum)) {
         /* 3 units, one more for each further Hazard in a row; never more
          * than the pool */
@@ -148,64 +111,46 @@ static void apply(dice_state *s, lt_action a)
         end(s, 0, other); /* any other: he loses what he won */
         return;
     }
-    d->thrown = CHOOSE;
+    d->thrown = DUEL_CHOOSE;
 }
 
 static void write_turn(const dice_state *s, char *buf, size_t size, size_t *len)
 {
     const dice_duel *d = &s->t.duel;
-    uint8_t num[DICE_SEATS] = {0};
     char m[32];
-    num[s->order[0]] = d->mine;
-    num[s->order[1]] = d->theirs;
-    dice_write_list(buf, size, len, "numbers", num, s->players);
+    duel_write_numbers(s, buf, size, len);
     if (d->mine)
         lt_appendf(buf, size, len, " winnings %s streak %u %s",
                    dice_money_text(d->won, m, sizeof m), (unsigned)d->streak,
-                   d->thrown == FIRST ? "first" : d->thrown == CHOOSE ? "choose" : "throwing");
+                   duel_stage_name(d->thrown));
 }
 
 static bool read_turn(dice_state *s, char **w, int nw, lt_error *err)
 {
     dice_duel *d = &s->t.duel;
-    int v[DICE_SEATS], count;
     long long streak = 0;
-    if ((nw != 2 && nw != 7) || strcmp(w[0], "numbers") ||
-        !dice_parse_list(w[1], v, 2, 7, 14, &count) || count != 2)
+    if ((nw != 2 && nw != 7) || strcmp(w[0], "numbers"))
         goto bad;
-    d->mine = (uint8_t)v[s->order[0]];
-    d->theirs = (uint8_t)v[s->order[1]];
-    if ((d->mine && !d->theirs) || (d->mine && d->mine == d->theirs)) {
-        lt_error_set(err, "numbers: the opponent's is given first, then the "
-                          "thrower's, a different one");
+    if (!duel_read_numbers(s, w[1], false, true, 7, 14, err))
         return false;
-    }
     if ((nw == 7) != (d->mine != 0))
         goto bad;
     if (nw == 7) {
         double won;
         char tail;
         if (strcmp(w[2], "winnings") || sscanf(w[3], "%lf%c", &won, &tail) != 1 ||
-            strcmp(w[4], "streak") || !lt_parse_int(w[5], 0, 200, &streak))
+            strcmp(w[4], "streak") || !lt_parse_int(w[5], 0, 200, &streak) ||
+            !duel_read_stage(s, w[6]))
             goto bad;
         d->won = (int32_t)lround(won * 2);
+        d->streak = (uint8_t)streak;
         if (d->won < 0 || d->won != won * 2 || d->won >= s->pot ||
-            (d->won == 0) != (streak == 0 && d->won == 0) ||
             (streak > 0 && d->won == 0)) {
             lt_error_set(err, "winnings: less than the pot, and some if on a "
                               "streak of Hazards");
             return false;
         }
-        d->streak = (uint8_t)streak;
-        if (!strcmp(w[6], "first"))
-            d->thrown = FIRST;
-        else if (!strcmp(w[6], "choose"))
-            d->thrown = CHOOSE;
-        else if (!strcmp(w[6], "throwing"))
-            d->thrown = THROWING;
-        else
-            goto bad;
-        if (d->thrown == FIRST && d->won) {
+        if (d->thrown == DUEL_FIRST && d->won) {
             lt_error_set(err, "winnings: nothing is won before the first throw");
             return false;
         }
@@ -222,19 +167,12 @@ bad:
 static void info(const dice_state *s, lt_view *v)
 {
     const dice_duel *d = &s->t.duel;
-    bool pl = v->lang == LT_LANG_PL;
-    char a[8] = "-", b[8] = "-", m[32], u[32];
+    char m[32], u[32];
+    duel_info(s, v, false);
     if (d->mine)
-        snprintf(a, sizeof a, "%u", (unsigned)d->mine);
-    if (d->theirs)
-        snprintf(b, sizeof b, "%u", (unsigned)d->theirs);
-    dice_info(v, pl ? "Rzuca %s (liczba %s); przeciwnik %s (liczba %s)"
-                    : "Thrower %s (number %s); opponent %s (number %s)",
-              dice_seat_label(s->order[0], v->lang), a,
-              dice_seat_label(s->order[1], v->lang), b);
-    if (d->mine)
-        dice_info(v, pl ? "Wygrane w tej turze: %s; Hazardów z rzędu: %u; jednostka %s"
-                        : "Won this turn: %s; Hazards in a row: %u; unit %s",
+        dice_info(v, v->lang == LT_LANG_PL
+                         ? "Wygrane w tej turze: %s; Hazardów z rzędu: %u; jednostka %s"
+                         : "Won this turn: %s; Hazards in a row: %u; unit %s",
                   dice_money_text(d->won, m, sizeof m), (unsigned)d->streak,
                   dice_money_text(s->unit, u, sizeof u));
 }
@@ -444,13 +382,12 @@ static double expected_take(const dice_state *s)
     const dice_duel *d = &s->t.duel;
     double total = 0;
     for (int o = 7; o <= 14; o++) {
-        if (d->theirs && o != d->theirs)
-            continue;
         for (int m = 7; m <= 14; m++) {
-            if (m == o || (d->mine && m != d->mine))
+            rat chance;
+            duel_numbers_chance(s, m, o, false, true, &chance);
+            if (rat_is_zero(&chance))
                 continue;
-            double pr = (d->theirs ? 1 : dice_w3[o] / 176.0) *
-                        (d->mine ? 1 : dice_w3[m] / (176.0 - dice_w3[o]));
+            double pr = rat_double(&chance);
             hh_problem p;
             hh_setup(&p, s, m, o);
             double *v = hh_solve_fast(&p);
@@ -458,7 +395,7 @@ static double expected_take(const dice_state *s)
                 return 0;
             double t = hh_throw_fast(&p, v, 0, p.k0, false);
             free(v);
-            if (d->mine && d->thrown == CHOOSE && t < p.w0)
+            if (d->mine && d->thrown == DUEL_CHOOSE && t < p.w0)
                 t = p.w0;
             total += pr * t;
         }
@@ -500,7 +437,7 @@ static bool numbers_odds(const dice_state *s, int mine, int theirs,
     *val = *thr;
     rat W;
     rat_set(&W, p.w0, 1);
-    if (s->t.duel.mine && s->t.duel.thrown == CHOOSE && rat_cmp(&thr->v, &W) <= 0) {
+    if (s->t.duel.mine && s->t.duel.thrown == DUEL_CHOOSE && rat_cmp(&thr->v, &W) <= 0) {
         rat_copy(&val->v, &W); /* he stops */
         rat_set(&val->pw, p.w0 > 0, 1);
         rat_set(&val->pl, 0, 1);
@@ -520,16 +457,11 @@ static void odds(const dice_state *s, dice_chances *d)
     rat_set(&v, 0, 1);
     bool ok = true;
     for (int o = 7; o <= 14 && ok; o++) {
-        if (t->theirs && o != t->theirs)
-            continue;
         for (int m = 7; m <= 14 && ok; m++) {
-            if (m == o || (t->mine && m != t->mine))
+            rat pa, x;
+            duel_numbers_chance(s, m, o, false, true, &pa);
+            if (rat_is_zero(&pa))
                 continue;
-            rat pa, pb, x;
-            rat_set(&pa, t->theirs ? 1 : dice_w3[o], t->theirs ? 1 : 176);
-            rat_set(&pb, t->mine ? 1 : dice_w3[m],
-                    t->mine ? 1 : (uint64_t)(176 - dice_w3[o]));
-            rat_mul(&pa, &pa, &pb);
             ok = numbers_odds(s, m, o, &thr, &val);
             rat_mul(&x, &pa, &val.pw);
             rat_add(&pw, &pw, &x);
@@ -539,7 +471,7 @@ static void odds(const dice_state *s, dice_chances *d)
             rat_add(&v, &v, &x);
         }
     }
-    if (ok && t->mine && t->thrown == CHOOSE) {
+    if (ok && t->mine && t->thrown == DUEL_CHOOSE) {
         d->nchoices = 2;
         d->choice[0] = DICE_STOP;
         rat_set(&d->choice_value[0], t->won, 4);
@@ -571,8 +503,8 @@ static void odds(const dice_state *s, dice_chances *d)
 const dice_rules dice_half_hazard = {
     .game = DICE_HALF_HAZARD, .ndice = 3, .order_throw = ORDER_ONCE,
     .money = true, .configure = configure, .turn_start = start,
-    .turn_player = player, .turn_thrower = thrower, .turn_dice = ndice,
-    .turn_actions = actions, .turn_apply = apply, .turn_write = write_turn,
+    .turn_player = duel_chooser, .turn_thrower = duel_thrower,
+    .turn_actions = duel_choices, .turn_apply = apply, .turn_write = write_turn,
     .turn_read = read_turn, .turn_info = info, .turn_odds = odds,
     .best = best, .can_start = can_start};
 
@@ -580,10 +512,6 @@ static lt_status init(lt_state *s, const lt_config *cfg)
 {
     return dice_init(s, cfg, DICE_HALF_HAZARD);
 }
-
-static const lt_engine *const engines[] = {&dice_perfect_engine, NULL};
-static const char *const levels[] = {"ai:perfect", "ai:perfect", "ai:perfect",
-                                     "ai:perfect", "ai:perfect"};
 
 const lt_game lt_half_hazard = {
     .id = "half-hazard",
@@ -596,8 +524,8 @@ const lt_game lt_half_hazard = {
     .min_return = -1000,
     .max_return = 1000,
     .init = init,
-    .engines = engines,
-    .levels = levels,
+    .engines = dice_perfect_engines,
+    .levels = dice_perfect_levels,
     .evaluate = evaluate,
     DICE_MEMBERS,
 };

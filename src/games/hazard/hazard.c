@@ -61,28 +61,9 @@ static void abort_turn(dice_state *s)
             dice_take(s, i, s->stake);
 }
 
-static int player(const dice_state *s)
-{
-    (void)s;
-    return LT_CHANCE;
-}
-
 static int thrower(const dice_state *s)
 {
     return s->order[s->t.haz.pos];
-}
-
-static int ndice(const dice_state *s)
-{
-    (void)s;
-    return 3;
-}
-
-static int actions(const dice_state *s, lt_action *out)
-{
-    (void)s;
-    (void)out;
-    return 0;
 }
 
 static void win(dice_state *s, int seat)
@@ -361,8 +342,7 @@ static void odds(const dice_state *s, dice_chances *d)
 const dice_rules dice_hazard = {
     .game = DICE_HAZARD, .ndice = 3, .order_throw = ORDER_EACH_TURN,
     .money = false, .configure = configure, .turn_start = start,
-    .turn_player = player, .turn_thrower = thrower, .turn_dice = ndice,
-    .turn_actions = actions, .turn_apply = apply, .turn_write = write_turn,
+    .turn_thrower = thrower, .turn_apply = apply, .turn_write = write_turn,
     .turn_read = read_turn, .turn_info = info, .turn_odds = odds,
     .turn_abort = abort_turn, .can_start = can_start};
 

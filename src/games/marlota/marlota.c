@@ -16,36 +16,11 @@ static void configure(dice_state *s, const lt_config *cfg)
     s->turns = (uint16_t)cfg->value[OPT_TURNS];
 }
 
-static bool start(dice_state *s)
-{
-    memset(&s->t.mar, 0, sizeof s->t.mar);
-    return true;
-}
-
-static int player(const dice_state *s)
-{
-    (void)s;
-    return LT_CHANCE;
-}
-
 static int thrower(const dice_state *s)
 {
     const dice_mar *m = &s->t.mar;
     /* seed 000, f: the first in order throws for all the numbers */
     return m->assigned < s->players ? s->order[0] : s->order[m->pos];
-}
-
-static int ndice(const dice_state *s)
-{
-    (void)s;
-    return 3;
-}
-
-static int actions(const dice_state *s, lt_action *out)
-{
-    (void)s;
-    (void)out;
-    return 0;
 }
 
 static int owner_of(const dice_state *s, int sum)
@@ -220,10 +195,9 @@ static void odds(const dice_state *s, dice_chances *d)
 
 const dice_rules dice_marlota = {
     .game = DICE_MARLOTA, .ndice = 3, .order_throw = ORDER_EACH_TURN,
-    .money = false, .configure = configure, .turn_start = start,
-    .turn_player = player, .turn_thrower = thrower, .turn_dice = ndice,
-    .turn_actions = actions, .turn_apply = apply, .turn_write = write_turn,
-    .turn_read = read_turn, .turn_info = info, .turn_odds = odds};
+    .money = false, .configure = configure, .turn_thrower = thrower,
+    .turn_apply = apply, .turn_write = write_turn, .turn_read = read_turn,
+    .turn_info = info, .turn_odds = odds};
 
 static lt_status init(lt_state *s, const lt_config *cfg)
 {

@@ -36,12 +36,6 @@ static bool start(dice_state *s)
     return true;
 }
 
-static int player(const dice_state *s)
-{
-    (void)s;
-    return LT_CHANCE;
-}
-
 static int thrower(const dice_state *s)
 {
     return s->t.oat.seat[s->t.oat.pos];
@@ -51,13 +45,6 @@ static int thrower(const dice_state *s)
 static int ndice(const dice_state *s)
 {
     return s->t.oat.single ? 2 : 1;
-}
-
-static int actions(const dice_state *s, lt_action *out)
-{
-    (void)s;
-    (void)out;
-    return 0;
 }
 
 /* Last throws due after a first success at index `leader`. */
@@ -428,9 +415,9 @@ static void odds(const dice_state *s, dice_chances *d)
 const dice_rules dice_one_and_two = {
     .game = DICE_ONE_AND_TWO, .ndice = 3, .order_throw = ORDER_NONE,
     .money = false, .configure = configure, .turn_start = start,
-    .turn_player = player, .turn_thrower = thrower, .turn_dice = ndice,
-    .turn_actions = actions, .turn_apply = apply, .turn_write = write_turn,
-    .turn_read = read_turn, .turn_info = info, .turn_odds = odds};
+    .turn_thrower = thrower, .turn_dice = ndice, .turn_apply = apply,
+    .turn_write = write_turn, .turn_read = read_turn, .turn_info = info,
+    .turn_odds = odds};
 
 static lt_status init(lt_state *s, const lt_config *cfg)
 {

@@ -80,48 +80,20 @@ static void abort_turn(dice_state *s)
     dice_take(s, s->order[1], s->pot);
 }
 
-static int player(const dice_state *s)
-{
-    (void)s;
-    return LT_CHANCE;
-}
-
 static int thrower(const dice_state *s)
 {
     const dice_duel *d = &s->t.duel;
     return d->theirs ? s->order[d->pos] : s->order[0];
 }
 
-static int ndice(const dice_state *s)
-{
-    (void)s;
-    return 3;
-}
-
-static int actions(const dice_state *s, lt_action *out)
-{
-    (void)s;
-    (void)out;
-    return 0;
-}
-
 static void apply(dice_state *s, lt_action a)
 {
     dice_duel *d = &s->t.duel;
     int sum = dice_sum(a, 3);
-    bool number = sum >= 7 && sum <= 14;
     /* seed 000, i: the thrower throws until a number of 7-14 is his, then
      * one for the other (RULES.md: a different one unless distinct=no) */
-    if (!d->mine) {
-        if (number)
-            d->mine = (uint8_t)sum;
+    if (duel_assign(s, sum, true, s->var[0] == 0))
         return;
-    }
-    if (!d->theirs) {
-        if (number && (sum != d->mine || s->var[0]))
-            d->theirs = (uint8_t)sum;
-        return;
-    }
     /* then they throw in turn, the thrower first */
     int me = s->order[0], other = s->order[1];
     if (d->pos == 0 && sum == d->mine) {
@@ -141,36 +113,24 @@ static void apply(dice_state *s, lt_action a)
 
 static void write_turn(const dice_state *s, char *buf, size_t size, size_t *len)
 {
-    const dice_duel *d = &s->t.duel;
-    uint8_t num[DICE_SEATS] = {0};
-    num[s->order[0]] = d->mine;
-    num[s->order[1]] = d->theirs;
-    dice_write_list(buf, size, len, "numbers", num, s->players);
-    if (d->theirs)
+    duel_write_numbers(s, buf, size, len);
+    if (s->t.duel.theirs)
         lt_appendf(buf, size, len, " next %d", thrower(s) + 1);
 }
 
-/* "numbers A,B [next N]"; shared by the two-number games */
 static bool read_turn(dice_state *s, char **w, int nw, lt_error *err)
 {
     dice_duel *d = &s->t.duel;
-    int v[DICE_SEATS], count;
     long long next = 0;
     if ((nw != 2 && nw != 4) || strcmp(w[0], "numbers") ||
-        !dice_parse_list(w[1], v, 2, 7, 14, &count) || count != 2 ||
         (nw == 4 && (strcmp(w[2], "next") || !lt_parse_int(w[3], 1, 2, &next)))) {
         lt_error_set(err, "expected 'numbers' with the two seats' numbers "
                           "(7..14, '-' for none yet), then, once both have "
                           "one, 'next' and the seat to throw");
         return false;
     }
-    d->mine = (uint8_t)v[s->order[0]];
-    d->theirs = (uint8_t)v[s->order[1]];
-    if ((!d->mine && d->theirs) || (d->theirs && d->theirs == d->mine && !s->var[0])) {
-        lt_error_set(err, "numbers: the thrower's comes first%s",
-                     s->var[0] ? "" : ", and the other's differs (distinct=yes)");
+    if (!duel_read_numbers(s, w[1], true, s->var[0] == 0, 7, 14, err))
         return false;
-    }
     if ((d->theirs != 0) != (nw == 4)) {
         lt_error_set(err, d->theirs ? "numbers: both are given; say who throws "
                                       "next (next N)"
@@ -187,17 +147,7 @@ static bool read_turn(dice_state *s, char **w, int nw, lt_error *err)
 
 static void info(const dice_state *s, lt_view *v)
 {
-    const dice_duel *d = &s->t.duel;
-    bool pl = v->lang == LT_LANG_PL;
-    char a[8] = "-", b[8] = "-";
-    if (d->mine)
-        snprintf(a, sizeof a, "%u", (unsigned)d->mine);
-    if (d->theirs)
-        snprintf(b, sizeof b, "%u", (unsigned)d->theirs);
-    dice_info(v, pl ? "Rzuca %s (liczba %s); stawia %s (liczba %s)"
-                    : "Thrower %s (number %s); staker %s (number %s)",
-              dice_seat_label(s->order[0], v->lang), a,
-              dice_seat_label(s->order[1], v->lang), b);
+    duel_info(s, v, true);
 }
 
 /* The four stakes on the table stay the staker's until taken. */
@@ -249,24 +199,18 @@ static void odds(const dice_state *s, dice_chances *d)
     rat win, value;
     rat_set(&win, 0, 1);
     rat_set(&value, 0, 1);
-    for (int a = 7; a <= 14; a++) {
-        if (t->mine && a != t->mine)
-            continue;
+    for (int a = 7; a <= 14; a++)
         for (int b = 7; b <= 14; b++) {
-            if ((t->theirs && b != t->theirs) || (distinct && a == b))
+            rat pr, w, v;
+            duel_numbers_chance(s, a, b, true, distinct, &pr);
+            if (rat_is_zero(&pr))
                 continue;
-            rat pa, pb, w, v;
-            rat_set(&pa, t->mine ? 1 : dice_w3[a], t->mine ? 1 : 176);
-            rat_set(&pb, t->theirs ? 1 : dice_w3[b],
-                    t->theirs ? 1 : (uint64_t)(176 - (distinct ? dice_w3[a] : 0)));
             pair_odds(a, b, t->theirs ? t->pos : 0, &w, &v);
-            rat_mul(&pa, &pa, &pb);
-            rat_mul(&w, &w, &pa);
-            rat_mul(&v, &v, &pa);
+            rat_mul(&w, &w, &pr);
+            rat_mul(&v, &v, &pr);
             rat_add(&win, &win, &w);
             rat_add(&value, &value, &v);
         }
-    }
     rat one;
     rat_set(&one, 1, 1);
     rat_copy(&d->win[s->order[0]], &win);
@@ -282,8 +226,7 @@ static void odds(const dice_state *s, dice_chances *d)
 const dice_rules dice_panquist = {
     .game = DICE_PANQUIST, .ndice = 3, .order_throw = ORDER_ONCE,
     .money = true, .configure = configure, .turn_start = start,
-    .turn_player = player, .turn_thrower = thrower, .turn_dice = ndice,
-    .turn_actions = actions, .turn_apply = apply, .turn_write = write_turn,
+    .turn_thrower = thrower, .turn_apply = apply, .turn_write = write_turn,
     .turn_read = read_turn, .turn_info = info, .turn_odds = odds,
     .turn_abort = abort_turn, .claim = claim};
 

@@ -21,23 +21,10 @@ static bool start(dice_state *s)
     return true;
 }
 
-static int player(const dice_state *s)
-{
-    (void)s;
-    return LT_CHANCE;
-}
-
 /* seed 000, g: three dice until a pair, then the third die once more */
 static int ndice(const dice_state *s)
 {
     return s->t.best.pair ? 1 : 3;
-}
-
-static int actions(const dice_state *s, lt_action *out)
-{
-    (void)s;
-    (void)out;
-    return 0;
 }
 
 static void apply(dice_state *s, lt_action a)
@@ -118,10 +105,9 @@ static void odds(const dice_state *s, dice_chances *d)
 
 const dice_rules dice_riffa = {
     .game = DICE_RIFFA, .ndice = 3, .order_throw = ORDER_NONE, .money = false,
-    .configure = configure, .turn_start = start, .turn_player = player,
-    .turn_thrower = best_thrower, .turn_dice = ndice, .turn_actions = actions,
-    .turn_apply = apply, .turn_write = write_turn, .turn_read = read_turn,
-    .turn_info = info, .turn_odds = odds};
+    .configure = configure, .turn_start = start, .turn_thrower = best_thrower,
+    .turn_dice = ndice, .turn_apply = apply, .turn_write = write_turn,
+    .turn_read = read_turn, .turn_info = info, .turn_odds = odds};
 
 static lt_status init(lt_state *s, const lt_config *cfg)
 {

@@ -9,7 +9,6 @@
 
 enum { OPT_ORDER, OPT_UNIT, OPT_COVER, OPT_BANKROLL, OPT_TURNS };
 enum { COVER_HALVES, COVER_ALTERNATE };
-enum { FIRST, CHOOSE, THROWING }; /* dice_duel.thrown, as in half-hazard */
 
 static const char *const covers[] = {"halves", "alternate", NULL};
 
@@ -67,31 +66,6 @@ static bool start(dice_state *s)
     return add_unit(s);
 }
 
-static int player(const dice_state *s)
-{
-    const dice_duel *d = &s->t.duel;
-    return d->mine && d->thrown == CHOOSE ? s->order[0] : LT_CHANCE;
-}
-
-static int thrower(const dice_state *s)
-{
-    return s->order[0];
-}
-
-static int ndice(const dice_state *s)
-{
-    (void)s;
-    return 3;
-}
-
-static int actions(const dice_state *s, lt_action *out)
-{
-    (void)s;
-    out[0] = DICE_STOP;
-    out[1] = DICE_THROW;
-    return 2;
-}
-
 static void apply(dice_state *s, lt_action a)
 {
     dice_duel *d = &s->t.duel;
@@ -101,21 +75,13 @@ static void apply(dice_state *s, lt_action a)
         return;
     }
     if (a == DICE_THROW) {
-        d->thrown = THROWING;
+        d->thrown = DUEL_THROWING;
         return;
     }
     int sum = dice_sum(a, 3);
-    bool number = sum >= 7 && sum <= 14;
-    if (!d->theirs) { /* as in Pół Hazard: the opponent's number first */
-        if (number)
-            d->theirs = (uint8_t)sum;
+    /* as in Pół Hazard: the opponent's number first, then his own */
+    if (duel_assign(s, sum, false, true))
         return;
-    }
-    if (!d->mine) {
-        if (number && sum != d->theirs)
-            d->mine = (uint8_t)sum;
-        return;
-    }
     if (dice_is_hazard3(sum)) {
         /* seed 000, k: every Hazard adds a unit to the pool */
         if (!add_unit(s)) {
@@ -131,58 +97,36 @@ static void apply(dice_state *s, lt_action a)
         dice_end_turn(s, other);
         return;
     }
-    d->thrown = CHOOSE; /* his own number: nothing happens */
+    d->thrown = DUEL_CHOOSE; /* his own number: nothing happens */
 }
 
 static void write_turn(const dice_state *s, char *buf, size_t size, size_t *len)
 {
     const dice_duel *d = &s->t.duel;
-    uint8_t num[DICE_SEATS] = {0};
-    num[s->order[0]] = d->mine;
-    num[s->order[1]] = d->theirs;
-    dice_write_list(buf, size, len, "numbers", num, s->players);
+    duel_write_numbers(s, buf, size, len);
     if (s->var[0] == COVER_ALTERNATE)
         lt_appendf(buf, size, len, " payer %d", s->payer + 1);
     if (d->mine)
-        lt_appendf(buf, size, len, " %s",
-                   d->thrown == FIRST ? "first" : d->thrown == CHOOSE ? "choose" : "throwing");
+        lt_appendf(buf, size, len, " %s", duel_stage_name(d->thrown));
 }
 
 static bool read_turn(dice_state *s, char **w, int nw, lt_error *err)
 {
     dice_duel *d = &s->t.duel;
-    int v[DICE_SEATS], count, i = 2;
+    int i = 2;
     long long payer;
-    if (nw < 2 || strcmp(w[0], "numbers") ||
-        !dice_parse_list(w[1], v, 2, 7, 14, &count) || count != 2)
+    if (nw < 2 || strcmp(w[0], "numbers"))
         goto bad;
-    d->mine = (uint8_t)v[s->order[0]];
-    d->theirs = (uint8_t)v[s->order[1]];
-    if ((d->mine && !d->theirs) || (d->mine && d->mine == d->theirs)) {
-        lt_error_set(err, "numbers: the opponent's is given first, then the "
-                          "thrower's, a different one");
+    if (!duel_read_numbers(s, w[1], false, true, 7, 14, err))
         return false;
-    }
     if (s->var[0] == COVER_ALTERNATE) {
         if (i + 1 >= nw || strcmp(w[i], "payer") || !lt_parse_int(w[i + 1], 1, 2, &payer))
             goto bad;
         s->payer = (uint8_t)(payer - 1);
         i += 2;
     }
-    if (d->mine) {
-        if (i + 1 != nw)
-            goto bad;
-        if (!strcmp(w[i], "first"))
-            d->thrown = FIRST;
-        else if (!strcmp(w[i], "choose"))
-            d->thrown = CHOOSE;
-        else if (!strcmp(w[i], "throwing"))
-            d->thrown = THROWING;
-        else
-            goto bad;
-    } else if (i != nw) {
+    if (d->mine ? i + 1 != nw || !duel_read_stage(s, w[i]) : i != nw)
         goto bad;
-    }
     if (s->pot < s->unit || s->pot % s->unit) {
         lt_error_set(err, "pot: whole units, at least one, during a turn");
         return false;
@@ -199,17 +143,9 @@ bad:
 
 static void info(const dice_state *s, lt_view *v)
 {
-    const dice_duel *d = &s->t.duel;
     bool pl = v->lang == LT_LANG_PL;
-    char a[8] = "-", b[8] = "-", u[32];
-    if (d->mine)
-        snprintf(a, sizeof a, "%u", (unsigned)d->mine);
-    if (d->theirs)
-        snprintf(b, sizeof b, "%u", (unsigned)d->theirs);
-    dice_info(v, pl ? "Rzuca %s (liczba %s); przeciwnik %s (liczba %s)"
-                    : "Thrower %s (number %s); opponent %s (number %s)",
-              dice_seat_label(s->order[0], v->lang), a,
-              dice_seat_label(s->order[1], v->lang), b);
+    char u[32];
+    duel_info(s, v, false);
     if (s->var[0] == COVER_ALTERNATE)
         dice_info(v, pl ? "Jednostka %s; następną płaci %s" : "Unit %s; %s pays the next",
                   dice_money_text(s->unit, u, sizeof u),
@@ -429,17 +365,16 @@ static void evaluate(const lt_state *st, double *out)
     const dice_duel *d = &s->t.duel;
     double gain = 0;
     for (int o = 7; o <= 14; o++) {
-        if (d->theirs && o != d->theirs)
-            continue;
         for (int m = 7; m <= 14; m++) {
-            if (m == o || (d->mine && m != d->mine))
+            rat chance;
+            duel_numbers_chance(s, m, o, false, true, &chance);
+            if (rat_is_zero(&chance))
                 continue;
-            double pr = (d->theirs ? 1 : dice_w3[o] / 176.0) *
-                        (d->mine ? 1 : dice_w3[m] / (176.0 - dice_w3[o]));
+            double pr = rat_double(&chance);
             rh_problem p;
             rh_setup(&p, s, m, o);
             double t = rh_throw_fast(&p);
-            if (d->mine && d->thrown == CHOOSE && t < 0)
+            if (d->mine && d->thrown == DUEL_CHOOSE && t < 0)
                 t = 0;
             gain += pr * t / 2; /* halves -> units */
         }
@@ -472,21 +407,16 @@ static void odds(const dice_state *s, dice_chances *d)
     rat_set(&pl, 0, 1);
     rat_set(&v, 0, 1);
     for (int o = 7; o <= 14; o++) {
-        if (t->theirs && o != t->theirs)
-            continue;
         for (int m = 7; m <= 14; m++) {
-            if (m == o || (t->mine && m != t->mine))
+            rat pa, x;
+            duel_numbers_chance(s, m, o, false, true, &pa);
+            if (rat_is_zero(&pa))
                 continue;
-            rat pa, pb, x;
-            rat_set(&pa, t->theirs ? 1 : dice_w3[o], t->theirs ? 1 : 176);
-            rat_set(&pb, t->mine ? 1 : dice_w3[m],
-                    t->mine ? 1 : (uint64_t)(176 - dice_w3[o]));
-            rat_mul(&pa, &pa, &pb);
             rh_problem p;
             rh_setup(&p, s, m, o);
             rh_solve_exact(&p, c);
             rh_throw(&p, c, &th);
-            if (t->mine && t->thrown == CHOOSE) {
+            if (t->mine && t->thrown == DUEL_CHOOSE) {
                 d->nchoices = 2;
                 d->choice[0] = DICE_STOP;
                 rat_set(&d->choice_value[0], 0, 1);
@@ -527,8 +457,8 @@ static void odds(const dice_state *s, dice_chances *d)
 const dice_rules dice_rising_hazard = {
     .game = DICE_RISING_HAZARD, .ndice = 3, .order_throw = ORDER_ONCE,
     .money = true, .configure = configure, .turn_start = start,
-    .turn_player = player, .turn_thrower = thrower, .turn_dice = ndice,
-    .turn_actions = actions, .turn_apply = apply, .turn_write = write_turn,
+    .turn_player = duel_chooser, .turn_thrower = duel_thrower,
+    .turn_actions = duel_choices, .turn_apply = apply, .turn_write = write_turn,
     .turn_read = read_turn, .turn_info = info, .turn_odds = odds,
     .best = best};
 
@@ -536,10 +466,6 @@ static lt_status init(lt_state *s, const lt_config *cfg)
 {
     return dice_init(s, cfg, DICE_RISING_HAZARD);
 }
-
-static const lt_engine *const engines[] = {&dice_perfect_engine, NULL};
-static const char *const levels[] = {"ai:perfect", "ai:perfect", "ai:perfect",
-                                     "ai:perfect", "ai:perfect"};
 
 const lt_game lt_rising_hazard = {
     .id = "rising-hazard",
@@ -552,8 +478,8 @@ const lt_game lt_rising_hazard = {
     .min_return = -1000,
     .max_return = 1000,
     .init = init,
-    .engines = engines,
-    .levels = levels,
+    .engines = dice_perfect_engines,
+    .levels = dice_perfect_levels,
     .evaluate = evaluate,
     DICE_MEMBERS,
 };

@@ -24,34 +24,9 @@ static void configure(dice_state *s, const lt_config *cfg)
     s->turns = (uint16_t)cfg->value[OPT_TURNS];
 }
 
-static bool start(dice_state *s)
-{
-    s->t.tri.pos = 0;
-    return true;
-}
-
-static int player(const dice_state *s)
-{
-    (void)s;
-    return LT_CHANCE;
-}
-
 static int thrower(const dice_state *s)
 {
     return s->order[s->t.tri.pos];
-}
-
-static int ndice(const dice_state *s)
-{
-    (void)s;
-    return 3;
-}
-
-static int actions(const dice_state *s, lt_action *out)
-{
-    (void)s;
-    (void)out;
-    return 0;
 }
 
 static void apply(dice_state *s, lt_action a)
@@ -202,10 +177,9 @@ static void odds(const dice_state *s, dice_chances *d)
 
 const dice_rules dice_triples = {
     .game = DICE_TRIPLES, .ndice = 3, .order_throw = ORDER_NONE,
-    .money = false, .configure = configure, .turn_start = start,
-    .turn_player = player, .turn_thrower = thrower, .turn_dice = ndice,
-    .turn_actions = actions, .turn_apply = apply, .turn_write = write_turn,
-    .turn_read = read_turn, .turn_info = info, .turn_odds = odds};
+    .money = false, .configure = configure, .turn_thrower = thrower,
+    .turn_apply = apply, .turn_write = write_turn, .turn_read = read_turn,
+    .turn_info = info, .turn_odds = odds};
 
 static lt_status init(lt_state *s, const lt_config *cfg)
 {
