@@ -53,13 +53,18 @@ static void json_string(const char *s)
     putchar('"');
 }
 
-static void json_exact(const lt_exact *e)
+/* {"seat": N, "exact": "p/q", "decimal": x} (no seat when seat < 0),
+ * or null when not defined. */
+static void json_exact(const lt_exact *e, int seat)
 {
     if (!e->known) {
         printf("null");
         return;
     }
-    printf("{\"exact\": ");
+    printf("{");
+    if (seat >= 0)
+        printf("\"seat\": %d, ", seat + 1);
+    printf("\"exact\": ");
     if (e->exact[0])
         json_string(e->exact);
     else
@@ -166,24 +171,21 @@ int cmd_odds(int argc, char **argv)
         printf("{\"game\": \"%s\", \"players\": %d, \"seats\": [", g->id, o->nseats);
         for (int i = 0; i < o->nseats; i++) {
             printf("%s", i ? ", " : "");
-            json_exact(&o->win[i]);
+            json_exact(&o->win[i], i);
         }
         printf("], \"none\": ");
-        json_exact(&o->none);
+        json_exact(&o->none, -1);
         printf(", \"value\": ");
-        if (o->value_seat >= 0) {
-            printf("{\"seat\": %d, \"odds\": ", o->value_seat + 1);
-            json_exact(&o->value);
-            printf("}");
-        } else {
+        if (o->value_seat >= 0)
+            json_exact(&o->value, o->value_seat);
+        else
             printf("null");
-        }
         printf(", \"choices\": [");
         for (int k = 0; k < o->nchoices; k++) {
             printf("%s{\"action\": ", k ? ", " : "");
             json_string(lt_name(g, s, o->choice[k].action, name, sizeof name));
             printf(", \"value\": ");
-            json_exact(&o->choice[k].value);
+            json_exact(&o->choice[k].value, -1);
             printf("}");
         }
         printf("], \"note\": ");

@@ -55,8 +55,8 @@ static void show_odds(session *se)
                 lt_appendf(line, sizeof line, &len, " (%s)", e->exact);
         }
         if (o->value_seat >= 0 && o->value.known)
-            lt_appendf(line, sizeof line, &len, T("; value for %s %.4f",
-                                                  "; wartość dla %s %.4f"),
+            lt_appendf(line, sizeof line, &len, T("; value: %s %.4f",
+                                                  "; wartość: %s %.4f"),
                        lt_seat_name(g, o->value_seat, cli_lang, who, sizeof who),
                        o->value.decimal);
         if (any) /* nothing while the order of play is thrown for */

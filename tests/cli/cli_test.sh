@@ -305,7 +305,8 @@ has out "seat3 25/151"
 run 0 odds hazard --position "play turn 1/1 score 0,0 order 1,2 round 2 next 1 rehazards 10,11"
 has out "seat1 189/338"
 run 0 odds half-hazard --json
-has out '"value": {"seat": 1, "odds": {"exact": "1183277401919814/653838293141215"'
+has out '"value": {"seat": 1, "exact": "1183277401919814/653838293141215"'
+has out '"seats": [{"seat": 1, "exact": "11722920030454839/35961106122766825"'
 run 0 odds half-hazard --position "play turn 1/1 score 0,0 money 40,40 pot 20 order 1,2 numbers 12,10 winnings 6 streak 1 choose"
 has out "choice stop 3 "
 has out "choice throw 505/216 "
