@@ -129,6 +129,19 @@ static void whole_turn(void **st)
     }
 }
 
+/* bankroll 15, pool 20: after the first turn seat 2 has 5 and cannot
+ * cover his half of the next pool (10): he has lost, the match ends. */
+static void bankroll(void **st)
+{
+    (void)st;
+    const lt_game *g;
+    lt_state *s = start_n(&g, "half-hazard", "bankroll=15 turns=3", 2);
+    play(g, s, "6-6-6 1-1-1 5-4-1 6-4-1 5-4-1"); /* the opponent's: all 20 */
+    assert_string_equal(text_of(g, s), "over played 1/3 score 1,0 money 25,5 pot 0");
+    assert_true(return_of(g, s, 0) == 10 && return_of(g, s, 1) == -10);
+    lt_state_free(s);
+}
+
 static void bad_positions(void **st)
 {
     (void)st;
@@ -152,7 +165,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(rules),      cmocka_unit_test(endings),
         cmocka_unit_test(decision),   cmocka_unit_test(whole_turn),
-        cmocka_unit_test(bad_positions),
+        cmocka_unit_test(bankroll),   cmocka_unit_test(bad_positions),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -146,6 +146,22 @@ static void by_turns_best_play(void **st)
     lt_state_free(s);
 }
 
+/* bankroll 1, unit 2: the first unit takes 1 from each; at the first
+ * Hazard neither can pay his half of the next: the match ends and the
+ * pool is split. */
+static void bankroll(void **st)
+{
+    (void)st;
+    const lt_game *g;
+    lt_state *s = start_n(&g, "rising-hazard", "bankroll=1 turns=5", 2);
+    play(g, s, "6-6-6 1-1-1 5-4-1 6-4-1");
+    assert_string_equal(text_of(g, s), "play turn 1/5 score 0,0 money 0,0 pot 2 "
+                                       "order 1,2 numbers 11,10 first steps 2");
+    play(g, s, "6-6-6");
+    assert_string_equal(text_of(g, s), "over played 0/5 score 0,0 money 1,1 pot 0");
+    lt_state_free(s);
+}
+
 static void bad_positions(void **st)
 {
     (void)st;
@@ -167,7 +183,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(halves),         cmocka_unit_test(by_turns),
         cmocka_unit_test(halves_by_hand), cmocka_unit_test(by_turns_best_play),
-        cmocka_unit_test(bad_positions),
+        cmocka_unit_test(bankroll),       cmocka_unit_test(bad_positions),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
