@@ -135,6 +135,48 @@ enum {
     LT_GROUP_COUNT
 };
 
+/* ---- Exact odds (optional) ---------------------------------------------
+ * A game of chance may say exactly, from any state, each seat's chance of
+ * winning the turn in progress (the unit of play its rules call a turn or
+ * a round), the stakes one seat can expect to gain in it, and what each
+ * choice of the player to move is worth.  Exact values are fractions in
+ * lowest terms written as text ("5/72", "-3/4", "2"); `decimal` is the
+ * same value as a double.  Front ends show them without knowing the game.
+ * The struct is large (the fractions of a six-player game run to
+ * thousands of digits): allocate it. */
+enum {
+    LT_ODDS_TEXT = 5120,  /* bytes of an exact fraction, with its NUL */
+    LT_ODDS_CHOICES = 4,  /* choices reported with their values */
+    LT_ODDS_SEAT_ORDER = 1 /* odds flag: see lt_game.odds */
+};
+
+typedef struct {
+    bool known;               /* false: not defined here (lt_odds.note says why) */
+    char exact[LT_ODDS_TEXT]; /* "" if too long to write; decimal stands */
+    double decimal;
+} lt_exact;
+
+typedef struct lt_odds {
+    int lang;                      /* input: language of the note */
+    int nseats;                    /* output: num_players */
+    lt_exact win[LT_MAX_PLAYERS];  /* each seat's chance to win the turn */
+    lt_exact none;                 /* chance that nobody wins it; known
+                                    * only when it is not zero */
+    int value_seat;                /* the seat whose stakes `value` are,
+                                    * or -1 for a game without stakes */
+    lt_exact value;                /* stakes value_seat expects to gain in
+                                    * the turn, under best play */
+    int nchoices;                  /* choices of the player to move */
+    struct {
+        lt_action action;
+        lt_exact value;            /* after this choice, under best play:
+                                    * the mover's expected stakes gained in
+                                    * the turn if the game has stakes, else
+                                    * his chance to win the turn */
+    } choice[LT_ODDS_CHOICES];
+    char note[256];                /* what is assumed or left undefined */
+} lt_odds;
+
 /* ---- The rule book -----------------------------------------------------
  * Immutable facts and functions.  Contracts (asserted in debug builds):
  * - legal_actions: only when current_player() >= 0; ascending, unique,
@@ -205,6 +247,15 @@ typedef struct lt_game {
      * specs of levels 1..5 (five strings; NULL: the generic ladder). */
     const struct lt_engine *const *engines;
     const char *const *levels;
+
+    /* optional: the exact odds of the turn in progress (lt_odds above),
+     * for a game of chance.  flags: LT_ODDS_SEAT_ORDER - while the order
+     * of play of the turn is still being thrown for, give the odds of the
+     * turn played in seat order (seat 1 first), as tables of odds do;
+     * without it the chances are not defined until the order is fixed.
+     * Not LT_OK, with a message, only when the odds cannot be computed. */
+    lt_status (*odds)(const lt_state *, unsigned flags, lt_odds *,
+                      lt_error *);
 } lt_game;
 
 /* ---- Registry (registry.c: one table, one line per game) ---- */

@@ -88,6 +88,13 @@ int cmd_bench(int argc, char **argv);
 int cmd_playouts(int argc, char **argv);
 int cmd_perft(int argc, char **argv);
 int cmd_arena(int argc, char **argv);
+int cmd_odds(int argc, char **argv);
+int cmd_simulate(int argc, char **argv);
 int menu_run(FILE *in, FILE *out);
+
+/* Reads --option and --players of a game from argv[first..] (marking
+ * them in used) into cfg; an exit status. */
+int cli_game_config(int argc, char **argv, int first, const lt_game *,
+                    lt_config *cfg, bool *used);
 
 #endif

@@ -127,6 +127,8 @@ static void usage(FILE *out)
             "  playouts ID           random games per second\n"
             "  perft [ID]            count move sequences of a given length\n"
             "  arena ID              play computer players against each other\n"
+            "  odds ID               exact chances of a dice game's turn\n"
+            "  simulate ID           simulate turns of a dice game\n"
             "\n"
             "'ludoteka COMMAND --help' describes a command.\n"
             "--version prints the version.\n",
@@ -144,6 +146,8 @@ static void usage(FILE *out)
             "  playouts ID           losowe partie na sekundę\n"
             "  perft [ID]            liczba ciągów ruchów danej długości\n"
             "  arena ID              pojedynki graczy komputerowych\n"
+            "  odds ID               dokładne szanse w turze gry w kości\n"
+            "  simulate ID           symulacja tur gry w kości\n"
             "\n"
             "'ludoteka POLECENIE --help' opisuje polecenie.\n"
             "--version wypisuje wersję.\n"),
@@ -159,6 +163,7 @@ int main(int argc, char **argv)
         {"list", cmd_list},     {"rules", cmd_rules},   {"play", cmd_play},
         {"moves", cmd_moves},   {"replay", cmd_replay}, {"bench", cmd_bench},
         {"playouts", cmd_playouts}, {"perft", cmd_perft}, {"arena", cmd_arena},
+        {"odds", cmd_odds},     {"simulate", cmd_simulate},
     };
     cli_lang = locale_lang();
     int i = 1;

@@ -17,6 +17,47 @@
  * (the dice and the computer's choices use theirs, see rng.h). */
 static const uint64_t LOTS_STREAM = 1ull << 48;
 
+/* --dice manual: the players throw real dice and type what they threw */
+static bool dice_manual;
+
+/* The exact odds of a game of chance (lt_game.odds), on one line. */
+static void show_odds(session *se)
+{
+    const lt_game *g = se->game;
+    if (!g->odds || g->current_player(se->state) == LT_TERMINAL)
+        return;
+    lt_odds *o = calloc(1, sizeof *o);
+    lt_error err = {0};
+    if (!o)
+        return;
+    o->lang = cli_lang;
+    if (g->odds(se->state, 0, o, &err) == LT_OK) {
+        char line[512], who[64];
+        size_t len = 0;
+        line[0] = '\0';
+        lt_appendf(line, sizeof line, &len, "%s", T("Odds:", "Szanse:"));
+        bool any = false;
+        for (int i = 0; i < o->nseats; i++) {
+            const lt_exact *e = &o->win[i];
+            if (!e->known)
+                continue;
+            any = true;
+            lt_appendf(line, sizeof line, &len, "%s %s %.4f", i ? "," : "",
+                       lt_seat_name(g, i, cli_lang, who, sizeof who), e->decimal);
+            if (e->exact[0] && strlen(e->exact) <= 15) /* short ones exactly */
+                lt_appendf(line, sizeof line, &len, " (%s)", e->exact);
+        }
+        if (o->value_seat >= 0 && o->value.known)
+            lt_appendf(line, sizeof line, &len, T("; value: %s %.4f",
+                                                  "; wartość: %s %.4f"),
+                       lt_seat_name(g, o->value_seat, cli_lang, who, sizeof who),
+                       o->value.decimal);
+        if (any) /* nothing while the order of play is thrown for */
+            fprintf(se->out, "%s\n", line);
+    }
+    free(o);
+}
+
 int cli_draw_first(lt_record *rec, int first, uint64_t seed)
 {
     int n = rec->config.players;
@@ -148,10 +189,43 @@ static void undo(session *se)
     }
 }
 
+/* The exact value of each choice, when the game can tell. */
+static bool exact_hint(session *se)
+{
+    const lt_game *g = se->game;
+    lt_odds *o = g->odds ? calloc(1, sizeof *o) : NULL;
+    lt_error err = {0};
+    bool shown = false;
+    if (!o)
+        return false;
+    o->lang = cli_lang;
+    if (g->odds(se->state, 0, o, &err) == LT_OK && o->nchoices > 0) {
+        int best = 0;
+        for (int k = 1; k < o->nchoices; k++)
+            if (o->choice[k].value.decimal > o->choice[best].value.decimal)
+                best = k;
+        for (int k = 0; k < o->nchoices; k++) {
+            char name[64];
+            const lt_exact *e = &o->choice[k].value;
+            fprintf(se->out, T("%s %s: %s = %.6f\n", "%s %s: %s = %.6f\n"),
+                    k == best ? T("Hint:", "Podpowiedź:") : "     ",
+                    lt_name(g, se->state, o->choice[k].action, name, sizeof name),
+                    e->exact[0] ? e->exact : "?", e->decimal);
+        }
+        fprintf(se->out, "%s\n", T("(expected stakes gained in the turn, exactly)",
+                                   "(oczekiwany zysk w turze, dokładnie)"));
+        shown = true;
+    }
+    free(o);
+    return shown;
+}
+
 static void hint(session *se)
 {
     const lt_game *g = se->game;
     lt_error err;
+    if (exact_hint(se))
+        return;
     lt_player *adviser = lt_player_new(g, "ai", &err);
     if (!adviser)
         return;
@@ -201,6 +275,49 @@ static void show_help(session *se)
 }
 
 enum { TURN_MOVED, TURN_AGAIN, TURN_QUIT, TURN_EOF, TURN_ERROR };
+
+/* --dice manual: one prompt for a throw of real dice. */
+static int manual_throw(session *se)
+{
+    const lt_game *g = se->game;
+    lt_action acts[LT_MAX_ACTIONS];
+    char line[256], example[64];
+    int n = lt_choices(g, se->state, acts);
+    lt_name(g, se->state, acts[n - 1], example, sizeof example);
+    fprintf(se->out, T("Dice (as thrown, e.g. %s; roll: the computer throws)> ",
+                       "Kości (jak wypadły, np. %s; roll: rzuca komputer)> "),
+            example);
+    fflush(se->out);
+    if (!cli_read_line(se->in, line, sizeof line))
+        return TURN_EOF;
+    char *words[3];
+    int k = lt_split(line, words, 3);
+    if (k == 0)
+        return TURN_AGAIN;
+    lt_action a;
+    lt_error err = {0};
+    if (!strcasecmp(words[0], "quit") || !strcasecmp(words[0], "exit"))
+        return TURN_QUIT;
+    if (!strcasecmp(words[0], "board")) {
+        textview_print(se->out, g, se->state);
+        show_odds(se);
+        return TURN_AGAIN;
+    }
+    if (!strcasecmp(words[0], "roll")) {
+        a = lt_chance_draw(g, se->state, se->rec.seed, (uint64_t)se->rec.nactions);
+    } else if (!strcasecmp(words[0], "save") && k >= 2) {
+        lt_copy(se->save_path, sizeof se->save_path, words[1]);
+        if (save(se, se->save_path))
+            fprintf(se->out, T("Saved to %s.\n", "Zapisano w %s.\n"), se->save_path);
+        return TURN_AGAIN;
+    } else if (lt_parse(g, se->state, words[0], &a, &err) != LT_OK) {
+        cli_fail(EXIT_USAGE, "%s", err.msg);
+        return TURN_AGAIN;
+    }
+    char name[64];
+    fprintf(se->out, T("Dice: %s\n", "Kości: %s\n"), lt_name(g, se->state, a, name, sizeof name));
+    return step(se, a) ? TURN_MOVED : TURN_ERROR;
+}
 
 /* One prompt for a human seat. */
 static int human_turn(session *se, int seat)
@@ -317,16 +434,17 @@ int session_play(session *se)
             break;
         uint64_t ply = (uint64_t)se->rec.nactions;
         char name[64], who[64];
-        if (p == LT_CHANCE) {
+        if (p == LT_CHANCE && !dice_manual) {
             lt_action a = lt_chance_draw(g, se->state, se->rec.seed, ply);
             fprintf(se->out, T("Dice: %s\n", "Kości: %s\n"),
                     lt_name(g, se->state, a, name, sizeof name));
             if (!step(se, a))
                 return EXIT_FAIL;
+            show_odds(se);
             continue;
         }
-        lt_player *pl = se->players[p];
-        if (!lt_player_is_human(pl)) {
+        lt_player *pl = p >= 0 ? se->players[p] : NULL;
+        if (pl && !lt_player_is_human(pl)) {
             lt_action a = think(se, pl, p, ply);
             if (a == LT_NO_ACTION)
                 return cli_fail(EXIT_FAIL, "%s: %s", lt_player_spec(pl),
@@ -338,11 +456,13 @@ int session_play(session *se)
                 return EXIT_FAIL;
             continue;
         }
+        /* a person: a move, or with --dice manual the dice he threw */
         if (shown != se->rec.nactions) {
             textview_print(se->out, g, se->state);
+            show_odds(se);
             shown = se->rec.nactions;
         }
-        switch (human_turn(se, p)) {
+        switch (pl ? human_turn(se, p) : manual_throw(se)) {
         case TURN_MOVED:
         case TURN_AGAIN:
             break;
@@ -387,7 +507,7 @@ static void play_usage(void)
 {
     puts(T("usage: ludoteka play ID [--players SPEC,SPEC,...] [--option k=v]...\n"
            "                        [--seed N] [--record FILE] [--first N|random]\n"
-           "                        [--position TEXT]\n"
+           "                        [--position TEXT] [--dice manual|auto]\n"
            "       ludoteka play --resume FILE [--players ...] [--record FILE]\n"
            "\n"
            "Players, one per seat in order: human, random, ai, ai:level=1..5,\n"
@@ -398,10 +518,12 @@ static void play_usage(void)
            "draw lots).  --record FILE saves the game after every move;\n"
            "--resume FILE continues a saved game and keeps saving to it.\n"
            "While playing, 'help' lists the commands (moves, undo, hint, save,\n"
-           "quit).",
+           "quit).  --dice manual: at every throw, type the dice you threw\n"
+           "(or 'roll' to let the computer throw).  Games of chance show the\n"
+           "exact odds of the turn as it goes.",
            "użycie: ludoteka play ID [--players GRACZ,GRACZ,...] [--option k=v]...\n"
            "                        [--seed N] [--record PLIK] [--first N|random]\n"
-           "                        [--position TEKST]\n"
+           "                        [--position TEKST] [--dice manual|auto]\n"
            "       ludoteka play --resume PLIK [--players ...] [--record PLIK]\n"
            "\n"
            "Gracze, po jednym na miejsce: human, random, ai, ai:level=1..5,\n"
@@ -412,13 +534,16 @@ static void play_usage(void)
            "losowanie).  --record PLIK zapisuje partię po każdym ruchu;\n"
            "--resume PLIK wznawia zapisaną partię i dalej ją zapisuje.\n"
            "W czasie gry 'help' wypisuje polecenia (moves, undo, hint, save,\n"
-           "quit)."));
+           "quit).  --dice manual: przy każdym rzucie wpisz, co wypadło na\n"
+           "kościach (albo 'roll' - rzuca komputer).  Gry losowe pokazują na\n"
+           "bieżąco dokładne szanse tury."));
 }
 
 int cmd_play(int argc, char **argv)
 {
     const char *id = NULL, *players = NULL, *seed_text = NULL, *record = NULL,
-               *resume = NULL, *first_text = NULL, *position = NULL, *v;
+               *resume = NULL, *first_text = NULL, *position = NULL,
+               *dice = NULL, *v;
     const char *options[64];
     int noptions = 0;
     for (int i = 1; i < argc; i++) {
@@ -439,6 +564,8 @@ int cmd_play(int argc, char **argv)
             slot = &first_text;
         else if (cli_flag(argc, argv, &i, "--position", &v))
             slot = &position;
+        else if (cli_flag(argc, argv, &i, "--dice", &v))
+            slot = &dice;
         else if (cli_flag(argc, argv, &i, "--option", &v)) {
             if (!v)
                 return EXIT_USAGE;
@@ -457,6 +584,9 @@ int cmd_play(int argc, char **argv)
             return EXIT_USAGE;
         *slot = v;
     }
+    if (dice && strcasecmp(dice, "manual") && strcasecmp(dice, "auto"))
+        return cli_fail(EXIT_USAGE, "--dice: expected manual or auto");
+    dice_manual = dice && !strcasecmp(dice, "manual");
     lt_record rec;
     lt_error err = {0};
     if (resume) {

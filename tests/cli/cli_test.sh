@@ -12,7 +12,7 @@ has out "ludoteka "
 CASE=help
 run 0 --help
 has out "usage: ludoteka"
-for c in list rules play moves replay bench playouts perft arena; do
+for c in list rules play moves replay bench playouts perft arena odds simulate; do
     run 0 "$c" --help
     has out "usage: ludoteka $c"
 done
@@ -191,18 +191,21 @@ while [ $i -lt 8 ]; do
 done
 
 CASE=menu
-input '1\n1\n\nb\nq\n'
+# the menu number of Three Men's Morris, wherever the registry puts it
+M=$("$LT" </dev/null | sed -n "s/^ *\([0-9]*\)\. Three Men's Morris\$/\1/p")
+[ -n "$M" ] || fail "Three Men's Morris is not in the menu"
+input "$M"'\n1\n\nb\nq\n'
 run 0
 has out "LUDOTEKA"
 has out "Board games from Alfonso's book"
 has out "THREE MEN'S MORRIS"
 has out "Press ENTER to return to the menu."
-input '1\n3\ndiagonals=off\ncap=1\n\n4\n\nrandom\nb\nq\n'
+input "$M"'\n3\ndiagonals=off\ncap=1\n\n4\n\nrandom\nb\nq\n'
 run 0
 has out "diagonals=off movement=step cap=200"
 has err "from 6 to 10000"
 has out "Players: human, random"
-input '1\n2\nquit\n\nq\n'
+input "$M"'\n2\nquit\n\nq\n'
 run 0
 has out "Lots drawn"
 input 'x\n99\nq\n'
@@ -214,7 +217,7 @@ LANG=pl_PL.UTF-8
 run 0
 has out "Gry planszowe z księgi Alfonsa X"
 LANG=C
-input '1\n1\n\nq\n'
+input "$M"'\n1\n\nq\n'
 run 0 --lang pl
 has out "Naciśnij ENTER, aby wrócić do menu."
 
@@ -292,5 +295,72 @@ run 0 bench --playouts 50
 has out "three-mens-morris"
 has out "signature"
 run 2 bench --playouts 0
+
+CASE=odds
+run 0 odds pair-and-ace
+has out "seat1 9/14 0.642857142857143"
+has out "seat2 5/14 0.357142857142857"
+run 0 odds pair-and-ace --players 3
+has out "seat3 25/151"
+run 0 odds hazard --position "play turn 1/1 score 0,0 order 1,2 round 2 next 1 rehazards 10,11"
+has out "seat1 189/338"
+run 0 odds half-hazard --json
+has out '"value": {"seat": 1, "exact": "1183277401919814/653838293141215"'
+has out '"seats": [{"seat": 1, "exact": "11722920030454839/35961106122766825"'
+run 0 odds half-hazard --position "play turn 1/1 score 0,0 money 40,40 pot 20 order 1,2 numbers 12,10 winnings 6 streak 1 choose"
+has out "choice stop 3 "
+has out "choice throw 505/216 "
+run 0 odds hazard --position "over played 1/1 score 1,0"
+has out "seat1 not defined"
+has out "# The match is over"
+run 2 odds three-mens-morris
+has err "no odds"
+run 1 odds hazard --position "play turn 1/1 score 0,0 order 1,2 round 3"
+has err "bad position"
+run 2 odds hazard --players 7
+run 2 odds hazard --bogus
+has err "unexpected argument '--bogus'"
+run 0 --lang pl odds guirguiesca
+has out "# Kolejność przyjęta"
+
+CASE=simulate
+run 0 simulate pair-and-ace -n 20000 --seed 3 --threads 2
+has out "pair-and-ace: 2 players, 20000 turns, seed 3, 2 threads"
+has out "seat1  0.6"
+has out "turns/s"
+head -3 "$T/out" >"$T/sim1"
+run 0 simulate pair-and-ace -n 20000 --seed 3 --threads 2
+head -3 "$T/out" | cmp -s - "$T/sim1" || fail "the same seed gave other rates"
+run 0 simulate panquist -n 1000
+has out "value "
+run 2 simulate panquist
+has err "needs -n"
+run 2 simulate three-mens-morris -n 10
+has err "not one of the dice games"
+run 2 simulate hazard -n 10 --threads 0
+
+CASE=dice-records
+# a dice game records its throws: the replay ends the same way
+run 0 play half-hazard --players ai,ai --seed 8 --option turns=3 --record "$T/h.txt"
+tail -n 1 "$T/out" >"$T/played"
+has "h.txt" '[Game "half-hazard"]'
+run 0 replay "$T/h.txt"
+tail -n 1 "$T/out" | cmp -s - "$T/played" || fail "the dice game replays differently"
+
+CASE=manual-dice
+input '6-6-6\n1-1-1\nxyz\n6-5-4\nroll\nboard\nquit\n'
+run 0 play pair-and-ace --players human,ai --dice manual --seed 5
+has out "Dice (as thrown, e.g. 6-6-6"
+has err "'xyz' is not a move of pair-and-ace"
+has out "Odds: Player 1 0.6429 (9/14), Player 2 0.3571 (5/14)"
+has out "Odds: Player 1 0.3571 (5/14), Player 2 0.6429 (9/14)"
+has out "Game left unfinished."
+run 2 play pair-and-ace --dice loaded
+has err "expected manual or auto"
+input 'hint\nstop\n'
+run 0 play half-hazard --players human,ai --seed 1 --position "play turn 1/1 score 0,0 money 40,40 pot 20 order 1,2 numbers 12,10 winnings 6 streak 1 choose"
+has out "Hint: stop: 3 = 3.000000"
+has out "throw: 505/216 = 2.337963"
+has out "Player 1 wins (3 -3)"
 
 finish cli

@@ -1,0 +1,224 @@
+/* cmd_odds.c — ludoteka odds: the exact chances of the turn in progress
+ * (lt_game.odds), one line per seat, as text or JSON. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+#include "ludoteka/options.h"
+#include "ludoteka/text.h"
+
+int cli_game_config(int argc, char **argv, int first, const lt_game *g,
+                    lt_config *cfg, bool *used)
+{
+    const char *v;
+    lt_error err = {0};
+    lt_config_default(g, cfg, 0);
+    for (int i = first; i < argc; i++) {
+        int at = i;
+        long long n;
+        if (cli_flag(argc, argv, &i, "--option", &v)) {
+            if (!v)
+                return EXIT_USAGE;
+            if (lt_config_set(g, cfg, v, &err) != LT_OK)
+                return cli_fail(EXIT_USAGE, "%s", err.msg);
+        } else if (cli_flag(argc, argv, &i, "--players", &v)) {
+            if (!v)
+                return EXIT_USAGE;
+            if (!lt_parse_int(v, 1, LT_MAX_PLAYERS, &n))
+                return cli_fail(EXIT_USAGE, "--players: expected a number");
+            cfg->players = (int)n;
+        } else {
+            continue;
+        }
+        for (int k = at; k <= i; k++)
+            used[k] = true;
+    }
+    if (lt_check_players(g, cfg->players, &err) != LT_OK)
+        return cli_fail(EXIT_USAGE, "%s", err.msg);
+    return EXIT_OK;
+}
+
+static void json_string(const char *s)
+{
+    putchar('"');
+    for (; *s; s++) {
+        if (*s == '"' || *s == '\\')
+            printf("\\%c", *s);
+        else if ((unsigned char)*s < 0x20)
+            printf("\\u%04x", *s);
+        else
+            putchar(*s);
+    }
+    putchar('"');
+}
+
+/* {"seat": N, "exact": "p/q", "decimal": x} (no seat when seat < 0),
+ * or null when not defined. */
+static void json_exact(const lt_exact *e, int seat)
+{
+    if (!e->known) {
+        printf("null");
+        return;
+    }
+    printf("{");
+    if (seat >= 0)
+        printf("\"seat\": %d, ", seat + 1);
+    printf("\"exact\": ");
+    if (e->exact[0])
+        json_string(e->exact);
+    else
+        printf("null");
+    printf(", \"decimal\": %.17g}", e->decimal);
+}
+
+static void text_exact(const char *label, const lt_exact *e)
+{
+    if (!e->known)
+        printf("%s %s\n", label, T("not defined", "nieokreślone"));
+    else if (e->exact[0])
+        printf("%s %s %.15f\n", label, e->exact, e->decimal);
+    else
+        printf("%s %s %.15f\n", label, T("(fraction too long)", "(ułamek za długi)"),
+               e->decimal);
+}
+
+static void odds_usage(void)
+{
+    puts(T("usage: ludoteka odds ID [--players N] [--option k=v]... "
+           "[--position TEXT] [--json]\n"
+           "The exact chance of each seat to win the turn in progress, "
+           "one line per seat ('seatK FRACTION DECIMAL'), computed exactly "
+           "(rational arithmetic, not simulation).  Games played for stakes "
+           "add 'value': the stakes the first to throw can expect to gain in "
+           "the turn under best play; at a decision, 'choice' lines give the "
+           "value of each choice.  Without --position: the start of a turn "
+           "with the order of play fixed as seat order (seat 1 throws "
+           "first).  Lines starting with # explain; what is not defined is "
+           "said so.",
+           "użycie: ludoteka odds ID [--players N] [--option k=v]... "
+           "[--position TEKST] [--json]\n"
+           "Dokładne szanse każdego gracza na wygranie bieżącej tury, po "
+           "jednym wierszu ('seatK UŁAMEK DZIESIĘTNIE'), liczone dokładnie "
+           "(arytmetyka wymierna, nie symulacja).  Gry o stawki dodają "
+           "'value': oczekiwany zysk pierwszego rzucającego w turze przy "
+           "najlepszej grze; przy decyzji wiersze 'choice' podają wartość "
+           "każdego wyboru.  Bez --position: początek tury z kolejnością "
+           "według miejsc (gracz 1 rzuca pierwszy).  Wiersze z # "
+           "objaśniają; co nieokreślone, jest tak nazwane."));
+}
+
+int cmd_odds(int argc, char **argv)
+{
+    for (int i = 1; i < argc; i++)
+        if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
+            odds_usage();
+            return EXIT_OK;
+        }
+    if (argc < 2 || argv[1][0] == '-')
+        return cli_fail(EXIT_USAGE, "odds: which game? (ludoteka odds --help)");
+    const lt_game *g = cli_game(argv[1]);
+    if (!g)
+        return EXIT_USAGE;
+    if (!g->odds)
+        return cli_fail(EXIT_USAGE, "%s has no odds to compute (only the dice "
+                                    "games have)", g->id);
+    enum { ARGS_MAX = 64 };
+    bool used[ARGS_MAX] = {false};
+    if (argc >= ARGS_MAX)
+        return cli_fail(EXIT_USAGE, "too many arguments");
+    lt_config cfg;
+    int status = cli_game_config(argc, argv, 2, g, &cfg, used);
+    if (status != EXIT_OK)
+        return status;
+    const char *position = NULL, *v;
+    bool json = false;
+    for (int i = 2; i < argc; i++) {
+        if (used[i])
+            continue;
+        if (!strcmp(argv[i], "--json"))
+            json = true;
+        else if (cli_flag(argc, argv, &i, "--position", &v)) {
+            if (!v)
+                return EXIT_USAGE;
+            position = v;
+        } else
+            return cli_fail(EXIT_USAGE, "odds: unexpected argument '%s' (see "
+                                        "ludoteka odds --help)", argv[i]);
+    }
+    lt_state *s = lt_state_new(g);
+    lt_odds *o = calloc(1, sizeof *o);
+    lt_error err = {0};
+    if (!s || !o) {
+        status = cli_fail(EXIT_FAIL, "out of memory");
+        goto done;
+    }
+    if (lt_init(g, s, &cfg, &err) != LT_OK) {
+        status = cli_fail(EXIT_USAGE, "%s", err.msg);
+        goto done;
+    }
+    if (position && g->read_state(s, position, &err) != LT_OK) {
+        status = cli_fail(EXIT_FAIL, "bad position for %s: %s", g->id, err.msg);
+        goto done;
+    }
+    o->lang = cli_lang;
+    if (g->odds(s, LT_ODDS_SEAT_ORDER, o, &err) != LT_OK) {
+        status = cli_fail(EXIT_FAIL, "%s", err.msg);
+        goto done;
+    }
+    char name[64];
+    if (json) {
+        printf("{\"game\": \"%s\", \"players\": %d, \"seats\": [", g->id, o->nseats);
+        for (int i = 0; i < o->nseats; i++) {
+            printf("%s", i ? ", " : "");
+            json_exact(&o->win[i], i);
+        }
+        printf("], \"none\": ");
+        json_exact(&o->none, -1);
+        printf(", \"value\": ");
+        if (o->value_seat >= 0)
+            json_exact(&o->value, o->value_seat);
+        else
+            printf("null");
+        printf(", \"choices\": [");
+        for (int k = 0; k < o->nchoices; k++) {
+            printf("%s{\"action\": ", k ? ", " : "");
+            json_string(lt_name(g, s, o->choice[k].action, name, sizeof name));
+            printf(", \"value\": ");
+            json_exact(&o->choice[k].value, -1);
+            printf("}");
+        }
+        printf("], \"note\": ");
+        json_string(o->note);
+        printf("}\n");
+        goto done;
+    }
+    for (int i = 0; i < o->nseats; i++) {
+        char label[16];
+        snprintf(label, sizeof label, "seat%d", i + 1);
+        text_exact(label, &o->win[i]);
+    }
+    if (o->none.known)
+        text_exact("none", &o->none);
+    if (o->value_seat >= 0)
+        text_exact("value", &o->value);
+    for (int k = 0; k < o->nchoices; k++) {
+        char label[80];
+        snprintf(label, sizeof label, "choice %s",
+                 lt_name(g, s, o->choice[k].action, name, sizeof name));
+        text_exact(label, &o->choice[k].value);
+    }
+    if (o->value_seat >= 0)
+        printf(T("# value: the stakes seat %d can expect to gain in the turn\n",
+                 "# value: oczekiwany zysk gracza %d w turze\n"),
+               o->value_seat + 1);
+    if (o->none.known)
+        printf("%s\n", T("# none: the turn ends with no winner",
+                         "# none: tura kończy się bez zwycięzcy"));
+    if (o->note[0])
+        printf("# %s\n", o->note);
+done:
+    free(o);
+    lt_state_free(s);
+    return status;
+}

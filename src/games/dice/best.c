@@ -1,0 +1,165 @@
+/* best.c — a round where every contender throws once, in order, and the
+ * best score wins; the contenders tied for the best throw again among
+ * themselves (seed 000, a and b: "ties are thrown again among the tied";
+ * g: "gracze którzy zremisowali robią dogrywkę"). */
+#include <stdio.h>
+#include <string.h>
+
+#include "dicegame.h"
+#include "ludoteka/text.h"
+
+void best_start(dice_state *s)
+{
+    s->t.best.contenders = (uint8_t)((1u << s->players) - 1);
+    s->t.best.pos = 0;
+}
+
+int best_thrower(const dice_state *s)
+{
+    return s->order[s->t.best.pos];
+}
+
+/* The next contender in order after pos who has not thrown, or -1. */
+static int next_pos(const dice_state *s, int pos)
+{
+    const dice_best *b = &s->t.best;
+    for (int p = pos + 1; p < s->players; p++) {
+        int seat = s->order[p];
+        if ((b->contenders >> seat & 1) && !b->score[seat])
+            return p;
+    }
+    return -1;
+}
+
+void best_scored(dice_state *s, int score, bool low)
+{
+    dice_best *b = &s->t.best;
+    b->score[best_thrower(s)] = (uint8_t)score;
+    int next = next_pos(s, b->pos);
+    if (next >= 0) {
+        b->pos = (uint8_t)next;
+        return;
+    }
+    /* everyone has thrown: the best score wins, a tie throws again */
+    int best = low ? 1000 : -1, count = 0, winner = -1;
+    for (int i = 0; i < s->players; i++)
+        if (b->contenders >> i & 1) {
+            int x = b->score[i];
+            if (low ? x < best : x > best)
+                best = x;
+        }
+    uint8_t tied = 0;
+    for (int i = 0; i < s->players; i++)
+        if ((b->contenders >> i & 1) && b->score[i] == best) {
+            tied |= (uint8_t)(1u << i);
+            count++;
+            winner = i;
+        }
+    if (count == 1) {
+        dice_end_turn(s, winner);
+        return;
+    }
+    b->contenders = tied;
+    memset(b->score, 0, sizeof b->score);
+    b->pos = (uint8_t)next_pos(s, -1);
+}
+
+void best_write(const dice_state *s, char *buf, size_t size, size_t *len)
+{
+    const dice_best *b = &s->t.best;
+    uint8_t in[DICE_SEATS] = {0};
+    int k = 0;
+    for (int p = 0; p < s->players; p++)
+        if (b->contenders >> s->order[p] & 1)
+            in[k++] = (uint8_t)(s->order[p] + 1);
+    dice_write_list(buf, size, len, "in", in, k);
+    dice_write_list(buf, size, len, "scores", b->score, s->players);
+}
+
+bool best_read(dice_state *s, char **w, int nw, int *used, lt_error *err)
+{
+    dice_best *b = &s->t.best;
+    int n = s->players, v[DICE_SEATS], count;
+    if (nw < 4 || strcmp(w[0], "in") ||
+        !dice_parse_list(w[1], v, n, 1, n, &count) || count < 2) {
+        lt_error_set(err, "expected 'in' and the seats still contending "
+                          "(two or more, in order of play), e.g. in 1,2");
+        return false;
+    }
+    b->contenders = 0;
+    int last = -1;
+    for (int k = 0; k < count; k++) {
+        if (v[k] < 1) {
+            lt_error_set(err, "in: seat numbers, 1..%d", n);
+            return false;
+        }
+        int seat = v[k] - 1, p = 0;
+        while (s->order[p] != seat)
+            p++;
+        if (p <= last) {
+            lt_error_set(err, "in: the seats in order of play, once each");
+            return false;
+        }
+        last = p;
+        b->contenders |= (uint8_t)(1u << seat);
+    }
+    if (strcmp(w[2], "scores") ||
+        !dice_parse_list(w[3], v, n, 1, 36, &count) || count != n) {
+        lt_error_set(err, "expected 'scores' and the score each seat threw "
+                          "this round ('-' for none yet)");
+        return false;
+    }
+    /* contenders throw in order: those who have thrown come first */
+    int pos = -1;
+    for (int p = 0; p < n; p++) {
+        int seat = s->order[p];
+        bool in = b->contenders >> seat & 1;
+        if (v[seat] && (!in || pos >= 0)) {
+            lt_error_set(err, "scores: only contenders have scores, and they "
+                              "throw in order of play");
+            return false;
+        }
+        if (in && !v[seat] && pos < 0)
+            pos = p;
+        b->score[seat] = (uint8_t)v[seat];
+    }
+    if (pos < 0) {
+        lt_error_set(err, "scores: the round is complete (it would be decided)");
+        return false;
+    }
+    b->pos = (uint8_t)pos;
+    *used = 4;
+    return true;
+}
+
+void best_info(const dice_state *s, lt_view *v)
+{
+    const dice_best *b = &s->t.best;
+    bool pl = v->lang == LT_LANG_PL;
+    char line[96];
+    size_t len = 0;
+    line[0] = '\0';
+    lt_appendf(line, sizeof line, &len, "%s", pl ? "W grze:" : "In the round:");
+    for (int p = 0; p < s->players; p++) {
+        int seat = s->order[p];
+        if (!(b->contenders >> seat & 1))
+            continue;
+        lt_appendf(line, sizeof line, &len, " %s", dice_seat_label(seat, v->lang));
+        if (b->score[seat])
+            lt_appendf(line, sizeof line, &len, "=%u", (unsigned)b->score[seat]);
+    }
+    dice_info(v, "%s", line);
+}
+
+void dice_sum_weights(int k, uint32_t *w)
+{
+    memset(w, 0, sizeof *w * DIST_MAX);
+    w[0] = 1;
+    for (int d = 0; d < k; d++) {
+        uint32_t next[DIST_MAX] = {0};
+        for (int x = 0; x < DIST_MAX; x++)
+            for (int f = 1; f <= 6 && x + f < DIST_MAX; f++)
+                next[x + f] += w[x];
+        memcpy(w, next, sizeof next);
+    }
+}

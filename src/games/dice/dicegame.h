@@ -1,0 +1,440 @@
+/* dicegame.h — the frame shared by the twelve dice games of seed 000
+ * (sections a-l): a match of turns, the throw for the order of play,
+ * bankrolls and pots, the position text, the view, exact odds and fast
+ * simulation.  Each game supplies the rules of one turn (dice_rules) and
+ * its exact odds; the frame does the rest.
+ *
+ * Actions: a throw of k dice is the action lt_dice_encode(k, faces) of
+ * its faces sorted from highest to lowest (dice.h, unordered tables: 6, 21
+ * or 56 outcomes weighted by their orderings); the decisions of the
+ * games that have them come after the largest throw (DICE_STOP,
+ * DICE_THROW). */
+#ifndef LT_DICE_GAME_H
+#define LT_DICE_GAME_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "ludoteka/ai.h"
+#include "ludoteka/dice.h"
+#include "ludoteka/game.h"
+#include "ludoteka/rng.h"
+#include "rational.h"
+
+enum {
+    DICE_SEATS = LT_MAX_PLAYERS,
+    DICE_STOP = 216, /* take what was won and end the turn */
+    DICE_THROW,      /* throw once more */
+    DICE_ACTIONS,
+    /* RULES.md of every game: a turn still undecided after this many
+     * actions ends with no winner (stakes back).  Every game's chance of
+     * reaching it is below 10^-60, so the odds ignore it. */
+    DICE_TURN_CAP = 4000,
+    DICE_ORDER_CAP = 400, /* the same for the throw for the order */
+    DICE_TURNS_MAX = 10   /* the largest `turns` option (a bound the
+                           * conformance test plays through) */
+};
+
+/* The games of the family (dice_state.game). */
+enum {
+    DICE_HIGHEST,
+    DICE_LOWEST,
+    DICE_ONE_AND_TWO,
+    DICE_TRIPLES,
+    DICE_HAZARD,
+    DICE_MARLOTA,
+    DICE_RIFFA,
+    DICE_PAIR_AND_ACE,
+    DICE_PANQUIST,
+    DICE_HALF_HAZARD,
+    DICE_RISING_HAZARD,
+    DICE_GUIRGUIESCA,
+    DICE_GAMES
+};
+
+enum { PHASE_ORDER, PHASE_TURN, PHASE_OVER };
+
+/* The turn in progress of each game.  Seats are seat numbers (0-based);
+ * "pos" is an index into dice_state.order. */
+
+/* highest, lowest, riffa: each contender throws once a round, in order;
+ * the best score wins; tied best scores throw again. */
+typedef struct {
+    uint8_t contenders;   /* seats still in (bit per seat) */
+    uint8_t pos;          /* the contender throwing (index into order) */
+    uint8_t score[DICE_SEATS]; /* this round's scores, 0 = not thrown */
+    uint8_t thrown;       /* highest, lowest: dice of the current throw
+                           * already thrown (a throw of more than three
+                           * dice comes in parts) */
+    uint8_t partial;      /* ... and their sum */
+    uint8_t pair;         /* riffa: the pair kept, 0 while throwing for one */
+    uint8_t pad[5];
+} dice_best;
+
+/* one-and-two: contests of the players in `seat` order. */
+typedef struct {
+    uint8_t seat[DICE_SEATS]; /* the contest, in throwing order */
+    uint8_t size;
+    uint8_t pos;          /* index into seat of the thrower */
+    uint8_t single;       /* his single die, 0 before it is thrown */
+    uint8_t leader;       /* 0: no success yet; else 1 + index of the first */
+    uint8_t pending;      /* bits over seat[]: last throws still due */
+    uint8_t equal;        /* bits over seat[]: succeeded (leader too) */
+    uint8_t pad[4];
+} dice_oat;
+
+/* triples: each throws once a round in order. */
+typedef struct {
+    uint8_t pos;
+    uint8_t kind[DICE_SEATS]; /* TRI_* per seat, TRI_NONE before */
+    uint8_t pad[9];
+} dice_tri;
+enum { TRI_NONE, TRI_OTHER, TRI_GROUP, TRI_TRIPLE };
+
+/* hazard: round 1, then later rounds until somebody wins. */
+typedef struct {
+    uint8_t later;        /* 0 in the first round, 1 after it */
+    uint8_t pos;
+    uint8_t reh[DICE_SEATS]; /* first-round sums: the ReHazards */
+    uint8_t pad[8];
+} dice_haz;
+
+/* marlota: the first player throws for the numbers, then all throw. */
+typedef struct {
+    uint8_t assigned;     /* numbers given so far */
+    uint8_t pos;          /* thrower once all are given */
+    uint8_t num[DICE_SEATS]; /* per seat, 0 before */
+    uint8_t pad[8];
+} dice_mar;
+
+/* pair-and-ace */
+typedef struct {
+    uint8_t pos;
+    uint8_t pad[15];
+} dice_pa;
+
+/* panquist, half-hazard, rising-hazard, guirguiesca: two roles, the
+ * thrower order[0] and the other order[1]. */
+typedef struct {
+    uint8_t mine;         /* the thrower's number, 0 before */
+    uint8_t theirs;       /* the other's number, 0 before */
+    uint8_t pos;          /* panquist: 0 the thrower throws, 1 the staker */
+    uint8_t thrown;       /* half/rising-hazard: has thrown in the
+                           * throwing phase (may stop) */
+    uint8_t streak;       /* half-hazard: Hazards since the turn began
+                           * or his own number last came */
+    uint8_t pad[3];
+    int32_t won;          /* half-hazard: won so far this turn (halves) */
+    uint8_t pad2[4];
+} dice_duel;
+
+/* Every member is 16 bytes, so writing one leaves no stray bytes. */
+typedef union {
+    dice_best best;
+    dice_oat oat;
+    dice_tri tri;
+    dice_haz haz;
+    dice_mar mar;
+    dice_pa pa;
+    dice_duel duel;
+} dice_turn;
+
+/* The state.  Invariant: every field that does not matter in the phase
+ * is zero, so the bytes up to `shown` are canonical (the hash reads
+ * them) and equal states have equal position texts. */
+typedef struct dice_state {
+    /* the configuration: set by init, never changed */
+    uint8_t game;         /* DICE_* */
+    uint8_t players;
+    uint8_t ndice;        /* dice of a throw in the throw for the order */
+    uint8_t lowest;       /* order=lowest: the lowest throw goes first */
+    uint8_t var[4];       /* the game's own option choices */
+    uint16_t turns;       /* turns in the match */
+    uint8_t money_game;   /* the match is played for money */
+    uint8_t pad0;
+    int32_t bankroll;     /* each player's money at the start (halves) */
+    int32_t stake, pool, unit; /* the game's amounts (halves) */
+    /* the match */
+    uint8_t phase;        /* PHASE_* */
+    uint8_t split;        /* order phase: bit k = a block ends after
+                           * position k of order */
+    uint16_t turn;        /* turns finished */
+    uint16_t steps;       /* actions in the current turn or order throw */
+    uint8_t order[DICE_SEATS]; /* seats in order of play; while ordering,
+                           * the order found so far (blocks of ties) */
+    uint8_t othrow[DICE_SEATS]; /* order phase: per seat, the sum thrown
+                           * in the current tie-break, 0 before */
+    uint8_t payer;        /* rising-hazard, cover=alternate: who pays the
+                           * next unit */
+    uint8_t pad1;
+    uint16_t won[DICE_SEATS]; /* turns won */
+    int32_t money[DICE_SEATS]; /* halves of a money unit */
+    int32_t pot;          /* the pool on the table (halves) */
+    dice_turn t;
+    /* shown, not part of the position: not written, not hashed */
+    struct {
+        int8_t seat;      /* who threw last, -1 for nobody yet */
+        uint8_t ndice;    /* his dice, */
+        int16_t action;   /* and his throw */
+        int8_t winner;    /* winner of the turn that just ended, -1 none */
+        uint8_t ended;    /* a turn has ended (winner valid) */
+        int32_t gain;     /* value_seat's gain in that turn (halves) */
+    } shown;
+} dice_state;
+
+/* Exact odds of a turn, as a game computes them (the frame writes them
+ * into an lt_odds). */
+typedef struct {
+    rat win[DICE_SEATS];
+    rat none;             /* nobody wins (0 unless the game says) */
+    bool has_value;
+    rat value;            /* the thrower's expected gain, money units */
+    int nchoices;
+    lt_action choice[LT_ODDS_CHOICES];
+    rat choice_value[LT_ODDS_CHOICES];
+    char note_en[192], note_pl[192];
+} dice_chances;
+
+/* The rules of one game's turn.  The frame calls turn_start when the
+ * order of play is fixed; the game calls dice_end_turn when its turn is
+ * decided. */
+typedef struct dice_rules {
+    int game;             /* DICE_* */
+    int ndice;            /* dice of a throw for the order (3; 2) */
+    int order_throw;      /* ORDER_NONE, ORDER_EACH_TURN, ORDER_ONCE */
+    bool money;           /* played for money */
+    /* reads the game's options into the state (var, turns, amounts) */
+    void (*configure)(dice_state *, const lt_config *);
+    /* optional: can the turn begin at all (every player able to cover
+     * what he must put in)?  Asked before the throw for the order; false
+     * ends the match */
+    bool (*can_start)(const dice_state *);
+    /* optional: begins the turn (order fixed, the turn's fields zero):
+     * payments, the turn's own set-up; false if a player cannot cover
+     * what he must put in (the match ends) */
+    bool (*turn_start)(dice_state *);
+    /* optional: LT_CHANCE (without it, always) or the seat that decides */
+    int (*turn_player)(const dice_state *);
+    /* the seat whose throw or decision is next */
+    int (*turn_thrower)(const dice_state *);
+    /* optional: dice in the next throw (1..3); without it, ndice */
+    int (*turn_dice)(const dice_state *);
+    /* optional: decisions (ascending), for a turn_player >= 0 */
+    int (*turn_actions)(const dice_state *, lt_action *);
+    /* a throw (its action) or a decision */
+    void (*turn_apply)(dice_state *, lt_action);
+    /* the turn's own words in the position text; snprintf-like, from
+     * buf + *len */
+    void (*turn_write)(const dice_state *, char *buf, size_t size,
+                       size_t *len);
+    /* reads the turn's own words (the remaining ones); false with a
+     * message when they do not make a position of this turn */
+    bool (*turn_read)(dice_state *, char **words, int nwords, lt_error *);
+    /* lines about the turn for the view */
+    void (*turn_info)(const dice_state *, lt_view *);
+    /* the exact odds of the turn in progress (phase PHASE_TURN) */
+    void (*turn_odds)(const dice_state *, dice_chances *);
+    /* optional: the turn reached DICE_TURN_CAP undecided - give back
+     * what was put in for it */
+    void (*turn_abort)(dice_state *);
+    /* optional: a seat's claim on the pot (halves); without it the pot
+     * is everyone's in equal shares (as it is split at the end) */
+    int32_t (*claim)(const dice_state *, int seat);
+    /* optional: the best decision (games with decisions) */
+    lt_action (*best)(const dice_state *);
+} dice_rules;
+
+enum { ORDER_NONE, ORDER_EACH_TURN, ORDER_ONCE };
+
+extern const dice_rules dice_highest, dice_lowest, dice_one_and_two,
+    dice_triples, dice_hazard, dice_marlota, dice_riffa, dice_pair_and_ace,
+    dice_panquist, dice_half_hazard, dice_rising_hazard, dice_guirguiesca;
+const dice_rules *dice_rules_of(const dice_state *);
+
+/* ---- the frame (match.c) ---- */
+lt_status dice_init(lt_state *, const lt_config *, int game);
+int dice_num_players(const lt_state *);
+int dice_current_player(const lt_state *);
+int dice_legal_actions(const lt_state *, lt_action *);
+int dice_chance_outcomes(const lt_state *, lt_outcome *);
+void dice_apply(lt_state *, lt_action);
+void dice_returns(const lt_state *, double *);
+int dice_action_name(const lt_state *, lt_action, char *, size_t);
+lt_status dice_parse_action(const lt_state *, const char *, lt_action *);
+uint64_t dice_hash(const lt_state *);
+bool dice_invariants_ok(const lt_state *);
+int dice_action_cells(const lt_state *, lt_action, int *, int);
+
+/* For the games' turn rules. */
+void dice_end_turn(dice_state *, int winner); /* winner -1: nobody */
+void dice_end_match(dice_state *);            /* a payment failed */
+int dice_seat_at(const dice_state *, int pos); /* order[pos] */
+/* The seat whose throw or decision is next, -1 when the match is over. */
+int dice_thrower(const dice_state *);
+/* Pays amount (halves) from seat into the pot; false if he cannot. */
+bool dice_pay(dice_state *, int seat, int32_t amount);
+/* Moves amount (halves) from the pot to seat. */
+void dice_take(dice_state *, int seat, int32_t amount);
+/* A seat's money and claim on the pot (halves): what he would have if
+ * the match ended now. */
+int32_t dice_equity(const dice_state *, int seat);
+/* Puts the match straight into the turn with the order of play fixed as
+ * seat order (odds with LT_ODDS_SEAT_ORDER, simulation); false if the
+ * turn cannot start. */
+bool dice_enter_seat_order(dice_state *);
+
+/* Throws: the faces of an action (highest first) and their sum. */
+void dice_faces(lt_action, int ndice, int *faces);
+int dice_sum(lt_action, int ndice);
+/* Weight of a sum of three dice (of 216) and of two (of 36). */
+extern const uint8_t dice_w3[19], dice_w2[13];
+/* Hazard in the three-dice games: sums 3-6 and 15-18. */
+bool dice_is_hazard3(int sum);
+/* A fair throw of ndice dice from the generator, as an action. */
+lt_action dice_roll(lt_rng *, int ndice);
+/* The same, faster, for simulation: the generator's output is used eight
+ * bits at a time, a byte counting when it is below the largest multiple
+ * of the number of outcomes (216 of 256 for three dice, 252 for one or
+ * two), so every throw stays exactly fair. */
+typedef struct {
+    lt_rng *rng;
+    uint64_t bits;
+    int left; /* bytes left in bits */
+    bool ready;
+} dice_source;
+lt_action dice_source_roll(dice_source *, int ndice);
+
+/* The turn's rules with the defaults filled in. */
+int dice_turn_player(const dice_state *);
+int dice_turn_dice(const dice_state *);
+
+/* ---- two roles (duel.c): the thrower order[0] and the other order[1] -
+ * Panquist, Pół Hazard, Rosnący Hazard, Guirguiesca ---- */
+/* dice_duel.thrown in the games where he may stop: his first throw is
+ * due; he may stop or throw; he has chosen to throw */
+enum { DUEL_FIRST, DUEL_CHOOSE, DUEL_THROWING };
+/* turn_player and turn_actions of the stop-or-throw games */
+int duel_chooser(const dice_state *);
+int duel_choices(const dice_state *, lt_action *);
+int duel_thrower(const dice_state *);
+/* The throws that give out the two numbers (7-14): the thrower's first
+ * (mine_first) or the other's; the second differs unless !distinct.
+ * False once both are given (the throw is for play). */
+bool duel_assign(dice_state *, int sum, bool mine_first, bool distinct);
+/* The chance (into out) that the numbers still to give come out as
+ * mine and theirs; 0 if they cannot. */
+void duel_numbers_chance(const dice_state *, int mine, int theirs,
+                         bool mine_first, bool distinct, rat *out);
+/* Position words: "numbers A,B" (per seat), read back with the order of
+ * giving checked; numbers in [lo, hi]. */
+void duel_write_numbers(const dice_state *, char *buf, size_t size,
+                        size_t *len);
+bool duel_read_numbers(dice_state *, const char *word, bool mine_first,
+                       bool distinct, int lo, int hi, lt_error *);
+/* The stage word (first, choose, throwing) and back. */
+const char *duel_stage_name(int stage);
+bool duel_read_stage(dice_state *, const char *word);
+/* "Thrower P1 (number 11); opponent P2 (number 10)" */
+void duel_info(const dice_state *, lt_view *, bool staker);
+
+/* ---- the position text (position.c) ---- */
+int dice_write_state(const lt_state *, char *, size_t);
+lt_status dice_read_state(lt_state *, const char *, lt_error *);
+/* Helpers for turn_write/turn_read: "name a,b,c" with one number per
+ * seat (0 written as '-'); parse_list fills at most max numbers in
+ * [lo, hi] ('-' is 0) and says how many it read. */
+void dice_write_list(char *buf, size_t size, size_t *len, const char *name,
+                     const uint8_t *values, int n);
+bool dice_parse_list(const char *text, int *out, int max, int lo, int hi,
+                     int *count);
+/* The word after "name" among words, or NULL. */
+const char *dice_word_after(char **words, int nwords, const char *name);
+
+/* ---- the view (view.c) ---- */
+void dice_render(const lt_state *, lt_view *);
+/* Appends a line of info (printf-like). */
+void dice_info(lt_view *, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 2, 3)))
+#endif
+    ;
+/* "P2" or "G2": a seat's short name in the view's language. */
+const char *dice_seat_label(int seat, int lang);
+/* "12" or "12.5": halves as money. */
+const char *dice_money_text(int32_t halves, char *buf, size_t size);
+
+/* ---- exact odds (odds.c) ---- */
+lt_status dice_odds(const lt_state *, unsigned flags, lt_odds *, lt_error *);
+/* Probabilities of the contenders of dice_best when each still to throw
+ * draws a score from dist (weights over 0..DIST_MAX-1, total `total`),
+ * the one throwing now from `now` (or dist if NULL), the best score
+ * (highest, or lowest if `low`) wins and ties play off fairly. */
+enum { DIST_MAX = 40 };
+void dice_best_odds(const dice_state *, const uint32_t *dist, uint32_t total,
+                    const uint32_t *now, uint32_t now_total, bool low,
+                    rat *win);
+
+/* ---- options every game shares ---- */
+extern const char *const dice_order_choices[]; /* highest, lowest */
+#define DICE_OPT_TURNS                                                     \
+    {"turns", NULL, 1, DICE_TURNS_MAX, 1,                                  \
+     "turns in the match: the most turns won (or money) wins it",          \
+     "liczba tur meczu: wygrywa, kto wygra najwięcej tur (lub pieniędzy)"}
+#define DICE_OPT_ORDER                                                     \
+    {"order", dice_order_choices, 0, 0, 0,                                 \
+     "the throw for the order of play: the highest throw goes first, "     \
+     "or the lowest",                                                      \
+     "rzut o kolejność: pierwszy jest najwyższy rzut albo najniższy"}
+/* The lt_game members every dice game shares. */
+#define DICE_MEMBERS                                                       \
+    .group = LT_GROUP_DICE, .seats_en = NULL, .seats_pl = NULL,            \
+    .has_chance = true, .zero_sum = true, .state_size = sizeof(dice_state), \
+    .max_outcomes = 56, .max_actions = 2,                                   \
+    .num_actions = DICE_ACTIONS,                                           \
+    .max_length = DICE_TURNS_MAX * (DICE_TURN_CAP + DICE_ORDER_CAP),       \
+    .num_players = dice_num_players, .current_player = dice_current_player, \
+    .legal_actions = dice_legal_actions,                                   \
+    .chance_outcomes = dice_chance_outcomes, .apply = dice_apply,          \
+    .returns = dice_returns, .action_name = dice_action_name,              \
+    .parse_action = dice_parse_action, .write_state = dice_write_state,    \
+    .read_state = dice_read_state, .render = dice_render,                  \
+    .action_cells = dice_action_cells, .hash = dice_hash,                  \
+    .invariants_ok = dice_invariants_ok, .odds = dice_odds
+
+/* ---- a round where the best score wins (best.c): highest, lowest,
+ * riffa ---- */
+void best_start(dice_state *);               /* every seat contends */
+int best_thrower(const dice_state *);
+/* The thrower's throw is complete with this score. */
+void best_scored(dice_state *, int score, bool low);
+void best_write(const dice_state *, char *buf, size_t size, size_t *len);
+/* Reads "in" and "scores"; *used: words taken. */
+bool best_read(dice_state *, char **words, int nwords, int *used,
+               lt_error *);
+void best_info(const dice_state *, lt_view *);
+/* Weights of the sums of k dice (total 6^k) into w[0..DIST_MAX). */
+void dice_sum_weights(int k, uint32_t *w);
+
+/* the options of highest and lowest (extreme.c) */
+extern const lt_option extreme_options[];
+
+/* ai:perfect (perfect.c): dice_rules.best as a player; the engines list
+ * and the levels (all of them perfect) of the games with decisions */
+extern const lt_engine dice_perfect_engine;
+extern const lt_engine *const dice_perfect_engines[];
+extern const char *const dice_perfect_levels[];
+
+/* ---- fast simulation (simulate.c) ---- */
+typedef struct {
+    uint64_t turns;
+    uint64_t wins[DICE_SEATS];
+    uint64_t none;
+    double value_sum, value_sq; /* the thrower's gain, money units */
+} dice_tally;
+/* Plays n turns from the start of a turn in seat order, dice from the
+ * generator, decisions by dice_rules.best; false if the configuration
+ * has no turn to play (cannot start). */
+bool dice_simulate(const lt_game *, const lt_config *, uint64_t n,
+                   lt_rng *, dice_tally *);
+
+#endif

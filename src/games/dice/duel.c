@@ -1,0 +1,133 @@
+/* duel.c — what the two-role games share (Panquist, Pół Hazard, Rosnący
+ * Hazard, Guirguiesca): the thrower order[0] against the other order[1],
+ * the two numbers the thrower gives out, stopping or throwing on. */
+#include <stdio.h>
+#include <string.h>
+
+#include "dicegame.h"
+#include "ludoteka/text.h"
+
+int duel_thrower(const dice_state *s)
+{
+    return s->order[0];
+}
+
+/* seed 000, j (and k): at least one throw, then as long as he likes */
+int duel_chooser(const dice_state *s)
+{
+    const dice_duel *d = &s->t.duel;
+    return d->mine && d->theirs && d->thrown == DUEL_CHOOSE ? s->order[0] : LT_CHANCE;
+}
+
+int duel_choices(const dice_state *s, lt_action *out)
+{
+    (void)s;
+    out[0] = DICE_STOP;
+    out[1] = DICE_THROW;
+    return 2;
+}
+
+/* seed 000, i ("najpierw sobie, a potem przeciwnikowi") and j ("najpierw
+ * ... przeciwnikowi, a następnie sobie"): throws until a number of 7-14
+ * comes for the first, then one for the second. */
+bool duel_assign(dice_state *s, int sum, bool mine_first, bool distinct)
+{
+    dice_duel *d = &s->t.duel;
+    uint8_t *first = mine_first ? &d->mine : &d->theirs;
+    uint8_t *second = mine_first ? &d->theirs : &d->mine;
+    if (*first && *second)
+        return false;
+    bool number = sum >= 7 && sum <= 14;
+    if (!*first) {
+        if (number)
+            *first = (uint8_t)sum;
+    } else if (number && (sum != *first || !distinct)) {
+        *second = (uint8_t)sum;
+    }
+    return true;
+}
+
+void duel_numbers_chance(const dice_state *s, int mine, int theirs,
+                         bool mine_first, bool distinct, rat *out)
+{
+    const dice_duel *d = &s->t.duel;
+    int first = mine_first ? mine : theirs, second = mine_first ? theirs : mine;
+    int given_first = mine_first ? d->mine : d->theirs;
+    int given_second = mine_first ? d->theirs : d->mine;
+    rat_set(out, 1, 1);
+    if ((distinct && first == second) || (given_first && given_first != first) ||
+        (given_second && given_second != second)) {
+        rat_set(out, 0, 1);
+        return;
+    }
+    /* each drawn by its weight among the sums 7-14 (176 throws of 216)
+     * still allowed */
+    if (!given_first)
+        rat_scale(out, out, dice_w3[first], 176);
+    if (!given_second)
+        rat_scale(out, out, dice_w3[second],
+                  (uint64_t)(176 - (distinct ? dice_w3[first] : 0)));
+}
+
+void duel_write_numbers(const dice_state *s, char *buf, size_t size, size_t *len)
+{
+    uint8_t num[DICE_SEATS] = {0};
+    num[s->order[0]] = s->t.duel.mine;
+    num[s->order[1]] = s->t.duel.theirs;
+    dice_write_list(buf, size, len, "numbers", num, s->players);
+}
+
+bool duel_read_numbers(dice_state *s, const char *word, bool mine_first,
+                       bool distinct, int lo, int hi, lt_error *err)
+{
+    dice_duel *d = &s->t.duel;
+    int v[DICE_SEATS], count;
+    if (!dice_parse_list(word, v, 2, lo, hi, &count) || count != 2) {
+        lt_error_set(err, "numbers: one for each seat, %d..%d ('-' for none yet)",
+                     lo, hi);
+        return false;
+    }
+    d->mine = (uint8_t)v[s->order[0]];
+    d->theirs = (uint8_t)v[s->order[1]];
+    int first = mine_first ? d->mine : d->theirs, second = mine_first ? d->theirs : d->mine;
+    if ((second && !first) || (distinct && first && first == second)) {
+        lt_error_set(err, "numbers: the %s number is given first%s",
+                     mine_first ? "thrower's" : "opponent's",
+                     distinct ? ", and the other differs from it" : "");
+        return false;
+    }
+    return true;
+}
+
+static const char *const stages[] = {"first", "choose", "throwing"};
+
+const char *duel_stage_name(int stage)
+{
+    return stages[stage];
+}
+
+bool duel_read_stage(dice_state *s, const char *word)
+{
+    for (int k = 0; k < 3; k++)
+        if (!strcmp(word, stages[k])) {
+            s->t.duel.thrown = (uint8_t)k;
+            return true;
+        }
+    return false;
+}
+
+void duel_info(const dice_state *s, lt_view *v, bool staker)
+{
+    const dice_duel *d = &s->t.duel;
+    bool pl = v->lang == LT_LANG_PL;
+    char a[8] = "-", b[8] = "-";
+    if (d->mine)
+        snprintf(a, sizeof a, "%u", (unsigned)d->mine);
+    if (d->theirs)
+        snprintf(b, sizeof b, "%u", (unsigned)d->theirs);
+    const char *other = staker ? (pl ? "stawia" : "staker") : (pl ? "przeciwnik" : "opponent");
+    dice_info(v, pl ? "Rzuca %s (liczba %s); %s %s (liczba %s)"
+                    : "Thrower %s (number %s); %s %s (number %s)",
+              dice_seat_label(s->order[0], v->lang), a, other,
+              dice_seat_label(s->order[1], v->lang), b);
+}

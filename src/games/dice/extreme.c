@@ -1,0 +1,133 @@
+/* extreme.c — the turn of "Najwyższa wygrywa" and "Najniższa wygrywa"
+ * (seed 000, a and b): each player throws the agreed number of dice; the
+ * highest (lowest) sum wins; ties are thrown again among the tied
+ * (RULES.md).  A throw of more than three dice is thrown as three, then
+ * the rest. */
+#include <stdio.h>
+#include <string.h>
+
+#include "dicegame.h"
+#include "ludoteka/text.h"
+
+/* var[0]: the number of dice (option dice) */
+static bool low(const dice_state *s)
+{
+    return s->game == DICE_LOWEST;
+}
+
+static bool extreme_start(dice_state *s)
+{
+    best_start(s);
+    return true;
+}
+
+static int extreme_dice(const dice_state *s)
+{
+    int left = s->var[0] - s->t.best.thrown;
+    return left > LT_DICE_MAX ? LT_DICE_MAX : left;
+}
+
+static void extreme_apply(dice_state *s, lt_action a)
+{
+    dice_best *b = &s->t.best;
+    int nd = extreme_dice(s);
+    b->thrown = (uint8_t)(b->thrown + nd);
+    b->partial = (uint8_t)(b->partial + dice_sum(a, nd));
+    if (b->thrown < s->var[0])
+        return;
+    int score = b->partial;
+    b->thrown = b->partial = 0;
+    best_scored(s, score, low(s)); /* seed 000, a/b: the highest/lowest wins */
+}
+
+static void extreme_write(const dice_state *s, char *buf, size_t size, size_t *len)
+{
+    best_write(s, buf, size, len);
+    if (s->t.best.thrown)
+        lt_appendf(buf, size, len, " part %u/%u", (unsigned)s->t.best.thrown,
+                   (unsigned)s->t.best.partial);
+}
+
+static bool extreme_read(dice_state *s, char **w, int nw, lt_error *err)
+{
+    int used;
+    if (!best_read(s, w, nw, &used, err))
+        return false;
+    if (used == nw)
+        return true;
+    unsigned k, sum;
+    char tail;
+    if (used + 2 != nw || strcmp(w[used], "part") ||
+        sscanf(w[used + 1], "%u/%u%c", &k, &sum, &tail) != 2 ||
+        k != LT_DICE_MAX || s->var[0] <= LT_DICE_MAX || sum < k || sum > 6 * k) {
+        lt_error_set(err, "expected at most 'part 3/S': the first three of "
+                          "the thrower's %u dice, summing to S",
+                     (unsigned)s->var[0]);
+        return false;
+    }
+    s->t.best.thrown = (uint8_t)k;
+    s->t.best.partial = (uint8_t)sum;
+    return true;
+}
+
+static void extreme_info(const dice_state *s, lt_view *v)
+{
+    best_info(s, v);
+    if (s->t.best.thrown)
+        dice_info(v, v->lang == LT_LANG_PL ? "%s ma już %u z %u kości: %u"
+                                           : "%s has thrown %u of %u dice: %u",
+                  dice_seat_label(best_thrower(s), v->lang),
+                  (unsigned)s->t.best.thrown, (unsigned)s->var[0],
+                  (unsigned)s->t.best.partial);
+}
+
+static int extreme_thrower(const dice_state *s)
+{
+    return best_thrower(s);
+}
+
+static void extreme_odds(const dice_state *s, dice_chances *d)
+{
+    uint32_t dist[DIST_MAX], now[DIST_MAX] = {0}, rest[DIST_MAX];
+    int nd = s->var[0];
+    dice_sum_weights(nd, dist);
+    uint32_t total = 1, now_total = 1;
+    for (int i = 0; i < nd; i++)
+        total *= 6;
+    const dice_best *b = &s->t.best;
+    dice_sum_weights(nd - b->thrown, rest);
+    for (int i = 0; i < nd - b->thrown; i++)
+        now_total *= 6;
+    for (int x = 0; x + b->partial < DIST_MAX; x++)
+        now[x + b->partial] = rest[x];
+    dice_best_odds(s, dist, total, now, now_total, low(s), d->win);
+    snprintf(d->note_en, sizeof d->note_en,
+             "Each throws %d dice; ties throw again.", nd);
+    snprintf(d->note_pl, sizeof d->note_pl,
+             "Każdy rzuca %d kośćmi; remisujący rzucają ponownie.", nd);
+}
+
+enum { OPT_DICE, OPT_TURNS };
+
+const lt_option extreme_options[] = {
+    {"dice", NULL, 1, 6, 3, "the number of dice each player throws",
+     "liczba kości, którymi rzuca każdy gracz"},
+    DICE_OPT_TURNS,
+    {NULL, NULL, 0, 0, 0, NULL, NULL}};
+
+static void extreme_configure(dice_state *s, const lt_config *cfg)
+{
+    s->var[0] = (uint8_t)cfg->value[OPT_DICE];
+    s->turns = (uint16_t)cfg->value[OPT_TURNS];
+}
+
+#define EXTREME_RULES(GAME)                                                \
+    {.game = GAME, .ndice = 3, .order_throw = ORDER_NONE, .money = false,  \
+     .configure = extreme_configure, .turn_start = extreme_start,          \
+     .turn_thrower = extreme_thrower, .turn_dice = extreme_dice,           \
+     .turn_apply = extreme_apply, .turn_write = extreme_write,             \
+     .turn_read = extreme_read, .turn_info = extreme_info,                 \
+     .turn_odds = extreme_odds}
+
+const dice_rules dice_highest = EXTREME_RULES(DICE_HIGHEST);
+const dice_rules dice_lowest = EXTREME_RULES(DICE_LOWEST);

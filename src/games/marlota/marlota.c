@@ -1,0 +1,219 @@
+/* marlota.c — Marlota (seed 000, f).  RULES.md beside this file. */
+#include <stdio.h>
+#include <string.h>
+
+#include "../dice/dicegame.h"
+#include "ludoteka/text.h"
+
+enum { OPT_ORDER, OPT_TURNS };
+
+static const lt_option options[] = {DICE_OPT_ORDER, DICE_OPT_TURNS,
+                                    {NULL, NULL, 0, 0, 0, NULL, NULL}};
+
+static void configure(dice_state *s, const lt_config *cfg)
+{
+    s->lowest = (uint8_t)cfg->value[OPT_ORDER];
+    s->turns = (uint16_t)cfg->value[OPT_TURNS];
+}
+
+static int thrower(const dice_state *s)
+{
+    const dice_mar *m = &s->t.mar;
+    /* seed 000, f: the first in order throws for all the numbers */
+    return m->assigned < s->players ? s->order[0] : s->order[m->pos];
+}
+
+static int owner_of(const dice_state *s, int sum)
+{
+    for (int i = 0; i < s->players; i++)
+        if (s->t.mar.num[i] == sum)
+            return i;
+    return -1;
+}
+
+static void apply(dice_state *s, lt_action a)
+{
+    dice_mar *m = &s->t.mar;
+    int n = s->players, sum = dice_sum(a, 3);
+    if (m->assigned < n) {
+        /* seed 000, f: sums 7-14 only, each to one player, from the last
+         * in order to the thrower himself; others are thrown again */
+        if (sum >= 7 && sum <= 14 && owner_of(s, sum) < 0) {
+            m->num[s->order[n - 1 - m->assigned]] = (uint8_t)sum;
+            m->assigned++;
+        }
+        return;
+    }
+    int w = owner_of(s, sum);
+    if (w >= 0) { /* seed 000, f: the first number thrown wins for its owner */
+        dice_end_turn(s, w);
+        return;
+    }
+    m->pos = (uint8_t)((m->pos + 1) % n);
+}
+
+static void write_turn(const dice_state *s, char *buf, size_t size, size_t *len)
+{
+    dice_write_list(buf, size, len, "numbers", s->t.mar.num, s->players);
+    if (s->t.mar.assigned == s->players)
+        lt_appendf(buf, size, len, " next %d", thrower(s) + 1);
+}
+
+static bool read_turn(dice_state *s, char **w, int nw, lt_error *err)
+{
+    dice_mar *m = &s->t.mar;
+    int n = s->players, v[DICE_SEATS], count;
+    long long next = 0;
+    if ((nw != 2 && nw != 4) || strcmp(w[0], "numbers") ||
+        !dice_parse_list(w[1], v, n, 7, 14, &count) || count != n ||
+        (nw == 4 && (strcmp(w[2], "next") || !lt_parse_int(w[3], 1, n, &next)))) {
+        lt_error_set(err, "expected 'numbers' with each seat's number (7..14, "
+                          "'-' for none yet), then, once all have one, 'next' "
+                          "and the seat to throw");
+        return false;
+    }
+    int assigned = 0;
+    for (int i = 0; i < n; i++) {
+        m->num[i] = (uint8_t)v[i];
+        assigned += v[i] != 0;
+        for (int j = 0; j < i; j++)
+            if (v[i] && v[i] == v[j]) {
+                lt_error_set(err, "numbers: every player has a different one");
+                return false;
+            }
+    }
+    /* given from the last in order towards the first */
+    for (int k = 0; k < n; k++)
+        if ((v[s->order[n - 1 - k]] != 0) != (k < assigned)) {
+            lt_error_set(err, "numbers: they are given from the last in order "
+                              "of play to the first");
+            return false;
+        }
+    m->assigned = (uint8_t)assigned;
+    if ((assigned == n) != (nw == 4)) {
+        lt_error_set(err, assigned == n ? "numbers: all are given; say who is "
+                                          "next to throw (next N)"
+                                        : "next: the numbers are not all given");
+        return false;
+    }
+    if (assigned == n) {
+        int pos = 0;
+        while (s->order[pos] != next - 1)
+            pos++;
+        m->pos = (uint8_t)pos;
+    }
+    return true;
+}
+
+static void info(const dice_state *s, lt_view *v)
+{
+    bool pl = v->lang == LT_LANG_PL;
+    char line[96];
+    size_t len = 0;
+    line[0] = '\0';
+    lt_appendf(line, sizeof line, &len, "%s", pl ? "Liczby:" : "Numbers:");
+    for (int p = 0; p < s->players; p++) {
+        int seat = s->order[p];
+        if (s->t.mar.num[seat])
+            lt_appendf(line, sizeof line, &len, " %s %u",
+                       dice_seat_label(seat, v->lang), (unsigned)s->t.mar.num[seat]);
+    }
+    if (s->t.mar.assigned < s->players)
+        lt_appendf(line, sizeof line, &len, pl ? " (%s losuje liczby 7-14)"
+                                               : " (%s throws for numbers 7-14)",
+                   dice_seat_label(s->order[0], v->lang));
+    dice_info(v, "%s", line);
+}
+
+/* ---- exact odds: each throw is the same whoever throws, so with the
+ * numbers given seat i wins with w(n_i) / sum w(n_j); before, average
+ * over the ways the rest are drawn (each accepted sum drawn with its
+ * weight among those still free). */
+static uint64_t gcd64(uint64_t a, uint64_t b)
+{
+    while (b) {
+        uint64_t t = a % b;
+        a = b;
+        b = t;
+    }
+    return a;
+}
+
+typedef struct {
+    const dice_state *s;
+    uint8_t num[DICE_SEATS];
+    rat *win;
+} draw_ctx;
+
+static void draw(draw_ctx *c, int k, uint32_t used, uint64_t pn, uint64_t pd)
+{
+    const dice_state *s = c->s;
+    int n = s->players;
+    if (k == n) {
+        uint64_t total = 0;
+        for (int i = 0; i < n; i++)
+            total += dice_w3[c->num[i]];
+        for (int i = 0; i < n; i++) {
+            uint64_t num = pn * dice_w3[c->num[i]], den = pd * total;
+            uint64_t g = gcd64(num, den);
+            rat t;
+            rat_set(&t, (int64_t)(num / g), den / g);
+            rat_add(&c->win[i], &c->win[i], &t);
+        }
+        return;
+    }
+    uint32_t free_weight = 0;
+    for (int x = 7; x <= 14; x++)
+        if (!(used >> x & 1))
+            free_weight += dice_w3[x];
+    int seat = s->order[n - 1 - k];
+    for (int x = 7; x <= 14; x++) {
+        if (used >> x & 1)
+            continue;
+        uint64_t num = pn * dice_w3[x], den = pd * free_weight;
+        uint64_t g = gcd64(num, den);
+        c->num[seat] = (uint8_t)x;
+        draw(c, k + 1, used | 1u << x, num / g, den / g);
+    }
+    c->num[seat] = 0;
+}
+
+static void odds(const dice_state *s, dice_chances *d)
+{
+    draw_ctx c = {.s = s, .win = d->win};
+    uint32_t used = 0;
+    memcpy(c.num, s->t.mar.num, sizeof c.num);
+    for (int i = 0; i < s->players; i++)
+        if (c.num[i])
+            used |= 1u << c.num[i];
+    draw(&c, s->t.mar.assigned, used, 1, 1);
+    lt_copy(d->note_en, sizeof d->note_en,
+            "Numbers 7-14, one each; the first thrown wins for its owner.");
+    lt_copy(d->note_pl, sizeof d->note_pl,
+            "Liczby 7-14, każdy inną; pierwsza wyrzucona wygrywa.");
+}
+
+const dice_rules dice_marlota = {
+    .game = DICE_MARLOTA, .ndice = 3, .order_throw = ORDER_EACH_TURN,
+    .money = false, .configure = configure, .turn_thrower = thrower,
+    .turn_apply = apply, .turn_write = write_turn, .turn_read = read_turn,
+    .turn_info = info, .turn_odds = odds};
+
+static lt_status init(lt_state *s, const lt_config *cfg)
+{
+    return dice_init(s, cfg, DICE_MARLOTA);
+}
+
+const lt_game lt_marlota = {
+    .id = "marlota",
+    .title_en = "Marlota",
+    .title_pl = "Marlota",
+    .source = "seed 000, f: Marlota",
+    .options = options,
+    .min_players = 2,
+    .max_players = DICE_SEATS,
+    .min_return = -1,
+    .max_return = 1,
+    .init = init,
+    DICE_MEMBERS,
+};

@@ -1,0 +1,439 @@
+/* one_and_two.c — "Ile na jednej, tyle na dwóch" (seed 000, c).
+ * RULES.md beside this file. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../dice/dicegame.h"
+#include "ludoteka/text.h"
+
+enum { OPT_LAST, OPT_TURNS };
+enum { LAST_ALL, LAST_ROUND };
+
+static const char *const lasts[] = {"all", "round", NULL};
+
+static const lt_option options[] = {
+    {"last", lasts, 0, 0, LAST_ALL,
+     "after the first success, who gets one last throw to equal it: all "
+     "the others, or only those still to throw in that round",
+     "po pierwszym trafieniu, kto ma ostatni rzut, by wyrównać: wszyscy "
+     "pozostali albo tylko ci, którzy w tej kolejce jeszcze nie rzucali"},
+    DICE_OPT_TURNS,
+    {NULL, NULL, 0, 0, 0, NULL, NULL}};
+
+static void configure(dice_state *s, const lt_config *cfg)
+{
+    s->var[0] = (uint8_t)cfg->value[OPT_LAST];
+    s->turns = (uint16_t)cfg->value[OPT_TURNS];
+}
+
+static bool start(dice_state *s)
+{
+    dice_oat *o = &s->t.oat;
+    for (int k = 0; k < s->players; k++)
+        o->seat[k] = s->order[k];
+    o->size = s->players;
+    return true;
+}
+
+static int thrower(const dice_state *s)
+{
+    return s->t.oat.seat[s->t.oat.pos];
+}
+
+/* seed 000, c: first one die, then two */
+static int ndice(const dice_state *s)
+{
+    return s->t.oat.single ? 2 : 1;
+}
+
+/* Last throws due after a first success at index `leader`. */
+static uint8_t due_after(int mode, int size, int leader)
+{
+    uint8_t all = (uint8_t)((1u << size) - 1);
+    if (mode == LAST_ALL) /* RULES.md: every other player */
+        return (uint8_t)(all & ~(1u << leader));
+    return (uint8_t)(all & ~((2u << leader) - 1)); /* the rest of the round */
+}
+
+/* The next index in pending after idx, going round. */
+static int next_due(int size, uint8_t pending, int idx)
+{
+    for (int k = 1; k <= size; k++)
+        if (pending >> ((idx + k) % size) & 1)
+            return (idx + k) % size;
+    return -1;
+}
+
+static void resolve(dice_state *s)
+{
+    dice_oat *o = &s->t.oat;
+    if (__builtin_popcount(o->equal) == 1) {
+        dice_end_turn(s, o->seat[o->leader - 1]);
+        return;
+    }
+    /* seed 000, c: those who equalled play off under the same rules */
+    uint8_t seat[DICE_SEATS] = {0};
+    int m = 0;
+    for (int k = 0; k < o->size; k++)
+        if (o->equal >> k & 1)
+            seat[m++] = o->seat[k];
+    memset(o, 0, sizeof *o);
+    memcpy(o->seat, seat, sizeof seat);
+    o->size = (uint8_t)m;
+}
+
+static void apply(dice_state *s, lt_action a)
+{
+    dice_oat *o = &s->t.oat;
+    if (!o->single) {
+        o->single = (uint8_t)dice_sum(a, 1);
+        return;
+    }
+    /* seed 000, c: a success is as much on the two dice as on the one */
+    bool hit = dice_sum(a, 2) == o->single;
+    int idx = o->pos;
+    o->single = 0;
+    if (!o->leader) {
+        if (!hit) {
+            o->pos = (uint8_t)((idx + 1) % o->size);
+            return;
+        }
+        o->leader = (uint8_t)(idx + 1);
+        o->equal = (uint8_t)(1u << idx);
+        o->pending = due_after(s->var[0], o->size, idx);
+    } else {
+        o->pending &= (uint8_t)~(1u << idx);
+        if (hit)
+            o->equal |= (uint8_t)(1u << idx);
+    }
+    int next = next_due(o->size, o->pending, idx);
+    if (next < 0)
+        resolve(s);
+    else
+        o->pos = (uint8_t)next;
+}
+
+static void write_turn(const dice_state *s, char *buf, size_t size, size_t *len)
+{
+    const dice_oat *o = &s->t.oat;
+    uint8_t list[DICE_SEATS];
+    for (int k = 0; k < o->size; k++)
+        list[k] = (uint8_t)(o->seat[k] + 1);
+    dice_write_list(buf, size, len, "contest", list, o->size);
+    if (o->leader) {
+        int m = 0;
+        uint8_t eq[DICE_SEATS], due[DICE_SEATS];
+        lt_appendf(buf, size, len, " first %d", o->seat[o->leader - 1] + 1);
+        for (int k = 0; k < o->size; k++)
+            if (o->equal >> k & 1)
+                eq[m++] = (uint8_t)(o->seat[k] + 1);
+        dice_write_list(buf, size, len, "equal", eq, m);
+        m = 0;
+        for (int k = 0; k < o->size; k++)
+            if (o->pending >> k & 1)
+                due[m++] = (uint8_t)(o->seat[k] + 1);
+        dice_write_list(buf, size, len, "due", due, m);
+    } else {
+        lt_appendf(buf, size, len, " next %d", thrower(s) + 1);
+    }
+    if (o->single)
+        lt_appendf(buf, size, len, " single %u", (unsigned)o->single);
+}
+
+/* Index of seat in the contest, or -1. */
+static int index_of(const dice_oat *o, int seat)
+{
+    for (int k = 0; k < o->size; k++)
+        if (o->seat[k] == seat)
+            return k;
+    return -1;
+}
+
+static bool read_seats(const dice_oat *o, const char *text, uint8_t *bits)
+{
+    int v[DICE_SEATS], count;
+    *bits = 0;
+    if (!dice_parse_list(text, v, o->size, 1, DICE_SEATS, &count))
+        return false;
+    for (int k = 0; k < count; k++) {
+        int idx = v[k] ? index_of(o, v[k] - 1) : -1;
+        if (idx < 0 || (*bits >> idx & 1))
+            return false;
+        *bits |= (uint8_t)(1u << idx);
+    }
+    return true;
+}
+
+static bool read_turn(dice_state *s, char **w, int nw, lt_error *err)
+{
+    dice_oat *o = &s->t.oat;
+    int n = s->players, v[DICE_SEATS], count, i = 2;
+    long long x;
+    if (nw < 4 || strcmp(w[0], "contest") ||
+        !dice_parse_list(w[1], v, n, 1, n, &count) || count < 2)
+        goto bad;
+    /* a contest keeps the turn's order of play */
+    for (int k = 0, p = 0; k < count; k++, p++) {
+        while (p < n && s->order[p] != v[k] - 1)
+            p++;
+        if (!v[k] || p == n)
+            goto bad;
+        o->seat[k] = (uint8_t)(v[k] - 1);
+    }
+    o->size = (uint8_t)count;
+    if (!strcmp(w[i], "next")) {
+        int idx;
+        if (i + 1 >= nw || !lt_parse_int(w[i + 1], 1, n, &x) ||
+            (idx = index_of(o, (int)x - 1)) < 0)
+            goto bad;
+        o->pos = (uint8_t)idx;
+        i += 2;
+    } else if (!strcmp(w[i], "first")) {
+        int lead;
+        if (i + 5 >= nw || !lt_parse_int(w[i + 1], 1, n, &x) ||
+            (lead = index_of(o, (int)x - 1)) < 0 || strcmp(w[i + 2], "equal") ||
+            !read_seats(o, w[i + 3], &o->equal) || strcmp(w[i + 4], "due") ||
+            !read_seats(o, w[i + 5], &o->pending))
+            goto bad;
+        o->leader = (uint8_t)(lead + 1);
+        i += 6;
+        /* last throws go round from the first among those owed one: the
+         * ones made come first, the due (at least one) after; only the
+         * first and those who threw can have equalled */
+        uint8_t owed = due_after(s->var[0], o->size, lead), made = 0;
+        bool due_seen = false;
+        for (int k = 1; k < o->size; k++) {
+            int idx = (lead + k) % o->size;
+            if (!(owed >> idx & 1))
+                continue;
+            bool due = o->pending >> idx & 1;
+            if (due_seen && !due)
+                goto bad_last;
+            due_seen |= due;
+            if (!due)
+                made |= (uint8_t)(1u << idx);
+        }
+        if (!o->pending || (o->pending & ~owed) ||
+            (o->equal & ~(made | 1u << lead)) || !(o->equal >> lead & 1))
+            goto bad_last;
+        o->pos = (uint8_t)next_due(o->size, o->pending, lead);
+    } else {
+        goto bad;
+    }
+    if (i < nw) {
+        if (i + 2 != nw || strcmp(w[i], "single") || !lt_parse_int(w[i + 1], 1, 6, &x))
+            goto bad;
+        o->single = (uint8_t)x;
+    }
+    return true;
+bad_last:
+    lt_error_set(err, "first/equal/due do not fit: last throws (last=%s) go "
+                      "round from the first to succeed; the due have not "
+                      "thrown it, and only the first and those who threw "
+                      "can be equal", lasts[s->var[0]]);
+    return false;
+bad:
+    lt_error_set(err, "expected 'contest' and its seats in throwing order, "
+                      "then 'next N' (nobody has succeeded) or 'first N "
+                      "equal A,B due C,D' (last throws), then maybe 'single "
+                      "D' (the one die already thrown)");
+    return false;
+}
+
+static void info(const dice_state *s, lt_view *v)
+{
+    const dice_oat *o = &s->t.oat;
+    bool pl = v->lang == LT_LANG_PL;
+    char line[96];
+    size_t len = 0;
+    line[0] = '\0';
+    lt_appendf(line, sizeof line, &len, "%s", pl ? "Grają:" : "Contest:");
+    for (int k = 0; k < o->size; k++)
+        lt_appendf(line, sizeof line, &len, " %s%s", dice_seat_label(o->seat[k], v->lang),
+                   o->equal >> k & 1 ? "*" : "");
+    if (o->leader)
+        lt_appendf(line, sizeof line, &len, pl ? " (ostatnie rzuty; * trafił)"
+                                               : " (last throws; * succeeded)");
+    dice_info(v, "%s", line);
+    if (o->single)
+        dice_info(v, pl ? "%s ma %u na jednej kości; teraz dwie" : "%s has %u on one die; now two",
+                  dice_seat_label(thrower(s), v->lang), (unsigned)o->single);
+}
+
+/* ---- exact odds ----
+ * p = 5/72 (one die v, two dice summing to v: (v-1)/36 for v = 2..6).
+ * fresh[m]: a contest of m, nobody thrown yet, by index in throwing
+ * order; its play-offs are contests of fewer, or of all m again (the
+ * self-loop, solved: F = G / (1 - c)). */
+typedef struct {
+    int mode;
+    rat p, q;
+    rat fresh[DICE_SEATS + 1][DICE_SEATS];
+    bool known[DICE_SEATS + 1];
+} oat_solver;
+
+static void hit_chance(const oat_solver *z, int single, rat *out)
+{
+    if (single)
+        rat_set(out, single >= 2 ? single - 1 : 0, 36);
+    else
+        rat_copy(out, &z->p);
+}
+
+static void solve_fresh(oat_solver *z, int m);
+
+/* Adds weight * (the outcome of the last throws) to out[] (by index of a
+ * contest of m): equal E, due P, the one throwing now (cur) succeeding
+ * with s_cur, the rest with p.  When all m end up equal and self is set,
+ * the weight goes to *self instead (the contest starts again). */
+static void last_throws(oat_solver *z, int m, uint8_t E, uint8_t P, int cur,
+                        const rat *s_cur, const rat *weight, rat *out, rat *self)
+{
+    for (unsigned S = 0; S < 256; S++) {
+        if (S & ~(unsigned)P)
+            continue;
+        rat pr, one;
+        rat_copy(&pr, weight);
+        rat_set(&one, 1, 1);
+        for (int k = 0; k < m; k++) {
+            if (!(P >> k & 1))
+                continue;
+            const rat *sk = k == cur ? s_cur : &z->p;
+            rat f;
+            if (S >> k & 1)
+                rat_copy(&f, sk);
+            else
+                rat_sub(&f, &one, sk);
+            rat_mul(&pr, &pr, &f);
+        }
+        if (rat_is_zero(&pr))
+            continue;
+        uint8_t E2 = (uint8_t)(E | S);
+        int size = __builtin_popcount(E2);
+        if (size == 1) {
+            int k = __builtin_ctz(E2);
+            rat_add(&out[k], &out[k], &pr);
+            continue;
+        }
+        if (size == m && self) {
+            rat_add(self, self, &pr);
+            continue;
+        }
+        solve_fresh(z, size);
+        int rank = 0;
+        for (int k = 0; k < m; k++)
+            if (E2 >> k & 1) {
+                rat t;
+                rat_mul(&t, &pr, &z->fresh[size][rank++]);
+                rat_add(&out[k], &out[k], &t);
+            }
+    }
+}
+
+/* From index j of a contest of m with nobody yet successful, the thrower
+ * succeeding with s_j: the first success at j, then at j+1, ... */
+static void seek(oat_solver *z, int m, int j, const rat *s_j, rat *out, rat *self)
+{
+    rat one, qm, rest, w;
+    rat_set(&one, 1, 1);
+    rat_set(&qm, 1, 1);
+    for (int k = 0; k < m; k++)
+        rat_mul(&qm, &qm, &z->q);
+    /* first success right now */
+    last_throws(z, m, (uint8_t)(1u << j), due_after(z->mode, m, j), -1, &z->p, s_j,
+                out, self);
+    /* or later: (1 - s_j) q^(r-1) p / (1 - q^m) at index j + r */
+    rat_sub(&rest, &one, s_j);
+    rat_mul(&rest, &rest, &z->p);
+    rat d;
+    rat_sub(&d, &one, &qm);
+    rat_div(&w, &rest, &d);
+    for (int r = 1; r <= m; r++) {
+        int k = (j + r) % m;
+        last_throws(z, m, (uint8_t)(1u << k), due_after(z->mode, m, k), -1, &z->p,
+                    &w, out, self);
+        rat_mul(&w, &w, &z->q);
+    }
+}
+
+static void solve_fresh(oat_solver *z, int m)
+{
+    if (z->known[m])
+        return;
+    rat *f = z->fresh[m];
+    for (int k = 0; k < m; k++)
+        rat_set(&f[k], m == 1, 1);
+    if (m > 1) {
+        rat self, one, den;
+        rat_set(&self, 0, 1);
+        seek(z, m, 0, &z->p, f, &self);
+        rat_set(&one, 1, 1);
+        rat_sub(&den, &one, &self);
+        for (int k = 0; k < m; k++)
+            rat_div(&f[k], &f[k], &den);
+    }
+    z->known[m] = true;
+}
+
+static void odds(const dice_state *s, dice_chances *d)
+{
+    const dice_oat *o = &s->t.oat;
+    oat_solver *z = calloc(1, sizeof *z);
+    if (!z) {
+        d->win[0].num.n = -1;
+        return;
+    }
+    z->mode = s->var[0];
+    rat_set(&z->p, 5, 72);
+    rat_set(&z->q, 67, 72);
+    int m = o->size;
+    rat out[DICE_SEATS], s_now;
+    for (int k = 0; k < DICE_SEATS; k++)
+        rat_set(&out[k], 0, 1);
+    solve_fresh(z, m);
+    hit_chance(z, o->single, &s_now);
+    if (o->leader) {
+        rat one;
+        rat_set(&one, 1, 1);
+        last_throws(z, m, o->equal, o->pending, o->pos, &s_now, &one, out, NULL);
+    } else {
+        seek(z, m, o->pos, &s_now, out, NULL);
+    }
+    /* a restart of the whole contest (NULL self above) uses fresh[m] */
+    for (int k = 0; k < m; k++)
+        rat_copy(&d->win[o->seat[k]], &out[k]);
+    free(z);
+    snprintf(d->note_en, sizeof d->note_en,
+             "A success: 5/72 a throw; last throws: %s.",
+             s->var[0] == LAST_ALL ? "all others" : "the rest of the round");
+    snprintf(d->note_pl, sizeof d->note_pl,
+             "Trafienie: 5/72 na rzut; ostatnie rzuty: %s.",
+             s->var[0] == LAST_ALL ? "wszyscy pozostali" : "reszta kolejki");
+}
+
+const dice_rules dice_one_and_two = {
+    .game = DICE_ONE_AND_TWO, .ndice = 3, .order_throw = ORDER_NONE,
+    .money = false, .configure = configure, .turn_start = start,
+    .turn_thrower = thrower, .turn_dice = ndice, .turn_apply = apply,
+    .turn_write = write_turn, .turn_read = read_turn, .turn_info = info,
+    .turn_odds = odds};
+
+static lt_status init(lt_state *s, const lt_config *cfg)
+{
+    return dice_init(s, cfg, DICE_ONE_AND_TWO);
+}
+
+const lt_game lt_one_and_two = {
+    .id = "one-and-two",
+    .title_en = "As Many on One as on Two",
+    .title_pl = "Ile na jednej, tyle na dwóch",
+    .source = "seed 000, c: Ile na jednej, tyle na dwóch",
+    .options = options,
+    .min_players = 2,
+    .max_players = DICE_SEATS,
+    .min_return = -1,
+    .max_return = 1,
+    .init = init,
+    DICE_MEMBERS,
+};

@@ -1,0 +1,109 @@
+/* pair_and_ace.c — Para i As (seed 000, h).  RULES.md beside this file. */
+#include <stdio.h>
+#include <string.h>
+
+#include "../dice/dicegame.h"
+#include "ludoteka/text.h"
+
+enum { OPT_ORDER, OPT_TURNS };
+
+static const lt_option options[] = {DICE_OPT_ORDER, DICE_OPT_TURNS,
+                                    {NULL, NULL, 0, 0, 0, NULL, NULL}};
+
+static void configure(dice_state *s, const lt_config *cfg)
+{
+    s->lowest = (uint8_t)cfg->value[OPT_ORDER];
+    s->turns = (uint16_t)cfg->value[OPT_TURNS];
+}
+
+static int thrower(const dice_state *s)
+{
+    return s->order[s->t.pa.pos];
+}
+
+static void apply(dice_state *s, lt_action a)
+{
+    int f[3];
+    dice_faces(a, 3, f); /* highest first */
+    /* seed 000, h: the first to throw a pair or a triple wins */
+    if (f[0] == f[1] || f[1] == f[2]) {
+        dice_end_turn(s, thrower(s));
+        return;
+    }
+    s->t.pa.pos = (uint8_t)((s->t.pa.pos + 1) % s->players);
+}
+
+static void write_turn(const dice_state *s, char *buf, size_t size, size_t *len)
+{
+    lt_appendf(buf, size, len, " next %d", thrower(s) + 1);
+}
+
+static bool read_turn(dice_state *s, char **w, int nw, lt_error *err)
+{
+    long long v;
+    if (nw != 2 || strcmp(w[0], "next") || !lt_parse_int(w[1], 1, s->players, &v)) {
+        lt_error_set(err, "expected 'next' and the seat to throw (1..%d)",
+                     s->players);
+        return false;
+    }
+    int pos = 0;
+    while (s->order[pos] != v - 1)
+        pos++;
+    s->t.pa.pos = (uint8_t)pos;
+    return true;
+}
+
+static void info(const dice_state *s, lt_view *v)
+{
+    (void)s;
+    dice_info(v, v->lang == LT_LANG_PL ? "Wygrywa pierwsza para lub trójka"
+                                       : "The first pair or triple wins");
+}
+
+/* Each throw has a pair or triple with p = 96/216 = 4/9: the k-th
+ * thrower from now wins with q^k p / (1 - q^n), q = 5/9. */
+static void odds(const dice_state *s, dice_chances *d)
+{
+    int n = s->players;
+    rat p, q, qn, one, den;
+    rat_set(&p, 4, 9);
+    rat_set(&q, 5, 9);
+    rat_set(&one, 1, 1);
+    rat_set(&qn, 1, 1);
+    for (int k = 0; k < n; k++)
+        rat_mul(&qn, &qn, &q);
+    rat_sub(&den, &one, &qn);
+    rat term;
+    rat_div(&term, &p, &den);
+    for (int k = 0; k < n; k++) {
+        rat_copy(&d->win[s->order[(s->t.pa.pos + k) % n]], &term);
+        rat_mul(&term, &term, &q);
+    }
+    lt_copy(d->note_en, sizeof d->note_en, "A pair or triple: 4/9 a throw.");
+    lt_copy(d->note_pl, sizeof d->note_pl, "Para lub trójka: 4/9 na rzut.");
+}
+
+const dice_rules dice_pair_and_ace = {
+    .game = DICE_PAIR_AND_ACE, .ndice = 3, .order_throw = ORDER_EACH_TURN,
+    .money = false, .configure = configure, .turn_thrower = thrower,
+    .turn_apply = apply, .turn_write = write_turn, .turn_read = read_turn,
+    .turn_info = info, .turn_odds = odds};
+
+static lt_status init(lt_state *s, const lt_config *cfg)
+{
+    return dice_init(s, cfg, DICE_PAIR_AND_ACE);
+}
+
+const lt_game lt_pair_and_ace = {
+    .id = "pair-and-ace",
+    .title_en = "Pair and Ace",
+    .title_pl = "Para i As",
+    .source = "seed 000, h: Para i As",
+    .options = options,
+    .min_players = 2,
+    .max_players = DICE_SEATS,
+    .min_return = -1,
+    .max_return = 1,
+    .init = init,
+    DICE_MEMBERS,
+};

@@ -1,0 +1,250 @@
+/* panquist.c — Panquist (seed 000, i).  RULES.md beside this file. */
+#include <stdio.h>
+#include <string.h>
+#include <threads.h>
+
+#include "../dice/dicegame.h"
+#include "ludoteka/text.h"
+
+enum { OPT_ORDER, OPT_DISTINCT, OPT_BANKROLL, OPT_TURNS };
+enum { STAKES = 4 }; /* seed 000, i: the staker puts down four stakes */
+
+static const char *const yesno[] = {"yes", "no", NULL};
+
+static const lt_option options[] = {
+    DICE_OPT_ORDER,
+    {"distinct", yesno, 0, 0, 0,
+     "the staker's number must differ from the thrower's",
+     "liczba stawiającego musi być inna niż liczba rzucającego"},
+    {"bankroll", NULL, 4, 1000, 20,
+     "each player's stakes at the start (one who cannot put down four "
+     "loses)",
+     "zakłady każdego gracza na początku (kto nie może wystawić czterech, "
+     "przegrywa)"},
+    DICE_OPT_TURNS,
+    {NULL, NULL, 0, 0, 0, NULL, NULL}};
+
+/* seed 000, i (RULES.md: 7 is "5-1-1 or 4-2-1 pay 2", the seed's 5-5-1
+ * being a slip): the stakes each throw of 7-14 takes, 4 = Panquist. */
+static const struct {
+    int a, b, c, stakes;
+} payout_table[] = {
+    {5, 1, 1, 2}, {4, 2, 1, 2}, {3, 2, 2, 3}, {3, 3, 1, 4},               /* 7 */
+    {5, 2, 1, 1}, {4, 3, 1, 2}, {4, 2, 2, 3}, {6, 1, 1, 3}, {3, 3, 2, 4}, /* 8 */
+    {6, 2, 1, 1}, {5, 3, 1, 1}, {4, 3, 2, 2}, {5, 2, 2, 3}, {3, 3, 3, 3},
+    {4, 4, 1, 4},                                                         /* 9 */
+    {5, 4, 1, 1}, {5, 3, 2, 1}, {6, 3, 1, 2}, {6, 2, 2, 3}, {4, 3, 3, 3},
+    {4, 4, 2, 4},                                                         /* 10 */
+    {6, 3, 2, 1}, {5, 4, 2, 1}, {6, 4, 1, 2}, {5, 5, 1, 3}, {4, 4, 3, 3},
+    {5, 3, 3, 4},                                                         /* 11 */
+    {6, 5, 1, 1}, {6, 4, 2, 1}, {5, 4, 3, 2}, {5, 5, 2, 3}, {4, 4, 4, 3},
+    {6, 3, 3, 4},                                                         /* 12 */
+    {6, 5, 2, 1}, {6, 4, 3, 2}, {6, 6, 1, 3}, {5, 5, 3, 3}, {5, 4, 4, 4}, /* 13 */
+    {6, 5, 3, 2}, {6, 6, 2, 3}, {5, 5, 4, 3}, {6, 4, 4, 4},               /* 14 */
+};
+
+static uint8_t payout[216]; /* by throw action; 0 outside 7-14 */
+static once_flag payout_once = ONCE_FLAG_INIT;
+
+static void build_payout(void)
+{
+    for (size_t i = 0; i < sizeof payout_table / sizeof payout_table[0]; i++) {
+        int f[3] = {payout_table[i].a, payout_table[i].b, payout_table[i].c};
+        payout[lt_dice_encode(3, f)] = (uint8_t)payout_table[i].stakes;
+    }
+}
+
+static int stakes_of(lt_action a)
+{
+    call_once(&payout_once, build_payout);
+    return payout[a];
+}
+
+static void configure(dice_state *s, const lt_config *cfg)
+{
+    s->lowest = (uint8_t)cfg->value[OPT_ORDER];
+    s->var[0] = (uint8_t)cfg->value[OPT_DISTINCT];
+    s->bankroll = 2 * cfg->value[OPT_BANKROLL];
+    s->stake = 2; /* amounts are counted in stakes */
+    s->turns = (uint16_t)cfg->value[OPT_TURNS];
+}
+
+/* seed 000, i: the other player stakes four; who cannot, loses */
+static bool start(dice_state *s)
+{
+    return dice_pay(s, s->order[1], STAKES * s->stake);
+}
+
+static void abort_turn(dice_state *s)
+{
+    dice_take(s, s->order[1], s->pot);
+}
+
+static int thrower(const dice_state *s)
+{
+    const dice_duel *d = &s->t.duel;
+    return d->theirs ? s->order[d->pos] : s->order[0];
+}
+
+static void apply(dice_state *s, lt_action a)
+{
+    dice_duel *d = &s->t.duel;
+    int sum = dice_sum(a, 3);
+    /* seed 000, i: the thrower throws until a number of 7-14 is his, then
+     * one for the other (RULES.md: a different one unless distinct=no) */
+    if (duel_assign(s, sum, true, s->var[0] == 0))
+        return;
+    /* then they throw in turn, the thrower first */
+    int me = s->order[0], other = s->order[1];
+    if (d->pos == 0 && sum == d->mine) {
+        /* he takes as many stakes as the throw shows; the rest go back */
+        dice_take(s, me, stakes_of(a) * s->stake);
+        dice_take(s, other, s->pot);
+        dice_end_turn(s, me);
+        return;
+    }
+    if (d->pos == 1 && sum == d->theirs) {
+        dice_take(s, other, s->pot); /* nothing is taken */
+        dice_end_turn(s, other);
+        return;
+    }
+    d->pos ^= 1;
+}
+
+static void write_turn(const dice_state *s, char *buf, size_t size, size_t *len)
+{
+    duel_write_numbers(s, buf, size, len);
+    if (s->t.duel.theirs)
+        lt_appendf(buf, size, len, " next %d", thrower(s) + 1);
+}
+
+static bool read_turn(dice_state *s, char **w, int nw, lt_error *err)
+{
+    dice_duel *d = &s->t.duel;
+    long long next = 0;
+    if ((nw != 2 && nw != 4) || strcmp(w[0], "numbers") ||
+        (nw == 4 && (strcmp(w[2], "next") || !lt_parse_int(w[3], 1, 2, &next)))) {
+        lt_error_set(err, "expected 'numbers' with the two seats' numbers "
+                          "(7..14, '-' for none yet), then, once both have "
+                          "one, 'next' and the seat to throw");
+        return false;
+    }
+    if (!duel_read_numbers(s, w[1], true, s->var[0] == 0, 7, 14, err))
+        return false;
+    if ((d->theirs != 0) != (nw == 4)) {
+        lt_error_set(err, d->theirs ? "numbers: both are given; say who throws "
+                                      "next (next N)"
+                                    : "next: the numbers are not both given");
+        return false;
+    }
+    d->pos = next && next - 1 != s->order[0];
+    if (s->pot != STAKES * s->stake) {
+        lt_error_set(err, "pot: the four stakes are on the table during a turn");
+        return false;
+    }
+    return true;
+}
+
+static void info(const dice_state *s, lt_view *v)
+{
+    duel_info(s, v, true);
+}
+
+/* The four stakes on the table stay the staker's until taken. */
+static int32_t claim(const dice_state *s, int seat)
+{
+    return seat == s->order[1] ? s->pot : 0;
+}
+
+/* ---- exact odds ----
+ * With numbers a (thrower) and b, x = w(a)/216, y = w(b)/216, the
+ * thrower first: he wins with x / (1 - (1-x)(1-y)); the staker to throw:
+ * (1-y) x / (1 - (1-x)(1-y)).  What he takes is the mean payout of
+ * throws summing to a. */
+static void mean_stakes(int sum, rat *out)
+{
+    call_once(&payout_once, build_payout);
+    lt_outcome o[56];
+    int n = lt_dice_outcomes(3, false, o);
+    int64_t w = 0;
+    for (int i = 0; i < n; i++)
+        if (dice_sum(o[i].action, 3) == sum)
+            w += (int64_t)o[i].weight * payout[o[i].action];
+    rat_set(out, w, dice_w3[sum]);
+}
+
+static void pair_odds(int a, int b, int pos, rat *win, rat *value)
+{
+    rat x, y, one, miss, den;
+    rat_set(&x, dice_w3[a], 216);
+    rat_set(&y, dice_w3[b], 216);
+    rat_set(&one, 1, 1);
+    rat nx, ny;
+    rat_sub(&nx, &one, &x);
+    rat_sub(&ny, &one, &y);
+    rat_mul(&miss, &nx, &ny);
+    rat_sub(&den, &one, &miss);
+    rat_div(win, &x, &den);
+    if (pos == 1)
+        rat_mul(win, win, &ny);
+    rat mean;
+    mean_stakes(a, &mean);
+    rat_mul(value, win, &mean);
+}
+
+static void odds(const dice_state *s, dice_chances *d)
+{
+    const dice_duel *t = &s->t.duel;
+    bool distinct = s->var[0] == 0;
+    rat win, value;
+    rat_set(&win, 0, 1);
+    rat_set(&value, 0, 1);
+    for (int a = 7; a <= 14; a++)
+        for (int b = 7; b <= 14; b++) {
+            rat pr, w, v;
+            duel_numbers_chance(s, a, b, true, distinct, &pr);
+            if (rat_is_zero(&pr))
+                continue;
+            pair_odds(a, b, t->theirs ? t->pos : 0, &w, &v);
+            rat_mul(&w, &w, &pr);
+            rat_mul(&v, &v, &pr);
+            rat_add(&win, &win, &w);
+            rat_add(&value, &value, &v);
+        }
+    rat one;
+    rat_set(&one, 1, 1);
+    rat_copy(&d->win[s->order[0]], &win);
+    rat_sub(&d->win[s->order[1]], &one, &win);
+    d->has_value = true;
+    rat_copy(&d->value, &value);
+    lt_copy(d->note_en, sizeof d->note_en,
+            "Value: the stakes the thrower can expect to take.");
+    lt_copy(d->note_pl, sizeof d->note_pl,
+            "Wartość: oczekiwana liczba zakładów, które weźmie rzucający.");
+}
+
+const dice_rules dice_panquist = {
+    .game = DICE_PANQUIST, .ndice = 3, .order_throw = ORDER_ONCE,
+    .money = true, .configure = configure, .turn_start = start,
+    .turn_thrower = thrower, .turn_apply = apply, .turn_write = write_turn,
+    .turn_read = read_turn, .turn_info = info, .turn_odds = odds,
+    .turn_abort = abort_turn, .claim = claim};
+
+static lt_status init(lt_state *s, const lt_config *cfg)
+{
+    return dice_init(s, cfg, DICE_PANQUIST);
+}
+
+const lt_game lt_panquist = {
+    .id = "panquist",
+    .title_en = "Panquist",
+    .title_pl = "Panquist",
+    .source = "seed 000, i: Panquist",
+    .options = options,
+    .min_players = 2,
+    .max_players = 2,
+    .min_return = -1000,
+    .max_return = 1000,
+    .init = init,
+    DICE_MEMBERS,
+};

@@ -1,0 +1,129 @@
+/* riffa.c — Riffa (seed 000, g).  RULES.md beside this file. */
+#include <stdio.h>
+#include <string.h>
+
+#include "../dice/dicegame.h"
+#include "ludoteka/text.h"
+
+enum { OPT_TURNS };
+
+static const lt_option options[] = {DICE_OPT_TURNS,
+                                    {NULL, NULL, 0, 0, 0, NULL, NULL}};
+
+static void configure(dice_state *s, const lt_config *cfg)
+{
+    s->turns = (uint16_t)cfg->value[OPT_TURNS];
+}
+
+static bool start(dice_state *s)
+{
+    best_start(s);
+    return true;
+}
+
+/* seed 000, g: three dice until a pair, then the third die once more */
+static int ndice(const dice_state *s)
+{
+    return s->t.best.pair ? 1 : 3;
+}
+
+static void apply(dice_state *s, lt_action a)
+{
+    dice_best *b = &s->t.best;
+    if (b->pair) {
+        /* seed 000, g: "zlicza sumę oczek" - the pair and the third die */
+        int score = 2 * b->pair + dice_sum(a, 1);
+        b->pair = 0;
+        best_scored(s, score, false); /* the highest total wins */
+        return;
+    }
+    int f[3];
+    dice_faces(a, 3, f); /* highest first */
+    /* seed 000, g: a pair is kept; of a triple, any two */
+    if (f[0] == f[1])
+        b->pair = (uint8_t)f[0];
+    else if (f[1] == f[2])
+        b->pair = (uint8_t)f[1];
+    /* no pair: he throws all three again */
+}
+
+static void write_turn(const dice_state *s, char *buf, size_t size, size_t *len)
+{
+    best_write(s, buf, size, len);
+    if (s->t.best.pair)
+        lt_appendf(buf, size, len, " pair %u", (unsigned)s->t.best.pair);
+}
+
+static bool read_turn(dice_state *s, char **w, int nw, lt_error *err)
+{
+    int used;
+    long long v;
+    if (!best_read(s, w, nw, &used, err))
+        return false;
+    if (used == nw)
+        return true;
+    if (used + 2 != nw || strcmp(w[used], "pair") ||
+        !lt_parse_int(w[used + 1], 1, 6, &v)) {
+        lt_error_set(err, "expected at most 'pair N': the pair (1..6) the "
+                          "thrower keeps");
+        return false;
+    }
+    s->t.best.pair = (uint8_t)v;
+    return true;
+}
+
+static void info(const dice_state *s, lt_view *v)
+{
+    best_info(s, v);
+    if (s->t.best.pair)
+        dice_info(v, v->lang == LT_LANG_PL
+                         ? "%s trzyma parę %u-%u i rzuca trzecią kością"
+                         : "%s keeps the pair %u-%u and throws the third die",
+                  dice_seat_label(best_thrower(s), v->lang),
+                  (unsigned)s->t.best.pair, (unsigned)s->t.best.pair);
+}
+
+/* The score is 2v + d: given a pair, its value v is uniform (each value
+ * comes as 15 pairs and one triple of the 96 throws with a pair), and
+ * so is the third die d. */
+static void odds(const dice_state *s, dice_chances *d)
+{
+    uint32_t dist[DIST_MAX] = {0}, now[DIST_MAX] = {0};
+    for (int v = 1; v <= 6; v++)
+        for (int f = 1; f <= 6; f++)
+            dist[2 * v + f]++;
+    int pair = s->t.best.pair;
+    if (pair)
+        for (int f = 1; f <= 6; f++)
+            now[2 * pair + f] = 1;
+    dice_best_odds(s, dist, 36, pair ? now : NULL, 6, false, d->win);
+    lt_copy(d->note_en, sizeof d->note_en,
+            "Score: the kept pair and the third die; ties play off.");
+    lt_copy(d->note_pl, sizeof d->note_pl,
+            "Wynik: zachowana para i trzecia kość; remisy grają dogrywkę.");
+}
+
+const dice_rules dice_riffa = {
+    .game = DICE_RIFFA, .ndice = 3, .order_throw = ORDER_NONE, .money = false,
+    .configure = configure, .turn_start = start, .turn_thrower = best_thrower,
+    .turn_dice = ndice, .turn_apply = apply, .turn_write = write_turn,
+    .turn_read = read_turn, .turn_info = info, .turn_odds = odds};
+
+static lt_status init(lt_state *s, const lt_config *cfg)
+{
+    return dice_init(s, cfg, DICE_RIFFA);
+}
+
+const lt_game lt_riffa = {
+    .id = "riffa",
+    .title_en = "Riffa",
+    .title_pl = "Riffa",
+    .source = "seed 000, g: Riffa",
+    .options = options,
+    .min_players = 2,
+    .max_players = DICE_SEATS,
+    .min_return = -1,
+    .max_return = 1,
+    .init = init,
+    DICE_MEMBERS,
+};

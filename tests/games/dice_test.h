@@ -1,0 +1,99 @@
+/* dice_test.h — helpers for the dice-game tests: exact odds of a state,
+ * and exact fractions computed in the tests themselves. */
+#ifndef LUDOTEKA_DICE_TEST_H
+#define LUDOTEKA_DICE_TEST_H
+
+#include <math.h>
+
+#include "support.h"
+
+#include "games/dice/dicegame.h"
+#include "games/dice/rational.h"
+
+/* The odds of a state (seat order assumed while ordering). */
+static inline lt_odds *odds_of(const lt_game *g, const lt_state *s)
+{
+    static lt_odds o;
+    lt_error err = {0};
+    memset(&o, 0, sizeof o);
+    if (g->odds(s, LT_ODDS_SEAT_ORDER, &o, &err) != LT_OK)
+        fail_msg("%s: odds: %s", g->id, err.msg);
+    return &o;
+}
+
+/* The text of a rational computed in a test. */
+static inline const char *rat_str(const rat *r)
+{
+    static char buf[LT_ODDS_TEXT];
+    if (rat_text(r, buf, sizeof buf) < 0)
+        fail_msg("a fraction of the test does not fit");
+    return buf;
+}
+
+/* Seat's chance is exactly this fraction (text), decimal consistent. */
+static inline void assert_win(const lt_odds *o, int seat, const char *exact)
+{
+    if (!o->win[seat].known || strcmp(o->win[seat].exact, exact))
+        fail_msg("seat %d: expected %s, got %s", seat + 1, exact,
+                 o->win[seat].known ? o->win[seat].exact : "(not defined)");
+}
+
+static inline void assert_value(const lt_odds *o, const char *exact)
+{
+    if (o->value_seat < 0 || !o->value.known || strcmp(o->value.exact, exact))
+        fail_msg("value: expected %s, got %s", exact,
+                 o->value_seat >= 0 ? o->value.exact : "(none)");
+}
+
+/* p/q for small numbers. */
+static inline const char *frac(int64_t p, uint64_t q)
+{
+    rat r;
+    rat_set(&r, p, q);
+    return rat_str(&r);
+}
+
+/* A game started with options and a player count. */
+static inline lt_state *start_n(const lt_game **gp, const char *id,
+                                const char *options, int players)
+{
+    const lt_game *g = lt_game_find(id);
+    assert_non_null(g);
+    lt_config cfg;
+    lt_config_default(g, &cfg, players);
+    lt_error err = {0};
+    if (options && lt_config_parse(g, &cfg, options, &err) != LT_OK)
+        fail_msg("options '%s': %s", options, err.msg);
+    lt_state *s = lt_state_new(g);
+    if (lt_init(g, s, &cfg, &err) != LT_OK)
+        fail_msg("init: %s", err.msg);
+    *gp = g;
+    return s;
+}
+
+/* The position text must be rejected (and leave the state alone). */
+static inline void assert_bad_position(const lt_game *g, lt_state *s,
+                                       const char *text)
+{
+    char before[1024], after[1024];
+    lt_error err = {0};
+    g->write_state(s, before, sizeof before);
+    if (g->read_state(s, text, &err) == LT_OK)
+        fail_msg("%s: position '%s' was accepted", g->id, text);
+    assert_true(err.msg[0] != '\0');
+    g->write_state(s, after, sizeof after);
+    assert_string_equal(before, after);
+}
+
+/* Number of ordered throws of three dice with this sum. */
+static inline int ways3(int sum)
+{
+    int n = 0;
+    for (int a = 1; a <= 6; a++)
+        for (int b = 1; b <= 6; b++)
+            for (int c = 1; c <= 6; c++)
+                n += a + b + c == sum;
+    return n;
+}
+
+#endif

@@ -1,0 +1,139 @@
+/* test_dice_rational.c — the exact arithmetic behind the dice games'
+ * odds, against published values and identities. */
+#include "dice_test.h"
+
+static void nat_of(nat *n, const char *decimal)
+{
+    nat_set(n, 0);
+    for (const char *p = decimal; *p; p++) {
+        nat_mul_small(n, n, 10);
+        nat_add_small(n, n, (uint32_t)(*p - '0'));
+    }
+}
+
+static const char *nat_str(const nat *n)
+{
+    static char buf[6000];
+    nat_text(n, buf, sizeof buf);
+    return buf;
+}
+
+/* 50! (OEIS A000142), 2^128 - 1, and 100! by its 158 digits. */
+static void factorials(void **st)
+{
+    (void)st;
+    nat f;
+    nat_set(&f, 1);
+    for (uint32_t k = 2; k <= 50; k++)
+        nat_mul_small(&f, &f, k);
+    assert_string_equal(nat_str(&f),
+                        "30414093201713378043612608166064768844377641568960512000000000000");
+    nat a, b, p;
+    nat_set(&a, UINT64_MAX);
+    nat_set(&b, 1);
+    nat_add(&a, &a, &b); /* 2^64 */
+    nat_mul(&p, &a, &a);
+    nat_sub(&p, &p, &b);
+    assert_string_equal(nat_str(&p), "340282366920938463463374607431768211455");
+    for (uint32_t k = 51; k <= 100; k++)
+        nat_mul_small(&f, &f, k);
+    assert_int_equal(strlen(nat_str(&f)), 158);
+    assert_memory_equal(nat_str(&f), "93326215443944152681", 20);
+}
+
+/* Long division checked by multiplying back: q*b + r = a, r < b. */
+static void division(void **st)
+{
+    (void)st;
+    nat a, b, q, r, back;
+    nat_of(&a, "93326215443944152681699238856266700490715968264381621468592963895217"
+               "599993229915608941463976156518286253697920827223758251185210916864");
+    nat_of(&b, "30414093201713378043612608166064768844377641568960512000000000001");
+    nat_divmod(&q, &r, &a, &b);
+    assert_true(nat_cmp(&r, &b) < 0);
+    nat_mul(&back, &q, &b);
+    nat_add(&back, &back, &r);
+    assert_int_equal(nat_cmp(&back, &a), 0);
+    /* gcd(2^64 * 3, 2^70 * 5) = 2^64 */
+    nat x, y, g, t;
+    nat_set(&x, UINT64_MAX);
+    nat_add_small(&x, &x, 1);
+    nat_copy(&t, &x);
+    nat_mul_small(&x, &x, 3);
+    nat_mul_small(&y, &t, 64 * 5);
+    nat_gcd(&g, &x, &y);
+    assert_int_equal(nat_cmp(&g, &t), 0);
+}
+
+static void rationals(void **st)
+{
+    (void)st;
+    rat a, b, c;
+    rat_set(&a, 1, 3);
+    rat_set(&b, -1, 6);
+    rat_add(&c, &a, &b);
+    assert_string_equal(rat_str(&c), "1/6");
+    rat_sub(&c, &b, &a);
+    assert_string_equal(rat_str(&c), "-1/2");
+    rat_mul(&c, &a, &b);
+    assert_string_equal(rat_str(&c), "-1/18");
+    rat_div(&c, &a, &b);
+    assert_string_equal(rat_str(&c), "-2");
+    assert_true(rat_cmp(&a, &b) > 0);
+    /* sum of 1/k(k+1), k = 1..200, telescopes to 200/201 */
+    rat s, t;
+    rat_set(&s, 0, 1);
+    for (int k = 1; k <= 200; k++) {
+        rat_set(&t, 1, (uint64_t)k * (uint64_t)(k + 1));
+        rat_add(&s, &s, &t);
+    }
+    assert_string_equal(rat_str(&s), "200/201");
+    assert_true(fabs(rat_double(&s) - 200.0 / 201) < 1e-15);
+    /* (5/72)^40: numerator 5^40, denominator 72^40 (about 75 digits) */
+    rat p;
+    rat_set(&p, 1, 1);
+    rat_set(&t, 5, 72);
+    for (int k = 0; k < 40; k++)
+        rat_mul(&p, &p, &t);
+    char text[200];
+    rat_text(&p, text, sizeof text);
+    assert_memory_equal(text, "9094947017729282379150390625/", 29); /* 5^40 */
+    assert_true(fabs(rat_double(&p) / pow(5.0 / 72, 40) - 1) < 1e-12);
+}
+
+/* A number too big to hold overflows, and says so, without harm. */
+static void overflow(void **st)
+{
+    (void)st;
+    nat a;
+    nat_set(&a, 3);
+    for (int k = 0; k < 20000; k++)
+        nat_mul_small(&a, &a, 0xffffffffu);
+    assert_true(nat_overflowed(&a));
+    rat r, one;
+    r.neg = false;
+    nat_copy(&r.num, &a);
+    nat_set(&r.den, 1);
+    rat_set(&one, 1, 1);
+    rat_add(&r, &r, &one);
+    assert_true(rat_overflowed(&r));
+    char buf[16];
+    assert_int_equal(rat_text(&r, buf, sizeof buf), -1);
+    assert_string_equal(buf, "");
+    /* a fraction longer than the buffer is refused, not cut */
+    rat_set(&r, 1, 3);
+    rat_set(&one, 1, 1000000007);
+    rat_add(&r, &r, &one);
+    assert_int_equal(rat_text(&r, buf, 8), -1);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(factorials),
+        cmocka_unit_test(division),
+        cmocka_unit_test(rationals),
+        cmocka_unit_test(overflow),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}

@@ -1,0 +1,58 @@
+/* test_lowest.c — Najniższa wygrywa (seed 000, b): rules and exact odds
+ * against values worked out by hand. */
+#include "dice_test.h"
+
+/* The lowest wins; ties are thrown again among the tied only. */
+static void lowest_wins(void **st)
+{
+    (void)st;
+    const lt_game *g;
+    lt_state *s = start_n(&g, "lowest", NULL, 3);
+    play(g, s, "2-1-1 6-6-6 3-1-1"); /* 4, 18, 5 */
+    assert_int_equal(g->current_player(s), LT_TERMINAL);
+    assert_true(return_of(g, s, 0) == 1);
+    lt_state_free(s);
+    s = start_n(&g, "lowest", NULL, 3);
+    play(g, s, "6-6-6 2-1-1 2-1-1"); /* 18, 4, 4: seats 2 and 3 again */
+    assert_string_equal(text_of(g, s),
+                        "play turn 1/1 score 0,0,0 order 1,2,3 in 2,3 scores -,-,- steps 3");
+    lt_state_free(s);
+}
+
+/* Seat 1 has 10; seat 2 needs 9 or less (81 of 216: 1+3+6+10+15+21+25)
+ * or ties with 10 (27, a fair play-off): 81/216 + 27/432 = 7/16. */
+static void second_thrower(void **st)
+{
+    (void)st;
+    const lt_game *g;
+    lt_state *s = start_n(&g, "lowest", NULL, 2);
+    set_position(g, s, "play turn 1/1 score 0,0 order 1,2 in 1,2 scores 10,-");
+    lt_odds *o = odds_of(g, s);
+    assert_win(o, 0, "9/16");
+    assert_win(o, 1, "7/16");
+    lt_state_free(s);
+}
+
+/* Two dice, seat 1 has 2 (the lowest possible): seat 2 can only tie,
+ * with 1-1 (1 of 36): 1/72. */
+static void two_dice(void **st)
+{
+    (void)st;
+    const lt_game *g;
+    lt_state *s = start_n(&g, "lowest", "dice=2", 2);
+    set_position(g, s, "play turn 1/1 score 0,0 order 1,2 in 1,2 scores 2,-");
+    lt_odds *o = odds_of(g, s);
+    assert_win(o, 0, "71/72");
+    assert_win(o, 1, "1/72");
+    lt_state_free(s);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(lowest_wins),
+        cmocka_unit_test(second_thrower),
+        cmocka_unit_test(two_dice),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}

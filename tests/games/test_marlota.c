@@ -1,0 +1,91 @@
+/* test_marlota.c — Marlota (seed 000, f): rules and exact odds against
+ * values worked out by hand and by enumeration here. */
+#include "dice_test.h"
+
+static void rules(void **st)
+{
+    (void)st;
+    const lt_game *g;
+    lt_state *s = start_n(&g, "marlota", NULL, 2);
+    play(g, s, "6-6-6 1-1-1"); /* seat 1 first: he throws the numbers */
+    /* 3 is no number; 10 goes to the last in order (seat 2); 10 again is
+     * taken; 11 is his own */
+    play(g, s, "1-1-1 5-4-1 6-3-1 6-4-1");
+    assert_string_equal(text_of(g, s), "play turn 1/1 score 0,0 order 1,2 numbers "
+                                       "11,10 next 1 steps 4");
+    play(g, s, "3-2-1 6-2-1"); /* nobody's: seat 2, then seat 1 throw on */
+    play(g, s, "6-3-1");       /* seat 1 throws 10: seat 2's number wins */
+    assert_true(return_of(g, s, 1) == 1);
+    lt_state_free(s);
+}
+
+/* Numbers 7 (15 throws of 216) and 10 (27): whoever throws, the first
+ * of them decides: 15/42 = 5/14 for the owner of 7. */
+static void by_hand(void **st)
+{
+    (void)st;
+    const lt_game *g;
+    lt_state *s = start_n(&g, "marlota", NULL, 2);
+    set_position(g, s, "play turn 1/1 score 0,0 order 1,2 numbers 7,10 next 2");
+    lt_odds *o = odds_of(g, s);
+    assert_win(o, 0, "5/14");
+    assert_win(o, 1, "9/14");
+    lt_state_free(s);
+}
+
+/* The start, three players: the first accepted number (drawn among
+ * 7-14 by its weight) goes to the third in order, the next to the
+ * second, the last to the first; then w(own) / sum w wins.  Every triple
+ * of numbers enumerated. */
+static void three_players(void **st)
+{
+    (void)st;
+    const lt_game *g;
+    lt_state *s = start_n(&g, "marlota", NULL, 3);
+    lt_odds *o = odds_of(g, s);
+    rat win[3];
+    for (int i = 0; i < 3; i++)
+        rat_set(&win[i], 0, 1);
+    for (int a = 7; a <= 14; a++)
+        for (int b = 7; b <= 14; b++)
+            for (int c = 7; c <= 14; c++) {
+                if (a == b || a == c || b == c)
+                    continue;
+                int wa = ways3(a), wb = ways3(b), wc = ways3(c), total = wa + wb + wc;
+                rat p;
+                rat_set(&p, wa, 176);
+                rat_scale(&p, &p, wb, (uint64_t)(176 - wa));
+                rat_scale(&p, &p, wc, (uint64_t)(176 - wa - wb));
+                int mine[3] = {wc, wb, wa}; /* seat 1 got c, seat 3 got a */
+                for (int i = 0; i < 3; i++) {
+                    rat t;
+                    rat_scale(&t, &p, mine[i], (uint64_t)total);
+                    rat_add(&win[i], &win[i], &t);
+                }
+            }
+    for (int i = 0; i < 3; i++)
+        assert_win(o, i, rat_str(&win[i]));
+    lt_state_free(s);
+}
+
+static void bad_positions(void **st)
+{
+    (void)st;
+    const lt_game *g;
+    lt_state *s = start_n(&g, "marlota", NULL, 3);
+    assert_bad_position(g, s, "play turn 1/1 score 0,0,0 order 1,2,3 numbers 7,-,-");
+    assert_bad_position(g, s, "play turn 1/1 score 0,0,0 order 1,2,3 numbers -,7,7");
+    assert_bad_position(g, s, "play turn 1/1 score 0,0,0 order 1,2,3 numbers 7,8,9");
+    assert_bad_position(g, s, "play turn 1/1 score 0,0,0 order 1,2,3 numbers -,-,7 next 1");
+    assert_bad_position(g, s, "play turn 1/1 score 0,0,0 order 1,2,3 numbers 6,8,9 next 1");
+    lt_state_free(s);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(rules), cmocka_unit_test(by_hand),
+        cmocka_unit_test(three_players), cmocka_unit_test(bad_positions),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}

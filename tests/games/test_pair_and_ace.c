@@ -1,0 +1,60 @@
+/* test_pair_and_ace.c — Para i As (seed 000, h): rules and exact odds
+ * worked out by hand. */
+#include "dice_test.h"
+
+static void rules(void **st)
+{
+    (void)st;
+    const lt_game *g;
+    lt_state *s = start_n(&g, "pair-and-ace", NULL, 2);
+    /* the throw for the order: 18 against 3, seat 1 first */
+    play(g, s, "6-6-6 1-1-1");
+    assert_string_equal(text_of(g, s),
+                        "play turn 1/1 score 0,0 order 1,2 next 1");
+    play(g, s, "6-5-4 3-2-1 5-5-1"); /* seat 1 throws the first pair */
+    assert_true(return_of(g, s, 0) == 1);
+    /* order=lowest: the lower throw goes first; a tie throws again */
+    lt_state_free(s);
+    s = start_n(&g, "pair-and-ace", "order=lowest", 2);
+    play(g, s, "4-4-4 6-5-1 6-6-6 1-1-1");
+    assert_string_equal(text_of(g, s),
+                        "play turn 1/1 score 0,0 order 2,1 next 2");
+    play(g, s, "3-3-3");
+    assert_true(return_of(g, s, 1) == 1);
+    lt_state_free(s);
+}
+
+/* A pair or triple comes in 96 throws of 216 (216 - 6*5*4): p = 4/9,
+ * q = 5/9.  The k-th in order wins q^k p / (1 - q^n):
+ * two players 9/14 and 5/14; three 81/151, 45/151, 25/151. */
+static void by_hand(void **st)
+{
+    (void)st;
+    const lt_game *g;
+    lt_state *s = start_n(&g, "pair-and-ace", NULL, 2);
+    lt_odds *o = odds_of(g, s);
+    assert_win(o, 0, "9/14");
+    assert_win(o, 1, "5/14");
+    lt_state_free(s);
+    s = start_n(&g, "pair-and-ace", NULL, 3);
+    o = odds_of(g, s);
+    assert_win(o, 0, "81/151");
+    assert_win(o, 1, "45/151");
+    assert_win(o, 2, "25/151");
+    /* the third in order to throw now: he is first of the cycle */
+    set_position(g, s, "play turn 1/1 score 0,0,0 order 2,3,1 next 1");
+    o = odds_of(g, s);
+    assert_win(o, 0, "81/151");
+    assert_win(o, 1, "45/151");
+    assert_win(o, 2, "25/151");
+    lt_state_free(s);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(rules),
+        cmocka_unit_test(by_hand),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
