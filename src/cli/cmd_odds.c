@@ -8,37 +8,6 @@
 #include "ludoteka/options.h"
 #include "ludoteka/text.h"
 
-int cli_game_config(int argc, char **argv, int first, const lt_game *g,
-                    lt_config *cfg, bool *used)
-{
-    const char *v;
-    lt_error err = {0};
-    lt_config_default(g, cfg, 0);
-    for (int i = first; i < argc; i++) {
-        int at = i;
-        long long n;
-        if (cli_flag(argc, argv, &i, "--option", &v)) {
-            if (!v)
-                return EXIT_USAGE;
-            if (lt_config_set(g, cfg, v, &err) != LT_OK)
-                return cli_fail(EXIT_USAGE, "%s", err.msg);
-        } else if (cli_flag(argc, argv, &i, "--players", &v)) {
-            if (!v)
-                return EXIT_USAGE;
-            if (!lt_parse_int(v, 1, LT_MAX_PLAYERS, &n))
-                return cli_fail(EXIT_USAGE, "--players: expected a number");
-            cfg->players = (int)n;
-        } else {
-            continue;
-        }
-        for (int k = at; k <= i; k++)
-            used[k] = true;
-    }
-    if (lt_check_players(g, cfg->players, &err) != LT_OK)
-        return cli_fail(EXIT_USAGE, "%s", err.msg);
-    return EXIT_OK;
-}
-
 static void json_string(const char *s)
 {
     putchar('"');

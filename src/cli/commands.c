@@ -88,27 +88,23 @@ int cmd_moves(int argc, char **argv)
     const lt_game *g = cli_game(argv[1]);
     if (!g)
         return EXIT_USAGE;
+    enum { ARGS_MAX = 64 };
+    bool used[ARGS_MAX] = {false};
+    if (argc >= ARGS_MAX)
+        return cli_fail(EXIT_USAGE, "too many arguments");
     lt_config cfg;
-    lt_config_default(g, &cfg, 0);
+    int status = cli_game_config(argc, argv, 2, g, &cfg, used);
+    if (status != EXIT_OK)
+        return status;
     const char *position = NULL, *v;
     lt_error err = {0};
     for (int i = 2; i < argc; i++) {
+        if (used[i])
+            continue;
         if (cli_flag(argc, argv, &i, "--position", &v)) {
             if (!v)
                 return EXIT_USAGE;
             position = v;
-        } else if (cli_flag(argc, argv, &i, "--option", &v)) {
-            if (!v)
-                return EXIT_USAGE;
-            if (lt_config_set(g, &cfg, v, &err) != LT_OK)
-                return cli_fail(EXIT_USAGE, "%s", err.msg);
-        } else if (cli_flag(argc, argv, &i, "--players", &v)) {
-            long long n;
-            if (!v)
-                return EXIT_USAGE;
-            if (!lt_parse_int(v, 1, LT_MAX_PLAYERS, &n))
-                return cli_fail(EXIT_USAGE, "--players: expected a number");
-            cfg.players = (int)n;
         } else {
             return cli_fail(EXIT_USAGE, "moves: unknown argument '%s'", argv[i]);
         }
@@ -116,7 +112,6 @@ int cmd_moves(int argc, char **argv)
     lt_state *s = lt_state_new(g);
     if (!s)
         return cli_fail(EXIT_FAIL, "out of memory");
-    int status = EXIT_OK;
     if (lt_init(g, s, &cfg, &err) != LT_OK) {
         status = cli_fail(EXIT_USAGE, "%s", err.msg);
     } else if (position && g->read_state(s, position, &err) != LT_OK) {

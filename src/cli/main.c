@@ -8,6 +8,7 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "ludoteka/options.h"
 #include "ludoteka/rng.h"
 #include "ludoteka/text.h"
 
@@ -83,6 +84,37 @@ const lt_game *cli_game(const char *id)
                    lt_game_at(k)->id);
     cli_fail(EXIT_USAGE, "unknown game '%s'; the games are: %s", id, ids);
     return NULL;
+}
+
+int cli_game_config(int argc, char **argv, int first, const lt_game *g,
+                    lt_config *cfg, bool *used)
+{
+    const char *v;
+    lt_error err = {0};
+    lt_config_default(g, cfg, 0);
+    for (int i = first; i < argc; i++) {
+        int at = i;
+        long long n;
+        if (cli_flag(argc, argv, &i, "--option", &v)) {
+            if (!v)
+                return EXIT_USAGE;
+            if (lt_config_set(g, cfg, v, &err) != LT_OK)
+                return cli_fail(EXIT_USAGE, "%s", err.msg);
+        } else if (cli_flag(argc, argv, &i, "--players", &v)) {
+            if (!v)
+                return EXIT_USAGE;
+            if (!lt_parse_int(v, 1, LT_MAX_PLAYERS, &n))
+                return cli_fail(EXIT_USAGE, "--players: expected a number");
+            cfg->players = (int)n;
+        } else {
+            continue;
+        }
+        for (int k = at; k <= i; k++)
+            used[k] = true;
+    }
+    if (lt_check_players(g, cfg->players, &err) != LT_OK)
+        return cli_fail(EXIT_USAGE, "%s", err.msg);
+    return EXIT_OK;
 }
 
 const char *cli_title(const lt_game *g)

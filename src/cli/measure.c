@@ -44,7 +44,6 @@ static const lt_game *game_args(int argc, char **argv, const char *id,
                                 bool *used)
 {
     const char *v;
-    const lt_game *g = NULL;
     for (int i = 1; i < argc; i++) {
         int at = i;
         if (cli_flag(argc, argv, &i, "--game", &v)) {
@@ -63,37 +62,18 @@ static const lt_game *game_args(int argc, char **argv, const char *id,
         cli_fail(EXIT_USAGE, "%s: which game?", argv[0]);
         return NULL;
     }
-    if (!(g = cli_game(id)))
+    const lt_game *g = cli_game(id);
+    if (!g || cli_game_config(argc, argv, 1, g, cfg, used) != EXIT_OK)
         return NULL;
-    lt_config_default(g, cfg, 0);
     *position = NULL;
     for (int i = 1; i < argc; i++) {
-        if (used[i])
-            continue;
         int at = i;
-        lt_error err = {0};
-        long long n;
-        if (cli_flag(argc, argv, &i, "--option", &v)) {
-            if (!v)
-                return NULL;
-            if (lt_config_set(g, cfg, v, &err) != LT_OK) {
-                cli_fail(EXIT_USAGE, "%s", err.msg);
-                return NULL;
-            }
-        } else if (cli_flag(argc, argv, &i, "--players", &v)) {
-            if (!v || !lt_parse_int(v, 1, LT_MAX_PLAYERS, &n)) {
-                cli_fail(EXIT_USAGE, "--players: expected a number");
-                return NULL;
-            }
-            cfg->players = (int)n;
-        } else if (cli_flag(argc, argv, &i, "--position", &v) ||
-                   cli_flag(argc, argv, &i, "--fen", &v)) {
-            if (!v)
-                return NULL;
-            *position = v;
-        } else {
+        if (used[i] || !(cli_flag(argc, argv, &i, "--position", &v) ||
+                         cli_flag(argc, argv, &i, "--fen", &v)))
             continue;
-        }
+        if (!v)
+            return NULL;
+        *position = v;
         for (int k = at; k <= i; k++)
             used[k] = true;
     }
