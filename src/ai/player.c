@@ -30,15 +30,15 @@ static const char *const mcts_levels[LT_LEVEL_MAX] = {
     "ai:mcts:nodes=3000", "ai:mcts:nodes=20000", "ai:mcts:nodes=100000"};
 static const char *const alphabeta_levels[LT_LEVEL_MAX] = {
     "ai:alphabeta:depth=1:temp=0.05", "ai:alphabeta:depth=2:temp=0.02",
-    "ai:alphabeta:nodes=20000", "ai:alphabeta:nodes=150000",
-    "ai:alphabeta:nodes=1000000"};
+    "ai:alphabeta:nodes=5000", "ai:alphabeta:nodes=40000",
+    "ai:alphabeta:nodes=300000"};
 static const char *const expectimax_levels[LT_LEVEL_MAX] = {
     "ai:expectimax:depth=1:temp=0.05", "ai:expectimax:depth=1",
-    "ai:expectimax:nodes=20000", "ai:expectimax:nodes=150000",
-    "ai:expectimax:nodes=1000000"};
+    "ai:expectimax:nodes=5000", "ai:expectimax:nodes=40000",
+    "ai:expectimax:nodes=300000"};
 static const char *const multi_levels[LT_LEVEL_MAX] = {
-    "ai:brs:depth=1:temp=0.05", "ai:brs:depth=2", "ai:brs:nodes=20000",
-    "ai:brs:nodes=150000", "ai:brs:nodes=1000000"};
+    "ai:brs:depth=1:temp=0.05", "ai:brs:depth=2", "ai:brs:nodes=5000",
+    "ai:brs:nodes=40000", "ai:brs:nodes=300000"};
 
 const char *const *lt_levels(const lt_game *g)
 {

@@ -226,20 +226,39 @@ static void hint(session *se)
     lt_error err;
     if (exact_hint(se))
         return;
-    lt_player *adviser = lt_player_new(g, "ai", &err);
+    /* the level-4 player (the perfect one where a game is solved), for
+     * three seconds at most */
+    lt_player *adviser = lt_player_new(g, "ai:level=4", &err);
     if (!adviser)
         return;
     int p = g->current_player(se->state);
     lt_think_info info = {0};
+    lt_limits lim = {.seconds = 3};
     lt_action a = lt_player_choose(
         adviser, se->state,
-        lt_choice_seed(se->rec.seed, (uint64_t)se->rec.nactions), NULL, &info);
-    char name[64];
-    double span = g->max_return - g->min_return;
-    double score = span > 0 ? (info.value[p] - g->min_return) / span : 0.5;
-    fprintf(se->out, T("Hint: %s (expected score %.2f)\n",
-                       "Podpowiedź: %s (oczekiwany wynik %.2f)\n"),
-            lt_name(g, se->state, a, name, sizeof name), score);
+        lt_choice_seed(se->rec.seed, (uint64_t)se->rec.nactions), &lim, &info);
+    char name[64], who[64], line[256];
+    size_t len = 0;
+    line[0] = '\0';
+    /* a win-or-lose game reads best as expected scores in per cent; a
+     * game of stakes as the stakes themselves */
+    bool percent = g->min_return >= -1 && g->max_return <= 1;
+    int n = g->num_players(se->state);
+    for (int i = 0; i < n; i++) {
+        if (n > 2 && i != p)
+            continue; /* the others' values are the searcher's guesses */
+        double v = info.value[i];
+        lt_seat_name(g, i, cli_lang, who, sizeof who);
+        if (percent)
+            lt_appendf(line, sizeof line, &len, "%s%s %.0f%%", len ? ", " : "",
+                       who, 100 * (v - g->min_return) / (g->max_return - g->min_return));
+        else
+            lt_appendf(line, sizeof line, &len, "%s%s %+.2f", len ? ", " : "",
+                       who, v);
+    }
+    fprintf(se->out, T("Hint: %s (expected: %s)\n",
+                       "Podpowiedź: %s (oczekiwany wynik: %s)\n"),
+            lt_name(g, se->state, a, name, sizeof name), line);
     lt_player_free(adviser);
 }
 
