@@ -85,6 +85,7 @@ int cmd_replay(int argc, char **argv);
 int cmd_bench(int argc, char **argv);
 int cmd_playouts(int argc, char **argv);
 int cmd_perft(int argc, char **argv);
+int cmd_solve(int argc, char **argv);
 int menu_run(FILE *in, FILE *out);
 
 #endif
