@@ -108,11 +108,6 @@ int graph_find_prefix(const graph *g, const char *text)
     return -1;
 }
 
-bool graph_linked(const graph *g, int a, int b)
-{
-    return g->adjmask[a] >> b & 1;
-}
-
 bool graph_has_line(const graph *g, uint32_t set)
 {
     for (int i = 0; i < g->nlines; i++)

@@ -75,7 +75,10 @@ void graph_build(graph *, const graph_spec *);
 int graph_find(const graph *, const char *name);
 /* Index of a point named by the first two characters of text, or -1. */
 int graph_find_prefix(const graph *, const char *text);
-bool graph_linked(const graph *, int a, int b);
+static inline bool graph_linked(const graph *g, int a, int b)
+{
+    return g->adjmask[a] >> b & 1;
+}
 /* Does the set of points (bit p = point p) contain a whole line? */
 bool graph_has_line(const graph *, uint32_t set);
 /* Does the set contain a whole line through point p? */

@@ -232,6 +232,35 @@ static void solved_table(void **st)
     rabbit_table_free(t);
 }
 
+/* The tables of the seed's setups, checked entry by entry against the
+ * game's moves - minutes each, so only when asked for:
+ *   LT_RABBIT_CHECK="10 11 12" build/tests/test_catch_the_rabbit
+ * (a cached table is used when there is one, else it is solved). */
+static void full_tables(void **st)
+{
+    (void)st;
+    const char *list = getenv("LT_RABBIT_CHECK");
+    if (!list || !*list)
+        skip();
+    char buf[64], *save = NULL;
+    snprintf(buf, sizeof buf, "%s", list);
+    for (char *w = strtok_r(buf, " ", &save); w; w = strtok_r(NULL, " ", &save)) {
+        int hunters = atoi(w);
+        assert_true(hunters >= 1 && hunters <= 12);
+        rabbit_rules rules = {hunters, hunters < 10 ? hunters : 10, 0};
+        char msg[256];
+        rabbit_table *t = rabbit_cache_load(&rules);
+        if (!t)
+            t = rabbit_solve(&rules, msg, sizeof msg);
+        assert_non_null(t);
+        uint64_t wrong = rabbit_check(t, msg, sizeof msg);
+        printf("hunters %d: %llu positions, %llu wrong: %s\n", hunters,
+               (unsigned long long)t->positions, (unsigned long long)wrong, msg);
+        assert_true(wrong == 0);
+        rabbit_table_free(t);
+    }
+}
+
 /* A wrong table is caught: one entry changed, the check finds it. */
 static void check_catches_errors(void **st)
 {
@@ -329,6 +358,7 @@ int main(void)
         cmocka_unit_test(move_cap),
         cmocka_unit_test(bad_positions),
         cmocka_unit_test(solved_table),
+        cmocka_unit_test(full_tables),
         cmocka_unit_test(check_catches_errors),
         cmocka_unit_test(perfect_player),
         cmocka_unit_test(cache_round_trip),

@@ -39,39 +39,39 @@ static const graph *board(void)
 }
 
 /* Landing points of the jumps of the piece at p over an enemy. */
-static uint32_t jumps_of(const alq *s, int p, int seat)
+static uint32_t jumps_of(const graph *g, const alq *s, int p, int seat)
 {
-    const graph *g = board();
     uint32_t empty = g->all & ~(s->men[0] | s->men[1]), to = 0;
+    if (!(g->adjmask[p] & s->men[!seat]))
+        return 0;
     for (int i = 0; i < g->nhops[p]; i++)
         if (s->men[!seat] >> g->hop[p][i][0] & 1 && empty >> g->hop[p][i][1] & 1)
             to |= 1u << g->hop[p][i][1];
     return to;
 }
 
-static bool can_jump(const alq *s, int seat)
+static bool can_jump(const graph *g, const alq *s, int seat)
 {
     for (uint32_t m = s->men[seat]; m; m &= m - 1)
-        if (jumps_of(s, __builtin_ctz(m), seat))
+        if (jumps_of(g, s, __builtin_ctz(m), seat))
             return true;
     return false;
 }
 
-static bool can_move(const alq *s, int seat)
+static bool can_move(const graph *g, const alq *s, int seat)
 {
-    const graph *g = board();
     uint32_t empty = g->all & ~(s->men[0] | s->men[1]);
     for (uint32_t m = s->men[seat]; m; m &= m - 1)
         if (g->adjmask[__builtin_ctz(m)] & empty)
             return true;
-    return can_jump(s, seat);
+    return can_jump(g, s, seat);
 }
 
 /* Decides, at the start of a turn, whether the game is over. */
 static void settle(alq *s)
 {
     s->result = PLAYING;
-    if (!s->men[s->turn] || !can_move(s, s->turn))
+    if (!s->men[s->turn] || !can_move(board(), s, s->turn))
         /* seed: whoever is blocked or has lost all his men loses */
         s->result = s->turn ? WON_FIRST : WON_SECOND;
     else if (graph_history_count(&s->hist, s->men[0], s->men[1]) >= 3)
@@ -129,19 +129,19 @@ static int legal_actions(const lt_state *st, lt_action *out)
     int n = 0;
     if (s->chain >= 0) {
         /* RULES.md: the same piece may jump on, or stop */
-        for (uint32_t to = jumps_of(s, s->chain, s->turn); to; to &= to - 1)
+        for (uint32_t to = jumps_of(g, s, s->chain, s->turn); to; to &= to - 1)
             out[n++] = s->chain * POINTS + __builtin_ctz(to);
         if (!s->forced)
             out[n++] = STOP;
         return n;
     }
-    bool jumps_only = s->forced && can_jump(s, s->turn);
+    bool jumps_only = s->forced && can_jump(g, s, s->turn);
     uint32_t empty = g->all & ~(s->men[0] | s->men[1]);
     for (uint32_t m = s->men[s->turn]; m; m &= m - 1) {
         int from = __builtin_ctz(m);
         /* seed: one point along a line, or a jump over an enemy man onto
          * the empty point behind it */
-        uint32_t to = jumps_of(s, from, s->turn);
+        uint32_t to = jumps_of(g, s, from, s->turn);
         if (!jumps_only)
             to |= g->adjmask[from] & empty;
         for (; to; to &= to - 1)
@@ -187,7 +187,7 @@ static void apply(lt_state *st, lt_action a)
     s->hist.n = 0;
     /* seed: "one or several" men in one move; RULES.md: the player may
      * stop after any jump (chain=single: after the first) */
-    if (!s->single && jumps_of(s, to, s->turn))
+    if (!s->single && jumps_of(g, s, to, s->turn))
         s->chain = (int8_t)to;
     else
         end_turn(s);
@@ -329,7 +329,7 @@ static lt_status read_state(lt_state *st, const char *text, lt_error *err)
     if (strcmp(chain, "-")) {
         int c = graph_find(g, chain);
         if (c < 0 || !(u.men[u.turn] >> c & 1) || n > 0 ||
-            !jumps_of(&u, c, u.turn) || u.single) {
+            !jumps_of(g, &u, c, u.turn) || u.single) {
             lt_error_set(err, "no capture chain can go on from '%s'", chain);
             return LT_EILLEGAL;
         }
@@ -427,7 +427,7 @@ static void evaluate(const lt_state *st, double *out)
             score[seat] += 0.03 * graph_count(g->adjmask[p] & empty);
             /* a jump on offer to the side to move is nearly a man */
             score[seat] += (seat == s->turn ? 0.6 : 0.25) *
-                           graph_count(jumps_of(s, p, seat));
+                           graph_count(jumps_of(g, s, p, seat));
         }
     }
     out[0] = tanh((score[0] - score[1]) / 3.0);
@@ -445,7 +445,7 @@ static bool invariants_ok(const lt_state *st)
         return false;
     if (s->chain >= 0)
         return s->result == PLAYING && s->hist.n == 0 && !s->single &&
-               s->men[s->turn] >> s->chain & 1 && jumps_of(s, s->chain, s->turn);
+               s->men[s->turn] >> s->chain & 1 && jumps_of(g, s, s->chain, s->turn);
     alq t = *s;
     settle(&t);
     return t.result == s->result;

@@ -55,26 +55,28 @@ static bool flies(const nmm *s, int seat)
 
 /* Landing points of the jumps of the man at p: seed, along a line, from
  * its end over an enemy on its middle to its other end. */
-static uint32_t jumps_of(const nmm *s, int p, int seat)
+static uint32_t jumps_of(const graph *g, const nmm *s, int p, int seat)
 {
-    const graph *g = board();
-    uint32_t empty = empty_of(s), to = 0;
+    uint32_t empty = g->all & ~(s->men[0] | s->men[1]), to = 0;
+    if (!(g->adjmask[p] & s->men[!seat]))
+        return 0;
     for (int i = 0; i < g->nhops[p]; i++)
         if (s->men[!seat] >> g->hop[p][i][0] & 1 && empty >> g->hop[p][i][1] & 1)
             to |= 1u << g->hop[p][i][1];
     return to;
 }
 
-static uint32_t moves_of(const nmm *s, int p, int seat)
+static uint32_t moves_of(const graph *g, const nmm *s, int p, int seat)
 {
-    return flies(s, seat) ? empty_of(s) : board()->adjmask[p] & empty_of(s);
+    uint32_t empty = g->all & ~(s->men[0] | s->men[1]);
+    return flies(s, seat) ? empty : g->adjmask[p] & empty;
 }
 
-static bool can_move(const nmm *s, int seat)
+static bool can_move(const graph *g, const nmm *s, int seat)
 {
     for (uint32_t m = s->men[seat]; m; m &= m - 1) {
         int p = __builtin_ctz(m);
-        if (moves_of(s, p, seat) || (!s->mills && jumps_of(s, p, seat)))
+        if (moves_of(g, s, p, seat) || (!s->mills && jumps_of(g, s, p, seat)))
             return true;
     }
     return false;
@@ -101,7 +103,7 @@ static void settle(nmm *s)
     if (s->removing)
         return;
     if ((s->mills ? men + s->hand[seat] < 3 : men + s->hand[seat] == 0) ||
-        (!placing && !can_move(s, seat)))
+        (!placing && !can_move(board(), s, seat)))
         /* seed: lost all men, or blocked; RULES.md (mills): two men left */
         s->result = seat ? WON_FIRST : WON_SECOND;
     else if (graph_history_count(&s->hist, s->men[0], s->men[1]) >= 3)
@@ -155,6 +157,7 @@ static int current_player(const lt_state *st)
 static int legal_actions(const lt_state *st, lt_action *out)
 {
     const nmm *s = (const nmm *)st;
+    const graph *g = board();
     assert(s->result == PLAYING);
     int n = 0;
     if (s->removing) {
@@ -169,13 +172,13 @@ static int legal_actions(const lt_state *st, lt_action *out)
     }
     for (uint32_t m = s->men[s->turn]; m; m &= m - 1) {
         int from = __builtin_ctz(m);
-        for (uint32_t to = moves_of(s, from, s->turn); to; to &= to - 1)
+        for (uint32_t to = moves_of(g, s, from, s->turn); to; to &= to - 1)
             out[n++] = MOVE0 + from * POINTS + __builtin_ctz(to);
     }
     if (!s->mills) /* seed: capture by jumping; one jump, and optional */
         for (uint32_t m = s->men[s->turn]; m; m &= m - 1) {
             int from = __builtin_ctz(m);
-            for (uint32_t to = jumps_of(s, from, s->turn); to; to &= to - 1)
+            for (uint32_t to = jumps_of(g, s, from, s->turn); to; to &= to - 1)
                 out[n++] = JUMP0 + from * POINTS + __builtin_ctz(to);
         }
     return n;
@@ -537,7 +540,7 @@ static void evaluate(const lt_state *st, double *out)
             int p = __builtin_ctz(m);
             moves += graph_count(g->adjmask[p] & empty);
             if (!s->mills)
-                threats += graph_count(jumps_of(s, p, seat));
+                threats += graph_count(jumps_of(g, s, p, seat));
         }
         if (s->mills)
             for (int i = 0; i < g->nlines; i++) {

@@ -41,8 +41,7 @@ static uint32_t men_of(const m3 *s, int seat)
 {
     uint32_t set = 0;
     for (int p = 0; p < POINTS; p++)
-        if (s->cell[p] == seat + 1)
-            set |= 1u << p;
+        set |= (uint32_t)(s->cell[p] == seat + 1) << p;
     return set;
 }
 
@@ -127,21 +126,20 @@ static int legal_actions(const lt_state *st, lt_action *out)
 {
     const m3 *s = (const m3 *)st;
     const graph *g = board(s);
+    uint32_t own = men_of(s, s->turn);
+    uint32_t empty = g->all & ~own & ~men_of(s, !s->turn);
     int n = 0;
     assert(s->result == PLAYING);
-    if (count_of(s, s->turn) < MEN) { /* placing */
-        for (int p = 0; p < POINTS; p++)
-            if (!s->cell[p])
-                out[n++] = p;
+    if (graph_count(own) < MEN) { /* placing */
+        for (; empty; empty &= empty - 1)
+            out[n++] = __builtin_ctz(empty);
         return n;
     }
-    for (int from = 0; from < POINTS; from++) {
-        if (s->cell[from] != s->turn + 1)
-            continue;
-        for (int to = 0; to < POINTS; to++)
-            if (!s->cell[to] &&
-                (s->movement == MOVE_ANYWHERE || graph_linked(g, from, to)))
-                out[n++] = MOVE0 + from * POINTS + to;
+    for (; own; own &= own - 1) {
+        int from = __builtin_ctz(own);
+        uint32_t to = s->movement == MOVE_ANYWHERE ? empty : g->adjmask[from] & empty;
+        for (; to; to &= to - 1)
+            out[n++] = MOVE0 + from * POINTS + __builtin_ctz(to);
     }
     if (n == 0)
         out[n++] = PASS; /* RULES.md: a player who cannot move passes */
