@@ -167,6 +167,76 @@ bool graph_board_read(const graph *g, const char **text, const char *chars,
     return true;
 }
 
+/* ---- Moves as text ---- */
+
+int graph_move_name(const graph *g, int from, int to, char sep, char *buf,
+                    size_t size)
+{
+    return snprintf(buf, size, "%s%c%s", g->name[from], sep, g->name[to]);
+}
+
+bool graph_move_read(const graph *g, const char *text, int *from, int *to,
+                     char *sep)
+{
+    *from = graph_find_prefix(g, text);
+    if (*from < 0)
+        return false;
+    const char *rest = text + strlen(g->name[*from]);
+    *sep = (char)tolower((unsigned char)*rest);
+    if (*sep == '-' || *sep == 'x')
+        rest++;
+    else
+        *sep = '\0';
+    *to = graph_find(g, rest);
+    return *to >= 0;
+}
+
+lt_status graph_read_step_or_jump(const graph *g, const char *text, int *from,
+                                  int *to)
+{
+    char sep;
+    if (!graph_move_read(g, text, from, to, &sep))
+        return LT_ESYNTAX;
+    bool step = graph_linked(g, *from, *to), jump = g->between[*from][*to] >= 0;
+    if ((sep == '-' && !step) || (sep == 'x' && !jump) || (!step && !jump))
+        return LT_EILLEGAL;
+    return LT_OK;
+}
+
+/* ---- Views ---- */
+
+void graph_render(const graph *g, lt_view *v)
+{
+    v->width = v->height = 0;
+    v->ncells = g->npoints;
+    v->nboards = 1;
+    for (int p = 0; p < g->npoints; p++) {
+        v->cells[p] = (lt_cell){.x = g->x[p], .y = g->y[p],
+                                .shape = LT_SHAPE_POINT,
+                                .shade = LT_SHADE_PLAIN};
+        lt_copy(v->cells[p].name, sizeof v->cells[p].name, g->name[p]);
+        if (g->x[p] >= v->width)
+            v->width = g->x[p] + 1;
+        if (g->y[p] >= v->height)
+            v->height = g->y[p] + 1;
+    }
+    v->nlinks = g->nlinks;
+    for (int i = 0; i < g->nlinks; i++)
+        v->links[i] = (lt_link){g->link[i][0], g->link[i][1]};
+}
+
+void graph_piece(lt_view *v, int point, int owner, int kind, const char *text,
+                 const char *glyph)
+{
+    if (v->npieces >= LT_VIEW_PIECES)
+        return;
+    lt_piece *pc = &v->pieces[v->npieces++];
+    *pc = (lt_piece){.cell = (int16_t)point, .owner = (int8_t)owner,
+                     .kind = (uint8_t)kind};
+    lt_copy(pc->text, sizeof pc->text, text);
+    lt_copy(pc->glyph, sizeof pc->glyph, glyph);
+}
+
 /* ---- The shared boards ---- */
 
 static graph alquerque, morris;

@@ -94,6 +94,26 @@ int graph_board_write(const graph *, const uint8_t *content,
 bool graph_board_read(const graph *, const char **text, const char *chars,
                       uint8_t *content, lt_error *);
 
+/* A move between two points as text: "A1-B2", or with sep 'x' "A1xC3". */
+int graph_move_name(const graph *, int from, int to, char sep, char *buf,
+                    size_t size);
+/* Reads two points written "A1-B2", "A1xC3" or "a1b2": *sep is '-', 'x'
+ * or '\0' as written; false if the text is not two points so joined. */
+bool graph_move_read(const graph *, const char *text, int *from, int *to,
+                     char *sep);
+/* A step along a line ('-'), or a jump over the middle of a line ('x');
+ * without a separator, whichever the two points make.  LT_ESYNTAX for
+ * text that is no move, LT_EILLEGAL for points that make neither. */
+lt_status graph_read_step_or_jump(const graph *, const char *text, int *from,
+                                  int *to);
+
+/* The board into a view: its points as named cells on the layout (which
+ * sets width and height) and its links.  Pieces are added with
+ * graph_piece (point -1: off the board, in hand). */
+void graph_render(const graph *, lt_view *);
+void graph_piece(lt_view *, int point, int owner, int kind, const char *text,
+                 const char *glyph);
+
 /* The boards the games share, built once: the alquerque board (A1..E5,
  * columns A-E, rows 1-5, diagonals through the points whose column and
  * row add up to an even number; notes §3.1) and the nine men's morris

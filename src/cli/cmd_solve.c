@@ -117,27 +117,29 @@ int cmd_solve(int argc, char **argv)
 {
     for (int i = 1; i < argc; i++)
         if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
-            puts(T("usage: ludoteka solve ID [--option k=v]... [--games N] "
-                   "[--mcts N] [--seed S]\n"
+            puts(T("usage: ludoteka solve ID [--option k=v]... [--cached] "
+                   "[--games N] [--mcts N] [--seed S]\n"
                    "Solves a game by retrograde analysis (games with a perfect "
                    "player) and prints the value of the start for the first "
                    "player (win, loss or draw), the number of positions, the "
                    "time and the memory, and a game of perfect play.  Tables "
                    "that take long are kept in $XDG_CACHE_HOME/ludoteka (or "
-                   "~/.cache/ludoteka) for the perfect player.\n"
+                   "~/.cache/ludoteka) for the perfect player; --cached takes "
+                   "such a table instead of solving again.\n"
                    "--games N then plays N games of the perfect player against "
                    "random play and against MCTS with N iterations (--mcts, "
                    "default 300) from random positions, and fails if it ever "
                    "lets a won position slip.",
-                   "użycie: ludoteka solve ID [--option k=v]... [--games N] "
-                   "[--mcts N] [--seed S]\n"
+                   "użycie: ludoteka solve ID [--option k=v]... [--cached] "
+                   "[--games N] [--mcts N] [--seed S]\n"
                    "Rozwiązuje grę analizą wsteczną (gry z doskonałym "
                    "graczem) i podaje wartość pozycji początkowej dla "
                    "pierwszego gracza (win, loss albo draw), liczbę pozycji, "
                    "czas i pamięć oraz partię doskonałej gry.  Tablice, "
                    "których liczenie trwa długo, zostają w $XDG_CACHE_HOME/"
                    "ludoteka (albo ~/.cache/ludoteka) dla doskonałego "
-                   "gracza.\n"
+                   "gracza; --cached bierze taką tablicę zamiast liczyć ją "
+                   "od nowa.\n"
                    "--games N rozgrywa potem N partii doskonałego gracza z "
                    "grą losową i z MCTS o N iteracjach (--mcts, domyślnie "
                    "300) z losowych pozycji i zgłasza błąd, jeśli kiedykolwiek "
@@ -152,6 +154,7 @@ int cmd_solve(int argc, char **argv)
     lt_config cfg;
     lt_config_default(g, &cfg, 0);
     long long games = 0, iterations = 300, seed = 1;
+    bool cached = false;
     const char *v;
     lt_error err = {0};
     for (int i = 2; i < argc; i++) {
@@ -160,6 +163,8 @@ int cmd_solve(int argc, char **argv)
                 return EXIT_USAGE;
             if (lt_config_set(g, &cfg, v, &err) != LT_OK)
                 return cli_fail(EXIT_USAGE, "%s", err.msg);
+        } else if (!strcmp(argv[i], "--cached")) {
+            cached = true;
         } else if (cli_flag(argc, argv, &i, "--games", &v)) {
             if (!v || !lt_parse_int(v, 0, 100000000, &games))
                 return cli_fail(EXIT_USAGE, "--games: expected a number");
@@ -177,8 +182,10 @@ int cmd_solve(int argc, char **argv)
     if (!has_perfect(g))
         return cli_fail(EXIT_USAGE, "%s has no perfect player: it cannot be "
                                     "solved here", g->id);
-    /* the perfect player solves afresh and judges as the solve reports */
-    lt_player *solver = lt_player_new(g, "ai:perfect:solve", &err);
+    /* the perfect player solves afresh (or takes a cached table) and
+     * judges as the solve reports */
+    lt_player *solver = lt_player_new(g, cached ? "ai:perfect:solve"
+                                                : "ai:perfect:solve:fresh", &err);
     lt_player *players[2] = {lt_player_new(g, "ai:perfect", &err),
                              lt_player_new(g, "ai:perfect", &err)};
     lt_state *s = lt_state_new(g);

@@ -3,21 +3,7 @@
  * out by hand from the board drawing; each case says how. */
 #include "support.h"
 
-/* All legal moves, space-separated, in the game's order. */
-static const char *moves_of(const lt_game *g, const lt_state *s)
-{
-    static char buf[2048];
-    lt_action acts[LT_MAX_ACTIONS];
-    int n = g->legal_actions(s, acts);
-    size_t len = 0;
-    buf[0] = '\0';
-    for (int i = 0; i < n; i++) {
-        char name[32];
-        g->action_name(s, acts[i], name, sizeof name);
-        len += (size_t)snprintf(buf + len, sizeof buf - len, "%s%s", i ? " " : "", name);
-    }
-    return buf;
-}
+#include "games/moves_text.h"
 
 /* notes §3.1: White rows 1-2 and D3 E3, Black rows 4-5 and A3 B3, C3
  * empty.  Alfonso: the first move must go into the centre - C3's

@@ -6,6 +6,8 @@
 
 #include "support.h"
 
+#include "games/moves_text.h"
+
 #include "ludoteka/ai.h"
 #include "ludoteka/rng.h"
 #include "games/catch-the-rabbit/solve.h"
@@ -21,21 +23,6 @@
 #ifndef SANITIZED
 #define SANITIZED 0
 #endif
-
-static const char *moves_of(const lt_game *g, const lt_state *s)
-{
-    static char buf[2048];
-    lt_action acts[LT_MAX_ACTIONS];
-    int n = g->legal_actions(s, acts);
-    size_t len = 0;
-    buf[0] = '\0';
-    for (int i = 0; i < n; i++) {
-        char name[32];
-        g->action_name(s, acts[i], name, sizeof name);
-        len += (size_t)snprintf(buf + len, sizeof buf - len, "%s%s", i ? " " : "", name);
-    }
-    return buf;
-}
 
 /* notes §3.2: the rabbit on C3; 12 hunters on rows 1 and 2 and A3 E3, 11
  * without B1, 10 without B1 and D1.  The rabbit moves first (seed); C3's

@@ -3,22 +3,9 @@
  * hand from the board drawing; each case says how. */
 #include "support.h"
 
-#include "boards/graph.h"
+#include "games/moves_text.h"
 
-static const char *moves_of(const lt_game *g, const lt_state *s)
-{
-    static char buf[2048];
-    lt_action acts[LT_MAX_ACTIONS];
-    int n = g->legal_actions(s, acts);
-    size_t len = 0;
-    buf[0] = '\0';
-    for (int i = 0; i < n; i++) {
-        char name[32];
-        g->action_name(s, acts[i], name, sizeof name);
-        len += (size_t)snprintf(buf + len, sizeof buf - len, "%s%s", i ? " " : "", name);
-    }
-    return buf;
-}
+#include "boards/graph.h"
 
 /* Seed: 18 men placed alternately on the free points; the 24 points are
  * all free at the start. */

@@ -207,8 +207,8 @@ static int action_name(const lt_state *st, lt_action a, char *buf, size_t size)
     if (a == STOP)
         return snprintf(buf, size, "stop");
     int from = a / POINTS, to = a % POINTS;
-    return snprintf(buf, size, "%s%c%s", g->name[from],
-                    graph_linked(g, from, to) ? '-' : 'x', g->name[to]);
+    return graph_move_name(g, from, to, graph_linked(g, from, to) ? '-' : 'x',
+                           buf, size);
 }
 
 /* "C2-C3" steps, "C1xC3" jumps, "c1c3" is either; "stop" ends a chain. */
@@ -221,21 +221,11 @@ static lt_status parse_action(const lt_state *st, const char *text,
         *out = STOP;
         return LT_OK;
     }
-    int from = graph_find_prefix(g, text);
-    if (from < 0)
-        return LT_ESYNTAX;
-    const char *rest = text + 2;
-    char sep = (char)tolower((unsigned char)*rest);
-    if (sep == '-' || sep == 'x')
-        rest++;
-    int to = graph_find(g, rest);
-    if (to < 0)
-        return LT_ESYNTAX;
-    bool step = graph_linked(g, from, to), jump = g->between[from][to] >= 0;
-    if ((sep == '-' && !step) || (sep == 'x' && !jump) || (!step && !jump))
-        return LT_EILLEGAL;
-    *out = from * POINTS + to;
-    return LT_OK;
+    int from, to;
+    lt_status status = graph_read_step_or_jump(g, text, &from, &to);
+    if (status == LT_OK)
+        *out = from * POINTS + to;
+    return status;
 }
 
 /* "BBBBB/BBBBB/BB.WW/WWWWW/WWWWW w - -": rows 5 to 1, the seat to move,
@@ -345,25 +335,12 @@ static void render(const lt_state *st, lt_view *v)
     const alq *s = (const alq *)st;
     const graph *g = board();
     bool pl = v->lang == LT_LANG_PL;
-    v->width = v->height = 5;
-    v->ncells = POINTS;
-    v->nboards = 1;
-    for (int p = 0; p < POINTS; p++) {
-        v->cells[p] = (lt_cell){.x = g->x[p], .y = g->y[p],
-                                .shape = LT_SHAPE_POINT,
-                                .shade = LT_SHADE_PLAIN};
-        lt_copy(v->cells[p].name, sizeof v->cells[p].name, g->name[p]);
+    graph_render(g, v);
+    for (int p = 0; p < POINTS; p++)
         for (int seat = 0; seat < 2; seat++)
-            if (s->men[seat] >> p & 1) {
-                lt_piece *pc = &v->pieces[v->npieces++];
-                *pc = (lt_piece){.cell = (int16_t)p, .owner = (int8_t)seat};
-                lt_copy(pc->text, sizeof pc->text, seat ? "B" : "W");
-                lt_copy(pc->glyph, sizeof pc->glyph, seat ? "\u25cf" : "\u25cb");
-            }
-    }
-    v->nlinks = g->nlinks;
-    for (int i = 0; i < g->nlinks; i++)
-        v->links[i] = (lt_link){g->link[i][0], g->link[i][1]};
+            if (s->men[seat] >> p & 1)
+                graph_piece(v, p, seat, 0, seat ? "B" : "W",
+                            seat ? "\u25cf" : "\u25cb");
     snprintf(v->info[v->ninfo++], sizeof v->info[0],
              pl ? "Piony: białe %d, czarne %d" : "Men: white %d, black %d",
              graph_count(s->men[0]), graph_count(s->men[1]));

@@ -190,8 +190,8 @@ static int action_name(const lt_state *st, lt_action a, char *buf, size_t size)
     if (a == RB_STOP)
         return snprintf(buf, size, "stop");
     int from = a / RB_POINTS, to = a % RB_POINTS;
-    return snprintf(buf, size, "%s%c%s", g->name[from],
-                    graph_linked(g, from, to) ? '-' : 'x', g->name[to]);
+    return graph_move_name(g, from, to, graph_linked(g, from, to) ? '-' : 'x',
+                           buf, size);
 }
 
 /* "C3-C4" steps, "C3xA1" jumps, "c3c4" is either; "stop". */
@@ -204,21 +204,11 @@ static lt_status parse_action(const lt_state *st, const char *text,
         *out = RB_STOP;
         return LT_OK;
     }
-    int from = graph_find_prefix(g, text);
-    if (from < 0)
-        return LT_ESYNTAX;
-    const char *rest = text + 2;
-    char sep = (char)tolower((unsigned char)*rest);
-    if (sep == '-' || sep == 'x')
-        rest++;
-    int to = graph_find(g, rest);
-    if (to < 0)
-        return LT_ESYNTAX;
-    bool step = graph_linked(g, from, to), jump = g->between[from][to] >= 0;
-    if ((sep == '-' && !step) || (sep == 'x' && !jump) || (!step && !jump))
-        return LT_EILLEGAL;
-    *out = from * RB_POINTS + to;
-    return LT_OK;
+    int from, to;
+    lt_status status = graph_read_step_or_jump(g, text, &from, &to);
+    if (status == LT_OK)
+        *out = from * RB_POINTS + to;
+    return status;
 }
 
 /* "...../...../H.R.H/HHHHH/HHHHH r 0": rows 5 to 1, who moves (r the
@@ -301,27 +291,10 @@ static void render(const lt_state *st, lt_view *v)
     const rs *s = (const rs *)st;
     const graph *g = board();
     bool pl = v->lang == LT_LANG_PL;
-    v->width = v->height = 5;
-    v->ncells = RB_POINTS;
-    v->nboards = 1;
-    for (int p = 0; p < RB_POINTS; p++) {
-        v->cells[p] = (lt_cell){.x = g->x[p], .y = g->y[p],
-                                .shape = LT_SHAPE_POINT,
-                                .shade = LT_SHADE_PLAIN};
-        lt_copy(v->cells[p].name, sizeof v->cells[p].name, g->name[p]);
-        if (p != s->rabbit && !(s->hunters >> p & 1))
-            continue;
-        bool rabbit = p == s->rabbit;
-        lt_piece *pc = &v->pieces[v->npieces++];
-        *pc = (lt_piece){.cell = (int16_t)p,
-                         .owner = (int8_t)(rabbit ? RB_RABBIT : RB_HUNTERS),
-                         .kind = (uint8_t)!rabbit};
-        lt_copy(pc->text, sizeof pc->text, rabbit ? "R" : "H");
-        lt_copy(pc->glyph, sizeof pc->glyph, rabbit ? "\u25c6" : "\u25cf");
-    }
-    v->nlinks = g->nlinks;
-    for (int i = 0; i < g->nlinks; i++)
-        v->links[i] = (lt_link){g->link[i][0], g->link[i][1]};
+    graph_render(g, v);
+    graph_piece(v, s->rabbit, RB_RABBIT, 0, "R", "\u25c6");
+    for (uint32_t m = s->hunters; m; m &= m - 1)
+        graph_piece(v, __builtin_ctz(m), RB_HUNTERS, 1, "H", "\u25cf");
     snprintf(v->info[v->ninfo++], sizeof v->info[0],
              pl ? "Myśliwi: %d (królik wygrywa, gdy zostanie mniej niż %u)"
                 : "Hunters: %d (the rabbit wins when fewer than %u remain)",

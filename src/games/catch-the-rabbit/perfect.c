@@ -2,9 +2,10 @@
  * plays by the solved table (win fastest, lose slowest), taken from the
  * user's cache or solved on first use, one table shared by all players.
  *
- * Parameters ("ai:perfect:solve:nocache"):
- *   solve    solve afresh even if a table is cached, and judge positions
- *            without the move cap, as the solve command reports them
+ * Parameters ("ai:perfect:solve:fresh"):
+ *   solve    judge positions without the move cap, as the solve command
+ *            reports them
+ *   fresh    solve afresh even if a table is cached or in use
  *   nocache  never read or write the cache folder
  * In play the cap counts: the hunters win only if their block comes
  * within the hunter moves left, and then the rabbit is in no hurry. */
@@ -87,7 +88,7 @@ static void release(rabbit_table *t)
 }
 
 typedef struct {
-    bool solve, cache;
+    bool solve, fresh, cache;
     rabbit_table *table; /* for the rules of the last position seen */
 } perfect;
 
@@ -108,11 +109,13 @@ static void *create(const lt_game *g, const char *params, lt_error *err)
             *next++ = '\0';
         if (!strcasecmp(w, "solve")) {
             p->solve = true;
+        } else if (!strcasecmp(w, "fresh")) {
+            p->fresh = true;
         } else if (!strcasecmp(w, "nocache")) {
             p->cache = false;
         } else {
             lt_error_set(err, "ai:perfect: unknown parameter '%s' (expected "
-                              "solve or nocache)", w);
+                              "solve, fresh or nocache)", w);
             free(p);
             return NULL;
         }
@@ -167,7 +170,7 @@ static lt_action choose(void *inst, const lt_state *st, const lt_limits *lim,
     rabbit_rules rules = rabbit_rules_of(s);
     if (!p->table || !same_rules(&p->table->rules, &rules)) {
         release(p->table);
-        p->table = acquire(&rules, p->solve, p->cache);
+        p->table = acquire(&rules, p->fresh, p->cache);
     }
     lt_action acts[LT_MAX_ACTIONS], best[LT_MAX_ACTIONS];
     int n = g->legal_actions(st, acts), nbest = 0;

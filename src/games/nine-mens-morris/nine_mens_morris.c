@@ -253,8 +253,8 @@ static int action_name(const lt_state *st, lt_action a, char *buf, size_t size)
         return snprintf(buf, size, "x%s", g->name[a - REMOVE0]);
     if (a >= MOVE0) {
         int k = a >= JUMP0 ? a - JUMP0 : a - MOVE0;
-        return snprintf(buf, size, "%s%c%s", g->name[k / POINTS],
-                        a >= JUMP0 ? 'x' : '-', g->name[k % POINTS]);
+        return graph_move_name(g, k / POINTS, k % POINTS, a >= JUMP0 ? 'x' : '-',
+                               buf, size);
     }
     return snprintf(buf, size, "%s", g->name[a]);
 }
@@ -273,19 +273,13 @@ static lt_status parse_action(const lt_state *st, const char *text,
         *out = REMOVE0 + p;
         return LT_OK;
     }
-    int from = graph_find_prefix(g, text);
-    if (from < 0)
-        return LT_ESYNTAX;
-    const char *rest = text + 2;
-    if (!*rest) {
+    int from = graph_find(g, text), to;
+    if (from >= 0) {
         *out = PLACE0 + from;
         return LT_OK;
     }
-    char sep = (char)tolower((unsigned char)*rest);
-    if (sep == '-' || sep == 'x')
-        rest++;
-    int to = graph_find(g, rest);
-    if (to < 0)
+    char sep;
+    if (!graph_move_read(g, text, &from, &to, &sep))
         return LT_ESYNTAX;
     bool jump = sep == 'x' || (sep != '-' && !graph_linked(g, from, to));
     if (jump && g->between[from][to] < 0)
@@ -451,32 +445,14 @@ static void render(const lt_state *st, lt_view *v)
     const nmm *s = (const nmm *)st;
     const graph *g = board();
     bool pl = v->lang == LT_LANG_PL;
-    v->width = v->height = 7;
-    v->ncells = POINTS;
-    v->nboards = 1;
-    for (int p = 0; p < POINTS; p++) {
-        v->cells[p] = (lt_cell){.x = g->x[p], .y = g->y[p],
-                                .shape = LT_SHAPE_POINT,
-                                .shade = LT_SHADE_PLAIN};
-        lt_copy(v->cells[p].name, sizeof v->cells[p].name, g->name[p]);
-        for (int seat = 0; seat < 2; seat++)
-            if (s->men[seat] >> p & 1) {
-                lt_piece *pc = &v->pieces[v->npieces++];
-                *pc = (lt_piece){.cell = (int16_t)p, .owner = (int8_t)seat};
-                lt_copy(pc->text, sizeof pc->text, seat ? "B" : "W");
-                lt_copy(pc->glyph, sizeof pc->glyph, seat ? "\u25cf" : "\u25cb");
-            }
+    graph_render(g, v);
+    for (int seat = 0; seat < 2; seat++) {
+        const char *text = seat ? "B" : "W", *glyph = seat ? "\u25cf" : "\u25cb";
+        for (uint32_t m = s->men[seat]; m; m &= m - 1)
+            graph_piece(v, __builtin_ctz(m), seat, 0, text, glyph);
+        for (int i = 0; i < s->hand[seat]; i++) /* in hand, off the board */
+            graph_piece(v, -1, seat, 0, text, glyph);
     }
-    for (int seat = 0; seat < 2; seat++) /* the men in hand, off the board */
-        for (int i = 0; i < s->hand[seat]; i++) {
-            lt_piece *pc = &v->pieces[v->npieces++];
-            *pc = (lt_piece){.cell = -1, .owner = (int8_t)seat};
-            lt_copy(pc->text, sizeof pc->text, seat ? "B" : "W");
-            lt_copy(pc->glyph, sizeof pc->glyph, seat ? "\u25cf" : "\u25cb");
-        }
-    v->nlinks = g->nlinks;
-    for (int i = 0; i < g->nlinks; i++)
-        v->links[i] = (lt_link){g->link[i][0], g->link[i][1]};
     snprintf(v->info[v->ninfo++], sizeof v->info[0],
              pl ? "Na planszy: białe %d, czarne %d; do postawienia: %u, %u"
                 : "On the board: white %d, black %d; to place: %u, %u",

@@ -160,10 +160,12 @@ static void *create(const lt_game *g, const char *params, lt_error *err)
         next = strchr(w, ':');
         if (next)
             *next++ = '\0';
-        /* the table is always solved afresh, in memory */
-        if (strcasecmp(w, "solve") && strcasecmp(w, "nocache")) {
+        /* the table is always solved afresh, in memory, and the cap is a
+         * rule: the parameters of other perfect players change nothing */
+        if (strcasecmp(w, "solve") && strcasecmp(w, "fresh") &&
+            strcasecmp(w, "nocache")) {
             lt_error_set(err, "ai:perfect: unknown parameter '%s' (expected "
-                              "solve or nocache)", w);
+                              "solve, fresh or nocache)", w);
             return NULL;
         }
     }

@@ -178,12 +178,11 @@ static void returns(const lt_state *st, double *out)
 static int action_name(const lt_state *st, lt_action a, char *buf,
                        size_t size)
 {
-    (void)st;
     if (a < MOVE0)
         return snprintf(buf, size, "%s", names[a]);
     if (a < PASS)
-        return snprintf(buf, size, "%s-%s", names[(a - MOVE0) / POINTS],
-                        names[(a - MOVE0) % POINTS]);
+        return graph_move_name(board((const m3 *)st), (a - MOVE0) / POINTS,
+                               (a - MOVE0) % POINTS, '-', buf, size);
     return snprintf(buf, size, "pass");
 }
 
@@ -196,18 +195,13 @@ static lt_status parse_action(const lt_state *st, const char *text,
         *out = PASS;
         return LT_OK;
     }
-    int from = graph_find_prefix(g, text);
-    if (from < 0)
-        return LT_ESYNTAX;
-    const char *rest = text + 2;
-    if (!*rest) {
+    int from = graph_find(g, text), to;
+    char sep;
+    if (from >= 0) {
         *out = from;
         return LT_OK;
     }
-    if (*rest == '-')
-        rest++;
-    int to = graph_find(g, rest);
-    if (to < 0)
+    if (!graph_move_read(g, text, &from, &to, &sep) || sep == 'x')
         return LT_ESYNTAX;
     *out = MOVE0 + from * POINTS + to;
     return LT_OK;
@@ -301,29 +295,15 @@ static void render(const lt_state *st, lt_view *v)
     const m3 *s = (const m3 *)st;
     const graph *g = board(s);
     bool pl = v->lang == LT_LANG_PL;
-    v->width = 3;
-    v->height = 3;
-    v->ncells = POINTS;
-    v->nboards = 1;
-    for (int p = 0; p < POINTS; p++) {
-        v->cells[p] = (lt_cell){.x = g->x[p], .y = g->y[p],
-                                .shape = LT_SHAPE_POINT,
-                                .shade = LT_SHADE_PLAIN};
-        lt_copy(v->cells[p].name, sizeof v->cells[p].name, names[p]);
-        if (s->cell[p]) {
-            lt_piece *pc = &v->pieces[v->npieces++];
-            *pc = (lt_piece){.cell = (int16_t)p,
-                             .owner = (int8_t)(s->cell[p] - 1),
-                             .kind = 0};
-            lt_copy(pc->text, sizeof pc->text, s->cell[p] == 1 ? "W" : "B");
-            lt_copy(pc->glyph, sizeof pc->glyph,
-                    s->cell[p] == 1 ? "\u25cb" : "\u25cf");
-        }
-    }
-    v->nlinks = g->nlinks;
-    for (int i = 0; i < g->nlinks; i++)
-        v->links[i] = (lt_link){g->link[i][0], g->link[i][1]};
+    graph_render(g, v);
     int hw = MEN - count_of(s, 0), hb = MEN - count_of(s, 1);
+    for (int seat = 0; seat < 2; seat++) {
+        const char *text = seat ? "B" : "W", *glyph = seat ? "\u25cf" : "\u25cb";
+        for (uint32_t m = men_of(s, seat); m; m &= m - 1)
+            graph_piece(v, __builtin_ctz(m), seat, 0, text, glyph);
+        for (int i = 0; i < (seat ? hb : hw); i++) /* in hand, off the board */
+            graph_piece(v, -1, seat, 0, text, glyph);
+    }
     if (hw || hb)
         snprintf(v->info[v->ninfo++], sizeof v->info[0],
                  pl ? "Do postawienia: białe %d, czarne %d"
