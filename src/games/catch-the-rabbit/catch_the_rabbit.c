@@ -336,12 +336,13 @@ static uint64_t hash(const lt_state *st)
            (uint64_t)s->moves * 0x9e3779b97f4a7c15u;
 }
 
-/* The hunters want the rabbit penned in a small space with their reserve
- * of men intact; the rabbit wants room, captures on offer, and time
- * running out for the hunters. */
+/* The hunters want the rabbit penned in a small space, with no hunter
+ * open to a jump from anywhere it can get to, and their reserve of men
+ * intact; the rabbit wants room, hunters to take, and time running out
+ * for the hunters. */
 static void evaluate(const lt_state *st, double *out)
 {
-    const rs *s = (const rs *)st;
+    const rabbit_state *s = (const rabbit_state *)st;
     if (s->result != RB_PLAYING) {
         returns(st, out);
         return;
@@ -356,11 +357,19 @@ static void evaluate(const lt_state *st, double *out)
             break;
         room = grown;
     }
+    uint32_t open = 0; /* hunters the rabbit could jump from its room */
+    for (uint32_t m = room; m; m &= m - 1) {
+        int q = __builtin_ctz(m);
+        for (int i = 0; i < g->nhops[q]; i++)
+            if (s->hunters >> g->hop[q][i][0] & 1 &&
+                (empty | 1u << s->rabbit) >> g->hop[q][i][1] & 1)
+                open |= 1u << g->hop[q][i][0];
+    }
     int spare = graph_count(s->hunters) - s->need; /* captures to spare */
     int jumps = graph_count(jumps_of(s));
-    double x = 0.15 * graph_count(room) - 0.5 * spare +
-               (s->turn == RB_RABBIT ? 0.7 : 0.3) * jumps +
-               2.0 * s->moves / s->cap - 0.6;
+    double x = 0.3 * graph_count(room) + 0.3 * graph_count(open) -
+               0.5 * spare + (s->turn == RB_RABBIT ? 0.7 : 0.3) * jumps +
+               2.0 * s->moves / s->cap - 1.0;
     out[RB_RABBIT] = tanh(x);
     out[RB_HUNTERS] = -out[RB_RABBIT];
 }
