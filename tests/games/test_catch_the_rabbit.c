@@ -305,6 +305,73 @@ static void perfect_player(void **st)
     lt_state_free(s);
 }
 
+/* RULES.md: a block that cannot come within the hunter moves left is no
+ * block.  A position the table gives the hunters in d turns (with the
+ * rabbit to move: d/2 hunter moves), played out by two perfect players:
+ * with d/2 hunter moves left before the cap the hunters win, with one
+ * fewer the rabbit does - and each time the game ends as the player to
+ * move judged it. */
+static void cap_in_perfect_play(void **st)
+{
+    (void)st;
+    if (SANITIZED) /* the smallest table with such blocks takes long there */
+        skip();
+    /* seven hunters, the first capture wins: blocks of 2 to 5 hunter
+     * moves exist (with fewer hunters only blocks in one) */
+    rabbit_rules rules = {7, 7, 0};
+    char msg[256];
+    rabbit_table *t = rabbit_solve(&rules, msg, sizeof msg);
+    assert_non_null(t);
+    int rabbit = -1, d = 0;
+    uint32_t hunters = 0;
+    for (int r = 0; r < 25 && rabbit < 0; r++)
+        for (uint32_t m = 0x7f; m < 1u << 24 && rabbit < 0; ) {
+            uint32_t low = (1u << r) - 1, set = (m & low) | (m & ~low) << 1;
+            int v = rabbit_value_rabbit(t, set, r);
+            if (v >= 5 && (v - 1) % 2 == 0) { /* hunters win, >= 2 moves */
+                rabbit = r;
+                hunters = set;
+                d = v - 1;
+            }
+            uint32_t x = m | (m - 1); /* the next set of seven */
+            m = (x + 1) | (((~x & (0u - ~x)) - 1) >> (__builtin_ctz(m) + 1));
+        }
+    assert_true(rabbit >= 0);
+    /* the player takes this very table from a cache folder of our own */
+    char dir[] = "/tmp/ludoteka-cache-XXXXXX", path[256];
+    assert_non_null(mkdtemp(dir));
+    setenv("XDG_CACHE_HOME", dir, 1);
+    assert_true(rabbit_cache_store(t));
+    const lt_game *g;
+    lt_state *s = start(&g, "catch-the-rabbit", "hunters=7 cap=20");
+    lt_error err = {0};
+    lt_player *perfect = lt_player_new(g, "ai:perfect", &err);
+    assert_non_null(perfect);
+    for (int shortfall = 0; shortfall < 2; shortfall++) {
+        rabbit_state *rs = (rabbit_state *)s;
+        rs->hunters = hunters;
+        rs->rabbit = (int8_t)rabbit;
+        rs->turn = RB_RABBIT;
+        rs->moves = (uint16_t)(20 - d / 2 + shortfall);
+        rabbit_settle(rs);
+        assert_true(g->invariants_ok(s));
+        lt_think_info info = {0};
+        lt_player_choose(perfect, s, 1, NULL, &info);
+        assert_true(info.value[0] == (shortfall ? 1 : -1));
+        while (g->current_player(s) >= 0)
+            g->apply(s, lt_player_choose(perfect, s, 7, NULL, NULL));
+        assert_true(return_of(g, s, 0) == info.value[0]);
+    }
+    lt_player_free(perfect);
+    lt_state_free(s);
+    rabbit_table_free(t);
+    snprintf(path, sizeof path, "%s/ludoteka/catch-the-rabbit-7-7-multi.table", dir);
+    assert_int_equal(remove(path), 0);
+    snprintf(path, sizeof path, "%s/ludoteka", dir);
+    assert_int_equal(rmdir(path), 0);
+    assert_int_equal(rmdir(dir), 0);
+}
+
 /* A table stored in the cache folder reads back the same. */
 static void cache_round_trip(void **st)
 {
@@ -348,6 +415,7 @@ int main(void)
         cmocka_unit_test(full_tables),
         cmocka_unit_test(check_catches_errors),
         cmocka_unit_test(perfect_player),
+        cmocka_unit_test(cap_in_perfect_play),
         cmocka_unit_test(cache_round_trip),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
