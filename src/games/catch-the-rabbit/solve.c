@@ -379,29 +379,6 @@ int rabbit_value_hunters(const rabbit_table *t, uint32_t hunters, int rabbit)
     return best_of(v, n);
 }
 
-int rabbit_value_of(const rabbit_table *t, const rabbit_state *s)
-{
-    if (s->result != RB_PLAYING)
-        return 1; /* d = 0: the side to move has lost */
-    if (s->turn == RB_HUNTERS)
-        return rabbit_value_hunters(t, s->hunters, s->rabbit);
-    if (!s->chaining)
-        return rabbit_value_rabbit(t, s->hunters, s->rabbit);
-    /* in a chain: stop, or jump on (the same turn, so one turn shorter as
-     * the other side would see it) */
-    const lt_game *g = &lt_catch_the_rabbit;
-    lt_action acts[LT_MAX_ACTIONS];
-    int v[LT_MAX_ACTIONS], n = g->legal_actions((const lt_state *)s, acts);
-    for (int i = 0; i < n; i++) {
-        rabbit_state child = *s;
-        g->apply((lt_state *)&child, acts[i]);
-        v[i] = rabbit_value_of(t, &child);
-        if (child.result == RB_PLAYING && child.turn == s->turn && v[i])
-            v[i]--;
-    }
-    return best_of(v, n);
-}
-
 void rabbit_table_free(rabbit_table *t)
 {
     if (!t)
@@ -451,6 +428,13 @@ static int value_of(const checker *c, const rabbit_state *s)
     if (s->turn == RB_RABBIT && !s->chaining && !c->hv)
         return rabbit_value_rabbit(c->t, s->hunters, s->rabbit);
     return value_by_moves(c, s);
+}
+
+int rabbit_value_of(const rabbit_table *t, const rabbit_state *s)
+{
+    /* without the hunters' side derived, the checker's reading of a state
+     * is exactly this: the table, or the moves one or two turns deep */
+    return value_of(&(checker){.t = t}, s);
 }
 
 /* Calls visit for every position of the table, set up as a state of the
