@@ -48,7 +48,7 @@ static void round_trip(void **st)
     char *text = lt_record_format(&r, &err);
     assert_non_null(text);
     assert_non_null(strstr(text, "[Game \"three-mens-morris\"]"));
-    assert_non_null(strstr(text, "[Options \"diagonals=off movement=step cap=200\"]"));
+    assert_non_null(strstr(text, "[Options \"diagonals=off movement=step cap=200 rows=round\"]"));
     assert_non_null(strstr(text, "[Players \"human,ai:level=2\"]"));
     assert_non_null(strstr(text, "[Seed \"77\"]"));
     assert_non_null(strstr(text, "[Event \"club \\\"night\\\"\"]"));

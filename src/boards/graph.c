@@ -1,9 +1,12 @@
 /* graph.c — neighbours, straight lines and jumps of a point-and-line
- * board, derived from its drawing. */
+ * board, derived from its drawing; the shared boards; Zobrist keys; the
+ * record of reversible steps. */
 #include <assert.h>
 #include <ctype.h>
+#include <stdio.h>
 #include <string.h>
 #include <strings.h>
+#include <threads.h>
 
 #include "graph.h"
 #include "ludoteka/text.h"
@@ -11,9 +14,11 @@
 void graph_build(graph *g, const graph_spec *spec)
 {
     memset(g, 0, sizeof *g);
+    memset(g->between, -1, sizeof g->between);
     assert(spec->npoints <= GRAPH_POINTS && spec->nlinks <= GRAPH_LINKS);
     g->npoints = spec->npoints;
     g->nlinks = spec->nlinks;
+    g->all = (uint32_t)((1ull << g->npoints) - 1);
     for (int p = 0; p < g->npoints; p++) {
         lt_copy(g->name[p], sizeof g->name[p], spec->names[p]);
         g->x[p] = spec->xy[p][0];
@@ -48,13 +53,40 @@ void graph_build(graph *g, const graph_spec *spec)
                 l[2] = (int8_t)b;
                 g->linemask[g->nlines++] = 1u << a | 1u << m | 1u << b;
             }
-    for (int i = 0; i < g->nlines; i++)
+    for (int i = 0; i < g->nlines; i++) {
+        const int8_t *l = g->line[i];
+        g->between[l[0]][l[2]] = g->between[l[2]][l[0]] = l[1];
+        for (int k = 0; k < 3; k++) {
+            assert(g->nlines_at[l[k]] < GRAPH_LINES_AT);
+            g->lines_at[l[k]][g->nlines_at[l[k]]++] = (int8_t)i;
+        }
         for (int d = 0; d < 2; d++) {
             int8_t *j = g->jump[g->njumps++];
-            j[0] = g->line[i][d ? 2 : 0];
-            j[1] = g->line[i][1];
-            j[2] = g->line[i][d ? 0 : 2];
+            j[0] = l[d ? 2 : 0];
+            j[1] = l[1];
+            j[2] = l[d ? 0 : 2];
         }
+    }
+    /* reading order: by y, then by x */
+    for (int p = 0; p < g->npoints; p++)
+        g->reading[p] = (int8_t)p;
+    for (int i = 1; i < g->npoints; i++)
+        for (int j = i; j > 0; j--) {
+            int a = g->reading[j - 1], b = g->reading[j];
+            if (g->y[a] < g->y[b] || (g->y[a] == g->y[b] && g->x[a] < g->x[b]))
+                break;
+            g->reading[j - 1] = (int8_t)b;
+            g->reading[j] = (int8_t)a;
+        }
+    /* hops in ascending order of their landing point */
+    for (int p = 0; p < g->npoints; p++)
+        for (int to = 0; to < g->npoints; to++)
+            if (g->between[p][to] >= 0) {
+                assert(g->nhops[p] < GRAPH_DEGREE);
+                int8_t *h = g->hop[p][g->nhops[p]++];
+                h[0] = g->between[p][to];
+                h[1] = (int8_t)to;
+            }
 }
 
 int graph_find(const graph *g, const char *name)
@@ -76,15 +108,309 @@ int graph_find_prefix(const graph *g, const char *text)
     return -1;
 }
 
-bool graph_linked(const graph *g, int a, int b)
-{
-    return g->adjmask[a] >> b & 1;
-}
-
 bool graph_has_line(const graph *g, uint32_t set)
 {
     for (int i = 0; i < g->nlines; i++)
         if ((set & g->linemask[i]) == g->linemask[i])
             return true;
     return false;
+}
+
+bool graph_line_through(const graph *g, uint32_t set, int p)
+{
+    for (int i = 0; i < g->nlines_at[p]; i++) {
+        uint32_t m = g->linemask[g->lines_at[p][i]];
+        if ((set & m) == m)
+            return true;
+    }
+    return false;
+}
+
+/* ---- Positions as text ---- */
+
+int graph_board_write(const graph *g, const uint8_t *content,
+                      const char *chars, char *buf, size_t size)
+{
+    char text[2 * GRAPH_POINTS + 1];
+    int n = 0;
+    for (int i = 0; i < g->npoints; i++) {
+        int p = g->reading[i];
+        if (i && g->y[p] != g->y[g->reading[i - 1]])
+            text[n++] = '/';
+        text[n++] = chars[content[p]];
+    }
+    text[n] = '\0';
+    return snprintf(buf, size, "%s", text);
+}
+
+bool graph_board_read(const graph *g, const char **text, const char *chars,
+                      uint8_t *content, lt_error *err)
+{
+    const char *p = *text;
+    while (isspace((unsigned char)*p))
+        p++;
+    for (int i = 0; i < g->npoints; i++, p++) {
+        int q = g->reading[i];
+        if (i && g->y[q] != g->y[g->reading[i - 1]] && *p++ != '/') {
+            lt_error_set(err, "board: expected '/' before %s", g->name[q]);
+            return false;
+        }
+        const char *c = *p ? strchr(chars, toupper((unsigned char)*p)) : NULL;
+        if (!c) {
+            lt_error_set(err, "board: expected one of '%s' for %s, found '%.1s'",
+                         chars, g->name[q], p);
+            return false;
+        }
+        content[q] = (uint8_t)(c - chars);
+    }
+    *text = p;
+    return true;
+}
+
+/* ---- Moves as text ---- */
+
+int graph_move_name(const graph *g, int from, int to, char sep, char *buf,
+                    size_t size)
+{
+    return snprintf(buf, size, "%s%c%s", g->name[from], sep, g->name[to]);
+}
+
+bool graph_move_read(const graph *g, const char *text, int *from, int *to,
+                     char *sep)
+{
+    *from = graph_find_prefix(g, text);
+    if (*from < 0)
+        return false;
+    const char *rest = text + strlen(g->name[*from]);
+    *sep = (char)tolower((unsigned char)*rest);
+    if (*sep == '-' || *sep == 'x')
+        rest++;
+    else
+        *sep = '\0';
+    *to = graph_find(g, rest);
+    return *to >= 0;
+}
+
+lt_status graph_read_step_or_jump(const graph *g, const char *text, int *from,
+                                  int *to)
+{
+    char sep;
+    if (!graph_move_read(g, text, from, to, &sep))
+        return LT_ESYNTAX;
+    bool step = graph_linked(g, *from, *to), jump = g->between[*from][*to] >= 0;
+    if ((sep == '-' && !step) || (sep == 'x' && !jump) || (!step && !jump))
+        return LT_EILLEGAL;
+    return LT_OK;
+}
+
+/* ---- Views ---- */
+
+void graph_render(const graph *g, lt_view *v)
+{
+    v->width = v->height = 0;
+    v->ncells = g->npoints;
+    v->nboards = 1;
+    for (int p = 0; p < g->npoints; p++) {
+        v->cells[p] = (lt_cell){.x = g->x[p], .y = g->y[p],
+                                .shape = LT_SHAPE_POINT,
+                                .shade = LT_SHADE_PLAIN};
+        lt_copy(v->cells[p].name, sizeof v->cells[p].name, g->name[p]);
+        if (g->x[p] >= v->width)
+            v->width = g->x[p] + 1;
+        if (g->y[p] >= v->height)
+            v->height = g->y[p] + 1;
+    }
+    v->nlinks = g->nlinks;
+    for (int i = 0; i < g->nlinks; i++)
+        v->links[i] = (lt_link){g->link[i][0], g->link[i][1]};
+}
+
+void graph_piece(lt_view *v, int point, int owner, int kind, const char *text,
+                 const char *glyph)
+{
+    if (v->npieces >= LT_VIEW_PIECES)
+        return;
+    lt_piece *pc = &v->pieces[v->npieces++];
+    *pc = (lt_piece){.cell = (int16_t)point, .owner = (int8_t)owner,
+                     .kind = (uint8_t)kind};
+    lt_copy(pc->text, sizeof pc->text, text);
+    lt_copy(pc->glyph, sizeof pc->glyph, glyph);
+}
+
+/* ---- The shared boards ---- */
+
+static graph alquerque, morris;
+static once_flag boards_once = ONCE_FLAG_INIT;
+
+static void build_alquerque(void)
+{
+    static char names[25][3];
+    static const char *name_of[25];
+    static int8_t xy[25][2], links[56][2];
+    int n = 0;
+    for (int p = 0; p < 25; p++) {
+        int c = p % 5, r = p / 5; /* A1 = 0, B1 = 1, ..., E5 = 24 */
+        snprintf(names[p], sizeof names[p], "%c%d", 'A' + c, r + 1);
+        name_of[p] = names[p];
+        xy[p][0] = (int8_t)c;
+        xy[p][1] = (int8_t)(4 - r);
+        if (c < 4) { /* orthogonal links to the right and upwards */
+            links[n][0] = (int8_t)p;
+            links[n++][1] = (int8_t)(p + 1);
+        }
+        if (r < 4) {
+            links[n][0] = (int8_t)p;
+            links[n++][1] = (int8_t)(p + 5);
+        }
+        /* notes §3.1: diagonals only through points of even parity */
+        if ((c + r) % 2 == 0 && r < 4) {
+            if (c < 4) {
+                links[n][0] = (int8_t)p;
+                links[n++][1] = (int8_t)(p + 6);
+            }
+            if (c > 0) {
+                links[n][0] = (int8_t)p;
+                links[n++][1] = (int8_t)(p + 4);
+            }
+        }
+    }
+    assert(n == 56);
+    graph_build(&alquerque, &(graph_spec){25, name_of, (const int8_t(*)[2])xy,
+                                          n, (const int8_t(*)[2])links});
+}
+
+static void build_morris(void)
+{
+    static const char *const names[24] = {
+        "a1", "d1", "g1", "b2", "d2", "f2", "c3", "d3", "e3", "a4", "b4", "c4",
+        "e4", "f4", "g4", "c5", "d5", "e5", "b6", "d6", "f6", "a7", "d7", "g7"};
+    /* notes §3.3: three squares, outer, middle, inner, and four spokes */
+    static const char *const drawn[32][2] = {
+        {"a1", "d1"}, {"d1", "g1"}, {"g1", "g4"}, {"g4", "g7"},
+        {"g7", "d7"}, {"d7", "a7"}, {"a7", "a4"}, {"a4", "a1"},
+        {"b2", "d2"}, {"d2", "f2"}, {"f2", "f4"}, {"f4", "f6"},
+        {"f6", "d6"}, {"d6", "b6"}, {"b6", "b4"}, {"b4", "b2"},
+        {"c3", "d3"}, {"d3", "e3"}, {"e3", "e4"}, {"e4", "e5"},
+        {"e5", "d5"}, {"d5", "c5"}, {"c5", "c4"}, {"c4", "c3"},
+        {"d1", "d2"}, {"d2", "d3"}, {"a4", "b4"}, {"b4", "c4"},
+        {"e4", "f4"}, {"f4", "g4"}, {"d5", "d6"}, {"d6", "d7"}};
+    static int8_t xy[24][2], links[32][2];
+    for (int p = 0; p < 24; p++) {
+        xy[p][0] = (int8_t)(names[p][0] - 'a');
+        xy[p][1] = (int8_t)('7' - names[p][1]);
+    }
+    for (int i = 0; i < 32; i++)
+        for (int e = 0; e < 2; e++)
+            for (int p = 0; p < 24; p++)
+                if (!strcmp(names[p], drawn[i][e]))
+                    links[i][e] = (int8_t)p;
+    graph_build(&morris, &(graph_spec){24, names, (const int8_t(*)[2])xy, 32,
+                                       (const int8_t(*)[2])links});
+}
+
+static void build_boards(void)
+{
+    build_alquerque();
+    build_morris();
+}
+
+const graph *graph_alquerque(void)
+{
+    call_once(&boards_once, build_boards);
+    return &alquerque;
+}
+
+const graph *graph_morris(void)
+{
+    call_once(&boards_once, build_boards);
+    return &morris;
+}
+
+/* ---- Zobrist keys ---- */
+
+uint64_t graph_key(int kind, int point)
+{
+    /* the splitmix64 finaliser of the pair: fixed, well mixed, no table */
+    uint64_t z = (uint64_t)(kind * 32 + point + 1) * 0x9e3779b97f4a7c15u;
+    z = (z ^ z >> 30) * 0xbf58476d1ce4e5b9u;
+    z = (z ^ z >> 27) * 0x94d049bb133111ebu;
+    return z ^ z >> 31;
+}
+
+uint64_t graph_set_key(int kind, uint32_t set)
+{
+    uint64_t h = 0;
+    for (; set; set &= set - 1)
+        h ^= graph_key(kind, __builtin_ctz(set));
+    return h;
+}
+
+/* ---- Reversible steps ---- */
+
+void graph_history_push(graph_history *h, uint32_t a, uint32_t b)
+{
+    assert(h->n < GRAPH_HISTORY);
+    h->men[h->n][0] = a;
+    h->men[h->n][1] = b;
+    h->n++;
+}
+
+int graph_history_count(const graph_history *h, uint32_t a, uint32_t b)
+{
+    int count = 1;
+    /* the same player was to move two, four, ... steps ago */
+    for (int i = h->n - 2; i >= 0; i -= 2)
+        if (h->men[i][0] == a && h->men[i][1] == b)
+            count++;
+    return count;
+}
+
+int graph_history_write(const graph *g, const graph_history *h, uint32_t a,
+                        uint32_t b, char *buf, size_t size)
+{
+    size_t len = 0;
+    if (size)
+        buf[0] = '\0';
+    if (h->n == 0)
+        return snprintf(buf, size, "-");
+    int need = 0;
+    for (int i = 0; i < h->n; i++) {
+        uint32_t na = i + 1 < h->n ? h->men[i + 1][0] : a;
+        uint32_t nb = i + 1 < h->n ? h->men[i + 1][1] : b;
+        /* the player whose set changed made the step */
+        uint32_t before = h->men[i][0] != na ? h->men[i][0] : h->men[i][1];
+        uint32_t after = h->men[i][0] != na ? na : nb;
+        int from = __builtin_ctz(before & ~after), to = __builtin_ctz(after & ~before);
+        need += snprintf(NULL, 0, "%s%s-%s", i ? "," : "", g->name[from], g->name[to]);
+        lt_appendf(buf, size, &len, "%s%s-%s", i ? "," : "", g->name[from],
+                   g->name[to]);
+    }
+    return need;
+}
+
+int graph_steps_read(const graph *g, const char *text, int8_t *from,
+                     int8_t *to, int max)
+{
+    if (!strcmp(text, "-"))
+        return 0;
+    int n = 0;
+    const char *p = text;
+    for (;;) {
+        int a = graph_find_prefix(g, p);
+        if (a < 0)
+            return -1;
+        p += strlen(g->name[a]);
+        if (*p++ != '-')
+            return -1;
+        int b = graph_find_prefix(g, p);
+        if (b < 0 || n == max)
+            return -1;
+        p += strlen(g->name[b]);
+        from[n] = (int8_t)a;
+        to[n++] = (int8_t)b;
+        if (!*p)
+            return n;
+        if (*p++ != ',')
+            return -1;
+    }
 }

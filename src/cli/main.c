@@ -161,6 +161,7 @@ static void usage(FILE *out)
             "  arena ID              play computer players against each other\n"
             "  odds ID               exact chances of a dice game's turn\n"
             "  simulate ID           simulate turns of a dice game\n"
+            "  solve ID              solve a game: its value, perfect play\n"
             "\n"
             "'ludoteka COMMAND --help' describes a command.\n"
             "--version prints the version.\n",
@@ -180,6 +181,7 @@ static void usage(FILE *out)
             "  arena ID              pojedynki graczy komputerowych\n"
             "  odds ID               dokładne szanse w turze gry w kości\n"
             "  simulate ID           symulacja tur gry w kości\n"
+            "  solve ID              rozwiązanie gry: wartość, doskonała gra\n"
             "\n"
             "'ludoteka POLECENIE --help' opisuje polecenie.\n"
             "--version wypisuje wersję.\n"),
@@ -195,7 +197,7 @@ int main(int argc, char **argv)
         {"list", cmd_list},     {"rules", cmd_rules},   {"play", cmd_play},
         {"moves", cmd_moves},   {"replay", cmd_replay}, {"bench", cmd_bench},
         {"playouts", cmd_playouts}, {"perft", cmd_perft}, {"arena", cmd_arena},
-        {"odds", cmd_odds},     {"simulate", cmd_simulate},
+        {"odds", cmd_odds},     {"simulate", cmd_simulate}, {"solve", cmd_solve},
     };
     cli_lang = locale_lang();
     int i = 1;

@@ -363,4 +363,29 @@ has out "Hint: stop: 3 = 3.000000"
 has out "throw: 505/216 = 2.337963"
 has out "Player 1 wins (3 -3)"
 
+CASE=solve
+# Dudeney (1917): with the first row winning at once, the first player
+# wins three men's morris with the diagonals; the seed's same-round rule
+# makes it a draw.
+run 0 solve three-mens-morris
+has out "value draw"
+has out "positions 5550"
+has out "memory"
+run 0 solve three-mens-morris --option rows=first --games 4
+has out "value win"
+has out "perfect play 9 actions, 1-0"
+has out "won positions won"
+# four hunters, where the first capture wins: a small table (25 points
+# for the rabbit times C(24,4) sets of hunters, both sides to move); the
+# cache goes to a folder of our own
+XDG_CACHE_HOME=$T/cache run 0 solve catch-the-rabbit --option hunters=4
+has out "positions 531300"
+[ -f "$T/cache/ludoteka/catch-the-rabbit-4-4-multi.table" ] || fail "no cached table"
+run 2 solve alquerque
+has err "no perfect player"
+run 2 solve three-mens-morris --option rows=last
+run 2 solve three-mens-morris --bogus
+has err "unexpected argument"
+run 2 solve
+
 finish cli

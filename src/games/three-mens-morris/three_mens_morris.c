@@ -7,27 +7,8 @@
 #include <strings.h>
 #include <threads.h>
 
-#include "../../boards/graph.h"
 #include "ludoteka/text.h"
-
-/* Points A1..C3: index = (row - 1) * 3 + column, A = column 0.
- * Actions: 0..8 place on a point; 9 + from * 9 + to: a step; 90: pass. */
-enum { POINTS = 9, MEN = 3, MOVE0 = 9, PASS = MOVE0 + POINTS * POINTS };
-enum { DIAGONALS_ON, DIAGONALS_OFF };
-enum { MOVE_STEP, MOVE_NONE, MOVE_ANYWHERE };
-enum { PLAYING, WON_FIRST, WON_SECOND, DRAWN };
-enum { OPT_DIAGONALS, OPT_MOVEMENT, OPT_CAP };
-enum { CAP_MAX = 10000 };
-
-typedef struct {
-    uint8_t cell[POINTS]; /* 0 empty, 1 the first seat's man, 2 the second's */
-    uint8_t turn;         /* seat to move: 0 or 1 */
-    uint8_t result;       /* PLAYING, WON_FIRST, WON_SECOND, DRAWN */
-    uint8_t diagonals, movement;
-    uint16_t ply, cap;    /* actions so far; the draw cap.  ply <= cap + 1:
-                           * a round whose first move makes a row is
-                           * finished even at the cap */
-} m3;
+#include "morris3.h"
 
 static const char *const names[POINTS] = {"A1", "B1", "C1", "A2", "B2",
                                           "C2", "A3", "B3", "C3"};
@@ -60,29 +41,32 @@ static uint32_t men_of(const m3 *s, int seat)
 {
     uint32_t set = 0;
     for (int p = 0; p < POINTS; p++)
-        if (s->cell[p] == seat + 1)
-            set |= 1u << p;
+        set |= (uint32_t)(s->cell[p] == seat + 1) << p;
     return set;
 }
 
 static int count_of(const m3 *s, int seat)
 {
-    return __builtin_popcount(men_of(s, seat));
+    return graph_count(men_of(s, seat));
 }
 
 /* Decides whether the game is over, from the position alone.  Seed: the
  * first to make a line wins, but if the first player does, the second
  * still moves in that round and a line of his then draws (RULES.md).  A
- * round ends when the first seat is to move again. */
-static void settle(m3 *s)
+ * round ends when the first seat is to move again.  Option rows=first:
+ * the first line wins at once. */
+void m3_settle(m3 *s)
 {
     const graph *g = board(s);
     bool line0 = graph_has_line(g, men_of(s, 0));
     bool line1 = graph_has_line(g, men_of(s, 1));
+    bool round = s->rows == ROWS_ROUND;
     s->result = PLAYING;
-    if (s->turn == 0 && (line0 || line1))
+    if (!round && (line0 || line1))
+        s->result = line0 ? WON_FIRST : WON_SECOND;
+    else if (round && s->turn == 0 && (line0 || line1))
         s->result = line0 && line1 ? DRAWN : line0 ? WON_FIRST : WON_SECOND;
-    else if (s->turn == 1 && line0)
+    else if (round && s->turn == 1 && line0)
         return; /* the second player's reply is still due */
     else if (s->ply >= s->cap)
         s->result = DRAWN; /* RULES.md: the ply cap draws */
@@ -93,6 +77,7 @@ static void settle(m3 *s)
 
 static const char *const onoff[] = {"on", "off", NULL};
 static const char *const movements[] = {"step", "none", "anywhere", NULL};
+static const char *const rowss[] = {"round", "first", NULL};
 
 static const lt_option options[] = {
     {"diagonals", onoff, 0, 0, DIAGONALS_ON,
@@ -105,6 +90,12 @@ static const lt_option options[] = {
     {"cap", NULL, 6, CAP_MAX, 200,
      "the game is drawn after this many moves (both players' counted)",
      "remis po tylu posunięciach (liczonych dla obu graczy)"},
+    {"rows", rowss, 0, 0, ROWS_ROUND,
+     "round: a row answered by a row in the same round draws (seed); "
+     "first: the first row wins at once (Dudeney, modern rules)",
+     "round: linia, na którą przeciwnik odpowie linią w tej samej turze, "
+     "daje remis (seed); first: pierwsza linia od razu wygrywa (Dudeney, "
+     "dzisiejsze zasady)"},
     {NULL, NULL, 0, 0, 0, NULL, NULL}};
 
 static lt_status init(lt_state *st, const lt_config *cfg)
@@ -114,7 +105,8 @@ static lt_status init(lt_state *st, const lt_config *cfg)
     s->diagonals = (uint8_t)cfg->value[OPT_DIAGONALS];
     s->movement = (uint8_t)cfg->value[OPT_MOVEMENT];
     s->cap = (uint16_t)cfg->value[OPT_CAP];
-    settle(s);
+    s->rows = (uint8_t)cfg->value[OPT_ROWS];
+    m3_settle(s);
     return LT_OK;
 }
 
@@ -134,21 +126,20 @@ static int legal_actions(const lt_state *st, lt_action *out)
 {
     const m3 *s = (const m3 *)st;
     const graph *g = board(s);
+    uint32_t own = men_of(s, s->turn);
+    uint32_t empty = g->all & ~own & ~men_of(s, !s->turn);
     int n = 0;
     assert(s->result == PLAYING);
-    if (count_of(s, s->turn) < MEN) { /* placing */
-        for (int p = 0; p < POINTS; p++)
-            if (!s->cell[p])
-                out[n++] = p;
+    if (graph_count(own) < MEN) { /* placing */
+        for (; empty; empty &= empty - 1)
+            out[n++] = __builtin_ctz(empty);
         return n;
     }
-    for (int from = 0; from < POINTS; from++) {
-        if (s->cell[from] != s->turn + 1)
-            continue;
-        for (int to = 0; to < POINTS; to++)
-            if (!s->cell[to] &&
-                (s->movement == MOVE_ANYWHERE || graph_linked(g, from, to)))
-                out[n++] = MOVE0 + from * POINTS + to;
+    for (; own; own &= own - 1) {
+        int from = __builtin_ctz(own);
+        uint32_t to = s->movement == MOVE_ANYWHERE ? empty : g->adjmask[from] & empty;
+        for (; to; to &= to - 1)
+            out[n++] = MOVE0 + from * POINTS + __builtin_ctz(to);
     }
     if (n == 0)
         out[n++] = PASS; /* RULES.md: a player who cannot move passes */
@@ -174,7 +165,7 @@ static void apply(lt_state *st, lt_action a)
     }
     s->turn ^= 1;
     s->ply++;
-    settle(s);
+    m3_settle(s);
 }
 
 static void returns(const lt_state *st, double *out)
@@ -187,12 +178,11 @@ static void returns(const lt_state *st, double *out)
 static int action_name(const lt_state *st, lt_action a, char *buf,
                        size_t size)
 {
-    (void)st;
     if (a < MOVE0)
         return snprintf(buf, size, "%s", names[a]);
     if (a < PASS)
-        return snprintf(buf, size, "%s-%s", names[(a - MOVE0) / POINTS],
-                        names[(a - MOVE0) % POINTS]);
+        return graph_move_name(board((const m3 *)st), (a - MOVE0) / POINTS,
+                               (a - MOVE0) % POINTS, '-', buf, size);
     return snprintf(buf, size, "pass");
 }
 
@@ -205,18 +195,13 @@ static lt_status parse_action(const lt_state *st, const char *text,
         *out = PASS;
         return LT_OK;
     }
-    int from = graph_find_prefix(g, text);
-    if (from < 0)
-        return LT_ESYNTAX;
-    const char *rest = text + 2;
-    if (!*rest) {
+    int from = graph_find(g, text), to;
+    char sep;
+    if (from >= 0) {
         *out = from;
         return LT_OK;
     }
-    if (*rest == '-')
-        rest++;
-    int to = graph_find(g, rest);
-    if (to < 0)
+    if (!graph_move_read(g, text, &from, &to, &sep) || sep == 'x')
         return LT_ESYNTAX;
     *out = MOVE0 + from * POINTS + to;
     return LT_OK;
@@ -227,40 +212,50 @@ static lt_status parse_action(const lt_state *st, const char *text,
 static int write_state(const lt_state *st, char *buf, size_t size)
 {
     const m3 *s = (const m3 *)st;
-    char rows[12];
-    int n = 0;
-    for (int row = 2; row >= 0; row--) {
-        for (int col = 0; col < 3; col++)
-            rows[n++] = ".WB"[s->cell[row * 3 + col]];
-        if (row)
-            rows[n++] = '/';
-    }
-    rows[n] = '\0';
+    char rows[16];
+    graph_board_write(board(s), s->cell, ".WB", rows, sizeof rows);
     return snprintf(buf, size, "%s %c %u", rows, s->turn ? 'b' : 'w',
                     (unsigned)s->ply);
+}
+
+bool m3_plausible(const m3 *t, lt_error *err)
+{
+    int nw = count_of(t, 0), nb = count_of(t, 1);
+    if (nw > MEN || nb > MEN) {
+        lt_error_set(err, "each player has only %d men", MEN);
+        return false;
+    }
+    /* The first seat places first, so while placing it is one man ahead
+     * after its own turn and level after the second seat's. */
+    if ((nw < MEN || nb < MEN) && nw - nb != t->turn) {
+        lt_error_set(err, "men placed (%d W, %d B) do not fit %s to move", nw,
+                     nb, t->turn ? "b" : "w");
+        return false;
+    }
+    bool line0 = graph_has_line(board(t), men_of(t, 0));
+    bool line1 = graph_has_line(board(t), men_of(t, 1));
+    if ((t->turn == 1 && line1) || (t->rows == ROWS_FIRST && t->turn == 0 && line0)) {
+        lt_error_set(err, "%s line would have ended the game already",
+                     t->turn ? "black's" : "white's");
+        return false;
+    }
+    if (t->rows == ROWS_FIRST && line0 && line1) {
+        lt_error_set(err, "with rows=first only one player can have a row");
+        return false;
+    }
+    if (t->movement == MOVE_NONE && nw + nb == 2 * MEN && t->turn == 1) {
+        lt_error_set(err, "with movement=none no man is ever moved");
+        return false;
+    }
+    return true;
 }
 
 static lt_status read_state(lt_state *st, const char *text, lt_error *err)
 {
     m3 t = *(m3 *)st;
     const char *p = text;
-    while (isspace((unsigned char)*p))
-        p++;
-    for (int row = 2; row >= 0; row--) {
-        for (int col = 0; col < 3; col++, p++) {
-            const char *c = *p ? strchr(".WB", toupper((unsigned char)*p)) : NULL;
-            if (!c) {
-                lt_error_set(err, "board: expected W, B or . for %s, found '%.1s'",
-                             names[row * 3 + col], p);
-                return LT_ESYNTAX;
-            }
-            t.cell[row * 3 + col] = (uint8_t)(c - ".WB");
-        }
-        if (row && *p++ != '/') {
-            lt_error_set(err, "board: expected '/' after row %d", row + 1);
-            return LT_ESYNTAX;
-        }
-    }
+    if (!graph_board_read(board(&t), &p, ".WB", t.cell, err))
+        return LT_ESYNTAX;
     char side[8];
     unsigned ply;
     int used = 0;
@@ -275,36 +270,22 @@ static lt_status read_state(lt_state *st, const char *text, lt_error *err)
         return LT_ESYNTAX;
     }
     t.turn = tolower((unsigned char)side[0]) == 'b';
-    int nw = count_of(&t, 0), nb = count_of(&t, 1);
-    if (nw > MEN || nb > MEN) {
-        lt_error_set(err, "each player has only %d men", MEN);
+    if (!m3_plausible(&t, err))
         return LT_EILLEGAL;
-    }
-    /* The first seat places first, so while placing it is one man ahead
-     * after its own turn and level after the second seat's. */
-    bool placing = nw < MEN || nb < MEN;
-    if (placing && nw - nb != t.turn) {
-        lt_error_set(err, "men placed (%d W, %d B) do not fit %s to move", nw,
-                     nb, t.turn ? "b" : "w");
-        return LT_EILLEGAL;
-    }
-    if (ply > t.cap + 1u || ply < (unsigned)(nw + nb) || ply % 2 != t.turn ||
-        (placing && ply != (unsigned)(nw + nb))) {
+    int men = count_of(&t, 0) + count_of(&t, 1);
+    bool placing = men < 2 * MEN;
+    if (ply > t.cap + 1u || ply < (unsigned)men || ply % 2 != t.turn ||
+        (placing && ply != (unsigned)men)) {
         lt_error_set(err, "move count %u does not fit the board and the side "
                           "to move (cap %u)", ply, (unsigned)t.cap);
         return LT_EILLEGAL;
     }
-    if (t.movement == MOVE_NONE && ply != (unsigned)(nw + nb)) {
+    if (t.movement == MOVE_NONE && ply != (unsigned)men) {
         lt_error_set(err, "with movement=none no man is ever moved");
         return LT_EILLEGAL;
     }
-    const graph *g = board(&t);
-    if (t.turn == 1 && graph_has_line(g, men_of(&t, 1))) {
-        lt_error_set(err, "black's line would have ended the game already");
-        return LT_EILLEGAL;
-    }
     t.ply = (uint16_t)ply;
-    settle(&t);
+    m3_settle(&t);
     *(m3 *)st = t;
     return LT_OK;
 }
@@ -314,29 +295,15 @@ static void render(const lt_state *st, lt_view *v)
     const m3 *s = (const m3 *)st;
     const graph *g = board(s);
     bool pl = v->lang == LT_LANG_PL;
-    v->width = 3;
-    v->height = 3;
-    v->ncells = POINTS;
-    v->nboards = 1;
-    for (int p = 0; p < POINTS; p++) {
-        v->cells[p] = (lt_cell){.x = g->x[p], .y = g->y[p],
-                                .shape = LT_SHAPE_POINT,
-                                .shade = LT_SHADE_PLAIN};
-        lt_copy(v->cells[p].name, sizeof v->cells[p].name, names[p]);
-        if (s->cell[p]) {
-            lt_piece *pc = &v->pieces[v->npieces++];
-            *pc = (lt_piece){.cell = (int16_t)p,
-                             .owner = (int8_t)(s->cell[p] - 1),
-                             .kind = 0};
-            lt_copy(pc->text, sizeof pc->text, s->cell[p] == 1 ? "W" : "B");
-            lt_copy(pc->glyph, sizeof pc->glyph,
-                    s->cell[p] == 1 ? "\u25cb" : "\u25cf");
-        }
-    }
-    v->nlinks = g->nlinks;
-    for (int i = 0; i < g->nlinks; i++)
-        v->links[i] = (lt_link){g->link[i][0], g->link[i][1]};
+    graph_render(g, v);
     int hw = MEN - count_of(s, 0), hb = MEN - count_of(s, 1);
+    for (int seat = 0; seat < 2; seat++) {
+        const char *text = seat ? "B" : "W", *glyph = seat ? "\u25cf" : "\u25cb";
+        for (uint32_t m = men_of(s, seat); m; m &= m - 1)
+            graph_piece(v, __builtin_ctz(m), seat, 0, text, glyph);
+        for (int i = 0; i < (seat ? hb : hw); i++) /* in hand, off the board */
+            graph_piece(v, -1, seat, 0, text, glyph);
+    }
     if (hw || hb)
         snprintf(v->info[v->ninfo++], sizeof v->info[0],
                  pl ? "Do postawienia: białe %d, czarne %d"
@@ -368,10 +335,18 @@ static int action_cells(const lt_state *st, lt_action a, int *cells, int max)
 static uint64_t hash(const lt_state *st)
 {
     const m3 *s = (const m3 *)st;
-    uint64_t h = 0;
-    for (int p = 0; p < POINTS; p++)
-        h = h * 3 + s->cell[p];
-    return (h * 2 + s->turn) * (CAP_MAX + 2) + s->ply;
+    return graph_set_key(0, men_of(s, 0)) ^ graph_set_key(1, men_of(s, 1)) ^
+           (s->turn ? graph_key(2, 0) : 0) ^
+           (uint64_t)s->ply * 0x9e3779b97f4a7c15u; /* the cap counts plies */
+}
+
+/* The game is solved (solve.c): the evaluation is the exact value, with
+ * the cap counted. */
+static void evaluate(const lt_state *st, double *out)
+{
+    int plies;
+    out[0] = m3_outcome((const m3 *)st, &plies);
+    out[1] = -out[0];
 }
 
 static bool invariants_ok(const lt_state *st)
@@ -381,15 +356,22 @@ static bool invariants_ok(const lt_state *st)
         if (s->cell[p] > 2)
             return false;
     if (count_of(s, 0) > MEN || count_of(s, 1) > MEN || s->turn > 1 ||
-        s->ply > s->cap + 1 || s->diagonals > 1 || s->movement > 2)
+        s->ply > s->cap + 1 || s->diagonals > 1 || s->movement > 2 ||
+        s->rows > 1)
         return false;
     m3 t = *s;
-    settle(&t);
+    m3_settle(&t);
     return t.result == s->result;
 }
 
 static const char *const seats_en[] = {"White", "Black"};
 static const char *const seats_pl[] = {"Białe", "Czarne"};
+static const lt_engine *const engines[] = {&m3_perfect, NULL};
+/* A solved game: from level 3 on the perfect player (hints come from
+ * level 3); below it, short searches that make mistakes. */
+static const char *const levels[] = {"ai:mcts:iterations=30",
+                                     "ai:mcts:iterations=300", "ai:perfect",
+                                     "ai:perfect", "ai:perfect"};
 
 const lt_game lt_three_mens_morris = {
     .id = "three-mens-morris",
@@ -425,6 +407,8 @@ const lt_game lt_three_mens_morris = {
     .render = render,
     .action_cells = action_cells,
     .hash = hash,
-    .evaluate = NULL,
+    .evaluate = evaluate,
     .invariants_ok = invariants_ok,
+    .engines = engines,
+    .levels = levels,
 };

@@ -1,0 +1,245 @@
+/* cmd_solve.c — ludoteka solve: the retrograde analysis of a game that has
+ * a perfect player (lt_game.engines "perfect"), the value of its start,
+ * and a check of the perfect player in play. */
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/resource.h>
+
+#include "cli.h"
+#include "ludoteka/options.h"
+#include "ludoteka/rng.h"
+#include "ludoteka/text.h"
+
+static bool has_perfect(const lt_game *g)
+{
+    for (int e = 0; g->engines && g->engines[e]; e++)
+        if (!strcmp(g->engines[e]->name, "perfect"))
+            return true;
+    return false;
+}
+
+static double peak_mib(void)
+{
+    struct rusage ru;
+    getrusage(RUSAGE_SELF, &ru);
+    return ru.ru_maxrss / 1024.0; /* Linux: kilobytes */
+}
+
+/* Processor time so far: on a shared machine the clock on the wall says
+ * little. */
+static double cpu_seconds(void)
+{
+    struct rusage ru;
+    getrusage(RUSAGE_SELF, &ru);
+    return (double)ru.ru_utime.tv_sec + ru.ru_utime.tv_usec * 1e-6 +
+           (double)ru.ru_stime.tv_sec + ru.ru_stime.tv_usec * 1e-6;
+}
+
+/* One game from s to the end between the given players (seat order);
+ * returns its length in actions.  *held is the best value the seat
+ * perfect_seat saw at any of its moves (+1 a win, 0 a draw), -2 if it
+ * never moved: once it held a win it must win, once a draw not lose. */
+static long play_out(const lt_game *g, lt_state *s, lt_player **players,
+                     uint64_t seed, int perfect_seat, double *held)
+{
+    long n = 0;
+    *held = -2;
+    for (int p; (p = g->current_player(s)) != LT_TERMINAL; n++) {
+        uint64_t k = seed * 1000003u + (uint64_t)n;
+        lt_action a;
+        if (p == LT_CHANCE) {
+            lt_rng rng;
+            lt_rng_seed(&rng, k, 0);
+            a = lt_rng_play(&rng, g, s);
+        } else {
+            lt_think_info info = {0};
+            a = lt_player_choose(players[p], s, k, NULL, &info);
+            if (p == perfect_seat && info.value[p] > *held)
+                *held = info.value[p];
+        }
+        g->apply(s, a);
+    }
+    return n;
+}
+
+/* Games of the perfect player against random play and against MCTS,
+ * from the start and from positions reached by random moves; a position
+ * it judged won must end won, one judged drawn must not end lost. */
+static int check_games(const lt_game *g, const lt_config *cfg, long games,
+                       long iterations, uint64_t seed)
+{
+    char mcts[64];
+    snprintf(mcts, sizeof mcts, "ai:mcts:iterations=%ld", iterations);
+    lt_error err = {0};
+    lt_player *perfect = lt_player_new(g, "ai:perfect", &err);
+    lt_player *rnd = lt_player_new(g, "random", &err);
+    lt_player *search = lt_player_new(g, mcts, &err);
+    lt_state *s = lt_state_new(g);
+    long won = 0, won_kept = 0, drawn = 0, drawn_kept = 0, lost = 0, moved = 0;
+    int status = EXIT_OK;
+    if (!perfect || !rnd || !search || !s) {
+        status = cli_fail(EXIT_FAIL, "%s", err.msg[0] ? err.msg : "out of memory");
+        goto done;
+    }
+    for (long k = 0; k < games; k++) {
+        lt_rng rng;
+        lt_rng_seed(&rng, seed + (uint64_t)k, 1);
+        lt_init(g, s, cfg, NULL);
+        /* a random opening of 0..15 actions, so that many positions, won
+         * and lost ones for either side, are tried */
+        for (int i = (int)lt_rng_below(&rng, 16);
+             i > 0 && g->current_player(s) != LT_TERMINAL; i--)
+            g->apply(s, lt_rng_play(&rng, g, s));
+        int seat = (int)(k / 2 % 2);
+        lt_player *players[2];
+        players[seat] = perfect;
+        players[!seat] = k % 2 ? rnd : search;
+        double held, r[LT_MAX_PLAYERS];
+        play_out(g, s, players, seed + (uint64_t)k, seat, &held);
+        g->returns(s, r);
+        moved += held > -2;
+        if (held >= 1) {
+            won++;
+            won_kept += r[seat] > 0;
+        } else if (held >= 0) {
+            drawn++;
+            drawn_kept += r[seat] >= 0;
+        } else if (held > -2) {
+            lost++;
+        }
+    }
+    printf("check: %ld games against random play and MCTS (%ld iterations), "
+           "the perfect player moved in %ld\n", games, iterations, moved);
+    printf("won positions won %ld of %ld, drawn positions not lost %ld of %ld, "
+           "lost positions %ld\n", won_kept, won, drawn_kept, drawn, lost);
+    if (won_kept != won || drawn_kept != drawn)
+        status = cli_fail(EXIT_FAIL, "the perfect player let a position slip");
+done:
+    lt_player_free(perfect);
+    lt_player_free(rnd);
+    lt_player_free(search);
+    lt_state_free(s);
+    return status;
+}
+
+int cmd_solve(int argc, char **argv)
+{
+    for (int i = 1; i < argc; i++)
+        if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
+            puts(T("usage: ludoteka solve ID [--option k=v]... [--cached] "
+                   "[--games N] [--mcts N] [--seed S]\n"
+                   "Solves a game by retrograde analysis (games with a perfect "
+                   "player) and prints the value of the start for the first "
+                   "player (win, loss or draw), the number of positions, the "
+                   "time and the memory, and a game of perfect play.  Tables "
+                   "that take long are kept in $XDG_CACHE_HOME/ludoteka (or "
+                   "~/.cache/ludoteka) for the perfect player; --cached takes "
+                   "such a table instead of solving again.\n"
+                   "--games N then plays N games of the perfect player against "
+                   "random play and against MCTS with N iterations (--mcts, "
+                   "default 300) from random positions, and fails if it ever "
+                   "lets a won position slip.",
+                   "użycie: ludoteka solve ID [--option k=v]... [--cached] "
+                   "[--games N] [--mcts N] [--seed S]\n"
+                   "Rozwiązuje grę analizą wsteczną (gry z doskonałym "
+                   "graczem) i podaje wartość pozycji początkowej dla "
+                   "pierwszego gracza (win, loss albo draw), liczbę pozycji, "
+                   "czas i pamięć oraz partię doskonałej gry.  Tablice, "
+                   "których liczenie trwa długo, zostają w $XDG_CACHE_HOME/"
+                   "ludoteka (albo ~/.cache/ludoteka) dla doskonałego "
+                   "gracza; --cached bierze taką tablicę zamiast liczyć ją "
+                   "od nowa.\n"
+                   "--games N rozgrywa potem N partii doskonałego gracza z "
+                   "grą losową i z MCTS o N iteracjach (--mcts, domyślnie "
+                   "300) z losowych pozycji i zgłasza błąd, jeśli kiedykolwiek "
+                   "wypuści wygraną pozycję."));
+            return EXIT_OK;
+        }
+    if (argc < 2 || argv[1][0] == '-')
+        return cli_fail(EXIT_USAGE, "usage: ludoteka solve ID [--option k=v]...");
+    const lt_game *g = cli_game(argv[1]);
+    if (!g)
+        return EXIT_USAGE;
+    lt_config cfg;
+    lt_config_default(g, &cfg, 0);
+    long long games = 0, iterations = 300, seed = 1;
+    bool cached = false;
+    const char *v;
+    lt_error err = {0};
+    for (int i = 2; i < argc; i++) {
+        if (cli_flag(argc, argv, &i, "--option", &v)) {
+            if (!v)
+                return EXIT_USAGE;
+            if (lt_config_set(g, &cfg, v, &err) != LT_OK)
+                return cli_fail(EXIT_USAGE, "%s", err.msg);
+        } else if (!strcmp(argv[i], "--cached")) {
+            cached = true;
+        } else if (cli_flag(argc, argv, &i, "--games", &v)) {
+            if (!v || !lt_parse_int(v, 0, 100000000, &games))
+                return cli_fail(EXIT_USAGE, "--games: expected a number");
+        } else if (cli_flag(argc, argv, &i, "--mcts", &v)) {
+            if (!v || !lt_parse_int(v, 1, 100000000, &iterations))
+                return cli_fail(EXIT_USAGE, "--mcts: expected a number");
+        } else if (cli_flag(argc, argv, &i, "--seed", &v)) {
+            if (!v || !lt_parse_int(v, 0, INT64_MAX, &seed))
+                return cli_fail(EXIT_USAGE, "--seed: expected a number");
+        } else {
+            return cli_fail(EXIT_USAGE, "solve: unexpected argument '%s' (see "
+                                        "solve --help)", argv[i]);
+        }
+    }
+    if (!has_perfect(g))
+        return cli_fail(EXIT_USAGE, "%s has no perfect player: it cannot be "
+                                    "solved here", g->id);
+    /* the perfect player solves afresh (or takes a cached table) and
+     * judges as the solve reports */
+    lt_player *solver = lt_player_new(g, cached ? "ai:perfect:solve"
+                                                : "ai:perfect:solve:fresh", &err);
+    lt_player *players[2] = {lt_player_new(g, "ai:perfect", &err),
+                             lt_player_new(g, "ai:perfect", &err)};
+    lt_state *s = lt_state_new(g);
+    int status = EXIT_OK;
+    if (!solver || !players[0] || !players[1] || !s) {
+        status = cli_fail(EXIT_FAIL, "%s", err.msg[0] ? err.msg : "out of memory");
+        goto done;
+    }
+    if (lt_init(g, s, &cfg, &err) != LT_OK || g->current_player(s) < 0) {
+        status = cli_fail(EXIT_USAGE, "%s", err.msg[0] ? err.msg
+                                                       : "the game is over at once");
+        goto done;
+    }
+    char opts[512];
+    lt_config_write(g, &cfg, opts, sizeof opts);
+    printf("%s (%s)\n", g->id, opts);
+    fflush(stdout);
+    double start = cli_seconds(), cpu = cpu_seconds();
+    lt_think_info info = {0};
+    lt_player_choose(solver, s, 1, NULL, &info);
+    double seconds = cli_seconds() - start;
+    cpu = cpu_seconds() - cpu;
+    if (info.nodes <= 0) {
+        status = cli_fail(EXIT_FAIL, "the analysis failed (out of memory?)");
+        goto done;
+    }
+    double first = info.value[0];
+    printf("value %s\n", first > 0 ? "win" : first < 0 ? "loss" : "draw");
+    printf("positions %lld\n", info.nodes);
+    printf("time %.2f s (processor %.2f s)\n", seconds, cpu);
+    printf("memory %.0f MiB\n", peak_mib());
+    double held;
+    long plies = play_out(g, s, players, (uint64_t)seed, -1, &held);
+    char result[64];
+    lt_result_text(g, s, result, sizeof result);
+    printf("perfect play %ld actions, %s\n", plies, result);
+    fflush(stdout);
+    if (games > 0)
+        status = check_games(g, &cfg, (long)games, (long)iterations,
+                             (uint64_t)seed);
+done:
+    lt_player_free(solver);
+    lt_player_free(players[0]);
+    lt_player_free(players[1]);
+    lt_state_free(s);
+    return status;
+}

@@ -1,0 +1,472 @@
+/* alquerque.c — Alquerque, the seed's "12 Men's Morris (12 młynków)"
+ * (seed 000).  The rules and the readings we chose are in RULES.md beside
+ * this file. */
+#include <assert.h>
+#include <ctype.h>
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+#include <strings.h>
+
+#include "../../boards/graph.h"
+#include "ludoteka/text.h"
+
+/* Points A1..E5 (graph_alquerque: index = (row - 1) * 5 + column).
+ * Actions: from * 25 + to, a step or a jump (the distance tells which);
+ * STOP ends a capture chain. */
+enum { POINTS = 25, MEN = 12, STOP = POINTS * POINTS };
+enum { PLAYING, WON_FIRST, WON_SECOND, DRAWN };
+enum { OPT_CAPTURE, OPT_CHAIN, OPT_QUIET };
+enum { QUIET_MIN = 10, QUIET_MAX = GRAPH_HISTORY / 2 };
+
+typedef struct {
+    uint32_t men[2];   /* the points of seat 0 (White) and seat 1 (Black) */
+    uint8_t turn;      /* seat to move */
+    int8_t chain;      /* the piece in the middle of a capture chain, or -1 */
+    uint8_t result;    /* PLAYING, WON_FIRST, WON_SECOND, DRAWN */
+    uint8_t forced, single, quiet; /* the options */
+    graph_history hist; /* positions since the last capture; n <= 2 quiet */
+} alq;
+
+/* notes §3.1: White (the first player) holds rows 1 and 2 and D3 E3,
+ * Black rows 4 and 5 and A3 B3; C3 is empty. */
+static const uint32_t SETUP_WHITE = 0x3ff | 1u << 13 | 1u << 14;
+static const uint32_t SETUP_BLACK = 1u << 10 | 1u << 11 | 0x3ffu << 15;
+
+static const graph *board(void)
+{
+    return graph_alquerque();
+}
+
+/* Landing points of the jumps of the piece at p over an enemy. */
+static uint32_t jumps_of(const graph *g, const alq *s, int p, int seat)
+{
+    uint32_t empty = g->all & ~(s->men[0] | s->men[1]), to = 0;
+    if (!(g->adjmask[p] & s->men[!seat]))
+        return 0;
+    for (int i = 0; i < g->nhops[p]; i++)
+        if (s->men[!seat] >> g->hop[p][i][0] & 1 && empty >> g->hop[p][i][1] & 1)
+            to |= 1u << g->hop[p][i][1];
+    return to;
+}
+
+static bool can_jump(const graph *g, const alq *s, int seat)
+{
+    for (uint32_t m = s->men[seat]; m; m &= m - 1)
+        if (jumps_of(g, s, __builtin_ctz(m), seat))
+            return true;
+    return false;
+}
+
+static bool can_move(const graph *g, const alq *s, int seat)
+{
+    uint32_t empty = g->all & ~(s->men[0] | s->men[1]);
+    for (uint32_t m = s->men[seat]; m; m &= m - 1)
+        if (g->adjmask[__builtin_ctz(m)] & empty)
+            return true;
+    return can_jump(g, s, seat);
+}
+
+/* Decides, at the start of a turn, whether the game is over. */
+static void settle(alq *s)
+{
+    s->result = PLAYING;
+    if (!s->men[s->turn] || !can_move(board(), s, s->turn))
+        /* seed: whoever is blocked or has lost all his men loses */
+        s->result = s->turn ? WON_FIRST : WON_SECOND;
+    else if (graph_history_count(&s->hist, s->men[0], s->men[1]) >= 3)
+        s->result = DRAWN; /* RULES.md: threefold repetition */
+    else if (s->hist.n >= 2 * s->quiet)
+        s->result = DRAWN; /* RULES.md: `quiet` moves each without capture */
+}
+
+static const char *const captures[] = {"optional", "forced", NULL};
+static const char *const chains[] = {"multi", "single", NULL};
+
+static const lt_option options[] = {
+    {"capture", captures, 0, 0, 0,
+     "forced: a player who can jump must, and must go on jumping",
+     "forced: kto może bić, musi bić i musi kontynuować bicie"},
+    {"chain", chains, 0, 0, 0,
+     "single: one jump per move instead of a chain of jumps",
+     "single: jeden przeskok w ruchu zamiast serii przeskoków"},
+    {"quiet", NULL, QUIET_MIN, QUIET_MAX, 50,
+     "a draw after this many moves of each player without a capture",
+     "remis po tylu ruchach każdego gracza bez bicia"},
+    {NULL, NULL, 0, 0, 0, NULL, NULL}};
+
+static lt_status init(lt_state *st, const lt_config *cfg)
+{
+    alq *s = (alq *)st;
+    memset(s, 0, sizeof *s);
+    s->men[0] = SETUP_WHITE;
+    s->men[1] = SETUP_BLACK;
+    s->chain = -1;
+    s->forced = (uint8_t)cfg->value[OPT_CAPTURE];
+    s->single = (uint8_t)cfg->value[OPT_CHAIN];
+    s->quiet = (uint8_t)cfg->value[OPT_QUIET];
+    settle(s);
+    return LT_OK;
+}
+
+static int num_players(const lt_state *st)
+{
+    (void)st;
+    return 2;
+}
+
+static int current_player(const lt_state *st)
+{
+    const alq *s = (const alq *)st;
+    return s->result == PLAYING ? s->turn : LT_TERMINAL;
+}
+
+static int legal_actions(const lt_state *st, lt_action *out)
+{
+    const alq *s = (const alq *)st;
+    const graph *g = board();
+    assert(s->result == PLAYING);
+    int n = 0;
+    if (s->chain >= 0) {
+        /* RULES.md: the same piece may jump on, or stop */
+        for (uint32_t to = jumps_of(g, s, s->chain, s->turn); to; to &= to - 1)
+            out[n++] = s->chain * POINTS + __builtin_ctz(to);
+        if (!s->forced)
+            out[n++] = STOP;
+        return n;
+    }
+    bool jumps_only = s->forced && can_jump(g, s, s->turn);
+    uint32_t empty = g->all & ~(s->men[0] | s->men[1]);
+    for (uint32_t m = s->men[s->turn]; m; m &= m - 1) {
+        int from = __builtin_ctz(m);
+        /* seed: one point along a line, or a jump over an enemy man onto
+         * the empty point behind it */
+        uint32_t to = jumps_of(g, s, from, s->turn);
+        if (!jumps_only)
+            to |= g->adjmask[from] & empty;
+        for (; to; to &= to - 1)
+            out[n++] = from * POINTS + __builtin_ctz(to);
+    }
+    return n;
+}
+
+static int chance_outcomes(const lt_state *st, lt_outcome *out)
+{
+    (void)st;
+    (void)out;
+    return 0;
+}
+
+static void end_turn(alq *s)
+{
+    s->chain = -1;
+    s->turn ^= 1;
+    settle(s);
+}
+
+static void apply(lt_state *st, lt_action a)
+{
+    alq *s = (alq *)st;
+    const graph *g = board();
+    if (a == STOP) {
+        end_turn(s);
+        return;
+    }
+    int from = a / POINTS, to = a % POINTS;
+    uint32_t *own = &s->men[s->turn];
+    if (graph_linked(g, from, to)) {
+        graph_history_push(&s->hist, s->men[0], s->men[1]);
+        *own ^= 1u << from | 1u << to;
+        end_turn(s);
+        return;
+    }
+    /* seed: the jumped man is taken at once, so a chain cannot jump it
+     * twice; a capture cannot be undone, so older positions cannot recur */
+    s->men[!s->turn] &= ~(1u << g->between[from][to]);
+    *own ^= 1u << from | 1u << to;
+    s->hist.n = 0;
+    /* seed: "one or several" men in one move; RULES.md: the player may
+     * stop after any jump (chain=single: after the first) */
+    if (!s->single && jumps_of(g, s, to, s->turn))
+        s->chain = (int8_t)to;
+    else
+        end_turn(s);
+}
+
+static void returns(const lt_state *st, double *out)
+{
+    const alq *s = (const alq *)st;
+    out[0] = s->result == WON_FIRST ? 1 : s->result == WON_SECOND ? -1 : 0;
+    out[1] = -out[0];
+}
+
+static int action_name(const lt_state *st, lt_action a, char *buf, size_t size)
+{
+    (void)st;
+    const graph *g = board();
+    if (a == STOP)
+        return snprintf(buf, size, "stop");
+    int from = a / POINTS, to = a % POINTS;
+    return graph_move_name(g, from, to, graph_linked(g, from, to) ? '-' : 'x',
+                           buf, size);
+}
+
+/* "C2-C3" steps, "C1xC3" jumps, "c1c3" is either; "stop" ends a chain. */
+static lt_status parse_action(const lt_state *st, const char *text,
+                              lt_action *out)
+{
+    (void)st;
+    const graph *g = board();
+    if (!strcasecmp(text, "stop")) {
+        *out = STOP;
+        return LT_OK;
+    }
+    int from, to;
+    lt_status status = graph_read_step_or_jump(g, text, &from, &to);
+    if (status == LT_OK)
+        *out = from * POINTS + to;
+    return status;
+}
+
+/* "BBBBB/BBBBB/BB.WW/WWWWW/WWWWW w - -": rows 5 to 1, the seat to move,
+ * the point of a piece in the middle of a capture chain (or -), and the
+ * steps since the last capture, oldest first (or -). */
+static int write_state(const lt_state *st, char *buf, size_t size)
+{
+    const alq *s = (const alq *)st;
+    const graph *g = board();
+    uint8_t content[POINTS];
+    for (int p = 0; p < POINTS; p++)
+        content[p] = (uint8_t)((s->men[0] >> p & 1) + 2 * (s->men[1] >> p & 1));
+    char rows[64], steps[GRAPH_HISTORY * 6 + 2];
+    graph_board_write(g, content, ".WB", rows, sizeof rows);
+    graph_history_write(g, &s->hist, s->men[0], s->men[1], steps, sizeof steps);
+    return snprintf(buf, size, "%s %c %s %s", rows, s->turn ? 'b' : 'w',
+                    s->chain >= 0 ? g->name[s->chain] : "-", steps);
+}
+
+static lt_status read_state(lt_state *st, const char *text, lt_error *err)
+{
+    const graph *g = board();
+    alq t = *(alq *)st;
+    uint8_t content[POINTS];
+    if (!graph_board_read(g, &text, ".WB", content, err))
+        return LT_ESYNTAX;
+    char side[4], chain[4], steps[GRAPH_HISTORY * 6 + 2];
+    int used = 0;
+    if (sscanf(text, " %3s %3s %1201s%n", side, chain, steps, &used) != 3 ||
+        text[used + strspn(text + used, " \t\r\n")] != '\0') {
+        lt_error_set(err, "expected the board, the side to move (w or b), the "
+                          "piece in the middle of a capture (or -) and the "
+                          "steps since the last capture (or -)");
+        return LT_ESYNTAX;
+    }
+    if (strcasecmp(side, "w") && strcasecmp(side, "b")) {
+        lt_error_set(err, "side to move: expected w or b, found '%s'", side);
+        return LT_ESYNTAX;
+    }
+    t.men[0] = t.men[1] = 0;
+    for (int p = 0; p < POINTS; p++)
+        if (content[p])
+            t.men[content[p] - 1] |= 1u << p;
+    t.turn = tolower((unsigned char)side[0]) == 'b';
+    if (graph_count(t.men[0]) > MEN || graph_count(t.men[1]) > MEN) {
+        lt_error_set(err, "each player has only %d men", MEN);
+        return LT_EILLEGAL;
+    }
+    if (!t.men[!t.turn]) {
+        lt_error_set(err, "the player not to move has no men: the game "
+                          "would have ended");
+        return LT_EILLEGAL;
+    }
+    /* Undo the steps, newest first, then play them again from the
+     * position after the last capture: each must have been legal. */
+    int8_t from[GRAPH_HISTORY], to[GRAPH_HISTORY];
+    int n = graph_steps_read(g, steps, from, to, 2 * t.quiet);
+    if (n < 0) {
+        lt_error_set(err, "steps: expected '-' or steps like C2-C3,B4-C3 (at "
+                          "most %d)", 2 * t.quiet);
+        return LT_ESYNTAX;
+    }
+    alq u = t;
+    for (int i = n - 1; i >= 0; i--) {
+        uint32_t *mover = &u.men[(t.turn + n - i) % 2];
+        if (!(*mover >> to[i] & 1) || ((u.men[0] | u.men[1]) >> from[i] & 1) ||
+            !graph_linked(g, from[i], to[i])) {
+            lt_error_set(err, "step %s-%s cannot be taken back", g->name[from[i]],
+                         g->name[to[i]]);
+            return LT_EILLEGAL;
+        }
+        *mover ^= 1u << from[i] | 1u << to[i];
+    }
+    u.turn = (uint8_t)((t.turn + n) % 2);
+    u.chain = -1;
+    u.hist.n = 0;
+    settle(&u);
+    for (int i = 0; i < n; i++) {
+        lt_action a = from[i] * POINTS + to[i], acts[LT_MAX_ACTIONS];
+        bool ok = false;
+        if (u.result == PLAYING)
+            for (int k = legal_actions((lt_state *)&u, acts); k-- > 0;)
+                ok = ok || acts[k] == a;
+        if (!ok) {
+            lt_error_set(err, "step %s-%s was not legal then", g->name[from[i]],
+                         g->name[to[i]]);
+            return LT_EILLEGAL;
+        }
+        apply((lt_state *)&u, a);
+    }
+    if (strcmp(chain, "-")) {
+        int c = graph_find(g, chain);
+        if (c < 0 || !(u.men[u.turn] >> c & 1) || n > 0 ||
+            !jumps_of(g, &u, c, u.turn) || u.single) {
+            lt_error_set(err, "no capture chain can go on from '%s'", chain);
+            return LT_EILLEGAL;
+        }
+        u.chain = (int8_t)c;
+        u.result = PLAYING;
+    }
+    *(alq *)st = u;
+    return LT_OK;
+}
+
+static void render(const lt_state *st, lt_view *v)
+{
+    const alq *s = (const alq *)st;
+    const graph *g = board();
+    bool pl = v->lang == LT_LANG_PL;
+    graph_render(g, v);
+    for (int p = 0; p < POINTS; p++)
+        for (int seat = 0; seat < 2; seat++)
+            if (s->men[seat] >> p & 1)
+                graph_piece(v, p, seat, 0, seat ? "B" : "W",
+                            seat ? "\u25cf" : "\u25cb");
+    snprintf(v->info[v->ninfo++], sizeof v->info[0],
+             pl ? "Piony: białe %d, czarne %d" : "Men: white %d, black %d",
+             graph_count(s->men[0]), graph_count(s->men[1]));
+    if (s->chain >= 0)
+        snprintf(v->info[v->ninfo++], sizeof v->info[0],
+                 pl ? "%s bije dalej pionem z %s%s"
+                    : "%s goes on capturing with the man on %s%s",
+                 s->turn ? (pl ? "Czarne" : "Black") : (pl ? "Białe" : "White"),
+                 g->name[s->chain],
+                 s->forced ? "" : (pl ? " albo kończy (stop)" : ", or stops (stop)"));
+    snprintf(v->info[v->ninfo++], sizeof v->info[0],
+             pl ? "Ruchy bez bicia: %d z %d" : "Moves without a capture: %d of %d",
+             s->hist.n, 2 * s->quiet);
+}
+
+static int action_cells(const lt_state *st, lt_action a, int *cells, int max)
+{
+    const alq *s = (const alq *)st;
+    const graph *g = board();
+    if (a == STOP) {
+        if (max < 1 || s->chain < 0)
+            return 0;
+        cells[0] = s->chain;
+        return 1;
+    }
+    if (max < 3)
+        return 0;
+    cells[0] = a / POINTS;
+    cells[1] = a % POINTS;
+    if (graph_linked(g, cells[0], cells[1]))
+        return 2;
+    cells[2] = g->between[cells[0]][cells[1]];
+    return 3;
+}
+
+/* Board, side to move and chain; the steps since the last capture are
+ * left out, as chess engines leave out the history. */
+static uint64_t hash(const lt_state *st)
+{
+    const alq *s = (const alq *)st;
+    return graph_set_key(0, s->men[0]) ^ graph_set_key(1, s->men[1]) ^
+           (s->turn ? graph_key(2, 0) : 0) ^
+           (s->chain >= 0 ? graph_key(3, s->chain) : 0);
+}
+
+/* Material first, then the captures on offer and the freedom to move. */
+static void evaluate(const lt_state *st, double *out)
+{
+    const alq *s = (const alq *)st;
+    if (s->result != PLAYING) {
+        returns(st, out);
+        return;
+    }
+    const graph *g = board();
+    uint32_t empty = g->all & ~(s->men[0] | s->men[1]);
+    double score[2] = {0, 0};
+    for (int seat = 0; seat < 2; seat++) {
+        score[seat] = graph_count(s->men[seat]);
+        for (uint32_t m = s->men[seat]; m; m &= m - 1) {
+            int p = __builtin_ctz(m);
+            score[seat] += 0.03 * graph_count(g->adjmask[p] & empty);
+            /* a jump on offer to the side to move is nearly a man */
+            score[seat] += (seat == s->turn ? 0.6 : 0.25) *
+                           graph_count(jumps_of(g, s, p, seat));
+        }
+    }
+    out[0] = tanh((score[0] - score[1]) / 3.0);
+    out[1] = -out[0];
+}
+
+static bool invariants_ok(const lt_state *st)
+{
+    const alq *s = (const alq *)st;
+    const graph *g = board();
+    if ((s->men[0] & s->men[1]) || ((s->men[0] | s->men[1]) & ~g->all) ||
+        graph_count(s->men[0]) > MEN || graph_count(s->men[1]) > MEN ||
+        s->turn > 1 || s->forced > 1 || s->single > 1 || s->quiet < QUIET_MIN ||
+        s->quiet > QUIET_MAX || s->hist.n > 2 * s->quiet)
+        return false;
+    if (s->chain >= 0)
+        return s->result == PLAYING && s->hist.n == 0 && !s->single &&
+               s->men[s->turn] >> s->chain & 1 && jumps_of(g, s, s->chain, s->turn);
+    alq t = *s;
+    settle(&t);
+    return t.result == s->result;
+}
+
+static const char *const seats_en[] = {"White", "Black"};
+static const char *const seats_pl[] = {"Białe", "Czarne"};
+
+const lt_game lt_alquerque = {
+    .id = "alquerque",
+    .title_en = "Alquerque (12 Men's Morris)",
+    .title_pl = "Alquerque (12 młynków)",
+    .source = "seed 000: 12 Men's Morris (12 młynków)",
+    .group = LT_GROUP_ALFONSO,
+    .options = options,
+    .seats_en = seats_en,
+    .seats_pl = seats_pl,
+    .min_players = 2,
+    .max_players = 2,
+    .has_chance = false,
+    .zero_sum = true,
+    .min_return = -1,
+    .max_return = 1,
+    .state_size = sizeof(alq),
+    .max_actions = MEN * GRAPH_DEGREE, /* one move per man and direction */
+    .max_outcomes = 0,
+    .num_actions = STOP + 1,
+    /* at most 23 captures, each followed by a stop; between them at most
+     * 2 quiet moves without one */
+    .max_length = (2 * MEN - 1 + 1) * 2 * QUIET_MAX + 2 * (2 * MEN - 1),
+    .init = init,
+    .num_players = num_players,
+    .current_player = current_player,
+    .legal_actions = legal_actions,
+    .chance_outcomes = chance_outcomes,
+    .apply = apply,
+    .returns = returns,
+    .action_name = action_name,
+    .parse_action = parse_action,
+    .write_state = write_state,
+    .read_state = read_state,
+    .render = render,
+    .action_cells = action_cells,
+    .hash = hash,
+    .evaluate = evaluate,
+    .invariants_ok = invariants_ok,
+};

@@ -1,0 +1,443 @@
+/* catch_the_rabbit.c — Catch the Rabbit (seed 000, "Catch the Rabbit").
+ * The rules and the readings we chose are in RULES.md beside this file. */
+#include <assert.h>
+#include <ctype.h>
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+#include <strings.h>
+
+#include "ludoteka/text.h"
+#include "rabbit.h"
+
+typedef rabbit_state rs;
+
+enum { OPT_HUNTERS, OPT_THRESHOLD, OPT_CAP, OPT_CHAIN };
+enum { CAP_MIN = 10, CAP_MAX = 1000, CENTRE = 12 /* C3 */ };
+
+static const graph *board(void)
+{
+    return graph_alquerque();
+}
+
+uint32_t rabbit_setup(int hunters)
+{
+    /* notes §3.2: twelve hunters on rows 1 and 2 and on A3 and E3; eleven
+     * without B1; ten without B1 and D1.  Other counts take the points in
+     * this order, so that the rabbit never has a jump on its first move:
+     * the back row first, then the points shielded by it. */
+    static const char order[RB_MAX_HUNTERS][3] = {
+        "A1", "C1", "E1", "A2", "E2", "B2", "D2", "C2", "A3", "E3", "D1", "B1"};
+    uint32_t set = 0;
+    for (int i = 0; i < hunters && i < RB_MAX_HUNTERS; i++)
+        set |= 1u << graph_find(board(), order[i]);
+    return set;
+}
+
+static uint32_t empty_of(const rs *s)
+{
+    return board()->all & ~s->hunters & ~(1u << s->rabbit);
+}
+
+/* Landing points of the rabbit's jumps over a hunter. */
+static uint32_t jumps_of(const rs *s)
+{
+    const graph *g = board();
+    uint32_t empty = empty_of(s), to = 0;
+    for (int i = 0; i < g->nhops[s->rabbit]; i++)
+        if (s->hunters >> g->hop[s->rabbit][i][0] & 1 &&
+            empty >> g->hop[s->rabbit][i][1] & 1)
+            to |= 1u << g->hop[s->rabbit][i][1];
+    return to;
+}
+
+static uint32_t rabbit_targets(const rs *s)
+{
+    return (board()->adjmask[s->rabbit] & empty_of(s)) | jumps_of(s);
+}
+
+void rabbit_settle(rs *s)
+{
+    s->result = RB_PLAYING;
+    if (graph_count(s->hunters) < s->need)
+        s->result = RB_RABBIT_WON; /* RULES.md: too few hunters remain */
+    else if (s->turn == RB_RABBIT && !s->chaining && !rabbit_targets(s))
+        s->result = RB_HUNTERS_WON; /* seed: the rabbit is blocked */
+    else if (s->turn == RB_RABBIT && s->moves >= s->cap)
+        s->result = RB_RABBIT_WON; /* RULES.md: no block within the cap */
+}
+
+static const char *const chains[] = {"multi", "single", NULL};
+
+static const lt_option options[] = {
+    {"hunters", NULL, 1, RB_MAX_HUNTERS, 12,
+     "the number of hunters (seed: 12, 11 or 10)",
+     "liczba myśliwych (seed: 12, 11 albo 10)"},
+    {"threshold", NULL, 1, RB_MAX_HUNTERS, 10,
+     "the rabbit wins when fewer hunters than this remain",
+     "królik wygrywa, gdy zostanie mniej myśliwych niż tylu"},
+    {"cap", NULL, CAP_MIN, CAP_MAX, 100,
+     "the rabbit wins if the hunters have not blocked it after this many "
+     "of their moves",
+     "królik wygrywa, jeśli myśliwi nie zablokują go w tylu swoich ruchach"},
+    {"chain", chains, 0, 0, 0,
+     "single: the rabbit jumps once per move instead of a chain of jumps",
+     "single: królik przeskakuje raz w ruchu zamiast serii przeskoków"},
+    {NULL, NULL, 0, 0, 0, NULL, NULL}};
+
+static lt_status init(lt_state *st, const lt_config *cfg)
+{
+    rs *s = (rs *)st;
+    memset(s, 0, sizeof *s);
+    s->start = (uint8_t)cfg->value[OPT_HUNTERS];
+    s->need = (uint8_t)(cfg->value[OPT_THRESHOLD] < s->start
+                            ? cfg->value[OPT_THRESHOLD] : s->start);
+    s->cap = (uint16_t)cfg->value[OPT_CAP];
+    s->single = (uint8_t)cfg->value[OPT_CHAIN];
+    s->hunters = rabbit_setup(s->start);
+    s->rabbit = CENTRE; /* seed: the rabbit in the centre; it moves first */
+    s->turn = RB_RABBIT;
+    rabbit_settle(s);
+    return LT_OK;
+}
+
+static int num_players(const lt_state *st)
+{
+    (void)st;
+    return 2;
+}
+
+static int current_player(const lt_state *st)
+{
+    const rs *s = (const rs *)st;
+    return s->result == RB_PLAYING ? s->turn : LT_TERMINAL;
+}
+
+static int legal_actions(const lt_state *st, lt_action *out)
+{
+    const rs *s = (const rs *)st;
+    const graph *g = board();
+    assert(s->result == RB_PLAYING);
+    int n = 0;
+    if (s->turn == RB_RABBIT) {
+        /* seed: the rabbit moves one point and captures (by jumping, as in
+         * 12 men's morris); RULES.md: in a chain it may jump on or stop */
+        uint32_t to = s->chaining ? jumps_of(s) : rabbit_targets(s);
+        for (; to; to &= to - 1)
+            out[n++] = s->rabbit * RB_POINTS + __builtin_ctz(to);
+        if (s->chaining)
+            out[n++] = RB_STOP;
+        return n;
+    }
+    /* seed: the hunters cannot capture; they step along the lines */
+    uint32_t empty = empty_of(s);
+    for (uint32_t m = s->hunters; m; m &= m - 1) {
+        int from = __builtin_ctz(m);
+        for (uint32_t to = g->adjmask[from] & empty; to; to &= to - 1)
+            out[n++] = from * RB_POINTS + __builtin_ctz(to);
+    }
+    assert(n > 0); /* rabbit.h: the hunters always have a move */
+    return n;
+}
+
+static int chance_outcomes(const lt_state *st, lt_outcome *out)
+{
+    (void)st;
+    (void)out;
+    return 0;
+}
+
+static void apply(lt_state *st, lt_action a)
+{
+    rs *s = (rs *)st;
+    const graph *g = board();
+    if (a == RB_STOP) {
+        s->chaining = 0;
+        s->turn ^= 1;
+        rabbit_settle(s);
+        return;
+    }
+    int from = a / RB_POINTS, to = a % RB_POINTS;
+    if (s->turn == RB_HUNTERS) {
+        s->hunters ^= 1u << from | 1u << to;
+        s->moves++;
+        s->turn = RB_RABBIT;
+        rabbit_settle(s);
+        return;
+    }
+    s->rabbit = (int8_t)to;
+    if (!graph_linked(g, from, to)) {
+        s->hunters &= ~(1u << g->between[from][to]);
+        s->chaining = !s->single && graph_count(s->hunters) >= s->need &&
+                      jumps_of(s) != 0;
+    }
+    if (!s->chaining)
+        s->turn = RB_HUNTERS;
+    rabbit_settle(s);
+}
+
+static void returns(const lt_state *st, double *out)
+{
+    const rs *s = (const rs *)st;
+    out[0] = s->result == RB_RABBIT_WON ? 1 : s->result == RB_HUNTERS_WON ? -1 : 0;
+    out[1] = -out[0];
+}
+
+static int action_name(const lt_state *st, lt_action a, char *buf, size_t size)
+{
+    (void)st;
+    const graph *g = board();
+    if (a == RB_STOP)
+        return snprintf(buf, size, "stop");
+    int from = a / RB_POINTS, to = a % RB_POINTS;
+    return graph_move_name(g, from, to, graph_linked(g, from, to) ? '-' : 'x',
+                           buf, size);
+}
+
+/* "C3-C4" steps, "C3xA1" jumps, "c3c4" is either; "stop". */
+static lt_status parse_action(const lt_state *st, const char *text,
+                              lt_action *out)
+{
+    (void)st;
+    const graph *g = board();
+    if (!strcasecmp(text, "stop")) {
+        *out = RB_STOP;
+        return LT_OK;
+    }
+    int from, to;
+    lt_status status = graph_read_step_or_jump(g, text, &from, &to);
+    if (status == LT_OK)
+        *out = from * RB_POINTS + to;
+    return status;
+}
+
+/* "...../...../H.R.H/HHHHH/HHHHH r 0": rows 5 to 1, who moves (r the
+ * rabbit, rx the rabbit in the middle of a capture chain, h the hunters),
+ * and the number of hunter moves made. */
+static int write_state(const lt_state *st, char *buf, size_t size)
+{
+    const rs *s = (const rs *)st;
+    uint8_t content[RB_POINTS];
+    for (int p = 0; p < RB_POINTS; p++)
+        content[p] = (uint8_t)(p == s->rabbit ? 2 : s->hunters >> p & 1);
+    char rows[64];
+    graph_board_write(board(), content, ".HR", rows, sizeof rows);
+    return snprintf(buf, size, "%s %s %u", rows,
+                    s->turn == RB_HUNTERS ? "h" : s->chaining ? "rx" : "r",
+                    (unsigned)s->moves);
+}
+
+static lt_status read_state(lt_state *st, const char *text, lt_error *err)
+{
+    rs t = *(rs *)st;
+    uint8_t content[RB_POINTS];
+    if (!graph_board_read(board(), &text, ".HR", content, err))
+        return LT_ESYNTAX;
+    char side[4];
+    unsigned moves;
+    int used = 0;
+    if (sscanf(text, " %3s %u%n", side, &moves, &used) != 2 ||
+        text[used + strspn(text + used, " \t\r\n")] != '\0') {
+        lt_error_set(err, "expected the board, who moves (r, rx or h) and the "
+                          "number of hunter moves made, e.g. "
+                          "'...../...../H.R.H/HHHHH/HHHHH r 0'");
+        return LT_ESYNTAX;
+    }
+    t.hunters = 0;
+    t.rabbit = -1;
+    int rabbits = 0;
+    for (int p = 0; p < RB_POINTS; p++) {
+        t.hunters |= (uint32_t)(content[p] == 1) << p;
+        if (content[p] == 2) {
+            t.rabbit = (int8_t)p;
+            rabbits++;
+        }
+    }
+    if (rabbits != 1) {
+        lt_error_set(err, "there must be one rabbit (R), not %d", rabbits);
+        return LT_EILLEGAL;
+    }
+    int count = graph_count(t.hunters);
+    if (count > t.start) {
+        lt_error_set(err, "%d hunters, but the game has %u", count,
+                     (unsigned)t.start);
+        return LT_EILLEGAL;
+    }
+    if (strcasecmp(side, "r") && strcasecmp(side, "rx") && strcasecmp(side, "h")) {
+        lt_error_set(err, "who moves: expected r, rx or h, found '%s'", side);
+        return LT_ESYNTAX;
+    }
+    t.turn = tolower((unsigned char)side[0]) == 'h' ? RB_HUNTERS : RB_RABBIT;
+    t.chaining = side[1] != '\0';
+    if (moves > t.cap || (moves == t.cap && t.turn == RB_HUNTERS)) {
+        lt_error_set(err, "%u hunter moves do not fit the cap of %u with %s "
+                          "to move", moves, (unsigned)t.cap, side);
+        return LT_EILLEGAL;
+    }
+    t.moves = (uint16_t)moves;
+    if (t.chaining && (t.single || count < t.need || moves >= t.cap ||
+                       !jumps_of(&t))) {
+        lt_error_set(err, "the rabbit cannot be in the middle of a capture "
+                          "chain here");
+        return LT_EILLEGAL;
+    }
+    rabbit_settle(&t);
+    *(rs *)st = t;
+    return LT_OK;
+}
+
+static void render(const lt_state *st, lt_view *v)
+{
+    const rs *s = (const rs *)st;
+    const graph *g = board();
+    bool pl = v->lang == LT_LANG_PL;
+    graph_render(g, v);
+    graph_piece(v, s->rabbit, RB_RABBIT, 0, "R", "\u25c6");
+    for (uint32_t m = s->hunters; m; m &= m - 1)
+        graph_piece(v, __builtin_ctz(m), RB_HUNTERS, 1, "H", "\u25cf");
+    snprintf(v->info[v->ninfo++], sizeof v->info[0],
+             pl ? "Myśliwi: %d (królik wygrywa, gdy zostanie mniej niż %u)"
+                : "Hunters: %d (the rabbit wins when fewer than %u remain)",
+             graph_count(s->hunters), (unsigned)s->need);
+    snprintf(v->info[v->ninfo++], sizeof v->info[0],
+             pl ? "Ruchy myśliwych: %u z %u" : "Hunter moves: %u of %u",
+             (unsigned)s->moves, (unsigned)s->cap);
+    if (s->chaining)
+        snprintf(v->info[v->ninfo++], sizeof v->info[0],
+                 pl ? "Królik bije dalej albo kończy (stop)"
+                    : "The rabbit goes on capturing, or stops (stop)");
+}
+
+static int action_cells(const lt_state *st, lt_action a, int *cells, int max)
+{
+    const rs *s = (const rs *)st;
+    const graph *g = board();
+    if (a == RB_STOP) {
+        if (max < 1)
+            return 0;
+        cells[0] = s->rabbit;
+        return 1;
+    }
+    if (max < 3)
+        return 0;
+    cells[0] = a / RB_POINTS;
+    cells[1] = a % RB_POINTS;
+    if (graph_linked(g, cells[0], cells[1]))
+        return 2;
+    cells[2] = g->between[cells[0]][cells[1]];
+    return 3;
+}
+
+static uint64_t hash(const lt_state *st)
+{
+    const rs *s = (const rs *)st;
+    return graph_set_key(0, s->hunters) ^ graph_key(1, s->rabbit) ^
+           graph_key(2, s->turn * 2 + s->chaining) ^
+           (uint64_t)s->moves * 0x9e3779b97f4a7c15u;
+}
+
+/* The hunters want the rabbit penned in a small space, with no hunter
+ * open to a jump from anywhere it can get to, and their reserve of men
+ * intact; the rabbit wants room, hunters to take, and time running out
+ * for the hunters. */
+static void evaluate(const lt_state *st, double *out)
+{
+    const rabbit_state *s = (const rabbit_state *)st;
+    if (s->result != RB_PLAYING) {
+        returns(st, out);
+        return;
+    }
+    const graph *g = board();
+    uint32_t empty = empty_of(s), room = 1u << s->rabbit;
+    for (;;) { /* the points the rabbit could reach if nobody moved */
+        uint32_t grown = room;
+        for (uint32_t m = room; m; m &= m - 1)
+            grown |= g->adjmask[__builtin_ctz(m)] & empty;
+        if (grown == room)
+            break;
+        room = grown;
+    }
+    uint32_t open = 0; /* hunters the rabbit could jump from its room */
+    for (uint32_t m = room; m; m &= m - 1) {
+        int q = __builtin_ctz(m);
+        for (int i = 0; i < g->nhops[q]; i++)
+            if (s->hunters >> g->hop[q][i][0] & 1 &&
+                (empty | 1u << s->rabbit) >> g->hop[q][i][1] & 1)
+                open |= 1u << g->hop[q][i][0];
+    }
+    int spare = graph_count(s->hunters) - s->need; /* captures to spare */
+    int jumps = graph_count(jumps_of(s));
+    double x = 0.3 * graph_count(room) + 0.3 * graph_count(open) -
+               0.5 * spare + (s->turn == RB_RABBIT ? 0.7 : 0.3) * jumps +
+               2.0 * s->moves / s->cap - 1.0;
+    out[RB_RABBIT] = tanh(x);
+    out[RB_HUNTERS] = -out[RB_RABBIT];
+}
+
+static bool invariants_ok(const lt_state *st)
+{
+    const rs *s = (const rs *)st;
+    const graph *g = board();
+    if (s->rabbit < 0 || s->rabbit >= RB_POINTS || (s->hunters & ~g->all) ||
+        s->hunters >> s->rabbit & 1 || graph_count(s->hunters) > s->start ||
+        s->start > RB_MAX_HUNTERS || s->need > s->start || s->turn > 1 ||
+        s->single > 1 || s->moves > s->cap ||
+        (s->chaining && (s->turn != RB_RABBIT || !jumps_of(s))))
+        return false;
+    rs t = *s;
+    rabbit_settle(&t);
+    return t.result == s->result;
+}
+
+static const char *const seats_en[] = {"Rabbit", "Hunters"};
+static const char *const seats_pl[] = {"Królik", "Myśliwi"};
+static const lt_engine *const engines[] = {&rabbit_perfect, NULL};
+/* A solved game: from level 3 on the perfect player (hints come from
+ * level 3); its first game under new rules solves them (minutes for 10-12
+ * hunters), later ones read the cache.  Below it, short searches. */
+static const char *const levels[] = {"ai:mcts:iterations=30",
+                                     "ai:mcts:iterations=300", "ai:perfect",
+                                     "ai:perfect", "ai:perfect"};
+
+
+const lt_game lt_catch_the_rabbit = {
+    .id = "catch-the-rabbit",
+    .title_en = "Catch the Rabbit",
+    .title_pl = "Złap królika",
+    .source = "seed 000: Catch the Rabbit",
+    .group = LT_GROUP_ALFONSO,
+    .options = options,
+    .seats_en = seats_en,
+    .seats_pl = seats_pl,
+    .min_players = 2,
+    .max_players = 2,
+    .has_chance = false,
+    .zero_sum = true,
+    .min_return = -1,
+    .max_return = 1,
+    .state_size = sizeof(rs),
+    .max_actions = RB_MAX_HUNTERS * GRAPH_DEGREE,
+    .max_outcomes = 0,
+    .num_actions = RB_STOP + 1,
+    /* cap hunter moves, a rabbit move before each and after the last, and
+     * a jump and a stop for each of the 12 hunters */
+    .max_length = 2 * CAP_MAX + 1 + 2 * RB_MAX_HUNTERS,
+    .init = init,
+    .num_players = num_players,
+    .current_player = current_player,
+    .legal_actions = legal_actions,
+    .chance_outcomes = chance_outcomes,
+    .apply = apply,
+    .returns = returns,
+    .action_name = action_name,
+    .parse_action = parse_action,
+    .write_state = write_state,
+    .read_state = read_state,
+    .render = render,
+    .action_cells = action_cells,
+    .hash = hash,
+    .evaluate = evaluate,
+    .invariants_ok = invariants_ok,
+    .engines = engines,
+    .levels = levels,
+};

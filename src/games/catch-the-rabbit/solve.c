@@ -1,0 +1,514 @@
+/* solve.c — the retrograde analysis of Catch the Rabbit (see solve.h).
+ *
+ * Levels are solved from the fewest hunters up: a capture always leads to
+ * a level already solved, so within a level only steps connect positions
+ * and every step can be taken back.  Within a level the classic scheme
+ * runs: a position with the hunters to move counts its moves still
+ * unresolved; sweep d resolves the predecessors of every position whose
+ * value is d (it wins if a move reaches a loss, it loses when its last
+ * move turns out a win).  Captures are known from the start: a winning
+ * one sets a provisional value, a losing one only lengthens the loss,
+ * and one into a position the rabbit holds forever means the position
+ * can never be lost. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <threads.h>
+
+#include "ludoteka/options.h"
+#include "solve.h"
+
+enum { OTHER = RB_POINTS - 1 }; /* points besides the rabbit's */
+
+static uint32_t binom[RB_POINTS + 1][RB_POINTS + 1];
+/* part[b][v][j]: the colex rank contributed by the bits of v, byte b of a
+ * set of points, when j bits of the set lie below that byte. */
+static uint32_t part[3][256][RB_MAX_HUNTERS + 1];
+static once_flag tables_once = ONCE_FLAG_INIT;
+
+static void build_tables(void)
+{
+    for (int n = 0; n <= RB_POINTS; n++) {
+        binom[n][0] = 1;
+        for (int k = 1; k <= n; k++)
+            binom[n][k] = binom[n - 1][k - 1] + (k <= n - 1 ? binom[n - 1][k] : 0);
+    }
+    for (int b = 0; b < 3; b++)
+        for (int v = 0; v < 256; v++)
+            for (int j = 0; j <= RB_MAX_HUNTERS; j++) {
+                uint32_t sum = 0;
+                int i = j;
+                for (int bit = 0; bit < 8; bit++)
+                    if (v >> bit & 1) {
+                        i++;
+                        if (i <= RB_MAX_HUNTERS)
+                            sum += binom[8 * b + bit][i];
+                    }
+                part[b][v][j] = sum;
+            }
+}
+
+static uint32_t rank_of(uint32_t m)
+{
+    int lo = graph_count(m & 0xff), mid = graph_count(m & 0xffff);
+    return part[0][m & 0xff][0] + part[1][m >> 8 & 0xff][lo] +
+           part[2][m >> 16 & 0xff][mid];
+}
+
+static uint32_t unrank(uint32_t rank, int k)
+{
+    uint32_t m = 0;
+    int c = OTHER;
+    for (int i = k; i >= 1; i--) {
+        do
+            c--;
+        while (binom[c][i] > rank);
+        m |= 1u << c;
+        rank -= binom[c][i];
+    }
+    return m;
+}
+
+/* The next set of as many points in colex order (Gosper). */
+static uint32_t next_set(uint32_t v)
+{
+    uint32_t t = v | (v - 1);
+    return (t + 1) | (((~t & (0u - ~t)) - 1) >> (__builtin_ctz(v) + 1));
+}
+
+/* The hunters' points among the 24 points other than r, and back. */
+static uint32_t squeeze(uint32_t set, int r)
+{
+    uint32_t low = (1u << r) - 1;
+    return (set & low) | (set >> 1 & ~low);
+}
+
+static uint32_t spread(uint32_t m, int r)
+{
+    uint32_t low = (1u << r) - 1;
+    return (m & low) | (m & ~low) << 1;
+}
+
+static uint64_t level_size(int k)
+{
+    return (uint64_t)RB_POINTS * binom[OTHER][k];
+}
+
+static uint64_t index_in_level(int k, int r, uint32_t hunters)
+{
+    return (uint64_t)r * binom[OTHER][k] + rank_of(squeeze(hunters, r));
+}
+
+rabbit_rules rabbit_rules_of(const rabbit_state *s)
+{
+    return (rabbit_rules){s->start, s->need, s->single};
+}
+
+void rabbit_layout(rabbit_table *t)
+{
+    call_once(&tables_once, build_tables);
+    memset(t->offset, 0, sizeof t->offset);
+    for (int k = 1; k <= RB_MAX_HUNTERS + 1; k++) {
+        bool in = k - 1 >= t->rules.need && k - 1 <= t->rules.hunters;
+        t->offset[k] = t->offset[k - 1] + (in ? level_size(k - 1) : 0);
+    }
+    for (int k = 0; k < t->rules.need; k++)
+        t->offset[k] = 0;
+    t->positions = 2 * t->offset[RB_MAX_HUNTERS + 1];
+}
+
+/* ---- The solver ---- */
+
+/* A working entry: a value (1 + d, as in the table) with the flag set,
+ * or, while the position is unresolved, the number of its moves still
+ * unresolved.  A position with the rabbit to move may hold a provisional
+ * winning value, which a quicker win can still lower. */
+enum { FLAG = 0x8000, NEVER = 0x1000 };
+
+typedef struct {
+    const graph *g;
+    rabbit_rules rules;
+    uint16_t *rv[RB_MAX_HUNTERS + 1]; /* rabbit to move, per level */
+    uint16_t *hv[RB_MAX_HUNTERS + 1]; /* hunters to move */
+    int maxd;
+} solver;
+
+static void set_value(solver *sv, uint16_t *slot, int d)
+{
+    *slot = (uint16_t)(FLAG | (d + 1));
+    if (d > sv->maxd)
+        sv->maxd = d;
+}
+
+/* The value of a resolved entry, 0 for one still unresolved. */
+static int value_in(uint16_t e)
+{
+    return e & FLAG ? e & ~FLAG : 0;
+}
+
+/* The rabbit's capture chains from (r, hunters) at level k, each ending
+ * where it may stop: the fastest win, the slowest loss and whether some
+ * chain reaches a position the rabbit holds forever.  Every capture leads
+ * to a lower level, already solved. */
+static void captures(const solver *sv, int k, int r, uint32_t hunters,
+                     int *win, int *loss, bool *forever)
+{
+    const graph *g = sv->g;
+    uint32_t empty = g->all & ~hunters & ~(1u << r);
+    for (int i = 0; i < g->nhops[r]; i++) {
+        int over = g->hop[r][i][0], to = g->hop[r][i][1];
+        if (!(hunters >> over & 1) || !(empty >> to & 1))
+            continue;
+        uint32_t left = hunters & ~(1u << over);
+        if (k - 1 < sv->rules.need) { /* the last capture needed */
+            *win = 1;
+            continue;
+        }
+        int v = value_in(sv->hv[k - 1][index_in_level(k - 1, to, left)]);
+        if (v == 0)
+            *forever = true;
+        else if ((v - 1) % 2 == 0 && v < *win) /* the hunters lose */
+            *win = v;
+        else if ((v - 1) % 2 == 1 && v > *loss)
+            *loss = v;
+        if (!sv->rules.single)
+            captures(sv, k - 1, to, left, win, loss, forever);
+    }
+}
+
+static int hunter_moves(const graph *g, uint32_t hunters, uint32_t empty)
+{
+    int n = 0;
+    for (uint32_t m = hunters; m; m &= m - 1)
+        n += graph_count(g->adjmask[__builtin_ctz(m)] & empty);
+    return n;
+}
+
+static void init_level(solver *sv, int k)
+{
+    const graph *g = sv->g;
+    uint32_t n = binom[OTHER][k];
+    for (int r = 0; r < RB_POINTS; r++) {
+        uint32_t m = (1u << k) - 1;
+        for (uint32_t rank = 0; rank < n; rank++, m = next_set(m)) {
+            uint64_t idx = (uint64_t)r * n + rank;
+            uint32_t hunters = spread(m, r);
+            uint32_t empty = g->all & ~hunters & ~(1u << r);
+            int moves = hunter_moves(g, hunters, empty);
+            sv->hv[k][idx] = (uint16_t)moves; /* never 0: rabbit.h */
+            int steps = graph_count(g->adjmask[r] & empty);
+            int win = 1 << 14, loss = 0;
+            bool forever = false;
+            captures(sv, k, r, hunters, &win, &loss, &forever);
+            sv->rv[k][idx] = (uint16_t)(steps + (forever ? NEVER : 0));
+            if (win < 1 << 14) /* provisional: a step may win sooner */
+                set_value(sv, &sv->rv[k][idx], win);
+            else if (!steps && !forever) /* blocked, or only losing jumps */
+                set_value(sv, &sv->rv[k][idx], loss);
+        }
+    }
+}
+
+/* The position with the hunters to move, j, has a move to a position
+ * whose value for the rabbit is d. */
+static void reached_by_hunters(solver *sv, int k, uint64_t j, int d)
+{
+    uint16_t *e = &sv->hv[k][j];
+    if (*e & FLAG)
+        return;
+    if (d % 2 == 0 || --*e == 0) /* a block, or no move left */
+        set_value(sv, e, d + 1);
+}
+
+/* The position with the rabbit to move, j = (r, hunters), has a step to
+ * a position whose value for the hunters is d. */
+static void reached_by_rabbit(solver *sv, int k, uint64_t j, int r,
+                              uint32_t hunters, int d)
+{
+    uint16_t *e = &sv->rv[k][j];
+    if (d % 2 == 0) { /* the hunters lose there */
+        if (!(*e & FLAG) || value_in(*e) > d + 2)
+            set_value(sv, e, d + 1);
+        return;
+    }
+    if (*e & FLAG || --*e > 0)
+        return;
+    /* every move loses: the loss lasts as long as the longest of them */
+    int win = 1 << 14, loss = 0;
+    bool forever = false;
+    captures(sv, k, r, hunters, &win, &loss, &forever);
+    set_value(sv, e, (loss - 1 > d ? loss - 1 : d) + 1);
+}
+
+static void sweep(solver *sv, int k, int d)
+{
+    const graph *g = sv->g;
+    uint32_t n = binom[OTHER][k];
+    uint64_t size = level_size(k);
+    uint16_t want = (uint16_t)(FLAG | (d + 1));
+    for (uint64_t idx = 0; idx < size; idx++) {
+        if (sv->rv[k][idx] != want)
+            continue;
+        int r = (int)(idx / n);
+        uint32_t hunters = spread(unrank((uint32_t)(idx % n), k), r);
+        uint32_t empty = g->all & ~hunters & ~(1u << r);
+        /* the hunter moves that led here, taken back; fetched from memory
+         * all at once, since they lie far apart */
+        uint64_t before[RB_MAX_HUNTERS * GRAPH_DEGREE];
+        int nb = 0;
+        for (uint32_t m = hunters; m; m &= m - 1) {
+            int h = __builtin_ctz(m);
+            for (uint32_t q = g->adjmask[h] & empty; q; q &= q - 1) {
+                before[nb] = index_in_level(
+                    k, r, hunters ^ 1u << h ^ 1u << __builtin_ctz(q));
+                __builtin_prefetch(&sv->hv[k][before[nb++]], 1);
+            }
+        }
+        for (int i = 0; i < nb; i++)
+            reached_by_hunters(sv, k, before[i], d);
+    }
+    for (uint64_t idx = 0; idx < size; idx++) {
+        if (sv->hv[k][idx] != want)
+            continue;
+        int r = (int)(idx / n);
+        uint32_t hunters = spread(unrank((uint32_t)(idx % n), k), r);
+        uint32_t empty = g->all & ~hunters & ~(1u << r);
+        /* the rabbit's step that led here, taken back */
+        for (uint32_t q = g->adjmask[r] & empty; q; q &= q - 1) {
+            int from = __builtin_ctz(q);
+            reached_by_rabbit(sv, k, index_in_level(k, from, hunters), from,
+                              hunters, d);
+        }
+    }
+}
+
+static void free_solver(solver *sv)
+{
+    for (int k = 0; k <= RB_MAX_HUNTERS; k++) {
+        free(sv->rv[k]);
+        free(sv->hv[k]);
+    }
+}
+
+rabbit_table *rabbit_solve(const rabbit_rules *rules, char *msg, size_t size)
+{
+    call_once(&tables_once, build_tables);
+    solver sv = {.g = graph_alquerque(), .rules = *rules};
+    rabbit_table *t = calloc(1, sizeof *t);
+    if (t) {
+        t->rules = *rules;
+        rabbit_layout(t);
+        t->value = malloc(t->positions / 2 + 1);
+    }
+    if (!t || !t->value)
+        goto nomem;
+    for (int k = rules->need; k <= rules->hunters; k++) {
+        uint64_t n = level_size(k);
+        sv.rv[k] = malloc(n * sizeof *sv.rv[k]);
+        sv.hv[k] = malloc(n * sizeof *sv.hv[k]);
+        if (!sv.rv[k] || !sv.hv[k])
+            goto nomem;
+        init_level(&sv, k);
+        for (int d = 0; d <= sv.maxd; d++)
+            sweep(&sv, k, d);
+        /* the table keeps the rabbit's side; the hunters' side of the
+         * lower levels stays for the captures until the end */
+        for (uint64_t i = 0; i < n; i++) {
+            int v = value_in(sv.rv[k][i]);
+            if (v > UINT8_MAX) {
+                snprintf(msg, size, "a position lasts %d turns, more than "
+                                    "the table can hold", v - 1);
+                free_solver(&sv);
+                rabbit_table_free(t);
+                return NULL;
+            }
+            t->value[t->offset[k] + i] = (uint8_t)v;
+        }
+        free(sv.rv[k]);
+        sv.rv[k] = NULL;
+        for (uint64_t i = 0; i < n; i++) /* what captures read: values */
+            sv.hv[k][i] = (uint16_t)value_in(sv.hv[k][i]) | FLAG;
+    }
+    t->maxd = sv.maxd;
+    free_solver(&sv);
+    return t;
+nomem:
+    snprintf(msg, size, "out of memory");
+    free_solver(&sv);
+    rabbit_table_free(t);
+    return NULL;
+}
+
+/* ---- Reading the table ---- */
+
+int rabbit_value_rabbit(const rabbit_table *t, uint32_t hunters, int rabbit)
+{
+    int k = graph_count(hunters);
+    return t->value[t->offset[k] + index_in_level(k, rabbit, hunters)];
+}
+
+/* The value of a position for the side to move from the values of its
+ * moves for the other side: win soonest, else hold, else lose latest. */
+static int best_of(const int *v, int n)
+{
+    int win = 0, loss = 0;
+    bool hold = false;
+    for (int i = 0; i < n; i++) {
+        if (v[i] == 0)
+            hold = true;
+        else if ((v[i] - 1) % 2 == 0 && (!win || v[i] + 1 < win))
+            win = v[i] + 1;
+        else if ((v[i] - 1) % 2 == 1 && v[i] + 1 > loss)
+            loss = v[i] + 1;
+    }
+    return win ? win : hold ? 0 : loss;
+}
+
+int rabbit_value_hunters(const rabbit_table *t, uint32_t hunters, int rabbit)
+{
+    const graph *g = graph_alquerque();
+    uint32_t empty = g->all & ~hunters & ~(1u << rabbit);
+    int v[RB_MAX_HUNTERS * GRAPH_DEGREE], n = 0;
+    for (uint32_t m = hunters; m; m &= m - 1) {
+        int h = __builtin_ctz(m);
+        for (uint32_t q = g->adjmask[h] & empty; q; q &= q - 1)
+            v[n++] = rabbit_value_rabbit(
+                t, hunters ^ 1u << h ^ 1u << __builtin_ctz(q), rabbit);
+    }
+    return best_of(v, n);
+}
+
+void rabbit_table_free(rabbit_table *t)
+{
+    if (!t)
+        return;
+    if (t->mapping)
+        munmap(t->mapping, t->mapped);
+    else
+        free(t->value);
+    free(t);
+}
+
+/* ---- The check, by the game's own rules ---- */
+
+typedef struct {
+    const rabbit_table *t;
+    uint8_t *hv; /* hunters to move, once derived from the table */
+} checker;
+
+static int value_of(const checker *c, const rabbit_state *s);
+
+/* The value of s for its side to move, from its moves as the game
+ * generates and plays them. */
+static int value_by_moves(const checker *c, const rabbit_state *s)
+{
+    const lt_game *g = &lt_catch_the_rabbit;
+    lt_action acts[LT_MAX_ACTIONS];
+    int v[LT_MAX_ACTIONS], n = g->legal_actions((const lt_state *)s, acts);
+    for (int i = 0; i < n; i++) {
+        rabbit_state child = *s;
+        g->apply((lt_state *)&child, acts[i]);
+        v[i] = value_of(c, &child);
+        /* a capture chain going on is the same side in the same turn: as
+         * seen from the other side it would be one turn shorter */
+        if (child.result == RB_PLAYING && child.turn == s->turn && v[i])
+            v[i]--;
+    }
+    return best_of(v, n);
+}
+
+static int value_of(const checker *c, const rabbit_state *s)
+{
+    if (s->result != RB_PLAYING)
+        return 1; /* d = 0: the side to move has lost */
+    int k = graph_count(s->hunters);
+    if (s->turn == RB_HUNTERS && c->hv)
+        return c->hv[c->t->offset[k] + index_in_level(k, s->rabbit, s->hunters)];
+    if (s->turn == RB_RABBIT && !s->chaining && !c->hv)
+        return rabbit_value_rabbit(c->t, s->hunters, s->rabbit);
+    return value_by_moves(c, s);
+}
+
+int rabbit_value_of(const rabbit_table *t, const rabbit_state *s)
+{
+    /* without the hunters' side derived, the checker's reading of a state
+     * is exactly this: the table, or the moves one or two turns deep */
+    return value_of(&(checker){.t = t}, s);
+}
+
+/* Calls visit for every position of the table, set up as a state of the
+ * game with the given side to move. */
+static void each_position(const rabbit_table *t, int turn,
+                          void (*visit)(void *, uint64_t, const rabbit_state *),
+                          void *ctx)
+{
+    const lt_game *g = &lt_catch_the_rabbit;
+    lt_config cfg;
+    lt_config_default(g, &cfg, 2);
+    cfg.value[0] = t->rules.hunters; /* the option table: hunters, */
+    cfg.value[1] = t->rules.need;    /* threshold, cap, chain */
+    cfg.value[3] = t->rules.single;
+    rabbit_state base;
+    g->init((lt_state *)&base, &cfg);
+    for (int k = t->rules.need; k <= t->rules.hunters; k++) {
+        uint32_t n = binom[OTHER][k];
+        for (int r = 0; r < RB_POINTS; r++) {
+            uint32_t m = (1u << k) - 1;
+            for (uint32_t rank = 0; rank < n; rank++, m = next_set(m)) {
+                rabbit_state s = base;
+                s.hunters = spread(m, r);
+                s.rabbit = (int8_t)r;
+                s.turn = (uint8_t)turn;
+                rabbit_settle(&s);
+                visit(ctx, t->offset[k] + (uint64_t)r * n + rank, &s);
+            }
+        }
+    }
+}
+
+typedef struct {
+    checker c;
+    uint8_t *derived; /* the hunters' side, being derived */
+    uint64_t wrong;
+    char *msg;
+    size_t size;
+} check_run;
+
+static void derive_hunters(void *ctx, uint64_t i, const rabbit_state *s)
+{
+    check_run *run = ctx;
+    run->derived[i] = (uint8_t)value_of(&run->c, s);
+}
+
+static void check_rabbit(void *ctx, uint64_t i, const rabbit_state *s)
+{
+    check_run *run = ctx;
+    int want = s->result != RB_PLAYING ? 1 : value_by_moves(&run->c, s);
+    if (want != run->c.t->value[i] && run->wrong++ == 0) {
+        char text[128];
+        lt_catch_the_rabbit.write_state((const lt_state *)s, text, sizeof text);
+        snprintf(run->msg, run->size, "%s: the table says %d, its moves %d",
+                 text, run->c.t->value[i], want);
+    }
+}
+
+uint64_t rabbit_check(const rabbit_table *t, char *msg, size_t size)
+{
+    call_once(&tables_once, build_tables);
+    check_run run = {.c = {.t = t}, .msg = msg, .size = size};
+    uint8_t *hv = malloc(t->offset[RB_MAX_HUNTERS + 1] + 1);
+    if (!hv) {
+        snprintf(msg, size, "out of memory");
+        return 1;
+    }
+    snprintf(msg, size, "every position agrees with its moves");
+    /* first the hunters' side from the rabbit's (run.c.hv still NULL),
+     * then the rabbit's side from the hunters' */
+    run.derived = hv;
+    each_position(t, RB_HUNTERS, derive_hunters, &run);
+    run.c.hv = hv;
+    each_position(t, RB_RABBIT, check_rabbit, &run);
+    free(hv);
+    return run.wrong;
+}

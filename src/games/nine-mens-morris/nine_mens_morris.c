@@ -1,0 +1,591 @@
+/* nine_mens_morris.c — 9 Men's Morris (seed 000, "9 Men's Morris
+ * (9 młynków)").  The rules and the readings we chose are in RULES.md
+ * beside this file. */
+#include <assert.h>
+#include <ctype.h>
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+#include <strings.h>
+
+#include "../../boards/graph.h"
+#include "ludoteka/text.h"
+
+/* Points of graph_morris (a1 d1 g1 b2 ... g7).  Actions: place on a point,
+ * move (a step, or a flight with flying=on), jump over an enemy man,
+ * remove an enemy man after a mill. */
+enum { POINTS = 24, MEN = 9 };
+enum {
+    PLACE0 = 0,
+    MOVE0 = PLACE0 + POINTS,
+    JUMP0 = MOVE0 + POINTS * POINTS,
+    REMOVE0 = JUMP0 + POINTS * POINTS,
+    ACTIONS = REMOVE0 + POINTS
+};
+enum { PLAYING, WON_FIRST, WON_SECOND, DRAWN };
+enum { OPT_CAPTURE, OPT_FLYING, OPT_QUIET };
+enum { CAPTURE_JUMP, CAPTURE_MILLS };
+enum { QUIET_MIN = 10, QUIET_MAX = GRAPH_HISTORY / 2 };
+
+typedef struct {
+    uint32_t men[2];   /* the points of seat 0 (White) and seat 1 (Black) */
+    uint8_t hand[2];   /* men still to place */
+    uint8_t turn;      /* seat to move */
+    uint8_t removing;  /* capture=mills: the mover made a mill and removes */
+    uint8_t result;
+    uint8_t mills, flying, quiet; /* the options */
+    graph_history hist; /* positions since the last placement or capture */
+} nmm;
+
+static const graph *board(void)
+{
+    return graph_morris();
+}
+
+static uint32_t empty_of(const nmm *s)
+{
+    return board()->all & ~(s->men[0] | s->men[1]);
+}
+
+/* option flying=on: a player down to three men may move to any point */
+static bool flies(const nmm *s, int seat)
+{
+    return s->flying && graph_count(s->men[seat]) == 3;
+}
+
+/* Landing points of the jumps of the man at p: seed, along a line, from
+ * its end over an enemy on its middle to its other end. */
+static uint32_t jumps_of(const graph *g, const nmm *s, int p, int seat)
+{
+    uint32_t empty = g->all & ~(s->men[0] | s->men[1]), to = 0;
+    if (!(g->adjmask[p] & s->men[!seat]))
+        return 0;
+    for (int i = 0; i < g->nhops[p]; i++)
+        if (s->men[!seat] >> g->hop[p][i][0] & 1 && empty >> g->hop[p][i][1] & 1)
+            to |= 1u << g->hop[p][i][1];
+    return to;
+}
+
+static uint32_t moves_of(const graph *g, const nmm *s, int p, int seat)
+{
+    uint32_t empty = g->all & ~(s->men[0] | s->men[1]);
+    return flies(s, seat) ? empty : g->adjmask[p] & empty;
+}
+
+static bool can_move(const graph *g, const nmm *s, int seat)
+{
+    for (uint32_t m = s->men[seat]; m; m &= m - 1) {
+        int p = __builtin_ctz(m);
+        if (moves_of(g, s, p, seat) || (!s->mills && jumps_of(g, s, p, seat)))
+            return true;
+    }
+    return false;
+}
+
+/* The enemy men a mill may take: those in no mill, or any if all are. */
+static uint32_t removable(const nmm *s)
+{
+    const graph *g = board();
+    uint32_t enemy = s->men[!s->turn], free = 0;
+    for (uint32_t m = enemy; m; m &= m - 1)
+        if (!graph_line_through(g, enemy, __builtin_ctz(m)))
+            free |= 1u << __builtin_ctz(m);
+    return free ? free : enemy;
+}
+
+/* Decides, at the start of a turn, whether the game is over. */
+static void settle(nmm *s)
+{
+    int seat = s->turn;
+    int men = graph_count(s->men[seat]);
+    bool placing = s->hand[seat] > 0;
+    s->result = PLAYING;
+    if (s->removing)
+        return;
+    if ((s->mills ? men + s->hand[seat] < 3 : men + s->hand[seat] == 0) ||
+        (!placing && !can_move(board(), s, seat)))
+        /* seed: lost all men, or blocked; RULES.md (mills): two men left */
+        s->result = seat ? WON_FIRST : WON_SECOND;
+    else if (graph_history_count(&s->hist, s->men[0], s->men[1]) >= 3)
+        s->result = DRAWN; /* RULES.md: threefold repetition */
+    else if (s->hist.n >= 2 * s->quiet)
+        s->result = DRAWN; /* RULES.md: `quiet` moves each without capture */
+}
+
+static const char *const captures[] = {"jump", "mills", NULL};
+static const char *const onoff[] = {"off", "on", NULL};
+
+static const lt_option options[] = {
+    {"capture", captures, 0, 0, CAPTURE_JUMP,
+     "jump (seed: over an enemy man along a line); mills (classic: three in "
+     "a row remove an enemy man)",
+     "jump (seed: przeskok nad wrogim pionem wzdłuż linii); mills "
+     "(klasycznie: trzy w rzędzie zdejmują wrogi pion)"},
+    {"flying", onoff, 0, 0, 0,
+     "on: a player down to three men may move a man to any empty point",
+     "on: gracz, któremu zostały trzy piony, może przenieść pion na dowolne "
+     "wolne miejsce"},
+    {"quiet", NULL, QUIET_MIN, QUIET_MAX, 50,
+     "a draw after this many moves of each player without a capture",
+     "remis po tylu ruchach każdego gracza bez bicia"},
+    {NULL, NULL, 0, 0, 0, NULL, NULL}};
+
+static lt_status init(lt_state *st, const lt_config *cfg)
+{
+    nmm *s = (nmm *)st;
+    memset(s, 0, sizeof *s);
+    s->hand[0] = s->hand[1] = MEN;
+    s->mills = (uint8_t)cfg->value[OPT_CAPTURE];
+    s->flying = (uint8_t)cfg->value[OPT_FLYING];
+    s->quiet = (uint8_t)cfg->value[OPT_QUIET];
+    settle(s);
+    return LT_OK;
+}
+
+static int num_players(const lt_state *st)
+{
+    (void)st;
+    return 2;
+}
+
+static int current_player(const lt_state *st)
+{
+    const nmm *s = (const nmm *)st;
+    return s->result == PLAYING ? s->turn : LT_TERMINAL;
+}
+
+static int legal_actions(const lt_state *st, lt_action *out)
+{
+    const nmm *s = (const nmm *)st;
+    const graph *g = board();
+    assert(s->result == PLAYING);
+    int n = 0;
+    if (s->removing) {
+        for (uint32_t m = removable(s); m; m &= m - 1)
+            out[n++] = REMOVE0 + __builtin_ctz(m);
+        return n;
+    }
+    if (s->hand[s->turn]) { /* seed: the men are placed on free points */
+        for (uint32_t m = empty_of(s); m; m &= m - 1)
+            out[n++] = PLACE0 + __builtin_ctz(m);
+        return n;
+    }
+    for (uint32_t m = s->men[s->turn]; m; m &= m - 1) {
+        int from = __builtin_ctz(m);
+        for (uint32_t to = moves_of(g, s, from, s->turn); to; to &= to - 1)
+            out[n++] = MOVE0 + from * POINTS + __builtin_ctz(to);
+    }
+    if (!s->mills) /* seed: capture by jumping; one jump, and optional */
+        for (uint32_t m = s->men[s->turn]; m; m &= m - 1) {
+            int from = __builtin_ctz(m);
+            for (uint32_t to = jumps_of(g, s, from, s->turn); to; to &= to - 1)
+                out[n++] = JUMP0 + from * POINTS + __builtin_ctz(to);
+        }
+    return n;
+}
+
+static int chance_outcomes(const lt_state *st, lt_outcome *out)
+{
+    (void)st;
+    (void)out;
+    return 0;
+}
+
+static void end_turn(nmm *s)
+{
+    s->turn ^= 1;
+    settle(s);
+}
+
+/* capture=mills: a man arriving at p in a new mill takes an enemy man,
+ * if there is one on the board. */
+static void arrive(nmm *s, int p)
+{
+    if (s->mills && graph_line_through(board(), s->men[s->turn], p) &&
+        s->men[!s->turn]) {
+        s->removing = 1;
+        s->result = PLAYING;
+    } else {
+        end_turn(s);
+    }
+}
+
+static void apply(lt_state *st, lt_action a)
+{
+    nmm *s = (nmm *)st;
+    uint32_t *own = &s->men[s->turn];
+    if (a >= REMOVE0) {
+        s->men[!s->turn] &= ~(1u << (a - REMOVE0));
+        s->removing = 0;
+        s->hist.n = 0;
+        end_turn(s);
+    } else if (a >= JUMP0) {
+        int from = (a - JUMP0) / POINTS, to = (a - JUMP0) % POINTS;
+        s->men[!s->turn] &= ~(1u << board()->between[from][to]);
+        *own ^= 1u << from | 1u << to;
+        s->hist.n = 0;
+        end_turn(s);
+    } else if (a >= MOVE0) {
+        int from = (a - MOVE0) / POINTS, to = (a - MOVE0) % POINTS;
+        graph_history_push(&s->hist, s->men[0], s->men[1]);
+        *own ^= 1u << from | 1u << to;
+        arrive(s, to);
+    } else {
+        *own |= 1u << a;
+        s->hand[s->turn]--;
+        s->hist.n = 0;
+        arrive(s, a);
+    }
+}
+
+static void returns(const lt_state *st, double *out)
+{
+    const nmm *s = (const nmm *)st;
+    out[0] = s->result == WON_FIRST ? 1 : s->result == WON_SECOND ? -1 : 0;
+    out[1] = -out[0];
+}
+
+static int action_name(const lt_state *st, lt_action a, char *buf, size_t size)
+{
+    (void)st;
+    const graph *g = board();
+    if (a >= REMOVE0)
+        return snprintf(buf, size, "x%s", g->name[a - REMOVE0]);
+    if (a >= MOVE0) {
+        int k = a >= JUMP0 ? a - JUMP0 : a - MOVE0;
+        return graph_move_name(g, k / POINTS, k % POINTS, a >= JUMP0 ? 'x' : '-',
+                               buf, size);
+    }
+    return snprintf(buf, size, "%s", g->name[a]);
+}
+
+/* "d1" places, "xd1" removes, "a1-d1" moves, "a1xg1" jumps; "a1d1" is a
+ * move between neighbours, otherwise a jump. */
+static lt_status parse_action(const lt_state *st, const char *text,
+                              lt_action *out)
+{
+    (void)st;
+    const graph *g = board();
+    if (tolower((unsigned char)text[0]) == 'x') {
+        int p = graph_find(g, text + 1);
+        if (p < 0)
+            return LT_ESYNTAX;
+        *out = REMOVE0 + p;
+        return LT_OK;
+    }
+    int from = graph_find(g, text), to;
+    if (from >= 0) {
+        *out = PLACE0 + from;
+        return LT_OK;
+    }
+    char sep;
+    if (!graph_move_read(g, text, &from, &to, &sep))
+        return LT_ESYNTAX;
+    bool jump = sep == 'x' || (sep != '-' && !graph_linked(g, from, to));
+    if (jump && g->between[from][to] < 0)
+        return LT_EILLEGAL;
+    *out = (jump ? JUMP0 : MOVE0) + from * POINTS + to;
+    return LT_OK;
+}
+
+/* "..W/.../.../....../.../.../B.. b 8 9 -": rows 7 to 1 (the points of
+ * each row from the left), who moves (w, b; wx, bx: after a mill, to
+ * remove a man), the men White and Black still have to place, and the
+ * steps since the last placement or capture, oldest first (or -). */
+static int write_state(const lt_state *st, char *buf, size_t size)
+{
+    const nmm *s = (const nmm *)st;
+    const graph *g = board();
+    uint8_t content[POINTS];
+    for (int p = 0; p < POINTS; p++)
+        content[p] = (uint8_t)((s->men[0] >> p & 1) + 2 * (s->men[1] >> p & 1));
+    char rows[64], steps[GRAPH_HISTORY * 6 + 2];
+    graph_board_write(g, content, ".WB", rows, sizeof rows);
+    graph_history_write(g, &s->hist, s->men[0], s->men[1], steps, sizeof steps);
+    return snprintf(buf, size, "%s %c%s %u %u %s", rows, s->turn ? 'b' : 'w',
+                    s->removing ? "x" : "", (unsigned)s->hand[0],
+                    (unsigned)s->hand[1], steps);
+}
+
+/* Whether the men and hands of t fit t's side to move; t.removing set. */
+static bool plausible(const nmm *t, lt_error *err)
+{
+    int placed[2], men[2];
+    for (int seat = 0; seat < 2; seat++) {
+        men[seat] = graph_count(t->men[seat]);
+        placed[seat] = MEN - t->hand[seat];
+        if (t->hand[seat] > MEN || men[seat] > placed[seat]) {
+            lt_error_set(err, "%s has %d men on the board and %u to place: "
+                              "more than %d", seat ? "Black" : "White",
+                         men[seat], (unsigned)t->hand[seat], MEN);
+            return false;
+        }
+    }
+    if (t->hand[0] || t->hand[1]) {
+        /* White places first, so Black places next iff White has placed
+         * one more; whoever removes has just placed */
+        int next = placed[0] - placed[1];
+        if ((next != 0 && next != 1) || t->turn != (t->removing ? !next : next)) {
+            lt_error_set(err, "the men to place (%u and %u) do not fit %s to "
+                              "move", (unsigned)t->hand[0],
+                         (unsigned)t->hand[1], t->turn ? "Black" : "White");
+            return false;
+        }
+        if (!t->mills && (men[0] != placed[0] || men[1] != placed[1])) {
+            lt_error_set(err, "no man is captured while the men are placed");
+            return false;
+        }
+    }
+    int other = !t->turn;
+    if (!t->removing &&
+        (t->mills ? men[other] + t->hand[other] < 3 : men[other] + t->hand[other] == 0)) {
+        lt_error_set(err, "%s has too few men: the game would have ended",
+                     other ? "Black" : "White");
+        return false;
+    }
+    if (t->removing && (!t->mills || !t->men[other] ||
+                        !graph_has_line(board(), t->men[t->turn]))) {
+        lt_error_set(err, "there is no mill to remove a man by");
+        return false;
+    }
+    return true;
+}
+
+static lt_status read_state(lt_state *st, const char *text, lt_error *err)
+{
+    const graph *g = board();
+    nmm t = *(nmm *)st;
+    uint8_t content[POINTS];
+    if (!graph_board_read(g, &text, ".WB", content, err))
+        return LT_ESYNTAX;
+    char side[4], steps[GRAPH_HISTORY * 6 + 2];
+    unsigned hand[2];
+    int used = 0;
+    if (sscanf(text, " %3s %u %u %1201s%n", side, &hand[0], &hand[1], steps,
+               &used) != 4 ||
+        text[used + strspn(text + used, " \t\r\n")] != '\0') {
+        lt_error_set(err, "expected the board, who moves (w, b, wx or bx), the "
+                          "men White and Black have to place, and the steps "
+                          "since the last placement or capture (or -)");
+        return LT_ESYNTAX;
+    }
+    char c = (char)tolower((unsigned char)side[0]);
+    if ((c != 'w' && c != 'b') || (side[1] && (tolower((unsigned char)side[1]) != 'x' || side[2]))) {
+        lt_error_set(err, "who moves: expected w, b, wx or bx, found '%s'", side);
+        return LT_ESYNTAX;
+    }
+    t.men[0] = t.men[1] = 0;
+    for (int p = 0; p < POINTS; p++)
+        if (content[p])
+            t.men[content[p] - 1] |= 1u << p;
+    t.turn = c == 'b';
+    t.removing = side[1] != '\0';
+    if (hand[0] > MEN || hand[1] > MEN) {
+        lt_error_set(err, "each player has only %d men to place", MEN);
+        return LT_ERANGE;
+    }
+    t.hand[0] = (uint8_t)hand[0];
+    t.hand[1] = (uint8_t)hand[1];
+    if (!plausible(&t, err))
+        return LT_EILLEGAL;
+    int8_t from[GRAPH_HISTORY], to[GRAPH_HISTORY];
+    int n = graph_steps_read(g, steps, from, to, 2 * t.quiet);
+    if (n < 0 || (n > 0 && (t.hand[0] || t.hand[1]))) {
+        lt_error_set(err, "steps: expected '-' or steps like a1-d1,g7-g4 (at "
+                          "most %d, none while men are placed)", 2 * t.quiet);
+        return LT_ESYNTAX;
+    }
+    /* Undo the steps, newest first (made by the remover itself, else by
+     * the player not to move), then play them again: each must have been
+     * legal, and they must end as the text says. */
+    nmm u = t;
+    int last = t.removing ? t.turn : !t.turn;
+    for (int i = n - 1; i >= 0; i--) {
+        int seat = (last + n - 1 - i) % 2;
+        uint32_t *mover = &u.men[seat];
+        if (!(*mover >> to[i] & 1) || ((u.men[0] | u.men[1]) >> from[i] & 1)) {
+            lt_error_set(err, "step %s-%s cannot be taken back", g->name[from[i]],
+                         g->name[to[i]]);
+            return LT_EILLEGAL;
+        }
+        *mover ^= 1u << from[i] | 1u << to[i];
+    }
+    if (n > 0) {
+        u.turn = (uint8_t)((last + n - 1) % 2);
+        u.removing = 0;
+        u.hist.n = 0;
+        settle(&u);
+        for (int i = 0; i < n; i++) {
+            lt_action a = MOVE0 + from[i] * POINTS + to[i], acts[LT_MAX_ACTIONS];
+            bool ok = false;
+            if (u.result == PLAYING)
+                for (int k = legal_actions((lt_state *)&u, acts); k-- > 0;)
+                    ok = ok || acts[k] == a;
+            if (!ok) {
+                lt_error_set(err, "step %s-%s was not legal then",
+                             g->name[from[i]], g->name[to[i]]);
+                return LT_EILLEGAL;
+            }
+            apply((lt_state *)&u, a);
+        }
+        if (u.removing != t.removing) {
+            lt_error_set(err, "the last step %s a mill", u.removing ? "makes" : "makes no");
+            return LT_EILLEGAL;
+        }
+    } else {
+        u.hist.n = 0;
+        settle(&u);
+    }
+    *(nmm *)st = u;
+    return LT_OK;
+}
+
+static void render(const lt_state *st, lt_view *v)
+{
+    const nmm *s = (const nmm *)st;
+    const graph *g = board();
+    bool pl = v->lang == LT_LANG_PL;
+    graph_render(g, v);
+    for (int seat = 0; seat < 2; seat++) {
+        const char *text = seat ? "B" : "W", *glyph = seat ? "\u25cf" : "\u25cb";
+        for (uint32_t m = s->men[seat]; m; m &= m - 1)
+            graph_piece(v, __builtin_ctz(m), seat, 0, text, glyph);
+        for (int i = 0; i < s->hand[seat]; i++) /* in hand, off the board */
+            graph_piece(v, -1, seat, 0, text, glyph);
+    }
+    snprintf(v->info[v->ninfo++], sizeof v->info[0],
+             pl ? "Na planszy: białe %d, czarne %d; do postawienia: %u, %u"
+                : "On the board: white %d, black %d; to place: %u, %u",
+             graph_count(s->men[0]), graph_count(s->men[1]),
+             (unsigned)s->hand[0], (unsigned)s->hand[1]);
+    if (s->removing)
+        snprintf(v->info[v->ninfo++], sizeof v->info[0],
+                 pl ? "%s ułożyły młynek i zdejmują pion przeciwnika"
+                    : "%s made a mill and removes an enemy man",
+                 s->turn ? (pl ? "Czarne" : "Black") : (pl ? "Białe" : "White"));
+    snprintf(v->info[v->ninfo++], sizeof v->info[0],
+             pl ? "Ruchy bez bicia: %d z %d" : "Moves without a capture: %d of %d",
+             s->hist.n, 2 * s->quiet);
+}
+
+static int action_cells(const lt_state *st, lt_action a, int *cells, int max)
+{
+    (void)st;
+    if (max < 3)
+        return 0;
+    if (a >= REMOVE0 || a < MOVE0) {
+        cells[0] = a >= REMOVE0 ? a - REMOVE0 : a;
+        return 1;
+    }
+    int k = a >= JUMP0 ? a - JUMP0 : a - MOVE0;
+    cells[0] = k / POINTS;
+    cells[1] = k % POINTS;
+    if (a < JUMP0)
+        return 2;
+    cells[2] = board()->between[cells[0]][cells[1]];
+    return 3;
+}
+
+/* Board, side to move, the men to place and a pending removal; not the
+ * steps since the last capture. */
+static uint64_t hash(const lt_state *st)
+{
+    const nmm *s = (const nmm *)st;
+    return graph_set_key(0, s->men[0]) ^ graph_set_key(1, s->men[1]) ^
+           (s->turn ? graph_key(2, 0) : 0) ^ (s->removing ? graph_key(2, 1) : 0) ^
+           graph_key(3, s->hand[0]) ^ graph_key(4, s->hand[1]);
+}
+
+/* Men first (on the board and in hand); then, once the men are placed,
+ * the freedom to move (a blocked player loses) and the captures on offer
+ * or the mills half made. */
+static void evaluate(const lt_state *st, double *out)
+{
+    const nmm *s = (const nmm *)st;
+    if (s->result != PLAYING) {
+        returns(st, out);
+        return;
+    }
+    const graph *g = board();
+    uint32_t empty = empty_of(s);
+    double score[2];
+    for (int seat = 0; seat < 2; seat++) {
+        score[seat] = graph_count(s->men[seat]) + s->hand[seat];
+        int moves = 0, threats = 0;
+        for (uint32_t m = s->men[seat]; m; m &= m - 1) {
+            int p = __builtin_ctz(m);
+            moves += graph_count(g->adjmask[p] & empty);
+            if (!s->mills)
+                threats += graph_count(jumps_of(g, s, p, seat));
+        }
+        if (s->mills)
+            for (int i = 0; i < g->nlines; i++) {
+                uint32_t l = g->linemask[i];
+                threats += graph_count(s->men[seat] & l) == 2 && (empty & l);
+            }
+        bool moving = s->hand[0] == 0 && s->hand[1] == 0;
+        if (moving && !flies(s, seat))
+            score[seat] += moves < 3 ? 0.25 * moves - 1.0 : 0.08 * moves;
+        score[seat] += (seat == s->turn ? 0.5 : 0.2) * threats;
+    }
+    out[0] = tanh((score[0] - score[1]) / 3.0);
+    out[1] = -out[0];
+}
+
+static bool invariants_ok(const lt_state *st)
+{
+    const nmm *s = (const nmm *)st;
+    if ((s->men[0] & s->men[1]) || ((s->men[0] | s->men[1]) & ~board()->all) ||
+        s->turn > 1 || s->mills > 1 || s->flying > 1 || s->quiet < QUIET_MIN ||
+        s->quiet > QUIET_MAX || s->hist.n > 2 * s->quiet ||
+        (s->hist.n && (s->hand[0] || s->hand[1])) || !plausible(s, NULL))
+        return false;
+    nmm t = *s;
+    settle(&t);
+    return t.result == s->result;
+}
+
+static const char *const seats_en[] = {"White", "Black"};
+static const char *const seats_pl[] = {"Białe", "Czarne"};
+
+const lt_game lt_nine_mens_morris = {
+    .id = "nine-mens-morris",
+    .title_en = "Nine Men's Morris",
+    .title_pl = "9 młynków",
+    .source = "seed 000: 9 Men's Morris (9 młynków)",
+    .group = LT_GROUP_ALFONSO,
+    .options = options,
+    .seats_en = seats_en,
+    .seats_pl = seats_pl,
+    .min_players = 2,
+    .max_players = 2,
+    .has_chance = false,
+    .zero_sum = true,
+    .min_return = -1,
+    .max_return = 1,
+    .state_size = sizeof(nmm),
+    /* placing: 24 points; moving: 4 neighbours and 2 jumps per man, or
+     * three flying men with 21 empty points and their jumps */
+    .max_actions = 80,
+    .max_outcomes = 0,
+    .num_actions = ACTIONS,
+    /* 18 placements and at most 17 captures or removals, each followed by
+     * at most 2 quiet moves without a capture */
+    .max_length = 2 * MEN * (2 * QUIET_MAX + 3),
+    .init = init,
+    .num_players = num_players,
+    .current_player = current_player,
+    .legal_actions = legal_actions,
+    .chance_outcomes = chance_outcomes,
+    .apply = apply,
+    .returns = returns,
+    .action_name = action_name,
+    .parse_action = parse_action,
+    .write_state = write_state,
+    .read_state = read_state,
+    .render = render,
+    .action_cells = action_cells,
+    .hash = hash,
+    .evaluate = evaluate,
+    .invariants_ok = invariants_ok,
+};

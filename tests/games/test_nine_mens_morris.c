@@ -1,0 +1,210 @@
+/* test_nine_mens_morris.c — 9 Men's Morris against seed 000, the board of
+ * notes §3.3 and the readings of RULES.md.  Positions are worked out by
+ * hand from the board drawing; each case says how. */
+#include "support.h"
+
+#include "games/moves_text.h"
+
+#include "boards/graph.h"
+
+/* Seed: 18 men placed alternately on the free points; the 24 points are
+ * all free at the start. */
+static void opening(void **st)
+{
+    (void)st;
+    const lt_game *g;
+    lt_state *s = start(&g, "nine-mens-morris", NULL);
+    lt_action acts[LT_MAX_ACTIONS];
+    assert_int_equal(g->legal_actions(s, acts), 24);
+    assert_string_equal(text_of(g, s), ".../.../.../....../.../.../... w 9 9 -");
+    lt_state_free(s);
+}
+
+/* notes §3.3: 32 links, the 16 mill lines, 32 jumps; only the 12
+ * midpoints lie in the middle of a line, so the 12 corners can never be
+ * jumped. */
+static void board_lines_and_jumps(void **st)
+{
+    (void)st;
+    const graph *g = graph_morris();
+    assert_int_equal(g->npoints, 24);
+    assert_int_equal(g->nlinks, 32);
+    assert_int_equal(g->nlines, 16);
+    assert_int_equal(g->njumps, 32);
+    uint32_t middles = 0;
+    for (int i = 0; i < g->njumps; i++)
+        middles |= 1u << g->jump[i][1];
+    static const char *const mids[] = {"d1", "d2", "d3", "a4", "b4", "c4",
+                                       "e4", "f4", "g4", "d5", "d6", "d7"};
+    uint32_t want = 0;
+    for (int i = 0; i < 12; i++)
+        want |= 1u << graph_find(g, mids[i]);
+    assert_true(middles == want);
+}
+
+/* Black on the corner a1 with White on both its neighbours d1 and a4,
+ * and Black on the midpoint d7 next to White's g7 with a7 empty: White
+ * may jump d7 (g7xa7) but nothing can take a1 - no line has it in the
+ * middle.  Black, to move, may take either neighbour of a1 from there. */
+static void corners_are_immune(void **st)
+{
+    (void)st;
+    const lt_game *g;
+    lt_state *s = start(&g, "nine-mens-morris", NULL);
+    set_position(g, s, ".BW/.../.../W...../.../.../BW. w 0 0 -");
+    assert_string_equal(moves_of(g, s), "d1-g1 d1-d2 a4-b4 a4-a7 g7-g4 g7xa7");
+    set_position(g, s, ".BW/.../.../W...../.../.../BW. b 0 0 -");
+    assert_true(legal(g, s, "a1xg1"));
+    assert_true(legal(g, s, "a1xa7"));
+    lt_state_free(s);
+}
+
+/* notes §3.3 ambiguity 2: nothing is captured while placing; the seed's
+ * rule: one jump per move, and the game goes on with the other player. */
+static void placing_then_jumping(void **st)
+{
+    (void)st;
+    const lt_game *g;
+    lt_state *s = start(&g, "nine-mens-morris", NULL);
+    /* White a1, Black d1, g1 empty: no jump while placing */
+    play(g, s, "a1 d1");
+    assert_false(legal(g, s, "a1xg1"));
+    assert_true(legal(g, s, "g1"));
+    lt_state_free(s);
+    s = start(&g, "nine-mens-morris", NULL);
+    set_position(g, s, ".../.../.../....../.../.../WB. w 0 0 -");
+    play(g, s, "a1xg1");
+    /* Black's last man is gone: White wins (seed: all men lost) */
+    assert_int_equal(g->current_player(s), LT_TERMINAL);
+    assert_true(return_of(g, s, 0) == 1);
+    lt_state_free(s);
+}
+
+/* Seed: a blocked player loses.  White's only man, on a1, has Black on
+ * d1 and a4 with g1 and a7 behind them black too: no step, no jump. */
+static void blocked_loses(void **st)
+{
+    (void)st;
+    const lt_game *g;
+    lt_state *s = start(&g, "nine-mens-morris", NULL);
+    set_position(g, s, "B../.../.../B...../.../.../WBB w 0 0 -");
+    assert_int_equal(g->current_player(s), LT_TERMINAL);
+    assert_true(return_of(g, s, 1) == 1);
+    lt_state_free(s);
+}
+
+/* capture=mills (Alfonso, the classic game): a mill made by placing lets
+ * the player remove an enemy man at once; the same player acts again. */
+static void mills(void **st)
+{
+    (void)st;
+    const lt_game *g;
+    lt_state *s = start(&g, "nine-mens-morris", "capture=mills");
+    play(g, s, "a1 b2 d1 b4 g1");
+    assert_int_equal(g->current_player(s), 0);
+    assert_string_equal(moves_of(g, s), "xb2 xb4");
+    assert_string_equal(text_of(g, s), ".../.../.../.B..../.../B../WWW wx 6 7 -");
+    play(g, s, "xb2");
+    assert_int_equal(g->current_player(s), 1);
+    lt_state_free(s);
+    /* a man in a mill is safe while another can be taken: Black's mill
+     * b2 b4 b6 and a lone man on c3 - only c3 goes */
+    s = start(&g, "nine-mens-morris", "capture=mills");
+    set_position(g, s, ".../B.W/.../.B..../B../B../WWW wx 0 0 -");
+    assert_string_equal(moves_of(g, s), "xc3");
+    lt_state_free(s);
+}
+
+/* RULES.md (mills): a player left with two men loses. */
+static void two_men_lose(void **st)
+{
+    (void)st;
+    const lt_game *g;
+    lt_state *s = start(&g, "nine-mens-morris", "capture=mills");
+    /* Black a7, a4, c3 (no mill): White's mill takes a7, two are left */
+    set_position(g, s, "B../.../.../B...../B../.../WWW wx 0 0 -");
+    play(g, s, "xa7");
+    assert_int_equal(g->current_player(s), LT_TERMINAL);
+    assert_true(return_of(g, s, 0) == 1);
+    lt_state_free(s);
+}
+
+/* flying=on: with three men a man may go to any empty point. */
+static void flying(void **st)
+{
+    (void)st;
+    /* White a1, g1, e4; Black a7, g7, a4 */
+    const char *pos = "B.B/.../.../B..W../.../.../W.W w 0 0 -";
+    const lt_game *g;
+    lt_state *s = start(&g, "nine-mens-morris", "capture=mills flying=on");
+    set_position(g, s, pos);
+    assert_true(legal(g, s, "a1-f2"));
+    lt_state_free(s);
+    s = start(&g, "nine-mens-morris", "capture=mills");
+    set_position(g, s, pos);
+    assert_false(legal(g, s, "a1-f2"));
+    assert_true(legal(g, s, "a1-d1"));
+    lt_state_free(s);
+}
+
+/* RULES.md: the third occurrence of a position with the same player to
+ * move draws; the steps since the last capture are part of the text. */
+static void repetition(void **st)
+{
+    (void)st;
+    const lt_game *g;
+    lt_state *s = start(&g, "nine-mens-morris", NULL);
+    set_position(g, s, "..B/.../.../....../.../.../W.. w 0 0 -");
+    play(g, s, "a1-d1 g7-d7 d1-a1 d7-g7 a1-d1 g7-d7 d1-a1");
+    assert_string_equal(text_of(g, s),
+                        ".B./.../.../....../.../.../W.. b 0 0 "
+                        "a1-d1,g7-d7,d1-a1,d7-g7,a1-d1,g7-d7,d1-a1");
+    play(g, s, "d7-g7");
+    assert_int_equal(g->current_player(s), LT_TERMINAL);
+    assert_true(return_of(g, s, 0) == 0);
+    lt_state_free(s);
+}
+
+static void bad_positions(void **st)
+{
+    (void)st;
+    static const char *const bad[] = {
+        ".../.../.../....../.../.../... w 9 9",     /* no steps field */
+        ".../.../.../....../.../.../... w 10 9 -",  /* ten men to place */
+        ".../.../.../....../.../.../... b 9 9 -",   /* White places first */
+        ".../.../.../....../.../.../WW. w 8 9 -",   /* two placed for one */
+        ".../.../.../....../.../.../... wx 9 9 -",  /* no mill to remove by */
+        "WWW/.../.../....../.../.../... w 0 0 -",   /* Black's loss was missed */
+        ".../.../.../....../.../.../W.B w 0 0 g1-d1", /* d1 is not Black's */
+        ".../.../.../....../.../.../W.B y 0 0 -",   /* no such side */
+        "../.../.../....../.../.../W.B w 0 0 -",    /* a row too short */
+    };
+    const lt_game *g;
+    lt_state *s = start(&g, "nine-mens-morris", NULL);
+    const char *before = ".../.../.../....../.../.../... w 9 9 -";
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        lt_error err = {0};
+        if (g->read_state(s, bad[i], &err) == LT_OK)
+            fail_msg("'%s' was accepted", bad[i]);
+        assert_true(err.msg[0] != '\0');
+        assert_string_equal(text_of(g, s), before);
+    }
+    lt_state_free(s);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(opening),
+        cmocka_unit_test(board_lines_and_jumps),
+        cmocka_unit_test(corners_are_immune),
+        cmocka_unit_test(placing_then_jumping),
+        cmocka_unit_test(blocked_loses),
+        cmocka_unit_test(mills),
+        cmocka_unit_test(two_men_lose),
+        cmocka_unit_test(flying),
+        cmocka_unit_test(repetition),
+        cmocka_unit_test(bad_positions),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
