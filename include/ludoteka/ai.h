@@ -25,7 +25,9 @@
  *               temperature T (a weaker, human-like player)
  *   c=X         MCTS exploration        threads=N  MCTS root parallelism
  *   playout=N   MCTS: cut a playout after N plies and use evaluate
- *   tt=on|off   MCTS: share statistics of transposed positions */
+ *   tt=on|off   MCTS: share statistics of transposed positions
+ *   blunder=P   any computer player: with chance P a random legal move
+ *               instead (the weaker levels of a perfect player) */
 #ifndef LUDOTEKA_AI_H
 #define LUDOTEKA_AI_H
 

@@ -20,6 +20,7 @@ struct lt_player {
     const lt_engine *engine;  /* ENGINE: one of the game's own */
     void *instance;           /* ENGINE: its state */
     external *ext;            /* EXTERNAL: a program over UCI or XBoard */
+    double blunder;           /* chance of a random move instead */
     char spec[LT_SPEC_MAX];
 };
 
@@ -86,14 +87,17 @@ static bool param(lt_player *p, const char *word, lt_error *err)
             sp->limits.nodes = n;
         return true;
     }
-    if (KEY("time") || KEY("c") || KEY("temp")) {
+    if (KEY("time") || KEY("c") || KEY("temp") || KEY("blunder")) {
         double x = strtod(v, &end);
-        if (end == v || *end || !(x > 0) || x > 1e6) {
-            lt_error_set(err, "player '%s': %.*s must be a positive number",
-                         p->spec, (int)klen, word);
+        if (end == v || *end || !(x > 0) || x > (KEY("blunder") ? 1 : 1e6)) {
+            lt_error_set(err, "player '%s': %.*s must be a positive number%s",
+                         p->spec, (int)klen, word,
+                         KEY("blunder") ? " up to 1" : "");
             return false;
         }
-        if (KEY("c"))
+        if (KEY("blunder"))
+            p->blunder = x;
+        else if (KEY("c"))
             sp->c = x;
         else if (KEY("temp"))
             sp->temp = x;
@@ -166,9 +170,24 @@ static bool parse(lt_player *p, const char *spec, int depth, lt_error *err)
         *next++ = '\0';
     for (int e = 0; g->engines && g->engines[e]; e++)
         if (!strcasecmp(rest, g->engines[e]->name)) {
+            /* blunder=P is ours; the rest is the engine's */
+            char params[LT_SPEC_MAX] = "";
+            size_t len = 0;
+            for (char *w = next; w && *w; w = next) {
+                next = strchr(w, ':');
+                if (next)
+                    *next++ = '\0';
+                if (!strncmp(w, "blunder=", 8)) {
+                    if (!param(p, w, err))
+                        return false;
+                } else {
+                    lt_appendf(params, sizeof params, &len, "%s%s",
+                               len ? ":" : "", w);
+                }
+            }
             p->kind = ENGINE;
             p->engine = g->engines[e];
-            p->instance = p->engine->create(g, next ? next : "", err);
+            p->instance = p->engine->create(g, params, err);
             return p->instance != NULL;
         }
     static const struct {
@@ -284,23 +303,32 @@ lt_action lt_player_choose(lt_player *p, const lt_state *s, uint64_t seed,
         lim.progress = extra->progress;
         lim.ctx = extra->ctx;
     }
+    lt_action a;
     switch (p->kind) {
     case SEARCH:
-        if (p->mm)
-            return minimax_search(p->mm, s, &lim, seed, info);
-        return mcts_search(g, s, &p->params, &lim, seed, info);
+        a = p->mm ? minimax_search(p->mm, s, &lim, seed, info)
+                  : mcts_search(g, s, &p->params, &lim, seed, info);
+        break;
     case ENGINE:
-        return p->engine->choose(p->instance, s, &lim, seed, info);
+        a = p->engine->choose(p->instance, s, &lim, seed, info);
+        break;
     case EXTERNAL:
         return external_choose(p->ext, s, extra, info);
     default:
+        /* random, and a stand-in for a human (hints use an ai player) */
+        a = LT_NO_ACTION;
+        if (info)
+            memset(info, 0, sizeof *info);
         break;
     }
-    /* random, and a stand-in for a human (hints use an ai player) */
     lt_rng rng;
     lt_rng_seed(&rng, seed, 0);
-    lt_action a = lt_rng_play(&rng, g, s);
-    if (info)
-        *info = (lt_think_info){.best = a};
+    /* a random move: the random player's always, a blunderer's now and
+     * then (a weaker level of a perfect player) */
+    if (a == LT_NO_ACTION || (p->blunder > 0 && lt_rng_double(&rng) < p->blunder)) {
+        a = lt_rng_play(&rng, g, s);
+        if (info)
+            info->best = a;
+    }
     return a;
 }

@@ -162,6 +162,9 @@ void cli_describe_result(FILE *out, const lt_game *g, const lt_state *s)
     int winners = 0;
     for (int i = 0; i < n; i++)
         winners += r[i] == best;
+    /* "Winner: Hunters" reads right whatever the seat's name */
+    fprintf(out, "%s ", winners > 1 ? T("Winners:", "Zwycięzcy:")
+                                    : T("Winner:", "Zwycięzca:"));
     bool first = true;
     for (int i = 0; i < n; i++)
         if (r[i] == best) {
@@ -170,10 +173,7 @@ void cli_describe_result(FILE *out, const lt_game *g, const lt_state *s)
                     lt_seat_name(g, i, cli_lang, seat, sizeof seat));
             first = false;
         }
-    fprintf(out, " %s (%s)\n",
-            winners > 1 ? T("share the win", "dzielą zwycięstwo")
-                        : T("wins", "wygrywa"),
-            text);
+    fprintf(out, " (%s)\n", text);
 }
 
 int cmd_replay(int argc, char **argv)

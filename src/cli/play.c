@@ -226,9 +226,9 @@ static void hint(session *se)
     lt_error err;
     if (exact_hint(se))
         return;
-    /* the level-4 player (the perfect one where a game is solved), for
-     * three seconds at most */
-    lt_player *adviser = lt_player_new(g, "ai:level=4", &err);
+    /* the strongest level (the perfect player where a game is solved),
+     * for three seconds at most */
+    lt_player *adviser = lt_player_new(g, "ai:level=5", &err);
     if (!adviser)
         return;
     int p = g->current_player(se->state);

@@ -110,7 +110,7 @@ run 1 play three-mens-morris --players human,human --seed 3
 has out "Black to move>"
 input 'A1\nA2\nB1\nB2\nC1\nA3\n'
 run 0 play three-mens-morris --players human,human
-has out "White wins (1-0)"
+has out "Winner: White (1-0)"
 input 'A1\nA2\nB1\nB2\nC1\nC2\n'
 run 0 --lang pl play three-mens-morris --players human,human
 has out "Remis (1/2-1/2)"
@@ -361,7 +361,7 @@ input 'hint\nstop\n'
 run 0 play half-hazard --players human,ai --seed 1 --position "play turn 1/1 score 0,0 money 40,40 pot 20 order 1,2 numbers 12,10 winnings 6 streak 1 choose"
 has out "Hint: stop: 3 = 3.000000"
 has out "throw: 505/216 = 2.337963"
-has out "Player 1 wins (3 -3)"
+has out "Winner: Player 1 (3 -3)"
 
 CASE=solve
 # Dudeney (1917): with the first row winning at once, the first player
