@@ -78,7 +78,7 @@ has out "seed 7"
 cp "$T/out" "$T/first"
 run 0 play three-mens-morris --players ai:level=1,random --seed 7
 cmp -s "$T/out" "$T/first" || fail "the same seed gave another game"
-grep -Eq "wins|Draw" "$T/out" || fail "no result line"
+grep -Eq "Winner|Draw" "$T/out" || fail "no result line"
 run 2 play three-mens-morris --players human,robot
 has err "unknown player 'robot'"
 run 2 play three-mens-morris --players human,ai:level=9
