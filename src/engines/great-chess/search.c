@@ -7,6 +7,7 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include <threads.h>
 #include <time.h>
 
 #include "search.h"
@@ -41,8 +42,16 @@ struct gc_search {
     int scores[GC_MAX_PLY + 8][GC_MAX_MOVES];
 };
 
+/* Late move reductions by depth and move number. */
 static int lmr[64][64];
-static bool lmr_ready;
+static once_flag lmr_once = ONCE_FLAG_INIT;
+
+static void build_lmr(void)
+{
+    for (int d = 1; d < 64; d++)
+        for (int m = 1; m < 64; m++)
+            lmr[d][m] = (int)(0.75 + log(d) * log(m) / 2.25);
+}
 
 static double now(void)
 {
@@ -65,12 +74,7 @@ gc_search *gc_search_new(int hash_mb)
         return NULL;
     }
     s->tt_mask = entries - 1;
-    if (!lmr_ready) { /* the same numbers every time: a benign race */
-        for (int d = 1; d < 64; d++)
-            for (int m = 1; m < 64; m++)
-                lmr[d][m] = (int)(0.75 + log(d) * log(m) / 2.25);
-        lmr_ready = true;
-    }
+    call_once(&lmr_once, build_lmr);
     return s;
 }
 
@@ -417,6 +421,7 @@ static int search(gc_search *s, int alpha, int beta, int depth, int ply,
         }
         gc_undo u;
         gc_make(p, m, &u);
+        __builtin_prefetch(&s->tt[p->key & s->tt_mask]);
         s->path[ply + 1] = p->key;
         bool gives_check = gc_in_check(p);
         int v, nd = depth - 1;

@@ -356,9 +356,11 @@ static const char *const seats_pl[] = {"Białe", "Czarne"};
 
 static const lt_engine *const engines[] = {&great_chess_engine, NULL};
 
-/* Level 1 looks one move ahead and plays loosely; 5 searches deeply. */
+/* Level 1 looks one move ahead through a haze of noise (it misses
+ * captures and drops pieces); 2 looks two moves ahead, a little hazily;
+ * 3-5 search cleanly, about 0.05, 0.5 and 5 seconds a move. */
 static const char *const levels[LT_LEVEL_MAX] = {
-    "ai:engine:depth=1:noise=300", "ai:engine:depth=2:noise=60",
+    "ai:engine:depth=1:noise=800", "ai:engine:depth=2:noise=150",
     "ai:engine:nodes=30000", "ai:engine:nodes=300000",
     "ai:engine:nodes=3000000"};
 
