@@ -345,31 +345,33 @@ int gc_gen_legal(gc_pos *p, const gc_guard *g, gc_move *out)
 
 bool gc_has_legal(gc_pos *p, const gc_guard *g)
 {
-    gc_move moves[GC_MAX_MOVES];
-    /* piece by piece, so that a first legal move ends the search early */
-    for (int w = 0; w < 3; w++)
-        for (uint64_t bits = p->occ[p->side].w[w]; bits; bits &= bits - 1) {
-            int from = GC_FIRST + 64 * w + __builtin_ctzll(bits);
-            int n = (int)(piece_moves(p, from, moves, true) - moves);
-            for (int i = 0; i < n; i++)
-                if (gc_legal(p, moves[i], g))
-                    return true;
-        }
+    /* First the pieces whose moves need no trial (out of check: all but
+     * the king and the shielding pieces): any move of theirs will do. */
+    for (int pass = 0; pass < 2; pass++)
+        for (int w = 0; w < 3; w++)
+            for (uint64_t bits = p->occ[p->side].w[w]; bits; bits &= bits - 1) {
+                int from = GC_FIRST + 64 * w + __builtin_ctzll(bits);
+                if (gc_needs_test(p, g, from) != pass)
+                    continue;
+                gc_set to = gc_targets(p, from, true);
+                for (int v = 0; v < 3; v++)
+                    for (uint64_t t = to.w[v]; t; t &= t - 1) {
+                        gc_move m = GC_MOVE(from, GC_FIRST + 64 * v + __builtin_ctzll(t));
+                        if (!pass || gc_legal(p, m, g))
+                            return true;
+                    }
+            }
     return false;
 }
 
 bool gc_pseudo_ok(const gc_pos *p, gc_move m)
 {
-    int from = GC_FROM(m);
-    if (from < GC_FIRST || from >= GC_SQUARES || p->sq[from] == GC_OFF ||
-        !(p->sq[from] & GC_FLAG(p->side)))
+    int from = GC_FROM(m), to = GC_TO(m), end = GC_FIRST + GC_RANKS * GC_W;
+    if (from < GC_FIRST || from >= end || to < GC_FIRST || to >= end ||
+        (p->sq[from] & GC_OFF) != GC_FLAG(p->side))
         return false;
-    gc_move moves[64 * 2];
-    int n = (int)(piece_moves(p, from, moves, true) - moves);
-    for (int i = 0; i < n; i++)
-        if (moves[i] == m)
-            return true;
-    return false;
+    gc_set targets = gc_targets(p, from, true);
+    return gc_set_has(&targets, to);
 }
 
 bool gc_stalemate_wins(const gc_pos *p)
