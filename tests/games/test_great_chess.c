@@ -748,6 +748,39 @@ static void engine(void **st)
     lt_state_free(s);
 }
 
+static void count_progress(void *ctx, const lt_think_info *info)
+{
+    int *calls = ctx;
+    assert_true(info->iterations > 0);
+    assert_true(info->value[0] >= -1 && info->value[0] <= 1 &&
+                info->value[0] == -info->value[1]);
+    ++*calls;
+}
+
+/* lt_limits: progress once per finished iteration (depth 3: three); a
+ * stop already raised still gets a legal answer. */
+static void engine_limits(void **st)
+{
+    (void)st;
+    const lt_game *g;
+    lt_state *s = start(&g, "great-chess", NULL);
+    lt_error err = {0};
+    lt_player *p = lt_player_new(g, "ai:engine", &err);
+    assert_non_null(p);
+    int calls = 0;
+    lt_limits lim = {.depth = 3, .progress = count_progress, .ctx = &calls};
+    lt_think_info info;
+    lt_action a = lt_player_choose(p, s, 1, &lim, &info);
+    assert_true(lt_is_legal(g, s, a));
+    assert_int_equal(calls, 3);
+    assert_int_equal(info.best, a);
+    volatile int stop = 1;
+    lt_limits halt = {.stop = &stop};
+    assert_true(lt_is_legal(g, s, lt_player_choose(p, s, 2, &halt, NULL)));
+    lt_player_free(p);
+    lt_state_free(s);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -769,6 +802,7 @@ int main(void)
         cmocka_unit_test(perft_random),
         cmocka_unit_test(perft_random_options),
         cmocka_unit_test(engine),
+        cmocka_unit_test(engine_limits),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -160,7 +160,12 @@ static int evaluate(gc_search *s)
 
 /* ---- Move ordering ---- */
 
-enum { SCORE_TT = 1 << 30, SCORE_GOOD = 1 << 24, SCORE_KILLER = 1 << 22 };
+enum {
+    SCORE_TT = 1 << 30,
+    SCORE_GOOD = 1 << 24,
+    SCORE_KILLER = 1 << 22,
+    SCORE_BAD = -(1 << 24) /* losing-looking captures: after the quiet moves */
+};
 
 static bool is_tactical(const gc_pos *p, gc_move m)
 {
@@ -176,6 +181,15 @@ static int tactical_score(const gc_pos *p, gc_move m)
     return v;
 }
 
+/* A bigger piece taking a smaller, defended one (a cheap stand-in for
+ * static exchange evaluation). */
+static bool bad_capture(const gc_pos *p, gc_move m)
+{
+    int victim = p->sq[GC_TO(m)] & GC_TYPE, attacker = p->sq[GC_FROM(m)] & GC_TYPE;
+    return !gc_promotes(p, m) && gc_value[attacker] > gc_value[victim] + 50 &&
+           gc_attacked(p, GC_TO(m), p->side ^ 1);
+}
+
 static void score_moves(gc_search *s, int ply, int n, gc_move tt_move)
 {
     const gc_pos *p = &s->pos;
@@ -186,7 +200,8 @@ static void score_moves(gc_search *s, int ply, int n, gc_move tt_move)
         if (m == tt_move)
             sc[i] = SCORE_TT;
         else if (is_tactical(p, m))
-            sc[i] = SCORE_GOOD + tactical_score(p, m);
+            sc[i] = (bad_capture(p, m) ? SCORE_BAD : SCORE_GOOD) +
+                    tactical_score(p, m);
         else if (m == s->killers[ply][0])
             sc[i] = SCORE_KILLER + 1;
         else if (m == s->killers[ply][1])
@@ -277,15 +292,12 @@ static int qsearch(gc_search *s, int alpha, int beta, int ply)
         legal++;
         if (!in_check) {
             int victim = p->sq[GC_TO(m)] & GC_TYPE;
-            int attacker = p->sq[GC_FROM(m)] & GC_TYPE;
             bool promo = gc_promotes(p, m);
             /* delta pruning: even the capture leaves us below alpha */
             if (!promo && stand + gc_value[victim] + 200 <= alpha)
                 continue;
-            /* a bigger piece taking a smaller, defended one */
-            if (!promo && gc_value[attacker] > gc_value[victim] + 50 &&
-                gc_attacked(p, GC_TO(m), p->side ^ 1))
-                continue;
+            if (s->scores[ply][i] < 0)
+                continue; /* a bad capture */
         }
         gc_undo u;
         gc_make(p, m, &u);
