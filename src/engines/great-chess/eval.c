@@ -15,7 +15,7 @@ enum { UNICORN_ALL_MG = 680, UNICORN_ALL_EG = 720 };
 
 /* Mobility: centipawns per reachable square above the piece's typical
  * count. */
-static const int mob_weight[GC_NTYPES] = {0, 0, 6, 4, 5, 3, 4, 2, 0};
+static const int mob_weight[GC_NTYPES] = {0, 0, 9, 6, 7, 5, 6, 3, 0};
 static const int mob_base[GC_NTYPES] = {0, 0, 4, 7, 6, 10, 8, 16, 0};
 
 /* Phase: the non-pawn material of both sides at the start. */
