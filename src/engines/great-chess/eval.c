@@ -7,14 +7,15 @@
 /* Piece values in centipawns (the unicorn's depends on its reading: the
  * seed's slides only forwards).  Sized by the mobility of each piece on an
  * empty 12x12 board (rook 22 squares, Aanca 37, unicorn 24 or 15, crocodile
- * 14, lion 8.5, giraffe 5) and by Fairy-Max's values for the Cazaux rules,
- * then by self-play. */
+ * 14, lion 8.5, giraffe 5) and by Fairy-Max's values for the Cazaux rules
+ * (its fmax.ini: giraffe 235, crocodile 340, lion 444, rook 481, unicorn
+ * 700, Aanca 830). */
 const int gc_value[GC_NTYPES] = {0, 100, 250, 340, 420, 500, 480, 830, 0};
 static const int value_eg[GC_NTYPES] = {0, 120, 240, 360, 420, 560, 500, 880, 0};
 enum { UNICORN_ALL_MG = 680, UNICORN_ALL_EG = 720 };
 
 /* Mobility: centipawns per reachable square above the piece's typical
- * count. */
+ * count (the weights chosen in self-play matches). */
 static const int mob_weight[GC_NTYPES] = {0, 0, 9, 6, 7, 5, 6, 3, 0};
 static const int mob_base[GC_NTYPES] = {0, 0, 4, 7, 6, 10, 8, 16, 0};
 
