@@ -206,7 +206,7 @@ int gc_eval(const gc_pos *p)
     for (int c = 0; c < 2; c++) {
         int sign = c ? 1 : -1, a = s.attackers[c];
         if (a >= 2)
-            s.mg += sign * s.attack[c] * (a - 1) * 8;
+            s.mg += sign * s.attack[c] * (a - 1) * 4;
     }
     if (phase > PHASE_MAX)
         phase = PHASE_MAX;
