@@ -184,6 +184,10 @@ void gc_unmake_null(gc_pos *p, const gc_undo *u)
     p->halfmove = u->halfmove;
 }
 
+/* The kings that have not moved yet, written as castling rights are in
+ * FEN: bit 0 White's, bit 1 Black's. */
+static const char *const unmoved_text[4] = {"-", "K", "k", "Kk"};
+
 int gc_write(const gc_pos *p, char *buf, int size)
 {
     char text[256];
@@ -208,9 +212,8 @@ int gc_write(const gc_pos *p, char *buf, int size)
             text[n++] = '/';
     }
     text[n] = '\0';
-    return snprintf(buf, (size_t)size, "%s %c %s%s%s %u %u", text,
-                    p->side ? 'b' : 'w', p->unmoved & 1 ? "K" : "",
-                    p->unmoved & 2 ? "k" : "", p->unmoved ? "" : "-",
+    return snprintf(buf, (size_t)size, "%s %c %s %u %u", text,
+                    p->side ? 'b' : 'w', unmoved_text[p->unmoved & 3],
                     (unsigned)p->halfmove, (unsigned)p->fullmove);
 }
 
@@ -221,9 +224,8 @@ static int type_of(char ch)
     return ch && at ? (int)(at - "PGCLRUAK") + 1 : 0;
 }
 
-static const char *read_board(gc_pos *t, const char **text)
+static bool read_board(gc_pos *t, const char **text, char *msg)
 {
-    static char msg[96];
     const char *s = *text;
     for (int r = GC_RANKS - 1; r >= 0; r--) {
         int f = 0;
@@ -233,87 +235,94 @@ static const char *read_board(gc_pos *t, const char **text)
                 while (isdigit((unsigned char)*s) && run <= GC_FILES)
                     run = run * 10 + (*s++ - '0');
                 if (run < 1 || f + run > GC_FILES) {
-                    snprintf(msg, sizeof msg,
+                    snprintf(msg, GC_MSG,
                              "rank %d: an empty run that does not fit in 12 files",
                              r + 1);
-                    return msg;
+                    return false;
                 }
                 f += run;
             } else if (type_of(*s)) {
                 int colour = islower((unsigned char)*s) ? GC_BLACK : GC_WHITE;
                 gc_put(t, gc_sq(f++, r), type_of(*s++) | colour);
             } else {
-                snprintf(msg, sizeof msg,
+                snprintf(msg, GC_MSG,
                          "rank %d: expected a piece (KAURLCGP, kaurlcgp) or a "
                          "number of empty squares, found '%.1s'",
                          r + 1, *s ? s : "end of text");
-                return msg;
+                return false;
             }
         }
         if (r && *s++ != '/') {
-            snprintf(msg, sizeof msg, "expected '/' after rank %d (12 files)",
+            snprintf(msg, GC_MSG, "expected '/' after rank %d (12 files)",
                      r + 1);
-            return msg;
+            return false;
         }
     }
     *text = s;
-    return NULL;
+    return true;
 }
 
 /* Is the position one the rules allow?  (Kings, pawns, counts, check.) */
-static const char *check_position(const gc_pos *t)
+static bool check_position(const gc_pos *t, char *msg)
 {
-    static char msg[96];
     for (int c = 0; c < 2; c++) {
         const char *who = c ? "black" : "white";
         if (t->count[c][GC_KING] != 1) {
-            snprintf(msg, sizeof msg, "%s needs exactly one king", who);
-            return msg;
+            snprintf(msg, GC_MSG, "%s needs exactly one king", who);
+            return false;
         }
         int total = 0;
         for (int k = 1; k < GC_NTYPES; k++)
             total += t->count[c][k];
         if (total > 24) {
-            snprintf(msg, sizeof msg, "%s has %d pieces; a side has at most 24",
+            snprintf(msg, GC_MSG, "%s has %d pieces; a side has at most 24",
                      who, total);
-            return msg;
+            return false;
         }
         int last = c ? 0 : GC_RANKS - 1;
         for (int f = 0; f < GC_FILES; f++)
             if (t->sq[gc_sq(f, last)] == (GC_PAWN | GC_FLAG(c))) {
-                snprintf(msg, sizeof msg,
+                snprintf(msg, GC_MSG,
                          "a %s pawn on %c%d would have been promoted", who,
                          'a' + f, last + 1);
-                return msg;
+                return false;
             }
         if ((t->unmoved >> c & 1) && t->king[c] != gc_sq(6, c ? 11 : 0)) {
-            snprintf(msg, sizeof msg,
+            snprintf(msg, GC_MSG,
                      "the %s king is marked unmoved but is not on %s", who,
                      c ? "g12" : "g1");
-            return msg;
+            return false;
         }
     }
-    if (gc_attacked(t, t->king[t->side ^ 1], t->side))
-        return "the side that is not to move is in check";
-    return NULL;
+    if (gc_attacked(t, t->king[t->side ^ 1], t->side)) {
+        snprintf(msg, GC_MSG, "the side that is not to move is in check");
+        return false;
+    }
+    return true;
 }
 
-const char *gc_read(gc_pos *p, const char *text)
+/* A message into msg, and false. */
+static bool fail(char *msg, const char *text)
 {
-    static char msg[128];
+    snprintf(msg, GC_MSG, "%s", text);
+    return false;
+}
+
+bool gc_read(gc_pos *p, const char *text, char *msg)
+{
     gc_pos t;
     gc_clear(&t, p->rules);
     while (isspace((unsigned char)*text))
         text++;
-    const char *err = read_board(&t, &text);
-    if (err)
-        return err;
+    if (!read_board(&t, &text, msg))
+        return false;
     char side[8], kings[8];
     unsigned half = 0, full = 1;
     int used = 0, got = sscanf(text, " %7s %7s%n", side, kings, &used);
     if (got != 2)
-        return "after the board expected the side to move (w or b) and the "
-               "unmoved kings (Kk, K, k or -), e.g. '... w Kk 0 1'";
+        return fail(msg, "after the board expected the side to move (w or "
+                         "b) and the unmoved kings (Kk, K, k or -), e.g. "
+                         "'... w Kk 0 1'");
     text += used;
     if (sscanf(text, " %u %u%n", &half, &full, &used) == 2)
         text += used;
@@ -322,35 +331,34 @@ const char *gc_read(gc_pos *p, const char *text)
     while (isspace((unsigned char)*text))
         text++;
     if (*text)
-        return "unexpected text after the position; expected the board, the "
-               "side to move, the unmoved kings and two numbers";
+        return fail(msg, "unexpected text after the position; expected the "
+                         "board, the side to move, the unmoved kings and two "
+                         "numbers");
     if (strcmp(side, "w") && strcmp(side, "b"))
-        return "side to move: expected w or b";
+        return fail(msg, "side to move: expected w or b");
     t.side = side[0] == 'b';
-    /* the kings that have not moved yet, as castling rights are written */
-    static const char *const unmoved[4] = {"-", "K", "k", "Kk"};
     int u = 0;
-    while (u < 4 && strcmp(kings, unmoved[u]))
+    while (u < 4 && strcmp(kings, unmoved_text[u]))
         u++;
     if (u == 4)
-        return "unmoved kings: expected Kk, K, k or -";
+        return fail(msg, "unmoved kings: expected Kk, K, k or -");
     t.unmoved = (uint8_t)u;
     if (half > t.rules.cap) {
-        snprintf(msg, sizeof msg,
+        snprintf(msg, GC_MSG,
                  "%u plies without a capture or pawn move: more than the cap "
                  "of %u",
                  half, (unsigned)t.rules.cap);
-        return msg;
+        return false;
     }
     if (full < 1 || full > 1000000)
-        return "the move number must be 1 to 1000000";
+        return fail(msg, "the move number must be 1 to 1000000");
     t.halfmove = (uint16_t)half;
     t.fullmove = full;
-    if ((err = check_position(&t)))
-        return err;
+    if (!check_position(&t, msg))
+        return false;
     t.key = gc_key(&t);
     *p = t;
-    return NULL;
+    return true;
 }
 
 bool gc_consistent(const gc_pos *p)
@@ -379,7 +387,8 @@ bool gc_consistent(const gc_pos *p)
         p->halfmove > p->rules.cap || p->fullmove < 1 ||
         p->rules.unicorn > GC_UNICORN_ALL || p->rules.kingleap > GC_LEAP_FORWARD)
         return false;
-    if (check_position(&t))
+    char msg[GC_MSG];
+    if (!check_position(&t, msg))
         return false;
     if (t.king[0] != p->king[0] || t.king[1] != p->king[1])
         return false;

@@ -142,10 +142,11 @@ void gc_make_null(gc_pos *, gc_undo *);
 void gc_unmake_null(gc_pos *, const gc_undo *);
 /* Is the move's promotion due (a pawn reaching its last rank)? */
 bool gc_promotes(const gc_pos *, gc_move);
-/* FEN-style text; gc_read returns NULL or a message, leaving *p alone on
- * failure. */
+/* FEN-style text.  gc_read keeps the rules of *p; on failure it leaves *p
+ * alone and puts a message in msg (GC_MSG bytes). */
+enum { GC_MSG = 128 };
 int gc_write(const gc_pos *, char *buf, int size);
-const char *gc_read(gc_pos *, const char *text);
+bool gc_read(gc_pos *, const char *text, char *msg);
 /* Is everything derived from sq[] consistent with it? */
 bool gc_consistent(const gc_pos *);
 

@@ -66,7 +66,8 @@ static lt_status init(lt_state *st, const lt_config *cfg)
                       (uint8_t)cfg->value[OPT_KINGLEAP],
                       (uint16_t)cfg->value[OPT_CAP]};
     gc_clear(&s->pos, rules);
-    if (gc_read(&s->pos, gc_start_fen))
+    char msg[GC_MSG];
+    if (!gc_read(&s->pos, gc_start_fen, msg))
         return LT_EILLEGAL;
     settle(s);
     return LT_OK;
@@ -218,8 +219,8 @@ static int write_state(const lt_state *st, char *buf, size_t size)
 static lt_status read_state(lt_state *st, const char *text, lt_error *err)
 {
     great *s = (great *)st, t = *s;
-    const char *msg = gc_read(&t.pos, text);
-    if (msg) {
+    char msg[GC_MSG];
+    if (!gc_read(&t.pos, text, msg)) {
         lt_error_set(err, "%s", msg);
         return LT_ESYNTAX;
     }
