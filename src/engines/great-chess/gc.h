@@ -1,0 +1,195 @@
+/* gc.h — the Grande Acedrex (Wielkie Szachy) engine: the position on a
+ * padded 12x12 mailbox, its moves with make/unmake, and the searcher.
+ *
+ * The board is 16 squares wide and 20 high: files a-l are columns 0-11,
+ * ranks 1-12 are rows 4-15.  Columns 12-15 and rows 0-3, 16-19 are off the
+ * board (GC_OFF), so every leap of the game (at most 3 files and 3 ranks)
+ * from any square lands inside the array, and sliders stop on the border.
+ * Colour 0 is White (ranks 1 and 4, moving up), colour 1 Black. */
+#ifndef LUDOTEKA_GC_H
+#define LUDOTEKA_GC_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+enum {
+    GC_FILES = 12,
+    GC_RANKS = 12,
+    GC_CELLS = GC_FILES * GC_RANKS, /* 144 squares of the real board */
+    GC_W = 16,                      /* row stride of the mailbox */
+    GC_SQUARES = 20 * GC_W,
+    GC_FIRST = 4 * GC_W,            /* a1: the first square of the board */
+    /* no position has more moves: 23 Aancas (at most 40 each on an empty
+     * board) and a king (8 steps, 8 leaps) make 936 */
+    GC_MAX_MOVES = 1024
+};
+
+/* Piece types in the seed's hierarchy, weakest first. */
+enum {
+    GC_NONE = 0,
+    GC_PAWN,
+    GC_GIRAFFE,  /* Żyrafa: (3,2) leap */
+    GC_CROC,     /* Krokodyl: the bishop */
+    GC_LION,     /* Lew: (3,0) and (3,1) leaps */
+    GC_ROOK,     /* Wieża */
+    GC_UNICORN,  /* Nosorożec: knight leap, then a diagonal slide */
+    GC_AANCA,    /* Słonioptak: diagonal step, then an orthogonal slide */
+    GC_KING,
+    GC_NTYPES
+};
+
+/* A square holds 0 (empty), GC_OFF, or type | colour flag.  GC_OFF carries
+ * both colour flags, so "own piece or border" is one test. */
+enum { GC_WHITE = 0x10, GC_BLACK = 0x20, GC_OFF = 0x70, GC_TYPE = 0x0f };
+#define GC_FLAG(c) (0x10 << (c))
+
+/* Rule options (the readings of RULES.md and of the notes). */
+enum { GC_UNICORN_SEED, GC_UNICORN_ALL };
+enum {
+    GC_LEAP_CAPTURE, /* seed: any direction, may capture, even in check */
+    GC_LEAP_QUIET,   /* Fairy-Max: as the seed, but never a capture */
+    GC_LEAP_CAZAUX,  /* no capture, not in check, not over an attacked square */
+    GC_LEAP_FORWARD  /* Ludii: the three forward directions, may capture */
+};
+
+/* A set of board squares: bit (square - GC_FIRST), 12 rows of 16. */
+typedef struct {
+    uint64_t w[3];
+} gc_set;
+
+static inline void gc_set_add(gc_set *s, int sq)
+{
+    s->w[(sq - GC_FIRST) >> 6] |= 1ull << ((sq - GC_FIRST) & 63);
+}
+static inline bool gc_set_has(const gc_set *s, int sq)
+{
+    return s->w[(sq - GC_FIRST) >> 6] >> ((sq - GC_FIRST) & 63) & 1;
+}
+static inline int gc_set_count(const gc_set *s)
+{
+    return __builtin_popcountll(s->w[0]) + __builtin_popcountll(s->w[1]) +
+           __builtin_popcountll(s->w[2]);
+}
+
+typedef struct {
+    uint8_t unicorn, kingleap;
+    uint16_t cap; /* plies without a capture or pawn move that draw */
+} gc_rules;
+
+/* The position.  Invariants: occ[c] has a bit (square - GC_FIRST) for
+ * every piece of colour c; king[c] is colour c's king; count[c][t] counts
+ * its pieces of type t; key is gc_key() of the position; a bit of
+ * `unmoved` is set only while that king stands on its starting square. */
+typedef struct {
+    uint8_t sq[GC_SQUARES];
+    gc_set occ[2];
+    uint64_t key;
+    uint16_t king[2];
+    uint8_t side;          /* colour to move */
+    uint8_t unmoved;       /* bit c: colour c's king has never moved */
+    uint16_t halfmove;     /* plies since the last capture or pawn move */
+    uint32_t fullmove;     /* move number, as in FEN */
+    uint8_t count[2][GC_NTYPES];
+    gc_rules rules;
+} gc_pos;
+
+/* A move: from | to << 9 (mailbox squares).  What it captures and whether
+ * it promotes follow from the position. */
+typedef uint32_t gc_move;
+#define GC_MOVE(f, t) ((gc_move)(f) | (gc_move)(t) << 9)
+#define GC_FROM(m) ((int)((m)&511))
+#define GC_TO(m) ((int)((m) >> 9 & 511))
+
+typedef struct {
+    uint64_t key;
+    uint16_t halfmove;
+    uint8_t captured, moved, unmoved;
+} gc_undo;
+
+static inline int gc_sq(int file, int rank)
+{
+    return (rank + 4) * GC_W + file;
+}
+static inline int gc_file(int sq)
+{
+    return sq & 15;
+}
+static inline int gc_rank(int sq)
+{
+    return (sq >> 4) - 4;
+}
+/* The 0..143 index of the lt_game actions: rank * 12 + file. */
+static inline int gc_cell(int sq)
+{
+    return gc_rank(sq) * GC_FILES + gc_file(sq);
+}
+static inline int gc_cell_sq(int cell)
+{
+    return gc_sq(cell % GC_FILES, cell / GC_FILES);
+}
+
+/* ---- board.c ---- */
+extern const char gc_letters[GC_NTYPES]; /* ".PGCLRUAK" */
+extern const uint8_t gc_promotion[GC_FILES]; /* piece of each file */
+extern const char gc_start_fen[];
+void gc_clear(gc_pos *, gc_rules);
+void gc_put(gc_pos *, int sq, int piece);
+/* The Zobrist key from scratch: pieces, side to move, unmoved kings. */
+uint64_t gc_key(const gc_pos *);
+void gc_make(gc_pos *, gc_move, gc_undo *);
+void gc_unmake(gc_pos *, gc_move, const gc_undo *);
+void gc_make_null(gc_pos *, gc_undo *);
+void gc_unmake_null(gc_pos *, const gc_undo *);
+/* Is the move's promotion due (a pawn reaching its last rank)? */
+bool gc_promotes(const gc_pos *, gc_move);
+/* FEN-style text.  gc_read keeps the rules of *p; on failure it leaves *p
+ * alone and puts a message in msg (GC_MSG bytes). */
+enum { GC_MSG = 128 };
+int gc_write(const gc_pos *, char *buf, int size);
+bool gc_read(gc_pos *, const char *text, char *msg);
+/* Is everything derived from sq[] consistent with it? */
+bool gc_consistent(const gc_pos *);
+
+/* ---- movegen.c ---- */
+/* Is sq attacked by colour `by` (could a piece of `by` capture there)? */
+bool gc_attacked(const gc_pos *, int sq, int by);
+bool gc_in_check(const gc_pos *);
+/* The squares the piece on `from` may move to, its own king's safety
+ * aside; quiet: non-captures too (promotions always). */
+gc_set gc_targets(const gc_pos *, int from, bool quiet);
+/* Pseudo-legal moves (legal but for leaving the king attacked), in
+ * ascending order of from square, then of to square. */
+int gc_gen(const gc_pos *, gc_move *out);
+/* Captures and promotions only (for quiescence). */
+int gc_gen_tactical(const gc_pos *, gc_move *out);
+/* What legality needs to know of a position: check, and the pieces that
+ * shield their king from an attack along a line. */
+typedef struct {
+    gc_set pinned;
+    bool in_check;
+} gc_guard;
+void gc_guard_init(const gc_pos *, gc_guard *);
+/* Must a move from this square be tried on the board (gc_legal)? */
+bool gc_needs_test(const gc_pos *, const gc_guard *, int from);
+/* Does the pseudo-legal move leave the mover's king safe?  These three try
+ * moves on the board and put it back: the position must be the caller's
+ * own. */
+bool gc_legal(gc_pos *, gc_move, const gc_guard *);
+int gc_gen_legal(gc_pos *, const gc_guard *, gc_move *out);
+bool gc_has_legal(gc_pos *, const gc_guard *);
+/* Is the pseudo-legal move one of the generated ones (for TT moves)? */
+bool gc_pseudo_ok(const gc_pos *, gc_move);
+/* Game over at this position: 0 no; otherwise +1/-1 for the side to move
+ * (mate, stalemate by the seed's rule) or 2 for the draw of the cap.
+ * has_moves: whether the side to move has a legal move. */
+int gc_outcome(const gc_pos *, bool has_moves);
+/* The seed's stalemate rule: does the stalemated side to move win? */
+bool gc_stalemate_wins(const gc_pos *);
+uint64_t gc_perft(gc_pos *, int depth);
+
+/* ---- eval.c ---- */
+/* Static evaluation in centipawns for the side to move. */
+int gc_eval(const gc_pos *);
+extern const int gc_value[GC_NTYPES];
+
+#endif

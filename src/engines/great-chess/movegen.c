@@ -1,0 +1,429 @@
+/* movegen.c — Grande Acedrex moves on the padded mailbox: each piece as
+ * seed 000 ("Wielkie Szachy") describes it, attack detection, legality,
+ * the end of the game, perft. */
+#include "gc.h"
+
+/* Mailbox steps: +1 one file right (towards l), +16 one rank up. */
+static const int orth[4] = {1, -1, 16, -16};
+static const int diag[4] = {17, 15, -15, -17};
+static const int king_steps[8] = {1, -1, 16, -16, 17, 15, -15, -17};
+/* Lew: three squares orthogonally, or the (3,1) leap ("pole 4x2"). */
+static const int lion_leaps[12] = {3,  -3,  48,  -48, 19, -13,
+                                   13, -19, 49, 47,  -47, -49};
+/* Żyrafa: one orthogonal and two diagonal squares, the (3,2) leap
+ * ("pole 3x4"). */
+static const int giraffe_leaps[8] = {35, -29, 29, -35, 50, 46, -46, -50};
+/* Nosorożec: a knight leap, then optionally a slide on the diagonal that
+ * continues the leap outwards: leaps[i] continues along slide[i].  The
+ * first four leaps go up the board (forward for White). */
+static const int unicorn_leaps[8] = {33, 31, 18, 14, -31, -33, -14, -18};
+static const int unicorn_slide[8] = {17, 15, 17, 15, -15, -17, -15, -17};
+/* Słonioptak: a diagonal step diag[i], then optionally a slide along one
+ * of its two orthogonal components aanca_slide[i][0..1]. */
+static const int aanca_slide[4][2] = {{1, 16}, {-1, 16}, {1, -16}, {-1, -16}};
+/* The eight lines out of a square, for attacks that end there along a
+ * line: a slider (rook, crocodile) at the end of the empty run, or a bent
+ * piece turning on one of its empty squares towards the square.  An Aanca
+ * turns there after one of the two diagonal steps `into`; a unicorn after
+ * one of the two knight leaps `into` that the diagonal continues. */
+typedef struct {
+    int dir, slider, bent, into[2];
+} line;
+static const line lines[8] = {
+    {1, GC_ROOK, GC_AANCA, {15, -17}},     {-1, GC_ROOK, GC_AANCA, {17, -15}},
+    {16, GC_ROOK, GC_AANCA, {-15, -17}},   {-16, GC_ROOK, GC_AANCA, {17, 15}},
+    {17, GC_CROC, GC_UNICORN, {-33, -18}}, {15, GC_CROC, GC_UNICORN, {-31, -14}},
+    {-15, GC_CROC, GC_UNICORN, {31, 14}},  {-17, GC_CROC, GC_UNICORN, {33, 18}}};
+
+static inline bool is_piece(const uint8_t *b, int s, int piece)
+{
+    return b[s] == piece;
+}
+
+/* Is the (unit) step forward for colour c? */
+static inline bool forward(int step, int c)
+{
+    return c ? step < -1 : step > 1;
+}
+
+/* May a bent piece of colour `by` come back along line l?  An Aanca
+ * always; a unicorn's slide (towards the square: -dir) must be forward
+ * unless unicorn=all. */
+static inline bool bends(const gc_pos *p, const line *l, int by)
+{
+    return l->bent == GC_AANCA || p->rules.unicorn == GC_UNICORN_ALL ||
+           forward(-l->dir, by);
+}
+
+/* Can a bent piece of `by` turn on the empty square t of line l? */
+static inline bool turns(const uint8_t *b, const line *l, int t, int by)
+{
+    int turner = l->bent | GC_FLAG(by);
+    return b[t - l->into[0]] == turner || b[t - l->into[1]] == turner;
+}
+
+/* Scans line l from t on (the squares before t being empty) for an
+ * attacker of colour `by`. */
+static bool line_attack(const uint8_t *b, const line *l, int t, int by,
+                        bool bent)
+{
+    for (; !b[t]; t += l->dir)
+        if (bent && turns(b, l, t, by))
+            return true;
+    return b[t] == (l->slider | GC_FLAG(by));
+}
+
+bool gc_attacked(const gc_pos *p, int s, int by)
+{
+    const uint8_t *b = p->sq, *have = p->count[by];
+    int flag = GC_FLAG(by);
+    /* (piece types the side no longer has are skipped: endings are fast) */
+    if (have[GC_PAWN]) { /* pawns capture one square diagonally forward */
+        int back = by ? 16 : -16;
+        if (is_piece(b, s + back - 1, GC_PAWN | flag) ||
+            is_piece(b, s + back + 1, GC_PAWN | flag))
+            return true;
+    }
+    if (have[GC_LION])
+        for (int i = 0; i < 12; i++)
+            if (is_piece(b, s + lion_leaps[i], GC_LION | flag))
+                return true;
+    if (have[GC_GIRAFFE])
+        for (int i = 0; i < 8; i++)
+            if (is_piece(b, s + giraffe_leaps[i], GC_GIRAFFE | flag))
+                return true;
+    if (have[GC_UNICORN])
+        for (int i = 0; i < 8; i++)
+            if (is_piece(b, s + unicorn_leaps[i], GC_UNICORN | flag))
+                return true;
+    if (have[GC_AANCA])
+        for (int i = 0; i < 4; i++)
+            if (is_piece(b, s + diag[i], GC_AANCA | flag))
+                return true;
+    int k = p->king[by], dx = gc_file(k) - gc_file(s), dy = gc_rank(k) - gc_rank(s);
+    if (dx >= -1 && dx <= 1 && dy >= -1 && dy <= 1)
+        return true; /* the king's step (s != k: no piece attacks itself) */
+    /* the unmoved king's leap, where it may capture */
+    int leap = p->rules.kingleap;
+    if ((p->unmoved >> by & 1) &&
+        (leap == GC_LEAP_CAPTURE || leap == GC_LEAP_FORWARD) &&
+        (dx == 0 || dx == 2 || dx == -2) && (dy == 0 || dy == 2 || dy == -2) &&
+        (leap == GC_LEAP_CAPTURE || forward((s - k) / 2, by)))
+        return true;
+    bool rooks = have[GC_ROOK] || have[GC_AANCA];
+    bool crocs = have[GC_CROC] || have[GC_UNICORN];
+    for (int i = 0; i < 8; i++) {
+        if (!(i < 4 ? rooks : crocs))
+            continue;
+        const line *l = &lines[i];
+        if (line_attack(b, l, s + l->dir, by, have[l->bent] && bends(p, l, by)))
+            return true;
+    }
+    return false;
+}
+
+void gc_guard_init(const gc_pos *p, gc_guard *g)
+{
+    const uint8_t *b = p->sq;
+    int c = p->side, k = p->king[c], them = c ^ 1;
+    g->in_check = gc_attacked(p, k, them);
+    g->pinned = (gc_set){{0, 0, 0}};
+    /* Only the first piece on a line from the king can uncover it (every
+     * path with squares between its ends runs along a line at its end, a
+     * bent piece's turning square included).  It does when the line
+     * behind it, its own square emptied, holds an attacker. */
+    for (int i = 0; i < 8; i++) {
+        const line *l = &lines[i];
+        int t = k + l->dir;
+        while (!b[t])
+            t += l->dir;
+        if ((b[t] & GC_OFF) != GC_FLAG(c))
+            continue;
+        bool bent = bends(p, l, them);
+        if ((bent && turns(b, l, t, them)) ||
+            line_attack(b, l, t + l->dir, them, bent))
+            gc_set_add(&g->pinned, t);
+    }
+}
+
+bool gc_in_check(const gc_pos *p)
+{
+    return gc_attacked(p, p->king[p->side], p->side ^ 1);
+}
+
+gc_set gc_targets(const gc_pos *p, int from, bool quiet)
+{
+    const uint8_t *b = p->sq;
+    int c = (b[from] & GC_BLACK) != 0, own = GC_FLAG(c), enemy = GC_FLAG(c ^ 1);
+    gc_set set = {{0, 0, 0}};
+#define ADD(to) gc_set_add(&set, (to))
+#define TAKES(x) (((x)&GC_OFF) == enemy)
+    switch (b[from] & GC_TYPE) {
+    case GC_PAWN: {
+        /* Piony: one square forward; capture one square diagonally
+         * forward; no double step, so no en passant. */
+        int up = c ? -16 : 16, t = from + up;
+        int last = c ? 0 : GC_RANKS - 1;
+        if (!b[t] && (quiet || gc_rank(t) == last))
+            ADD(t);
+        if (TAKES(b[t - 1]))
+            ADD(t - 1);
+        if (TAKES(b[t + 1]))
+            ADD(t + 1);
+        break;
+    }
+    case GC_GIRAFFE:
+        for (int i = 0; i < 8; i++) {
+            int x = b[from + giraffe_leaps[i]];
+            if (quiet ? !(x & own) : TAKES(x))
+                ADD(from + giraffe_leaps[i]);
+        }
+        break;
+    case GC_LION:
+        for (int i = 0; i < 12; i++) {
+            int x = b[from + lion_leaps[i]];
+            if (quiet ? !(x & own) : TAKES(x))
+                ADD(from + lion_leaps[i]);
+        }
+        break;
+    case GC_CROC:
+    case GC_ROOK: {
+        const int *dirs = (b[from] & GC_TYPE) == GC_CROC ? diag : orth;
+        for (int i = 0; i < 4; i++) {
+            int t = from + dirs[i];
+            for (; !b[t]; t += dirs[i])
+                if (quiet)
+                    ADD(t);
+            if (TAKES(b[t]))
+                ADD(t);
+        }
+        break;
+    }
+    case GC_AANCA:
+        /* Słonioptak: the diagonal step must be made; a capture there ends
+         * the move; from an empty step square it may go on outwards along
+         * a line, through empty squares. */
+        for (int i = 0; i < 4; i++) {
+            int t = from + diag[i];
+            if (TAKES(b[t]))
+                ADD(t);
+            if (b[t])
+                continue;
+            if (quiet)
+                ADD(t);
+            for (int k = 0; k < 2; k++) {
+                int step = aanca_slide[i][k], u = t + step;
+                for (; !b[u]; u += step)
+                    if (quiet)
+                        ADD(u);
+                if (TAKES(b[u]))
+                    ADD(u);
+            }
+        }
+        break;
+    case GC_UNICORN: {
+        /* Nosorożec: a knight leap, which may end the move; from an empty
+         * landing square it may slide on diagonally, only after a forward
+         * leap and in the leap's direction (unicorn=all: after any). */
+        bool all = p->rules.unicorn == GC_UNICORN_ALL;
+        for (int i = 0; i < 8; i++) {
+            int t = from + unicorn_leaps[i];
+            if (TAKES(b[t]))
+                ADD(t);
+            if (b[t])
+                continue;
+            if (quiet)
+                ADD(t);
+            if (!all && (i < 4) != (c == 0))
+                continue; /* a backward leap: no slide */
+            int step = unicorn_slide[i], u = t + step;
+            for (; !b[u]; u += step)
+                if (quiet)
+                    ADD(u);
+            if (TAKES(b[u]))
+                ADD(u);
+        }
+        break;
+    }
+    case GC_KING: {
+        for (int i = 0; i < 8; i++) {
+            int x = b[from + king_steps[i]];
+            if (quiet ? !(x & own) : TAKES(x))
+                ADD(from + king_steps[i]);
+        }
+        /* Król: on its first move also two squares in any direction,
+         * over the square between (seed); the options restrict it. */
+        if (!(p->unmoved >> c & 1))
+            break;
+        int leap = p->rules.kingleap;
+        bool takes = leap == GC_LEAP_CAPTURE || leap == GC_LEAP_FORWARD;
+        if (leap == GC_LEAP_CAZAUX && gc_attacked(p, from, c ^ 1))
+            break; /* not out of check */
+        for (int i = 0; i < 8; i++) {
+            int step = king_steps[i], t = from + 2 * step, x = b[t];
+            if (x & own || (x && !takes) || (!x && !quiet))
+                continue;
+            if (leap == GC_LEAP_FORWARD && !forward(step, c))
+                continue;
+            if (leap == GC_LEAP_CAZAUX && gc_attacked(p, from + step, c ^ 1))
+                continue; /* not over an attacked square */
+            ADD(t);
+        }
+        break;
+    }
+    default:
+        break;
+    }
+#undef ADD
+#undef TAKES
+    return set;
+}
+
+/* The moves of one piece, in ascending order of destination. */
+static gc_move *piece_moves(const gc_pos *p, int from, gc_move *o, bool quiet)
+{
+    gc_set set = gc_targets(p, from, quiet);
+    for (int w = 0; w < 3; w++)
+        for (uint64_t bits = set.w[w]; bits; bits &= bits - 1)
+            *o++ = GC_MOVE(from, GC_FIRST + 64 * w + __builtin_ctzll(bits));
+    return o;
+}
+
+static int generate(const gc_pos *p, gc_move *out, bool quiet)
+{
+    gc_move *o = out;
+    for (int w = 0; w < 3; w++)
+        for (uint64_t bits = p->occ[p->side].w[w]; bits; bits &= bits - 1)
+            o = piece_moves(p, GC_FIRST + 64 * w + __builtin_ctzll(bits), o,
+                            quiet);
+    return (int)(o - out);
+}
+
+int gc_gen(const gc_pos *p, gc_move *out)
+{
+    return generate(p, out, true);
+}
+
+int gc_gen_tactical(const gc_pos *p, gc_move *out)
+{
+    return generate(p, out, false);
+}
+
+bool gc_needs_test(const gc_pos *p, const gc_guard *g, int from)
+{
+    return g->in_check || (p->sq[from] & GC_TYPE) == GC_KING ||
+           gc_set_has(&g->pinned, from);
+}
+
+bool gc_legal(gc_pos *p, gc_move m, const gc_guard *g)
+{
+    int from = GC_FROM(m), to = GC_TO(m), c = p->side;
+    int piece = p->sq[from], ksq = p->king[c];
+    if ((piece & GC_TYPE) == GC_KING)
+        ksq = to;
+    else if (!g->in_check && !gc_set_has(&g->pinned, from))
+        return true;
+    /* Try it on the board and put the board back. */
+    uint8_t was_to = p->sq[to];
+    p->sq[to] = (uint8_t)piece;
+    p->sq[from] = 0;
+    bool ok = !gc_attacked(p, ksq, c ^ 1);
+    p->sq[from] = (uint8_t)piece;
+    p->sq[to] = was_to;
+    return ok;
+}
+
+int gc_gen_legal(gc_pos *p, const gc_guard *g, gc_move *out)
+{
+    gc_move moves[GC_MAX_MOVES];
+    int n = gc_gen(p, moves), k = 0;
+    for (int i = 0; i < n; i++)
+        if (gc_legal(p, moves[i], g))
+            out[k++] = moves[i];
+    return k;
+}
+
+bool gc_has_legal(gc_pos *p, const gc_guard *g)
+{
+    /* First the pieces whose moves need no trial (out of check: all but
+     * the king and the shielding pieces): any move of theirs will do. */
+    for (int pass = 0; pass < 2; pass++)
+        for (int w = 0; w < 3; w++)
+            for (uint64_t bits = p->occ[p->side].w[w]; bits; bits &= bits - 1) {
+                int from = GC_FIRST + 64 * w + __builtin_ctzll(bits);
+                if (gc_needs_test(p, g, from) != pass)
+                    continue;
+                gc_set to = gc_targets(p, from, true);
+                for (int v = 0; v < 3; v++)
+                    for (uint64_t t = to.w[v]; t; t &= t - 1) {
+                        gc_move m = GC_MOVE(from, GC_FIRST + 64 * v + __builtin_ctzll(t));
+                        if (!pass || gc_legal(p, m, g))
+                            return true;
+                    }
+            }
+    return false;
+}
+
+bool gc_pseudo_ok(const gc_pos *p, gc_move m)
+{
+    int from = GC_FROM(m), to = GC_TO(m), end = GC_FIRST + GC_RANKS * GC_W;
+    if (from < GC_FIRST || from >= end || to < GC_FIRST || to >= end ||
+        (p->sq[from] & GC_OFF) != GC_FLAG(p->side))
+        return false;
+    gc_set targets = gc_targets(p, from, true);
+    return gc_set_has(&targets, to);
+}
+
+bool gc_stalemate_wins(const gc_pos *p)
+{
+    /* Seed: more pieces wins; with as many, the higher pieces in the
+     * hierarchy (notes §2.7: compared from the Aanca down); otherwise the
+     * player who made the last move, i.e. not the stalemated one. */
+    int me = p->side, you = me ^ 1, mine = 0, yours = 0;
+    for (int t = GC_PAWN; t <= GC_KING; t++) {
+        mine += p->count[me][t];
+        yours += p->count[you][t];
+    }
+    if (mine != yours)
+        return mine > yours;
+    for (int t = GC_AANCA; t >= GC_PAWN; t--)
+        if (p->count[me][t] != p->count[you][t])
+            return p->count[me][t] > p->count[you][t];
+    return false;
+}
+
+int gc_outcome(const gc_pos *p, bool has_moves)
+{
+    if (!has_moves) {
+        if (gc_in_check(p))
+            return -1; /* mate */
+        return gc_stalemate_wins(p) ? 1 : -1;
+    }
+    return p->halfmove >= p->rules.cap ? 2 : 0;
+}
+
+uint64_t gc_perft(gc_pos *p, int depth)
+{
+    if (depth == 0)
+        return 1;
+    if (p->halfmove >= p->rules.cap)
+        return 0; /* drawn by the cap: no moves */
+    gc_move moves[GC_MAX_MOVES];
+    int n = gc_gen(p, moves);
+    gc_guard g;
+    gc_guard_init(p, &g);
+    uint64_t total = 0;
+    for (int i = 0; i < n; i++) {
+        if (!gc_legal(p, moves[i], &g))
+            continue;
+        if (depth == 1) {
+            total++;
+            continue;
+        }
+        gc_undo u;
+        gc_make(p, moves[i], &u);
+        total += gc_perft(p, depth - 1);
+        gc_unmake(p, moves[i], &u);
+    }
+    return total;
+}

@@ -1,0 +1,411 @@
+/* great_chess.c — Great Chess (seed 000, "Wielkie Szachy"; Grande Acedrex)
+ * as an lt_game: a thin adapter over the engine in src/engines/great-chess.
+ * The rules and the readings we chose are in RULES.md beside this file. */
+#include <ctype.h>
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "great_chess.h"
+#include "ludoteka/text.h"
+
+/* Actions: from * 144 + to, squares numbered rank * 12 + file (a1 = 0). */
+enum { NUM_ACTIONS = GC_CELLS * GC_CELLS };
+enum { PLAYING, WHITE_WON, BLACK_WON, DRAWN };
+enum { END_NONE, END_MATE, END_STALEMATE, END_CAP };
+enum { OPT_UNICORN, OPT_KINGLEAP, OPT_CAP };
+enum { CAP_MIN = 10, CAP_MAX = 400, CAP_DEFAULT = 200 };
+
+static const char *const unicorns[] = {"seed", "all", NULL};
+static const char *const leaps[] = {"capture", "quiet", "cazaux", "forward", NULL};
+
+static const lt_option options[] = {
+    {"unicorn", unicorns, 0, 0, GC_UNICORN_SEED,
+     "after its knight leap the unicorn may slide on diagonally: seed (only "
+     "after a forward leap); all (after any leap, as Cazaux and Fairy-Max)",
+     "po skoku skoczka nosorożec może sunąć dalej po skosie: seed (tylko po "
+     "skoku do przodu); all (po każdym skoku, jak u Cazaux i w Fairy-Max)"},
+    {"kingleap", leaps, 0, 0, GC_LEAP_CAPTURE,
+     "the king's first-move two-square leap: capture (seed: may capture, "
+     "also in check); quiet (never captures, as Fairy-Max); cazaux (never "
+     "captures, not out of check, not over an attacked square); forward "
+     "(Ludii: only forwards, may capture)",
+     "skok króla o dwa pola w pierwszym ruchu: capture (seed: może bić, także "
+     "z szacha); quiet (nigdy nie bije, jak w Fairy-Max); cazaux (nie bije, "
+     "nie z szacha, nie przez atakowane pole); forward (Ludii: tylko do "
+     "przodu, może bić)"},
+    {"cap", NULL, CAP_MIN, CAP_MAX, CAP_DEFAULT,
+     "the game is drawn after this many moves in a row (both players' "
+     "counted) without a capture or a pawn move",
+     "remis po tylu kolejnych posunięciach (liczonych dla obu graczy) bez "
+     "bicia i bez ruchu piona"},
+    {NULL, NULL, 0, 0, 0, NULL, NULL}};
+
+/* Decides whether the game is over, from the position alone. */
+static void settle(great *s)
+{
+    gc_guard_init(&s->pos, &s->guard);
+    int o = gc_outcome(&s->pos, gc_has_legal(&s->pos, &s->guard));
+    s->result = PLAYING;
+    s->end = END_NONE;
+    if (o == 2) {
+        s->result = DRAWN;
+        s->end = END_CAP;
+    } else if (o) {
+        bool mover_wins = o > 0;
+        s->result = (s->pos.side == 0) == mover_wins ? WHITE_WON : BLACK_WON;
+        s->end = s->guard.in_check ? END_MATE : END_STALEMATE;
+    }
+}
+
+static lt_status init(lt_state *st, const lt_config *cfg)
+{
+    great *s = (great *)st;
+    memset(s, 0, sizeof *s);
+    gc_rules rules = {(uint8_t)cfg->value[OPT_UNICORN],
+                      (uint8_t)cfg->value[OPT_KINGLEAP],
+                      (uint16_t)cfg->value[OPT_CAP]};
+    gc_clear(&s->pos, rules);
+    char msg[GC_MSG];
+    if (!gc_read(&s->pos, gc_start_fen, msg))
+        return LT_EILLEGAL;
+    settle(s);
+    return LT_OK;
+}
+
+static int num_players(const lt_state *st)
+{
+    (void)st;
+    return 2;
+}
+
+static int current_player(const lt_state *st)
+{
+    const great *s = (const great *)st;
+    return s->result == PLAYING ? s->pos.side : LT_TERMINAL;
+}
+
+static gc_move move_of(lt_action a)
+{
+    return GC_MOVE(gc_cell_sq(a / GC_CELLS), gc_cell_sq(a % GC_CELLS));
+}
+
+static int legal_actions(const lt_state *st, lt_action *out)
+{
+    const great *s = (const great *)st;
+    gc_pos p = s->pos; /* gc_legal tries moves on it */
+    int k = 0;
+    /* pieces in square order, each one's destinations in order */
+    for (int w = 0; w < 3; w++)
+        for (uint64_t own = p.occ[p.side].w[w]; own; own &= own - 1) {
+            int from = GC_FIRST + 64 * w + __builtin_ctzll(own);
+            gc_set to = gc_targets(&p, from, true);
+            bool test = gc_needs_test(&p, &s->guard, from);
+            lt_action base = gc_cell(from) * GC_CELLS;
+            for (int v = 0; v < 3; v++)
+                for (uint64_t bits = to.w[v]; bits; bits &= bits - 1) {
+                    int sq = GC_FIRST + 64 * v + __builtin_ctzll(bits);
+                    if (!test || gc_legal(&p, GC_MOVE(from, sq), &s->guard))
+                        out[k++] = base + gc_cell(sq);
+                }
+        }
+    return k;
+}
+
+static int chance_outcomes(const lt_state *st, lt_outcome *out)
+{
+    (void)st;
+    (void)out;
+    return 0;
+}
+
+static void apply(lt_state *st, lt_action a)
+{
+    great *s = (great *)st;
+    gc_undo u;
+    gc_make(&s->pos, move_of(a), &u);
+    settle(s);
+}
+
+static void returns(const lt_state *st, double *out)
+{
+    const great *s = (const great *)st;
+    out[0] = s->result == WHITE_WON ? 1 : s->result == BLACK_WON ? -1 : 0;
+    out[1] = -out[0];
+}
+
+static int square_name(int sq, char *buf)
+{
+    return sprintf(buf, "%c%d", 'a' + gc_file(sq), gc_rank(sq) + 1);
+}
+
+/* "g1-g3"; a promotion adds the new piece: "f11-f12=A". */
+static int action_name(const lt_state *st, lt_action a, char *buf, size_t size)
+{
+    const great *s = (const great *)st;
+    gc_move m = move_of(a);
+    char from[8], to[8], promo[3] = "";
+    square_name(GC_FROM(m), from);
+    square_name(GC_TO(m), to);
+    if (gc_promotes(&s->pos, m))
+        sprintf(promo, "=%c", gc_letters[gc_promotion[gc_file(GC_TO(m))]]);
+    return snprintf(buf, size, "%s-%s%s", from, to, promo);
+}
+
+/* The coordinates XBoard and Fairy-Max use: "g1g3", "e11f12a" (ranks
+ * 10-12 in two digits, the promoted piece in lower case). */
+static int coord_name(const lt_state *st, lt_action a, char *buf, size_t size)
+{
+    const great *s = (const great *)st;
+    gc_move m = move_of(a);
+    char from[8], to[8], promo[2] = "";
+    square_name(GC_FROM(m), from);
+    square_name(GC_TO(m), to);
+    if (gc_promotes(&s->pos, m))
+        promo[0] = (char)tolower(gc_letters[gc_promotion[gc_file(GC_TO(m))]]);
+    return snprintf(buf, size, "%s%s%s", from, to, promo);
+}
+
+/* Reads a square "a1".."l12"; returns the characters used, 0 if none. */
+static int parse_square(const char *t, int *sq)
+{
+    int f = tolower((unsigned char)t[0]) - 'a';
+    if (f < 0 || f >= GC_FILES || !isdigit((unsigned char)t[1]))
+        return 0;
+    int r = t[1] - '0', n = 2;
+    if (isdigit((unsigned char)t[2]))
+        r = r * 10 + (t[n++] - '0');
+    if (r < 1 || r > GC_RANKS)
+        return 0;
+    *sq = gc_sq(f, r - 1);
+    return n;
+}
+
+/* "g1-g3", "g1xg3", "g1g3"; promotions "f11-f12=A", "f11f12a" or without
+ * the piece, which the file decides. */
+static lt_status parse_action(const lt_state *st, const char *text,
+                              lt_action *out)
+{
+    const great *s = (const great *)st;
+    int from, to, n = parse_square(text, &from);
+    if (!n)
+        return LT_ESYNTAX;
+    text += n;
+    if (*text == '-' || *text == 'x' || *text == 'X')
+        text++;
+    if (!(n = parse_square(text, &to)))
+        return LT_ESYNTAX;
+    text += n;
+    gc_move m = GC_MOVE(from, to);
+    if (*text) {
+        if (*text == '=')
+            text++;
+        int letter = toupper((unsigned char)*text);
+        if (!letter || text[1] || !strchr("AURLCG", letter))
+            return LT_ESYNTAX;
+        if (!gc_promotes(&s->pos, m) ||
+            letter != gc_letters[gc_promotion[gc_file(to)]])
+            return LT_EILLEGAL; /* the file decides the piece */
+    }
+    *out = gc_cell(from) * GC_CELLS + gc_cell(to);
+    return LT_OK;
+}
+
+static int write_state(const lt_state *st, char *buf, size_t size)
+{
+    return gc_write(&((const great *)st)->pos, buf, (int)size);
+}
+
+static lt_status read_state(lt_state *st, const char *text, lt_error *err)
+{
+    great *s = (great *)st, t = *s;
+    char msg[GC_MSG];
+    if (!gc_read(&t.pos, text, msg)) {
+        lt_error_set(err, "%s", msg);
+        return LT_ESYNTAX;
+    }
+    settle(&t);
+    *s = t;
+    return LT_OK;
+}
+
+static const char *const glyphs[2][GC_NTYPES] = {
+    {"", "\u2659", "", "\u2657", "", "\u2656", "", "", "\u2654"},
+    {"", "\u265f", "", "\u265d", "", "\u265c", "", "", "\u265a"}};
+
+static void render(const lt_state *st, lt_view *v)
+{
+    const great *s = (const great *)st;
+    const gc_pos *p = &s->pos;
+    bool pl = v->lang == LT_LANG_PL;
+    v->width = GC_FILES;
+    v->height = GC_RANKS;
+    v->ncells = GC_CELLS;
+    v->nboards = 1;
+    for (int cell = 0; cell < GC_CELLS; cell++) {
+        int sq = gc_cell_sq(cell), f = gc_file(sq), r = gc_rank(sq);
+        /* seed: the light corner square on each player's right (a1 dark) */
+        v->cells[cell] = (lt_cell){
+            .x = (int16_t)f, .y = (int16_t)(GC_RANKS - 1 - r),
+            .shape = LT_SHAPE_SQUARE,
+            .shade = (f + r) % 2 ? LT_SHADE_LIGHT : LT_SHADE_DARK};
+        square_name(sq, v->cells[cell].name);
+        int piece = p->sq[sq];
+        if (!piece)
+            continue;
+        int c = (piece & GC_BLACK) != 0, type = piece & GC_TYPE;
+        lt_piece *pc = &v->pieces[v->npieces++];
+        *pc = (lt_piece){.cell = (int16_t)cell, .owner = (int8_t)c,
+                         .kind = (uint8_t)type};
+        pc->text[0] = c ? (char)tolower(gc_letters[type]) : gc_letters[type];
+        lt_copy(pc->glyph, sizeof pc->glyph, glyphs[c][type]);
+    }
+    static const char *const side_en[2] = {"White", "Black"};
+    static const char *const side_pl[2] = {"białe", "czarne"};
+    const char *const *side = pl ? side_pl : side_en;
+    char *line;
+#define LINE() (line = v->info[v->ninfo++])
+    int total[2] = {0, 0};
+    for (int c = 0; c < 2; c++)
+        for (int t = GC_PAWN; t <= GC_KING; t++)
+            total[c] += p->count[c][t];
+    if (s->result == PLAYING) {
+        bool check = s->guard.in_check;
+        snprintf(LINE(), sizeof v->info[0], pl ? "Ruch: %s%s" : "%s to move%s",
+                 side[p->side],
+                 check ? (pl ? " (szach)" : " (check)") : "");
+    } else if (s->end == END_CAP) {
+        snprintf(LINE(), sizeof v->info[0],
+                 pl ? "Remis: %u posunięć bez bicia i ruchu piona"
+                    : "Drawn: %u moves without a capture or a pawn move",
+                 (unsigned)p->rules.cap);
+    } else {
+        int winner = s->result == WHITE_WON ? 0 : 1;
+        const char *how = s->end == END_MATE ? (pl ? "Mat" : "Checkmate")
+                                             : (pl ? "Pat" : "Stalemate");
+        snprintf(LINE(), sizeof v->info[0],
+                 pl ? "%s: wygrywają %s" : "%s: %s wins", how, side[winner]);
+    }
+    snprintf(LINE(), sizeof v->info[0],
+             pl ? "Bierki: białe %d, czarne %d" : "Pieces: white %d, black %d",
+             total[0], total[1]);
+    if (p->unmoved)
+        snprintf(LINE(), sizeof v->info[0],
+                 pl ? "Król może jeszcze skoczyć o dwa pola: %s%s%s"
+                    : "King's two-square leap still open: %s%s%s",
+                 p->unmoved & 1 ? side[0] : "",
+                 p->unmoved == 3 ? (pl ? " i " : " and ") : "",
+                 p->unmoved & 2 ? side[1] : "");
+    snprintf(LINE(), sizeof v->info[0],
+             pl ? "Bez bicia i ruchu piona: %u z %u"
+                : "Moves without capture or pawn move: %u of %u",
+             (unsigned)p->halfmove, (unsigned)p->rules.cap);
+#undef LINE
+    (void)line;
+}
+
+static int action_cells(const lt_state *st, lt_action a, int *cells, int max)
+{
+    (void)st;
+    if (max < 2)
+        return 0;
+    cells[0] = a / GC_CELLS;
+    cells[1] = a % GC_CELLS;
+    return 2;
+}
+
+static uint64_t hash(const lt_state *st)
+{
+    return ((const great *)st)->pos.key;
+}
+
+static void evaluate(const lt_state *st, double *out)
+{
+    const great *s = (const great *)st;
+    if (s->result != PLAYING) {
+        returns(st, out);
+        return;
+    }
+    int cp = gc_eval(&s->pos);
+    out[0] = tanh((s->pos.side ? -cp : cp) / 600.0);
+    out[1] = -out[0];
+}
+
+static bool invariants_ok(const lt_state *st)
+{
+    const great *s = (const great *)st;
+    if (!gc_consistent(&s->pos))
+        return false;
+    great t = *s;
+    settle(&t);
+    return t.result == s->result && t.end == s->end &&
+           t.guard.in_check == s->guard.in_check &&
+           !memcmp(&t.guard.pinned, &s->guard.pinned, sizeof t.guard.pinned);
+}
+
+static uint64_t perft(const lt_state *st, int depth)
+{
+    const great *s = (const great *)st;
+    gc_pos p = s->pos;
+    if (depth > 0 && s->result != PLAYING)
+        return 0;
+    return gc_perft(&p, depth);
+}
+
+static const char *const seats_en[] = {"White", "Black"};
+static const char *const seats_pl[] = {"Białe", "Czarne"};
+
+static const lt_engine *const engines[] = {&great_chess_engine, NULL};
+
+/* Level 1 looks one move ahead through a haze of noise (it misses
+ * captures and drops pieces); 2 looks two moves ahead, a little hazily;
+ * 3-5 search cleanly, about 0.05, 0.5 and 5 seconds a move. */
+static const char *const levels[LT_LEVEL_MAX] = {
+    "ai:engine:depth=1:noise=800", "ai:engine:depth=2:noise=150",
+    "ai:engine:nodes=30000", "ai:engine:nodes=300000",
+    "ai:engine:nodes=3000000"};
+
+const lt_game lt_great_chess = {
+    .id = "great-chess",
+    .title_en = "Great Chess (Grande Acedrex)",
+    .title_pl = "Wielkie Szachy",
+    .source = "seed 000: Wielkie Szachy",
+    .group = LT_GROUP_ALFONSO,
+    .options = options,
+    .seats_en = seats_en,
+    .seats_pl = seats_pl,
+    .min_players = 2,
+    .max_players = 2,
+    .has_chance = false,
+    .zero_sum = true,
+    .min_return = -1,
+    .max_return = 1,
+    .state_size = sizeof(great),
+    /* 23 Aancas (40 moves at most each) and a king (16) */
+    .max_actions = 23 * 40 + 16,
+    .max_outcomes = 0,
+    .num_actions = NUM_ACTIONS,
+    /* every run of cap moves ends with a capture (46 at most) or a pawn
+     * move (24 pawns, 11 steps at most) */
+    .max_length = (46 + 24 * 11 + 1) * CAP_MAX,
+    .init = init,
+    .num_players = num_players,
+    .current_player = current_player,
+    .legal_actions = legal_actions,
+    .chance_outcomes = chance_outcomes,
+    .apply = apply,
+    .returns = returns,
+    .action_name = action_name,
+    .parse_action = parse_action,
+    .write_state = write_state,
+    .read_state = read_state,
+    .render = render,
+    .action_cells = action_cells,
+    .hash = hash,
+    .evaluate = evaluate,
+    .invariants_ok = invariants_ok,
+    .perft = perft,
+    .coord_name = coord_name,
+    .engines = engines,
+    .levels = levels,
+};

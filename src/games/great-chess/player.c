@@ -1,0 +1,155 @@
+/* player.c — "ai:engine", Great Chess's own searcher as an lt_engine:
+ * parameters depth=N, nodes=N, time=S, hash=MB, noise=CP (levels). */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../../engines/great-chess/search.h"
+#include "great_chess.h"
+#include "ludoteka/text.h"
+
+enum { DEFAULT_NODES = 1000000, DEFAULT_HASH_MB = 32 };
+
+typedef struct {
+    gc_search *search;
+    int depth, noise;
+    long long nodes;
+    double seconds;
+    /* progress, as the caller asked for it */
+    const lt_limits *lim;
+    int side;
+} engine;
+
+static void destroy(void *p)
+{
+    engine *e = p;
+    if (!e)
+        return;
+    gc_search_free(e->search);
+    free(e);
+}
+
+static void *create(const lt_game *g, const char *params, lt_error *err)
+{
+    (void)g;
+    engine *e = calloc(1, sizeof *e);
+    char buf[LT_SPEC_MAX];
+    lt_copy(buf, sizeof buf, params);
+    long long hash = DEFAULT_HASH_MB;
+    for (char *w = buf, *next; e && w && *w; w = next) {
+        next = strchr(w, ':');
+        if (next)
+            *next++ = '\0';
+        char *v = strchr(w, '=');
+        long long n = 0;
+        bool ok = v != NULL;
+        if (ok)
+            *v++ = '\0';
+        if (ok && !strcmp(w, "time")) {
+            char *end;
+            e->seconds = strtod(v, &end);
+            ok = end != v && !*end && e->seconds > 0 && e->seconds <= 1e6;
+        } else if (ok && !strcmp(w, "depth")) {
+            ok = lt_parse_int(v, 1, GC_MAX_PLY - 1, &n);
+            e->depth = (int)n;
+        } else if (ok && !strcmp(w, "nodes")) {
+            ok = lt_parse_int(v, 1, 1000000000000, &n);
+            e->nodes = n;
+        } else if (ok && !strcmp(w, "noise")) {
+            ok = lt_parse_int(v, 0, 10000, &n);
+            e->noise = (int)n;
+        } else if (ok && !strcmp(w, "hash")) {
+            ok = lt_parse_int(v, 1, 4096, &hash);
+        } else {
+            ok = false;
+        }
+        if (!ok) {
+            lt_error_set(err, "ai:engine: bad parameter '%s'; expected "
+                              "depth=N, nodes=N, time=S, hash=MB or noise=CP",
+                         w);
+            destroy(e);
+            return NULL;
+        }
+    }
+    if (e)
+        e->search = gc_search_new((int)hash);
+    if (!e || !e->search) {
+        lt_error_set(err, "ai:engine: out of memory");
+        destroy(e);
+        return NULL;
+    }
+    return e;
+}
+
+/* Expected return of the side to move for a score. */
+static double expected(int score)
+{
+    if (GC_IS_MATE(score))
+        return score > 0 ? 1 : -1;
+    return tanh(score / 600.0);
+}
+
+static lt_action action_of(gc_move m)
+{
+    return gc_cell(GC_FROM(m)) * GC_CELLS + gc_cell(GC_TO(m));
+}
+
+static void to_info(const gc_report *r, int side, lt_think_info *info)
+{
+    memset(info, 0, sizeof *info);
+    info->best = action_of(r->best);
+    info->iterations = r->nodes;
+    info->seconds = r->seconds;
+    info->value[side] = expected(r->score);
+    info->value[side ^ 1] = -info->value[side];
+}
+
+static void progress(void *ctx, const gc_report *r)
+{
+    const engine *e = ctx;
+    lt_think_info info;
+    to_info(r, e->side, &info);
+    e->lim->progress(e->lim->ctx, &info);
+}
+
+static long long tighter(long long a, long long b)
+{
+    return a <= 0 ? b : b <= 0 ? a : a < b ? a : b;
+}
+
+static lt_action choose(void *p, const lt_state *st, const lt_limits *lim,
+                        uint64_t seed, lt_think_info *info)
+{
+    engine *e = p;
+    const great *s = (const great *)st;
+    gc_limits l = {.depth = (int)tighter(e->depth, lim ? lim->depth : 0),
+                   .nodes = tighter(e->nodes, lim ? lim->nodes : 0),
+                   .seconds = e->seconds,
+                   .noise = e->noise,
+                   .seed = seed};
+    if (lim && lim->seconds > 0 && (l.seconds <= 0 || lim->seconds < l.seconds))
+        l.seconds = lim->seconds;
+    if (!l.depth && !l.nodes && !(l.seconds > 0))
+        l.nodes = DEFAULT_NODES;
+    if (lim) {
+        l.stop = lim->stop;
+        if (lim->progress) {
+            e->lim = lim;
+            e->side = s->pos.side;
+            l.progress = progress;
+            l.ctx = e;
+        }
+    }
+    gc_report r;
+    gc_search_run(e->search, &s->pos, &l, &r);
+    if (info)
+        to_info(&r, s->pos.side, info);
+    return action_of(r.best);
+}
+
+const lt_engine great_chess_engine = {
+    .name = "engine",
+    .create = create,
+    .destroy = destroy,
+    .choose = choose,
+};
