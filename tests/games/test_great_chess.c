@@ -751,7 +751,7 @@ static void engine(void **st)
 static void count_progress(void *ctx, const lt_think_info *info)
 {
     int *calls = ctx;
-    assert_true(info->iterations > 0);
+    assert_true(info->nodes > 0);
     assert_true(info->value[0] >= -1 && info->value[0] <= 1 &&
                 info->value[0] == -info->value[1]);
     ++*calls;

@@ -98,7 +98,8 @@ static void to_info(const gc_report *r, int side, lt_think_info *info)
 {
     memset(info, 0, sizeof *info);
     info->best = action_of(r->best);
-    info->iterations = r->nodes;
+    info->nodes = r->nodes;
+    info->depth = r->depth;
     info->seconds = r->seconds;
     info->value[side] = expected(r->score);
     info->value[side ^ 1] = -info->value[side];
