@@ -57,6 +57,16 @@ static lt_state *start_at(const lt_game **g, int players, const char *options,
     return s;
 }
 
+/* A three-player game at its start (the default is two players). */
+static lt_state *start_three(const lt_game **g)
+{
+    lt_state *s = start(g, "talat", NULL);
+    lt_config cfg;
+    lt_config_default(*g, &cfg, 3);
+    assert_int_equal(lt_init(*g, s, &cfg, NULL), LT_OK);
+    return s;
+}
+
 static int count_legal(const lt_game *g, const lt_state *s)
 {
     lt_action acts[LT_MAX_ACTIONS];
@@ -205,10 +215,7 @@ static void placing_three(void **st)
 {
     (void)st;
     const lt_game *g;
-    lt_state *s = start(&g, "talat", NULL);
-    lt_config cfg;
-    lt_config_default(g, &cfg, 3);
-    assert_int_equal(lt_init(g, s, &cfg, NULL), LT_OK);
+    lt_state *s = start_three(&g);
     /* Red's ten squares: a1-e1 (row 1 of red-blue), k5-o5 (row 5 of
      * violet-red); nine kinds each */
     assert_int_equal(count_legal(g, s), 90);
@@ -485,6 +492,22 @@ static void second_frozen_board_ends(void **st)
 
 /* ---- Scoring and the tie-break (seed 14) -------------------------------- */
 
+/* The game is over in this position, with these points and returns. */
+static void check_end(int players, const char *text, const int *points,
+                      const double *returns_want)
+{
+    const lt_game *g;
+    lt_state *s = start_at(&g, players, NULL, text);
+    assert_int_equal(g->current_player(s), LT_TERMINAL);
+    int got[3];
+    tl_points((const tl_state *)s, got);
+    for (int p = 0; p < players; p++) {
+        assert_int_equal(got[p], points[p]);
+        assert_true(return_of(g, s, p) == returns_want[p]);
+    }
+    lt_state_free(s);
+}
+
 /* Every tower parked on a start line of another colour, where none can
  * move: all three boards frozen.  Red: a5-e5 on Blue's line and k1-n1 on
  * Violet's: 9 x 3 = 27; likewise Blue (a1-e1, f5-i5) and Violet (f1-j1,
@@ -492,24 +515,19 @@ static void second_frozen_board_ends(void **st)
 static void shared_win(void **st)
 {
     (void)st;
-    const lt_game *g;
-    lt_state *s = start_at(&g, 3, NULL,
-                           "R1tR1sR1hR2tR2s/...../...../...../B1tB1sB1hB2tB2s "
-                           "B2hB3tB3sB3h./...../...../...../V1tV1sV1hV2tV2s "
-                           "V2hV3tV3sV3h./...../...../...../R2hR3tR3sR3h. r - - -");
-    assert_int_equal(g->current_player(s), LT_TERMINAL);
-    int points[3];
-    tl_points((const tl_state *)s, points);
-    assert_true(points[0] == 27 && points[1] == 27 && points[2] == 27);
-    for (int p = 0; p < 3; p++)
-        assert_true(return_of(g, s, p) == 0);
-    lt_state_free(s);
+    check_end(3,
+              "R1tR1sR1hR2tR2s/...../...../...../B1tB1sB1hB2tB2s "
+              "B2hB3tB3sB3h./...../...../...../V1tV1sV1hV2tV2s "
+              "V2hV3tV3sV3h./...../...../...../R2hR3tR3sR3h. r - - -",
+              (const int[]){27, 27, 27}, (const double[]){0, 0, 0});
 }
 
 /* Red: 6 towers on lines (18) + 4 captured (20) = 38; Blue: 6 on lines
  * + 4 captured = 38; Violet: 6 on lines + 1 = 23.  Red and Blue tie.
  * Red captured 3h 3s 3t 3t, Blue 3h 3h 3s 3t: the strongest are equal
- * (3h), the next is 3s for Red, 3h for Blue: Blue wins. */
+ * (3h), the next is 3s for Red, 3h for Blue: Blue wins.  Then Red and
+ * Blue trade V3s for V3h: Red has 3h 3h 3t 3t, Blue 3h 3s 3s 3t; still
+ * 38 each, and Red's second tower (3h) beats Blue's (3s): Red wins. */
 static void tie_break(void **st)
 {
     (void)st;
@@ -518,22 +536,9 @@ static void tie_break(void **st)
                          "V2h..../...../...../...../R2h....";
     char text[512];
     snprintf(text, sizeof text, "%s r B3tB3hV3tV3s R3tR3sR3hV3h B3s", boards);
-    const lt_game *g;
-    lt_state *s = start_at(&g, 3, NULL, text);
-    assert_int_equal(g->current_player(s), LT_TERMINAL);
-    int points[3];
-    tl_points((const tl_state *)s, points);
-    assert_true(points[0] == 38 && points[1] == 38 && points[2] == 23);
-    assert_true(return_of(g, s, 0) == -0.5 && return_of(g, s, 1) == 1 &&
-                return_of(g, s, 2) == -0.5);
-    lt_state_free(s);
-    /* Red and Blue trade V3s for V3h: Red now has 3h 3h 3t 3t, Blue
-     * 3h 3s 3s 3t; still 38 each, and Red's second tower (3h) beats
-     * Blue's (3s): Red wins. */
+    check_end(3, text, (const int[]){38, 38, 23}, (const double[]){-0.5, 1, -0.5});
     snprintf(text, sizeof text, "%s r B3tB3hV3tV3h R3tR3sR3hV3s B3s", boards);
-    s = start_at(&g, 3, NULL, text);
-    assert_true(return_of(g, s, 0) == 1 && return_of(g, s, 1) == -0.5);
-    lt_state_free(s);
+    check_end(3, text, (const int[]){38, 38, 23}, (const double[]){1, -0.5, -0.5});
 }
 
 /* Two players (seed 15): Red has 5 towers on Blue's line, 2h on the
@@ -545,19 +550,12 @@ static void tie_break(void **st)
 static void two_player_scoring(void **st)
 {
     (void)st;
-    const lt_game *g;
-    lt_state *s = start_at(&g, 2, NULL,
-                           "R1tR1sR1hR2tR2s/...../...../...../B1tB1sB1hB2tB2s "
-                           "B2h..../...../...../...../V2s+.... "
-                           "V2h+..../...../...../...../R2h.... r "
-                           "B3tB3sB3hV1t R3tR3sR3hV1sV1hV2tV3tV3s");
-    assert_int_equal(g->current_player(s), LT_TERMINAL);
-    int points[2];
-    tl_points((const tl_state *)s, points);
-    assert_int_equal(points[0], 41);
-    assert_int_equal(points[1], 61);
-    assert_true(return_of(g, s, 0) == -1 && return_of(g, s, 1) == 1);
-    lt_state_free(s);
+    check_end(2,
+              "R1tR1sR1hR2tR2s/...../...../...../B1tB1sB1hB2tB2s "
+              "B2h..../...../...../...../V2s+.... "
+              "V2h+..../...../...../...../R2h.... r "
+              "B3tB3sB3hV1t R3tR3sR3hV1sV1hV2tV3tV3s",
+              (const int[]){41, 61}, (const double[]){-1, 1});
 }
 
 /* ---- The no-capture search against brute force --------------------------- */
@@ -660,6 +658,35 @@ static void freeze_search_matches_brute_force(void **st)
     assert_true(yes > trials / 5 && yes < trials * 4 / 5);
     free(seen);
     free(seen_mark);
+}
+
+/* ---- Counting (perft) ------------------------------------------------------ */
+
+/* Worked out by hand.  Placing, three players: Red has 9 kinds for 10
+ * squares (90), so has Blue (8100), so has Violet (729000).  Two players:
+ * neutral towers from one set of 9 kinds and 10 squares: 90, then 8 x 9
+ * (6480), then 7 x 8 (362880).  Moving, from the position after
+ * placing_three (every tower on its start line): Red has 13 moves on
+ * red-blue (a1 and e1 two each, b1-d1 three each) and 11 on violet-red
+ * (k5 two, l5-n5 three each) = 24; Blue and Violet likewise 24 each,
+ * whatever was moved before (no tower comes near another within three
+ * plies): 576, 13824. */
+static void perft_counts(void **st)
+{
+    (void)st;
+    const lt_game *g;
+    lt_state *s = start_three(&g);
+    assert_true(g->perft(s, 1) == 90 && g->perft(s, 2) == 8100 && g->perft(s, 3) == 729000);
+    lt_state_free(s);
+    s = start(&g, "talat", NULL);
+    assert_true(g->perft(s, 1) == 90 && g->perft(s, 2) == 6480 && g->perft(s, 3) == 362880);
+    lt_state_free(s);
+    s = start_at(&g, 3, NULL,
+                 "B1tB1sB1hB2tB2s/...../...../...../R1tR1sR1hR2tR2s "
+                 "V1tV1sV1hV2tV2s/...../...../...../B2hB3tB3sB3h. "
+                 "R2hR3tR3sR3h./...../...../...../V2hV3tV3sV3h. r - - -");
+    assert_true(g->perft(s, 1) == 24 && g->perft(s, 2) == 576 && g->perft(s, 3) == 13824);
+    lt_state_free(s);
 }
 
 /* ---- Searchers' support --------------------------------------------------- */
@@ -770,10 +797,7 @@ static void bad_positions(void **st)
     snprintf(bad[n++], 512, "R1tR1sR1hR2tR2s/R2h..../...../...../..... %s %s r - - -",
              empty, empty);
     const lt_game *g;
-    lt_state *s = start(&g, "talat", NULL);
-    lt_config cfg;
-    lt_config_default(g, &cfg, 3);
-    assert_int_equal(lt_init(g, s, &cfg, NULL), LT_OK);
+    lt_state *s = start_three(&g);
     char before[1024];
     snprintf(before, sizeof before, "%s", text_of(g, s));
     for (int i = 0; i < n; i++) {
@@ -822,6 +846,7 @@ int main(void)
         cmocka_unit_test(tie_break),
         cmocka_unit_test(two_player_scoring),
         cmocka_unit_test(freeze_search_matches_brute_force),
+        cmocka_unit_test(perft_counts),
         cmocka_unit_test(evaluation),
         cmocka_unit_test(hash_follows_position),
         cmocka_unit_test(notation),
