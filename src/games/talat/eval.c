@@ -1,0 +1,127 @@
+/* eval.c — Talat for the searchers: a Zobrist hash of the position text,
+ * and an evaluation that turns expected points into shares of the win. */
+#include <math.h>
+#include <threads.h>
+
+#include "ludoteka/rng.h"
+#include "talat.h"
+
+/* Keys for: a tower on a cell, in hand or captured by a seat; a neutral
+ * tower's credit; the seat to act. */
+static uint64_t tower_key[TL_TOWERS][TL_TAKEN + TL_COLOURS];
+static uint64_t credit_key[TL_TOWERS][TL_COLOURS];
+static uint64_t turn_key[TL_COLOURS];
+static once_flag keys_once = ONCE_FLAG_INIT;
+
+static void make_keys(void)
+{
+    uint64_t seed = 0x7a1a7u; /* any fixed value */
+    for (int t = 0; t < TL_TOWERS; t++) {
+        for (int at = 0; at < TL_TAKEN + TL_COLOURS; at++)
+            tower_key[t][at] = lt_splitmix64(&seed);
+        for (int c = 0; c < TL_COLOURS; c++)
+            credit_key[t][c] = lt_splitmix64(&seed);
+    }
+    for (int c = 0; c < TL_COLOURS; c++)
+        turn_key[c] = lt_splitmix64(&seed);
+}
+
+/* Everything here is what write_state writes, and nothing else. */
+uint64_t tl_hash(const tl_state *s)
+{
+    call_once(&keys_once, make_keys);
+    uint64_t h = turn_key[s->turn];
+    for (int t = 0; t < TL_TOWERS; t++)
+        h ^= tower_key[t][s->at[t]] ^ credit_key[t][s->credit[t]];
+    return h;
+}
+
+void tl_share(int players, const double *win, double *out)
+{
+    for (int p = 0; p < players; p++)
+        out[p] = (players * win[p] - 1) / (players - 1);
+}
+
+/* Towers still to go: the points a tower may yet bring, by the rows it
+ * has left to its goal line (a neutral tower scores only if its player
+ * gets it there himself, hence half). */
+static const double advance[TL_SIDE] = {0, 0.55, 0.35, 0.22, 0.12};
+
+/* The seat a tower works for: its owner, or for a neutral tower the
+ * player who does not sit at its board (he alone can capture with it). */
+static int beneficiary(const tl_state *s, int t)
+{
+    int c = tl_colour(t);
+    if (c < s->players)
+        return c;
+    return tl_board(s->at[t]) == 1 ? 0 : 1; /* blue-violet: red */
+}
+
+static int rows_to_go(int t, int cell)
+{
+    int r = tl_row(cell);
+    return tl_colour(t) == tl_board(cell) ? TL_SIDE - 1 - r : r;
+}
+
+/* Expected points of every seat, and how many towers are still free to
+ * move (a measure of how much can change). */
+static int expected_points(const tl_state *s, double *e)
+{
+    int points[TL_COLOURS], active = 0;
+    tl_points(s, points);
+    bool can_take[TL_COLOURS] = {false};
+    for (int p = 0; p < s->players; p++)
+        e[p] = points[p];
+    for (int t = 0; t < TL_TOWERS; t++) {
+        int cell = s->at[t];
+        if (!tl_on_board(cell) || (s->frozen >> tl_board(cell) & 1))
+            continue;
+        int go = rows_to_go(t, cell), q = beneficiary(s, t);
+        active++;
+        e[q] += 3 * advance[go] * (tl_colour(t) < s->players ? 1 : 0.5);
+        /* captures open to any seat that moves this tower */
+        for (int p = 0; p < s->players; p++) {
+            if (can_take[p] || !tl_moves_colour(s, p, tl_colour(t)))
+                continue;
+            for (int d = 0; d < TL_DIRS && !can_take[p]; d++) {
+                int to = tl_step(tl_colour(t), cell, d);
+                can_take[p] = to >= 0 && s->sq[to] && tl_may_capture(s, p, cell, to);
+            }
+        }
+    }
+    /* a capture on offer is likely taken by the seat to act, less likely
+     * by the others (the victim may step away first) */
+    for (int p = 0; p < s->players; p++)
+        if (can_take[p] && !tl_placing(s))
+            e[p] += p == s->turn ? 3.5 : 1.5;
+    return active;
+}
+
+void tl_evaluate(const tl_state *s, double *out)
+{
+    double win[TL_COLOURS];
+    if (s->over) {
+        unsigned w = tl_winners(s);
+        int k = __builtin_popcount(w);
+        for (int p = 0; p < s->players; p++)
+            win[p] = (w >> p & 1) ? 1.0 / k : 0;
+        tl_share(s->players, win, out);
+        return;
+    }
+    double e[TL_COLOURS];
+    int active = expected_points(s, e);
+    if (tl_placing(s))
+        active = TL_TOWERS;
+    /* the more towers still move, the less the present lead says: a
+     * softmax over the expected points, wider early in the game */
+    double scale = 2 + 0.25 * active, top = e[0], sum = 0;
+    for (int p = 1; p < s->players; p++)
+        top = e[p] > top ? e[p] : top;
+    for (int p = 0; p < s->players; p++) {
+        win[p] = exp((e[p] - top) / scale);
+        sum += win[p];
+    }
+    for (int p = 0; p < s->players; p++)
+        win[p] /= sum;
+    tl_share(s->players, win, out);
+}

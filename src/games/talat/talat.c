@@ -1,0 +1,229 @@
+/* talat.c — Talat (seed 004) as an lt_game: three players on three
+ * boards, or two players with a neutral colour.  The rules are in
+ * rules.c and freeze.c; RULES.md beside this file says where each comes
+ * from. */
+#include <assert.h>
+#include <string.h>
+
+#include "talat.h"
+
+enum { OPT_FROZEN };
+
+/* The longest game: 27 placings; then every move either takes a tower one
+ * row nearer its goal (at most 4 rows for each of 27 towers) or captures
+ * sideways (at most 27), and no three turns in a row are passes, since a
+ * board that is not frozen has a move for someone on it. */
+enum { MOVES_MAX = TL_TOWERS * 4 + TL_TOWERS,
+       LENGTH_MAX = TL_TOWERS + MOVES_MAX + 2 * (MOVES_MAX + 1) };
+
+static const char *const frozen_choices[] = {"no-move", "no-capture", NULL};
+
+static const lt_option options[] = {
+    {"frozen", frozen_choices, 0, 0, TL_FROZEN_NO_MOVE,
+     "when a board freezes: no-move (seed: nobody can move on it); "
+     "no-capture (published rule: no capture can ever be made on it)",
+     "kiedy plansza zamarza: no-move (ziarno: nikt nie może na niej ruszyć); "
+     "no-capture (reguła wydawcy: nie da się już na niej nic zbić)"},
+    {NULL, NULL, 0, 0, 0, NULL, NULL}};
+
+static lt_status init(lt_state *st, const lt_config *cfg)
+{
+    tl_state *s = (tl_state *)st;
+    if (cfg->players < 2 || cfg->players > 3)
+        return LT_ERANGE;
+    memset(s, 0, sizeof *s);
+    memset(s->at, TL_HAND, sizeof s->at);
+    s->players = (uint8_t)cfg->players;
+    s->rule = (uint8_t)cfg->value[OPT_FROZEN];
+    return LT_OK;
+}
+
+static int num_players(const lt_state *st)
+{
+    return ((const tl_state *)st)->players;
+}
+
+static int current_player(const lt_state *st)
+{
+    const tl_state *s = (const tl_state *)st;
+    return s->over ? LT_TERMINAL : s->turn;
+}
+
+static int legal_actions(const lt_state *st, lt_action *out)
+{
+    return tl_actions((const tl_state *)st, out);
+}
+
+static int chance_outcomes(const lt_state *st, lt_outcome *out)
+{
+    (void)st;
+    (void)out;
+    return 0;
+}
+
+static void apply(lt_state *st, lt_action a)
+{
+    tl_apply((tl_state *)st, a);
+}
+
+/* RULES.md: the winner takes 1 and the others -1/(n-1); tied winners
+ * share the win. */
+static void returns(const lt_state *st, double *out)
+{
+    const tl_state *s = (const tl_state *)st;
+    double win[TL_COLOURS];
+    if (!s->over) {
+        memset(out, 0, sizeof *out * s->players);
+        return;
+    }
+    unsigned w = tl_winners(s);
+    int k = __builtin_popcount(w);
+    for (int p = 0; p < s->players; p++)
+        win[p] = (w >> p & 1) ? 1.0 / k : 0;
+    tl_share(s->players, win, out);
+}
+
+static int action_name(const lt_state *st, lt_action a, char *buf, size_t size)
+{
+    return tl_action_name((const tl_state *)st, a, buf, size);
+}
+
+static lt_status parse_action(const lt_state *st, const char *text, lt_action *out)
+{
+    return tl_parse_action((const tl_state *)st, text, out);
+}
+
+static int write_state(const lt_state *st, char *buf, size_t size)
+{
+    return tl_write_state((const tl_state *)st, buf, size);
+}
+
+static lt_status read_state(lt_state *st, const char *text, lt_error *err)
+{
+    return tl_read_state((tl_state *)st, text, err);
+}
+
+static void render(const lt_state *st, lt_view *v)
+{
+    tl_render((const tl_state *)st, v);
+}
+
+static int action_cells(const lt_state *st, lt_action a, int *cells, int max)
+{
+    return tl_action_cells((const tl_state *)st, a, cells, max);
+}
+
+static uint64_t hash(const lt_state *st)
+{
+    return tl_hash((const tl_state *)st);
+}
+
+static void evaluate(const lt_state *st, double *out)
+{
+    tl_evaluate((const tl_state *)st, out);
+}
+
+static bool invariants_ok(const lt_state *st)
+{
+    const tl_state *s = (const tl_state *)st;
+    if (s->players < 2 || s->players > 3 || s->turn >= s->players || s->rule > 1)
+        return false;
+    int placed = 0;
+    for (int t = 0; t < TL_TOWERS; t++) {
+        int at = s->at[t], c = tl_colour(t);
+        if (at >= TL_TAKEN + s->players)
+            return false;
+        placed += at != TL_HAND;
+        if (tl_on_board(at)) {
+            int b = tl_board(at);
+            if (s->sq[at] != t + 1 || (c != b && c != (b + 1) % TL_COLOURS))
+                return false;
+            if (tl_placing(s) && tl_line_owner(at) != c)
+                return false;
+        } else if (at >= TL_TAKEN && (tl_placing(s) || at - TL_TAKEN == c)) {
+            return false;
+        }
+        int owner = tl_on_board(at) ? tl_line_owner(at) : -1;
+        if (s->credit[t] && (s->players != 2 || c != TL_NEUTRAL || owner < 0 ||
+                             owner == TL_NEUTRAL || s->credit[t] != 2 - owner))
+            return false;
+    }
+    int count[TL_BOARDS][TL_COLOURS] = {{0}};
+    for (int cell = 0; cell < TL_CELLS; cell++) {
+        if (!s->sq[cell])
+            continue;
+        if (s->sq[cell] > TL_TOWERS || s->at[s->sq[cell] - 1] != cell ||
+            ++count[tl_board(cell)][tl_colour(s->sq[cell] - 1)] > TL_SIDE)
+            return false;
+    }
+    if (placed != s->placed || s->placed > tl_towers_to_place(s))
+        return false;
+    tl_state t = *s;
+    tl_settle(&t);
+    return t.frozen == s->frozen && t.over == s->over;
+}
+
+/* Bulk-counted at the last ply: the moves are counted, not made. */
+static uint64_t perft(const lt_state *st, int depth)
+{
+    const tl_state *s = (const tl_state *)st;
+    if (depth <= 0)
+        return 1;
+    if (s->over)
+        return 0;
+    lt_action acts[LT_MAX_ACTIONS];
+    int n = tl_actions(s, acts);
+    if (depth == 1)
+        return (uint64_t)n;
+    uint64_t total = 0;
+    for (int i = 0; i < n; i++) {
+        tl_state child = *s;
+        tl_apply(&child, acts[i]);
+        total += perft((const lt_state *)&child, depth - 1);
+    }
+    return total;
+}
+
+static const char *const seats_en[] = {"Red", "Blue", "Violet"};
+static const char *const seats_pl[] = {"Czerwony", "Niebieski", "Fioletowy"};
+
+const lt_game lt_talat = {
+    .id = "talat",
+    .title_en = "Talat",
+    .title_pl = "Talat",
+    .source = "seed 004: Talat",
+    .group = LT_GROUP_TALAT,
+    .options = options,
+    .seats_en = seats_en,
+    .seats_pl = seats_pl,
+    .min_players = 2,
+    .max_players = 3,
+    .has_chance = false,
+    .zero_sum = true,
+    .min_return = -1,
+    .max_return = 1,
+    .state_size = sizeof(tl_state),
+    /* placing: 9 kinds on 10 squares; moving: 9 own and 8 neutral towers,
+     * 5 directions each */
+    .max_actions = TL_KINDS * 2 * TL_SIDE,
+    .max_outcomes = 0,
+    .num_actions = TL_NUM_ACTIONS,
+    .max_length = LENGTH_MAX,
+    .init = init,
+    .num_players = num_players,
+    .current_player = current_player,
+    .legal_actions = legal_actions,
+    .chance_outcomes = chance_outcomes,
+    .apply = apply,
+    .returns = returns,
+    .action_name = action_name,
+    .parse_action = parse_action,
+    .write_state = write_state,
+    .read_state = read_state,
+    .render = render,
+    .action_cells = action_cells,
+    .hash = hash,
+    .evaluate = evaluate,
+    .invariants_ok = invariants_ok,
+    .perft = perft,
+};
