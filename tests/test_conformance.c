@@ -221,6 +221,9 @@ static void declarations(void **st)
         assert_true(g->group >= 0 && g->group < LT_GROUP_COUNT);
         assert_true(g->min_players >= 1 && g->min_players <= g->max_players &&
                     g->max_players <= LT_MAX_PLAYERS);
+        assert_true(g->default_players == 0 ||
+                    (g->default_players >= g->min_players &&
+                     g->default_players <= g->max_players));
         assert_true(g->max_actions > 0 && g->max_actions <= LT_MAX_ACTIONS);
         assert_true(g->max_outcomes >= 0 && g->max_outcomes <= LT_MAX_OUTCOMES);
         assert_true(g->has_chance == (g->max_outcomes > 0));

@@ -203,6 +203,7 @@ typedef struct lt_game {
     const char *const *seats_en;    /* names of the seats, or NULL */
     const char *const *seats_pl;
     int min_players, max_players;
+    int default_players;            /* 0: min_players */
     bool has_chance, zero_sum;
     double min_return, max_return;
     size_t state_size;

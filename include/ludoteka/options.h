@@ -11,7 +11,7 @@ int lt_option_find(const lt_game *, const char *name);
 const char *lt_option_text(const lt_option *, int value, char *buf,
                            size_t size);
 
-/* Every option at its default; players = min_players if 0. */
+/* Every option at its default; players 0: the game's default count. */
 void lt_config_default(const lt_game *, lt_config *, int players);
 /* Applies one "name=value"; the message names the options or values
  * that were expected. */

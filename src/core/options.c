@@ -36,7 +36,9 @@ const char *lt_option_text(const lt_option *o, int value, char *buf,
 void lt_config_default(const lt_game *g, lt_config *cfg, int players)
 {
     memset(cfg, 0, sizeof *cfg);
-    cfg->players = players ? players : g->min_players;
+    cfg->players = players          ? players
+                   : g->default_players ? g->default_players
+                                        : g->min_players;
     for (int i = 0; g->options[i].name; i++)
         cfg->value[i] = g->options[i].def;
 }

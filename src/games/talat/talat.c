@@ -198,6 +198,7 @@ const lt_game lt_talat = {
     .seats_pl = seats_pl,
     .min_players = 2,
     .max_players = 3,
+    .default_players = 3,
     .has_chance = false,
     .zero_sum = true,
     .min_return = -1,
