@@ -57,14 +57,20 @@ static lt_state *start_at(const lt_game **g, int players, const char *options,
     return s;
 }
 
-/* A three-player game at its start (the default is two players). */
-static lt_state *start_three(const lt_game **g)
+/* A game of n players at its start. */
+static lt_state *start_players(const lt_game **g, int n)
 {
     lt_state *s = start(g, "talat", NULL);
     lt_config cfg;
-    lt_config_default(*g, &cfg, 3);
+    lt_config_default(*g, &cfg, n);
     assert_int_equal(lt_init(*g, s, &cfg, NULL), LT_OK);
     return s;
+}
+
+/* A three-player game at its start (also the default). */
+static lt_state *start_three(const lt_game **g)
+{
+    return start_players(g, 3);
 }
 
 static int count_legal(const lt_game *g, const lt_state *s)
@@ -256,7 +262,7 @@ static void placing_two(void **st)
 {
     (void)st;
     const lt_game *g;
-    lt_state *s = start(&g, "talat", NULL); /* two players by default */
+    lt_state *s = start_players(&g, 2);
     assert_int_equal(g->num_players(s), 2);
     assert_int_equal(count_legal(g, s), 90); /* 9 neutral kinds x 10 */
     assert_true(legal(g, s, "1t@f5") && legal(g, s, "1t@k1"));
@@ -678,7 +684,7 @@ static void perft_counts(void **st)
     lt_state *s = start_three(&g);
     assert_true(g->perft(s, 1) == 90 && g->perft(s, 2) == 8100 && g->perft(s, 3) == 729000);
     lt_state_free(s);
-    s = start(&g, "talat", NULL);
+    s = start_players(&g, 2);
     assert_true(g->perft(s, 1) == 90 && g->perft(s, 2) == 6480 && g->perft(s, 3) == 362880);
     lt_state_free(s);
     s = start_at(&g, 3, NULL,
@@ -755,7 +761,7 @@ static void notation(void **st)
     assert_int_equal(lt_parse(g, s, "c2xc3", &a, NULL), LT_OK);
     assert_int_equal(g->action_cells(s, a, cells, 8), 2);
     lt_state_free(s);
-    s = start(&g, "talat", NULL);
+    s = start_players(&g, 2);
     assert_true(legal(g, s, "3H@F5"));
     assert_false(legal(g, s, "4h@f5"));
     assert_false(legal(g, s, "3x@f5"));
@@ -809,7 +815,7 @@ static void bad_positions(void **st)
     }
     lt_state_free(s);
     /* two players: nine neutral towers in play */
-    s = start(&g, "talat", NULL);
+    s = start_players(&g, 2);
     lt_error err = {0};
     assert_int_not_equal(g->read_state(s, "...../...../...../...../R1t.... "
                                           "V1tV1sV1hV2tV2s/...../...../...../..... "
