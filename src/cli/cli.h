@@ -85,6 +85,8 @@ int cmd_replay(int argc, char **argv);
 int cmd_bench(int argc, char **argv);
 int cmd_playouts(int argc, char **argv);
 int cmd_perft(int argc, char **argv);
+int cmd_uci(int argc, char **argv);
+int cmd_tune(int argc, char **argv);
 int menu_run(FILE *in, FILE *out);
 
 #endif

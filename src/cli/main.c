@@ -118,6 +118,8 @@ static void usage(FILE *out)
             "  bench                 measure speed; print the node signature\n"
             "  playouts ID           random games per second\n"
             "  perft [ID]            count move sequences of a given length\n"
+            "  uci                   the chess engine, speaking UCI\n"
+            "  tune                  tune the chess engine's evaluation\n"
             "\n"
             "'ludoteka COMMAND --help' describes a command.\n"
             "--version prints the version.\n",
@@ -134,6 +136,8 @@ static void usage(FILE *out)
             "  bench                 pomiar szybkości i sygnatura węzłów\n"
             "  playouts ID           losowe partie na sekundę\n"
             "  perft [ID]            liczba ciągów ruchów danej długości\n"
+            "  uci                   silnik szachowy w protokole UCI\n"
+            "  tune                  strojenie oceny silnika szachowego\n"
             "\n"
             "'ludoteka POLECENIE --help' opisuje polecenie.\n"
             "--version wypisuje wersję.\n"),
@@ -149,6 +153,7 @@ int main(int argc, char **argv)
         {"list", cmd_list},     {"rules", cmd_rules},   {"play", cmd_play},
         {"moves", cmd_moves},   {"replay", cmd_replay}, {"bench", cmd_bench},
         {"playouts", cmd_playouts}, {"perft", cmd_perft},
+        {"uci", cmd_uci},       {"tune", cmd_tune},
     };
     cli_lang = locale_lang();
     int i = 1;

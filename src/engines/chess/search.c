@@ -663,6 +663,24 @@ static chess_move noisy_choice(worker *w, int depth, const chess_limits *lim,
     return choice;
 }
 
+void chess_apply_level(chess_limits *lim, int level)
+{
+    /* the weak levels err like people (a piece left hanging, a weak plan),
+     * never at random: noise on exact scores of a shallow search */
+    static const struct {
+        int depth, noise;
+        double seconds;
+    } levels[5] = {{1, 300, 0}, {2, 150, 0}, {4, 60, 0}, {0, 0, 0.3}, {0, 0, 0}};
+    if (level < 1 || level > 5)
+        return;
+    if (levels[level - 1].depth && (!lim->depth || lim->depth > levels[level - 1].depth))
+        lim->depth = levels[level - 1].depth;
+    lim->noise = levels[level - 1].noise;
+    double t = levels[level - 1].seconds;
+    if (t > 0 && (lim->movetime <= 0 || lim->movetime > t))
+        lim->movetime = t;
+}
+
 chess_move chess_search_run(chess_search *s, const chess_pos *root,
                             const uint64_t *hist, int nhist,
                             const chess_limits *lim, chess_report *result)

@@ -1,6 +1,6 @@
 /* chess_player.c — the chess engine as a Ludoteka computer player
  * ("ai:engine[:depth=N][:nodes=N][:time=S][:hash=MB][:threads=N]
- * [:level=N]"), and its five levels. */
+ * [:level=N]"); its five levels are chess_apply_level's. */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -11,21 +11,10 @@
 
 typedef struct {
     chess_search *search;
-    int depth, noise;
+    int depth, level;
     long long nodes;
     double seconds;
 } player;
-
-/* Levels 1-5: the weak ones search shallowly and add noise to every root
- * move's score, so they err like people (a piece left hanging, a weak
- * plan), never at random; the strong ones search for a time. */
-typedef struct {
-    int depth, noise;
-    double seconds;
-} level;
-
-static const level level_params[5] = {
-    {1, 300, 0}, {2, 150, 0}, {4, 60, 0}, {0, 0, 0.3}, {0, 0, 1.5}};
 
 static void destroy(void *inst)
 {
@@ -82,14 +71,7 @@ static void *create(const lt_game *g, const char *params, lt_error *err)
             return NULL;
         }
     }
-    if (lv) {
-        const level *lp = &level_params[lv - 1];
-        if (!pl->depth)
-            pl->depth = lp->depth;
-        pl->noise = lp->noise;
-        if (pl->seconds < 0 && lp->seconds > 0)
-            pl->seconds = lp->seconds;
-    }
+    pl->level = (int)lv;
     pl->search = chess_search_new((int)hash, (int)threads);
     if (!pl->search) {
         lt_error_set(err, "ai:engine: out of memory for a %lld MB table", hash);
@@ -140,8 +122,7 @@ static lt_action choose(void *inst, const lt_state *st, const lt_limits *lim,
 {
     player *pl = inst;
     const chess_state *s = (const chess_state *)st;
-    chess_limits cl = {.depth = pl->depth, .nodes = pl->nodes,
-                       .noise = pl->noise, .seed = seed};
+    chess_limits cl = {.depth = pl->depth, .nodes = pl->nodes, .seed = seed};
     if (pl->seconds > 0)
         cl.movetime = pl->seconds;
     if (lim) {
@@ -153,8 +134,11 @@ static lt_action choose(void *inst, const lt_state *st, const lt_limits *lim,
             cl.movetime = lim->seconds;
         cl.stop = lim->stop;
     }
+    chess_apply_level(&cl, pl->level);
+    /* no limit at all (the menu, play): level 5 thinks a second and a
+     * half, the others a second at most */
     if (!cl.depth && !cl.nodes && cl.movetime == 0)
-        cl.movetime = 1.0; /* no limit at all: a second */
+        cl.movetime = pl->level == 5 ? 1.5 : 1.0;
     progress_ctx pc = {lim, &s->pos, info};
     cl.report = on_report;
     cl.ctx = &pc;
