@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../engines/chess/bench.h"
 #include "cli.h"
 #include "ludoteka/options.h"
 #include "ludoteka/text.h"
@@ -313,6 +314,37 @@ int cmd_bench(int argc, char **argv)
         printf("%-20s %10lld %12lld %14.0f\n", g->id, n, plies,
                dt > 0 ? plies / dt : 0.0);
         nodes += plies;
+    }
+    /* The chess engine's own signature: fixed-depth searches of the
+     * positions listed in its bench.c, through its lt_engine like any
+     * computer player; the node counts fold into the signature. */
+    const lt_game *chess = lt_game_find("chess");
+    if (chess && chess->engines) {
+        char spec[64];
+        snprintf(spec, sizeof spec, "ai:%s:depth=%d", chess->engines[0]->name,
+                 CHESS_BENCH_DEPTH);
+        lt_config cfg;
+        lt_config_default(chess, &cfg, 0);
+        lt_state *s = lt_state_new(chess);
+        long long searched = 0;
+        int k = 0;
+        double t0 = cli_seconds();
+        for (; s && chess_bench_positions[k]; k++) {
+            lt_player *p = lt_player_new(chess, spec, NULL);
+            lt_think_info info = {0};
+            if (!p || lt_init(chess, s, &cfg, NULL) != LT_OK ||
+                chess->read_state(s, chess_bench_positions[k], NULL) != LT_OK)
+                return cli_fail(EXIT_FAIL, "bench: the chess engine failed");
+            lt_action a = lt_player_choose(p, s, 0, NULL, &info);
+            searched += info.iterations;
+            signature = (signature ^ (uint64_t)info.iterations ^ (uint64_t)a) *
+                        0x100000001b3u;
+            lt_player_free(p);
+        }
+        lt_state_free(s);
+        double t = cli_seconds() - t0;
+        printf("chess engine: %d positions at depth %d, %lld nodes, %.0f nodes/s\n",
+               k, CHESS_BENCH_DEPTH, searched, t > 0 ? searched / t : 0.0);
     }
     double dt = cli_seconds() - start;
     printf("time %.3f s, %.0f plies/s\n", dt, dt > 0 ? nodes / dt : 0.0);
