@@ -34,6 +34,9 @@ static inline int distance(int a, int b)
             coef[idx] += n_;                                                  \
     } while (0)
 
+#if defined(__GNUC__)
+__attribute__((always_inline))
+#endif
 static inline int eval_core(const chess_pos *p, int *coef, int *phase_out)
 {
     int mg = 0, eg = 0, phase = 0;
@@ -144,9 +147,27 @@ static inline int eval_core(const chess_pos *p, int *coef, int *phase_out)
     return p->side == WHITE ? v : -v;
 }
 
-int chess_evaluate(const chess_pos *p)
+static int eval_plain(const chess_pos *p)
 {
     return eval_core(p, NULL, NULL);
+}
+
+/* The evaluation counts bits all the time: on x86-64 CPUs with POPCNT it
+ * runs compiled for that instruction. */
+#if defined(__x86_64__) && defined(__GNUC__)
+__attribute__((target("popcnt"))) static int eval_popcnt(const chess_pos *p)
+{
+    return eval_core(p, NULL, NULL);
+}
+#endif
+
+int chess_evaluate(const chess_pos *p)
+{
+#if defined(__x86_64__) && defined(__GNUC__)
+    if (__builtin_cpu_supports("popcnt"))
+        return eval_popcnt(p);
+#endif
+    return eval_plain(p);
 }
 
 int chess_eval_trace(const chess_pos *p, int coef[W_COUNT], int *phase)

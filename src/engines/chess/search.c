@@ -324,6 +324,7 @@ static int qsearch(worker *w, int alpha, int beta, int ply)
         chess_undo u;
         push_key(w);
         chess_make(p, m, &u);
+        tt_prefetch(&w->s->tt, p->key);
         int v = -qsearch(w, -beta, -alpha, ply + 1);
         chess_unmake(p, m, &u);
         w->nkeys--;
@@ -454,6 +455,7 @@ static int search(worker *w, int alpha, int beta, int depth, int ply,
         chess_undo u;
         push_key(w);
         chess_make(p, m, &u);
+        tt_prefetch(&s->tt, p->key);
         w->stack[ply + 1].move = m;
         bool gives_check = chess_in_check(p);
         /* 11. Check extension. */

@@ -39,6 +39,16 @@ bool tt_resize(tt_table *, size_t mb);
 void tt_free(tt_table *);
 void tt_clear(tt_table *);
 bool tt_probe(const tt_table *, uint64_t key, tt_hit *);
+/* Starts loading the bucket of key into the cache (before a probe). */
+static inline void tt_prefetch(const tt_table *t, uint64_t key)
+{
+#if defined(__GNUC__)
+    __builtin_prefetch(&t->entries[(key & (t->buckets - 1)) * 4]);
+#else
+    (void)t;
+    (void)key;
+#endif
+}
 void tt_store(tt_table *, uint64_t key, chess_move, int score, int eval,
               int depth, int bound);
 /* Permille of a sample of entries used in this search (UCI hashfull). */

@@ -239,12 +239,13 @@ static void render(const lt_state *st, lt_view *v)
     }
     const char *side = p->side ? (pl ? "czarne" : "Black") : (pl ? "białe" : "White");
     static const char *const ends_en[] = {
-        "", "Checkmate", "Stalemate: draw", "Draw: fifty moves without a "
-        "capture or pawn move", "Draw: threefold repetition",
-        "Draw: neither side can mate"};
+        "", "Checkmate", "Stalemate: draw",
+        ("Draw: fifty moves without a capture or pawn move"),
+        "Draw: threefold repetition", "Draw: neither side can mate"};
     static const char *const ends_pl[] = {
-        "", "Mat", "Pat: remis", "Remis: pięćdziesiąt posunięć bez bicia i "
-        "ruchu pionem", "Remis: trzykrotne powtórzenie pozycji",
+        "", "Mat", "Pat: remis",
+        ("Remis: pięćdziesiąt posunięć bez bicia i ruchu pionem"),
+        "Remis: trzykrotne powtórzenie pozycji",
         "Remis: żadna strona nie może dać mata"};
     if (s->end != END_NONE)
         lt_copy(v->info[v->ninfo++], sizeof v->info[0],
