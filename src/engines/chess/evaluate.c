@@ -60,7 +60,9 @@ static inline int eval_core(const chess_pos *p, int *coef, int *phase_out)
                 TERM(W_MATERIAL + t, popcount(b));
             while (b) {
                 int s = pop_lsb(&b);
-                TERM(W_PST + t * 64 + (c == WHITE ? s : s ^ 56), 1);
+                int r = c == WHITE ? sq_rank(s) : 7 - sq_rank(s);
+                int f = sq_file(s) < 4 ? sq_file(s) : 7 - sq_file(s);
+                TERM(W_PST + t * 32 + r * 4 + f, 1);
             }
         }
         if (popcount(pieces(p, c, BISHOP)) >= 2)

@@ -12,8 +12,10 @@
 
 enum {
     W_MATERIAL = 0,                 /* by piece type, king unused */
-    W_PST = W_MATERIAL + 6,         /* [type][square from white's side] */
-    W_MOB_KNIGHT = W_PST + 6 * 64,  /* by number of safe squares */
+    W_PST = W_MATERIAL + 6,         /* [type][rank * 4 + file a-d]: the
+                                     * kingside mirrors the queenside, ranks
+                                     * from the piece's own side */
+    W_MOB_KNIGHT = W_PST + 6 * 32,  /* by number of safe squares */
     W_MOB_BISHOP = W_MOB_KNIGHT + 9,
     W_MOB_ROOK = W_MOB_BISHOP + 14,
     W_MOB_QUEEN = W_MOB_ROOK + 15,

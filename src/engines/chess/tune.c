@@ -9,8 +9,10 @@
  *    counts once (the evaluation is linear in its weights, evaluate.h),
  *    fits the scale K of the logistic curve 1 / (1 + 10^(-K e / 400)) to
  *    the current weights, then minimises the mean squared error between
- *    curve and results over all weights by Adam gradient descent, and
- *    writes weights.c.
+ *    curve and results over all weights by Adam gradient descent (with an
+ *    optional pull towards the starting weights), holding every tenth
+ *    position out: the weights that predict those best are written as
+ *    weights.c.
  * Run through "ludoteka tune selfplay|fit" (README). */
 #include <math.h>
 #include <stdio.h>
@@ -200,14 +202,26 @@ static double sigmoid(double e, double k)
     return 1.0 / (1.0 + pow(10.0, -k * e / 400.0));
 }
 
-static double total_error(const dataset *d, const double *w, double k)
+/* Every tenth position is held out to validate, the rest trains. */
+static bool held_out(long i)
+{
+    return i % 10 == 9;
+}
+
+/* Mean squared error over the training (or the held-out) positions. */
+static double total_error(const dataset *d, const double *w, double k,
+                          bool validation)
 {
     double sum = 0;
+    long n = 0;
     for (long i = 0; i < d->n; i++) {
+        if (held_out(i) != validation)
+            continue;
         double diff = d->samples[i].result - sigmoid(sample_eval(d, &d->samples[i], w), k);
         sum += diff * diff;
+        n++;
     }
-    return sum / (double)d->n;
+    return n ? sum / (double)n : 0;
 }
 
 static const struct {
@@ -216,7 +230,7 @@ static const struct {
     int per_line;
 } sections[] = {
     {W_MATERIAL, "material: P N B R Q (K unused)", 6},
-    {W_PST, "piece-square tables: P N B R Q K, a1..h8 from white's side", 8},
+    {W_PST, "piece-square: P N B R Q K, ranks 1-8 (own side), files a-d", 4},
     {W_MOB_KNIGHT, "knight mobility: 0..8 squares", 9},
     {W_MOB_BISHOP, "bishop mobility: 0..13", 7},
     {W_MOB_ROOK, "rook mobility: 0..14", 8},
@@ -255,7 +269,7 @@ void chess_write_weights(FILE *out, const double *w)
 }
 
 int chess_tune_fit(const char *data, FILE *out, int epochs, double rate,
-                   FILE *log, char *msg, size_t msize)
+                   double reg, FILE *log, char *msg, size_t msize)
 {
     dataset d = {0};
     if (!load(&d, data, msg, msize)) {
@@ -263,32 +277,41 @@ int chess_tune_fit(const char *data, FILE *out, int epochs, double rate,
         free(d.terms);
         return -1;
     }
-    if (d.n == 0) {
-        snprintf(msg, msize, "%s has no positions", data);
+    if (d.n < 10) {
+        snprintf(msg, msize, "%s has too few positions (%ld)", data, d.n);
+        free(d.samples);
+        free(d.terms);
         return -1;
     }
-    static double w[W_COUNT * 2], grad[W_COUNT * 2], m1[W_COUNT * 2], m2[W_COUNT * 2];
+    static double w[W_COUNT * 2], w0[W_COUNT * 2], best_w[W_COUNT * 2],
+        grad[W_COUNT * 2], m1[W_COUNT * 2], m2[W_COUNT * 2];
     for (int i = 0; i < W_COUNT; i++) {
-        w[2 * i] = chess_weights[i][0];
-        w[2 * i + 1] = chess_weights[i][1];
+        w0[2 * i] = chess_weights[i][0];
+        w0[2 * i + 1] = chess_weights[i][1];
     }
+    memcpy(w, w0, sizeof w);
+    memcpy(best_w, w0, sizeof w);
     /* the scale that fits the current weights best (golden section) */
     double lo = 0.2, hi = 3.0;
     for (int it = 0; it < 40; it++) {
         double a = hi - (hi - lo) * 0.618, b = lo + (hi - lo) * 0.618;
-        if (total_error(&d, w, a) < total_error(&d, w, b))
+        if (total_error(&d, w, a, false) < total_error(&d, w, b, false))
             hi = b;
         else
             lo = a;
     }
-    double k = (lo + hi) / 2;
+    double k = (lo + hi) / 2, best = total_error(&d, w, k, true);
+    int best_epoch = 0;
     if (log)
-        fprintf(log, "%ld positions, K %.3f, error %.6f\n", d.n, k,
-                total_error(&d, w, k));
+        fprintf(log, "%ld positions, K %.3f, error %.6f, held out %.6f\n", d.n,
+                k, total_error(&d, w, k, false), best);
+    long ntrain = d.n - d.n / 10;
     const double b1 = 0.9, b2 = 0.999;
     for (int e = 1; e <= epochs; e++) {
         memset(grad, 0, sizeof grad);
         for (long i = 0; i < d.n; i++) {
+            if (held_out(i))
+                continue;
             const sample *s = &d.samples[i];
             double sg = sigmoid(sample_eval(&d, s, w), k);
             double g = (sg - s->result) * sg * (1 - sg);
@@ -300,16 +323,29 @@ int chess_tune_fit(const char *data, FILE *out, int epochs, double rate,
             }
         }
         for (int i = 0; i < W_COUNT * 2; i++) {
-            double g = grad[i] / (double)d.n;
+            /* the squared error, plus reg times the squared distance from
+             * the starting weights (in units of 100 centipawns) */
+            double g = grad[i] / (double)ntrain + reg * (w[i] - w0[i]) / 1e4;
             m1[i] = b1 * m1[i] + (1 - b1) * g;
             m2[i] = b2 * m2[i] + (1 - b2) * g * g;
             double mh = m1[i] / (1 - pow(b1, e)), vh = m2[i] / (1 - pow(b2, e));
             w[i] -= rate * mh / (sqrt(vh) + 1e-12);
         }
-        if (log && (e % 100 == 0 || e == epochs))
-            fprintf(log, "epoch %d error %.6f\n", e, total_error(&d, w, k));
+        if (e % 20 == 0 || e == epochs) {
+            double v = total_error(&d, w, k, true);
+            if (v < best) { /* keep the weights that predict unseen games best */
+                best = v;
+                best_epoch = e;
+                memcpy(best_w, w, sizeof w);
+            }
+            if (log && (e % 100 == 0 || e == epochs))
+                fprintf(log, "epoch %d error %.6f held out %.6f\n", e,
+                        total_error(&d, w, k, false), v);
+        }
     }
-    chess_write_weights(out, w);
+    if (log)
+        fprintf(log, "kept epoch %d: held-out error %.6f\n", best_epoch, best);
+    chess_write_weights(out, best_w);
     free(d.samples);
     free(d.terms);
     return 0;
