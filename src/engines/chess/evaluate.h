@@ -34,7 +34,9 @@ enum {
     W_KING_OPEN = W_SHIELD + 2,     /* no own pawn on the king's file */
     W_THREAT_PAWN,                  /* a pawn attacks a piece */
     W_THREAT_MINOR,                 /* a knight or bishop attacks a rook or queen */
-    W_TEMPO,                        /* the side to move */
+    W_OUTPOST,                      /* [N B] on ranks 4-6, guarded by a pawn,
+                                     * beyond the reach of enemy pawns */
+    W_TEMPO = W_OUTPOST + 2,        /* the side to move */
     W_COUNT
 };
 

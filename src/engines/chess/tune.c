@@ -244,7 +244,8 @@ static const struct {
     {W_KING_ATTACK, "attacks near the enemy king by N B R Q", 4},
     {W_SHIELD, "shield pawns one, two ranks ahead; king on a file without "
                "own pawn", 3},
-    {W_THREAT_PAWN, "threats by pawns, by minor pieces; tempo", 3},
+    {W_THREAT_PAWN, "threats by pawns, by minor pieces; outposts of N, B; "
+                    "tempo", 5},
     {W_COUNT, NULL, 0},
 };
 
