@@ -110,6 +110,9 @@ static inline bool ep_safe(const chess_pos *p, int from, int ksq)
 
 /* The legal moves of the given type (GEN_ALL, GEN_NOISY, GEN_QUIET) into
  * out, or only their number when count is true (then out is unused). */
+#if defined(__GNUC__)
+__attribute__((always_inline)) /* so each user compiles it for its target */
+#endif
 static inline int generate(const chess_pos *p, chess_move *out, int type,
                            bool count)
 {
