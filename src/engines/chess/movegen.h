@@ -119,7 +119,11 @@ static inline int generate(const chess_pos *p, chess_move *out, int type,
     int n = 0, us = p->side, them = us ^ 1;
     bb own = p->by_color[us], enemy = p->by_color[them], occ = own | enemy;
     int ksq = king_sq(p, us);
-    bb checkers = chess_attackers(p, ksq, occ) & enemy;
+    bb q = p->by_type[QUEEN];
+    bb checkers = ((chess_knight[ksq] & p->by_type[KNIGHT]) |
+                   (chess_pawn_att[us][ksq] & p->by_type[PAWN]) |
+                   (bishop_attacks(ksq, occ) & (p->by_type[BISHOP] | q)) |
+                   (rook_attacks(ksq, occ) & (p->by_type[ROOK] | q))) & enemy;
     bb danger = attack_map(p, them, occ ^ sq_bb(ksq));
 
     /* What a move may land on: anything not ours (all), enemy pieces
