@@ -69,7 +69,7 @@ static inline int eval_core(const chess_pos *p, int *coef, int *phase_out)
             TERM(W_BISHOP_PAIR, 1);
 
         /* mobility, attacks on the king's squares, threats */
-        int att[4] = {0, 0, 0, 0};
+        int att[4] = {0, 0, 0, 0}, attackers = 0;
         for (bb b = pieces(p, c, KNIGHT) | pieces(p, c, BISHOP); b;) {
             int s = pop_lsb(&b), r = c == WHITE ? sq_rank(s) : 7 - sq_rank(s);
             bb front = adjacent_files(sq_file(s)) &
@@ -82,12 +82,14 @@ static inline int eval_core(const chess_pos *p, int *coef, int *phase_out)
             bb a = chess_knight[pop_lsb(&b)];
             TERM(W_MOB_KNIGHT + popcount(a & mob_area), 1);
             att[0] += popcount(a & zone);
+            attackers += (a & zone) != 0;
             TERM(W_THREAT_MINOR, popcount(a & majors_them));
         }
         for (bb b = pieces(p, c, BISHOP); b;) {
             bb a = bishop_attacks(pop_lsb(&b), occ ^ queens);
             TERM(W_MOB_BISHOP + popcount(a & mob_area), 1);
             att[1] += popcount(a & zone);
+            attackers += (a & zone) != 0;
             TERM(W_THREAT_MINOR, popcount(a & majors_them));
         }
         for (bb b = pieces(p, c, ROOK); b;) {
@@ -95,6 +97,7 @@ static inline int eval_core(const chess_pos *p, int *coef, int *phase_out)
             bb a = rook_attacks(s, occ ^ queens ^ pieces(p, c, ROOK));
             TERM(W_MOB_ROOK + popcount(a & mob_area), 1);
             att[2] += popcount(a & zone);
+            attackers += (a & zone) != 0;
             bb f = file_bb(sq_file(s));
             if (!(f & own_pawns))
                 TERM(f & their_pawns ? W_ROOK_SEMI : W_ROOK_OPEN, 1);
@@ -103,9 +106,18 @@ static inline int eval_core(const chess_pos *p, int *coef, int *phase_out)
             bb a = queen_attacks(pop_lsb(&b), occ);
             TERM(W_MOB_QUEEN + popcount(a & mob_area), 1);
             att[3] += popcount(a & zone);
+            attackers += (a & zone) != 0;
         }
         for (int k = 0; k < 4; k++)
             TERM(W_KING_ATTACK + k, att[k]);
+        /* king danger grows faster than the attacks when several pieces
+         * join in: the square of weighted attack units, from two
+         * attackers on */
+        if (attackers >= 2) {
+            int units = 2 * att[0] + 2 * att[1] + 3 * att[2] + 5 * att[3];
+            units = units < 48 ? units : 48;
+            TERM(W_KING_DANGER, units * units / 16);
+        }
         TERM(W_THREAT_PAWN,
              popcount(pawn_att[c] & p->by_color[them] & ~their_pawns));
 

@@ -36,7 +36,8 @@ enum {
     W_THREAT_MINOR,                 /* a knight or bishop attacks a rook or queen */
     W_OUTPOST,                      /* [N B] on ranks 4-6, guarded by a pawn,
                                      * beyond the reach of enemy pawns */
-    W_TEMPO = W_OUTPOST + 2,        /* the side to move */
+    W_KING_DANGER = W_OUTPOST + 2,  /* (weighted attacks near the king)^2 / 16 */
+    W_TEMPO,                        /* the side to move */
     W_COUNT
 };
 

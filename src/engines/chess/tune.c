@@ -245,7 +245,7 @@ static const struct {
     {W_SHIELD, "shield pawns one, two ranks ahead; king on a file without "
                "own pawn", 3},
     {W_THREAT_PAWN, "threats by pawns, by minor pieces; outposts of N, B; "
-                    "tempo", 5},
+                    "king danger; tempo", 6},
     {W_COUNT, NULL, 0},
 };
 

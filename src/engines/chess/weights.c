@@ -79,6 +79,6 @@ const int16_t chess_weights[W_COUNT][2] = {
     {8, 0}, {6, 0}, {8, 0}, {10, 0},
     /* shield pawns one, two ranks ahead; king on a file without own pawn */
     {12, 0}, {6, 0}, {-20, 0},
-    /* threats by pawns, by minor pieces; outposts of N, B; tempo */
-    {40, 30}, {25, 20}, {20, 10}, {10, 5}, {10, 5},
+    /* threats by pawns, by minor pieces; outposts of N, B; king danger; tempo */
+    {40, 30}, {25, 20}, {20, 10}, {10, 5}, {2, 0}, {10, 5},
 };
