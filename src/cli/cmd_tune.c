@@ -12,14 +12,17 @@ static void usage(FILE *out)
     fputs("usage: ludoteka tune selfplay --out FILE [--games N] [--nodes N]\n"
           "                      [--random-plies N] [--seed N]\n"
           "       ludoteka tune fit DATA [--out FILE] [--epochs N] [--rate X]\n"
-          "                             [--reg X]\n"
+          "                             [--reg X] [--lambda X]\n"
           "\n"
           "selfplay: the chess engine plays itself (N nodes a move, default\n"
           "3000; the first moves at random, default 8) and appends each quiet\n"
-          "position with the game's result to FILE ('FEN | 1.0').\n"
+          "position with the game's result and the search's score, both\n"
+          "from white's side, to FILE ('FEN | 1.0 | 35').\n"
           "fit: Texel tuning - fits the evaluation's weights to the results\n"
           "of the positions in DATA (default 1000 epochs of Adam at rate 1\n"
-          "centipawn; --reg pulls towards the present weights) and writes\n"
+          "centipawn; --reg pulls towards the present weights; the target\n"
+          "is lambda * result + (1 - lambda) * the curve at the score, default\n"
+          "lambda 0.5) and writes\n"
           "the weights that best predict the held-out tenth as weights.c\n"
           "(default to standard output; put it in src/engines/chess/ and\n"
           "rebuild).\n",
@@ -43,7 +46,7 @@ int cmd_tune(int argc, char **argv)
                         argv[1]);
     const char *out_path = NULL, *data = NULL, *v;
     long long games = 100, nodes = 3000, plies = 8, seed = 1, epochs = 1000;
-    double rate = 1.0, reg = 0;
+    double rate = 1.0, reg = 0, lambda = 0.5;
     for (int i = 2; i < argc; i++) {
         long long *slot = NULL, lo = 1, hi = 1000000000;
         if (cli_flag(argc, argv, &i, "--out", &v)) {
@@ -62,6 +65,12 @@ int cmd_tune(int argc, char **argv)
             reg = v ? strtod(v, &end) : -1;
             if (!v || *end || !(reg >= 0) || reg > 1e6)
                 return cli_fail(EXIT_USAGE, "--reg: expected a number >= 0");
+            continue;
+        } else if (cli_flag(argc, argv, &i, "--lambda", &v)) {
+            char *end;
+            lambda = v ? strtod(v, &end) : -1;
+            if (!v || *end || !(lambda >= 0 && lambda <= 1))
+                return cli_fail(EXIT_USAGE, "--lambda: expected 0 to 1");
             continue;
         } else if (cli_flag(argc, argv, &i, "--games", &v)) {
             slot = &games;
@@ -110,8 +119,8 @@ int cmd_tune(int argc, char **argv)
     if (!out)
         return cli_fail(EXIT_FAIL, "cannot write %s", out_path);
     char msg[256];
-    int st = chess_tune_fit(data, out, (int)epochs, rate, reg, stderr, msg,
-                            sizeof msg);
+    int st = chess_tune_fit(data, out, (int)epochs, rate, reg, lambda, stderr,
+                            msg, sizeof msg);
     if (out != stdout)
         fclose(out);
     return st == 0 ? EXIT_OK : cli_fail(EXIT_FAIL, "%s", msg);

@@ -44,7 +44,7 @@ check "uci help" grep -q "usage: ludoteka uci" "$T/out"
 # The tuner: two tiny self-play games, then a short fit
 "$LT" tune selfplay --games 2 --nodes 300 --out "$T/data.txt" >"$T/out" 2>&1
 check "selfplay" grep -q "positions from 2 games" "$T/out"
-check "selfplay data" grep -q " | [01].[05]$" "$T/data.txt"
+check "selfplay data" grep -Eq " \| [01]\.[05] \| -?[0-9]+$" "$T/data.txt"
 "$LT" tune fit "$T/data.txt" --epochs 20 --out "$T/weights.c" 2>"$T/err"
 check "fit" grep -q "const int16_t chess_weights" "$T/weights.c"
 "$LT" tune fit "$T/missing.txt" --epochs 1 2>"$T/err" >/dev/null

@@ -646,6 +646,7 @@ static chess_move noisy_choice(worker *w, int depth, const chess_limits *lim,
         chess_undo u;
         push_key(w);
         chess_make(&w->pos, list[i], &u);
+        w->stack[1].move = list[i];
         int v = -search(w, -SCORE_INF, SCORE_INF, depth - 1, 1, false);
         chess_unmake(&w->pos, list[i], &u);
         w->nkeys--;

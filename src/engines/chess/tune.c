@@ -4,15 +4,18 @@
  * 1. chess_selfplay plays the engine against itself from randomised
  *    openings at a small node budget and writes every quiet position
  *    (not in check, the evaluation equal to its capture-settled value)
- *    with the game's result: "FEN | 1.0" (white won), "| 0.5", "| 0.0".
+ *    with the game's result and the search's score, both from white's
+ *    side: "FEN | 1.0 | 35" (white won; "| 0.5", "| 0.0").
  * 2. chess_tune_fit reads such a file, extracts each position's term
  *    counts once (the evaluation is linear in its weights, evaluate.h),
  *    fits the scale K of the logistic curve 1 / (1 + 10^(-K e / 400)) to
  *    the current weights, then minimises the mean squared error between
- *    curve and results over all weights by Adam gradient descent (with an
- *    optional pull towards the starting weights), holding every tenth
- *    position out: the weights that predict those best are written as
- *    weights.c.
+ *    the curve and a target over all weights by Adam gradient descent
+ *    (with an optional pull towards the starting weights), holding every
+ *    tenth position out: the weights that predict those best are written
+ *    as weights.c.  The target blends the result with the search's score
+ *    through the same curve, lambda * result + (1 - lambda) * curve(score):
+ *    a game's result alone is a noisy label for its early positions.
  * Run through "ludoteka tune selfplay|fit" (README). */
 #include <math.h>
 #include <stdio.h>
@@ -44,6 +47,7 @@ static int play_game(chess_search *search, FILE *out, long long nodes,
     chess_startpos(&p, CHESS_FIDE);
     static uint64_t keys[GAME_MAX + 1];
     static char fens[GAME_MAX][100];
+    static int scores[GAME_MAX];
     int nkeys = 0, nfens = 0, ply = 0;
     double result = 0.5;
     chess_search_clear(search);
@@ -76,15 +80,17 @@ static int play_game(chess_search *search, FILE *out, long long nodes,
                 break;
             }
             if (!chess_in_check(&p) && nfens < GAME_MAX &&
-                chess_evaluate(&p) == chess_quiet_eval(&p))
+                chess_evaluate(&p) == chess_quiet_eval(&p)) {
+                scores[nfens] = p.side == WHITE ? r.score : -r.score;
                 chess_to_fen(&p, fens[nfens++], sizeof fens[0]);
+            }
         }
         keys[nkeys++] = p.key;
         chess_undo u;
         chess_make(&p, m, &u);
     }
     for (int i = 0; i < nfens; i++)
-        fprintf(out, "%s | %.1f\n", fens[i], result);
+        fprintf(out, "%s | %.1f | %d\n", fens[i], result, scores[i]);
     return nfens;
 }
 
@@ -110,7 +116,9 @@ typedef struct {
     int32_t start;   /* into the shared term list */
     int16_t count;
     int8_t phase;
-    float result;
+    float result;    /* white's: 1, 0.5, 0 */
+    float score;     /* the search's, white's side; NAN if not known */
+    float target;    /* what the curve should say (fit) */
 } sample;
 
 typedef struct {
@@ -153,7 +161,16 @@ static bool load(dataset *d, const char *path, char *msg, size_t msize)
         if (!bar)
             continue;
         *bar = '\0';
-        double result = strtod(bar + 1, NULL);
+        char *end;
+        double result = strtod(bar + 1, &end);
+        char *bar2 = strchr(end, '|');
+        double score = bar2 ? strtod(bar2 + 1, NULL) : NAN;
+        if (!(result >= 0 && result <= 1)) {
+            snprintf(msg, msize, "%s:%ld: the result must be 0, 0.5 or 1", path,
+                     lineno);
+            fclose(f);
+            return false;
+        }
         chess_pos p;
         char err[160];
         if (!chess_from_fen(&p, line, CHESS_FIDE, err, sizeof err)) {
@@ -177,6 +194,7 @@ static bool load(dataset *d, const char *path, char *msg, size_t msize)
         s->count = (int16_t)count;
         s->phase = (int8_t)phase;
         s->result = (float)result;
+        s->score = (float)score;
         for (int i = 0; i < W_COUNT; i++)
             if (coef[i])
                 d->terms[d->nterms++] = (term){(int16_t)i, (int16_t)coef[i]};
@@ -217,7 +235,7 @@ static double total_error(const dataset *d, const double *w, double k,
     for (long i = 0; i < d->n; i++) {
         if (held_out(i) != validation)
             continue;
-        double diff = d->samples[i].result - sigmoid(sample_eval(d, &d->samples[i], w), k);
+        double diff = d->samples[i].target - sigmoid(sample_eval(d, &d->samples[i], w), k);
         sum += diff * diff;
         n++;
     }
@@ -270,7 +288,8 @@ void chess_write_weights(FILE *out, const double *w)
 }
 
 int chess_tune_fit(const char *data, FILE *out, int epochs, double rate,
-                   double reg, FILE *log, char *msg, size_t msize)
+                   double reg, double lambda, FILE *log, char *msg,
+                   size_t msize)
 {
     dataset d = {0};
     if (!load(&d, data, msg, msize)) {
@@ -292,7 +311,10 @@ int chess_tune_fit(const char *data, FILE *out, int epochs, double rate,
     }
     memcpy(w, w0, sizeof w);
     memcpy(best_w, w0, sizeof w);
-    /* the scale that fits the current weights best (golden section) */
+    /* the scale that fits the current weights best to the results
+     * (golden section) */
+    for (long i = 0; i < d.n; i++)
+        d.samples[i].target = d.samples[i].result;
     double lo = 0.2, hi = 3.0;
     for (int it = 0; it < 40; it++) {
         double a = hi - (hi - lo) * 0.618, b = lo + (hi - lo) * 0.618;
@@ -301,7 +323,14 @@ int chess_tune_fit(const char *data, FILE *out, int epochs, double rate,
         else
             lo = a;
     }
-    double k = (lo + hi) / 2, best = total_error(&d, w, k, true);
+    double k = (lo + hi) / 2;
+    for (long i = 0; i < d.n; i++) {
+        sample *s = &d.samples[i];
+        if (!isnan(s->score))
+            s->target = (float)(lambda * s->result +
+                                (1 - lambda) * sigmoid(s->score, k));
+    }
+    double best = total_error(&d, w, k, true);
     int best_epoch = 0;
     if (log)
         fprintf(log, "%ld positions, K %.3f, error %.6f, held out %.6f\n", d.n,
@@ -315,7 +344,7 @@ int chess_tune_fit(const char *data, FILE *out, int epochs, double rate,
                 continue;
             const sample *s = &d.samples[i];
             double sg = sigmoid(sample_eval(&d, s, w), k);
-            double g = (sg - s->result) * sg * (1 - sg);
+            double g = (sg - s->target) * sg * (1 - sg);
             double gm = g * s->phase / PHASE_MAX, ge = g * (PHASE_MAX - s->phase) / PHASE_MAX;
             for (int t = 0; t < s->count; t++) {
                 const term *tm = &d.terms[s->start + t];

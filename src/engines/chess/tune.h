@@ -12,10 +12,12 @@ long long chess_selfplay(FILE *out, int games, long long nodes,
                          int random_plies, uint64_t seed);
 /* Fits the weights to the positions of the file data for the given
  * epochs and learning rate (centipawns per step), pulled towards the
- * starting weights by reg (0: not at all); writes weights.c to out and
+ * starting weights by reg (0: not at all), to targets blending results
+ * and search scores (lambda 1: results only); writes weights.c to out and
  * progress to log (may be NULL).  0, or -1 with a message. */
 int chess_tune_fit(const char *data, FILE *out, int epochs, double rate,
-                   double reg, FILE *log, char *msg, size_t msize);
+                   double reg, double lambda, FILE *log, char *msg,
+                   size_t msize);
 /* Writes weights (mg, eg pairs) as the source of weights.c. */
 void chess_write_weights(FILE *out, const double *w);
 
