@@ -19,6 +19,7 @@ typedef struct {
     chess_move move;       /* the move that led here (MOVE_NONE: null) */
     int eval;              /* static evaluation, or -SCORE_INF in check */
     chess_move killers[2];
+    chess_move excluded;   /* left out by a singular-extension search */
 } frame;
 
 typedef struct worker {
@@ -29,6 +30,8 @@ typedef struct worker {
     int nkeys;
     frame stack[MAX_PLY + 4];
     int16_t history[2][64][64];
+    chess_move counter[64][64]; /* the reply that refuted a move, by its
+                                 * from and to squares */
     chess_move pv[MAX_PLY + 1][MAX_PLY + 1];
     int pvlen[MAX_PLY + 1];
     long long nodes;
@@ -116,8 +119,10 @@ void chess_search_set_threads(chess_search *s, int threads)
 void chess_search_clear(chess_search *s)
 {
     tt_clear(&s->tt);
-    for (int i = 0; i < s->threads; i++)
+    for (int i = 0; i < s->threads; i++) {
         memset(s->workers[i].history, 0, sizeof s->workers[i].history);
+        memset(s->workers[i].counter, 0, sizeof s->workers[i].counter);
+    }
 }
 
 void chess_search_stop(chess_search *s)
@@ -206,6 +211,7 @@ enum {
     ORDER_HASH = 1 << 30,
     ORDER_GOOD_CAPTURE = 1 << 28,
     ORDER_KILLER = 1 << 27,
+    ORDER_COUNTER = (1 << 27) - 2,
     ORDER_BAD_CAPTURE = -(1 << 28)
 };
 
@@ -222,6 +228,8 @@ static void score_moves(const worker *w, const chess_move *list, int *score,
 {
     const chess_pos *p = &w->pos;
     const frame *f = &w->stack[ply];
+    chess_move prev = f->move > 1 ? f->move : MOVE_NONE;
+    chess_move counter = prev ? w->counter[move_from(prev)][move_to(prev)] : MOVE_NONE;
     for (int i = 0; i < n; i++) {
         chess_move m = list[i];
         bool noisy = chess_is_capture(p, m) || move_kind(m) == MOVE_PROMO;
@@ -240,6 +248,8 @@ static void score_moves(const worker *w, const chess_move *list, int *score,
             score[i] = ORDER_KILLER + 1;
         } else if (m == f->killers[1]) {
             score[i] = ORDER_KILLER;
+        } else if (m == counter) {
+            score[i] = ORDER_COUNTER;
         } else {
             score[i] = w->history[p->side][move_from(m)][move_to(m)];
         }
@@ -374,7 +384,8 @@ static int search(worker *w, int alpha, int beta, int depth, int ply,
 
     /* 3. The transposition table. */
     tt_hit hit;
-    bool found = tt_probe(&s->tt, p->key, &hit);
+    chess_move excluded = w->stack[ply].excluded;
+    bool found = !excluded && tt_probe(&s->tt, p->key, &hit);
     chess_move hash_move = found ? hit.move : MOVE_NONE;
     if (root && w->best)
         hash_move = w->best;
@@ -393,7 +404,7 @@ static int search(worker *w, int alpha, int beta, int depth, int ply,
     w->stack[ply + 2].killers[0] = w->stack[ply + 2].killers[1] = MOVE_NONE;
     bool improving = !check && ply >= 2 && eval > w->stack[ply - 2].eval;
 
-    if (!pv && !check) {
+    if (!pv && !check && !excluded) {
         /* 5. Reverse futility: far above beta with little depth left. */
         if (depth <= 7 && eval - 80 * depth + (improving ? 40 : 0) >= beta &&
             eval < SCORE_MATE_BOUND)
@@ -438,8 +449,29 @@ static int search(worker *w, int alpha, int beta, int depth, int ply,
     int old_alpha = alpha;
     for (int i = 0; i < n; i++) {
         chess_move m = next_move(list, score, n, i);
+        if (m == excluded)
+            continue;
         bool capture = chess_is_capture(p, m);
         bool quiet = !capture && move_kind(m) != MOVE_PROMO;
+
+        /* 11. Singular extension: a hash move much better than every
+         * other move (they all fail low against a lowered bound) is
+         * searched one ply deeper. */
+        int extension = 0;
+        if (m == hash_move && !root && depth >= 8 && !excluded && found &&
+            hit.depth >= depth - 3 && hit.bound != BOUND_UPPER &&
+            abs(hit.score) < SCORE_MATE_BOUND) {
+            int sbeta = score_from_tt(hit.score, ply) - 2 * depth;
+            w->stack[ply].excluded = m;
+            int v = search(w, sbeta - 1, sbeta, (depth - 1) / 2, ply, cut);
+            w->stack[ply].excluded = MOVE_NONE;
+            if (stopped(w))
+                return 0;
+            if (v < sbeta)
+                extension = 1;
+            else if (sbeta >= beta)
+                return sbeta; /* several moves beat beta: a cut anyway */
+        }
 
         /* 10. Pruning of late, quiet and losing moves near the leaves. */
         if (!root && !check && best > -SCORE_MATE_BOUND && has_pieces(p, p->side)) {
@@ -458,13 +490,13 @@ static int search(worker *w, int alpha, int beta, int depth, int ply,
         tt_prefetch(&s->tt, p->key);
         w->stack[ply + 1].move = m;
         bool gives_check = chess_in_check(p);
-        /* 11. Check extension. */
-        int new_depth = depth - 1 + (gives_check ? 1 : 0);
+        /* 12. Check extension. */
+        int new_depth = depth - 1 + (extension ? extension : gives_check ? 1 : 0);
         int v;
         if (searched == 0) {
             v = -search(w, -beta, -alpha, new_depth, ply + 1, !pv && !cut);
         } else {
-            /* 12. Late move reductions, then a null window, then the full
+            /* 13. Late move reductions, then a null window, then the full
              * window for a move that may be the new best. */
             int r = 0;
             if (depth >= 3 && searched >= 2 && quiet && !gives_check) {
@@ -499,13 +531,16 @@ static int search(worker *w, int alpha, int beta, int depth, int ply,
                        sizeof(chess_move) * (size_t)w->pvlen[ply + 1]);
                 w->pvlen[ply] = w->pvlen[ply + 1] + 1;
                 if (v >= beta) {
-                    /* 13. A cut-off: remember the quiet move that made it. */
+                    /* 14. A cut-off: remember the quiet move that made it. */
                     if (quiet) {
                         frame *f = &w->stack[ply];
                         if (f->killers[0] != m) {
                             f->killers[1] = f->killers[0];
                             f->killers[0] = m;
                         }
+                        chess_move prev = w->stack[ply].move;
+                        if (prev > 1)
+                            w->counter[move_from(prev)][move_to(prev)] = m;
                         int bonus = depth * depth > 400 ? 400 * 16 : depth * depth * 16;
                         update_history(&w->history[p->side][move_from(m)][move_to(m)], bonus);
                         for (int k = 0; k < nquiets; k++)
@@ -522,11 +557,12 @@ static int search(worker *w, int alpha, int beta, int depth, int ply,
     if (searched == 0) /* every move was pruned: no better than alpha */
         return alpha;
 
-    /* 14. Remember the result. */
+    /* 15. Remember the result (not for a search leaving a move out). */
     int bound = best >= beta ? BOUND_LOWER : alpha > old_alpha ? BOUND_EXACT
                                                                  : BOUND_UPPER;
-    tt_store(&s->tt, p->key, best_move, score_to_tt(best, ply),
-             check ? 0 : eval, depth, bound);
+    if (!excluded)
+        tt_store(&s->tt, p->key, best_move, score_to_tt(best, ply),
+                 check ? 0 : eval, depth, bound);
     return best;
 }
 
