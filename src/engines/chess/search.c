@@ -709,7 +709,7 @@ void chess_apply_level(chess_limits *lim, int level)
     static const struct {
         int depth, noise;
         double seconds;
-    } levels[5] = {{1, 300, 0}, {2, 150, 0}, {4, 60, 0}, {0, 0, 0.3}, {0, 0, 0}};
+    } levels[5] = {{1, 300, 0}, {2, 120, 0}, {5, 0, 0}, {0, 0, 0.3}, {0, 0, 0}};
     if (level < 1 || level > 5)
         return;
     if (levels[level - 1].depth && (!lim->depth || lim->depth > levels[level - 1].depth))

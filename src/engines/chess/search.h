@@ -73,9 +73,10 @@ chess_move chess_search_run(chess_search *, const chess_pos *root,
                             const uint64_t *hist, int nhist,
                             const chess_limits *, chess_report *result);
 
-/* Weakens limits to a level 1..5 (5: full strength): the lower levels
- * search shallowly with noise on the root scores, level 4 thinks at most
- * 0.3 s a move; a tighter limit already set is kept. */
+/* Weakens limits to a level 1..5 (5: full strength): levels 1 and 2
+ * search one and two plies with noise on the root scores, level 3 five
+ * plies, level 4 at most 0.3 s a move; a tighter limit already set is
+ * kept. */
 void chess_apply_level(chess_limits *, int level);
 
 /* see.c */
