@@ -24,6 +24,23 @@ static inline int distance(int a, int b)
     return df > dr ? df : dr;
 }
 
+/* The pawn-structure cache: per thread, so the search threads never
+ * share an entry being written. */
+enum { PAWN_CACHE = 8192 };
+typedef struct {
+    bb pawns[2], passed[2];
+    int mg, eg;
+    bool valid;
+} pawn_entry;
+static _Thread_local pawn_entry pawn_cache[PAWN_CACHE];
+
+static inline uint64_t pawn_hash(const chess_pos *p)
+{
+    uint64_t h = pieces(p, WHITE, PAWN) * 0x9e3779b97f4a7c15u ^
+                 pieces(p, BLACK, PAWN) * 0xc2b2ae3d27d4eb4fu;
+    return h ^ (h >> 29);
+}
+
 /* Adds n of term idx for the side being scored (sign +1 white, -1 black). */
 #define TERM(idx, n)                                                          \
     do {                                                                      \
@@ -133,30 +150,59 @@ static inline int eval_core(const chess_pos *p, int *coef, int *phase_out)
         if (!(file_bb(kf) & own_pawns))
             TERM(W_KING_OPEN, 1);
 
-        /* pawn structure */
-        for (bb b = own_pawns; b;) {
-            int s = pop_lsb(&b), f = sq_file(s);
-            int rank = c == WHITE ? sq_rank(s) : 7 - sq_rank(s);
-            bb front = ahead(c, s);
-            if (front & own_pawns)
-                TERM(W_DOUBLED, 1);
-            if (!(adjacent_files(f) & own_pawns))
-                TERM(W_ISOLATED, 1);
-            if (chess_pawn_att[them][s] & own_pawns)
-                TERM(W_SUPPORTED, 1);
-            if (chess_king[s] & own_pawns & (0xffull << (sq_rank(s) * 8)))
-                TERM(W_PHALANX, 1);
-            bb span = front | (adjacent_files(f) & ~file_bb(f) &
-                               (c == WHITE ? ~0ull << (sq_rank(s) * 8 + 8)
-                                           : (1ull << (sq_rank(s) * 8)) - 1));
-            if (!(span & their_pawns) && !(front & own_pawns)) {
-                int stop = c == WHITE ? s + 8 : s - 8;
-                TERM(W_PASSED + rank, 1);
-                if (p->board[stop] == EMPTY)
-                    TERM(W_PASSED_FREE + rank, 1);
-                TERM(W_PASSED_KING, distance(stop, their_king));
-                TERM(W_PASSED_KING + 1, distance(stop, our_king));
+    }
+
+    /* Pawn structure, which depends on the pawns alone: cached by the
+     * two pawn sets (not while tracing for the tuner). */
+    pawn_entry *pe = &pawn_cache[(pawn_hash(p) >> 51) & (PAWN_CACHE - 1)];
+    bb wp = pieces(p, WHITE, PAWN), bp = pieces(p, BLACK, PAWN);
+    if (!coef && pe->valid && pe->pawns[WHITE] == wp && pe->pawns[BLACK] == bp) {
+        mg += pe->mg;
+        eg += pe->eg;
+    } else {
+        int mg0 = mg, eg0 = eg;
+        for (int c = 0; c < 2; c++) {
+            int sign = c == WHITE ? 1 : -1, them = c ^ 1;
+            bb own_pawns = pieces(p, c, PAWN), their_pawns = pieces(p, them, PAWN);
+            pe->passed[c] = 0;
+            for (bb b = own_pawns; b;) {
+                int s = pop_lsb(&b), f = sq_file(s);
+                int rank = c == WHITE ? sq_rank(s) : 7 - sq_rank(s);
+                bb front = ahead(c, s);
+                if (front & own_pawns)
+                    TERM(W_DOUBLED, 1);
+                if (!(adjacent_files(f) & own_pawns))
+                    TERM(W_ISOLATED, 1);
+                if (chess_pawn_att[them][s] & own_pawns)
+                    TERM(W_SUPPORTED, 1);
+                if (chess_king[s] & own_pawns & (0xffull << (sq_rank(s) * 8)))
+                    TERM(W_PHALANX, 1);
+                bb span = front | (adjacent_files(f) & ~file_bb(f) &
+                                   (c == WHITE ? ~0ull << (sq_rank(s) * 8 + 8)
+                                               : (1ull << (sq_rank(s) * 8)) - 1));
+                if (!(span & their_pawns) && !(front & own_pawns)) {
+                    TERM(W_PASSED + rank, 1);
+                    pe->passed[c] |= sq_bb(s);
+                }
             }
+        }
+        pe->pawns[WHITE] = wp;
+        pe->pawns[BLACK] = bp;
+        pe->mg = mg - mg0;
+        pe->eg = eg - eg0;
+        pe->valid = true;
+    }
+
+    /* Passed pawns: the square ahead, and the kings' race to it. */
+    for (int c = 0; c < 2; c++) {
+        int sign = c == WHITE ? 1 : -1;
+        for (bb b = pe->passed[c]; b;) {
+            int s = pop_lsb(&b), stop = c == WHITE ? s + 8 : s - 8;
+            int rank = c == WHITE ? sq_rank(s) : 7 - sq_rank(s);
+            if (p->board[stop] == EMPTY)
+                TERM(W_PASSED_FREE + rank, 1);
+            TERM(W_PASSED_KING, distance(stop, king_sq(p, c ^ 1)));
+            TERM(W_PASSED_KING + 1, distance(stop, king_sq(p, c)));
         }
     }
     int sign = p->side == WHITE ? 1 : -1;
