@@ -60,6 +60,8 @@ static inline int eval_core(const chess_pos *p, int *coef, int *phase_out)
     bb occ = occupied(p);
     bb pawn_att[2] = {pawn_attacks_bb(pieces(p, WHITE, PAWN), WHITE),
                       pawn_attacks_bb(pieces(p, BLACK, PAWN), BLACK)};
+    bb all_att[2] = {pawn_att[WHITE] | chess_king[king_sq(p, WHITE)],
+                     pawn_att[BLACK] | chess_king[king_sq(p, BLACK)]};
     for (int c = 0; c < 2; c++) {
         int sign = c == WHITE ? 1 : -1, them = c ^ 1;
         bb own_pawns = pieces(p, c, PAWN), their_pawns = pieces(p, them, PAWN);
@@ -97,6 +99,7 @@ static inline int eval_core(const chess_pos *p, int *coef, int *phase_out)
         }
         for (bb b = pieces(p, c, KNIGHT); b;) {
             bb a = chess_knight[pop_lsb(&b)];
+            all_att[c] |= a;
             TERM(W_MOB_KNIGHT + popcount(a & mob_area), 1);
             att[0] += popcount(a & zone);
             attackers += (a & zone) != 0;
@@ -104,6 +107,7 @@ static inline int eval_core(const chess_pos *p, int *coef, int *phase_out)
         }
         for (bb b = pieces(p, c, BISHOP); b;) {
             bb a = bishop_attacks(pop_lsb(&b), occ ^ queens);
+            all_att[c] |= a;
             TERM(W_MOB_BISHOP + popcount(a & mob_area), 1);
             att[1] += popcount(a & zone);
             attackers += (a & zone) != 0;
@@ -112,6 +116,7 @@ static inline int eval_core(const chess_pos *p, int *coef, int *phase_out)
         for (bb b = pieces(p, c, ROOK); b;) {
             int s = pop_lsb(&b);
             bb a = rook_attacks(s, occ ^ queens ^ pieces(p, c, ROOK));
+            all_att[c] |= a;
             TERM(W_MOB_ROOK + popcount(a & mob_area), 1);
             att[2] += popcount(a & zone);
             attackers += (a & zone) != 0;
@@ -121,6 +126,7 @@ static inline int eval_core(const chess_pos *p, int *coef, int *phase_out)
         }
         for (bb b = queens; b;) {
             bb a = queen_attacks(pop_lsb(&b), occ);
+            all_att[c] |= a;
             TERM(W_MOB_QUEEN + popcount(a & mob_area), 1);
             att[3] += popcount(a & zone);
             attackers += (a & zone) != 0;
@@ -137,6 +143,9 @@ static inline int eval_core(const chess_pos *p, int *coef, int *phase_out)
         }
         TERM(W_THREAT_PAWN,
              popcount(pawn_att[c] & p->by_color[them] & ~their_pawns));
+        for (bb b = pieces(p, c, ROOK); b;)
+            TERM(W_THREAT_ROOK, popcount(rook_attacks(pop_lsb(&b), occ) &
+                                         pieces(p, them, QUEEN)));
 
         /* the own king's shelter: pawns one and two ranks ahead of it on
          * its file and the files beside */
@@ -150,6 +159,15 @@ static inline int eval_core(const chess_pos *p, int *coef, int *phase_out)
         if (!(file_bb(kf) & own_pawns))
             TERM(W_KING_OPEN, 1);
 
+    }
+
+    /* Pieces attacked and not defended, the side to move's and the
+     * other's (the side to move may still save its own). */
+    for (int c = 0; c < 2; c++) {
+        int sign = c == WHITE ? 1 : -1;
+        bb loose = (p->by_color[c] & ~p->by_type[PAWN] & ~p->by_type[KING]) &
+                   all_att[c ^ 1] & ~all_att[c];
+        TERM(W_HANGING + (c != p->side), popcount(loose));
     }
 
     /* Pawn structure, which depends on the pawns alone: cached by the

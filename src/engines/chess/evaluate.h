@@ -37,7 +37,10 @@ enum {
     W_OUTPOST,                      /* [N B] on ranks 4-6, guarded by a pawn,
                                      * beyond the reach of enemy pawns */
     W_KING_DANGER = W_OUTPOST + 2,  /* (weighted attacks near the king)^2 / 16 */
-    W_TEMPO,                        /* the side to move */
+    W_THREAT_ROOK,                  /* a rook attacks a queen */
+    W_HANGING,                      /* [to move, not to move]: pieces attacked
+                                     * and not defended */
+    W_TEMPO = W_HANGING + 2,        /* the side to move */
     W_COUNT
 };
 

@@ -262,8 +262,8 @@ static const struct {
     {W_KING_ATTACK, "attacks near the enemy king by N B R Q", 4},
     {W_SHIELD, "shield pawns one, two ranks ahead; king on a file without "
                "own pawn", 3},
-    {W_THREAT_PAWN, "threats by pawns, by minor pieces; outposts of N, B; "
-                    "king danger; tempo", 6},
+    {W_THREAT_PAWN, "threats by P, by N/B; outposts N, B; king danger; "
+                    "R on Q; hanging (mover, other); tempo", 9},
     {W_COUNT, NULL, 0},
 };
 

@@ -79,6 +79,6 @@ const int16_t chess_weights[W_COUNT][2] = {
     {9, -3}, {4, -3}, {8, -2}, {5, 14},
     /* shield pawns one, two ranks ahead; king on a file without own pawn */
     {29, -1}, {6, -1}, {-27, -2},
-    /* threats by pawns, by minor pieces; outposts of N, B; king danger; tempo */
-    {39, 33}, {33, 25}, {14, 23}, {14, -8}, {1, 1}, {9, -1},
+    /* threats by P, by N/B; outposts N, B; king danger; R on Q; hanging (mover, other); tempo */
+    {39, 33}, {33, 25}, {14, 23}, {14, -8}, {1, 1}, {20, 20}, {-10, -10}, {-40, -30}, {9, -1},
 };
