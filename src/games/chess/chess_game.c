@@ -185,6 +185,10 @@ static lt_status read_state(lt_state *st, const char *text, lt_error *err)
     chess_state *s = (chess_state *)st, t;
     memset(&t, 0, sizeof t);
     char fen[256], msg[200];
+    if (strlen(text) >= sizeof fen) {
+        lt_error_set(err, "FEN: too long (%zu characters)", strlen(text));
+        return LT_ESYNTAX;
+    }
     lt_copy(fen, sizeof fen, text);
     size_t len = strlen(fen);
     while (len && strchr(" \t\r\n", fen[len - 1]))
