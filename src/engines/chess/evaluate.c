@@ -91,10 +91,12 @@ static inline int eval_core(const chess_pos *p, int *coef, int *phase_out)
         int att[4] = {0, 0, 0, 0}, attackers = 0;
         for (bb b = pieces(p, c, KNIGHT) | pieces(p, c, BISHOP); b;) {
             int s = pop_lsb(&b), r = c == WHITE ? sq_rank(s) : 7 - sq_rank(s);
+            if (r < 3 || r > 5 || !(pawn_att[c] & sq_bb(s)))
+                continue;
             bb front = adjacent_files(sq_file(s)) &
                        (c == WHITE ? ~0ull << (sq_rank(s) * 8 + 8)
                                    : (1ull << (sq_rank(s) * 8)) - 1);
-            if (r >= 3 && r <= 5 && (pawn_att[c] & sq_bb(s)) && !(front & their_pawns))
+            if (!(front & their_pawns))
                 TERM(W_OUTPOST + (type_on(p, s) == BISHOP), 1);
         }
         for (bb b = pieces(p, c, KNIGHT); b;) {
