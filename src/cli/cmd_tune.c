@@ -9,24 +9,25 @@
 
 static void usage(FILE *out)
 {
-    fputs("usage: ludoteka tune selfplay --out FILE [--games N] [--nodes N]\n"
-          "                      [--random-plies N] [--seed N]\n"
-          "       ludoteka tune fit DATA [--out FILE] [--epochs N] [--rate X]\n"
-          "                             [--reg X] [--lambda X]\n"
-          "\n"
-          "selfplay: the chess engine plays itself (N nodes a move, default\n"
-          "3000; the first moves at random, default 8) and appends each quiet\n"
-          "position with the game's result and the search's score, both\n"
-          "from white's side, to FILE ('FEN | 1.0 | 35').\n"
-          "fit: Texel tuning - fits the evaluation's weights to the results\n"
-          "of the positions in DATA (default 1000 epochs of Adam at rate 1\n"
-          "centipawn; --reg pulls towards the present weights; the target\n"
-          "is lambda * result + (1 - lambda) * the curve at the score, default\n"
-          "lambda 0.5) and writes\n"
-          "the weights that best predict the held-out tenth as weights.c\n"
-          "(default to standard output; put it in src/engines/chess/ and\n"
-          "rebuild).\n",
-          out);
+    fputs(
+        "usage: ludoteka tune selfplay --out FILE [--games N] [--nodes N]\n"
+        "                      [--random-plies N] [--seed N]\n"
+        "       ludoteka tune fit DATA [--out FILE] [--epochs N] [--rate X]\n"
+        "                             [--reg X] [--lambda X]\n"
+        "\n"
+        "selfplay: the chess engine plays itself (N nodes a move, default\n"
+        "3000; the first moves at random, default 8) and appends each quiet\n"
+        "position with the game's result and the search's score, both\n"
+        "from white's side, to FILE ('FEN | 1.0 | 35').\n"
+        "fit: Texel tuning - fits the evaluation's weights to the results\n"
+        "of the positions in DATA (default 1000 epochs of Adam at rate 1\n"
+        "centipawn; --reg pulls towards the present weights; the target\n"
+        "is lambda * result + (1 - lambda) * the curve at the score, default\n"
+        "lambda 0.5) and writes\n"
+        "the weights that best predict the held-out tenth as weights.c\n"
+        "(default to standard output; put it in src/engines/chess/ and\n"
+        "rebuild).\n",
+        out);
 }
 
 int cmd_tune(int argc, char **argv)
@@ -58,7 +59,8 @@ int cmd_tune(int argc, char **argv)
             char *end;
             rate = v ? strtod(v, &end) : 0;
             if (!v || *end || !(rate > 0) || rate > 100)
-                return cli_fail(EXIT_USAGE, "--rate: expected a positive number");
+                return cli_fail(EXIT_USAGE,
+                                "--rate: expected a positive number");
             continue;
         } else if (cli_flag(argc, argv, &i, "--reg", &v)) {
             char *end;
@@ -91,12 +93,14 @@ int cmd_tune(int argc, char **argv)
             data = argv[i];
             continue;
         } else {
-            return cli_fail(EXIT_USAGE, "tune: unexpected argument '%s'", argv[i]);
+            return cli_fail(EXIT_USAGE, "tune: unexpected argument '%s'",
+                            argv[i]);
         }
         if (!v)
             return EXIT_USAGE;
         if (!lt_parse_int(v, lo, hi, slot))
-            return cli_fail(EXIT_USAGE, "%s: expected a number from %lld to %lld",
+            return cli_fail(EXIT_USAGE,
+                            "%s: expected a number from %lld to %lld",
                             argv[i - 1], lo, hi);
     }
     if (selfplay) {
@@ -105,8 +109,8 @@ int cmd_tune(int argc, char **argv)
         FILE *f = fopen(out_path, "a");
         if (!f)
             return cli_fail(EXIT_FAIL, "cannot write %s", out_path);
-        long long n = chess_selfplay(f, (int)games, nodes, (int)plies,
-                                     (uint64_t)seed);
+        long long n =
+            chess_selfplay(f, (int)games, nodes, (int)plies, (uint64_t)seed);
         fclose(f);
         if (n < 0)
             return cli_fail(EXIT_FAIL, "out of memory");

@@ -34,19 +34,26 @@ typedef struct {
 } perft_case;
 
 static const perft_case suite[] = {
-    {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", 5,
+    {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+     5,
      {20, 400, 8902, 197281, 4865609}},
-    {"r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1", 4,
+    {"r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+     4,
      {48, 2039, 97862, 4085603}},
-    {"8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1", 6,
+    {"8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+     6,
      {14, 191, 2812, 43238, 674624, 11030083}},
-    {"r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1", 4,
+    {"r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
+     4,
      {6, 264, 9467, 422333}},
-    {"r2q1rk1/pP1p2pp/Q4n2/bbp1p3/Np6/1B3NBn/pPPP1PPP/R3K2R b KQ - 0 1", 4,
+    {"r2q1rk1/pP1p2pp/Q4n2/bbp1p3/Np6/1B3NBn/pPPP1PPP/R3K2R b KQ - 0 1",
+     4,
      {6, 264, 9467, 422333}},
-    {"rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8", 4,
+    {"rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8",
+     4,
      {44, 1486, 62379, 2103487}},
-    {"r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10", 4,
+    {"r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10",
+     4,
      {46, 2079, 89890, 3894594}},
 };
 
@@ -154,10 +161,11 @@ static void seed_blocked_pawn_still_checks(void **st)
 {
     (void)st;
     const lt_game *g;
-    lt_state *s = at(&g, "rules=seed", "3k4/4P3/8/8/8/8/PPPP1PPP/RNBQKBNR b - - 0 1");
+    lt_state *s =
+        at(&g, "rules=seed", "3k4/4P3/8/8/8/8/PPPP1PPP/RNBQKBNR b - - 0 1");
     assert_int_equal(count_moves(g, s), 5);
-    assert_true(legal(g, s, "Kxe7") && legal(g, s, "Kc7") && legal(g, s, "Kc8") &&
-                legal(g, s, "Kd7") && legal(g, s, "Ke8"));
+    assert_true(legal(g, s, "Kxe7") && legal(g, s, "Kc7") &&
+                legal(g, s, "Kc8") && legal(g, s, "Kd7") && legal(g, s, "Ke8"));
     lt_state_free(s);
 }
 
@@ -171,7 +179,8 @@ static void seed_has_no_castling(void **st)
     const lt_game *g;
     lt_state *s = at(&g, NULL, fen);
     assert_int_equal(count_moves(g, s), 26);
-    assert_true(legal(g, s, "O-O") && legal(g, s, "O-O-O") && legal(g, s, "e1g1"));
+    assert_true(legal(g, s, "O-O") && legal(g, s, "O-O-O") &&
+                legal(g, s, "e1g1"));
     lt_state_free(s);
     s = at(&g, "rules=seed", fen);
     assert_int_equal(count_moves(g, s), 24);
@@ -189,17 +198,20 @@ static void seed_has_no_en_passant(void **st)
     lt_state *s = at(&g, NULL, NULL);
     play(g, s, "e4 a6 e5 d5");
     assert_true(legal(g, s, "exd6"));
-    assert_string_equal(text_of(g, s),
-                        "rnbqkbnr/1pp1pppp/p7/3pP3/8/8/PPPP1PPP/RNBQKBNR w KQkq d6 0 3");
+    assert_string_equal(
+        text_of(g, s),
+        "rnbqkbnr/1pp1pppp/p7/3pP3/8/8/PPPP1PPP/RNBQKBNR w KQkq d6 0 3");
     play(g, s, "exd6");
-    assert_string_equal(text_of(g, s),
-                        "rnbqkbnr/1pp1pppp/p2P4/8/8/8/PPPP1PPP/RNBQKBNR b KQkq - 0 3");
+    assert_string_equal(
+        text_of(g, s),
+        "rnbqkbnr/1pp1pppp/p2P4/8/8/8/PPPP1PPP/RNBQKBNR b KQkq - 0 3");
     lt_state_free(s);
     s = at(&g, "rules=seed", NULL);
     play(g, s, "e4 a6 e5 d5");
     assert_false(legal(g, s, "exd6") || legal(g, s, "e5d6"));
-    assert_string_equal(text_of(g, s),
-                        "rnbqkbnr/1pp1pppp/p7/3pP3/8/8/PPPP1PPP/RNBQKBNR w - - 0 3");
+    assert_string_equal(
+        text_of(g, s),
+        "rnbqkbnr/1pp1pppp/p7/3pP3/8/8/PPPP1PPP/RNBQKBNR w - - 0 3");
     lt_state_free(s);
 }
 
@@ -296,8 +308,8 @@ static void san_names(void **st)
         {"8/8/k7/8/4Q2Q/8/8/K6Q w - - 0 1", "h4e1", "Qh4e1"},
         {"r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", "e1c1", "O-O-O"},
         {"r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", "a1a8", "Rxa8+"},
-        {"rnbqkbnr/1pp1pppp/p7/3pP3/8/8/PPPP1PPP/RNBQKBNR w KQkq d6 0 3", "e5d6",
-         "exd6"},
+        {"rnbqkbnr/1pp1pppp/p7/3pP3/8/8/PPPP1PPP/RNBQKBNR w KQkq d6 0 3",
+         "e5d6", "exd6"},
         {"6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1", "a1a8", "Ra8#"},
         {"4k3/1P6/8/8/8/8/8/4K3 w - - 0 1", "b7b8n", "b8=N"},
     };
@@ -321,8 +333,10 @@ static void parsing_variants(void **st)
     (void)st;
     const lt_game *g;
     lt_state *s = at(&g, NULL, "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1");
-    assert_true(legal(g, s, "0-0") && legal(g, s, "O-O-O!?") && legal(g, s, "Rxa8+"));
-    assert_true(legal(g, s, "Rxa8") && legal(g, s, "Ra1xa8") && legal(g, s, "a1a8"));
+    assert_true(legal(g, s, "0-0") && legal(g, s, "O-O-O!?") &&
+                legal(g, s, "Rxa8+"));
+    assert_true(legal(g, s, "Rxa8") && legal(g, s, "Ra1xa8") &&
+                legal(g, s, "a1a8"));
     lt_state_free(s);
     s = at(&g, NULL, "8/8/k7/8/8/8/8/KN3N2 w - - 0 1");
     lt_action a;
@@ -348,9 +362,11 @@ static void fen_round_trip(void **st)
     }
     /* four fields (EPD style) read with clocks 0 and 1; an en passant
      * square no pawn can use is not part of the position (FIDE 9.2) */
-    lt_state *s = at(&g, NULL, "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3");
-    assert_string_equal(text_of(g, s),
-                        "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1");
+    lt_state *s =
+        at(&g, NULL, "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3");
+    assert_string_equal(
+        text_of(g, s),
+        "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1");
     lt_state_free(s);
 }
 
@@ -362,25 +378,39 @@ static void bad_fens(void **st)
         const char *fen, *words;
     } bad[] = {
         {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP w KQkq - 0 1", "placement"},
-        {"rnbqkbnr/pppppppp/9/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", "placement"},
-        {"rnbqkbnr/ppppxppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", "'x' is not a piece"},
+        {"rnbqkbnr/pppppppp/9/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+         "placement"},
+        {"rnbqkbnr/ppppxppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+         "'x' is not a piece"},
         {"rnbq1bnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQ - 0 1", "kings"},
-        {"rnbqkbnr/pppppppp/8/8/8/8/1PPPPPPP/PNBQKBNR w Kkq - 0 1", "first or last rank"},
-        {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR x KQkq - 0 1", "side to move"},
+        {"rnbqkbnr/pppppppp/8/8/8/8/1PPPPPPP/PNBQKBNR w Kkq - 0 1",
+         "first or last rank"},
+        {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR x KQkq - 0 1",
+         "side to move"},
         /* the black king is in check from h5, yet white is to move */
-        {"rnbqkbnr/ppppp1pp/8/5p1Q/8/4P3/PPPP1PPP/RNB1KBNR w KQkq - 0 1", "side to move"},
-        {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkx - 0 1", "castling"},
-        {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w HAha - 0 1", "Chess960"},
-        {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBN1 w KQkq - 0 1", "castling"},
-        {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq e9 0 1", "en passant"},
-        {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq e6 0 1", "en passant"},
-        {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - x 1", "halfmove clock"},
-        {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 101 1", "halfmove clock"},
-        {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 0", "move number"},
+        {"rnbqkbnr/ppppp1pp/8/5p1Q/8/4P3/PPPP1PPP/RNB1KBNR w KQkq - 0 1",
+         "side to move"},
+        {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkx - 0 1",
+         "castling"},
+        {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w HAha - 0 1",
+         "Chess960"},
+        {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBN1 w KQkq - 0 1",
+         "castling"},
+        {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq e9 0 1",
+         "en passant"},
+        {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq e6 0 1",
+         "en passant"},
+        {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - x 1",
+         "halfmove clock"},
+        {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 101 1",
+         "halfmove clock"},
+        {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 0",
+         "move number"},
         {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0", "6 fields"},
         {"QQQQQQQQ/QQpppppp/8/8/8/8/8/K6k w - - 0 1", "promoted"},
         /* the fool's mate ended by mate, not by repetition */
-        {"rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3 repetition",
+        {"rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3 "
+         "repetition",
          "repetition"},
     };
     const lt_game *g;
@@ -400,7 +430,8 @@ static void bad_fens(void **st)
     /* the seed's rules: no promoted pieces beyond the initial set */
     s = at(&g, "rules=seed", NULL);
     lt_error err = {0};
-    assert_int_not_equal(g->read_state(s, "4k3/8/8/8/8/8/8/QQ2K3 w - - 0 1", &err), LT_OK);
+    assert_int_not_equal(
+        g->read_state(s, "4k3/8/8/8/8/8/8/QQ2K3 w - - 0 1", &err), LT_OK);
     assert_non_null(strstr(err.msg, "queens"));
     lt_state_free(s);
 }
@@ -413,11 +444,14 @@ static void pgn_import(void **st)
 {
     (void)st;
     const char *text =
-        "[Event \"Casual\"]\n[Site \"?\"]\n[Date \"1858.??.??\"]\n[Round \"?\"]\n"
+        "[Event \"Casual\"]\n[Site \"?\"]\n[Date \"1858.??.??\"]\n[Round "
+        "\"?\"]\n"
         "[White \"Morphy\"]\n[Black \"Duke and Count\"]\n[Result \"1-0\"]\n\n"
         "1. e4 e5 2. Nf3 d6 3. d4 Bg4 {the pin} 4. dxe5 Bxf3 5. Qxf3 dxe5\n"
-        "6. Bc4 Nf6 7. Qb3 Qe7 8. Nc3 c6 9. Bg5 b5 10. Nxb5 cxb5 11. Bxb5+ Nbd7\n"
-        "12. O-O-O Rd8 13. Rxd7 Rxd7 14. Rd1 Qe6 15. Bxd7+ Nxd7 16. Qb8+ $1 Nxb8\n"
+        "6. Bc4 Nf6 7. Qb3 Qe7 8. Nc3 c6 9. Bg5 b5 10. Nxb5 cxb5 11. Bxb5+ "
+        "Nbd7\n"
+        "12. O-O-O Rd8 13. Rxd7 Rxd7 14. Rd1 Qe6 15. Bxd7+ Nxd7 16. Qb8+ $1 "
+        "Nxb8\n"
         "(16... Ke7 17. Qxd7#) 17. Rd8# 1-0\n\n"
         "[Event \"?\"]\n[White \"A\"]\n[Black \"B\"]\n[Result \"0-1\"]\n\n"
         "1. d4 d5 2. c4 ; a comment to the end of the line\n e6 0-1\n";
@@ -476,7 +510,9 @@ static void pgn_export(void **st)
                          "[Round \"?\"]\n[White \"human\"]\n"
                          "[Black \"ai:level=2\"]\n[Result \"*\"]\n";
     assert_true(strncmp(text, roster, strlen(roster)) == 0);
-    assert_non_null(strstr(text, "[SetUp \"1\"]\n[FEN \"r3k2r/8/8/8/8/8/8/R3K2R b KQkq - 0 20\"]"));
+    assert_non_null(strstr(
+        text,
+        "[SetUp \"1\"]\n[FEN \"r3k2r/8/8/8/8/8/8/R3K2R b KQkq - 0 20\"]"));
     assert_non_null(strstr(text, "\n1... O-O 2. Rxa8 Rxa8 3. Kd2 *\n"));
     lt_cursor cur = {0};
     lt_record back;
@@ -493,7 +529,8 @@ static void pgn_export(void **st)
 
 /* ---- The engine ----------------------------------------------------------- */
 
-static lt_action engine_move(const lt_game *g, const lt_state *s, const char *spec)
+static lt_action engine_move(const lt_game *g, const lt_state *s,
+                             const char *spec)
 {
     lt_error err = {0};
     lt_player *p = lt_player_new(g, spec, &err);
@@ -517,7 +554,8 @@ static void engine_finds_mates(void **st)
     for (int i = 0; i < 2; i++) {
         lt_state *s = at(&g, NULL, fens[i]);
         char name[16];
-        g->action_name(s, engine_move(g, s, "ai:engine:depth=4"), name, sizeof name);
+        g->action_name(s, engine_move(g, s, "ai:engine:depth=4"), name,
+                       sizeof name);
         assert_string_equal(name, mates[i]);
         lt_state_free(s);
     }
@@ -534,7 +572,8 @@ static void engine_levels_and_params(void **st)
         snprintf(spec, sizeof spec, "ai:level=%d", level);
         assert_true(lt_is_legal(g, s, engine_move(g, s, spec)));
     }
-    assert_true(lt_is_legal(g, s, engine_move(g, s, "ai:engine:nodes=2000:hash=2")));
+    assert_true(
+        lt_is_legal(g, s, engine_move(g, s, "ai:engine:nodes=2000:hash=2")));
     lt_error err = {0};
     assert_null(lt_player_new(g, "ai:engine:depth=0", &err));
     assert_non_null(strstr(err.msg, "depth"));
@@ -565,10 +604,11 @@ static void engine_is_deterministic_at_fixed_depth(void **st)
 static void uci_session(void **st)
 {
     (void)st;
-    const char *in_text = "uci\nisready\nsetoption name Hash value 4\n"
-                          "position startpos moves e2e4 e7e5 g1f3\n"
-                          "go depth 4\nisready\nd\nposition fen 8/8/8/8/8/8/8/8 w - - 0 1\n"
-                          "position startpos moves e2e5\nquit\n";
+    const char *in_text =
+        "uci\nisready\nsetoption name Hash value 4\n"
+        "position startpos moves e2e4 e7e5 g1f3\n"
+        "go depth 4\nisready\nd\nposition fen 8/8/8/8/8/8/8/8 w - - 0 1\n"
+        "position startpos moves e2e5\nquit\n";
     FILE *in = fmemopen((void *)in_text, strlen(in_text), "r");
     char *out_text = NULL;
     size_t size = 0;

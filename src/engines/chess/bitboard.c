@@ -153,7 +153,7 @@ static void build(void)
 {
     for (int sq = 0; sq < 64; sq++) {
         int f = sq_file(sq), r = sq_rank(sq);
-        static const int kn[8][2] = {{1, 2}, {2, 1}, {2, -1}, {1, -2},
+        static const int kn[8][2] = {{1, 2},   {2, 1},   {2, -1}, {1, -2},
                                      {-1, -2}, {-2, -1}, {-2, 1}, {-1, 2}};
         for (int k = 0; k < 8; k++) {
             if (on_board(f + kn[k][0], r + kn[k][1]))
@@ -170,9 +170,10 @@ static void build(void)
                 chess_pawn_att[BLACK][sq] |= sq_bb((r - 1) * 8 + f + df);
         }
     }
-    bool ok = fill_magics(chess_rook_magic, rook_table, rook_dirs, rook_magics) &&
-              fill_magics(chess_bishop_magic, bishop_table, bishop_dirs,
-                          bishop_magics);
+    bool ok =
+        fill_magics(chess_rook_magic, rook_table, rook_dirs, rook_magics) &&
+        fill_magics(chess_bishop_magic, bishop_table, bishop_dirs,
+                    bishop_magics);
     assert(ok);
     (void)ok;
     for (int a = 0; a < 64; a++)
@@ -185,8 +186,9 @@ static void build(void)
                 chess_between[a][b] =
                     rook_attacks(a, sq_bb(b)) & rook_attacks(b, sq_bb(a));
             } else if (bishop_attacks(a, 0) & sq_bb(b)) {
-                chess_line[a][b] = (bishop_attacks(a, 0) & bishop_attacks(b, 0)) |
-                                   sq_bb(a) | sq_bb(b);
+                chess_line[a][b] =
+                    (bishop_attacks(a, 0) & bishop_attacks(b, 0)) | sq_bb(a) |
+                    sq_bb(b);
                 chess_between[a][b] =
                     bishop_attacks(a, sq_bb(b)) & bishop_attacks(b, sq_bb(a));
             }

@@ -16,11 +16,11 @@ typedef uint64_t bb;
 
 enum { WHITE, BLACK };
 enum { PAWN, KNIGHT, BISHOP, ROOK, QUEEN, KING, NO_TYPE };
-enum { EMPTY = NO_TYPE };    /* board[] code of an empty square */
+enum { EMPTY = NO_TYPE }; /* board[] code of an empty square */
 enum { SQ_NONE = 64 };
 enum { CASTLE_WK = 1, CASTLE_WQ = 2, CASTLE_BK = 4, CASTLE_BQ = 8 };
 enum { CHESS_FIDE, CHESS_SEED }; /* rule sets */
-enum { CHESS_MAX_MOVES = 320 }; /* beyond any position (218 is the most) */
+enum { CHESS_MAX_MOVES = 320 };  /* beyond any position (218 is the most) */
 
 /* A move: from | to << 6 | kind << 12 | (promotion type - KNIGHT) << 14.
  * Castling is the king's move (e1g1); 0 is never a move. */

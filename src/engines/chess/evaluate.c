@@ -5,7 +5,10 @@
 
 static const int phase_weight[6] = {0, 1, 1, 2, 4, 0};
 
-static inline bb file_bb(int f) { return FILE_A << f; }
+static inline bb file_bb(int f)
+{
+    return FILE_A << f;
+}
 static inline bb adjacent_files(int f)
 {
     return (f > 0 ? file_bb(f - 1) : 0) | (f < 7 ? file_bb(f + 1) : 0);
@@ -42,19 +45,20 @@ static inline uint64_t pawn_hash(const chess_pos *p)
 }
 
 /* Adds n of term idx for the side being scored (sign +1 white, -1 black). */
-#define TERM(idx, n)                                                          \
-    do {                                                                      \
-        int n_ = (n) * sign;                                                  \
-        mg += n_ * chess_weights[idx][0];                                     \
-        eg += n_ * chess_weights[idx][1];                                     \
-        if (coef)                                                             \
-            coef[idx] += n_;                                                  \
+#define TERM(idx, n)                                                           \
+    do {                                                                       \
+        int n_ = (n)*sign;                                                     \
+        mg += n_ * chess_weights[idx][0];                                      \
+        eg += n_ * chess_weights[idx][1];                                      \
+        if (coef)                                                              \
+            coef[idx] += n_;                                                   \
     } while (0)
 
 #if defined(__GNUC__)
 __attribute__((always_inline))
 #endif
-static inline int eval_core(const chess_pos *p, int *coef, int *phase_out)
+static inline int
+eval_core(const chess_pos *p, int *coef, int *phase_out)
 {
     int mg = 0, eg = 0, phase = 0;
     bb occ = occupied(p);
@@ -156,11 +160,11 @@ static inline int eval_core(const chess_pos *p, int *coef, int *phase_out)
         for (int k = 1; k <= 2; k++) {
             int r = sq_rank(our_king) + k * up;
             if (r >= 0 && r <= 7)
-                TERM(W_SHIELD + k - 1, popcount(own_pawns & files & (0xffull << (8 * r))));
+                TERM(W_SHIELD + k - 1,
+                     popcount(own_pawns & files & (0xffull << (8 * r))));
         }
         if (!(file_bb(kf) & own_pawns))
             TERM(W_KING_OPEN, 1);
-
     }
 
     /* Pieces attacked and not defended, the side to move's and the
@@ -176,14 +180,16 @@ static inline int eval_core(const chess_pos *p, int *coef, int *phase_out)
      * two pawn sets (not while tracing for the tuner). */
     pawn_entry *pe = &pawn_cache[(pawn_hash(p) >> 51) & (PAWN_CACHE - 1)];
     bb wp = pieces(p, WHITE, PAWN), bp = pieces(p, BLACK, PAWN);
-    if (!coef && pe->valid && pe->pawns[WHITE] == wp && pe->pawns[BLACK] == bp) {
+    if (!coef && pe->valid && pe->pawns[WHITE] == wp &&
+        pe->pawns[BLACK] == bp) {
         mg += pe->mg;
         eg += pe->eg;
     } else {
         int mg0 = mg, eg0 = eg;
         for (int c = 0; c < 2; c++) {
             int sign = c == WHITE ? 1 : -1, them = c ^ 1;
-            bb own_pawns = pieces(p, c, PAWN), their_pawns = pieces(p, them, PAWN);
+            bb own_pawns = pieces(p, c, PAWN),
+               their_pawns = pieces(p, them, PAWN);
             pe->passed[c] = 0;
             for (bb b = own_pawns; b;) {
                 int s = pop_lsb(&b), f = sq_file(s);
@@ -197,9 +203,10 @@ static inline int eval_core(const chess_pos *p, int *coef, int *phase_out)
                     TERM(W_SUPPORTED, 1);
                 if (chess_king[s] & own_pawns & (0xffull << (sq_rank(s) * 8)))
                     TERM(W_PHALANX, 1);
-                bb span = front | (adjacent_files(f) & ~file_bb(f) &
-                                   (c == WHITE ? ~0ull << (sq_rank(s) * 8 + 8)
-                                               : (1ull << (sq_rank(s) * 8)) - 1));
+                bb span =
+                    front | (adjacent_files(f) & ~file_bb(f) &
+                             (c == WHITE ? ~0ull << (sq_rank(s) * 8 + 8)
+                                         : (1ull << (sq_rank(s) * 8)) - 1));
                 if (!(span & their_pawns) && !(front & own_pawns)) {
                     TERM(W_PASSED + rank, 1);
                     pe->passed[c] |= sq_bb(s);

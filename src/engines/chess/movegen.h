@@ -25,8 +25,8 @@ static inline bb pawn_attacks_bb(bb pawns, int color)
 /* Squares the side `by` attacks, with occupancy occ. */
 static inline bb attack_map(const chess_pos *p, int by, bb occ)
 {
-    bb att = pawn_attacks_bb(pieces(p, by, PAWN), by) |
-             chess_king[king_sq(p, by)];
+    bb att =
+        pawn_attacks_bb(pieces(p, by, PAWN), by) | chess_king[king_sq(p, by)];
     for (bb b = pieces(p, by, KNIGHT); b;)
         att |= chess_knight[pop_lsb(&b)];
     bb queens = pieces(p, by, QUEEN);
@@ -43,11 +43,13 @@ static inline bb pinned_pieces(const chess_pos *p, int ksq)
     int us = p->side, them = us ^ 1;
     bb enemy = p->by_color[them], occ = occupied(p), pinned = 0;
     bb queens = pieces(p, them, QUEEN);
-    bb snipers = (rook_attacks(ksq, enemy) & (pieces(p, them, ROOK) | queens)) |
-                 (bishop_attacks(ksq, enemy) & (pieces(p, them, BISHOP) | queens));
+    bb snipers =
+        (rook_attacks(ksq, enemy) & (pieces(p, them, ROOK) | queens)) |
+        (bishop_attacks(ksq, enemy) & (pieces(p, them, BISHOP) | queens));
     while (snipers) {
         bb between = chess_between[ksq][pop_lsb(&snipers)] & occ;
-        if (between && !(between & (between - 1)) && (between & p->by_color[us]))
+        if (between && !(between & (between - 1)) &&
+            (between & p->by_color[us]))
             pinned |= between;
     }
     return pinned;
@@ -66,46 +68,46 @@ static inline bool ep_safe(const chess_pos *p, int from, int ksq)
 }
 
 /* Appends the moves from `from` to every square of t (or counts them). */
-#define EMIT(from_expr, t_expr, kind)                                         \
-    do {                                                                      \
-        bb t_ = (t_expr);                                                     \
-        if (count) {                                                          \
-            n += popcount(t_);                                                \
-        } else {                                                              \
-            int f_ = (from_expr);                                             \
-            while (t_)                                                        \
-                out[n++] = chess_mk(f_, pop_lsb(&t_), kind, 0);               \
-        }                                                                     \
+#define EMIT(from_expr, t_expr, kind)                                          \
+    do {                                                                       \
+        bb t_ = (t_expr);                                                      \
+        if (count) {                                                           \
+            n += popcount(t_);                                                 \
+        } else {                                                               \
+            int f_ = (from_expr);                                              \
+            while (t_)                                                         \
+                out[n++] = chess_mk(f_, pop_lsb(&t_), kind, 0);                \
+        }                                                                      \
     } while (0)
 
 /* Pawn moves landing on t, coming from `delta` squares back. */
-#define EMIT_PAWNS(t_expr, delta)                                             \
-    do {                                                                      \
-        bb t_ = (t_expr);                                                     \
-        if (count) {                                                          \
-            n += popcount(t_);                                                \
-        } else {                                                              \
-            while (t_) {                                                      \
-                int to_ = pop_lsb(&t_);                                       \
-                out[n++] = chess_mk(to_ - (delta), to_, MOVE_NORMAL, 0);      \
-            }                                                                 \
-        }                                                                     \
+#define EMIT_PAWNS(t_expr, delta)                                              \
+    do {                                                                       \
+        bb t_ = (t_expr);                                                      \
+        if (count) {                                                           \
+            n += popcount(t_);                                                 \
+        } else {                                                               \
+            while (t_) {                                                       \
+                int to_ = pop_lsb(&t_);                                        \
+                out[n++] = chess_mk(to_ - (delta), to_, MOVE_NORMAL, 0);       \
+            }                                                                  \
+        }                                                                      \
     } while (0)
 
-#define EMIT_PROMOS(t_expr, delta)                                            \
-    do {                                                                      \
-        bb t_ = (t_expr);                                                     \
-        if (count) {                                                          \
-            n += popcount(t_) * npromo;                                       \
-        } else {                                                              \
-            while (t_) {                                                      \
-                int to_ = pop_lsb(&t_);                                       \
-                for (int pt_ = QUEEN; pt_ >= KNIGHT; pt_--)                   \
-                    if (promos & (1u << pt_))                                 \
-                        out[n++] = chess_mk(to_ - (delta), to_, MOVE_PROMO,   \
-                                            pt_);                             \
-            }                                                                 \
-        }                                                                     \
+#define EMIT_PROMOS(t_expr, delta)                                             \
+    do {                                                                       \
+        bb t_ = (t_expr);                                                      \
+        if (count) {                                                           \
+            n += popcount(t_) * npromo;                                        \
+        } else {                                                               \
+            while (t_) {                                                       \
+                int to_ = pop_lsb(&t_);                                        \
+                for (int pt_ = QUEEN; pt_ >= KNIGHT; pt_--)                    \
+                    if (promos & (1u << pt_))                                  \
+                        out[n++] =                                             \
+                            chess_mk(to_ - (delta), to_, MOVE_PROMO, pt_);     \
+            }                                                                  \
+        }                                                                      \
     } while (0)
 
 /* The legal moves of the given type (GEN_ALL, GEN_NOISY, GEN_QUIET) into
@@ -113,8 +115,8 @@ static inline bool ep_safe(const chess_pos *p, int from, int ksq)
 #if defined(__GNUC__)
 __attribute__((always_inline)) /* so each user compiles it for its target */
 #endif
-static inline int generate(const chess_pos *p, chess_move *out, int type,
-                           bool count)
+static inline int
+generate(const chess_pos *p, chess_move *out, int type, bool count)
 {
     int n = 0, us = p->side, them = us ^ 1;
     bb own = p->by_color[us], enemy = p->by_color[them], occ = own | enemy;
@@ -123,7 +125,8 @@ static inline int generate(const chess_pos *p, chess_move *out, int type,
     bb checkers = ((chess_knight[ksq] & p->by_type[KNIGHT]) |
                    (chess_pawn_att[us][ksq] & p->by_type[PAWN]) |
                    (bishop_attacks(ksq, occ) & (p->by_type[BISHOP] | q)) |
-                   (rook_attacks(ksq, occ) & (p->by_type[ROOK] | q))) & enemy;
+                   (rook_attacks(ksq, occ) & (p->by_type[ROOK] | q))) &
+                  enemy;
     bb danger = attack_map(p, them, occ ^ sq_bb(ksq));
 
     /* What a move may land on: anything not ours (all), enemy pieces

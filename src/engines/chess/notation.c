@@ -156,8 +156,9 @@ int chess_parse_move(const chess_pos *p, const char *text, chess_move *out)
         c++;
     }
     const char *end = s + strlen(s);
-    if (end - c >= 2 && (end[-2] == '=' || (type == PAWN && isalpha((unsigned char)end[-1]) &&
-                                            isupper((unsigned char)end[-1])))) {
+    if (end - c >= 2 &&
+        (end[-2] == '=' || (type == PAWN && isalpha((unsigned char)end[-1]) &&
+                            isupper((unsigned char)end[-1])))) {
         promo = piece_of(end[-1]);
         if (promo < KNIGHT || promo > QUEEN || type != PAWN)
             return PARSE_SYNTAX;

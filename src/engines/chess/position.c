@@ -17,13 +17,20 @@ static const int initial_count[6] = {8, 2, 2, 2, 1, 1};
 static uint8_t castle_keep(int sq)
 {
     switch (sq) {
-    case 0: return (uint8_t)~CASTLE_WQ;  /* a1 */
-    case 4: return (uint8_t)~(CASTLE_WK | CASTLE_WQ); /* e1 */
-    case 7: return (uint8_t)~CASTLE_WK;  /* h1 */
-    case 56: return (uint8_t)~CASTLE_BQ; /* a8 */
-    case 60: return (uint8_t)~(CASTLE_BK | CASTLE_BQ); /* e8 */
-    case 63: return (uint8_t)~CASTLE_BK; /* h8 */
-    default: return 0xff;
+    case 0:
+        return (uint8_t)~CASTLE_WQ; /* a1 */
+    case 4:
+        return (uint8_t) ~(CASTLE_WK | CASTLE_WQ); /* e1 */
+    case 7:
+        return (uint8_t)~CASTLE_WK; /* h1 */
+    case 56:
+        return (uint8_t)~CASTLE_BQ; /* a8 */
+    case 60:
+        return (uint8_t) ~(CASTLE_BK | CASTLE_BQ); /* e8 */
+    case 63:
+        return (uint8_t)~CASTLE_BK; /* h8 */
+    default:
+        return 0xff;
     }
 }
 
@@ -115,7 +122,8 @@ void chess_make(chess_pos *p, chess_move m, chess_undo *u)
     p->halfmove++;
     if (kind == MOVE_CASTLE) {
         /* the king moves two squares, the rook jumps over it */
-        int rfrom = to > from ? to + 1 : to - 2, rto = to > from ? to - 1 : to + 1;
+        int rfrom = to > from ? to + 1 : to - 2,
+            rto = to > from ? to - 1 : to + 1;
         shift(p, us, KING, from, to);
         shift(p, us, ROOK, rfrom, rto);
     } else {
@@ -151,7 +159,8 @@ void chess_unmake(chess_pos *p, chess_move m, const chess_undo *u)
     if (us == BLACK)
         p->fullmove--;
     if (kind == MOVE_CASTLE) {
-        int rfrom = to > from ? to + 1 : to - 2, rto = to > from ? to - 1 : to + 1;
+        int rfrom = to > from ? to + 1 : to - 2,
+            rto = to > from ? to - 1 : to + 1;
         shift(p, us, KING, to, from);
         shift(p, us, ROOK, rto, rfrom);
     } else {
@@ -316,16 +325,23 @@ static bool read_placement(chess_pos *t, const char *w, char *msg, size_t ms)
         } else if (*c >= '1' && *c <= '8') {
             file += *c - '0';
             if (file > 8)
-                return fail(msg, ms, "placement: rank %d has more than 8 "
-                                     "squares", rank + 1);
+                return fail(msg, ms,
+                            "placement: rank %d has more than 8 "
+                            "squares",
+                            rank + 1);
         } else {
-            const char *l = strchr(chess_piece_letters, toupper((unsigned char)*c));
+            const char *l =
+                strchr(chess_piece_letters, toupper((unsigned char)*c));
             if (!l || !*c)
-                return fail(msg, ms, "placement: '%c' is not a piece (PNBRQK, "
-                                     "pnbrqk) or a count of empty squares", *c);
+                return fail(msg, ms,
+                            "placement: '%c' is not a piece (PNBRQK, "
+                            "pnbrqk) or a count of empty squares",
+                            *c);
             if (file > 7)
-                return fail(msg, ms, "placement: rank %d has more than 8 "
-                                     "squares", rank + 1);
+                return fail(msg, ms,
+                            "placement: rank %d has more than 8 "
+                            "squares",
+                            rank + 1);
             put(t, islower((unsigned char)*c) ? BLACK : WHITE,
                 (int)(l - chess_piece_letters), rank * 8 + file);
             file++;
@@ -345,20 +361,27 @@ static bool read_placement(chess_pos *t, const char *w, char *msg, size_t ms)
             int n = popcount(pieces(t, c, ty));
             if (n > initial_count[ty]) {
                 if (t->rules == CHESS_SEED)
-                    return fail(msg, ms, "placement: %s has %d %ss; under the "
+                    return fail(msg, ms,
+                                "placement: %s has %d %ss; under the "
                                 "seed's rules a pawn only brings back a "
-                                "captured piece", names[c], n,
-                                ty == KNIGHT ? "knight" : ty == BISHOP ? "bishop"
-                                : ty == ROOK ? "rook" : "queen");
+                                "captured piece",
+                                names[c], n,
+                                ty == KNIGHT   ? "knight"
+                                : ty == BISHOP ? "bishop"
+                                : ty == ROOK   ? "rook"
+                                               : "queen");
                 extra += n - initial_count[ty];
             }
         }
         if (extra > 8 - pawns)
-            return fail(msg, ms, "placement: %s has %d promoted pieces but only "
-                        "%d pawns are missing", names[c], extra, 8 - pawns);
+            return fail(msg, ms,
+                        "placement: %s has %d promoted pieces but only "
+                        "%d pawns are missing",
+                        names[c], extra, 8 - pawns);
     }
     if (t->by_type[PAWN] & 0xff000000000000ffu)
-        return fail(msg, ms, "placement: a pawn stands on the first or last rank");
+        return fail(msg, ms,
+                    "placement: a pawn stands on the first or last rank");
     return true;
 }
 
@@ -370,10 +393,13 @@ static bool read_castling(chess_pos *t, const char *w, char *msg, size_t ms)
         const char *l = strchr("KQkq", *c);
         if (!l || !*c) {
             if (strchr("ABCDEFGHabcdefgh", *c) && *c)
-                return fail(msg, ms, "castling: '%s' is a Chess960 (Shredder-"
+                return fail(msg, ms,
+                            "castling: '%s' is a Chess960 (Shredder-"
                             "FEN) field; only standard chess is played: use "
-                            "KQkq or -", w);
-            return fail(msg, ms, "castling: '%s' is not - or letters from KQkq", w);
+                            "KQkq or -",
+                            w);
+            return fail(msg, ms, "castling: '%s' is not - or letters from KQkq",
+                        w);
         }
         int bit = 1 << (l - "KQkq");
         if (t->castling & bit)
@@ -382,10 +408,11 @@ static bool read_castling(chess_pos *t, const char *w, char *msg, size_t ms)
         int rsq = (bit & (CASTLE_WK | CASTLE_BK)) ? ksq + 3 : ksq - 4;
         if (!(pieces(t, color, KING) & sq_bb(ksq)) ||
             !(pieces(t, color, ROOK) & sq_bb(rsq)))
-            return fail(msg, ms, "castling: '%c' needs the %s king on %c%d and "
-                        "a rook on %c%d", *c, color ? "black" : "white",
-                        'a' + sq_file(ksq), sq_rank(ksq) + 1, 'a' + sq_file(rsq),
-                        sq_rank(rsq) + 1);
+            return fail(msg, ms,
+                        "castling: '%c' needs the %s king on %c%d and "
+                        "a rook on %c%d",
+                        *c, color ? "black" : "white", 'a' + sq_file(ksq),
+                        sq_rank(ksq) + 1, 'a' + sq_file(rsq), sq_rank(rsq) + 1);
         t->castling |= (uint8_t)bit;
     }
     return true;
@@ -402,10 +429,13 @@ static bool read_ep(chess_pos *t, const char *w, char *msg, size_t ms)
     int sq = (w[1] - '1') * 8 + (w[0] - 'a');
     int mover = t->side ^ 1; /* the side that just moved the pawn */
     int want = mover == WHITE ? 2 : 5;
-    int pawn = mover == WHITE ? sq + 8 : sq - 8, origin = mover == WHITE ? sq - 8 : sq + 8;
+    int pawn = mover == WHITE ? sq + 8 : sq - 8,
+        origin = mover == WHITE ? sq - 8 : sq + 8;
     if (sq_rank(sq) != want)
-        return fail(msg, ms, "en passant: '%s' must be on rank %d with %s to "
-                    "move", w, want + 1, t->side == WHITE ? "white" : "black");
+        return fail(msg, ms,
+                    "en passant: '%s' must be on rank %d with %s to "
+                    "move",
+                    w, want + 1, t->side == WHITE ? "white" : "black");
     if (!(pieces(t, mover, PAWN) & sq_bb(pawn)) || t->board[sq] != EMPTY ||
         t->board[origin] != EMPTY)
         return fail(msg, ms, "en passant: no pawn can just have passed %s", w);
@@ -432,9 +462,11 @@ bool chess_from_fen(chess_pos *p, const char *fen, int rules, char *msg,
         field[n++] = tok;
     }
     if (n != 4 && n != 6)
-        return fail(msg, ms, "FEN: expected 6 fields (placement, side to move, "
-                             "castling, en passant, halfmove clock, move "
-                             "number), found %d", n);
+        return fail(msg, ms,
+                    "FEN: expected 6 fields (placement, side to move, "
+                    "castling, en passant, halfmove clock, move "
+                    "number), found %d",
+                    n);
     chess_pos t;
     memset(&t, 0, sizeof t);
     memset(t.board, EMPTY, sizeof t.board);
@@ -443,17 +475,21 @@ bool chess_from_fen(chess_pos *p, const char *fen, int rules, char *msg,
     if (!read_placement(&t, field[0], msg, ms))
         return false;
     if (strcmp(field[1], "w") && strcmp(field[1], "b"))
-        return fail(msg, ms, "side to move: expected w or b, found '%s'", field[1]);
+        return fail(msg, ms, "side to move: expected w or b, found '%s'",
+                    field[1]);
     t.side = field[1][0] == 'b';
     if (t.side == BLACK)
         t.key ^= chess_zobrist_side;
     if (chess_attacked(&t, king_sq(&t, t.side ^ 1), t.side))
-        return fail(msg, ms, "side to move: the %s king is in check but %s "
-                    "is to move", t.side ? "white" : "black",
-                    t.side ? "black" : "white");
+        return fail(msg, ms,
+                    "side to move: the %s king is in check but %s "
+                    "is to move",
+                    t.side ? "white" : "black", t.side ? "black" : "white");
     if (popcount(chess_checkers(&t)) > 2)
-        return fail(msg, ms, "placement: the %s king is in check from more "
-                    "than two pieces", t.side ? "black" : "white");
+        return fail(msg, ms,
+                    "placement: the %s king is in check from more "
+                    "than two pieces",
+                    t.side ? "black" : "white");
     if (!read_castling(&t, field[2], msg, ms))
         return false;
     if (rules == CHESS_SEED)
@@ -464,14 +500,20 @@ bool chess_from_fen(chess_pos *p, const char *fen, int rules, char *msg,
     long half = 0, full = 1;
     if (n == 6) {
         if (!read_number(field[4], 0, 100, &half))
-            return fail(msg, ms, "halfmove clock: '%s' is not a number from 0 to "
-                        "100 (at 100 the game is drawn)", field[4]);
+            return fail(msg, ms,
+                        "halfmove clock: '%s' is not a number from 0 to "
+                        "100 (at 100 the game is drawn)",
+                        field[4]);
         if (!read_number(field[5], 1, 9999, &full))
-            return fail(msg, ms, "move number: '%s' is not a number from 1 to "
-                        "9999", field[5]);
+            return fail(msg, ms,
+                        "move number: '%s' is not a number from 1 to "
+                        "9999",
+                        field[5]);
         if (strcmp(field[3], "-") && half != 0)
-            return fail(msg, ms, "halfmove clock: must be 0 just after a double "
-                        "pawn step (en passant square %s)", field[3]);
+            return fail(msg, ms,
+                        "halfmove clock: must be 0 just after a double "
+                        "pawn step (en passant square %s)",
+                        field[3]);
     }
     t.halfmove = (uint16_t)half;
     t.fullmove = (uint16_t)full;

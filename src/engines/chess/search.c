@@ -16,10 +16,10 @@
 enum { HIST_KEYS = 128, HISTORY_MAX = 16384 };
 
 typedef struct {
-    chess_move move;       /* the move that led here (MOVE_NONE: null) */
-    int eval;              /* static evaluation, or -SCORE_INF in check */
+    chess_move move; /* the move that led here (MOVE_NONE: null) */
+    int eval;        /* static evaluation, or -SCORE_INF in check */
     chess_move killers[2];
-    chess_move excluded;   /* left out by a singular-extension search */
+    chess_move excluded; /* left out by a singular-extension search */
 } frame;
 
 typedef struct worker {
@@ -36,7 +36,7 @@ typedef struct worker {
     int pvlen[MAX_PLY + 1];
     long long nodes;
     int seldepth;
-    chess_move best;       /* of the last complete iteration */
+    chess_move best; /* of the last complete iteration */
     int best_score, depth_done;
     thrd_t thread;
 } worker;
@@ -49,7 +49,7 @@ struct chess_search {
     _Atomic long long nodes_published[MAX_THREADS];
     atomic_llong start_ns;
     const chess_limits *lim;
-    double soft, hard;      /* seconds from start; 0: none */
+    double soft, hard; /* seconds from start; 0: none */
     int8_t lmr[64][64];
     int root_moves;
 };
@@ -98,7 +98,9 @@ void chess_search_free(chess_search *s)
 
 bool chess_search_set_hash(chess_search *s, int mb)
 {
-    return tt_resize(&s->tt, (size_t)(mb < 1 ? 1 : mb > HASH_MAX_MB ? HASH_MAX_MB : mb));
+    return tt_resize(&s->tt, (size_t)(mb < 1             ? 1
+                                      : mb > HASH_MAX_MB ? HASH_MAX_MB
+                                                         : mb));
 }
 
 void chess_search_set_threads(chess_search *s, int threads)
@@ -140,12 +142,16 @@ void chess_search_ponderhit(chess_search *s)
 
 static int score_to_tt(int v, int ply)
 {
-    return v >= SCORE_MATE_BOUND ? v + ply : v <= -SCORE_MATE_BOUND ? v - ply : v;
+    return v >= SCORE_MATE_BOUND    ? v + ply
+           : v <= -SCORE_MATE_BOUND ? v - ply
+                                    : v;
 }
 
 static int score_from_tt(int v, int ply)
 {
-    return v >= SCORE_MATE_BOUND ? v - ply : v <= -SCORE_MATE_BOUND ? v + ply : v;
+    return v >= SCORE_MATE_BOUND    ? v - ply
+           : v <= -SCORE_MATE_BOUND ? v + ply
+                                    : v;
 }
 
 /* Time, the stop flags and the node limit; checked now and then. */
@@ -161,9 +167,9 @@ static bool out_of_time(worker *w)
     if (w->id != 0)
         return false;
     const chess_limits *lim = s->lim;
-    bool stop = (lim->stop && *lim->stop) ||
-                (s->hard > 0 && !atomic_load(&s->pondering) &&
-                 elapsed(s) >= s->hard);
+    bool stop =
+        (lim->stop && *lim->stop) ||
+        (s->hard > 0 && !atomic_load(&s->pondering) && elapsed(s) >= s->hard);
     if (lim->nodes) {
         long long total = 0;
         for (int i = 0; i < s->threads; i++)
@@ -229,7 +235,8 @@ static void score_moves(const worker *w, const chess_move *list, int *score,
     const chess_pos *p = &w->pos;
     const frame *f = &w->stack[ply];
     chess_move prev = f->move > 1 ? f->move : MOVE_NONE;
-    chess_move counter = prev ? w->counter[move_from(prev)][move_to(prev)] : MOVE_NONE;
+    chess_move counter =
+        prev ? w->counter[move_from(prev)][move_to(prev)] : MOVE_NONE;
     for (int i = 0; i < n; i++) {
         chess_move m = list[i];
         bool noisy = chess_is_capture(p, m) || move_kind(m) == MOVE_PROMO;
@@ -240,7 +247,8 @@ static void score_moves(const worker *w, const chess_move *list, int *score,
         } else if (noisy) {
             int victim = type_on(p, move_to(m));
             bool good = move_kind(m) != MOVE_NORMAL ||
-                        chess_see_value[victim] >= chess_see_value[type_on(p, move_from(m))] ||
+                        chess_see_value[victim] >=
+                            chess_see_value[type_on(p, move_from(m))] ||
                         chess_see(p, m) >= 0;
             score[i] = (good ? ORDER_GOOD_CAPTURE : ORDER_BAD_CAPTURE) +
                        capture_order(p, m);
@@ -276,7 +284,9 @@ static chess_move next_move(chess_move *list, int *score, int n, int i)
 static void update_history(int16_t *h, int bonus)
 {
     int v = *h + bonus - *h * abs(bonus) / HISTORY_MAX;
-    *h = (int16_t)(v > HISTORY_MAX ? HISTORY_MAX : v < -HISTORY_MAX ? -HISTORY_MAX : v);
+    *h = (int16_t)(v > HISTORY_MAX    ? HISTORY_MAX
+                   : v < -HISTORY_MAX ? -HISTORY_MAX
+                                      : v);
 }
 
 /* ---- Quiescence ------------------------------------------------------- */
@@ -300,7 +310,8 @@ static int qsearch(worker *w, int alpha, int beta, int ply)
     bool found = tt_probe(&w->s->tt, p->key, &hit);
     if (found) {
         int v = score_from_tt(hit.score, ply);
-        if (hit.bound == BOUND_EXACT || (hit.bound == BOUND_LOWER && v >= beta) ||
+        if (hit.bound == BOUND_EXACT ||
+            (hit.bound == BOUND_LOWER && v >= beta) ||
             (hit.bound == BOUND_UPPER && v <= alpha))
             return v;
     }
@@ -323,11 +334,13 @@ static int qsearch(worker *w, int alpha, int beta, int ply)
         chess_move m = next_move(list, score, n, i);
         if (!check) {
             /* hopeless or losing captures are not worth a look */
-            if (score[i] < ORDER_GOOD_CAPTURE - (1 << 20) && score[i] != ORDER_HASH)
+            if (score[i] < ORDER_GOOD_CAPTURE - (1 << 20) &&
+                score[i] != ORDER_HASH)
                 continue;
             int gain = chess_see_value[move_kind(m) == MOVE_EP ? PAWN
-                                       : type_on(p, move_to(m)) == EMPTY ? PAWN
-                                       : type_on(p, move_to(m))];
+                                       : type_on(p, move_to(m)) == EMPTY
+                                           ? PAWN
+                                           : type_on(p, move_to(m))];
             if (move_kind(m) != MOVE_PROMO && stand + gain + 200 <= alpha)
                 continue;
         }
@@ -354,8 +367,7 @@ static int qsearch(worker *w, int alpha, int beta, int ply)
 
 /* ---- The main search -------------------------------------------------- */
 
-static int search(worker *w, int alpha, int beta, int depth, int ply,
-                  bool cut)
+static int search(worker *w, int alpha, int beta, int depth, int ply, bool cut)
 {
     struct chess_search *s = w->s;
     chess_pos *p = &w->pos;
@@ -391,7 +403,8 @@ static int search(worker *w, int alpha, int beta, int depth, int ply,
         hash_move = w->best;
     if (found && !pv && hit.depth >= depth) {
         int v = score_from_tt(hit.score, ply);
-        if (hit.bound == BOUND_EXACT || (hit.bound == BOUND_LOWER && v >= beta) ||
+        if (hit.bound == BOUND_EXACT ||
+            (hit.bound == BOUND_LOWER && v >= beta) ||
             (hit.bound == BOUND_UPPER && v <= alpha))
             return v;
     }
@@ -413,7 +426,8 @@ static int search(worker *w, int alpha, int beta, int depth, int ply,
          * (not with pawns alone, where zugzwang is common). */
         if (depth >= 3 && eval >= beta && w->stack[ply].move != MOVE_NONE &&
             has_pieces(p, p->side) && ply > 0) {
-            int r = 3 + depth / 4 + ((eval - beta) / 200 < 3 ? (eval - beta) / 200 : 3);
+            int r = 3 + depth / 4 +
+                    ((eval - beta) / 200 < 3 ? (eval - beta) / 200 : 3);
             chess_undo u;
             push_key(w);
             chess_make_null(p, &u);
@@ -474,8 +488,10 @@ static int search(worker *w, int alpha, int beta, int depth, int ply,
         }
 
         /* 10. Pruning of late, quiet and losing moves near the leaves. */
-        if (!root && !check && best > -SCORE_MATE_BOUND && has_pieces(p, p->side)) {
-            if (quiet && depth <= 7 && searched >= 3 + depth * depth / (improving ? 1 : 2))
+        if (!root && !check && best > -SCORE_MATE_BOUND &&
+            has_pieces(p, p->side)) {
+            if (quiet && depth <= 7 &&
+                searched >= 3 + depth * depth / (improving ? 1 : 2))
                 continue;
             if (quiet && depth <= 6 && eval + 100 + 90 * depth <= alpha)
                 continue;
@@ -491,7 +507,10 @@ static int search(worker *w, int alpha, int beta, int depth, int ply,
         w->stack[ply + 1].move = m;
         bool gives_check = chess_in_check(p);
         /* 12. Check extension. */
-        int new_depth = depth - 1 + (extension ? extension : gives_check ? 1 : 0);
+        int new_depth = depth - 1 +
+                        (extension     ? extension
+                         : gives_check ? 1
+                                       : 0);
         int v;
         if (searched == 0) {
             v = -search(w, -beta, -alpha, new_depth, ply + 1, !pv && !cut);
@@ -500,11 +519,13 @@ static int search(worker *w, int alpha, int beta, int depth, int ply,
              * window for a move that may be the new best. */
             int r = 0;
             if (depth >= 3 && searched >= 2 && quiet && !gives_check) {
-                r = w->s->lmr[depth < 64 ? depth : 63][searched < 64 ? searched : 63];
+                r = w->s->lmr[depth < 64 ? depth : 63]
+                             [searched < 64 ? searched : 63];
                 r += !improving;
                 r += cut ? 1 : 0;
                 r -= pv;
-                r -= m == w->stack[ply].killers[0] || m == w->stack[ply].killers[1];
+                r -= m == w->stack[ply].killers[0] ||
+                     m == w->stack[ply].killers[1];
                 r -= w->history[p->side ^ 1][move_from(m)][move_to(m)] / 6000;
                 r = r < 0 ? 0 : r > new_depth - 1 ? new_depth - 1 : r;
                 if (r < 0)
@@ -541,11 +562,15 @@ static int search(worker *w, int alpha, int beta, int depth, int ply,
                         chess_move prev = w->stack[ply].move;
                         if (prev > 1)
                             w->counter[move_from(prev)][move_to(prev)] = m;
-                        int bonus = depth * depth > 400 ? 400 * 16 : depth * depth * 16;
-                        update_history(&w->history[p->side][move_from(m)][move_to(m)], bonus);
+                        int bonus =
+                            depth * depth > 400 ? 400 * 16 : depth * depth * 16;
+                        update_history(
+                            &w->history[p->side][move_from(m)][move_to(m)],
+                            bonus);
                         for (int k = 0; k < nquiets; k++)
-                            update_history(&w->history[p->side][move_from(quiets[k])]
-                                                      [move_to(quiets[k])], -bonus);
+                            update_history(&w->history[p->side][move_from(
+                                               quiets[k])][move_to(quiets[k])],
+                                           -bonus);
                     }
                     break;
                 }
@@ -558,8 +583,9 @@ static int search(worker *w, int alpha, int beta, int depth, int ply,
         return alpha;
 
     /* 15. Remember the result (not for a search leaving a move out). */
-    int bound = best >= beta ? BOUND_LOWER : alpha > old_alpha ? BOUND_EXACT
-                                                                 : BOUND_UPPER;
+    int bound = best >= beta        ? BOUND_LOWER
+                : alpha > old_alpha ? BOUND_EXACT
+                                    : BOUND_UPPER;
     if (!excluded)
         tt_store(&s->tt, p->key, best_move, score_to_tt(best, ply),
                  check ? 0 : eval, depth, bound);
@@ -575,8 +601,7 @@ static void report(worker *w, int depth, int score, const chess_limits *lim)
     struct chess_search *s = w->s;
     chess_report r = {.depth = depth, .seldepth = w->seldepth, .score = score};
     for (int i = 0; i < s->threads; i++)
-        r.nodes += i == w->id ? w->nodes
-                              : atomic_load(&s->nodes_published[i]);
+        r.nodes += i == w->id ? w->nodes : atomic_load(&s->nodes_published[i]);
     r.seconds = elapsed(s);
     r.hashfull = tt_hashfull(&s->tt);
     r.pvlen = w->pvlen[0];
@@ -662,7 +687,9 @@ static void plan_time(struct chess_search *s, const chess_limits *lim)
         double avail = lim->time_left - overhead;
         if (avail < 0.001)
             avail = 0.001;
-        int mtg = lim->moves_to_go > 0 ? (lim->moves_to_go < 40 ? lim->moves_to_go : 40) : 32;
+        int mtg = lim->moves_to_go > 0
+                      ? (lim->moves_to_go < 40 ? lim->moves_to_go : 40)
+                      : 32;
         double base = avail / mtg + lim->increment * 0.8;
         s->hard = base * 3.5 < avail * 0.45 ? base * 3.5 : avail * 0.45;
         s->soft = base * 0.65 < s->hard ? base * 0.65 : s->hard;
@@ -712,7 +739,8 @@ void chess_apply_level(chess_limits *lim, int level)
     } levels[5] = {{1, 300, 0}, {2, 120, 0}, {5, 0, 0}, {0, 0, 0.3}, {0, 0, 0}};
     if (level < 1 || level > 5)
         return;
-    if (levels[level - 1].depth && (!lim->depth || lim->depth > levels[level - 1].depth))
+    if (levels[level - 1].depth &&
+        (!lim->depth || lim->depth > levels[level - 1].depth))
         lim->depth = levels[level - 1].depth;
     lim->noise = levels[level - 1].noise;
     double t = levels[level - 1].seconds;
@@ -761,8 +789,8 @@ chess_move chess_search_run(chess_search *s, const chess_pos *root,
     } else {
         int started = 1;
         for (int i = 1; i < s->threads; i++)
-            if (thrd_create(&s->workers[i].thread, helper_main, &s->workers[i]) ==
-                thrd_success)
+            if (thrd_create(&s->workers[i].thread, helper_main,
+                            &s->workers[i]) == thrd_success)
                 started++;
             else
                 break;
@@ -788,7 +816,8 @@ chess_move chess_search_run(chess_search *s, const chess_pos *root,
         result->seconds = elapsed(s);
         result->hashfull = tt_hashfull(&s->tt);
         result->pvlen = main->pvlen[0];
-        memcpy(result->pv, main->pv[0], sizeof(chess_move) * (size_t)main->pvlen[0]);
+        memcpy(result->pv, main->pv[0],
+               sizeof(chess_move) * (size_t)main->pvlen[0]);
         if (result->pvlen == 0 || result->pv[0] != best) {
             result->pv[0] = best;
             result->pvlen = 1;

@@ -11,8 +11,8 @@
 
 enum {
     SCORE_INF = 32000,
-    SCORE_MATE = 31000,          /* mate now; mate in n plies: MATE - n */
-    SCORE_MATE_BOUND = 30000,    /* beyond this a score is a mate */
+    SCORE_MATE = 31000,       /* mate now; mate in n plies: MATE - n */
+    SCORE_MATE_BOUND = 30000, /* beyond this a score is a mate */
     MAX_PLY = 96,
     MAX_THREADS = 64,
     HASH_MAX_MB = 4096
@@ -25,12 +25,12 @@ struct chess_report;
 typedef struct {
     int depth;
     long long nodes;
-    double movetime;            /* exactly this long */
+    double movetime;             /* exactly this long */
     double time_left, increment; /* the mover's clock */
-    int moves_to_go;            /* moves until the next time control */
-    double overhead;            /* kept in hand for communication */
-    bool infinite;              /* until stopped (UCI go infinite/ponder) */
-    const volatile int *stop;   /* another stop flag (lt_limits) */
+    int moves_to_go;             /* moves until the next time control */
+    double overhead;             /* kept in hand for communication */
+    bool infinite;               /* until stopped (UCI go infinite/ponder) */
+    const volatile int *stop;    /* another stop flag (lt_limits) */
     /* Weakening for the lower levels: every root move gets an exact
      * score at this depth, plus noise up to `noise` centipawns drawn from
      * seed, and the best noisy score is played. */
@@ -43,7 +43,7 @@ typedef struct {
 
 typedef struct chess_report {
     int depth, seldepth;
-    int score;                  /* for the side to move; mates as above */
+    int score; /* for the side to move; mates as above */
     long long nodes;
     double seconds;
     int hashfull;

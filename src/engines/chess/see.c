@@ -36,7 +36,8 @@ int chess_see(const chess_pos *p, chess_move m)
         swap[d] = chess_see_value[on_square] - swap[d - 1];
         on_square = t;
         occ ^= sq_bb(lsb(mine & p->by_type[t]));
-        attackers |= (bishop_attacks(to, occ) & diag) | (rook_attacks(to, occ) & orth);
+        attackers |=
+            (bishop_attacks(to, occ) & diag) | (rook_attacks(to, occ) & orth);
         attackers &= occ;
         side ^= 1;
         if (d == 38)

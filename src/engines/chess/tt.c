@@ -53,7 +53,8 @@ bool tt_probe(const tt_table *t, uint64_t key, tt_hit *hit)
     tt_entry *b = bucket(t, key);
     for (int i = 0; i < WAYS; i++) {
         uint64_t data = atomic_load_explicit(&b[i].data, memory_order_relaxed);
-        uint64_t check = atomic_load_explicit(&b[i].check, memory_order_relaxed);
+        uint64_t check =
+            atomic_load_explicit(&b[i].check, memory_order_relaxed);
         if ((check ^ data) == key && data) {
             hit->move = (chess_move)data;
             hit->score = (int16_t)(data >> 16);
@@ -73,7 +74,8 @@ void tt_store(tt_table *t, uint64_t key, chess_move m, int score, int eval,
     int worst = 1 << 30;
     for (int i = 0; i < WAYS; i++) {
         uint64_t data = atomic_load_explicit(&b[i].data, memory_order_relaxed);
-        uint64_t check = atomic_load_explicit(&b[i].check, memory_order_relaxed);
+        uint64_t check =
+            atomic_load_explicit(&b[i].check, memory_order_relaxed);
         if ((check ^ data) == key && data) {
             /* the same position: keep its move if we have none, and a
              * deeper result unless this one is exact */

@@ -21,9 +21,9 @@ typedef struct {
 } tt_entry;
 
 typedef struct {
-    tt_entry *entries;  /* a multiple of 4 entries, 64-byte aligned */
-    size_t buckets;     /* a power of two */
-    uint8_t age;        /* bumped every search */
+    tt_entry *entries; /* a multiple of 4 entries, 64-byte aligned */
+    size_t buckets;    /* a power of two */
+    uint8_t age;       /* bumped every search */
 } tt_table;
 
 typedef struct {

@@ -72,7 +72,8 @@ static int play_game(chess_search *search, FILE *out, long long nodes,
             chess_limits lim = {.nodes = nodes};
             chess_report r;
             int first = nkeys - p.halfmove > 0 ? nkeys - p.halfmove : 0;
-            m = chess_search_run(search, &p, keys + first, nkeys - first, &lim, &r);
+            m = chess_search_run(search, &p, keys + first, nkeys - first, &lim,
+                                 &r);
             /* a decided game is adjudicated: both sides see a mate */
             if (r.score >= SCORE_MATE_BOUND || r.score <= -SCORE_MATE_BOUND) {
                 int white = p.side == WHITE ? r.score : -r.score;
@@ -113,12 +114,12 @@ long long chess_selfplay(FILE *out, int games, long long nodes,
 /* ---- Fitting ------------------------------------------------------------ */
 
 typedef struct {
-    int32_t start;   /* into the shared term list */
+    int32_t start; /* into the shared term list */
     int16_t count;
     int8_t phase;
-    float result;    /* white's: 1, 0.5, 0 */
-    float score;     /* the search's, white's side; NAN if not known */
-    float target;    /* what the curve should say (fit) */
+    float result; /* white's: 1, 0.5, 0 */
+    float score;  /* the search's, white's side; NAN if not known */
+    float target; /* what the curve should say (fit) */
 } sample;
 
 typedef struct {
@@ -183,8 +184,10 @@ static bool load(dataset *d, const char *path, char *msg, size_t msize)
         int count = 0;
         for (int i = 0; i < W_COUNT; i++)
             count += coef[i] != 0;
-        if (!grow((void **)&d->samples, &d->cap_samples, d->n + 1, sizeof(sample)) ||
-            !grow((void **)&d->terms, &d->cap_terms, d->nterms + count, sizeof(term))) {
+        if (!grow((void **)&d->samples, &d->cap_samples, d->n + 1,
+                  sizeof(sample)) ||
+            !grow((void **)&d->terms, &d->cap_terms, d->nterms + count,
+                  sizeof(term))) {
             snprintf(msg, msize, "out of memory");
             fclose(f);
             return false;
@@ -235,7 +238,8 @@ static double total_error(const dataset *d, const double *w, double k,
     for (long i = 0; i < d->n; i++) {
         if (held_out(i) != validation)
             continue;
-        double diff = d->samples[i].target - sigmoid(sample_eval(d, &d->samples[i], w), k);
+        double diff = d->samples[i].target -
+                      sigmoid(sample_eval(d, &d->samples[i], w), k);
         sum += diff * diff;
         n++;
     }
@@ -255,15 +259,23 @@ static const struct {
     {W_MOB_QUEEN, "queen mobility: 0..27", 7},
     {W_PASSED, "passed pawn by rank", 8},
     {W_PASSED_FREE, "passed pawn, square ahead empty, by rank", 8},
-    {W_PASSED_KING, "passed pawn: enemy king, own king distance to its stop "
-                    "square", 2},
-    {W_DOUBLED, "doubled, isolated, supported, phalanx pawns; bishop pair; "
-                "rook on open, half-open file", 7},
+    {W_PASSED_KING,
+     "passed pawn: enemy king, own king distance to its stop "
+     "square",
+     2},
+    {W_DOUBLED,
+     "doubled, isolated, supported, phalanx pawns; bishop pair; "
+     "rook on open, half-open file",
+     7},
     {W_KING_ATTACK, "attacks near the enemy king by N B R Q", 4},
-    {W_SHIELD, "shield pawns one, two ranks ahead; king on a file without "
-               "own pawn", 3},
-    {W_THREAT_PAWN, "threats by P, by N/B; outposts N, B; king danger; "
-                    "R on Q; hanging (mover, other); tempo", 9},
+    {W_SHIELD,
+     "shield pawns one, two ranks ahead; king on a file without "
+     "own pawn",
+     3},
+    {W_THREAT_PAWN,
+     "threats by P, by N/B; outposts N, B; king danger; "
+     "R on Q; hanging (mover, other); tempo",
+     9},
     {W_COUNT, NULL, 0},
 };
 
@@ -272,13 +284,16 @@ void chess_write_weights(FILE *out, const double *w)
     fputs("/* weights.c — the weights of the evaluation (evaluate.h), written "
           "by the\n * Texel tuner (ludoteka tune fit, tune.c): re-tune rather "
           "than edit. */\n#include \"evaluate.h\"\n\n"
-          "const int16_t chess_weights[W_COUNT][2] = {\n", out);
+          "const int16_t chess_weights[W_COUNT][2] = {\n",
+          out);
     for (int s = 0; sections[s].title; s++) {
         fprintf(out, "    /* %s */\n", sections[s].title);
-        for (int i = sections[s].start, col = 0; i < sections[s + 1].start; i++) {
+        for (int i = sections[s].start, col = 0; i < sections[s + 1].start;
+             i++) {
             fprintf(out, "%s{%ld, %ld},", col ? " " : "    ", lround(w[2 * i]),
                     lround(w[2 * i + 1]));
-            if (++col == sections[s].per_line || i + 1 == sections[s + 1].start) {
+            if (++col == sections[s].per_line ||
+                i + 1 == sections[s + 1].start) {
                 fputc('\n', out);
                 col = 0;
             }
@@ -345,7 +360,8 @@ int chess_tune_fit(const char *data, FILE *out, int epochs, double rate,
             const sample *s = &d.samples[i];
             double sg = sigmoid(sample_eval(&d, s, w), k);
             double g = (sg - s->target) * sg * (1 - sg);
-            double gm = g * s->phase / PHASE_MAX, ge = g * (PHASE_MAX - s->phase) / PHASE_MAX;
+            double gm = g * s->phase / PHASE_MAX,
+                   ge = g * (PHASE_MAX - s->phase) / PHASE_MAX;
             for (int t = 0; t < s->count; t++) {
                 const term *tm = &d.terms[s->start + t];
                 grad[2 * tm->index] += gm * tm->coef;
@@ -363,7 +379,8 @@ int chess_tune_fit(const char *data, FILE *out, int epochs, double rate,
         }
         if (e % 20 == 0 || e == epochs) {
             double v = total_error(&d, w, k, true);
-            if (v < best) { /* keep the weights that predict unseen games best */
+            if (v <
+                best) { /* keep the weights that predict unseen games best */
                 best = v;
                 best_epoch = e;
                 memcpy(best_w, w, sizeof w);

@@ -16,10 +16,10 @@ enum { LINE_MAX_UCI = 1 << 16, KEYS_MAX = 1024 };
 
 typedef struct {
     FILE *out;
-    mtx_t lock;               /* one writer at a time */
+    mtx_t lock; /* one writer at a time */
     chess_search *search;
     chess_pos pos;
-    uint64_t keys[KEYS_MAX];  /* earlier positions of the game */
+    uint64_t keys[KEYS_MAX]; /* earlier positions of the game */
     int nkeys;
     int level, threads, hash;
     double overhead;
@@ -68,8 +68,10 @@ static void on_report(void *ctx, const chess_report *r)
     }
     score_text(r->score, score, sizeof score);
     long long ms = (long long)(r->seconds * 1000);
-    say(u, "info depth %d seldepth %d multipv 1 score %s nodes %lld nps %lld "
-           "hashfull %d time %lld pv%s", r->depth, r->seldepth, score, r->nodes,
+    say(u,
+        "info depth %d seldepth %d multipv 1 score %s nodes %lld nps %lld "
+        "hashfull %d time %lld pv%s",
+        r->depth, r->seldepth, score, r->nodes,
         r->seconds > 0 ? (long long)(r->nodes / r->seconds) : 0, r->hashfull,
         ms, pv);
 }
@@ -116,11 +118,14 @@ static void set_position(uci *u, char **w, int n)
         char fen[256] = "";
         size_t len = 0;
         for (i++; i < n && strcmp(w[i], "moves"); i++)
-            len += (size_t)snprintf(fen + len, len < sizeof fen ? sizeof fen - len : 0,
+            len += (size_t)snprintf(fen + len,
+                                    len < sizeof fen ? sizeof fen - len : 0,
                                     "%s%s", len ? " " : "", w[i]);
         char msg[200];
-        if (len >= sizeof fen || !chess_from_fen(&p, fen, CHESS_FIDE, msg, sizeof msg)) {
-            say(u, "info string bad position: %s", len >= sizeof fen ? "FEN too long" : msg);
+        if (len >= sizeof fen ||
+            !chess_from_fen(&p, fen, CHESS_FIDE, msg, sizeof msg)) {
+            say(u, "info string bad position: %s",
+                len >= sizeof fen ? "FEN too long" : msg);
             return;
         }
     } else {
@@ -192,7 +197,9 @@ static void go(uci *u, char **w, int n)
         else if (!strcmp(k, "nodes"))
             lim.nodes = v < 1 ? 1 : v;
         else if (!strcmp(k, "mate"))
-            lim.depth = v < 1 ? 1 : v * 2 > MAX_PLY - 1 ? MAX_PLY - 1 : (int)v * 2;
+            lim.depth = v < 1                 ? 1
+                        : v * 2 > MAX_PLY - 1 ? MAX_PLY - 1
+                                              : (int)v * 2;
     }
     lim.time_left = t[u->pos.side];
     lim.increment = inc[u->pos.side];
@@ -217,7 +224,8 @@ static void setoption(uci *u, char **w, int n)
     size_t len = 0;
     int i = 2;
     for (; i < n && strcmp(w[i], "value"); i++)
-        len += (size_t)snprintf(name + len, len < sizeof name ? sizeof name - len : 0,
+        len += (size_t)snprintf(name + len,
+                                len < sizeof name ? sizeof name - len : 0,
                                 "%s%s", len ? " " : "", w[i]);
     long long v = 0;
     bool has = number(w, n, i + 1, &v);
@@ -230,8 +238,7 @@ static void setoption(uci *u, char **w, int n)
         u->level = v < 1 ? 1 : v > 5 ? 5 : (int)v;
     } else if (!strcasecmp(name, "Move Overhead") && has) {
         u->overhead = (v < 0 ? 0 : v > 5000 ? 5000 : v) / 1000.0;
-    } else if (!strcasecmp(name, "Ponder") ||
-               !strcasecmp(name, "Clear Hash")) {
+    } else if (!strcasecmp(name, "Ponder") || !strcasecmp(name, "Clear Hash")) {
         if (!strcasecmp(name, "Clear Hash"))
             chess_search_clear(u->search);
     } else {
@@ -267,13 +274,15 @@ int chess_uci_loop(FILE *in, FILE *out)
             continue;
         const char *c = w[0];
         if (!strcmp(c, "uci")) {
-            say(&u, "id name Ludoteka chess\nid author the Ludoteka developers\n"
-                    "option name Hash type spin default 16 min 1 max %d\n"
-                    "option name Threads type spin default 1 min 1 max %d\n"
-                    "option name Level type spin default 5 min 1 max 5\n"
-                    "option name Move Overhead type spin default 30 min 0 max 5000\n"
-                    "option name Ponder type check default false\n"
-                    "option name Clear Hash type button\nuciok",
+            say(&u,
+                "id name Ludoteka chess\nid author the Ludoteka developers\n"
+                "option name Hash type spin default 16 min 1 max %d\n"
+                "option name Threads type spin default 1 min 1 max %d\n"
+                "option name Level type spin default 5 min 1 max 5\n"
+                "option name Move Overhead type spin default 30 min 0 max "
+                "5000\n"
+                "option name Ponder type check default false\n"
+                "option name Clear Hash type button\nuciok",
                 HASH_MAX_MB, MAX_THREADS);
         } else if (!strcmp(c, "isready")) {
             say(&u, "readyok");
@@ -303,7 +312,8 @@ int chess_uci_loop(FILE *in, FILE *out)
             long long d = 0;
             finish(&u, true);
             if (number(w, n, 1, &d) && d >= 0 && d <= 12)
-                say(&u, "nodes %llu", (unsigned long long)chess_perft(&u.pos, (int)d));
+                say(&u, "nodes %llu",
+                    (unsigned long long)chess_perft(&u.pos, (int)d));
             else
                 say(&u, "info string perft: expected a depth 0..12");
         } else {

@@ -226,28 +226,36 @@ static void render(const lt_state *st, lt_view *v)
     v->nboards = 1;
     for (int sq = 0; sq < 64; sq++) {
         lt_cell *c = &v->cells[sq];
-        *c = (lt_cell){.x = (int16_t)sq_file(sq), .y = (int16_t)(7 - sq_rank(sq)),
-                       .shape = LT_SHAPE_SQUARE,
-                       .shade = (sq_file(sq) + sq_rank(sq)) % 2 ? LT_SHADE_LIGHT
-                                                                : LT_SHADE_DARK};
+        *c =
+            (lt_cell){.x = (int16_t)sq_file(sq),
+                      .y = (int16_t)(7 - sq_rank(sq)),
+                      .shape = LT_SHAPE_SQUARE,
+                      .shade = (sq_file(sq) + sq_rank(sq)) % 2 ? LT_SHADE_LIGHT
+                                                               : LT_SHADE_DARK};
         snprintf(c->name, sizeof c->name, "%c%d", 'a' + sq_file(sq),
                  sq_rank(sq) + 1);
         if (p->board[sq] == EMPTY)
             continue;
         int color = p->board[sq] >> 3, type = p->board[sq] & 7;
         lt_piece *pc = &v->pieces[v->npieces++];
-        *pc = (lt_piece){.cell = (int16_t)sq, .owner = (int8_t)color,
-                         .kind = (uint8_t)type};
+        *pc = (lt_piece){
+            .cell = (int16_t)sq, .owner = (int8_t)color, .kind = (uint8_t)type};
         pc->text[0] = color ? "pnbrqk"[type] : chess_piece_letters[type];
         lt_copy(pc->glyph, sizeof pc->glyph, glyphs[color][type]);
     }
-    const char *side = p->side ? (pl ? "czarne" : "Black") : (pl ? "białe" : "White");
+    const char *side =
+        p->side ? (pl ? "czarne" : "Black") : (pl ? "białe" : "White");
     static const char *const ends_en[] = {
-        "", "Checkmate", "Stalemate: draw",
+        "",
+        "Checkmate",
+        "Stalemate: draw",
         ("Draw: fifty moves without a capture or pawn move"),
-        "Draw: threefold repetition", "Draw: neither side can mate"};
+        "Draw: threefold repetition",
+        "Draw: neither side can mate"};
     static const char *const ends_pl[] = {
-        "", "Mat", "Pat: remis",
+        "",
+        "Mat",
+        "Pat: remis",
         ("Remis: pięćdziesiąt posunięć bez bicia i ruchu pionem"),
         "Remis: trzykrotne powtórzenie pozycji",
         "Remis: żadna strona nie może dać mata"};
@@ -258,10 +266,11 @@ static void render(const lt_state *st, lt_view *v)
         snprintf(v->info[v->ninfo++], sizeof v->info[0],
                  pl ? "Ruch: %s%s" : "%s to move%s", side,
                  chess_in_check(p) ? (pl ? " (szach)" : " (check)") : "");
-    snprintf(v->info[v->ninfo++], sizeof v->info[0],
-             pl ? "Posunięcie %u, bez bicia i ruchu pionem: %u z 100 półruchów"
-                : "Move %u; %u of 100 half-moves without a capture or pawn move",
-             (unsigned)p->fullmove, (unsigned)p->halfmove);
+    snprintf(
+        v->info[v->ninfo++], sizeof v->info[0],
+        pl ? "Posunięcie %u, bez bicia i ruchu pionem: %u z 100 półruchów"
+           : "Move %u; %u of 100 half-moves without a capture or pawn move",
+        (unsigned)p->fullmove, (unsigned)p->halfmove);
     if (p->rules == CHESS_SEED) {
         for (int c = 0; c < 2; c++) {
             char list[16] = "";
@@ -273,7 +282,8 @@ static void render(const lt_state *st, lt_view *v)
                                chess_piece_letters[ty]);
             snprintf(v->info[v->ninfo++], sizeof v->info[0],
                      pl ? "Promocja %s: %s" : "%s may promote to: %s",
-                     c ? (pl ? "czarnych" : "Black") : (pl ? "białych" : "White"),
+                     c ? (pl ? "czarnych" : "Black")
+                       : (pl ? "białych" : "White"),
                      len ? list : "-");
         }
     }
@@ -337,9 +347,9 @@ static const char *const seats_en[] = {"White", "Black"};
 static const char *const seats_pl[] = {"Białe", "Czarne"};
 
 static const lt_engine *const engines[] = {&chess_engine, NULL};
-static const char *const levels[] = {
-    "ai:engine:level=1", "ai:engine:level=2", "ai:engine:level=3",
-    "ai:engine:level=4", "ai:engine:level=5"};
+static const char *const levels[] = {"ai:engine:level=1", "ai:engine:level=2",
+                                     "ai:engine:level=3", "ai:engine:level=4",
+                                     "ai:engine:level=5"};
 
 const lt_game lt_chess = {
     .id = "chess",

@@ -7,8 +7,14 @@
 #include "ludoteka/ai.h"
 #include "ludoteka/game.h"
 
-enum { END_NONE, END_MATE, END_STALEMATE, END_FIFTY, END_REPETITION,
-       END_MATERIAL };
+enum {
+    END_NONE,
+    END_MATE,
+    END_STALEMATE,
+    END_FIFTY,
+    END_REPETITION,
+    END_MATERIAL
+};
 /* Earlier positions that may still repeat: those since the last capture
  * or pawn move, at most one per half-move of the clock (< 100). */
 enum { CHESS_HIST = 100 };

@@ -36,7 +36,8 @@ static void *create(const lt_game *g, const char *params, lt_error *err)
     pl->seconds = -1;
     char buf[LT_SPEC_MAX], *save = NULL;
     lt_copy(buf, sizeof buf, params);
-    for (char *w = strtok_r(buf, ":", &save); w; w = strtok_r(NULL, ":", &save)) {
+    for (char *w = strtok_r(buf, ":", &save); w;
+         w = strtok_r(NULL, ":", &save)) {
         char *eq = strchr(w, '=');
         long long n = 0;
         const char *v = eq ? eq + 1 : "";
@@ -59,9 +60,11 @@ static void *create(const lt_game *g, const char *params, lt_error *err)
             pl->seconds = strtod(v, &end);
             ok = end != v && !*end && pl->seconds > 0 && pl->seconds <= 86400;
         } else {
-            lt_error_set(err, "ai:engine: unknown parameter '%s'; expected "
+            lt_error_set(err,
+                         "ai:engine: unknown parameter '%s'; expected "
                          "depth=N, nodes=N, time=S, hash=MB, threads=N or "
-                         "level=1..5", w);
+                         "level=1..5",
+                         w);
             destroy(pl);
             return NULL;
         }
@@ -130,7 +133,8 @@ static lt_action choose(void *inst, const lt_state *st, const lt_limits *lim,
             cl.depth = lim->depth;
         if (lim->nodes > 0 && (cl.nodes == 0 || lim->nodes < cl.nodes))
             cl.nodes = lim->nodes;
-        if (lim->seconds > 0 && (cl.movetime == 0 || lim->seconds < cl.movetime))
+        if (lim->seconds > 0 &&
+            (cl.movetime == 0 || lim->seconds < cl.movetime))
             cl.movetime = lim->seconds;
         cl.stop = lim->stop;
     }
@@ -143,7 +147,8 @@ static lt_action choose(void *inst, const lt_state *st, const lt_limits *lim,
     cl.report = on_report;
     cl.ctx = &pc;
     chess_report r;
-    chess_move m = chess_search_run(pl->search, &s->pos, s->hist, s->nhist, &cl, &r);
+    chess_move m =
+        chess_search_run(pl->search, &s->pos, s->hist, s->nhist, &cl, &r);
     if (info) {
         memset(info, 0, sizeof *info);
         fill(info, &s->pos, &r);
