@@ -14,6 +14,7 @@
 #include "tt.h"
 
 enum { HIST_KEYS = 128, HISTORY_MAX = 16384 };
+static const double OVERHEAD_DEFAULT = 0.05; /* seconds a move costs */
 
 typedef struct {
     chess_move move; /* the move that led here (MOVE_NONE: null) */
@@ -679,7 +680,7 @@ static int helper_main(void *arg)
 static void plan_time(struct chess_search *s, const chess_limits *lim)
 {
     s->soft = s->hard = 0;
-    double overhead = lim->overhead > 0 ? lim->overhead : 0.03;
+    double overhead = lim->overhead > 0 ? lim->overhead : OVERHEAD_DEFAULT;
     if (lim->movetime > 0) {
         double t = lim->movetime - overhead;
         s->soft = s->hard = t > 0.001 ? t : 0.001;
@@ -690,8 +691,13 @@ static void plan_time(struct chess_search *s, const chess_limits *lim)
         int mtg = lim->moves_to_go > 0
                       ? (lim->moves_to_go < 40 ? lim->moves_to_go : 40)
                       : 32;
-        double base = avail / mtg + lim->increment * 0.8;
-        s->hard = base * 3.5 < avail * 0.45 ? base * 3.5 : avail * 0.45;
+        /* a move costs its thinking plus the overhead (the GUI's clock
+         * runs while the move travels), so only what the increment
+         * leaves beyond the overhead may be spent: with a small
+         * increment the clock must not drain to nothing */
+        double inc = lim->increment - overhead;
+        double base = avail / mtg + (inc > 0 ? inc * 0.75 : 0);
+        s->hard = base * 3.5 < avail * 0.4 ? base * 3.5 : avail * 0.4;
         s->soft = base * 0.65 < s->hard ? base * 0.65 : s->hard;
     }
 }

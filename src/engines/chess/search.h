@@ -28,7 +28,8 @@ typedef struct {
     double movetime;             /* exactly this long */
     double time_left, increment; /* the mover's clock */
     int moves_to_go;             /* moves until the next time control */
-    double overhead;             /* kept in hand for communication */
+    double overhead;             /* a move's cost in communication;
+                                  * 0: 50 ms */
     bool infinite;               /* until stopped (UCI go infinite/ponder) */
     const volatile int *stop;    /* another stop flag (lt_limits) */
     /* Weakening for the lower levels: every root move gets an exact

@@ -237,7 +237,7 @@ static void setoption(uci *u, char **w, int n)
     } else if (!strcasecmp(name, "Level") && has) {
         u->level = v < 1 ? 1 : v > 5 ? 5 : (int)v;
     } else if (!strcasecmp(name, "Move Overhead") && has) {
-        u->overhead = (v < 0 ? 0 : v > 5000 ? 5000 : v) / 1000.0;
+        u->overhead = (v < 1 ? 1 : v > 5000 ? 5000 : v) / 1000.0;
     } else if (!strcasecmp(name, "Ponder") || !strcasecmp(name, "Clear Hash")) {
         if (!strcasecmp(name, "Clear Hash"))
             chess_search_clear(u->search);
@@ -252,7 +252,7 @@ int chess_uci_loop(FILE *in, FILE *out)
     memset(&u, 0, sizeof u);
     u.out = out;
     u.level = 5;
-    u.overhead = 0.03;
+    u.overhead = 0.05;
     if (mtx_init(&u.lock, mtx_plain) != thrd_success)
         return 1;
     u.search = chess_search_new(16, 1);
@@ -279,7 +279,7 @@ int chess_uci_loop(FILE *in, FILE *out)
                 "option name Hash type spin default 16 min 1 max %d\n"
                 "option name Threads type spin default 1 min 1 max %d\n"
                 "option name Level type spin default 5 min 1 max 5\n"
-                "option name Move Overhead type spin default 30 min 0 max "
+                "option name Move Overhead type spin default 50 min 1 max "
                 "5000\n"
                 "option name Ponder type check default false\n"
                 "option name Clear Hash type button\nuciok",
