@@ -53,7 +53,7 @@ static void round_trip(void **st)
     assert_non_null(strstr(text, "[Seed \"77\"]"));
     assert_non_null(strstr(text, "[Event \"club \\\"night\\\"\"]"));
     assert_non_null(strstr(text, "[Result \"*\"]"));
-    assert_non_null(strstr(text, "1. B2 A1 2. C3 A3 3. A2 C1 4. C3-B3"));
+    assert_non_null(strstr(text, "1. B2 A1 2. C3 A3 3. A2 C1 4. C3-B3 *\n"));
     lt_cursor cur = {0};
     assert_int_equal(lt_record_parse(text, &cur, &back, &err), LT_OK);
     assert_int_equal(back.nactions, r.nactions);
@@ -119,15 +119,17 @@ static void errors_point_at_the_text(void **st)
                  "never closed");
     expect_error("[Game \"three-mens-morris\n", 1, 25, "never closed");
     expect_error("[Game three-mens-morris]\n", 1, 7, "expected '\"'");
-    expect_error("[Players \"human,ai\"]\nB2\n", 2, 1, "no [Game");
+    /* no [Game] tag: a PGN file's game, so chess */
+    expect_error("[Players \"human,ai\"]\nB2\n", 2, 1, "not a move of chess");
     expect_error("[Game \"three-mens-morris\"]\n[Game \"three-mens-morris\"]\n",
                  2, 1, "twice");
     expect_error("[Game \"three-mens-morris\"]\n[Seed \"-4\"]\n", 2, 1,
                  "not a whole number");
     expect_error("[Game \"three-mens-morris\"]\n[Players \"a,b,c\"]\n", 2, 1,
                  "2 players");
-    expect_error("[Game \"three-mens-morris\"]\n[Result \"1-0\"]\n\nB2 A1\n", 2,
-                 1, "result");
+    /* White's row A1-B1-C1 stands after Black's reply: 1-0, not 0-1 */
+    expect_error("[Game \"three-mens-morris\"]\n[Result \"0-1\"]\n\n"
+                 "A1 A2 B1 B2 C1 A3\n", 2, 1, "result");
     expect_error("[Game \"three-mens-morris\"]\n[Position \"WXW/.../... w 0\"]\n",
                  2, 1, "bad position");
     /* moves after the end */
@@ -190,6 +192,31 @@ static void position_tag(void **st)
     lt_record_clear(&r);
 }
 
+/* A result the moves do not reach (a resignation) is kept and written
+ * back, also as the closing token; [FEN] is read as [Position]. */
+static void recorded_result_and_fen_tag(void **st)
+{
+    (void)st;
+    const char *text = "[Game \"three-mens-morris\"]\n"
+                       "[FEN \"W../.../... b 1\"]\n[Result \"0-1\"]\n\n"
+                       "B2 A1 0-1\n";
+    lt_cursor cur = {0};
+    lt_record r;
+    lt_error err = {0};
+    assert_int_equal(lt_record_parse(text, &cur, &r, &err), LT_OK);
+    assert_int_equal(r.nactions, 2);
+    assert_string_equal(r.position, "W../.../... b 1");
+    char *again = lt_record_format(&r, &err);
+    assert_non_null(strstr(again, "[Result \"0-1\"]"));
+    assert_non_null(strstr(again, "[Position \"W../.../... b 1\"]"));
+    /* Black moved first from the set-up position: "1... B2" */
+    assert_non_null(strstr(again, "1... B2 2. A1 0-1\n"));
+    free(again);
+    lt_record_clear(&r);
+    expect_error("[Game \"three-mens-morris\"]\n[Position \"W../.../... b 1\"]\n"
+                 "[FEN \"W../.../... b 1\"]\n", 3, 1, "twice");
+}
+
 static int count_files(const char *dir)
 {
     DIR *d = opendir(dir);
@@ -236,6 +263,7 @@ int main(void)
         cmocka_unit_test(pgn_movetext),
         cmocka_unit_test(several_records),
         cmocka_unit_test(position_tag),
+        cmocka_unit_test(recorded_result_and_fen_tag),
         cmocka_unit_test(atomic_files),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

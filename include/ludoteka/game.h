@@ -249,6 +249,13 @@ typedef struct lt_game {
     const struct lt_engine *const *engines;
     const char *const *levels;
 
+    /* Optional, for `ludoteka bench`: the player spec whose search (fixed
+     * by depth or nodes, so deterministic) is the game's signature, and
+     * the position texts it searches (NULL-terminated; NULL: the start
+     * and three positions of random play). */
+    const char *bench_player;
+    const char *const *bench_positions;
+
     /* optional: the exact odds of the turn in progress (lt_odds above),
      * for a game of chance.  flags: LT_ODDS_SEAT_ORDER - while the order
      * of play of the turn is still being thrown for, give the odds of the

@@ -15,7 +15,14 @@
  * line), PGN variations ((...)), NAGs ($1) and a closing result token
  * ("1-0", "0-1", "1/2-1/2", "*") are skipped on reading.  A [Position "..."] tag starts from a set-up
  * position.  Reading replays every action, so a record that reads is a
- * legal game; a [Result] that disagrees with the replay is an error. */
+ * legal game; a [Result] that disagrees with a game the moves finish is
+ * an error, and one of a game they leave unfinished (resigned, agreed) is
+ * kept and written back.  Writing ends the moves with the result token.
+ *
+ * PGN: a record with no [Game] tag is chess; [FEN] is read as [Position].
+ * The chess family (LT_GROUP_CHESS) writes PGN: the Seven Tag Roster
+ * first (White and Black default to the player specs), and a set-up
+ * position as [SetUp "1"] [FEN "..."]. */
 #ifndef LUDOTEKA_RECORD_H
 #define LUDOTEKA_RECORD_H
 

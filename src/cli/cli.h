@@ -91,6 +91,8 @@ int cmd_arena(int argc, char **argv);
 int cmd_odds(int argc, char **argv);
 int cmd_simulate(int argc, char **argv);
 int cmd_solve(int argc, char **argv);
+int cmd_uci(int argc, char **argv);
+int cmd_tune(int argc, char **argv);
 int menu_run(FILE *in, FILE *out);
 
 /* Reads --option and --players of a game from argv[first..] (marking

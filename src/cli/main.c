@@ -162,6 +162,8 @@ static void usage(FILE *out)
             "  odds ID               exact chances of a dice game's turn\n"
             "  simulate ID           simulate turns of a dice game\n"
             "  solve ID              solve a game: its value, perfect play\n"
+            "  uci                   the chess engine, speaking UCI\n"
+            "  tune                  tune the chess engine's evaluation\n"
             "\n"
             "'ludoteka COMMAND --help' describes a command.\n"
             "--version prints the version.\n",
@@ -182,6 +184,8 @@ static void usage(FILE *out)
             "  odds ID               dokładne szanse w turze gry w kości\n"
             "  simulate ID           symulacja tur gry w kości\n"
             "  solve ID              rozwiązanie gry: wartość, doskonała gra\n"
+            "  uci                   silnik szachowy w protokole UCI\n"
+            "  tune                  strojenie oceny silnika szachowego\n"
             "\n"
             "'ludoteka POLECENIE --help' opisuje polecenie.\n"
             "--version wypisuje wersję.\n"),
@@ -198,6 +202,7 @@ int main(int argc, char **argv)
         {"moves", cmd_moves},   {"replay", cmd_replay}, {"bench", cmd_bench},
         {"playouts", cmd_playouts}, {"perft", cmd_perft}, {"arena", cmd_arena},
         {"odds", cmd_odds},     {"simulate", cmd_simulate}, {"solve", cmd_solve},
+        {"uci", cmd_uci},       {"tune", cmd_tune},
     };
     cli_lang = locale_lang();
     int i = 1;

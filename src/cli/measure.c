@@ -249,12 +249,14 @@ int cmd_perft(int argc, char **argv)
     return status;
 }
 
-/* The search half of the bench: a deterministic search (by node count)
- * from the start and from three positions some random plies in. */
+/* The search half of the bench: a deterministic search (by node count or
+ * depth) from the game's bench positions, or from the start and from
+ * three positions some random plies in. */
 static long long bench_search(const lt_game *g, const lt_config *cfg,
                               uint64_t *signature)
 {
-    const char *spec = !g->evaluate       ? "ai:mcts:nodes=2000:threads=1"
+    const char *spec = g->bench_player      ? g->bench_player
+                       : !g->evaluate       ? "ai:mcts:nodes=2000:threads=1"
                        : g->max_players > 2 ? "ai:brs:nodes=20000"
                        : g->has_chance      ? "ai:expectimax:nodes=20000"
                                             : "ai:alphabeta:nodes=20000";
@@ -262,15 +264,25 @@ static long long bench_search(const lt_game *g, const lt_config *cfg,
     lt_player *p = lt_player_new(g, spec, &err);
     lt_state *s = lt_state_new(g);
     long long nodes = 0;
-    for (int k = 0; p && s && k < 4; k++) {
-        lt_rng rng;
-        lt_rng_seed(&rng, (uint64_t)k, 99);
+    if (!p)
+        cli_fail(EXIT_FAIL, "bench: %s: %s", g->id, err.msg);
+    for (int k = 0; p && s && (g->bench_positions ? g->bench_positions[k] != NULL
+                                                  : k < 4); k++) {
         lt_init(g, s, cfg, NULL);
-        for (int ply = 0; ply < 6 * k || g->current_player(s) == LT_CHANCE;
-             ply++) {
-            if (g->current_player(s) == LT_TERMINAL)
+        if (g->bench_positions) {
+            if (g->read_state(s, g->bench_positions[k], &err) != LT_OK) {
+                cli_fail(EXIT_FAIL, "bench: %s: %s", g->id, err.msg);
                 break;
-            g->apply(s, lt_rng_play(&rng, g, s));
+            }
+        } else {
+            lt_rng rng;
+            lt_rng_seed(&rng, (uint64_t)k, 99);
+            for (int ply = 0; ply < 6 * k || g->current_player(s) == LT_CHANCE;
+                 ply++) {
+                if (g->current_player(s) == LT_TERMINAL)
+                    break;
+                g->apply(s, lt_rng_play(&rng, g, s));
+            }
         }
         if (g->current_player(s) < 0)
             continue;

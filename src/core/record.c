@@ -153,7 +153,7 @@ char *lt_record_format(const lt_record *r, lt_error *err)
 {
     const lt_game *g = r->game;
     lt_state *s = lt_state_new(g);
-    sbuf b = {0};
+    sbuf b = {0}, moves = {0};
     char text[1024];
     if (!s) {
         lt_error_set(err, "out of memory");
@@ -163,37 +163,23 @@ char *lt_record_format(const lt_record *r, lt_error *err)
         lt_state_free(s);
         return NULL;
     }
-    put_tag(&b, "Game", g->id);
-    lt_config_write(g, &r->config, text, sizeof text);
-    put_tag(&b, "Options", text);
-    size_t len = 0;
-    text[0] = '\0';
-    for (int i = 0; i < r->config.players; i++)
-        lt_appendf(text, sizeof text, &len, "%s%s", i ? "," : "", r->players[i]);
-    put_tag(&b, "Players", text);
-    snprintf(text, sizeof text, "%" PRIu64, r->seed);
-    put_tag(&b, "Seed", text);
-    if (r->position)
-        put_tag(&b, "Position", r->position);
-    for (int i = 0; i < r->nextra; i++)
-        if (strcmp(r->extra[i].key, "Result") != 0)
-            put_tag(&b, r->extra[i].key, r->extra[i].value);
 
     /* Movetext: a move number before each turn of the first seat (and
      * "1..." when another seat begins).  A dice roll belongs to the turn of
      * the decision that follows it, so the number comes before the roll. */
-    sbuf moves = {0};
     int *owner = malloc(((size_t)r->nactions + 1) * sizeof *owner);
     if (!owner) {
         lt_error_set(err, "out of memory");
-        goto fail;
+        lt_state_free(s);
+        return NULL;
     }
     for (int i = 0; i < r->nactions; i++) {
         owner[i] = g->current_player(s);
         if (!lt_is_legal(g, s, r->actions[i])) {
             lt_error_set(err, "action %d of the record is not legal", i + 1);
             free(owner);
-            goto fail;
+            lt_state_free(s);
+            return NULL;
         }
         g->apply(s, r->actions[i]);
     }
@@ -226,26 +212,85 @@ char *lt_record_format(const lt_record *r, lt_error *err)
         g->apply(s, a);
     }
     free(owner);
+    /* The result, also as PGN's closing token; a game the moves leave
+     * unfinished keeps the result it was given (a resignation, a draw
+     * agreed). */
+    char result[128];
+    lt_result_text(g, s, result, sizeof result);
+    const char *recorded = NULL;
+    for (int i = 0; i < r->nextra; i++)
+        if (strcmp(r->extra[i].key, "Result") == 0)
+            recorded = r->extra[i].value;
+    if (g->current_player(s) != LT_TERMINAL && recorded)
+        lt_copy(result, sizeof result, recorded);
+    static const char *const ends[] = {"1-0", "0-1", "1/2-1/2", "*"};
+    for (size_t k = 0; k < sizeof ends / sizeof ends[0]; k++)
+        if (!strcmp(result, ends[k])) {
+            if (col && col + 1 + strlen(result) > LINE_WIDTH) {
+                sb_puts(&moves, "\n");
+                col = 0;
+            }
+            sb_puts(&moves, col ? " " : "");
+            sb_puts(&moves, result);
+            col += strlen(result) + 1;
+        }
     if (col)
         sb_puts(&moves, "\n");
-    lt_result_text(g, s, text, sizeof text);
-    put_tag(&b, "Result", text);
+
+    /* The tags.  The chess family's records are PGN: the Seven Tag Roster
+     * first, in its order, and a set-up position as [SetUp] and [FEN]. */
+    bool pgn = g->group == LT_GROUP_CHESS;
+    static const char *const roster[] = {"Event", "Site", "Date", "Round",
+                                         "White", "Black"};
+    if (pgn) {
+        for (size_t k = 0; k < sizeof roster / sizeof roster[0]; k++) {
+            const char *v = k == 2 ? "????.??.??" : "?";
+            if (k >= 4 && r->players[k - 4][0])
+                v = r->players[k - 4];
+            for (int i = 0; i < r->nextra; i++)
+                if (strcmp(r->extra[i].key, roster[k]) == 0)
+                    v = r->extra[i].value;
+            put_tag(&b, roster[k], v);
+        }
+        put_tag(&b, "Result", result);
+    }
+    put_tag(&b, "Game", g->id);
+    lt_config_write(g, &r->config, text, sizeof text);
+    put_tag(&b, "Options", text);
+    size_t len = 0;
+    text[0] = '\0';
+    for (int i = 0; i < r->config.players; i++)
+        lt_appendf(text, sizeof text, &len, "%s%s", i ? "," : "", r->players[i]);
+    put_tag(&b, "Players", text);
+    snprintf(text, sizeof text, "%" PRIu64, r->seed);
+    put_tag(&b, "Seed", text);
+    if (r->position && pgn) {
+        put_tag(&b, "SetUp", "1");
+        put_tag(&b, "FEN", r->position);
+    } else if (r->position) {
+        put_tag(&b, "Position", r->position);
+    }
+    for (int i = 0; i < r->nextra; i++) {
+        bool skip = strcmp(r->extra[i].key, "Result") == 0 ||
+                    strcmp(r->extra[i].key, "SetUp") == 0;
+        for (size_t k = 0; pgn && k < sizeof roster / sizeof roster[0]; k++)
+            skip = skip || strcmp(r->extra[i].key, roster[k]) == 0;
+        if (!skip)
+            put_tag(&b, r->extra[i].key, r->extra[i].value);
+    }
+    if (!pgn)
+        put_tag(&b, "Result", result);
     sb_puts(&b, "\n");
     if (moves.buf)
         sb_puts(&b, moves.buf);
     free(moves.buf);
     lt_state_free(s);
-    if (b.failed) {
+    if (b.failed || moves.failed) {
         free(b.buf);
         lt_error_set(err, "out of memory");
         return NULL;
     }
     return b.buf;
-fail:
-    free(moves.buf);
-    free(b.buf);
-    lt_state_free(s);
-    return NULL;
 }
 
 /* ---- Reading ----------------------------------------------------------- */
@@ -410,17 +455,20 @@ static lt_status setup(reader *rd, raw_tag *tags, int ntags, lt_record *r,
                          : !strcmp(t->key, "Players")  ? &players
                          : !strcmp(t->key, "Seed")     ? &seed
                          : !strcmp(t->key, "Position") ? &position
+                         : !strcmp(t->key, "FEN")      ? &position
                                                        : NULL;
         if (slot && *slot)
             return fail_at(rd, t->line, t->col, LT_ESYNTAX,
-                           "tag %s appears twice", t->key);
+                           "tag %s appears twice%s", t->key,
+                           slot == &position ? " (or with Position/FEN)" : "");
         if (slot)
             *slot = t;
     }
-    if (!game)
+    /* A record with no [Game] tag is a PGN file's game: chess. */
+    const lt_game *g = lt_game_find(game ? game->value : "chess");
+    if (!g && !game)
         return fail_at(rd, rd->line, rd->col, LT_ESYNTAX, "%s",
                        "the record has no [Game \"...\"] tag");
-    const lt_game *g = lt_game_find(game->value);
     if (!g)
         return fail_at(rd, game->line, game->col, LT_ESYNTAX,
                        "unknown game '%s' (see 'ludoteka list')", game->value);
@@ -471,8 +519,8 @@ static lt_status setup(reader *rd, raw_tag *tags, int ntags, lt_record *r,
         return fail_at(rd, rd->line, rd->col, LT_ENOMEM, "%s", "out of memory");
     *sp = s;
     if (lt_init(g, s, &cfg, &e) != LT_OK)
-        return fail_at(rd, players ? players->line : game->line,
-                       players ? players->col : game->col, LT_ERANGE, "%s",
+        return fail_at(rd, players ? players->line : rd->line,
+                       players ? players->col : rd->col, LT_ERANGE, "%s",
                        e.msg);
     if (position) {
         if (g->read_state(s, position->value, &e) != LT_OK)
@@ -575,7 +623,9 @@ lt_status lt_record_parse(const char *text, lt_cursor *cur, lt_record *r,
             goto done;
         }
     }
-    for (int i = 0; i < ntags; i++)
+    /* A [Result] must agree with a game the moves finish; one they leave
+     * unfinished was decided otherwise (resigned, agreed) and is kept. */
+    for (int i = 0; i < ntags && r->game->current_player(s) == LT_TERMINAL; i++)
         if (!strcmp(tags[i].key, "Result")) {
             char result[128];
             lt_result_text(r->game, s, result, sizeof result);

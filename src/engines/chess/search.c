@@ -1,0 +1,833 @@
+/* search.c — iterative deepening PVS: aspiration windows, transposition
+ * table, quiescence, move ordering (hash move, MVV-LVA and SEE, killers,
+ * history), null move, late move reductions, check extensions, draws by
+ * repetition and the fifty-move rule; lazy SMP over several threads. */
+#include <math.h>
+#include <stdatomic.h>
+#include <stdlib.h>
+#include <string.h>
+#include <threads.h>
+#include <time.h>
+
+#include "evaluate.h"
+#include "search.h"
+#include "tt.h"
+
+enum { HIST_KEYS = 128, HISTORY_MAX = 16384 };
+static const double OVERHEAD_DEFAULT = 0.05; /* seconds a move costs */
+
+typedef struct {
+    chess_move move; /* the move that led here (MOVE_NONE: null) */
+    int eval;        /* static evaluation, or -SCORE_INF in check */
+    chess_move killers[2];
+    chess_move excluded; /* left out by a singular-extension search */
+} frame;
+
+typedef struct worker {
+    struct chess_search *s;
+    int id;
+    chess_pos pos;
+    uint64_t keys[HIST_KEYS + MAX_PLY + 8]; /* positions before this one */
+    int nkeys;
+    frame stack[MAX_PLY + 4];
+    int16_t history[2][64][64];
+    chess_move counter[64][64]; /* the reply that refuted a move, by its
+                                 * from and to squares */
+    chess_move pv[MAX_PLY + 1][MAX_PLY + 1];
+    int pvlen[MAX_PLY + 1];
+    long long nodes;
+    int seldepth;
+    chess_move best; /* of the last complete iteration */
+    int best_score, depth_done;
+    thrd_t thread;
+} worker;
+
+struct chess_search {
+    tt_table tt;
+    int threads;
+    worker *workers;
+    atomic_int stop, pondering;
+    _Atomic long long nodes_published[MAX_THREADS];
+    atomic_llong start_ns;
+    const chess_limits *lim;
+    double soft, hard; /* seconds from start; 0: none */
+    int8_t lmr[64][64];
+    int root_moves;
+};
+
+static long long now_ns(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (long long)ts.tv_sec * 1000000000LL + ts.tv_nsec;
+}
+
+static double elapsed(const struct chess_search *s)
+{
+    return (double)(now_ns() - atomic_load(&s->start_ns)) * 1e-9;
+}
+
+chess_search *chess_search_new(int hash_mb, int threads)
+{
+    chess_init();
+    struct chess_search *s = calloc(1, sizeof *s);
+    if (!s)
+        return NULL;
+    if (!tt_resize(&s->tt, (size_t)(hash_mb > 0 ? hash_mb : 1))) {
+        free(s);
+        return NULL;
+    }
+    for (int d = 1; d < 64; d++)
+        for (int m = 1; m < 64; m++)
+            s->lmr[d][m] = (int8_t)(0.75 + log(d) * log(m) / 2.25);
+    chess_search_set_threads(s, threads);
+    if (!s->workers) {
+        chess_search_free(s);
+        return NULL;
+    }
+    return s;
+}
+
+void chess_search_free(chess_search *s)
+{
+    if (!s)
+        return;
+    tt_free(&s->tt);
+    free(s->workers);
+    free(s);
+}
+
+bool chess_search_set_hash(chess_search *s, int mb)
+{
+    return tt_resize(&s->tt, (size_t)(mb < 1             ? 1
+                                      : mb > HASH_MAX_MB ? HASH_MAX_MB
+                                                         : mb));
+}
+
+void chess_search_set_threads(chess_search *s, int threads)
+{
+    threads = threads < 1 ? 1 : threads > MAX_THREADS ? MAX_THREADS : threads;
+    worker *w = calloc((size_t)threads, sizeof *w);
+    if (!w)
+        return; /* keep the old ones */
+    free(s->workers);
+    s->workers = w;
+    s->threads = threads;
+    for (int i = 0; i < threads; i++) {
+        w[i].s = s;
+        w[i].id = i;
+    }
+}
+
+void chess_search_clear(chess_search *s)
+{
+    tt_clear(&s->tt);
+    for (int i = 0; i < s->threads; i++) {
+        memset(s->workers[i].history, 0, sizeof s->workers[i].history);
+        memset(s->workers[i].counter, 0, sizeof s->workers[i].counter);
+    }
+}
+
+void chess_search_stop(chess_search *s)
+{
+    atomic_store(&s->stop, 1);
+}
+
+void chess_search_ponderhit(chess_search *s)
+{
+    atomic_store(&s->start_ns, now_ns());
+    atomic_store(&s->pondering, 0);
+}
+
+/* ---- Helpers ---------------------------------------------------------- */
+
+static int score_to_tt(int v, int ply)
+{
+    return v >= SCORE_MATE_BOUND    ? v + ply
+           : v <= -SCORE_MATE_BOUND ? v - ply
+                                    : v;
+}
+
+static int score_from_tt(int v, int ply)
+{
+    return v >= SCORE_MATE_BOUND    ? v - ply
+           : v <= -SCORE_MATE_BOUND ? v + ply
+                                    : v;
+}
+
+/* Time, the stop flags and the node limit; checked now and then. */
+static bool out_of_time(worker *w)
+{
+    struct chess_search *s = w->s;
+    if (atomic_load_explicit(&s->stop, memory_order_relaxed))
+        return true;
+    if ((w->nodes & 1023) != 0)
+        return false;
+    atomic_store_explicit(&s->nodes_published[w->id], w->nodes,
+                          memory_order_relaxed);
+    if (w->id != 0)
+        return false;
+    const chess_limits *lim = s->lim;
+    bool stop =
+        (lim->stop && *lim->stop) ||
+        (s->hard > 0 && !atomic_load(&s->pondering) && elapsed(s) >= s->hard);
+    if (lim->nodes) {
+        long long total = 0;
+        for (int i = 0; i < s->threads; i++)
+            total += atomic_load_explicit(&s->nodes_published[i],
+                                          memory_order_relaxed);
+        stop = stop || total >= lim->nodes || w->nodes >= lim->nodes;
+    }
+    if (stop)
+        atomic_store(&s->stop, 1);
+    return stop;
+}
+
+static bool stopped(const worker *w)
+{
+    return atomic_load_explicit(&w->s->stop, memory_order_relaxed) != 0;
+}
+
+static void push_key(worker *w)
+{
+    w->keys[w->nkeys++] = w->pos.key;
+}
+
+/* Draws the search can see: fifty moves (unless it is mate), a repeated
+ * position (once is enough inside the search), dead material. */
+static bool is_draw(const worker *w)
+{
+    const chess_pos *p = &w->pos;
+    if (p->halfmove >= 100 && (!chess_in_check(p) || chess_count(p) > 0))
+        return true;
+    int back = p->halfmove < w->nkeys ? p->halfmove : w->nkeys;
+    for (int i = 2; i <= back; i += 2)
+        if (w->keys[w->nkeys - i] == p->key)
+            return true;
+    return chess_insufficient(p);
+}
+
+static bool has_pieces(const chess_pos *p, int color)
+{
+    return (p->by_color[color] & ~p->by_type[PAWN] & ~p->by_type[KING]) != 0;
+}
+
+/* ---- Move ordering ---------------------------------------------------- */
+
+enum {
+    ORDER_HASH = 1 << 30,
+    ORDER_GOOD_CAPTURE = 1 << 28,
+    ORDER_KILLER = 1 << 27,
+    ORDER_COUNTER = (1 << 27) - 2,
+    ORDER_BAD_CAPTURE = -(1 << 28)
+};
+
+static int capture_order(const chess_pos *p, chess_move m)
+{
+    int victim = move_kind(m) == MOVE_EP ? PAWN : type_on(p, move_to(m));
+    if (victim == EMPTY)
+        victim = PAWN; /* a quiet promotion */
+    return chess_see_value[victim] * 8 - type_on(p, move_from(m));
+}
+
+static void score_moves(const worker *w, const chess_move *list, int *score,
+                        int n, chess_move hash_move, int ply)
+{
+    const chess_pos *p = &w->pos;
+    const frame *f = &w->stack[ply];
+    chess_move prev = f->move > 1 ? f->move : MOVE_NONE;
+    chess_move counter =
+        prev ? w->counter[move_from(prev)][move_to(prev)] : MOVE_NONE;
+    for (int i = 0; i < n; i++) {
+        chess_move m = list[i];
+        bool noisy = chess_is_capture(p, m) || move_kind(m) == MOVE_PROMO;
+        if (m == hash_move) {
+            score[i] = ORDER_HASH;
+        } else if (move_kind(m) == MOVE_PROMO && move_promo(m) != QUEEN) {
+            score[i] = ORDER_BAD_CAPTURE - 1000 + move_promo(m);
+        } else if (noisy) {
+            int victim = type_on(p, move_to(m));
+            bool good = move_kind(m) != MOVE_NORMAL ||
+                        chess_see_value[victim] >=
+                            chess_see_value[type_on(p, move_from(m))] ||
+                        chess_see(p, m) >= 0;
+            score[i] = (good ? ORDER_GOOD_CAPTURE : ORDER_BAD_CAPTURE) +
+                       capture_order(p, m);
+        } else if (m == f->killers[0]) {
+            score[i] = ORDER_KILLER + 1;
+        } else if (m == f->killers[1]) {
+            score[i] = ORDER_KILLER;
+        } else if (m == counter) {
+            score[i] = ORDER_COUNTER;
+        } else {
+            score[i] = w->history[p->side][move_from(m)][move_to(m)];
+        }
+    }
+}
+
+/* Brings the best remaining move to position i (selection sort, so an
+ * early cut-off sorts little). */
+static chess_move next_move(chess_move *list, int *score, int n, int i)
+{
+    int best = i;
+    for (int k = i + 1; k < n; k++)
+        if (score[k] > score[best])
+            best = k;
+    chess_move m = list[best];
+    int sc = score[best];
+    list[best] = list[i];
+    score[best] = score[i];
+    list[i] = m;
+    score[i] = sc;
+    return m;
+}
+
+static void update_history(int16_t *h, int bonus)
+{
+    int v = *h + bonus - *h * abs(bonus) / HISTORY_MAX;
+    *h = (int16_t)(v > HISTORY_MAX    ? HISTORY_MAX
+                   : v < -HISTORY_MAX ? -HISTORY_MAX
+                                      : v);
+}
+
+/* ---- Quiescence ------------------------------------------------------- */
+
+static int qsearch(worker *w, int alpha, int beta, int ply)
+{
+    chess_pos *p = &w->pos;
+    w->nodes++;
+    w->pvlen[ply] = 0;
+    if (ply > w->seldepth)
+        w->seldepth = ply;
+    if (out_of_time(w))
+        return 0;
+    if (is_draw(w))
+        return 0;
+    bool check = chess_in_check(p);
+    if (ply >= MAX_PLY)
+        return check ? 0 : chess_evaluate(p);
+
+    tt_hit hit;
+    bool found = tt_probe(&w->s->tt, p->key, &hit);
+    if (found) {
+        int v = score_from_tt(hit.score, ply);
+        if (hit.bound == BOUND_EXACT ||
+            (hit.bound == BOUND_LOWER && v >= beta) ||
+            (hit.bound == BOUND_UPPER && v <= alpha))
+            return v;
+    }
+    int stand = -SCORE_INF, best = -SCORE_INF;
+    if (!check) {
+        stand = found ? hit.eval : chess_evaluate(p);
+        if (stand >= beta)
+            return stand;
+        if (stand > alpha)
+            alpha = stand;
+        best = stand;
+    }
+    chess_move list[CHESS_MAX_MOVES];
+    int score[CHESS_MAX_MOVES];
+    int n = chess_gen(p, list, check ? GEN_ALL : GEN_NOISY);
+    if (check && n == 0)
+        return -SCORE_MATE + ply;
+    score_moves(w, list, score, n, found ? hit.move : MOVE_NONE, ply);
+    for (int i = 0; i < n; i++) {
+        chess_move m = next_move(list, score, n, i);
+        if (!check) {
+            /* hopeless or losing captures are not worth a look */
+            if (score[i] < ORDER_GOOD_CAPTURE - (1 << 20) &&
+                score[i] != ORDER_HASH)
+                continue;
+            int gain = chess_see_value[move_kind(m) == MOVE_EP ? PAWN
+                                       : type_on(p, move_to(m)) == EMPTY
+                                           ? PAWN
+                                           : type_on(p, move_to(m))];
+            if (move_kind(m) != MOVE_PROMO && stand + gain + 200 <= alpha)
+                continue;
+        }
+        chess_undo u;
+        push_key(w);
+        chess_make(p, m, &u);
+        tt_prefetch(&w->s->tt, p->key);
+        int v = -qsearch(w, -beta, -alpha, ply + 1);
+        chess_unmake(p, m, &u);
+        w->nkeys--;
+        if (stopped(w))
+            return 0;
+        if (v > best) {
+            best = v;
+            if (v > alpha) {
+                alpha = v;
+                if (v >= beta)
+                    break;
+            }
+        }
+    }
+    return best;
+}
+
+/* ---- The main search -------------------------------------------------- */
+
+static int search(worker *w, int alpha, int beta, int depth, int ply, bool cut)
+{
+    struct chess_search *s = w->s;
+    chess_pos *p = &w->pos;
+    bool pv = beta - alpha > 1, root = ply == 0;
+    w->pvlen[ply] = 0;
+
+    /* 1. Leaves go to the quiescence search. */
+    if (depth <= 0)
+        return qsearch(w, alpha, beta, ply);
+    w->nodes++;
+    if (out_of_time(w))
+        return 0;
+
+    /* 2. Draws, the ply limit, and mate-distance pruning. */
+    if (!root) {
+        if (is_draw(w))
+            return 0;
+        if (ply >= MAX_PLY)
+            return chess_evaluate(p);
+        alpha = alpha > -SCORE_MATE + ply ? alpha : -SCORE_MATE + ply;
+        beta = beta < SCORE_MATE - ply - 1 ? beta : SCORE_MATE - ply - 1;
+        if (alpha >= beta)
+            return alpha;
+    }
+    bool check = chess_in_check(p);
+
+    /* 3. The transposition table. */
+    tt_hit hit;
+    chess_move excluded = w->stack[ply].excluded;
+    bool found = !excluded && tt_probe(&s->tt, p->key, &hit);
+    chess_move hash_move = found ? hit.move : MOVE_NONE;
+    if (root && w->best)
+        hash_move = w->best;
+    if (found && !pv && hit.depth >= depth) {
+        int v = score_from_tt(hit.score, ply);
+        if (hit.bound == BOUND_EXACT ||
+            (hit.bound == BOUND_LOWER && v >= beta) ||
+            (hit.bound == BOUND_UPPER && v <= alpha))
+            return v;
+    }
+
+    /* 4. Static evaluation, and whether it improves on two plies ago. */
+    int eval = -SCORE_INF;
+    if (!check)
+        eval = found ? hit.eval : chess_evaluate(p);
+    w->stack[ply].eval = eval;
+    w->stack[ply + 2].killers[0] = w->stack[ply + 2].killers[1] = MOVE_NONE;
+    bool improving = !check && ply >= 2 && eval > w->stack[ply - 2].eval;
+
+    if (!pv && !check && !excluded) {
+        /* 5. Reverse futility: far above beta with little depth left. */
+        if (depth <= 7 && eval - 80 * depth + (improving ? 40 : 0) >= beta &&
+            eval < SCORE_MATE_BOUND)
+            return eval;
+        /* 6. Null move: if passing still holds beta, a move will too
+         * (not with pawns alone, where zugzwang is common). */
+        if (depth >= 3 && eval >= beta && w->stack[ply].move != MOVE_NONE &&
+            has_pieces(p, p->side) && ply > 0) {
+            int r = 3 + depth / 4 +
+                    ((eval - beta) / 200 < 3 ? (eval - beta) / 200 : 3);
+            chess_undo u;
+            push_key(w);
+            chess_make_null(p, &u);
+            w->stack[ply + 1].move = MOVE_NONE;
+            int v = -search(w, -beta, -beta + 1, depth - 1 - r, ply + 1, !cut);
+            chess_unmake_null(p, &u);
+            w->nkeys--;
+            if (stopped(w))
+                return 0;
+            if (v >= beta)
+                return v >= SCORE_MATE_BOUND ? beta : v;
+        }
+        /* 7. Razoring: hopeless at the frontier, see if captures help. */
+        if (depth <= 2 && eval + 250 * depth <= alpha) {
+            int v = qsearch(w, alpha, beta, ply);
+            if (v <= alpha)
+                return v;
+        }
+    }
+    /* 8. Without a hash move a deep node is searched a little less. */
+    if (!hash_move && depth >= 6 && (pv || cut))
+        depth--;
+
+    /* 9. The moves, best first. */
+    chess_move list[CHESS_MAX_MOVES], quiets[64];
+    int score[CHESS_MAX_MOVES], nquiets = 0;
+    int n = chess_legal(p, list);
+    if (n == 0)
+        return check ? -SCORE_MATE + ply : 0;
+    score_moves(w, list, score, n, hash_move, ply);
+    int best = -SCORE_INF, searched = 0;
+    chess_move best_move = MOVE_NONE;
+    int old_alpha = alpha;
+    for (int i = 0; i < n; i++) {
+        chess_move m = next_move(list, score, n, i);
+        if (m == excluded)
+            continue;
+        bool capture = chess_is_capture(p, m);
+        bool quiet = !capture && move_kind(m) != MOVE_PROMO;
+
+        /* 11. Singular extension: a hash move much better than every
+         * other move (they all fail low against a lowered bound) is
+         * searched one ply deeper. */
+        int extension = 0;
+        if (m == hash_move && !root && depth >= 8 && !excluded && found &&
+            hit.depth >= depth - 3 && hit.bound != BOUND_UPPER &&
+            abs(hit.score) < SCORE_MATE_BOUND) {
+            int sbeta = score_from_tt(hit.score, ply) - 2 * depth;
+            w->stack[ply].excluded = m;
+            int v = search(w, sbeta - 1, sbeta, (depth - 1) / 2, ply, cut);
+            w->stack[ply].excluded = MOVE_NONE;
+            if (stopped(w))
+                return 0;
+            if (v < sbeta)
+                extension = 1;
+            else if (sbeta >= beta)
+                return sbeta; /* several moves beat beta: a cut anyway */
+        }
+
+        /* 10. Pruning of late, quiet and losing moves near the leaves. */
+        if (!root && !check && best > -SCORE_MATE_BOUND &&
+            has_pieces(p, p->side)) {
+            if (quiet && depth <= 7 &&
+                searched >= 3 + depth * depth / (improving ? 1 : 2))
+                continue;
+            if (quiet && depth <= 6 && eval + 100 + 90 * depth <= alpha)
+                continue;
+            if (depth <= 6 && score[i] < ORDER_KILLER &&
+                chess_see(p, m) < (quiet ? -60 * depth : -100 * depth))
+                continue;
+        }
+
+        chess_undo u;
+        push_key(w);
+        chess_make(p, m, &u);
+        tt_prefetch(&s->tt, p->key);
+        w->stack[ply + 1].move = m;
+        bool gives_check = chess_in_check(p);
+        /* 12. Check extension. */
+        int new_depth = depth - 1 +
+                        (extension     ? extension
+                         : gives_check ? 1
+                                       : 0);
+        int v;
+        if (searched == 0) {
+            v = -search(w, -beta, -alpha, new_depth, ply + 1, !pv && !cut);
+        } else {
+            /* 13. Late move reductions, then a null window, then the full
+             * window for a move that may be the new best. */
+            int r = 0;
+            if (depth >= 3 && searched >= 2 && quiet && !gives_check) {
+                r = w->s->lmr[depth < 64 ? depth : 63]
+                             [searched < 64 ? searched : 63];
+                r += !improving;
+                r += cut ? 1 : 0;
+                r -= pv;
+                r -= m == w->stack[ply].killers[0] ||
+                     m == w->stack[ply].killers[1];
+                r -= w->history[p->side ^ 1][move_from(m)][move_to(m)] / 6000;
+                r = r < 0 ? 0 : r > new_depth - 1 ? new_depth - 1 : r;
+                if (r < 0)
+                    r = 0;
+            }
+            v = -search(w, -alpha - 1, -alpha, new_depth - r, ply + 1, true);
+            if (v > alpha && r > 0)
+                v = -search(w, -alpha - 1, -alpha, new_depth, ply + 1, !cut);
+            if (v > alpha && pv)
+                v = -search(w, -beta, -alpha, new_depth, ply + 1, false);
+        }
+        chess_unmake(p, m, &u);
+        w->nkeys--;
+        if (stopped(w))
+            return 0;
+        searched++;
+        if (v > best) {
+            best = v;
+            if (v > alpha) {
+                best_move = m;
+                alpha = v;
+                w->pv[ply][0] = m;
+                memcpy(&w->pv[ply][1], w->pv[ply + 1],
+                       sizeof(chess_move) * (size_t)w->pvlen[ply + 1]);
+                w->pvlen[ply] = w->pvlen[ply + 1] + 1;
+                if (v >= beta) {
+                    /* 14. A cut-off: remember the quiet move that made it. */
+                    if (quiet) {
+                        frame *f = &w->stack[ply];
+                        if (f->killers[0] != m) {
+                            f->killers[1] = f->killers[0];
+                            f->killers[0] = m;
+                        }
+                        chess_move prev = w->stack[ply].move;
+                        if (prev > 1)
+                            w->counter[move_from(prev)][move_to(prev)] = m;
+                        int bonus =
+                            depth * depth > 400 ? 400 * 16 : depth * depth * 16;
+                        update_history(
+                            &w->history[p->side][move_from(m)][move_to(m)],
+                            bonus);
+                        for (int k = 0; k < nquiets; k++)
+                            update_history(&w->history[p->side][move_from(
+                                               quiets[k])][move_to(quiets[k])],
+                                           -bonus);
+                    }
+                    break;
+                }
+            }
+        }
+        if (quiet && nquiets < 64)
+            quiets[nquiets++] = m;
+    }
+    if (searched == 0) /* every move was pruned: no better than alpha */
+        return alpha;
+
+    /* 15. Remember the result (not for a search leaving a move out). */
+    int bound = best >= beta        ? BOUND_LOWER
+                : alpha > old_alpha ? BOUND_EXACT
+                                    : BOUND_UPPER;
+    if (!excluded)
+        tt_store(&s->tt, p->key, best_move, score_to_tt(best, ply),
+                 check ? 0 : eval, depth, bound);
+    return best;
+}
+
+/* ---- Iterative deepening ---------------------------------------------- */
+
+static void report(worker *w, int depth, int score, const chess_limits *lim)
+{
+    if (!lim->report)
+        return;
+    struct chess_search *s = w->s;
+    chess_report r = {.depth = depth, .seldepth = w->seldepth, .score = score};
+    for (int i = 0; i < s->threads; i++)
+        r.nodes += i == w->id ? w->nodes : atomic_load(&s->nodes_published[i]);
+    r.seconds = elapsed(s);
+    r.hashfull = tt_hashfull(&s->tt);
+    r.pvlen = w->pvlen[0];
+    memcpy(r.pv, w->pv[0], sizeof(chess_move) * (size_t)r.pvlen);
+    if (r.pvlen == 0 && w->best) {
+        r.pv[0] = w->best;
+        r.pvlen = 1;
+    }
+    lim->report(lim->ctx, &r);
+}
+
+static void deepen(worker *w)
+{
+    struct chess_search *s = w->s;
+    const chess_limits *lim = s->lim;
+    int max_depth = lim->depth > 0 ? lim->depth : MAX_PLY - 1;
+    int prev = 0;
+    w->best = MOVE_NONE;
+    w->depth_done = 0;
+    for (int depth = 1 + (w->id & 1); depth <= max_depth; depth++) {
+        int window = 18, alpha = -SCORE_INF, beta = SCORE_INF, v;
+        if (depth >= 5) {
+            alpha = prev - window > -SCORE_INF ? prev - window : -SCORE_INF;
+            beta = prev + window < SCORE_INF ? prev + window : SCORE_INF;
+        }
+        w->seldepth = 0;
+        for (;;) {
+            v = search(w, alpha, beta, depth, 0, false);
+            if (stopped(w))
+                break;
+            if (v <= alpha) {
+                beta = (alpha + beta) / 2;
+                alpha = v - window > -SCORE_INF ? v - window : -SCORE_INF;
+            } else if (v >= beta) {
+                beta = v + window < SCORE_INF ? v + window : SCORE_INF;
+                if (w->pvlen[0])
+                    w->best = w->pv[0][0];
+            } else {
+                break;
+            }
+            window += window / 2;
+        }
+        if (stopped(w) && w->depth_done > 0)
+            break;
+        if (w->pvlen[0])
+            w->best = w->pv[0][0];
+        w->best_score = v;
+        w->depth_done = depth;
+        prev = v;
+        if (w->id != 0)
+            continue;
+        report(w, depth, v, lim);
+        if (stopped(w))
+            break;
+        /* a mate found needs no deeper look; time: stop between
+         * iterations once the planned share is used */
+        if (s->soft > 0 && !atomic_load(&s->pondering) && elapsed(s) >= s->soft)
+            break;
+        if (!lim->infinite && lim->depth == 0 && s->root_moves == 1 &&
+            (s->soft > 0 || lim->movetime > 0))
+            break;
+        if (!lim->infinite && abs(v) >= SCORE_MATE_BOUND &&
+            SCORE_MATE - abs(v) <= depth)
+            break;
+    }
+}
+
+static int helper_main(void *arg)
+{
+    deepen(arg);
+    return 0;
+}
+
+/* Plans the time of a move from the clock. */
+static void plan_time(struct chess_search *s, const chess_limits *lim)
+{
+    s->soft = s->hard = 0;
+    double overhead = lim->overhead > 0 ? lim->overhead : OVERHEAD_DEFAULT;
+    if (lim->movetime > 0) {
+        double t = lim->movetime - overhead;
+        s->soft = s->hard = t > 0.001 ? t : 0.001;
+    } else if (lim->time_left > 0) {
+        double avail = lim->time_left - overhead;
+        if (avail < 0.001)
+            avail = 0.001;
+        int mtg = lim->moves_to_go > 0
+                      ? (lim->moves_to_go < 40 ? lim->moves_to_go : 40)
+                      : 32;
+        /* a move costs its thinking plus the overhead (the GUI's clock
+         * runs while the move travels), so only what the increment
+         * leaves beyond the overhead may be spent: with a small
+         * increment the clock must not drain to nothing */
+        double inc = lim->increment - overhead;
+        double base = avail / mtg + (inc > 0 ? inc * 0.75 : 0);
+        s->hard = base * 3.5 < avail * 0.4 ? base * 3.5 : avail * 0.4;
+        s->soft = base * 0.65 < s->hard ? base * 0.65 : s->hard;
+    }
+}
+
+/* Exact scores of every root move at a small depth, plus deterministic
+ * noise: the weak levels' human-looking mistakes. */
+static chess_move noisy_choice(worker *w, int depth, const chess_limits *lim,
+                               int *out_score)
+{
+    chess_move list[CHESS_MAX_MOVES];
+    int n = chess_legal(&w->pos, list), best = -SCORE_INF * 2;
+    chess_move choice = list[0];
+    uint64_t x = lim->seed ^ w->pos.key;
+    for (int i = 0; i < n; i++) {
+        chess_undo u;
+        push_key(w);
+        chess_make(&w->pos, list[i], &u);
+        w->stack[1].move = list[i];
+        int v = -search(w, -SCORE_INF, SCORE_INF, depth - 1, 1, false);
+        chess_unmake(&w->pos, list[i], &u);
+        w->nkeys--;
+        if (stopped(w) && i > 0)
+            break;
+        x = (x + 0x9e3779b97f4a7c15u) * 0xbf58476d1ce4e5b9u;
+        int noise = (int)((x >> 33) % (uint64_t)(lim->noise + 1));
+        /* mates are never played around */
+        if (abs(v) >= SCORE_MATE_BOUND)
+            noise = v > 0 ? lim->noise : 0;
+        if (v + noise > best) {
+            best = v + noise;
+            choice = list[i];
+            *out_score = v;
+        }
+    }
+    return choice;
+}
+
+void chess_apply_level(chess_limits *lim, int level)
+{
+    /* the weak levels err like people (a piece left hanging, a weak plan),
+     * never at random: noise on exact scores of a shallow search */
+    static const struct {
+        int depth, noise;
+        double seconds;
+    } levels[5] = {{1, 300, 0}, {2, 120, 0}, {5, 0, 0}, {0, 0, 0.3}, {0, 0, 0}};
+    if (level < 1 || level > 5)
+        return;
+    if (levels[level - 1].depth &&
+        (!lim->depth || lim->depth > levels[level - 1].depth))
+        lim->depth = levels[level - 1].depth;
+    lim->noise = levels[level - 1].noise;
+    double t = levels[level - 1].seconds;
+    if (t > 0 && (lim->movetime <= 0 || lim->movetime > t))
+        lim->movetime = t;
+}
+
+chess_move chess_search_run(chess_search *s, const chess_pos *root,
+                            const uint64_t *hist, int nhist,
+                            const chess_limits *lim, chess_report *result)
+{
+    atomic_store(&s->start_ns, now_ns());
+    atomic_store(&s->stop, 0);
+    atomic_store(&s->pondering, lim->infinite ? 1 : 0);
+    s->lim = lim;
+    plan_time(s, lim);
+    s->tt.age++;
+    chess_move list[CHESS_MAX_MOVES];
+    s->root_moves = chess_legal(root, list);
+    if (result)
+        memset(result, 0, sizeof *result);
+    if (s->root_moves == 0)
+        return MOVE_NONE;
+    if (nhist > HIST_KEYS) {
+        hist += nhist - HIST_KEYS;
+        nhist = HIST_KEYS;
+    }
+    for (int i = 0; i < s->threads; i++) {
+        worker *w = &s->workers[i];
+        w->pos = *root;
+        memcpy(w->keys, hist, sizeof *hist * (size_t)nhist);
+        w->nkeys = nhist;
+        memset(w->stack, 0, sizeof w->stack);
+        w->stack[0].move = 1; /* not a null move */
+        w->nodes = 0;
+        w->best = MOVE_NONE;
+        atomic_store(&s->nodes_published[i], 0);
+    }
+    worker *main = &s->workers[0];
+    chess_move best;
+    int score = 0;
+    if (lim->noise > 0) {
+        best = noisy_choice(main, lim->depth > 0 ? lim->depth : 1, lim, &score);
+        main->depth_done = lim->depth > 0 ? lim->depth : 1;
+        main->pvlen[0] = 0;
+    } else {
+        int started = 1;
+        for (int i = 1; i < s->threads; i++)
+            if (thrd_create(&s->workers[i].thread, helper_main,
+                            &s->workers[i]) == thrd_success)
+                started++;
+            else
+                break;
+        deepen(main);
+        /* a pondering or infinite search waits for stop before answering */
+        while (lim->infinite && atomic_load(&s->pondering) && !stopped(main) &&
+               !(lim->stop && *lim->stop))
+            thrd_sleep(&(struct timespec){.tv_nsec = 1000000}, NULL);
+        atomic_store(&s->stop, 1);
+        for (int i = 1; i < started; i++)
+            thrd_join(s->workers[i].thread, NULL);
+        best = main->best;
+        score = main->best_score;
+    }
+    if (!best) /* stopped before depth 1 ended: any legal move */
+        best = list[0];
+    if (result) {
+        result->depth = main->depth_done;
+        result->seldepth = main->seldepth;
+        result->score = score;
+        for (int i = 0; i < s->threads; i++)
+            result->nodes += s->workers[i].nodes;
+        result->seconds = elapsed(s);
+        result->hashfull = tt_hashfull(&s->tt);
+        result->pvlen = main->pvlen[0];
+        memcpy(result->pv, main->pv[0],
+               sizeof(chess_move) * (size_t)main->pvlen[0]);
+        if (result->pvlen == 0 || result->pv[0] != best) {
+            result->pv[0] = best;
+            result->pvlen = 1;
+        }
+    }
+    return best;
+}

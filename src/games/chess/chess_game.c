@@ -1,0 +1,399 @@
+/* chess_game.c — chess (seed 002) as an lt_game: a thin adapter over the
+ * bitboard engine in src/engines/chess.  The rules and the readings we
+ * chose are in RULES.md beside this file. */
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "../../engines/chess/bench.h"
+#include "../../engines/chess/chess.h"
+#include "../../engines/chess/evaluate.h"
+#include "chess_game.h"
+#include "ludoteka/ai.h"
+#include "ludoteka/text.h"
+
+/* Actions: (from * 64 + to) * 5 + promotion (0 none, 1..4 N B R Q);
+ * castling is the king's two-square move. */
+enum { ACTIONS = 64 * 64 * 5 };
+enum { OPT_RULES };
+
+static const char *const rule_sets[] = {"fide", "seed", NULL};
+
+static const lt_option options[] = {
+    {"rules", rule_sets, 0, 0, CHESS_FIDE,
+     "fide: castling, en passant, promotion to Q/R/B/N; seed: the seed's "
+     "text - no castling, no en passant, promotion only to a captured piece",
+     "fide: roszada, bicie w przelocie, promocja na H/W/G/S; seed: tekst "
+     "źródła - bez roszady i bicia w przelocie, promocja tylko na zbitą "
+     "figurę"},
+    {NULL, NULL, 0, 0, 0, NULL, NULL}};
+
+lt_action chess_action_of(chess_move m)
+{
+    int promo = move_kind(m) == MOVE_PROMO ? move_promo(m) : 0;
+    return (move_from(m) * 64 + move_to(m)) * 5 + promo;
+}
+
+chess_move chess_move_of(const chess_pos *p, lt_action a)
+{
+    int promo = a % 5, to = (a / 5) % 64, from = a / 320;
+    int type = type_on(p, from);
+    if (promo)
+        return chess_mk(from, to, MOVE_PROMO, promo);
+    if (type == KING && (from - to == 2 || to - from == 2))
+        return chess_mk(from, to, MOVE_CASTLE, 0);
+    if (type == PAWN && sq_file(from) != sq_file(to) && p->board[to] == EMPTY)
+        return chess_mk(from, to, MOVE_EP, 0);
+    return chess_mk(from, to, MOVE_NORMAL, 0);
+}
+
+/* Decides whether the game is over.  Mate and stalemate come first (a
+ * mating move wins even on the fiftieth move, FIDE 9.6); then the
+ * draws of RULES.md. */
+static void settle(chess_state *s)
+{
+    const chess_pos *p = &s->pos;
+    int reps = 1;
+    for (int i = 0; i < s->nhist; i++)
+        reps += s->hist[i] == p->key;
+    if (chess_count(p) == 0)
+        s->end = chess_in_check(p) ? END_MATE : END_STALEMATE;
+    else if (chess_insufficient(p))
+        s->end = END_MATERIAL;
+    else if (p->halfmove >= 100)
+        s->end = END_FIFTY;
+    else if (reps >= 3)
+        s->end = END_REPETITION;
+    else
+        s->end = END_NONE;
+}
+
+static lt_status init(lt_state *st, const lt_config *cfg)
+{
+    chess_state *s = (chess_state *)st;
+    memset(s, 0, sizeof *s);
+    chess_startpos(&s->pos, cfg->value[OPT_RULES]);
+    settle(s);
+    return LT_OK;
+}
+
+static int num_players(const lt_state *st)
+{
+    (void)st;
+    return 2;
+}
+
+static int current_player(const lt_state *st)
+{
+    const chess_state *s = (const chess_state *)st;
+    return s->end == END_NONE ? s->pos.side : LT_TERMINAL;
+}
+
+static int legal_actions(const lt_state *st, lt_action *out)
+{
+    const chess_state *s = (const chess_state *)st;
+    chess_move list[CHESS_MAX_MOVES];
+    int n = chess_legal(&s->pos, list);
+    for (int i = 0; i < n; i++) { /* insertion sort: ascending actions */
+        lt_action a = chess_action_of(list[i]);
+        int k = i;
+        while (k > 0 && out[k - 1] > a) {
+            out[k] = out[k - 1];
+            k--;
+        }
+        out[k] = a;
+    }
+    return n;
+}
+
+static int chance_outcomes(const lt_state *st, lt_outcome *out)
+{
+    (void)st;
+    (void)out;
+    return 0;
+}
+
+void chess_state_play(chess_state *s, chess_move m)
+{
+    uint64_t before = s->pos.key;
+    chess_undo u;
+    chess_make(&s->pos, m, &u);
+    /* positions before a capture or a pawn move can never come back */
+    if (s->pos.halfmove == 0)
+        s->nhist = 0;
+    else
+        s->hist[s->nhist++] = before;
+    settle(s);
+}
+
+static void apply(lt_state *st, lt_action a)
+{
+    chess_state *s = (chess_state *)st;
+    chess_state_play(s, chess_move_of(&s->pos, a));
+}
+
+static void returns(const lt_state *st, double *out)
+{
+    const chess_state *s = (const chess_state *)st;
+    out[0] = out[1] = 0;
+    if (s->end == END_MATE) { /* the side to move is mated */
+        out[s->pos.side] = -1;
+        out[s->pos.side ^ 1] = 1;
+    }
+}
+
+static int action_name(const lt_state *st, lt_action a, char *buf, size_t size)
+{
+    const chess_state *s = (const chess_state *)st;
+    return chess_san(&s->pos, chess_move_of(&s->pos, a), buf, size);
+}
+
+static int coord_name(const lt_state *st, lt_action a, char *buf, size_t size)
+{
+    const chess_state *s = (const chess_state *)st;
+    return chess_uci(chess_move_of(&s->pos, a), buf, size);
+}
+
+static lt_status parse_action(const lt_state *st, const char *text,
+                              lt_action *out)
+{
+    const chess_state *s = (const chess_state *)st;
+    chess_move m;
+    switch (chess_parse_move(&s->pos, text, &m)) {
+    case PARSE_OK:
+        *out = chess_action_of(m);
+        return LT_OK;
+    case PARSE_SYNTAX:
+        return LT_ESYNTAX;
+    default:
+        return LT_EILLEGAL;
+    }
+}
+
+/* The FEN.  FEN cannot hold the earlier positions, so a game ended by
+ * threefold repetition adds a seventh word, "repetition" (RULES.md). */
+static int write_state(const lt_state *st, char *buf, size_t size)
+{
+    const chess_state *s = (const chess_state *)st;
+    char fen[128];
+    chess_to_fen(&s->pos, fen, sizeof fen);
+    return snprintf(buf, size, "%s%s", fen,
+                    s->end == END_REPETITION ? " repetition" : "");
+}
+
+static lt_status read_state(lt_state *st, const char *text, lt_error *err)
+{
+    chess_state *s = (chess_state *)st, t;
+    memset(&t, 0, sizeof t);
+    char fen[256], msg[200];
+    if (strlen(text) >= sizeof fen) {
+        lt_error_set(err, "FEN: too long (%zu characters)", strlen(text));
+        return LT_ESYNTAX;
+    }
+    lt_copy(fen, sizeof fen, text);
+    size_t len = strlen(fen);
+    while (len && strchr(" \t\r\n", fen[len - 1]))
+        fen[--len] = '\0';
+    bool repeated = len > 11 && !strcmp(fen + len - 11, " repetition");
+    if (repeated)
+        fen[len - 11] = '\0';
+    if (!chess_from_fen(&t.pos, fen, s->pos.rules, msg, sizeof msg)) {
+        lt_error_set(err, "%s", msg);
+        return LT_ESYNTAX;
+    }
+    settle(&t);
+    if (repeated) {
+        if (t.end != END_NONE) {
+            lt_error_set(err, "repetition: the game had already ended");
+            return LT_EILLEGAL;
+        }
+        t.end = END_REPETITION;
+    }
+    *s = t;
+    return LT_OK;
+}
+
+static const char *const glyphs[2][6] = {
+    {"\u2659", "\u2658", "\u2657", "\u2656", "\u2655", "\u2654"},
+    {"\u265f", "\u265e", "\u265d", "\u265c", "\u265b", "\u265a"}};
+
+static void render(const lt_state *st, lt_view *v)
+{
+    const chess_state *s = (const chess_state *)st;
+    const chess_pos *p = &s->pos;
+    bool pl = v->lang == LT_LANG_PL;
+    v->width = v->height = 8;
+    v->ncells = 64;
+    v->nboards = 1;
+    for (int sq = 0; sq < 64; sq++) {
+        lt_cell *c = &v->cells[sq];
+        *c =
+            (lt_cell){.x = (int16_t)sq_file(sq),
+                      .y = (int16_t)(7 - sq_rank(sq)),
+                      .shape = LT_SHAPE_SQUARE,
+                      .shade = (sq_file(sq) + sq_rank(sq)) % 2 ? LT_SHADE_LIGHT
+                                                               : LT_SHADE_DARK};
+        snprintf(c->name, sizeof c->name, "%c%d", 'a' + sq_file(sq),
+                 sq_rank(sq) + 1);
+        if (p->board[sq] == EMPTY)
+            continue;
+        int color = p->board[sq] >> 3, type = p->board[sq] & 7;
+        lt_piece *pc = &v->pieces[v->npieces++];
+        *pc = (lt_piece){
+            .cell = (int16_t)sq, .owner = (int8_t)color, .kind = (uint8_t)type};
+        pc->text[0] = color ? "pnbrqk"[type] : chess_piece_letters[type];
+        lt_copy(pc->glyph, sizeof pc->glyph, glyphs[color][type]);
+    }
+    const char *side =
+        p->side ? (pl ? "czarne" : "Black") : (pl ? "białe" : "White");
+    static const char *const ends_en[] = {
+        "",
+        "Checkmate",
+        "Stalemate: draw",
+        ("Draw: fifty moves without a capture or pawn move"),
+        "Draw: threefold repetition",
+        "Draw: neither side can mate"};
+    static const char *const ends_pl[] = {
+        "",
+        "Mat",
+        "Pat: remis",
+        ("Remis: pięćdziesiąt posunięć bez bicia i ruchu pionem"),
+        "Remis: trzykrotne powtórzenie pozycji",
+        "Remis: żadna strona nie może dać mata"};
+    if (s->end != END_NONE)
+        lt_copy(v->info[v->ninfo++], sizeof v->info[0],
+                pl ? ends_pl[s->end] : ends_en[s->end]);
+    else
+        snprintf(v->info[v->ninfo++], sizeof v->info[0],
+                 pl ? "Ruch: %s%s" : "%s to move%s", side,
+                 chess_in_check(p) ? (pl ? " (szach)" : " (check)") : "");
+    snprintf(
+        v->info[v->ninfo++], sizeof v->info[0],
+        pl ? "Posunięcie %u, bez bicia i ruchu pionem: %u z 100 półruchów"
+           : "Move %u; %u of 100 half-moves without a capture or pawn move",
+        (unsigned)p->fullmove, (unsigned)p->halfmove);
+    if (p->rules == CHESS_SEED) {
+        for (int c = 0; c < 2; c++) {
+            char list[16] = "";
+            size_t len = 0;
+            unsigned t = chess_promo_types(p, c);
+            for (int ty = QUEEN; ty >= KNIGHT; ty--)
+                if (t & (1u << ty))
+                    lt_appendf(list, sizeof list, &len, "%c",
+                               chess_piece_letters[ty]);
+            snprintf(v->info[v->ninfo++], sizeof v->info[0],
+                     pl ? "Promocja %s: %s" : "%s may promote to: %s",
+                     c ? (pl ? "czarnych" : "Black")
+                       : (pl ? "białych" : "White"),
+                     len ? list : "-");
+        }
+    }
+}
+
+static int action_cells(const lt_state *st, lt_action a, int *cells, int max)
+{
+    const chess_state *s = (const chess_state *)st;
+    chess_move m = chess_move_of(&s->pos, a);
+    if (max < 3)
+        return 0;
+    cells[0] = move_from(m);
+    cells[1] = move_to(m);
+    if (move_kind(m) == MOVE_EP) {
+        cells[2] = move_to(m) ^ 8;
+        return 3;
+    }
+    return 2;
+}
+
+static uint64_t hash(const lt_state *st)
+{
+    const chess_state *s = (const chess_state *)st;
+    return s->pos.key ^ (s->end == END_REPETITION ? 0x7265706574697469u : 0);
+}
+
+/* Expected return from the engine's evaluation after the captures settle
+ * (a short quiescence search), through the logistic curve that the
+ * evaluation was tuned to. */
+static void evaluate(const lt_state *st, double *out)
+{
+    const chess_state *s = (const chess_state *)st;
+    double cp = chess_quiet_eval(&s->pos); /* for the side to move */
+    double v = 2.0 / (1.0 + pow(10.0, -cp / 400.0)) - 1.0;
+    out[s->pos.side] = v;
+    out[s->pos.side ^ 1] = -v;
+}
+
+static bool invariants_ok(const lt_state *st)
+{
+    const chess_state *s = (const chess_state *)st;
+    if (!chess_pos_ok(&s->pos) || s->nhist > s->pos.halfmove ||
+        s->nhist > CHESS_HIST)
+        return false;
+    chess_state t = *s;
+    settle(&t);
+    if (s->end == END_REPETITION) /* the history may be gone (read_state) */
+        return t.end == END_NONE || t.end == END_REPETITION;
+    return t.end == s->end;
+}
+
+static uint64_t perft(const lt_state *st, int depth)
+{
+    const chess_state *s = (const chess_state *)st;
+    if (s->end != END_NONE)
+        return depth == 0;
+    return chess_perft(&s->pos, depth);
+}
+
+static const char *const seats_en[] = {"White", "Black"};
+static const char *const seats_pl[] = {"Białe", "Czarne"};
+
+static const lt_engine *const engines[] = {&chess_engine, NULL};
+static const char *const levels[] = {"ai:engine:level=1", "ai:engine:level=2",
+                                     "ai:engine:level=3", "ai:engine:level=4",
+                                     "ai:engine:level=5"};
+
+const lt_game lt_chess = {
+    .id = "chess",
+    .title_en = "Chess",
+    .title_pl = "Szachy",
+    .source = "seed 002: Szachy",
+    .group = LT_GROUP_CHESS,
+    .options = options,
+    .seats_en = seats_en,
+    .seats_pl = seats_pl,
+    .min_players = 2,
+    .max_players = 2,
+    .has_chance = false,
+    .zero_sum = true,
+    .min_return = -1,
+    .max_return = 1,
+    .state_size = sizeof(chess_state),
+    .max_actions = CHESS_MAX_MOVES,
+    .max_outcomes = 0,
+    .num_actions = ACTIONS,
+    /* each stretch of 100 half-moves needs a capture (at most 30) or a
+     * pawn move (at most 16 x 6) to go on: 127 stretches at most */
+    .max_length = 127 * 100,
+    .init = init,
+    .num_players = num_players,
+    .current_player = current_player,
+    .legal_actions = legal_actions,
+    .chance_outcomes = chance_outcomes,
+    .apply = apply,
+    .returns = returns,
+    .action_name = action_name,
+    .parse_action = parse_action,
+    .write_state = write_state,
+    .read_state = read_state,
+    .render = render,
+    .action_cells = action_cells,
+    .hash = hash,
+    .evaluate = evaluate,
+    .invariants_ok = invariants_ok,
+    .perft = perft,
+    .coord_name = coord_name,
+    .engines = engines,
+    .levels = levels,
+    .bench_player = "ai:engine:depth=11",
+    .bench_positions = chess_bench_positions,
+};

@@ -1,0 +1,39 @@
+/* chess_game.h — the state of a chess game as an lt_game, shared by the
+ * adapter and its engine player. */
+#ifndef CHESS_GAME_H
+#define CHESS_GAME_H
+
+#include "../../engines/chess/chess.h"
+#include "ludoteka/ai.h"
+#include "ludoteka/game.h"
+
+enum {
+    END_NONE,
+    END_MATE,
+    END_STALEMATE,
+    END_FIFTY,
+    END_REPETITION,
+    END_MATERIAL
+};
+/* Earlier positions that may still repeat: those since the last capture
+ * or pawn move, at most one per half-move of the clock (< 100). */
+enum { CHESS_HIST = 100 };
+
+/* The lt_state of chess.  Invariants: pos is consistent (chess_pos_ok);
+ * hist holds the keys of the nhist positions before this one since the
+ * last capture or pawn move (nhist <= pos.halfmove); end says how the game
+ * ended, if it has. */
+typedef struct {
+    chess_pos pos;
+    uint8_t end, nhist;
+    uint64_t hist[CHESS_HIST];
+} chess_state;
+
+lt_action chess_action_of(chess_move);
+chess_move chess_move_of(const chess_pos *, lt_action);
+/* Plays a legal move: history, then the end of the game. */
+void chess_state_play(chess_state *, chess_move);
+
+extern const lt_engine chess_engine; /* chess_player.c: "ai:engine" */
+
+#endif

@@ -1,0 +1,168 @@
+/* chess_player.c — the chess engine as a Ludoteka computer player
+ * ("ai:engine[:depth=N][:nodes=N][:time=S][:hash=MB][:threads=N]
+ * [:level=N]"); its five levels are chess_apply_level's. */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../../engines/chess/search.h"
+#include "chess_game.h"
+#include "ludoteka/text.h"
+
+typedef struct {
+    chess_search *search;
+    int depth, level;
+    long long nodes;
+    double seconds;
+} player;
+
+static void destroy(void *inst)
+{
+    player *pl = inst;
+    if (pl)
+        chess_search_free(pl->search);
+    free(pl);
+}
+
+static void *create(const lt_game *g, const char *params, lt_error *err)
+{
+    (void)g;
+    player *pl = calloc(1, sizeof *pl);
+    if (!pl) {
+        lt_error_set(err, "out of memory");
+        return NULL;
+    }
+    long long hash = 16, threads = 1, lv = 0;
+    pl->seconds = -1;
+    char buf[LT_SPEC_MAX], *save = NULL;
+    lt_copy(buf, sizeof buf, params);
+    for (char *w = strtok_r(buf, ":", &save); w;
+         w = strtok_r(NULL, ":", &save)) {
+        char *eq = strchr(w, '=');
+        long long n = 0;
+        const char *v = eq ? eq + 1 : "";
+        if (eq)
+            *eq = '\0';
+        bool ok = true;
+        if (!strcmp(w, "depth")) {
+            ok = lt_parse_int(v, 1, MAX_PLY - 1, &n);
+            pl->depth = (int)n;
+        } else if (!strcmp(w, "nodes"))
+            ok = lt_parse_int(v, 1, 1000000000000LL, &pl->nodes);
+        else if (!strcmp(w, "hash"))
+            ok = lt_parse_int(v, 1, HASH_MAX_MB, &hash);
+        else if (!strcmp(w, "threads"))
+            ok = lt_parse_int(v, 1, MAX_THREADS, &threads);
+        else if (!strcmp(w, "level"))
+            ok = lt_parse_int(v, 1, 5, &lv);
+        else if (!strcmp(w, "time")) {
+            char *end;
+            pl->seconds = strtod(v, &end);
+            ok = end != v && !*end && pl->seconds > 0 && pl->seconds <= 86400;
+        } else {
+            lt_error_set(err,
+                         "ai:engine: unknown parameter '%s'; expected "
+                         "depth=N, nodes=N, time=S, hash=MB, threads=N or "
+                         "level=1..5",
+                         w);
+            destroy(pl);
+            return NULL;
+        }
+        if (!ok) {
+            lt_error_set(err, "ai:engine: bad value '%s' for %s", v, w);
+            destroy(pl);
+            return NULL;
+        }
+    }
+    pl->level = (int)lv;
+    pl->search = chess_search_new((int)hash, (int)threads);
+    if (!pl->search) {
+        lt_error_set(err, "ai:engine: out of memory for a %lld MB table", hash);
+        destroy(pl);
+        return NULL;
+    }
+    return pl;
+}
+
+typedef struct {
+    const lt_limits *lim;
+    const chess_pos *root;
+    lt_think_info *info;
+} progress_ctx;
+
+/* Centipawns (or a mate) as an expected return in [-1, 1]. */
+static double expected(int score)
+{
+    if (score >= SCORE_MATE_BOUND)
+        return 1;
+    if (score <= -SCORE_MATE_BOUND)
+        return -1;
+    return 2.0 / (1.0 + pow(10.0, -score / 400.0)) - 1.0;
+}
+
+static void fill(lt_think_info *info, const chess_pos *root,
+                 const chess_report *r)
+{
+    info->best = r->pvlen ? chess_action_of(r->pv[0]) : 0;
+    info->nodes = r->nodes;
+    info->depth = r->depth;
+    info->seconds = r->seconds;
+    info->npv = r->pvlen < LT_THINK_PV ? r->pvlen : LT_THINK_PV;
+    for (int i = 0; i < info->npv; i++)
+        info->pv[i] = chess_action_of(r->pv[i]);
+    double v = expected(r->score);
+    info->value[root->side] = v;
+    info->value[root->side ^ 1] = -v;
+}
+
+static void on_report(void *ctx, const chess_report *r)
+{
+    progress_ctx *pc = ctx;
+    lt_think_info info = {0};
+    fill(&info, pc->root, r);
+    if (pc->lim && pc->lim->progress)
+        pc->lim->progress(pc->lim->ctx, &info);
+}
+
+static lt_action choose(void *inst, const lt_state *st, const lt_limits *lim,
+                        uint64_t seed, lt_think_info *info)
+{
+    player *pl = inst;
+    const chess_state *s = (const chess_state *)st;
+    chess_limits cl = {.depth = pl->depth, .nodes = pl->nodes, .seed = seed};
+    if (pl->seconds > 0)
+        cl.movetime = pl->seconds;
+    if (lim) {
+        if (lim->depth > 0 && (cl.depth == 0 || lim->depth < cl.depth))
+            cl.depth = lim->depth;
+        if (lim->nodes > 0 && (cl.nodes == 0 || lim->nodes < cl.nodes))
+            cl.nodes = lim->nodes;
+        if (lim->seconds > 0 &&
+            (cl.movetime == 0 || lim->seconds < cl.movetime))
+            cl.movetime = lim->seconds;
+        cl.stop = lim->stop;
+    }
+    chess_apply_level(&cl, pl->level);
+    /* no limit at all (the menu, play): level 5 thinks a second and a
+     * half, the others a second at most */
+    if (!cl.depth && !cl.nodes && cl.movetime == 0)
+        cl.movetime = pl->level == 5 ? 1.5 : 1.0;
+    progress_ctx pc = {lim, &s->pos, info};
+    cl.report = on_report;
+    cl.ctx = &pc;
+    chess_report r;
+    chess_move m =
+        chess_search_run(pl->search, &s->pos, s->hist, s->nhist, &cl, &r);
+    if (info) {
+        memset(info, 0, sizeof *info);
+        fill(info, &s->pos, &r);
+    }
+    return chess_action_of(m);
+}
+
+const lt_engine chess_engine = {
+    .name = "engine",
+    .create = create,
+    .destroy = destroy,
+    .choose = choose,
+};

@@ -1,0 +1,56 @@
+#!/bin/sh
+# chess_test.sh — the chess commands through the program: perft with a FEN,
+# the UCI engine on standard input and output, and the tuner's two steps.
+# Usage: chess_test.sh path/to/ludoteka
+LT=$1
+T=$(mktemp -d)
+trap 'rm -rf "$T"' EXIT
+trap 'exit 1' INT TERM HUP
+export LANG=C LC_ALL= LC_MESSAGES=
+passed=0
+failed=0
+
+check() { # check DESCRIPTION COMMAND...: the command must succeed
+    d=$1
+    shift
+    if "$@"; then passed=$((passed + 1)); else failed=$((failed + 1)); echo "FAIL: $d"; fi
+}
+
+# Perft: Kiwipete, depth 3 (published: 97862); rules=seed drops castling
+"$LT" perft --fen "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1" \
+    --depth 3 >"$T/out" 2>/dev/null
+check "perft kiwipete" grep -qx "nodes 97862" "$T/out"
+"$LT" perft --fen "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1" --depth 1 --option rules=seed \
+    >"$T/out" 2>/dev/null
+check "perft seed" grep -qx "nodes 24" "$T/out"
+"$LT" perft --fen "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1" --depth 1 --divide >"$T/out" 2>/dev/null
+check "perft divide" grep -qx "O-O-O 1" "$T/out"
+"$LT" perft --fen "8/8/8/8 w - - 0 1" --depth 1 >"$T/out" 2>"$T/err"
+check "perft bad fen status" test $? -eq 1
+check "perft bad fen message" grep -q "placement" "$T/err"
+
+# UCI: handshake, a search to a depth, stop during an infinite search
+printf 'uci\nisready\nposition startpos moves e2e4\ngo depth 5\n' >"$T/in"
+printf 'isready\ngo infinite\nisready\n' >>"$T/in"
+{ cat "$T/in"; sleep 1; printf 'stop\nquit\n'; } | "$LT" uci >"$T/out" 2>&1
+check "uci status" test $? -eq 0
+check "uciok" grep -qx "uciok" "$T/out"
+check "readyok" test "$(grep -c readyok "$T/out")" -eq 3
+check "two best moves" test "$(grep -c '^bestmove ' "$T/out")" -eq 2
+check "info lines" grep -q "^info depth 5 .* pv " "$T/out"
+"$LT" uci --help >"$T/out"
+check "uci help" grep -q "usage: ludoteka uci" "$T/out"
+
+# The tuner: two tiny self-play games, then a short fit
+"$LT" tune selfplay --games 2 --nodes 300 --out "$T/data.txt" >"$T/out" 2>&1
+check "selfplay" grep -q "positions from 2 games" "$T/out"
+check "selfplay data" grep -Eq " \| [01]\.[05] \| -?[0-9]+$" "$T/data.txt"
+"$LT" tune fit "$T/data.txt" --epochs 20 --out "$T/weights.c" 2>"$T/err"
+check "fit" grep -q "const int16_t chess_weights" "$T/weights.c"
+"$LT" tune fit "$T/missing.txt" --epochs 1 2>"$T/err" >/dev/null
+check "fit missing status" test $? -eq 1
+"$LT" tune bogus >/dev/null 2>&1
+check "tune usage" test $? -eq 2
+
+echo "chess cli: $passed passed, $failed failed"
+[ "$failed" -eq 0 ]
