@@ -25,21 +25,27 @@ struct lt_player {
 };
 
 /* The generic ladders, for games that name no levels of their own; the
- * measured results are in docs/levels.md. */
+ * measured results are in docs/levels.md.  Level 1 searches shallowly and
+ * picks among the good-looking moves (temp): human-like mistakes.  Levels
+ * 2-4 search further but now and then make a random move (blunder), less
+ * often each level: drawn-out games between careful players are decided
+ * by such slips, so the steps stay steps.  Level 5 searches furthest and
+ * never blunders. */
+#define LADDER(kind, l1)                                                     \
+    {"ai:" kind ":" l1, "ai:" kind ":nodes=20000:blunder=0.15",               \
+     "ai:" kind ":nodes=20000:blunder=0.05",                                  \
+     "ai:" kind ":nodes=60000:blunder=0.02", "ai:" kind ":nodes=300000"}
 static const char *const mcts_levels[LT_LEVEL_MAX] = {
-    "ai:mcts:nodes=60:temp=0.08", "ai:mcts:nodes=400",
-    "ai:mcts:nodes=3000", "ai:mcts:nodes=20000", "ai:mcts:nodes=100000"};
-static const char *const alphabeta_levels[LT_LEVEL_MAX] = {
-    "ai:alphabeta:depth=1:temp=0.05", "ai:alphabeta:depth=2:temp=0.02",
-    "ai:alphabeta:nodes=5000", "ai:alphabeta:nodes=40000",
-    "ai:alphabeta:nodes=300000"};
-static const char *const expectimax_levels[LT_LEVEL_MAX] = {
-    "ai:expectimax:depth=1:temp=0.05", "ai:expectimax:depth=1",
-    "ai:expectimax:nodes=5000", "ai:expectimax:nodes=40000",
-    "ai:expectimax:nodes=300000"};
-static const char *const multi_levels[LT_LEVEL_MAX] = {
-    "ai:brs:depth=1:temp=0.05", "ai:brs:depth=2", "ai:brs:nodes=5000",
-    "ai:brs:nodes=40000", "ai:brs:nodes=300000"};
+    "ai:mcts:nodes=60:temp=0.08", "ai:mcts:nodes=3000:blunder=0.15",
+    "ai:mcts:nodes=3000:blunder=0.05", "ai:mcts:nodes=20000:blunder=0.02",
+    "ai:mcts:nodes=100000"};
+static const char *const alphabeta_levels[LT_LEVEL_MAX] =
+    LADDER("alphabeta", "depth=2:temp=0.05");
+static const char *const expectimax_levels[LT_LEVEL_MAX] =
+    LADDER("expectimax", "depth=1:temp=0.05");
+static const char *const multi_levels[LT_LEVEL_MAX] =
+    LADDER("brs", "depth=2:temp=0.05");
+#undef LADDER
 
 const char *const *lt_levels(const lt_game *g)
 {

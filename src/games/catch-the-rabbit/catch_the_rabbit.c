@@ -399,8 +399,8 @@ static const lt_engine *const engines[] = {&rabbit_perfect, NULL};
  * the table of the perfect player takes a minute or two to solve the
  * first time), 4 plays perfectly but makes mistakes (docs/levels.md) */
 static const char *const levels[] = {"ai:mcts:nodes=30", "ai:mcts:nodes=300",
-                                     "ai:alphabeta:nodes=40000",
-                                     "ai:perfect:blunder=0.08", "ai:perfect"};
+                                     "ai:alphabeta:nodes=2000:blunder=0.1",
+                                     "ai:perfect:blunder=0.04", "ai:perfect"};
 
 
 const lt_game lt_catch_the_rabbit = {

@@ -369,10 +369,11 @@ static const char *const seats_pl[] = {"Białe", "Czarne"};
 static const lt_engine *const engines[] = {&m3_perfect, NULL};
 /* A solved game: from level 3 on the perfect player (hints come from
  * level 3); below it, short searches that make mistakes. */
-/* levels 1-2 search a little; 3-4 play perfectly but make mistakes
- * (docs/levels.md) */
-static const char *const levels[] = {"ai:mcts:nodes=30", "ai:mcts:nodes=300",
-                                     "ai:perfect:blunder=0.25",
+/* level 1 searches a little; 2-4 play perfectly but make mistakes, less
+ * often each level (docs/levels.md) */
+static const char *const levels[] = {"ai:mcts:nodes=30",
+                                     "ai:perfect:blunder=0.4",
+                                     "ai:perfect:blunder=0.2",
                                      "ai:perfect:blunder=0.08", "ai:perfect"};
 
 const lt_game lt_three_mens_morris = {
