@@ -90,6 +90,7 @@ int cmd_perft(int argc, char **argv);
 int cmd_arena(int argc, char **argv);
 int cmd_odds(int argc, char **argv);
 int cmd_simulate(int argc, char **argv);
+int cmd_serve(int argc, char **argv);
 int menu_run(FILE *in, FILE *out);
 
 /* Reads --option and --players of a game from argv[first..] (marking

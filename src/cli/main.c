@@ -161,6 +161,7 @@ static void usage(FILE *out)
             "  arena ID              play computer players against each other\n"
             "  odds ID               exact chances of a dice game's turn\n"
             "  simulate ID           simulate turns of a dice game\n"
+            "  serve                 play in the browser and over the network\n"
             "\n"
             "'ludoteka COMMAND --help' describes a command.\n"
             "--version prints the version.\n",
@@ -180,6 +181,7 @@ static void usage(FILE *out)
             "  arena ID              pojedynki graczy komputerowych\n"
             "  odds ID               dokładne szanse w turze gry w kości\n"
             "  simulate ID           symulacja tur gry w kości\n"
+            "  serve                 gra w przeglądarce i przez sieć\n"
             "\n"
             "'ludoteka POLECENIE --help' opisuje polecenie.\n"
             "--version wypisuje wersję.\n"),
@@ -196,6 +198,7 @@ int main(int argc, char **argv)
         {"moves", cmd_moves},   {"replay", cmd_replay}, {"bench", cmd_bench},
         {"playouts", cmd_playouts}, {"perft", cmd_perft}, {"arena", cmd_arena},
         {"odds", cmd_odds},     {"simulate", cmd_simulate},
+        {"serve", cmd_serve},
     };
     cli_lang = locale_lang();
     int i = 1;
