@@ -54,7 +54,7 @@ install: all
 # corpus in fuzz/corpus/TARGET, which is then minimised (-merge=1).
 fuzz:
 	CC=clang cmake -S . -B $(FUZZ_BUILD) -DCMAKE_BUILD_TYPE=Debug \
-	  -DCMAKE_C_FLAGS_DEBUG="-O1 -g" -DLT_FUZZ=ON
+	  -DCMAKE_C_FLAGS_DEBUG="-O1 -g" -DLT_FUZZ=ON -DLT_WEB=OFF
 	cmake --build $(FUZZ_BUILD) -j$(JOBS)
 	for t in $$(cat fuzz/targets); do \
 	  f=./$(FUZZ_BUILD)/fuzz/fuzz_$$t; c=fuzz/corpus/$$t; \

@@ -211,21 +211,26 @@ async function faults(rooms) {
 
 /* A second server with small limits: connections and rooms. */
 async function limits() {
-  const server = await startServer(exe, tempDir('lt-limits-'), ['--max-connections', '5', '--max-rooms', '2']);
+  const server = await startServer(exe, tempDir('lt-limits-'), ['--max-connections', '70', '--max-rooms', '2']);
   url = `ws://127.0.0.1:${server.port}/ws`;
+  /* 72 watchers for one room: 2 over the server's 70 connections, and 6
+   * over the 64 one room takes */
+  const first = await createRoom(KINDS[1]);
+  await sleep(300);
   const sockets = [];
-  const results = await Promise.all([...Array(7).keys()].map(() => new Promise((resolve) => {
+  const results = await Promise.all([...Array(72).keys()].map(() => new Promise((resolve) => {
     const ws = new WebSocket(url);
     sockets.push(ws);
+    ws.on('open', () => ws.send(JSON.stringify({ t: 'watch', room: first.id })));
     ws.on('message', (d) => {
       const m = JSON.parse(d.toString());
-      if (m.t === 'error') resolve(m.code);
+      resolve(m.t === 'error' ? m.code : m.t);
     });
-    ws.on('open', () => setTimeout(() => resolve('open'), 400));
     ws.on('error', () => resolve('failed'));
   })));
-  equal(results.filter((r) => r === 'too-many-connections').length, 2,
-    `beyond 5 connections, 2 of 7 are told so (${results})`);
+  const count = (what) => results.filter((r) => r === what).length;
+  equal([count('room'), count('room-full'), count('too-many-connections')], [64, 6, 2],
+    'of 72 watchers, 64 are in the room, 6 told it is full, 2 that the server is');
   sockets.forEach((ws) => ws.terminate());
   await sleep(300);
   /* two rooms in play (a watcher each); a third is refused; once one is

@@ -4,7 +4,7 @@
  * rules live in the C core (core.js); this file only shows them. */
 import { drawBoard, drawDice, seatColours } from './board.js';
 import { t, lang, setLang, groupName } from './i18n.js';
-import { RoomClient, request, roomKeys, saveRoomKeys } from './net.js';
+import { RoomClient, knownRooms, request, roomKeys, saveRoomKeys } from './net.js';
 
 const core = await loadLudotekaCore();
 const GAMES = core.games();
@@ -149,12 +149,15 @@ function showHome() {
     if (!groups.has(g.group)) groups.set(g.group, []);
     groups.get(g.group).push(g);
   }
+  const rooms = knownRooms().filter((r) => gameById(r.game)).slice(0, 8);
   put(main,
     h('section', { class: 'intro' },
       h('p', {}, t('intro')),
       h('div', { class: 'row' },
         saved ? h('a', { class: 'button primary', href: '#play', id: 'continue' }, t('continue')) : null,
-        h('label', { class: 'button', for: 'upload' }, t('open-record')), upload)),
+        h('label', { class: 'button', for: 'upload' }, t('open-record')), upload),
+      rooms.length ? h('div', { class: 'row' }, h('span', {}, t('your-rooms')), rooms.map((r) =>
+        h('a', { class: 'button small', href: '#room=' + r.id }, `${title(gameById(r.game))} · ${r.id}`))) : null),
     ...[...groups.keys()].sort((a, b) => a - b).map((grp) =>
       h('section', { class: 'group' },
         h('h2', {}, groupName(grp)),
@@ -687,6 +690,8 @@ class RoomGame extends GameView {
     if (m.t === 'room') {
       const answer = core.load(m.record);
       if (answer.error) return this.say(answer.error);
+      const keys = roomKeys(this.id);
+      saveRoomKeys(this.id, { ...keys, game: m.game, time: Date.now() });
       for (const s of m.you) this.you.add(s);
       this.seats = m.seats;
       this.ready = true;

@@ -6,6 +6,7 @@ const WORDS = {
   en: {
     'intro': 'Historical board and dice games, played by their sources: against the computer here, or with others over the network.',
     'continue': 'Continue the last game',
+    'your-rooms': 'Your rooms:',
     'open-record': 'Open a record…',
     'file-too-big': 'That file is too large to be a game record.',
     'bad-record': 'This is not a record Ludoteka can read:',
@@ -76,6 +77,7 @@ const WORDS = {
   pl: {
     'intro': 'Dawne gry planszowe i w kości, rozgrywane zgodnie ze źródłami: tu z komputerem albo z innymi przez sieć.',
     'continue': 'Wróć do ostatniej partii',
+    'your-rooms': 'Twoje pokoje:',
     'open-record': 'Otwórz zapis…',
     'file-too-big': 'Ten plik jest za duży jak na zapis partii.',
     'bad-record': 'Tego zapisu Ludoteka nie umie odczytać:',

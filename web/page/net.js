@@ -19,6 +19,18 @@ export function saveRoomKeys(id, keys) {
   localStorage.setItem(STORE + id, JSON.stringify(keys));
 }
 
+/* The rooms this browser has been in, latest first: [{id, game, time}]. */
+export function knownRooms() {
+  const rooms = [];
+  for (let i = 0; i < localStorage.length; i++) {
+    const key = localStorage.key(i);
+    if (!key.startsWith(STORE)) continue;
+    const keys = roomKeys(key.slice(STORE.length));
+    if (keys.game) rooms.push({ id: key.slice(STORE.length), game: keys.game, time: keys.time || 0 });
+  }
+  return rooms.sort((a, b) => b.time - a.time);
+}
+
 function socketUrl() {
   const proto = location.protocol === 'https:' ? 'wss:' : 'ws:';
   return `${proto}//${location.host}/ws`;
