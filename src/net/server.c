@@ -373,32 +373,32 @@ static void on_join(conn *c, const cJSON *m, int re, bool watch)
         send_error(c, re, full ? "no-room" : "unknown-room", "%s", err.msg);
         return;
     }
-    if (c->room != r) {
+    if (c->room != r)
         leave(c);
-        pthread_mutex_lock(&r->lock);
-        if (r->nconns == ROOM_CONNS) {
-            pthread_mutex_unlock(&r->lock);
-            rooms_release(r); {
-            send_error(c, re, "room-full", "room %s has %d "
-                       "connections already", id, ROOM_CONNS);
-            return;
-        }
-        }
+    pthread_mutex_lock(&r->lock);
+    /* a room loaded on demand may have dice or a computer's move due */
+    if (settle(r, &err) != LT_OK)
+        server_log("room %s: %s", r->id, err.msg);
+    if (c->room == r) {
+        rooms_release(r); /* the connection's own reference stays */
+    } else if (r->nconns == ROOM_CONNS) {
+        pthread_mutex_unlock(&r->lock);
+        rooms_release(r);
+        send_error(c, re, "room-full", "room %s has %d connections already",
+                   id, ROOM_CONNS);
+        return;
+    } else {
         r->conns[r->nconns++] = c;
         c->room = r; /* keeps the reference */
-    } else {
-        rooms_release(r);
-        pthread_mutex_lock(&r->lock);
     }
     bool seats_changed = false;
     if (!watch) {
         room_seat *s = seat < r->rec.config.players ? &r->seats[seat] : NULL;
         if (!s || !s->token[0] || !token || !same_token(token, s->token)) {
-            pthread_mutex_unlock(&r->lock); {
+            pthread_mutex_unlock(&r->lock);
             send_error(c, re, "bad-token", "seat %d of room %s is not "
                        "yours (wrong seat or token)", seat + 1, id);
             return;
-        }
         }
         if (s->holder && s->holder != c) {
             /* the same player again, from a new connection */
@@ -478,9 +478,15 @@ static void on_move(conn *c, const cJSON *m, int re)
     pthread_mutex_unlock(&r->lock);
 }
 
+/* cJSON keeps the place of its last parse error in a global: one parse at
+ * a time. */
+static pthread_mutex_t parse_lock = PTHREAD_MUTEX_INITIALIZER;
+
 static void on_message(conn *c, const char *data, size_t len)
 {
+    pthread_mutex_lock(&parse_lock);
     cJSON *m = cJSON_ParseWithLength(data, len);
+    pthread_mutex_unlock(&parse_lock);
     int re = -1;
     if (!m || !cJSON_IsObject(m)) {
         send_error(c, -1, "bad-json", "a message is one JSON object");

@@ -237,6 +237,7 @@ async function hazardTurn(context, server) {
   await page.waitForSelector('#status');
   let compared = 0;
   let sawTurnStart = false;
+  let navigated = false;
   for (let throws = 0; throws < 200; throws++) {
     await page.waitForSelector('#roll, #status[data-over="true"]');
     if (await page.$('#status[data-over="true"]')) break;
@@ -262,11 +263,21 @@ async function hazardTurn(context, server) {
         }
       }
     }
+    if (throws === 1) {
+      navigated = true;
+      /* back through the moves and forward again: the dice wait */
+      await page.click('button[title="Previous move"]');
+      check(!(await page.$('#roll')) && (await ply(page)) === n - 1, 'an earlier position is shown, with nothing to throw');
+      await page.click('button[title="Last position"]');
+      await page.waitForSelector('#roll');
+      equal(await ply(page), n, 'back at the live position, the dice wait to be thrown');
+    }
     await page.click('#roll');
     await waitPly(page, n);
   }
   check(await page.$('#status[data-over="true"]'), 'the Hazard turn was thrown to its end');
   check(compared >= 1, `odds compared with the native program (${compared} throws)`);
+  check(navigated, 'the moves were stepped through in the middle of the turn');
   await page.screenshot({ path: path.join(outDir, 'ludoteka-hazard.png') });
   noConsoleErrors(page, 'hazard');
   await page.close();

@@ -406,8 +406,9 @@ class GameView {
     this.el.info.replaceChildren(...v.info.map((line) => h('li', {}, line)));
     /* moves that are no cells (stop, throw, pass...) as buttons */
     const offBoard = legal.filter((a) => a.cells.length === 0);
-    this.el.actions.replaceChildren(...offBoard.map((a) =>
-      h('button', { type: 'button', class: 'action', 'data-move': a.name, onclick: () => this.move(a.name) }, a.name)));
+    put(this.el.actions, offBoard.map((a) =>
+      h('button', { type: 'button', class: 'action', 'data-move': a.name, onclick: () => this.move(a.name) }, a.name)),
+    live ? this.liveActions(v) : []);
     this.renderStatus(v);
     this.renderMoves();
     this.renderSeats();
@@ -419,6 +420,11 @@ class GameView {
     this.el.board.dataset.ply = String(this.ply());
     this.el.board.dataset.to = String(v.to);
     this.el.board.dataset.pos = v.pos;
+  }
+
+  /* Buttons for the live position besides its moves (the dice). */
+  liveActions() {
+    return [];
   }
 
   /* Several moves end on the same cell (a promotion, a choice of
@@ -544,19 +550,24 @@ class LocalGame extends GameView {
     this.step();
   }
 
+  /* The dice are thrown by a person here, unless they said to throw
+   * them automatically or nobody here plays. */
+  throwsByHand() {
+    return this.mySeats().size > 0 && !this.autoRoll;
+  }
+
   step() {
-    if (this.closed || this.viewPly !== null) return;
+    if (this.closed || this.viewPly !== null || this.busy) return;
     const to = this.info.to;
     const ply = this.info.moves.length;
     if (to === -1) {
-      const people = this.mySeats().size > 0;
-      if (people && !this.autoRoll) return this.offerRoll();
+      if (this.throwsByHand()) return;
       setTimeout(() => {
         if (this.closed || ply !== core.info(lang()).moves.length) return;
         core.roll();
         this.save();
         this.refresh();
-      }, people ? 250 : 120);
+      }, this.mySeats().size ? 250 : 120);
       return;
     }
     if (to >= 0 && isComputer(this.info.players[to])) {
@@ -575,7 +586,13 @@ class LocalGame extends GameView {
     }
   }
 
-  offerRoll() {
+  goto(ply) {
+    super.goto(ply);
+    this.step(); /* back at the live position: play on */
+  }
+
+  liveActions(v) {
+    if (v.to !== -1 || !this.throwsByHand()) return [];
     const roll = h('button', {
       type: 'button', class: 'primary', id: 'roll', onclick: () => {
         core.roll();
@@ -588,10 +605,10 @@ class LocalGame extends GameView {
         type: 'checkbox', onchange: (e) => {
           this.autoRoll = e.target.checked;
           localStorage.setItem(AUTOROLL, this.autoRoll ? 'yes' : 'no');
-          if (this.autoRoll) this.step();
+          this.refresh();
         },
       }), ' ', t('auto-roll'));
-    this.el.actions.replaceChildren(roll, auto);
+    return [roll, auto];
   }
 
   move(name) {
