@@ -3,8 +3,6 @@
 # where `ludoteka serve` finds it.  -DLT_WEB=OFF leaves it out.
 option(LT_WEB "Build the browser front end (needs emscripten)" ON)
 set(LT_WEB_OUT ${PROJECT_BINARY_DIR}/web)
-target_compile_definitions(ludoteka PRIVATE
-  LT_WEB_INSTALL_DIR="${CMAKE_INSTALL_FULL_DATADIR}/ludoteka/web")
 if(LT_WEB)
   find_program(EMCC emcc)
   find_file(EMSCRIPTEN_TOOLCHAIN Emscripten.cmake

@@ -10,10 +10,6 @@
 #include "ludoteka/text.h"
 #include "net/server.h"
 
-#ifndef LT_WEB_INSTALL_DIR
-#define LT_WEB_INSTALL_DIR "/usr/local/share/ludoteka/web"
-#endif
-
 static void serve_usage(void)
 {
     puts(T("usage: ludoteka serve [--port P] [--data DIR] [--bind ADDR] [--web DIR]\n"
@@ -56,25 +52,30 @@ static void serve_usage(void)
            "Ctrl-C albo SIGTERM zatrzymuje serwer."));
 }
 
-/* web/ beside the program (the build tree), else the installed page. */
+/* The page beside the program: build/web/ in the build tree, and
+ * PREFIX/share/ludoteka/web/ when installed (bin/ is its sibling). */
 static void default_web_dir(char *out, size_t size)
 {
-    char exe[PATH_MAX];
+    static const char *const places[] = {"web", "../share/ludoteka/web"};
+    char exe[PATH_MAX], index[PATH_MAX + 64];
     ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
-    if (n > 0) {
-        exe[n] = '\0';
-        char *slash = strrchr(exe, '/');
-        char index[PATH_MAX + 16];
+    out[0] = '\0';
+    if (n <= 0)
+        return;
+    exe[n] = '\0';
+    char *slash = strrchr(exe, '/');
+    if (!slash)
+        return;
+    *slash = '\0';
+    for (size_t i = 0; i < sizeof places / sizeof places[0]; i++) {
         size_t len = 0, ilen = 0;
-        if (slash) {
-            *slash = '\0';
-            if (lt_appendf(out, size, &len, "%s/web", exe) &&
-                lt_appendf(index, sizeof index, &ilen, "%s/index.html", out) &&
-                access(index, R_OK) == 0)
-                return;
-        }
+        if (lt_appendf(out, size, &len, "%s/%s", exe, places[i]) &&
+            lt_appendf(index, sizeof index, &ilen, "%s/index.html", out) &&
+            access(index, R_OK) == 0)
+            return;
     }
-    snprintf(out, size, "%s", LT_WEB_INSTALL_DIR);
+    size_t len = 0; /* serve says the page is not there */
+    lt_appendf(out, size, &len, "%s/web", exe);
 }
 
 static void default_data_dir(char *out, size_t size)
