@@ -327,6 +327,7 @@ class GameView {
   }
 
   ply() {
+    if (!this.info) return 0;
     return this.viewPly === null ? this.info.moves.length : this.viewPly;
   }
 
