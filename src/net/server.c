@@ -13,10 +13,13 @@
  * To a room: move {name, by, ply, to, pos, legal, result[, seed]},
  * seats {seats}; to one client: seat-lost {seat}, error {code, msg}.
  * A client's integer "id" comes back as "re" in the answer. */
+#include <arpa/inet.h>
 #include <civetweb.h>
 #include <cjson/cJSON.h>
 #include <errno.h>
+#include <ifaddrs.h>
 #include <limits.h>
+#include <netinet/in.h>
 #include <signal.h>
 #include <stdarg.h>
 #include <stdatomic.h>
@@ -55,6 +58,12 @@ typedef struct {
 
 static serve_options opt;
 static atomic_int nconns;
+static int port;  /* where it listens */
+/* the machine's IPv4 addresses others may reach it at (none when bound to
+ * one address): the page's invitations use them */
+enum { ADDRESSES_MAX = 8 };
+static char addresses[ADDRESSES_MAX][INET_ADDRSTRLEN];
+static int naddresses;
 
 double server_now(void)
 {
@@ -77,7 +86,7 @@ void server_log(const char *fmt, ...)
     fprintf(stderr, "%s\n", line);
 }
 
-/* ---- Sending -------------------------------------------------------------- */
+/* ---- Sending ------------------------------------------------------- */
 
 static void send_text(conn *c, const char *text)
 {
@@ -142,7 +151,7 @@ static void broadcast_seats(room *r)
     jw_free(&w);
 }
 
-/* ---- Playing ---------------------------------------------------------------- */
+/* ---- Playing ------------------------------------------------------- */
 
 static void broadcast_move(room *r, int by, const char *name)
 {
@@ -219,7 +228,7 @@ static void resume(room *r)
     rooms_release(r);
 }
 
-/* ---- Messages from a client ------------------------------------------------ */
+/* ---- Messages from a client ---------------------------------------- */
 
 static const char *get_string(const cJSON *m, const char *key)
 {
@@ -236,7 +245,8 @@ static bool get_int(const cJSON *m, const char *key, int def, int *out)
         return true;
     /* the range first: converting a double that does not fit (1e300) to
      * int is undefined */
-    if (!cJSON_IsNumber(v) || !(v->valuedouble >= INT_MIN && v->valuedouble <= INT_MAX) ||
+    if (!cJSON_IsNumber(v) || !(v->valuedouble >= INT_MIN &&
+                                v->valuedouble <= INT_MAX) ||
         v->valuedouble != (double)(int)v->valuedouble)
         return false;
     *out = (int)v->valuedouble;
@@ -519,7 +529,7 @@ static void on_message(conn *c, const char *data, size_t len)
     cJSON_Delete(m);
 }
 
-/* ---- WebSocket connections ---------------------------------------------------- */
+/* ---- WebSocket connections ----------------------------------------- */
 
 static int ws_connect(const struct mg_connection *mg, void *cb)
 {
@@ -608,7 +618,7 @@ static void ws_close(const struct mg_connection *mg, void *cb)
     free(c);
 }
 
-/* ---- HTTP: records and status --------------------------------------------------- */
+/* ---- HTTP: records and status -------------------------------------- */
 
 static int send_http(struct mg_connection *mg, int status, const char *type,
                      const char *extra, const char *body)
@@ -637,6 +647,13 @@ static int api(struct mg_connection *mg, void *cb)
         jw_int(&w, atomic_load(&nconns));
         jw_key(&w, "games");
         jw_int(&w, lt_game_count());
+        jw_key(&w, "port");
+        jw_int(&w, port);
+        jw_key(&w, "addresses");
+        jw_arr(&w);
+        for (int i = 0; i < naddresses; i++)
+            jw_str(&w, addresses[i]);
+        jw_end(&w);
         jw_end(&w);
         int st = send_http(mg, 200, "application/json", "", jw_text(&w));
         jw_free(&w);
@@ -678,7 +695,27 @@ static int log_message(const struct mg_connection *mg, const char *msg)
     return 1;
 }
 
-/* ---- The server ------------------------------------------------------------------- */
+/* ---- The server ---------------------------------------------------- */
+
+/* The IPv4 addresses of this machine's interfaces but loopback. */
+static void find_addresses(void)
+{
+    struct ifaddrs *list;
+    if (getifaddrs(&list) != 0)
+        return;
+    for (struct ifaddrs *i = list; i && naddresses < ADDRESSES_MAX;
+         i = i->ifa_next) {
+        if (!i->ifa_addr || i->ifa_addr->sa_family != AF_INET)
+            continue;
+        const struct sockaddr_in *in =
+            (const struct sockaddr_in *)(const void *)i->ifa_addr;
+        if ((ntohl(in->sin_addr.s_addr) >> 24) == 127)
+            continue;
+        inet_ntop(AF_INET, &in->sin_addr, addresses[naddresses], INET_ADDRSTRLEN);
+        naddresses++;
+    }
+    freeifaddrs(list);
+}
 
 /* mkdir -p */
 static bool make_dirs(const char *path)
@@ -737,7 +774,7 @@ int net_serve(const serve_options *o)
         "listening_ports", ports,
         "num_threads", threads,
         "tcp_nodelay", "1",
-        "extra_mime_types", ".wasm=application/wasm,.webmanifest=application/manifest+json",
+        "extra_mime_types", ".wasm=application/wasm",
         "static_file_max_age", "0",
         "enable_websocket_ping_pong", "yes",
         "websocket_timeout_ms", "30000",
@@ -762,9 +799,13 @@ int net_serve(const serve_options *o)
     mg_set_request_handler(ctx, "/api/", api, NULL);
     struct mg_server_port sp[4];
     int nports = mg_get_server_ports(ctx, 4, sp);
-    int port = nports > 0 ? sp[0].port : opt.port;
+    port = nports > 0 ? sp[0].port : opt.port;
+    if (!opt.bind)
+        find_addresses();
     printf("Ludoteka serving on http://%s:%d/ (rooms in %s; %d resumed)\n",
            opt.bind ? opt.bind : "localhost", port, opt.data_dir, resumed);
+    for (int i = 0; i < naddresses; i++)
+        printf("  and for others on the network: http://%s:%d/\n", addresses[i], port);
     fflush(stdout);
 
     int sig = 0;

@@ -15,9 +15,24 @@ const AUTOROLL = 'ludoteka-autoroll';
 /* Is the page served by `ludoteka serve` and the server reachable?  Then
  * remote players can be invited. */
 let online = false;
+let serverInfo = { addresses: [] };
 const onlineCheck = fetch('api/status', { cache: 'no-store' })
-  .then((r) => { online = r.ok; })
+  .then((r) => (r.ok ? r.json() : null))
+  .then((info) => {
+    online = !!info;
+    if (info) serverInfo = info;
+  })
   .catch(() => { online = false; });
+
+/* Where others reach this page: the address it was opened at, unless that
+ * is this machine's own name (localhost) and the server knows a better
+ * one. */
+function sharedOrigin() {
+  const local = ['localhost', '127.0.0.1', '[::1]'].includes(location.hostname);
+  if (local && serverInfo.addresses.length)
+    return `${location.protocol}//${serverInfo.addresses[0]}:${serverInfo.port}`;
+  return location.origin;
+}
 
 /* ---- Small DOM helpers --------------------------------------------------- */
 
@@ -756,7 +771,7 @@ class RoomGame extends GameView {
   renderButtons() {
     const g = this.game;
     const keys = roomKeys(this.id);
-    const link = (params) => `${location.origin}${location.pathname}#room=${this.id}${params}`;
+    const link = (params) => `${sharedOrigin()}${location.pathname}#room=${this.id}${params}`;
     this.buttons.replaceChildren(
       h('a', { class: 'button', id: 'download', href: `api/rooms/${this.id}/record`, download: `ludoteka-${this.id}.txt` }, t('download')),
       h('a', { class: 'button', href: '#new=' + g.id }, t('new-game')));
