@@ -305,7 +305,9 @@ async function main() {
   server.proc.kill('SIGKILL');
   await new Promise((r) => server.proc.once('exit', r));
   server = await startServer(exe, data, ['--port', String(server.port), '--max-connections', '400', '--max-rooms', '100']);
-  check(server.resumed >= unfinished - 2 && server.resumed <= unfinished + 2,
+  /* a game may have ended in the last moment, unheard of by its clients;
+   * none the clients saw end is resumed */
+  check(server.resumed >= unfinished - 5 && server.resumed <= unfinished,
     `the unfinished rooms are resumed at the restart (${server.resumed} of ${unfinished})`);
 
   /* abuse, while the games go on */
