@@ -6,7 +6,7 @@ PREFIX     ?= /usr/local
 JOBS       ?= $(shell nproc 2>/dev/null || echo 2)
 FUZZ_SECONDS ?= 60
 
-.PHONY: all run deps test test-asan install fuzz clean
+.PHONY: all run serve deps test test-asan install fuzz clean
 
 # Release build of build/ludoteka and the library.
 all:
@@ -17,20 +17,33 @@ all:
 run: deps all
 	./$(BUILD)/ludoteka
 
+# Every game in the browser, and rooms for playing over the network.
+serve: deps all
+	./$(BUILD)/ludoteka serve
+
 deps:
 	scripts/deps.sh run
 
+# The browser and load tests' packages (playwright-core drives Debian's
+# chromium: no browser is downloaded), from the committed lock file.
+WEB_TEST_PACKAGES = tests/web/node_modules/.package-lock.json
+$(WEB_TEST_PACKAGES): tests/web/package.json tests/web/package-lock.json
+	cd tests/web && PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 npm ci --no-audit --no-fund
+
 # Warnings as errors, the whole suite; then the same suite under
 # AddressSanitizer and UBSan (clang).
-test:
+test: $(WEB_TEST_PACKAGES)
 	cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=Release -DLT_TESTS=ON -DLT_WERROR=ON
 	cmake --build $(BUILD) -j$(JOBS)
 	cd $(BUILD) && ctest --output-on-failure -j$(JOBS)
 	$(MAKE) test-asan
 
-test-asan:
+# (the page is the release build's: the sanitizers watch the native code,
+# the server under load included)
+test-asan: $(WEB_TEST_PACKAGES)
 	CC=clang cmake -S . -B $(ASAN_BUILD) -DCMAKE_BUILD_TYPE=Debug \
-	  -DCMAKE_C_FLAGS_DEBUG="-O1 -g" -DLT_TESTS=ON -DLT_SANITIZE=ON -DLT_WERROR=ON
+	  -DCMAKE_C_FLAGS_DEBUG="-O1 -g" -DLT_TESTS=ON -DLT_SANITIZE=ON -DLT_WERROR=ON \
+	  -DLT_WEB=OFF
 	cmake --build $(ASAN_BUILD) -j$(JOBS)
 	cd $(ASAN_BUILD) && ctest --output-on-failure -j$(JOBS)
 
@@ -41,7 +54,7 @@ install: all
 # corpus in fuzz/corpus/TARGET, which is then minimised (-merge=1).
 fuzz:
 	CC=clang cmake -S . -B $(FUZZ_BUILD) -DCMAKE_BUILD_TYPE=Debug \
-	  -DCMAKE_C_FLAGS_DEBUG="-O1 -g" -DLT_FUZZ=ON
+	  -DCMAKE_C_FLAGS_DEBUG="-O1 -g" -DLT_FUZZ=ON -DLT_WEB=OFF
 	cmake --build $(FUZZ_BUILD) -j$(JOBS)
 	for t in $$(cat fuzz/targets); do \
 	  f=./$(FUZZ_BUILD)/fuzz/fuzz_$$t; c=fuzz/corpus/$$t; \

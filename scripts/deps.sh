@@ -1,15 +1,25 @@
 #!/bin/sh
 # deps.sh — installs the Debian packages Ludoteka needs and are missing.
-#   scripts/deps.sh run    to build and play
+#   scripts/deps.sh run    to build and play (the program, the page, the
+#                          server)
 #   scripts/deps.sh test   to build and run the whole test suite too
+#                          (chromium for the browser tests, npm for their
+#                          packages)
 # As root it runs apt-get; otherwise sudo; without sudo it prints the
 # command to run.
 set -eu
 mode=${1:-run}
-pkgs="cmake make gcc libc6-dev pkg-config"
+pkgs="cmake make gcc libc6-dev pkg-config emscripten libcivetweb-dev libcjson-dev"
+# commands that another package may provide (node and npm from nodesource
+# come as one package, nodejs): checked by name, installed from Debian only
+# when missing
+cmds="node:nodejs"
 case "$mode" in
   run) ;;
-  test) pkgs="$pkgs clang libclang-rt-14-dev libcmocka-dev" ;;
+  test)
+    pkgs="$pkgs clang libclang-rt-14-dev libcmocka-dev chromium"
+    cmds="$cmds npm:npm"
+    ;;
   *) echo "usage: $0 run|test" >&2; exit 2 ;;
 esac
 
@@ -24,6 +34,18 @@ for p in $pkgs; do
     missing="$missing $p"
   fi
 done
+for c in $cmds; do
+  command -v "${c%%:*}" >/dev/null 2>&1 || missing="$missing ${c#*:}"
+done
+# playwright-core, which drives chromium in the browser tests, needs
+# Node.js 20 or later (Debian 12 has 18; nodesource has 20)
+node_ok() {
+  node -e 'process.exit(+process.versions.node.split(".")[0] < 20 ? 1 : 0)' 2>/dev/null
+}
+if [ "$mode" = test ] && [ -z "$missing" ] && ! node_ok; then
+  echo "deps.sh: the browser tests need Node.js 20 or later; this is $(node --version)" >&2
+  exit 1
+fi
 [ -z "$missing" ] && exit 0
 
 echo "Ludoteka needs these Debian packages:$missing"

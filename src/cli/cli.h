@@ -93,6 +93,7 @@ int cmd_simulate(int argc, char **argv);
 int cmd_solve(int argc, char **argv);
 int cmd_uci(int argc, char **argv);
 int cmd_tune(int argc, char **argv);
+int cmd_serve(int argc, char **argv);
 int menu_run(FILE *in, FILE *out);
 
 /* Reads --option and --players of a game from argv[first..] (marking

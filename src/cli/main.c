@@ -164,6 +164,7 @@ static void usage(FILE *out)
             "  solve ID              solve a game: its value, perfect play\n"
             "  uci                   the chess engine, speaking UCI\n"
             "  tune                  tune the chess engine's evaluation\n"
+            "  serve                 play in the browser and over the network\n"
             "\n"
             "'ludoteka COMMAND --help' describes a command.\n"
             "--version prints the version.\n",
@@ -186,6 +187,7 @@ static void usage(FILE *out)
             "  solve ID              rozwiązanie gry: wartość, doskonała gra\n"
             "  uci                   silnik szachowy w protokole UCI\n"
             "  tune                  strojenie oceny silnika szachowego\n"
+            "  serve                 gra w przeglądarce i przez sieć\n"
             "\n"
             "'ludoteka POLECENIE --help' opisuje polecenie.\n"
             "--version wypisuje wersję.\n"),
@@ -202,7 +204,7 @@ int main(int argc, char **argv)
         {"moves", cmd_moves},   {"replay", cmd_replay}, {"bench", cmd_bench},
         {"playouts", cmd_playouts}, {"perft", cmd_perft}, {"arena", cmd_arena},
         {"odds", cmd_odds},     {"simulate", cmd_simulate}, {"solve", cmd_solve},
-        {"uci", cmd_uci},       {"tune", cmd_tune},
+        {"uci", cmd_uci},       {"tune", cmd_tune},     {"serve", cmd_serve},
     };
     cli_lang = locale_lang();
     int i = 1;

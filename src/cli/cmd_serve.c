@@ -1,0 +1,148 @@
+/* cmd_serve.c — ludoteka serve: the page and network rooms (src/net/). */
+#include <limits.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "cli.h"
+#include "ludoteka/text.h"
+#include "net/server.h"
+
+static void serve_usage(void)
+{
+    puts(T("usage: ludoteka serve [--port P] [--data DIR] [--bind ADDR] [--web DIR]\n"
+           "                      [--max-rooms N] [--max-connections N]\n"
+           "                      [--robots N] [--rate N]\n"
+           "\n"
+           "Serves Ludoteka in the browser and rooms for playing over the\n"
+           "network: open http://localhost:P/ (P is 8080 unless --port says;\n"
+           "0 picks a free port).  A room's page has links to share: one for\n"
+           "each seat, and one for watching.\n"
+           "  --data DIR          the rooms' records (default\n"
+           "                      ~/.local/share/ludoteka/rooms); rooms go on\n"
+           "                      after a restart\n"
+           "  --bind ADDR         listen on this address only (e.g. 127.0.0.1);\n"
+           "                      by default on every interface\n"
+           "  --web DIR           the page (default: web/ beside the program)\n"
+           "  --max-rooms N       rooms in play at once (200)\n"
+           "  --max-connections N connections at once (256)\n"
+           "  --robots N          threads for the computer seats (2)\n"
+           "  --rate N            messages a second from one connection (20)\n"
+           "Ctrl-C or SIGTERM stops the server.",
+           "użycie: ludoteka serve [--port P] [--data KATALOG] [--bind ADRES]\n"
+           "                      [--web KATALOG] [--max-rooms N]\n"
+           "                      [--max-connections N] [--robots N] [--rate N]\n"
+           "\n"
+           "Udostępnia Ludotekę w przeglądarce i pokoje do gry przez sieć:\n"
+           "otwórz http://localhost:P/ (P to 8080, chyba że --port mówi\n"
+           "inaczej; 0 wybiera wolny port).  Strona pokoju ma linki do\n"
+           "rozesłania: po jednym na miejsce i jeden do oglądania.\n"
+           "  --data KATALOG      zapisy pokojów (domyślnie\n"
+           "                      ~/.local/share/ludoteka/rooms); po restarcie\n"
+           "                      pokoje grają dalej\n"
+           "  --bind ADRES        słuchaj tylko pod tym adresem (np. 127.0.0.1);\n"
+           "                      domyślnie na wszystkich interfejsach\n"
+           "  --web KATALOG       strona (domyślnie web/ obok programu)\n"
+           "  --max-rooms N       pokoje w grze naraz (200)\n"
+           "  --max-connections N połączenia naraz (256)\n"
+           "  --robots N          wątki dla graczy komputerowych (2)\n"
+           "  --rate N            wiadomości na sekundę z jednego połączenia (20)\n"
+           "Ctrl-C albo SIGTERM zatrzymuje serwer."));
+}
+
+/* The page beside the program: build/web/ in the build tree, and
+ * PREFIX/share/ludoteka/web/ when installed (bin/ is its sibling). */
+static void default_web_dir(char *out, size_t size)
+{
+    static const char *const places[] = {"web", "../share/ludoteka/web"};
+    char exe[PATH_MAX], index[PATH_MAX + 64];
+    ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
+    out[0] = '\0';
+    if (n <= 0)
+        return;
+    exe[n] = '\0';
+    char *slash = strrchr(exe, '/');
+    if (!slash)
+        return;
+    *slash = '\0';
+    for (size_t i = 0; i < sizeof places / sizeof places[0]; i++) {
+        size_t len = 0, ilen = 0;
+        if (lt_appendf(out, size, &len, "%s/%s", exe, places[i]) &&
+            lt_appendf(index, sizeof index, &ilen, "%s/index.html", out) &&
+            access(index, R_OK) == 0)
+            return;
+    }
+    size_t len = 0; /* serve says the page is not there */
+    lt_appendf(out, size, &len, "%s/web", exe);
+}
+
+static void default_data_dir(char *out, size_t size)
+{
+    const char *xdg = getenv("XDG_DATA_HOME"), *home = getenv("HOME");
+    if (xdg && *xdg)
+        snprintf(out, size, "%s/ludoteka/rooms", xdg);
+    else if (home && *home)
+        snprintf(out, size, "%s/.local/share/ludoteka/rooms", home);
+    else
+        snprintf(out, size, "ludoteka-rooms");
+}
+
+int cmd_serve(int argc, char **argv)
+{
+    if (cli_wants_help(argc, argv)) {
+        serve_usage();
+        return EXIT_OK;
+    }
+    static char web[PATH_MAX], data[PATH_MAX];
+    serve_options o = {.port = 8080, .max_rooms = 200, .max_connections = 256,
+                       .robots = 2, .rate = 20};
+    default_web_dir(web, sizeof web);
+    default_data_dir(data, sizeof data);
+    o.web_dir = web;
+    o.data_dir = data;
+    static const struct {
+        const char *flag;
+        int lo, hi;
+        size_t offset;
+    } numbers[] = {
+        {"--port", 0, 65535, offsetof(serve_options, port)},
+        {"--max-rooms", 1, 100000, offsetof(serve_options, max_rooms)},
+        {"--max-connections", 1, 10000, offsetof(serve_options, max_connections)},
+        {"--robots", 1, 8, offsetof(serve_options, robots)},
+        {"--rate", 1, 10000, offsetof(serve_options, rate)},
+    };
+    for (int i = 1; i < argc; i++) {
+        const char *v;
+        bool known = false;
+        for (size_t k = 0; k < sizeof numbers / sizeof numbers[0] && !known; k++) {
+            if (!cli_flag(argc, argv, &i, numbers[k].flag, &v))
+                continue;
+            long long n;
+            if (!v)
+                return EXIT_USAGE;
+            if (!lt_parse_int(v, numbers[k].lo, numbers[k].hi, &n))
+                return cli_fail(EXIT_USAGE, "%s: expected a number from %d to %d",
+                                numbers[k].flag, numbers[k].lo, numbers[k].hi);
+            *(int *)((char *)&o + numbers[k].offset) = (int)n;
+            known = true;
+        }
+        if (known)
+            continue;
+        const char **slot = NULL;
+        if (cli_flag(argc, argv, &i, "--data", &v))
+            slot = &o.data_dir;
+        else if (cli_flag(argc, argv, &i, "--web", &v))
+            slot = &o.web_dir;
+        else if (cli_flag(argc, argv, &i, "--bind", &v))
+            slot = &o.bind;
+        else
+            return cli_fail(EXIT_USAGE, "serve: unexpected argument '%s' (see "
+                                        "ludoteka serve --help)", argv[i]);
+        if (!v)
+            return EXIT_USAGE;
+        *slot = v;
+    }
+    return net_serve(&o);
+}

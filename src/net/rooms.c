@@ -1,0 +1,175 @@
+/* rooms.c — the rooms a server has in memory: a table under one lock,
+ * rooms loaded from disk on demand and unloaded when space is needed. */
+#include <dirent.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ludoteka/text.h"
+#include "net/rooms.h"
+#include "net/server.h"
+
+static pthread_mutex_t table_lock = PTHREAD_MUTEX_INITIALIZER;
+static room **table; /* [0, count) in use */
+static int count, cap;
+static char *dir;
+
+bool rooms_init(const char *data_dir, int max)
+{
+    table = calloc((size_t)max, sizeof *table);
+    size_t n = strlen(data_dir) + 1;
+    dir = malloc(n);
+    if (!table || !dir)
+        return false;
+    memcpy(dir, data_dir, n);
+    cap = max;
+    count = 0;
+    return true;
+}
+
+void rooms_shutdown(void)
+{
+    pthread_mutex_lock(&table_lock);
+    for (int i = 0; i < count; i++)
+        room_free(table[i]);
+    free(table);
+    free(dir);
+    table = NULL;
+    dir = NULL;
+    count = cap = 0;
+    pthread_mutex_unlock(&table_lock);
+}
+
+static room *lookup(const char *id)
+{
+    for (int i = 0; i < count; i++)
+        if (!strcmp(table[i]->id, id))
+            return table[i];
+    return NULL;
+}
+
+/* Makes space for one more room (table locked): unloads the room idle the
+ * longest among those nobody uses; it stays on disk. */
+static bool make_space(lt_error *err)
+{
+    if (count < cap)
+        return true;
+    int victim = -1;
+    double oldest = 0;
+    for (int i = 0; i < count; i++) {
+        room *r = table[i];
+        if (atomic_load(&r->refs) != 0)
+            continue;
+        pthread_mutex_lock(&r->lock);
+        double active = r->active;
+        pthread_mutex_unlock(&r->lock);
+        if (victim < 0 || active < oldest) {
+            victim = i;
+            oldest = active;
+        }
+    }
+    if (victim < 0) {
+        lt_error_set(err, "the server has as many rooms in play as it "
+                          "allows (%d); try again later", cap);
+        return false;
+    }
+    room_free(table[victim]);
+    table[victim] = table[--count];
+    return true;
+}
+
+room *rooms_find(const char *id, bool *full, lt_error *err)
+{
+    pthread_mutex_lock(&table_lock);
+    room *r = lookup(id);
+    *full = false;
+    if (r) {
+        /* in memory */
+    } else if (!room_valid_id(id) || !room_exists(dir, id)) {
+        lt_error_set(err, "there is no room '%.20s'", id);
+    } else if (!make_space(err)) {
+        *full = true;
+    } else if ((r = room_load(dir, id, err)) != NULL) {
+        table[count++] = r;
+    } else {
+        server_log("room %s not loaded: %s", id, err ? err->msg : "");
+    }
+    if (r)
+        atomic_fetch_add(&r->refs, 1);
+    pthread_mutex_unlock(&table_lock);
+    return r;
+}
+
+room *rooms_create(const lt_game *g, const lt_config *cfg,
+                   char specs[][LT_SPEC_MAX], lt_error *err)
+{
+    pthread_mutex_lock(&table_lock);
+    room *r = NULL;
+    if (make_space(err)) {
+        r = room_create(dir, g, cfg, specs, err);
+        if (r) {
+            atomic_init(&r->refs, 1);
+            table[count++] = r;
+        }
+    }
+    pthread_mutex_unlock(&table_lock);
+    return r;
+}
+
+void rooms_ref(room *r)
+{
+    atomic_fetch_add(&r->refs, 1);
+}
+
+void rooms_release(room *r)
+{
+    if (r)
+        atomic_fetch_sub(&r->refs, 1);
+}
+
+int rooms_count(void)
+{
+    pthread_mutex_lock(&table_lock);
+    int n = count;
+    pthread_mutex_unlock(&table_lock);
+    return n;
+}
+
+int rooms_load_all(void (*f)(room *))
+{
+    DIR *d = opendir(dir);
+    if (!d)
+        return 0;
+    room **loaded = calloc((size_t)cap, sizeof *loaded);
+    int n = 0;
+    struct dirent *e;
+    pthread_mutex_lock(&table_lock);
+    while (loaded && n < cap && (e = readdir(d)) != NULL) {
+        char id[ROOM_ID_LEN + 1];
+        size_t len = strlen(e->d_name);
+        if (len != ROOM_ID_LEN + 4 || strcmp(e->d_name + ROOM_ID_LEN, ".txt"))
+            continue;
+        memcpy(id, e->d_name, ROOM_ID_LEN);
+        id[ROOM_ID_LEN] = '\0';
+        if (!room_valid_id(id) || lookup(id) || count == cap)
+            continue;
+        lt_error err = {0};
+        room *r = room_load(dir, id, &err);
+        if (!r) {
+            server_log("room %s not loaded: %s", id, err.msg);
+            continue;
+        }
+        if (r->game->current_player(r->state) == LT_TERMINAL) {
+            room_free(r); /* finished: loaded again if someone asks */
+            continue;
+        }
+        atomic_init(&r->refs, 1);
+        table[count++] = r;
+        loaded[n++] = r;
+    }
+    pthread_mutex_unlock(&table_lock);
+    closedir(d);
+    for (int i = 0; i < n; i++)
+        f(loaded[i]);
+    free(loaded);
+    return n;
+}

@@ -1,0 +1,32 @@
+/* rooms.h — the rooms a server has in memory, found by id.
+ *
+ * A room pointer is used only while holding a reference (rooms_find,
+ * rooms_add, rooms_ref); a room without references may be unloaded to make
+ * space, and is loaded again from its file when someone asks for it. */
+#ifndef LUDOTEKA_NET_ROOMS_H
+#define LUDOTEKA_NET_ROOMS_H
+
+#include "net/room.h"
+
+/* The table: at most max rooms in memory, records in dir. */
+bool rooms_init(const char *dir, int max);
+/* Unloads every room (the server has stopped). */
+void rooms_shutdown(void);
+
+/* The room with this id, loaded from disk if need be; NULL with a message
+ * when there is none, or (*full set) when there is no space for it now. */
+room *rooms_find(const char *id, bool *full, lt_error *);
+/* Makes a new room and adds it; NULL with a message. */
+room *rooms_create(const lt_game *, const lt_config *,
+                   char specs[][LT_SPEC_MAX], lt_error *);
+/* Another reference to a room already referenced. */
+void rooms_ref(room *);
+void rooms_release(room *);
+
+/* Loads every unfinished room on disk (as many as fit) and calls f on each
+ * (with a reference the call must release); the number loaded. */
+int rooms_load_all(void (*f)(room *));
+/* Rooms in memory now. */
+int rooms_count(void);
+
+#endif

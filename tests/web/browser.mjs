@@ -1,0 +1,407 @@
+// browser.mjs — the page in Debian's chromium, served by `ludoteka serve`
+// on loopback:  node browser.mjs LUDOTEKA RECORD_FINAL OUTDIR
+//
+//  - the page loads without a console error, lists every game;
+//  - Robbers against the computer: legal targets highlighted,
+//    moves by click-click, drag and click; undo; hint; the record
+//    downloaded replays natively to the page's position, and uploaded
+//    again gives the same game;
+//  - a Hazard turn thrown to the end, the exact odds beside it equal to
+//    the native program's at every throw, and at the start of the turn to
+//    the value derived by hand in tests/games/test_hazard.c;
+//  - Polish, and a phone-sized screen played by touch;
+//  - offline: reloaded with the network off, the page still plays;
+//  - two browser contexts play a networked Four Seasons game with two
+//    computer seats (on the server) to the end; the room's record replays
+//    to the position both pages show;
+//  - a screenshot of the finished game: OUTDIR/ludoteka-browser.png.
+import fs from 'node:fs';
+import path from 'node:path';
+import { execFileSync } from 'node:child_process';
+import { chromium } from 'playwright-core';
+import {
+  check, equal, finish, log, startServer, stopServer, tempDir, CHROMIUM,
+  CHROMIUM_ARGS, replayRecord,
+} from './lib.mjs';
+
+const [exe, finalTool, outDir] = process.argv.slice(2);
+const TIMEOUT = 20000;
+
+/* ---- Helpers on a page -------------------------------------------------- */
+
+/* A page whose console errors are collected. */
+async function openPage(context, url) {
+  const page = await context.newPage();
+  page.setDefaultTimeout(TIMEOUT);
+  page.errors = [];
+  page.on('console', (m) => {
+    if (m.type() === 'error') page.errors.push(m.text());
+  });
+  page.on('pageerror', (e) => page.errors.push(e.message));
+  if (url) await page.goto(url);
+  return page;
+}
+
+const board = (page, key) => page.getAttribute('#board-host', 'data-' + key);
+const ply = async (page) => Number(await board(page, 'ply'));
+const legalMoves = async (page) => JSON.parse((await board(page, 'moves')) || '[]');
+
+/* Waits until the board shows more than `n` actions, or the game ends. */
+function waitPly(page, n) {
+  return page.waitForFunction((k) => {
+    const b = document.querySelector('#board-host');
+    return b && (Number(b.dataset.ply) > k || b.dataset.to === '-2');
+  }, n);
+}
+
+/* Waits until `seat` is to move here (or the game is over). */
+function waitTurn(page, seats) {
+  return page.waitForFunction((mine) => {
+    const b = document.querySelector('#board-host');
+    if (!b || !b.dataset.to) return false;
+    return b.dataset.to === '-2' || (mine.includes(Number(b.dataset.to)) && b.dataset.moves !== '[]');
+  }, seats, { timeout: 60000 });
+}
+
+async function cellCentre(page, cell) {
+  const box = await page.locator(`.cell[data-cell="${cell}"] .hit`).boundingBox();
+  return [box.x + box.width / 2, box.y + box.height / 2];
+}
+
+async function clickCell(page, cell) {
+  const [x, y] = await cellCentre(page, cell);
+  await page.mouse.click(x, y);
+}
+
+async function dragCell(page, from, to) {
+  const [x0, y0] = await cellCentre(page, from);
+  const [x1, y1] = await cellCentre(page, to);
+  await page.mouse.move(x0, y0);
+  await page.mouse.down();
+  await page.mouse.move((x0 + x1) / 2, (y0 + y1) / 2, { steps: 4 });
+  await page.mouse.move(x1, y1, { steps: 4 });
+  await page.mouse.up();
+}
+
+/* Plays a move through the board as a person would: a click on its cell,
+ * a click on each of its two cells, or a drag; a button for moves off the
+ * board, and the chooser when several moves share their cells. */
+async function playMove(page, move, how = 'click') {
+  const before = await ply(page);
+  if (move.cells.length === 0) {
+    await page.click(`.actions button[data-move="${move.name}"]`);
+  } else if (move.cells.length === 1) {
+    await clickCell(page, move.cells[0]);
+  } else if (how === 'drag') {
+    await dragCell(page, move.cells[0], move.cells[1]);
+  } else {
+    await clickCell(page, move.cells[0]);
+    await clickCell(page, move.cells[1]);
+  }
+  const chooser = await page.$(`.actions button[data-move="${move.name}"]`);
+  if (chooser && move.cells.length) await chooser.click();
+  await waitPly(page, before);
+}
+
+const pick = (list) => list[Math.floor(Math.random() * list.length)];
+
+function noConsoleErrors(page, what) {
+  equal(page.errors, [], `${what}: console errors`);
+}
+
+/* ---- The tests ------------------------------------------------------------ */
+
+async function pageLoads(context, server) {
+  const started = Date.now();
+  const page = await openPage(context, server.url);
+  await page.waitForSelector('li.game');
+  const ms = Date.now() - started;
+  log(`page ready in ${ms} ms`);
+  const listed = await page.$$eval('li.game', (els) => els.map((e) => e.dataset.game));
+  const ids = execFileSync(exe, ['list'], { encoding: 'utf8' })
+    .split('\n').filter(Boolean).map((line) => line.split(/\s+/)[0]);
+  equal(listed.sort(), ids.sort(), 'the page lists the games of `ludoteka list`');
+  await page.click('li[data-game="robbers"] a[href^="#rules"]');
+  const rules = await page.textContent('.rules-text');
+  check(rules.includes('cap'), 'the rules page shows the rule text with its options');
+  noConsoleErrors(page, 'home and rules');
+  await page.close();
+  return ms;
+}
+
+/* What no registered game draws yet (Talat's three boards, a 12x12
+ * board, stacks): the board from a made-up view. */
+async function anyView(context, server) {
+  const page = await openPage(context, server.url);
+  await page.waitForSelector('li.game');
+  const drawn = await page.evaluate(async () => {
+    const { drawBoard } = await import('./board.js');
+    const cells = [];
+    for (let y = 0; y < 12; y++)
+      for (let x = 0; x < 12; x++)
+        cells.push({ x, y, shape: 0, shade: (x + y) % 2 ? 2 : 1, board: 0, name: String.fromCharCode(97 + x) + (12 - y) });
+    for (let k = 0; k < 9; k++) cells.push({ x: 13 + (k % 3), y: Math.floor(k / 3), shape: 1, shade: 0, board: 1, name: 'P' + (k + 1) });
+    for (let k = 0; k < 4; k++) cells.push({ x: 13 + k, y: 4, shape: 0, shade: 3 + (k % 2), board: 2, name: 'R' + (k + 1) });
+    const links = [];
+    for (let k = 0; k < 9; k++) {
+      if (k % 3 < 2) links.push([144 + k, 145 + k]);
+      if (k < 6) links.push([144 + k, 147 + k]);
+    }
+    const pieces = [...Array(4)].map(() => ({ cell: 0, owner: 0, kind: 0, text: 'M', glyph: '' }));
+    pieces.push({ cell: 5, owner: 1, kind: 1, text: 'K', glyph: '\u2654' });
+    pieces.push({ cell: -1, owner: 1, kind: 2, text: 'm', glyph: '' }, { cell: -1, owner: 1, kind: 2, text: 'm', glyph: '' });
+    const view = { width: 17, height: 12, cells, links, pieces, dice: [], titles: ['Big', 'Points', 'Row'], info: ['made up'] };
+    const host = document.createElement('div');
+    document.body.append(host);
+    drawBoard(host, view, { colours: ['#f6f2e6', '#2a2724'], selected: -1 });
+    const all = (sel) => [...host.querySelectorAll(sel)];
+    return {
+      titles: all('.board-title').map((t) => t.textContent),
+      cells: all('g.cell').length, points: all('circle.point').length, edges: all('line.edge').length,
+      counts: all('text.count').map((t) => t.textContent), blocked: all('g.cell.blocked').length,
+      columns: all('text.coord').map((t) => t.textContent).filter((t) => /^[a-l]$/.test(t)).length,
+      pieces: all('g.piece').length,
+    };
+  });
+  equal(drawn.titles, ['Big', 'Points', 'Row'], 'three boards, each with its title');
+  equal([drawn.cells, drawn.points, drawn.edges, drawn.blocked], [157, 9, 12, 2], 'cells, points, lines, blocked cells');
+  equal(drawn.columns, 12, 'the 12x12 board\'s columns are labelled a to l');
+  check(drawn.counts.includes('×4') && drawn.counts.includes('×2'), `a stack of four and two in hand are counted (${drawn.counts})`);
+  equal(drawn.pieces, 5, 'three of the stack, the king and one for the pieces in hand drawn');
+  noConsoleErrors(page, 'made-up view');
+  await page.close();
+}
+
+async function boardGame(context, server) {
+  const page = await openPage(context, server.url + '#new=robbers');
+  await page.selectOption('select[name="seat-1"]', 'ai:level=1');
+  await page.click('#start');
+  await page.waitForSelector('svg.board');
+  let turns = 0;
+  let sawTargets = false;
+  let sawDrag = false;
+  while (turns < 12) {
+    await waitTurn(page, [0]);
+    if ((await board(page, 'to')) === '-2') break;
+    const moves = await legalMoves(page);
+    const slides = moves.filter((m) => m.cells.length >= 2);
+    if (slides.length && !sawTargets) {
+      /* a click on a piece shows where it can go, and nothing else */
+      const from = slides[0].cells[0];
+      await clickCell(page, from);
+      const shown = await page.$$eval('circle.target', (els) => els.length);
+      const expected = new Set(slides.filter((m) => m.cells[0] === from).map((m) => m.cells[1])).size;
+      equal(shown, expected, 'targets highlighted for the selected piece');
+      await clickCell(page, from); /* deselect */
+      sawTargets = true;
+    }
+    const move = pick(moves);
+    const how = move.cells.length >= 2 && turns % 2 ? 'drag' : 'click';
+    sawDrag ||= how === 'drag';
+    await playMove(page, move, how);
+    turns++;
+  }
+  check(turns > 3, 'several moves played against the computer');
+  check(sawTargets && sawDrag, 'targets shown and a move dragged');
+  const over = (await board(page, 'to')) === '-2';
+  if (!over) {
+    /* undo: back to the last position with White to move */
+    await waitTurn(page, [0]);
+    const n = await ply(page);
+    await page.click('#undo');
+    await page.waitForFunction((k) => Number(document.querySelector('#board-host').dataset.ply) < k, n);
+    const back = await ply(page);
+    check(back < n && (await board(page, 'to')) === '0', `undo takes back to the person's previous move (${n} -> ${back})`);
+    await page.click('#hint');
+    await page.waitForFunction(() => /Hint:/.test(document.querySelector('#message').textContent), null, { timeout: 30000 });
+    check(await page.$('.cell.hint'), 'a hint shows its move on the board');
+  }
+  /* the record: downloaded, replayed natively, uploaded again */
+  const [download] = await Promise.all([page.waitForEvent('download'), page.click('#download')]);
+  const text = fs.readFileSync(await download.path(), 'utf8');
+  const pos = await board(page, 'pos');
+  const native = replayRecord(exe, finalTool, text);
+  equal(native.final.split('\n')[0], pos, 'the downloaded record replays to the page\'s position');
+  const moves = await ply(page);
+  await page.goto(server.url + '#');
+  await page.setInputFiles('#upload', { name: 'game.txt', mimeType: 'text/plain', buffer: Buffer.from(text) });
+  await page.waitForSelector('svg.board');
+  equal([await board(page, 'pos'), await ply(page)], [pos, moves], 'the uploaded record is the same game');
+  noConsoleErrors(page, 'robbers');
+  await page.close();
+}
+
+async function hazardTurn(context, server) {
+  const page = await openPage(context, server.url + '#new=hazard');
+  await page.click('#start');
+  await page.waitForSelector('#status');
+  let compared = 0;
+  let sawTurnStart = false;
+  let navigated = false;
+  for (let throws = 0; throws < 200; throws++) {
+    await page.waitForSelector('#roll, #status[data-over="true"]');
+    if (await page.$('#status[data-over="true"]')) break;
+    const n = await ply(page);
+    /* the odds beside the board, once they are for this position */
+    const known = await page.waitForFunction((k) => {
+      const o = document.querySelector('#odds');
+      return o && o.dataset.ply === String(k) && o.querySelector('h3') ? o.innerHTML : false;
+    }, n).catch(() => null);
+    if (known) {
+      const exact = await page.$$eval('#odds li[data-seat]', (els) => els.map((e) => e.dataset.exact));
+      if (exact.length) {
+        const cli = JSON.parse(execFileSync(exe, ['odds', 'hazard', '--players', '2',
+          '--position', await board(page, 'pos'), '--json'], { encoding: 'utf8' }));
+        equal(exact, cli.seats.map((s) => s.exact), `odds after ${n} throws agree with the native program`);
+        compared++;
+        /* the whole turn, first thrower's chance: tests/games/test_hazard.c
+         * derives it by Cramer's rule (and src/games/hazard/RULES.md) */
+        if (!sawTurnStart) {
+          check(exact.includes('24298296676888433677205006791/43545762570418032921528692160'),
+            'at the start of the turn the thrower\'s odds are the hand-derived value');
+          sawTurnStart = true;
+        }
+      }
+    }
+    if (throws === 1) {
+      navigated = true;
+      /* back through the moves and forward again: the dice wait */
+      await page.click('button[title="Previous move"]');
+      check(!(await page.$('#roll')) && (await ply(page)) === n - 1, 'an earlier position is shown, with nothing to throw');
+      await page.click('button[title="Last position"]');
+      await page.waitForSelector('#roll');
+      equal(await ply(page), n, 'back at the live position, the dice wait to be thrown');
+    }
+    await page.click('#roll');
+    await waitPly(page, n);
+  }
+  check(await page.$('#status[data-over="true"]'), 'the Hazard turn was thrown to its end');
+  check(compared >= 1, `odds compared with the native program (${compared} throws)`);
+  check(navigated, 'the moves were stepped through in the middle of the turn');
+  await page.screenshot({ path: path.join(outDir, 'ludoteka-hazard.png') });
+  noConsoleErrors(page, 'hazard');
+  await page.close();
+}
+
+async function polishOnAPhone(browser, server) {
+  const context = await browser.newContext({
+    viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true, locale: 'pl-PL',
+  });
+  const page = await openPage(context, server.url);
+  await page.waitForSelector('li.game');
+  check((await page.textContent('main')).includes('Gry w kości'), 'Polish is chosen for a Polish browser');
+  await page.goto(server.url + '#new=robbers');
+  await page.click('#start');
+  await page.waitForSelector('svg.board');
+  const status = await page.textContent('#status');
+  check(/twój ruch/.test(status), `the status is in Polish (${status})`);
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  check(overflow <= 0, `nothing wider than a phone's screen (${overflow} px over)`);
+  const box = await page.locator('svg.board').boundingBox();
+  check(box.width <= 390 && box.width > 300, `the board fills the phone's width (${box.width} px)`);
+  const move = (await legalMoves(page))[0];
+  const n = await ply(page);
+  for (const cell of move.cells) {
+    const [x, y] = await cellCentre(page, cell);
+    await page.touchscreen.tap(x, y);
+  }
+  await waitPly(page, n);
+  check((await ply(page)) > n, 'a move made by tapping');
+  await page.screenshot({ path: path.join(outDir, 'ludoteka-phone.png') });
+  noConsoleErrors(page, 'phone');
+  await context.close();
+}
+
+async function offline(browser, server) {
+  const context = await browser.newContext();
+  const page = await openPage(context, server.url);
+  await page.waitForSelector('li.game');
+  await page.evaluate(() => navigator.serviceWorker.ready);
+  await page.reload(); /* the service worker now controls the page */
+  await page.waitForSelector('li.game');
+  await context.setOffline(true);
+  await page.reload();
+  await page.waitForSelector('li.game');
+  await page.goto(server.url + '#new=three-mens-morris');
+  await page.click('#start');
+  await page.waitForSelector('svg.board');
+  const move = (await legalMoves(page))[0];
+  await playMove(page, move);
+  check((await ply(page)) >= 1, 'offline: the page loads from its cache and plays');
+  await context.close();
+}
+
+/* Four Seasons in a room: context A makes it (seat 1 here, seat 2 invited,
+ * seats 3 and 4 computers on the server), context B follows the link. */
+async function networked(browser, server) {
+  const a = await browser.newContext();
+  const b = await browser.newContext();
+  const pa = await openPage(a, server.url + '#new=four-seasons');
+  await pa.fill('input[name="opt-cap"]', '16');
+  await pa.selectOption('select[name="seat-1"]', 'remote');
+  await pa.selectOption('select[name="seat-2"]', 'ai:level=1');
+  await pa.selectOption('select[name="seat-3"]', 'ai:level=1');
+  await pa.click('#start');
+  await pa.waitForSelector('input.link[data-seat="1"]');
+  const invite = await pa.inputValue('input.link[data-seat="1"]');
+  const room = /room=(\w+)/.exec(invite)[1];
+  const pb = await openPage(b, invite);
+  await pb.waitForSelector('svg.board');
+  let moves = 0;
+  const player = async (page, seat) => {
+    for (;;) {
+      await waitTurn(page, [seat]);
+      if ((await board(page, 'to')) === '-2') return;
+      await playMove(page, pick(await legalMoves(page)), moves % 3 ? 'click' : 'drag');
+      moves++;
+    }
+  };
+  await Promise.all([player(pa, 0), player(pb, 1)]);
+  await Promise.all([pa, pb].map((p) => p.waitForSelector('#status[data-over="true"]')));
+  log(`networked Four Seasons: ${moves} moves by the two browsers, ${await ply(pa)} actions in all`);
+  const [posA, posB] = [await board(pa, 'pos'), await board(pb, 'pos')];
+  equal(posA, posB, 'both browsers show the same final position');
+  const listA = await pa.$$eval('#moves li', (els) => els.map((e) => e.textContent));
+  const listB = await pb.$$eval('#moves li', (els) => els.map((e) => e.textContent));
+  equal(listA, listB, 'both browsers show the same moves');
+  const text = await (await fetch(`${server.url}api/rooms/${room}/record`)).text();
+  check(/\[Seed "\d+"\]/.test(text), 'the finished room\'s record shows its seed');
+  check(!/Tokens/.test(text), 'the record never shows the seats\' tokens');
+  const native = replayRecord(exe, finalTool, text);
+  equal(native.final.split('\n')[0], posA, 'the room\'s record replays to the final position');
+  await pa.screenshot({ path: path.join(outDir, 'ludoteka-browser.png') });
+  noConsoleErrors(pa, 'room, first browser');
+  noConsoleErrors(pb, 'room, second browser');
+  await a.close();
+  await b.close();
+}
+
+/* ---- Run ---------------------------------------------------------------------- */
+
+fs.mkdirSync(outDir, { recursive: true });
+const server = await startServer(exe, tempDir('lt-browser-data-'));
+const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
+const context = await browser.newContext({ locale: 'en-GB', acceptDownloads: true });
+const timed = async (name, f) => {
+  const t0 = Date.now();
+  try {
+    await f();
+  } catch (e) {
+    check(false, `${name}: ${e.stack || e}`);
+  }
+  log(`${name}: ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+};
+try {
+  await timed('page', () => pageLoads(context, server));
+  await timed('any view', () => anyView(context, server));
+  await timed('board game', () => boardGame(context, server));
+  await timed('hazard', () => hazardTurn(context, server));
+  await timed('phone', () => polishOnAPhone(browser, server));
+  await timed('offline', () => offline(browser, server));
+  await timed('networked', () => networked(browser, server));
+} finally {
+  await browser.close();
+  const status = await stopServer(server);
+  equal(status, 0, 'the server stops cleanly on SIGTERM');
+}
+finish('browser');

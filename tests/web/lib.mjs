@@ -1,0 +1,109 @@
+// lib.mjs — what the browser test and the load test share: starting and
+// stopping `ludoteka serve` on loopback with a free port, Debian's
+// chromium under playwright-core (never a downloaded browser), checks that
+// count their failures, and the native tools that judge records.
+import { spawn, execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+let failures = 0;
+let passes = 0;
+
+export function check(ok, what) {
+  if (ok) {
+    passes++;
+  } else {
+    failures++;
+    console.log(`FAIL: ${what}`);
+  }
+  return ok;
+}
+
+export function equal(actual, expected, what) {
+  const ok = JSON.stringify(actual) === JSON.stringify(expected);
+  return check(ok, `${what}: expected ${JSON.stringify(expected)}, got ${JSON.stringify(actual)}`);
+}
+
+const temps = [];
+
+export function finish(name) {
+  for (const dir of temps) fs.rmSync(dir, { recursive: true, force: true });
+  console.log(`${name}: ${passes} checks passed, ${failures} failed`);
+  process.exit(failures ? 1 : 0);
+}
+
+export function log(...args) {
+  console.log(...args);
+}
+
+export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+/* A new folder, removed when the test finishes. */
+export function tempDir(prefix) {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+  temps.push(dir);
+  return dir;
+}
+
+/* Starts the server; resolves once it says where it listens. */
+export function startServer(exe, dataDir, extra = []) {
+  return new Promise((resolve, reject) => {
+    const proc = spawn(exe, ['serve', '--port', '0', '--bind', '127.0.0.1',
+      '--data', dataDir, ...extra], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    let err = '';
+    const timer = setTimeout(() => reject(new Error('server did not start: ' + err)), 20000);
+    proc.stdout.on('data', (d) => {
+      out += d;
+      const m = /127\.0\.0\.1:(\d+)\//.exec(out);
+      if (m) {
+        clearTimeout(timer);
+        const resumed = Number((/(\d+) resumed/.exec(out) || [0, 0])[1]);
+        resolve({ proc, port: Number(m[1]), url: `http://127.0.0.1:${m[1]}/`, resumed, stderr: () => err });
+      }
+    });
+    proc.stderr.on('data', (d) => {
+      err += d;
+      if (err.length > 1 << 20) err = err.slice(-65536);
+    });
+    proc.on('exit', (code, signal) => {
+      clearTimeout(timer);
+      if (!out.includes('127.0.0.1')) reject(new Error(`server exited (${code ?? signal}): ${err}`));
+    });
+  });
+}
+
+/* SIGTERM, and the exit status. */
+export function stopServer(server, signal = 'SIGTERM') {
+  return new Promise((resolve) => {
+    if (server.proc.exitCode !== null || server.proc.signalCode !== null) {
+      resolve(server.proc.exitCode);
+      return;
+    }
+    server.proc.once('exit', (code, sig) => resolve(code ?? sig));
+    server.proc.kill(signal);
+  });
+}
+
+/* Resident memory of a process, in KiB. */
+export function rssKiB(pid) {
+  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+  return Number(/VmRSS:\s+(\d+)/.exec(status)[1]);
+}
+
+export const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
+export const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic',
+  '--no-first-run', '--disable-background-networking', '--disable-component-update',
+  '--disable-sync', '--disable-dev-shm-usage'];
+
+/* The final position of a record, by the native program: `ludoteka replay`
+ * checks every move and prints the moves and the result; the helper
+ * record_final prints the position text. */
+export function replayRecord(exe, finalTool, text) {
+  const file = path.join(tempDir('lt-record-'), 'game.txt');
+  fs.writeFileSync(file, text);
+  const replay = execFileSync(exe, ['replay', file], { encoding: 'utf8' });
+  const final = execFileSync(finalTool, [file], { encoding: 'utf8' }).trim();
+  return { replay, final };
+}

@@ -1,0 +1,19 @@
+/* worker.js — the page's second thread: computer players, hints and exact
+ * odds, so the page never freezes while they think.  Each request brings
+ * the game's record; the answer is what the C core says (see core.js). */
+'use strict';
+importScripts('ludoteka.js', 'core.js');
+
+const ready = loadLudotekaCore();
+
+self.onmessage = async (event) => {
+  const core = await ready;
+  const { id, kind, record, spec, seconds, lang } = event.data;
+  let answer = core.load(record);
+  if (!answer.error) {
+    if (kind === 'think') answer = core.think(spec, seconds || 0);
+    else if (kind === 'odds') answer = core.odds(lang);
+    else answer = { error: 'unknown request ' + kind };
+  }
+  self.postMessage({ id, answer });
+};

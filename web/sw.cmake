@@ -1,0 +1,20 @@
+# sw.cmake — writes the service worker (sw.js) from its template: the list
+# of files the page needs offline and a version that changes whenever any
+# of them does.  cmake -DOUT=DIR -DTEMPLATE=sw.js.in -P sw.cmake
+file(GLOB files RELATIVE ${OUT} ${OUT}/*)
+list(REMOVE_ITEM files sw.js)
+list(SORT files)
+set(digest "")
+set(list "")
+foreach(f ${files})
+  if(IS_DIRECTORY ${OUT}/${f} OR f MATCHES "\\.tmp")
+    continue()
+  endif()
+  file(SHA256 ${OUT}/${f} h)
+  string(APPEND digest "${h}")
+  string(APPEND list "  './${f}',\n")
+endforeach()
+string(SHA256 version "${digest}")
+string(SUBSTRING ${version} 0 16 VERSION)
+set(FILES "${list}")
+configure_file(${TEMPLATE} ${OUT}/sw.js @ONLY)
