@@ -17,6 +17,9 @@
 
 enum { FILE_MAX = 64 << 20, LINE_WIDTH = 79, TAG_VALUE_MAX = 1024 };
 
+/* PGN's closing tokens of the movetext. */
+static const char *const result_tokens[] = {"1-0", "0-1", "1/2-1/2", "*"};
+
 /* ---- Building ---------------------------------------------------------- */
 
 void lt_record_init(lt_record *r, const lt_game *g, const lt_config *cfg)
@@ -223,9 +226,10 @@ char *lt_record_format(const lt_record *r, lt_error *err)
             recorded = r->extra[i].value;
     if (g->current_player(s) != LT_TERMINAL && recorded)
         lt_copy(result, sizeof result, recorded);
-    static const char *const ends[] = {"1-0", "0-1", "1/2-1/2", "*"};
-    for (size_t k = 0; k < sizeof ends / sizeof ends[0]; k++)
-        if (!strcmp(result, ends[k])) {
+    /* PGN (the chess family) closes its movetext with the result */
+    bool pgn = g->group == LT_GROUP_CHESS;
+    for (size_t k = 0; pgn && k < sizeof result_tokens / sizeof *result_tokens; k++)
+        if (!strcmp(result, result_tokens[k])) {
             if (col && col + 1 + strlen(result) > LINE_WIDTH) {
                 sb_puts(&moves, "\n");
                 col = 0;
@@ -239,7 +243,6 @@ char *lt_record_format(const lt_record *r, lt_error *err)
 
     /* The tags.  The chess family's records are PGN: the Seven Tag Roster
      * first, in its order, and a set-up position as [SetUp] and [FEN]. */
-    bool pgn = g->group == LT_GROUP_CHESS;
     static const char *const roster[] = {"Event", "Site", "Date", "Round",
                                          "White", "Black"};
     if (pgn) {
@@ -600,11 +603,10 @@ lt_status lt_record_parse(const char *text, lt_cursor *cur, lt_record *r,
         const char *move = skip_move_number(word);
         /* PGN ends its movetext with the result; it is checked by the
          * Result tag, if any */
-        static const char *const ends[] = {"1-0", "0-1", "1/2-1/2", "*"};
         bool end = false;
         lt_action dummy;
-        for (size_t k = 0; k < sizeof ends / sizeof ends[0]; k++)
-            end = end || (!strcmp(move, ends[k]) &&
+        for (size_t k = 0; k < sizeof result_tokens / sizeof *result_tokens; k++)
+            end = end || (!strcmp(move, result_tokens[k]) &&
                           lt_parse(r->game, s, move, &dummy, NULL) != LT_OK);
         if (*move && !end) {
             lt_action a;

@@ -28,8 +28,9 @@ static inline int distance(int a, int b)
 }
 
 /* The pawn-structure cache: per thread, so the search threads never
- * share an entry being written. */
-enum { PAWN_CACHE = 8192 };
+ * share an entry being written.  Small: every thread of the program
+ * carries it (the server has hundreds), and pawn structures repeat. */
+enum { PAWN_CACHE = 1024 };
 typedef struct {
     bb pawns[2], passed[2];
     int mg, eg;
