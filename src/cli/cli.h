@@ -9,6 +9,7 @@
 #include "ludoteka/ai.h"
 #include "ludoteka/game.h"
 #include "ludoteka/record.h"
+#include "session.h"
 
 /* Exit statuses. */
 enum { EXIT_OK = 0, EXIT_FAIL = 1, EXIT_USAGE = 2 };
@@ -39,28 +40,16 @@ const lt_game *cli_game(const char *id);
 const char *cli_title(const lt_game *);
 
 /* Who won, in words: "White wins (1-0)", "Draw (1/2-1/2)". */
+void cli_result_words(const lt_game *, const lt_state *, char *buf,
+                      size_t size);
 void cli_describe_result(FILE *out, const lt_game *, const lt_state *);
 
 /* Draws the position as text (board from render, dice, info lines). */
 void textview_print(FILE *out, const lt_game *, const lt_state *);
 
-/* A game being played: seats, record, state, seed. */
-typedef struct {
-    const lt_game *game;
-    lt_player *players[LT_MAX_PLAYERS];
-    lt_record rec;       /* config, specs, seed and the actions so far */
-    lt_state *state;     /* the position after rec's actions */
-    char save_path[512]; /* where "save" writes; "" for none */
-    bool autosave;       /* rewrite save_path after every action */
-    FILE *in, *out;
-} session;
-
-/* Sets up a session from a record (its config, players and seed; the
- * actions are replayed).  Returns an exit status. */
-int session_open(session *, lt_record *rec);
-void session_close(session *);
-/* Plays until the end or until a human quits; returns an exit status. */
-int session_play(session *);
+/* Plays a session line by line until the end or until a human quits;
+ * returns an exit status. */
+int play_lines(session *, FILE *in, FILE *out);
 
 /* Rotates the player specs so that player `first` (0-based) sits in
  * seat 1; with first < 0 the lots are drawn with the seed. Returns the

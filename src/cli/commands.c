@@ -144,7 +144,8 @@ int cmd_moves(int argc, char **argv)
     return status;
 }
 
-void cli_describe_result(FILE *out, const lt_game *g, const lt_state *s)
+void cli_result_words(const lt_game *g, const lt_state *s, char *buf,
+                      size_t size)
 {
     int n = g->num_players(s);
     double r[LT_MAX_PLAYERS], best = -1e300, worst = 1e300;
@@ -154,26 +155,33 @@ void cli_describe_result(FILE *out, const lt_game *g, const lt_state *s)
         worst = r[i] < worst ? r[i] : worst;
     }
     char text[64];
+    size_t len = 0;
+    buf[0] = '\0';
     lt_result_text(g, s, text, sizeof text);
     if (best == worst) {
-        fprintf(out, "%s (%s)\n", T("Draw", "Remis"), text);
+        lt_appendf(buf, size, &len, "%s (%s)", T("Draw", "Remis"), text);
         return;
     }
     int winners = 0;
     for (int i = 0; i < n; i++)
         winners += r[i] == best;
-    bool first = true;
     for (int i = 0; i < n; i++)
         if (r[i] == best) {
             char seat[64];
-            fprintf(out, "%s%s", first ? "" : ", ",
-                    lt_seat_name(g, i, cli_lang, seat, sizeof seat));
-            first = false;
+            lt_appendf(buf, size, &len, "%s%s", len ? ", " : "",
+                       lt_seat_name(g, i, cli_lang, seat, sizeof seat));
         }
-    fprintf(out, " %s (%s)\n",
-            winners > 1 ? T("share the win", "dzielą zwycięstwo")
-                        : T("wins", "wygrywa"),
-            text);
+    lt_appendf(buf, size, &len, " %s (%s)",
+               winners > 1 ? T("share the win", "dzielą zwycięstwo")
+                           : T("wins", "wygrywa"),
+               text);
+}
+
+void cli_describe_result(FILE *out, const lt_game *g, const lt_state *s)
+{
+    char words[512];
+    cli_result_words(g, s, words, sizeof words);
+    fprintf(out, "%s\n", words);
 }
 
 int cmd_replay(int argc, char **argv)

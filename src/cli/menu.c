@@ -125,11 +125,12 @@ static void play(const lt_game *g, const lt_config *cfg,
                        "Losowanie: pierwsze miejsce zajmuje gracz %d (%s).\n"),
                 first + 1, rec.players[0]);
     session se;
-    if (session_open(&se, &rec) != EXIT_OK)
+    lt_error err = {0};
+    if (session_open(&se, &rec, &err) != LT_OK) {
+        cli_fail(EXIT_USAGE, "%s", err.msg);
         return;
-    se.in = in;
-    se.out = out;
-    session_play(&se);
+    }
+    play_lines(&se, in, out);
     session_close(&se);
 }
 
