@@ -40,33 +40,42 @@ int cmd_rules(int argc, char **argv)
     const lt_game *g = cli_game(argv[1]);
     if (!g)
         return EXIT_USAGE;
+    if (!lt_rules_text(g, cli_lang) && !lt_rules_text(g, LT_LANG_EN))
+        return cli_fail(EXIT_FAIL, "%s has no rule text", g->id);
+    cli_print_rules(stdout, g);
+    return EXIT_OK;
+}
+
+void cli_print_rules(FILE *out, const lt_game *g)
+{
     const char *text = lt_rules_text(g, cli_lang);
     if (!text)
         text = lt_rules_text(g, LT_LANG_EN);
-    if (!text)
-        return cli_fail(EXIT_FAIL, "%s has no rule text", g->id);
-    fputs(text, stdout);
-    if (g->options[0].name) {
-        printf("\n%s\n", T("Options (--option name=value):",
-                           "Opcje (--option nazwa=wartość):"));
-        for (int i = 0; g->options[i].name; i++) {
-            const lt_option *o = &g->options[i];
-            char def[32], range[128];
-            size_t len = 0;
-            range[0] = '\0';
-            if (o->choices)
-                for (int c = 0; o->choices[c]; c++)
-                    lt_appendf(range, sizeof range, &len, "%s%s", c ? "|" : "",
-                               o->choices[c]);
-            else
-                lt_appendf(range, sizeof range, &len, "%d..%d", o->min, o->max);
-            printf("  %s=%s (%s %s)\n      %s\n", o->name, range,
-                   T("default", "domyślnie"),
-                   lt_option_text(o, o->def, def, sizeof def),
-                   T(o->help_en, o->help_pl));
-        }
+    fputs(text ? text : T("(no rule text)", "(brak zasad)"), out);
+    if (!g->options[0].name)
+        return;
+    fprintf(out, "\n%s\n", T("Options (--option name=value):",
+                             "Opcje (--option nazwa=wartość):"));
+    for (int i = 0; g->options[i].name; i++) {
+        const lt_option *o = &g->options[i];
+        char def[32], range[128];
+        cli_option_range(o, range, sizeof range);
+        fprintf(out, "  %s=%s (%s %s)\n      %s\n", o->name, range,
+                T("default", "domyślnie"),
+                lt_option_text(o, o->def, def, sizeof def),
+                T(o->help_en, o->help_pl));
     }
-    return EXIT_OK;
+}
+
+void cli_option_range(const lt_option *o, char *buf, size_t size)
+{
+    size_t len = 0;
+    buf[0] = '\0';
+    if (o->choices)
+        for (int c = 0; o->choices[c]; c++)
+            lt_appendf(buf, size, &len, "%s%s", c ? "|" : "", o->choices[c]);
+    else
+        lt_appendf(buf, size, &len, "%d..%d", o->min, o->max);
 }
 
 int cmd_moves(int argc, char **argv)

@@ -386,6 +386,8 @@ static void play_usage(void)
            "                        [--position TEXT] [--dice manual|auto]\n"
            "       ludoteka play --resume FILE [--players ...] [--record FILE]\n"
            "\n"
+           "On a terminal the game is played on the full screen (cursor keys,\n"
+           "mouse, '?' lists the keys); --plain plays line by line.\n"
            "Players, one per seat in order: human, random, ai, ai:level=1..5,\n"
            "ai:alphabeta:depth=D, ... (see the README).  Seats not named get\n"
            "ai; without --players the first seat is human.  A game with no\n"
@@ -402,6 +404,8 @@ static void play_usage(void)
            "                        [--position TEKST] [--dice manual|auto]\n"
            "       ludoteka play --resume PLIK [--players ...] [--record PLIK]\n"
            "\n"
+           "W terminalu gra toczy się na pełnym ekranie (strzałki, mysz,\n"
+           "'?' wypisuje klawisze); --plain gra wierszami.\n"
            "Gracze, po jednym na miejsce: human, random, ai, ai:level=1..5,\n"
            "ai:alphabeta:depth=D, ... (zob. README).  Miejsca bez gracza\n"
            "dostają ai; bez --players pierwsze miejsce to human.  Partia bez\n"
@@ -464,6 +468,8 @@ int cmd_play(int argc, char **argv)
         return cli_fail(EXIT_USAGE, "--dice: expected manual or auto");
     lt_record rec;
     lt_error err = {0};
+    bool fullscreen = cli_fullscreen();
+    char note[256] = "";
     if (resume) {
         if (id || noptions || seed_text || position || first_text)
             return cli_fail(EXIT_USAGE, "--resume takes the game, options and "
@@ -516,9 +522,11 @@ int cmd_play(int argc, char **argv)
             }
             int f = cli_draw_first(&rec, lots ? -1 : (int)k - 1, rec.seed);
             if (lots)
-                printf(T("Lots drawn: player %d (%s) moves first.\n",
-                         "Losowanie: zaczyna gracz %d (%s).\n"),
-                       f + 1, rec.players[0]);
+                snprintf(note, sizeof note, T("Lots drawn: player %d (%s) moves first.",
+                                              "Losowanie: zaczyna gracz %d (%s)."),
+                         f + 1, rec.players[0]);
+            if (lots && !fullscreen)
+                printf("%s\n", note);
         }
     }
     if (lt_check_players(rec.game, rec.config.players, &err) != LT_OK) {
@@ -537,11 +545,14 @@ int cmd_play(int argc, char **argv)
     se.autosave = se.save_path[0] != '\0';
     char opts[256];
     lt_config_write(se.game, &se.rec.config, opts, sizeof opts);
-    printf("%s — %s  %s %" PRIu64 "\n", cli_title(se.game), opts[0] ? opts : "",
-           T("seed", "ziarno"), se.rec.seed);
+    if (!fullscreen) /* the full screen shows it in its title */
+        printf("%s — %s  %s %" PRIu64 "\n", cli_title(se.game), opts[0] ? opts : "",
+               T("seed", "ziarno"), se.rec.seed);
     int status = EXIT_OK;
     if (se.autosave && session_save(&se, NULL, &err) != LT_OK)
         status = cli_fail(EXIT_FAIL, "%s", err.msg);
+    else if (fullscreen)
+        status = tui_play_session(&se, note[0] ? note : NULL);
     else
         status = play_lines(&se, stdin, stdout);
     session_close(&se);
