@@ -6,10 +6,10 @@
 # command to run.
 set -eu
 mode=${1:-run}
-pkgs="cmake make gcc libc6-dev pkg-config"
+pkgs="cmake make gcc libc6-dev pkg-config libncurses-dev"
 case "$mode" in
   run) ;;
-  test) pkgs="$pkgs clang libclang-rt-14-dev libcmocka-dev" ;;
+  test) pkgs="$pkgs clang libclang-rt-14-dev libcmocka-dev tmux" ;;
   *) echo "usage: $0 run|test" >&2; exit 2 ;;
 esac
 

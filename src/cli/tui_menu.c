@@ -437,7 +437,9 @@ int tui_menu_run(void)
         tui_event ev;
         tui_wait(-1, &ev);
         int step = 0;
-        if (ev.type == EV_SIGNAL || is_back(&ev))
+        /* q leaves the program; Esc here (a stray one of a key's escape
+         * sequence, too) does not */
+        if (ev.type == EV_SIGNAL || (ev.type == EV_CHAR && (ev.ch == 'q' || ev.ch == 'Q')))
             break;
         if (ev.type == EV_CHAR && (ev.ch == 'l' || ev.ch == 'L'))
             toggle_lang();

@@ -744,6 +744,9 @@ int tui_play(session *se, const char *note)
         }
         advance(ui);
         draw_play(ui);
+        if (ui->se->dice_manual && !ui->dice_wait && !ui->halted &&
+            !session_over(ui->se) && session_to_move(ui->se) == LT_CHANCE)
+            continue; /* straight to the next prompt: keys typed go there */
         tui_event ev;
         bool busy = ui->thinking || ui->anim_until > 0 || ui->wait_until > tui_now();
         tui_wait(busy ? 60 : 250, &ev);

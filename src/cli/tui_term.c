@@ -148,7 +148,10 @@ bool tui_start(void)
     keypad(stdscr, TRUE);
     curs_set(0);
     set_escdelay(25);
-    mousemask(BUTTON1_PRESSED | BUTTON4_PRESSED | BUTTON5_PRESSED, NULL);
+    /* the release too: a release ncurses had to filter out made it wait
+     * for the next key, ignoring the timeout */
+    mousemask(BUTTON1_PRESSED | BUTTON1_RELEASED | BUTTON4_PRESSED |
+                  BUTTON5_PRESSED, NULL);
     mouseinterval(0);
     init_colors();
     return true;
@@ -191,9 +194,16 @@ int tui_wait(int ms, tui_event *ev)
             return ev->type = EV_TIMEOUT;
         ev->row = me.y;
         ev->col = me.x;
+        /* a press counts; so does a release with no press before it (in
+         * the old X10 encoding ncurses now and then reports a press as a
+         * release) */
+        static bool down;
+        bool press = me.bstate & BUTTON1_PRESSED;
+        bool lone_release = (me.bstate & BUTTON1_RELEASED) && !down;
+        down = press;
         ev->button = me.bstate & BUTTON4_PRESSED   ? 4
                      : me.bstate & BUTTON5_PRESSED ? 5
-                     : me.bstate & BUTTON1_PRESSED ? 1
+                     : press || lone_release       ? 1
                                                    : 0;
         return ev->type = ev->button ? EV_MOUSE : EV_TIMEOUT;
     }
