@@ -111,6 +111,12 @@ static void draw_cursor(const play_ui *ui)
 static void draw_board(play_ui *ui, const uint8_t *marks)
 {
     const bg_grid *g = ui->grid;
+    if (g->rows == 0 && ui->view->ncells > 0) {
+        tui_put(2, 1, ui->board_cols, tui_color(TC_RED, TB_DEFAULT) | A_BOLD,
+                T("The terminal is too small for the board.",
+                  "Terminal jest za mały na tę planszę."));
+        return;
+    }
     for (int r = 0; r < g->rows && r < ui->board_rows; r++)
         for (int c = 0; c < g->cols && c < ui->board_cols; c++) {
             const bg_char *ch = &g->at[r][c];

@@ -59,7 +59,8 @@ keys Escape q
 ended 0
 launch "$LT" --lang pl
 expect "LUDOTEKA — historyczne gry planszowe i w kości"
-expect "Rozbójnicy"
+expect "Gry w kości z XIII wieku"
+expect "Góra/Dół: wybór   Enter: otwórz"
 keys q
 ended 0
 
@@ -93,9 +94,40 @@ expect "Move or command>"
 text "Z9"
 keys Enter
 expect "'Z9' is not a move of three-mens-morris"
+# a hint from the computer
+keys h
+expect "Hint: "
+# saved where the player says
+keys s
+expect "Save to file> three-mens-morris.txt"
+keys C-u
+text "$T/game.txt"
+keys Enter
+expect "Saved to $T/game.txt."
+grep -qF '[Game "three-mens-morris"]' "$T/game.txt" && ok || fail "nothing saved"
 keys q
 expect "Leave the game unfinished? (y/n)"
 keys y
+ended 0
+
+CASE=load-and-resign
+launch "$LT" --lang en play three-mens-morris --players human,human --seed 9
+expect "White: human"
+keys o
+expect "Load the game in file>"
+text "$T/game.txt"
+keys Enter
+expect "Loaded $T/game.txt."
+expect "1. B2 A2 2. C1 A3"
+expect "In hand: white 1, black 1"
+keys x
+expect "Resign the game? (y/n)"
+keys y
+expect "White resigns; Black wins"
+expect "Press ENTER to return to the menu."
+# the game, saved on to its file, says who resigned
+grep -qF '[Resigned "1"]' "$T/game.txt" && ok || fail "the resignation is not in the file"
+keys Enter
 ended 0
 
 CASE=targets
@@ -202,15 +234,29 @@ fi
 CASE=alquerque-chain
 if registered alquerque; then
     # White's man on A1 takes B2 and, going on, D4: two jumps in one turn,
-    # each a step the player takes
-    launch "$LT" --lang en play alquerque --players human,human --position "...../...B./...../.B.../W.... w - -"
-    expect "White"
+    # each a step the player takes.  With forced captures the man that
+    # jumps is selected for him and the cursor waits on its landing point.
+    launch "$LT" --lang en play alquerque --players human,human --option capture=forced \
+        --position "...../...B./...../.B.../W.... w - -"
+    expect "White: human"
     keys Enter
     expect "1. A1xC3"
+    expect "goes on capturing"
     keys Enter
-    expect "A1xC3 C3xE5"
+    expect "1. A1xC3 C3xE5"
     expect "White wins"
     keys Enter
+    ended 0
+    # the same with the mouse, the captures optional: the chain may stop
+    launch "$LT" --lang en play alquerque --players human,human \
+        --position "...../...B./...../.B.../W.... w - -"
+    expect "White: human"
+    click $(cell A 1)
+    click $(cell C 3)
+    expect "1. A1xC3"
+    click $(cell E 5)
+    expect "1. A1xC3 C3xE5"
+    keys q y
     ended 0
 else
     echo "skipped [alquerque-chain]: alquerque is not in this build yet"
