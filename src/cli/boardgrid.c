@@ -6,29 +6,35 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <wchar.h>
 
 #include "boardgrid.h"
 
-int bg_text_width(const char *s)
+size_t bg_next_char(const char *s, wchar_t *wc, int *width)
 {
+    if (!*s)
+        return 0;
     mbstate_t st;
     memset(&st, 0, sizeof st);
-    size_t n = strlen(s);
-    int width = 0;
-    while (n > 0) {
-        wchar_t wc;
-        size_t k = mbrtowc(&wc, s, n, &st);
-        if (k == (size_t)-1 || k == (size_t)-2 || k == 0)
-            return -1;
-        int w = wcwidth(wc);
+    size_t k = mbrtowc(wc, s, strlen(s), &st);
+    if (k == (size_t)-1 || k == (size_t)-2) {
+        *wc = L'?';
+        *width = -1;
+        return 1;
+    }
+    *width = wcwidth(*wc);
+    return k;
+}
+
+int bg_text_width(const char *s)
+{
+    int total = 0, w;
+    wchar_t wc;
+    for (size_t k; (k = bg_next_char(s, &wc, &w)) > 0; s += k) {
         if (w < 0)
             return -1;
-        width += w;
-        s += k;
-        n -= k;
+        total += w;
     }
-    return width;
+    return total;
 }
 
 const char *bg_piece_text(const lt_piece *p, bool ascii)
@@ -77,26 +83,18 @@ static void set(bg_grid *g, int row, int col, const char *ch, int role,
 static int put(bg_grid *g, int row, int col, const char *text, int role,
                int cell, int owner, bool only_blank)
 {
-    mbstate_t st;
-    memset(&st, 0, sizeof st);
-    size_t n = strlen(text);
-    int used = 0;
-    while (n > 0) {
-        wchar_t wc;
-        size_t k = mbrtowc(&wc, text, n, &st);
-        if (k == (size_t)-1 || k == (size_t)-2 || k == 0)
-            break;
-        int w = wcwidth(wc);
+    int used = 0, w;
+    wchar_t wc;
+    for (size_t k; (k = bg_next_char(text, &wc, &w)) > 0; text += k) {
         char one[8];
-        memcpy(one, text, k < sizeof one ? k : sizeof one - 1);
-        one[k < sizeof one ? k : sizeof one - 1] = '\0';
-        text += k;
-        n -= k;
+        size_t n = k < sizeof one ? k : sizeof one - 1;
+        memcpy(one, text, n);
+        one[n] = '\0';
         if (w == 0 && used > 0 && inside(row, col + used - 1)) {
             bg_char *prev = &g->at[row][col + used - 1];
             size_t len = strlen(prev->ch);
-            if (len + k < sizeof prev->ch)
-                memcpy(prev->ch + len, one, k + 1);
+            if (len + n < sizeof prev->ch)
+                memcpy(prev->ch + len, one, n + 1);
             continue;
         }
         if (w <= 0)

@@ -10,6 +10,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <wchar.h>
 
 #include "ludoteka/game.h"
 
@@ -73,6 +74,11 @@ size_t bg_row_text(const bg_grid *, int row, char *buf, size_t size);
 /* Screen columns of a UTF-8 text (wcwidth under the current LC_CTYPE);
  * -1 if it holds a character that cannot be shown. */
 int bg_text_width(const char *utf8);
+
+/* The next character of a UTF-8 text: its length in bytes (0 at the
+ * end), the character and its screen width (-1: it cannot be shown; a
+ * byte that starts no character counts as one such, of length 1). */
+size_t bg_next_char(const char *utf8, wchar_t *wc, int *width);
 
 /* The piece text to show: the glyph unless ascii is asked for or the
  * glyph cannot be shown. */

@@ -12,6 +12,7 @@
 #include <unistd.h>
 #include <wchar.h>
 
+#include "boardgrid.h"
 #include "tui.h"
 
 bool tui_ascii;
@@ -211,30 +212,12 @@ int tui_wait(int ms, tui_event *ev)
     return ev->type = EV_KEY;
 }
 
-/* Decodes the next character of a UTF-8 text: its byte length (0 at
- * the end) and screen width (-1: cannot be shown). */
-static size_t next_char(const char *s, wchar_t *wc, int *width)
-{
-    if (!*s)
-        return 0;
-    mbstate_t st;
-    memset(&st, 0, sizeof st);
-    size_t k = mbrtowc(wc, s, strlen(s), &st);
-    if (k == (size_t)-1 || k == (size_t)-2) {
-        *wc = L'?';
-        *width = 1;
-        return 1;
-    }
-    *width = wcwidth(*wc);
-    return k;
-}
-
 int tui_width(const char *s)
 {
     int total = 0;
     wchar_t wc;
     int w;
-    for (size_t k; (k = next_char(s, &wc, &w)) > 0; s += k)
+    for (size_t k; (k = bg_next_char(s, &wc, &w)) > 0; s += k)
         total += w > 0 ? w : 0;
     return total;
 }
@@ -248,7 +231,7 @@ int tui_put(int row, int col, int width, attr_t attr, const char *text)
     wchar_t buf[512];
     int n = 0, used = 0, w;
     wchar_t wc;
-    for (size_t k; n < 511 && (k = next_char(text, &wc, &w)) > 0; text += k) {
+    for (size_t k; n < 511 && (k = bg_next_char(text, &wc, &w)) > 0; text += k) {
         if (w < 0) {
             wc = L'?';
             w = 1;
@@ -302,7 +285,7 @@ int tui_wrap(const char *text, int width, int *start, int *len, int max)
         wchar_t wc;
         int w;
         while (at < total && text[at] != '\n') {
-            size_t k = next_char(text + at, &wc, &w);
+            size_t k = bg_next_char(text + at, &wc, &w);
             if (k == 0)
                 break;
             w = w < 0 ? 1 : w;
