@@ -64,6 +64,9 @@ void tui_keys(const char *text);
 
 /* ---- Screens that ask or show (tui_widgets.c) ---- */
 
+/* Scrolls a list of `rows` visible lines (at least 3) so that line `at`
+ * shows; returns the rows. */
+int tui_scroll(int at, int *top, int rows);
 /* A line to type, edited in place on the last-but-one row; false when
  * given up (Esc). */
 bool tui_prompt(const char *label, char *buf, size_t size);

@@ -292,12 +292,7 @@ static void game_page(const lt_game *g)
         char title[256];
         snprintf(title, sizeof title, "%s", cli_title(g));
         tui_title(title, g->source);
-        int h = LINES - 6;
-        h = h < 3 ? 3 : h;
-        if (at < top)
-            top = at;
-        if (at >= top + h)
-            top = at - h + 1;
+        int h = tui_scroll(at, &top, LINES - 6);
         char label[256], value[256], help[512];
         for (int r = 0; r < h && top + r < pg->nitems; r++) {
             const item *it = &pg->items[top + r];
@@ -406,12 +401,7 @@ int tui_menu_run(void)
         tui_title(T("LUDOTEKA — historical board and dice games",
                     "LUDOTEKA — historyczne gry planszowe i w kości"),
                   T("L: po polsku", "L: in English"));
-        int h = LINES - 4;
-        h = h < 3 ? 3 : h;
-        if (at < top)
-            top = at;
-        if (at >= top + h)
-            top = at - h + 1;
+        int h = tui_scroll(at, &top, LINES - 4);
         if (top > 0 && rows[top - 1] < -1 && at - top + 1 < h)
             top--; /* show the heading of the first group in view */
         for (int r = 0; r < h && top + r < nrows; r++) {

@@ -21,6 +21,16 @@ static bool is_cancel(const tui_event *ev)
            (ev->type == EV_CHAR && (ev->ch == 27 || ev->ch == 3));
 }
 
+int tui_scroll(int at, int *top, int rows)
+{
+    rows = rows < 3 ? 3 : rows;
+    if (at < *top)
+        *top = at;
+    if (at >= *top + rows)
+        *top = at - rows + 1;
+    return rows;
+}
+
 bool tui_prompt(const char *label, char *buf, size_t size)
 {
     int row = LINES - 2;
@@ -106,10 +116,7 @@ int tui_choose(const char *title, const char *const *items, int n, int at)
         int h = n < LINES - 6 ? n : LINES - 6;
         h = h < 1 ? 1 : h;
         int r0 = (LINES - h - 2) / 2, c0 = (COLS - w) / 2;
-        if (at < top)
-            top = at;
-        if (at >= top + h)
-            top = at - h + 1;
+        tui_scroll(at, &top, h);
         for (int r = 0; r < h + 2; r++)
             tui_fill(r0 + r, c0, w, A_REVERSE);
         tui_put(r0, c0 + 2, w - 4, A_REVERSE | A_BOLD, title);
