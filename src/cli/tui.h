@@ -111,8 +111,9 @@ void think_cancel(tui_thinker *);
 
 /* ---- The play screen (tui_play.c) ---- */
 
-/* Plays a session on the screen until the user leaves it; `note` (may be
- * NULL) is shown first.  Returns EXIT_OK, or EXIT_FAIL after an error. */
-int tui_play(session *, const char *note);
+/* Plays a session on the screen until the user leaves it (back to the
+ * menu when in_menu); `note` (may be NULL) is shown first.  Returns
+ * EXIT_OK, or 128 + the signal that ended it. */
+int tui_play(session *, const char *note, bool in_menu);
 
 #endif

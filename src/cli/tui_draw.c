@@ -299,8 +299,9 @@ static void draw_status(play_ui *ui)
         char result[512];
         session_result_text(ui->se, result, sizeof result);
         snprintf(text, sizeof text, "%s. %s", result,
-                 T("Press ENTER to return to the menu.",
-                   "Naciśnij ENTER, aby wrócić do menu."));
+                 ui->in_menu ? T("Press ENTER to return to the menu.",
+                                 "Naciśnij ENTER, aby wrócić do menu.")
+                             : T("Press ENTER to leave.", "Naciśnij ENTER, aby wyjść."));
         a = A_BOLD;
     } else {
         snprintf(text, sizeof text, "%s", ui->message);
@@ -318,9 +319,12 @@ const char *play_keys(const play_ui *ui)
     if (ui->thinking == THINK_MOVE)
         return T("Esc: move now   u: undo   ?: help   q: leave the game",
                  "Esc: ruch teraz   u: cofnij   ?: pomoc   q: wyjście z partii");
-    if (session_over(se))
+    if (session_over(se) && ui->in_menu)
         return T("Enter: back to the menu   u: undo   s: save   o: load   ?: help",
                  "Enter: powrót do menu   u: cofnij   s: zapisz   o: wczytaj   ?: pomoc");
+    if (session_over(se))
+        return T("Enter: leave   u: undo   s: save   o: load   ?: help",
+                 "Enter: wyjście   u: cofnij   s: zapisz   o: wczytaj   ?: pomoc");
     int p = session_to_move(se);
     if (p == LT_CHANCE && se->dice_manual)
         return T("d: type the dice you threw   u: undo   ?: help   q: leave",

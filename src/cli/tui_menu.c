@@ -271,7 +271,7 @@ static void play(page *pg)
         return;
     }
     se.dice_manual = pg->manual_dice;
-    tui_play(&se, note[0] ? note : NULL);
+    tui_play(&se, note[0] ? note : NULL, true);
     session_close(&se);
 }
 
@@ -472,7 +472,7 @@ int tui_play_session(session *se, const char *note)
 {
     if (!tui_start())
         return play_lines(se, stdin, stdout);
-    int status = tui_play(se, note);
+    int status = tui_play(se, note, false);
     tui_stop();
     return status;
 }

@@ -109,6 +109,8 @@ static void changed(play_ui *ui)
     if (!session_odds_line(se, ui->odds, sizeof ui->odds))
         ui->odds[0] = '\0';
     ui->throw_waits = throw_waits(ui);
+    if (session_over(se) && ui->msg_kind != MSG_ERROR)
+        ui->message[0] = '\0'; /* the result shows instead */
     layout_play(ui);
 }
 
@@ -715,12 +717,13 @@ static void handle(play_ui *ui, const tui_event *ev)
     }
 }
 
-int tui_play(session *se, const char *note)
+int tui_play(session *se, const char *note, bool in_menu)
 {
     play_ui *ui = calloc(1, sizeof *ui);
     if (!ui)
         return EXIT_FAIL;
     ui->se = se;
+    ui->in_menu = in_menu;
     ui->view = calloc(1, sizeof *ui->view);
     ui->before = calloc(1, sizeof *ui->before);
     ui->grid = malloc(sizeof *ui->grid);

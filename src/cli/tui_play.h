@@ -46,6 +46,7 @@ typedef struct {
     bool halted;         /* a player failed: nothing moves on its own */
     int largest;         /* the largest board size allowed (z) */
     int board_rows, board_cols; /* the board area */
+    bool in_menu;        /* leaving goes back to the menu */
     bool leave;
 } play_ui;
 

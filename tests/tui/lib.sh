@@ -149,16 +149,16 @@ click() {
     fi
 }
 
-# select_line TEXT [MAX]: presses Down until the line marked with '>'
-# shows TEXT.
+# select_line TEXT [KEY]: presses KEY (Down unless given) until the line
+# marked with '>' shows TEXT.
 select_line() {
     i=0
-    while [ $i -lt "${2:-60}" ]; do
+    while [ $i -lt 60 ]; do
         if screen | grep -E '^ *> ' | grep -qF -- "$1"; then
             ok
             return 0
         fi
-        keys Down
+        keys "${2:-Down}"
         sleep 0.1
         i=$((i + 1))
     done

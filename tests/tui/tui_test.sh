@@ -124,7 +124,7 @@ keys x
 expect "Resign the game? (y/n)"
 keys y
 expect "White resigns; Black wins"
-expect "Press ENTER to return to the menu."
+expect "Press ENTER to leave."
 # the game, saved on to its file, says who resigned
 grep -qF '[Resigned "1"]' "$T/game.txt" && ok || fail "the resignation is not in the file"
 keys Enter
@@ -204,6 +204,37 @@ keys C-c
 ended 130
 # the terminal is given back: the game's screen is gone
 lacks "Green (spring) to move"
+
+CASE=sigterm
+# killed from outside, the program still gives the terminal back
+launch "$LT" --lang en play three-mens-morris --players human,ai --seed 3
+expect "White: human"
+kill -TERM $(pgrep -P "$(TM display-message -p -t "$W" '#{pane_pid}')" ludoteka)
+ended 143
+lacks "White: human"
+
+CASE=a-game-from-the-menu
+# a whole game from the menu, hot-seat, to "press ENTER to return to the menu"
+launch "$LT" --lang en
+expect "LUDOTEKA"
+select_line "Three Men's Morris"
+keys Enter
+select_line "2. Black"
+keys Left Left Left
+expect "$(printf '2. Black%15shuman' '')"
+select_line "Play" Up
+keys Enter
+expect "Lots drawn: player"
+for m in A1 B1 A2 B2 A3 C1; do
+    keys :
+    text "$m"
+    keys Enter
+done
+expect "White wins (1-0). Press ENTER to return to the menu."
+keys Enter
+expect "> Play"
+keys Escape q
+ended 0
 
 CASE=plain
 # --plain keeps the line mode on a terminal
