@@ -118,7 +118,8 @@ expect "Load the game in file>"
 text "$T/game.txt"
 keys Enter
 expect "Loaded $T/game.txt."
-expect "1. B2 A2 2. C1 A3"
+# the moves of the file (whatever the computer answered)
+expect "$(grep '^1\. ' "$T/game.txt")"
 expect "In hand: white 1, black 1"
 keys x
 expect "Resign the game? (y/n)"
