@@ -16,6 +16,7 @@
 #include "tui.h"
 
 bool tui_ascii;
+static bool utf8_terminal; /* the locale's characters are UTF-8 */
 static bool active;
 static bool colors;
 static SCREEN *screen;
@@ -126,7 +127,8 @@ bool tui_start(void)
         return true;
     setlocale(LC_CTYPE, "");
     const char *codeset = nl_langinfo(CODESET);
-    tui_ascii = cli_ascii || !codeset || strcmp(codeset, "UTF-8") != 0;
+    utf8_terminal = codeset && strcmp(codeset, "UTF-8") == 0;
+    tui_ascii = cli_ascii || !utf8_terminal;
     screen = newterm(NULL, stdout, stdin);
     if (!screen) {
         cli_fail(EXIT_FAIL, "%s", T("this terminal cannot show the full "
@@ -222,10 +224,48 @@ int tui_width(const char *s)
     return total;
 }
 
+/* A terminal without UTF-8 gets the texts folded to ASCII: Polish
+ * letters without their marks, dashes and dots as '-' and '.'. */
+static void fold_to_ascii(const char *s, char *out, size_t size)
+{
+    static const struct {
+        unsigned code;
+        char ascii;
+    } folds[] = {{0x105, 'a'}, {0x107, 'c'}, {0x119, 'e'}, {0x142, 'l'},
+                 {0x144, 'n'}, {0xf3, 'o'},  {0x15b, 's'}, {0x17a, 'z'},
+                 {0x17c, 'z'}, {0x104, 'A'}, {0x106, 'C'}, {0x118, 'E'},
+                 {0x141, 'L'}, {0x143, 'N'}, {0xd3, 'O'},  {0x15a, 'S'},
+                 {0x179, 'Z'}, {0x17b, 'Z'}, {0x2014, '-'}, {0x2013, '-'},
+                 {0xb7, '.'},  {0x2026, '.'}, {0x25b6, '>'}};
+    size_t n = 0;
+    const unsigned char *p = (const unsigned char *)s;
+    while (*p && n + 1 < size) {
+        unsigned code = *p, len = 1;
+        if (*p >= 0xf0 && p[1] && p[2] && p[3])
+            code = (*p & 7u) << 18 | (p[1] & 63u) << 12 | (p[2] & 63u) << 6 | (p[3] & 63u), len = 4;
+        else if (*p >= 0xe0 && p[1] && p[2])
+            code = (*p & 15u) << 12 | (p[1] & 63u) << 6 | (p[2] & 63u), len = 3;
+        else if (*p >= 0xc0 && p[1])
+            code = (*p & 31u) << 6 | (p[1] & 63u), len = 2;
+        char c = code < 0x80 ? (char)code : '?';
+        for (size_t i = 0; i < sizeof folds / sizeof folds[0]; i++)
+            if (folds[i].code == code)
+                c = folds[i].ascii;
+        out[n++] = c;
+        p += len;
+    }
+    out[n] = '\0';
+}
+
 int tui_put(int row, int col, int width, attr_t attr, const char *text)
 {
     if (row < 0 || row >= LINES || col >= COLS || width <= 0)
         return 0;
+    char folded[1024];
+    if (!utf8_terminal) {
+        fold_to_ascii(text, folded, sizeof folded);
+        text = folded;
+    }
     if (col + width > COLS)
         width = COLS - col;
     wchar_t buf[512];

@@ -206,6 +206,15 @@ ended 130
 # the terminal is given back: the game's screen is gone
 lacks "Green (spring) to move"
 
+CASE=no-utf8
+# a terminal without UTF-8: Polish folded to ASCII, boards in ASCII
+launch env LC_ALL=C LANG=C "$LT" --lang pl play medh-kuu-lash --players human,ai --seed 3
+expect "Rzut o rozpoczecie: zaczyna"
+expect "w-----w-----w"
+expect "+-----+ +-----+"
+keys q t
+ended 0
+
 CASE=sigterm
 # killed from outside, the program still gives the terminal back
 launch "$LT" --lang en play three-mens-morris --players human,ai --seed 3
