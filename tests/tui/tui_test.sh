@@ -246,6 +246,22 @@ expect "> Play"
 keys Escape q
 ended 0
 
+CASE=every-game
+# every registered game opens on the full screen, takes a first move (the
+# first of the list of legal moves, or a throw) and closes cleanly
+"$LT" list >"$T/games"
+while read -r id title; do
+    CASE=every-game-$id
+    launch "$LT" --lang en play "$id" --players human --seed 1
+    expect "$title"
+    keys m
+    sleep 0.2
+    keys Enter
+    sleep 0.2
+    keys q y
+    ended 0
+done <"$T/games"
+
 CASE=plain
 # --plain keeps the line mode on a terminal
 launch "$LT" --plain --lang en play three-mens-morris --players human,ai --seed 3
