@@ -11,7 +11,7 @@
 
 enum { PANEL_MIN = 34 }; /* columns the side panel keeps for itself */
 
-void layout_play(play_ui *ui)
+void play_layout(play_ui *ui)
 {
     ui->board_rows = LINES - 3 > 1 ? LINES - 3 : 1;
     ui->board_cols = COLS - PANEL_MIN - 2 > 8 ? COLS - PANEL_MIN - 2 : 8;
@@ -339,7 +339,7 @@ const char *play_keys(const play_ui *ui)
              "strzałki/mysz, Enter: ruch  :  wpisz  u/r cofnij/ponów  h podpowiedź  ? pomoc");
 }
 
-void draw_play(play_ui *ui)
+void play_draw(play_ui *ui)
 {
     const session *se = ui->se;
     erase();
