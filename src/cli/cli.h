@@ -9,11 +9,14 @@
 #include "ludoteka/ai.h"
 #include "ludoteka/game.h"
 #include "ludoteka/record.h"
+#include "session.h"
 
 /* Exit statuses. */
 enum { EXIT_OK = 0, EXIT_FAIL = 1, EXIT_USAGE = 2 };
 
 extern int cli_lang; /* LT_LANG_EN or LT_LANG_PL */
+extern bool cli_plain; /* --plain: the line mode even on a terminal */
+extern bool cli_ascii; /* --ascii: no UTF-8 glyphs or lines */
 #define T(en, pl) (cli_lang == LT_LANG_PL ? (pl) : (en))
 
 /* Reports an error on stderr ("ludoteka: ..."); returns status. */
@@ -39,28 +42,33 @@ const lt_game *cli_game(const char *id);
 const char *cli_title(const lt_game *);
 
 /* Who won, in words: "White wins (1-0)", "Draw (1/2-1/2)". */
+void cli_result_words(const lt_game *, const lt_state *, char *buf,
+                      size_t size);
 void cli_describe_result(FILE *out, const lt_game *, const lt_state *);
+
+/* The rules of a game and its options, as `ludoteka rules` prints them;
+ * an option's values as "on|off" or "6..10". */
+void cli_print_rules(FILE *out, const lt_game *);
+void cli_option_range(const lt_option *, char *buf, size_t size);
 
 /* Draws the position as text (board from render, dice, info lines). */
 void textview_print(FILE *out, const lt_game *, const lt_state *);
 
-/* A game being played: seats, record, state, seed. */
-typedef struct {
-    const lt_game *game;
-    lt_player *players[LT_MAX_PLAYERS];
-    lt_record rec;       /* config, specs, seed and the actions so far */
-    lt_state *state;     /* the position after rec's actions */
-    char save_path[512]; /* where "save" writes; "" for none */
-    bool autosave;       /* rewrite save_path after every action */
-    FILE *in, *out;
-} session;
+/* Plays a session line by line until the end or until a human quits;
+ * returns an exit status. */
+int play_lines(session *, FILE *in, FILE *out);
 
-/* Sets up a session from a record (its config, players and seed; the
- * actions are replayed).  Returns an exit status. */
-int session_open(session *, lt_record *rec);
-void session_close(session *);
-/* Plays until the end or until a human quits; returns an exit status. */
-int session_play(session *);
+/* The full-screen mode: on when stdin and stdout are a terminal that is
+ * not "dumb" and --plain was not given. */
+bool cli_fullscreen(void);
+/* Starts it (false, with a message, if the terminal cannot be used) and
+ * ends it, restoring the terminal (safe to call twice). */
+bool tui_start(void);
+void tui_stop(void);
+/* The full-screen menu, and a game on the full screen; exit statuses.
+ * `note` (may be NULL) is shown when the game starts. */
+int tui_menu_run(void);
+int tui_play_session(session *, const char *note);
 
 /* Rotates the player specs so that player `first` (0-based) sits in
  * seat 1; with first < 0 the lots are drawn with the seed. Returns the
@@ -95,6 +103,10 @@ int cmd_uci(int argc, char **argv);
 int cmd_tune(int argc, char **argv);
 int cmd_serve(int argc, char **argv);
 int menu_run(FILE *in, FILE *out);
+/* The menu's heading of a group of games, as the seeds group them. */
+const char *cli_group_name(int group);
+/* The games in menu order (by group, then as registered); the count. */
+int cli_menu_games(const lt_game **out);
 
 /* Reads --option and --players of a game from argv[first..] (marking
  * them in used) into cfg; an exit status. */

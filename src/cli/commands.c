@@ -40,33 +40,42 @@ int cmd_rules(int argc, char **argv)
     const lt_game *g = cli_game(argv[1]);
     if (!g)
         return EXIT_USAGE;
+    if (!lt_rules_text(g, cli_lang) && !lt_rules_text(g, LT_LANG_EN))
+        return cli_fail(EXIT_FAIL, "%s has no rule text", g->id);
+    cli_print_rules(stdout, g);
+    return EXIT_OK;
+}
+
+void cli_print_rules(FILE *out, const lt_game *g)
+{
     const char *text = lt_rules_text(g, cli_lang);
     if (!text)
         text = lt_rules_text(g, LT_LANG_EN);
-    if (!text)
-        return cli_fail(EXIT_FAIL, "%s has no rule text", g->id);
-    fputs(text, stdout);
-    if (g->options[0].name) {
-        printf("\n%s\n", T("Options (--option name=value):",
-                           "Opcje (--option nazwa=wartość):"));
-        for (int i = 0; g->options[i].name; i++) {
-            const lt_option *o = &g->options[i];
-            char def[32], range[128];
-            size_t len = 0;
-            range[0] = '\0';
-            if (o->choices)
-                for (int c = 0; o->choices[c]; c++)
-                    lt_appendf(range, sizeof range, &len, "%s%s", c ? "|" : "",
-                               o->choices[c]);
-            else
-                lt_appendf(range, sizeof range, &len, "%d..%d", o->min, o->max);
-            printf("  %s=%s (%s %s)\n      %s\n", o->name, range,
-                   T("default", "domyślnie"),
-                   lt_option_text(o, o->def, def, sizeof def),
-                   T(o->help_en, o->help_pl));
-        }
+    fputs(text ? text : T("(no rule text)", "(brak zasad)"), out);
+    if (!g->options[0].name)
+        return;
+    fprintf(out, "\n%s\n", T("Options (--option name=value):",
+                             "Opcje (--option nazwa=wartość):"));
+    for (int i = 0; g->options[i].name; i++) {
+        const lt_option *o = &g->options[i];
+        char def[32], range[128];
+        cli_option_range(o, range, sizeof range);
+        fprintf(out, "  %s=%s (%s %s)\n      %s\n", o->name, range,
+                T("default", "domyślnie"),
+                lt_option_text(o, o->def, def, sizeof def),
+                T(o->help_en, o->help_pl));
     }
-    return EXIT_OK;
+}
+
+void cli_option_range(const lt_option *o, char *buf, size_t size)
+{
+    size_t len = 0;
+    buf[0] = '\0';
+    if (o->choices)
+        for (int c = 0; o->choices[c]; c++)
+            lt_appendf(buf, size, &len, "%s%s", c ? "|" : "", o->choices[c]);
+    else
+        lt_appendf(buf, size, &len, "%d..%d", o->min, o->max);
 }
 
 int cmd_moves(int argc, char **argv)
@@ -144,7 +153,8 @@ int cmd_moves(int argc, char **argv)
     return status;
 }
 
-void cli_describe_result(FILE *out, const lt_game *g, const lt_state *s)
+void cli_result_words(const lt_game *g, const lt_state *s, char *buf,
+                      size_t size)
 {
     int n = g->num_players(s);
     double r[LT_MAX_PLAYERS], best = -1e300, worst = 1e300;
@@ -154,26 +164,35 @@ void cli_describe_result(FILE *out, const lt_game *g, const lt_state *s)
         worst = r[i] < worst ? r[i] : worst;
     }
     char text[64];
+    size_t len = 0;
+    buf[0] = '\0';
     lt_result_text(g, s, text, sizeof text);
     if (best == worst) {
-        fprintf(out, "%s (%s)\n", T("Draw", "Remis"), text);
+        lt_appendf(buf, size, &len, "%s (%s)", T("Draw", "Remis"), text);
         return;
     }
     int winners = 0;
     for (int i = 0; i < n; i++)
         winners += r[i] == best;
     /* "Winner: Hunters" reads right whatever the seat's name */
-    fprintf(out, "%s ", winners > 1 ? T("Winners:", "Zwycięzcy:")
-                                    : T("Winner:", "Zwycięzca:"));
+    lt_appendf(buf, size, &len, "%s ", winners > 1 ? T("Winners:", "Zwycięzcy:")
+                                                   : T("Winner:", "Zwycięzca:"));
     bool first = true;
     for (int i = 0; i < n; i++)
         if (r[i] == best) {
             char seat[64];
-            fprintf(out, "%s%s", first ? "" : ", ",
-                    lt_seat_name(g, i, cli_lang, seat, sizeof seat));
+            lt_appendf(buf, size, &len, "%s%s", first ? "" : ", ",
+                       lt_seat_name(g, i, cli_lang, seat, sizeof seat));
             first = false;
         }
-    fprintf(out, " (%s)\n", text);
+    lt_appendf(buf, size, &len, " (%s)", text);
+}
+
+void cli_describe_result(FILE *out, const lt_game *g, const lt_state *s)
+{
+    char words[512];
+    cli_result_words(g, s, words, sizeof words);
+    fprintf(out, "%s\n", words);
 }
 
 int cmd_replay(int argc, char **argv)

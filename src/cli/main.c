@@ -17,6 +17,7 @@
 #endif
 
 int cli_lang = LT_LANG_EN;
+bool cli_plain, cli_ascii;
 
 int cli_fail(int status, const char *fmt, ...)
 {
@@ -145,9 +146,11 @@ static int locale_lang(void)
 
 static void usage(FILE *out)
 {
-    fputs(T("usage: ludoteka [--lang pl|en] [COMMAND [ARGS]]\n"
+    fputs(T("usage: ludoteka [--lang pl|en] [--plain] [--ascii] [COMMAND [ARGS]]\n"
             "\n"
-            "Without a command, the interactive menu starts.\n"
+            "Without a command, the interactive menu starts: full-screen on a\n"
+            "terminal, line by line with --plain (or without a terminal).\n"
+            "--ascii draws without UTF-8 glyphs and lines.\n"
             "\n"
             "commands:\n"
             "  list                  the games: id and title\n"
@@ -168,9 +171,11 @@ static void usage(FILE *out)
             "\n"
             "'ludoteka COMMAND --help' describes a command.\n"
             "--version prints the version.\n",
-            "użycie: ludoteka [--lang pl|en] [POLECENIE [ARGUMENTY]]\n"
+            "użycie: ludoteka [--lang pl|en] [--plain] [--ascii] [POLECENIE [ARGUMENTY]]\n"
             "\n"
-            "Bez polecenia uruchamia się menu.\n"
+            "Bez polecenia uruchamia się menu: na pełnym ekranie terminala,\n"
+            "wierszami z --plain (albo bez terminala).\n"
+            "--ascii rysuje bez znaków i linii UTF-8.\n"
             "\n"
             "polecenia:\n"
             "  list                  gry: identyfikator i nazwa\n"
@@ -211,6 +216,13 @@ int main(int argc, char **argv)
     /* Global flags come before the command; --lang may also follow it. */
     for (int k = 1; k < argc; k++) {
         const char *lang = NULL;
+        if (!strcmp(argv[k], "--plain") || !strcmp(argv[k], "--ascii")) {
+            *(argv[k][2] == 'p' ? &cli_plain : &cli_ascii) = true;
+            memmove(&argv[k], &argv[k + 1], (size_t)(argc - k) * sizeof *argv);
+            argc--;
+            k--;
+            continue;
+        }
         if (!strcmp(argv[k], "--lang") && k + 1 < argc)
             lang = argv[k + 1];
         else if (!strncmp(argv[k], "--lang=", 7))
@@ -231,7 +243,7 @@ int main(int argc, char **argv)
         k--;
     }
     if (i >= argc)
-        return menu_run(stdin, stdout);
+        return cli_fullscreen() ? tui_menu_run() : menu_run(stdin, stdout);
     if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h") ||
         !strcmp(argv[i], "help")) {
         usage(stdout);

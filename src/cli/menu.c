@@ -8,7 +8,7 @@
 #include "ludoteka/options.h"
 #include "ludoteka/text.h"
 
-static const char *group_name(int group)
+const char *cli_group_name(int group)
 {
     switch (group) {
     case LT_GROUP_DICE: return T("Dice games of the 13th century", "Gry w kości z XIII wieku");
@@ -29,8 +29,7 @@ static void wait_enter(FILE *in, FILE *out)
     cli_read_line(in, line, sizeof line);
 }
 
-/* The games in menu order: by group, then as registered. */
-static int ordered_games(const lt_game **out)
+int cli_menu_games(const lt_game **out)
 {
     int n = 0;
     for (int grp = 0; grp < LT_GROUP_COUNT; grp++)
@@ -47,14 +46,7 @@ static void edit_options(const lt_game *g, lt_config *cfg, FILE *in, FILE *out)
         for (int i = 0; g->options[i].name; i++) {
             const lt_option *o = &g->options[i];
             char cur[32], range[128];
-            size_t len = 0;
-            range[0] = '\0';
-            if (o->choices)
-                for (int c = 0; o->choices[c]; c++)
-                    lt_appendf(range, sizeof range, &len, "%s%s", c ? "|" : "",
-                               o->choices[c]);
-            else
-                lt_appendf(range, sizeof range, &len, "%d..%d", o->min, o->max);
+            cli_option_range(o, range, sizeof range);
             fprintf(out, "  %s=%s  [%s]\n      %s\n", o->name,
                     lt_option_text(o, cfg->value[i], cur, sizeof cur), range,
                     T(o->help_en, o->help_pl));
@@ -125,11 +117,12 @@ static void play(const lt_game *g, const lt_config *cfg,
                        "Losowanie: pierwsze miejsce zajmuje gracz %d (%s).\n"),
                 first + 1, rec.players[0]);
     session se;
-    if (session_open(&se, &rec) != EXIT_OK)
+    lt_error err = {0};
+    if (session_open(&se, &rec, &err) != LT_OK) {
+        cli_fail(EXIT_USAGE, "%s", err.msg);
         return;
-    se.in = in;
-    se.out = out;
-    session_play(&se);
+    }
+    play_lines(&se, in, out);
     session_close(&se);
 }
 
@@ -173,7 +166,7 @@ static void game_page(const lt_game *g, FILE *in, FILE *out)
 int menu_run(FILE *in, FILE *out)
 {
     const lt_game *games[256];
-    int n = ordered_games(games);
+    int n = cli_menu_games(games);
     for (;;) {
         fprintf(out, "\nLUDOTEKA — %s\n", T("historical board and dice games",
                                             "historyczne gry planszowe i w kości"));
@@ -181,7 +174,7 @@ int menu_run(FILE *in, FILE *out)
         for (int i = 0; i < n; i++) {
             if (games[i]->group != group) {
                 group = games[i]->group;
-                fprintf(out, "\n  %s\n", group_name(group));
+                fprintf(out, "\n  %s\n", cli_group_name(group));
             }
             fprintf(out, "  %3d. %s\n", i + 1, cli_title(games[i]));
         }

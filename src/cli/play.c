@@ -17,47 +17,6 @@
  * (the dice and the computer's choices use theirs, see rng.h). */
 static const uint64_t LOTS_STREAM = 1ull << 48;
 
-/* --dice manual: the players throw real dice and type what they threw */
-static bool dice_manual;
-
-/* The exact odds of a game of chance (lt_game.odds), on one line. */
-static void show_odds(session *se)
-{
-    const lt_game *g = se->game;
-    if (!g->odds || g->current_player(se->state) == LT_TERMINAL)
-        return;
-    lt_odds *o = calloc(1, sizeof *o);
-    lt_error err = {0};
-    if (!o)
-        return;
-    o->lang = cli_lang;
-    if (g->odds(se->state, 0, o, &err) == LT_OK) {
-        char line[512], who[64];
-        size_t len = 0;
-        line[0] = '\0';
-        lt_appendf(line, sizeof line, &len, "%s", T("Odds:", "Szanse:"));
-        bool any = false;
-        for (int i = 0; i < o->nseats; i++) {
-            const lt_exact *e = &o->win[i];
-            if (!e->known)
-                continue;
-            any = true;
-            lt_appendf(line, sizeof line, &len, "%s %s %.4f", i ? "," : "",
-                       lt_seat_name(g, i, cli_lang, who, sizeof who), e->decimal);
-            if (e->exact[0] && strlen(e->exact) <= 15) /* short ones exactly */
-                lt_appendf(line, sizeof line, &len, " (%s)", e->exact);
-        }
-        if (o->value_seat >= 0 && o->value.known)
-            lt_appendf(line, sizeof line, &len, T("; value: %s %.4f",
-                                                  "; wartość: %s %.4f"),
-                       lt_seat_name(g, o->value_seat, cli_lang, who, sizeof who),
-                       o->value.decimal);
-        if (any) /* nothing while the order of play is thrown for */
-            fprintf(se->out, "%s\n", line);
-    }
-    free(o);
-}
-
 int cli_draw_first(lt_record *rec, int first, uint64_t seed)
 {
     int n = rec->config.players;
@@ -73,241 +32,149 @@ int cli_draw_first(lt_record *rec, int first, uint64_t seed)
     return first;
 }
 
-/* Sets the position to the first n actions of the record, showing every
- * player the game from its start. */
-static bool rebuild(session *se, int n, lt_error *err)
+/* The line mode: the session and where it reads and writes. */
+typedef struct {
+    session *se;
+    FILE *in, *out;
+} lines;
+
+/* The exact odds of a game of chance, on one line. */
+static void show_odds(lines *ln)
 {
-    const lt_game *g = se->game;
-    if (lt_record_replay(&se->rec, 0, se->state, err) != LT_OK)
-        return false;
-    for (int i = 0; i < se->rec.config.players; i++)
-        lt_player_new_game(se->players[i], se->state);
-    for (int k = 0; k < n; k++) {
-        lt_action a = se->rec.actions[k];
-        if (!lt_is_legal(g, se->state, a)) {
-            lt_error_set(err, "action %d of the record is not legal", k + 1);
-            return false;
-        }
-        for (int i = 0; i < se->rec.config.players; i++)
-            lt_player_observe(se->players[i], se->state, a);
-        g->apply(se->state, a);
-    }
-    se->rec.nactions = n;
-    return true;
+    char line[512];
+    if (session_odds_line(ln->se, line, sizeof line))
+        fprintf(ln->out, "%s\n", line);
 }
 
-int session_open(session *se, lt_record *rec)
-{
-    memset(se, 0, sizeof *se);
-    se->game = rec->game;
-    se->rec = *rec; /* the session owns the record from now on */
-    memset(rec, 0, sizeof *rec);
-    se->in = stdin;
-    se->out = stdout;
-    lt_error err = {0};
-    for (int i = 0; i < se->rec.config.players; i++) {
-        const char *spec = se->rec.players[i][0] ? se->rec.players[i] : "ai";
-        se->players[i] = lt_player_new(se->game, spec, &err);
-        if (!se->players[i]) {
-            session_close(se);
-            return cli_fail(EXIT_USAGE, "%s", err.msg);
-        }
-        lt_copy(se->rec.players[i], LT_SPEC_MAX, spec);
-    }
-    se->state = lt_state_new(se->game);
-    if (!se->state) {
-        session_close(se);
-        return cli_fail(EXIT_FAIL, "out of memory");
-    }
-    if (!rebuild(se, se->rec.nactions, &err)) {
-        session_close(se);
-        return cli_fail(EXIT_FAIL, "%s", err.msg);
-    }
-    return EXIT_OK;
-}
-
-void session_close(session *se)
-{
-    for (int i = 0; i < LT_MAX_PLAYERS; i++)
-        lt_player_free(se->players[i]);
-    lt_state_free(se->state);
-    lt_record_clear(&se->rec);
-    memset(se, 0, sizeof *se);
-}
-
-static bool save(session *se, const char *path)
+static bool save(lines *ln, const char *path)
 {
     lt_error err = {0};
-    if (lt_record_save(&se->rec, path, &err) != LT_OK) {
+    if (session_save(ln->se, path, &err) != LT_OK) {
         cli_fail(EXIT_FAIL, "%s", err.msg);
         return false;
     }
     return true;
 }
 
-static bool step(session *se, lt_action a)
+static bool step(lines *ln, lt_action a)
 {
-    if (lt_record_push(&se->rec, a) != LT_OK) {
-        cli_fail(EXIT_FAIL, "out of memory");
+    lt_error err = {0};
+    if (session_step(ln->se, a, &err) != LT_OK) {
+        cli_fail(EXIT_FAIL, "%s", err.msg);
         return false;
     }
-    for (int i = 0; i < se->rec.config.players; i++)
-        lt_player_observe(se->players[i], se->state, a);
-    se->game->apply(se->state, a);
-    if (se->autosave && se->save_path[0])
-        return save(se, se->save_path);
     return true;
 }
 
-/* Takes back moves until a human is to move again, at least one. */
-static void undo(session *se)
+static void undo(lines *ln)
 {
-    const lt_game *g = se->game;
-    int n = se->rec.nactions, back = -1;
-    lt_state *s = lt_state_new(g);
-    if (!s)
+    lt_error err = {0};
+    int n = session_undo(ln->se, &err);
+    if (n < 0)
+        cli_fail(EXIT_FAIL, "%s", err.msg);
+    else if (n == 0)
+        fprintf(ln->out, "%s\n", T("Nothing to take back.", "Nie ma czego cofnąć."));
+    else /* the board is shown again before the next prompt */
+        fprintf(ln->out, T("Took back %d move(s).\n", "Cofnięto posunięć: %d.\n"), n);
+}
+
+static void redo(lines *ln)
+{
+    lt_error err = {0};
+    int n = session_redo(ln->se, &err);
+    if (n < 0)
+        cli_fail(EXIT_FAIL, "%s", err.msg);
+    else if (n == 0)
+        fprintf(ln->out, "%s\n", T("Nothing to play again.", "Nie ma czego przywrócić."));
+    else
+        fprintf(ln->out, T("Played again %d move(s).\n", "Przywrócono posunięć: %d.\n"), n);
+}
+
+static void hint(lines *ln)
+{
+    session *se = ln->se;
+    char text[2048];
+    if (session_exact_hint(se, text, sizeof text)) {
+        fputs(text, ln->out);
         return;
-    /* the latest position before now with a human to move */
-    for (int k = n - 1; k >= 0 && back < 0; k--) {
-        lt_error err;
-        lt_record_replay(&se->rec, k, s, &err);
-        int p = g->current_player(s);
-        if (p >= 0 && lt_player_is_human(se->players[p]))
-            back = k;
     }
-    lt_state_free(s);
-    lt_error err = {0};
-    if (back < 0) {
-        fprintf(se->out, "%s\n", T("Nothing to take back.", "Nie ma czego cofnąć."));
-    } else if (!rebuild(se, back, &err)) {
-        cli_fail(EXIT_FAIL, "%s", err.msg);
-    } else {
-        fprintf(se->out, T("Took back %d move(s).\n", "Cofnięto posunięć: %d.\n"),
-                n - back);
-        if (se->autosave && se->save_path[0])
-            save(se, se->save_path);
-    }
-}
-
-/* The exact value of each choice, when the game can tell. */
-static bool exact_hint(session *se)
-{
-    const lt_game *g = se->game;
-    lt_odds *o = g->odds ? calloc(1, sizeof *o) : NULL;
-    lt_error err = {0};
-    bool shown = false;
-    if (!o)
-        return false;
-    o->lang = cli_lang;
-    if (g->odds(se->state, 0, o, &err) == LT_OK && o->nchoices > 0) {
-        int best = 0;
-        for (int k = 1; k < o->nchoices; k++)
-            if (o->choice[k].value.decimal > o->choice[best].value.decimal)
-                best = k;
-        for (int k = 0; k < o->nchoices; k++) {
-            char name[64];
-            const lt_exact *e = &o->choice[k].value;
-            fprintf(se->out, T("%s %s: %s = %.6f\n", "%s %s: %s = %.6f\n"),
-                    k == best ? T("Hint:", "Podpowiedź:") : "     ",
-                    lt_name(g, se->state, o->choice[k].action, name, sizeof name),
-                    e->exact[0] ? e->exact : "?", e->decimal);
-        }
-        fprintf(se->out, "%s\n", T("(expected stakes gained in the turn, exactly)",
-                                   "(oczekiwany zysk w turze, dokładnie)"));
-        shown = true;
-    }
-    free(o);
-    return shown;
-}
-
-static void hint(session *se)
-{
-    const lt_game *g = se->game;
     lt_error err;
-    if (exact_hint(se))
-        return;
-    /* the strongest level (the perfect player where a game is solved),
-     * for three seconds at most */
-    lt_player *adviser = lt_player_new(g, "ai:level=5", &err);
+    lt_player *adviser = lt_player_new(se->game, SESSION_HINT_SPEC, &err);
     if (!adviser)
         return;
-    int p = g->current_player(se->state);
     lt_think_info info = {0};
-    lt_limits lim = {.seconds = 3};
-    lt_action a = lt_player_choose(
-        adviser, se->state,
-        lt_choice_seed(se->rec.seed, (uint64_t)se->rec.nactions), &lim, &info);
-    char name[64], who[64], line[256];
-    size_t len = 0;
-    line[0] = '\0';
-    /* a win-or-lose game reads best as expected scores in per cent; a
-     * game of stakes as the stakes themselves */
-    bool percent = g->min_return >= -1 && g->max_return <= 1;
-    int n = g->num_players(se->state);
-    for (int i = 0; i < n; i++) {
-        if (n > 2 && i != p)
-            continue; /* the others' values are the searcher's guesses */
-        double v = info.value[i];
-        lt_seat_name(g, i, cli_lang, who, sizeof who);
-        if (percent)
-            lt_appendf(line, sizeof line, &len, "%s%s %.0f%%", len ? ", " : "",
-                       who, 100 * (v - g->min_return) / (g->max_return - g->min_return));
-        else
-            lt_appendf(line, sizeof line, &len, "%s%s %+.2f", len ? ", " : "",
-                       who, v);
-    }
-    fprintf(se->out, T("Hint: %s (expected: %s)\n",
-                       "Podpowiedź: %s (oczekiwany wynik: %s)\n"),
-            lt_name(g, se->state, a, name, sizeof name), line);
+    lt_limits lim = {.seconds = SESSION_HINT_SECONDS};
+    lt_action a = lt_player_choose(adviser, se->state, session_choice_seed(se),
+                                   &lim, &info);
+    session_hint_text(se, a, &info, text, sizeof text);
+    fprintf(ln->out, "%s\n", text);
     lt_player_free(adviser);
 }
 
-static void list_moves(session *se)
+static void list_moves(lines *ln)
 {
+    const lt_game *g = ln->se->game;
     lt_action acts[LT_MAX_ACTIONS];
-    int n = lt_choices(se->game, se->state, acts);
+    int n = lt_choices(g, ln->se->state, acts);
     for (int i = 0; i < n; i++) {
         char name[64];
-        fprintf(se->out, "%s%s", i ? " " : "",
-                lt_name(se->game, se->state, acts[i], name, sizeof name));
+        fprintf(ln->out, "%s%s", i ? " " : "",
+                lt_name(g, ln->se->state, acts[i], name, sizeof name));
     }
-    fputc('\n', se->out);
+    fputc('\n', ln->out);
 }
 
-static void show_help(session *se)
+static void show_help(lines *ln)
 {
     fputs(T("Type a move in the game's notation, or:\n"
             "  moves        list the legal moves\n"
             "  board        show the position again\n"
             "  undo         take back your last move\n"
+            "  redo         play again what undo took back\n"
             "  hint         ask the computer for a move\n"
             "  save [FILE]  save the game (resume: ludoteka play --resume FILE)\n"
+            "  resign       give up the game\n"
             "  quit         leave the game\n",
             "Wpisz ruch w notacji gry albo:\n"
             "  moves        lista dozwolonych ruchów\n"
             "  board        pokaż pozycję jeszcze raz\n"
             "  undo         cofnij swój ostatni ruch\n"
+            "  redo         przywróć to, co cofnięto\n"
             "  hint         podpowiedź komputera\n"
             "  save [PLIK]  zapisz partię (wznowienie: ludoteka play --resume PLIK)\n"
+            "  resign       poddaj partię\n"
             "  quit         wyjdź z partii\n"),
-          se->out);
+          ln->out);
+}
+
+static void save_as(lines *ln, const char *path)
+{
+    session *se = ln->se;
+    if (path)
+        lt_copy(se->save_path, sizeof se->save_path, path);
+    if (!se->save_path[0])
+        cli_fail(EXIT_USAGE, "%s", T("save needs a file name: save FILE",
+                                     "podaj nazwę pliku: save PLIK"));
+    else if (save(ln, se->save_path))
+        fprintf(ln->out, T("Saved to %s.\n", "Zapisano w %s.\n"), se->save_path);
 }
 
 enum { TURN_MOVED, TURN_AGAIN, TURN_QUIT, TURN_EOF, TURN_ERROR };
 
 /* --dice manual: one prompt for a throw of real dice. */
-static int manual_throw(session *se)
+static int manual_throw(lines *ln)
 {
+    session *se = ln->se;
     const lt_game *g = se->game;
     lt_action acts[LT_MAX_ACTIONS];
     char line[256], example[64];
     int n = lt_choices(g, se->state, acts);
     lt_name(g, se->state, acts[n - 1], example, sizeof example);
-    fprintf(se->out, T("Dice (as thrown, e.g. %s; roll: the computer throws)> ",
+    fprintf(ln->out, T("Dice (as thrown, e.g. %s; roll: the computer throws)> ",
                        "Kości (jak wypadły, np. %s; roll: rzuca komputer)> "),
             example);
-    fflush(se->out);
-    if (!cli_read_line(se->in, line, sizeof line))
+    fflush(ln->out);
+    if (!cli_read_line(ln->in, line, sizeof line))
         return TURN_EOF;
     char *words[3];
     int k = lt_split(line, words, 3);
@@ -318,35 +185,34 @@ static int manual_throw(session *se)
     if (!strcasecmp(words[0], "quit") || !strcasecmp(words[0], "exit"))
         return TURN_QUIT;
     if (!strcasecmp(words[0], "board")) {
-        textview_print(se->out, g, se->state);
-        show_odds(se);
+        textview_print(ln->out, g, se->state);
+        show_odds(ln);
         return TURN_AGAIN;
     }
     if (!strcasecmp(words[0], "roll")) {
-        a = lt_chance_draw(g, se->state, se->rec.seed, (uint64_t)se->rec.nactions);
+        a = session_roll(se);
     } else if (!strcasecmp(words[0], "save") && k >= 2) {
-        lt_copy(se->save_path, sizeof se->save_path, words[1]);
-        if (save(se, se->save_path))
-            fprintf(se->out, T("Saved to %s.\n", "Zapisano w %s.\n"), se->save_path);
+        save_as(ln, words[1]);
         return TURN_AGAIN;
     } else if (lt_parse(g, se->state, words[0], &a, &err) != LT_OK) {
         cli_fail(EXIT_USAGE, "%s", err.msg);
         return TURN_AGAIN;
     }
     char name[64];
-    fprintf(se->out, T("Dice: %s\n", "Kości: %s\n"), lt_name(g, se->state, a, name, sizeof name));
-    return step(se, a) ? TURN_MOVED : TURN_ERROR;
+    fprintf(ln->out, T("Dice: %s\n", "Kości: %s\n"), lt_name(g, se->state, a, name, sizeof name));
+    return step(ln, a) ? TURN_MOVED : TURN_ERROR;
 }
 
 /* One prompt for a human seat. */
-static int human_turn(session *se, int seat)
+static int human_turn(lines *ln, int seat)
 {
+    session *se = ln->se;
     const lt_game *g = se->game;
     char line[256], who[64];
-    fprintf(se->out, T("%s to move> ", "Ruch: %s> "),
+    fprintf(ln->out, T("%s to move> ", "Ruch: %s> "),
             lt_seat_name(g, seat, cli_lang, who, sizeof who));
-    fflush(se->out);
-    if (!cli_read_line(se->in, line, sizeof line))
+    fflush(ln->out);
+    if (!cli_read_line(ln->in, line, sizeof line))
         return TURN_EOF;
     char *words[3];
     int n = lt_split(line, words, 3);
@@ -356,24 +222,24 @@ static int human_turn(session *se, int seat)
     if (!strcasecmp(cmd, "quit") || !strcasecmp(cmd, "exit"))
         return TURN_QUIT;
     if (!strcasecmp(cmd, "help") || !strcmp(cmd, "?")) {
-        show_help(se);
+        show_help(ln);
     } else if (!strcasecmp(cmd, "moves")) {
-        list_moves(se);
+        list_moves(ln);
     } else if (!strcasecmp(cmd, "board")) {
-        textview_print(se->out, g, se->state);
+        textview_print(ln->out, g, se->state);
     } else if (!strcasecmp(cmd, "undo")) {
-        undo(se); /* the board is shown again before the next prompt */
+        undo(ln);
+    } else if (!strcasecmp(cmd, "redo")) {
+        redo(ln);
     } else if (!strcasecmp(cmd, "hint")) {
-        hint(se);
+        hint(ln);
     } else if (!strcasecmp(cmd, "save")) {
-        if (n >= 2)
-            lt_copy(se->save_path, sizeof se->save_path, words[1]);
-        if (!se->save_path[0])
-            cli_fail(EXIT_USAGE, "%s", T("save needs a file name: save FILE",
-                                         "podaj nazwę pliku: save PLIK"));
-        else if (save(se, se->save_path))
-            fprintf(se->out, T("Saved to %s.\n", "Zapisano w %s.\n"),
-                    se->save_path);
+        save_as(ln, n >= 2 ? words[1] : NULL);
+    } else if (!strcasecmp(cmd, "resign")) {
+        lt_error err = {0};
+        if (session_resign(se, &err) < 0 && err.msg[0])
+            cli_fail(EXIT_FAIL, "%s", err.msg);
+        return TURN_MOVED;
     } else if (n > 1) {
         cli_fail(EXIT_USAGE, "%s", T("one move at a time (help lists the commands)",
                                      "jeden ruch naraz (help wypisuje polecenia)"));
@@ -384,7 +250,7 @@ static int human_turn(session *se, int seat)
             cli_fail(EXIT_USAGE, "%s", err.msg);
             return TURN_AGAIN;
         }
-        return step(se, a) ? TURN_MOVED : TURN_ERROR;
+        return step(ln, a) ? TURN_MOVED : TURN_ERROR;
     }
     return TURN_AGAIN;
 }
@@ -408,26 +274,17 @@ typedef struct {
 static void progress(void *ctx, const lt_think_info *info)
 {
     progress_ctx *pc = ctx;
-    session *se = pc->se;
-    const lt_game *g = se->game;
     if (info->seconds < 0.5 || !isatty(fileno(stderr)))
         return;
-    char name[64], who[64];
-    double span = g->max_return - g->min_return;
-    double chance = span > 0 ? (info->value[pc->seat] - g->min_return) / span : 0.5;
-    fprintf(stderr, T("\r  %s thinks: %.0fs, %lld nodes%s%.0d, best %s, "
-                      "expected score %.0f%%  (Ctrl-C: move now)   ",
-                      "\r  %s myśli: %.0fs, %lld węzłów%s%.0d, najlepszy %s, "
-                      "oczekiwany wynik %.0f%%  (Ctrl-C: ruch teraz)   "),
-            lt_seat_name(g, pc->seat, cli_lang, who, sizeof who), info->seconds,
-            info->nodes, info->depth ? T(", depth ", ", głębokość ") : "",
-            info->depth, lt_name(g, se->state, info->best, name, sizeof name),
-            100 * chance);
+    char text[512];
+    session_progress_text(pc->se, pc->seat, info, text, sizeof text);
+    fprintf(stderr, "\r  %s  %s   ", text,
+            T("(Ctrl-C: move now)", "(Ctrl-C: ruch teraz)"));
     pc->shown = true;
 }
 
 /* The computer's move, with progress and Ctrl-C. */
-static lt_action think(session *se, lt_player *pl, int seat, uint64_t ply)
+static lt_action think(session *se, lt_player *pl, int seat)
 {
     progress_ctx pc = {se, seat, false};
     lt_limits lim = {.stop = &stop_thinking, .progress = progress, .ctx = &pc};
@@ -435,61 +292,59 @@ static lt_action think(session *se, lt_player *pl, int seat, uint64_t ply)
     sigemptyset(&sa.sa_mask);
     stop_thinking = 0;
     sigaction(SIGINT, &sa, &old);
-    lt_action a = lt_player_choose(pl, se->state,
-                                   lt_choice_seed(se->rec.seed, ply), &lim, NULL);
+    lt_action a = lt_player_choose(pl, se->state, session_choice_seed(se),
+                                   &lim, NULL);
     sigaction(SIGINT, &old, NULL);
     if (pc.shown)
         fputs("\r\033[K", stderr);
     return a;
 }
 
-int session_play(session *se)
+int play_lines(session *se, FILE *in, FILE *out)
 {
+    lines ln = {se, in, out};
     const lt_game *g = se->game;
     int shown = -1; /* the number of actions when the board was last shown */
-    for (;;) {
-        int p = g->current_player(se->state);
-        if (p == LT_TERMINAL)
-            break;
-        uint64_t ply = (uint64_t)se->rec.nactions;
+    while (!session_over(se)) {
+        int p = session_to_move(se);
         char name[64], who[64];
-        if (p == LT_CHANCE && !dice_manual) {
-            lt_action a = lt_chance_draw(g, se->state, se->rec.seed, ply);
-            fprintf(se->out, T("Dice: %s\n", "Kości: %s\n"),
+        if (p == LT_CHANCE && !se->dice_manual) {
+            lt_action a = session_roll(se);
+            fprintf(out, T("Dice: %s\n", "Kości: %s\n"),
                     lt_name(g, se->state, a, name, sizeof name));
-            if (!step(se, a))
+            if (!step(&ln, a))
                 return EXIT_FAIL;
-            show_odds(se);
+            show_odds(&ln);
             continue;
         }
         lt_player *pl = p >= 0 ? se->players[p] : NULL;
         if (pl && !lt_player_is_human(pl)) {
-            lt_action a = think(se, pl, p, ply);
+            lt_action a = think(se, pl, p);
             if (a == LT_NO_ACTION)
                 return cli_fail(EXIT_FAIL, "%s: %s", lt_player_spec(pl),
                                 lt_player_error(pl));
-            fprintf(se->out, "%s (%s): %s\n",
+            fprintf(out, "%s (%s): %s\n",
                     lt_seat_name(g, p, cli_lang, who, sizeof who),
                     lt_player_spec(pl), lt_name(g, se->state, a, name, sizeof name));
-            if (!step(se, a))
+            if (!step(&ln, a))
                 return EXIT_FAIL;
             continue;
         }
         /* a person: a move, or with --dice manual the dice he threw */
         if (shown != se->rec.nactions) {
-            textview_print(se->out, g, se->state);
-            show_odds(se);
+            textview_print(out, g, se->state);
+            show_odds(&ln);
             shown = se->rec.nactions;
         }
-        switch (pl ? human_turn(se, p) : manual_throw(se)) {
+        switch (pl ? human_turn(&ln, p) : manual_throw(&ln)) {
         case TURN_MOVED:
         case TURN_AGAIN:
             break;
         case TURN_QUIT:
-            fprintf(se->out, "%s\n", T("Game left unfinished.", "Partia przerwana."));
+            fprintf(out, "%s\n", T("Game left unfinished.", "Partia przerwana."));
             return EXIT_OK;
         case TURN_EOF:
-            fputc('\n', se->out);
+            fputc('\n', out);
             return cli_fail(EXIT_FAIL, "%s",
                             T("input ended before the game did",
                               "wejście skończyło się przed końcem partii"));
@@ -497,8 +352,10 @@ int session_play(session *se)
             return EXIT_FAIL;
         }
     }
-    textview_print(se->out, g, se->state);
-    cli_describe_result(se->out, g, se->state);
+    char result[512];
+    textview_print(out, g, se->state);
+    session_result_text(se, result, sizeof result);
+    fprintf(out, "%s\n", result);
     return EXIT_OK;
 }
 
@@ -529,6 +386,8 @@ static void play_usage(void)
            "                        [--position TEXT] [--dice manual|auto]\n"
            "       ludoteka play --resume FILE [--players ...] [--record FILE]\n"
            "\n"
+           "On a terminal the game is played on the full screen (cursor keys,\n"
+           "mouse, '?' lists the keys); --plain plays line by line.\n"
            "Players, one per seat in order: human, random, ai, ai:level=1..5,\n"
            "ai:alphabeta:depth=D, ... (see the README).  Seats not named get\n"
            "ai; without --players the first seat is human.  A game with no\n"
@@ -545,6 +404,8 @@ static void play_usage(void)
            "                        [--position TEKST] [--dice manual|auto]\n"
            "       ludoteka play --resume PLIK [--players ...] [--record PLIK]\n"
            "\n"
+           "W terminalu gra toczy się na pełnym ekranie (strzałki, mysz,\n"
+           "'?' wypisuje klawisze); --plain gra wierszami.\n"
            "Gracze, po jednym na miejsce: human, random, ai, ai:level=1..5,\n"
            "ai:alphabeta:depth=D, ... (zob. README).  Miejsca bez gracza\n"
            "dostają ai; bez --players pierwsze miejsce to human.  Partia bez\n"
@@ -605,9 +466,10 @@ int cmd_play(int argc, char **argv)
     }
     if (dice && strcasecmp(dice, "manual") && strcasecmp(dice, "auto"))
         return cli_fail(EXIT_USAGE, "--dice: expected manual or auto");
-    dice_manual = dice && !strcasecmp(dice, "manual");
     lt_record rec;
     lt_error err = {0};
+    bool fullscreen = cli_fullscreen();
+    char note[256] = "";
     if (resume) {
         if (id || noptions || seed_text || position || first_text)
             return cli_fail(EXIT_USAGE, "--resume takes the game, options and "
@@ -660,9 +522,11 @@ int cmd_play(int argc, char **argv)
             }
             int f = cli_draw_first(&rec, lots ? -1 : (int)k - 1, rec.seed);
             if (lots)
-                printf(T("Lots drawn: player %d (%s) moves first.\n",
-                         "Losowanie: zaczyna gracz %d (%s).\n"),
-                       f + 1, rec.players[0]);
+                snprintf(note, sizeof note, T("Lots drawn: player %d (%s) moves first.",
+                                              "Losowanie: zaczyna gracz %d (%s)."),
+                         f + 1, rec.players[0]);
+            if (lots && !fullscreen)
+                printf("%s\n", note);
         }
     }
     if (lt_check_players(rec.game, rec.config.players, &err) != LT_OK) {
@@ -670,9 +534,10 @@ int cmd_play(int argc, char **argv)
         return cli_fail(EXIT_USAGE, "%s", err.msg);
     }
     session se;
-    int status = session_open(&se, &rec);
-    if (status != EXIT_OK)
-        return status;
+    lt_status st = session_open(&se, &rec, &err);
+    if (st != LT_OK)
+        return cli_fail(st == LT_ESYNTAX ? EXIT_USAGE : EXIT_FAIL, "%s", err.msg);
+    se.dice_manual = dice && !strcasecmp(dice, "manual");
     if (record)
         lt_copy(se.save_path, sizeof se.save_path, record);
     else if (resume)
@@ -680,13 +545,16 @@ int cmd_play(int argc, char **argv)
     se.autosave = se.save_path[0] != '\0';
     char opts[256];
     lt_config_write(se.game, &se.rec.config, opts, sizeof opts);
-    printf("%s — %s  %s %" PRIu64 "\n", cli_title(se.game), opts[0] ? opts : "",
-           T("seed", "ziarno"), se.rec.seed);
-    if (se.autosave && !save(&se, se.save_path)) {
-        session_close(&se);
-        return EXIT_FAIL;
-    }
-    status = session_play(&se);
+    if (!fullscreen) /* the full screen shows it in its title */
+        printf("%s — %s  %s %" PRIu64 "\n", cli_title(se.game), opts[0] ? opts : "",
+               T("seed", "ziarno"), se.rec.seed);
+    int status = EXIT_OK;
+    if (se.autosave && session_save(&se, NULL, &err) != LT_OK)
+        status = cli_fail(EXIT_FAIL, "%s", err.msg);
+    else if (fullscreen)
+        status = tui_play_session(&se, note[0] ? note : NULL);
+    else
+        status = play_lines(&se, stdin, stdout);
     session_close(&se);
     return status;
 }

@@ -1,0 +1,478 @@
+/* tui_menu.c — the full-screen menu: the games as the seeds group them;
+ * for each, its rules (a page to scroll, in either language), its
+ * options with their defaults and explanations, who sits in each seat,
+ * and play. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "tui.h"
+#include "ludoteka/options.h"
+#include "ludoteka/text.h"
+
+static bool is_enter(const tui_event *ev)
+{
+    return (ev->type == EV_CHAR && (ev->ch == '\n' || ev->ch == '\r')) ||
+           (ev->type == EV_KEY && ev->key == KEY_ENTER);
+}
+
+static bool is_back(const tui_event *ev)
+{
+    return ev->type == EV_CHAR && (ev->ch == 27 || ev->ch == 'q' || ev->ch == 'Q');
+}
+
+static void toggle_lang(void)
+{
+    cli_lang = cli_lang == LT_LANG_PL ? LT_LANG_EN : LT_LANG_PL;
+}
+
+/* ---- The rules page ------------------------------------------------------ */
+
+static char *rules_of(void *ctx)
+{
+    const lt_game *g = ctx;
+    char *text = NULL;
+    size_t size = 0;
+    FILE *f = open_memstream(&text, &size);
+    if (!f)
+        return NULL;
+    cli_print_rules(f, g);
+    fclose(f);
+    return text;
+}
+
+/* ---- The page of one game ------------------------------------------------ */
+
+/* The seats' menu of players: a person, the computer's levels, random. */
+static const char *const seat_specs[] = {"human", "ai:level=1", "ai:level=2",
+                                         "ai:level=3", "ai:level=4",
+                                         "ai:level=5", "random"};
+enum { NSPECS = sizeof seat_specs / sizeof seat_specs[0] };
+
+static void spec_words(const char *spec, char *buf, size_t size)
+{
+    int level;
+    char rest;
+    if (!strcmp(spec, "human"))
+        snprintf(buf, size, "%s", T("human", "człowiek"));
+    else if (!strcmp(spec, "random"))
+        snprintf(buf, size, "%s", T("random moves", "losowe ruchy"));
+    else if (!strcmp(spec, "ai"))
+        snprintf(buf, size, T("computer, level %d", "komputer, poziom %d"),
+                 LT_LEVEL_DEFAULT);
+    else if (sscanf(spec, "ai:level=%d%c", &level, &rest) == 1)
+        snprintf(buf, size, T("computer, level %d", "komputer, poziom %d"), level);
+    else
+        snprintf(buf, size, "%s", spec);
+}
+
+enum { IT_RULES, IT_PLAY, IT_HEAD, IT_OPTION, IT_COUNT, IT_SEAT, IT_DICE,
+       IT_BLANK, IT_BACK };
+
+typedef struct {
+    int kind, index;
+} item;
+
+typedef struct {
+    const lt_game *g;
+    lt_config cfg;
+    char specs[LT_MAX_PLAYERS][LT_SPEC_MAX];
+    bool manual_dice;
+    item items[64];
+    int nitems;
+} page;
+
+static void build_items(page *pg)
+{
+    const lt_game *g = pg->g;
+    int n = 0;
+    pg->items[n++] = (item){IT_RULES, 0};
+    pg->items[n++] = (item){IT_PLAY, 0};
+    pg->items[n++] = (item){IT_BLANK, 0};
+    if (g->options[0].name) {
+        pg->items[n++] = (item){IT_HEAD, 0};
+        for (int i = 0; g->options[i].name && n < 40; i++)
+            pg->items[n++] = (item){IT_OPTION, i};
+    }
+    pg->items[n++] = (item){IT_HEAD, 1};
+    if (g->min_players != g->max_players)
+        pg->items[n++] = (item){IT_COUNT, 0};
+    for (int i = 0; i < pg->cfg.players; i++)
+        pg->items[n++] = (item){IT_SEAT, i};
+    if (g->has_chance)
+        pg->items[n++] = (item){IT_DICE, 0};
+    pg->items[n++] = (item){IT_BLANK, 0};
+    pg->items[n++] = (item){IT_BACK, 0};
+    pg->nitems = n;
+}
+
+static bool selectable(int kind)
+{
+    return kind != IT_HEAD && kind != IT_BLANK;
+}
+
+/* The text of an item: a label and a value; help says what it is. */
+static void item_text(const page *pg, const item *it, char *label, char *value,
+                      char *help, size_t size)
+{
+    const lt_game *g = pg->g;
+    label[0] = value[0] = help[0] = '\0';
+    switch (it->kind) {
+    case IT_RULES:
+        snprintf(label, size, "%s", T("Rules", "Zasady"));
+        snprintf(help, size, "%s", T("The rules of the game and its options, to read.",
+                                     "Zasady gry i jej opcje do przeczytania."));
+        break;
+    case IT_PLAY:
+        snprintf(label, size, "%s", T("Play", "Graj"));
+        snprintf(help, size, "%s", T("Start a game with these options and players; "
+                                     "lots decide who takes the first seat.",
+                                     "Rozpocznij partię z tymi opcjami i graczami; "
+                                     "losowanie decyduje, kto zajmie pierwsze miejsce."));
+        break;
+    case IT_HEAD:
+        snprintf(label, size, "%s", it->index ? T("Players", "Gracze") : T("Options", "Opcje"));
+        break;
+    case IT_OPTION: {
+        const lt_option *o = &g->options[it->index];
+        char def[32], range[128];
+        cli_option_range(o, range, sizeof range);
+        snprintf(label, size, "  %s", o->name);
+        char now[64];
+        lt_option_text(o, pg->cfg.value[it->index], now, sizeof now);
+        char deftext[96];
+        snprintf(deftext, sizeof deftext, "(%s %s)", T("default", "domyślnie"),
+                 lt_option_text(o, o->def, def, sizeof def));
+        snprintf(value, size, "%-10s %-20s", now, deftext);
+        snprintf(help, size, "%s  [%s]", T(o->help_en, o->help_pl), range);
+        break;
+    }
+    case IT_COUNT:
+        snprintf(label, size, "  %s", T("number of players", "liczba graczy"));
+        snprintf(value, size, "%d", pg->cfg.players);
+        snprintf(help, size, T("From %d to %d players.", "Od %d do %d graczy."),
+                 g->min_players, g->max_players);
+        break;
+    case IT_SEAT: {
+        char who[64];
+        snprintf(label, size, "  %d. %s", it->index + 1,
+                 lt_seat_name(g, it->index, cli_lang, who, sizeof who));
+        spec_words(pg->specs[it->index], value, size);
+        snprintf(help, size, "%s", T("Who sits here: a person, the computer at level 1 "
+                                     "(weakest) to 5 (strongest), or random moves. "
+                                     "Enter: type any player spec (ai:mcts:time=2, ...).",
+                                     "Kto tu siedzi: człowiek, komputer na poziomie 1 "
+                                     "(najsłabszy) do 5 (najsilniejszy) albo losowe "
+                                     "ruchy. Enter: dowolny gracz (ai:mcts:time=2, ...)."));
+        break;
+    }
+    case IT_DICE:
+        snprintf(label, size, "  %s", T("dice", "kości"));
+        snprintf(value, size, "%s", pg->manual_dice ? T("typed in (real dice)", "wpisywane (prawdziwe kości)")
+                                                    : T("thrown by the computer", "rzuca komputer"));
+        snprintf(help, size, "%s", T("Throw real dice and type what came up, or let the "
+                                     "computer throw.",
+                                     "Rzucaj prawdziwymi kośćmi i wpisuj wynik albo "
+                                     "pozwól rzucać komputerowi."));
+        break;
+    case IT_BACK:
+        snprintf(label, size, "%s", T("Back to the menu", "Powrót do menu"));
+        break;
+    default:
+        break;
+    }
+}
+
+/* Left or right on an item: the previous or next value. */
+static void change(page *pg, const item *it, int by)
+{
+    const lt_game *g = pg->g;
+    if (it->kind == IT_OPTION) {
+        const lt_option *o = &g->options[it->index];
+        int *v = &pg->cfg.value[it->index];
+        if (o->choices) {
+            int n = lt_option_choice_count(o);
+            *v = ((*v + by) % n + n) % n;
+        } else {
+            long long x = (long long)*v + by;
+            *v = (int)(x < o->min ? o->min : x > o->max ? o->max : x);
+        }
+    } else if (it->kind == IT_COUNT) {
+        int n = pg->cfg.players + (by > 0 ? 1 : -1);
+        if (n >= g->min_players && n <= g->max_players)
+            pg->cfg.players = n;
+        build_items(pg);
+    } else if (it->kind == IT_SEAT) {
+        char *spec = pg->specs[it->index];
+        int at = -1;
+        for (int k = 0; k < NSPECS; k++)
+            if (!strcmp(spec, seat_specs[k]) || (!strcmp(spec, "ai") && k == LT_LEVEL_DEFAULT))
+                at = k;
+        at = at < 0 ? 0 : ((at + (by > 0 ? 1 : -1)) % NSPECS + NSPECS) % NSPECS;
+        lt_copy(spec, LT_SPEC_MAX, seat_specs[at]);
+    } else if (it->kind == IT_DICE) {
+        pg->manual_dice = !pg->manual_dice;
+    }
+}
+
+/* Enter on an option or a seat: type the value. */
+static void type_value(page *pg, const item *it, char *message, size_t size)
+{
+    const lt_game *g = pg->g;
+    char line[LT_SPEC_MAX] = "";
+    lt_error err = {0};
+    if (it->kind == IT_OPTION) {
+        const lt_option *o = &g->options[it->index];
+        if (o->choices) {
+            change(pg, it, 1);
+            return;
+        }
+        if (!tui_prompt(o->name, line, sizeof line) || !line[0])
+            return;
+        char assign[LT_SPEC_MAX + 64];
+        snprintf(assign, sizeof assign, "%s=%s", o->name, line);
+        if (lt_config_set(g, &pg->cfg, assign, &err) != LT_OK)
+            snprintf(message, size, "%s", err.msg);
+    } else if (it->kind == IT_SEAT) {
+        lt_copy(line, sizeof line, pg->specs[it->index]);
+        if (!tui_prompt(T("Player", "Gracz"), line, sizeof line) || !line[0])
+            return;
+        lt_player *p = lt_player_new(g, line, &err);
+        if (!p) {
+            snprintf(message, size, "%s", err.msg);
+            return;
+        }
+        lt_player_free(p);
+        lt_copy(pg->specs[it->index], LT_SPEC_MAX, line);
+    } else {
+        change(pg, it, 1);
+    }
+}
+
+static void play(page *pg)
+{
+    const lt_game *g = pg->g;
+    lt_record rec;
+    lt_record_init(&rec, g, &pg->cfg);
+    memcpy(rec.players, pg->specs, sizeof rec.players);
+    rec.seed = cli_fresh_seed();
+    char note[256] = "";
+    /* RULES.md: where the seed has the players draw lots, the program
+     * draws the seats before the game */
+    int first = cli_draw_first(&rec, -1, rec.seed);
+    if (pg->cfg.players > 1)
+        snprintf(note, sizeof note, T("Lots drawn: player %d (%s) takes the first seat.",
+                                      "Losowanie: pierwsze miejsce zajmuje gracz %d (%s)."),
+                 first + 1, rec.players[0]);
+    session se;
+    lt_error err = {0};
+    if (session_open(&se, &rec, &err) != LT_OK) {
+        snprintf(note, sizeof note, "%s", err.msg);
+        tui_confirm(note);
+        return;
+    }
+    se.dice_manual = pg->manual_dice;
+    tui_play(&se, note[0] ? note : NULL, true);
+    session_close(&se);
+}
+
+static void game_page(const lt_game *g)
+{
+    page *pg = calloc(1, sizeof *pg);
+    if (!pg)
+        return;
+    pg->g = g;
+    lt_config_default(g, &pg->cfg, 0);
+    for (int i = 0; i < LT_MAX_PLAYERS; i++)
+        lt_copy(pg->specs[i], LT_SPEC_MAX, i == 0 ? "human" : "ai");
+    build_items(pg);
+    int at = 0, top = 0;
+    char message[256] = "";
+    while (!tui_signalled()) {
+        erase();
+        char title[256];
+        snprintf(title, sizeof title, "%s", cli_title(g));
+        tui_title(title, g->source);
+        int h = tui_scroll(at, &top, LINES - 6);
+        char label[256], value[256], help[512];
+        for (int r = 0; r < h && top + r < pg->nitems; r++) {
+            const item *it = &pg->items[top + r];
+            item_text(pg, it, label, value, help, 256);
+            bool cur = top + r == at;
+            attr_t a = cur ? A_REVERSE : it->kind == IT_HEAD ? A_BOLD : 0;
+            if (cur)
+                tui_fill(2 + r, 1, COLS - 2, a);
+            char line[600];
+            snprintf(line, sizeof line, "%s %-24s %s", cur ? ">" : " ", label, value);
+            int w = tui_put(2 + r, 1, COLS - 2, a, line);
+            if (it->kind == IT_OPTION && w + 4 < COLS - 2) /* its explanation */
+                tui_put(2 + r, 3 + w, COLS - 4 - w, a | A_DIM,
+                        T(g->options[it->index].help_en, g->options[it->index].help_pl));
+        }
+        item_text(pg, &pg->items[at], label, value, help, 512);
+        int start[3], len[3];
+        int n = tui_wrap(message[0] ? message : help, COLS - 2, start, len, 3);
+        const char *shown = message[0] ? message : help;
+        for (int i = 0; i < n; i++) {
+            char line[600];
+            snprintf(line, sizeof line, "%.*s", len[i], shown + start[i]);
+            tui_put(LINES - 4 + i, 1, COLS - 2,
+                    message[0] ? tui_color(TC_RED, TB_DEFAULT) | A_BOLD : 0, line);
+        }
+        tui_keys(T("Up/Down: choose   Left/Right: change   Enter: open   L: po polsku   Esc: back",
+                   "Góra/Dół: wybór   Lewo/Prawo: zmiana   Enter: otwórz   L: in English   Esc: powrót"));
+        refresh();
+        tui_event ev;
+        tui_wait(-1, &ev);
+        message[0] = '\0';
+        const item *it = &pg->items[at];
+        int step = 0;
+        if (ev.type == EV_SIGNAL || is_back(&ev))
+            break;
+        if (ev.type == EV_CHAR && (ev.ch == 'l' || ev.ch == 'L'))
+            toggle_lang();
+        if (ev.type == EV_MOUSE && ev.button == 1) {
+            int k = top + ev.row - 2;
+            if (ev.row >= 2 && k < pg->nitems && selectable(pg->items[k].kind)) {
+                at = k;
+                it = &pg->items[at];
+                ev.type = EV_KEY;
+                ev.key = KEY_ENTER;
+            }
+        }
+        if (ev.type == EV_MOUSE)
+            step = ev.button == 4 ? -1 : ev.button == 5 ? 1 : 0;
+        if (ev.type == EV_KEY) {
+            switch (ev.key) {
+            case KEY_UP: step = -1; break;
+            case KEY_DOWN: step = 1; break;
+            case KEY_LEFT: change(pg, it, -1); break;
+            case KEY_RIGHT: change(pg, it, 1); break;
+            case KEY_PPAGE: if (it->kind == IT_OPTION) change(pg, it, -10); break;
+            case KEY_NPAGE: if (it->kind == IT_OPTION) change(pg, it, 10); break;
+            default: break;
+            }
+        }
+        if (is_enter(&ev) || (ev.type == EV_KEY && ev.key == KEY_ENTER)) {
+            if (it->kind == IT_RULES)
+                tui_pager(rules_of, (void *)g, true);
+            else if (it->kind == IT_PLAY)
+                play(pg);
+            else if (it->kind == IT_BACK)
+                break;
+            else
+                type_value(pg, it, message, sizeof message);
+        }
+        /* the next item that can be chosen */
+        for (int k = at + step; step && k >= 0 && k < pg->nitems; k += step)
+            if (selectable(pg->items[k].kind)) {
+                at = k;
+                break;
+            }
+        if (at >= pg->nitems)
+            at = pg->nitems - 1;
+    }
+    free(pg);
+}
+
+/* ---- The list of games ----------------------------------------------------- */
+
+int tui_menu_run(void)
+{
+    if (!tui_start())
+        return menu_run(stdin, stdout);
+    const lt_game *games[256];
+    int ngames = cli_menu_games(games);
+    /* rows: a heading before each group, then its games */
+    int rows[512], nrows = 0;
+    for (int i = 0, group = -1; i < ngames; i++) {
+        if (games[i]->group != group) {
+            group = games[i]->group;
+            if (nrows)
+                rows[nrows++] = -1;              /* a blank line */
+            rows[nrows++] = -2 - group;          /* the heading */
+        }
+        rows[nrows++] = i;
+    }
+    int at = 0, top = 0;
+    while (at < nrows && rows[at] < 0)
+        at++;
+    while (!tui_signalled()) {
+        erase();
+        tui_title(T("LUDOTEKA — historical board and dice games",
+                    "LUDOTEKA — historyczne gry planszowe i w kości"),
+                  T("L: po polsku", "L: in English"));
+        int h = tui_scroll(at, &top, LINES - 4);
+        if (top > 0 && rows[top - 1] < -1 && at - top + 1 < h)
+            top--; /* show the heading of the first group in view */
+        for (int r = 0; r < h && top + r < nrows; r++) {
+            int k = rows[top + r];
+            if (k == -1)
+                continue;
+            if (k < -1) {
+                tui_put(2 + r, 2, COLS - 3, A_BOLD, cli_group_name(-2 - k));
+                continue;
+            }
+            bool cur = top + r == at;
+            char line[256];
+            snprintf(line, sizeof line, "%s %s", cur ? ">" : " ", cli_title(games[k]));
+            if (cur)
+                tui_fill(2 + r, 3, COLS - 5, A_REVERSE);
+            tui_put(2 + r, 3, COLS - 5, cur ? A_REVERSE : 0, line);
+        }
+        const lt_game *g = games[rows[at]];
+        tui_put(LINES - 2, 1, COLS - 2, A_DIM, g->source);
+        tui_keys(T("Up/Down: choose   Enter: open   L: po polsku   q: quit",
+                   "Góra/Dół: wybór   Enter: otwórz   L: in English   q: koniec"));
+        refresh();
+        tui_event ev;
+        tui_wait(-1, &ev);
+        int step = 0;
+        /* q leaves the program; Esc here (a stray one of a key's escape
+         * sequence, too) does not */
+        if (ev.type == EV_SIGNAL || (ev.type == EV_CHAR && (ev.ch == 'q' || ev.ch == 'Q')))
+            break;
+        if (ev.type == EV_CHAR && (ev.ch == 'l' || ev.ch == 'L'))
+            toggle_lang();
+        if (ev.type == EV_KEY)
+            step = ev.key == KEY_UP     ? -1
+                   : ev.key == KEY_DOWN ? 1
+                   : ev.key == KEY_PPAGE ? -h
+                   : ev.key == KEY_NPAGE ? h
+                                         : 0;
+        if (ev.type == EV_MOUSE && ev.button == 1) {
+            int k = top + ev.row - 2;
+            if (ev.row >= 2 && k < nrows && rows[k] >= 0) {
+                at = k;
+                game_page(games[rows[at]]);
+            }
+        } else if (ev.type == EV_MOUSE) {
+            step = ev.button == 4 ? -1 : 1;
+        }
+        if (is_enter(&ev))
+            game_page(g);
+        if (step) {
+            /* the nearest game at or past the target, else before it */
+            int to = at + step < 0 ? 0 : at + step >= nrows ? nrows - 1 : at + step;
+            int dir = step > 0 ? 1 : -1, k = to;
+            while (k >= 0 && k < nrows && rows[k] < 0)
+                k += dir;
+            if (k < 0 || k >= nrows)
+                for (k = to; k >= 0 && k < nrows && rows[k] < 0; k -= dir)
+                    ;
+            if (k >= 0 && k < nrows)
+                at = k;
+        }
+    }
+    int status = tui_signalled() ? 128 + tui_signalled() : EXIT_OK;
+    tui_stop();
+    return status;
+}
+
+int tui_play_session(session *se, const char *note)
+{
+    if (!tui_start())
+        return play_lines(se, stdin, stdout);
+    int status = tui_play(se, note, false);
+    tui_stop();
+    return status;
+}

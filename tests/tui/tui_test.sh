@@ -1,0 +1,336 @@
+#!/bin/sh
+# tui_test.sh — the full-screen mode driven through tmux: the menu, the
+# rules in both languages, the options, a board game with the keyboard
+# and the mouse, typed moves, undo, the computer made to move, a dice
+# game with its exact odds, dice typed in, resizing, ASCII, Ctrl-C; and,
+# once they are in the build, chess, an alquerque capture chain and a
+# Talat placement.  Usage: tui_test.sh path/to/ludoteka
+LT=$1
+. "$(dirname "$0")/lib.sh"
+
+CASE=menu
+launch "$LT" --lang en
+expect "LUDOTEKA — historical board and dice games"
+expect "Dice games of the 13th century"
+expect "Board games from Alfonso's book"
+select_line "Three Men's Morris"
+keys Enter
+expect "Rules"
+expect "Back to the menu"
+# every option with its value, its default and what it does
+expect "diagonals"
+expect "(default on)"
+expect "(default 200)"
+expect "2. Black"
+select_line "diagonals"
+keys Right
+expect "off        (default on)"
+select_line "2. Black"
+keys Left
+expect "computer, level 2"
+keys Escape
+expect "Dice games of the 13th century"
+keys L
+expect "Gry w kości z XIII wieku"
+expect "Gry planszowe z księgi Alfonsa X"
+keys q
+ended 0
+
+CASE=rules
+launch "$LT" --lang en
+expect "LUDOTEKA"
+select_line "Three Men's Morris"
+keys Enter
+expect "> Rules"
+keys Enter
+expect "THREE MEN'S MORRIS"
+expect "Lots decide who plays White"
+keys End
+expect "diagonals=on|off (default on)"
+expect "Press ENTER to return to the menu."
+keys L
+expect "3 MŁYNKI"
+keys End
+expect "Naciśnij ENTER, aby wrócić do menu."
+expect "domyślnie"
+keys Enter
+expect "> Zasady"
+keys Escape q
+ended 0
+launch "$LT" --lang pl
+expect "LUDOTEKA — historyczne gry planszowe i w kości"
+expect "Gry w kości z XIII wieku"
+expect "Góra/Dół: wybór   Enter: otwórz"
+keys q
+ended 0
+
+CASE=keyboard-and-mouse
+# White (a person) places with the keys and the mouse; Black answers
+launch "$LT" --lang en play three-mens-morris --players human,ai:level=1 --seed 3
+expect "White: human"
+expect "In hand: white 3, black 3"
+# the cursor starts on A1: right to B1, up to B2
+keys Right Up Enter
+expect "1. B2 "
+expect "Black: "
+expect "In hand: white 2, black 2"
+pos=$(cell C 1)
+[ -n "$pos" ] || fail "no cell C1 on the screen"
+click $pos
+expect "2. C1 "
+expect "In hand: white 1, black 1"
+# a click where nothing can be done says so
+click $(cell B 2)
+expect "No move starts or ends there."
+keys u
+expect "Took back 2 move(s)."
+expect "In hand: white 2, black 2"
+keys r
+expect "Played again 2 move(s)."
+expect "In hand: white 1, black 1"
+# a move typed in the notation; a bad one is refused with the reason
+keys :
+expect "Move or command>"
+text "Z9"
+keys Enter
+expect "'Z9' is not a move of three-mens-morris"
+# a hint from the computer
+keys h
+expect "Hint: "
+# saved where the player says
+keys s
+expect "Save to file> three-mens-morris.txt"
+keys C-u
+text "$T/game.txt"
+keys Enter
+expect "Saved to $T/game.txt."
+grep -qF '[Game "three-mens-morris"]' "$T/game.txt" && ok || fail "nothing saved"
+keys q
+expect "Leave the game unfinished? (y/n)"
+keys y
+ended 0
+
+CASE=load-and-resign
+launch "$LT" --lang en play three-mens-morris --players human,human --seed 9
+expect "White: human"
+keys o
+expect "Load the game in file>"
+text "$T/game.txt"
+keys Enter
+expect "Loaded $T/game.txt."
+# the moves of the file (whatever the computer answered)
+expect "$(grep '^1\. ' "$T/game.txt")"
+expect "In hand: white 1, black 1"
+keys x
+expect "Resign the game? (y/n)"
+keys y
+expect "White resigns; Black wins"
+expect "Press ENTER to leave."
+# the game, saved on to its file, says who resigned
+grep -qF '[Resigned "1"]' "$T/game.txt" && ok || fail "the resignation is not in the file"
+keys Enter
+ended 0
+
+CASE=targets
+# Moving: a selected piece lights up its targets (green background) and
+# a click on one plays it.  White's moves: C1-B1 B2-B1 B2-B3 B2-C3.
+launch "$LT" --lang en play three-mens-morris --players human,human --position "B../WWB/B.W w 6"
+expect "White: human"
+click $(cell B 2)
+# B3 and C3, two of its targets, are on row 3: a green background
+coloured "$(cell C 3 | cut -d' ' -f1)" 42
+click $(cell C 3)
+expect "1. B2-C3"
+expect "Black: human"
+keys q y
+ended 0
+
+CASE=computer-thinks
+# a computer with half a minute a move; Esc makes it move at once
+launch "$LT" --lang en play three-mens-morris --players ai:mcts:time=30,human --seed 5
+expect "White thinks" 10
+expect "Esc: move now"
+keys Escape
+expect "1. " 10
+expect "Black: human"
+# quitting while it thinks leaves at once too
+keys q y
+ended 0
+
+CASE=hazard-odds
+# The throws decide the order, then the odds of the turn show: the same
+# as `ludoteka odds hazard` gives exactly for the order P1, P2.
+odds=$("$LT" odds hazard | awk '/^seat1 / { printf "%.4f", $3 }')
+[ -n "$odds" ] || fail "ludoteka odds hazard gave nothing"
+launch "$LT" --lang en play hazard --players human,ai --seed 1
+expect "Enter: throw the dice"
+keys Enter
+expect "Last throw: P1 6-5-5 (sum 16)"
+expect "╭─────╮"
+keys Enter
+expect "Last throw: P2 6-3-1 (sum 10)"
+expect "Order of play: P1, P2"
+expect "Odds: Player 1 $odds, Player 2 "
+keys q y
+ended 0
+
+CASE=manual-dice
+# real dice typed in; Pair and Ace's odds: 9/14 for the first thrower
+launch "$LT" --lang en play pair-and-ace --players human,ai --dice manual --seed 5
+expect "Dice (as thrown, e.g. 6-6-6; roll: the computer throws)>"
+text "6-6-6"
+keys Enter
+expect "Last throw: P1 6-6-6"
+text "1-1-1"
+keys Enter
+expect "Odds: Player 1 0.6429 (9/14), Player 2 0.3571 (5/14)"
+text "xyz"
+keys Enter
+expect "'xyz' is not a move of pair-and-ace"
+keys q y
+ended 0
+
+CASE=resize-ascii-ctrl-c
+launch "$LT" --lang en --ascii play four-seasons --players human,ai,ai,ai --seed 2
+expect "Green (spring) to move"
+# ASCII: the pieces' texts, the blocked centre as #
+expect "gK"
+expect "rP^"
+expect "####"
+# squares of 5 columns on 80x24; of 7 (and 3 rows) on 120x40
+expect "a    b    c    d    e    f    g    h"
+TM resize-window -t "$W" -x 120 -y 40
+expect "a      b      c      d      e      f      g      h"
+keys C-c
+ended 130
+# the terminal is given back: the game's screen is gone
+lacks "Green (spring) to move"
+
+CASE=no-utf8
+# a terminal without UTF-8: Polish folded to ASCII, boards in ASCII
+launch env LC_ALL=C LANG=C "$LT" --lang pl play medh-kuu-lash --players human,ai --seed 3
+expect "Rzut o rozpoczecie: zaczyna"
+expect "w-----w-----w"
+expect "+-----+ +-----+"
+keys q t
+ended 0
+
+CASE=sigterm
+# killed from outside, the program still gives the terminal back
+launch "$LT" --lang en play three-mens-morris --players human,ai --seed 3
+expect "White: human"
+kill -TERM $(pgrep -P "$(TM display-message -p -t "$W" '#{pane_pid}')" ludoteka)
+ended 143
+lacks "White: human"
+
+CASE=a-game-from-the-menu
+# a whole game from the menu, hot-seat, to "press ENTER to return to the menu"
+launch "$LT" --lang en
+expect "LUDOTEKA"
+select_line "Three Men's Morris"
+keys Enter
+select_line "2. Black"
+keys Left Left Left
+expect "$(printf '2. Black%15shuman' '')"
+select_line "Play" Up
+keys Enter
+expect "Lots drawn: player"
+for m in A1 B1 A2 B2 A3 C1; do
+    keys :
+    text "$m"
+    keys Enter
+done
+expect "Winner: White (1-0). Press ENTER to return to the menu."
+keys Enter
+expect "> Play"
+keys Escape q
+ended 0
+
+CASE=every-game
+# every registered game opens on the full screen, takes a first move (the
+# first of the list of legal moves, or a throw) and closes cleanly
+"$LT" list >"$T/games"
+while read -r id title; do
+    CASE=every-game-$id
+    launch "$LT" --lang en play "$id" --players human --seed 1
+    expect "$title"
+    keys m
+    sleep 0.2
+    keys Enter
+    sleep 0.2
+    keys q y
+    ended 0
+done <"$T/games"
+
+CASE=plain
+# --plain keeps the line mode on a terminal
+launch "$LT" --plain --lang en play three-mens-morris --players human,ai --seed 3
+expect "White to move>"
+text "quit"
+keys Enter
+expect "Game left unfinished."
+ended 0
+
+CASE=chess
+if registered chess; then
+    launch "$LT" --lang en play chess --players human,human
+    expect "White to move"
+    # White with the mouse: e2, then e4
+    click $(cell e 2)
+    click $(cell e 4)
+    expect "1. e4"
+    # Black with the keys: from e4 up to e7, select, down to e5, play
+    keys Up Up Up Enter Down Down Enter
+    expect "1. e4 e5"
+    keys q y
+    ended 0
+else
+    echo "skipped [chess]: chess is not in this build yet"
+fi
+
+CASE=alquerque-chain
+if registered alquerque; then
+    # White's man on A1 takes B2 and, going on, D4: two jumps in one turn,
+    # each a step the player takes.  With forced captures the man that
+    # jumps is selected for him and the cursor waits on its landing point.
+    launch "$LT" --lang en play alquerque --players human,human --option capture=forced \
+        --position "...../...B./...../.B.../W.... w - -"
+    expect "White: human"
+    keys Enter
+    expect "1. A1xC3"
+    expect "goes on capturing"
+    keys Enter
+    expect "1. A1xC3 C3xE5"
+    expect "Winner: White"
+    keys Enter
+    ended 0
+    # the same with the mouse, the captures optional: the chain may stop
+    launch "$LT" --lang en play alquerque --players human,human \
+        --position "...../...B./...../.B.../W.... w - -"
+    expect "White: human"
+    click $(cell A 1)
+    click $(cell C 3)
+    expect "1. A1xC3"
+    click $(cell E 5)
+    expect "1. A1xC3 C3xE5"
+    keys q y
+    ended 0
+else
+    echo "skipped [alquerque-chain]: alquerque is not in this build yet"
+fi
+
+CASE=talat-placement
+if registered talat; then
+    first=$("$LT" moves talat --players 2 | head -1)
+    launch "$LT" --lang en play talat --players human,human
+    keys :
+    text "$first"
+    keys Enter
+    expect "1. $first"
+    keys q y
+    ended 0
+else
+    echo "skipped [talat-placement]: talat is not in this build yet"
+fi
+
+finish tui
