@@ -6,6 +6,10 @@
 //    moves by click-click, drag and click; undo; hint; the record
 //    downloaded replays natively to the page's position, and uploaded
 //    again gives the same game;
+//  - chess against the computer: 1. e4 played by clicking its squares, the
+//    computer's reply, both in the move list;
+//  - alquerque: a capture chain of two jumps, each a click, from a record
+//    with a set-up position uploaded to the page;
 //  - a Hazard turn thrown to the end, the exact odds beside it equal to
 //    the native program's at every throw, and at the start of the turn to
 //    the value derived by hand in tests/games/test_hazard.c;
@@ -231,6 +235,51 @@ async function boardGame(context, server) {
   await page.close();
 }
 
+async function chessAgainstComputer(context, server) {
+  const page = await openPage(context, server.url + '#new=chess');
+  await page.selectOption('select[name="seat-1"]', 'ai:level=1');
+  await page.click('#start');
+  await page.waitForSelector('svg.board');
+  await waitTurn(page, [0]);
+  const e4 = (await legalMoves(page)).find((m) => m.name === 'e4');
+  check(e4 && e4.cells.length === 2, 'e2-e4 has its two squares');
+  await clickCell(page, e4.cells[0]);
+  const shown = await page.$$eval('circle.target', (els) => els.length);
+  equal(shown, 2, 'the e2 pawn can go to e3 and e4');
+  await clickCell(page, e4.cells[1]);
+  await waitPly(page, 1); /* the computer's reply */
+  await waitTurn(page, [0]);
+  const list = await page.$$eval('#moves li', (els) => els.map((e) => e.textContent.trim()));
+  equal(list[0], 'e4', 'the move list begins with e4');
+  equal(await ply(page), 2, 'the computer answered');
+  await page.screenshot({ path: path.join(outDir, 'ludoteka-chess.png') });
+  noConsoleErrors(page, 'chess');
+  await page.close();
+}
+
+/* White's man on A1 jumps B2 to C3 and, going on, D4 to E5: Black has
+ * nothing left (the position of tests/tui/tui_test.sh's chain). */
+async function alquerqueChain(context, server) {
+  const page = await openPage(context, server.url + '#');
+  const record = '[Game "alquerque"]\n[Players "human,human"]\n' +
+    '[Position "...../...B./...../.B.../W.... w - -"]\n\n';
+  await page.setInputFiles('#upload', { name: 'chain.txt', mimeType: 'text/plain', buffer: Buffer.from(record) });
+  await page.waitForSelector('svg.board');
+  await waitTurn(page, [0]);
+  const first = (await legalMoves(page)).find((m) => m.name === 'A1xC3');
+  check(first, 'the jump A1xC3 is on offer');
+  await playMove(page, first, 'click');
+  await waitTurn(page, [0]);
+  equal(await board(page, 'to'), '0', 'the same player goes on capturing');
+  const second = (await legalMoves(page)).find((m) => m.name === 'C3xE5');
+  check(second && second.cells[0] === first.cells[1], 'the chain goes on from the landing point');
+  await playMove(page, second, 'click');
+  await page.waitForFunction(() => document.querySelector('#board-host').dataset.to === '-2');
+  equal(await ply(page), 2, 'two jumps, two actions of one player');
+  noConsoleErrors(page, 'alquerque');
+  await page.close();
+}
+
 async function hazardTurn(context, server) {
   const page = await openPage(context, server.url + '#new=hazard');
   await page.click('#start');
@@ -395,6 +444,8 @@ try {
   await timed('page', () => pageLoads(context, server));
   await timed('any view', () => anyView(context, server));
   await timed('board game', () => boardGame(context, server));
+  await timed('chess', () => chessAgainstComputer(context, server));
+  await timed('alquerque', () => alquerqueChain(context, server));
   await timed('hazard', () => hazardTurn(context, server));
   await timed('phone', () => polishOnAPhone(browser, server));
   await timed('offline', () => offline(browser, server));
