@@ -41,6 +41,7 @@ struct external {
     size_t moves_len, moves_cap;
     int nmoves, sent;             /* XBoard: moves the program knows */
     bool level_sent;              /* XBoard: the time control is set */
+    int pings;                    /* XBoard: pings sent */
     char error[256];
 };
 
@@ -305,6 +306,17 @@ void external_new_game(external *x, const lt_state *start)
     send_line(x, "force");
     if (!x->from_initial)
         send_line(x, "setboard %s", x->start);
+    /* what it still had to say about the last game (a "1-0 {White
+     * mates}") must not be read as its answer in this one: ping, and
+     * drop everything before the pong (a short quiet wait for engines
+     * without ping) */
+    if (send_line(x, "ping %d", ++x->pings) &&
+        !expect(x, "pong", GREETING_TIMEOUT, line, sizeof line)) {
+        double until = search_now() + 0.2;
+        while (read_line(x, line, sizeof line, until - search_now()))
+            ;
+    }
+    x->error[0] = '\0';
 }
 
 void external_observe(external *x, const lt_state *before, lt_action a)

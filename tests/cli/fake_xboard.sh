@@ -8,6 +8,7 @@ while read -r line; do
     case "$line" in
         protover*) echo "feature myname=\"fake\" done=1" ;;
         go) echo "move $move" ;;
+        ping*) echo "pong ${line#ping }" ;;
         quit) exit 0 ;;
     esac
 done
