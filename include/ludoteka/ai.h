@@ -17,7 +17,9 @@
  *   ai:NAME[:params]       one of the game's own searchers
  *                          (lt_game.engines), e.g. ai:perfect
  *   uci:PATH [Opt=val ...] an external engine speaking UCI
- *   xboard:PATH [variant=V] an external engine speaking XBoard
+ *   xboard:PATH [variant=V] [Opt=val ...]
+ *                          an external engine speaking XBoard (an
+ *                          option's spaces written as underscores)
  * Search parameters follow the kind, separated by ':':
  *   time=S      seconds per move        nodes=N  nodes or playouts
  *   depth=D     plies                   temp=T   choose among the root

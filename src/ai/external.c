@@ -221,9 +221,15 @@ static bool greet(external *x)
         if (strstr(line, "done=1"))
             break;
     x->error[0] = '\0';
-    for (int i = 0; i < x->noptions; i++)
+    /* option names may have spaces ("Claim draw after"): a spec writes
+     * them with underscores */
+    for (int i = 0; i < x->noptions; i++) {
+        for (char *c = x->options[i][0]; *c; c++)
+            if (*c == '_')
+                *c = ' ';
         if (!send_line(x, "option %s=%s", x->options[i][0], x->options[i][1]))
             return false;
+    }
     return true;
 }
 
