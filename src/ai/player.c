@@ -32,12 +32,12 @@ struct lt_player {
  * by such slips, so the steps stay steps.  Level 5 searches furthest and
  * never blunders. */
 #define LADDER(kind, l1)                                                     \
-    {"ai:" kind ":" l1, "ai:" kind ":nodes=20000:blunder=0.15",               \
-     "ai:" kind ":nodes=20000:blunder=0.05",                                  \
-     "ai:" kind ":nodes=60000:blunder=0.02", "ai:" kind ":nodes=300000"}
+    {"ai:" kind ":" l1, "ai:" kind ":nodes=20000:blunder=0.2",                \
+     "ai:" kind ":nodes=20000:blunder=0.1",                                   \
+     "ai:" kind ":nodes=60000:blunder=0.04", "ai:" kind ":nodes=300000"}
 static const char *const mcts_levels[LT_LEVEL_MAX] = {
-    "ai:mcts:nodes=60:temp=0.08", "ai:mcts:nodes=3000:blunder=0.15",
-    "ai:mcts:nodes=3000:blunder=0.05", "ai:mcts:nodes=20000:blunder=0.02",
+    "ai:mcts:nodes=60:temp=0.08", "ai:mcts:nodes=3000:blunder=0.2",
+    "ai:mcts:nodes=3000:blunder=0.1", "ai:mcts:nodes=20000:blunder=0.04",
     "ai:mcts:nodes=100000"};
 static const char *const alphabeta_levels[LT_LEVEL_MAX] =
     LADDER("alphabeta", "depth=2:temp=0.05");

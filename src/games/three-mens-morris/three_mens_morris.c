@@ -369,9 +369,9 @@ static const char *const seats_pl[] = {"Białe", "Czarne"};
 static const lt_engine *const engines[] = {&m3_perfect, NULL};
 /* A solved game: from level 3 on the perfect player (hints come from
  * level 3); below it, short searches that make mistakes. */
-/* level 1 searches a little; 2-4 play perfectly but make mistakes, less
- * often each level (docs/levels.md) */
-static const char *const levels[] = {"ai:mcts:nodes=30",
+/* levels 1-4 play perfectly but make mistakes, less often each level
+ * (docs/levels.md) */
+static const char *const levels[] = {"ai:perfect:blunder=0.65",
                                      "ai:perfect:blunder=0.4",
                                      "ai:perfect:blunder=0.2",
                                      "ai:perfect:blunder=0.08", "ai:perfect"};
