@@ -548,6 +548,10 @@ static int search(worker *w, int alpha, int beta, int depth, int ply, bool cut)
             if (v > alpha) {
                 best_move = m;
                 alpha = v;
+                /* a root move proven better than the first is played
+                 * even if this iteration is cut short */
+                if (root && searched > 1)
+                    w->best = m;
                 w->pv[ply][0] = m;
                 memcpy(&w->pv[ply][1], w->pv[ply + 1],
                        sizeof(chess_move) * (size_t)w->pvlen[ply + 1]);
@@ -619,7 +623,8 @@ static void deepen(worker *w)
     struct chess_search *s = w->s;
     const chess_limits *lim = s->lim;
     int max_depth = lim->depth > 0 ? lim->depth : MAX_PLY - 1;
-    int prev = 0;
+    int prev = 0, stable = 0;
+    chess_move last_best = MOVE_NONE;
     w->best = MOVE_NONE;
     w->depth_done = 0;
     for (int depth = 1 + (w->id & 1); depth <= max_depth; depth++) {
@@ -651,16 +656,29 @@ static void deepen(worker *w)
             w->best = w->pv[0][0];
         w->best_score = v;
         w->depth_done = depth;
+        int drop = prev - v;
         prev = v;
         if (w->id != 0)
             continue;
         report(w, depth, v, lim);
         if (stopped(w))
             break;
-        /* a mate found needs no deeper look; time: stop between
-         * iterations once the planned share is used */
-        if (s->soft > 0 && !atomic_load(&s->pondering) && elapsed(s) >= s->soft)
+        /* time: stop between iterations once the planned share is used,
+         * scaled by how settled the search looks: a best move that keeps
+         * changing or a falling score earn more time, a long-stable best
+         * move less */
+        stable = w->best == last_best ? (stable < 6 ? stable + 1 : 6) : 0;
+        last_best = w->best;
+        static const double by_stability[7] = {1.5,  1.25, 1.1, 1.0,
+                                               0.85, 0.75, 0.65};
+        double factor = depth < 5 ? 1 : by_stability[stable];
+        if (depth >= 5 && drop > 10)
+            factor *= 1 + (drop < 150 ? drop : 150) / 150.0;
+        /* (with a clock; a fixed time a move is used in full) */
+        double limit = s->soft < s->hard ? s->soft * factor : s->soft;
+        if (s->soft > 0 && !atomic_load(&s->pondering) && elapsed(s) >= limit)
             break;
+        /* a single legal move, or a mate found, needs no deeper look */
         if (!lim->infinite && lim->depth == 0 && s->root_moves == 1 &&
             (s->soft > 0 || lim->movetime > 0))
             break;
@@ -688,17 +706,19 @@ static void plan_time(struct chess_search *s, const chess_limits *lim)
         double avail = lim->time_left - overhead;
         if (avail < 0.001)
             avail = 0.001;
+        /* a share of the clock as if 25 moves remained (a geometric
+         * spending: the clock left at the end of a game stays small) */
         int mtg = lim->moves_to_go > 0
-                      ? (lim->moves_to_go < 40 ? lim->moves_to_go : 40)
-                      : 32;
+                      ? (lim->moves_to_go < 40 ? lim->moves_to_go + 1 : 41)
+                      : 25;
         /* a move costs its thinking plus the overhead (the GUI's clock
          * runs while the move travels), so only what the increment
          * leaves beyond the overhead may be spent: with a small
          * increment the clock must not drain to nothing */
         double inc = lim->increment - overhead;
-        double base = avail / mtg + (inc > 0 ? inc * 0.75 : 0);
-        s->hard = base * 3.5 < avail * 0.4 ? base * 3.5 : avail * 0.4;
-        s->soft = base * 0.65 < s->hard ? base * 0.65 : s->hard;
+        double base = avail / mtg + (inc > 0 ? inc * 0.8 : 0);
+        s->hard = base * 4 < avail * 0.4 ? base * 4 : avail * 0.4;
+        s->soft = base * 0.8 < s->hard ? base * 0.8 : s->hard;
     }
 }
 
