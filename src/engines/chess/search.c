@@ -820,20 +820,23 @@ static chess_move noisy_choice(worker *w, int depth, const chess_limits *lim,
 void chess_apply_level(chess_limits *lim, int level)
 {
     /* the weak levels err like people (a piece left hanging, a weak plan),
-     * never at random: noise on exact scores of a shallow search */
+     * never at random: noise on exact scores of a shallow search; levels
+     * 1-4 are limited by depth or nodes, so they play alike on any
+     * machine, and only level 5 depends on the time it is given */
     static const struct {
         int depth, noise;
-        double seconds;
-    } levels[5] = {{1, 300, 0}, {2, 120, 0}, {5, 0, 0}, {0, 0, 0.3}, {0, 0, 0}};
+        long long nodes;
+    } levels[5] = {{1, 300, 0}, {2, 120, 0}, {5, 0, 0}, {0, 0, 30000},
+                   {0, 0, 0}};
     if (level < 1 || level > 5)
         return;
     if (levels[level - 1].depth &&
         (!lim->depth || lim->depth > levels[level - 1].depth))
         lim->depth = levels[level - 1].depth;
     lim->noise = levels[level - 1].noise;
-    double t = levels[level - 1].seconds;
-    if (t > 0 && (lim->movetime <= 0 || lim->movetime > t))
-        lim->movetime = t;
+    long long n = levels[level - 1].nodes;
+    if (n > 0 && (lim->nodes <= 0 || lim->nodes > n))
+        lim->nodes = n;
 }
 
 chess_move chess_search_run(chess_search *s, const chess_pos *root,
