@@ -306,6 +306,9 @@ lt_action lt_player_choose(lt_player *p, const lt_state *s, uint64_t seed,
         lim.nodes = (long long)tighter((double)lim.nodes, (double)extra->nodes);
         lim.depth = (int)tighter(lim.depth, extra->depth);
         lim.stop = extra->stop;
+        /* a game's own engine plans its time from the clocks */
+        lim.clocks = extra->clocks;
+        lim.increment = extra->increment;
         lim.progress = extra->progress;
         lim.ctx = extra->ctx;
     }

@@ -29,6 +29,9 @@ typedef struct {
     bool sprt, quiet;
     double elo0, elo1;
     FILE *record;
+    /* --book: the starts, each nbook[i] actions from book[first[i]] */
+    lt_action *book;
+    int *first, *nbook, lines;
     /* shared by the workers, under lock */
     pthread_mutex_t lock;
     int next, played;
@@ -79,12 +82,15 @@ static void play_one(arena *a, lt_player **players, int k, lt_state *s)
         clocks[i] = a->base;
     lt_rng opening;
     lt_rng_seed(&opening, seed, 1ull << 44);
-    int forfeit = -1;
+    int forfeit = -1, line = a->lines ? (k / a->n) % a->lines : 0;
+    int booked = a->lines ? a->nbook[line] : 0;
     char why[256] = "";
     for (int ply = 0; g->current_player(s) != LT_TERMINAL; ply++) {
         int p = g->current_player(s);
         lt_action act;
-        if (ply < a->openings) {
+        if (ply < booked) {
+            act = a->book[a->first[line] + ply];
+        } else if (ply < booked + a->openings) {
             act = lt_rng_play(&opening, g, s);
         } else if (p == LT_CHANCE) {
             act = lt_chance_draw(g, s, seed, (uint64_t)ply);
@@ -196,6 +202,69 @@ static void play_one(arena *a, lt_player **players, int k, lt_state *s)
     lt_record_clear(&rec);
 }
 
+/* Reads --book FILE: one start a line, the names of its actions from the
+ * game's start separated by spaces; blank lines and '#' comments are
+ * skipped.  Game pair (or round) k starts from line k, cycling. */
+static int read_book(arena *a, const char *path)
+{
+    FILE *f = fopen(path, "r");
+    if (!f)
+        return cli_fail(EXIT_FAIL, "cannot read %s", path);
+    lt_state *s = lt_state_new(a->g);
+    char text[4096];
+    int lineno = 0, used = 0, cap = 0, status = EXIT_OK;
+    while (status == EXIT_OK && s && fgets(text, sizeof text, f)) {
+        lineno++;
+        text[strcspn(text, "#")] = '\0';
+        lt_init(a->g, s, &a->cfg, NULL);
+        int start = used;
+        char *save = NULL;
+        for (char *w = strtok_r(text, " \t\r\n", &save); w;
+             w = strtok_r(NULL, " \t\r\n", &save)) {
+            lt_action act;
+            if (a->g->current_player(s) == LT_TERMINAL ||
+                a->g->parse_action(s, w, &act) != LT_OK ||
+                !lt_is_legal(a->g, s, act)) {
+                status = cli_fail(EXIT_FAIL, "%s:%d: '%s' is not a legal move "
+                                  "there", path, lineno, w);
+                break;
+            }
+            if (used == cap) {
+                cap = cap ? 2 * cap : 1024;
+                lt_action *b = realloc(a->book, (size_t)cap * sizeof *b);
+                if (!b) {
+                    status = cli_fail(EXIT_FAIL, "out of memory");
+                    break;
+                }
+                a->book = b;
+            }
+            a->book[used++] = act;
+            a->g->apply(s, act);
+        }
+        if (status != EXIT_OK || used == start)
+            continue;
+        int *fi = realloc(a->first, (size_t)(a->lines + 1) * sizeof *fi);
+        int *nb = fi ? realloc(a->nbook, (size_t)(a->lines + 1) * sizeof *nb)
+                     : NULL;
+        if (fi)
+            a->first = fi;
+        if (!nb) {
+            status = cli_fail(EXIT_FAIL, "out of memory");
+            break;
+        }
+        a->nbook = nb;
+        a->first[a->lines] = start;
+        a->nbook[a->lines++] = used - start;
+    }
+    if (!s)
+        status = cli_fail(EXIT_FAIL, "out of memory");
+    else if (status == EXIT_OK && a->lines == 0)
+        status = cli_fail(EXIT_FAIL, "%s: no opening in it", path);
+    lt_state_free(s);
+    fclose(f);
+    return status;
+}
+
 static void *worker(void *arg)
 {
     arena *a = arg;
@@ -258,12 +327,14 @@ static void usage(void)
 {
     puts(T("usage: ludoteka arena ID --player SPEC --player SPEC ... [--games N]\n"
            "         [--seed S] [--option k=v]... [--tc BASE+INC | --movetime S |\n"
-           "         --nodes N | --depth D] [--openings K] [--sprt ELO0,ELO1]\n"
-           "         [--record FILE] [--jobs J] [--threads T] [--quiet]\n"
+           "         --nodes N | --depth D] [--book FILE] [--openings K]\n"
+           "         [--sprt ELO0,ELO1] [--record FILE] [--jobs J] [--threads T]\n"
+           "         [--quiet]\n"
            "Plays N games (default 100) between the players, one seat each, the\n"
            "seats rotating; two players play pairs of games with the colours\n"
-           "swapped from the same start (K random opening plies, default 2 for\n"
-           "games without dice).  Time: a clock of BASE seconds plus INC per move\n"
+           "swapped from the same start: the next line of the book (moves from\n"
+           "the start, one opening a line), then K random plies (default 2 for\n"
+           "games without dice and without a book).  Time: a clock of BASE seconds plus INC per move\n"
            "(a player over its clock loses), or S seconds a move, or N nodes or D\n"
            "plies a move (reproducible).  Prints each game, then every player's\n"
            "wins, draws, losses, score and mean return, and for two players the\n"
@@ -272,12 +343,14 @@ static void usage(void)
            "search (default 1).",
            "użycie: ludoteka arena ID --player GRACZ --player GRACZ ... [--games N]\n"
            "         [--seed S] [--option k=v]... [--tc BAZA+PRZYROST | --movetime S |\n"
-           "         --nodes N | --depth D] [--openings K] [--sprt ELO0,ELO1]\n"
-           "         [--record PLIK] [--jobs J] [--threads T] [--quiet]\n"
+           "         --nodes N | --depth D] [--book PLIK] [--openings K]\n"
+           "         [--sprt ELO0,ELO1] [--record PLIK] [--jobs J] [--threads T]\n"
+           "         [--quiet]\n"
            "Rozgrywa N partii (domyślnie 100) między graczami, po jednym na\n"
            "miejscu, z rotacją miejsc; dwóch graczy gra pary partii z zamianą\n"
-           "kolorów od tego samego początku (K losowych posunięć otwarcia,\n"
-           "domyślnie 2 w grach bez kości).  Czas: zegar BAZA sekund plus\n"
+           "kolorów od tego samego początku: kolejnego wiersza książki (ruchy od\n"
+           "początku gry, jedno otwarcie w wierszu), potem K losowych posunięć\n"
+           "(domyślnie 2 w grach bez kości i bez książki).  Czas: zegar BAZA sekund plus\n"
            "PRZYROST na ruch (przekroczenie przegrywa), S sekund na ruch albo N\n"
            "węzłów lub D posunięć głębokości (powtarzalnie).  Wypisuje każdą\n"
            "partię, potem wygrane, remisy, przegrane, wynik i średni zwrot\n"
@@ -294,7 +367,7 @@ int cmd_arena(int argc, char **argv)
     a.openings = -1;
     a.jobs = 2;
     int threads = 1;
-    const char *id = NULL, *v, *record = NULL;
+    const char *id = NULL, *v, *record = NULL, *book = NULL;
     const char *options[64];
     int noptions = 0;
     for (int i = 1; i < argc; i++) {
@@ -364,6 +437,10 @@ int cmd_arena(int argc, char **argv)
                 return cli_fail(EXIT_USAGE, "--sprt: expected ELO0,ELO1 with "
                                             "ELO0 < ELO1");
             a.sprt = true;
+        } else if (cli_flag(argc, argv, &i, "--book", &v)) {
+            if (!v)
+                return EXIT_USAGE;
+            book = v;
         } else if (cli_flag(argc, argv, &i, "--record", &v)) {
             if (!v)
                 return EXIT_USAGE;
@@ -395,8 +472,13 @@ int cmd_arena(int argc, char **argv)
             return cli_fail(EXIT_USAGE, "%s", err.msg);
         lt_player_free(p);
     }
+    if (book) {
+        int status = read_book(&a, book);
+        if (status != EXIT_OK)
+            return status;
+    }
     if (a.openings < 0)
-        a.openings = a.g->has_chance ? 0 : 2;
+        a.openings = a.g->has_chance || book ? 0 : 2;
     if (record && !(a.record = fopen(record, "a")))
         return cli_fail(EXIT_FAIL, "cannot write %s", record);
     lt_ai_threads(threads);
@@ -419,5 +501,8 @@ int cmd_arena(int argc, char **argv)
     if (a.record)
         fclose(a.record);
     report(&a);
+    free(a.book);
+    free(a.first);
+    free(a.nbook);
     return a.played ? EXIT_OK : EXIT_FAIL;
 }

@@ -259,6 +259,13 @@ run 0 arena three-mens-morris --player ai:alphabeta:depth=3 --player random --ga
 has out "H1 accepted"
 run 0 arena three-mens-morris --player ai:mcts:time=0.01 --player ai:alphabeta --games 2 --tc 1+0.05 --quiet
 has out "games"
+printf '# two starts\nB2 A1 # a comment\n\nC3 A3 A1\n' > "$T/book.txt"
+run 0 arena three-mens-morris --player ai:level=1 --player random --games 4 --book "$T/book.txt" --record "$T/book.rec" --quiet
+[ "$(grep -c '^1\. B2 A1 2\.' "$T/book.rec")" -eq 2 ] || fail "two games from the first line of the book"
+[ "$(grep -c '^1\. C3 A3 2\. A1' "$T/book.rec")" -eq 2 ] || fail "two games from the second line of the book"
+printf 'B2 B2\n' > "$T/book.txt"
+run 1 arena three-mens-morris --player ai --player ai --book "$T/book.txt"
+has err "book.txt:1: 'B2' is not a legal move there"
 run 2 arena three-mens-morris --player ai --games 2
 has err "one --player per seat"
 run 2 arena three-mens-morris --player ai --player robot

@@ -18,6 +18,7 @@ static const double OVERHEAD_DEFAULT = 0.05; /* seconds a move costs */
 
 typedef struct {
     chess_move move; /* the move that led here (MOVE_NONE: null) */
+    uint8_t piece;   /* the piece code that made it */
     int eval;        /* static evaluation, or -SCORE_INF in check */
     chess_move killers[2];
     chess_move excluded; /* left out by a singular-extension search */
@@ -31,6 +32,9 @@ typedef struct worker {
     int nkeys;
     frame stack[MAX_PLY + 4];
     int16_t history[2][64][64];
+    /* continuation history: how a quiet move (piece, to) fared after the
+     * move one and two plies before, [piece][to] of that move */
+    int16_t cont[16][64][16][64];
     chess_move counter[64][64]; /* the reply that refuted a move, by its
                                  * from and to squares */
     chess_move pv[MAX_PLY + 1][MAX_PLY + 1];
@@ -125,6 +129,7 @@ void chess_search_clear(chess_search *s)
     for (int i = 0; i < s->threads; i++) {
         memset(s->workers[i].history, 0, sizeof s->workers[i].history);
         memset(s->workers[i].counter, 0, sizeof s->workers[i].counter);
+        memset(s->workers[i].cont, 0, sizeof s->workers[i].cont);
     }
 }
 
@@ -214,6 +219,31 @@ static bool has_pieces(const chess_pos *p, int color)
 
 /* ---- Move ordering ---------------------------------------------------- */
 
+/* The continuation-history table of the move `back` plies before the
+ * node at ply (1: the move that led to it), or NULL for none (a null
+ * move, the root's history). */
+static int16_t (*cont_table(worker *w, int ply, int back))[64]
+{
+    if (ply - back + 1 < 1)
+        return NULL;
+    const frame *f = &w->stack[ply - back + 1];
+    return f->move > 1 ? w->cont[f->piece][move_to(f->move)] : NULL;
+}
+
+/* The history score of a quiet move: butterfly plus continuations. */
+static int quiet_score(worker *w, int ply, chess_move m)
+{
+    const chess_pos *p = &w->pos;
+    int pc = p->board[move_from(m)], to = move_to(m);
+    int v = w->history[p->side][move_from(m)][to];
+    int16_t(*c1)[64] = cont_table(w, ply, 1), (*c2)[64] = cont_table(w, ply, 2);
+    if (c1)
+        v += c1[pc][to];
+    if (c2)
+        v += c2[pc][to];
+    return v;
+}
+
 enum {
     ORDER_HASH = 1 << 30,
     ORDER_GOOD_CAPTURE = 1 << 28,
@@ -230,7 +260,7 @@ static int capture_order(const chess_pos *p, chess_move m)
     return chess_see_value[victim] * 8 - type_on(p, move_from(m));
 }
 
-static void score_moves(const worker *w, const chess_move *list, int *score,
+static void score_moves(worker *w, const chess_move *list, int *score,
                         int n, chess_move hash_move, int ply)
 {
     const chess_pos *p = &w->pos;
@@ -260,7 +290,7 @@ static void score_moves(const worker *w, const chess_move *list, int *score,
         } else if (m == counter) {
             score[i] = ORDER_COUNTER;
         } else {
-            score[i] = w->history[p->side][move_from(m)][move_to(m)];
+            score[i] = quiet_score(w, ply, m);
         }
     }
 }
@@ -288,6 +318,20 @@ static void update_history(int16_t *h, int bonus)
     *h = (int16_t)(v > HISTORY_MAX    ? HISTORY_MAX
                    : v < -HISTORY_MAX ? -HISTORY_MAX
                                       : v);
+}
+
+/* A quiet move's histories after a cut-off: a bonus for the move that
+ * made it, a malus for those tried before. */
+static void reward(worker *w, int ply, chess_move m, int bonus)
+{
+    const chess_pos *p = &w->pos;
+    int pc = p->board[move_from(m)], to = move_to(m);
+    update_history(&w->history[p->side][move_from(m)][to], bonus);
+    int16_t(*c1)[64] = cont_table(w, ply, 1), (*c2)[64] = cont_table(w, ply, 2);
+    if (c1)
+        update_history(&c1[pc][to], bonus);
+    if (c2)
+        update_history(&c2[pc][to], bonus);
 }
 
 /* ---- Quiescence ------------------------------------------------------- */
@@ -331,6 +375,8 @@ static int qsearch(worker *w, int alpha, int beta, int ply)
     if (check && n == 0)
         return -SCORE_MATE + ply;
     score_moves(w, list, score, n, found ? hit.move : MOVE_NONE, ply);
+    chess_move best_move = MOVE_NONE;
+    int old_alpha = alpha;
     for (int i = 0; i < n; i++) {
         chess_move m = next_move(list, score, n, i);
         if (!check) {
@@ -347,6 +393,8 @@ static int qsearch(worker *w, int alpha, int beta, int ply)
         }
         chess_undo u;
         push_key(w);
+        w->stack[ply + 1].move = m;
+        w->stack[ply + 1].piece = p->board[move_from(m)];
         chess_make(p, m, &u);
         tt_prefetch(&w->s->tt, p->key);
         int v = -qsearch(w, -beta, -alpha, ply + 1);
@@ -358,11 +406,17 @@ static int qsearch(worker *w, int alpha, int beta, int ply)
             best = v;
             if (v > alpha) {
                 alpha = v;
+                best_move = m;
                 if (v >= beta)
                     break;
             }
         }
     }
+    tt_store(&w->s->tt, p->key, best_move, score_to_tt(best, ply),
+             check ? 0 : stand, 0,
+             best >= beta        ? BOUND_LOWER
+             : alpha > old_alpha ? BOUND_EXACT
+                                 : BOUND_UPPER);
     return best;
 }
 
@@ -415,6 +469,12 @@ static int search(worker *w, int alpha, int beta, int depth, int ply, bool cut)
     if (!check)
         eval = found ? hit.eval : chess_evaluate(p);
     w->stack[ply].eval = eval;
+    /* a stored score that bounds the evaluation the right way is a better
+     * guess of this node's value (for the pruning below) */
+    if (!check && found && abs(hit.score) < SCORE_MATE_BOUND &&
+        (hit.bound == BOUND_EXACT ||
+         (hit.bound == BOUND_LOWER ? hit.score > eval : hit.score < eval)))
+        eval = hit.score;
     w->stack[ply + 2].killers[0] = w->stack[ply + 2].killers[1] = MOVE_NONE;
     bool improving = !check && ply >= 2 && eval > w->stack[ply - 2].eval;
 
@@ -468,6 +528,7 @@ static int search(worker *w, int alpha, int beta, int depth, int ply, bool cut)
             continue;
         bool capture = chess_is_capture(p, m);
         bool quiet = !capture && move_kind(m) != MOVE_PROMO;
+        int stat = quiet ? quiet_score(w, ply, m) : 0;
 
         /* 11. Singular extension: a hash move much better than every
          * other move (they all fail low against a lowered bound) is
@@ -496,6 +557,10 @@ static int search(worker *w, int alpha, int beta, int depth, int ply, bool cut)
                 continue;
             if (quiet && depth <= 6 && eval + 100 + 90 * depth <= alpha)
                 continue;
+            /* quiet moves that keep failing in this context */
+            if (quiet && depth <= 3 && stat < -3000 * depth &&
+                score[i] < ORDER_COUNTER)
+                continue;
             if (depth <= 6 && score[i] < ORDER_KILLER &&
                 chess_see(p, m) < (quiet ? -60 * depth : -100 * depth))
                 continue;
@@ -503,6 +568,7 @@ static int search(worker *w, int alpha, int beta, int depth, int ply, bool cut)
 
         chess_undo u;
         push_key(w);
+        w->stack[ply + 1].piece = p->board[move_from(m)];
         chess_make(p, m, &u);
         tt_prefetch(&s->tt, p->key);
         w->stack[ply + 1].move = m;
@@ -527,7 +593,7 @@ static int search(worker *w, int alpha, int beta, int depth, int ply, bool cut)
                 r -= pv;
                 r -= m == w->stack[ply].killers[0] ||
                      m == w->stack[ply].killers[1];
-                r -= w->history[p->side ^ 1][move_from(m)][move_to(m)] / 6000;
+                r -= stat / 8000;
                 r = r < 0 ? 0 : r > new_depth - 1 ? new_depth - 1 : r;
                 if (r < 0)
                     r = 0;
@@ -548,6 +614,10 @@ static int search(worker *w, int alpha, int beta, int depth, int ply, bool cut)
             if (v > alpha) {
                 best_move = m;
                 alpha = v;
+                /* a root move proven better than the first is played
+                 * even if this iteration is cut short */
+                if (root && searched > 1)
+                    w->best = m;
                 w->pv[ply][0] = m;
                 memcpy(&w->pv[ply][1], w->pv[ply + 1],
                        sizeof(chess_move) * (size_t)w->pvlen[ply + 1]);
@@ -565,13 +635,9 @@ static int search(worker *w, int alpha, int beta, int depth, int ply, bool cut)
                             w->counter[move_from(prev)][move_to(prev)] = m;
                         int bonus =
                             depth * depth > 400 ? 400 * 16 : depth * depth * 16;
-                        update_history(
-                            &w->history[p->side][move_from(m)][move_to(m)],
-                            bonus);
+                        reward(w, ply, m, bonus);
                         for (int k = 0; k < nquiets; k++)
-                            update_history(&w->history[p->side][move_from(
-                                               quiets[k])][move_to(quiets[k])],
-                                           -bonus);
+                            reward(w, ply, quiets[k], -bonus);
                     }
                     break;
                 }
@@ -589,7 +655,7 @@ static int search(worker *w, int alpha, int beta, int depth, int ply, bool cut)
                                     : BOUND_UPPER;
     if (!excluded)
         tt_store(&s->tt, p->key, best_move, score_to_tt(best, ply),
-                 check ? 0 : eval, depth, bound);
+                 check ? 0 : w->stack[ply].eval, depth, bound);
     return best;
 }
 
@@ -619,7 +685,8 @@ static void deepen(worker *w)
     struct chess_search *s = w->s;
     const chess_limits *lim = s->lim;
     int max_depth = lim->depth > 0 ? lim->depth : MAX_PLY - 1;
-    int prev = 0;
+    int prev = 0, stable = 0;
+    chess_move last_best = MOVE_NONE;
     w->best = MOVE_NONE;
     w->depth_done = 0;
     for (int depth = 1 + (w->id & 1); depth <= max_depth; depth++) {
@@ -651,16 +718,29 @@ static void deepen(worker *w)
             w->best = w->pv[0][0];
         w->best_score = v;
         w->depth_done = depth;
+        int drop = prev - v;
         prev = v;
         if (w->id != 0)
             continue;
         report(w, depth, v, lim);
         if (stopped(w))
             break;
-        /* a mate found needs no deeper look; time: stop between
-         * iterations once the planned share is used */
-        if (s->soft > 0 && !atomic_load(&s->pondering) && elapsed(s) >= s->soft)
+        /* time: stop between iterations once the planned share is used,
+         * scaled by how settled the search looks: a best move that keeps
+         * changing or a falling score earn more time, a long-stable best
+         * move less */
+        stable = w->best == last_best ? (stable < 6 ? stable + 1 : 6) : 0;
+        last_best = w->best;
+        static const double by_stability[7] = {1.5,  1.25, 1.1, 1.0,
+                                               0.85, 0.75, 0.65};
+        double factor = depth < 5 ? 1 : by_stability[stable];
+        if (depth >= 5 && drop > 10)
+            factor *= 1 + (drop < 150 ? drop : 150) / 150.0;
+        /* (with a clock; a fixed time a move is used in full) */
+        double limit = s->soft < s->hard ? s->soft * factor : s->soft;
+        if (s->soft > 0 && !atomic_load(&s->pondering) && elapsed(s) >= limit)
             break;
+        /* a single legal move, or a mate found, needs no deeper look */
         if (!lim->infinite && lim->depth == 0 && s->root_moves == 1 &&
             (s->soft > 0 || lim->movetime > 0))
             break;
@@ -688,17 +768,19 @@ static void plan_time(struct chess_search *s, const chess_limits *lim)
         double avail = lim->time_left - overhead;
         if (avail < 0.001)
             avail = 0.001;
+        /* a share of the clock as if 25 moves remained (a geometric
+         * spending: the clock left at the end of a game stays small) */
         int mtg = lim->moves_to_go > 0
-                      ? (lim->moves_to_go < 40 ? lim->moves_to_go : 40)
-                      : 32;
+                      ? (lim->moves_to_go < 40 ? lim->moves_to_go + 1 : 41)
+                      : 25;
         /* a move costs its thinking plus the overhead (the GUI's clock
          * runs while the move travels), so only what the increment
          * leaves beyond the overhead may be spent: with a small
          * increment the clock must not drain to nothing */
         double inc = lim->increment - overhead;
-        double base = avail / mtg + (inc > 0 ? inc * 0.75 : 0);
-        s->hard = base * 3.5 < avail * 0.4 ? base * 3.5 : avail * 0.4;
-        s->soft = base * 0.65 < s->hard ? base * 0.65 : s->hard;
+        double base = avail / mtg + (inc > 0 ? inc * 0.8 : 0);
+        s->hard = base * 4 < avail * 0.4 ? base * 4 : avail * 0.4;
+        s->soft = base * 0.8 < s->hard ? base * 0.8 : s->hard;
     }
 }
 
@@ -738,20 +820,23 @@ static chess_move noisy_choice(worker *w, int depth, const chess_limits *lim,
 void chess_apply_level(chess_limits *lim, int level)
 {
     /* the weak levels err like people (a piece left hanging, a weak plan),
-     * never at random: noise on exact scores of a shallow search */
+     * never at random: noise on exact scores of a shallow search; levels
+     * 1-4 are limited by depth or nodes, so they play alike on any
+     * machine, and only level 5 depends on the time it is given */
     static const struct {
         int depth, noise;
-        double seconds;
-    } levels[5] = {{1, 300, 0}, {2, 120, 0}, {5, 0, 0}, {0, 0, 0.3}, {0, 0, 0}};
+        long long nodes;
+    } levels[5] = {{1, 300, 0}, {2, 120, 0}, {5, 0, 0}, {0, 0, 30000},
+                   {0, 0, 0}};
     if (level < 1 || level > 5)
         return;
     if (levels[level - 1].depth &&
         (!lim->depth || lim->depth > levels[level - 1].depth))
         lim->depth = levels[level - 1].depth;
     lim->noise = levels[level - 1].noise;
-    double t = levels[level - 1].seconds;
-    if (t > 0 && (lim->movetime <= 0 || lim->movetime > t))
-        lim->movetime = t;
+    long long n = levels[level - 1].nodes;
+    if (n > 0 && (lim->nodes <= 0 || lim->nodes > n))
+        lim->nodes = n;
 }
 
 chess_move chess_search_run(chess_search *s, const chess_pos *root,

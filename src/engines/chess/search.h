@@ -76,7 +76,7 @@ chess_move chess_search_run(chess_search *, const chess_pos *root,
 
 /* Weakens limits to a level 1..5 (5: full strength): levels 1 and 2
  * search one and two plies with noise on the root scores, level 3 five
- * plies, level 4 at most 0.3 s a move; a tighter limit already set is
+ * plies, level 4 30000 nodes a move; a tighter limit already set is
  * kept. */
 void chess_apply_level(chess_limits *, int level);
 

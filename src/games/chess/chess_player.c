@@ -137,15 +137,21 @@ static lt_action choose(void *inst, const lt_state *st, const lt_limits *lim,
             cl.depth = lim->depth;
         if (lim->nodes > 0 && (cl.nodes == 0 || lim->nodes < cl.nodes))
             cl.nodes = lim->nodes;
-        if (lim->seconds > 0 &&
-            (cl.movetime == 0 || lim->seconds < cl.movetime))
+        if (lim->clocks) {
+            /* a clock: the engine plans its own time (search.c) rather
+             * than take the caller's share of it for this move */
+            cl.time_left = lim->clocks[s->pos.side];
+            cl.increment = lim->increment;
+        } else if (lim->seconds > 0 &&
+                   (cl.movetime == 0 || lim->seconds < cl.movetime)) {
             cl.movetime = lim->seconds;
+        }
         cl.stop = lim->stop;
     }
     chess_apply_level(&cl, pl->level);
     /* no limit at all (the menu, play): level 5 thinks a second and a
      * half, the others a second at most */
-    if (!cl.depth && !cl.nodes && cl.movetime == 0)
+    if (!cl.depth && !cl.nodes && cl.movetime == 0 && cl.time_left <= 0)
         cl.movetime = pl->level == 5 ? 1.5 : 1.0;
     progress_ctx pc = {lim, &s->pos, info};
     cl.report = on_report;
