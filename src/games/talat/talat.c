@@ -5,6 +5,7 @@
 #include <assert.h>
 #include <string.h>
 
+#include "ludoteka/ai.h"
 #include "talat.h"
 
 enum { OPT_FROZEN };
@@ -184,6 +185,8 @@ static uint64_t perft(const lt_state *st, int depth)
     return total;
 }
 
+static const lt_engine *const engines[] = {&tl_engine, NULL};
+
 static const char *const seats_en[] = {"Red", "Blue", "Violet"};
 static const char *const seats_pl[] = {"Czerwony", "Niebieski", "Fioletowy"};
 
@@ -227,4 +230,5 @@ const lt_game lt_talat = {
     .evaluate = evaluate,
     .invariants_ok = invariants_ok,
     .perft = perft,
+    .engines = engines,
 };
