@@ -287,6 +287,26 @@ static double expected_return(int score, int players)
     return r > 1 ? 1 : r < -1 ? -1 : r;
 }
 
+/* What the search found, for the caller. */
+static void report(const engine *e, const tl_state *s, lt_action best,
+                   int score, int depth, lt_think_info *info)
+{
+    memset(info, 0, sizeof *info);
+    info->best = best;
+    info->depth = depth;
+    info->nodes = e->count;
+    info->seconds = now() - e->start;
+    double v = expected_return(score, s->players);
+    for (int q = 0; q < s->players; q++)
+        info->value[q] = q == e->me ? v : -v / (s->players - 1);
+    info->nmoves = 1;
+    /* the mover's expected score in [0, 1] */
+    info->moves[0] = (lt_move_score){best, (v + 1.0 / (s->players - 1)) /
+                                               (1 + 1.0 / (s->players - 1)), 0};
+    info->npv = 1;
+    info->pv[0] = best;
+}
+
 static long long tighter(long long a, long long b)
 {
     return a <= 0 ? b : b <= 0 ? a : a < b ? a : b;
@@ -369,25 +389,18 @@ static lt_action choose(void *p, const lt_state *st, const lt_limits *lim,
                 acts[j] = acts[j - 1];
                 acts[j - 1] = a;
             }
+        if (lim && lim->progress) {
+            lt_think_info now_info;
+            report(e, s, best, best_score, done, &now_info);
+            lim->progress(lim->ctx, &now_info);
+        }
         if (iter_best >= WIN / 2 || iter_best <= -WIN / 2)
             break; /* the outcome is known */
         if (e->time_limit > 0 && now() - e->start > 0.5 * e->time_limit)
             break; /* the next depth would not finish */
     }
-    if (info) {
-        memset(info, 0, sizeof *info);
-        info->best = best;
-        info->depth = done;
-        info->nodes = e->count;
-        info->seconds = now() - e->start;
-        double v = expected_return(best_score, s->players);
-        for (int q = 0; q < s->players; q++)
-            info->value[q] = q == e->me ? v : -v / (s->players - 1);
-        info->nmoves = 1;
-        info->moves[0] = (lt_move_score){best, (v + 1) / 2, 0};
-        info->npv = 1;
-        info->pv[0] = best;
-    }
+    if (info)
+        report(e, s, best, best_score, done, info);
     return best;
 }
 

@@ -187,6 +187,15 @@ static uint64_t perft(const lt_state *st, int depth)
 
 static const lt_engine *const engines[] = {&tl_engine, NULL};
 
+/* Level 1 looks one move ahead through a haze of up to 5 points of noise
+ * (it lets captures go and leaves towers in reach); 2 looks two moves
+ * ahead, a little hazily; 3-5 search cleanly, more nodes each level
+ * (docs/levels.md has the measurements). */
+static const char *const levels[LT_LEVEL_MAX] = {
+    "ai:engine:depth=1:noise=50", "ai:engine:depth=2:noise=15",
+    "ai:engine:nodes=20000", "ai:engine:nodes=100000",
+    "ai:engine:nodes=500000"};
+
 static const char *const seats_en[] = {"Red", "Blue", "Violet"};
 static const char *const seats_pl[] = {"Czerwony", "Niebieski", "Fioletowy"};
 
@@ -231,4 +240,5 @@ const lt_game lt_talat = {
     .invariants_ok = invariants_ok,
     .perft = perft,
     .engines = engines,
+    .levels = levels,
 };
