@@ -193,8 +193,8 @@ static const lt_engine *const engines[] = {&tl_engine, NULL};
  * (docs/levels.md has the measurements). */
 static const char *const levels[LT_LEVEL_MAX] = {
     "ai:engine:depth=1:noise=50", "ai:engine:depth=2:noise=15",
-    "ai:engine:nodes=20000", "ai:engine:nodes=100000",
-    "ai:engine:nodes=500000"};
+    "ai:engine:nodes=5000", "ai:engine:nodes=25000",
+    "ai:engine:nodes=250000"};
 
 static const char *const seats_en[] = {"Red", "Blue", "Violet"};
 static const char *const seats_pl[] = {"Czerwony", "Niebieski", "Fioletowy"};
