@@ -1,13 +1,15 @@
 /* search.c — Talat's own searcher, "ai:engine": alpha-beta for two
- * players, the paranoid view for three (the other two play against the
- * mover), with a quiescence search on captures, a transposition table and
+ * players; for three, best-reply search (one rival moves between two turns
+ * of the mover) or the paranoid view (both rivals in turn play against the
+ * mover); a quiescence search on captures, a transposition table and
  * iterative deepening; the evaluation is the mover's expected points less
  * the best rival's (engine_eval.c).
  *
- * Parameters: time=S, nodes=N, depth=D (the tightest limit wins) and
+ * Parameters: time=S, nodes=N, depth=D (the tightest limit wins),
  * noise=P: P tenths of a point of random noise on every root move's score,
- * the human-like mistakes of the weak levels.  Placing is searched like
- * any other move, so the same player chooses where its towers stand. */
+ * the human-like mistakes of the weak levels, and view=brs|paranoid
+ * (three players; brs by default).  Placing is searched like any other
+ * move, so the same player chooses where its towers stand. */
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
@@ -43,6 +45,7 @@ typedef struct {
     double seconds;
     long long nodes;
     int depth, noise;
+    bool paranoid;               /* view=paranoid; else best-reply */
     /* one search */
     int me;
     long long count, node_limit;
@@ -98,6 +101,9 @@ static void *create(const lt_game *g, const char *params, lt_error *err)
         } else if (ok && !strcmp(w, "nodes")) {
             ok = lt_parse_int(v, 1, 1000000000000, &n);
             e->nodes = n;
+        } else if (ok && !strcmp(w, "view")) {
+            ok = !strcmp(v, "paranoid") || !strcmp(v, "brs");
+            e->paranoid = !strcmp(v, "paranoid");
         } else if (ok && !strcmp(w, "noise")) {
             ok = lt_parse_int(v, 0, 10000, &n);
             e->noise = (int)n;
@@ -106,7 +112,8 @@ static void *create(const lt_game *g, const char *params, lt_error *err)
         }
         if (!ok) {
             lt_error_set(err, "ai:engine: bad parameter '%s'; expected "
-                              "time=S, nodes=N, depth=D or noise=P",
+                              "time=S, nodes=N, depth=D, noise=P or "
+                              "view=brs|paranoid",
                          w);
             destroy(e);
             return NULL;
@@ -222,6 +229,43 @@ static int quiesce(engine *e, const tl_state *s, int alpha, int beta, int ply,
 }
 
 static int search(engine *e, const tl_state *s, int depth, int alpha, int beta,
+                  int ply);
+
+/* Best-reply search with three players: between two turns of the mover
+ * only one rival moves (either of them); the other skips his turn.  The
+ * rivals' layer takes the move, of either, that is worst for the mover. */
+static int rivals(engine *e, const tl_state *s, int depth, int alpha, int beta,
+                  int ply)
+{
+    int best = INF;
+    for (int k = 1; k < s->players; k++) {
+        tl_state base = *s;
+        base.turn = (uint8_t)((e->me + k) % s->players);
+        lt_action acts[LT_MAX_ACTIONS];
+        int n = tl_actions(&base, acts);
+        sort_moves(e, &base, acts, n, -1);
+        for (int i = 0; i < n; i++) {
+            tl_state c = base;
+            tl_apply(&c, acts[i]);
+            c.turn = (uint8_t)e->me;
+            int v = search(e, &c, depth - 1, alpha, beta, ply + 1);
+            if (e->abort)
+                return 0;
+            if (v < best)
+                best = v;
+            if (v < beta)
+                beta = v;
+            if (alpha >= beta) {
+                if (!is_capture(&base, acts[i]) && e->history[acts[i]] < 1000000)
+                    e->history[acts[i]] += depth * depth;
+                return best;
+            }
+        }
+    }
+    return best;
+}
+
+static int search(engine *e, const tl_state *s, int depth, int alpha, int beta,
                   int ply)
 {
     if (s->over) {
@@ -233,6 +277,8 @@ static int search(engine *e, const tl_state *s, int depth, int alpha, int beta,
     e->count++;
     if (out_of_time(e))
         return 0;
+    if (!e->paranoid && s->players > 2 && s->turn != e->me)
+        return rivals(e, s, depth, alpha, beta, ply);
     uint64_t key = tl_hash(s);
     tt_entry *te = &e->tt[key & (((uint64_t)1 << TT_BITS) - 1)];
     lt_action first = -1;
