@@ -742,12 +742,14 @@ static void hash_follows_position(void **st)
 
 /* ---- The computer player ------------------------------------------------ */
 
-/* The move ai:engine chooses (searching `depth` plies), by name. */
-static const char *engine_move(const lt_game *g, const lt_state *s, int depth)
+/* The move ai:engine chooses (searching `depth` plies, with three players
+ * in the paranoid view or by best replies), by name. */
+static const char *engine_move(const lt_game *g, const lt_state *s, int depth,
+                               const char *view)
 {
     static char name[32];
     char spec[64];
-    snprintf(spec, sizeof spec, "ai:engine:depth=%d", depth);
+    snprintf(spec, sizeof spec, "ai:engine:depth=%d:view=%s", depth, view);
     lt_error err;
     lt_player *p = lt_player_new(g, spec, &err);
     assert_non_null(p);
@@ -773,8 +775,10 @@ static void engine_takes_the_free_tower(void **st)
     const lt_game *g;
     for (int players = 2; players <= 3; players++) {
         lt_state *s = start_at(&g, players, NULL, position(players, rb, bv, vr, 'r'));
-        for (int depth = 1; depth <= 4; depth += 3)
-            assert_string_equal(engine_move(g, s, depth), "d2xd3");
+        for (int depth = 1; depth <= 4; depth += 3) {
+            assert_string_equal(engine_move(g, s, depth, "paranoid"), "d2xd3");
+            assert_string_equal(engine_move(g, s, depth, "brs"), "d2xd3");
+        }
         lt_state_free(s);
     }
 }
@@ -792,8 +796,10 @@ static void engine_saves_a_tower(void **st)
                            position(3, "...../...../.B3t.../..R2s../.....",
                                     "....V1t/...../...../...../B1s....",
                                     "R1t..../...../...../...../V1s....", 'r'));
-    for (int depth = 1; depth <= 4; depth += 3)
-        assert_string_equal(engine_move(g, s, depth), "c2-d3");
+    for (int depth = 1; depth <= 4; depth += 3) {
+        assert_string_equal(engine_move(g, s, depth, "paranoid"), "c2-d3");
+        assert_string_equal(engine_move(g, s, depth, "brs"), "c2-d3");
+    }
     lt_state_free(s);
 }
 

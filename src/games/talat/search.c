@@ -1,14 +1,14 @@
 /* search.c — Talat's own searcher, "ai:engine": alpha-beta for two
- * players; for three, best-reply search (one rival moves between two turns
- * of the mover) or the paranoid view (both rivals in turn play against the
- * mover); a quiescence search on captures, a transposition table and
+ * players; for three, the paranoid view (both rivals in turn play against
+ * the mover) or best-reply search (one rival moves between two turns of
+ * the mover); a quiescence search on captures, a transposition table and
  * iterative deepening; the evaluation is the mover's expected points less
  * the best rival's (engine_eval.c).
  *
  * Parameters: time=S, nodes=N, depth=D (the tightest limit wins),
  * noise=P: P tenths of a point of random noise on every root move's score,
  * the human-like mistakes of the weak levels, and view=brs|paranoid
- * (three players; brs by default).  Placing is searched like any other
+ * (three players; paranoid by default).  Placing is searched like any other
  * move, so the same player chooses where its towers stand. */
 #include <limits.h>
 #include <stdlib.h>
@@ -45,7 +45,7 @@ typedef struct {
     double seconds;
     long long nodes;
     int depth, noise;
-    bool paranoid;               /* view=paranoid; else best-reply */
+    bool brs;                    /* view=brs; else paranoid */
     /* one search */
     int me;
     long long count, node_limit;
@@ -103,7 +103,7 @@ static void *create(const lt_game *g, const char *params, lt_error *err)
             e->nodes = n;
         } else if (ok && !strcmp(w, "view")) {
             ok = !strcmp(v, "paranoid") || !strcmp(v, "brs");
-            e->paranoid = !strcmp(v, "paranoid");
+            e->brs = !strcmp(v, "brs");
         } else if (ok && !strcmp(w, "noise")) {
             ok = lt_parse_int(v, 0, 10000, &n);
             e->noise = (int)n;
@@ -277,7 +277,7 @@ static int search(engine *e, const tl_state *s, int depth, int alpha, int beta,
     e->count++;
     if (out_of_time(e))
         return 0;
-    if (!e->paranoid && s->players > 2 && s->turn != e->me)
+    if (e->brs && s->players > 2 && s->turn != e->me)
         return rivals(e, s, depth, alpha, beta, ply);
     uint64_t key = tl_hash(s);
     tt_entry *te = &e->tt[key & (((uint64_t)1 << TT_BITS) - 1)];
