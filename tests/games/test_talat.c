@@ -6,6 +6,7 @@
 #include "support.h"
 
 #include "games/talat/talat.h"
+#include "ludoteka/ai.h"
 #include "ludoteka/rng.h"
 
 /* ---- Helpers ------------------------------------------------------------ */
@@ -739,6 +740,69 @@ static void hash_follows_position(void **st)
     lt_state_free(b);
 }
 
+/* ---- The computer player ------------------------------------------------ */
+
+/* The move ai:engine chooses (searching `depth` plies, with three players
+ * in the paranoid view or by best replies), by name. */
+static const char *engine_move(const lt_game *g, const lt_state *s, int depth,
+                               const char *view)
+{
+    static char name[32];
+    char spec[64];
+    snprintf(spec, sizeof spec, "ai:engine:depth=%d:view=%s", depth, view);
+    lt_error err;
+    lt_player *p = lt_player_new(g, spec, &err);
+    assert_non_null(p);
+    lt_action a = lt_player_choose(p, s, 1, NULL, NULL);
+    g->action_name(s, a, name, sizeof name);
+    lt_player_free(p);
+    return name;
+}
+
+/* Red may take either of two blue towers on the red-blue board.  R3h on
+ * b2 takes B2t on b3 (one level lower), but then stands beside B1t on b4,
+ * the small triangle that takes the tall hexagon (seed 10): Blue takes it
+ * back.  R2s on d2 takes B1h on d3, and nothing blue reaches d3 then (B1t
+ * on b4 reaches a3-c3 forward and a4, c4 sideways; B2t on b3 reaches
+ * a2-c2, a3, c3; neither takes anything red).  So the capture to make is
+ * d2xd3 — with two players as with three. */
+static void engine_takes_the_free_tower(void **st)
+{
+    (void)st;
+    const char *rb = "...../.B1t.../.B2t.B1h./.R3h.R2s./.....";
+    const char *bv = "....V1t/...../...../...../B1s....";
+    const char *vr = "...../...../...../...../V1s....";
+    const lt_game *g;
+    for (int players = 2; players <= 3; players++) {
+        lt_state *s = start_at(&g, players, NULL, position(players, rb, bv, vr, 'r'));
+        for (int depth = 1; depth <= 4; depth += 3) {
+            assert_string_equal(engine_move(g, s, depth, "paranoid"), "d2xd3");
+            assert_string_equal(engine_move(g, s, depth, "brs"), "d2xd3");
+        }
+        lt_state_free(s);
+    }
+}
+
+/* R2s on c2 is attacked by B3t on b3 (one level higher; Blue moves down
+ * and takes forward to a2-c2, sideways to a3 and c3).  Red cannot take
+ * B3t, and c2-c3 stays in reach; only c2-d3 escapes, and for good: Blue
+ * never moves backwards or sideways, and d3 is two files from b3.  Red's
+ * other moves (R1t on board k-o) leave R2s to be taken. */
+static void engine_saves_a_tower(void **st)
+{
+    (void)st;
+    const lt_game *g;
+    lt_state *s = start_at(&g, 3, NULL,
+                           position(3, "...../...../.B3t.../..R2s../.....",
+                                    "....V1t/...../...../...../B1s....",
+                                    "R1t..../...../...../...../V1s....", 'r'));
+    for (int depth = 1; depth <= 4; depth += 3) {
+        assert_string_equal(engine_move(g, s, depth, "paranoid"), "c2-d3");
+        assert_string_equal(engine_move(g, s, depth, "brs"), "c2-d3");
+    }
+    lt_state_free(s);
+}
+
 /* ---- Notation and position texts ----------------------------------------- */
 
 static void notation(void **st)
@@ -855,6 +919,8 @@ int main(void)
         cmocka_unit_test(perft_counts),
         cmocka_unit_test(evaluation),
         cmocka_unit_test(hash_follows_position),
+        cmocka_unit_test(engine_takes_the_free_tower),
+        cmocka_unit_test(engine_saves_a_tower),
         cmocka_unit_test(notation),
         cmocka_unit_test(bad_positions),
     };

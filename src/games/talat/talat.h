@@ -143,4 +143,11 @@ void tl_evaluate(const tl_state *, double *out);
  * - 1, over n - 1; a lone winner 1, the others -1/(n-1) (RULES.md). */
 void tl_share(int players, const double *win, double *out);
 
+/* Talat's own searcher, "ai:engine" (search.c), and its evaluation
+ * (engine_eval.c): the mover's expected points less the best rival's, in
+ * tenths of a point, and that margin as an expected return. */
+extern const struct lt_engine tl_engine;
+int tl_engine_eval(const tl_state *, int me);
+double tl_engine_return(int margin, int players);
+
 #endif
