@@ -32,19 +32,19 @@ struct lt_player {
  * by such slips, so the steps stay steps.  Level 5 searches furthest and
  * never blunders. */
 #define LADDER(kind, l1)                                                     \
-    {"ai:" kind ":" l1, "ai:" kind ":nodes=20000:blunder=0.2",                \
-     "ai:" kind ":nodes=20000:blunder=0.1",                                   \
-     "ai:" kind ":nodes=60000:blunder=0.04", "ai:" kind ":nodes=300000"}
+    {"ai:" kind ":" l1, "ai:" kind ":nodes=20000:blunder=0.4",                \
+     "ai:" kind ":nodes=20000:blunder=0.25",                                  \
+     "ai:" kind ":nodes=60000:blunder=0.12", "ai:" kind ":nodes=300000"}
 static const char *const mcts_levels[LT_LEVEL_MAX] = {
     "ai:mcts:nodes=60:temp=0.08", "ai:mcts:nodes=3000:blunder=0.2",
     "ai:mcts:nodes=3000:blunder=0.1", "ai:mcts:nodes=20000:blunder=0.04",
     "ai:mcts:nodes=100000"};
 static const char *const alphabeta_levels[LT_LEVEL_MAX] =
-    LADDER("alphabeta", "depth=2:temp=0.05");
+    LADDER("alphabeta", "depth=1:temp=0.1");
 static const char *const expectimax_levels[LT_LEVEL_MAX] =
     LADDER("expectimax", "depth=1:temp=0.05");
 static const char *const multi_levels[LT_LEVEL_MAX] =
-    LADDER("brs", "depth=2:temp=0.05");
+    LADDER("brs", "depth=1:temp=0.1");
 #undef LADDER
 
 const char *const *lt_levels(const lt_game *g)
