@@ -54,6 +54,17 @@ enum {
  * side by side. */
 int lt_ai_threads(int n);
 
+/* The tighter of two limits, zero or less meaning none. */
+double lt_limit_tighter(double a, double b);
+
+/* One key=value word of a game engine's spec, for the limits such engines
+ * share: time=S (seconds), depth=D (1 to max_depth), nodes=N, noise=P (0
+ * to 10000, in the engine's own score unit).  False if key is none of
+ * these; otherwise the value is stored and *ok says whether it was good. */
+bool lt_engine_limit(const char *key, const char *value, int max_depth,
+                     double *seconds, int *depth, long long *nodes,
+                     int *noise, bool *ok);
+
 typedef struct lt_player lt_player;
 
 /* A root move as a search saw it: the mover's expected score in [0, 1]

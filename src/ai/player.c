@@ -47,6 +47,29 @@ static const char *const multi_levels[LT_LEVEL_MAX] =
     LADDER("brs", "depth=1:temp=0.1");
 #undef LADDER
 
+bool lt_engine_limit(const char *key, const char *value, int max_depth,
+                     double *seconds, int *depth, long long *nodes,
+                     int *noise, bool *ok)
+{
+    long long n = 0;
+    if (!strcmp(key, "time")) {
+        char *end;
+        *seconds = strtod(value, &end);
+        *ok = end != value && !*end && *seconds > 0 && *seconds <= 1e6;
+    } else if (!strcmp(key, "depth")) {
+        *ok = lt_parse_int(value, 1, max_depth, &n);
+        *depth = (int)n;
+    } else if (!strcmp(key, "nodes")) {
+        *ok = lt_parse_int(value, 1, 1000000000000LL, nodes);
+    } else if (!strcmp(key, "noise")) {
+        *ok = lt_parse_int(value, 0, 10000, &n);
+        *noise = (int)n;
+    } else {
+        return false;
+    }
+    return true;
+}
+
 const char *const *lt_levels(const lt_game *g)
 {
     if (g->levels)
@@ -290,8 +313,7 @@ const char *lt_player_error(const lt_player *p)
     return p->ext ? external_error(p->ext) : "";
 }
 
-/* The tighter of two limits (zero is no limit). */
-static double tighter(double a, double b)
+double lt_limit_tighter(double a, double b)
 {
     return a <= 0 ? b : b <= 0 ? a : a < b ? a : b;
 }
@@ -302,9 +324,10 @@ lt_action lt_player_choose(lt_player *p, const lt_state *s, uint64_t seed,
     const lt_game *g = p->game;
     lt_limits lim = p->params.limits;
     if (extra) {
-        lim.seconds = tighter(lim.seconds, extra->seconds);
-        lim.nodes = (long long)tighter((double)lim.nodes, (double)extra->nodes);
-        lim.depth = (int)tighter(lim.depth, extra->depth);
+        lim.seconds = lt_limit_tighter(lim.seconds, extra->seconds);
+        lim.nodes = (long long)lt_limit_tighter((double)lim.nodes,
+                                                (double)extra->nodes);
+        lim.depth = (int)lt_limit_tighter(lim.depth, extra->depth);
         lim.stop = extra->stop;
         /* a game's own engine plans its time from the clocks */
         lim.clocks = extra->clocks;

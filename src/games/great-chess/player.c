@@ -6,6 +6,7 @@
 
 #include "../../engines/great-chess/search.h"
 #include "great_chess.h"
+#include "ludoteka/ai.h"
 #include "ludoteka/text.h"
 
 enum { DEFAULT_NODES = 1000000, DEFAULT_HASH_MB = 32 };
@@ -41,28 +42,12 @@ static void *create(const lt_game *g, const char *params, lt_error *err)
         if (next)
             *next++ = '\0';
         char *v = strchr(w, '=');
-        long long n = 0;
         bool ok = v != NULL;
         if (ok)
             *v++ = '\0';
-        if (ok && !strcmp(w, "time")) {
-            char *end;
-            e->seconds = strtod(v, &end);
-            ok = end != v && !*end && e->seconds > 0 && e->seconds <= 1e6;
-        } else if (ok && !strcmp(w, "depth")) {
-            ok = lt_parse_int(v, 1, GC_MAX_PLY - 1, &n);
-            e->depth = (int)n;
-        } else if (ok && !strcmp(w, "nodes")) {
-            ok = lt_parse_int(v, 1, 1000000000000, &n);
-            e->nodes = n;
-        } else if (ok && !strcmp(w, "noise")) {
-            ok = lt_parse_int(v, 0, 10000, &n);
-            e->noise = (int)n;
-        } else if (ok && !strcmp(w, "hash")) {
-            ok = lt_parse_int(v, 1, 4096, &hash);
-        } else {
-            ok = false;
-        }
+        if (ok && !lt_engine_limit(w, v, GC_MAX_PLY - 1, &e->seconds,
+                                   &e->depth, &e->nodes, &e->noise, &ok))
+            ok = !strcmp(w, "hash") && lt_parse_int(v, 1, 4096, &hash);
         if (!ok) {
             lt_error_set(err, "ai:engine: bad parameter '%s'; expected "
                               "depth=N, nodes=N, time=S, hash=MB or noise=CP",
@@ -113,18 +98,15 @@ static void progress(void *ctx, const gc_report *r)
     e->lim->progress(e->lim->ctx, &info);
 }
 
-static long long tighter(long long a, long long b)
-{
-    return a <= 0 ? b : b <= 0 ? a : a < b ? a : b;
-}
-
 static lt_action choose(void *p, const lt_state *st, const lt_limits *lim,
                         uint64_t seed, lt_think_info *info)
 {
     engine *e = p;
     const great *s = (const great *)st;
-    gc_limits l = {.depth = (int)tighter(e->depth, lim ? lim->depth : 0),
-                   .nodes = tighter(e->nodes, lim ? lim->nodes : 0),
+    gc_limits l = {.depth = (int)lt_limit_tighter(e->depth,
+                                                  lim ? lim->depth : 0),
+                   .nodes = (long long)lt_limit_tighter(
+                       (double)e->nodes, lim ? (double)lim->nodes : 0),
                    .seconds = e->seconds,
                    .noise = e->noise,
                    .seed = seed};

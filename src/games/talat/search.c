@@ -87,28 +87,14 @@ static void *create(const lt_game *g, const char *params, lt_error *err)
         if (next)
             *next++ = '\0';
         char *v = strchr(w, '=');
-        long long n = 0;
         bool ok = v != NULL;
         if (ok)
             *v++ = '\0';
-        if (ok && !strcmp(w, "time")) {
-            char *end;
-            e->seconds = strtod(v, &end);
-            ok = end != v && !*end && e->seconds > 0 && e->seconds <= 1e6;
-        } else if (ok && !strcmp(w, "depth")) {
-            ok = lt_parse_int(v, 1, MAX_PLY - Q_PLIES - 1, &n);
-            e->depth = (int)n;
-        } else if (ok && !strcmp(w, "nodes")) {
-            ok = lt_parse_int(v, 1, 1000000000000, &n);
-            e->nodes = n;
-        } else if (ok && !strcmp(w, "view")) {
-            ok = !strcmp(v, "paranoid") || !strcmp(v, "brs");
-            e->brs = !strcmp(v, "brs");
-        } else if (ok && !strcmp(w, "noise")) {
-            ok = lt_parse_int(v, 0, 10000, &n);
-            e->noise = (int)n;
-        } else {
-            ok = false;
+        if (ok && !lt_engine_limit(w, v, MAX_PLY - Q_PLIES - 1, &e->seconds,
+                                   &e->depth, &e->nodes, &e->noise, &ok)) {
+            ok = !strcmp(w, "view") &&
+                 (!strcmp(v, "paranoid") || !strcmp(v, "brs"));
+            e->brs = ok && !strcmp(v, "brs");
         }
         if (!ok) {
             lt_error_set(err, "ai:engine: bad parameter '%s'; expected "
@@ -353,11 +339,6 @@ static void report(const engine *e, const tl_state *s, lt_action best,
     info->pv[0] = best;
 }
 
-static long long tighter(long long a, long long b)
-{
-    return a <= 0 ? b : b <= 0 ? a : a < b ? a : b;
-}
-
 static lt_action choose(void *p, const lt_state *st, const lt_limits *lim,
                         uint64_t seed, lt_think_info *info)
 {
@@ -368,8 +349,9 @@ static lt_action choose(void *p, const lt_state *st, const lt_limits *lim,
     e->abort = false;
     e->start = now();
     e->stop = lim ? lim->stop : NULL;
-    e->node_limit = tighter(e->nodes, lim ? lim->nodes : 0);
-    int max_depth = (int)tighter(e->depth, lim ? lim->depth : 0);
+    e->node_limit = (long long)lt_limit_tighter((double)e->nodes,
+                                                lim ? (double)lim->nodes : 0);
+    int max_depth = (int)lt_limit_tighter(e->depth, lim ? lim->depth : 0);
     e->time_limit = e->seconds;
     if (lim && lim->seconds > 0 && (e->time_limit <= 0 || lim->seconds < e->time_limit))
         e->time_limit = lim->seconds;
