@@ -296,9 +296,12 @@ if registered alquerque; then
     launch "$LT" --lang en play alquerque --players human,human --option capture=forced \
         --position "...../...B./...../.B.../W.... w - -"
     expect "White: human"
+    # the man on A1 selected, the cursor on its landing point C3
+    expect "3 ·───────·──────[·]──────·───────·"
     keys Enter
     expect "1. A1xC3"
     expect "goes on capturing"
+    expect "5 ·───────·───────·───────·──────[·]"
     keys Enter
     expect "1. A1xC3 C3xE5"
     expect "Winner: White"
