@@ -203,6 +203,30 @@ lt_status graph_read_step_or_jump(const graph *g, const char *text, int *from,
     return LT_OK;
 }
 
+int graph_chain_action_name(const graph *g, lt_action a, char *buf,
+                            size_t size)
+{
+    if (a == g->npoints * g->npoints)
+        return snprintf(buf, size, "stop");
+    int from = a / g->npoints, to = a % g->npoints;
+    return graph_move_name(g, from, to, graph_linked(g, from, to) ? '-' : 'x',
+                           buf, size);
+}
+
+lt_status graph_chain_action_read(const graph *g, const char *text,
+                                  lt_action *out)
+{
+    if (!strcasecmp(text, "stop")) {
+        *out = g->npoints * g->npoints;
+        return LT_OK;
+    }
+    int from, to;
+    lt_status status = graph_read_step_or_jump(g, text, &from, &to);
+    if (status == LT_OK)
+        *out = from * g->npoints + to;
+    return status;
+}
+
 /* ---- Views ---- */
 
 void graph_render(const graph *g, lt_view *v)

@@ -107,6 +107,15 @@ bool graph_move_read(const graph *, const char *text, int *from, int *to,
 lt_status graph_read_step_or_jump(const graph *, const char *text, int *from,
                                   int *to);
 
+/* The actions of the games whose moves are steps and jumps with capture
+ * chains (alquerque, catch-the-rabbit): from * npoints + to, and `stop`
+ * (npoints * npoints) that ends a chain.  Named "A1-B2", "A1xC3", "stop";
+ * read from those or from "a1b2". */
+int graph_chain_action_name(const graph *, lt_action a, char *buf,
+                            size_t size);
+lt_status graph_chain_action_read(const graph *, const char *text,
+                                  lt_action *out);
+
 /* The board into a view: its points as named cells on the layout (which
  * sets width and height) and its links.  Pieces are added with
  * graph_piece (point -1: off the board, in hand). */

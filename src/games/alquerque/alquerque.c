@@ -203,29 +203,14 @@ static void returns(const lt_state *st, double *out)
 static int action_name(const lt_state *st, lt_action a, char *buf, size_t size)
 {
     (void)st;
-    const graph *g = board();
-    if (a == STOP)
-        return snprintf(buf, size, "stop");
-    int from = a / POINTS, to = a % POINTS;
-    return graph_move_name(g, from, to, graph_linked(g, from, to) ? '-' : 'x',
-                           buf, size);
+    return graph_chain_action_name(board(), a, buf, size);
 }
 
-/* "C2-C3" steps, "C1xC3" jumps, "c1c3" is either; "stop" ends a chain. */
 static lt_status parse_action(const lt_state *st, const char *text,
                               lt_action *out)
 {
     (void)st;
-    const graph *g = board();
-    if (!strcasecmp(text, "stop")) {
-        *out = STOP;
-        return LT_OK;
-    }
-    int from, to;
-    lt_status status = graph_read_step_or_jump(g, text, &from, &to);
-    if (status == LT_OK)
-        *out = from * POINTS + to;
-    return status;
+    return graph_chain_action_read(board(), text, out);
 }
 
 /* "BBBBB/BBBBB/BB.WW/WWWWW/WWWWW w - -": rows 5 to 1, the seat to move,

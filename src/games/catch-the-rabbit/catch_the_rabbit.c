@@ -186,29 +186,14 @@ static void returns(const lt_state *st, double *out)
 static int action_name(const lt_state *st, lt_action a, char *buf, size_t size)
 {
     (void)st;
-    const graph *g = board();
-    if (a == RB_STOP)
-        return snprintf(buf, size, "stop");
-    int from = a / RB_POINTS, to = a % RB_POINTS;
-    return graph_move_name(g, from, to, graph_linked(g, from, to) ? '-' : 'x',
-                           buf, size);
+    return graph_chain_action_name(board(), a, buf, size);
 }
 
-/* "C3-C4" steps, "C3xA1" jumps, "c3c4" is either; "stop". */
 static lt_status parse_action(const lt_state *st, const char *text,
                               lt_action *out)
 {
     (void)st;
-    const graph *g = board();
-    if (!strcasecmp(text, "stop")) {
-        *out = RB_STOP;
-        return LT_OK;
-    }
-    int from, to;
-    lt_status status = graph_read_step_or_jump(g, text, &from, &to);
-    if (status == LT_OK)
-        *out = from * RB_POINTS + to;
-    return status;
+    return graph_chain_action_read(board(), text, out);
 }
 
 /* "...../...../H.R.H/HHHHH/HHHHH r 0": rows 5 to 1, who moves (r the
