@@ -336,6 +336,11 @@ const char *duel_stage_name(int stage);
 bool duel_read_stage(dice_state *, const char *word);
 /* "Thrower P1 (number 11); opponent P2 (number 10)" */
 void duel_info(const dice_state *, lt_view *, bool staker);
+/* The odds of a stop-or-throw turn into d: the thrower me wins with
+ * probability *pw, the other with *pl, nobody otherwise; the thrower's
+ * expected gain is *v / per_unit money units. */
+void duel_chances(dice_chances *d, int me, int other, const rat *pw,
+                  const rat *pl, const rat *v, uint64_t per_unit);
 
 /* ---- the position text (position.c) ---- */
 int dice_write_state(const lt_state *, char *, size_t);

@@ -131,3 +131,16 @@ void duel_info(const dice_state *s, lt_view *v, bool staker)
               dice_seat_label(s->order[0], v->lang), a, other,
               dice_seat_label(s->order[1], v->lang), b);
 }
+
+void duel_chances(dice_chances *d, int me, int other, const rat *pw,
+                  const rat *pl, const rat *v, uint64_t per_unit)
+{
+    rat_copy(&d->win[me], pw);
+    rat_copy(&d->win[other], pl);
+    rat one;
+    rat_set(&one, 1, 1);
+    rat_sub(&d->none, &one, pw);
+    rat_sub(&d->none, &d->none, pl);
+    d->has_value = true;
+    rat_scale(&d->value, v, 1, per_unit);
+}

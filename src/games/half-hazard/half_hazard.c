@@ -482,14 +482,7 @@ static void odds(const dice_state *s, dice_chances *d)
         pw.num.n = pl.num.n = v.num.n = -1;
         pw.den.n = pl.den.n = v.den.n = -1;
     }
-    rat_copy(&d->win[me], &pw);
-    rat_copy(&d->win[other], &pl);
-    rat one;
-    rat_set(&one, 1, 1);
-    rat_sub(&d->none, &one, &pw);
-    rat_sub(&d->none, &d->none, &pl);
-    d->has_value = true;
-    rat_scale(&d->value, &v, 1, 4); /* halves taken -> his gain in units */
+    duel_chances(d, me, other, &pw, &pl, &v, 4); /* halves taken -> his gain in units */
     lt_copy(d->note_en, sizeof d->note_en,
             "Best play. The thrower wins the turn by taking money, the "
             "opponent when an unassigned number comes; value: the thrower's "

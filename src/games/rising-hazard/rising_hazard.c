@@ -436,14 +436,7 @@ static void odds(const dice_state *s, dice_chances *d)
             rat_add(&v, &v, &x);
         }
     }
-    rat_copy(&d->win[me], &pw);
-    rat_copy(&d->win[other], &pl);
-    rat one;
-    rat_set(&one, 1, 1);
-    rat_sub(&d->none, &one, &pw);
-    rat_sub(&d->none, &d->none, &pl);
-    d->has_value = true;
-    rat_scale(&d->value, &v, 1, 2); /* halves -> units */
+    duel_chances(d, me, other, &pw, &pl, &v, 2); /* halves -> units */
     lt_copy(d->note_en, sizeof d->note_en,
             "Best play. The thrower wins the turn by taking the pool, the "
             "opponent when an unassigned number comes; value: the thrower's "
