@@ -177,6 +177,17 @@ typedef struct lt_odds {
     char note[256];                /* what is assumed or left undefined */
 } lt_odds;
 
+/* What `ludoteka simulate` counts over turns of a game of chance. */
+typedef struct {
+    uint64_t turns;
+    uint64_t wins[LT_MAX_PLAYERS]; /* turns each seat won */
+    uint64_t none;                 /* turns nobody won */
+    bool has_value;                /* a game with stakes: */
+    double value_sum, value_sq;    /* the first thrower's gain, money units */
+} lt_turn_tally;
+
+struct lt_rng;
+
 /* ---- The rule book -----------------------------------------------------
  * Immutable facts and functions.  Contracts (asserted in debug builds):
  * - legal_actions: only when current_player() >= 0; ascending, unique,
@@ -264,6 +275,12 @@ typedef struct lt_game {
      * Not LT_OK, with a message, only when the odds cannot be computed. */
     lt_status (*odds)(const lt_state *, unsigned flags, lt_odds *,
                       lt_error *);
+    /* optional, with odds: plays n turns, each from the start of a turn
+     * played in seat order (the game init with cfg), dice drawn from the
+     * generator and every decision the best, adding them to *tally; false
+     * if no turn can be played with this configuration. */
+    bool (*simulate)(const struct lt_game *, const lt_config *, uint64_t n,
+                     struct lt_rng *, lt_turn_tally *);
 } lt_game;
 
 /* ---- Registry (registry.c: one table, one line per game) ---- */

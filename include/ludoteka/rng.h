@@ -6,7 +6,7 @@
 
 #include "ludoteka/game.h"
 
-typedef struct {
+typedef struct lt_rng {
     uint64_t s[4]; /* never all zero */
 } lt_rng;
 

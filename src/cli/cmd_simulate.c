@@ -8,8 +8,8 @@
 #include <string.h>
 #include <threads.h>
 
-#include "../games/dice/dicegame.h"
 #include "cli.h"
+#include "ludoteka/rng.h"
 #include "ludoteka/text.h"
 
 enum { THREADS_MAX = 64 };
@@ -19,7 +19,7 @@ typedef struct {
     const lt_config *cfg;
     uint64_t turns, seed;
     int index;
-    dice_tally tally;
+    lt_turn_tally tally;
     bool ok;
 } job;
 
@@ -29,7 +29,7 @@ static int run(void *arg)
     lt_rng rng;
     /* each thread its own stream of the seed */
     lt_rng_seed(&rng, j->seed, (uint64_t)j->index);
-    j->ok = dice_simulate(j->game, j->cfg, j->turns, &rng, &j->tally);
+    j->ok = j->game->simulate(j->game, j->cfg, j->turns, &rng, &j->tally);
     return 0;
 }
 
@@ -66,7 +66,7 @@ int cmd_simulate(int argc, char **argv)
     const lt_game *g = cli_game(argv[1]);
     if (!g)
         return EXIT_USAGE;
-    if (g->apply != dice_apply)
+    if (!g->simulate)
         return cli_fail(EXIT_USAGE, "simulate: %s is not one of the dice games",
                         g->id);
     enum { ARGS_MAX = 64 };
@@ -115,17 +115,18 @@ int cmd_simulate(int argc, char **argv)
     double dt = cli_seconds() - t0;
     if (started < threads)
         return cli_fail(EXIT_FAIL, "could not start %lld threads", threads);
-    dice_tally all = {0};
+    lt_turn_tally all = {0};
     for (int t = 0; t < started; t++) {
         if (!jobs[t].ok)
             return cli_fail(EXIT_FAIL, "%s: no turn can be played with these "
                                        "options (a player cannot cover the "
                                        "stakes)", g->id);
+        all.has_value = jobs[t].tally.has_value;
         all.turns += jobs[t].tally.turns;
         all.none += jobs[t].tally.none;
         all.value_sum += jobs[t].tally.value_sum;
         all.value_sq += jobs[t].tally.value_sq;
-        for (int i = 0; i < DICE_SEATS; i++)
+        for (int i = 0; i < LT_MAX_PLAYERS; i++)
             all.wins[i] += jobs[t].tally.wins[i];
     }
     double N = (double)all.turns;
@@ -144,9 +145,7 @@ int cmd_simulate(int argc, char **argv)
             snprintf(label, sizeof label, "none");
         printf("%-6s %.7f ± %.7f  [%.7f, %.7f]\n", label, p, half, p - half, p + half);
     }
-    dice_state probe;
-    g->init((lt_state *)&probe, &cfg);
-    if (probe.money_game) {
+    if (all.has_value) {
         double mean = all.value_sum / N;
         double var = all.value_sq / N - mean * mean;
         double half = 1.959963984540054 * sqrt((var > 0 ? var : 0) / N);

@@ -92,7 +92,7 @@ static void simulator(void **st)
             assert_int_equal(lt_config_parse(g, &cfg, c->options, NULL), LT_OK);
         lt_rng rng;
         lt_rng_seed(&rng, 1000 + i, 0);
-        dice_tally t = {0};
+        lt_turn_tally t = {0};
         assert_true(dice_simulate(g, &cfg, n, &rng, &t));
         assert_int_equal(t.turns, n);
         for (int seat = 0; seat < c->players; seat++)

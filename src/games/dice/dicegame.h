@@ -404,7 +404,8 @@ extern const char *const dice_order_choices[]; /* highest, lowest */
     .parse_action = dice_parse_action, .write_state = dice_write_state,    \
     .read_state = dice_read_state, .render = dice_render,                  \
     .action_cells = dice_action_cells, .hash = dice_hash,                  \
-    .invariants_ok = dice_invariants_ok, .odds = dice_odds
+    .invariants_ok = dice_invariants_ok, .odds = dice_odds,                \
+    .simulate = dice_simulate
 
 /* ---- a round where the best score wins (best.c): highest, lowest,
  * riffa ---- */
@@ -429,17 +430,8 @@ extern const lt_engine dice_perfect_engine;
 extern const lt_engine *const dice_perfect_engines[];
 extern const char *const dice_perfect_levels[];
 
-/* ---- fast simulation (simulate.c) ---- */
-typedef struct {
-    uint64_t turns;
-    uint64_t wins[DICE_SEATS];
-    uint64_t none;
-    double value_sum, value_sq; /* the thrower's gain, money units */
-} dice_tally;
-/* Plays n turns from the start of a turn in seat order, dice from the
- * generator, decisions by dice_rules.best; false if the configuration
- * has no turn to play (cannot start). */
+/* ---- fast simulation (simulate.c): lt_game.simulate ---- */
 bool dice_simulate(const lt_game *, const lt_config *, uint64_t n,
-                   lt_rng *, dice_tally *);
+                   lt_rng *, lt_turn_tally *);
 
 #endif

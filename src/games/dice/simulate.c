@@ -6,7 +6,7 @@
 #include "dicegame.h"
 
 bool dice_simulate(const lt_game *g, const lt_config *cfg, uint64_t n,
-                   lt_rng *rng, dice_tally *t)
+                   lt_rng *rng, lt_turn_tally *t)
 {
     dice_state start;
     if (g->state_size != sizeof start ||
@@ -24,6 +24,7 @@ bool dice_simulate(const lt_game *g, const lt_config *cfg, uint64_t n,
     int64_t equity0 = dice_equity(&start, first);
     bool decides = r->best != NULL;
     dice_source dice = {.rng = rng};
+    t->has_value = start.money_game;
     for (uint64_t k = 0; k < n; k++) {
         dice_state s = start;
         while (s.phase == PHASE_TURN) {
