@@ -79,11 +79,10 @@ static void odds_usage(void)
 
 int cmd_odds(int argc, char **argv)
 {
-    for (int i = 1; i < argc; i++)
-        if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
-            odds_usage();
-            return EXIT_OK;
-        }
+    if (cli_wants_help(argc, argv)) {
+        odds_usage();
+        return EXIT_OK;
+    }
     if (argc < 2 || argv[1][0] == '-')
         return cli_fail(EXIT_USAGE, "odds: which game? (ludoteka odds --help)");
     const lt_game *g = cli_game(argv[1]);

@@ -56,11 +56,10 @@ static void simulate_usage(void)
 
 int cmd_simulate(int argc, char **argv)
 {
-    for (int i = 1; i < argc; i++)
-        if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
-            simulate_usage();
-            return EXIT_OK;
-        }
+    if (cli_wants_help(argc, argv)) {
+        simulate_usage();
+        return EXIT_OK;
+    }
     if (argc < 2 || argv[1][0] == '-')
         return cli_fail(EXIT_USAGE, "simulate: which game? (ludoteka simulate --help)");
     const lt_game *g = cli_game(argv[1]);

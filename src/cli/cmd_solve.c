@@ -125,37 +125,36 @@ done:
 
 int cmd_solve(int argc, char **argv)
 {
-    for (int i = 1; i < argc; i++)
-        if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
-            puts(T("usage: ludoteka solve ID [--option k=v]... [--cached] "
-                   "[--games N] [--mcts N] [--seed S]\n"
-                   "Solves a game by retrograde analysis (games with a perfect "
-                   "player) and prints the value of the start for the first "
-                   "player (win, loss or draw), the number of positions, the "
-                   "time and the memory, and a game of perfect play.  Tables "
-                   "that take long are kept in $XDG_CACHE_HOME/ludoteka (or "
-                   "~/.cache/ludoteka) for the perfect player; --cached takes "
-                   "such a table instead of solving again.\n"
-                   "--games N then plays N games of the perfect player against "
-                   "random play and against MCTS with N iterations (--mcts, "
-                   "default 300) from random positions, and fails if it ever "
-                   "lets a won position slip.",
-                   "użycie: ludoteka solve ID [--option k=v]... [--cached] "
-                   "[--games N] [--mcts N] [--seed S]\n"
-                   "Rozwiązuje grę analizą wsteczną (gry z doskonałym "
-                   "graczem) i podaje wartość pozycji początkowej dla "
-                   "pierwszego gracza (win, loss albo draw), liczbę pozycji, "
-                   "czas i pamięć oraz partię doskonałej gry.  Tablice, "
-                   "których liczenie trwa długo, zostają w $XDG_CACHE_HOME/"
-                   "ludoteka (albo ~/.cache/ludoteka) dla doskonałego "
-                   "gracza; --cached bierze taką tablicę zamiast liczyć ją "
-                   "od nowa.\n"
-                   "--games N rozgrywa potem N partii doskonałego gracza z "
-                   "grą losową i z MCTS o N iteracjach (--mcts, domyślnie "
-                   "300) z losowych pozycji i zgłasza błąd, jeśli kiedykolwiek "
-                   "wypuści wygraną pozycję."));
-            return EXIT_OK;
-        }
+    if (cli_wants_help(argc, argv)) {
+        puts(T("usage: ludoteka solve ID [--option k=v]... [--cached] "
+               "[--games N] [--mcts N] [--seed S]\n"
+               "Solves a game by retrograde analysis (games with a perfect "
+               "player) and prints the value of the start for the first "
+               "player (win, loss or draw), the number of positions, the "
+               "time and the memory, and a game of perfect play.  Tables "
+               "that take long are kept in $XDG_CACHE_HOME/ludoteka (or "
+               "~/.cache/ludoteka) for the perfect player; --cached takes "
+               "such a table instead of solving again.\n"
+               "--games N then plays N games of the perfect player against "
+               "random play and against MCTS with N iterations (--mcts, "
+               "default 300) from random positions, and fails if it ever "
+               "lets a won position slip.",
+               "użycie: ludoteka solve ID [--option k=v]... [--cached] "
+               "[--games N] [--mcts N] [--seed S]\n"
+               "Rozwiązuje grę analizą wsteczną (gry z doskonałym "
+               "graczem) i podaje wartość pozycji początkowej dla "
+               "pierwszego gracza (win, loss albo draw), liczbę pozycji, "
+               "czas i pamięć oraz partię doskonałej gry.  Tablice, "
+               "których liczenie trwa długo, zostają w $XDG_CACHE_HOME/"
+               "ludoteka (albo ~/.cache/ludoteka) dla doskonałego "
+               "gracza; --cached bierze taką tablicę zamiast liczyć ją "
+               "od nowa.\n"
+               "--games N rozgrywa potem N partii doskonałego gracza z "
+               "grą losową i z MCTS o N iteracjach (--mcts, domyślnie "
+               "300) z losowych pozycji i zgłasza błąd, jeśli kiedykolwiek "
+               "wypuści wygraną pozycję."));
+        return EXIT_OK;
+    }
     if (argc < 2 || argv[1][0] == '-')
         return cli_fail(EXIT_USAGE, "usage: ludoteka solve ID [--option k=v]...");
     const lt_game *g = cli_game(argv[1]);

@@ -32,11 +32,10 @@ static void usage(FILE *out)
 
 int cmd_tune(int argc, char **argv)
 {
-    for (int i = 1; i < argc; i++)
-        if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
-            usage(stdout);
-            return EXIT_OK;
-        }
+    if (cli_wants_help(argc, argv)) {
+        usage(stdout);
+        return EXIT_OK;
+    }
     if (argc < 2) {
         usage(stderr);
         return EXIT_USAGE;

@@ -8,26 +8,25 @@
 
 int cmd_uci(int argc, char **argv)
 {
-    for (int i = 1; i < argc; i++)
-        if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
-            puts(T("usage: ludoteka uci\n"
-                   "Runs the chess engine under the UCI protocol on standard "
-                   "input and output, for chess GUIs and match runners: uci, "
-                   "isready, ucinewgame, setoption name Hash|Threads|Level|"
-                   "Move Overhead, position startpos|fen ... moves ..., go "
-                   "wtime/btime/winc/binc/movestogo/movetime/depth/nodes/"
-                   "infinite/ponder, stop, ponderhit, quit; also d (the FEN) "
-                   "and perft N.",
-                   "użycie: ludoteka uci\n"
-                   "Uruchamia silnik szachowy w protokole UCI na standardowym "
-                   "wejściu i wyjściu, dla programów szachowych i turniejów "
-                   "silników: uci, isready, ucinewgame, setoption name Hash|"
-                   "Threads|Level|Move Overhead, position startpos|fen ... "
-                   "moves ..., go wtime/btime/winc/binc/movestogo/movetime/"
-                   "depth/nodes/infinite/ponder, stop, ponderhit, quit; także "
-                   "d (FEN) i perft N."));
-            return EXIT_OK;
-        }
+    if (cli_wants_help(argc, argv)) {
+        puts(T("usage: ludoteka uci\n"
+               "Runs the chess engine under the UCI protocol on standard "
+               "input and output, for chess GUIs and match runners: uci, "
+               "isready, ucinewgame, setoption name Hash|Threads|Level|"
+               "Move Overhead, position startpos|fen ... moves ..., go "
+               "wtime/btime/winc/binc/movestogo/movetime/depth/nodes/"
+               "infinite/ponder, stop, ponderhit, quit; also d (the FEN) "
+               "and perft N.",
+               "użycie: ludoteka uci\n"
+               "Uruchamia silnik szachowy w protokole UCI na standardowym "
+               "wejściu i wyjściu, dla programów szachowych i turniejów "
+               "silników: uci, isready, ucinewgame, setoption name Hash|"
+               "Threads|Level|Move Overhead, position startpos|fen ... "
+               "moves ..., go wtime/btime/winc/binc/movestogo/movetime/"
+               "depth/nodes/infinite/ponder, stop, ponderhit, quit; także "
+               "d (FEN) i perft N."));
+        return EXIT_OK;
+    }
     if (argc > 1)
         return cli_fail(EXIT_USAGE, "uci takes no arguments");
     return chess_uci_loop(stdin, stdout) == 0 ? EXIT_OK : EXIT_FAIL;
