@@ -3,7 +3,9 @@
 # for k = 1..4, and prints the rows of docs/levels.md.
 #   scripts/ladder.sh ID [GAMES [SEATS [ARENA ARGS...]]]
 # With SEATS > 2, level k+1 takes one seat and level k all the others; the
-# row then gives the wins of level k+1 (a share above 1/SEATS is a gain).
+# row's last column is then the arena's "ahead": the share of the level-k
+# players that level k+1 finished ahead of, a tie counting half (50% for
+# equal players), in place of the Elo difference.
 # e.g. scripts/ladder.sh robbers 40
 #      scripts/ladder.sh four-seasons 24 4
 set -eu
@@ -23,6 +25,10 @@ for k in 1 2 3 4; do
     # shellcheck disable=SC2086
     out=$("$LT" arena "$id" $players --games "$games" --seed 1 --quiet "$@")
     row=$(printf '%s\n' "$out" | awk '$1 == "A" { print $4 " / " $5 " / " $6 " | " $7 }')
-    elo=$(printf '%s\n' "$out" | sed -n 's/^Elo difference (A - B): \(.*\), 95% interval \(.*\)$/\1 \2/p')
-    printf '| %s | %d vs %d | %s | %s |\n' "$id" "$j" "$k" "$row" "${elo:--}"
+    if [ "$seats" -gt 2 ]; then
+        last=$(printf '%s\n' "$out" | awk '$1 == "A" { print $9 }')
+    else
+        last=$(printf '%s\n' "$out" | sed -n 's/^Elo difference (A - B): \(.*\), 95% interval \(.*\)$/\1 \2/p')
+    fi
+    printf '| %s | %d vs %d | %s | %s |\n' "$id" "$j" "$k" "$row" "$last"
 done

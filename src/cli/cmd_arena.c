@@ -38,6 +38,9 @@ typedef struct {
     bool stop;
     lt_wdl wdl[LT_MAX_PLAYERS];
     double returns[LT_MAX_PLAYERS];
+    /* with more than two players: the other players each one finished
+     * ahead of, a tie counting half (the share of the others it beat) */
+    double ahead[LT_MAX_PLAYERS];
     long forfeits[LT_MAX_PLAYERS];
     char last_forfeit[LT_MAX_PLAYERS][256];
 } arena;
@@ -160,6 +163,12 @@ static void play_one(arena *a, lt_player **players, int k, lt_state *s)
     for (int i = 0; i < a->n; i++) {
         double mine = r[seat_of[i]];
         a->returns[i] += mine;
+        for (int seat = 0; seat < a->n; seat++)
+            if (seat != seat_of[i])
+                a->ahead[i] += (mine > r[seat]   ? 1.0
+                                : mine == r[seat] ? 0.5
+                                                  : 0.0) /
+                               (a->n - 1);
         if (mine < best)
             a->wdl[i].losses++;
         else if (at_best == 1)
@@ -296,14 +305,18 @@ static void *worker(void *arg)
 
 static void report(const arena *a)
 {
-    printf("\n%-3s %-40s %6s %6s %6s %6s %8s %9s\n", "", "player", "games",
-           "wins", "draws", "losses", "score", "return");
+    bool multi = a->n > 2;
+    printf("\n%-3s %-40s %6s %6s %6s %6s %8s %9s%s\n", "", "player", "games",
+           "wins", "draws", "losses", "score", "return", multi ? "    ahead" : "");
     for (int i = 0; i < a->n; i++) {
         const lt_wdl *w = &a->wdl[i];
         long n = w->wins + w->draws + w->losses;
-        printf("%-3c %-40.40s %6ld %6ld %6ld %6ld %7.1f%% %9.3f\n", 'A' + i,
+        printf("%-3c %-40.40s %6ld %6ld %6ld %6ld %7.1f%% %9.3f", 'A' + i,
                a->specs[i], n, w->wins, w->draws, w->losses,
                100 * lt_score(*w), n ? a->returns[i] / n : 0.0);
+        if (multi)
+            printf(" %7.1f%%", n ? 100 * a->ahead[i] / n : 0.0);
+        putchar('\n');
     }
     for (int i = 0; i < a->n; i++)
         if (a->forfeits[i])
@@ -337,10 +350,11 @@ static void usage(void)
            "games without dice and without a book).  Time: a clock of BASE seconds plus INC per move\n"
            "(a player over its clock loses), or S seconds a move, or N nodes or D\n"
            "plies a move (reproducible).  Prints each game, then every player's\n"
-           "wins, draws, losses, score and mean return, and for two players the\n"
-           "Elo difference with its 95% interval; --sprt stops as soon as the\n"
-           "test decides.  J games run side by side (default 2), T threads per\n"
-           "search (default 1).",
+           "wins, draws, losses, score and mean return; with more than two\n"
+           "players also \"ahead\", the share of the others it finished ahead of\n"
+           "(a tie counts half); with two, the Elo difference with its 95%\n"
+           "interval.  --sprt stops as soon as the test decides.  J games run\n"
+           "side by side (default 2), T threads per search (default 1).",
            "użycie: ludoteka arena ID --player GRACZ --player GRACZ ... [--games N]\n"
            "         [--seed S] [--option k=v]... [--tc BAZA+PRZYROST | --movetime S |\n"
            "         --nodes N | --depth D] [--book PLIK] [--openings K]\n"
@@ -354,7 +368,9 @@ static void usage(void)
            "PRZYROST na ruch (przekroczenie przegrywa), S sekund na ruch albo N\n"
            "węzłów lub D posunięć głębokości (powtarzalnie).  Wypisuje każdą\n"
            "partię, potem wygrane, remisy, przegrane, wynik i średni zwrot\n"
-           "każdego gracza, a dla dwóch graczy różnicę Elo z 95% przedziałem;\n"
+           "każdego gracza; przy większej liczbie graczy także \"ahead\": odsetek\n"
+           "pozostałych graczy, przed którymi skończył (remis liczy się za pół),\n"
+           "a dla dwóch graczy różnicę Elo z 95% przedziałem;\n"
            "--sprt kończy, gdy test rozstrzygnie.  J partii naraz (domyślnie 2),\n"
            "T wątków na wyszukiwanie (domyślnie 1)."));
 }

@@ -268,6 +268,12 @@ run 1 arena three-mens-morris --player ai --player ai --book "$T/book.txt"
 has err "book.txt:1: 'B2' is not a legal move there"
 run 2 arena three-mens-morris --player ai --games 2
 has err "one --player per seat"
+# three players: a player who wins every game finished ahead of both
+# others (100%); the two losers tie each other and lose to the winner (25%)
+run 0 arena talat --player ai:level=1 --player random --player random --games 6 --seed 1 --quiet
+awk '$1 == "A" && $4 == 6 && $NF == "100.0%" { a = 1 }
+     $1 ~ /^[BC]$/ && $NF == "25.0%" { bc++ }
+     END { exit !(a && bc == 2) }' "$T/out" || fail "arena 'ahead' column: $(cat "$T/out")"
 run 2 arena three-mens-morris --player ai --player robot
 has err "unknown player 'robot'"
 run 2 arena three-mens-morris --player ai --player ai --tc fast

@@ -14,6 +14,9 @@
 #include "tt.h"
 
 enum { HIST_KEYS = 128, HISTORY_MAX = 16384 };
+/* correction history: CORR_SIZE entries a side, in 1/CORR_GRAIN pawns
+ * (centipawns times CORR_GRAIN), at most CORR_LIMIT centipawns */
+enum { CORR_SIZE = 16384, CORR_GRAIN = 256, CORR_LIMIT = 128 };
 static const double OVERHEAD_DEFAULT = 0.05; /* seconds a move costs */
 
 typedef struct {
@@ -37,6 +40,10 @@ typedef struct worker {
     int16_t cont[16][64][16][64];
     chess_move counter[64][64]; /* the reply that refuted a move, by its
                                  * from and to squares */
+    /* how far the search's results have strayed from the static
+     * evaluation, by side to move and pawn structure: the evaluation
+     * misjudges some structures the same way every time */
+    int32_t corr[2][CORR_SIZE];
     chess_move pv[MAX_PLY + 1][MAX_PLY + 1];
     int pvlen[MAX_PLY + 1];
     long long nodes;
@@ -130,6 +137,7 @@ void chess_search_clear(chess_search *s)
         memset(s->workers[i].history, 0, sizeof s->workers[i].history);
         memset(s->workers[i].counter, 0, sizeof s->workers[i].counter);
         memset(s->workers[i].cont, 0, sizeof s->workers[i].cont);
+        memset(s->workers[i].corr, 0, sizeof s->workers[i].corr);
     }
 }
 
@@ -334,6 +342,36 @@ static void reward(worker *w, int ply, chess_move m, int bonus)
         update_history(&c2[pc][to], bonus);
 }
 
+/* ---- Correction history ----------------------------------------------- */
+
+static int32_t *corr_entry(worker *w)
+{
+    const chess_pos *p = &w->pos;
+    uint64_t h = pieces(p, WHITE, PAWN) * 0x9e3779b97f4a7c15u ^
+                 pieces(p, BLACK, PAWN) * 0xc2b2ae3d27d4eb4fu;
+    return &w->corr[p->side][(h ^ (h >> 29)) >> 50];
+}
+
+/* The static evaluation moved by what searches of this pawn structure
+ * have found. */
+static int corrected(worker *w, int raw)
+{
+    int v = raw + *corr_entry(w) / CORR_GRAIN;
+    return v >= SCORE_MATE_BOUND    ? SCORE_MATE_BOUND - 1
+           : v <= -SCORE_MATE_BOUND ? -SCORE_MATE_BOUND + 1
+                                    : v;
+}
+
+/* Moves the entry towards a searched score's distance from the raw
+ * evaluation, the more the deeper the search. */
+static void correct(worker *w, int raw, int score, int depth)
+{
+    int32_t *e = corr_entry(w);
+    int diff = score - raw, weight = depth + 1 < 16 ? depth + 1 : 16;
+    diff = diff > CORR_LIMIT ? CORR_LIMIT : diff < -CORR_LIMIT ? -CORR_LIMIT : diff;
+    *e = (*e * (256 - weight) + diff * CORR_GRAIN * weight) / 256;
+}
+
 /* ---- Quiescence ------------------------------------------------------- */
 
 static int qsearch(worker *w, int alpha, int beta, int ply)
@@ -360,9 +398,10 @@ static int qsearch(worker *w, int alpha, int beta, int ply)
             (hit.bound == BOUND_UPPER && v <= alpha))
             return v;
     }
-    int stand = -SCORE_INF, best = -SCORE_INF;
+    int stand = -SCORE_INF, best = -SCORE_INF, raw = 0;
     if (!check) {
-        stand = found ? hit.eval : chess_evaluate(p);
+        raw = found ? hit.eval : chess_evaluate(p);
+        stand = corrected(w, raw);
         if (stand >= beta)
             return stand;
         if (stand > alpha)
@@ -413,7 +452,7 @@ static int qsearch(worker *w, int alpha, int beta, int ply)
         }
     }
     tt_store(&w->s->tt, p->key, best_move, score_to_tt(best, ply),
-             check ? 0 : stand, 0,
+             raw, 0,
              best >= beta        ? BOUND_LOWER
              : alpha > old_alpha ? BOUND_EXACT
                                  : BOUND_UPPER);
@@ -465,9 +504,11 @@ static int search(worker *w, int alpha, int beta, int depth, int ply, bool cut)
     }
 
     /* 4. Static evaluation, and whether it improves on two plies ago. */
-    int eval = -SCORE_INF;
-    if (!check)
-        eval = found ? hit.eval : chess_evaluate(p);
+    int eval = -SCORE_INF, raw = 0;
+    if (!check) {
+        raw = found ? hit.eval : chess_evaluate(p);
+        eval = corrected(w, raw);
+    }
     w->stack[ply].eval = eval;
     /* a stored score that bounds the evaluation the right way is a better
      * guess of this node's value (for the pruning below) */
@@ -653,9 +694,18 @@ static int search(worker *w, int alpha, int beta, int depth, int ply, bool cut)
     int bound = best >= beta        ? BOUND_LOWER
                 : alpha > old_alpha ? BOUND_EXACT
                                     : BOUND_UPPER;
-    if (!excluded)
-        tt_store(&s->tt, p->key, best_move, score_to_tt(best, ply),
-                 check ? 0 : w->stack[ply].eval, depth, bound);
+    if (!excluded) {
+        tt_store(&s->tt, p->key, best_move, score_to_tt(best, ply), raw,
+                 depth, bound);
+        /* a quiet result that bounds the evaluation the informative way
+         * corrects it */
+        if (!check && (!best_move || !chess_is_capture(p, best_move)) &&
+            abs(best) < SCORE_MATE_BOUND &&
+            (bound == BOUND_EXACT ||
+             (bound == BOUND_LOWER ? best > w->stack[ply].eval
+                                   : best < w->stack[ply].eval)))
+            correct(w, raw, best, depth);
+    }
     return best;
 }
 
