@@ -25,12 +25,12 @@ struct lt_player {
 };
 
 /* The generic ladders, for games that name no levels of their own; the
- * measured results are in docs/levels.md.  Level 1 searches shallowly and
- * picks among the good-looking moves (temp): human-like mistakes.  Levels
- * 2-4 search further but now and then make a random move (blunder), less
- * often each level: drawn-out games between careful players are decided
- * by such slips, so the steps stay steps.  Level 5 searches furthest and
- * never blunders. */
+ * measured results are in docs/levels.md.  With two players, level 1
+ * searches shallowly and picks among the good-looking moves (temp):
+ * human-like mistakes.  Levels 2-4 search further but now and then make a
+ * random move (blunder), less often each level: drawn-out games between
+ * careful players are decided by such slips, so the steps stay steps.
+ * Level 5 searches furthest and never blunders. */
 #define LADDER(kind, l1)                                                     \
     {"ai:" kind ":" l1, "ai:" kind ":nodes=20000:blunder=0.4",                \
      "ai:" kind ":nodes=20000:blunder=0.25",                                  \
@@ -43,9 +43,17 @@ static const char *const alphabeta_levels[LT_LEVEL_MAX] =
     LADDER("alphabeta", "depth=1:temp=0.1");
 static const char *const expectimax_levels[LT_LEVEL_MAX] =
     LADDER("expectimax", "depth=1:temp=0.05");
-static const char *const multi_levels[LT_LEVEL_MAX] =
-    LADDER("brs", "depth=1:temp=0.1");
 #undef LADDER
+/* With three or four players random slips did not separate the levels:
+ * the others do not punish a random move the way one opponent does, and
+ * searching further did not help either (four-seasons, docs/levels.md).
+ * So each level is hazier than the next: a softmax over the root moves'
+ * values at a falling temperature, with the deeper search above it to
+ * punish the weaker moves it lets through. */
+static const char *const multi_levels[LT_LEVEL_MAX] = {
+    "ai:brs:depth=1:temp=0.1", "ai:brs:nodes=500:temp=0.05",
+    "ai:brs:nodes=2000:temp=0.03", "ai:brs:nodes=5000:temp=0.02",
+    "ai:brs:nodes=20000:temp=0.005"};
 
 bool lt_engine_limit(const char *key, const char *value, int max_depth,
                      double *seconds, int *depth, long long *nodes,
