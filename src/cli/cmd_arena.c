@@ -38,8 +38,8 @@ typedef struct {
     bool stop;
     lt_wdl wdl[LT_MAX_PLAYERS];
     double returns[LT_MAX_PLAYERS];
-    /* with more than two players: the other players each one finished
-     * ahead of, a tie counting half (the share of the others it beat) */
+    /* with more than two players, summed over the games: the share of
+     * the other players each one finished ahead of, a tie counting half */
     double ahead[LT_MAX_PLAYERS];
     long forfeits[LT_MAX_PLAYERS];
     char last_forfeit[LT_MAX_PLAYERS][256];
@@ -307,7 +307,8 @@ static void report(const arena *a)
 {
     bool multi = a->n > 2;
     printf("\n%-3s %-40s %6s %6s %6s %6s %8s %9s%s\n", "", "player", "games",
-           "wins", "draws", "losses", "score", "return", multi ? "    ahead" : "");
+           "wins", "draws", "losses", "score", "return",
+           multi ? "    ahead" : "");
     for (int i = 0; i < a->n; i++) {
         const lt_wdl *w = &a->wdl[i];
         long n = w->wins + w->draws + w->losses;

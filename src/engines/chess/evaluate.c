@@ -38,13 +38,6 @@ typedef struct {
 } pawn_entry;
 static _Thread_local pawn_entry pawn_cache[PAWN_CACHE];
 
-static inline uint64_t pawn_hash(const chess_pos *p)
-{
-    uint64_t h = pieces(p, WHITE, PAWN) * 0x9e3779b97f4a7c15u ^
-                 pieces(p, BLACK, PAWN) * 0xc2b2ae3d27d4eb4fu;
-    return h ^ (h >> 29);
-}
-
 /* Adds n of term idx for the side being scored (sign +1 white, -1 black). */
 #define TERM(idx, n)                                                           \
     do {                                                                       \
@@ -179,7 +172,7 @@ eval_core(const chess_pos *p, int *coef, int *phase_out)
 
     /* Pawn structure, which depends on the pawns alone: cached by the
      * two pawn sets (not while tracing for the tuner). */
-    pawn_entry *pe = &pawn_cache[(pawn_hash(p) >> 51) & (PAWN_CACHE - 1)];
+    pawn_entry *pe = &pawn_cache[(chess_pawn_hash(p) >> 51) & (PAWN_CACHE - 1)];
     bb wp = pieces(p, WHITE, PAWN), bp = pieces(p, BLACK, PAWN);
     if (!coef && pe->valid && pe->pawns[WHITE] == wp &&
         pe->pawns[BLACK] == bp) {

@@ -49,6 +49,15 @@ enum { PHASE_MAX = 24 }; /* N, B = 1, R = 2, Q = 4 */
 /* The weights, [index][0 = middlegame, 1 = endgame], in centipawns. */
 extern const int16_t chess_weights[W_COUNT][2];
 
+/* A hash of the two sides' pawns alone (the pawn structure), for tables
+ * kept by pawn structure. */
+static inline uint64_t chess_pawn_hash(const chess_pos *p)
+{
+    uint64_t h = pieces(p, WHITE, PAWN) * 0x9e3779b97f4a7c15u ^
+                 pieces(p, BLACK, PAWN) * 0xc2b2ae3d27d4eb4fu;
+    return h ^ (h >> 29);
+}
+
 /* Centipawns for the side to move. */
 int chess_evaluate(const chess_pos *);
 /* The same, also filling coef[W_COUNT] with each term's count (white's

@@ -1,7 +1,8 @@
 /* search.c — iterative deepening PVS: aspiration windows, transposition
  * table, quiescence, move ordering (hash move, MVV-LVA and SEE, killers,
  * history), null move, late move reductions, check extensions, draws by
- * repetition and the fifty-move rule; lazy SMP over several threads. */
+ * repetition and the fifty-move rule, the static evaluation corrected by
+ * pawn structure; lazy SMP over several threads. */
 #include <math.h>
 #include <stdatomic.h>
 #include <stdlib.h>
@@ -14,8 +15,8 @@
 #include "tt.h"
 
 enum { HIST_KEYS = 128, HISTORY_MAX = 16384 };
-/* correction history: CORR_SIZE entries a side, in 1/CORR_GRAIN pawns
- * (centipawns times CORR_GRAIN), at most CORR_LIMIT centipawns */
+/* correction history: CORR_SIZE entries a side, each in centipawns times
+ * CORR_GRAIN, never more than CORR_LIMIT centipawns */
 enum { CORR_SIZE = 16384, CORR_GRAIN = 256, CORR_LIMIT = 128 };
 static const double OVERHEAD_DEFAULT = 0.05; /* seconds a move costs */
 
@@ -346,10 +347,7 @@ static void reward(worker *w, int ply, chess_move m, int bonus)
 
 static int32_t *corr_entry(worker *w)
 {
-    const chess_pos *p = &w->pos;
-    uint64_t h = pieces(p, WHITE, PAWN) * 0x9e3779b97f4a7c15u ^
-                 pieces(p, BLACK, PAWN) * 0xc2b2ae3d27d4eb4fu;
-    return &w->corr[p->side][(h ^ (h >> 29)) >> 50];
+    return &w->corr[w->pos.side][chess_pawn_hash(&w->pos) >> 50];
 }
 
 /* The static evaluation moved by what searches of this pawn structure
@@ -368,7 +366,9 @@ static void correct(worker *w, int raw, int score, int depth)
 {
     int32_t *e = corr_entry(w);
     int diff = score - raw, weight = depth + 1 < 16 ? depth + 1 : 16;
-    diff = diff > CORR_LIMIT ? CORR_LIMIT : diff < -CORR_LIMIT ? -CORR_LIMIT : diff;
+    diff = diff > CORR_LIMIT    ? CORR_LIMIT
+           : diff < -CORR_LIMIT ? -CORR_LIMIT
+                                : diff;
     *e = (*e * (256 - weight) + diff * CORR_GRAIN * weight) / 256;
 }
 
