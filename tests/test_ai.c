@@ -295,6 +295,49 @@ static void elo_and_sprt(void **st)
     assert_true(fabs(lo - 77.46) < 0.01 && isinf(hi));
 }
 
+/* The limits the games' own engines share (ai.h): the tighter of two,
+ * zero meaning none; and the words time (0 < S <= 1e6), depth (1 to the
+ * engine's maximum), nodes (at least 1) and noise (0 to 10000). */
+static void engine_limits(void **st)
+{
+    (void)st;
+    assert_true(lt_limit_tighter(0, 5) == 5);
+    assert_true(lt_limit_tighter(5, 0) == 5);
+    assert_true(lt_limit_tighter(3, 5) == 3);
+    assert_true(lt_limit_tighter(0, 0) == 0);
+    static const struct {
+        const char *key, *value;
+        bool ok;
+        double seconds;
+        int depth, noise;
+        long long nodes;
+    } cases[] = {
+        {"time", "0.5", true, 0.5, 0, 0, 0},  {"time", "0", false, 0, 0, 0, 0},
+        {"time", "2x", false, 0, 0, 0, 0},    {"depth", "20", true, 0, 20, 0, 0},
+        {"depth", "21", false, 0, 0, 0, 0},   {"nodes", "1", true, 0, 0, 0, 1},
+        {"nodes", "0", false, 0, 0, 0, 0},    {"noise", "0", true, 0, 0, 0, 0},
+        {"noise", "10001", false, 0, 0, 0, 0},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        double s = 0;
+        int depth = 0, noise = 0;
+        long long nodes = 0;
+        bool ok = !cases[i].ok;
+        assert_true(lt_engine_limit(cases[i].key, cases[i].value, 20, &s,
+                                    &depth, &nodes, &noise, &ok));
+        assert_int_equal(ok, cases[i].ok);
+        if (ok)
+            assert_true(s == cases[i].seconds && depth == cases[i].depth &&
+                        noise == cases[i].noise && nodes == cases[i].nodes);
+    }
+    double s = 0;
+    int depth = 0, noise = 0;
+    long long nodes = 0;
+    bool ok = false;
+    assert_false(lt_engine_limit("hash", "16", 20, &s, &depth, &nodes,
+                                 &noise, &ok));
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -305,6 +348,7 @@ int main(void)
         cmocka_unit_test(deterministic),
         cmocka_unit_test(expectimax_is_exact),
         cmocka_unit_test(elo_and_sprt),
+        cmocka_unit_test(engine_limits),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

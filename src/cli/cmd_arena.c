@@ -378,6 +378,10 @@ static void usage(void)
 
 int cmd_arena(int argc, char **argv)
 {
+    if (cli_wants_help(argc, argv)) {
+        usage();
+        return EXIT_OK;
+    }
     static arena a;
     memset(&a, 0, sizeof a);
     a.games = 100;
@@ -390,10 +394,7 @@ int cmd_arena(int argc, char **argv)
     for (int i = 1; i < argc; i++) {
         long long n;
         char *end;
-        if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
-            usage();
-            return EXIT_OK;
-        } else if (!strcmp(argv[i], "--quiet")) {
+        if (!strcmp(argv[i], "--quiet")) {
             a.quiet = true;
         } else if (cli_flag(argc, argv, &i, "--player", &v)) {
             if (!v)

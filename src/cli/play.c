@@ -426,12 +426,12 @@ int cmd_play(int argc, char **argv)
                *dice = NULL, *v;
     const char *options[64];
     int noptions = 0;
+    if (cli_wants_help(argc, argv)) {
+        play_usage();
+        return EXIT_OK;
+    }
     for (int i = 1; i < argc; i++) {
         const char **slot = NULL;
-        if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
-            play_usage();
-            return EXIT_OK;
-        }
         if (cli_flag(argc, argv, &i, "--players", &v))
             slot = &players;
         else if (cli_flag(argc, argv, &i, "--seed", &v))

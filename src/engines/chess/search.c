@@ -15,9 +15,15 @@
 #include "tt.h"
 
 enum { HIST_KEYS = 128, HISTORY_MAX = 16384 };
-/* correction history: CORR_SIZE entries a side, each in centipawns times
- * CORR_GRAIN, never more than CORR_LIMIT centipawns */
-enum { CORR_SIZE = 16384, CORR_GRAIN = 256, CORR_LIMIT = 128 };
+/* correction history: CORR_SIZE entries a side (indexed by the top
+ * CORR_BITS of the pawn hash), each in centipawns times CORR_GRAIN, never
+ * more than CORR_LIMIT centipawns */
+enum {
+    CORR_BITS = 14,
+    CORR_SIZE = 1 << CORR_BITS,
+    CORR_GRAIN = 256,
+    CORR_LIMIT = 128
+};
 static const double OVERHEAD_DEFAULT = 0.05; /* seconds a move costs */
 
 typedef struct {
@@ -347,7 +353,7 @@ static void reward(worker *w, int ply, chess_move m, int bonus)
 
 static int32_t *corr_entry(worker *w)
 {
-    return &w->corr[w->pos.side][chess_pawn_hash(&w->pos) >> 50];
+    return &w->corr[w->pos.side][chess_pawn_hash(&w->pos) >> (64 - CORR_BITS)];
 }
 
 /* The static evaluation moved by what searches of this pawn structure

@@ -7,6 +7,7 @@
 
 #include "../../engines/chess/search.h"
 #include "chess_game.h"
+#include "ludoteka/ai.h"
 #include "ludoteka/text.h"
 
 typedef struct {
@@ -133,18 +134,16 @@ static lt_action choose(void *inst, const lt_state *st, const lt_limits *lim,
     if (pl->seconds > 0)
         cl.movetime = pl->seconds;
     if (lim) {
-        if (lim->depth > 0 && (cl.depth == 0 || lim->depth < cl.depth))
-            cl.depth = lim->depth;
-        if (lim->nodes > 0 && (cl.nodes == 0 || lim->nodes < cl.nodes))
-            cl.nodes = lim->nodes;
+        cl.depth = (int)lt_limit_tighter(cl.depth, lim->depth);
+        cl.nodes = (long long)lt_limit_tighter((double)cl.nodes,
+                                               (double)lim->nodes);
         if (lim->clocks) {
             /* a clock: the engine plans its own time (search.c) rather
              * than take the caller's share of it for this move */
             cl.time_left = lim->clocks[s->pos.side];
             cl.increment = lim->increment;
-        } else if (lim->seconds > 0 &&
-                   (cl.movetime == 0 || lim->seconds < cl.movetime)) {
-            cl.movetime = lim->seconds;
+        } else {
+            cl.movetime = lt_limit_tighter(cl.movetime, lim->seconds);
         }
         cl.stop = lim->stop;
     }

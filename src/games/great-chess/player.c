@@ -107,11 +107,10 @@ static lt_action choose(void *p, const lt_state *st, const lt_limits *lim,
                                                   lim ? lim->depth : 0),
                    .nodes = (long long)lt_limit_tighter(
                        (double)e->nodes, lim ? (double)lim->nodes : 0),
-                   .seconds = e->seconds,
+                   .seconds = lt_limit_tighter(e->seconds,
+                                               lim ? lim->seconds : 0),
                    .noise = e->noise,
                    .seed = seed};
-    if (lim && lim->seconds > 0 && (l.seconds <= 0 || lim->seconds < l.seconds))
-        l.seconds = lim->seconds;
     if (!l.depth && !l.nodes && !(l.seconds > 0))
         l.nodes = DEFAULT_NODES;
     if (lim) {

@@ -482,7 +482,8 @@ static void odds(const dice_state *s, dice_chances *d)
         pw.num.n = pl.num.n = v.num.n = -1;
         pw.den.n = pl.den.n = v.den.n = -1;
     }
-    duel_chances(d, me, other, &pw, &pl, &v, 4); /* halves taken -> his gain in units */
+    /* halves taken -> his gain in units */
+    duel_chances(d, me, other, &pw, &pl, &v, 4);
     lt_copy(d->note_en, sizeof d->note_en,
             "Best play. The thrower wins the turn by taking money, the "
             "opponent when an unassigned number comes; value: the thrower's "

@@ -352,9 +352,7 @@ static lt_action choose(void *p, const lt_state *st, const lt_limits *lim,
     e->node_limit = (long long)lt_limit_tighter((double)e->nodes,
                                                 lim ? (double)lim->nodes : 0);
     int max_depth = (int)lt_limit_tighter(e->depth, lim ? lim->depth : 0);
-    e->time_limit = e->seconds;
-    if (lim && lim->seconds > 0 && (e->time_limit <= 0 || lim->seconds < e->time_limit))
-        e->time_limit = lim->seconds;
+    e->time_limit = lt_limit_tighter(e->seconds, lim ? lim->seconds : 0);
     if (!max_depth && !e->node_limit && !(e->time_limit > 0))
         e->node_limit = DEFAULT_NODES;
     if (!max_depth || max_depth > MAX_PLY - Q_PLIES - 1)
