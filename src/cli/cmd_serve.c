@@ -13,8 +13,7 @@
 static void serve_usage(void)
 {
     puts(T("usage: ludoteka serve [--port P] [--data DIR] [--bind ADDR] [--web DIR]\n"
-           "                      [--max-rooms N] [--max-connections N]\n"
-           "                      [--robots N] [--rate N]\n"
+           "                      [limits, below]\n"
            "\n"
            "Serves Ludoteka in the browser and rooms for playing over the\n"
            "network: open http://localhost:P/ (P is 8080 unless --port says;\n"
@@ -26,14 +25,29 @@ static void serve_usage(void)
            "  --bind ADDR         listen on this address only (e.g. 127.0.0.1);\n"
            "                      by default on every interface\n"
            "  --web DIR           the page (default: web/ beside the program)\n"
-           "  --max-rooms N       rooms in play at once (200)\n"
-           "  --max-connections N connections at once (256)\n"
-           "  --robots N          threads for the computer seats (2)\n"
-           "  --rate N            messages a second from one connection (20)\n"
+           "\n"
+           "Limits (what one client can make the server hold), with defaults:\n"
+           "  --max-connections N WebSocket connections at once (256); the\n"
+           "                      last eighth only for players taking seats\n"
+           "  --max-per-ip N      connections from one address at once (32)\n"
+           "  --idle-seconds S    a connection that joins no room is closed\n"
+           "                      after S seconds (10)\n"
+           "  --rate N            messages a second from one connection (20);\n"
+           "                      64 refused in a row close it\n"
+           "  --max-rooms N       rooms in memory at once (200); the last\n"
+           "                      quarter only for players back to their seats\n"
+           "  --rooms-per-hour N  rooms one address may make an hour (60)\n"
+           "  --max-stored N      room records kept on disk (10000)\n"
+           "  --keep-days D       a room untouched for D days is removed (30)\n"
+           "  --robots N          threads for the computer seats (2); their\n"
+           "                      time is shared in turn between addresses\n"
+           "  --think-seconds S   longest a computer seat thinks on a move (10)\n"
+           "Fixed: a message is at most 8192 bytes (a bigger frame is refused\n"
+           "from its header, unread); at most 1 MiB waits to be sent to one\n"
+           "client; a room has at most 64 watchers besides its players.\n"
            "Ctrl-C or SIGTERM stops the server.",
            "użycie: ludoteka serve [--port P] [--data KATALOG] [--bind ADRES]\n"
-           "                      [--web KATALOG] [--max-rooms N]\n"
-           "                      [--max-connections N] [--robots N] [--rate N]\n"
+           "                      [--web KATALOG] [limity, niżej]\n"
            "\n"
            "Udostępnia Ludotekę w przeglądarce i pokoje do gry przez sieć:\n"
            "otwórz http://localhost:P/ (P to 8080, chyba że --port mówi\n"
@@ -45,10 +59,28 @@ static void serve_usage(void)
            "  --bind ADRES        słuchaj tylko pod tym adresem (np. 127.0.0.1);\n"
            "                      domyślnie na wszystkich interfejsach\n"
            "  --web KATALOG       strona (domyślnie web/ obok programu)\n"
-           "  --max-rooms N       pokoje w grze naraz (200)\n"
-           "  --max-connections N połączenia naraz (256)\n"
-           "  --robots N          wątki dla graczy komputerowych (2)\n"
-           "  --rate N            wiadomości na sekundę z jednego połączenia (20)\n"
+           "\n"
+           "Limity (ile jeden klient może zająć na serwerze), z domyślnymi:\n"
+           "  --max-connections N połączenia WebSocket naraz (256); ostatnia\n"
+           "                      ósma część tylko dla graczy zajmujących miejsca\n"
+           "  --max-per-ip N      połączenia z jednego adresu naraz (32)\n"
+           "  --idle-seconds S    połączenie, które nie wejdzie do pokoju,\n"
+           "                      jest zamykane po S sekundach (10)\n"
+           "  --rate N            wiadomości na sekundę z jednego połączenia\n"
+           "                      (20); 64 odrzucone z rzędu je zamykają\n"
+           "  --max-rooms N       pokoje w pamięci naraz (200); ostatnia ćwierć\n"
+           "                      tylko dla graczy wracających na swoje miejsca\n"
+           "  --rooms-per-hour N  pokoje, które jeden adres może założyć w\n"
+           "                      ciągu godziny (60)\n"
+           "  --max-stored N      zapisy pokojów trzymane na dysku (10000)\n"
+           "  --keep-days D       pokój nieruszany przez D dni jest usuwany (30)\n"
+           "  --robots N          wątki dla graczy komputerowych (2); ich czas\n"
+           "                      jest dzielony po kolei między adresy\n"
+           "  --think-seconds S   najdłuższy namysł gracza komputerowego nad\n"
+           "                      ruchem (10)\n"
+           "Stałe: wiadomość ma najwyżej 8192 bajty (większa ramka jest\n"
+           "odrzucana po nagłówku, nieprzeczytana); do jednego klienta czeka\n"
+           "najwyżej 1 MiB; pokój ma najwyżej 64 widzów oprócz graczy.\n"
            "Ctrl-C albo SIGTERM zatrzymuje serwer."));
 }
 
@@ -96,8 +128,11 @@ int cmd_serve(int argc, char **argv)
         return EXIT_OK;
     }
     static char web[PATH_MAX], data[PATH_MAX];
-    serve_options o = {.port = 8080, .max_rooms = 200, .max_connections = 256,
-                       .robots = 2, .rate = 20};
+    serve_options o = {.port = 8080, .max_rooms = 200, .max_stored = 10000,
+                       .keep_days = 30, .max_connections = 256,
+                       .max_per_ip = 32, .idle_seconds = 10,
+                       .rooms_per_hour = 60, .robots = 2,
+                       .think_seconds = 10, .rate = 20};
     default_web_dir(web, sizeof web);
     default_data_dir(data, sizeof data);
     o.web_dir = web;
@@ -109,8 +144,14 @@ int cmd_serve(int argc, char **argv)
     } numbers[] = {
         {"--port", 0, 65535, offsetof(serve_options, port)},
         {"--max-rooms", 1, 100000, offsetof(serve_options, max_rooms)},
+        {"--max-stored", 1, 10000000, offsetof(serve_options, max_stored)},
+        {"--keep-days", 1, 36500, offsetof(serve_options, keep_days)},
         {"--max-connections", 1, 10000, offsetof(serve_options, max_connections)},
+        {"--max-per-ip", 1, 10000, offsetof(serve_options, max_per_ip)},
+        {"--idle-seconds", 1, 3600, offsetof(serve_options, idle_seconds)},
+        {"--rooms-per-hour", 1, 1000000, offsetof(serve_options, rooms_per_hour)},
         {"--robots", 1, 8, offsetof(serve_options, robots)},
+        {"--think-seconds", 1, 3600, offsetof(serve_options, think_seconds)},
         {"--rate", 1, 10000, offsetof(serve_options, rate)},
     };
     for (int i = 1; i < argc; i++) {

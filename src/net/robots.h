@@ -5,10 +5,13 @@
 
 #include "net/room.h"
 
-/* Starts n threads for at most `queue` rooms waiting at once; a chosen
- * move is handed to play(room, ply, action), which must check that the
- * room is still at that ply. */
-bool robots_start(int n, int queue, void (*play)(room *, int, lt_action));
+/* Starts n threads for at most `queue` rooms waiting at once, each search
+ * stopped after `seconds`; a chosen move is handed to play(room, ply,
+ * action) on the thread that found it, which must check that the room is
+ * still at that ply.  Rooms are served fairly between their owners'
+ * addresses (room->owner). */
+bool robots_start(int n, int queue, double seconds,
+                  void (*play)(room *, int, lt_action));
 /* Asks for the move of the computer seat to move in r (r locked; the
  * caller holds a reference).  Asking twice before the move is once. */
 void robots_want(room *r);

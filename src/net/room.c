@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "ludoteka/ai.h"
@@ -135,7 +136,7 @@ static void drop_line(char *text, const char *start)
 
 static lt_status open_for_append(room *r, lt_error *err)
 {
-    r->fd = open(r->path, O_WRONLY | O_APPEND);
+    r->fd = open(r->path, O_WRONLY | O_APPEND | O_NOFOLLOW | O_CLOEXEC);
     if (r->fd < 0) {
         lt_error_set(err, "cannot open %s: %s", r->path, strerror(errno));
         return LT_EIO;
@@ -211,6 +212,46 @@ fail:
     return NULL;
 }
 
+/* The whole of a room's file, which must be a regular file of sane size:
+ * a symbolic link (someone else's file) is refused unread. */
+static char *read_room_file(const char *path, lt_error *err)
+{
+    enum { ROOM_FILE_MAX = 16 << 20 };
+    int fd = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
+    struct stat st;
+    char *text = NULL;
+    if (fd < 0) {
+        lt_error_set(err, "cannot read %s: %s", path,
+                     errno == ELOOP ? "a symbolic link, not a room's file"
+                                    : strerror(errno));
+        return NULL;
+    }
+    if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode) || st.st_size > ROOM_FILE_MAX) {
+        lt_error_set(err, "%s is not a room's file", path);
+        goto done;
+    }
+    text = malloc((size_t)st.st_size + 1);
+    size_t got = 0;
+    while (text && got < (size_t)st.st_size) {
+        ssize_t n = read(fd, text + got, (size_t)st.st_size - got);
+        if (n < 0 && errno == EINTR)
+            continue;
+        if (n <= 0)
+            break;
+        got += (size_t)n;
+    }
+    if (!text || got != (size_t)st.st_size) {
+        lt_error_set(err, "cannot read %s", path);
+        free(text);
+        text = NULL;
+        goto done;
+    }
+    text[got] = '\0';
+done:
+    close(fd);
+    return text;
+}
+
 room *room_load(const char *dir, const char *id, lt_error *err)
 {
     room *r = room_alloc();
@@ -221,7 +262,7 @@ room *room_load(const char *dir, const char *id, lt_error *err)
     }
     lt_copy(r->id, sizeof r->id, id);
     r->path = room_path(dir, id);
-    if (!r->path || !(text = lt_read_file(r->path, NULL, err)))
+    if (!r->path || !(text = read_room_file(r->path, err)))
         goto fail;
     /* a crash while appending can leave half a line: it was never
      * accepted, so it goes */

@@ -18,17 +18,20 @@
 #include "ludoteka/game.h"
 #include "ludoteka/record.h"
 #include "net/jsonw.h"
+#include "net/peers.h"
 
 enum {
     ROOM_ID_LEN = 10,    /* letters and digits */
     ROOM_TOKEN_LEN = 16, /* 80 bits */
-    ROOM_CONNS = 64      /* connections in one room: players and watchers */
+    ROOM_WATCHERS = 64,  /* connections in one room that hold no seat */
+    /* and the seat holders: each seat's holder always finds its place */
+    ROOM_CONNS = ROOM_WATCHERS + LT_MAX_PLAYERS
 };
 
 typedef struct {
     char spec[LT_SPEC_MAX];          /* "human" or a computer player */
     char token[ROOM_TOKEN_LEN + 1];  /* a human seat's secret; "" otherwise */
-    void *holder;                    /* the connection holding it, or NULL */
+    struct conn *holder;             /* the connection holding it, or NULL */
 } room_seat;
 
 typedef struct room {
@@ -41,8 +44,11 @@ typedef struct room {
     room_seat seats[LT_MAX_PLAYERS];
     char *path;           /* the record file */
     int fd;               /* open for appending while the game goes on */
-    void *conns[ROOM_CONNS]; /* connections in the room */
-    int nconns;
+    struct conn *conns[ROOM_CONNS]; /* connections in the room */
+    int nconns, nwatchers;  /* all of them; those holding no seat */
+    char owner[PEER_ADDR_MAX]; /* the address that made it ("" when
+                             * loaded from disk): the computer seats'
+                             * time is shared fairly between addresses */
     bool robot_queued;    /* a computer seat's move has been asked for */
     double active;        /* when something last happened (seconds) */
 } room;
@@ -59,7 +65,8 @@ room *room_create(const char *dir, const lt_game *, const lt_config *,
                   char specs[][LT_SPEC_MAX], lt_error *);
 /* Is there a record of this room in dir? */
 bool room_exists(const char *dir, const char *id);
-/* The room with this id from its file in dir. */
+/* The room with this id from its file in dir (a regular file: a
+ * symbolic link is refused without being read). */
 room *room_load(const char *dir, const char *id, lt_error *);
 void room_free(room *);
 

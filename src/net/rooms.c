@@ -1,8 +1,14 @@
 /* rooms.c — the rooms a server has in memory: a table under one lock,
- * rooms loaded from disk on demand and unloaded when space is needed. */
+ * rooms loaded from disk on demand and unloaded when space is needed; and
+ * the rooms on disk, at most so many, removed when long untouched. */
 #include <dirent.h>
+#include <errno.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
 
 #include "ludoteka/text.h"
 #include "net/rooms.h"
@@ -12,8 +18,32 @@ static pthread_mutex_t table_lock = PTHREAD_MUTEX_INITIALIZER;
 static room **table; /* [0, count) in use */
 static int count, cap;
 static char *dir;
+static int stored, max_stored; /* room files on disk, and the limit */
 
-bool rooms_init(const char *data_dir, int max)
+/* Is name a room's file name (ID.txt)?  The id goes to id. */
+static bool room_file(const char *name, char id[ROOM_ID_LEN + 1])
+{
+    size_t len = strlen(name);
+    if (len != ROOM_ID_LEN + 4 || strcmp(name + ROOM_ID_LEN, ".txt"))
+        return false;
+    memcpy(id, name, ROOM_ID_LEN);
+    id[ROOM_ID_LEN] = '\0';
+    return room_valid_id(id);
+}
+
+static int count_stored(void)
+{
+    DIR *d = opendir(dir);
+    int n = 0;
+    char id[ROOM_ID_LEN + 1];
+    for (struct dirent *e; d && (e = readdir(d)) != NULL;)
+        n += room_file(e->d_name, id);
+    if (d)
+        closedir(d);
+    return n;
+}
+
+bool rooms_init(const char *data_dir, int max, int max_files)
 {
     table = calloc((size_t)max, sizeof *table);
     size_t n = strlen(data_dir) + 1;
@@ -23,6 +53,8 @@ bool rooms_init(const char *data_dir, int max)
     memcpy(dir, data_dir, n);
     cap = max;
     count = 0;
+    max_stored = max_files;
+    stored = count_stored();
     return true;
 }
 
@@ -47,11 +79,19 @@ static room *lookup(const char *id)
     return NULL;
 }
 
-/* Makes space for one more room (table locked): unloads the room idle the
- * longest among those nobody uses; it stays on disk. */
-static bool make_space(lt_error *err)
+/* Rooms a watcher or a new room may take: the last quarter of the table
+ * is kept for players coming back to their seats. */
+static int open_cap(void)
 {
-    if (count < cap)
+    return cap - cap / 4;
+}
+
+/* Makes space for one more room (table locked) within limit rooms:
+ * unloads the room idle the longest among those nobody uses; it stays on
+ * disk. */
+static bool make_space(int limit, lt_error *err)
+{
+    if (count < limit)
         return true;
     int victim = -1;
     double oldest = 0;
@@ -69,7 +109,7 @@ static bool make_space(lt_error *err)
     }
     if (victim < 0) {
         lt_error_set(err, "the server has as many rooms in play as it "
-                          "allows (%d); try again later", cap);
+                          "allows (%d); try again later", limit);
         return false;
     }
     room_free(table[victim]);
@@ -77,7 +117,7 @@ static bool make_space(lt_error *err)
     return true;
 }
 
-room *rooms_find(const char *id, bool *full, lt_error *err)
+room *rooms_find(const char *id, bool seat, bool *full, lt_error *err)
 {
     pthread_mutex_lock(&table_lock);
     room *r = lookup(id);
@@ -86,7 +126,7 @@ room *rooms_find(const char *id, bool *full, lt_error *err)
         /* in memory */
     } else if (!room_valid_id(id) || !room_exists(dir, id)) {
         lt_error_set(err, "there is no room '%.20s'", id);
-    } else if (!make_space(err)) {
+    } else if (!make_space(seat ? cap : open_cap(), err)) {
         *full = true;
     } else if ((r = room_load(dir, id, err)) != NULL) {
         table[count++] = r;
@@ -100,15 +140,20 @@ room *rooms_find(const char *id, bool *full, lt_error *err)
 }
 
 room *rooms_create(const lt_game *g, const lt_config *cfg,
-                   char specs[][LT_SPEC_MAX], lt_error *err)
+                   char specs[][LT_SPEC_MAX], const char *owner, lt_error *err)
 {
     pthread_mutex_lock(&table_lock);
     room *r = NULL;
-    if (make_space(err)) {
+    if (stored >= max_stored) {
+        lt_error_set(err, "the server keeps %d rooms already; try again "
+                          "later", max_stored);
+    } else if (make_space(open_cap(), err)) {
         r = room_create(dir, g, cfg, specs, err);
         if (r) {
             atomic_init(&r->refs, 1);
+            lt_copy(r->owner, sizeof r->owner, owner);
             table[count++] = r;
+            stored++;
         }
     }
     pthread_mutex_unlock(&table_lock);
@@ -143,14 +188,9 @@ int rooms_load_all(void (*f)(room *))
     int n = 0;
     struct dirent *e;
     pthread_mutex_lock(&table_lock);
-    while (loaded && n < cap && (e = readdir(d)) != NULL) {
+    while (loaded && n < open_cap() && (e = readdir(d)) != NULL) {
         char id[ROOM_ID_LEN + 1];
-        size_t len = strlen(e->d_name);
-        if (len != ROOM_ID_LEN + 4 || strcmp(e->d_name + ROOM_ID_LEN, ".txt"))
-            continue;
-        memcpy(id, e->d_name, ROOM_ID_LEN);
-        id[ROOM_ID_LEN] = '\0';
-        if (!room_valid_id(id) || lookup(id) || count == cap)
+        if (!room_file(e->d_name, id) || lookup(id) || count >= open_cap())
             continue;
         lt_error err = {0};
         room *r = room_load(dir, id, &err);
@@ -172,4 +212,42 @@ int rooms_load_all(void (*f)(room *))
         f(loaded[i]);
     free(loaded);
     return n;
+}
+
+int rooms_stored(void)
+{
+    pthread_mutex_lock(&table_lock);
+    int n = stored;
+    pthread_mutex_unlock(&table_lock);
+    return n;
+}
+
+int rooms_expire(double keep_seconds)
+{
+    DIR *d = opendir(dir);
+    if (!d)
+        return 0;
+    time_t now = time(NULL);
+    int removed = 0;
+    char id[ROOM_ID_LEN + 1], path[4096];
+    pthread_mutex_lock(&table_lock);
+    for (struct dirent *e; (e = readdir(d)) != NULL;) {
+        struct stat st;
+        if (!room_file(e->d_name, id) || lookup(id))
+            continue; /* rooms in memory are in use */
+        snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
+        if (lstat(path, &st) != 0 || difftime(now, st.st_mtime) < keep_seconds)
+            continue;
+        if (unlink(path) == 0) {
+            removed++;
+            server_log("room %s expired (untouched for %.0f days)", id,
+                       difftime(now, st.st_mtime) / 86400);
+        } else {
+            server_log("room %s: cannot remove: %s", id, strerror(errno));
+        }
+    }
+    closedir(d);
+    stored = count_stored();
+    pthread_mutex_unlock(&table_lock);
+    return removed;
 }

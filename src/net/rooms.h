@@ -8,17 +8,21 @@
 
 #include "net/room.h"
 
-/* The table: at most max rooms in memory, records in dir. */
-bool rooms_init(const char *dir, int max);
+/* The table: at most max rooms in memory, records in dir, at most
+ * max_files of them.  The last quarter of the table is kept for players
+ * coming back to their seats: watchers and new rooms take the rest. */
+bool rooms_init(const char *dir, int max, int max_files);
 /* Unloads every room (the server has stopped). */
 void rooms_shutdown(void);
 
-/* The room with this id, loaded from disk if need be; NULL with a message
+/* The room with this id, loaded from disk if need be (for a seat's
+ * holder, into the reserved part of the table too); NULL with a message
  * when there is none, or (*full set) when there is no space for it now. */
-room *rooms_find(const char *id, bool *full, lt_error *);
-/* Makes a new room and adds it; NULL with a message. */
+room *rooms_find(const char *id, bool seat, bool *full, lt_error *);
+/* Makes a new room for a client at the address owner and adds it; NULL
+ * with a message (also when max_files rooms are on disk). */
 room *rooms_create(const lt_game *, const lt_config *,
-                   char specs[][LT_SPEC_MAX], lt_error *);
+                   char specs[][LT_SPEC_MAX], const char *owner, lt_error *);
 /* Another reference to a room already referenced. */
 void rooms_ref(room *);
 void rooms_release(room *);
@@ -26,7 +30,12 @@ void rooms_release(room *);
 /* Loads every unfinished room on disk (as many as fit) and calls f on each
  * (with a reference the call must release); the number loaded. */
 int rooms_load_all(void (*f)(room *));
-/* Rooms in memory now. */
+/* Rooms in memory now; room files on disk. */
 int rooms_count(void);
+int rooms_stored(void);
+
+/* Removes the files of rooms not in memory that nobody has touched for
+ * keep_seconds (finished games, and games left unfinished); how many. */
+int rooms_expire(double keep_seconds);
 
 #endif

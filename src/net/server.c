@@ -1,28 +1,21 @@
-/* server.c — `ludoteka serve`: civetweb serves the page, the rooms'
- * WebSocket (/ws) and their records (/api/...).  The server is the
- * referee: it checks every move against the rules and against the seat
- * its connection holds, rolls the dice, writes each action to the room's
- * record before anyone hears of it, and tells everyone in the room.
+/* server.c — `ludoteka serve`: libwebsockets serves the page, the rooms'
+ * WebSocket (/ws) and their records (/api/...), on one service thread;
+ * referee.c decides what the messages do.
  *
- * Messages are JSON objects with a type "t".  From a client:
- *   create {game, options?, seats: [spec...]}  -> created {room, tokens}
- *   join {room, seat?, token?}                  -> room {record, you, ...}
- *   watch {room}                                -> room {...}
- *   move {ply, name}                            -> move to the whole room
- *   leave {}, ping {}                           -> left, pong
- * To a room: move {name, by, ply, to, pos, legal, result[, seed]},
- * seats {seats}; to one client: seat-lost {seat}, error {code, msg}.
- * A client's integer "id" comes back as "re" in the answer. */
+ * What a stranger can make the server hold is bounded here: connections
+ * (per address at the socket's accept, in all for WebSockets), the bytes
+ * of a message (refused from its frame's header, before it is read), the
+ * bytes queued to a client that does not read, the time a socket may stay
+ * without joining a room, and the time page requests and headers may
+ * take. */
 #include <arpa/inet.h>
-#include <civetweb.h>
-#include <cjson/cJSON.h>
 #include <errno.h>
 #include <ifaddrs.h>
+#include <libwebsockets.h>
 #include <limits.h>
 #include <netinet/in.h>
 #include <signal.h>
 #include <stdarg.h>
-#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -30,40 +23,71 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "ludoteka/options.h"
-#include "ludoteka/rng.h"
 #include "ludoteka/text.h"
+#include "net/referee.h"
 #include "net/robots.h"
 #include "net/rooms.h"
 #include "net/server.h"
 
 enum {
-    MESSAGE_MAX = 8192,  /* bytes of one message from a client */
-    DROPS_MAX = 64,      /* messages refused for the rate before closing */
-    CREATES_MAX = 16     /* rooms one connection may create */
+    SERVE_CHUNK = 16384,   /* bytes of a reply body written at once */
+    PEERS_MAX = 4096,      /* addresses remembered */
+    JANITOR_SECONDS = 600  /* how often expired rooms are looked for */
 };
 
-/* One WebSocket connection.  `room` and the counters belong to the
- * connection's own thread; seats are held through room->seats[].holder,
- * under the room's lock. */
+/* A message queued to a client: LWS_PRE bytes of room, then the text. */
+typedef struct outmsg {
+    struct outmsg *next;
+    size_t len;
+    unsigned char data[];
+} outmsg;
+
+/* What the server keeps for each connection (libwebsockets' per-session
+ * data, zeroed when a connection is made): a WebSocket's conn, queue and
+ * message in progress, or a page request's reply. */
 typedef struct {
-    struct mg_connection *mg;
-    room *room;          /* the room it is in (a reference), or NULL */
-    double allowance;    /* messages it may send now (token bucket) */
-    double last;         /* when the allowance was last topped up */
-    int drops, created;
-    bool refused;        /* over the connection limit: told, and closed */
-    atomic_bool broken;  /* a write failed: nothing more is sent */
-} conn;
+    conn c;
+    struct lws *wsi;
+    bool open;          /* a WebSocket, established */
+    bool counted;       /* the referee took it in */
+    bool closing;       /* closed once its queue has gone */
+    bool binary;        /* the message in progress is binary */
+    size_t inlen;
+    char in[SERVE_MESSAGE_MAX + 1];
+    outmsg *head, *tail;
+    size_t queued;      /* bytes in the queue */
+    char *body;         /* a page reply's body (malloc'd) */
+    size_t body_len, body_sent;
+} session;
+
+/* The accepted sockets and their addresses' entries, so that a closed
+ * socket gives its place back. */
+typedef struct {
+    struct lws *wsi;
+    peer *p;
+} socket_peer;
 
 static serve_options opt;
-static atomic_int nconns;
+static struct lws_context *context;
+static socket_peer *sockets;
+static int nsockets, sockets_cap;
+static volatile sig_atomic_t stopping;
 static int port;  /* where it listens */
 /* the machine's IPv4 addresses others may reach it at (none when bound to
  * one address): the page's invitations use them */
 enum { ADDRESSES_MAX = 8 };
 static char addresses[ADDRESSES_MAX][INET_ADDRSTRLEN];
 static int naddresses;
+
+/* Computer players' moves, handed over by their threads. */
+typedef struct {
+    room *r;
+    int ply;
+    lt_action a;
+} robot_move;
+static pthread_mutex_t moves_lock = PTHREAD_MUTEX_INITIALIZER;
+static robot_move *moves;
+static int nmoves, moves_cap;
 
 double server_now(void)
 {
@@ -83,560 +107,212 @@ void server_log(const char *fmt, ...)
     va_start(ap, fmt);
     vsnprintf(line + n, sizeof line - n, fmt, ap);
     va_end(ap);
+    /* what a client sent may be quoted: no control characters reach the
+     * terminal or the log */
+    for (char *p = line; *p; p++)
+        if ((unsigned char)*p < 0x20 || *p == 0x7f)
+            *p = '?';
     fprintf(stderr, "%s\n", line);
 }
 
 /* ---- Sending ------------------------------------------------------- */
 
-static void send_text(conn *c, const char *text)
+static session *of(conn *c)
 {
-    if (atomic_load(&c->broken) || !text[0])
+    return c->transport;
+}
+
+void conn_send(conn *c, const char *text)
+{
+    session *s = of(c);
+    size_t n = strlen(text);
+    if (s->closing || !n)
         return;
-    mg_lock_connection(c->mg);
-    int n = mg_websocket_write(c->mg, MG_WEBSOCKET_OPCODE_TEXT, text,
-                               strlen(text));
-    mg_unlock_connection(c->mg);
-    if (n <= 0) /* gone, or too slow to read within the timeout */
-        atomic_store(&c->broken, true);
-}
-
-/* To everyone in the room (locked). */
-static void broadcast(room *r, const char *text)
-{
-    for (int i = 0; i < r->nconns; i++)
-        send_text(r->conns[i], text);
-}
-
-static void reply_start(jw *w, const char *type, int re)
-{
-    jw_obj(w);
-    jw_key(w, "t");
-    jw_str(w, type);
-    if (re >= 0) {
-        jw_key(w, "re");
-        jw_int(w, re);
-    }
-}
-
-static void send_error(conn *c, int re, const char *code, const char *fmt, ...)
-    LT_PRINTF(4, 5);
-
-static void send_error(conn *c, int re, const char *code, const char *fmt, ...)
-{
-    char msg[512];
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(msg, sizeof msg, fmt, ap);
-    va_end(ap);
-    jw w = {0};
-    reply_start(&w, "error", re);
-    jw_key(&w, "code");
-    jw_str(&w, code);
-    jw_key(&w, "msg");
-    jw_str(&w, msg);
-    jw_end(&w);
-    send_text(c, jw_text(&w));
-    jw_free(&w);
-}
-
-static void broadcast_seats(room *r)
-{
-    jw w = {0};
-    reply_start(&w, "seats", -1);
-    jw_key(&w, "room");
-    jw_str(&w, r->id);
-    room_write_seats(r, &w);
-    jw_end(&w);
-    broadcast(r, jw_text(&w));
-    jw_free(&w);
-}
-
-/* ---- Playing ------------------------------------------------------- */
-
-static void broadcast_move(room *r, int by, const char *name)
-{
-    jw w = {0};
-    char seed[24];
-    reply_start(&w, "move", -1);
-    jw_key(&w, "room");
-    jw_str(&w, r->id);
-    jw_key(&w, "name");
-    jw_str(&w, name);
-    jw_key(&w, "by");
-    jw_int(&w, by);
-    room_write_state(r, &w);
-    if (r->game->current_player(r->state) == LT_TERMINAL) {
-        /* the dice were fair: now anyone may check them against it */
-        snprintf(seed, sizeof seed, "%llu", (unsigned long long)r->rec.seed);
-        jw_key(&w, "seed");
-        jw_str(&w, seed);
-    }
-    jw_end(&w);
-    broadcast(r, jw_text(&w));
-    jw_free(&w);
-}
-
-/* Rolls the dice that are due and asks for the computer seat's move (room
- * locked, a reference held). */
-static lt_status settle(room *r, lt_error *err)
-{
-    const lt_game *g = r->game;
-    while (g->current_player(r->state) == LT_CHANCE) {
-        char name[64];
-        lt_action a = lt_chance_draw(g, r->state, r->rec.seed,
-                                     (uint64_t)r->rec.nactions);
-        if (room_apply(r, a, name, err) != LT_OK)
-            return LT_EIO;
-        broadcast_move(r, -1, name);
-    }
-    if (room_robot_to_move(r))
-        robots_want(r);
-    return LT_OK;
-}
-
-/* Plays a legal action (room locked, a reference held): on disk, to
- * everyone, then what follows from it. */
-static lt_status play(room *r, lt_action a, lt_error *err)
-{
-    char name[64];
-    int by = r->game->current_player(r->state);
-    if (room_apply(r, a, name, err) != LT_OK)
-        return LT_EIO;
-    broadcast_move(r, by, name);
-    return settle(r, err);
-}
-
-/* A computer seat's move, unless the game has moved on meanwhile. */
-static void robot_move(room *r, int ply, lt_action a)
-{
-    lt_error err = {0};
-    pthread_mutex_lock(&r->lock);
-    if (r->rec.nactions == ply && room_robot_to_move(r) &&
-        lt_is_legal(r->game, r->state, a) && play(r, a, &err) != LT_OK)
-        server_log("room %s: %s", r->id, err.msg);
-    pthread_mutex_unlock(&r->lock);
-}
-
-/* A room loaded at start: whatever was due when the server stopped. */
-static void resume(room *r)
-{
-    lt_error err = {0};
-    pthread_mutex_lock(&r->lock);
-    if (settle(r, &err) != LT_OK)
-        server_log("room %s: %s", r->id, err.msg);
-    pthread_mutex_unlock(&r->lock);
-    rooms_release(r);
-}
-
-/* ---- Messages from a client ---------------------------------------- */
-
-static const char *get_string(const cJSON *m, const char *key)
-{
-    const cJSON *v = cJSON_GetObjectItemCaseSensitive(m, key);
-    return cJSON_IsString(v) ? v->valuestring : NULL;
-}
-
-/* An integer member, or def when absent; false when it is not an integer. */
-static bool get_int(const cJSON *m, const char *key, int def, int *out)
-{
-    const cJSON *v = cJSON_GetObjectItemCaseSensitive(m, key);
-    *out = def;
-    if (!v)
-        return true;
-    /* the range first: converting a double that does not fit (1e300) to
-     * int is undefined */
-    if (!cJSON_IsNumber(v) || !(v->valuedouble >= INT_MIN &&
-                                v->valuedouble <= INT_MAX) ||
-        v->valuedouble != (double)(int)v->valuedouble)
-        return false;
-    *out = (int)v->valuedouble;
-    return true;
-}
-
-static void on_create(conn *c, const cJSON *m, int re)
-{
-    const char *id = get_string(m, "game"), *options = get_string(m, "options");
-    const cJSON *seats = cJSON_GetObjectItemCaseSensitive(m, "seats");
-    lt_error err = {0};
-    if (c->created >= CREATES_MAX) {
-        send_error(c, re, "limit", "one connection may create at most "
-                   "%d rooms", CREATES_MAX);
+    if (s->queued + n > SERVE_QUEUE_MAX) {
+        /* it does not read what it is sent: it is dropped at once (it
+         * would never become writable to be closed politely) */
+        server_log("a client at %s reads too slowly (%zu bytes waiting): "
+                   "closed", c->peer ? c->peer->addr : "?", s->queued);
+        s->closing = true;
+        lws_set_timeout(s->wsi, PENDING_TIMEOUT_USER_OK, LWS_TO_KILL_ASYNC);
         return;
     }
-    const lt_game *g = id ? lt_game_find(id) : NULL;
-    if (!g) {
-        send_error(c, re, "unknown-game", "there is no game '%.40s'",
-                   id ? id : "");
+    outmsg *m = malloc(sizeof *m + LWS_PRE + n);
+    if (!m) {
+        s->closing = true;
+        lws_set_timeout(s->wsi, PENDING_TIMEOUT_USER_OK, LWS_TO_KILL_ASYNC);
         return;
     }
-    lt_config cfg;
-    lt_config_default(g, &cfg, 0);
-    if (options && lt_config_parse(g, &cfg, options, &err) != LT_OK) {
-        send_error(c, re, "bad-options", "%s", err.msg);
+    m->next = NULL;
+    m->len = n;
+    memcpy(m->data + LWS_PRE, text, n);
+    if (s->tail)
+        s->tail->next = m;
+    else
+        s->head = m;
+    s->tail = m;
+    s->queued += n;
+    lws_callback_on_writable(s->wsi);
+}
+
+void conn_close(conn *c)
+{
+    session *s = of(c);
+    if (s->closing)
         return;
+    /* what it still sends is read and dropped (a socket closed with data
+     * unread is reset, and the client would lose the last messages) */
+    s->closing = true;
+    lws_callback_on_writable(s->wsi);
+    /* and if it never reads its last messages, it goes anyway */
+    lws_set_timeout(s->wsi, PENDING_TIMEOUT_USER_OK, 5);
+}
+
+void conn_settled(conn *c)
+{
+    if (c->idle) {
+        c->idle = false;
+        lws_set_timeout(of(c)->wsi, NO_PENDING_TIMEOUT, 0);
     }
-    if (!cJSON_IsArray(seats)) {
-        send_error(c, re, "bad-message", "create needs \"seats\": a "
-                   "list of players, one a seat");
-        return;
+}
+
+static void drop_queue(session *s)
+{
+    while (s->head) {
+        outmsg *m = s->head;
+        s->head = m->next;
+        free(m);
     }
-    char specs[LT_MAX_PLAYERS][LT_SPEC_MAX];
-    int n = cJSON_GetArraySize(seats);
-    cfg.players = n;
-    if (lt_check_players(g, n, &err) != LT_OK) {
-        send_error(c, re, "bad-seats", "%s", err.msg);
-        return;
-    }
-    for (int i = 0; i < n; i++) {
-        const cJSON *s = cJSON_GetArrayItem(seats, i);
-        if (!cJSON_IsString(s) || !room_valid_spec(s->valuestring, &err)) {
-            send_error(c, re, "bad-seats", "%s",
-                       cJSON_IsString(s) ? err.msg
-                                         : "every seat is a string");
-            return;
+    s->tail = NULL;
+    s->queued = 0;
+}
+
+/* The next queued message; -1 to close the connection. */
+static int write_next(session *s)
+{
+    outmsg *m = s->head;
+    if (!m) {
+        if (s->closing) {
+            lws_close_reason(s->wsi, LWS_CLOSE_STATUS_POLICY_VIOLATION, NULL, 0);
+            return -1;
         }
-        lt_copy(specs[i], LT_SPEC_MAX, s->valuestring);
+        return 0;
     }
-    room *r = rooms_create(g, &cfg, specs, &err);
-    if (!r) {
-        send_error(c, re, "no-room", "%s", err.msg);
-        return;
-    }
-    c->created++;
-    jw w = {0};
-    reply_start(&w, "created", re);
-    jw_key(&w, "room");
-    jw_str(&w, r->id);
-    jw_key(&w, "tokens");
-    jw_arr(&w);
-    pthread_mutex_lock(&r->lock);
-    for (int i = 0; i < n; i++) {
-        if (r->seats[i].token[0])
-            jw_str(&w, r->seats[i].token);
-        else
-            jw_null(&w);
-    }
-    jw_end(&w);
-    jw_end(&w);
-    send_text(c, jw_text(&w));
-    jw_free(&w);
-    if (settle(r, &err) != LT_OK)
-        server_log("room %s: %s", r->id, err.msg);
-    pthread_mutex_unlock(&r->lock);
-    server_log("room %s created: %s, %d seats", r->id, g->id, n);
-    rooms_release(r);
-}
-
-/* Leaves the connection's room, giving up its seats. */
-static void leave(conn *c)
-{
-    room *r = c->room;
-    if (!r)
-        return;
-    pthread_mutex_lock(&r->lock);
-    for (int i = 0; i < r->nconns; i++)
-        if (r->conns[i] == c) {
-            r->conns[i] = r->conns[--r->nconns];
-            break;
-        }
-    bool held = false;
-    for (int i = 0; i < r->rec.config.players; i++)
-        if (r->seats[i].holder == c) {
-            r->seats[i].holder = NULL;
-            held = true;
-        }
-    if (held)
-        broadcast_seats(r);
-    pthread_mutex_unlock(&r->lock);
-    rooms_release(r);
-    c->room = NULL;
-}
-
-/* Compares two tokens in a time that does not depend on where they
- * differ. */
-static bool same_token(const char *a, const char *b)
-{
-    size_t n = strlen(b);
-    unsigned diff = strlen(a) != n;
-    for (size_t i = 0; i < n && a[i]; i++)
-        diff |= (unsigned)(a[i] ^ b[i]);
-    return diff == 0 && n > 0;
-}
-
-static void on_join(conn *c, const cJSON *m, int re, bool watch)
-{
-    const char *id = get_string(m, "room"), *token = get_string(m, "token");
-    int seat;
-    lt_error err = {0};
-    if (!id) {
-        send_error(c, re, "bad-message", "which room? (\"room\")");
-        return;
-    }
-    if (!get_int(m, "seat", -1, &seat) || (!watch && seat < 0)) {
-        send_error(c, re, "bad-message", "join needs a \"seat\" "
-                   "number and its \"token\"");
-        return;
-    }
-    bool full;
-    room *r = rooms_find(id, &full, &err);
-    if (!r) {
-        send_error(c, re, full ? "no-room" : "unknown-room", "%s", err.msg);
-        return;
-    }
-    if (c->room != r)
-        leave(c);
-    pthread_mutex_lock(&r->lock);
-    /* a room loaded on demand may have dice or a computer's move due */
-    if (settle(r, &err) != LT_OK)
-        server_log("room %s: %s", r->id, err.msg);
-    if (c->room == r) {
-        rooms_release(r); /* the connection's own reference stays */
-    } else if (r->nconns == ROOM_CONNS) {
-        pthread_mutex_unlock(&r->lock);
-        rooms_release(r);
-        send_error(c, re, "room-full", "room %s has %d connections already",
-                   id, ROOM_CONNS);
-        return;
-    } else {
-        r->conns[r->nconns++] = c;
-        c->room = r; /* keeps the reference */
-    }
-    bool seats_changed = false;
-    if (!watch) {
-        room_seat *s = seat < r->rec.config.players ? &r->seats[seat] : NULL;
-        if (!s || !s->token[0] || !token || !same_token(token, s->token)) {
-            pthread_mutex_unlock(&r->lock);
-            send_error(c, re, "bad-token", "seat %d of room %s is not "
-                       "yours (wrong seat or token)", seat + 1, id);
-            return;
-        }
-        if (s->holder && s->holder != c) {
-            /* the same player again, from a new connection */
-            jw w = {0};
-            reply_start(&w, "seat-lost", -1);
-            jw_key(&w, "seat");
-            jw_int(&w, seat);
-            jw_end(&w);
-            send_text(s->holder, jw_text(&w));
-            jw_free(&w);
-        }
-        seats_changed = s->holder != c;
-        s->holder = c;
-    }
-    lt_error e = {0};
-    char *record = room_public_record(r, &e);
-    jw w = {0};
-    reply_start(&w, "room", re);
-    jw_key(&w, "room");
-    jw_str(&w, r->id);
-    jw_key(&w, "game");
-    jw_str(&w, r->game->id);
-    jw_key(&w, "record");
-    jw_str(&w, record ? record : "");
-    jw_key(&w, "you");
-    jw_arr(&w);
-    for (int i = 0; i < r->rec.config.players; i++)
-        if (r->seats[i].holder == c)
-            jw_int(&w, i);
-    jw_end(&w);
-    room_write_state(r, &w);
-    room_write_seats(r, &w);
-    jw_end(&w);
-    send_text(c, jw_text(&w));
-    jw_free(&w);
-    free(record);
-    if (seats_changed)
-        broadcast_seats(r);
-    pthread_mutex_unlock(&r->lock);
-}
-
-static void on_move(conn *c, const cJSON *m, int re)
-{
-    const char *name = get_string(m, "name");
-    int ply;
-    room *r = c->room;
-    lt_error err = {0};
-    if (!r) {
-        send_error(c, re, "no-room", "join a room first");
-        return;
-    }
-    if (!name || !get_int(m, "ply", -1, &ply) || ply < 0) {
-        send_error(c, re, "bad-message", "move needs \"name\" and "
-                   "\"ply\" (the number of actions you have seen)");
-        return;
-    }
-    pthread_mutex_lock(&r->lock);
-    const lt_game *g = r->game;
-    int p = g->current_player(r->state);
-    lt_action a;
-    char who[64];
-    if (p == LT_TERMINAL) {
-        send_error(c, re, "game-over", "the game is over");
-    } else if (ply != r->rec.nactions) {
-        send_error(c, re, "stale", "the game is at action %d, not %d",
-                   r->rec.nactions, ply);
-    } else if (p < 0 || r->seats[p].holder != c) {
-        send_error(c, re, "not-your-turn", "it is %s's turn, not yours",
-                   p >= 0 ? lt_seat_name(g, p, LT_LANG_EN, who, sizeof who)
-                          : "the dice");
-    } else if (lt_parse(g, r->state, name, &a, &err) != LT_OK) {
-        send_error(c, re, "illegal", "%s", err.msg);
-    } else if (play(r, a, &err) != LT_OK) {
-        send_error(c, re, "server", "%s", err.msg);
-        server_log("room %s: %s", r->id, err.msg);
-    }
-    pthread_mutex_unlock(&r->lock);
-}
-
-/* cJSON keeps the place of its last parse error in a global: one parse at
- * a time. */
-static pthread_mutex_t parse_lock = PTHREAD_MUTEX_INITIALIZER;
-
-static void on_message(conn *c, const char *data, size_t len)
-{
-    pthread_mutex_lock(&parse_lock);
-    cJSON *m = cJSON_ParseWithLength(data, len);
-    pthread_mutex_unlock(&parse_lock);
-    int re = -1;
-    if (!m || !cJSON_IsObject(m)) {
-        send_error(c, -1, "bad-json", "a message is one JSON object");
-        cJSON_Delete(m);
-        return;
-    }
-    const cJSON *id = cJSON_GetObjectItemCaseSensitive(m, "id");
-    if (cJSON_IsNumber(id) && id->valuedouble >= 0 && id->valuedouble < 1e9)
-        re = (int)id->valuedouble;
-    const char *t = get_string(m, "t");
-    if (!t) {
-        send_error(c, re, "bad-message", "a message needs a type (\"t\")");
-    } else if (!strcmp(t, "create")) {
-        on_create(c, m, re);
-    } else if (!strcmp(t, "join") || !strcmp(t, "watch")) {
-        on_join(c, m, re, !strcmp(t, "watch"));
-    } else if (!strcmp(t, "move")) {
-        on_move(c, m, re);
-    } else if (!strcmp(t, "leave") || !strcmp(t, "ping")) {
-        if (!strcmp(t, "leave"))
-            leave(c);
-        jw w = {0};
-        reply_start(&w, !strcmp(t, "leave") ? "left" : "pong", re);
-        jw_end(&w);
-        send_text(c, jw_text(&w));
-        jw_free(&w);
-    } else {
-        send_error(c, re, "bad-message", "unknown message type '%.40s'", t);
-    }
-    cJSON_Delete(m);
-}
-
-/* ---- WebSocket connections ----------------------------------------- */
-
-static int ws_connect(const struct mg_connection *mg, void *cb)
-{
-    (void)cb;
-    conn *c = calloc(1, sizeof *c);
-    if (!c)
-        return 1; /* refused */
-    c->allowance = 2.0 * opt.rate;
-    c->last = server_now();
-    atomic_init(&c->broken, false);
-    c->refused = atomic_fetch_add(&nconns, 1) >= opt.max_connections;
-    mg_set_user_connection_data(mg, c);
+    if (lws_write(s->wsi, m->data + LWS_PRE, m->len, LWS_WRITE_TEXT) <
+        (int)m->len)
+        return -1;
+    s->head = m->next;
+    if (!s->head)
+        s->tail = NULL;
+    s->queued -= m->len;
+    free(m);
+    if (s->head || s->closing)
+        lws_callback_on_writable(s->wsi);
     return 0;
 }
 
-static void ws_ready(struct mg_connection *mg, void *cb)
-{
-    (void)cb;
-    conn *c = mg_get_user_connection_data(mg);
-    c->mg = mg;
-    if (c->refused) {
-        send_error(c, -1, "too-many-connections", "the server has %d "
-                   "connections already; try again later", opt.max_connections);
-        mg_lock_connection(mg);
-        mg_websocket_write(mg, MG_WEBSOCKET_OPCODE_CONNECTION_CLOSE, "", 0);
-        mg_unlock_connection(mg);
-    }
-}
+/* ---- Receiving ----------------------------------------------------- */
 
-/* Is the connection within its rate?  A token bucket: `rate` messages a
- * second, bursts of twice that. */
-static bool within_rate(conn *c)
+/* A piece of a message (a frame, or part of one); -1 to close. */
+static int receive(session *s, const char *data, size_t len)
 {
-    double now = server_now();
-    c->allowance += (now - c->last) * opt.rate;
-    c->last = now;
-    if (c->allowance > 2.0 * opt.rate)
-        c->allowance = 2.0 * opt.rate;
-    if (c->allowance < 1)
-        return false;
-    c->allowance -= 1;
-    return true;
-}
-
-static int ws_data(struct mg_connection *mg, int bits, char *data, size_t len,
-                   void *cb)
-{
-    (void)cb;
-    conn *c = mg_get_user_connection_data(mg);
-    int opcode = bits & 0x0f;
-    bool fin = (bits & 0x80) != 0;
-    if (c->refused || opcode == MG_WEBSOCKET_OPCODE_CONNECTION_CLOSE)
+    conn *c = &s->c;
+    if (s->closing)
         return 0;
-    if (opcode == MG_WEBSOCKET_OPCODE_PING || opcode == MG_WEBSOCKET_OPCODE_PONG)
-        return 1;
-    if (opcode == MG_WEBSOCKET_OPCODE_CONTINUATION || !fin) {
-        send_error(c, -1, "fragmented", "messages must come in one frame");
+    if (lws_is_first_fragment(s->wsi)) {
+        s->inlen = 0;
+        s->binary = lws_frame_is_binary(s->wsi);
+    }
+    /* what this frame's header says is still to come counts now: a frame
+     * too big is refused before it is read */
+    size_t rest = lws_remaining_packet_payload(s->wsi);
+    if (s->inlen + len + rest > SERVE_MESSAGE_MAX) {
+        referee_error(c, -1, "too-big", "a message is at most %d bytes, not "
+                      "%zu", SERVE_MESSAGE_MAX, s->inlen + len + rest);
+        conn_close(c);
         return 0;
     }
-    if (opcode != MG_WEBSOCKET_OPCODE_TEXT) {
-        send_error(c, -1, "bad-json", "messages are JSON text, not binary");
-        return 1;
-    }
-    if (len > MESSAGE_MAX) {
-        send_error(c, -1, "too-big", "a message is at most %d bytes, not %zu",
-                   MESSAGE_MAX, len);
+    memcpy(s->in + s->inlen, data, len);
+    s->inlen += len;
+    if (!lws_is_final_fragment(s->wsi))
         return 0;
-    }
-    if (!within_rate(c)) {
-        send_error(c, -1, "rate", "more than %d messages a second; this one "
-                   "was dropped", opt.rate);
-        return ++c->drops < DROPS_MAX;
-    }
-    on_message(c, data, len);
-    return 1;
+    size_t n = s->inlen;
+    s->inlen = 0;
+    if (s->binary)
+        referee_error(c, -1, "bad-json", "messages are JSON text, not binary");
+    else
+        referee_message(c, s->in, n);
+    return 0;
 }
 
-static void ws_close(const struct mg_connection *mg, void *cb)
-{
-    (void)cb;
-    conn *c = mg_get_user_connection_data(mg);
-    if (!c)
-        return;
-    leave(c);
-    atomic_fetch_sub(&nconns, 1);
-    free(c);
-}
+/* ---- HTTP: the page, records and status ---------------------------- */
 
-/* ---- HTTP: records and status -------------------------------------- */
-
-static int send_http(struct mg_connection *mg, int status, const char *type,
-                     const char *extra, const char *body)
+/* Headers, then the body on the next writable callbacks; -1 to close. */
+static int reply(struct lws *wsi, session *s, unsigned status, const char *type,
+                 const char *disposition, char *body)
 {
+    unsigned char buf[LWS_PRE + 1024], *start = buf + LWS_PRE, *p = start,
+                  *end = buf + sizeof buf - 1;
     size_t n = strlen(body);
-    mg_printf(mg, "HTTP/1.1 %d %s\r\nContent-Type: %s\r\n"
-                  "Content-Length: %zu\r\nCache-Control: no-store\r\n%s"
-                  "Connection: close\r\n\r\n",
-              status, status == 200 ? "OK" : "Not Found", type, n, extra);
-    mg_write(mg, body, n);
-    return status;
+    if (lws_add_http_common_headers(wsi, status, type, (lws_filepos_t)n, &p, end) ||
+        lws_add_http_header_by_name(wsi, (const unsigned char *)"cache-control:",
+                                    (const unsigned char *)"no-store", 8, &p, end) ||
+        lws_add_http_header_by_name(wsi,
+                                    (const unsigned char *)"x-content-type-options:",
+                                    (const unsigned char *)"nosniff", 7, &p, end) ||
+        (disposition &&
+         lws_add_http_header_by_name(wsi,
+                                     (const unsigned char *)"content-disposition:",
+                                     (const unsigned char *)disposition,
+                                     (int)strlen(disposition), &p, end)) ||
+        lws_finalize_write_http_header(wsi, start, &p, end)) {
+        free(body);
+        return -1;
+    }
+    s->body = body;
+    s->body_len = n;
+    s->body_sent = 0;
+    lws_callback_on_writable(wsi);
+    return 0;
 }
 
-static int api(struct mg_connection *mg, void *cb)
+static int reply_text(struct lws *wsi, session *s, unsigned status,
+                      const char *text)
 {
-    (void)cb;
-    const struct mg_request_info *ri = mg_get_request_info(mg);
-    const char *uri = ri->local_uri;
+    size_t n = strlen(text) + 1;
+    char *body = malloc(n);
+    if (!body)
+        return -1;
+    memcpy(body, text, n);
+    return reply(wsi, s, status, "text/plain; charset=utf-8", NULL, body);
+}
+
+/* The next piece of a reply's body; -1 to close. */
+static int write_body(struct lws *wsi, session *s)
+{
+    unsigned char buf[LWS_PRE + SERVE_CHUNK];
+    if (!s->body)
+        return 0;
+    size_t n = s->body_len - s->body_sent;
+    if (n > SERVE_CHUNK)
+        n = SERVE_CHUNK;
+    bool last = s->body_sent + n == s->body_len;
+    memcpy(buf + LWS_PRE, s->body + s->body_sent, n);
+    if (lws_write(wsi, buf + LWS_PRE, n,
+                  last ? LWS_WRITE_HTTP_FINAL : LWS_WRITE_HTTP) < (int)n)
+        return -1;
+    s->body_sent += n;
+    if (!last) {
+        lws_callback_on_writable(wsi);
+        return 0;
+    }
+    free(s->body);
+    s->body = NULL;
+    return lws_http_transaction_completed(wsi) ? -1 : 0;
+}
+
+static int api(struct lws *wsi, session *s, const char *uri)
+{
     char id[ROOM_ID_LEN + 1];
     if (!strcmp(uri, "/api/status")) {
         jw w = {0};
@@ -644,7 +320,7 @@ static int api(struct mg_connection *mg, void *cb)
         jw_key(&w, "rooms");
         jw_int(&w, rooms_count());
         jw_key(&w, "connections");
-        jw_int(&w, atomic_load(&nconns));
+        jw_int(&w, referee_connections());
         jw_key(&w, "games");
         jw_int(&w, lt_game_count());
         jw_key(&w, "port");
@@ -655,9 +331,12 @@ static int api(struct mg_connection *mg, void *cb)
             jw_str(&w, addresses[i]);
         jw_end(&w);
         jw_end(&w);
-        int st = send_http(mg, 200, "application/json", "", jw_text(&w));
-        jw_free(&w);
-        return st;
+        char *body = w.failed ? NULL : w.buf;
+        if (!body) {
+            jw_free(&w);
+            return -1;
+        }
+        return reply(wsi, s, 200, "application/json", NULL, body);
     }
     /* /api/rooms/ID/record */
     if (strlen(uri) == 11 + ROOM_ID_LEN + 7 && !strncmp(uri, "/api/rooms/", 11) &&
@@ -666,7 +345,7 @@ static int api(struct mg_connection *mg, void *cb)
         id[ROOM_ID_LEN] = '\0';
         lt_error err = {0};
         bool full;
-        room *r = rooms_find(id, &full, &err);
+        room *r = room_valid_id(id) ? rooms_find(id, false, &full, &err) : NULL;
         if (r) {
             pthread_mutex_lock(&r->lock);
             char *text = room_public_record(r, &err);
@@ -675,24 +354,262 @@ static int api(struct mg_connection *mg, void *cb)
             if (text) {
                 char disposition[96];
                 snprintf(disposition, sizeof disposition,
-                         "Content-Disposition: attachment; "
-                         "filename=\"ludoteka-%s.txt\"\r\n", id);
-                int st = send_http(mg, 200, "text/plain; charset=utf-8",
-                                   disposition, text);
-                free(text);
-                return st;
+                         "attachment; filename=\"ludoteka-%s.txt\"", id);
+                return reply(wsi, s, 200, "text/plain; charset=utf-8",
+                             disposition, text);
             }
         }
-        return send_http(mg, 404, "text/plain", "", "no such room\n");
+        return reply_text(wsi, s, 404, "no such room\n");
     }
-    return send_http(mg, 404, "text/plain", "", "not found\n");
+    return reply_text(wsi, s, 404, "not found\n");
 }
 
-static int log_message(const struct mg_connection *mg, const char *msg)
+static const struct {
+    const char *ext, *type;
+} MIME[] = {
+    {".html", "text/html; charset=utf-8"},
+    {".js", "text/javascript; charset=utf-8"},
+    {".mjs", "text/javascript; charset=utf-8"},
+    {".css", "text/css; charset=utf-8"},
+    {".wasm", "application/wasm"},
+    {".svg", "image/svg+xml"},
+    {".png", "image/png"},
+    {".json", "application/json"},
+    {".webmanifest", "application/manifest+json"},
+    {".txt", "text/plain; charset=utf-8"},
+};
+
+/* A file of the page: only plain names (letters, digits, . _ - /), no
+ * part starting with a dot, and nothing but a regular file. */
+static int serve_file(struct lws *wsi, session *s, const char *uri)
 {
-    (void)mg;
-    server_log("civetweb: %s", msg);
-    return 1;
+    char path[PATH_MAX];
+    if (!strcmp(uri, "/"))
+        uri = "/index.html";
+    size_t n = strlen(uri);
+    bool plain = uri[0] == '/' && n < 200;
+    for (size_t i = 0; plain && i < n; i++) {
+        char ch = uri[i];
+        plain = (ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z') ||
+                (ch >= '0' && ch <= '9') || ch == '_' || ch == '-' ||
+                ch == '/' || (ch == '.' && uri[i - 1] != '/');
+        if (ch == '/' && i > 0 && uri[i - 1] == '/')
+            plain = false;
+    }
+    const char *type = NULL;
+    const char *dot = strrchr(uri, '.');
+    for (size_t i = 0; dot && i < sizeof MIME / sizeof MIME[0]; i++)
+        if (!strcmp(dot, MIME[i].ext))
+            type = MIME[i].type;
+    struct stat st;
+    size_t len = 0;
+    if (!plain || !type ||
+        !lt_appendf(path, sizeof path, &len, "%s%s", opt.web_dir, uri) ||
+        stat(path, &st) != 0 || !S_ISREG(st.st_mode))
+        return reply_text(wsi, s, 404, "not found\n");
+    unsigned char extra[LWS_PRE + 256], *start = extra + LWS_PRE, *p = start,
+                  *end = extra + sizeof extra - 1;
+    if (lws_add_http_header_by_name(wsi, (const unsigned char *)"cache-control:",
+                                    (const unsigned char *)"no-store", 8, &p, end) ||
+        lws_add_http_header_by_name(wsi,
+                                    (const unsigned char *)"x-content-type-options:",
+                                    (const unsigned char *)"nosniff", 7, &p, end))
+        return -1;
+    int r = lws_serve_http_file(wsi, path, type, (const char *)start,
+                                (int)(p - start));
+    if (r < 0 || (r > 0 && lws_http_transaction_completed(wsi)))
+        return -1;
+    return 0;
+}
+
+static int http(struct lws *wsi, session *s, const char *uri)
+{
+    if (lws_hdr_total_length(wsi, WSI_TOKEN_GET_URI) <= 0)
+        return reply_text(wsi, s, 405, "only GET is served here\n");
+    if (!strncmp(uri, "/api/", 5))
+        return api(wsi, s, uri);
+    return serve_file(wsi, s, uri);
+}
+
+/* ---- Addresses ----------------------------------------------------- */
+
+/* A socket is accepted: may its address have one more? */
+static bool accept_from(struct lws_filter_network_conn_args *a)
+{
+    char addr[PEER_ADDR_MAX];
+    if (!lws_get_peer_simple_fd(a->accept_fd, addr, sizeof addr))
+        return false;
+    peer *p = peers_get(addr, server_now());
+    if (!p || p->connections >= opt.max_per_ip) {
+        static double told;
+        double now = server_now();
+        if (now - told > 10) { /* the log is bounded too */
+            server_log("%s: over its %d connections; refused", addr,
+                       opt.max_per_ip);
+            told = now;
+        }
+        return false;
+    }
+    return true;
+}
+
+static void counted(struct lws *wsi)
+{
+    char addr[PEER_ADDR_MAX];
+    peer *p = lws_get_peer_simple(wsi, addr, sizeof addr)
+                  ? peers_get(addr, server_now()) : NULL;
+    if (!p || nsockets == sockets_cap) {
+        lws_set_timeout(wsi, PENDING_TIMEOUT_USER_OK, LWS_TO_KILL_ASYNC);
+        return;
+    }
+    p->connections++;
+    sockets[nsockets++] = (socket_peer){wsi, p};
+}
+
+static peer *peer_of(struct lws *wsi)
+{
+    for (int i = 0; i < nsockets; i++)
+        if (sockets[i].wsi == wsi)
+            return sockets[i].p;
+    return NULL;
+}
+
+static void uncounted(struct lws *wsi)
+{
+    for (int i = 0; i < nsockets; i++)
+        if (sockets[i].wsi == wsi) {
+            sockets[i].p->connections--;
+            sockets[i] = sockets[--nsockets];
+            return;
+        }
+}
+
+/* ---- Computer players' moves --------------------------------------- */
+
+static void robot_done(room *r, int ply, lt_action a)
+{
+    pthread_mutex_lock(&moves_lock);
+    if (nmoves < moves_cap) {
+        rooms_ref(r);
+        moves[nmoves++] = (robot_move){r, ply, a};
+    }
+    pthread_mutex_unlock(&moves_lock);
+    lws_cancel_service(context);
+}
+
+static void play_robot_moves(void)
+{
+    for (;;) {
+        pthread_mutex_lock(&moves_lock);
+        robot_move m = {0};
+        bool any = nmoves > 0;
+        if (any)
+            m = moves[--nmoves];
+        pthread_mutex_unlock(&moves_lock);
+        if (!any)
+            return;
+        referee_robot_move(m.r, m.ply, m.a);
+        rooms_release(m.r);
+    }
+}
+
+/* ---- The protocol -------------------------------------------------- */
+
+static int callback(struct lws *wsi, enum lws_callback_reasons reason,
+                    void *user, void *in, size_t len)
+{
+    session *s = user;
+    switch (reason) {
+    case LWS_CALLBACK_FILTER_NETWORK_CONNECTION:
+        return accept_from(user) ? 0 : 1;
+    case LWS_CALLBACK_SERVER_NEW_CLIENT_INSTANTIATED:
+        counted(wsi);
+        return 0;
+    case LWS_CALLBACK_WSI_DESTROY:
+        uncounted(wsi);
+        return 0;
+    case LWS_CALLBACK_EVENT_WAIT_CANCELLED:
+        play_robot_moves();
+        return 0;
+
+    case LWS_CALLBACK_HTTP:
+        return http(wsi, s, in ? (const char *)in : "/");
+    case LWS_CALLBACK_HTTP_WRITEABLE:
+        return write_body(wsi, s);
+    case LWS_CALLBACK_HTTP_FILE_COMPLETION:
+        return lws_http_transaction_completed(wsi) ? -1 : 0;
+    case LWS_CALLBACK_CLOSED_HTTP:
+    case LWS_CALLBACK_HTTP_DROP_PROTOCOL:
+        if (s) {
+            free(s->body);
+            s->body = NULL;
+        }
+        return 0;
+
+    case LWS_CALLBACK_FILTER_PROTOCOL_CONNECTION: {
+        /* a WebSocket only at /ws */
+        char uri[8];
+        return lws_hdr_copy(wsi, uri, sizeof uri, WSI_TOKEN_GET_URI) < 0 ||
+               strcmp(uri, "/ws") != 0;
+    }
+    case LWS_CALLBACK_ESTABLISHED:
+        memset(s, 0, sizeof *s);
+        s->wsi = wsi;
+        s->open = true;
+        s->c.transport = s;
+        s->c.peer = peer_of(wsi);
+        if (!s->c.peer)
+            return -1;
+        s->counted = referee_opened(&s->c);
+        if (!s->counted) {
+            conn_close(&s->c);
+            return 0;
+        }
+        /* until it joins or watches a room */
+        lws_set_timeout(wsi, PENDING_TIMEOUT_USER_OK, opt.idle_seconds);
+        return 0;
+    case LWS_CALLBACK_RECEIVE:
+        return s && s->open ? receive(s, in, len) : -1;
+    case LWS_CALLBACK_SERVER_WRITEABLE:
+        return s && s->open ? write_next(s) : 0;
+    case LWS_CALLBACK_CLOSED:
+        if (s && s->open) {
+            if (s->counted)
+                referee_closed(&s->c);
+            drop_queue(s);
+            s->open = false;
+        }
+        return 0;
+    default:
+        return 0;
+    }
+}
+
+static const struct lws_protocols protocols[] = {
+    {"ludoteka", callback, sizeof(session), 4096, 0, NULL, 0},
+    {NULL, NULL, 0, 0, 0, NULL, 0}};
+
+/* A libwebsockets log line goes to ours. */
+static void lws_line(int level, const char *line)
+{
+    (void)level;
+    char copy[400];
+    lt_copy(copy, sizeof copy, line);
+    size_t n = strlen(copy);
+    while (n > 0 && (copy[n - 1] == '\n' || copy[n - 1] == '\r'))
+        copy[--n] = '\0';
+    server_log("libwebsockets: %s", copy);
+}
+
+/* ---- Expired rooms ------------------------------------------------- */
+
+static lws_sorted_usec_list_t janitor_timer;
+
+static void janitor(lws_sorted_usec_list_t *sul)
+{
+    rooms_expire(opt.keep_days * 86400.0);
+    lws_sul_schedule(context, 0, sul, janitor,
+                     (lws_usec_t)JANITOR_SECONDS * LWS_US_PER_SEC);
 }
 
 /* ---- The server ---------------------------------------------------- */
@@ -707,11 +624,11 @@ static void find_addresses(void)
          i = i->ifa_next) {
         if (!i->ifa_addr || i->ifa_addr->sa_family != AF_INET)
             continue;
-        const struct sockaddr_in *in =
+        const struct sockaddr_in *a =
             (const struct sockaddr_in *)(const void *)i->ifa_addr;
-        if ((ntohl(in->sin_addr.s_addr) >> 24) == 127)
+        if ((ntohl(a->sin_addr.s_addr) >> 24) == 127)
             continue;
-        inet_ntop(AF_INET, &in->sin_addr, addresses[naddresses], INET_ADDRSTRLEN);
+        inet_ntop(AF_INET, &a->sin_addr, addresses[naddresses], INET_ADDRSTRLEN);
         naddresses++;
     }
     freeifaddrs(list);
@@ -735,10 +652,23 @@ static bool make_dirs(const char *path)
     return mkdir(buf, 0777) == 0 || errno == EEXIST;
 }
 
+/* Waits for SIGINT or SIGTERM (blocked in every other thread) and wakes
+ * the service thread to stop. */
+static void *signals(void *arg)
+{
+    sigset_t *set = arg;
+    int sig = 0;
+    sigwait(set, &sig);
+    server_log("stopping (signal %d)", sig);
+    stopping = 1;
+    lws_cancel_service(context);
+    return NULL;
+}
+
 int net_serve(const serve_options *o)
 {
     opt = *o;
-    char ports[128], threads[16], index[1100];
+    char index[PATH_MAX + 16];
     if (!make_dirs(opt.data_dir)) {
         fprintf(stderr, "ludoteka: cannot make %s: %s\n", opt.data_dir,
                 strerror(errno));
@@ -748,7 +678,6 @@ int net_serve(const serve_options *o)
     if (access(index, R_OK) != 0)
         server_log("no page in %s (build it: see README); rooms only",
                    opt.web_dir);
-    /* signals: waited for by this thread only, never by civetweb's */
     sigset_t set;
     sigemptyset(&set);
     sigaddset(&set, SIGINT);
@@ -756,64 +685,81 @@ int net_serve(const serve_options *o)
     pthread_sigmask(SIG_BLOCK, &set, NULL);
     signal(SIGPIPE, SIG_IGN);
 
-    if (!rooms_init(opt.data_dir, opt.max_rooms) ||
-        !robots_start(opt.robots, opt.max_rooms, robot_move)) {
+    /* sockets: the WebSockets, page requests beside them, and the
+     * listening sockets */
+    int fds = opt.max_connections + opt.max_connections / 2 + 64;
+    sockets_cap = fds;
+    sockets = calloc((size_t)sockets_cap, sizeof *sockets);
+    moves_cap = opt.max_rooms;
+    moves = calloc((size_t)moves_cap, sizeof *moves);
+    referee_init(&opt);
+    if (!sockets || !moves || !peers_init(PEERS_MAX, opt.rooms_per_hour) ||
+        !rooms_init(opt.data_dir, opt.max_rooms, opt.max_stored) ||
+        !robots_start(opt.robots, opt.max_rooms, opt.think_seconds, robot_done)) {
         fprintf(stderr, "ludoteka: out of memory\n");
         return 1;
     }
-    int resumed = rooms_load_all(resume);
+    int expired = rooms_expire(opt.keep_days * 86400.0);
 
-    if (opt.bind)
-        snprintf(ports, sizeof ports, "%s:%d", opt.bind, opt.port);
-    else
-        snprintf(ports, sizeof ports, "%d", opt.port);
-    /* every open WebSocket holds a thread; a few more serve the page */
-    snprintf(threads, sizeof threads, "%d", opt.max_connections + 16);
-    const char *options[] = {
-        "document_root", opt.web_dir,
-        "listening_ports", ports,
-        "num_threads", threads,
-        "tcp_nodelay", "1",
-        "extra_mime_types", ".wasm=application/wasm",
-        "static_file_max_age", "0",
-        "enable_websocket_ping_pong", "yes",
-        "websocket_timeout_ms", "30000",
-        "request_timeout_ms", "10000",
-        "enable_directory_listing", "no",
-        "additional_header", "X-Content-Type-Options: nosniff",
-        NULL};
-    struct mg_callbacks callbacks;
-    memset(&callbacks, 0, sizeof callbacks);
-    callbacks.log_message = log_message;
-    mg_init_library(0);
-    struct mg_context *ctx = mg_start(&callbacks, NULL, options);
-    if (!ctx) {
-        fprintf(stderr, "ludoteka: cannot listen on %s\n", ports);
+    lws_set_log_level(LLL_ERR | LLL_WARN, lws_line);
+    static const lws_retry_bo_t keepalive = {
+        .secs_since_valid_ping = 30, /* a quiet WebSocket is pinged */
+        .secs_since_valid_hangup = 45 /* and dropped if it stays quiet */
+    };
+    struct lws_context_creation_info info;
+    memset(&info, 0, sizeof info);
+    info.port = opt.port;
+    info.iface = opt.bind;
+    info.protocols = protocols;
+    info.fd_limit_per_thread = (unsigned)fds;
+    info.count_threads = 1;
+    info.timeout_secs = 10;       /* headers, handshakes */
+    info.keepalive_timeout = 5;   /* an idle page connection */
+    info.max_http_header_data = 4096;
+    info.retry_and_idle_policy = &keepalive;
+    info.options = LWS_SERVER_OPTION_VALIDATE_UTF8 |
+                   LWS_SERVER_OPTION_DISABLE_OS_CA_CERTS;
+    context = lws_create_context(&info);
+    if (!context) {
+        fprintf(stderr, "ludoteka: cannot listen on %s:%d\n",
+                opt.bind ? opt.bind : "*", opt.port);
         robots_stop();
         rooms_shutdown();
-        mg_exit_library();
+        peers_shutdown();
         return 1;
     }
-    mg_set_websocket_handler(ctx, "/ws", ws_connect, ws_ready, ws_data,
-                             ws_close, NULL);
-    mg_set_request_handler(ctx, "/api/", api, NULL);
-    struct mg_server_port sp[4];
-    int nports = mg_get_server_ports(ctx, 4, sp);
-    port = nports > 0 ? sp[0].port : opt.port;
+    struct lws_vhost *vh = lws_get_vhost_by_name(context, "default");
+    port = vh ? lws_get_vhost_listen_port(vh) : opt.port;
+    int resumed = rooms_load_all(referee_resume);
+    lws_sul_schedule(context, 0, &janitor_timer, janitor,
+                     (lws_usec_t)JANITOR_SECONDS * LWS_US_PER_SEC);
     if (!opt.bind)
         find_addresses();
+    if (expired)
+        server_log("%d expired rooms removed", expired);
     printf("Ludoteka serving on http://%s:%d/ (rooms in %s; %d resumed)\n",
            opt.bind ? opt.bind : "localhost", port, opt.data_dir, resumed);
     for (int i = 0; i < naddresses; i++)
         printf("  and for others on the network: http://%s:%d/\n", addresses[i], port);
     fflush(stdout);
 
-    int sig = 0;
-    sigwait(&set, &sig);
-    server_log("stopping (signal %d)", sig);
+    pthread_t waiter;
+    bool waiting = pthread_create(&waiter, NULL, signals, &set) == 0;
+    while (!stopping && lws_service(context, 0) >= 0)
+        ;
     robots_stop();
-    mg_stop(ctx);
+    for (int i = 0; i < nmoves; i++) /* found too late: played on resuming */
+        rooms_release(moves[i].r);
+    lws_context_destroy(context);
+    context = NULL;
+    if (waiting) {
+        if (!stopping)
+            pthread_kill(waiter, SIGTERM);
+        pthread_join(waiter, NULL);
+    }
     rooms_shutdown();
-    mg_exit_library();
+    peers_shutdown();
+    free(sockets);
+    free(moves);
     return 0;
 }

@@ -1,8 +1,14 @@
-/* server.h — `ludoteka serve`: HTTP and WebSocket rooms (civetweb). */
+/* server.h — `ludoteka serve`: HTTP and WebSocket rooms (libwebsockets),
+ * and the limits that keep one client from taking the server. */
 #ifndef LUDOTEKA_NET_SERVER_H
 #define LUDOTEKA_NET_SERVER_H
 
 #include "ludoteka/game.h"
+
+enum {
+    SERVE_MESSAGE_MAX = 8192,   /* bytes of one message from a client */
+    SERVE_QUEUE_MAX = 1 << 20   /* bytes waiting to be sent to one client */
+};
 
 typedef struct {
     const char *bind;     /* address to listen on; NULL: every interface */
@@ -10,8 +16,14 @@ typedef struct {
     const char *data_dir; /* the rooms' records */
     const char *web_dir;  /* the page (index.html, ludoteka.wasm, ...) */
     int max_rooms;        /* rooms in memory at once */
+    int max_stored;       /* room files on disk */
+    int keep_days;        /* a room untouched this long is removed */
     int max_connections;  /* WebSocket connections at once */
+    int max_per_ip;       /* connections from one address at once */
+    int idle_seconds;     /* a WebSocket must join a room within this */
+    int rooms_per_hour;   /* rooms one address may create */
     int robots;           /* threads for the computer seats */
+    int think_seconds;    /* longest a computer seat thinks on a move */
     int rate;             /* messages a second one connection may send */
 } serve_options;
 

@@ -28,7 +28,7 @@ export function equal(actual, expected, what) {
 const temps = [];
 
 export function finish(name) {
-  for (const dir of temps) fs.rmSync(dir, { recursive: true, force: true });
+  for (const dir of temps) fs.rmSync(dir, { recursive: true, force: true, maxRetries: 5 });
   console.log(`${name}: ${passes} checks passed, ${failures} failed`);
   process.exit(failures ? 1 : 0);
 }

@@ -1,0 +1,158 @@
+/* message.c — reading a client's message: JSON by cJSON, then each member
+ * its type needs, checked for type and range. */
+#include <cjson/cJSON.h>
+#include <limits.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "ludoteka/text.h"
+#include "net/message.h"
+
+static const struct {
+    const char *name;
+    msg_type type;
+} TYPES[] = {
+    {"create", MSG_CREATE}, {"join", MSG_JOIN}, {"watch", MSG_WATCH},
+    {"move", MSG_MOVE},     {"leave", MSG_LEAVE}, {"ping", MSG_PING},
+};
+
+static bool fail(msg_error *e, const char *code, const char *fmt, ...)
+    LT_PRINTF(3, 4);
+
+static bool fail(msg_error *e, const char *code, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(e->text, sizeof e->text, fmt, ap);
+    va_end(ap);
+    e->code = code;
+    return false;
+}
+
+static const char *get_string(const cJSON *o, const char *key)
+{
+    const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, key);
+    return cJSON_IsString(v) ? v->valuestring : NULL;
+}
+
+/* An integer member in [lo, hi]: 1 when there, 0 when absent, -1 when it
+ * is there but not such an integer. */
+static int get_int(const cJSON *o, const char *key, double lo, double hi,
+                   int *out)
+{
+    const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, key);
+    if (!v)
+        return 0;
+    /* the range first: converting a double that does not fit (1e300) to
+     * int is undefined */
+    if (!cJSON_IsNumber(v) || !(v->valuedouble >= lo && v->valuedouble <= hi) ||
+        v->valuedouble != (double)(int)v->valuedouble)
+        return -1;
+    *out = (int)v->valuedouble;
+    return 1;
+}
+
+bool msg_parse(const char *data, size_t len, net_msg *m, msg_error *e)
+{
+    memset(m, 0, sizeof *m);
+    m->re = m->seat = m->ply = -1;
+    cJSON *j = cJSON_ParseWithLength(data, len);
+    if (!j || !cJSON_IsObject(j)) {
+        cJSON_Delete(j);
+        return fail(e, "bad-json", "a message is one JSON object");
+    }
+    m->json = j;
+    /* an id that is not a small whole number is not answered by */
+    if (get_int(j, "id", 0, 1e9, &m->re) < 0)
+        m->re = -1;
+    const char *t = get_string(j, "t");
+    size_t k = 0;
+    while (t && k < sizeof TYPES / sizeof TYPES[0] && strcmp(t, TYPES[k].name))
+        k++;
+    if (!t || k == sizeof TYPES / sizeof TYPES[0]) {
+        if (!t)
+            fail(e, "bad-message", "a message needs a type (\"t\")");
+        else
+            fail(e, "bad-message", "unknown message type '%.40s' (create, "
+                 "join, watch, move, leave or ping)", t);
+        goto refuse;
+    }
+    m->type = TYPES[k].type;
+    switch (m->type) {
+    case MSG_CREATE: {
+        const cJSON *seats = cJSON_GetObjectItemCaseSensitive(j, "seats");
+        m->game = get_string(j, "game");
+        m->options = get_string(j, "options");
+        if (!m->game) {
+            fail(e, "bad-message", "create needs \"game\": a game's id");
+            goto refuse;
+        }
+        if (cJSON_GetObjectItemCaseSensitive(j, "options") && !m->options) {
+            fail(e, "bad-options", "\"options\" is text: name=value ...");
+            goto refuse;
+        }
+        if (!cJSON_IsArray(seats)) {
+            fail(e, "bad-message", "create needs \"seats\": a list of "
+                 "players, one a seat");
+            goto refuse;
+        }
+        m->nseats = cJSON_GetArraySize(seats);
+        int i = 0;
+        for (const cJSON *s = seats->child; s && i < LT_MAX_PLAYERS;
+             s = s->next, i++) {
+            if (!cJSON_IsString(s)) {
+                fail(e, "bad-seats", "every seat is a string (seat %d is "
+                     "not)", i + 1);
+                goto refuse;
+            }
+            m->seats[i] = s->valuestring;
+        }
+        break;
+    }
+    case MSG_JOIN:
+    case MSG_WATCH: {
+        m->room = get_string(j, "room");
+        m->token = get_string(j, "token");
+        int has_seat = get_int(j, "seat", 0, 1e6, &m->seat);
+        if (!m->room) {
+            fail(e, "bad-message", "which room? (\"room\")");
+            goto refuse;
+        }
+        if (m->type == MSG_JOIN && (has_seat <= 0 || !m->token)) {
+            fail(e, "bad-message", "join needs a \"seat\" number and its "
+                 "\"token\"");
+            goto refuse;
+        }
+        if (has_seat < 0) {
+            fail(e, "bad-message", "\"seat\" is a seat's number, from 0");
+            goto refuse;
+        }
+        break;
+    }
+    case MSG_MOVE:
+        m->name = get_string(j, "name");
+        if (!m->name || get_int(j, "ply", 0, INT_MAX, &m->ply) <= 0) {
+            fail(e, "bad-message", "move needs \"name\" and \"ply\" (the "
+                 "number of actions you have seen)");
+            goto refuse;
+        }
+        break;
+    case MSG_LEAVE:
+    case MSG_PING:
+        break;
+    }
+    return true;
+refuse:;
+    int re = m->re;
+    msg_free(m);
+    m->re = re;
+    return false;
+}
+
+void msg_free(net_msg *m)
+{
+    cJSON_Delete(m->json);
+    memset(m, 0, sizeof *m);
+    m->re = m->seat = m->ply = -1;
+}

@@ -1,0 +1,50 @@
+/* message.h — a client's message to `ludoteka serve`, read and checked.
+ *
+ * A message is one JSON object with a type "t" and the members its type
+ * needs; reading it checks their types and ranges, so that the handlers
+ * only decide what the message means in the room it is for.  The fuzz
+ * target fuzz/fuzz_message.c feeds it any bytes. */
+#ifndef LUDOTEKA_NET_MESSAGE_H
+#define LUDOTEKA_NET_MESSAGE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "ludoteka/game.h"
+
+typedef enum {
+    MSG_CREATE, /* {game, options?, seats: [spec...]} */
+    MSG_JOIN,   /* {room, seat, token} */
+    MSG_WATCH,  /* {room} */
+    MSG_MOVE,   /* {ply, name} */
+    MSG_LEAVE,  /* {} */
+    MSG_PING    /* {} */
+} msg_type;
+
+typedef struct {
+    msg_type type;
+    int re;                 /* the client's "id" (0..1e9), or -1 */
+    /* text members point into json, and live as long as the message */
+    const char *game, *options, *room, *token, *name;
+    int seat, ply;          /* -1 when absent */
+    int nseats;             /* members of "seats"; only the first
+                             * LT_MAX_PLAYERS are kept */
+    const char *seats[LT_MAX_PLAYERS];
+    void *json;             /* the parsed text (cJSON), owned */
+} net_msg;
+
+/* Why a message was refused: a code the client can act on and a
+ * sentence for people. */
+typedef struct {
+    const char *code;       /* "bad-json", "bad-message", "bad-seats" */
+    char text[160];
+} msg_error;
+
+/* Reads len bytes of text; false with the error (and *m empty) when they
+ * are not a well-formed message.  m->re is set whenever the text was an
+ * object with a usable "id", so that the error can answer it. */
+bool msg_parse(const char *data, size_t len, net_msg *m, msg_error *);
+/* Frees what m owns; m may be read into again. */
+void msg_free(net_msg *m);
+
+#endif
