@@ -42,9 +42,11 @@ static void serve_usage(void)
            "  --robots N          threads for the computer seats (2); their\n"
            "                      time is shared in turn between addresses\n"
            "  --think-seconds S   longest a computer seat thinks on a move (10)\n"
+           "  --max-queue-kib N   KiB waiting for a client that does not read\n"
+           "                      (1024); past it the client is dropped\n"
            "Fixed: a message is at most 8192 bytes (a bigger frame is refused\n"
-           "from its header, unread); at most 1 MiB waits to be sent to one\n"
-           "client; a room has at most 64 watchers besides its players.\n"
+           "from its header, unread); a room has at most 64 watchers besides\n"
+           "its players.\n"
            "Ctrl-C or SIGTERM stops the server.",
            "użycie: ludoteka serve [--port P] [--data KATALOG] [--bind ADRES]\n"
            "                      [--web KATALOG] [limity, niżej]\n"
@@ -78,9 +80,11 @@ static void serve_usage(void)
            "                      jest dzielony po kolei między adresy\n"
            "  --think-seconds S   najdłuższy namysł gracza komputerowego nad\n"
            "                      ruchem (10)\n"
+           "  --max-queue-kib N   KiB czekające na klienta, który nie czyta\n"
+           "                      (1024); powyżej klient jest rozłączany\n"
            "Stałe: wiadomość ma najwyżej 8192 bajty (większa ramka jest\n"
-           "odrzucana po nagłówku, nieprzeczytana); do jednego klienta czeka\n"
-           "najwyżej 1 MiB; pokój ma najwyżej 64 widzów oprócz graczy.\n"
+           "odrzucana po nagłówku, nieprzeczytana); pokój ma najwyżej 64\n"
+           "widzów oprócz graczy.\n"
            "Ctrl-C albo SIGTERM zatrzymuje serwer."));
 }
 
@@ -132,7 +136,8 @@ int cmd_serve(int argc, char **argv)
                        .keep_days = 30, .max_connections = 256,
                        .max_per_ip = 32, .idle_seconds = 10,
                        .rooms_per_hour = 60, .robots = 2,
-                       .think_seconds = 10, .rate = 20};
+                       .think_seconds = 10, .rate = 20,
+                       .max_queue_kib = 1024};
     default_web_dir(web, sizeof web);
     default_data_dir(data, sizeof data);
     o.web_dir = web;
@@ -153,6 +158,7 @@ int cmd_serve(int argc, char **argv)
         {"--robots", 1, 8, offsetof(serve_options, robots)},
         {"--think-seconds", 1, 3600, offsetof(serve_options, think_seconds)},
         {"--rate", 1, 10000, offsetof(serve_options, rate)},
+        {"--max-queue-kib", 16, 1048576, offsetof(serve_options, max_queue_kib)},
     };
     for (int i = 1; i < argc; i++) {
         const char *v;

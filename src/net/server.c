@@ -128,7 +128,7 @@ void conn_send(conn *c, const char *text)
     size_t n = strlen(text);
     if (s->closing || !n)
         return;
-    if (s->queued + n > SERVE_QUEUE_MAX) {
+    if (s->queued + n > (size_t)opt.max_queue_kib * 1024) {
         /* it does not read what it is sent: it is dropped at once (it
          * would never become writable to be closed politely) */
         server_log("a client at %s reads too slowly (%zu bytes waiting): "

@@ -6,8 +6,7 @@
 #include "ludoteka/game.h"
 
 enum {
-    SERVE_MESSAGE_MAX = 8192,   /* bytes of one message from a client */
-    SERVE_QUEUE_MAX = 1 << 20   /* bytes waiting to be sent to one client */
+    SERVE_MESSAGE_MAX = 8192    /* bytes of one message from a client */
 };
 
 typedef struct {
@@ -25,6 +24,7 @@ typedef struct {
     int robots;           /* threads for the computer seats */
     int think_seconds;    /* longest a computer seat thinks on a move */
     int rate;             /* messages a second one connection may send */
+    int max_queue_kib;    /* KiB waiting to be sent to one client */
 } serve_options;
 
 /* Serves until SIGINT or SIGTERM; an exit status. */

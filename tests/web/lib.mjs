@@ -53,6 +53,7 @@ export function startServer(exe, dataDir, extra = []) {
       '--data', dataDir, ...extra], { stdio: ['ignore', 'pipe', 'pipe'] });
     let out = '';
     let err = '';
+    const logWaiters = [];
     const timer = setTimeout(() => reject(new Error('server did not start: ' + err)), 20000);
     proc.stdout.on('data', (d) => {
       out += d;
@@ -60,12 +61,23 @@ export function startServer(exe, dataDir, extra = []) {
       if (m) {
         clearTimeout(timer);
         const resumed = Number((/(\d+) resumed/.exec(out) || [0, 0])[1]);
-        resolve({ proc, port: Number(m[1]), url: `http://127.0.0.1:${m[1]}/`, resumed, stderr: () => err });
+        resolve({ proc, port: Number(m[1]), url: `http://127.0.0.1:${m[1]}/`, resumed, stderr: () => err, logged });
       }
     });
     proc.stderr.on('data', (d) => {
       err += d;
       if (err.length > 1 << 20) err = err.slice(-65536);
+      for (const w of [...logWaiters]) {
+        if (w.re.test(err)) {
+          logWaiters.splice(logWaiters.indexOf(w), 1);
+          w.resolve();
+        }
+      }
+    });
+    /* resolves once the server has logged a line matching re */
+    const logged = (re) => new Promise((resolve) => {
+      if (re.test(err)) resolve();
+      else logWaiters.push({ re, resolve });
     });
     proc.on('exit', (code, signal) => {
       clearTimeout(timer);

@@ -571,6 +571,36 @@ async function fairThinking() {
   equal(await stopServer(server), 0, 'the server stops while searching');
 }
 
+/* A client that sends but never reads: what waits for it is bounded
+ * (--max-queue-kib), then it is dropped; the server does not grow. */
+async function slowReader() {
+  const server = await startServer(exe, tempDir('lt-slow-'), ['--max-queue-kib', '64', '--rate', '10000']);
+  url = `ws://127.0.0.1:${server.port}/ws`;
+  /* a finished game with a long record: every "room" answer carries it */
+  const room = await createRoom({ game: 'four-seasons', options: 'cap=200', seats: ['random', 'random', 'random', 'random'] });
+  const viewer = socket();
+  await viewer.opened();
+  viewer.send({ t: 'watch', room: room.id });
+  await viewer.next((m) => (m.t === 'room' || m.t === 'move') && m.result !== '*');
+  const first = await ask({ t: 'watch', room: room.id });
+  const before = rssKiB(server.proc.pid);
+  const slow = socket();
+  await slow.opened();
+  slow.ws._socket.pause(); /* reads nothing more */
+  const answer = JSON.stringify(first).length;
+  const count = Math.ceil((16 << 20) / answer); /* 16 MiB of answers */
+  for (let i = 0; i < count; i++) slow.send({ t: 'watch', room: room.id });
+  await server.logged(/reads too slowly/);
+  check(true, `a client that does not read is dropped (${count} answers of ${answer} bytes asked for)`);
+  const after = rssKiB(server.proc.pid);
+  check(after - before < 16 * 1024, `the server did not grow for it (${before} -> ${after} KiB)`);
+  slow.ws._socket.resume();
+  await slow.closed();
+  check(await alive(viewer), 'the other watcher is still served');
+  viewer.ws.close();
+  equal(await stopServer(server), 0, 'the server stops cleanly');
+}
+
 /* Room files: one untouched for longer than --keep-days is removed at the
  * start; a room file that is a symbolic link is never read or written. */
 async function roomFiles() {
@@ -605,6 +635,7 @@ async function main() {
   await connectionFlood();
   await roomLimits();
   await fairThinking();
+  await slowReader();
   await roomFiles();
 
   const data = tempDir('lt-load-');
