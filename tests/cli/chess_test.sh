@@ -29,10 +29,29 @@ check "perft divide" grep -qx "O-O-O 1" "$T/out"
 check "perft bad fen status" test $? -eq 1
 check "perft bad fen message" grep -q "placement" "$T/err"
 
-# UCI: handshake, a search to a depth, stop during an infinite search
-printf 'uci\nisready\nposition startpos moves e2e4\ngo depth 5\n' >"$T/in"
-printf 'isready\ngo infinite\nisready\n' >>"$T/in"
-{ cat "$T/in"; sleep 1; printf 'stop\nquit\n'; } | "$LT" uci >"$T/out" 2>&1
+# UCI: handshake, a search to a depth, stop during an infinite search.
+# The engine is fed through a pipe; each step waits for the engine's answer
+# to the one before (its output file), never for a time.
+wait_for() { # wait_for COUNT PATTERN: the output has COUNT such lines
+    n=0
+    while [ "$(grep -c "$2" "$T/out" 2>/dev/null)" -lt "$1" ]; do
+        n=$((n + 1))
+        [ $n -gt 6000 ] && return 1 # the run's own bound: ten minutes
+        sleep 0.1
+    done
+}
+rm -f "$T/uci.in"
+mkfifo "$T/uci.in"
+"$LT" uci <"$T/uci.in" >"$T/out" 2>&1 &
+uci=$!
+exec 3>"$T/uci.in"
+printf 'uci\nisready\nposition startpos moves e2e4\ngo depth 5\n' >&3
+wait_for 1 '^bestmove '
+printf 'isready\ngo infinite\nisready\n' >&3
+wait_for 3 readyok
+printf 'stop\nquit\n' >&3
+exec 3>&-
+wait $uci
 check "uci status" test $? -eq 0
 check "uciok" grep -qx "uciok" "$T/out"
 check "readyok" test "$(grep -c readyok "$T/out")" -eq 3
