@@ -146,7 +146,7 @@ static void play_one(arena *a, lt_player **players, int k, lt_state *s)
             r[seat] = seat == forfeit ? g->min_return
                       : a->n == 2 ? g->max_return
                                   : 0;
-        char note[300];
+        char note[LT_SPEC_MAX + sizeof why + 16];
         snprintf(note, sizeof note, "%s forfeits: %s", a->specs[who[forfeit]], why);
         lt_record_set_tag(&rec, "Termination", note);
     } else {
