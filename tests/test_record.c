@@ -228,6 +228,30 @@ static int count_files(const char *dir)
     return n;
 }
 
+/* Issue 18: the text of a record reaches messages with its control bytes
+ * escaped. */
+static void errors_escape_what_they_quote(void **st)
+{
+    (void)st;
+    static const char *const texts[] = {
+        "[Game \"three-mens-morris\"]\n\n1. B1\033[2JX\n",
+        "[Game \"\033]0;title\a\"]\n",
+        "[Game \"three-mens-morris\"]\n[Seed \"\x9b" "1\"]\n",
+        "[Game \"three-mens-morris\"]\n[Result \"\033[5m\"]\n\n"
+        "1. A1 A2 2. B1 B2 3. C1 C3\n"};
+    for (size_t i = 0; i < sizeof texts / sizeof texts[0]; i++) {
+        lt_cursor cur = {0};
+        lt_record r;
+        lt_error err = {0};
+        assert_int_not_equal(lt_record_parse(texts[i], &cur, &r, &err), LT_OK);
+        for (const char *c = err.msg; *c; c++)
+            if ((unsigned char)*c < 0x20 || (unsigned char)*c >= 0x7f)
+                fail_msg("text %zu: byte %#x in '%s'", i, (unsigned char)*c,
+                         err.msg);
+        assert_true(strstr(err.msg, "\\x1b") || strstr(err.msg, "\\x9b"));
+    }
+}
+
 static void atomic_files(void **st)
 {
     (void)st;
@@ -266,6 +290,7 @@ int main(void)
         cmocka_unit_test(position_tag),
         cmocka_unit_test(recorded_result_and_fen_tag),
         cmocka_unit_test(atomic_files),
+        cmocka_unit_test(errors_escape_what_they_quote),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -197,7 +197,9 @@ static bool parse(lt_player *p, const char *spec, int depth, lt_error *err)
         return true;
     }
     if (strcasecmp(words, "ai")) {
-        lt_error_set(err, "unknown player '%s'; %s", spec, expected);
+        char quoted[LT_QUOTE_MAX];
+        lt_error_set(err, "unknown player %s; %s",
+                     lt_quote(quoted, sizeof quoted, spec), expected);
         return false;
     }
     if (!rest || !strncmp(rest, "level=", 6))

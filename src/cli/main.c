@@ -21,12 +21,14 @@ bool cli_plain, cli_ascii;
 
 int cli_fail(int status, const char *fmt, ...)
 {
+    /* a message may quote an argument, a file or a move as given:
+     * escaped, so no control code reaches the terminal */
+    char msg[4096], safe[4096];
     va_list ap;
     va_start(ap, fmt);
-    fputs("ludoteka: ", stderr);
-    vfprintf(stderr, fmt, ap);
-    fputc('\n', stderr);
+    vsnprintf(msg, sizeof msg, fmt, ap);
     va_end(ap);
+    fprintf(stderr, "ludoteka: %s\n", lt_escape(safe, sizeof safe, msg));
     return status;
 }
 

@@ -333,8 +333,7 @@ static lt_status fail_at(reader *rd, int line, int col, lt_status st,
         va_start(ap, fmt);
         vsnprintf(msg, sizeof msg, fmt, ap);
         va_end(ap);
-        snprintf(rd->err->msg, sizeof rd->err->msg, "line %d, column %d: %.200s",
-                 line, col, msg);
+        lt_error_set(rd->err, "line %d, column %d: %.200s", line, col, msg);
         rd->err->line = line;
         rd->err->col = col;
     }
@@ -472,9 +471,11 @@ static lt_status setup(reader *rd, raw_tag *tags, int ntags, lt_record *r,
     if (!g && !game)
         return fail_at(rd, rd->line, rd->col, LT_ESYNTAX, "%s",
                        "the record has no [Game \"...\"] tag");
+    char quoted[LT_QUOTE_MAX];
     if (!g)
         return fail_at(rd, game->line, game->col, LT_ESYNTAX,
-                       "unknown game '%s' (see 'ludoteka list')", game->value);
+                       "unknown game %s (see 'ludoteka list')",
+                       lt_quote(quoted, sizeof quoted, game->value));
     lt_config cfg;
     lt_config_default(g, &cfg, 0);
     int nplayers = 0;
@@ -508,7 +509,8 @@ static lt_status setup(reader *rd, raw_tag *tags, int ntags, lt_record *r,
         unsigned long long u = strtoull(v, &end, 10);
         if (!isdigit((unsigned char)v[0]) || errno || *end)
             return fail_at(rd, seed->line, seed->col, LT_ESYNTAX,
-                           "seed '%s' is not a whole number", v);
+                           "seed %s is not a whole number",
+                           lt_quote(quoted, sizeof quoted, v));
         r->seed = (uint64_t)u;
     }
     for (int i = 0; i < ntags; i++) {
@@ -632,10 +634,12 @@ lt_status lt_record_parse(const char *text, lt_cursor *cur, lt_record *r,
             char result[128];
             lt_result_text(r->game, s, result, sizeof result);
             if (strcmp(result, tags[i].value) != 0) {
-                char msg[200];
+                char msg[400];
+                char quoted[LT_QUOTE_MAX];
                 snprintf(msg, sizeof msg,
-                         "the record says the result is '%.60s' but its moves "
-                         "give '%.60s'", tags[i].value, result);
+                         "the record says the result is %s but its moves "
+                         "give '%.60s'",
+                         lt_quote(quoted, sizeof quoted, tags[i].value), result);
                 st = fail_at(&rd, tags[i].line, tags[i].col, LT_EILLEGAL,
                              "%s", msg);
                 goto done;

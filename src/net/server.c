@@ -83,7 +83,9 @@ void server_log(const char *fmt, ...)
     va_start(ap, fmt);
     vsnprintf(line + n, sizeof line - n, fmt, ap);
     va_end(ap);
-    fprintf(stderr, "%s\n", line);
+    /* a line may quote what a client sent: no control codes in the log */
+    char safe[sizeof line];
+    fprintf(stderr, "%s\n", lt_escape(safe, sizeof safe, line));
 }
 
 /* ---- Sending ------------------------------------------------------- */

@@ -189,6 +189,39 @@ while [ $i -lt 8 ]; do
     rm -f "$T/k.txt" "$T"/k.txt.tmp-*
     i=$((i + 1))
 done
+CASE=control-codes-in-messages
+# issue 18: text quoted from a record, an option, a move or a player is
+# shown with its control bytes escaped, never sent to the terminal
+printf '[Game "three-mens-morris"]\n\n1. B1\033[2JX\n' >"$T/esc.txt"
+run 1 replay "$T/esc.txt"
+has err "'B1\\x1b[2JX' is not a move of three-mens-morris"
+plain err
+printf '[Game "\033]0;title\007"]\n' >"$T/esc.txt"
+run 1 replay "$T/esc.txt"
+has err "unknown game '\\x1b]0;title\\x07'"
+plain err
+# C1 controls: CSI as UTF-8 (c2 9b) and as a lone byte (9b)
+printf '[Game "three-mens-morris"]\n[Seed "1\001\302\233\233"]\n' >"$T/esc.txt"
+run 1 replay "$T/esc.txt"
+has err "seed '1\\x01\\xc2\\x9b\\x9b' is not a whole number"
+plain err
+printf '[Game "three-mens-morris"]\n[Players "human,ai\033[2J"]\n\n' >"$T/esc.txt"
+run 2 play --resume "$T/esc.txt"
+has err "unknown player 'ai\\x1b[2J'"
+plain err
+run 2 moves three-mens-morris --option "cap=$(printf '6\033[31m')"
+has err "option cap: '6\\x1b[31m' is not a number from 6 to 10000"
+plain err
+run 1 moves three-mens-morris --position "$(printf 'B\033[2J')"
+plain err
+run 2 arena three-mens-morris --player "$(printf 'robot\033[2J\t')" --player ai
+has err "unknown player 'robot\\x1b[2J\\x09'"
+plain err
+input 'B2\033[2J\nquit\n'
+run 0 play three-mens-morris --players human,human
+has err "'B2\\x1b[2J' is not a move"
+plain err
+
 
 CASE=menu
 # the menu number of Three Men's Morris, wherever the registry puts it
