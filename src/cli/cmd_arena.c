@@ -282,7 +282,8 @@ static void *worker(void *arg)
     lt_error err = {0};
     bool ok = s != NULL;
     for (int i = 0; ok && i < a->n; i++)
-        ok = (players[i] = lt_player_new(a->g, a->specs[i], &err)) != NULL;
+        ok = (players[i] = lt_player_new_from(a->g, a->specs[i], LT_SPEC_TRUSTED,
+                                               &err)) != NULL;
     if (!ok) {
         cli_fail(EXIT_FAIL, "%s", err.msg[0] ? err.msg : "out of memory");
         pthread_mutex_lock(&a->lock);
@@ -485,7 +486,7 @@ int cmd_arena(int argc, char **argv)
     if (a.sprt && a.n != 2)
         return cli_fail(EXIT_USAGE, "--sprt needs two players");
     for (int i = 0; i < a.n; i++) {
-        lt_player *p = lt_player_new(a.g, a.specs[i], &err);
+        lt_player *p = lt_player_new_from(a.g, a.specs[i], LT_SPEC_TRUSTED, &err);
         if (!p)
             return cli_fail(EXIT_USAGE, "%s", err.msg);
         lt_player_free(p);

@@ -91,7 +91,7 @@ static void edit_players(const lt_game *g, int n, char specs[][LT_SPEC_MAX],
             if (!cli_read_line(in, line, sizeof line) || !line[0])
                 break;
             lt_error err = {0};
-            lt_player *p = lt_player_new(g, line, &err);
+            lt_player *p = lt_player_new_from(g, line, LT_SPEC_TRUSTED, &err);
             if (p) {
                 lt_player_free(p);
                 lt_copy(specs[i], LT_SPEC_MAX, line);
@@ -118,7 +118,7 @@ static void play(const lt_game *g, const lt_config *cfg,
                 first + 1, rec.players[0]);
     session se;
     lt_error err = {0};
-    if (session_open(&se, &rec, &err) != LT_OK) {
+    if (session_open(&se, &rec, LT_SPEC_TRUSTED, &err) != LT_OK) {
         cli_fail(EXIT_USAGE, "%s", err.msg);
         return;
     }

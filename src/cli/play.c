@@ -394,7 +394,10 @@ static void play_usage(void)
            "human seat plays itself to the end.\n"
            "--first N puts the N-th listed player in the first seat (random:\n"
            "draw lots).  --record FILE saves the game after every move;\n"
-           "--resume FILE continues a saved game and keeps saving to it.\n"
+           "--resume FILE continues a saved game (a file of one game) and\n"
+           "keeps saving to it.  A saved game never starts a program: a seat\n"
+           "it gives to an engine (uci:, xboard:) is refused; name every seat\n"
+           "with --players to play on against one.\n"
            "While playing, 'help' lists the commands (moves, undo, hint, save,\n"
            "quit).  --dice manual: at every throw, type the dice you threw\n"
            "(or 'roll' to let the computer throw).  Games of chance show the\n"
@@ -412,7 +415,10 @@ static void play_usage(void)
            "człowieka rozgrywa się sama do końca.\n"
            "--first N sadza N-tego gracza z listy na pierwszym miejscu (random:\n"
            "losowanie).  --record PLIK zapisuje partię po każdym ruchu;\n"
-           "--resume PLIK wznawia zapisaną partię i dalej ją zapisuje.\n"
+           "--resume PLIK wznawia zapisaną partię (plik jednej partii) i dalej\n"
+           "ją zapisuje.  Zapisana partia nigdy nie uruchamia programu:\n"
+           "miejsce, które daje silnikowi (uci:, xboard:), jest odrzucane;\n"
+           "aby grać dalej z silnikiem, podaj wszystkich graczy w --players.\n"
            "W czasie gry 'help' wypisuje polecenia (moves, undo, hint, save,\n"
            "quit).  --dice manual: przy każdym rzucie wpisz, co wypadło na\n"
            "kościach (albo 'roll' - rzuca komputer).  Gry losowe pokazują na\n"
@@ -533,8 +539,15 @@ int cmd_play(int argc, char **argv)
         lt_record_clear(&rec);
         return cli_fail(EXIT_USAGE, "%s", err.msg);
     }
+    /* the players: the command line's, or on --resume without --players
+     * the saved game's, which never start a program */
     session se;
-    lt_status st = session_open(&se, &rec, &err);
+    lt_status st = session_open(&se, &rec, resume && !players
+                                               ? LT_SPEC_UNTRUSTED
+                                               : LT_SPEC_TRUSTED, &err);
+    if (st != LT_OK && resume)
+        return cli_fail(st == LT_ESYNTAX ? EXIT_USAGE : EXIT_FAIL, "%s: %s",
+                        resume, err.msg);
     if (st != LT_OK)
         return cli_fail(st == LT_ESYNTAX ? EXIT_USAGE : EXIT_FAIL, "%s", err.msg);
     se.dice_manual = dice && !strcasecmp(dice, "manual");

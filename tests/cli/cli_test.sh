@@ -189,6 +189,31 @@ while [ $i -lt 8 ]; do
     rm -f "$T/k.txt" "$T"/k.txt.tmp-*
     i=$((i + 1))
 done
+CASE=resume-never-starts-programs
+# issue 18: a saved game that names an engine for a seat (uci:, xboard:)
+# must not start it: only the person running ludoteka names programs
+printf '[Game "chess"]\n[Players "uci:/bin/sh -c id>%s/pwned.txt,human"]\n[Seed "3"]\n[Result "*"]\n\n1. e4\n' \
+    "$T" >"$T/evil.txt"
+cp "$T/evil.txt" "$T/evil.orig"
+input 'quit\n'
+run 2 --plain play --resume "$T/evil.txt"
+[ -e "$T/pwned.txt" ] && fail "the saved game started a program"
+has err "evil.txt: seat 1 (White) is 'uci:/bin/sh -c id>"
+has err "an engine, and a saved game never starts a program: to play on against an engine, name every seat yourself (--players SPEC,SPEC...)"
+cmp -s "$T/evil.txt" "$T/evil.orig" || fail "the refused record was changed"
+printf '[Game "three-mens-morris"]\n[Players "human,XBoard:/bin/sh -c id>%s/pwned.txt"]\n\n1. B2\n' \
+    "$T" >"$T/evil.txt"
+run 2 play --resume "$T/evil.txt"
+[ -e "$T/pwned.txt" ] && fail "the saved game started a program (xboard)"
+has err "seat 2 (Black) is 'XBoard:/bin/sh"
+run 2 --lang pl play --resume "$T/evil.txt"
+has err "zapisana partia nigdy nie uruchamia programów"
+# the person at the keyboard names the seats: the game goes on
+run 0 play --resume "$T/evil.txt" --players human,ai:level=1
+has out "Black (ai:level=1)"
+has evil.txt '[Players "human,ai:level=1"]'
+[ -e "$T/pwned.txt" ] && fail "a program was started"
+
 CASE=control-codes-in-messages
 # issue 18: text quoted from a record, an option, a move or a player is
 # shown with its control bytes escaped, never sent to the terminal
