@@ -1,6 +1,8 @@
 /* test_record.c — records: write, read back, errors with line and column,
  * several records in one text, atomic files. */
 #include <dirent.h>
+#include <fcntl.h>
+#include <sys/file.h>
 #include <unistd.h>
 
 #include "support.h"
@@ -252,6 +254,85 @@ static void errors_escape_what_they_quote(void **st)
     }
 }
 
+/* Writes text to dir/name. */
+static void put_file(const char *dir, const char *name, const char *text)
+{
+    char path[256];
+    snprintf(path, sizeof path, "%s/%s", dir, name);
+    FILE *f = fopen(path, "w");
+    assert_non_null(f);
+    fputs(text, f);
+    fclose(f);
+}
+
+static bool file_exists(const char *dir, const char *name)
+{
+    char path[256];
+    snprintf(path, sizeof path, "%s/%s", dir, name);
+    return access(path, F_OK) == 0;
+}
+
+/* Issue 18: saves killed midway left FILE.tmp-XXXXXX beside FILE; the next
+ * save or load of FILE removes those, but not a save under way (its file
+ * is locked) and nothing named otherwise. */
+static void stale_temporary_files_go(void **st)
+{
+    (void)st;
+    char dir[] = "/tmp/ludoteka-test-XXXXXX";
+    assert_non_null(mkdtemp(dir));
+    char path[128], live[160];
+    snprintf(path, sizeof path, "%s/game.txt", dir);
+    snprintf(live, sizeof live, "%s/game.txt.tmp-L1ve00", dir);
+    static const char *const stale[] = {"game.txt.tmp-AAAAAA",
+                                        "game.txt.tmp-b7Zq0x"};
+    static const char *const others[] = {
+        "game.txt.tmp-short", "game.txt.tmp-AAAAAAA", "game.txt.tmp-AAAAAA~",
+        "other.txt.tmp-AAAAAA", "game.txt"};
+    lt_record r, back;
+    lt_error err = {0};
+    make_record(&r, "", "B2 A1");
+    for (int round = 0; round < 2; round++) {
+        for (size_t i = 0; i < sizeof stale / sizeof stale[0]; i++)
+            put_file(dir, stale[i], "half a record");
+        for (size_t i = 0; i < sizeof others / sizeof others[0] - 1; i++)
+            put_file(dir, others[i], "not ours");
+        /* a save under way in another process: its file is locked */
+        int fd = open(live, O_RDWR | O_CREAT, 0600);
+        assert_true(fd >= 0);
+        assert_int_equal(flock(fd, LOCK_EX), 0);
+        if (round == 0) { /* the next save */
+            assert_int_equal(lt_record_save(&r, path, &err), LT_OK);
+        } else {          /* the next load */
+            assert_int_equal(lt_record_load(path, &back, &err), LT_OK);
+            assert_int_equal(back.nactions, 2);
+            lt_record_clear(&back);
+        }
+        for (size_t i = 0; i < sizeof stale / sizeof stale[0]; i++)
+            if (file_exists(dir, stale[i]))
+                fail_msg("round %d: %s is still there", round, stale[i]);
+        for (size_t i = 0; i < sizeof others / sizeof others[0]; i++)
+            if (!file_exists(dir, others[i]))
+                fail_msg("round %d: %s was removed", round, others[i]);
+        assert_true(access(live, F_OK) == 0);
+        close(fd);
+    }
+    /* the record is whole */
+    assert_int_equal(lt_record_load(path, &back, &err), LT_OK);
+    assert_int_equal(back.nactions, 2);
+    assert_memory_equal(back.actions, r.actions, 2 * sizeof *r.actions);
+    lt_record_clear(&back);
+    /* the lock is gone with the save: now it is a leftover too */
+    assert_int_equal(lt_record_save(&r, path, &err), LT_OK);
+    assert_false(access(live, F_OK) == 0);
+    lt_record_clear(&r);
+    for (size_t i = 0; i < sizeof others / sizeof others[0]; i++) {
+        char p[256];
+        snprintf(p, sizeof p, "%s/%s", dir, others[i]);
+        unlink(p);
+    }
+    assert_int_equal(rmdir(dir), 0);
+}
+
 static void atomic_files(void **st)
 {
     (void)st;
@@ -291,6 +372,7 @@ int main(void)
         cmocka_unit_test(recorded_result_and_fen_tag),
         cmocka_unit_test(atomic_files),
         cmocka_unit_test(errors_escape_what_they_quote),
+        cmocka_unit_test(stale_temporary_files_go),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -186,9 +186,15 @@ while [ $i -lt 8 ]; do
     if [ -f "$T/k.txt" ]; then
         "$LT" replay "$T/k.txt" >/dev/null 2>"$T/err" || fail "record broken after kill: $(cat "$T/err")"
     fi
-    rm -f "$T/k.txt" "$T"/k.txt.tmp-*
+    # issue 18: each game's saves remove what the killed ones left, so
+    # only the last kill's temporary file can be there
+    [ "$(ls "$T" | grep -c '^k\.txt\.tmp-')" -le 1 ] ||
+        fail "temporary files pile up: $(ls "$T" | grep -c '^k\.txt\.tmp-')"
+    rm -f "$T/k.txt"
     i=$((i + 1))
 done
+rm -f "$T"/k.txt.tmp-*
+
 CASE=resume-never-starts-programs
 # issue 18: a saved game that names an engine for a seat (uci:, xboard:)
 # must not start it: only the person running ludoteka names programs
@@ -213,6 +219,28 @@ run 0 play --resume "$T/evil.txt" --players human,ai:level=1
 has out "Black (ai:level=1)"
 has evil.txt '[Players "human,ai:level=1"]'
 [ -e "$T/pwned.txt" ] && fail "a program was started"
+
+CASE=stale-temporary-files
+# issue 18: a save killed midway leaves FILE.tmp-XXXXXX beside FILE; the
+# next load or save of FILE removes those, and nothing else
+stale() {
+    for x in AAAAAA b7Zq0x 999999; do echo half >"$T/s.txt.tmp-$x"; done
+}
+kept="s.txt.tmp-short s.txt.tmp-AAAAAAA s.txt.tmp-AAAAAA.keep s.tmp-AAAAAA other.txt.tmp-BBBBBB"
+for x in $kept; do echo keep >"$T/$x"; done
+input 'B2\nquit\n'
+stale
+run 0 play three-mens-morris --players human,ai:level=1 --seed 5 --record "$T/s.txt"
+ls "$T" | grep -q '^s\.txt\.tmp-[A-Za-z0-9]\{6\}$' && fail "a save left: $(ls "$T" | grep '^s\.txt\.tmp-')"
+cp "$T/s.txt" "$T/s.orig"
+stale
+input 'quit\n'
+run 0 play --resume "$T/s.txt"
+ls "$T" | grep -q '^s\.txt\.tmp-[A-Za-z0-9]\{6\}$' && fail "a load left: $(ls "$T" | grep '^s\.txt\.tmp-')"
+for x in $kept; do [ -f "$T/$x" ] || fail "$x was removed"; done
+cmp -s "$T/s.txt" "$T/s.orig" || fail "the record changed"
+run 0 replay "$T/s.txt"
+has out "   1. White      B2"
 
 CASE=control-codes-in-messages
 # issue 18: text quoted from a record, an option, a move or a player is
