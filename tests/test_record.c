@@ -272,6 +272,43 @@ static bool file_exists(const char *dir, const char *name)
     return access(path, F_OK) == 0;
 }
 
+/* Issue 18: a file of several games is not loaded to be played on (saving
+ * it would keep the first game alone), and is left as it was. */
+static void load_refuses_several_games(void **st)
+{
+    (void)st;
+    char dir[] = "/tmp/ludoteka-test-XXXXXX";
+    assert_non_null(mkdtemp(dir));
+    char path[128];
+    snprintf(path, sizeof path, "%s/games.txt", dir);
+    const char *one = "[Game \"three-mens-morris\"]\n\n1. B2 A1\n\n";
+    char text[512];
+    snprintf(text, sizeof text, "%s%s%s", one, one, one);
+    put_file(dir, "games.txt", text);
+    lt_record r;
+    lt_error err = {0};
+    assert_int_equal(lt_record_load(path, &r, &err), LT_ERANGE);
+    assert_non_null(strstr(err.msg, "games.txt holds 3 games"));
+    size_t size;
+    char *after = lt_read_file(path, &size, &err);
+    assert_non_null(after);
+    assert_string_equal(after, text);
+    free(after);
+    /* a second game that does not read still makes two */
+    snprintf(text, sizeof text, "%s[Game \"nine-holes\"]\n", one);
+    put_file(dir, "games.txt", text);
+    assert_int_equal(lt_record_load(path, &r, &err), LT_ERANGE);
+    assert_non_null(strstr(err.msg, "holds at least 2 games"));
+    /* one game, with comments after it, loads */
+    snprintf(text, sizeof text, "%s{ the end }\n", one);
+    put_file(dir, "games.txt", text);
+    assert_int_equal(lt_record_load(path, &r, &err), LT_OK);
+    assert_int_equal(r.nactions, 2);
+    lt_record_clear(&r);
+    unlink(path);
+    rmdir(dir);
+}
+
 /* Issue 18: saves killed midway left FILE.tmp-XXXXXX beside FILE; the next
  * save or load of FILE removes those, but not a save under way (its file
  * is locked) and nothing named otherwise. */
@@ -372,6 +409,7 @@ int main(void)
         cmocka_unit_test(recorded_result_and_fen_tag),
         cmocka_unit_test(atomic_files),
         cmocka_unit_test(errors_escape_what_they_quote),
+        cmocka_unit_test(load_refuses_several_games),
         cmocka_unit_test(stale_temporary_files_go),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

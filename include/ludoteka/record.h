@@ -82,7 +82,10 @@ lt_status lt_record_parse(const char *text, lt_cursor *, lt_record *out,
  * folder, flushed to disk, then renamed over path.  Temporary files that
  * interrupted saves of path left beside it (path.tmp-XXXXXX) go first. */
 lt_status lt_record_save(const lt_record *, const char *path, lt_error *);
-/* Reads the first record of a file. */
+/* Reads the record of a file of one game, to play it on; a file of
+ * several games is refused (LT_ERANGE) with a message that says how many
+ * it holds.  Temporary files that interrupted saves of path left beside
+ * it go first.  (To read every game of a file: lt_record_parse.) */
 lt_status lt_record_load(const char *path, lt_record *, lt_error *);
 
 /* Reads a whole file into a NUL-terminated malloc'd buffer. */

@@ -877,8 +877,29 @@ lt_status lt_record_load(const char *path, lt_record *r, lt_error *err)
     lt_status st = lt_record_parse(text, &cur, r, err);
     if (st != LT_OK && err) {
         char msg[sizeof err->msg];
-        snprintf(msg, sizeof msg, "%.60s: %.190s", path, err->msg);
-        memcpy(err->msg, msg, sizeof msg);
+        lt_copy(msg, sizeof msg, err->msg);
+        lt_error_set(err, "%.60s: %.190s", path, msg);
+    }
+    /* A file of several games (an arena's, a tournament's) is not one
+     * game to play on: saving it would keep the first game alone. */
+    int games = 1;
+    bool unreadable = false;
+    while (st == LT_OK && !unreadable) {
+        lt_record next;
+        lt_status more = lt_record_parse(text, &cur, &next, NULL);
+        if (more == LT_EIO)
+            break;
+        unreadable = more != LT_OK;
+        lt_record_clear(&next);
+        games++;
+    }
+    if (games > 1) {
+        lt_record_clear(r);
+        lt_error_set(err, "%.60s holds %s%d games, and only a file of one "
+                     "game can be played on (saving it would keep the first "
+                     "game alone); copy the game to play into a file of its "
+                     "own", path, unreadable ? "at least " : "", games);
+        st = LT_ERANGE;
     }
     free(text);
     return st;

@@ -220,6 +220,17 @@ has out "Black (ai:level=1)"
 has evil.txt '[Players "human,ai:level=1"]'
 [ -e "$T/pwned.txt" ] && fail "a program was started"
 
+CASE=resume-several-games
+# issue 18: --resume of a file of several games (an arena's) kept the
+# first alone and dropped the rest; it is refused, the file left alone
+cat "$T/r.txt" "$T/r.txt" "$T/r.txt" >"$T/three.txt"
+cp "$T/three.txt" "$T/three.orig"
+input 'quit\n'
+run 1 play --resume "$T/three.txt"
+has err "three.txt holds 3 games, and only a file of one game can be played on"
+has err "copy the game to play into a file of its own"
+cmp -s "$T/three.txt" "$T/three.orig" || fail "the file of several games was changed"
+
 CASE=stale-temporary-files
 # issue 18: a save killed midway leaves FILE.tmp-XXXXXX beside FILE; the
 # next load or save of FILE removes those, and nothing else
