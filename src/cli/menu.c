@@ -66,9 +66,14 @@ static void edit_options(const lt_game *g, lt_config *cfg, FILE *in, FILE *out)
         if (!strncasecmp(line, "players=", 8) && g->min_players != g->max_players) {
             if (lt_parse_int(line + 8, g->min_players, g->max_players, &n))
                 cfg->players = (int)n;
-            else
-                cli_fail(EXIT_USAGE, "players: %d..%d", g->min_players,
-                         g->max_players);
+            else {
+                char quoted[LT_QUOTE_MAX];
+                cli_fail(EXIT_USAGE,
+                         T("players: expected a number from %d to %d, got %s",
+                           "players: oczekiwano liczby od %d do %d, podano %s"),
+                         g->min_players, g->max_players,
+                         lt_quote(quoted, sizeof quoted, line + 8));
+            }
         } else if (lt_config_set(g, cfg, line, &err) != LT_OK) {
             cli_fail(EXIT_USAGE, "%s", err.msg);
         }

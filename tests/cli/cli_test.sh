@@ -278,6 +278,9 @@ has err "option cap: '6\\x1b[31m' is not a number from 6 to 10000"
 plain err
 run 1 moves three-mens-morris --position "$(printf 'B\033[2J')"
 plain err
+run 2 play three-mens-morris --first "$(printf '\033[2J')"
+has err "got '\\x1b[2J'"
+plain err
 run 2 arena three-mens-morris --player "$(printf 'robot\033[2J\t')" --player ai
 has err "unknown player 'robot\\x1b[2J\\x09'"
 plain err
@@ -286,6 +289,42 @@ run 0 play three-mens-morris --players human,human
 has err "'B2\\x1b[2J' is not a move"
 plain err
 
+CASE=number-messages
+# issue 18: a bad number or count says what is allowed and what was given
+run 2 play chess --first 99
+has err "--first: expected random or the number of a listed player, 1 to 2, got '99'"
+run 2 --lang pl play chess --first 99
+has err "--first: oczekiwano random albo numeru gracza z listy, od 1 do 2, podano '99'"
+run 2 moves chess --players 0
+has err "--players: chess is played by 2 players, not 0"
+run 2 odds hazard --players many
+has err "--players: expected the number of players (hazard: 2..6), got 'many'"
+run 2 play chess --players "$(head -c 5000 /dev/zero | tr '\0' a)"
+has err "--players: a player spec has at most 127 characters; player 1 is 'aaaaaaaa"
+has err "...' (5000 characters)"
+run 2 play chess --players human,ai,ai,ai,ai,ai,ai
+has err "--players: chess is played by 2 players, not 7"
+run 2 play --resume "$T/s.txt" --players human,ai,ai
+has err "--players: the saved game has 2 seats, got 3 players"
+run 2 solve three-mens-morris --mcts 99999999999
+has err "--mcts: expected a whole number from 1 to 100000000, got '99999999999'"
+run 2 simulate hazard -n 99999999999999999999
+has err "-n: expected a whole number from 1 to 9223372036854775807, got '99999999999999999999'"
+run 2 --lang pl simulate hazard -n 0
+has err "-n: oczekiwano liczby całkowitej od 1 do 9223372036854775807, podano '0'"
+run 2 arena three-mens-morris --player ai --player ai --games "$(head -c 3000 /dev/zero | tr '\0' 9)"
+has err "--games: expected a whole number from 1 to 10000000, got '9999"
+has err "(3000 characters)"
+run 2 playouts three-mens-morris --seconds -1
+has err "--seconds: expected a number above 0, at most 86400; got '-1'"
+run 2 arena three-mens-morris --player ai --player ai --tc 10+x
+has err "--tc: expected BASE+INC in seconds (BASE above 0, INC from 0; e.g. 10+0.1), got '10+x'"
+run 2 arena three-mens-morris --player ai --player ai --sprt 5,1
+has err "got '5,1'"
+run 2 play pair-and-ace --dice loaded
+has err "--dice: expected manual or auto, got 'loaded'"
+run 2 serve --port 70000
+has err "--port: expected a whole number from 0 to 65535, got '70000'"
 
 CASE=menu
 # the menu number of Three Men's Morris, wherever the registry puts it
