@@ -3,6 +3,7 @@
  * verifier written here from the rules alone); expectimax values against
  * odds derived by hand; the arena's Elo and SPRT on known tables. */
 #include <math.h>
+#include <unistd.h>
 
 #include "support.h"
 
@@ -58,6 +59,37 @@ static void specs(void **st)
         assert_true(err.msg[0] != '\0');
     }
     lt_player_free(NULL);
+}
+
+/* Issue 18: a spec from a file or a network message (lt_player_new) never
+ * starts a program; one the user gave (LT_SPEC_TRUSTED) does. */
+static void programs_only_from_the_user(void **st)
+{
+    (void)st;
+    const lt_game *g = lt_game_find("three-mens-morris");
+    char dir[] = "/tmp/ludoteka-test-XXXXXX", mark[64], spec[128];
+    assert_non_null(mkdtemp(dir));
+    snprintf(mark, sizeof mark, "%s/started", dir);
+    static const char *const kinds[] = {"uci", "xboard", "UCI", "XBoard"};
+    for (size_t i = 0; i < sizeof kinds / sizeof kinds[0]; i++) {
+        snprintf(spec, sizeof spec, "%s:/bin/sh -c id>%s", kinds[i], mark);
+        assert_true(lt_spec_starts_program(spec));
+        lt_error err = {0};
+        assert_null(lt_player_new(g, spec, &err));
+        assert_non_null(strstr(err.msg, "would start a program"));
+        assert_null(lt_player_new_from(g, spec, LT_SPEC_UNTRUSTED, &err));
+        assert_false(access(mark, F_OK) == 0);
+    }
+    assert_false(lt_spec_starts_program("ai:level=2"));
+    assert_false(lt_spec_starts_program("human"));
+    /* the user's own spec starts the program (a shell, which then fails
+     * the UCI greeting) */
+    snprintf(spec, sizeof spec, "uci:/bin/sh -c id>%s", mark);
+    lt_error err = {0};
+    assert_null(lt_player_new_from(g, spec, LT_SPEC_TRUSTED, &err));
+    assert_true(access(mark, F_OK) == 0);
+    unlink(mark);
+    rmdir(dir);
 }
 
 static const char *const searchers[] = {
@@ -342,6 +374,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(specs),
+        cmocka_unit_test(programs_only_from_the_user),
         cmocka_unit_test(takes_the_win),
         cmocka_unit_test(blocks_the_threat),
         cmocka_unit_test(wins_in_two),

@@ -8,6 +8,7 @@
 #include "support.h"
 
 #include "cli/boardgrid.h"
+#include "ludoteka/text.h"
 
 static lt_view *view_new(int width, int height)
 {
@@ -26,7 +27,7 @@ static int cell(lt_view *v, int x, int y, int shape, int shade, int board,
     lt_cell *c = &v->cells[v->ncells];
     *c = (lt_cell){.x = (int16_t)x, .y = (int16_t)y, .shape = (uint8_t)shape,
                    .shade = (uint8_t)shade, .board = (uint8_t)board};
-    snprintf(c->name, sizeof c->name, "%s", name);
+    lt_copy(c->name, sizeof c->name, name);
     return v->ncells++;
 }
 
@@ -145,7 +146,7 @@ static lt_view *chessboard(int n)
     lt_view *v = view_new(n, n);
     for (int rank = 1; rank <= n; rank++)
         for (int file = 0; file < n; file++) {
-            char name[8];
+            char name[16]; /* room for any int, though ranks stop at 12 */
             snprintf(name, sizeof name, "%c%d", 'a' + file, rank);
             cell(v, file, n - rank, LT_SHAPE_SQUARE,
                  (file + rank) % 2 ? LT_SHADE_LIGHT : LT_SHADE_DARK, 0, name);

@@ -75,6 +75,41 @@ static void number_parsing(void **st)
     assert_false(lt_parse_int("", 0, 1, &v));
 }
 
+/* Issue 18: text quoted in a message has what a terminal would act on made
+ * visible, and a long text is shortened with its length. */
+static void escaping_and_quoting(void **st)
+{
+    (void)st;
+    char buf[LT_QUOTE_MAX];
+    /* C0 controls, DEL, the C1 CSI (c2 9b), a lone byte, a cut sequence;
+     * Polish letters stay as they are */
+    assert_string_equal(lt_escape(buf, sizeof buf, "B1\033[2JX\a\t\n\177"),
+                        "B1\\x1b[2JX\\x07\\x09\\x0a\\x7f");
+    assert_string_equal(lt_escape(buf, sizeof buf, "\xc2\x9b" "1;\x9b" "2 \xe2\x82"),
+                        "\\xc2\\x9b1;\\x9b2 \\xe2\\x82");
+    assert_string_equal(lt_escape(buf, sizeof buf, "żółć \xc2\xa0"),
+                        "żółć \xc2\xa0");
+    /* overlong and surrogate forms are not UTF-8 */
+    assert_string_equal(lt_escape(buf, sizeof buf, "\xc0\xaf\xed\xa0\x80"),
+                        "\\xc0\\xaf\\xed\\xa0\\x80");
+    /* cut to fit, never inside an escape */
+    char small[7];
+    assert_string_equal(lt_escape(small, sizeof small, "ab\033cd"), "ab\\x1b");
+    assert_string_equal(lt_escape(small, 6, "ab\033cd"), "ab");
+    assert_string_equal(lt_quote(buf, sizeof buf, "e4"), "'e4'");
+    char long_text[5001];
+    memset(long_text, 'a', 5000);
+    long_text[5000] = '\0';
+    lt_quote(buf, sizeof buf, long_text);
+    assert_int_equal(strncmp(buf, "'aaaa", 5), 0);
+    assert_non_null(strstr(buf, "...' (5000 characters)"));
+    assert_true(strlen(buf) < 70);
+    /* lt_error_set escapes whatever its message quotes */
+    lt_error err = {0};
+    lt_error_set(&err, "'%s' is not a move", "B1\033[2J");
+    assert_string_equal(err.msg, "'B1\\x1b[2J' is not a move");
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -82,6 +117,7 @@ int main(void)
         cmocka_unit_test(assignments),
         cmocka_unit_test(errors_name_what_was_expected),
         cmocka_unit_test(number_parsing),
+        cmocka_unit_test(escaping_and_quoting),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -1,6 +1,8 @@
 /* test_record.c — records: write, read back, errors with line and column,
  * several records in one text, atomic files. */
 #include <dirent.h>
+#include <fcntl.h>
+#include <sys/file.h>
 #include <unistd.h>
 
 #include "support.h"
@@ -228,6 +230,146 @@ static int count_files(const char *dir)
     return n;
 }
 
+/* Issue 18: the text of a record reaches messages with its control bytes
+ * escaped. */
+static void errors_escape_what_they_quote(void **st)
+{
+    (void)st;
+    static const char *const texts[] = {
+        "[Game \"three-mens-morris\"]\n\n1. B1\033[2JX\n",
+        "[Game \"\033]0;title\a\"]\n",
+        "[Game \"three-mens-morris\"]\n[Seed \"\x9b" "1\"]\n",
+        "[Game \"three-mens-morris\"]\n[Result \"\033[5m\"]\n\n"
+        "1. A1 A2 2. B1 B2 3. C1 C3\n"};
+    for (size_t i = 0; i < sizeof texts / sizeof texts[0]; i++) {
+        lt_cursor cur = {0};
+        lt_record r;
+        lt_error err = {0};
+        assert_int_not_equal(lt_record_parse(texts[i], &cur, &r, &err), LT_OK);
+        for (const char *c = err.msg; *c; c++)
+            if ((unsigned char)*c < 0x20 || (unsigned char)*c >= 0x7f)
+                fail_msg("text %zu: byte %#x in '%s'", i, (unsigned char)*c,
+                         err.msg);
+        assert_true(strstr(err.msg, "\\x1b") || strstr(err.msg, "\\x9b"));
+    }
+}
+
+/* Writes text to dir/name. */
+static void put_file(const char *dir, const char *name, const char *text)
+{
+    char path[256];
+    snprintf(path, sizeof path, "%s/%s", dir, name);
+    FILE *f = fopen(path, "w");
+    assert_non_null(f);
+    fputs(text, f);
+    fclose(f);
+}
+
+static bool file_exists(const char *dir, const char *name)
+{
+    char path[256];
+    snprintf(path, sizeof path, "%s/%s", dir, name);
+    return access(path, F_OK) == 0;
+}
+
+/* Issue 18: a file of several games is not loaded to be played on (saving
+ * it would keep the first game alone), and is left as it was. */
+static void load_refuses_several_games(void **st)
+{
+    (void)st;
+    char dir[] = "/tmp/ludoteka-test-XXXXXX";
+    assert_non_null(mkdtemp(dir));
+    char path[128];
+    snprintf(path, sizeof path, "%s/games.txt", dir);
+    const char *one = "[Game \"three-mens-morris\"]\n\n1. B2 A1\n\n";
+    char text[512];
+    snprintf(text, sizeof text, "%s%s%s", one, one, one);
+    put_file(dir, "games.txt", text);
+    lt_record r;
+    lt_error err = {0};
+    assert_int_equal(lt_record_load(path, &r, &err), LT_ERANGE);
+    assert_non_null(strstr(err.msg, "games.txt holds 3 games"));
+    size_t size;
+    char *after = lt_read_file(path, &size, &err);
+    assert_non_null(after);
+    assert_string_equal(after, text);
+    free(after);
+    /* a second game that does not read still makes two */
+    snprintf(text, sizeof text, "%s[Game \"nine-holes\"]\n", one);
+    put_file(dir, "games.txt", text);
+    assert_int_equal(lt_record_load(path, &r, &err), LT_ERANGE);
+    assert_non_null(strstr(err.msg, "holds at least 2 games"));
+    /* one game, with comments after it, loads */
+    snprintf(text, sizeof text, "%s{ the end }\n", one);
+    put_file(dir, "games.txt", text);
+    assert_int_equal(lt_record_load(path, &r, &err), LT_OK);
+    assert_int_equal(r.nactions, 2);
+    lt_record_clear(&r);
+    unlink(path);
+    rmdir(dir);
+}
+
+/* Issue 18: saves killed midway left FILE.tmp-XXXXXX beside FILE; the next
+ * save or load of FILE removes those, but not a save under way (its file
+ * is locked) and nothing named otherwise. */
+static void stale_temporary_files_go(void **st)
+{
+    (void)st;
+    char dir[] = "/tmp/ludoteka-test-XXXXXX";
+    assert_non_null(mkdtemp(dir));
+    char path[128], live[160];
+    snprintf(path, sizeof path, "%s/game.txt", dir);
+    snprintf(live, sizeof live, "%s/game.txt.tmp-L1ve00", dir);
+    static const char *const stale[] = {"game.txt.tmp-AAAAAA",
+                                        "game.txt.tmp-b7Zq0x"};
+    static const char *const others[] = {
+        "game.txt.tmp-short", "game.txt.tmp-AAAAAAA", "game.txt.tmp-AAAAAA~",
+        "other.txt.tmp-AAAAAA", "game.txt"};
+    lt_record r, back;
+    lt_error err = {0};
+    make_record(&r, "", "B2 A1");
+    for (int round = 0; round < 2; round++) {
+        for (size_t i = 0; i < sizeof stale / sizeof stale[0]; i++)
+            put_file(dir, stale[i], "half a record");
+        for (size_t i = 0; i < sizeof others / sizeof others[0] - 1; i++)
+            put_file(dir, others[i], "not ours");
+        /* a save under way in another process: its file is locked */
+        int fd = open(live, O_RDWR | O_CREAT, 0600);
+        assert_true(fd >= 0);
+        assert_int_equal(flock(fd, LOCK_EX), 0);
+        if (round == 0) { /* the next save */
+            assert_int_equal(lt_record_save(&r, path, &err), LT_OK);
+        } else {          /* the next load */
+            assert_int_equal(lt_record_load(path, &back, &err), LT_OK);
+            assert_int_equal(back.nactions, 2);
+            lt_record_clear(&back);
+        }
+        for (size_t i = 0; i < sizeof stale / sizeof stale[0]; i++)
+            if (file_exists(dir, stale[i]))
+                fail_msg("round %d: %s is still there", round, stale[i]);
+        for (size_t i = 0; i < sizeof others / sizeof others[0]; i++)
+            if (!file_exists(dir, others[i]))
+                fail_msg("round %d: %s was removed", round, others[i]);
+        assert_true(access(live, F_OK) == 0);
+        close(fd);
+    }
+    /* the record is whole */
+    assert_int_equal(lt_record_load(path, &back, &err), LT_OK);
+    assert_int_equal(back.nactions, 2);
+    assert_memory_equal(back.actions, r.actions, 2 * sizeof *r.actions);
+    lt_record_clear(&back);
+    /* the lock is gone with the save: now it is a leftover too */
+    assert_int_equal(lt_record_save(&r, path, &err), LT_OK);
+    assert_false(access(live, F_OK) == 0);
+    lt_record_clear(&r);
+    for (size_t i = 0; i < sizeof others / sizeof others[0]; i++) {
+        char p[256];
+        snprintf(p, sizeof p, "%s/%s", dir, others[i]);
+        unlink(p);
+    }
+    assert_int_equal(rmdir(dir), 0);
+}
+
 static void atomic_files(void **st)
 {
     (void)st;
@@ -266,6 +408,9 @@ int main(void)
         cmocka_unit_test(position_tag),
         cmocka_unit_test(recorded_result_and_fen_tag),
         cmocka_unit_test(atomic_files),
+        cmocka_unit_test(errors_escape_what_they_quote),
+        cmocka_unit_test(load_refuses_several_games),
+        cmocka_unit_test(stale_temporary_files_go),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -116,7 +116,22 @@ typedef struct lt_engine {
                         uint64_t seed, lt_think_info *);
 } lt_engine;
 
-/* Parses a spec; NULL with a message naming the expected forms. */
+/* Where a spec came from.  A spec may name a program to start (uci:,
+ * xboard:), and only the person running ludoteka may choose one: on its
+ * command line or in its menus (LT_SPEC_TRUSTED).  A spec read from a
+ * file (a saved game) or a network message may name an engine, as a
+ * record of who played, but as a player it is refused. */
+typedef enum { LT_SPEC_UNTRUSTED, LT_SPEC_TRUSTED } lt_spec_origin;
+
+/* Does the spec name a program to start (uci:, xboard:)? */
+bool lt_spec_starts_program(const char *spec);
+
+/* Parses a spec; NULL with a message naming the expected forms, or
+ * saying that a spec of this origin may not start a program. */
+lt_player *lt_player_new_from(const lt_game *, const char *spec,
+                              lt_spec_origin, lt_error *);
+/* The same for a spec that is not the user's own (LT_SPEC_UNTRUSTED):
+ * never starts a program. */
 lt_player *lt_player_new(const lt_game *, const char *spec, lt_error *);
 void lt_player_free(lt_player *);
 bool lt_player_is_human(const lt_player *);

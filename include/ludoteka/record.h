@@ -79,14 +79,20 @@ lt_status lt_record_parse(const char *text, lt_cursor *, lt_record *out,
                           lt_error *);
 
 /* Writes the record to path atomically: a temporary file in the same
- * folder, flushed to disk, then renamed over path. */
+ * folder, flushed to disk, then renamed over path.  Temporary files that
+ * interrupted saves of path left beside it (path.tmp-XXXXXX) go first. */
 lt_status lt_record_save(const lt_record *, const char *path, lt_error *);
-/* Reads the first record of a file. */
+/* Reads the record of a file of one game, to play it on; a file of
+ * several games is refused (LT_ERANGE) with a message that says how many
+ * it holds.  Temporary files that interrupted saves of path left beside
+ * it go first.  (To read every game of a file: lt_record_parse.) */
 lt_status lt_record_load(const char *path, lt_record *, lt_error *);
 
 /* Reads a whole file into a NUL-terminated malloc'd buffer. */
 char *lt_read_file(const char *path, size_t *size, lt_error *);
-/* Writes data to path atomically (as lt_record_save). */
+/* Writes data to path atomically (as lt_record_save, without the
+ * clean-up): the temporary file is locked (flock) until it is renamed,
+ * so a clean-up never removes a save under way. */
 lt_status lt_write_file_atomic(const char *path, const char *data,
                                size_t size, lt_error *);
 

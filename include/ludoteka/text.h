@@ -15,8 +15,25 @@
 #define LT_PRINTF(f, a)
 #endif
 
-/* Sets err->msg (err may be NULL); line and column are left alone. */
+/* Sets err->msg (err may be NULL); line and column are left alone.  The
+ * message goes through lt_escape, so text quoted from a file, a network
+ * message or the command line cannot reach a terminal as control codes. */
 void lt_error_set(lt_error *, const char *fmt, ...) LT_PRINTF(2, 3);
+
+/* Copies text into buf (always terminated, cut to fit) with what a
+ * terminal would act on made visible: control bytes (tab and newline
+ * too), the C1 controls (U+0080..U+009F) and bytes that are not UTF-8
+ * become \xNN, one per byte.  Any other UTF-8 is kept.  Returns buf. */
+char *lt_escape(char *buf, size_t size, const char *text);
+
+enum { LT_QUOTE_SHOWN = 40 }; /* bytes of a long text that lt_quote shows */
+
+/* Untrusted text for a message: escaped (lt_escape) in quotes, and past
+ * LT_QUOTE_SHOWN bytes shortened, with its length: 'abc'  or
+ * 'aaaaaaaa...' (5000 characters).  LT_QUOTE_MAX bytes hold any answer.
+ * Returns buf. */
+enum { LT_QUOTE_MAX = 4 * LT_QUOTE_SHOWN + 48 };
+char *lt_quote(char *buf, size_t size, const char *text);
 
 /* snprintf that appends at *len and never overflows; returns false when
  * the text did not fit (the buffer then ends with what fitted). */

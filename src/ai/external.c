@@ -48,10 +48,13 @@ struct external {
 static bool fail(external *x, const char *fmt, ...) LT_PRINTF(2, 3);
 static bool fail(external *x, const char *fmt, ...)
 {
+    /* a message may quote what the program wrote: escaped */
+    char msg[sizeof x->error];
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(x->error, sizeof x->error, fmt, ap);
+    vsnprintf(msg, sizeof msg, fmt, ap);
     va_end(ap);
+    lt_escape(x->error, sizeof x->error, msg);
     return false;
 }
 

@@ -21,6 +21,7 @@ struct lt_player {
     void *instance;           /* ENGINE: its state */
     external *ext;            /* EXTERNAL: a program over UCI or XBoard */
     double blunder;           /* chance of a random move instead */
+    lt_spec_origin origin;    /* may the spec start a program? */
     char spec[LT_SPEC_MAX];
 };
 
@@ -174,11 +175,25 @@ static bool level(lt_player *p, const char *rest, int depth, lt_error *err)
     return parse(p, lt_levels(p->game)[n - 1], depth + 1, err);
 }
 
+bool lt_spec_starts_program(const char *spec)
+{
+    return !strncasecmp(spec, "uci:", 4) || !strncasecmp(spec, "xboard:", 7);
+}
+
 /* Parses spec into p; depth guards level specs that name levels. */
 static bool parse(lt_player *p, const char *spec, int depth, lt_error *err)
 {
     const lt_game *g = p->game;
-    if (!strncasecmp(spec, "uci:", 4) || !strncasecmp(spec, "xboard:", 7)) {
+    if (lt_spec_starts_program(spec)) {
+        if (p->origin != LT_SPEC_TRUSTED) {
+            char quoted[LT_QUOTE_MAX];
+            lt_error_set(err, "player %s would start a program, and only "
+                              "the person running ludoteka may name one: "
+                              "a player read from a file or a network "
+                              "message never starts a program",
+                         lt_quote(quoted, sizeof quoted, spec));
+            return false;
+        }
         p->kind = EXTERNAL;
         p->ext = external_new(g, spec, err);
         return p->ext != NULL;
@@ -197,7 +212,9 @@ static bool parse(lt_player *p, const char *spec, int depth, lt_error *err)
         return true;
     }
     if (strcasecmp(words, "ai")) {
-        lt_error_set(err, "unknown player '%s'; %s", spec, expected);
+        char quoted[LT_QUOTE_MAX];
+        lt_error_set(err, "unknown player %s; %s",
+                     lt_quote(quoted, sizeof quoted, spec), expected);
         return false;
     }
     if (!rest || !strncmp(rest, "level=", 6))
@@ -262,11 +279,13 @@ static bool parse(lt_player *p, const char *spec, int depth, lt_error *err)
     return true;
 }
 
-lt_player *lt_player_new(const lt_game *g, const char *spec, lt_error *err)
+lt_player *lt_player_new_from(const lt_game *g, const char *spec,
+                              lt_spec_origin origin, lt_error *err)
 {
     if (strlen(spec) >= LT_SPEC_MAX) {
-        lt_error_set(err, "player spec too long (at most %d characters)",
-                     LT_SPEC_MAX - 1);
+        char quoted[LT_QUOTE_MAX];
+        lt_error_set(err, "player spec too long: at most %d characters, got %s",
+                     LT_SPEC_MAX - 1, lt_quote(quoted, sizeof quoted, spec));
         return NULL;
     }
     lt_player *p = calloc(1, sizeof *p);
@@ -275,12 +294,18 @@ lt_player *lt_player_new(const lt_game *g, const char *spec, lt_error *err)
         return NULL;
     }
     p->game = g;
+    p->origin = origin;
     lt_copy(p->spec, sizeof p->spec, spec);
     if (!parse(p, spec, 0, err)) {
         lt_player_free(p);
         return NULL;
     }
     return p;
+}
+
+lt_player *lt_player_new(const lt_game *g, const char *spec, lt_error *err)
+{
+    return lt_player_new_from(g, spec, LT_SPEC_UNTRUSTED, err);
 }
 
 void lt_player_free(lt_player *p)

@@ -13,6 +13,8 @@
 
 /* Exit statuses. */
 enum { EXIT_OK = 0, EXIT_FAIL = 1, EXIT_USAGE = 2 };
+/* The longest time any flag gives in seconds (some eleven days). */
+enum { CLI_SECONDS_MAX = 1000000 };
 
 extern int cli_lang; /* LT_LANG_EN or LT_LANG_PL */
 extern bool cli_plain; /* --plain: the line mode even on a terminal */
@@ -34,6 +36,14 @@ bool cli_read_line(FILE *in, char *buf, size_t size);
  * and leaves *value NULL. */
 bool cli_flag(int argc, char **argv, int *i, const char *name,
               const char **value);
+/* The value of a number flag (value NULL: missing, already reported): a
+ * whole number from lo to hi, or a number above lo (from lo if lo_too)
+ * and at most hi.  False after saying what is allowed and what was given
+ * ("--games: expected a whole number from 1 to 10000000, got '0'"). */
+bool cli_int(const char *flag, const char *value, long long lo, long long hi,
+             long long *out);
+bool cli_real(const char *flag, const char *value, double lo, bool lo_too,
+              double hi, double *out);
 /* Does any argument ask for help (--help, -h)? */
 bool cli_wants_help(int argc, char **argv);
 /* The game with this id, or NULL after naming the games there are. */

@@ -146,7 +146,7 @@ static void play_one(arena *a, lt_player **players, int k, lt_state *s)
             r[seat] = seat == forfeit ? g->min_return
                       : a->n == 2 ? g->max_return
                                   : 0;
-        char note[300];
+        char note[LT_SPEC_MAX + sizeof why + 16];
         snprintf(note, sizeof note, "%s forfeits: %s", a->specs[who[forfeit]], why);
         lt_record_set_tag(&rec, "Termination", note);
     } else {
@@ -282,7 +282,8 @@ static void *worker(void *arg)
     lt_error err = {0};
     bool ok = s != NULL;
     for (int i = 0; ok && i < a->n; i++)
-        ok = (players[i] = lt_player_new(a->g, a->specs[i], &err)) != NULL;
+        ok = (players[i] = lt_player_new_from(a->g, a->specs[i], LT_SPEC_TRUSTED,
+                                               &err)) != NULL;
     if (!ok) {
         cli_fail(EXIT_FAIL, "%s", err.msg[0] ? err.msg : "out of memory");
         pthread_mutex_lock(&a->lock);
@@ -400,7 +401,12 @@ int cmd_arena(int argc, char **argv)
             if (!v)
                 return EXIT_USAGE;
             if (a.n == LT_MAX_PLAYERS)
-                return cli_fail(EXIT_USAGE, "at most %d players", LT_MAX_PLAYERS);
+                return cli_fail(EXIT_USAGE,
+                                T("--player: at most %d players, one --player "
+                                  "a seat; got more",
+                                  "--player: najwyżej %d graczy, jedno --player "
+                                  "na miejsce; podano więcej"),
+                                LT_MAX_PLAYERS);
             lt_copy(a.specs[a.n++], LT_SPEC_MAX, v);
         } else if (cli_flag(argc, argv, &i, "--option", &v)) {
             if (!v)
@@ -409,51 +415,68 @@ int cmd_arena(int argc, char **argv)
                 return cli_fail(EXIT_USAGE, "too many --option flags");
             options[noptions++] = v;
         } else if (cli_flag(argc, argv, &i, "--games", &v)) {
-            if (!v || !lt_parse_int(v, 1, 10000000, &n))
-                return cli_fail(EXIT_USAGE, "--games: expected a positive number");
+            if (!cli_int("--games", v, 1, 10000000, &n))
+                return EXIT_USAGE;
             a.games = (int)n;
         } else if (cli_flag(argc, argv, &i, "--seed", &v)) {
-            if (!v || !lt_parse_int(v, 0, INT64_MAX, &n))
-                return cli_fail(EXIT_USAGE, "--seed: expected a whole number");
+            if (!cli_int("--seed", v, 0, INT64_MAX, &n))
+                return EXIT_USAGE;
             a.seed = (uint64_t)n;
         } else if (cli_flag(argc, argv, &i, "--openings", &v)) {
-            if (!v || !lt_parse_int(v, 0, 1000, &n))
-                return cli_fail(EXIT_USAGE, "--openings: expected 0 to 1000");
+            if (!cli_int("--openings", v, 0, 1000, &n))
+                return EXIT_USAGE;
             a.openings = (int)n;
         } else if (cli_flag(argc, argv, &i, "--jobs", &v)) {
-            if (!v || !lt_parse_int(v, 1, JOBS_MAX, &n))
-                return cli_fail(EXIT_USAGE, "--jobs: expected 1 to %d", JOBS_MAX);
+            if (!cli_int("--jobs", v, 1, JOBS_MAX, &n))
+                return EXIT_USAGE;
             a.jobs = (int)n;
         } else if (cli_flag(argc, argv, &i, "--threads", &v)) {
-            if (!v || !lt_parse_int(v, 1, LT_AI_THREADS_MAX, &n))
-                return cli_fail(EXIT_USAGE, "--threads: expected 1 to %d",
-                                LT_AI_THREADS_MAX);
+            if (!cli_int("--threads", v, 1, LT_AI_THREADS_MAX, &n))
+                return EXIT_USAGE;
             threads = (int)n;
         } else if (cli_flag(argc, argv, &i, "--nodes", &v)) {
-            if (!v || !lt_parse_int(v, 1, INT64_MAX, &a.nodes))
-                return cli_fail(EXIT_USAGE, "--nodes: expected a positive number");
+            if (!cli_int("--nodes", v, 1, INT64_MAX, &a.nodes))
+                return EXIT_USAGE;
         } else if (cli_flag(argc, argv, &i, "--depth", &v)) {
-            if (!v || !lt_parse_int(v, 1, 1000, &n))
-                return cli_fail(EXIT_USAGE, "--depth: expected 1 to 1000");
+            if (!cli_int("--depth", v, 1, 1000, &n))
+                return EXIT_USAGE;
             a.depth = (int)n;
         } else if (cli_flag(argc, argv, &i, "--movetime", &v)) {
-            a.movetime = v ? strtod(v, &end) : 0;
-            if (!v || *end || !(a.movetime > 0))
-                return cli_fail(EXIT_USAGE, "--movetime: expected seconds");
+            if (!cli_real("--movetime", v, 0, false, CLI_SECONDS_MAX, &a.movetime))
+                return EXIT_USAGE;
             a.tc = TC_MOVETIME;
         } else if (cli_flag(argc, argv, &i, "--tc", &v)) {
-            a.base = v ? strtod(v, &end) : 0;
-            if (!v || !(a.base > 0) || (*end && *end != '+'))
-                return cli_fail(EXIT_USAGE, "--tc: expected BASE+INC in seconds");
-            a.inc = *end ? strtod(end + 1, &end) : 0;
-            if (*end || a.inc < 0)
-                return cli_fail(EXIT_USAGE, "--tc: expected BASE+INC in seconds");
+            if (!v)
+                return EXIT_USAGE;
+            a.base = strtod(v, &end);
+            bool good = end != v && a.base > 0 && a.base <= CLI_SECONDS_MAX &&
+                        (!*end || *end == '+');
+            a.inc = good && *end ? strtod(end + 1, &end) : 0;
+            if (!good || *end || !(a.inc >= 0 && a.inc <= CLI_SECONDS_MAX)) {
+                char quoted[LT_QUOTE_MAX];
+                return cli_fail(EXIT_USAGE,
+                                T("--tc: expected BASE+INC in seconds (BASE above "
+                                  "0, INC from 0; e.g. 10+0.1), got %s",
+                                  "--tc: oczekiwano BAZA+DODATEK w sekundach (BAZA "
+                                  "większa niż 0, DODATEK od 0; np. 10+0.1), "
+                                  "podano %s"),
+                                lt_quote(quoted, sizeof quoted, v));
+            }
             a.tc = TC_CLOCK;
         } else if (cli_flag(argc, argv, &i, "--sprt", &v)) {
-            if (!v || sscanf(v, "%lf,%lf", &a.elo0, &a.elo1) != 2 ||
-                a.elo0 >= a.elo1)
-                return cli_fail(EXIT_USAGE, "--sprt: expected ELO0,ELO1 with "
-                                            "ELO0 < ELO1");
+            if (!v)
+                return EXIT_USAGE;
+            int used = 0;
+            if (sscanf(v, "%lf,%lf%n", &a.elo0, &a.elo1, &used) != 2 ||
+                v[used] || !(a.elo0 < a.elo1)) {
+                char quoted[LT_QUOTE_MAX];
+                return cli_fail(EXIT_USAGE,
+                                T("--sprt: expected ELO0,ELO1 with ELO0 < ELO1 "
+                                  "(e.g. 0,10), got %s",
+                                  "--sprt: oczekiwano ELO0,ELO1, gdzie ELO0 < "
+                                  "ELO1 (np. 0,10), podano %s"),
+                                lt_quote(quoted, sizeof quoted, v));
+            }
             a.sprt = true;
         } else if (cli_flag(argc, argv, &i, "--book", &v)) {
             if (!v)
@@ -485,7 +508,7 @@ int cmd_arena(int argc, char **argv)
     if (a.sprt && a.n != 2)
         return cli_fail(EXIT_USAGE, "--sprt needs two players");
     for (int i = 0; i < a.n; i++) {
-        lt_player *p = lt_player_new(a.g, a.specs[i], &err);
+        lt_player *p = lt_player_new_from(a.g, a.specs[i], LT_SPEC_TRUSTED, &err);
         if (!p)
             return cli_fail(EXIT_USAGE, "%s", err.msg);
         lt_player_free(p);

@@ -167,11 +167,8 @@ int cmd_serve(int argc, char **argv)
             if (!cli_flag(argc, argv, &i, numbers[k].flag, &v))
                 continue;
             long long n;
-            if (!v)
+            if (!cli_int(numbers[k].flag, v, numbers[k].lo, numbers[k].hi, &n))
                 return EXIT_USAGE;
-            if (!lt_parse_int(v, numbers[k].lo, numbers[k].hi, &n))
-                return cli_fail(EXIT_USAGE, "%s: expected a number from %d to %d",
-                                numbers[k].flag, numbers[k].lo, numbers[k].hi);
             *(int *)((char *)&o + numbers[k].offset) = (int)n;
             known = true;
         }

@@ -82,14 +82,14 @@ int cmd_simulate(int argc, char **argv)
         if (used[i])
             continue;
         if (cli_flag(argc, argv, &i, "-n", &v)) {
-            if (!v || !lt_parse_int(v, 1, INT64_MAX, &n))
-                return cli_fail(EXIT_USAGE, "-n: expected a positive number of turns");
+            if (!cli_int("-n", v, 1, INT64_MAX, &n))
+                return EXIT_USAGE;
         } else if (cli_flag(argc, argv, &i, "--seed", &v)) {
-            if (!v || !lt_parse_int(v, 0, INT64_MAX, &seed))
-                return cli_fail(EXIT_USAGE, "--seed: expected a whole number");
+            if (!cli_int("--seed", v, 0, INT64_MAX, &seed))
+                return EXIT_USAGE;
         } else if (cli_flag(argc, argv, &i, "--threads", &v)) {
-            if (!v || !lt_parse_int(v, 1, THREADS_MAX, &threads))
-                return cli_fail(EXIT_USAGE, "--threads: expected 1..%d", THREADS_MAX);
+            if (!cli_int("--threads", v, 1, THREADS_MAX, &threads))
+                return EXIT_USAGE;
         } else {
             return cli_fail(EXIT_USAGE, "simulate: unexpected argument '%s' "
                                         "(see ludoteka simulate --help)", argv[i]);

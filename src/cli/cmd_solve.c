@@ -175,14 +175,14 @@ int cmd_solve(int argc, char **argv)
         } else if (!strcmp(argv[i], "--cached")) {
             cached = true;
         } else if (cli_flag(argc, argv, &i, "--games", &v)) {
-            if (!v || !lt_parse_int(v, 0, 100000000, &games))
-                return cli_fail(EXIT_USAGE, "--games: expected a number");
+            if (!cli_int("--games", v, 0, 100000000, &games))
+                return EXIT_USAGE;
         } else if (cli_flag(argc, argv, &i, "--mcts", &v)) {
-            if (!v || !lt_parse_int(v, 1, 100000000, &iterations))
-                return cli_fail(EXIT_USAGE, "--mcts: expected a number");
+            if (!cli_int("--mcts", v, 1, 100000000, &iterations))
+                return EXIT_USAGE;
         } else if (cli_flag(argc, argv, &i, "--seed", &v)) {
-            if (!v || !lt_parse_int(v, 0, INT64_MAX, &seed))
-                return cli_fail(EXIT_USAGE, "--seed: expected a number");
+            if (!cli_int("--seed", v, 0, INT64_MAX, &seed))
+                return EXIT_USAGE;
         } else {
             return cli_fail(EXIT_USAGE, "solve: unexpected argument '%s' (see "
                                         "solve --help)", argv[i]);

@@ -49,29 +49,23 @@ int cmd_tune(int argc, char **argv)
     double rate = 1.0, reg = 0, lambda = 0.5;
     for (int i = 2; i < argc; i++) {
         long long *slot = NULL, lo = 1, hi = 1000000000;
+        const char *flag = argv[i];
         if (cli_flag(argc, argv, &i, "--out", &v)) {
             if (!v)
                 return EXIT_USAGE;
             out_path = v;
             continue;
         } else if (cli_flag(argc, argv, &i, "--rate", &v)) {
-            char *end;
-            rate = v ? strtod(v, &end) : 0;
-            if (!v || *end || !(rate > 0) || rate > 100)
-                return cli_fail(EXIT_USAGE,
-                                "--rate: expected a positive number");
+            if (!cli_real("--rate", v, 0, false, 100, &rate))
+                return EXIT_USAGE;
             continue;
         } else if (cli_flag(argc, argv, &i, "--reg", &v)) {
-            char *end;
-            reg = v ? strtod(v, &end) : -1;
-            if (!v || *end || !(reg >= 0) || reg > 1e6)
-                return cli_fail(EXIT_USAGE, "--reg: expected a number >= 0");
+            if (!cli_real("--reg", v, 0, true, 1e6, &reg))
+                return EXIT_USAGE;
             continue;
         } else if (cli_flag(argc, argv, &i, "--lambda", &v)) {
-            char *end;
-            lambda = v ? strtod(v, &end) : -1;
-            if (!v || *end || !(lambda >= 0 && lambda <= 1))
-                return cli_fail(EXIT_USAGE, "--lambda: expected 0 to 1");
+            if (!cli_real("--lambda", v, 0, true, 1, &lambda))
+                return EXIT_USAGE;
             continue;
         } else if (cli_flag(argc, argv, &i, "--games", &v)) {
             slot = &games;
@@ -95,12 +89,12 @@ int cmd_tune(int argc, char **argv)
             return cli_fail(EXIT_USAGE, "tune: unexpected argument '%s'",
                             argv[i]);
         }
-        if (!v)
+        /* the flag's name, without "=value" */
+        char name[32];
+        lt_copy(name, sizeof name, flag);
+        name[strcspn(name, "=")] = '\0';
+        if (!cli_int(name, v, lo, hi, slot))
             return EXIT_USAGE;
-        if (!lt_parse_int(v, lo, hi, slot))
-            return cli_fail(EXIT_USAGE,
-                            "%s: expected a number from %lld to %lld",
-                            argv[i - 1], lo, hi);
     }
     if (selfplay) {
         if (!out_path)

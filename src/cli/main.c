@@ -1,4 +1,6 @@
 /* main.c — the ludoteka program: language, global flags, commands. */
+#include <ctype.h>
+#include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -21,12 +23,14 @@ bool cli_plain, cli_ascii;
 
 int cli_fail(int status, const char *fmt, ...)
 {
+    /* a message may quote an argument, a file or a move as given:
+     * escaped, so no control code reaches the terminal */
+    char msg[4096], safe[4096];
     va_list ap;
     va_start(ap, fmt);
-    fputs("ludoteka: ", stderr);
-    vfprintf(stderr, fmt, ap);
-    fputc('\n', stderr);
+    vsnprintf(msg, sizeof msg, fmt, ap);
     va_end(ap);
+    fprintf(stderr, "ludoteka: %s\n", lt_escape(safe, sizeof safe, msg));
     return status;
 }
 
@@ -62,6 +66,50 @@ bool cli_flag(int argc, char **argv, int *i, const char *name,
     else
         cli_fail(EXIT_USAGE, "%s needs a value", name);
     return true;
+}
+
+bool cli_int(const char *flag, const char *value, long long lo, long long hi,
+             long long *out)
+{
+    if (!value) /* cli_flag has said that it is missing */
+        return false;
+    if (lt_parse_int(value, lo, hi, out))
+        return true;
+    char quoted[LT_QUOTE_MAX];
+    lt_quote(quoted, sizeof quoted, value);
+    cli_fail(EXIT_USAGE, T("%s: expected a whole number from %lld to %lld, got %s",
+                           "%s: oczekiwano liczby całkowitej od %lld do %lld, "
+                           "podano %s"),
+             flag, lo, hi, quoted);
+    return false;
+}
+
+bool cli_real(const char *flag, const char *value, double lo, bool lo_too,
+              double hi, double *out)
+{
+    if (!value)
+        return false;
+    char *end;
+    errno = 0;
+    double x = strtod(value, &end);
+    if (end != value && !*end && !errno && !isspace((unsigned char)*value) &&
+        (lo_too ? x >= lo : x > lo) && x <= hi) {
+        *out = x;
+        return true;
+    }
+    char quoted[LT_QUOTE_MAX];
+    lt_quote(quoted, sizeof quoted, value);
+    if (lo_too)
+        cli_fail(EXIT_USAGE, T("%s: expected a number from %.15g to %.15g, got %s",
+                               "%s: oczekiwano liczby od %.15g do %.15g, podano %s"),
+                 flag, lo, hi, quoted);
+    else
+        cli_fail(EXIT_USAGE, T("%s: expected a number above %.15g, at most %.15g; "
+                               "got %s",
+                               "%s: oczekiwano liczby większej niż %.15g, "
+                               "najwyżej %.15g; podano %s"),
+                 flag, lo, hi, quoted);
+    return false;
 }
 
 bool cli_wants_help(int argc, char **argv)
@@ -104,8 +152,20 @@ int cli_game_config(int argc, char **argv, int first, const lt_game *g,
         } else if (cli_flag(argc, argv, &i, "--players", &v)) {
             if (!v)
                 return EXIT_USAGE;
-            if (!lt_parse_int(v, 1, LT_MAX_PLAYERS, &n))
-                return cli_fail(EXIT_USAGE, "--players: expected a number");
+            if (!lt_parse_int(v, 0, 1000000, &n)) {
+                char quoted[LT_QUOTE_MAX], range[32];
+                snprintf(range, sizeof range, g->min_players == g->max_players
+                                                  ? "%d" : "%d..%d",
+                         g->min_players, g->max_players);
+                return cli_fail(EXIT_USAGE,
+                                T("--players: expected the number of players "
+                                  "(%s: %s), got %s",
+                                  "--players: oczekiwano liczby graczy (%s: "
+                                  "%s), podano %s"),
+                                g->id, range, lt_quote(quoted, sizeof quoted, v));
+            }
+            if (lt_check_players(g, (int)n, &err) != LT_OK)
+                return cli_fail(EXIT_USAGE, "--players: %s", err.msg);
             cfg->players = (int)n;
         } else {
             continue;

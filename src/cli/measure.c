@@ -118,10 +118,8 @@ int cmd_playouts(int argc, char **argv)
         int at = i;
         if (used[i] || !cli_flag(argc, argv, &i, "--seconds", &v))
             continue;
-        char *end;
-        seconds = v ? strtod(v, &end) : 0;
-        if (!v || *end || !(seconds > 0) || seconds > 86400)
-            return cli_fail(EXIT_USAGE, "--seconds: expected a positive number");
+        if (!cli_real("--seconds", v, 0, false, 86400, &seconds))
+            return EXIT_USAGE;
         used[at] = used[i] = true;
     }
     if (position)
@@ -202,8 +200,8 @@ int cmd_perft(int argc, char **argv)
         if (!strcmp(argv[i], "--divide")) {
             divide = used[i] = true;
         } else if (cli_flag(argc, argv, &i, "--depth", &v)) {
-            if (!v || !lt_parse_int(v, 0, 64, &depth))
-                return cli_fail(EXIT_USAGE, "--depth: expected 0 to 64");
+            if (!cli_int("--depth", v, 0, 64, &depth))
+                return EXIT_USAGE;
             used[at] = used[i] = true;
         }
     }
@@ -318,8 +316,8 @@ int cmd_bench(int argc, char **argv)
     const char *v;
     for (int i = 1; i < argc; i++) {
         if (cli_flag(argc, argv, &i, "--playouts", &v)) {
-            if (!v || !lt_parse_int(v, 1, 100000000, &n))
-                return cli_fail(EXIT_USAGE, "--playouts: expected a number");
+            if (!cli_int("--playouts", v, 1, 100000000, &n))
+                return EXIT_USAGE;
         } else {
             return cli_fail(EXIT_USAGE, "bench: unknown argument '%s'", argv[i]);
         }

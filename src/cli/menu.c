@@ -66,9 +66,14 @@ static void edit_options(const lt_game *g, lt_config *cfg, FILE *in, FILE *out)
         if (!strncasecmp(line, "players=", 8) && g->min_players != g->max_players) {
             if (lt_parse_int(line + 8, g->min_players, g->max_players, &n))
                 cfg->players = (int)n;
-            else
-                cli_fail(EXIT_USAGE, "players: %d..%d", g->min_players,
-                         g->max_players);
+            else {
+                char quoted[LT_QUOTE_MAX];
+                cli_fail(EXIT_USAGE,
+                         T("players: expected a number from %d to %d, got %s",
+                           "players: oczekiwano liczby od %d do %d, podano %s"),
+                         g->min_players, g->max_players,
+                         lt_quote(quoted, sizeof quoted, line + 8));
+            }
         } else if (lt_config_set(g, cfg, line, &err) != LT_OK) {
             cli_fail(EXIT_USAGE, "%s", err.msg);
         }
@@ -91,7 +96,7 @@ static void edit_players(const lt_game *g, int n, char specs[][LT_SPEC_MAX],
             if (!cli_read_line(in, line, sizeof line) || !line[0])
                 break;
             lt_error err = {0};
-            lt_player *p = lt_player_new(g, line, &err);
+            lt_player *p = lt_player_new_from(g, line, LT_SPEC_TRUSTED, &err);
             if (p) {
                 lt_player_free(p);
                 lt_copy(specs[i], LT_SPEC_MAX, line);
@@ -118,7 +123,7 @@ static void play(const lt_game *g, const lt_config *cfg,
                 first + 1, rec.players[0]);
     session se;
     lt_error err = {0};
-    if (session_open(&se, &rec, &err) != LT_OK) {
+    if (session_open(&se, &rec, LT_SPEC_TRUSTED, &err) != LT_OK) {
         cli_fail(EXIT_USAGE, "%s", err.msg);
         return;
     }

@@ -359,16 +359,39 @@ int play_lines(session *se, FILE *in, FILE *out)
     return EXIT_OK;
 }
 
-/* Splits "human,ai:level=2" into the record's specs; false if too many. */
+/* Splits "human,ai:level=2" into the record's specs; false after saying
+ * what is wrong (too many players for the game, a spec too long). */
 static bool set_players(lt_record *rec, const char *list)
 {
-    int n = 0;
+    int n = 0, count = 1;
+    for (const char *c = list; *c; c++)
+        count += *c == ',';
+    lt_error err = {0};
+    if (count > LT_MAX_PLAYERS &&
+        lt_check_players(rec->game, count, &err) != LT_OK) {
+        cli_fail(EXIT_USAGE, "--players: %s", err.msg);
+        return false;
+    }
     const char *p = list;
     for (;;) {
         const char *comma = strchr(p, ',');
         size_t len = comma ? (size_t)(comma - p) : strlen(p);
-        if (n == LT_MAX_PLAYERS || len >= LT_SPEC_MAX)
+        if (len >= LT_SPEC_MAX) {
+            char *spec = malloc(len + 1), quoted[LT_QUOTE_MAX];
+            if (spec) {
+                memcpy(spec, p, len);
+                spec[len] = '\0';
+            }
+            cli_fail(EXIT_USAGE,
+                     T("--players: a player spec has at most %d characters; "
+                       "player %d is %s",
+                       "--players: opis gracza ma najwyżej %d znaków; gracz %d "
+                       "to %s"),
+                     LT_SPEC_MAX - 1, n + 1,
+                     spec ? lt_quote(quoted, sizeof quoted, spec) : "?");
+            free(spec);
             return false;
+        }
         memcpy(rec->players[n], p, len);
         rec->players[n++][len] = '\0';
         if (!comma)
@@ -394,7 +417,10 @@ static void play_usage(void)
            "human seat plays itself to the end.\n"
            "--first N puts the N-th listed player in the first seat (random:\n"
            "draw lots).  --record FILE saves the game after every move;\n"
-           "--resume FILE continues a saved game and keeps saving to it.\n"
+           "--resume FILE continues a saved game (a file of one game) and\n"
+           "keeps saving to it.  A saved game never starts a program: a seat\n"
+           "it gives to an engine (uci:, xboard:) is refused; name every seat\n"
+           "with --players to play on against one.\n"
            "While playing, 'help' lists the commands (moves, undo, hint, save,\n"
            "quit).  --dice manual: at every throw, type the dice you threw\n"
            "(or 'roll' to let the computer throw).  Games of chance show the\n"
@@ -412,7 +438,10 @@ static void play_usage(void)
            "człowieka rozgrywa się sama do końca.\n"
            "--first N sadza N-tego gracza z listy na pierwszym miejscu (random:\n"
            "losowanie).  --record PLIK zapisuje partię po każdym ruchu;\n"
-           "--resume PLIK wznawia zapisaną partię i dalej ją zapisuje.\n"
+           "--resume PLIK wznawia zapisaną partię (plik jednej partii) i dalej\n"
+           "ją zapisuje.  Zapisana partia nigdy nie uruchamia programu:\n"
+           "miejsce, które daje silnikowi (uci:, xboard:), jest odrzucane;\n"
+           "aby grać dalej z silnikiem, podaj wszystkich graczy w --players.\n"
            "W czasie gry 'help' wypisuje polecenia (moves, undo, hint, save,\n"
            "quit).  --dice manual: przy każdym rzucie wpisz, co wypadło na\n"
            "kościach (albo 'roll' - rzuca komputer).  Gry losowe pokazują na\n"
@@ -464,8 +493,13 @@ int cmd_play(int argc, char **argv)
             return EXIT_USAGE;
         *slot = v;
     }
-    if (dice && strcasecmp(dice, "manual") && strcasecmp(dice, "auto"))
-        return cli_fail(EXIT_USAGE, "--dice: expected manual or auto");
+    if (dice && strcasecmp(dice, "manual") && strcasecmp(dice, "auto")) {
+        char quoted[LT_QUOTE_MAX];
+        return cli_fail(EXIT_USAGE, T("--dice: expected manual or auto, got %s",
+                                      "--dice: oczekiwano manual albo auto, "
+                                      "podano %s"),
+                        lt_quote(quoted, sizeof quoted, dice));
+    }
     lt_record rec;
     lt_error err = {0};
     bool fullscreen = cli_fullscreen();
@@ -478,10 +512,19 @@ int cmd_play(int argc, char **argv)
             return cli_fail(EXIT_FAIL, "%s", err.msg);
         if (players) {
             int n = rec.config.players;
-            if (!set_players(&rec, players) || rec.config.players != n) {
+            if (!set_players(&rec, players)) {
                 lt_record_clear(&rec);
-                return cli_fail(EXIT_USAGE, "--players: the saved game has %d "
-                                            "seats", n);
+                return EXIT_USAGE;
+            }
+            if (rec.config.players != n) {
+                int given = rec.config.players;
+                lt_record_clear(&rec);
+                return cli_fail(EXIT_USAGE,
+                                T("--players: the saved game has %d seats, got "
+                                  "%d players",
+                                  "--players: zapisana partia ma %d miejsc, "
+                                  "podano graczy: %d"),
+                                n, given);
             }
         }
     } else {
@@ -494,8 +537,7 @@ int cmd_play(int argc, char **argv)
         lt_config_default(g, &cfg, 0);
         lt_record_init(&rec, g, &cfg);
         if (players && !set_players(&rec, players))
-            return cli_fail(EXIT_USAGE, "--players: at most %d players",
-                            LT_MAX_PLAYERS);
+            return EXIT_USAGE;
         if (!players)
             lt_copy(rec.players[0], LT_SPEC_MAX, "human");
         /* seats nobody was named for get computer players */
@@ -507,8 +549,10 @@ int cmd_play(int argc, char **argv)
             if (lt_config_set(g, &rec.config, options[k], &err) != LT_OK)
                 return cli_fail(EXIT_USAGE, "%s", err.msg);
         long long seed;
-        if (seed_text && !lt_parse_int(seed_text, 0, INT64_MAX, &seed))
-            return cli_fail(EXIT_USAGE, "--seed: expected a whole number");
+        if (seed_text && !cli_int("--seed", seed_text, 0, INT64_MAX, &seed)) {
+            lt_record_clear(&rec);
+            return EXIT_USAGE;
+        }
         rec.seed = seed_text ? (uint64_t)seed : cli_fresh_seed();
         if (position && lt_record_set_position(&rec, position) != LT_OK)
             return cli_fail(EXIT_FAIL, "out of memory");
@@ -516,9 +560,15 @@ int cmd_play(int argc, char **argv)
             long long k = 0;
             bool lots = !strcasecmp(first_text, "random");
             if (!lots && !lt_parse_int(first_text, 1, rec.config.players, &k)) {
+                char quoted[LT_QUOTE_MAX];
+                int n = rec.config.players;
                 lt_record_clear(&rec);
-                return cli_fail(EXIT_USAGE, "--first: expected random or 1..%d",
-                                rec.config.players);
+                return cli_fail(EXIT_USAGE,
+                                T("--first: expected random or the number of a "
+                                  "listed player, 1 to %d, got %s",
+                                  "--first: oczekiwano random albo numeru "
+                                  "gracza z listy, od 1 do %d, podano %s"),
+                                n, lt_quote(quoted, sizeof quoted, first_text));
             }
             int f = cli_draw_first(&rec, lots ? -1 : (int)k - 1, rec.seed);
             if (lots)
@@ -533,8 +583,15 @@ int cmd_play(int argc, char **argv)
         lt_record_clear(&rec);
         return cli_fail(EXIT_USAGE, "%s", err.msg);
     }
+    /* the players: the command line's, or on --resume without --players
+     * the saved game's, which never start a program */
     session se;
-    lt_status st = session_open(&se, &rec, &err);
+    lt_status st = session_open(&se, &rec, resume && !players
+                                               ? LT_SPEC_UNTRUSTED
+                                               : LT_SPEC_TRUSTED, &err);
+    if (st != LT_OK && resume)
+        return cli_fail(st == LT_ESYNTAX ? EXIT_USAGE : EXIT_FAIL, "%s: %s",
+                        resume, err.msg);
     if (st != LT_OK)
         return cli_fail(st == LT_ESYNTAX ? EXIT_USAGE : EXIT_FAIL, "%s", err.msg);
     se.dice_manual = dice && !strcasecmp(dice, "manual");

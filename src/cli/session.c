@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cli.h"
 #include "session.h"
 #include "ludoteka/rng.h"
 #include "ludoteka/text.h"
@@ -53,7 +54,26 @@ static void drop_tag(lt_record *rec, const char *key)
     rec->nextra--;
 }
 
-lt_status session_open(session *se, lt_record *rec, lt_error *err)
+/* A saved game names an engine for a seat: it is not started (a file
+ * never chooses a program to run); the message says what to do. */
+static void refuse_program(const session *se, int seat, const char *spec,
+                           lt_error *err)
+{
+    char quoted[LT_QUOTE_MAX], name[64];
+    lt_quote(quoted, sizeof quoted, spec);
+    lt_seat_name(se->game, seat, cli_lang, name, sizeof name);
+    lt_error_set(err, T("seat %d (%s) is %s, an engine, and a saved game never "
+                        "starts a program: to play on against an engine, name "
+                        "every seat yourself (--players SPEC,SPEC...)",
+                        "miejsce %d (%s) zajmuje %s, silnik, a zapisana partia "
+                        "nigdy nie uruchamia programów: aby grać dalej z "
+                        "silnikiem, podaj sam graczy wszystkich miejsc "
+                        "(--players GRACZ,GRACZ...)"),
+                  seat + 1, name, quoted);
+}
+
+lt_status session_open(session *se, lt_record *rec, lt_spec_origin origin,
+                       lt_error *err)
 {
     memset(se, 0, sizeof *se);
     se->game = rec->game;
@@ -63,7 +83,12 @@ lt_status session_open(session *se, lt_record *rec, lt_error *err)
     lt_status st = LT_OK;
     for (int i = 0; i < se->rec.config.players && st == LT_OK; i++) {
         const char *spec = se->rec.players[i][0] ? se->rec.players[i] : "ai";
-        se->players[i] = lt_player_new(se->game, spec, err);
+        if (origin != LT_SPEC_TRUSTED && lt_spec_starts_program(spec)) {
+            refuse_program(se, i, spec, err);
+            st = LT_ESYNTAX;
+            break;
+        }
+        se->players[i] = lt_player_new_from(se->game, spec, origin, err);
         if (!se->players[i])
             st = LT_ESYNTAX;
         else
@@ -247,10 +272,15 @@ lt_status session_load(session *se, const char *path, lt_error *err)
     lt_status st = lt_record_load(path, &rec, err);
     if (st != LT_OK)
         return st;
+    /* the players the file names: not the user's own choice */
     session fresh;
-    st = session_open(&fresh, &rec, err);
-    if (st != LT_OK)
+    st = session_open(&fresh, &rec, LT_SPEC_UNTRUSTED, err);
+    if (st != LT_OK) {
+        char msg[sizeof err->msg];
+        lt_copy(msg, sizeof msg, err->msg);
+        lt_error_set(err, "%.60s: %s", path, msg);
         return st;
+    }
     bool manual = se->dice_manual;
     session_close(se);
     *se = fresh;

@@ -32,9 +32,13 @@ typedef struct session {
 } session;
 
 /* Sets up a session from a record (its config, players and seed; the
- * actions are replayed).  The session owns the record from then on, also
- * on failure. */
-lt_status session_open(session *, lt_record *rec, lt_error *);
+ * actions are replayed).  origin: did the person running ludoteka name
+ * the players (LT_SPEC_TRUSTED: the command line, the menus), or do they
+ * come from a file (LT_SPEC_UNTRUSTED: then a seat that names an engine,
+ * a program to start, is refused).  The session owns the record from then
+ * on, also on failure. */
+lt_status session_open(session *, lt_record *rec, lt_spec_origin origin,
+                       lt_error *);
 void session_close(session *);
 
 /* The seat to move (or LT_CHANCE, LT_TERMINAL), and who sits there. */
@@ -60,7 +64,8 @@ int session_redo(session *, lt_error *);
 int session_resign(session *, lt_error *);
 /* Writes the record to path (NULL: save_path). */
 lt_status session_save(session *, const char *path, lt_error *);
-/* Replaces the session by the game saved in a file, saving on to it. */
+/* Replaces the session by the game saved in a file, saving on to it; the
+ * players are the file's (LT_SPEC_UNTRUSTED). */
 lt_status session_load(session *, const char *path, lt_error *);
 
 /* Where the randomness of the next action comes from: the dice of a

@@ -156,7 +156,7 @@ static void draw_players(const play_ui *ui, int *row, int col, int width)
         char who[64], line[256];
         lt_seat_name(g, i, cli_lang, who, sizeof who);
         const char *spec = se->rec.players[i];
-        char kind[96];
+        char kind[LT_SPEC_MAX];
         if (!strcmp(spec, "human"))
             snprintf(kind, sizeof kind, "%s", T("human", "człowiek"));
         else

@@ -236,7 +236,7 @@ static void type_value(page *pg, const item *it, char *message, size_t size)
         lt_copy(line, sizeof line, pg->specs[it->index]);
         if (!tui_prompt(T("Player", "Gracz"), line, sizeof line) || !line[0])
             return;
-        lt_player *p = lt_player_new(g, line, &err);
+        lt_player *p = lt_player_new_from(g, line, LT_SPEC_TRUSTED, &err);
         if (!p) {
             snprintf(message, size, "%s", err.msg);
             return;
@@ -265,7 +265,7 @@ static void play(page *pg)
                  first + 1, rec.players[0]);
     session se;
     lt_error err = {0};
-    if (session_open(&se, &rec, &err) != LT_OK) {
+    if (session_open(&se, &rec, LT_SPEC_TRUSTED, &err) != LT_OK) {
         snprintf(note, sizeof note, "%s", err.msg);
         tui_confirm(note);
         return;

@@ -147,13 +147,14 @@ lt_status lt_parse(const lt_game *g, const lt_state *s, const char *text,
     }
     if (st == LT_OK)
         return LT_OK;
-    char ex[200];
+    char ex[200], quoted[LT_QUOTE_MAX];
     examples(g, s, ex, sizeof ex);
+    lt_quote(quoted, sizeof quoted, text);
     if (st == LT_ESYNTAX)
-        lt_error_set(err, "'%s' is not a move of %s; expected one of: %s",
-                     text, g->id, ex);
+        lt_error_set(err, "%s is not a move of %s; expected one of: %s",
+                     quoted, g->id, ex);
     else
-        lt_error_set(err, "'%s' is not legal here; legal: %s", text, ex);
+        lt_error_set(err, "%s is not legal here; legal: %s", quoted, ex);
     return st;
 }
 

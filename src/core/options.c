@@ -67,9 +67,10 @@ lt_status lt_config_set(const lt_game *g, lt_config *cfg,
 {
     const char *eq = strchr(assignment, '=');
     char name[64];
-    char expected[256];
+    char expected[256], quoted[LT_QUOTE_MAX];
     if (!eq || eq == assignment || (size_t)(eq - assignment) >= sizeof name) {
-        lt_error_set(err, "option '%s': expected name=value", assignment);
+        lt_error_set(err, "option %s: expected name=value",
+                     lt_quote(quoted, sizeof quoted, assignment));
         return LT_ESYNTAX;
     }
     memcpy(name, assignment, (size_t)(eq - assignment));
@@ -78,8 +79,8 @@ lt_status lt_config_set(const lt_game *g, lt_config *cfg,
     int i = lt_option_find(g, name);
     if (i < 0) {
         list_options(g, expected, sizeof expected);
-        lt_error_set(err, "unknown option '%s' for %s; options: %s", name,
-                     g->id, expected);
+        lt_error_set(err, "unknown option %s for %s; options: %s",
+                     lt_quote(quoted, sizeof quoted, name), g->id, expected);
         return LT_ESYNTAX;
     }
     const lt_option *o = &g->options[i];
@@ -90,14 +91,15 @@ lt_status lt_config_set(const lt_game *g, lt_config *cfg,
                 return LT_OK;
             }
         list_choices(o, expected, sizeof expected);
-        lt_error_set(err, "option %s: '%s' is not one of %s", o->name, value,
-                     expected);
+        lt_error_set(err, "option %s: %s is not one of %s", o->name,
+                     lt_quote(quoted, sizeof quoted, value), expected);
         return LT_ERANGE;
     }
     long long v;
     if (!lt_parse_int(value, o->min, o->max, &v)) {
-        lt_error_set(err, "option %s: '%s' is not a number from %d to %d",
-                     o->name, value, o->min, o->max);
+        lt_error_set(err, "option %s: %s is not a number from %d to %d",
+                     o->name, lt_quote(quoted, sizeof quoted, value), o->min,
+                     o->max);
         return LT_ERANGE;
     }
     cfg->value[i] = (int)v;

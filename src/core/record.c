@@ -1,5 +1,6 @@
 /* record.c — game records: PGN-style tags and action names; atomic files. */
 #include <ctype.h>
+#include <dirent.h>
 #include <stdarg.h>
 #include <errno.h>
 #include <fcntl.h>
@@ -8,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <sys/file.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -333,8 +335,7 @@ static lt_status fail_at(reader *rd, int line, int col, lt_status st,
         va_start(ap, fmt);
         vsnprintf(msg, sizeof msg, fmt, ap);
         va_end(ap);
-        snprintf(rd->err->msg, sizeof rd->err->msg, "line %d, column %d: %.200s",
-                 line, col, msg);
+        lt_error_set(rd->err, "line %d, column %d: %.200s", line, col, msg);
         rd->err->line = line;
         rd->err->col = col;
     }
@@ -472,9 +473,11 @@ static lt_status setup(reader *rd, raw_tag *tags, int ntags, lt_record *r,
     if (!g && !game)
         return fail_at(rd, rd->line, rd->col, LT_ESYNTAX, "%s",
                        "the record has no [Game \"...\"] tag");
+    char quoted[LT_QUOTE_MAX];
     if (!g)
         return fail_at(rd, game->line, game->col, LT_ESYNTAX,
-                       "unknown game '%s' (see 'ludoteka list')", game->value);
+                       "unknown game %s (see 'ludoteka list')",
+                       lt_quote(quoted, sizeof quoted, game->value));
     lt_config cfg;
     lt_config_default(g, &cfg, 0);
     int nplayers = 0;
@@ -508,7 +511,8 @@ static lt_status setup(reader *rd, raw_tag *tags, int ntags, lt_record *r,
         unsigned long long u = strtoull(v, &end, 10);
         if (!isdigit((unsigned char)v[0]) || errno || *end)
             return fail_at(rd, seed->line, seed->col, LT_ESYNTAX,
-                           "seed '%s' is not a whole number", v);
+                           "seed %s is not a whole number",
+                           lt_quote(quoted, sizeof quoted, v));
         r->seed = (uint64_t)u;
     }
     for (int i = 0; i < ntags; i++) {
@@ -632,10 +636,12 @@ lt_status lt_record_parse(const char *text, lt_cursor *cur, lt_record *r,
             char result[128];
             lt_result_text(r->game, s, result, sizeof result);
             if (strcmp(result, tags[i].value) != 0) {
-                char msg[200];
+                char msg[400];
+                char quoted[LT_QUOTE_MAX];
                 snprintf(msg, sizeof msg,
-                         "the record says the result is '%.60s' but its moves "
-                         "give '%.60s'", tags[i].value, result);
+                         "the record says the result is %s but its moves "
+                         "give '%.60s'",
+                         lt_quote(quoted, sizeof quoted, tags[i].value), result);
                 st = fail_at(&rd, tags[i].line, tags[i].col, LT_EILLEGAL,
                              "%s", msg);
                 goto done;
@@ -706,18 +712,39 @@ char *lt_read_file(const char *path, size_t *size, lt_error *err)
     return buf;
 }
 
+/* A save writes path.tmp-XXXXXX beside path (XXXXXX: mkstemp's six
+ * letters and digits) and renames it over path.  It holds a lock (flock)
+ * on that file from making it to the rename, so a temporary file whose
+ * lock can be taken was left by a save that was interrupted. */
+static const char TMP_SUFFIX[] = ".tmp-XXXXXX";
+enum { TMP_RANDOM = 6, TMP_TRIES = 4 };
+
 lt_status lt_write_file_atomic(const char *path, const char *data,
                                size_t size, lt_error *err)
 {
     size_t plen = strlen(path);
-    char *tmp = malloc(plen + 16);
+    char *tmp = malloc(plen + sizeof TMP_SUFFIX);
     if (!tmp) {
         lt_error_set(err, "out of memory");
         return LT_ENOMEM;
     }
-    memcpy(tmp, path, plen);
-    memcpy(tmp + plen, ".tmp-XXXXXX", 12);
-    int fd = mkstemp(tmp);
+    int fd = -1;
+    for (int tries = 0; fd < 0 && tries < TMP_TRIES; tries++) {
+        memcpy(tmp, path, plen);
+        memcpy(tmp + plen, TMP_SUFFIX, sizeof TMP_SUFFIX);
+        fd = mkstemp(tmp);
+        if (fd < 0)
+            break;
+        /* Where locks work, another process's clean-up may have taken
+         * the file for a leftover between mkstemp and flock: then it is
+         * gone (no links), and a new one is made. */
+        struct stat st;
+        if (flock(fd, LOCK_EX) == 0 && fstat(fd, &st) == 0 && st.st_nlink == 0) {
+            close(fd);
+            fd = -1;
+            errno = EEXIST;
+        }
+    }
     if (fd < 0) {
         lt_error_set(err, "cannot write %s: %s", path, strerror(errno));
         free(tmp);
@@ -734,18 +761,24 @@ lt_status lt_write_file_atomic(const char *path, const char *data,
     }
     bool ok = done == size && fsync(fd) == 0;
     int saved = errno;
-    ok = close(fd) == 0 && ok;
     if (ok) {
         /* rename keeps the new file's permissions of mkstemp (0600);
          * give it the usual ones. */
         mode_t mask = umask(0);
         umask(mask);
-        chmod(tmp, 0666 & ~mask);
+        fchmod(fd, 0666 & ~mask);
+        /* renamed before the file is closed, while the lock still says
+         * that a save is writing it */
         ok = rename(tmp, path) == 0;
         saved = errno;
     }
-    if (!ok) {
+    if (!ok)
         unlink(tmp);
+    if (close(fd) != 0 && ok) {
+        ok = false;
+        saved = errno;
+    }
+    if (!ok) {
         lt_error_set(err, "cannot write %s: %s", path, strerror(saved));
         free(tmp);
         return LT_EIO;
@@ -770,11 +803,64 @@ lt_status lt_write_file_atomic(const char *path, const char *data,
     return LT_OK;
 }
 
+/* Is name (in the folder of path) one of path's temporary files? */
+static bool is_temp_of(const char *name, const char *base)
+{
+    size_t blen = strlen(base), slen = sizeof TMP_SUFFIX - 1 - TMP_RANDOM;
+    if (strncmp(name, base, blen) || strncmp(name + blen, TMP_SUFFIX, slen))
+        return false;
+    const char *x = name + blen + slen;
+    for (int i = 0; i < TMP_RANDOM; i++)
+        if (!isalnum((unsigned char)x[i]))
+            return false;
+    return x[TMP_RANDOM] == '\0';
+}
+
+/* Removes the temporary files that interrupted saves of path left beside
+ * it (path.tmp-XXXXXX and nothing else), but none a save is writing now:
+ * only those whose lock can be taken, and only while holding it. */
+static void remove_stale_temps(const char *path)
+{
+    const char *slash = strrchr(path, '/');
+    const char *base = slash ? slash + 1 : path;
+    size_t dlen = slash ? (size_t)(slash - path) + 1 : 0;
+    char *dir = malloc(dlen + 2), *full = malloc(dlen + strlen(base) + 32);
+    if (!dir || !full || !*base)
+        goto done;
+    memcpy(dir, path, dlen);
+    strcpy(dir + dlen, dlen ? "" : ".");
+    DIR *d = opendir(dir);
+    if (!d)
+        goto done;
+    for (struct dirent *e; (e = readdir(d));) {
+        if (!is_temp_of(e->d_name, base))
+            continue;
+        memcpy(full, path, dlen);
+        strcpy(full + dlen, e->d_name);
+        int fd = open(full, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
+        if (fd < 0)
+            continue;
+        struct stat held, named;
+        /* the lock is ours: no save is writing it; and the name still is
+         * this file (not renamed over path meanwhile, nor made again) */
+        if (flock(fd, LOCK_EX | LOCK_NB) == 0 && fstat(fd, &held) == 0 &&
+            S_ISREG(held.st_mode) && lstat(full, &named) == 0 &&
+            held.st_dev == named.st_dev && held.st_ino == named.st_ino)
+            unlink(full);
+        close(fd);
+    }
+    closedir(d);
+done:
+    free(dir);
+    free(full);
+}
+
 lt_status lt_record_save(const lt_record *r, const char *path, lt_error *err)
 {
     char *text = lt_record_format(r, err);
     if (!text)
         return LT_EILLEGAL;
+    remove_stale_temps(path);
     lt_status st = lt_write_file_atomic(path, text, strlen(text), err);
     free(text);
     return st;
@@ -782,6 +868,8 @@ lt_status lt_record_save(const lt_record *r, const char *path, lt_error *err)
 
 lt_status lt_record_load(const char *path, lt_record *r, lt_error *err)
 {
+    memset(r, 0, sizeof *r);
+    remove_stale_temps(path);
     char *text = lt_read_file(path, NULL, err);
     if (!text)
         return LT_EIO;
@@ -789,8 +877,29 @@ lt_status lt_record_load(const char *path, lt_record *r, lt_error *err)
     lt_status st = lt_record_parse(text, &cur, r, err);
     if (st != LT_OK && err) {
         char msg[sizeof err->msg];
-        snprintf(msg, sizeof msg, "%.60s: %.190s", path, err->msg);
-        memcpy(err->msg, msg, sizeof msg);
+        lt_copy(msg, sizeof msg, err->msg);
+        lt_error_set(err, "%.60s: %.190s", path, msg);
+    }
+    /* A file of several games (an arena's, a tournament's) is not one
+     * game to play on: saving it would keep the first game alone. */
+    int games = 1;
+    bool unreadable = false;
+    while (st == LT_OK && !unreadable) {
+        lt_record next;
+        lt_status more = lt_record_parse(text, &cur, &next, NULL);
+        if (more == LT_EIO)
+            break;
+        unreadable = more != LT_OK;
+        lt_record_clear(&next);
+        games++;
+    }
+    if (games > 1) {
+        lt_record_clear(r);
+        lt_error_set(err, "%.60s holds %s%d games, and only a file of one "
+                     "game can be played on (saving it would keep the first "
+                     "game alone); copy the game to play into a file of its "
+                     "own", path, unreadable ? "at least " : "", games);
+        st = LT_ERANGE;
     }
     free(text);
     return st;

@@ -11,10 +11,92 @@ void lt_error_set(lt_error *err, const char *fmt, ...)
 {
     if (!err)
         return;
+    /* a message often quotes what it was given (a move, a tag, a file
+     * name): whatever a terminal would act on is made visible here, once
+     * for every message */
+    char msg[sizeof err->msg];
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(err->msg, sizeof err->msg, fmt, ap);
+    vsnprintf(msg, sizeof msg, fmt, ap);
     va_end(ap);
+    lt_escape(err->msg, sizeof err->msg, msg);
+}
+
+/* The length of the well-formed UTF-8 sequence at p (2 to 4 bytes), or 0
+ * when p starts none (a lone or stray byte, an overlong or surrogate
+ * form). */
+static size_t utf8_length(const unsigned char *p)
+{
+    size_t n = p[0] >= 0xf0 ? 4 : p[0] >= 0xe0 ? 3 : 2;
+    if (p[0] < 0xc2 || p[0] > 0xf4)
+        return 0;
+    for (size_t i = 1; i < n; i++)
+        if ((p[i] & 0xc0) != 0x80)
+            return 0;
+    if ((p[0] == 0xe0 && p[1] < 0xa0) || (p[0] == 0xed && p[1] >= 0xa0) ||
+        (p[0] == 0xf0 && p[1] < 0x90) || (p[0] == 0xf4 && p[1] >= 0x90))
+        return 0;
+    return n;
+}
+
+/* Is the byte at p (of a sequence of n) shown as it is? */
+static bool visible(const unsigned char *p, size_t n)
+{
+    if (n == 1)
+        return p[0] >= 0x20 && p[0] < 0x7f;
+    /* the C1 controls (U+0080..U+009F: CSI is U+009B) */
+    return n > 0 && !(p[0] == 0xc2 && p[1] < 0xa0);
+}
+
+char *lt_escape(char *buf, size_t size, const char *text)
+{
+    if (size == 0)
+        return buf;
+    const unsigned char *p = (const unsigned char *)text;
+    size_t len = 0;
+    while (*p) {
+        size_t n = *p < 0x80 ? 1 : utf8_length(p);
+        char piece[8];
+        size_t k;
+        if (visible(p, n)) {
+            memcpy(piece, p, n);
+            k = n;
+        } else {
+            k = (size_t)snprintf(piece, sizeof piece, "\\x%02x", *p);
+            n = 1; /* a bad sequence is shown byte by byte */
+        }
+        if (len + k >= size)
+            break;
+        memcpy(buf + len, piece, k);
+        len += k;
+        p += n;
+    }
+    buf[len] = '\0';
+    return buf;
+}
+
+char *lt_quote(char *buf, size_t size, const char *text)
+{
+    /* at most LT_QUOTE_SHOWN bytes of the text, cut at a character */
+    size_t total = strlen(text), shown = total;
+    if (total > LT_QUOTE_SHOWN) {
+        shown = LT_QUOTE_SHOWN;
+        while (shown > 0 && ((unsigned char)text[shown] & 0xc0) == 0x80)
+            shown--;
+    }
+    char part[LT_QUOTE_SHOWN + 1], escaped[4 * LT_QUOTE_SHOWN + 1];
+    memcpy(part, text, shown);
+    part[shown] = '\0';
+    lt_escape(escaped, sizeof escaped, part);
+    if (shown == total) {
+        snprintf(buf, size, "'%s'", escaped);
+        return buf;
+    }
+    size_t chars = 0; /* UTF-8: the bytes that start a character */
+    for (const char *c = text; *c; c++)
+        chars += ((unsigned char)*c & 0xc0) != 0x80;
+    snprintf(buf, size, "'%s...' (%zu characters)", escaped, chars);
+    return buf;
 }
 
 bool lt_appendf(char *buf, size_t size, size_t *len, const char *fmt, ...)

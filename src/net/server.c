@@ -107,12 +107,9 @@ void server_log(const char *fmt, ...)
     va_start(ap, fmt);
     vsnprintf(line + n, sizeof line - n, fmt, ap);
     va_end(ap);
-    /* what a client sent may be quoted: no control characters reach the
-     * terminal or the log */
-    for (char *p = line; *p; p++)
-        if ((unsigned char)*p < 0x20 || *p == 0x7f)
-            *p = '?';
-    fprintf(stderr, "%s\n", line);
+    /* a line may quote what a client sent: no control codes in the log */
+    char safe[sizeof line];
+    fprintf(stderr, "%s\n", lt_escape(safe, sizeof safe, line));
 }
 
 /* ---- Sending ------------------------------------------------------- */

@@ -57,6 +57,11 @@ check "uciok" grep -qx "uciok" "$T/out"
 check "readyok" test "$(grep -c readyok "$T/out")" -eq 3
 check "two best moves" test "$(grep -c '^bestmove ' "$T/out")" -eq 2
 check "info lines" grep -q "^info depth 5 .* pv " "$T/out"
+# issue 18: a line quoting what the GUI sent shows its control bytes
+# escaped; the protocol's own lines stay lines
+printf 'uci\nfoo\033[2J\nquit\n' | "$LT" uci >"$T/out" 2>&1
+check "uci lines" grep -qx "option name Clear Hash type button" "$T/out"
+check "uci escapes" grep -qxF "info string unknown command 'foo\\x1b[2J'" "$T/out"
 "$LT" uci --help >"$T/out"
 check "uci help" grep -q "usage: ludoteka uci" "$T/out"
 

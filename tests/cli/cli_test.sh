@@ -186,9 +186,145 @@ while [ $i -lt 8 ]; do
     if [ -f "$T/k.txt" ]; then
         "$LT" replay "$T/k.txt" >/dev/null 2>"$T/err" || fail "record broken after kill: $(cat "$T/err")"
     fi
-    rm -f "$T/k.txt" "$T"/k.txt.tmp-*
+    # issue 18: each game's saves remove what the killed ones left, so
+    # only the last kill's temporary file can be there
+    [ "$(ls "$T" | grep -c '^k\.txt\.tmp-')" -le 1 ] ||
+        fail "temporary files pile up: $(ls "$T" | grep -c '^k\.txt\.tmp-')"
+    rm -f "$T/k.txt"
     i=$((i + 1))
 done
+rm -f "$T"/k.txt.tmp-*
+
+CASE=resume-never-starts-programs
+# issue 18: a saved game that names an engine for a seat (uci:, xboard:)
+# must not start it: only the person running ludoteka names programs
+printf '[Game "chess"]\n[Players "uci:/bin/sh -c id>%s/pwned.txt,human"]\n[Seed "3"]\n[Result "*"]\n\n1. e4\n' \
+    "$T" >"$T/evil.txt"
+cp "$T/evil.txt" "$T/evil.orig"
+input 'quit\n'
+run 2 --plain play --resume "$T/evil.txt"
+[ -e "$T/pwned.txt" ] && fail "the saved game started a program"
+has err "evil.txt: seat 1 (White) is 'uci:/bin/sh -c id>"
+has err "an engine, and a saved game never starts a program: to play on against an engine, name every seat yourself (--players SPEC,SPEC...)"
+cmp -s "$T/evil.txt" "$T/evil.orig" || fail "the refused record was changed"
+printf '[Game "three-mens-morris"]\n[Players "human,XBoard:/bin/sh -c id>%s/pwned.txt"]\n\n1. B2\n' \
+    "$T" >"$T/evil.txt"
+run 2 play --resume "$T/evil.txt"
+[ -e "$T/pwned.txt" ] && fail "the saved game started a program (xboard)"
+has err "seat 2 (Black) is 'XBoard:/bin/sh"
+run 2 --lang pl play --resume "$T/evil.txt"
+has err "zapisana partia nigdy nie uruchamia programów"
+# the person at the keyboard names the seats: the game goes on
+run 0 play --resume "$T/evil.txt" --players human,ai:level=1
+has out "Black (ai:level=1)"
+has evil.txt '[Players "human,ai:level=1"]'
+[ -e "$T/pwned.txt" ] && fail "a program was started"
+
+CASE=resume-several-games
+# issue 18: --resume of a file of several games (an arena's) kept the
+# first alone and dropped the rest; it is refused, the file left alone
+cat "$T/r.txt" "$T/r.txt" "$T/r.txt" >"$T/three.txt"
+cp "$T/three.txt" "$T/three.orig"
+input 'quit\n'
+run 1 play --resume "$T/three.txt"
+has err "three.txt holds 3 games, and only a file of one game can be played on"
+has err "copy the game to play into a file of its own"
+cmp -s "$T/three.txt" "$T/three.orig" || fail "the file of several games was changed"
+
+CASE=stale-temporary-files
+# issue 18: a save killed midway leaves FILE.tmp-XXXXXX beside FILE; the
+# next load or save of FILE removes those, and nothing else
+stale() {
+    for x in AAAAAA b7Zq0x 999999; do echo half >"$T/s.txt.tmp-$x"; done
+}
+kept="s.txt.tmp-short s.txt.tmp-AAAAAAA s.txt.tmp-AAAAAA.keep s.tmp-AAAAAA other.txt.tmp-BBBBBB"
+for x in $kept; do echo keep >"$T/$x"; done
+input 'B2\nquit\n'
+stale
+run 0 play three-mens-morris --players human,ai:level=1 --seed 5 --record "$T/s.txt"
+ls "$T" | grep -q '^s\.txt\.tmp-[A-Za-z0-9]\{6\}$' && fail "a save left: $(ls "$T" | grep '^s\.txt\.tmp-')"
+cp "$T/s.txt" "$T/s.orig"
+stale
+input 'quit\n'
+run 0 play --resume "$T/s.txt"
+ls "$T" | grep -q '^s\.txt\.tmp-[A-Za-z0-9]\{6\}$' && fail "a load left: $(ls "$T" | grep '^s\.txt\.tmp-')"
+for x in $kept; do [ -f "$T/$x" ] || fail "$x was removed"; done
+cmp -s "$T/s.txt" "$T/s.orig" || fail "the record changed"
+run 0 replay "$T/s.txt"
+has out "   1. White      B2"
+
+CASE=control-codes-in-messages
+# issue 18: text quoted from a record, an option, a move or a player is
+# shown with its control bytes escaped, never sent to the terminal
+printf '[Game "three-mens-morris"]\n\n1. B1\033[2JX\n' >"$T/esc.txt"
+run 1 replay "$T/esc.txt"
+has err "'B1\\x1b[2JX' is not a move of three-mens-morris"
+plain err
+printf '[Game "\033]0;title\007"]\n' >"$T/esc.txt"
+run 1 replay "$T/esc.txt"
+has err "unknown game '\\x1b]0;title\\x07'"
+plain err
+# C1 controls: CSI as UTF-8 (c2 9b) and as a lone byte (9b)
+printf '[Game "three-mens-morris"]\n[Seed "1\001\302\233\233"]\n' >"$T/esc.txt"
+run 1 replay "$T/esc.txt"
+has err "seed '1\\x01\\xc2\\x9b\\x9b' is not a whole number"
+plain err
+printf '[Game "three-mens-morris"]\n[Players "human,ai\033[2J"]\n\n' >"$T/esc.txt"
+run 2 play --resume "$T/esc.txt"
+has err "unknown player 'ai\\x1b[2J'"
+plain err
+run 2 moves three-mens-morris --option "cap=$(printf '6\033[31m')"
+has err "option cap: '6\\x1b[31m' is not a number from 6 to 10000"
+plain err
+run 1 moves three-mens-morris --position "$(printf 'B\033[2J')"
+plain err
+run 2 play three-mens-morris --first "$(printf '\033[2J')"
+has err "got '\\x1b[2J'"
+plain err
+run 2 arena three-mens-morris --player "$(printf 'robot\033[2J\t')" --player ai
+has err "unknown player 'robot\\x1b[2J\\x09'"
+plain err
+input 'B2\033[2J\nquit\n'
+run 0 play three-mens-morris --players human,human
+has err "'B2\\x1b[2J' is not a move"
+plain err
+
+CASE=number-messages
+# issue 18: a bad number or count says what is allowed and what was given
+run 2 play chess --first 99
+has err "--first: expected random or the number of a listed player, 1 to 2, got '99'"
+run 2 --lang pl play chess --first 99
+has err "--first: oczekiwano random albo numeru gracza z listy, od 1 do 2, podano '99'"
+run 2 moves chess --players 0
+has err "--players: chess is played by 2 players, not 0"
+run 2 odds hazard --players many
+has err "--players: expected the number of players (hazard: 2..6), got 'many'"
+run 2 play chess --players "$(head -c 5000 /dev/zero | tr '\0' a)"
+has err "--players: a player spec has at most 127 characters; player 1 is 'aaaaaaaa"
+has err "...' (5000 characters)"
+run 2 play chess --players human,ai,ai,ai,ai,ai,ai
+has err "--players: chess is played by 2 players, not 7"
+run 2 play --resume "$T/s.txt" --players human,ai,ai
+has err "--players: the saved game has 2 seats, got 3 players"
+run 2 solve three-mens-morris --mcts 99999999999
+has err "--mcts: expected a whole number from 1 to 100000000, got '99999999999'"
+run 2 simulate hazard -n 99999999999999999999
+has err "-n: expected a whole number from 1 to 9223372036854775807, got '99999999999999999999'"
+run 2 --lang pl simulate hazard -n 0
+has err "-n: oczekiwano liczby całkowitej od 1 do 9223372036854775807, podano '0'"
+run 2 arena three-mens-morris --player ai --player ai --games "$(head -c 3000 /dev/zero | tr '\0' 9)"
+has err "--games: expected a whole number from 1 to 10000000, got '9999"
+has err "(3000 characters)"
+run 2 playouts three-mens-morris --seconds -1
+has err "--seconds: expected a number above 0, at most 86400; got '-1'"
+run 2 arena three-mens-morris --player ai --player ai --tc 10+x
+has err "--tc: expected BASE+INC in seconds (BASE above 0, INC from 0; e.g. 10+0.1), got '10+x'"
+run 2 arena three-mens-morris --player ai --player ai --sprt 5,1
+has err "got '5,1'"
+run 2 play pair-and-ace --dice loaded
+has err "--dice: expected manual or auto, got 'loaded'"
+run 2 serve --port 70000
+has err "--port: expected a whole number from 0 to 65535, got '70000'"
 
 CASE=menu
 # the menu number of Three Men's Morris, wherever the registry puts it

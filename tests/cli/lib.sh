@@ -46,6 +46,20 @@ lacks() {
     fi
 }
 
+# plain FILE — the file ($T/FILE) holds no control byte but newlines: no
+# escape sequence, and no C1 control (bytes 0x80-0x9f: the texts of these
+# tests are ASCII, so no UTF-8 letter brings one).
+plain() {
+    bad=$(od -An -v -tu1 "$T/$1" | tr -s ' ' '\n' |
+          awk '$1 != "" && $1 != 10 && ($1 < 32 || ($1 >= 127 && $1 < 160))' | head -1)
+    if [ -z "$bad" ]; then
+        passed=$((passed + 1))
+    else
+        fail "$1 holds the control byte $bad"
+        od -c "$T/$1" | head -8 | sed 's/^/  | /'
+    fi
+}
+
 # same FILE EXPECTED — the lines of FILE equal EXPECTED (space-separated).
 same() {
     got=$(tr '\n' ' ' <"$1")

@@ -131,6 +131,25 @@ grep -qF '[Resigned "1"]' "$T/game.txt" && ok || fail "the resignation is not in
 keys Enter
 ended 0
 
+CASE=load-never-starts-programs
+# issue 18: a saved game loaded with 'o' that names an engine for a seat
+# does not start it; the game on the screen goes on as it was
+printf '[Game "three-mens-morris"]\n[Players "human,uci:/bin/sh -c id>%s/pwned.txt"]\n\n1. B2\n' \
+    "$T" >"$T/evil.txt"
+launch "$LT" --lang en play three-mens-morris --players human,human --seed 9
+expect "White: human"
+keys o
+expect "Load the game in file>"
+text "$T/evil.txt"
+keys Enter
+expect "seat 2 (Black) is 'uci:/bin/sh"
+[ -e "$T/pwned.txt" ] && fail "the loaded game started a program" || ok
+expect "Black: human"
+keys q
+expect "Leave the game unfinished? (y/n)"
+keys y
+ended 0
+
 CASE=targets
 # Moving: a selected piece lights up its targets (green background) and
 # a click on one plays it.  White's moves: C1-B1 B2-B1 B2-B3 B2-C3.

@@ -9,6 +9,7 @@
 #include <strings.h>
 #include <threads.h>
 
+#include "ludoteka/text.h"
 #include "search.h"
 #include "uci.h"
 
@@ -37,14 +38,30 @@ static void say(uci *u, const char *fmt, ...)
 
 static void say(uci *u, const char *fmt, ...)
 {
+    /* a line may quote what the GUI sent (an unknown command, a bad
+     * move): escaped line by line (the newlines between the lines are
+     * the protocol's), so nothing it held reaches a terminal as a code */
+    char line[8192], safe[8192];
     va_list ap;
     va_start(ap, fmt);
+    vsnprintf(line, sizeof line, fmt, ap);
+    va_end(ap);
+    size_t len = 0;
+    for (char *p = line, *nl; p; p = nl ? nl + 1 : NULL) {
+        nl = strchr(p, '\n');
+        if (nl)
+            *nl = '\0';
+        lt_escape(safe + len, sizeof safe - len, p);
+        len += strlen(safe + len);
+        if (nl && len + 1 < sizeof safe) {
+            safe[len++] = '\n';
+            safe[len] = '\0';
+        }
+    }
     mtx_lock(&u->lock);
-    vfprintf(u->out, fmt, ap);
-    fputc('\n', u->out);
+    fprintf(u->out, "%s\n", safe);
     fflush(u->out);
     mtx_unlock(&u->lock);
-    va_end(ap);
 }
 
 static void score_text(int score, char *buf, size_t size)

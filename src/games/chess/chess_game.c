@@ -233,8 +233,10 @@ static void render(const lt_state *st, lt_view *v)
                       .shape = LT_SHAPE_SQUARE,
                       .shade = (sq_file(sq) + sq_rank(sq)) % 2 ? LT_SHADE_LIGHT
                                                                : LT_SHADE_DARK};
-        snprintf(c->name, sizeof c->name, "%c%d", 'a' + sq_file(sq),
-                 sq_rank(sq) + 1);
+        /* a file letter and a rank digit: "a1" .. "h8" */
+        c->name[0] = (char)('a' + sq_file(sq));
+        c->name[1] = (char)('1' + sq_rank(sq));
+        c->name[2] = '\0';
         if (p->board[sq] == EMPTY)
             continue;
         int color = p->board[sq] >> 3, type = p->board[sq] & 7;
