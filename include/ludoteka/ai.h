@@ -4,7 +4,8 @@
  *   human                  a person at the keyboard
  *   random                 uniformly random legal moves
  *   ai                     the game's default level (ai:level=3)
- *   ai:level=N             level N of the game's ladder, 1 (weakest) .. 5
+ *   ai:level=N[:params]    level N of the game's ladder, 1 (weakest) .. 5,
+ *                          with more parameters for its spec (time=S)
  *   ai:mcts[:params]       Monte Carlo tree search (UCT), any game
  *   ai:alphabeta[:params]  alpha-beta with iterative deepening and a
  *                          transposition table; two players, or the
@@ -86,6 +87,14 @@ typedef struct {
     lt_move_score moves[LT_THINK_MOVES];
     int npv;                        /* expected line of play */
     lt_action pv[LT_THINK_PV];
+    /* A player that plays from a table it has to build first (the
+     * perfect player of a solved game): the table's positions solved so
+     * far and in all, table_total 0 when no table is being built.  While
+     * the table is not ready such a player waits as long as its limits
+     * allow and then lets a search answer for it (stand_in: this move,
+     * or this report, is that search's, not the table's). */
+    long long table_done, table_total;
+    bool stand_in;
 } lt_think_info;
 
 /* Limits on one search.  Zero means no limit; a search with no limit at

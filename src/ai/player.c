@@ -159,11 +159,18 @@ static bool param(lt_player *p, const char *word, lt_error *err)
 
 static bool parse(lt_player *p, const char *spec, int depth, lt_error *err);
 
-/* "ai" or "ai:level=N": the spec of that level, parsed in its place. */
+/* "ai" or "ai:level=N[:params]": the spec of that level, with the
+ * parameters after it added (a time limit: "ai:level=4:time=2"), parsed
+ * in its place. */
 static bool level(lt_player *p, const char *rest, int depth, lt_error *err)
 {
     long long n = LT_LEVEL_DEFAULT;
-    if (rest && !lt_parse_int(rest + 6, LT_LEVEL_MIN, LT_LEVEL_MAX, &n)) {
+    const char *more = rest ? strchr(rest, ':') : NULL;
+    char number[16] = "";
+    if (rest)
+        snprintf(number, sizeof number, "%.*s",
+                 more ? (int)(more - rest) - 6 : (int)strlen(rest + 6), rest + 6);
+    if (rest && !lt_parse_int(number, LT_LEVEL_MIN, LT_LEVEL_MAX, &n)) {
         lt_error_set(err, "player '%s': level must be %d to %d", p->spec,
                      LT_LEVEL_MIN, LT_LEVEL_MAX);
         return false;
@@ -172,7 +179,15 @@ static bool level(lt_player *p, const char *rest, int depth, lt_error *err)
         lt_error_set(err, "%s: a level names another level", p->game->id);
         return false;
     }
-    return parse(p, lt_levels(p->game)[n - 1], depth + 1, err);
+    char spec[LT_SPEC_MAX];
+    const char *base = lt_levels(p->game)[n - 1];
+    if ((size_t)snprintf(spec, sizeof spec, "%s%s", base, more ? more : "") >=
+        sizeof spec) {
+        lt_error_set(err, "player '%s': too long with the level's own '%s'",
+                     p->spec, base);
+        return false;
+    }
+    return parse(p, spec, depth + 1, err);
 }
 
 bool lt_spec_starts_program(const char *spec)

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/resource.h>
+#include <unistd.h>
 
 #include "cli.h"
 #include "ludoteka/options.h"
@@ -123,6 +124,19 @@ done:
     return status;
 }
 
+/* How far the analysis has come, on one line of a terminal. */
+static void solving(void *ctx, const lt_think_info *info)
+{
+    bool *shown = ctx;
+    if (info->table_total <= 0 || info->seconds < 0.5 || !isatty(fileno(stderr)))
+        return;
+    fprintf(stderr, T("\r  solving: %lld of %lld positions (%lld%%), %.0fs\033[K",
+                      "\r  liczę: %lld z %lld pozycji (%lld%%), %.0fs\033[K"),
+            info->table_done, info->table_total,
+            100 * info->table_done / info->table_total, info->seconds);
+    *shown = true;
+}
+
 int cmd_solve(int argc, char **argv)
 {
     if (cli_wants_help(argc, argv)) {
@@ -214,10 +228,14 @@ int cmd_solve(int argc, char **argv)
     fflush(stdout);
     double start = cli_seconds(), cpu = cpu_seconds();
     lt_think_info info = {0};
-    lt_player_choose(solver, s, 1, NULL, &info);
+    bool shown = false;
+    lt_limits lim = {.progress = solving, .ctx = &shown};
+    lt_player_choose(solver, s, 1, &lim, &info);
+    if (shown)
+        fputs("\r\033[K", stderr);
     double seconds = cli_seconds() - start;
     cpu = cpu_seconds() - cpu;
-    if (info.nodes <= 0) {
+    if (info.nodes <= 0 || info.stand_in) {
         status = cli_fail(EXIT_FAIL, "the analysis failed (out of memory?)");
         goto done;
     }

@@ -3,6 +3,7 @@
 #include <ctype.h>
 #include <inttypes.h>
 #include <signal.h>
+#include <sys/ioctl.h>
 #include <unistd.h>
 #include <stdlib.h>
 #include <string.h>
@@ -90,6 +91,9 @@ static void redo(lines *ln)
         fprintf(ln->out, T("Played again %d move(s).\n", "Przywrócono posunięć: %d.\n"), n);
 }
 
+static lt_action think(session *se, lt_player *pl, int seat, double seconds,
+                       lt_think_info *info);
+
 static void hint(lines *ln)
 {
     session *se = ln->se;
@@ -98,17 +102,19 @@ static void hint(lines *ln)
         fputs(text, ln->out);
         return;
     }
-    lt_error err;
-    lt_player *adviser = lt_player_new(se->game, SESSION_HINT_SPEC, &err);
-    if (!adviser)
+    lt_error err = {0};
+    lt_player *adviser = session_adviser(se, &err);
+    if (!adviser) {
+        cli_fail(EXIT_FAIL, "%s", err.msg);
         return;
+    }
     lt_think_info info = {0};
-    lt_limits lim = {.seconds = SESSION_HINT_SECONDS};
-    lt_action a = lt_player_choose(adviser, se->state, session_choice_seed(se),
-                                   &lim, &info);
+    lt_action a = think(se, adviser, session_to_move(se), SESSION_HINT_SECONDS,
+                        &info);
+    if (a == LT_NO_ACTION)
+        return;
     session_hint_text(se, a, &info, text, sizeof text);
     fprintf(ln->out, "%s\n", text);
-    lt_player_free(adviser);
 }
 
 static void list_moves(lines *ln)
@@ -276,24 +282,39 @@ static void progress(void *ctx, const lt_think_info *info)
     progress_ctx *pc = ctx;
     if (info->seconds < 0.5 || !isatty(fileno(stderr)))
         return;
-    char text[512];
+    char text[512], line[600];
     session_progress_text(pc->se, pc->seat, info, text, sizeof text);
-    fprintf(stderr, "\r  %s  %s   ", text,
-            T("(Ctrl-C: move now)", "(Ctrl-C: ruch teraz)"));
+    snprintf(line, sizeof line, "  %s  %s", text,
+             T("(Ctrl-C: move now)", "(Ctrl-C: ruch teraz)"));
+    /* one line of the terminal, rewritten in place: cut to its width
+     * (in characters, not bytes) */
+    struct winsize ws;
+    int width = ioctl(fileno(stderr), TIOCGWINSZ, &ws) == 0 && ws.ws_col > 1
+                    ? ws.ws_col - 1 : 79;
+    int chars = 0;
+    for (char *c = line; *c; c++)
+        if ((*c & 0xc0) != 0x80 && ++chars > width) {
+            *c = '\0';
+            break;
+        }
+    fprintf(stderr, "\r%s\033[K", line);
     pc->shown = true;
 }
 
-/* The computer's move, with progress and Ctrl-C. */
-static lt_action think(session *se, lt_player *pl, int seat)
+/* The computer's move (or the hint's), with progress and Ctrl-C, in at
+ * most `seconds` (0: the player's own limits). */
+static lt_action think(session *se, lt_player *pl, int seat, double seconds,
+                       lt_think_info *info)
 {
     progress_ctx pc = {se, seat, false};
-    lt_limits lim = {.stop = &stop_thinking, .progress = progress, .ctx = &pc};
+    lt_limits lim = {.seconds = seconds, .stop = &stop_thinking,
+                     .progress = progress, .ctx = &pc};
     struct sigaction sa = {.sa_handler = on_interrupt}, old;
     sigemptyset(&sa.sa_mask);
     stop_thinking = 0;
     sigaction(SIGINT, &sa, &old);
     lt_action a = lt_player_choose(pl, se->state, session_choice_seed(se),
-                                   &lim, NULL);
+                                   &lim, info);
     sigaction(SIGINT, &old, NULL);
     if (pc.shown)
         fputs("\r\033[K", stderr);
@@ -319,13 +340,17 @@ int play_lines(session *se, FILE *in, FILE *out)
         }
         lt_player *pl = p >= 0 ? se->players[p] : NULL;
         if (pl && !lt_player_is_human(pl)) {
-            lt_action a = think(se, pl, p);
+            lt_think_info info = {0};
+            lt_action a = think(se, pl, p, 0, &info);
             if (a == LT_NO_ACTION)
                 return cli_fail(EXIT_FAIL, "%s: %s", lt_player_spec(pl),
                                 lt_player_error(pl));
-            fprintf(out, "%s (%s): %s\n",
+            char note[160];
+            session_stand_in_note(&info, note, sizeof note);
+            fprintf(out, "%s (%s): %s%s\n",
                     lt_seat_name(g, p, cli_lang, who, sizeof who),
-                    lt_player_spec(pl), lt_name(g, se->state, a, name, sizeof name));
+                    lt_player_spec(pl), lt_name(g, se->state, a, name, sizeof name),
+                    note);
             if (!step(&ln, a))
                 return EXIT_FAIL;
             continue;

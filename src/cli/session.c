@@ -114,6 +114,7 @@ void session_close(session *se)
 {
     for (int i = 0; i < LT_MAX_PLAYERS; i++)
         lt_player_free(se->players[i]);
+    lt_player_free(se->adviser);
     lt_state_free(se->state);
     lt_record_clear(&se->rec);
     free(se->undone);
@@ -282,12 +283,25 @@ lt_status session_load(session *se, const char *path, lt_error *err)
         return st;
     }
     bool manual = se->dice_manual;
+    if (fresh.game == se->game) { /* what the adviser prepared still serves */
+        fresh.adviser = se->adviser;
+        se->adviser = NULL;
+    }
     session_close(se);
     *se = fresh;
     se->dice_manual = manual;
     lt_copy(se->save_path, sizeof se->save_path, path);
     se->autosave = true;
     return LT_OK;
+}
+
+lt_player *session_adviser(session *se, lt_error *err)
+{
+    if (!se->adviser)
+        se->adviser = lt_player_new(se->game, SESSION_HINT_SPEC, err);
+    if (se->adviser)
+        lt_player_new_game(se->adviser, se->state);
+    return se->adviser;
 }
 
 lt_action session_roll(const session *se)

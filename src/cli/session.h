@@ -14,7 +14,10 @@
 #include "ludoteka/record.h"
 
 /* The hint: the strongest level (the perfect player where a game is solved),
- * for this long at most. */
+ * for this long at most.  A perfect player whose table is still being
+ * built waits for it half that time, then a search answers (ai.h,
+ * lt_think_info.stand_in) while the table goes on being built for the
+ * next hints. */
 #define SESSION_HINT_SPEC "ai:level=5"
 #define SESSION_HINT_SECONDS 3.0
 
@@ -29,6 +32,9 @@ typedef struct session {
     bool autosave;       /* rewrite save_path after every change */
     bool dice_manual;    /* people throw real dice and type them */
     int resigned;        /* the seat that resigned, or -1 */
+    lt_player *adviser;  /* the hint's player (SESSION_HINT_SPEC), kept for
+                          * the session: what it prepares (a table being
+                          * built) lasts until the session closes */
 } session;
 
 /* Sets up a session from a record (its config, players and seed; the
@@ -68,6 +74,10 @@ lt_status session_save(session *, const char *path, lt_error *);
  * players are the file's (LT_SPEC_UNTRUSTED). */
 lt_status session_load(session *, const char *path, lt_error *);
 
+/* The hint's player, made on first use; NULL with a message on failure.
+ * One hint at a time: it is not to be used on two threads at once. */
+lt_player *session_adviser(session *, lt_error *);
+
 /* Where the randomness of the next action comes from: the dice of a
  * roll, and the seed of a computer player's choice (rng.h). */
 lt_action session_roll(const session *);
@@ -83,10 +93,19 @@ bool session_odds_line(const session *, char *buf, size_t size);
 /* The exact value of each choice when the game knows it, one line each
  * ("Hint: stop: 3 = 3.000000"); false when it does not. */
 bool session_exact_hint(const session *, char *buf, size_t size);
-/* "Hint: B2 (expected: White 55%, Black 45%)" from the adviser's search. */
+/* "Hint: B2 (expected: White 55%, Black 45%)" from the adviser's search;
+ * a search standing in for a perfect player whose table is not ready says
+ * so: "Hint: C3-C4 (search: Rabbit 40%, Hunters 60%; perfect-play table
+ * 12% built)". */
 void session_hint_text(const session *, lt_action, const lt_think_info *,
                        char *buf, size_t size);
-/* "Black thinks: 3s, 12345 nodes, depth 5, best B2, expected score 55%" */
+/* " (search; perfect-play table 4% built)" after a computer player's
+ * move when a search answered for a perfect player whose table is not
+ * ready (lt_think_info.stand_in); "" otherwise. */
+void session_stand_in_note(const lt_think_info *, char *buf, size_t size);
+/* "Black thinks: 3s, 12345 nodes, depth 5, best B2, expected score 55%";
+ * while a perfect player waits for its table: "Hunters: perfect-play
+ * table 12% built (43000000 of 358077800 positions), 12s". */
 void session_progress_text(const session *, int seat, const lt_think_info *,
                            char *buf, size_t size);
 

@@ -100,6 +100,24 @@ bool session_exact_hint(const session *se, char *buf, size_t size)
     return shown;
 }
 
+/* How far a table being built has come, in whole per cent (99 at most
+ * until it is there). */
+static int table_percent(const lt_think_info *info)
+{
+    long long p = info->table_total > 0 ? 100 * info->table_done / info->table_total : 0;
+    return (int)(p < 0 ? 0 : p > 99 ? 99 : p);
+}
+
+/* "; perfect-play table 12% built" while a table is being built, or "". */
+static void table_note(const lt_think_info *info, char *buf, size_t size)
+{
+    buf[0] = '\0';
+    if (info->table_total > 0)
+        snprintf(buf, size, T("; perfect-play table %d%% built",
+                              "; tablica doskonałej gry gotowa w %d%%"),
+                 table_percent(info));
+}
+
 void session_hint_text(const session *se, lt_action a,
                        const lt_think_info *info, char *buf, size_t size)
 {
@@ -123,8 +141,28 @@ void session_hint_text(const session *se, lt_action a,
             lt_appendf(line, sizeof line, &len, "%s%s %+.2f", len ? ", " : "",
                        who, v);
     }
-    snprintf(buf, size, T("Hint: %s (expected: %s)", "Podpowiedź: %s (oczekiwany wynik: %s)"),
-             lt_name(g, se->state, a, name, sizeof name), line);
+    lt_name(g, se->state, a, name, sizeof name);
+    if (!info->stand_in) {
+        snprintf(buf, size, T("Hint: %s (expected: %s)", "Podpowiedź: %s (oczekiwany wynik: %s)"),
+                 name, line);
+        return;
+    }
+    /* a search answered for a perfect player: say so, and how far its
+     * table has come */
+    char table[128];
+    table_note(info, table, sizeof table);
+    snprintf(buf, size, T("Hint: %s (search: %s%s)", "Podpowiedź: %s (szukanie: %s%s)"),
+             name, line, table);
+}
+
+void session_stand_in_note(const lt_think_info *info, char *buf, size_t size)
+{
+    buf[0] = '\0';
+    if (!info->stand_in)
+        return;
+    char table[128];
+    table_note(info, table, sizeof table);
+    snprintf(buf, size, T(" (search%s)", " (szukanie%s)"), table);
 }
 
 void session_progress_text(const session *se, int seat,
@@ -132,6 +170,14 @@ void session_progress_text(const session *se, int seat,
 {
     const lt_game *g = se->game;
     char name[64], who[64];
+    if (info->table_total > 0 && !info->stand_in) {
+        snprintf(buf, size,
+                 T("%s: perfect-play table %d%% built (%lld of %lld positions), %.0fs",
+                   "%s: tablica doskonałej gry gotowa w %d%% (%lld z %lld pozycji), %.0fs"),
+                 lt_seat_name(g, seat, cli_lang, who, sizeof who), table_percent(info),
+                 info->table_done, info->table_total, info->seconds);
+        return;
+    }
     double span = g->max_return - g->min_return;
     double chance = span > 0 ? (info->value[seat] - g->min_return) / span : 0.5;
     snprintf(buf, size,
@@ -142,4 +188,10 @@ void session_progress_text(const session *se, int seat,
              info->nodes, info->depth ? T(", depth ", ", głębokość ") : "",
              info->depth, lt_name(g, se->state, info->best, name, sizeof name),
              100 * chance);
+    if (info->stand_in) { /* searching meanwhile */
+        char table[128];
+        size_t len = strlen(buf);
+        table_note(info, table, sizeof table);
+        lt_appendf(buf, size, &len, "%s", table);
+    }
 }

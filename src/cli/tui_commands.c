@@ -29,13 +29,12 @@ void play_hint(play_ui *ui)
     }
     lt_error err = {0};
     play_stop_thinking(ui);
-    ui->adviser = lt_player_new(se->game, SESSION_HINT_SPEC, &err);
-    if (!ui->adviser) {
+    lt_player *adviser = session_adviser(se, &err);
+    if (!adviser) {
         play_say(ui, MSG_ERROR, "%s", err.msg);
         return;
     }
-    lt_player_new_game(ui->adviser, se->state);
-    if (!think_start(&ui->thinker, se->game, ui->adviser, se->state,
+    if (!think_start(&ui->thinker, se->game, adviser, se->state,
                      session_choice_seed(se), SESSION_HINT_SECONDS)) {
         play_stop_thinking(ui);
         play_say(ui, MSG_ERROR, "%s", T("cannot start a thread", "nie można uruchomić wątku"));

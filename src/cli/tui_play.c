@@ -118,8 +118,6 @@ void play_stop_thinking(play_ui *ui)
 {
     think_cancel(&ui->thinker);
     ui->thinking = THINK_NONE;
-    lt_player_free(ui->adviser);
-    ui->adviser = NULL;
 }
 
 void play_action(play_ui *ui, lt_action a)
@@ -154,8 +152,6 @@ static void collect_thinking(play_ui *ui)
     int kind = ui->thinking;
     ui->thinking = THINK_NONE;
     if (kind == THINK_HINT) {
-        lt_player_free(ui->adviser);
-        ui->adviser = NULL;
         if (a == LT_NO_ACTION)
             return;
         char text[1024];
@@ -178,9 +174,10 @@ static void collect_thinking(play_ui *ui)
         play_say(ui, MSG_ERROR, "%s: %s", lt_player_spec(pl), lt_player_error(pl));
         return;
     }
-    char who[64], name[64];
-    play_say(ui, MSG_NOTE, "%s: %s", lt_seat_name(se->game, ui->think_seat, cli_lang, who, sizeof who),
-        lt_name(se->game, se->state, a, name, sizeof name));
+    char who[64], name[64], note[160];
+    session_stand_in_note(&info, note, sizeof note);
+    play_say(ui, MSG_NOTE, "%s: %s%s", lt_seat_name(se->game, ui->think_seat, cli_lang, who, sizeof who),
+        lt_name(se->game, se->state, a, name, sizeof name), note);
     play_action(ui, a);
 }
 

@@ -35,7 +35,6 @@ typedef struct {
     tui_thinker thinker;
     int thinking;        /* THINK_* */
     int think_seat;
-    lt_player *adviser;  /* the hint's player while it thinks */
     double anim_until;   /* the dice roll until then */
     lt_view *before;     /* meanwhile the lines beside them are these */
     char before_odds[1024];

@@ -532,6 +532,32 @@ has out "positions 531300"
 [ -f "$T/cache/ludoteka/catch-the-rabbit-4-4-multi.table" ] || fail "no cached table"
 run 2 solve alquerque
 has err "no perfect player"
+
+CASE=rabbit-hint
+# issue 18.6: with the seed's 12 hunters the perfect player's table
+# takes minutes to solve; the hint does not wait for it but answers by a
+# search within its time, saying how far the table has come; a computer
+# seat with a time limit does the same.  Quitting stops the build and
+# leaves no table (whole or partial) in the cache.
+input 'hint\nC3-C4\nquit\n'
+XDG_CACHE_HOME=$T/fresh run 0 play catch-the-rabbit --players human,ai:level=4:time=0.2 --seed 3
+has out "Rabbit to move> Hint: "
+has out "(search: Rabbit "
+has out "perfect-play table "
+has out "% built)"
+has out "Hunters (ai:level=4:time=0.2): "
+has out "Game left unfinished."
+[ -z "$(ls -A "$T/fresh/ludoteka" 2>/dev/null)" ] || fail "a table was left in the cache"
+# a seat with no time limit waits for the table (a small one here); the
+# hint then comes from it, and the table is cached
+input 'C3-C4\nhint\nquit\n'
+XDG_CACHE_HOME=$T/small run 0 play catch-the-rabbit --players human,ai:level=5 --option hunters=3 --option threshold=2 --seed 3
+has out "Hunters (ai:level=5): "
+has out "Hint: "
+lacks out "(search"
+[ -f "$T/small/ludoteka/catch-the-rabbit-3-2-multi.table" ] || fail "the hint's table was not cached"
+run 2 play catch-the-rabbit --players human,ai:level=4:time=0
+has err "time must be a positive number"
 run 2 solve three-mens-morris --option rows=last
 run 2 solve three-mens-morris --bogus
 has err "unexpected argument"

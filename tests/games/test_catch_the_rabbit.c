@@ -1,7 +1,9 @@
 /* test_catch_the_rabbit.c — Catch the Rabbit against seed 000, the setups
  * of notes §3.2 and the readings of RULES.md; the solver against the
  * game's own moves and against positions worked out by hand. */
+#include <dirent.h>
 #include <stdlib.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "support.h"
@@ -204,7 +206,7 @@ static void solved_table(void **st)
     if (SANITIZED)
         rules = (rabbit_rules){3, 2, 0};
     char msg[256];
-    rabbit_table *t = rabbit_solve(&rules, msg, sizeof msg);
+    rabbit_table *t = rabbit_solve(&rules, NULL, msg, sizeof msg);
     assert_non_null(t);
     if (rabbit_check(t, msg, sizeof msg) != 0)
         fail_msg("%s", msg);
@@ -238,7 +240,7 @@ static void full_tables(void **st)
         char msg[256];
         rabbit_table *t = rabbit_cache_load(&rules);
         if (!t)
-            t = rabbit_solve(&rules, msg, sizeof msg);
+            t = rabbit_solve(&rules, NULL, msg, sizeof msg);
         assert_non_null(t);
         uint64_t wrong = rabbit_check(t, msg, sizeof msg);
         printf("hunters %d: %llu positions, %llu wrong: %s\n", hunters,
@@ -254,7 +256,7 @@ static void check_catches_errors(void **st)
     (void)st;
     rabbit_rules rules = {3, 2, 0};
     char msg[256];
-    rabbit_table *t = rabbit_solve(&rules, msg, sizeof msg);
+    rabbit_table *t = rabbit_solve(&rules, NULL, msg, sizeof msg);
     assert_non_null(t);
     t->value[12345] = (uint8_t)(t->value[12345] + 2);
     assert_true(rabbit_check(t, msg, sizeof msg) > 0);
@@ -320,7 +322,7 @@ static void cap_in_perfect_play(void **st)
      * moves exist (with fewer hunters only blocks in one) */
     rabbit_rules rules = {7, 7, 0};
     char msg[256];
-    rabbit_table *t = rabbit_solve(&rules, msg, sizeof msg);
+    rabbit_table *t = rabbit_solve(&rules, NULL, msg, sizeof msg);
     assert_non_null(t);
     int rabbit = -1, d = 0;
     uint32_t hunters = 0;
@@ -341,7 +343,7 @@ static void cap_in_perfect_play(void **st)
     char dir[] = "/tmp/ludoteka-cache-XXXXXX", path[256];
     assert_non_null(mkdtemp(dir));
     setenv("XDG_CACHE_HOME", dir, 1);
-    assert_true(rabbit_cache_store(t));
+    assert_true(rabbit_cache_store(t, NULL));
     const lt_game *g;
     lt_state *s = start(&g, "catch-the-rabbit", "hunters=7 cap=20");
     lt_error err = {0};
@@ -382,9 +384,9 @@ static void cache_round_trip(void **st)
     rabbit_rules rules = {3, 2, 1};
     char msg[256];
     assert_null(rabbit_cache_load(&rules));
-    rabbit_table *t = rabbit_solve(&rules, msg, sizeof msg);
+    rabbit_table *t = rabbit_solve(&rules, NULL, msg, sizeof msg);
     assert_non_null(t);
-    assert_true(rabbit_cache_store(t));
+    assert_true(rabbit_cache_store(t, NULL));
     rabbit_table *back = rabbit_cache_load(&rules);
     assert_non_null(back);
     assert_true(back->positions == t->positions && back->maxd == t->maxd);
@@ -399,6 +401,215 @@ static void cache_round_trip(void **st)
     snprintf(path, sizeof path, "%s/ludoteka", dir);
     assert_int_equal(rmdir(path), 0);
     assert_int_equal(rmdir(dir), 0);
+}
+
+/* ---- Waiting for a table (issue 18, item 6) ---- */
+
+/* A fresh cache folder of our own, and its ludoteka folder's path. */
+static void fresh_cache(char *dir, char *sub, size_t size)
+{
+    assert_non_null(mkdtemp(dir));
+    setenv("XDG_CACHE_HOME", dir, 1);
+    snprintf(sub, size, "%s/ludoteka", dir);
+}
+
+/* The number of files in a folder (0 if there is none). */
+static int files_in(const char *path)
+{
+    DIR *d = opendir(path);
+    int n = 0;
+    if (!d)
+        return 0;
+    for (struct dirent *e; (e = readdir(d));)
+        n += e->d_name[0] != '.';
+    closedir(d);
+    return n;
+}
+
+static void remove_cache(const char *dir, const char *sub)
+{
+    DIR *d = opendir(sub);
+    for (struct dirent *e; d && (e = readdir(d));) {
+        char path[512];
+        if (e->d_name[0] == '.')
+            continue;
+        snprintf(path, sizeof path, "%s/%s", sub, e->d_name);
+        assert_int_equal(remove(path), 0);
+    }
+    if (d) {
+        closedir(d);
+        assert_int_equal(rmdir(sub), 0);
+    }
+    assert_int_equal(rmdir(dir), 0);
+}
+
+/* The hint's player (the strongest level, ai:perfect) with the table of
+ * the seed's 12 hunters not yet built (minutes): with a time limit that
+ * has run out it does not wait for the table but answers at once by a
+ * search with a node budget - a legal move, marked as the search's, with
+ * the table's size (RULES.md: 358,077,800 positions) and its progress;
+ * told to stop, the same.  Its build goes on meanwhile; freeing the
+ * player stops it, and no table (whole or partial) is left in the cache.
+ * No clock is read: the limit is over before the first look. */
+static void hint_within_limit(void **st)
+{
+    (void)st;
+    char dir[] = "/tmp/ludoteka-cache-XXXXXX", sub[256];
+    fresh_cache(dir, sub, sizeof sub);
+    const lt_game *g;
+    lt_state *s = start(&g, "catch-the-rabbit", NULL);
+    lt_error err = {0};
+    lt_player *hint = lt_player_new(g, "ai:level=5", &err);
+    assert_non_null(hint);
+    lt_think_info info = {0};
+    lt_limits over = {.seconds = 1e-9};
+    lt_action a = lt_player_choose(hint, s, 1, &over, &info);
+    assert_true(lt_is_legal(g, s, a));
+    assert_true(info.stand_in);
+    assert_true(info.best == a);
+    assert_true(info.nodes > 0 && info.nodes <= 4000); /* the node budget */
+    assert_true(info.table_total == 358077800);
+    assert_true(info.table_done >= 0 && info.table_done < info.table_total);
+    /* told to answer now (Esc, Ctrl-C), with no time limit */
+    volatile int stop = 1;
+    lt_limits now = {.stop = &stop};
+    memset(&info, 0, sizeof info);
+    a = lt_player_choose(hint, s, 2, &now, &info);
+    assert_true(lt_is_legal(g, s, a));
+    assert_true(info.stand_in && info.table_total == 358077800);
+    /* level 4 (the perfect player with slips), given a time limit in its
+     * spec, shares the same build */
+    lt_player *seat = lt_player_new(g, "ai:level=4:time=1e-9", &err);
+    assert_non_null(seat);
+    memset(&info, 0, sizeof info);
+    a = lt_player_choose(seat, s, 3, NULL, &info);
+    assert_true(lt_is_legal(g, s, a));
+    lt_player_free(seat);
+    /* the last player gone, the build stops, leaving nothing behind */
+    lt_player_free(hint);
+    assert_int_equal(files_in(sub), 0);
+    lt_state_free(s);
+    remove_cache(dir, sub);
+}
+
+/* A solve told to stop gives up and returns no table; a store told to
+ * stop leaves no file, not even its temporary one. */
+static void stopped_build_leaves_nothing(void **st)
+{
+    (void)st;
+    char dir[] = "/tmp/ludoteka-cache-XXXXXX", sub[256], msg[256];
+    fresh_cache(dir, sub, sizeof sub);
+    rabbit_rules rules = {3, 2, 1};
+    volatile int stop = 1;
+    rabbit_progress progress = {.stop = &stop};
+    assert_null(rabbit_solve(&rules, &progress, msg, sizeof msg));
+    assert_string_equal(msg, "stopped");
+    stop = 0;
+    rabbit_table *t = rabbit_solve(&rules, &progress, msg, sizeof msg);
+    assert_non_null(t);
+    /* every position counted once the last level is done */
+    assert_true(atomic_load(&progress.done) == t->positions);
+    stop = 1;
+    assert_false(rabbit_cache_store(t, &stop));
+    assert_int_equal(files_in(sub), 0);
+    assert_null(rabbit_cache_load(&rules));
+    rabbit_table_free(t);
+    remove_cache(dir, sub);
+}
+
+/* Writes n bytes at offset `at` of a file (NULL data: cuts it there). */
+static void damage(const char *path, long at, const char *data, size_t n)
+{
+    if (!data) {
+        assert_int_equal(truncate(path, at), 0);
+        return;
+    }
+    FILE *f = fopen(path, "r+b");
+    assert_non_null(f);
+    assert_int_equal(fseek(f, at, SEEK_SET), 0);
+    assert_int_equal(fwrite(data, 1, n, f), n);
+    assert_int_equal(fclose(f), 0);
+}
+
+/* A cached table that was cut short or damaged is never played by: the
+ * load refuses it, and the perfect player (level 4 here, as a seat
+ * would be) solves the table again and stores it whole - the same
+ * values as a solve. */
+static void corrupt_cache_rebuilt(void **st)
+{
+    (void)st;
+    char dir[] = "/tmp/ludoteka-cache-XXXXXX", sub[256], msg[256], path[512];
+    fresh_cache(dir, sub, sizeof sub);
+    rabbit_rules rules = {3, 2, 1}; /* hunters=3 threshold=2 chain=single */
+    rabbit_table *t = rabbit_solve(&rules, NULL, msg, sizeof msg);
+    assert_non_null(t);
+    rabbit_cache_path(&rules, path, sizeof path);
+    assert_true(path[0] != '\0');
+    uint64_t n = t->positions / 2;
+    long end = (long)(rabbit_cache_store(t, NULL) ? 0 : -1);
+    assert_int_equal(end, 0);
+    struct stat sb;
+    assert_int_equal(stat(path, &sb), 0);
+    end = (long)sb.st_size;
+    assert_true((uint64_t)end > n);
+    const lt_game *g;
+    lt_state *s = start(&g, "catch-the-rabbit", "hunters=3 threshold=2 chain=single");
+    for (int k = 0; k < 3; k++) {
+        /* a value changed in the middle; the file cut short; a value
+         * changed in the last byte */
+        char bad = (char)(t->value[n / 2] ^ 4), last = (char)(t->value[n - 1] ^ 1);
+        if (k == 0)
+            damage(path, end - (long)n + (long)(n / 2), &bad, 1);
+        else if (k == 1)
+            damage(path, end - 1000, NULL, 0);
+        else
+            damage(path, end - 1, &last, 1);
+        assert_null(rabbit_cache_load(&rules));
+        lt_error err = {0};
+        lt_player *p = lt_player_new(g, "ai:level=4", &err);
+        assert_non_null(p);
+        lt_think_info info = {0};
+        lt_action a = lt_player_choose(p, s, 1, NULL, &info);
+        assert_true(lt_is_legal(g, s, a));
+        assert_false(info.stand_in); /* from the table */
+        assert_true(info.nodes == (long long)t->positions);
+        lt_player_free(p); /* the store is done once it is freed */
+        rabbit_table *back = rabbit_cache_load(&rules);
+        assert_non_null(back);
+        assert_memory_equal(back->value, t->value, n);
+        rabbit_table_free(back);
+        assert_int_equal(files_in(sub), 1);
+    }
+    lt_state_free(s);
+    rabbit_table_free(t);
+    remove_cache(dir, sub);
+}
+
+/* Levels take more parameters after the level: a time limit for the
+ * perfect player's levels and for the searches. */
+static void level_specs(void **st)
+{
+    (void)st;
+    const lt_game *g = lt_game_find("catch-the-rabbit");
+    static const char *const good[] = {"ai:level=4:time=2", "ai:level=5:time=0.5",
+                                       "ai:level=1:time=1", "ai:perfect:time=3"};
+    static const char *const bad[] = {"ai:level=4:time=0", "ai:level=4:bogus",
+                                      "ai:level=4x", "ai:level=:time=1",
+                                      "ai:perfect:time=x"};
+    for (size_t i = 0; i < sizeof good / sizeof good[0]; i++) {
+        lt_error err = {0};
+        lt_player *p = lt_player_new(g, good[i], &err);
+        if (!p)
+            fail_msg("'%s': %s", good[i], err.msg);
+        lt_player_free(p);
+    }
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        lt_error err = {0};
+        lt_player *p = lt_player_new(g, bad[i], &err);
+        if (p)
+            fail_msg("'%s' was accepted", bad[i]);
+        assert_true(err.msg[0] != '\0');
+    }
 }
 
 int main(void)
@@ -417,6 +628,10 @@ int main(void)
         cmocka_unit_test(perfect_player),
         cmocka_unit_test(cap_in_perfect_play),
         cmocka_unit_test(cache_round_trip),
+        cmocka_unit_test(hint_within_limit),
+        cmocka_unit_test(stopped_build_leaves_nothing),
+        cmocka_unit_test(corrupt_cache_rebuilt),
+        cmocka_unit_test(level_specs),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

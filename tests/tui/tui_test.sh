@@ -355,4 +355,29 @@ else
     echo "skipped [talat-placement]: talat is not in this build yet"
 fi
 
+CASE=rabbit-table
+# issue 18.6: a computer seat playing by the perfect table (level 4,
+# no time limit) waits for the table of 12 hunters (minutes) and shows
+# how far it has come; Esc makes it move now by a search, which it says;
+# a hint meanwhile answers by a search too; leaving stops the build, and
+# no table is left in the cache
+launch env XDG_CACHE_HOME="$T/rabbit" "$LT" --lang en play catch-the-rabbit \
+    --players human,ai:level=4 --seed 3
+expect "Hunters: ai:level=4"
+keys :
+expect "Move or command>"
+text "C3-C4"
+keys Enter
+expect "Hunters: perfect-play table "
+keys Escape
+expect "Hunters: B2-B3 (search; perfect-play table"
+keys h
+expect "Hint: "
+expect "(search: Rabbit"
+keys q
+expect "Leave the game unfinished? (y/n)"
+keys y
+ended 0
+[ -z "$(ls -A "$T/rabbit/ludoteka" 2>/dev/null)" ] && ok || fail "a table was left in the cache"
+
 finish tui

@@ -377,12 +377,11 @@ static bool invariants_ok(const lt_state *st)
 static const char *const seats_en[] = {"Rabbit", "Hunters"};
 static const char *const seats_pl[] = {"Królik", "Myśliwi"};
 static const lt_engine *const engines[] = {&rabbit_perfect, NULL};
-/* A solved game: from level 3 on the perfect player (hints come from
- * level 3); its first game under new rules solves them (minutes for 10-12
- * hunters), later ones read the cache.  Below it, short searches. */
-/* levels 1-2 search a little, 3 searches with the evaluation (at once:
- * the table of the perfect player takes a minute or two to solve the
- * first time), 4 plays perfectly but makes mistakes (docs/levels.md) */
+/* Levels 1-2 search a little, 3 searches with the evaluation, 4 plays
+ * perfectly but makes mistakes, 5 (and the hint) plays perfectly
+ * (docs/levels.md).  The perfect player's table takes a minute or two to
+ * solve the first time under new rules; meanwhile a player with a time
+ * limit answers by level 3's search (perfect.c, RULES.md). */
 static const char *const levels[] = {"ai:mcts:nodes=30", "ai:mcts:nodes=300",
                                      "ai:alphabeta:nodes=2000:blunder=0.1",
                                      "ai:perfect:blunder=0.04", "ai:perfect"};

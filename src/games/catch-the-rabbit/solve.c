@@ -9,7 +9,11 @@
  * move turns out a win).  Captures are known from the start: a winning
  * one sets a provisional value, a losing one only lengthens the loss,
  * and one into a position the rabbit holds forever means the position
- * can never be lost. */
+ * can never be lost.
+ *
+ * Every 64K positions scanned the solver publishes how many it has
+ * resolved and looks at the stop flag (rabbit_progress): a table of 12
+ * hunters takes minutes, and whoever waits for it may give up. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -105,6 +109,13 @@ rabbit_rules rabbit_rules_of(const rabbit_state *s)
     return (rabbit_rules){s->start, s->need, s->single};
 }
 
+uint64_t rabbit_positions(const rabbit_rules *rules)
+{
+    rabbit_table t = {.rules = *rules};
+    rabbit_layout(&t);
+    return t.positions;
+}
+
 void rabbit_layout(rabbit_table *t)
 {
     call_once(&tables_once, build_tables);
@@ -126,19 +137,37 @@ void rabbit_layout(rabbit_table *t)
  * winning value, which a quicker win can still lower. */
 enum { FLAG = 0x8000, NEVER = 0x1000 };
 
+enum { CHECK_EVERY = 1 << 16 }; /* positions scanned between checks */
+
 typedef struct {
     const graph *g;
     rabbit_rules rules;
     uint16_t *rv[RB_MAX_HUNTERS + 1]; /* rabbit to move, per level */
     uint16_t *hv[RB_MAX_HUNTERS + 1]; /* hunters to move */
     int maxd;
+    rabbit_progress *progress;        /* may be NULL */
+    uint64_t done;     /* positions of the levels finished, both sides */
+    uint64_t resolved; /* positions resolved in the level being solved */
 } solver;
 
 static void set_value(solver *sv, uint16_t *slot, int d)
 {
+    if (!(*slot & FLAG))
+        sv->resolved++;
     *slot = (uint16_t)(FLAG | (d + 1));
     if (d > sv->maxd)
         sv->maxd = d;
+}
+
+/* Publishes the progress; true when the solver is to stop. */
+static bool checkpoint(solver *sv)
+{
+    rabbit_progress *pr = sv->progress;
+    if (!pr)
+        return false;
+    atomic_store_explicit(&pr->done, sv->done + sv->resolved,
+                          memory_order_relaxed);
+    return pr->stop && *pr->stop;
 }
 
 /* The value of a resolved entry, 0 for one still unresolved. */
@@ -185,7 +214,8 @@ static int hunter_moves(const graph *g, uint32_t hunters, uint32_t empty)
     return n;
 }
 
-static void init_level(solver *sv, int k)
+/* Sets up level k; false if told to stop. */
+static bool init_level(solver *sv, int k)
 {
     const graph *g = sv->g;
     uint32_t n = binom[OTHER][k];
@@ -193,6 +223,8 @@ static void init_level(solver *sv, int k)
         uint32_t m = (1u << k) - 1;
         for (uint32_t rank = 0; rank < n; rank++, m = next_set(m)) {
             uint64_t idx = (uint64_t)r * n + rank;
+            if (idx % CHECK_EVERY == 0 && checkpoint(sv))
+                return false;
             uint32_t hunters = spread(m, r);
             uint32_t empty = g->all & ~hunters & ~(1u << r);
             int moves = hunter_moves(g, hunters, empty);
@@ -208,6 +240,7 @@ static void init_level(solver *sv, int k)
                 set_value(sv, &sv->rv[k][idx], loss);
         }
     }
+    return true;
 }
 
 /* The position with the hunters to move, j, has a move to a position
@@ -241,13 +274,16 @@ static void reached_by_rabbit(solver *sv, int k, uint64_t j, int r,
     set_value(sv, e, (loss - 1 > d ? loss - 1 : d) + 1);
 }
 
-static void sweep(solver *sv, int k, int d)
+/* Sweep d of level k; false if told to stop. */
+static bool sweep(solver *sv, int k, int d)
 {
     const graph *g = sv->g;
     uint32_t n = binom[OTHER][k];
     uint64_t size = level_size(k);
     uint16_t want = (uint16_t)(FLAG | (d + 1));
     for (uint64_t idx = 0; idx < size; idx++) {
+        if (idx % CHECK_EVERY == 0 && checkpoint(sv))
+            return false;
         if (sv->rv[k][idx] != want)
             continue;
         int r = (int)(idx / n);
@@ -269,6 +305,8 @@ static void sweep(solver *sv, int k, int d)
             reached_by_hunters(sv, k, before[i], d);
     }
     for (uint64_t idx = 0; idx < size; idx++) {
+        if (idx % CHECK_EVERY == 0 && checkpoint(sv))
+            return false;
         if (sv->hv[k][idx] != want)
             continue;
         int r = (int)(idx / n);
@@ -281,6 +319,7 @@ static void sweep(solver *sv, int k, int d)
                               hunters, d);
         }
     }
+    return true;
 }
 
 static void free_solver(solver *sv)
@@ -291,10 +330,11 @@ static void free_solver(solver *sv)
     }
 }
 
-rabbit_table *rabbit_solve(const rabbit_rules *rules, char *msg, size_t size)
+rabbit_table *rabbit_solve(const rabbit_rules *rules, rabbit_progress *progress,
+                           char *msg, size_t size)
 {
     call_once(&tables_once, build_tables);
-    solver sv = {.g = graph_alquerque(), .rules = *rules};
+    solver sv = {.g = graph_alquerque(), .rules = *rules, .progress = progress};
     rabbit_table *t = calloc(1, sizeof *t);
     if (t) {
         t->rules = *rules;
@@ -309,9 +349,13 @@ rabbit_table *rabbit_solve(const rabbit_rules *rules, char *msg, size_t size)
         sv.hv[k] = malloc(n * sizeof *sv.hv[k]);
         if (!sv.rv[k] || !sv.hv[k])
             goto nomem;
-        init_level(&sv, k);
-        for (int d = 0; d <= sv.maxd; d++)
-            sweep(&sv, k, d);
+        bool going = init_level(&sv, k);
+        for (int d = 0; going && d <= sv.maxd; d++)
+            going = sweep(&sv, k, d);
+        if (!going) {
+            snprintf(msg, size, "stopped");
+            goto fail;
+        }
         /* the table keeps the rabbit's side; the hunters' side of the
          * lower levels stays for the captures until the end */
         for (uint64_t i = 0; i < n; i++) {
@@ -319,9 +363,7 @@ rabbit_table *rabbit_solve(const rabbit_rules *rules, char *msg, size_t size)
             if (v > UINT8_MAX) {
                 snprintf(msg, size, "a position lasts %d turns, more than "
                                     "the table can hold", v - 1);
-                free_solver(&sv);
-                rabbit_table_free(t);
-                return NULL;
+                goto fail;
             }
             t->value[t->offset[k] + i] = (uint8_t)v;
         }
@@ -329,12 +371,16 @@ rabbit_table *rabbit_solve(const rabbit_rules *rules, char *msg, size_t size)
         sv.rv[k] = NULL;
         for (uint64_t i = 0; i < n; i++) /* what captures read: values */
             sv.hv[k][i] = (uint16_t)value_in(sv.hv[k][i]) | FLAG;
+        sv.done += 2 * n;
+        sv.resolved = 0;
+        checkpoint(&sv);
     }
     t->maxd = sv.maxd;
     free_solver(&sv);
     return t;
 nomem:
     snprintf(msg, size, "out of memory");
+fail:
     free_solver(&sv);
     rabbit_table_free(t);
     return NULL;

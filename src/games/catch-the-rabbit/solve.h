@@ -4,6 +4,7 @@
 #ifndef LUDOTEKA_RABBIT_SOLVE_H
 #define LUDOTEKA_RABBIT_SOLVE_H
 
+#include <stdatomic.h>
 #include <stdbool.h>
 #include <stdint.h>
 
@@ -41,9 +42,21 @@ rabbit_rules rabbit_rules_of(const rabbit_state *);
 /* Sets positions and offset[] of a table from its rules. */
 void rabbit_layout(rabbit_table *);
 
-/* Runs the analysis; NULL when out of memory, or when some d does not
- * fit a byte (msg says which). */
-rabbit_table *rabbit_solve(const rabbit_rules *, char *msg, size_t size);
+/* A running analysis, watched and stopped from another thread: the
+ * positions solved so far (of rabbit_table.positions; positions never
+ * resolved, which the rabbit holds for ever, count once their level is
+ * done), and the flag that stops it. */
+typedef struct {
+    const volatile int *stop; /* non-zero: give up soon (NULL: never) */
+    atomic_ullong done;
+} rabbit_progress;
+
+/* Runs the analysis; NULL when out of memory, when some d does not fit a
+ * byte, or when stopped (msg says which).  progress may be NULL. */
+rabbit_table *rabbit_solve(const rabbit_rules *, rabbit_progress *,
+                           char *msg, size_t size);
+/* The number of positions of a table for these rules (both sides). */
+uint64_t rabbit_positions(const rabbit_rules *);
 void rabbit_table_free(rabbit_table *);
 
 /* Values as above, with the rabbit to move (not in a chain) and with the
@@ -62,9 +75,16 @@ int rabbit_value_of(const rabbit_table *, const rabbit_state *);
  * right); the first is described in msg. */
 uint64_t rabbit_check(const rabbit_table *, char *msg, size_t size);
 
-/* The cached table for these rules from the user's cache folder, or NULL;
- * and storing one there (false if it could not be written). */
+/* The cached table for these rules from the user's cache folder, or NULL
+ * (none, or a file of another version, cut short or corrupt: its
+ * checksum is verified, a bad file is never used); and storing one there
+ * through a temporary file renamed into place, so that a reader never
+ * sees half a table.  The store gives up, leaving no file, when *stop
+ * (may be NULL) becomes non-zero; false if nothing was stored.
+ * rabbit_cache_path gives the file's path ("" when there is no cache
+ * folder). */
 rabbit_table *rabbit_cache_load(const rabbit_rules *);
-bool rabbit_cache_store(const rabbit_table *);
+bool rabbit_cache_store(const rabbit_table *, const volatile int *stop);
+void rabbit_cache_path(const rabbit_rules *, char *buf, size_t size);
 
 #endif
