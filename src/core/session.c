@@ -580,40 +580,41 @@ bool lt_session_tick(lt_session *s)
     return true;
 }
 
-lt_status lt_session_play(lt_session *s, int seat, lt_action a, lt_error *err)
+/* Is it this seat's turn (or, at a dice roll, its throw)? */
+static bool turn_ok(lt_session *s, int seat, lt_error *err)
 {
-    if (!in_play(s, err))
-        return LT_EILLEGAL;
-    const lt_game *g = s->g;
     const lt_state *now = ses_state(s, s->nplies);
-    int to = g->current_player(now);
+    int to = s->g->current_player(now);
     char who[64], whose[64];
     if (to >= 0 && seat != to) {
         if (seat >= 0 && seat < s->nseats)
             ses_say(s, err, L(s, "%s cannot move now: %s is to move",
-                  "%s: nie wasz ruch (na ruchu: %s)"),
+                              "%s: nie wasz ruch (na ruchu: %s)"),
                     name_of(s, seat, who, sizeof who),
                     name_of(s, to, whose, sizeof whose));
         else
-            ses_say(s, err, L(s, "%s is to move",
-                  "na ruchu: %s"),
+            ses_say(s, err, L(s, "%s is to move", "na ruchu: %s"),
                     name_of(s, to, whose, sizeof whose));
+        return false;
+    }
+    int thrower = to == LT_CHANCE && s->g->thrower ? s->g->thrower(now) : -1;
+    if (seat != LT_CHANCE && thrower >= 0 && seat != thrower) {
+        ses_say(s, err, L(s, "the dice are %s's to throw", "kośćmi rzuca: %s"),
+                name_of(s, thrower, whose, sizeof whose));
+        return false;
+    }
+    return true;
+}
+
+lt_status lt_session_play(lt_session *s, int seat, lt_action a, lt_error *err)
+{
+    if (!in_play(s, err) || !turn_ok(s, seat, err))
         return LT_EILLEGAL;
-    }
-    if (to == LT_CHANCE && seat != LT_CHANCE) {
-        int thrower = g->thrower ? g->thrower(now) : -1;
-        if (thrower >= 0 && seat != thrower) {
-            ses_say(s, err, L(s, "the dice are %s's to throw",
-                  "kośćmi rzuca: %s"),
-                    name_of(s, thrower, whose, sizeof whose));
-            return LT_EILLEGAL;
-        }
-    }
-    if (!lt_is_legal(g, now, a)) {
+    const lt_state *now = ses_state(s, s->nplies);
+    if (!lt_is_legal(s->g, now, a)) {
         char name[LT_PLY_NAME];
-        ses_say(s, err, L(s, "%s is not legal here",
-                  "ruch %s jest tu niedozwolony"),
-                lt_name(g, now, a, name, sizeof name));
+        ses_say(s, err, L(s, "%s is not legal here", "ruch %s jest tu niedozwolony"),
+                lt_name(s->g, now, a, name, sizeof name));
         return LT_EILLEGAL;
     }
     lt_status st = ses_ply(s, a, -1, -1, err);
@@ -625,11 +626,8 @@ lt_status lt_session_play(lt_session *s, int seat, lt_action a, lt_error *err)
 lt_status lt_session_move(lt_session *s, int seat, const char *text,
                           lt_error *err)
 {
-    if (!in_play(s, err))
+    if (!in_play(s, err) || !turn_ok(s, seat, err))
         return LT_EILLEGAL;
-    int to = lt_session_to_act(s);
-    if (to >= 0 && seat != to)
-        return lt_session_play(s, seat, 0, err); /* says whose move it is */
     lt_action a;
     lt_error e = {0};
     if (lt_parse(s->g, ses_state(s, s->nplies), text, &a, &e) != LT_OK) {
