@@ -676,54 +676,50 @@ static void computer_claims(void **st)
 
 /* ---- Undo and redo across dice ------------------------------------------- */
 
-/* Medh Kuu Lash against the computer: every turn a throw of the dice,
- * then the player's deeds. */
-static void undo_redo_dice(void **st)
+/* Plays until the person in `human` has decided twice (the second time,
+ * with dice after it) and is to decide again; then undo goes back to
+ * before that decision across the dice, redo plays it all again, and
+ * played again by hand the same dice come (they come from the seed and
+ * the ply). */
+static void check_undo_redo(lt_session *s, int human)
 {
-    (void)st;
     lt_error err = {0};
-    lt_session *s = make("medh-kuu-lash", NULL, "hc", NULL, NULL, NULL, NULL);
-    char texts[400][1024];
-    char names[400][LT_PLY_NAME];
-    int decisions = 0, n = 0;
+    static char texts[2000][1024];
+    static char names[2000][LT_PLY_NAME];
+    const lt_game *g = lt_session_game(s);
+    int decisions = 0, n = 0, last = -1;
+    bool dice_after = false;
     snprintf(texts[0], sizeof texts[0], "%s", position(s));
-    while (decisions < 3 && lt_session_to_act(s) != LT_TERMINAL && n < 390) {
+    while (lt_session_to_act(s) != LT_TERMINAL && n < 1990) {
         int to = lt_session_to_act(s);
-        if (to == 0) {
-            if (decisions == 2)
-                break; /* the person is to decide a third time */
+        if (to == human) {
+            if (decisions >= 2 && dice_after)
+                break;
             lt_action acts[LT_MAX_ACTIONS];
-            lt_choices(lt_session_game(s), lt_session_state(s), acts);
-            ok(lt_session_play(s, 0, acts[0], &err), &err);
+            int k = lt_choices(g, lt_session_state(s), acts);
+            ok(lt_session_play(s, human, acts[k - 1], &err), &err);
             decisions++;
+            last = lt_session_plies(s) - 1;
+            dice_after = false;
         } else {
             ok(lt_session_step(s, NULL, &err), &err);
+            dice_after |= lt_session_ply(s, lt_session_plies(s) - 1)->chance;
         }
         n = lt_session_plies(s);
         snprintf(texts[n], sizeof texts[n], "%s", position(s));
         snprintf(names[n - 1], sizeof names[n - 1], "%s",
                  lt_session_ply(s, n - 1)->name);
     }
-    assert_int_equal(decisions, 2);
-    assert_int_equal(lt_session_to_act(s), 0);
-    /* the person's last decision, and the dice after it */
-    int last = -1;
-    for (int k = 0; k < n; k++)
-        if (lt_session_ply(s, k)->seat == 0 && !lt_session_ply(s, k)->chance)
-            last = k;
-    assert_true(last >= 0 && last < n - 1);
-    bool dice_after = false;
-    for (int k = last + 1; k < n; k++)
-        dice_after |= lt_session_ply(s, k)->chance;
-    assert_true(dice_after);
-    ok(lt_session_undo(s, 0, &err), &err);
+    assert_true(decisions >= 2 && dice_after);
+    assert_int_equal(lt_session_to_act(s), human);
+    ok(lt_session_undo(s, human, &err), &err);
     assert_int_equal(lt_session_plies(s), last);
     assert_string_equal(position(s), texts[last]);
-    ok(lt_session_redo(s, 0, &err), &err);
+    ok(lt_session_redo(s, human, &err), &err);
     assert_int_equal(lt_session_plies(s), n);
     assert_string_equal(position(s), texts[n]);
-    /* undone and played again by hand: the same dice come (seed + ply) */
-    ok(lt_session_undo(s, 0, &err), &err);
+    assert_int_equal(lt_session_redo(s, human, &err), LT_EILLEGAL); /* none */
+    ok(lt_session_undo(s, human, &err), &err);
     moves(s, names[last]);
     while (lt_session_plies(s) < n) {
         ok(lt_session_step(s, NULL, &err), &err);
@@ -731,8 +727,31 @@ static void undo_redo_dice(void **st)
         assert_string_equal(lt_session_ply(s, k)->name, names[k]);
     }
     assert_string_equal(position(s), texts[n]);
-    /* two people: undo is refused (takeback asks) */
+}
+
+static void undo_redo_dice(void **st)
+{
+    (void)st;
+    lt_error err = {0};
+    /* Medh Kuu Lash: every turn a throw, then the player's deeds */
+    lt_session *s = make("medh-kuu-lash", NULL, "hc", NULL, NULL, NULL, NULL);
+    check_undo_redo(s, 0);
     lt_session_free(s);
+    /* Rising Hazard: the thrower's stop-or-throw between throws (seed 9
+     * gives the person in the second seat turns as the thrower) */
+    lt_session_setup su;
+    memset(&su, 0, sizeof su);
+    su.game = lt_game_find("rising-hazard");
+    lt_config_default(su.game, &su.config, 2);
+    ok(lt_config_parse(su.game, &su.config, "turns=10", &err), &err);
+    su.seed = 9;
+    su.seats[0].kind = LT_SEAT_COMPUTER;
+    snprintf(su.seats[0].spec, sizeof su.seats[0].spec, "ai:level=1");
+    s = lt_session_new(&su, &err);
+    assert_non_null(s);
+    check_undo_redo(s, 1);
+    lt_session_free(s);
+    /* two people: undo is refused (takeback asks) */
     s = make("chess", NULL, "hh", NULL, NULL, NULL, NULL);
     moves(s, "e4");
     assert_int_equal(lt_session_undo(s, 0, &err), LT_EILLEGAL);
