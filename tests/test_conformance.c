@@ -246,7 +246,7 @@ static void declarations(void **st)
                                  (lt_side_turns(g->seat_side(s, 1)) + 2) % 4);
             lt_state_free(s);
         }
-        assert_true(!g->leave || g->max_players >= 3);
+        assert_true(!g->leave || (g->max_players >= 3 && g->in_game));
         const char *en = lt_rules_text(g, LT_LANG_EN), *pl = lt_rules_text(g, LT_LANG_PL);
         if (!en || !pl || strlen(en) < 200 || strlen(pl) < 200)
             fail_msg("%s: rule texts in English and Polish are missing", g->id);
@@ -279,22 +279,29 @@ static void leave_playout(const lt_game *g, int players, uint64_t seed)
     lt_rng rng;
     lt_rng_seed(&rng, seed, 7);
     unsigned out = 0;
-    int in = players, length = 0;
-    int leave_at = (int)lt_rng_below(&rng, 120), again_at = leave_at +
-                   (int)lt_rng_below(&rng, 80);
+    int length = 0, leaves = 0;
+    int leave_at[2] = {(int)lt_rng_below(&rng, 120), 0};
+    leave_at[1] = leave_at[0] + (int)lt_rng_below(&rng, 80);
     while (g->current_player(s) != LT_TERMINAL) {
-        if ((length == leave_at || length == again_at) && in >= 3) {
+        int in = 0;
+        for (int i = 0; i < players; i++)
+            in += g->in_game(s, i);
+        bool due = leaves < 2 && length >= leave_at[leaves];
+        leaves += due; /* with fewer than three in, nobody may leave */
+        if (due && in >= 3) {
             int seat;
             do
                 seat = (int)lt_rng_below(&rng, (uint64_t)players);
-            while (out >> seat & 1);
+            while (!g->in_game(s, seat));
             g->leave(s, seat);
+            assert_false(g->in_game(s, seat));
             out |= 1u << seat;
-            in--;
             check_state(g, &cfg, s, scratch);
             continue;
         }
         int p = g->current_player(s);
+        if (p >= 0 && !g->in_game(s, p))
+            fail_msg("%s: seat %d acts out of the game", g->id, p + 1);
         if (p >= 0 && (out >> p & 1))
             fail_msg("%s: seat %d acts after it left", g->id, p + 1);
         if (length++ == g->max_length)

@@ -521,6 +521,35 @@ static void takeback_consent(void **st)
     lt_session_free(s);
 }
 
+/* A seat out by the rules (Four Seasons: an army without its king) is
+ * asked nothing and may do nothing; a draw is shared by the three left,
+ * as the game's RULES.md shares one at the cap: (4 - 3) / (3 * 3) each,
+ * -1/3 for the one out. */
+static void out_by_the_rules(void **st)
+{
+    (void)st;
+    lt_error err = {0};
+    lt_session *s = make("four-seasons", "first-move=off", "hhhh", NULL,
+                         "5wPwwRwK/5wPwwBwN/6wPswPs/8/8/rPnrPn4bPnbPn/"
+                         "rNrBrPe2bPwbBbN/rKrRrPe2bPwbRbK r - - wbrg 0 0",
+                         NULL, NULL);
+    assert_false(lt_session_in_game(s, 0));
+    assert_int_equal(lt_session_resign(s, 0, &err), LT_EILLEGAL);
+    assert_string_equal(err.msg, "Green is out of the game");
+    assert_int_equal(lt_session_offer(s, 0, LT_OFFER_DRAW, &err), LT_EILLEGAL);
+    ok(lt_session_offer(s, 1, LT_OFFER_DRAW, &err), &err);
+    ok(lt_session_answer(s, 2, true, &err), &err);
+    assert_int_equal(lt_session_end(s, NULL), LT_END_NONE);
+    ok(lt_session_answer(s, 3, true, &err), &err);
+    assert_int_equal(lt_session_end(s, NULL), LT_END_AGREEMENT);
+    double sc[4];
+    lt_session_scores(s, sc);
+    assert_true(sc[0] == -1.0 / 3);
+    for (int i = 1; i < 4; i++)
+        assert_true(sc[i] > 1.0 / 9 - 1e-12 && sc[i] < 1.0 / 9 + 1e-12);
+    lt_session_free(s);
+}
+
 /* Abort: only while some seat has not moved. */
 static void abort_before_both_moved(void **st)
 {
@@ -1156,6 +1185,7 @@ int main(void)
         cmocka_unit_test(draw_declined_or_lapsed),
         cmocka_unit_test(computer_answers_draw),
         cmocka_unit_test(takeback_consent),
+        cmocka_unit_test(out_by_the_rules),
         cmocka_unit_test(abort_before_both_moved),
         cmocka_unit_test(resign_two_three_four),
         cmocka_unit_test(claim_threefold),

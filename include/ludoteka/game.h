@@ -331,12 +331,16 @@ typedef struct lt_game {
      * however unlikely (FIDE 6.9: a flag fall draws when the opponent
      * could not)?  Without it, yes. */
     bool (*can_win)(const lt_state *, int seat);
-    /* optional, games of three or more: the seat leaves the game
-     * (resigned, out of time) as the rules treat a player who is out;
-     * its turns are skipped from then on and the game ends if the rules
-     * say so (the last one left wins).  Only when the game is not over,
-     * the seat is still in it and at least three seats are.  Without it,
-     * a seat that leaves ends the game. */
+    /* optional, games where players drop out (three or more): is the
+     * seat still in the game by the rules (not mated out, not left)?
+     * Without it every seat is, to the end. */
+    bool (*in_game)(const lt_state *, int seat);
+    /* optional, with in_game: the seat leaves the game (resigned, out of
+     * time) as the rules treat a player who is out; its turns are
+     * skipped from then on and the game ends if the rules say so (the
+     * last one left wins).  Only when the game is not over, the seat is
+     * still in it and at least three seats are.  Without it, a seat that
+     * leaves ends the game. */
     void (*leave)(lt_state *, int seat);
 } lt_game;
 

@@ -66,9 +66,15 @@ static bool person(const lt_session *s, int seat)
     return s->seats[seat].kind != LT_SEAT_COMPUTER;
 }
 
+/* The seats still in the game: not left, and not out by the rules (a
+ * mated army in Four Seasons). */
 static unsigned in_mask(const lt_session *s)
 {
-    return ((1u << s->nseats) - 1) & ~s->out;
+    unsigned m = ((1u << s->nseats) - 1) & ~s->out;
+    for (int i = 0; s->g->in_game && i < s->nseats; i++)
+        if (!s->g->in_game(ses_state(s, s->nplies), i))
+            m &= ~(1u << i);
+    return m;
 }
 
 static int in_count(const lt_session *s)
@@ -548,7 +554,7 @@ static bool seat_ok(lt_session *s, int seat, lt_error *err)
     }
     if (!lt_session_in_game(s, seat)) {
         char who[64];
-        ses_say(s, err, L(s, "%s has left the game",
+        ses_say(s, err, L(s, "%s is out of the game",
                   "%s: poza grą"),
                 name_of(s, seat, who, sizeof who));
         return false;
@@ -1100,7 +1106,7 @@ const char *lt_session_seat_name(const lt_session *s, int seat, int lang,
 
 bool lt_session_in_game(const lt_session *s, int seat)
 {
-    return seat >= 0 && seat < s->nseats && !(s->out >> seat & 1);
+    return seat >= 0 && seat < s->nseats && (in_mask(s) >> seat & 1);
 }
 
 lt_player *lt_session_player(const lt_session *s, int seat)

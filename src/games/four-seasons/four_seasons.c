@@ -155,6 +155,11 @@ static uint64_t perft(const lt_state *st, int depth)
     return total;
 }
 
+static bool in_game(const lt_state *st, int seat)
+{
+    return fs4_active((const fs4 *)st, seat);
+}
+
 static void leave(lt_state *st, int seat)
 {
     fs4_leave((fs4 *)st, seat);
@@ -184,6 +189,7 @@ const lt_game lt_four_seasons = {
     .id = "four-seasons",
     .numbering = LT_NUMBER_ROUNDS,
     .seat_side = seat_side,
+    .in_game = in_game,
     .leave = leave,
     .title_en = "Four Seasons Chess",
     .title_pl = "Cztery pory roku (Świat)",

@@ -189,6 +189,11 @@ static uint64_t perft(const lt_state *st, int depth)
     return total;
 }
 
+static bool in_game(const lt_state *st, int seat)
+{
+    return tl_in_game((const tl_state *)st, seat);
+}
+
 static void leave(lt_state *st, int seat)
 {
     tl_leave((tl_state *)st, seat);
@@ -213,6 +218,7 @@ static const char *const seats_pl[] = {"Czerwony", "Niebieski", "Fioletowy"};
 const lt_game lt_talat = {
     .id = "talat",
     .numbering = LT_NUMBER_ROUNDS, /* three boards: no one side per seat */
+    .in_game = in_game,
     .leave = leave,
     .title_en = "Talat",
     .title_pl = "Talat",
