@@ -806,13 +806,13 @@ lt_status ses_make_offer(lt_session *s, int seat, lt_offer_kind kind,
     push_event(s, &ev);
     if (s->replaying)
         return LT_OK; /* the answers are in the journal */
-    /* the computers answer at once */
+    /* the computers answer at once (an answer that cannot be written is
+     * not given: the offer stands, and the offer itself was made) */
     for (int i = 0; i < s->nseats && s->offer != LT_OFFER_NONE; i++)
         if (!person(s, i) && (in_mask(s) >> i & 1)) {
             bool yes = kind == LT_OFFER_TAKEBACK || computer_takes_draw(s, i);
-            lt_status st = ses_make_answer(s, i, yes, err);
-            if (st != LT_OK)
-                return st;
+            if (ses_make_answer(s, i, yes, NULL) != LT_OK)
+                break;
         }
     return LT_OK;
 }
