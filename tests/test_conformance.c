@@ -228,6 +228,25 @@ static void declarations(void **st)
         assert_true(g->max_outcomes >= 0 && g->max_outcomes <= LT_MAX_OUTCOMES);
         assert_true(g->has_chance == (g->max_outcomes > 0));
         assert_true(g->min_return <= g->max_return);
+        /* the game in play: numbering always; sides, if declared, for
+         * every seat (a board game's two seats face each other) */
+        assert_true(g->numbering >= LT_NUMBER_MOVES &&
+                    g->numbering <= LT_NUMBER_TURNS);
+        if (g->seat_side) {
+            lt_config cfg;
+            lt_config_default(g, &cfg, 0);
+            lt_state *s = lt_state_new(g);
+            assert_int_equal(lt_init(g, s, &cfg, NULL), LT_OK);
+            for (int seat = 0; seat < cfg.players; seat++) {
+                int side = g->seat_side(s, seat);
+                assert_true(side > LT_SIDE_NONE && side <= LT_SIDE_SOUTHEAST);
+            }
+            if (cfg.players == 2)
+                assert_int_equal(lt_side_turns(g->seat_side(s, 0)),
+                                 (lt_side_turns(g->seat_side(s, 1)) + 2) % 4);
+            lt_state_free(s);
+        }
+        assert_true(!g->leave || (g->max_players >= 3 && g->in_game));
         const char *en = lt_rules_text(g, LT_LANG_EN), *pl = lt_rules_text(g, LT_LANG_PL);
         if (!en || !pl || strlen(en) < 200 || strlen(pl) < 200)
             fail_msg("%s: rule texts in English and Polish are missing", g->id);
@@ -244,6 +263,75 @@ static void declarations(void **st)
                 fail_msg("%s: the rule texts do not mention option %s", g->id,
                          opt->name);
         }
+    }
+}
+
+/* A seat that leaves a game of three or more (lt_game.leave), at a
+ * random moment: the state stays whole and canonical, the seat never acts
+ * again, the game still ends within max_length, and the seat that left
+ * does no better than any seat still in. */
+static void leave_playout(const lt_game *g, int players, uint64_t seed)
+{
+    lt_config cfg;
+    lt_config_default(g, &cfg, players);
+    lt_state *s = lt_state_new(g), *scratch = lt_state_new(g);
+    assert_int_equal(lt_init(g, s, &cfg, NULL), LT_OK);
+    lt_rng rng;
+    lt_rng_seed(&rng, seed, 7);
+    unsigned out = 0;
+    int length = 0, leaves = 0;
+    int leave_at[2] = {(int)lt_rng_below(&rng, 120), 0};
+    leave_at[1] = leave_at[0] + (int)lt_rng_below(&rng, 80);
+    while (g->current_player(s) != LT_TERMINAL) {
+        int in = 0;
+        for (int i = 0; i < players; i++)
+            in += g->in_game(s, i);
+        bool due = leaves < 2 && length >= leave_at[leaves];
+        leaves += due; /* with fewer than three in, nobody may leave */
+        if (due && in >= 3) {
+            int seat;
+            do
+                seat = (int)lt_rng_below(&rng, (uint64_t)players);
+            while (!g->in_game(s, seat));
+            g->leave(s, seat);
+            assert_false(g->in_game(s, seat));
+            out |= 1u << seat;
+            check_state(g, &cfg, s, scratch);
+            continue;
+        }
+        int p = g->current_player(s);
+        if (p >= 0 && !g->in_game(s, p))
+            fail_msg("%s: seat %d acts out of the game", g->id, p + 1);
+        if (p >= 0 && (out >> p & 1))
+            fail_msg("%s: seat %d acts after it left", g->id, p + 1);
+        if (length++ == g->max_length)
+            fail_msg("%s: a game is longer than max_length", g->id);
+        g->apply(s, lt_rng_play(&rng, g, s));
+        assert_true(g->invariants_ok(s));
+    }
+    check_state(g, &cfg, s, scratch);
+    double r[LT_MAX_PLAYERS];
+    g->returns(s, r);
+    for (int a = 0; a < players; a++)
+        for (int b = 0; b < players; b++)
+            if ((out >> a & 1) && !(out >> b & 1))
+                assert_true(r[a] <= r[b]);
+    lt_state_free(s);
+    lt_state_free(scratch);
+}
+
+static void leaving(void **st)
+{
+    (void)st;
+    int games = playouts_per_config();
+    for (int i = 0; i < lt_game_count(); i++) {
+        const lt_game *g = lt_game_at(i);
+        if (!g->leave)
+            continue;
+        int least = g->min_players > 3 ? g->min_players : 3;
+        for (int players = least; players <= g->max_players; players++)
+            for (int k = 0; k < 4 * games; k++)
+                leave_playout(g, players, (uint64_t)k);
     }
 }
 
@@ -277,6 +365,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(declarations),
         cmocka_unit_test(bad_positions),
+        cmocka_unit_test(leaving),
         cmocka_unit_test(conformance),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -124,6 +124,31 @@ typedef struct lt_view {
     char info[LT_VIEW_INFO][96];
 } lt_view;
 
+/* ---- The game in play (session.h) --------------------------------------
+ * How the move list numbers the moves (lt_game.numbering). */
+enum {
+    LT_NUMBER_MOVES = 1, /* full moves: one number for a move of each seat in
+                          * seat order ("1. e4 e5 2. Nf3") */
+    LT_NUMBER_ROUNDS,    /* the same rows, called rounds (three or more
+                          * seats: one column per seat) */
+    LT_NUMBER_TURNS      /* every turn of a seat has its own number (dice
+                          * games, where turns do not go round the table) */
+};
+
+/* Where a seat sits around the board as render lays it out (y grows
+ * downwards, so the south side is the bottom of the layout). */
+enum {
+    LT_SIDE_NONE,        /* no one side: no board, or several boards */
+    LT_SIDE_SOUTH,
+    LT_SIDE_SOUTHWEST,
+    LT_SIDE_WEST,
+    LT_SIDE_NORTHWEST,
+    LT_SIDE_NORTH,
+    LT_SIDE_NORTHEAST,
+    LT_SIDE_EAST,
+    LT_SIDE_SOUTHEAST
+};
+
 /* Groups of the menu, as the seeds group the games. */
 enum {
     LT_GROUP_DICE,      /* seed 000, a-l */
@@ -281,6 +306,42 @@ typedef struct lt_game {
      * if no turn can be played with this configuration. */
     bool (*simulate)(const struct lt_game *, const lt_config *, uint64_t n,
                      struct lt_rng *, lt_turn_tally *);
+
+    /* ---- The game in play (session.h) ---------------------------------
+     * How the move list is numbered: LT_NUMBER_*; every game declares it. */
+    int numbering;
+    /* optional: the side of the board the seat sits at (LT_SIDE_*), so a
+     * front end can show the board from a seat's side; without it the
+     * game has no board to turn.  lt_side_first_south and
+     * lt_side_first_north serve two seats facing each other. */
+    int (*seat_side)(const lt_state *, int seat);
+    /* optional: the seat who throws at a chance node, or -1 for nobody
+     * in particular; without it a throw belongs to the seat that acts
+     * after it (for the move list and the clocks) */
+    int (*thrower)(const lt_state *);
+    /* optional: why the game ended by its rules, in a language ("Mate",
+     * "Mat"); snprintf-like; only when current_player() == LT_TERMINAL.
+     * Without it the session says only that the game is over. */
+    int (*end_reason)(const lt_state *, int lang, char *buf, size_t size);
+    /* optional: may the seat to move claim a draw now (chess: threefold
+     * repetition, fifty moves, FIDE 9.2 and 9.3)?  True with the reason
+     * in buf.  The game goes on until somebody claims. */
+    bool (*claimable)(const lt_state *, int lang, char *buf, size_t size);
+    /* optional: could the seat still win by some series of legal moves,
+     * however unlikely (FIDE 6.9: a flag fall draws when the opponent
+     * could not)?  Without it, yes. */
+    bool (*can_win)(const lt_state *, int seat);
+    /* optional, games where players drop out (three or more): is the
+     * seat still in the game by the rules (not mated out, not left)?
+     * Without it every seat is, to the end. */
+    bool (*in_game)(const lt_state *, int seat);
+    /* optional, with in_game: the seat leaves the game (resigned, out of
+     * time) as the rules treat a player who is out; its turns are
+     * skipped from then on and the game ends if the rules say so (the
+     * last one left wins).  Only when the game is not over, the seat is
+     * still in it and at least three seats are.  Without it, a seat that
+     * leaves ends the game. */
+    void (*leave)(lt_state *, int seat);
 } lt_game;
 
 /* ---- Registry (registry.c: one table, one line per game) ---- */
@@ -309,6 +370,13 @@ int lt_choices(const lt_game *, const lt_state *, lt_action *out);
 /* Is the action legal, or an outcome of the chance node? */
 bool lt_is_legal(const lt_game *, const lt_state *, lt_action);
 
+/* Applies an action after checking it: the one way an action reaches a
+ * game outside the engines' inner loops.  LT_EILLEGAL, and the state
+ * unchanged, if the action is not legal here (nor an outcome of the
+ * chance node); the game's invariants are asserted after it in debug
+ * builds. */
+lt_status lt_apply(const lt_game *, lt_state *, lt_action);
+
 /* Parses an action (the game's parser, or its names when it has none);
  * on failure the message names what was expected. */
 lt_status lt_parse(const lt_game *, const lt_state *, const char *text,
@@ -321,6 +389,17 @@ const char *lt_name(const lt_game *, const lt_state *, lt_action,
 /* Seat name in a language ("White", or "Player 3" when unnamed). */
 const char *lt_seat_name(const lt_game *, int seat, int lang, char *buf,
                          size_t size);
+
+/* Sides for two seats facing each other (lt_game.seat_side): the first
+ * seat at the south (bottom) and the second at the north, or the other
+ * way round. */
+int lt_side_first_south(const lt_state *, int seat);
+int lt_side_first_north(const lt_state *, int seat);
+/* Quarter turns clockwise that bring a side to the bottom of the layout
+ * (a corner to the bottom left or right). */
+int lt_side_turns(int side);
+/* Turns a view by quarter turns clockwise (cells, width and height). */
+void lt_view_turn(lt_view *, int quarter_turns);
 
 /* Result as text: "1-0", "0-1", "1/2-1/2" for two players with returns in
  * {-1,0,1}; otherwise the returns separated by spaces. "*" if not over. */

@@ -297,14 +297,16 @@ static long long bench_search(const lt_game *g, const lt_config *cfg,
 
 int cmd_bench(int argc, char **argv)
 {
+    if (argc > 1 && !strcmp(argv[1], "session"))
+        return cmd_bench_session(argc - 1, argv + 1);
     if (cli_wants_help(argc, argv)) {
-        puts(T("usage: ludoteka bench [--playouts N]\n"
+        puts(T("usage: ludoteka bench [--playouts N] | bench session [--help]\n"
                "For every game: N seeded random games (default 2000), then "
                "a fixed search (by node count) from four positions; prints "
                "plies and nodes per second.  The last line, 'nodes N "
                "signature S', changes only when some game's or searcher's "
                "behaviour changes.",
-               "użycie: ludoteka bench [--playouts N]\n"
+               "użycie: ludoteka bench [--playouts N] | bench session [--help]\n"
                "Dla każdej gry: N losowych partii (domyślnie 2000), potem "
                "ustalone przeszukiwanie (liczbą węzłów) z czterech pozycji; "
                "podaje posunięcia i węzły na sekundę.  Ostatni wiersz, "

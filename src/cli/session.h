@@ -2,8 +2,8 @@
  * record, the position, undo and redo, saving, the dice from the seed,
  * the computer's advice.  The line mode (play.c) and the full-screen mode
  * (tui_play.c) both play through it; it prints nothing. */
-#ifndef LUDOTEKA_SESSION_H
-#define LUDOTEKA_SESSION_H
+#ifndef LUDOTEKA_CLI_SESSION_H
+#define LUDOTEKA_CLI_SESSION_H
 
 #include <stdbool.h>
 #include <stddef.h>

@@ -90,6 +90,59 @@ bool lt_is_legal(const lt_game *g, const lt_state *s, lt_action a)
     return false;
 }
 
+lt_status lt_apply(const lt_game *g, lt_state *s, lt_action a)
+{
+    if (!lt_is_legal(g, s, a))
+        return LT_EILLEGAL;
+    g->apply(s, a);
+    assert(g->invariants_ok(s));
+    return LT_OK;
+}
+
+int lt_side_first_south(const lt_state *s, int seat)
+{
+    (void)s;
+    return seat == 0 ? LT_SIDE_SOUTH : LT_SIDE_NORTH;
+}
+
+int lt_side_first_north(const lt_state *s, int seat)
+{
+    (void)s;
+    return seat == 0 ? LT_SIDE_NORTH : LT_SIDE_SOUTH;
+}
+
+int lt_side_turns(int side)
+{
+    /* a clockwise quarter turn takes the west side to the north, the
+     * north to the east, the east to the south */
+    switch (side) {
+    case LT_SIDE_EAST:
+    case LT_SIDE_SOUTHEAST: return 1;
+    case LT_SIDE_NORTH:
+    case LT_SIDE_NORTHEAST: return 2;
+    case LT_SIDE_WEST:
+    case LT_SIDE_NORTHWEST: return 3;
+    default: return 0;
+    }
+}
+
+void lt_view_turn(lt_view *v, int quarter_turns)
+{
+    int q = ((quarter_turns % 4) + 4) % 4;
+    for (int k = 0; k < q; k++) {
+        /* clockwise: (x, y) -> (height - 1 - y, x) */
+        for (int i = 0; i < v->ncells; i++) {
+            lt_cell *c = &v->cells[i];
+            int16_t x = c->x;
+            c->x = (int16_t)(v->height - 1 - c->y);
+            c->y = x;
+        }
+        int w = v->width;
+        v->width = v->height;
+        v->height = w;
+    }
+}
+
 const char *lt_name(const lt_game *g, const lt_state *s, lt_action a,
                     char *buf, size_t size)
 {

@@ -234,39 +234,107 @@ static void mates_and_stalemate(void **st)
     lt_state_free(s);
 }
 
-/* FIDE 9.3 and 9.6: fifty moves each without a capture or a pawn move
- * draw; a mate on the last of them still wins. */
+/* Is a draw claimable, and for what reason (English)? */
+static bool claim(const lt_game *g, const lt_state *s, char *why)
+{
+    why[0] = '\0';
+    return g->claimable(s, LT_LANG_EN, why, 128);
+}
+
+/* FIDE 9.3: after fifty moves of each side without a capture or a pawn
+ * move the player to move may claim a draw; FIDE 9.6.2: after
+ * seventy-five the game is drawn; a mate on that move still wins. */
 static void fifty_move_rule(void **st)
 {
     (void)st;
     const lt_game *g;
-    lt_state *s = at(&g, NULL, "6k1/8/6K1/8/8/8/8/R7 w - - 99 80");
+    char why[128];
+    lt_state *s = at(&g, NULL, "6k1/8/6K1/8/8/8/8/R7 w - - 98 80");
+    play(g, s, "Rb1");
+    assert_false(claim(g, s, why)); /* 99 half-moves */
+    play(g, s, "Kh8");
+    assert_int_equal(g->current_player(s), 0); /* 100: it goes on */
+    assert_true(claim(g, s, why));
+    assert_string_equal(why, "fifty moves without a capture or a pawn move");
+    lt_state_free(s);
+    s = at(&g, NULL, "6k1/8/6K1/8/8/8/8/R7 w - - 149 80");
+    assert_true(claim(g, s, why));
     play(g, s, "Rb1");
     assert_int_equal(g->current_player(s), LT_TERMINAL);
     assert_true(return_of(g, s, 0) == 0);
+    g->end_reason(s, LT_LANG_EN, why, sizeof why);
+    assert_string_equal(
+        why, "Draw: seventy-five moves without a capture or a pawn move");
+    g->end_reason(s, LT_LANG_PL, why, sizeof why);
+    assert_string_equal(
+        why, "Remis: siedemdziesiąt pięć posunięć bez bicia i ruchu pionem");
     lt_state_free(s);
-    s = at(&g, NULL, "6k1/8/6K1/8/8/8/8/R7 w - - 99 80");
+    s = at(&g, NULL, "6k1/8/6K1/8/8/8/8/R7 w - - 149 80");
     play(g, s, "Ra8#");
     assert_true(return_of(g, s, 0) == 1);
+    g->end_reason(s, LT_LANG_EN, why, sizeof why);
+    assert_string_equal(why, "Checkmate");
     lt_state_free(s);
 }
 
-/* Threefold repetition: the knights out and back twice bring the start
- * position a third time.  FEN cannot show it, so the text says so. */
+/* FIDE 9.2: the knights out and back twice bring the start position a
+ * third time, and White, to move, may claim a draw; FIDE 9.6.1: the
+ * fifth time ends the game.  FEN cannot show it, so the text says so. */
 static void threefold_repetition(void **st)
 {
     (void)st;
     const lt_game *g;
+    char why[128];
     lt_state *s = at(&g, NULL, NULL);
     play(g, s, "Nf3 Nf6 Ng1 Ng8 Nf3 Nf6 Ng1");
-    assert_int_equal(g->current_player(s), 1);
+    assert_false(claim(g, s, why)); /* twice */
+    play(g, s, "Ng8");
+    assert_int_equal(g->current_player(s), 0);
+    assert_true(claim(g, s, why));
+    assert_string_equal(why, "threefold repetition");
+    play(g, s, "Nf3");
+    assert_true(claim(g, s, why)); /* Black: the third time of this one */
+    play(g, s, "Nf6 Ng1 Ng8 Nf3 Nf6 Ng1");
+    assert_true(claim(g, s, why)); /* Black to move: the fourth time */
     play(g, s, "Ng8");
     assert_int_equal(g->current_player(s), LT_TERMINAL);
+    assert_true(return_of(g, s, 0) == 0 && return_of(g, s, 1) == 0);
+    assert_false(claim(g, s, why));
+    g->end_reason(s, LT_LANG_EN, why, sizeof why);
+    assert_string_equal(why, "Draw: the same position for the fifth time");
     assert_string_equal(text_of(g, s), "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/"
-                                       "RNBQKBNR w KQkq - 8 5 repetition");
+                                       "RNBQKBNR w KQkq - 16 9 repetition");
     lt_state *t = at(&g, NULL, text_of(g, s));
     assert_int_equal(g->current_player(t), LT_TERMINAL);
     lt_state_free(t);
+    lt_state_free(s);
+}
+
+/* FIDE 6.9 as RULES.md reads it: who could still mate by some series of
+ * legal moves. */
+static void can_win(void **st)
+{
+    (void)st;
+    const lt_game *g;
+    /* king and queen against a lone king */
+    lt_state *s = at(&g, NULL, "8/8/4k3/8/8/8/8/3QK3 w - - 0 1");
+    assert_true(g->can_win(s, 0));
+    assert_false(g->can_win(s, 1));
+    lt_state_free(s);
+    /* a knight against a pawn: a mate is possible for both (the pawn's
+     * side promotes; the knight mates a king hemmed in by its pawn) */
+    s = at(&g, NULL, "8/8/4k3/4p3/8/8/8/3NK3 w - - 0 1");
+    assert_true(g->can_win(s, 0));
+    assert_true(g->can_win(s, 1));
+    lt_state_free(s);
+    /* two knights against a lone king: a mate exists (with help) */
+    s = at(&g, NULL, "8/8/4k3/8/8/8/8/2NNK3 w - - 0 1");
+    assert_true(g->can_win(s, 0));
+    assert_false(g->can_win(s, 1));
+    lt_state_free(s);
+    /* the start: both */
+    s = at(&g, NULL, NULL);
+    assert_true(g->can_win(s, 0) && g->can_win(s, 1));
     lt_state_free(s);
 }
 
@@ -402,7 +470,7 @@ static void bad_fens(void **st)
          "en passant"},
         {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - x 1",
          "halfmove clock"},
-        {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 101 1",
+        {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 151 1",
          "halfmove clock"},
         {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 0",
          "move number"},
@@ -638,6 +706,7 @@ int main(void)
         cmocka_unit_test(mates_and_stalemate),
         cmocka_unit_test(fifty_move_rule),
         cmocka_unit_test(threefold_repetition),
+        cmocka_unit_test(can_win),
         cmocka_unit_test(insufficient_material),
         cmocka_unit_test(san_names),
         cmocka_unit_test(parsing_variants),

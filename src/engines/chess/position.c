@@ -499,10 +499,10 @@ bool chess_from_fen(chess_pos *p, const char *fen, int rules, char *msg,
         return false;
     long half = 0, full = 1;
     if (n == 6) {
-        if (!read_number(field[4], 0, 100, &half))
+        if (!read_number(field[4], 0, 150, &half))
             return fail(msg, ms,
                         "halfmove clock: '%s' is not a number from 0 to "
-                        "100 (at 100 the game is drawn)",
+                        "150 (at 150 the game is drawn)",
                         field[4]);
         if (!read_number(field[5], 1, 9999, &full))
             return fail(msg, ms,

@@ -418,6 +418,8 @@ static const char *const seats_pl[] = {"Białe", "Czarne"};
 
 const lt_game lt_alquerque = {
     .id = "alquerque",
+    .numbering = LT_NUMBER_MOVES,
+    .seat_side = lt_side_first_south,
     .title_en = "Alquerque (12 Men's Morris)",
     .title_pl = "Alquerque (12 młynków)",
     .source = "seed 000: 12 Men's Morris (12 młynków)",

@@ -389,6 +389,8 @@ static const char *const levels[] = {"ai:mcts:nodes=30", "ai:mcts:nodes=300",
 
 const lt_game lt_catch_the_rabbit = {
     .id = "catch-the-rabbit",
+    .numbering = LT_NUMBER_MOVES,
+    .seat_side = lt_side_first_north,
     .title_en = "Catch the Rabbit",
     .title_pl = "Złap królika",
     .source = "seed 000: Catch the Rabbit",

@@ -47,23 +47,31 @@ chess_move chess_move_of(const chess_pos *p, lt_action a)
     return chess_mk(from, to, MOVE_NORMAL, 0);
 }
 
+/* How many times the position has stood on the board, this time too
+ * (FIDE 9.2: the same player to move, the same castling rights and en
+ * passant captures - all in the key). */
+static int repetitions(const chess_state *s)
+{
+    int reps = 1;
+    for (int i = 0; i < s->nhist; i++)
+        reps += s->hist[i] == s->pos.key;
+    return reps;
+}
+
 /* Decides whether the game is over.  Mate and stalemate come first (a
- * mating move wins even on the fiftieth move, FIDE 9.6); then the
- * draws of RULES.md. */
+ * mating move wins even on the seventy-fifth move, FIDE 9.6.2); then the
+ * draws that end the game without a claim (FIDE 5.2.2, 9.6). */
 static void settle(chess_state *s)
 {
     const chess_pos *p = &s->pos;
-    int reps = 1;
-    for (int i = 0; i < s->nhist; i++)
-        reps += s->hist[i] == p->key;
     if (chess_count(p) == 0)
         s->end = chess_in_check(p) ? END_MATE : END_STALEMATE;
     else if (chess_insufficient(p))
         s->end = END_MATERIAL;
-    else if (p->halfmove >= 100)
-        s->end = END_FIFTY;
-    else if (reps >= 3)
-        s->end = END_REPETITION;
+    else if (p->halfmove >= 150)
+        s->end = END_SEVENTYFIVE;
+    else if (repetitions(s) >= 5)
+        s->end = END_FIVEFOLD;
     else
         s->end = END_NONE;
 }
@@ -171,14 +179,14 @@ static lt_status parse_action(const lt_state *st, const char *text,
 }
 
 /* The FEN.  FEN cannot hold the earlier positions, so a game ended by
- * threefold repetition adds a seventh word, "repetition" (RULES.md). */
+ * fivefold repetition adds a seventh word, "repetition" (RULES.md). */
 static int write_state(const lt_state *st, char *buf, size_t size)
 {
     const chess_state *s = (const chess_state *)st;
     char fen[128];
     chess_to_fen(&s->pos, fen, sizeof fen);
     return snprintf(buf, size, "%s%s", fen,
-                    s->end == END_REPETITION ? " repetition" : "");
+                    s->end == END_FIVEFOLD ? " repetition" : "");
 }
 
 static lt_status read_state(lt_state *st, const char *text, lt_error *err)
@@ -207,7 +215,7 @@ static lt_status read_state(lt_state *st, const char *text, lt_error *err)
             lt_error_set(err, "repetition: the game had already ended");
             return LT_EILLEGAL;
         }
-        t.end = END_REPETITION;
+        t.end = END_FIVEFOLD;
     }
     *s = t;
     return LT_OK;
@@ -216,6 +224,66 @@ static lt_status read_state(lt_state *st, const char *text, lt_error *err)
 static const char *const glyphs[2][6] = {
     {"\u2659", "\u2658", "\u2657", "\u2656", "\u2655", "\u2654"},
     {"\u265f", "\u265e", "\u265d", "\u265c", "\u265b", "\u265a"}};
+
+static int end_reason(const lt_state *st, int lang, char *buf, size_t size)
+{
+    const chess_state *s = (const chess_state *)st;
+    static const char *const ends_en[] = {
+        "",
+        "Checkmate",
+        "Stalemate: a draw",
+        "Draw: seventy-five moves without a capture or a pawn move",
+        "Draw: the same position for the fifth time",
+        "Draw: neither side can mate"};
+    static const char *const ends_pl[] = {
+        "",
+        "Mat",
+        "Pat: remis",
+        "Remis: siedemdziesiąt pięć posunięć bez bicia i ruchu pionem",
+        "Remis: ta sama pozycja po raz piąty",
+        "Remis: żadna strona nie może dać mata"};
+    return snprintf(buf, size, "%s",
+                    lang == LT_LANG_PL ? ends_pl[s->end] : ends_en[s->end]);
+}
+
+/* FIDE 9.2, 9.3: the player to move may claim a draw when the position
+ * has stood three times, or after fifty moves of each side without a
+ * capture or a pawn move (a mate on that move wins: the game would be
+ * over). */
+static bool claimable(const lt_state *st, int lang, char *buf, size_t size)
+{
+    const chess_state *s = (const chess_state *)st;
+    bool pl = lang == LT_LANG_PL;
+    if (s->end != END_NONE)
+        return false;
+    if (repetitions(s) >= 3)
+        snprintf(buf, size, "%s",
+                 pl ? "trzykrotne powtórzenie pozycji" : "threefold repetition");
+    else if (s->pos.halfmove >= 100)
+        snprintf(buf, size, "%s",
+                 pl ? "pięćdziesiąt posunięć bez bicia i ruchu pionem"
+                    : "fifty moves without a capture or a pawn move");
+    else
+        return false;
+    return true;
+}
+
+/* FIDE 6.9: a flag fall draws when the opponent cannot mate by any
+ * series of legal moves.  RULES.md's reading: a lone king cannot mate,
+ * nor can a king with one knight or one bishop against a lone king;
+ * any other material could, with the opponent's help. */
+static bool can_win(const lt_state *st, int seat)
+{
+    const chess_state *s = (const chess_state *)st;
+    const chess_pos *p = &s->pos;
+    uint64_t mine = p->by_color[seat] & ~p->by_type[KING];
+    uint64_t theirs = p->by_color[seat ^ 1] & ~p->by_type[KING];
+    if (!mine)
+        return false;
+    bool one_minor = !(mine & (mine - 1)) &&
+                     (mine & (p->by_type[KNIGHT] | p->by_type[BISHOP]));
+    return !(one_minor && !theirs);
+}
 
 static void render(const lt_state *st, lt_view *v)
 {
@@ -248,23 +316,8 @@ static void render(const lt_state *st, lt_view *v)
     }
     const char *side =
         p->side ? (pl ? "czarne" : "Black") : (pl ? "białe" : "White");
-    static const char *const ends_en[] = {
-        "",
-        "Checkmate",
-        "Stalemate: draw",
-        ("Draw: fifty moves without a capture or pawn move"),
-        "Draw: threefold repetition",
-        "Draw: neither side can mate"};
-    static const char *const ends_pl[] = {
-        "",
-        "Mat",
-        "Pat: remis",
-        ("Remis: pięćdziesiąt posunięć bez bicia i ruchu pionem"),
-        "Remis: trzykrotne powtórzenie pozycji",
-        "Remis: żadna strona nie może dać mata"};
     if (s->end != END_NONE)
-        lt_copy(v->info[v->ninfo++], sizeof v->info[0],
-                pl ? ends_pl[s->end] : ends_en[s->end]);
+        end_reason(st, v->lang, v->info[v->ninfo++], sizeof v->info[0]);
     else
         snprintf(v->info[v->ninfo++], sizeof v->info[0],
                  pl ? "Ruch: %s%s" : "%s to move%s", side,
@@ -310,7 +363,7 @@ static int action_cells(const lt_state *st, lt_action a, int *cells, int max)
 static uint64_t hash(const lt_state *st)
 {
     const chess_state *s = (const chess_state *)st;
-    return s->pos.key ^ (s->end == END_REPETITION ? 0x7265706574697469u : 0);
+    return s->pos.key ^ (s->end == END_FIVEFOLD ? 0x7265706574697469u : 0);
 }
 
 /* Expected return from the engine's evaluation after the captures settle
@@ -333,8 +386,8 @@ static bool invariants_ok(const lt_state *st)
         return false;
     chess_state t = *s;
     settle(&t);
-    if (s->end == END_REPETITION) /* the history may be gone (read_state) */
-        return t.end == END_NONE || t.end == END_REPETITION;
+    if (s->end == END_FIVEFOLD) /* the history may be gone (read_state) */
+        return t.end == END_NONE || t.end == END_FIVEFOLD;
     return t.end == s->end;
 }
 
@@ -356,6 +409,11 @@ static const char *const levels[] = {"ai:engine:level=1", "ai:engine:level=2",
 
 const lt_game lt_chess = {
     .id = "chess",
+    .numbering = LT_NUMBER_MOVES,
+    .seat_side = lt_side_first_south,
+    .end_reason = end_reason,
+    .claimable = claimable,
+    .can_win = can_win,
     .title_en = "Chess",
     .title_pl = "Szachy",
     .source = "seed 002: Szachy",
@@ -373,9 +431,9 @@ const lt_game lt_chess = {
     .max_actions = CHESS_MAX_MOVES,
     .max_outcomes = 0,
     .num_actions = ACTIONS,
-    /* each stretch of 100 half-moves needs a capture (at most 30) or a
+    /* each stretch of 150 half-moves needs a capture (at most 30) or a
      * pawn move (at most 16 x 6) to go on: 127 stretches at most */
-    .max_length = 127 * 100,
+    .max_length = 127 * 150,
     .init = init,
     .num_players = num_players,
     .current_player = current_player,

@@ -7,17 +7,20 @@
 #include "ludoteka/ai.h"
 #include "ludoteka/game.h"
 
+/* How the game ended by the rules (FIDE 5.1, 5.2, 9.6): the draws a
+ * player may claim (threefold repetition, fifty moves) do not end it;
+ * the session ends it when one is claimed (lt_game.claimable). */
 enum {
     END_NONE,
     END_MATE,
     END_STALEMATE,
-    END_FIFTY,
-    END_REPETITION,
-    END_MATERIAL
+    END_SEVENTYFIVE, /* 75 moves of each side without capture or pawn move */
+    END_FIVEFOLD,    /* the same position for the fifth time */
+    END_MATERIAL     /* a dead position: neither side can mate */
 };
 /* Earlier positions that may still repeat: those since the last capture
- * or pawn move, at most one per half-move of the clock (< 100). */
-enum { CHESS_HIST = 100 };
+ * or pawn move, at most one per half-move of the clock (< 150). */
+enum { CHESS_HIST = 150 };
 
 /* The lt_state of chess.  Invariants: pos is consistent (chess_pos_ok);
  * hist holds the keys of the nhist positions before this one since the

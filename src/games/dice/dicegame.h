@@ -264,6 +264,8 @@ lt_status dice_parse_action(const lt_state *, const char *, lt_action *);
 uint64_t dice_hash(const lt_state *);
 bool dice_invariants_ok(const lt_state *);
 int dice_action_cells(const lt_state *, lt_action, int *, int);
+/* lt_game.thrower: dice_thrower of the state */
+int dice_throw_seat(const lt_state *);
 
 /* For the games' turn rules. */
 void dice_end_turn(dice_state *, int winner); /* winner -1: nobody */
@@ -405,7 +407,8 @@ extern const char *const dice_order_choices[]; /* highest, lowest */
     .read_state = dice_read_state, .render = dice_render,                  \
     .action_cells = dice_action_cells, .hash = dice_hash,                  \
     .invariants_ok = dice_invariants_ok, .odds = dice_odds,                \
-    .simulate = dice_simulate
+    .simulate = dice_simulate, .numbering = LT_NUMBER_TURNS,                \
+    .thrower = dice_throw_seat
 
 /* ---- a round where the best score wins (best.c): highest, lowest,
  * riffa ---- */

@@ -384,6 +384,11 @@ int dice_thrower(const dice_state *s)
     }
 }
 
+int dice_throw_seat(const lt_state *st)
+{
+    return dice_thrower(cds(st));
+}
+
 void dice_apply(lt_state *st, lt_action a)
 {
     dice_state *s = ds(st);

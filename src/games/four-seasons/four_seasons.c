@@ -155,12 +155,42 @@ static uint64_t perft(const lt_state *st, int depth)
     return total;
 }
 
+static bool in_game(const lt_state *st, int seat)
+{
+    return fs4_active((const fs4 *)st, seat);
+}
+
+static void leave(lt_state *st, int seat)
+{
+    fs4_leave((fs4 *)st, seat);
+}
+
+/* Each army sits at the corner where its king starts: under array A
+ * green's is a8 (top left), red's a1, black's h1, white's h8. */
+static int seat_side(const lt_state *st, int seat)
+{
+    const fs4 *s = (const fs4 *)st;
+    for (int i = 0; i < ARRAY_PIECES; i++) {
+        const fs4_placement *p = &fs4_arrays[s->array][i];
+        if (p->seat != seat || p->kind != K_KING)
+            continue;
+        bool west = p->square[0] <= 'd', south = p->square[1] <= '4';
+        return south ? (west ? LT_SIDE_SOUTHWEST : LT_SIDE_SOUTHEAST)
+                     : (west ? LT_SIDE_NORTHWEST : LT_SIDE_NORTHEAST);
+    }
+    return LT_SIDE_NONE;
+}
+
 static const char *const seats_en[] = {"Green", "Red", "Black", "White"};
 static const char *const seats_pl[] = {"Zielone", "Czerwone", "Czarne",
                                        "Białe"};
 
 const lt_game lt_four_seasons = {
     .id = "four-seasons",
+    .numbering = LT_NUMBER_ROUNDS,
+    .seat_side = seat_side,
+    .in_game = in_game,
+    .leave = leave,
     .title_en = "Four Seasons Chess",
     .title_pl = "Cztery pory roku (Świat)",
     .source = "seed 000: Cztery pory roku zwane również Światem",

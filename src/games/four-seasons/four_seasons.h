@@ -173,6 +173,8 @@ void fs4_returns(const fs4 *s, double *out);
 bool fs4_game_over(const fs4 *s);
 /* Does the position end the game (one king, the cap, two bare kings)? */
 bool fs4_finished(const fs4 *s);
+/* The seat, still in the game, leaves it (lt_game.leave). */
+void fs4_leave(fs4 *s, int seat);
 
 /* notation.c */
 int fs4_action_name(const fs4 *s, lt_action a, char *buf, size_t size);

@@ -158,14 +158,12 @@ bool fs4_finished(const fs4 *s)
     return decided(s) || s->quiet >= s->cap;
 }
 
-/* After a turn: the next seat in the game begins his turn, unless he has
- * no legal move, in which case he is out and the following one is judged
- * in turn.  Then the end: the cap draws among the survivors (a mate on
- * the last turn still counts). */
-static void next_turn(fs4 *s, bool progress)
+/* The next seat in the game begins his turn, unless he has no legal
+ * move, in which case he is out and the following one is judged in turn.
+ * Then the end: the cap draws among the survivors (a mate on the last
+ * turn still counts). */
+static void pass_turn(fs4 *s)
 {
-    s->ply++;
-    s->quiet = progress ? 0 : (uint16_t)(s->quiet + 1);
     s->die[0] = s->die[1] = 0;
     while (!decided(s)) {
         s->turn = (uint8_t)next_active(s, s->turn);
@@ -175,6 +173,33 @@ static void next_turn(fs4 *s, bool progress)
         s->quiet = 0;
     }
     s->phase = fs4_finished(s) ? PH_OVER : s->dice ? PH_ROLL : PH_MOVE;
+}
+
+/* After a turn (a move or a lost one). */
+static void next_turn(fs4 *s, bool progress)
+{
+    s->ply++;
+    s->quiet = progress ? 0 : (uint16_t)(s->quiet + 1);
+    pass_turn(s);
+}
+
+/* RULES.md (our reading): a player who leaves - resigns, or runs out of
+ * time - is out as a stalemated player is: all his pieces leave the
+ * board.  That is an elimination (the cap's count starts again); if it
+ * was his turn, the next player in the game begins his; the last king
+ * left wins. */
+void fs4_leave(fs4 *s, int seat)
+{
+    assert(s->phase != PH_OVER && fs4_active(s, seat));
+    for (int k = 0; k < KINDS; k++)
+        s->kind[k] &= ~s->occ[seat];
+    s->occ[seat] = 0;
+    s->owe &= (uint8_t)~(1u << seat);
+    s->quiet = 0;
+    if (s->turn == seat)
+        pass_turn(s);
+    else if (fs4_finished(s))
+        s->phase = PH_OVER;
 }
 
 /* Makes the move; true if it captured or promoted. */

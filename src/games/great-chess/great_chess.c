@@ -134,6 +134,45 @@ static void returns(const lt_state *st, double *out)
     out[1] = -out[0];
 }
 
+/* How the game ended (RULES.md): mate, the seed's stalemate rule, the
+ * cap. */
+static int end_reason(const lt_state *st, int lang, char *buf, size_t size)
+{
+    const great *s = (const great *)st;
+    bool pl = lang == LT_LANG_PL;
+    if (s->end == END_CAP)
+        return snprintf(buf, size,
+                        pl ? "Remis: %u posunięć bez bicia i ruchu piona"
+                           : "Draw: %u moves without a capture or a pawn move",
+                        (unsigned)s->pos.rules.cap);
+    if (s->end == END_MATE)
+        return snprintf(buf, size, "%s", pl ? "Mat" : "Checkmate");
+    /* seed: the stalemated side wins with more pieces, or higher ones, or
+     * else the side that made the last move wins */
+    bool white = s->result == WHITE_WON;
+    return snprintf(buf, size, "%s",
+                    pl ? (white ? "Pat: wygrywają białe (przewaga bierek lub "
+                                  "ostatni ruch)"
+                                : "Pat: wygrywają czarne (przewaga bierek lub "
+                                  "ostatni ruch)")
+                       : (white ? "Stalemate: White wins (more or higher "
+                                  "pieces, or the last move)"
+                                : "Stalemate: Black wins (more or higher "
+                                  "pieces, or the last move)"));
+}
+
+/* FIDE 6.9 read for this game (RULES.md): a lone king can neither mate
+ * nor win by stalemate (a stalemate goes to the side with more pieces,
+ * and a lone king never stalemates a lone king); anything more could. */
+static bool can_win(const lt_state *st, int seat)
+{
+    const great *s = (const great *)st;
+    int pieces = 0;
+    for (int t = GC_PAWN; t < GC_KING; t++)
+        pieces += s->pos.count[seat][t];
+    return pieces > 0;
+}
+
 static int square_name(int sq, char *buf)
 {
     return sprintf(buf, "%c%d", 'a' + gc_file(sq), gc_rank(sq) + 1);
@@ -274,17 +313,8 @@ static void render(const lt_state *st, lt_view *v)
         snprintf(LINE(), sizeof v->info[0], pl ? "Ruch: %s%s" : "%s to move%s",
                  side[p->side],
                  check ? (pl ? " (szach)" : " (check)") : "");
-    } else if (s->end == END_CAP) {
-        snprintf(LINE(), sizeof v->info[0],
-                 pl ? "Remis: %u posunięć bez bicia i ruchu piona"
-                    : "Drawn: %u moves without a capture or a pawn move",
-                 (unsigned)p->rules.cap);
     } else {
-        int winner = s->result == WHITE_WON ? 0 : 1;
-        const char *how = s->end == END_MATE ? (pl ? "Mat" : "Checkmate")
-                                             : (pl ? "Pat" : "Stalemate");
-        snprintf(LINE(), sizeof v->info[0],
-                 pl ? "%s: wygrywają %s" : "%s: %s wins", how, side[winner]);
+        end_reason(st, v->lang, LINE(), sizeof v->info[0]);
     }
     snprintf(LINE(), sizeof v->info[0],
              pl ? "Bierki: białe %d, czarne %d" : "Pieces: white %d, black %d",
@@ -367,6 +397,10 @@ static const char *const levels[LT_LEVEL_MAX] = {
 
 const lt_game lt_great_chess = {
     .id = "great-chess",
+    .numbering = LT_NUMBER_MOVES,
+    .seat_side = lt_side_first_south,
+    .end_reason = end_reason,
+    .can_win = can_win,
     .title_en = "Great Chess (Grande Acedrex)",
     .title_pl = "Wielkie Szachy",
     .source = "seed 000: Wielkie Szachy",

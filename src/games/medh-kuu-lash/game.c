@@ -165,6 +165,8 @@ const char *const medh_seats_pl[] = {"Zielony", "Drewniany"};
 
 const lt_game lt_medh_kuu_lash = {
     .id = "medh-kuu-lash",
+    .numbering = LT_NUMBER_MOVES,
+    .seat_side = lt_side_first_south,
     .title_en = "Medh Kuu Lash (Mornings and Peaks)",
     .title_pl = "Medh Kuu Lash (Poranki i Szczyty)",
     .source = "seed 003: Medh Kuu Lash, Poranki i Szczyty",

@@ -550,6 +550,8 @@ static const char *const seats_pl[] = {"Białe", "Czarne"};
 
 const lt_game lt_nine_mens_morris = {
     .id = "nine-mens-morris",
+    .numbering = LT_NUMBER_MOVES,
+    .seat_side = lt_side_first_south,
     .title_en = "Nine Men's Morris",
     .title_pl = "9 młynków",
     .source = "seed 000: 9 Men's Morris (9 młynków)",

@@ -205,6 +205,8 @@ static const char *const seats_pl[] = {"Pomarańczowe", "Zielone"};
 
 const lt_game lt_robbers = {
     .id = "robbers",
+    .numbering = LT_NUMBER_MOVES,
+    .seat_side = lt_side_first_south,
     .title_en = "Robbers",
     .title_pl = "Rozbójnicy",
     .source = "seed 001: Rozbójnicy",

@@ -33,7 +33,9 @@ uint64_t tl_hash(const tl_state *s)
     uint64_t h = turn_key[s->turn];
     for (int t = 0; t < TL_TOWERS; t++)
         h ^= tower_key[t][s->at[t]] ^ credit_key[t][s->credit[t]];
-    return h;
+    /* seats that left: rare, so a multiplier keeps the common hash as it
+     * was */
+    return h ^ (uint64_t)s->left * 0x9e3779b97f4a7c15u;
 }
 
 void tl_share(int players, const double *win, double *out)

@@ -143,6 +143,12 @@ int tl_write_state(const tl_state *s, char *buf, size_t size)
         if (len == mark)
             ok &= lt_appendf(buf, size, &len, "-");
     }
+    if (s->left) {
+        ok &= lt_appendf(buf, size, &len, " out:");
+        for (int p = 0; p < s->players; p++)
+            if (!tl_in_game(s, p))
+                ok &= lt_appendf(buf, size, &len, "%c", "rbv"[p]);
+    }
     if (!ok) { /* too small: say how much is needed */
         char big[1024];
         return tl_write_state(s, big, sizeof big);
@@ -272,7 +278,19 @@ static lt_status check_phase(tl_state *t, lt_error *err)
     t->placed = (uint8_t)n;
     if (!tl_placing(t))
         return LT_OK;
-    if (t->players == 3) {
+    if (t->left) {
+        /* RULES.md: the seats still in go on placing in turn, so their
+         * counts differ by one at most and the one to act has fewest */
+        for (int c = 0; c < TL_COLOURS; c++)
+            if (tl_in_game(t, c) &&
+                (count[c] < count[t->turn] || count[c] > count[t->turn] + 1)) {
+                lt_error_set(err, "towers placed (%d red, %d blue, %d violet) do "
+                                  "not follow the order of placing",
+                             count[0], count[1], count[2]);
+                return LT_EILLEGAL;
+            }
+        want_turn = t->turn;
+    } else if (t->players == 3) {
         for (int c = 0; c < TL_COLOURS; c++)
             if (count[c] != (n + 2 - c) / 3) {
                 lt_error_set(err, "towers placed (%d red, %d blue, %d violet) do "
@@ -319,13 +337,16 @@ static lt_status check_phase(tl_state *t, lt_error *err)
 
 lt_status tl_read_state(tl_state *st, const char *text, lt_error *err)
 {
-    char copy[512], *w[8];
+    char copy[512], *w[8], tn[4];
     if (strlen(text) >= sizeof copy) {
         lt_error_set(err, "position text too long");
         return LT_ESYNTAX;
     }
     lt_copy(copy, sizeof copy, text);
     int nw = lt_split(copy, w, 8);
+    const char *out = NULL;
+    if (nw == TL_BOARDS + 2 + st->players && !strncmp(w[nw - 1], "out:", 4))
+        out = w[--nw] + 4;
     if (nw != TL_BOARDS + 1 + st->players) {
         lt_error_set(err, "expected the three boards, the seat to act and the "
                           "captured towers of each of the %d seats, e.g. "
@@ -349,6 +370,26 @@ lt_status tl_read_state(tl_state *st, const char *text, lt_error *err)
         return LT_ESYNTAX;
     }
     t.turn = (uint8_t)(turn - "rbv");
+    t.left = 0;
+    for (const char *p = out; p && *p; p++) {
+        const char *c = strchr("rbv", tolower((unsigned char)*p));
+        if (st->players != 3 || !c || !tl_in_game(&t, (int)(c - "rbv"))) {
+            lt_error_set(err, "out: expected the seats that left (r, b, v; "
+                              "three players), found '%s'", out);
+            return LT_ESYNTAX;
+        }
+        t.left |= (uint8_t)(1u << (c - "rbv"));
+    }
+    if (out && (!*out || !tl_in_game(&t, t.turn))) {
+        lt_error_set(err, "out: a seat that left never acts (found '%s')", out);
+        return LT_EILLEGAL;
+    }
+    for (int tw = 0; tw < TL_TOWERS; tw++)
+        if (!tl_in_game(&t, tl_colour(tw)) && tl_on_board(t.at[tw])) {
+            lt_error_set(err, "tower %s: a seat that left has no towers on "
+                              "the boards", tower_str(tw, tn));
+            return LT_EILLEGAL;
+        }
     for (int p = 0; p < st->players; p++) {
         lt_status e = read_captures(&t, p, w[4 + p], err);
         if (e != LT_OK)

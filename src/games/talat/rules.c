@@ -38,10 +38,17 @@ int tl_step(int colour, int cell, int d)
 }
 
 /* Seed 5, 6: three players place their own nine each (27); two players
- * place eight neutral towers, then nine each (26). */
+ * place eight neutral towers, then nine each (26).  The towers a player
+ * who left still had in hand are never placed (tl_leave). */
 int tl_towers_to_place(const tl_state *s)
 {
-    return s->players == 3 ? TL_TOWERS : TL_NEUTRAL_USED + 2 * TL_KINDS;
+    if (s->players == 2)
+        return TL_NEUTRAL_USED + 2 * TL_KINDS;
+    int n = TL_TOWERS;
+    for (int c = 0; s->left && c < TL_COLOURS; c++)
+        for (int k = 0; k < TL_KINDS && !tl_in_game(s, c); k++)
+            n -= s->at[c * TL_KINDS + k] == TL_HAND;
+    return n;
 }
 
 bool tl_placing(const tl_state *s)
@@ -49,13 +56,31 @@ bool tl_placing(const tl_state *s)
     return s->placed < tl_towers_to_place(s);
 }
 
-/* The seats place one tower a turn in seat order; with two players the
- * first eight placed are neutral (seed 6, notes §6 ambiguity 8). */
+/* The seats place one tower a turn in seat order, each its own colour;
+ * with two players the first eight placed are neutral (seed 6, notes §6
+ * ambiguity 8). */
 int tl_placing_colour(const tl_state *s)
 {
-    if (s->players == 2 && s->placed < TL_NEUTRAL_USED)
-        return TL_NEUTRAL;
-    return s->placed % s->players;
+    if (s->players == 2)
+        return s->placed < TL_NEUTRAL_USED ? TL_NEUTRAL : s->placed % 2;
+    return s->turn;
+}
+
+/* The seat after `seat` in seat order that is still in the game. */
+static int next_seat(const tl_state *s, int seat)
+{
+    do
+        seat = (seat + 1) % s->players;
+    while (!tl_in_game(s, seat));
+    return seat;
+}
+
+/* Seed 13: two frozen boards end the game; RULES.md (our reading): so
+ * does being the last player left. */
+static bool game_over(const tl_state *s)
+{
+    int in = s->players - __builtin_popcount(s->left);
+    return __builtin_popcount(s->frozen) >= 2 || in < 2;
 }
 
 /* Seed 8, 15: a player moves his own towers, and with two players the
@@ -154,12 +179,14 @@ void tl_settle(tl_state *s)
 {
     s->frozen = 0;
     s->over = 0;
-    if (tl_placing(s))
+    if (tl_placing(s)) {
+        s->over = game_over(s);
         return;
+    }
     for (int b = 0; b < TL_BOARDS; b++)
         if (tl_board_frozen(s, b))
             s->frozen |= (uint8_t)(1u << b);
-    s->over = __builtin_popcount(s->frozen) >= 2;
+    s->over = game_over(s);
 }
 
 static void place(tl_state *s, lt_action a)
@@ -170,12 +197,13 @@ static void place(tl_state *s, lt_action a)
     s->at[t] = (uint8_t)cell;
     s->placed++;
     if (tl_placing(s)) {
-        s->turn = (uint8_t)(s->placed % s->players);
+        s->turn = (uint8_t)(s->players == 3 ? next_seat(s, s->turn)
+                                            : s->placed % 2);
         return;
     }
     /* Seed 7: the first seat starts (RULES.md: the eldest is seat 1);
      * with two players the one who placed his ninth tower last. */
-    s->turn = s->players == 3 ? 0 : 1;
+    s->turn = (uint8_t)(s->players == 3 ? next_seat(s, TL_COLOURS - 1) : 1);
     tl_settle(s);
 }
 
@@ -200,7 +228,7 @@ static void move(tl_state *s, lt_action a)
     int b = tl_board(to);
     if (tl_board_frozen(s, b))
         s->frozen |= (uint8_t)(1u << b);
-    s->over = __builtin_popcount(s->frozen) >= 2;
+    s->over = game_over(s);
 }
 
 void tl_apply(tl_state *s, lt_action a)
@@ -212,7 +240,34 @@ void tl_apply(tl_state *s, lt_action a)
     }
     if (a < TL_PASS)
         move(s, a);
-    s->turn = (uint8_t)((s->turn + 1) % s->players);
+    s->turn = (uint8_t)next_seat(s, s->turn);
+}
+
+/* RULES.md (our reading): a player who leaves - resigns, or runs out of
+ * time - takes his towers off the boards and out of the game (those in
+ * hand are never placed); the towers he captured stay his, but he can no
+ * longer win.  The others play on, in the same order, until two boards
+ * are frozen, or one of them is left alone and wins. */
+void tl_leave(tl_state *s, int seat)
+{
+    assert(s->players == 3 && !s->over && tl_in_game(s, seat));
+    bool placing = tl_placing(s);
+    s->left |= (uint8_t)(1u << seat);
+    for (int k = 0; k < TL_KINDS; k++) {
+        int t = seat * TL_KINDS + k, at = s->at[t];
+        if (!tl_on_board(at))
+            continue;
+        s->sq[at] = 0;
+        s->at[t] = TL_HAND;
+        s->placed--;
+    }
+    /* if he was the last to place, play begins: with the first seat still
+     * in the game (seed 7) */
+    if (placing && !tl_placing(s))
+        s->turn = (uint8_t)next_seat(s, TL_COLOURS - 1);
+    else if (s->turn == seat)
+        s->turn = (uint8_t)next_seat(s, seat);
+    tl_settle(s);
 }
 
 /* Seed 14, 15: 5 points for every tower captured, 3 for every tower on a
@@ -252,6 +307,8 @@ unsigned tl_winners(const tl_state *s)
     int best = -1;
     unsigned winners = 0;
     for (int p = 0; p < s->players; p++) {
+        if (!tl_in_game(s, p))
+            continue; /* RULES.md: a player who left cannot win */
         int cmp = best < 0 ? 1 : points[p] - points[best];
         for (int k = TL_KINDS - 1; k >= 0 && cmp == 0; k--)
             cmp = count[p][k] - count[best][k];

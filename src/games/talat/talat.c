@@ -127,7 +127,9 @@ static void evaluate(const lt_state *st, double *out)
 static bool invariants_ok(const lt_state *st)
 {
     const tl_state *s = (const tl_state *)st;
-    if (s->players < 2 || s->players > 3 || s->turn >= s->players || s->rule > 1)
+    if (s->players < 2 || s->players > 3 || s->turn >= s->players || s->rule > 1 ||
+        s->left >> s->players || (s->left && s->players != 3) ||
+        !tl_in_game(s, s->turn))
         return false;
     int placed = 0;
     for (int t = 0; t < TL_TOWERS; t++) {
@@ -135,6 +137,8 @@ static bool invariants_ok(const lt_state *st)
         if (at >= TL_TAKEN + s->players)
             return false;
         placed += at != TL_HAND;
+        if (tl_on_board(at) && !tl_in_game(s, c))
+            return false;
         if (tl_on_board(at)) {
             int b = tl_board(at);
             if (s->sq[at] != t + 1 || (c != b && c != (b + 1) % TL_COLOURS))
@@ -185,6 +189,16 @@ static uint64_t perft(const lt_state *st, int depth)
     return total;
 }
 
+static bool in_game(const lt_state *st, int seat)
+{
+    return tl_in_game((const tl_state *)st, seat);
+}
+
+static void leave(lt_state *st, int seat)
+{
+    tl_leave((tl_state *)st, seat);
+}
+
 static const lt_engine *const engines[] = {&tl_engine, NULL};
 
 /* Level 1 looks one move ahead through a haze of up to 5 points of noise
@@ -203,6 +217,9 @@ static const char *const seats_pl[] = {"Czerwony", "Niebieski", "Fioletowy"};
 
 const lt_game lt_talat = {
     .id = "talat",
+    .numbering = LT_NUMBER_ROUNDS, /* three boards: no one side per seat */
+    .in_game = in_game,
+    .leave = leave,
     .title_en = "Talat",
     .title_pl = "Talat",
     .source = "seed 004: Talat",

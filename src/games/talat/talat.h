@@ -58,7 +58,10 @@ enum { TL_FROZEN_NO_MOVE, TL_FROZEN_NO_CAPTURE };
  * towers placed are exactly those the placing order gives for `placed`;
  * `frozen` and `over` follow from the boards (tl_settle); credit[t] is
  * non-zero only for a neutral tower standing on the start line of the seat
- * other than credit[t] - 1 (the seat that moved it there, RULES.md). */
+ * other than credit[t] - 1 (the seat that moved it there, RULES.md).
+ * `left` (three players only): the seats that have left the game
+ * (tl_leave); none of their towers is on a board, and the seat to act is
+ * never one of them. */
 typedef struct {
     uint8_t sq[TL_CELLS];      /* tower + 1 on the cell, 0 when empty */
     uint8_t at[TL_TOWERS];     /* where each tower is */
@@ -69,6 +72,7 @@ typedef struct {
     uint8_t placed;            /* towers placed so far */
     uint8_t frozen;            /* bit b: board b is frozen */
     uint8_t over;
+    uint8_t left;              /* bit per seat: has left the game */
 } tl_state;
 
 static inline int tl_colour(int tower) { return tower / TL_KINDS; }
@@ -101,6 +105,15 @@ bool tl_moves_colour(const tl_state *, int seat, int colour);
 /* Is the move of the tower on `from` to `to` a capture the seat may make
  * (seed 9, 10, 15)?  `to` holds a tower. */
 bool tl_may_capture(const tl_state *, int seat, int from, int to);
+
+/* Is the seat still in the game (it has not left it)? */
+static inline bool tl_in_game(const tl_state *s, int seat)
+{
+    return !(s->left >> seat & 1);
+}
+
+/* The seat leaves the game (lt_game.leave; three players). */
+void tl_leave(tl_state *, int seat);
 
 /* The legal actions of the seat to act, ascending (legal_actions). */
 int tl_actions(const tl_state *, lt_action *out);

@@ -76,6 +76,9 @@ static void score_lines(const tl_state *s, lt_view *v, bool pl)
             }
         if (len == mark)
             lt_appendf(line, sizeof v->info[0], &len, " -");
+        if (!tl_in_game(s, p))
+            lt_appendf(line, sizeof v->info[0], &len, "%s",
+                       pl ? " (poza grą)" : " (out of the game)");
     }
 }
 

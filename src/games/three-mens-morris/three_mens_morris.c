@@ -378,6 +378,8 @@ static const char *const levels[] = {"ai:perfect:blunder=0.65",
 
 const lt_game lt_three_mens_morris = {
     .id = "three-mens-morris",
+    .numbering = LT_NUMBER_MOVES,
+    .seat_side = lt_side_first_south,
     .title_en = "Three Men's Morris",
     .title_pl = "3 młynki",
     .source = "seed 000: 3 Men's Morris (3 młynki)",

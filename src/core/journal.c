@@ -1,0 +1,608 @@
+/* journal.c — the file a game in play is kept in.  It is a game record
+ * (record.h) that grows a line at a time:
+ *
+ *   [Game "chess"] ... [Clock "5+3"] [Result "*"]      the header
+ *
+ *   1. e4 {[%clk 0:05:01.000] [%emt 0:00:02.000]}      a ply: its move
+ *   e5 {[%clk 0:04:58.500] [%emt 0:00:04.500]}         number when it
+ *   {[%offer draw 1]}                                  begins a row; an
+ *   {[%answer 2 decline]}                              event
+ *
+ * Each line is written and flushed to disk before the session changes,
+ * so a kill loses at most the line being written, and a torn last line
+ * (no newline) is dropped on reading.  Taking plies back and the end of
+ * the game rewrite the whole file atomically (lt_write_file_atomic),
+ * without what was taken back or has been answered.  The comments are
+ * skipped by every record reader; PGN's [%clk] and [%emt] are the usual
+ * clock annotations.  docs/session.md has the whole format. */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "ludoteka/options.h"
+#include "ludoteka/text.h"
+#include "session_impl.h"
+
+/* ---- Writing ----------------------------------------------------------- */
+
+static void set_or_drop_tag(lt_record *r, const char *key, const char *value)
+{
+    for (int i = 0; i < r->nextra; i++)
+        if (!strcmp(r->extra[i].key, key)) {
+            if (value) {
+                lt_copy(r->extra[i].value, sizeof r->extra[i].value, value);
+            } else {
+                memmove(&r->extra[i], &r->extra[i + 1],
+                        (size_t)(r->nextra - i - 1) * sizeof r->extra[0]);
+                r->nextra--;
+            }
+            return;
+        }
+    if (value)
+        lt_record_set_tag(r, key, value);
+}
+
+/* The header's tags as the game stands. */
+static void update_tags(lt_session *s)
+{
+    char text[256];
+    size_t len = 0;
+    bool named = false;
+    text[0] = '\0';
+    for (int i = 0; i < s->nseats; i++) {
+        char name[LT_SEAT_NAME];
+        lt_copy(name, sizeof name, s->seats[i].name);
+        for (char *p = name; *p; p++)
+            if (*p == ',' || *p == '"' || *p == '\\')
+                *p = ' ';
+        named |= name[0] != '\0';
+        lt_appendf(text, sizeof text, &len, "%s%s", i ? "," : "", name);
+        if (s->g->group == LT_GROUP_CHESS && i < 2)
+            set_or_drop_tag(&s->hdr, i ? "Black" : "White",
+                            name[0] ? name : NULL);
+    }
+    set_or_drop_tag(&s->hdr, "Names", named ? text : NULL);
+    lt_time_control_format(&s->tc, text, sizeof text);
+    set_or_drop_tag(&s->hdr, "Clock", s->tc.kind != LT_TC_NONE ? text : NULL);
+    lt_session_result_token(s, text, sizeof text);
+    set_or_drop_tag(&s->hdr, "Result", text);
+    set_or_drop_tag(&s->hdr, "Termination",
+                    s->end != LT_END_NONE ? ses_end_word(s->end) : NULL);
+}
+
+/* A ply's line, with its newline. */
+static void ply_line(const lt_session *s, int k, char *buf, size_t size)
+{
+    const lt_ply *p = &s->plies[k];
+    size_t len = 0;
+    buf[0] = '\0';
+    if (k == 0 || s->plies[k - 1].row != p->row)
+        lt_appendf(buf, size, &len, "%d%s ", p->row,
+                   p->col == 0 || s->g->numbering == LT_NUMBER_TURNS ? "."
+                                                                     : "...");
+    lt_appendf(buf, size, &len, "%s", p->name);
+    char t[32];
+    if (p->clock >= 0) {
+        clk_exact(p->clock, t, sizeof t);
+        lt_appendf(buf, size, &len, " {[%%clk %s]", t);
+    }
+    if (s->time.now) {
+        clk_exact(p->took, t, sizeof t);
+        lt_appendf(buf, size, &len, "%s[%%emt %s]", p->clock >= 0 ? " " : " {",
+                   t);
+    }
+    if (p->clock >= 0 || s->time.now)
+        lt_appendf(buf, size, &len, "}");
+    lt_appendf(buf, size, &len, "\n");
+}
+
+typedef struct {
+    char *buf;
+    size_t len, cap;
+    bool failed;
+} sbuf;
+
+static void put(sbuf *b, const char *text)
+{
+    size_t n = strlen(text);
+    if (b->failed)
+        return;
+    if (b->len + n + 1 > b->cap) {
+        size_t cap = b->cap ? b->cap : 4096;
+        while (b->len + n + 1 > cap)
+            cap *= 2;
+        char *p = realloc(b->buf, cap);
+        if (!p) {
+            b->failed = true;
+            return;
+        }
+        b->buf = p;
+        b->cap = cap;
+    }
+    memcpy(b->buf + b->len, text, n + 1);
+    b->len += n;
+}
+
+static void put_leaves(const lt_session *s, int ply, sbuf *b)
+{
+    for (int i = 0; i < s->nleaves; i++)
+        if (s->leaves[i].ply == ply) {
+            char line[64];
+            snprintf(line, sizeof line, "{[%%leave %d %s]}\n",
+                     s->leaves[i].seat + 1, ses_end_word(s->leaves[i].reason));
+            put(b, line);
+        }
+}
+
+char *jnl_text(lt_session *s, lt_error *err)
+{
+    update_tags(s);
+    char *head = lt_record_format(&s->hdr, err);
+    if (!head)
+        return NULL;
+    char *cut = strstr(head, "\n\n"); /* the tags, then the empty line */
+    if (cut)
+        cut[2] = '\0';
+    sbuf b = {0};
+    put(&b, head);
+    free(head);
+    char line[512];
+    for (int k = 0; k < s->nplies; k++) {
+        put_leaves(s, k, &b);
+        ply_line(s, k, line, sizeof line);
+        put(&b, line);
+    }
+    put_leaves(s, s->nplies, &b);
+    if (s->offer != LT_OFFER_NONE) {
+        snprintf(line, sizeof line, "{[%%offer %s %d]}\n",
+                 s->offer == LT_OFFER_DRAW ? "draw" : "takeback",
+                 s->offer_from + 1);
+        put(&b, line);
+        for (int i = 0; i < s->nseats; i++)
+            if ((s->agreed >> i & 1) && i != s->offer_from) {
+                snprintf(line, sizeof line, "{[%%answer %d accept]}\n", i + 1);
+                put(&b, line);
+            }
+    }
+    if (s->tc.kind != LT_TC_NONE) {
+        size_t len = 0;
+        lt_appendf(line, sizeof line, &len, "{[%%clocks");
+        for (int i = 0; i < s->nseats; i++) {
+            char t[32];
+            clk_exact(clk_left(s, i), t, sizeof t);
+            lt_appendf(line, sizeof line, &len, " %s", t);
+        }
+        lt_appendf(line, sizeof line, &len, "]}\n");
+        put(&b, line);
+    }
+    if (s->end != LT_END_NONE && s->end != LT_END_RULES) {
+        snprintf(line, sizeof line, "{[%%result %s %d]}\n",
+                 ses_end_word(s->end), s->end_seat + 1);
+        put(&b, line);
+    }
+    if (s->end != LT_END_NONE && s->g->group == LT_GROUP_CHESS) {
+        lt_session_result_token(s, line, sizeof line);
+        put(&b, line); /* PGN closes the movetext with the result */
+        put(&b, "\n");
+    }
+    if (b.failed) {
+        free(b.buf);
+        lt_error_set(err, "out of memory");
+        return NULL;
+    }
+    return b.buf;
+}
+
+/* Appends to the journal and flushes it to disk; on failure the file is
+ * cut back to where it was. */
+static lt_status append(lt_session *s, const char *text, lt_error *err)
+{
+    if (s->replaying || s->fd < 0)
+        return LT_OK;
+    size_t n = strlen(text), done = 0;
+    off_t end = lseek(s->fd, 0, SEEK_END);
+    while (end >= 0 && done < n) {
+        ssize_t w = write(s->fd, text + done, n - done);
+        if (w < 0 && errno == EINTR)
+            continue;
+        if (w <= 0)
+            break;
+        done += (size_t)w;
+    }
+    if (end >= 0 && done == n && fdatasync(s->fd) == 0)
+        return LT_OK;
+    int e = errno;
+    if (end >= 0 && ftruncate(s->fd, end) != 0)
+        e = errno;
+    ses_say(s, err, L(s, "cannot write %s: %s",
+                  "nie można zapisać %s: %s"), s->path,
+            strerror(e));
+    return LT_EIO;
+}
+
+lt_status jnl_ply(lt_session *s, int k, lt_error *err)
+{
+    if (s->replaying || s->fd < 0)
+        return LT_OK;
+    char line[512];
+    ply_line(s, k, line, sizeof line);
+    return append(s, line, err);
+}
+
+lt_status jnl_line(lt_session *s, const char *line, lt_error *err)
+{
+    if (s->replaying || s->fd < 0)
+        return LT_OK;
+    char text[512];
+    snprintf(text, sizeof text, "%s\n", line);
+    return append(s, text, err);
+}
+
+lt_status jnl_rewrite(lt_session *s, lt_error *err)
+{
+    if (s->replaying || !s->path)
+        return LT_OK;
+    char *text = jnl_text(s, err);
+    if (!text)
+        return LT_ENOMEM;
+    lt_status st = lt_write_file_atomic(s->path, text, strlen(text), err);
+    free(text);
+    if (st != LT_OK)
+        return st;
+    /* the old descriptor names the file that was replaced */
+    if (s->fd >= 0)
+        close(s->fd);
+    s->fd = open(s->path, O_WRONLY | O_APPEND);
+    if (s->fd < 0) {
+        ses_say(s, err, L(s, "cannot open %s: %s",
+                  "nie można otworzyć %s: %s"),
+                s->path, strerror(errno));
+        return LT_EIO;
+    }
+    return LT_OK;
+}
+
+lt_status jnl_create(lt_session *s, const char *path, lt_error *err)
+{
+    size_t n = strlen(path) + 1;
+    char *copy = malloc(n);
+    if (!copy) {
+        lt_error_set(err, "out of memory");
+        return LT_ENOMEM;
+    }
+    memcpy(copy, path, n);
+    free(s->path);
+    s->path = copy;
+    lt_status st = jnl_rewrite(s, err);
+    if (st != LT_OK) {
+        free(s->path);
+        s->path = NULL;
+    }
+    return st;
+}
+
+void jnl_close(lt_session *s)
+{
+    if (s->fd >= 0)
+        close(s->fd);
+    s->fd = -1;
+}
+
+/* ---- Reading ----------------------------------------------------------- */
+
+/* "[%name a b c]" commands of one comment: the name and its words. */
+enum { WORDS_MAX = LT_MAX_PLAYERS + 2 };
+typedef struct {
+    char name[16];
+    char *word[WORDS_MAX];
+    int nwords;
+} command;
+
+/* One line of movetext: at most one action (its word) and the commands
+ * of its comments, in order. */
+typedef struct {
+    char *action;
+    command cmd[8];
+    int ncmd;
+} line_parts;
+
+static bool split_line(char *line, line_parts *lp)
+{
+    memset(lp, 0, sizeof *lp);
+    char *p = line;
+    for (;;) {
+        while (*p == ' ' || *p == '\t' || *p == '\r')
+            p++;
+        if (!*p)
+            return true;
+        if (*p == '{') {
+            char *close = strchr(p, '}');
+            if (!close)
+                return false;
+            *close = '\0';
+            for (char *q = p + 1; (q = strstr(q, "[%")) != NULL;) {
+                char *end = strchr(q, ']');
+                if (!end || lp->ncmd == 8)
+                    return false;
+                *end = '\0';
+                command *c = &lp->cmd[lp->ncmd++];
+                char *words[WORDS_MAX + 1];
+                int n = lt_split(q + 2, words, WORDS_MAX + 1);
+                if (n == 0 || n > WORDS_MAX)
+                    return false;
+                lt_copy(c->name, sizeof c->name, words[0]);
+                for (int i = 1; i < n; i++)
+                    c->word[c->nwords++] = words[i];
+                q = end + 1;
+            }
+            p = close + 1;
+            continue;
+        }
+        char *w = p;
+        while (*p && *p != ' ' && *p != '\t' && *p != '{' && *p != '\r')
+            p++;
+        char keep = *p;
+        *p = '\0';
+        /* a move number: "12." or "12..." */
+        char *m = w;
+        while (*m >= '0' && *m <= '9')
+            m++;
+        if (m > w && *m == '.') {
+            while (*m == '.')
+                m++;
+            w = m;
+        }
+        if (*w) {
+            if (lp->action)
+                return false; /* one ply a line */
+            lp->action = w;
+        }
+        if (keep == '{')
+            *p = '{';
+        else if (keep)
+            p++;
+    }
+}
+
+static bool is_result_token(const char *w)
+{
+    return !strcmp(w, "1-0") || !strcmp(w, "0-1") || !strcmp(w, "1/2-1/2") ||
+           !strcmp(w, "*");
+}
+
+static int seat_word(const lt_session *s, const char *w)
+{
+    long long v;
+    return lt_parse_int(w, 1, s->nseats, &v) ? (int)v - 1 : -1;
+}
+
+/* Carries out one line of the journal. */
+static lt_status replay_line(lt_session *s, char *line, lt_error *err)
+{
+    line_parts lp;
+    if (!split_line(line, &lp)) {
+        lt_error_set(err, "cannot read this line");
+        return LT_ESYNTAX;
+    }
+    const lt_game *g = s->g;
+    if (lp.action) {
+        lt_action a;
+        lt_error e = {0};
+        const lt_state *now = ses_state(s, s->nplies);
+        if (s->end != LT_END_NONE || lt_parse(g, now, lp.action, &a, &e) != LT_OK) {
+            if (is_result_token(lp.action))
+                return LT_OK;
+            lt_error_set(err, "%s", e.msg[0] ? e.msg : "the game is over");
+            return LT_EILLEGAL;
+        }
+        int64_t took = 0, clock = -1;
+        for (int i = 0; i < lp.ncmd; i++) {
+            command *c = &lp.cmd[i];
+            bool ok = c->nwords == 1;
+            if (ok && !strcmp(c->name, "clk"))
+                ok = clk_parse_exact(c->word[0], &clock);
+            else if (ok && !strcmp(c->name, "emt"))
+                ok = clk_parse_exact(c->word[0], &took);
+            if (!ok) {
+                lt_error_set(err, "bad [%%%s] of a ply", c->name);
+                return LT_ESYNTAX;
+            }
+        }
+        return ses_ply(s, a, took, clock, err);
+    }
+    for (int i = 0; i < lp.ncmd; i++) {
+        command *c = &lp.cmd[i];
+        lt_status st = LT_OK;
+        int seat = c->nwords > 0 ? seat_word(s, c->word[c->nwords - 1]) : -1;
+        if (!strcmp(c->name, "clocks")) {
+            int64_t clocks[LT_MAX_PLAYERS];
+            if (c->nwords != s->nseats) {
+                lt_error_set(err, "[%%clocks] needs one time a seat");
+                return LT_ESYNTAX;
+            }
+            for (int k = 0; k < c->nwords; k++)
+                if (!clk_parse_exact(c->word[k], &clocks[k])) {
+                    lt_error_set(err, "[%%clocks]: bad time '%s'", c->word[k]);
+                    return LT_ESYNTAX;
+                }
+            if (s->tc.kind != LT_TC_NONE)
+                ses_set_clocks(s, clocks);
+            continue;
+        }
+        if (!strcmp(c->name, "result") && s->end != LT_END_NONE)
+            continue; /* already ended by the line before (an agreement) */
+        if (s->end != LT_END_NONE) {
+            lt_error_set(err, "[%%%s] after the end of the game", c->name);
+            return LT_EILLEGAL;
+        }
+        if (!strcmp(c->name, "offer") && c->nwords == 2 && seat >= 0 &&
+            s->offer == LT_OFFER_NONE && lt_session_in_game(s, seat)) {
+            bool draw = !strcmp(c->word[0], "draw");
+            if (!draw && strcmp(c->word[0], "takeback"))
+                seat = -1;
+            else
+                st = ses_make_offer(s, seat,
+                                    draw ? LT_OFFER_DRAW : LT_OFFER_TAKEBACK, err);
+        } else if (!strcmp(c->name, "answer") && c->nwords == 2 &&
+                   (seat = seat_word(s, c->word[0])) >= 0 &&
+                   s->offer != LT_OFFER_NONE && lt_session_in_game(s, seat) &&
+                   (!strcmp(c->word[1], "accept") ||
+                    !strcmp(c->word[1], "decline"))) {
+            st = ses_make_answer(s, seat, !strcmp(c->word[1], "accept"), err);
+        } else if (!strcmp(c->name, "leave") && c->nwords == 2 &&
+                   (seat = seat_word(s, c->word[0])) >= 0 &&
+                   lt_session_in_game(s, seat) &&
+                   ses_end_of_word(c->word[1]) != LT_END_NONE) {
+            st = ses_leave_or_end(s, seat, ses_end_of_word(c->word[1]), err);
+        } else if (!strcmp(c->name, "result") && c->nwords == 2) {
+            lt_end e = ses_end_of_word(c->word[0]);
+            seat = seat_word(s, c->word[1]);
+            if (e == LT_END_RESIGN || e == LT_END_TIME || e == LT_END_ABANDON)
+                st = seat >= 0 && lt_session_in_game(s, seat)
+                         ? ses_leave_or_end(s, seat, e, err)
+                         : LT_ESYNTAX;
+            else if (e == LT_END_AGREEMENT || e == LT_END_CLAIM ||
+                     e == LT_END_ABORT)
+                st = ses_end(s, e, seat, err);
+            else
+                st = LT_ESYNTAX;
+        } else {
+            st = LT_ESYNTAX;
+        }
+        if (st == LT_ESYNTAX)
+            lt_error_set(err, "cannot carry out [%%%s ...] here", c->name);
+        if (st != LT_OK)
+            return st;
+    }
+    return LT_OK;
+}
+
+/* The setup a journal's header describes. */
+static lt_status setup_of(const lt_record *rec, lt_session_setup *su,
+                          lt_error *err)
+{
+    memset(su, 0, sizeof *su);
+    su->game = rec->game;
+    su->config = rec->config;
+    su->seed = rec->seed;
+    su->position = rec->position;
+    const char *names = NULL;
+    for (int i = 0; i < rec->nextra; i++) {
+        const lt_tag *t = &rec->extra[i];
+        if (!strcmp(t->key, "Clock") &&
+            lt_time_control_parse(t->value, &su->clock, err) != LT_OK)
+            return LT_ESYNTAX;
+        if (!strcmp(t->key, "Names"))
+            names = t->value;
+    }
+    for (int i = 0; i < rec->config.players; i++) {
+        lt_seat *seat = &su->seats[i];
+        const char *spec = rec->players[i];
+        if (!strcmp(spec, "human") || !spec[0])
+            seat->kind = LT_SEAT_HUMAN;
+        else if (!strcmp(spec, "remote"))
+            seat->kind = LT_SEAT_REMOTE;
+        else
+            seat->kind = LT_SEAT_COMPUTER;
+        lt_copy(seat->spec, sizeof seat->spec, spec);
+        if (names) {
+            size_t n = strcspn(names, ",");
+            if (n < sizeof seat->name) {
+                memcpy(seat->name, names, n);
+                seat->name[n] = '\0';
+            }
+            names = names[n] ? names + n + 1 : NULL;
+        }
+    }
+    return LT_OK;
+}
+
+lt_session *lt_session_load(const char *path, const lt_time_source *time,
+                            int lang, lt_error *err, lt_error *warning)
+{
+    size_t size = 0;
+    if (warning)
+        warning->msg[0] = '\0';
+    char *text = lt_read_file(path, &size, err);
+    if (!text)
+        return NULL;
+    /* a kill while a line was written leaves it without its newline: it
+     * was never part of the game */
+    size_t keep = size;
+    while (keep > 0 && text[keep - 1] != '\n')
+        keep--;
+    if (keep < size)
+        lt_error_set(warning, "%s: its last line was cut short (%zu bytes) "
+                              "and is left out", path, size - keep);
+    text[keep] = '\0';
+    /* the header: the tag lines at the top */
+    char *body = text;
+    while (*body == '\n')
+        body++;
+    while (*body == '[') {
+        char *nl = strchr(body, '\n');
+        body = nl ? nl + 1 : body + strlen(body);
+    }
+    char saved = *body;
+    *body = '\0';
+    lt_record rec;
+    lt_cursor cur = {0};
+    lt_session *s = NULL;
+    lt_error e = {0};
+    int lineno = 1;
+    for (const char *p = text; *p; p++)
+        lineno += *p == '\n';
+    if (lt_record_parse(text, &cur, &rec, &e) != LT_OK) {
+        lt_error_set(err, "%s: %s", path, e.msg);
+        free(text);
+        return NULL;
+    }
+    *body = saved;
+    lt_session_setup su;
+    if (setup_of(&rec, &su, &e) == LT_OK) {
+        su.time = time ? *time : (lt_time_source){NULL, NULL};
+        su.lang = lang;
+        s = lt_session_new(&su, &e);
+    }
+    if (!s) {
+        lt_error_set(err, "%s: %s", path, e.msg);
+        lt_record_clear(&rec);
+        free(text);
+        return NULL;
+    }
+    /* the other tags as they came (Event, Site, ...) */
+    for (int i = 0; i < rec.nextra; i++)
+        lt_record_set_tag(&s->hdr, rec.extra[i].key, rec.extra[i].value);
+    lt_record_clear(&rec);
+    s->replaying = true;
+    for (char *line = body; *line; lineno++) {
+        char *nl = strchr(line, '\n');
+        *nl = '\0';
+        if (replay_line(s, line, &e) != LT_OK) {
+            lt_error_set(err, "%s:%d: %s", path, lineno, e.msg);
+            lt_session_free(s);
+            free(text);
+            return NULL;
+        }
+        line = nl + 1;
+    }
+    s->replaying = false;
+    free(text);
+    /* go on in this file, without the torn line */
+    size_t n = strlen(path) + 1;
+    s->path = malloc(n);
+    if (s->path)
+        memcpy(s->path, path, n);
+    s->fd = s->path ? open(path, O_WRONLY | O_APPEND) : -1;
+    if (s->fd < 0 || ftruncate(s->fd, (off_t)keep) != 0) {
+        lt_error_set(err, "cannot write %s: %s", path,
+                     s->path ? strerror(errno) : "out of memory");
+        lt_session_free(s);
+        return NULL;
+    }
+    s->since = ses_now(s);
+    return s;
+}
