@@ -42,6 +42,7 @@
 
 #include "ludoteka/ai.h"
 #include "ludoteka/game.h"
+#include "ludoteka/record.h"
 
 enum {
     LT_SESSION_EVENTS = 64, /* events queued; the oldest go beyond this */
@@ -115,6 +116,8 @@ typedef struct {
     lt_time_source time;
     const char *journal;     /* the file the game is kept in, or NULL */
     int lang;                /* LT_LANG_*: of the error messages */
+    const lt_tag *tags;      /* more tags for the journal's header (a */
+    int ntags;               /* server's room id ...), kept as given */
 } lt_session_setup;
 
 typedef struct lt_session lt_session;
@@ -260,8 +263,15 @@ const char *lt_session_seat_name(const lt_session *, int seat, int lang,
                                  char *buf, size_t size);
 /* Is the seat still in the game (it has not left it)? */
 bool lt_session_in_game(const lt_session *, int seat);
-/* The computer player of a computer seat, or NULL. */
-lt_player *lt_session_player(const lt_session *, int seat);
+/* The computer player of a computer seat (made when first asked for), or
+ * NULL. */
+lt_player *lt_session_player(lt_session *, int seat);
+/* A tag of the game's header (setup.tags, or read from the journal), or
+ * NULL. */
+const char *lt_session_tag(const lt_session *, const char *key);
+/* The game as its journal has it, whole (malloc'd text), or NULL with a
+ * message. */
+char *lt_session_text(lt_session *, lt_error *);
 /* The people who must still answer the pending offer: the first of them
  * (for a front end where several people share one keyboard), or -1. */
 int lt_session_answerer(const lt_session *);

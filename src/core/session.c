@@ -221,10 +221,13 @@ lt_session *lt_session_new(const lt_session_setup *su, lt_error *err)
         s->seats[i] = su->seats[i];
         lt_seat *seat = &s->seats[i];
         if (seat->kind == LT_SEAT_COMPUTER) {
-            s->players[i] = lt_player_new(g, seat->spec, err);
-            if (!s->players[i])
+            /* checked now, made when first asked for (lt_session_player):
+             * a front end that searches elsewhere (a server's threads,
+             * the page's worker) never holds a search's tables here */
+            lt_player *check = lt_player_new(g, seat->spec, err);
+            if (!check)
                 goto fail;
-            lt_player_new_game(s->players[i], ses_state(s, 0));
+            lt_player_free(check);
         } else if (seat->kind != LT_SEAT_HUMAN && seat->kind != LT_SEAT_REMOTE) {
             lt_error_set(err, "seat %d: not a kind of seat", i + 1);
             goto fail;
@@ -240,6 +243,8 @@ lt_session *lt_session_new(const lt_session_setup *su, lt_error *err)
         goto fail;
     }
     restart_clock(s);
+    for (int i = 0; i < su->ntags; i++)
+        lt_record_set_tag(&s->hdr, su->tags[i].key, su->tags[i].value);
     if (su->journal && jnl_create(s, su->journal, err) != LT_OK)
         goto fail;
     return s;
@@ -684,12 +689,17 @@ lt_status lt_session_step(lt_session *s, lt_think_info *info, lt_error *err)
     lt_limits lim;
     double clocks[LT_MAX_PLAYERS];
     lt_session_limits(s, to, &lim, clocks);
-    lt_action a = lt_player_choose(s->players[to], now,
+    lt_player *pl = lt_session_player(s, to);
+    if (!pl) {
+        lt_error_set(err, "%s: out of memory", name_of(s, to, who, sizeof who));
+        return LT_ENOMEM;
+    }
+    lt_action a = lt_player_choose(pl, now,
                                    lt_choice_seed(s->hdr.seed, (uint64_t)s->nplies),
                                    &lim, info);
     if (a == LT_NO_ACTION) {
         lt_error_set(err, "%s: %s", name_of(s, to, who, sizeof who),
-                     lt_player_error(s->players[to]));
+                     lt_player_error(pl));
         return LT_EIO;
     }
     if (lt_session_tick(s)) /* its time ran out while it thought */
@@ -1109,9 +1119,38 @@ bool lt_session_in_game(const lt_session *s, int seat)
     return seat >= 0 && seat < s->nseats && (in_mask(s) >> seat & 1);
 }
 
-lt_player *lt_session_player(const lt_session *s, int seat)
+lt_player *lt_session_player(lt_session *s, int seat)
 {
-    return seat >= 0 && seat < s->nseats ? s->players[seat] : NULL;
+    if (seat < 0 || seat >= s->nseats || s->seats[seat].kind != LT_SEAT_COMPUTER)
+        return NULL;
+    lt_player *pl = s->players[seat];
+    if (pl)
+        return pl;
+    lt_error err = {0};
+    pl = lt_player_new(s->g, s->seats[seat].spec, &err);
+    if (!pl)
+        return NULL;
+    /* it sees the game so far, as if it had been there from the start */
+    lt_player_new_game(pl, ses_state(s, 0));
+    for (int k = 0; k < s->nplies; k++)
+        lt_player_observe(pl, ses_state(s, k), s->plies[k].action);
+    if (s->nleaves > 0) /* a seat left: a position no action led to */
+        lt_player_new_game(pl, ses_state(s, s->nplies));
+    s->players[seat] = pl;
+    return pl;
+}
+
+const char *lt_session_tag(const lt_session *s, const char *key)
+{
+    for (int i = 0; i < s->hdr.nextra; i++)
+        if (!strcmp(s->hdr.extra[i].key, key))
+            return s->hdr.extra[i].value;
+    return NULL;
+}
+
+char *lt_session_text(lt_session *s, lt_error *err)
+{
+    return jnl_text(s, err);
 }
 
 int lt_session_answerer(const lt_session *s)
