@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "fuzz.h"
+#include "ludoteka/commands.h"
 #include "net/jsonw.h"
 #include "net/message.h"
 
@@ -17,14 +18,17 @@ static void write_message(const net_msg *m, jw *w)
 {
     jw_obj(w);
     jw_key(w, "t");
-    jw_str(w, TYPE_NAMES[m->type]);
+    jw_str(w, m->type == MSG_COMMAND ? lt_command_get((lt_command_id)m->command)->name
+                                     : TYPE_NAMES[m->type]);
     if (m->re >= 0) {
         jw_key(w, "id");
         jw_int(w, m->re);
     }
-    const char *keys[] = {"game", "options", "room", "token", "name"};
-    const char *vals[] = {m->game, m->options, m->room, m->token, m->name};
-    for (int i = 0; i < 5; i++)
+    const char *keys[] = {"game", "options", "room", "token", "name", "clock",
+                          "arg"};
+    const char *vals[] = {m->game, m->options, m->room, m->token, m->name,
+                          m->clock, m->arg};
+    for (int i = 0; i < 7; i++)
         if (vals[i]) {
             jw_key(w, keys[i]);
             jw_str(w, vals[i]);
@@ -72,6 +76,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     case MSG_MOVE:
         FUZZ_CHECK(m.name && m.ply >= 0);
         break;
+    case MSG_COMMAND:
+        FUZZ_CHECK(m.command >= 0 && m.command < LT_CMD_COUNT &&
+                   lt_command_get((lt_command_id)m.command)->in_session ==
+                       (m.command != LT_CMD_REMATCH));
+        break;
     case MSG_LEAVE:
     case MSG_PING:
         break;
@@ -83,7 +92,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     FUZZ_CHECK(!w.failed);
     FUZZ_CHECK(msg_parse(jw_text(&w), strlen(jw_text(&w)), &back, &e));
     FUZZ_CHECK(back.type == m.type && back.re == m.re && back.seat == m.seat &&
-               back.ply == m.ply);
+               back.ply == m.ply && back.command == m.command);
     FUZZ_CHECK(back.nseats == (m.nseats < LT_MAX_PLAYERS ? m.nseats : LT_MAX_PLAYERS) ||
                m.type != MSG_CREATE);
     write_message(&back, &w2);

@@ -6,15 +6,26 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "ludoteka/commands.h"
 #include "ludoteka/text.h"
 #include "net/message.h"
 
 static const struct {
     const char *name;
     msg_type type;
+    int command; /* MSG_COMMAND's */
 } TYPES[] = {
-    {"create", MSG_CREATE}, {"join", MSG_JOIN}, {"watch", MSG_WATCH},
-    {"move", MSG_MOVE},     {"leave", MSG_LEAVE}, {"ping", MSG_PING},
+    {"create", MSG_CREATE, 0},   {"join", MSG_JOIN, 0},
+    {"watch", MSG_WATCH, 0},     {"move", MSG_MOVE, 0},
+    {"leave", MSG_LEAVE, 0},     {"ping", MSG_PING, 0},
+    {"resign", MSG_COMMAND, LT_CMD_RESIGN},
+    {"draw", MSG_COMMAND, LT_CMD_DRAW},
+    {"takeback", MSG_COMMAND, LT_CMD_TAKEBACK},
+    {"accept", MSG_COMMAND, LT_CMD_ACCEPT},
+    {"decline", MSG_COMMAND, LT_CMD_DECLINE},
+    {"claim", MSG_COMMAND, LT_CMD_CLAIM},
+    {"abort", MSG_COMMAND, LT_CMD_ABORT},
+    {"rematch", MSG_COMMAND, LT_CMD_REMATCH},
 };
 
 static bool fail(msg_error *e, const char *code, const char *fmt, ...)
@@ -75,21 +86,29 @@ bool msg_parse(const char *data, size_t len, net_msg *m, msg_error *e)
             fail(e, "bad-message", "a message needs a type (\"t\")");
         else
             fail(e, "bad-message", "unknown message type '%.40s' (create, "
-                 "join, watch, move, leave or ping)", t);
+                 "join, watch, move, resign, draw, takeback, accept, decline, "
+                 "claim, abort, rematch, leave or ping)", t);
         goto refuse;
     }
     m->type = TYPES[k].type;
+    m->command = TYPES[k].command;
     switch (m->type) {
     case MSG_CREATE: {
         const cJSON *seats = cJSON_GetObjectItemCaseSensitive(j, "seats");
         m->game = get_string(j, "game");
         m->options = get_string(j, "options");
+        m->clock = get_string(j, "clock");
         if (!m->game) {
             fail(e, "bad-message", "create needs \"game\": a game's id");
             goto refuse;
         }
         if (cJSON_GetObjectItemCaseSensitive(j, "options") && !m->options) {
             fail(e, "bad-options", "\"options\" is text: name=value ...");
+            goto refuse;
+        }
+        if (cJSON_GetObjectItemCaseSensitive(j, "clock") && !m->clock) {
+            fail(e, "bad-clock", "\"clock\" is text: a time control such "
+                 "as 5+3");
             goto refuse;
         }
         if (!cJSON_IsArray(seats)) {
@@ -135,6 +154,15 @@ bool msg_parse(const char *data, size_t len, net_msg *m, msg_error *e)
         if (!m->name || get_int(j, "ply", 0, INT_MAX, &m->ply) <= 0) {
             fail(e, "bad-message", "move needs \"name\" and \"ply\" (the "
                  "number of actions you have seen)");
+            goto refuse;
+        }
+        break;
+    case MSG_COMMAND:
+        m->arg = get_string(j, "arg");
+        if (get_int(j, "seat", 0, 1e6, &m->seat) < 0 ||
+            (cJSON_GetObjectItemCaseSensitive(j, "arg") && !m->arg)) {
+            fail(e, "bad-message", "%s takes a \"seat\" (a number) and, "
+                 "for claim, an \"arg\" (a move)", t);
             goto refuse;
         }
         break;

@@ -13,19 +13,23 @@
 #include "ludoteka/game.h"
 
 typedef enum {
-    MSG_CREATE, /* {game, options?, seats: [spec...]} */
+    MSG_CREATE, /* {game, options?, seats: [spec...], clock?} */
     MSG_JOIN,   /* {room, seat, token} */
     MSG_WATCH,  /* {room} */
     MSG_MOVE,   /* {ply, name} */
     MSG_LEAVE,  /* {} */
-    MSG_PING    /* {} */
+    MSG_PING,   /* {} */
+    MSG_COMMAND /* a command of the game in play (commands.h) by its name:
+                 * resign, draw, takeback, accept, decline, claim {arg?},
+                 * abort, rematch; {seat?} */
 } msg_type;
 
 typedef struct {
     msg_type type;
     int re;                 /* the client's "id" (0..1e9), or -1 */
+    int command;            /* MSG_COMMAND: its lt_command_id */
     /* text members point into json, and live as long as the message */
-    const char *game, *options, *room, *token, *name;
+    const char *game, *options, *room, *token, *name, *clock, *arg;
     int seat, ply;          /* -1 when absent */
     int nseats;             /* members of "seats"; only the first
                              * LT_MAX_PLAYERS are kept */

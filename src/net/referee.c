@@ -15,6 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "ludoteka/commands.h"
 #include "ludoteka/options.h"
 #include "ludoteka/rng.h"
 #include "ludoteka/text.h"
@@ -102,77 +103,164 @@ static void broadcast_seats(room *r)
 
 /* ---- Playing ------------------------------------------------------- */
 
-static void broadcast_move(room *r, int by, const char *name)
+/* The seed, once the game is over: the dice were fair, and now anyone
+ * may check them against it. */
+static void write_seed(room *r, jw *w)
 {
-    jw w = {0};
     char seed[24];
-    reply_start(&w, "move", -1);
-    jw_key(&w, "room");
-    jw_str(&w, r->id);
-    jw_key(&w, "name");
-    jw_str(&w, name);
-    jw_key(&w, "by");
-    jw_int(&w, by);
-    room_write_state(r, &w);
-    if (r->game->current_player(r->state) == LT_TERMINAL) {
-        /* the dice were fair: now anyone may check them against it */
-        snprintf(seed, sizeof seed, "%llu", (unsigned long long)r->rec.seed);
-        jw_key(&w, "seed");
-        jw_str(&w, seed);
-    }
-    jw_end(&w);
-    broadcast(r, jw_text(&w));
-    jw_free(&w);
+    if (!room_over(r))
+        return;
+    snprintf(seed, sizeof seed, "%llu",
+             (unsigned long long)lt_session_seed(r->s));
+    jw_key(w, "seed");
+    jw_str(w, seed);
 }
 
-/* Rolls the dice that are due and asks for the computer seat's move (room
- * locked, a reference held). */
-static lt_status settle(room *r, lt_error *err)
+static const char *offer_word(lt_offer_kind k)
 {
-    const lt_game *g = r->game;
-    while (g->current_player(r->state) == LT_CHANCE) {
-        char name[64];
-        lt_action a = lt_chance_draw(g, r->state, r->rec.seed,
-                                     (uint64_t)r->rec.nactions);
-        if (room_apply(r, a, name, err) != LT_OK)
-            return LT_EIO;
-        broadcast_move(r, -1, name);
+    return k == LT_OFFER_DRAW ? "draw" : "takeback";
+}
+
+/* Tells the room what its session says happened (room locked): each
+ * event as a message.  One call of the session makes at most one ply, so
+ * the position sent with it is the one after it. */
+static void tell(room *r)
+{
+    static const char *const left_words[] = {
+        [LT_END_RESIGN] = "resign", [LT_END_TIME] = "time",
+        [LT_END_ABANDON] = "abandon"};
+    lt_event ev;
+    while (lt_session_event(r->s, &ev)) {
+        jw w = {0};
+        lt_error err = {0};
+        char *record;
+        switch (ev.kind) {
+        case LT_EV_MOVED:
+            reply_start(&w, "move", -1);
+            jw_key(&w, "name");
+            jw_str(&w, ev.name);
+            jw_key(&w, "by");
+            jw_int(&w, ev.chance ? -1 : ev.seat);
+            jw_key(&w, "took");
+            jw_int(&w, ev.took);
+            room_write_state(r, &w);
+            write_seed(r, &w);
+            break;
+        case LT_EV_UNDONE:
+            reply_start(&w, "undone", -1);
+            room_write_state(r, &w);
+            record = room_public_record(r, &err);
+            jw_key(&w, "record");
+            jw_str(&w, record ? record : "");
+            free(record);
+            break;
+        case LT_EV_OFFERED:
+        case LT_EV_ANSWERED:
+            reply_start(&w, ev.kind == LT_EV_OFFERED ? "offered" : "answered", -1);
+            jw_key(&w, "seat");
+            jw_int(&w, ev.seat);
+            jw_key(&w, "kind");
+            jw_str(&w, offer_word(ev.offer));
+            if (ev.kind == LT_EV_ANSWERED) {
+                jw_key(&w, "accepted");
+                jw_bool(&w, ev.accepted);
+            }
+            break;
+        case LT_EV_CLAIMABLE:
+        case LT_EV_FLAG:
+            reply_start(&w, ev.kind == LT_EV_CLAIMABLE ? "claimable" : "flag", -1);
+            jw_key(&w, "seat");
+            jw_int(&w, ev.seat);
+            room_write_clock(r, &w);
+            break;
+        case LT_EV_LEFT:
+            reply_start(&w, "left", -1);
+            jw_key(&w, "seat");
+            jw_int(&w, ev.seat);
+            jw_key(&w, "reason");
+            jw_str(&w, ev.reason < (int)(sizeof left_words / sizeof left_words[0]) &&
+                               left_words[ev.reason] ? left_words[ev.reason] : "");
+            room_write_state(r, &w);
+            break;
+        case LT_EV_RESULT:
+            reply_start(&w, "result", -1);
+            room_write_state(r, &w);
+            write_seed(r, &w);
+            break;
+        }
+        jw_key(&w, "room");
+        jw_str(&w, r->id);
+        jw_end(&w);
+        broadcast(r, jw_text(&w));
+        jw_free(&w);
+        if (ev.kind == LT_EV_LEFT)
+            broadcast_seats(r);
+        if (ev.kind == LT_EV_RESULT) {
+            char text[256];
+            lt_session_result_text(r->s, LT_LANG_EN, text, sizeof text);
+            server_log("room %s: %s", r->id, text);
+        }
+    }
+    r->active = server_now();
+}
+
+/* Plays what needs no person (room locked, a reference held): the dice,
+ * and a computer seat's claim of a draw; then asks for the computer
+ * seat's move. */
+static void settle(room *r)
+{
+    for (;;) {
+        lt_error err = {0};
+        int to = room_to_act(r);
+        lt_status st = LT_OK;
+        char why[128];
+        if (to == LT_CHANCE)
+            st = lt_session_step(r->s, NULL, &err);
+        else if (room_robot_to_move(r) &&
+                 lt_session_claimable(r->s, LT_LANG_EN, why, sizeof why))
+            st = lt_session_claim(r->s, to, NULL, &err);
+        else
+            break;
+        tell(r);
+        if (st != LT_OK) {
+            server_log("room %s: %s", r->id, err.msg);
+            return;
+        }
     }
     if (room_robot_to_move(r))
         robots_want(r);
-    return LT_OK;
-}
-
-/* Plays a legal action (room locked, a reference held): on disk, to
- * everyone, then what follows from it. */
-static lt_status play(room *r, lt_action a, lt_error *err)
-{
-    char name[64];
-    int by = r->game->current_player(r->state);
-    if (room_apply(r, a, name, err) != LT_OK)
-        return LT_EIO;
-    broadcast_move(r, by, name);
-    return settle(r, err);
 }
 
 void referee_robot_move(room *r, int ply, lt_action a)
 {
     lt_error err = {0};
     pthread_mutex_lock(&r->lock);
-    if (r->rec.nactions == ply && room_robot_to_move(r) &&
-        lt_is_legal(r->game, r->state, a) && play(r, a, &err) != LT_OK)
-        server_log("room %s: %s", r->id, err.msg);
+    int to = room_to_act(r);
+    if (lt_session_plies(r->s) == ply && room_robot_to_move(r)) {
+        if (lt_session_play(r->s, to, a, &err) != LT_OK)
+            server_log("room %s: %s", r->id, err.msg);
+        tell(r);
+        settle(r);
+    }
     pthread_mutex_unlock(&r->lock);
 }
 
 void referee_resume(room *r)
 {
-    lt_error err = {0};
     pthread_mutex_lock(&r->lock);
-    if (settle(r, &err) != LT_OK)
-        server_log("room %s: %s", r->id, err.msg);
+    settle(r);
     pthread_mutex_unlock(&r->lock);
     rooms_release(r);
+}
+
+void referee_tick(room *r)
+{
+    pthread_mutex_lock(&r->lock);
+    if (lt_session_tick(r->s)) {
+        tell(r);
+        settle(r);
+    }
+    pthread_mutex_unlock(&r->lock);
 }
 
 /* ---- Messages from a client ---------------------------------------- */
@@ -208,6 +296,11 @@ static void on_create(conn *c, const net_msg *m)
         referee_error(c, m->re, "bad-options", "%s", err.msg);
         return;
     }
+    lt_time_control tc = {LT_TC_NONE, 0, 0};
+    if (m->clock && lt_time_control_parse(m->clock, &tc, &err) != LT_OK) {
+        referee_error(c, m->re, "bad-clock", "%s", err.msg);
+        return;
+    }
     char specs[LT_MAX_PLAYERS][LT_SPEC_MAX];
     cfg.players = m->nseats;
     if (lt_check_players(g, m->nseats, &err) != LT_OK) {
@@ -227,7 +320,7 @@ static void on_create(conn *c, const net_msg *m)
                       peers_room_wait(c->peer, now) + 0.5);
         return;
     }
-    room *r = rooms_create(g, &cfg, specs, c->peer->addr, &err);
+    room *r = rooms_create(g, &cfg, specs, &tc, c->peer->addr, &err);
     if (!r) {
         referee_error(c, m->re, "no-room", "%s", err.msg);
         return;
@@ -249,8 +342,7 @@ static void on_create(conn *c, const net_msg *m)
     jw_end(&w);
     conn_send(c, jw_text(&w));
     jw_free(&w);
-    if (settle(r, &err) != LT_OK)
-        server_log("room %s: %s", r->id, err.msg);
+    settle(r);
     pthread_mutex_unlock(&r->lock);
     server_log("room %s created: %s, %d seats", r->id, g->id, m->nseats);
     rooms_release(r);
@@ -285,7 +377,7 @@ static void leave(conn *c)
     unlist(r, c);
     if (c->seats == 0)
         r->nwatchers--;
-    for (int i = 0; i < r->rec.config.players; i++)
+    for (int i = 0; i < r->nseats; i++)
         if (r->seats[i].holder == c)
             r->seats[i].holder = NULL;
     if (c->seats > 0) {
@@ -354,10 +446,8 @@ static void on_join(conn *c, const net_msg *m, bool watch)
         leave(c);
     pthread_mutex_lock(&r->lock);
     /* a room loaded on demand may have dice or a computer's move due */
-    if (settle(r, &err) != LT_OK)
-        server_log("room %s: %s", r->id, err.msg);
-    room_seat *s = !watch && m->seat < r->rec.config.players
-                       ? &r->seats[m->seat] : NULL;
+    settle(r);
+    room_seat *s = !watch && m->seat < r->nseats ? &r->seats[m->seat] : NULL;
     bool owns = s && s->token[0] && same_token(m->token, s->token);
     if (!watch && !owns) {
         pthread_mutex_unlock(&r->lock);
@@ -396,7 +486,7 @@ static void on_join(conn *c, const net_msg *m, bool watch)
     jw_str(&w, record ? record : "");
     jw_key(&w, "you");
     jw_arr(&w);
-    for (int i = 0; i < r->rec.config.players; i++)
+    for (int i = 0; i < r->nseats; i++)
         if (r->seats[i].holder == c)
             jw_int(&w, i);
     jw_end(&w);
@@ -420,25 +510,164 @@ static void on_move(conn *c, const net_msg *m)
         return;
     }
     pthread_mutex_lock(&r->lock);
-    const lt_game *g = r->game;
-    int p = g->current_player(r->state);
-    lt_action a;
+    int p = room_to_act(r);
     char who[64];
     if (p == LT_TERMINAL) {
         referee_error(c, m->re, "game-over", "the game is over");
-    } else if (m->ply != r->rec.nactions) {
+    } else if (m->ply != lt_session_plies(r->s)) {
         referee_error(c, m->re, "stale", "the game is at action %d, not %d",
-                      r->rec.nactions, m->ply);
+                      lt_session_plies(r->s), m->ply);
     } else if (p < 0 || r->seats[p].holder != c) {
         referee_error(c, m->re, "not-your-turn", "it is %s's turn, not yours",
-                      p >= 0 ? lt_seat_name(g, p, LT_LANG_EN, who, sizeof who)
+                      p >= 0 ? lt_session_seat_name(r->s, p, LT_LANG_EN, who,
+                                                    sizeof who)
                              : "the dice");
-    } else if (lt_parse(g, r->state, m->name, &a, &err) != LT_OK) {
+    } else if (lt_session_move(r->s, p, m->name, &err) != LT_OK) {
         referee_error(c, m->re, "illegal", "%s", err.msg);
-    } else if (play(r, a, &err) != LT_OK) {
-        referee_error(c, m->re, "server", "%s", err.msg);
-        server_log("room %s: %s", r->id, err.msg);
+    } else {
+        tell(r);
+        settle(r);
     }
+    tell(r); /* a flag may have fallen on the way */
+    pthread_mutex_unlock(&r->lock);
+}
+
+/* The seat of c that a command is from (room locked): the one it names,
+ * or the only one it holds; of several, the one the command is for (the
+ * seat asked to answer, the seat to act), else the first.  -1 with the
+ * client told, when c holds none (or not that one). */
+static int seat_of(room *r, conn *c, const net_msg *m)
+{
+    int held = -1, count = 0;
+    for (int i = 0; i < r->nseats; i++)
+        if (r->seats[i].holder == c) {
+            if (held < 0)
+                held = i;
+            count++;
+        }
+    if (m->seat >= 0) {
+        if (m->seat < r->nseats && r->seats[m->seat].holder == c)
+            return m->seat;
+        referee_error(c, m->re, "bad-token", "seat %d of room %s is not "
+                      "yours", m->seat + 1, r->id);
+        return -1;
+    }
+    if (count == 0) {
+        referee_error(c, m->re, "bad-token", "you hold no seat in room %s "
+                      "(watchers cannot %s)", r->id,
+                      lt_command_get((lt_command_id)m->command)->name);
+        return -1;
+    }
+    int want = m->command == LT_CMD_ACCEPT || m->command == LT_CMD_DECLINE
+                   ? lt_session_answerer(r->s) : room_to_act(r);
+    if (count > 1 && want >= 0 && want < r->nseats && r->seats[want].holder == c)
+        return want;
+    return held;
+}
+
+/* The next game of a finished room, once every player has asked for it:
+ * every player one seat on (with two, colours swapped), the same game,
+ * options and clock; each player is sent his new seat and its secret
+ * (room locked). */
+static void rematch(room *r, conn *c, int seat, int re)
+{
+    lt_error err = {0};
+    if (!room_over(r)) {
+        referee_error(c, re, "illegal", "a rematch comes after the end of the "
+                      "game");
+        return;
+    }
+    r->rematch |= 1u << seat;
+    unsigned people = 0;
+    for (int i = 0; i < r->nseats; i++)
+        if (r->seats[i].token[0])
+            people |= 1u << i;
+    if ((r->rematch & people) != people && !r->next[0]) {
+        jw w = {0};
+        reply_start(&w, "offered", -1);
+        jw_key(&w, "room");
+        jw_str(&w, r->id);
+        jw_key(&w, "seat");
+        jw_int(&w, seat);
+        jw_key(&w, "kind");
+        jw_str(&w, "rematch");
+        jw_end(&w);
+        broadcast(r, jw_text(&w));
+        jw_free(&w);
+        return;
+    }
+    room *next = NULL;
+    if (r->next[0]) {
+        bool full;
+        next = rooms_find(r->next, true, &full, &err);
+    } else if (peers_take_room(c->peer, server_now())) {
+        int n = r->nseats;
+        char specs[LT_MAX_PLAYERS][LT_SPEC_MAX];
+        for (int i = 0; i < n; i++)
+            lt_copy(specs[i], LT_SPEC_MAX, r->seats[(i + 1) % n].spec);
+        lt_config cfg = *lt_session_config(r->s);
+        next = rooms_create(r->game, &cfg, specs, lt_session_time_control(r->s),
+                            c->peer->addr, &err);
+        if (next) {
+            lt_copy(r->next, sizeof r->next, next->id);
+            server_log("room %s: the rematch is room %s", r->id, next->id);
+        }
+    } else {
+        lt_error_set(&err, "one address may make %d rooms an hour",
+                     opt.rooms_per_hour);
+    }
+    if (!next) {
+        referee_error(c, re, "no-room", "%s", err.msg);
+        return;
+    }
+    /* the player of seat i sits at seat i - 1 of the next game */
+    pthread_mutex_lock(&next->lock);
+    for (int i = 0; i < r->nseats; i++) {
+        conn *h = r->seats[i].holder;
+        int to = (i + r->nseats - 1) % r->nseats;
+        if (!h || !(r->rematch >> i & 1))
+            continue;
+        jw w = {0};
+        reply_start(&w, "rematch", h == c ? re : -1);
+        jw_key(&w, "room");
+        jw_str(&w, next->id);
+        jw_key(&w, "seat");
+        jw_int(&w, to);
+        jw_key(&w, "token");
+        jw_str(&w, next->seats[to].token);
+        jw_end(&w);
+        conn_send(h, jw_text(&w));
+        jw_free(&w);
+    }
+    settle(next);
+    pthread_mutex_unlock(&next->lock);
+    rooms_release(next);
+}
+
+/* A command of the game in play from a seat the connection holds. */
+static void on_command(conn *c, const net_msg *m)
+{
+    room *r = c->room;
+    lt_error err = {0};
+    if (!r) {
+        referee_error(c, m->re, "no-room", "join a room first");
+        return;
+    }
+    pthread_mutex_lock(&r->lock);
+    int seat = seat_of(r, c, m);
+    if (seat < 0) {
+        /* told */
+    } else if (m->command == LT_CMD_REMATCH) {
+        rematch(r, c, seat, m->re);
+    } else if (lt_session_command(r->s, seat, (lt_command_id)m->command, m->arg,
+                                  &err) != LT_OK) {
+        referee_error(c, m->re, room_over(r) ? "game-over" : "illegal", "%s",
+                      err.msg);
+    } else {
+        tell(r);
+        settle(r);
+    }
+    tell(r);
     pthread_mutex_unlock(&r->lock);
 }
 
@@ -483,6 +712,9 @@ void referee_message(conn *c, const char *data, size_t len)
         break;
     case MSG_MOVE:
         on_move(c, &m);
+        break;
+    case MSG_COMMAND:
+        on_command(c, &m);
         break;
     case MSG_LEAVE:
     case MSG_PING: {

@@ -7,6 +7,7 @@
 #define LUDOTEKA_NET_REFEREE_H
 
 #include "ludoteka/game.h"
+#include "ludoteka/text.h"
 #include "net/conn.h"
 #include "net/jsonw.h"
 #include "net/room.h"
@@ -30,6 +31,9 @@ void referee_robot_move(room *, int ply, lt_action);
 /* A room loaded at start: whatever was due when the server stopped (the
  * reference is the call's to release). */
 void referee_resume(room *);
+/* Looks at a room's running clock: a flag that fell is told and dealt
+ * with (the caller holds a reference). */
+void referee_tick(room *);
 
 /* Connections now: all of them, and those holding a seat. */
 int referee_connections(void);

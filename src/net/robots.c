@@ -41,8 +41,8 @@ static int nthreads;
 static double seconds_max;
 static void (*hand_back)(room *, int, lt_action);
 
-/* One move for the room: the position copied under its lock, the search
- * outside it. */
+/* One move for the room: the position and the limits of its clock copied
+ * under its lock, the search outside it. */
 static void think(room *r)
 {
     pthread_mutex_lock(&r->lock);
@@ -52,14 +52,17 @@ static void think(room *r)
         return;
     }
     const lt_game *g = r->game;
-    int p = g->current_player(r->state);
-    int ply = r->rec.nactions;
+    int p = room_to_act(r);
+    int ply = lt_session_plies(r->s);
     char spec[LT_SPEC_MAX];
     memcpy(spec, r->seats[p].spec, sizeof spec);
-    uint64_t seed = lt_choice_seed(r->rec.seed, (uint64_t)ply);
+    uint64_t seed = lt_choice_seed(lt_session_seed(r->s), (uint64_t)ply);
+    lt_limits lim;
+    double clocks[LT_MAX_PLAYERS];
+    lt_session_limits(r->s, p, &lim, clocks);
     lt_state *s = lt_state_new(g);
     if (s)
-        lt_state_copy(g, s, r->state);
+        lt_state_copy(g, s, lt_session_state(r->s));
     pthread_mutex_unlock(&r->lock);
     lt_error err = {0};
     lt_player *pl = s ? lt_player_new(g, spec, &err) : NULL;
@@ -68,7 +71,10 @@ static void think(room *r)
         lt_state_free(s);
         return;
     }
-    lt_limits lim = {.stop = &stopping, .seconds = seconds_max};
+    /* no longer than the server allows, whatever the level or clock */
+    lim.stop = &stopping;
+    if (lim.seconds <= 0 || lim.seconds > seconds_max)
+        lim.seconds = seconds_max;
     lt_player_new_game(pl, s);
     lt_action a = lt_player_choose(pl, s, seed, &lim, NULL);
     lt_player_free(pl);

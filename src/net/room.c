@@ -1,4 +1,5 @@
-/* room.c — a room of `ludoteka serve`: its game, seats and record file. */
+/* room.c — a room of `ludoteka serve`: its game in play, its seats'
+ * secrets and its file. */
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
@@ -6,6 +7,7 @@
 #include <string.h>
 #include <strings.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "ludoteka/ai.h"
@@ -92,6 +94,16 @@ bool room_exists(const char *dir, const char *id)
     return there;
 }
 
+static int64_t now_ms(void *ctx)
+{
+    (void)ctx;
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
+
+const lt_time_source room_time = {now_ms, NULL};
+
 static room *room_alloc(void)
 {
     room *r = calloc(1, sizeof *r);
@@ -99,7 +111,6 @@ static room *room_alloc(void)
         return NULL;
     pthread_mutex_init(&r->lock, NULL);
     atomic_init(&r->refs, 0);
-    r->fd = -1;
     r->active = server_now();
     return r;
 }
@@ -108,16 +119,179 @@ void room_free(room *r)
 {
     if (!r)
         return;
-    if (r->fd >= 0)
-        close(r->fd);
-    lt_state_free(r->state);
-    lt_record_clear(&r->rec);
-    free(r->path);
+    lt_session_free(r->s);
     pthread_mutex_destroy(&r->lock);
     free(r);
 }
 
-/* Removes the whole line that starts with `start` ("[Result ") from text. */
+room *room_create(const char *dir, const lt_game *g, const lt_config *cfg,
+                  char specs[][LT_SPEC_MAX], const lt_time_control *tc,
+                  lt_error *err)
+{
+    room *r = room_alloc();
+    char *path = NULL;
+    uint64_t seed;
+    char tokens[LT_MAX_PLAYERS * (ROOM_TOKEN_LEN + 1) + 1];
+    size_t len = 0;
+    if (!r) {
+        lt_error_set(err, "out of memory");
+        return NULL;
+    }
+    r->game = g;
+    /* a fresh id: retry in the unlikely case it names a room already */
+    for (int tries = 0;; tries++) {
+        if (tries == 8 || !random_word(r->id, ROOM_ID_LEN)) {
+            lt_error_set(err, "cannot make a room id");
+            goto fail;
+        }
+        free(path);
+        path = room_path(dir, r->id);
+        if (!path) {
+            lt_error_set(err, "out of memory");
+            goto fail;
+        }
+        if (access(path, F_OK) != 0)
+            break;
+    }
+    if (!random_bytes(&seed, sizeof seed)) {
+        lt_error_set(err, "cannot read /dev/urandom");
+        goto fail;
+    }
+    lt_session_setup su;
+    memset(&su, 0, sizeof su);
+    su.game = g;
+    su.config = *cfg;
+    su.seed = seed >> 1; /* records keep seeds below 2^63 */
+    if (tc)
+        su.clock = *tc;
+    su.time = room_time;
+    su.journal = path;
+    su.lang = LT_LANG_EN;
+    tokens[0] = '\0';
+    r->nseats = cfg->players;
+    for (int i = 0; i < cfg->players; i++) {
+        room_seat *s = &r->seats[i];
+        bool human = !strcmp(specs[i], "human");
+        lt_copy(s->spec, sizeof s->spec, specs[i]);
+        if (human && !random_word(s->token, ROOM_TOKEN_LEN)) {
+            lt_error_set(err, "cannot read /dev/urandom");
+            goto fail;
+        }
+        su.seats[i].kind = human ? LT_SEAT_HUMAN : LT_SEAT_COMPUTER;
+        if (!human)
+            lt_copy(su.seats[i].spec, sizeof su.seats[i].spec, specs[i]);
+        lt_appendf(tokens, sizeof tokens, &len, "%s%s", i ? "," : "",
+                   s->token[0] ? s->token : "-");
+    }
+    lt_tag tags[2];
+    lt_copy(tags[0].key, sizeof tags[0].key, "Room");
+    lt_copy(tags[0].value, sizeof tags[0].value, r->id);
+    lt_copy(tags[1].key, sizeof tags[1].key, "Tokens");
+    lt_copy(tags[1].value, sizeof tags[1].value, tokens);
+    su.tags = tags;
+    su.ntags = 2;
+    r->s = lt_session_new(&su, err);
+    if (!r->s)
+        goto fail;
+    free(path);
+    return r;
+fail:
+    free(path);
+    room_free(r);
+    return NULL;
+}
+
+/* Is path a regular file, not a symbolic link (someone else's file)? */
+static bool plain_file(const char *path, lt_error *err)
+{
+    struct stat st;
+    if (lstat(path, &st) != 0) {
+        lt_error_set(err, "cannot read %s: %s", path, strerror(errno));
+        return false;
+    }
+    if (!S_ISREG(st.st_mode)) {
+        lt_error_set(err, "%s is %s, not a room's file", path,
+                     S_ISLNK(st.st_mode) ? "a symbolic link" : "not a file");
+        return false;
+    }
+    return true;
+}
+
+room *room_load(const char *dir, const char *id, lt_error *err)
+{
+    room *r = room_alloc();
+    char *path = room_path(dir, id);
+    if (!r || !path) {
+        lt_error_set(err, "out of memory");
+        goto fail;
+    }
+    lt_copy(r->id, sizeof r->id, id);
+    if (!plain_file(path, err))
+        goto fail;
+    lt_error warning = {0};
+    r->s = lt_session_load(path, &room_time, LT_LANG_EN, err, &warning);
+    if (!r->s)
+        goto fail;
+    if (warning.msg[0])
+        server_log("room %s: %s", id, warning.msg);
+    r->game = lt_session_game(r->s);
+    r->nseats = lt_session_seats(r->s);
+    const char *tokens = lt_session_tag(r->s, "Tokens");
+    const char *rid = lt_session_tag(r->s, "Room");
+    if (!tokens || !rid || strcmp(rid, id) != 0) {
+        lt_error_set(err, "%s: not a room's record (no Room or Tokens tag)", path);
+        goto fail;
+    }
+    const char *p = tokens;
+    for (int i = 0; i < r->nseats; i++) {
+        room_seat *s = &r->seats[i];
+        const lt_seat *seat = lt_session_seat(r->s, i);
+        size_t k = strcspn(p, ",");
+        bool human = seat->kind != LT_SEAT_COMPUTER;
+        lt_copy(s->spec, sizeof s->spec, human ? "human" : seat->spec);
+        if (!room_valid_spec(s->spec, err))
+            goto fail;
+        if (human ? k != ROOM_TOKEN_LEN : k != 1 || *p != '-') {
+            lt_error_set(err, "%s: the tokens do not match the seats", path);
+            goto fail;
+        }
+        if (human) {
+            memcpy(s->token, p, k);
+            s->token[k] = '\0';
+        }
+        p += k;
+        if (*p == ',')
+            p++;
+    }
+    if (*p) {
+        lt_error_set(err, "%s: more tokens than seats", path);
+        goto fail;
+    }
+    free(path);
+    return r;
+fail:
+    free(path);
+    room_free(r);
+    return NULL;
+}
+
+int room_to_act(const room *r)
+{
+    return lt_session_to_act(r->s);
+}
+
+bool room_over(const room *r)
+{
+    return lt_session_to_act(r->s) == LT_TERMINAL;
+}
+
+bool room_robot_to_move(const room *r)
+{
+    int p = lt_session_to_act(r->s);
+    return p >= 0 && lt_session_seat(r->s, p)->kind == LT_SEAT_COMPUTER;
+}
+
+/* Removes the whole line that starts with `start` ("[Seed ") from text. */
 static void drop_line(char *text, const char *start)
 {
     size_t n = strlen(start);
@@ -134,262 +308,89 @@ static void drop_line(char *text, const char *start)
     }
 }
 
-static lt_status open_for_append(room *r, lt_error *err)
+char *room_public_record(room *r, lt_error *err)
 {
-    r->fd = open(r->path, O_WRONLY | O_APPEND | O_NOFOLLOW | O_CLOEXEC);
-    if (r->fd < 0) {
-        lt_error_set(err, "cannot open %s: %s", r->path, strerror(errno));
-        return LT_EIO;
-    }
-    return LT_OK;
-}
-
-room *room_create(const char *dir, const lt_game *g, const lt_config *cfg,
-                  char specs[][LT_SPEC_MAX], lt_error *err)
-{
-    room *r = room_alloc();
-    uint64_t seed;
-    char tokens[LT_MAX_PLAYERS * (ROOM_TOKEN_LEN + 1) + 1];
-    size_t len = 0;
-    if (!r) {
-        lt_error_set(err, "out of memory");
-        return NULL;
-    }
-    r->game = g;
-    lt_record_init(&r->rec, g, cfg);
-    /* a fresh id: retry in the unlikely case it names a room already */
-    for (int tries = 0;; tries++) {
-        if (tries == 8 || !random_word(r->id, ROOM_ID_LEN)) {
-            lt_error_set(err, "cannot make a room id");
-            goto fail;
-        }
-        free(r->path);
-        r->path = room_path(dir, r->id);
-        if (!r->path) {
-            lt_error_set(err, "out of memory");
-            goto fail;
-        }
-        if (access(r->path, F_OK) != 0)
-            break;
-    }
-    if (!random_bytes(&seed, sizeof seed)) {
-        lt_error_set(err, "cannot read /dev/urandom");
-        goto fail;
-    }
-    r->rec.seed = seed >> 1; /* records keep seeds below 2^63 */
-    tokens[0] = '\0';
-    for (int i = 0; i < cfg->players; i++) {
-        room_seat *s = &r->seats[i];
-        lt_copy(s->spec, sizeof s->spec, specs[i]);
-        lt_copy(r->rec.players[i], LT_SPEC_MAX, specs[i]);
-        if (!strcmp(s->spec, "human") && !random_word(s->token, ROOM_TOKEN_LEN)) {
-            lt_error_set(err, "cannot read /dev/urandom");
-            goto fail;
-        }
-        lt_appendf(tokens, sizeof tokens, &len, "%s%s", i ? "," : "",
-                   s->token[0] ? s->token : "-");
-    }
-    lt_record_set_tag(&r->rec, "Room", r->id);
-    lt_record_set_tag(&r->rec, "Tokens", tokens);
-    r->state = lt_state_new(g);
-    if (!r->state || lt_init(g, r->state, cfg, err) != LT_OK) {
-        if (!r->state)
-            lt_error_set(err, "out of memory");
-        goto fail;
-    }
-    /* the header now; the actions will follow it line by line */
-    char *text = lt_record_format(&r->rec, err);
+    char *text = lt_session_text(r->s, err);
     if (!text)
-        goto fail;
-    drop_line(text, "[Result ");
-    lt_status st = lt_write_file_atomic(r->path, text, strlen(text), err);
-    free(text);
-    if (st != LT_OK || open_for_append(r, err) != LT_OK)
-        goto fail;
-    return r;
-fail:
-    room_free(r);
-    return NULL;
-}
-
-/* The whole of a room's file, which must be a regular file of sane size:
- * a symbolic link (someone else's file) is refused unread. */
-static char *read_room_file(const char *path, lt_error *err)
-{
-    enum { ROOM_FILE_MAX = 16 << 20 };
-    int fd = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
-    struct stat st;
-    char *text = NULL;
-    if (fd < 0) {
-        lt_error_set(err, "cannot read %s: %s", path,
-                     errno == ELOOP ? "a symbolic link, not a room's file"
-                                    : strerror(errno));
         return NULL;
-    }
-    if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode) || st.st_size > ROOM_FILE_MAX) {
-        lt_error_set(err, "%s is not a room's file", path);
-        goto done;
-    }
-    text = malloc((size_t)st.st_size + 1);
-    size_t got = 0;
-    while (text && got < (size_t)st.st_size) {
-        ssize_t n = read(fd, text + got, (size_t)st.st_size - got);
-        if (n < 0 && errno == EINTR)
-            continue;
-        if (n <= 0)
-            break;
-        got += (size_t)n;
-    }
-    if (!text || got != (size_t)st.st_size) {
-        lt_error_set(err, "cannot read %s", path);
-        free(text);
-        text = NULL;
-        goto done;
-    }
-    text[got] = '\0';
-done:
-    close(fd);
-    return text;
-}
-
-room *room_load(const char *dir, const char *id, lt_error *err)
-{
-    room *r = room_alloc();
-    char *text = NULL;
-    if (!r) {
-        lt_error_set(err, "out of memory");
-        return NULL;
-    }
-    lt_copy(r->id, sizeof r->id, id);
-    r->path = room_path(dir, id);
-    if (!r->path || !(text = read_room_file(r->path, err)))
-        goto fail;
-    /* a crash while appending can leave half a line: it was never
-     * accepted, so it goes */
-    size_t n = strlen(text);
-    while (n > 0 && text[n - 1] != '\n')
-        text[--n] = '\0';
-    lt_cursor cur = {0};
-    if (lt_record_parse(text, &cur, &r->rec, err) != LT_OK)
-        goto fail;
-    r->game = r->rec.game;
-    const char *tokens = NULL, *rid = NULL;
-    for (int i = 0; i < r->rec.nextra; i++) {
-        if (!strcmp(r->rec.extra[i].key, "Tokens"))
-            tokens = r->rec.extra[i].value;
-        if (!strcmp(r->rec.extra[i].key, "Room"))
-            rid = r->rec.extra[i].value;
-    }
-    if (!tokens || !rid || strcmp(rid, id) != 0) {
-        lt_error_set(err, "%s: not a room's record (no Room or Tokens tag)",
-                     r->path);
-        goto fail;
-    }
-    const char *p = tokens;
-    for (int i = 0; i < r->rec.config.players; i++) {
-        room_seat *s = &r->seats[i];
-        size_t k = strcspn(p, ",");
-        lt_copy(s->spec, sizeof s->spec, r->rec.players[i]);
-        if (!room_valid_spec(s->spec, err))
-            goto fail;
-        bool human = !strcmp(s->spec, "human");
-        if (human ? k != ROOM_TOKEN_LEN : k != 1 || *p != '-') {
-            lt_error_set(err, "%s: the tokens do not match the seats", r->path);
-            goto fail;
-        }
-        if (human) {
-            memcpy(s->token, p, k);
-            s->token[k] = '\0';
-        }
-        p += k;
-        if (*p == ',')
-            p++;
-    }
-    if (*p) {
-        lt_error_set(err, "%s: more tokens than seats", r->path);
-        goto fail;
-    }
-    r->state = lt_state_new(r->game);
-    if (!r->state || lt_record_replay(&r->rec, -1, r->state, err) != LT_OK) {
-        if (!r->state)
-            lt_error_set(err, "out of memory");
-        goto fail;
-    }
-    if (r->game->current_player(r->state) != LT_TERMINAL) {
-        if (open_for_append(r, err) != LT_OK || ftruncate(r->fd, (off_t)n) != 0)
-            goto fail;
-    }
-    free(text);
-    return r;
-fail:
-    free(text);
-    room_free(r);
-    return NULL;
-}
-
-lt_status room_apply(room *r, lt_action a, char name[64], lt_error *err)
-{
-    const lt_game *g = r->game;
-    char line[72];
-    lt_name(g, r->state, a, name, 64);
-    int n = snprintf(line, sizeof line, "%s\n", name);
-    /* on disk first: an action the players saw is never lost */
-    off_t end = r->fd >= 0 ? lseek(r->fd, 0, SEEK_END) : -1;
-    if (end < 0 || write(r->fd, line, (size_t)n) != n || fdatasync(r->fd) != 0) {
-        lt_error_set(err, "cannot write the room's record: %s",
-                     r->fd < 0 ? "closed" : strerror(errno));
-        if (end >= 0 && ftruncate(r->fd, end) != 0)
-            server_log("room %s: cannot take back half a line", r->id);
-        return LT_EIO;
-    }
-    if (lt_record_push(&r->rec, a) != LT_OK) {
-        /* the line is on disk but the game cannot go on in memory; the
-         * room reloads from the file */
-        lt_error_set(err, "out of memory");
-        return LT_ENOMEM;
-    }
-    g->apply(r->state, a);
-    r->active = server_now();
-    if (g->current_player(r->state) == LT_TERMINAL) {
-        /* the finished game as a formatted record, result included */
-        close(r->fd);
-        r->fd = -1;
-        lt_error e = {0};
-        if (lt_record_save(&r->rec, r->path, &e) != LT_OK)
-            server_log("room %s: %s", r->id, e.msg);
-    }
-    return LT_OK;
-}
-
-bool room_robot_to_move(const room *r)
-{
-    int p = r->game->current_player(r->state);
-    return p >= 0 && strcmp(r->seats[p].spec, "human") != 0;
-}
-
-char *room_public_record(const room *r, lt_error *err)
-{
-    lt_record pub = r->rec; /* shares the actions; only read */
-    pub.nextra = 0;
-    for (int i = 0; i < r->rec.nextra; i++)
-        if (strcmp(r->rec.extra[i].key, "Tokens") != 0)
-            pub.extra[pub.nextra++] = r->rec.extra[i];
-    char *text = lt_record_format(&pub, err);
-    if (text && r->game->current_player(r->state) != LT_TERMINAL)
+    drop_line(text, "[Tokens ");
+    if (!room_over(r))
         drop_line(text, "[Seed ");
     return text;
 }
 
-void room_write_state(const room *r, jw *w)
+static const char *end_word(lt_end e)
+{
+    static const char *const words[] = {
+        [LT_END_NONE] = "", [LT_END_RULES] = "rules",
+        [LT_END_RESIGN] = "resign", [LT_END_TIME] = "time",
+        [LT_END_AGREEMENT] = "agreement", [LT_END_CLAIM] = "claim",
+        [LT_END_ABANDON] = "abandon", [LT_END_ABORT] = "abort"};
+    return e >= 0 && e < (int)(sizeof words / sizeof words[0]) ? words[e] : "";
+}
+
+void room_write_clock(room *r, jw *w)
+{
+    const lt_time_control *tc = lt_session_time_control(r->s);
+    char text[64];
+    jw_key(w, "clock");
+    if (tc->kind == LT_TC_NONE) {
+        jw_null(w);
+        return;
+    }
+    jw_obj(w);
+    lt_time_control_format(tc, text, sizeof text);
+    jw_key(w, "control");
+    jw_str(w, text);
+    jw_key(w, "left");
+    jw_arr(w);
+    for (int i = 0; i < r->nseats; i++)
+        jw_int(w, lt_session_clock(r->s, i));
+    jw_end(w);
+    int to = lt_session_to_act(r->s);
+    jw_key(w, "running");
+    jw_int(w, to >= 0 ? to : -1);
+    jw_end(w);
+}
+
+void room_write_end(room *r, jw *w)
+{
+    int seat = -1;
+    lt_end e = lt_session_end(r->s, &seat);
+    char text[256];
+    jw_key(w, "end");
+    if (e == LT_END_NONE) {
+        jw_null(w);
+        return;
+    }
+    jw_obj(w);
+    jw_key(w, "reason");
+    jw_str(w, end_word(e));
+    jw_key(w, "seat");
+    jw_int(w, seat);
+    jw_key(w, "text");
+    jw_obj(w);
+    lt_session_result_text(r->s, LT_LANG_EN, text, sizeof text);
+    jw_key(w, "en");
+    jw_str(w, text);
+    lt_session_result_text(r->s, LT_LANG_PL, text, sizeof text);
+    jw_key(w, "pl");
+    jw_str(w, text);
+    jw_end(w);
+    jw_end(w);
+}
+
+void room_write_state(room *r, jw *w)
 {
     const lt_game *g = r->game;
+    const lt_state *now = lt_session_state(r->s);
     char text[1024];
-    int to = g->current_player(r->state);
+    int to = lt_session_to_act(r->s);
     jw_key(w, "ply");
-    jw_int(w, r->rec.nactions);
+    jw_int(w, lt_session_plies(r->s));
     jw_key(w, "to");
     jw_int(w, to);
-    if (g->write_state(r->state, text, sizeof text) >= (int)sizeof text)
+    if (g->write_state(now, text, sizeof text) >= (int)sizeof text)
         text[0] = '\0';
     jw_key(w, "pos");
     jw_str(w, text);
@@ -397,26 +398,48 @@ void room_write_state(const room *r, jw *w)
     jw_arr(w);
     if (to >= 0) {
         lt_action acts[LT_MAX_ACTIONS];
-        int n = g->legal_actions(r->state, acts);
+        int n = g->legal_actions(now, acts);
         for (int i = 0; i < n; i++)
-            jw_str(w, lt_name(g, r->state, acts[i], text, sizeof text));
+            jw_str(w, lt_name(g, now, acts[i], text, sizeof text));
     }
     jw_end(w);
-    lt_result_text(g, r->state, text, sizeof text);
+    lt_session_result_token(r->s, text, sizeof text);
     jw_key(w, "result");
     jw_str(w, text);
+    room_write_clock(r, w);
+    int from = -1;
+    lt_offer_kind offer = lt_session_offer_pending(r->s, &from);
+    jw_key(w, "offer");
+    if (offer == LT_OFFER_NONE) {
+        jw_null(w);
+    } else {
+        jw_obj(w);
+        jw_key(w, "kind");
+        jw_str(w, offer == LT_OFFER_DRAW ? "draw" : "takeback");
+        jw_key(w, "from");
+        jw_int(w, from);
+        jw_end(w);
+    }
+    jw_key(w, "claimable");
+    jw_bool(w, lt_session_claimable(r->s, LT_LANG_EN, text, sizeof text));
+    room_write_end(r, w);
 }
 
-void room_write_seats(const room *r, jw *w)
+void room_write_seats(room *r, jw *w)
 {
+    char name[LT_SEAT_NAME + 16];
     jw_key(w, "seats");
     jw_arr(w);
-    for (int i = 0; i < r->rec.config.players; i++) {
+    for (int i = 0; i < r->nseats; i++) {
         jw_obj(w);
         jw_key(w, "spec");
         jw_str(w, r->seats[i].spec);
+        jw_key(w, "name");
+        jw_str(w, lt_session_seat_name(r->s, i, LT_LANG_EN, name, sizeof name));
         jw_key(w, "here");
         jw_bool(w, r->seats[i].holder != NULL);
+        jw_key(w, "in");
+        jw_bool(w, lt_session_in_game(r->s, i));
         jw_end(w);
     }
     jw_end(w);

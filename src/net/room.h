@@ -1,13 +1,13 @@
-/* room.h — a room of `ludoteka serve`: one game with its seats, its record
- * on disk, and the connections that take part or watch.
+/* room.h — a room of `ludoteka serve`: one game in play (lt_session) with
+ * its seats' secrets and the connections that take part or watch.
  *
- * On disk a room is one file, DIR/ID.txt: the game's record with two more
- * tags, [Room "ID"] and [Tokens "t1,-,t3"] (the secret of each human seat,
- * "-" for a computer seat), then one action name per line, appended as the
- * game goes on; a finished game is rewritten as a formatted record.  The
- * record's seed rolls the dice (lt_chance_draw) and chooses the computer's
- * moves, so a room reloaded after a crash goes on exactly as it would
- * have.  Clients never see the tokens, nor the seed before the end. */
+ * On disk a room is its session's journal, DIR/ID.txt (docs/session.md):
+ * the record's tags with two more, [Room "ID"] and [Tokens "t1,-,t3"] (the
+ * secret of each human seat, "-" for a computer seat), then a line for
+ * every ply and event, flushed before anyone hears of it.  The seed rolls
+ * the dice and chooses the computer's moves, so a room reloaded after a
+ * crash goes on exactly as it would have.  Clients never see the tokens,
+ * nor the seed before the end. */
 #ifndef LUDOTEKA_NET_ROOM_H
 #define LUDOTEKA_NET_ROOM_H
 
@@ -16,7 +16,7 @@
 #include <stdbool.h>
 
 #include "ludoteka/game.h"
-#include "ludoteka/record.h"
+#include "ludoteka/session.h"
 #include "net/jsonw.h"
 #include "net/peers.h"
 
@@ -39,17 +39,17 @@ typedef struct room {
     atomic_int refs;      /* users of the pointer (see rooms.c) */
     char id[ROOM_ID_LEN + 1];
     const lt_game *game;
-    lt_record rec;        /* config, specs, seed, tags, the actions */
-    lt_state *state;      /* the position after rec's actions */
+    lt_session *s;        /* the game in play, kept in the room's file */
+    int nseats;
     room_seat seats[LT_MAX_PLAYERS];
-    char *path;           /* the record file */
-    int fd;               /* open for appending while the game goes on */
     struct conn *conns[ROOM_CONNS]; /* connections in the room */
     int nconns, nwatchers;  /* all of them; those holding no seat */
     char owner[PEER_ADDR_MAX]; /* the address that made it ("" when
                              * loaded from disk): the computer seats'
                              * time is shared fairly between addresses */
     bool robot_queued;    /* a computer seat's move has been asked for */
+    unsigned rematch;     /* seats that asked for the next game */
+    char next[ROOM_ID_LEN + 1]; /* that game's room, once made */
     double active;        /* when something last happened (seconds) */
 } room;
 
@@ -59,34 +59,40 @@ bool room_valid_id(const char *text);
  * ai:level=1..5? */
 bool room_valid_spec(const char *spec, lt_error *);
 
-/* A new room in dir for a game: a fresh id, seed and tokens; its record
- * is on disk when it returns. */
+/* A new room in dir for a game: a fresh id, seed and tokens; its journal
+ * is on disk when it returns.  tc: the time control (NULL: none). */
 room *room_create(const char *dir, const lt_game *, const lt_config *,
-                  char specs[][LT_SPEC_MAX], lt_error *);
-/* Is there a record of this room in dir? */
+                  char specs[][LT_SPEC_MAX], const lt_time_control *tc,
+                  lt_error *);
+/* Is there a file of this room in dir? */
 bool room_exists(const char *dir, const char *id);
 /* The room with this id from its file in dir (a regular file: a
  * symbolic link is refused without being read). */
 room *room_load(const char *dir, const char *id, lt_error *);
 void room_free(room *);
 
-/* Plays an action (legal here: the caller checked) and appends it to the
- * file first; name receives its name.  Not LT_OK, and nothing changed,
- * when the disk failed. */
-lt_status room_apply(room *, lt_action, char name[64], lt_error *);
-
-/* Who is to move, and is it a computer seat? */
+/* Who is to act now (lt_session_to_act), and is it a computer seat? */
+int room_to_act(const room *);
 bool room_robot_to_move(const room *);
+bool room_over(const room *);
 
 /* The record as clients see it: no tokens, no seed before the end
  * (malloc'd text, or NULL). */
-char *room_public_record(const room *, lt_error *);
+char *room_public_record(room *, lt_error *);
 
 /* JSON members describing the game as it is now (into an open object):
- * "ply" (actions so far), "to" (who is to move), "pos" (the position
- * text), "legal" (the moves there), "result". */
-void room_write_state(const room *, jw *);
-/* "seats": each seat's spec and whether someone holds it. */
-void room_write_seats(const room *, jw *);
+ * "ply", "to", "pos", "legal", "result", "clock", "offer", "claimable",
+ * "end" (docs/network.md). */
+void room_write_state(room *, jw *);
+/* "clock" alone, and "end" alone. */
+void room_write_clock(room *, jw *);
+void room_write_end(room *, jw *);
+/* "seats": each seat's spec, name, whether someone holds it, whether it
+ * is still in the game. */
+void room_write_seats(room *, jw *);
+
+/* The time source of the rooms' clocks: milliseconds of the server's
+ * monotonic clock. */
+extern const lt_time_source room_time;
 
 #endif

@@ -140,7 +140,8 @@ room *rooms_find(const char *id, bool seat, bool *full, lt_error *err)
 }
 
 room *rooms_create(const lt_game *g, const lt_config *cfg,
-                   char specs[][LT_SPEC_MAX], const char *owner, lt_error *err)
+                   char specs[][LT_SPEC_MAX], const lt_time_control *tc,
+                   const char *owner, lt_error *err)
 {
     pthread_mutex_lock(&table_lock);
     room *r = NULL;
@@ -148,7 +149,7 @@ room *rooms_create(const lt_game *g, const lt_config *cfg,
         lt_error_set(err, "the server keeps %d rooms already; try again "
                           "later", max_stored);
     } else if (make_space(open_cap(), err)) {
-        r = room_create(dir, g, cfg, specs, err);
+        r = room_create(dir, g, cfg, specs, tc, err);
         if (r) {
             atomic_init(&r->refs, 1);
             lt_copy(r->owner, sizeof r->owner, owner);
@@ -198,7 +199,7 @@ int rooms_load_all(void (*f)(room *))
             server_log("room %s not loaded: %s", id, err.msg);
             continue;
         }
-        if (r->game->current_player(r->state) == LT_TERMINAL) {
+        if (room_over(r)) {
             room_free(r); /* finished: loaded again if someone asks */
             continue;
         }
@@ -212,6 +213,31 @@ int rooms_load_all(void (*f)(room *))
         f(loaded[i]);
     free(loaded);
     return n;
+}
+
+void rooms_each_running(void (*f)(room *))
+{
+    room **running = NULL;
+    int n = 0;
+    pthread_mutex_lock(&table_lock);
+    running = count ? malloc((size_t)count * sizeof *running) : NULL;
+    for (int i = 0; running && i < count; i++) {
+        room *r = table[i];
+        pthread_mutex_lock(&r->lock);
+        bool runs = !room_over(r) &&
+                    lt_session_time_control(r->s)->kind != LT_TC_NONE;
+        pthread_mutex_unlock(&r->lock);
+        if (runs) {
+            atomic_fetch_add(&r->refs, 1);
+            running[n++] = r;
+        }
+    }
+    pthread_mutex_unlock(&table_lock);
+    for (int i = 0; i < n; i++) {
+        f(running[i]);
+        rooms_release(running[i]);
+    }
+    free(running);
 }
 
 int rooms_stored(void)

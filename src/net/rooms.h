@@ -22,7 +22,8 @@ room *rooms_find(const char *id, bool seat, bool *full, lt_error *);
 /* Makes a new room for a client at the address owner and adds it; NULL
  * with a message (also when max_files rooms are on disk). */
 room *rooms_create(const lt_game *, const lt_config *,
-                   char specs[][LT_SPEC_MAX], const char *owner, lt_error *);
+                   char specs[][LT_SPEC_MAX], const lt_time_control *,
+                   const char *owner, lt_error *);
 /* Another reference to a room already referenced. */
 void rooms_ref(room *);
 void rooms_release(room *);
@@ -30,6 +31,9 @@ void rooms_release(room *);
 /* Loads every unfinished room on disk (as many as fit) and calls f on each
  * (with a reference the call must release); the number loaded. */
 int rooms_load_all(void (*f)(room *));
+/* Calls f on every room in memory whose clock runs (with a reference,
+ * the table not locked). */
+void rooms_each_running(void (*f)(room *));
 /* Rooms in memory now; room files on disk. */
 int rooms_count(void);
 int rooms_stored(void);

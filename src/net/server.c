@@ -19,6 +19,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/socket.h>
 #include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
@@ -51,6 +52,7 @@ typedef struct {
     bool open;          /* a WebSocket, established */
     bool counted;       /* the referee took it in */
     bool closing;       /* closed once its queue has gone */
+    bool shut;          /* closed for writing: only reading what comes */
     bool binary;        /* the message in progress is binary */
     size_t inlen;
     char in[SERVE_MESSAGE_MAX + 1];
@@ -184,15 +186,27 @@ static void drop_queue(session *s)
     s->queued = 0;
 }
 
+/* Ends a connection that is being closed, once its last messages have
+ * gone: the socket is shut for writing (the client reads them, then the
+ * end), and what the client still sends is read and dropped until it
+ * closes too or its time is up.  (Closed at once with data of the
+ * client's unread, the socket would be reset, and the client would lose
+ * the messages that say why.) */
+static void shut(session *s)
+{
+    if (s->shut)
+        return;
+    s->shut = true;
+    shutdown(lws_get_socket_fd(s->wsi), SHUT_WR);
+}
+
 /* The next queued message; -1 to close the connection. */
 static int write_next(session *s)
 {
     outmsg *m = s->head;
     if (!m) {
-        if (s->closing) {
-            lws_close_reason(s->wsi, LWS_CLOSE_STATUS_POLICY_VIOLATION, NULL, 0);
-            return -1;
-        }
+        if (s->closing)
+            shut(s);
         return 0;
     }
     if (lws_write(s->wsi, m->data + LWS_PRE, m->len, LWS_WRITE_TEXT) <
@@ -600,7 +614,15 @@ static void lws_line(int level, const char *line)
 
 /* ---- Expired rooms ------------------------------------------------- */
 
-static lws_sorted_usec_list_t janitor_timer;
+static lws_sorted_usec_list_t janitor_timer, clock_timer;
+
+/* The rooms' clocks are looked at ten times a second: a flag falls on
+ * time whether or not anyone sends anything. */
+static void clocks(lws_sorted_usec_list_t *sul)
+{
+    rooms_each_running(referee_tick);
+    lws_sul_schedule(context, 0, sul, clocks, 100 * LWS_US_PER_MS);
+}
 
 static void janitor(lws_sorted_usec_list_t *sul)
 {
@@ -730,6 +752,7 @@ int net_serve(const serve_options *o)
     int resumed = rooms_load_all(referee_resume);
     lws_sul_schedule(context, 0, &janitor_timer, janitor,
                      (lws_usec_t)JANITOR_SECONDS * LWS_US_PER_SEC);
+    lws_sul_schedule(context, 0, &clock_timer, clocks, 100 * LWS_US_PER_MS);
     if (!opt.bind)
         find_addresses();
     if (expired)

@@ -6,6 +6,7 @@ import { spawn, execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import WebSocket from 'ws';
 
 let failures = 0;
 let passes = 0;
@@ -119,3 +120,98 @@ export function replayRecord(exe, finalTool, text) {
   const final = execFileSync(finalTool, [file], { encoding: 'utf8' }).trim();
   return { replay, final };
 }
+
+/* ---- WebSocket clients, waiting for events ---------------------------------- */
+
+
+/* Conditions waited for; checked again whenever a client hears something. */
+const waiters = new Set();
+export function until(predicate) {
+  if (predicate()) return Promise.resolve();
+  return new Promise((resolve) => waiters.add({ predicate, resolve }));
+}
+export function recheck() {
+  for (const w of [...waiters]) {
+    if (w.predicate()) {
+      waiters.delete(w);
+      w.resolve();
+    }
+  }
+}
+
+/* A WebSocket with its messages queued: next(pred) resolves with the first
+ * message (past or future) that matches, closed() when it closes. */
+export function socket(url, options = {}) {
+  const ws = new WebSocket(url, options);
+  const got = [];
+  const pending = [];
+  let closedNow = false;
+  const closing = [];
+  ws.on('message', (d) => {
+    const m = JSON.parse(d.toString());
+    got.push(m);
+    for (const p of [...pending]) {
+      if (p.pred(m)) {
+        pending.splice(pending.indexOf(p), 1);
+        p.resolve(m);
+      }
+    }
+    recheck();
+  });
+  ws.on('error', () => {});
+  ws.on('close', () => {
+    closedNow = true;
+    closing.forEach((r) => r());
+    pending.forEach((p) => p.resolve(null));
+    recheck();
+  });
+  return {
+    ws,
+    got,
+    opened: () => new Promise((resolve) => {
+      if (ws.readyState === WebSocket.OPEN) resolve(true);
+      else if (closedNow) resolve(false);
+      else {
+        ws.once('open', () => resolve(true));
+        closing.push(() => resolve(false));
+      }
+    }),
+    send: (m) => ws.send(typeof m === 'string' ? m : JSON.stringify(m)),
+    next: (pred) => new Promise((resolve) => {
+      const m = got.find(pred);
+      if (m) resolve(m);
+      else if (closedNow) resolve(null);
+      else pending.push({ pred, resolve });
+    }),
+    closed: () => new Promise((resolve) => (closedNow ? resolve() : closing.push(resolve))),
+    isClosed: () => closedNow,
+  };
+}
+
+/* Sends a message on a new connection and resolves with the answer:
+ * the first reply that is not a broadcast, or null if it closed. */
+export async function ask(url, message, options) {
+  const s = socket(url, options);
+  await s.opened();
+  s.send(message);
+  const m = await s.next((x) => x.t !== 'seats' && x.t !== 'move');
+  /* closed on both sides before the next step counts connections */
+  s.ws.close();
+  await s.closed();
+  return m;
+}
+
+/* Is the connection still served?  A ping gets its pong. */
+export async function alive(s) {
+  s.send({ t: 'ping', id: 424242 });
+  return (await s.next((m) => m.t === 'pong' && m.re === 424242)) !== null;
+}
+
+/* The action names of a record's movetext (without its comments: the
+ * times of the plies, offers and the like). */
+export function recordMoves(text) {
+  const body = text.split('\n').filter((l) => !l.startsWith('[')).join(' ').replace(/\{[^}]*\}/g, ' ');
+  return body.split(/\s+/).filter(Boolean).map((w) => w.replace(/^\d+\.+/, ''))
+    .filter((w) => w && !/^(1-0|0-1|1\/2-1\/2|\*)$/.test(w));
+}
+

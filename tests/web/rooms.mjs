@@ -1,0 +1,218 @@
+// rooms.mjs — the game in play over the network (docs/network.md), on
+// loopback:  node rooms.mjs LUDOTEKA
+//
+//  - chess between two people: resign, a draw offered and accepted, a
+//    takeback asked for and granted, a draw claimed by threefold
+//    repetition, an abort; each ends (or goes on) with the reason given in
+//    both languages; a rematch swaps the colours;
+//  - the server's clock: a flag falls with nobody sending anything;
+//  - a watcher or the wrong seat is refused;
+//  - Talat for three: a seat resigns and leaves, the game goes on;
+//  - killed and started again, a room keeps its offer and its clocks.
+//
+// Every wait is for the message it needs (the watchdog bounds the run).
+import {
+  ask, check, equal, finish, socket, startServer, stopServer, tempDir,
+} from './lib.mjs';
+
+const [exe] = process.argv.slice(2);
+let url = '';
+
+async function create(game, seats, extra = {}) {
+  const m = await ask(url, { t: 'create', game, seats, ...extra });
+  if (!m || m.t !== 'created') throw new Error(m ? m.msg : 'closed');
+  return m;
+}
+
+/* A player at a seat: its socket, once the room has answered. */
+async function sit(room, seat, token) {
+  const s = socket(url);
+  await s.opened();
+  s.send({ t: 'join', room, seat, token });
+  s.room = await s.next((m) => m.t === 'room');
+  return s;
+}
+
+/* The next message of a kind (after those already read of it). */
+function expect(s, t, pred = () => true) {
+  s.seen = s.seen || new Set();
+  return s.next((m) => m.t === t && !s.seen.has(m) && pred(m)).then((m) => {
+    if (m) s.seen.add(m);
+    return m;
+  });
+}
+
+async function move(s, name) {
+  const before = s.got.filter((m) => m.t === 'move').length;
+  const ply = s.lastPly ?? s.room.ply;
+  s.send({ t: 'move', ply, name });
+  const m = await s.next((x) => x.t === 'error' ||
+    (x.t === 'move' && s.got.filter((y) => y.t === 'move').indexOf(x) >= before));
+  if (!m || m.t !== 'move') throw new Error(`${name}: ${m ? m.msg : 'closed'}`);
+  return m;
+}
+
+/* Moves alternately by the two players; each learns the ply from what it
+ * was told. */
+async function play(white, black, names) {
+  let last = null;
+  for (const [i, name] of names.entries()) {
+    const mover = i % 2 === 0 ? white : black;
+    mover.lastPly = last ? last.ply : mover.room.ply;
+    last = await move(mover, name);
+    await expect(i % 2 === 0 ? black : white, 'move', (m) => m.ply === last.ply);
+  }
+  return last;
+}
+
+async function chess(extra) {
+  const c = await create('chess', ['human', 'human'], extra);
+  const white = await sit(c.room, 0, c.tokens[0]);
+  const black = await sit(c.room, 1, c.tokens[1]);
+  return { c, white, black };
+}
+
+async function main() {
+  const data = tempDir('lt-rooms-');
+  let server = await startServer(exe, data);
+  url = `ws://127.0.0.1:${server.port}/ws`;
+
+  /* resign: the game ends with its reason, in both languages */
+  {
+    const { c, white, black } = await chess();
+    await play(white, black, ['e4']);
+    black.send({ t: 'resign' });
+    const r = await expect(white, 'result');
+    equal([r.result, r.end.reason, r.end.seat], ['1-0', 'resign', 1], 'resign: 1-0, by Black');
+    check(/Black resigned/.test(r.end.text.en) && /poddanie/.test(r.end.text.pl),
+      `resign: the reason in both languages (${r.end.text.en} / ${r.end.text.pl})`);
+    check(typeof r.seed === 'string', 'resign: the seed is shown at the end');
+    /* a rematch: colours swapped */
+    white.send({ t: 'rematch' });
+    const asked = await expect(black, 'offered', (m) => m.kind === 'rematch');
+    equal(asked.seat, 0, 'rematch: Black hears that White asks');
+    black.send({ t: 'rematch' });
+    const [rw, rb] = await Promise.all([expect(white, 'rematch'), expect(black, 'rematch')]);
+    equal([rw.room === rb.room, rw.room !== c.room, rw.seat, rb.seat], [true, true, 1, 0],
+      'rematch: one new room, White now at seat 1 and Black at seat 0');
+    const again = await sit(rw.room, rw.seat, rw.token);
+    equal(again.room.you, [1], 'rematch: the new seat is taken with its secret');
+    [white, black, again].forEach((s) => s.ws.close());
+  }
+
+  /* a draw offered and accepted */
+  {
+    const { white, black } = await chess();
+    await play(white, black, ['d4', 'd5']);
+    white.send({ t: 'draw' });
+    const o = await expect(black, 'offered');
+    equal([o.kind, o.seat], ['draw', 0], 'draw: Black hears White\'s offer');
+    black.send({ t: 'accept' });
+    const r = await expect(white, 'result');
+    equal([r.result, r.end.reason], ['1/2-1/2', 'agreement'], 'draw: drawn by agreement');
+    check(/agreement/.test(r.end.text.en) && /zgod/.test(r.end.text.pl), `draw: the reason (${r.end.text.en})`);
+    [white, black].forEach((s) => s.ws.close());
+  }
+
+  /* a takeback asked for and granted; then a declined draw */
+  {
+    const { white, black } = await chess();
+    await play(white, black, ['e4']);
+    white.send({ t: 'takeback' });
+    await expect(black, 'offered', (m) => m.kind === 'takeback');
+    black.send({ t: 'accept' });
+    const u = await expect(white, 'undone');
+    equal([u.ply, u.to], [0, 0], 'takeback: back to the start, White to move');
+    check(u.legal.includes('e4') && !/\be4\b/.test(u.record.split('\n\n')[1] || ''),
+      'takeback: e4 is gone from the record and legal again');
+    white.send({ t: 'draw' });
+    await expect(black, 'offered');
+    black.send({ t: 'decline' });
+    const a = await expect(white, 'answered', (m) => m.kind === 'draw');
+    equal([a.kind, a.accepted, a.seat], ['draw', false, 1], 'draw: declined');
+    /* the wrong seat, and a watcher */
+    black.send({ t: 'resign', seat: 0 });
+    equal((await expect(black, 'error')).code, 'bad-token', 'a player cannot resign for the other seat');
+    const watcher = socket(url);
+    await watcher.opened();
+    watcher.send({ t: 'watch', room: white.room.room });
+    await watcher.next((m) => m.t === 'room');
+    watcher.send({ t: 'resign' });
+    equal((await expect(watcher, 'error')).code, 'bad-token', 'a watcher cannot resign');
+    /* abort: nobody has moved yet (the takeback undid the only move) */
+    black.send({ t: 'abort' });
+    const r = await expect(white, 'result');
+    equal([r.result, r.end.reason], ['*', 'abort'], 'abort: no result');
+    [white, black, watcher].forEach((s) => s.ws.close());
+  }
+
+  /* threefold repetition, claimed by the seat to move */
+  {
+    const { white, black } = await chess();
+    await play(white, black, ['Nf3', 'Nf6', 'Ng1', 'Ng8', 'Nf3', 'Nf6', 'Ng1', 'Ng8']);
+    const cl = await expect(white, 'claimable');
+    equal(cl.seat, 0, 'claim: White may claim the repetition');
+    white.send({ t: 'claim' });
+    const r = await expect(black, 'result');
+    equal([r.result, r.end.reason], ['1/2-1/2', 'claim'], 'claim: a draw');
+    check(/repetition/.test(r.end.text.en), `claim: the reason (${r.end.text.en})`);
+    [white, black].forEach((s) => s.ws.close());
+  }
+
+  /* the server's clock: nobody moves, White's flag falls */
+  {
+    const { white, black } = await chess({ clock: '0:02+0' });
+    equal([white.room.clock.control, white.room.clock.running, white.room.clock.left.length],
+      ['0:02+0', 0, 2], 'clock: the room says the control and whose clock runs');
+    check(white.room.clock.left[0] <= 2000 && white.room.clock.left[1] === 2000, 'clock: two seconds each');
+    const r = await expect(black, 'result');
+    equal([r.result, r.end.reason, r.end.seat], ['0-1', 'time', 0], 'clock: White lost on time');
+    check(/time/.test(r.end.text.en) && /czas/.test(r.end.text.pl), `clock: the reason (${r.end.text.en})`);
+    [white, black].forEach((s) => s.ws.close());
+  }
+
+  /* three players: one resigns and leaves, the game goes on */
+  {
+    const c = await create('talat', ['human', 'human', 'human']);
+    const seats = await Promise.all([0, 1, 2].map((i) => sit(c.room, i, c.tokens[i])));
+    seats[2].send({ t: 'resign' });
+    const l = await expect(seats[0], 'left');
+    equal([l.seat, l.reason, l.result], [2, 'resign', '*'], 'talat: the third seat leaves, the game goes on');
+    check(l.to === 0 || l.to === 1, `talat: a seat still in is to act (${l.to})`);
+    seats.forEach((s) => s.ws.close());
+  }
+
+  /* killed with an offer standing and a clock running: both survive */
+  {
+    const { c, white, black } = await chess({ clock: '5+0' });
+    await play(white, black, ['e4', 'e5']);
+    white.send({ t: 'draw' });
+    await expect(black, 'offered');
+    server.proc.kill('SIGKILL');
+    await new Promise((r) => server.proc.once('exit', r));
+    server = await startServer(exe, data, ['--port', String(server.port)]);
+    const back = await sit(c.room, 1, c.tokens[1]);
+    equal([back.room.ply, back.room.offer && back.room.offer.kind, back.room.offer && back.room.offer.from],
+      [2, 'draw', 0], 'restart: the game and the standing offer are back');
+    check(back.room.clock && back.room.clock.left[0] <= 300000 && back.room.clock.left[0] > 250000,
+      `restart: White's clock is back (${back.room.clock && back.room.clock.left[0]} ms)`);
+    back.send({ t: 'accept' });
+    const r = await expect(back, 'result');
+    equal(r.end.reason, 'agreement', 'restart: the offer can still be accepted');
+    back.ws.close();
+  }
+  equal(await stopServer(server), 0, 'the server stops cleanly');
+  if (/AddressSanitizer|runtime error/.test(server.stderr())) check(false, 'sanitizer report: ' + server.stderr().slice(-2000));
+}
+
+const watchdog = setTimeout(() => {
+  check(false, 'the rooms test took longer than 2 minutes');
+  finish('rooms');
+}, 120000);
+try {
+  await main();
+} catch (e) {
+  check(false, e.stack || String(e));
+}
+clearTimeout(watchdog);
+finish('rooms');
