@@ -366,6 +366,33 @@ static void neutral_credit(void **st)
     lt_state_free(s);
 }
 
+/* Seed 15, the 3 points are for towers "wprowadzone" (brought) onto the
+ * opponent's start line: the neutral V2t that Red brought onto Red's own
+ * line (l5) scores for nobody, and Blue sliding it along that line with a
+ * capture (l5xm5, taking R1s) brings nothing onto it.  Blue has taken 7
+ * red towers (35 points, 5 each) and has no tower on a line not his own;
+ * after the capture: 40, not 43 (issue 20: the program credited the tower
+ * to whoever moved it last). */
+static void neutral_credit_along_the_line(void **st)
+{
+    (void)st;
+    const lt_game *g;
+    lt_state *s = start_at(&g, 2, NULL,
+                           "....B3h/...../...../...../R3h.... ....V1t/...../"
+                           "...../...../B1t.... .V2tR1s../...../...../...../..... b "
+                           "B1sB1hB2tB2sB2hB3tB3sV1sV1hV2sV2hV3tV3h "
+                           "R1tR1hR2tR2sR2hR3tR3s");
+    int before[3], after[3];
+    tl_points((const tl_state *)s, before);
+    assert_int_equal(before[1], 35);
+    play(g, s, "l5xm5");
+    tl_points((const tl_state *)s, after);
+    assert_int_equal(after[1], 40);
+    assert_int_equal(after[0], before[0]);
+    assert_null(strstr(text_of(g, s), "+"));
+    lt_state_free(s);
+}
+
 /* ---- Passing, freezing and the end ------------------------------------- */
 
 /* Notes ambiguity 5: Red's only tower stands on Blue's start line (a5)
@@ -906,6 +933,7 @@ int main(void)
         cmocka_unit_test(placing_two),
         cmocka_unit_test(neutral_towers),
         cmocka_unit_test(neutral_credit),
+        cmocka_unit_test(neutral_credit_along_the_line),
         cmocka_unit_test(pass_when_stuck),
         cmocka_unit_test(freezing_passed_towers),
         cmocka_unit_test(freezing_incapable_pair),

@@ -220,9 +220,12 @@ static void move(tl_state *s, lt_action a)
     s->sq[to] = (uint8_t)(t + 1);
     s->sq[from] = 0;
     s->at[t] = (uint8_t)to;
-    /* seed 15, notes §6 ambiguity 8: a neutral tower on a player's start
-     * line counts for the other player if he moved it there */
-    if (s->players == 2 && tl_colour(t) == TL_NEUTRAL)
+    /* seed 15 ("za wieże wprowadzone na linie początkowe przeciwnika"),
+     * notes §6 ambiguity 8: a neutral tower on a player's start line counts
+     * for the other player if he brought it onto that line from off it;
+     * moving along the line leaves the credit with whoever brought it */
+    if (s->players == 2 && tl_colour(t) == TL_NEUTRAL &&
+        tl_line_owner(to) != tl_line_owner(from))
         s->credit[t] = tl_line_owner(to) == 1 - seat ? (uint8_t)(seat + 1) : 0;
     /* only this board changed, so only it can have frozen */
     int b = tl_board(to);
