@@ -475,6 +475,27 @@ static void king_capture(void **st)
     lt_state_free(s);
 }
 
+/* Taking a king is judged after its army has passed to the taker
+ * (RULES.md: no move may leave one's own king attacked; the taken army's
+ * pieces are the taker's).  White's Kh8 is checked by red's Rh5; a8xa4
+ * takes red's king, the rook becomes white's, and White's king is safe:
+ * the move is legal beside the king's two steps (issue 20).  With a green
+ * rook on g2 covering g7 and g8, taking the king is White's only answer to
+ * the check - he is not mated. */
+static void king_capture_judged_after_hand_over(void **st)
+{
+    (void)st;
+    const lt_game *g;
+    lt_state *s = at(&g, NULL, "wR6wK/8/8/7rR/rK7/8/8/3gK2bK1 w - - brgw 40 0");
+    assert_string_equal(moves_of(g, s), "a8xa4 h8-g7 h8-g8");
+    play(g, s, "a8xa4");
+    assert_non_null(strstr(text_of(g, s), "wR"));
+    lt_state_free(s);
+    s = at(&g, NULL, "wR6wK/8/8/7rR/rK7/8/6gR1/3gK2bK1 w - - brgw 40 0");
+    assert_string_equal(moves_of(g, s), "a8xa4");
+    lt_state_free(s);
+}
+
 /* The last king standing wins: +1, the others -1/3 (RULES.md returns). */
 static void last_king_wins(void **st)
 {
@@ -910,6 +931,12 @@ static void naive_moves(const char *text, bool array_b, const char *centre,
             int t[32], k = naive_targets(&n, centre, two_only, sq, false, t);
             for (int i = 0; i < k; i++) {
                 naive m = n;
+                /* a king taken: his army is the taker's (RULES.md), and
+                 * the move is judged after that */
+                if (n.kind[t[i]] == 'K' && n.owner[t[i]] != me)
+                    for (int q = 0; q < 64; q++)
+                        if (q != t[i] && m.owner[q] == n.owner[t[i]])
+                            m.owner[q] = me;
                 m.owner[t[i]] = m.owner[sq];
                 m.kind[t[i]] = m.kind[sq];
                 m.dir[t[i]] = m.dir[sq];
@@ -1091,6 +1118,7 @@ int main(void)
         cmocka_unit_test(two_checkers_recent_mover),
         cmocka_unit_test(two_checkers_after_lost_turn),
         cmocka_unit_test(king_capture),
+        cmocka_unit_test(king_capture_judged_after_hand_over),
         cmocka_unit_test(last_king_wins),
         cmocka_unit_test(bare_kings_draw),
         cmocka_unit_test(cap_draws),

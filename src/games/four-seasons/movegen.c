@@ -149,12 +149,16 @@ static uint64_t pseudo(const ctx *c, int sq, int k)
     }
 }
 
-/* Does moving from -> to leave the king (on ksq after the move) safe? */
+/* Does moving from -> to leave the king (on ksq after the move) safe?
+ * Judged after the whole move: a king taken hands its owner's army to
+ * the taker (RULES.md), so those pieces attack nobody's king of his. */
 static bool safe_after(const ctx *c, int from, int to, int ksq)
 {
     uint64_t occ = (c->occ & ~fs4_bit(from)) | fs4_bit(to);
-    return !attackers(c->t, c->s, ksq, c->enemy & ~fs4_bit(to),
-                      occ | c->forbidden);
+    uint64_t enemy = c->enemy & ~fs4_bit(to);
+    if (c->s->kind[K_KING] & c->enemy & fs4_bit(to))
+        enemy &= ~c->s->occ[fs4_owner_at(c->s, to)];
+    return !attackers(c->t, c->s, ksq, enemy, occ | c->forbidden);
 }
 
 static uint64_t legal_targets(const ctx *c, int sq, int k)
@@ -162,7 +166,10 @@ static uint64_t legal_targets(const ctx *c, int sq, int k)
     uint64_t to = pseudo(c, sq, k);
     if (!to)
         return 0;
-    if (k == K_KING || c->checkers) {
+    /* a king move, a check to answer, or a king to take (which may free a
+     * pinned piece: the pinner may be the taken army's) is tried target by
+     * target */
+    if (k == K_KING || c->checkers || (to & c->s->kind[K_KING])) {
         uint64_t ok = 0;
         for (uint64_t b = to; b; b &= b - 1) {
             int t = fs4_lsb(b);
