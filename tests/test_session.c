@@ -163,6 +163,10 @@ static void time_control_texts(void **st)
         {"1:30:00+30", "90+30", LT_TC_FISCHER, 90 * MIN, 30 * S},
         {"0.5+0", "0:30+0", LT_TC_FISCHER, 30 * S, 0},
         {"3+0.5", "3+0.5", LT_TC_FISCHER, 3 * MIN, 500},
+        /* the arena's seconds: a base of 10.5 s, of 1 ms */
+        {"0:10.5+0.1", "0:10.5+0.1", LT_TC_FISCHER, 10 * S + 500, 100},
+        {"0:00.001+0", "0:00.001+0", LT_TC_FISCHER, 1, 0},
+        {"1:00:00.25+0", "1:00:00.25+0", LT_TC_FISCHER, 60 * MIN + 250, 0},
         {"5d3", "5d3", LT_TC_DELAY, 5 * MIN, 3 * S},
         {"30/move", "30/move", LT_TC_MOVE, 30 * S, 0},
         {"1:00/move", "1:00/move", LT_TC_MOVE, MIN, 0},
@@ -183,7 +187,8 @@ static void time_control_texts(void **st)
     }
     static const char *const bad[] = {"", "5+", "+3", "abc", "0+0", "5+x",
                                       "1:60+0", "5d", "30/moves", "0days",
-                                      "1:2+0", "1.2345+0"};
+                                      "1:2+0", "1.2345+0", "0:10.+0",
+                                      "0:10.1234+0", "0:1x.5+0", "0:10.5x+0"};
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         lt_time_control tc;
         lt_error err = {0};

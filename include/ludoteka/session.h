@@ -63,7 +63,8 @@ typedef struct {
 /* Time controls, as text (lt_time_control_parse):
  *   none            no clock
  *   5+3             Fischer: 5 minutes, 3 seconds added after each move;
- *                   the base also as m:ss or h:mm:ss (0:01+0, 1:30:00+30)
+ *                   the base also as m:ss or h:mm:ss (0:01+0, 1:30:00+30),
+ *                   the seconds with up to three decimals (0:10.5+0.1),
  *                   or a decimal of minutes (0.5+0)
  *   5d3             Bronstein delay: 5 minutes; after each move the time
  *                   it took comes back, up to 3 seconds
