@@ -19,6 +19,14 @@ double cli_seconds(void)
     return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
 }
 
+int64_t cli_now_ms(void *ctx)
+{
+    (void)ctx;
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
+
 long long cli_random_game(const lt_game *g, lt_state *s, const lt_config *cfg,
                           uint64_t seed, uint64_t *signature)
 {
