@@ -88,6 +88,14 @@ static void done(arena_game *ag, match *m)
         lt_player_free(m->players[i]);
 }
 
+/* The game ended for this reason, caused by this seat. */
+static void ended_by(const arena_game *ag, lt_end reason, int seat)
+{
+    int by;
+    assert_int_equal(lt_session_end(ag->session, &by), reason);
+    assert_int_equal(by, seat);
+}
+
 static const char *result(const arena_game *ag)
 {
     static char buf[512];
@@ -109,9 +117,7 @@ static void lost_on_time(void **st)
     m.su.openings = 2;
     arena_game ag;
     play_match(&ag, &m);
-    int seat;
-    assert_int_equal(lt_session_end(ag.session, &seat), LT_END_TIME);
-    assert_int_equal(seat, 0);
+    ended_by(&ag, LT_END_TIME, 0);
     assert_int_equal(lt_session_plies(ag.session), 2);
     assert_true(ag.flagged == 1u && ag.flag_ply[0] == 2 && ag.failed == 0);
     double r[2];
@@ -147,9 +153,7 @@ static void flag_against_a_lone_king(void **st)
                               : "8/8/4k3/8/8/8/8/3QK3 w - - 0 1";
         arena_game ag;
         play_match(&ag, &m);
-        int seat;
-        assert_int_equal(lt_session_end(ag.session, &seat), LT_END_TIME);
-        assert_int_equal(seat, black);
+        ended_by(&ag, LT_END_TIME, black);
         assert_string_equal(result(&ag),
                             black ? "Winner: White (1-0) \u2014 Black ran out of "
                                     "time"
@@ -172,9 +176,7 @@ static void flag_in_a_game_of_three(void **st)
     clocked(&m, "0:01+0", &c);
     arena_game ag;
     play_match(&ag, &m);
-    int seat;
-    assert_int_equal(lt_session_end(ag.session, &seat), LT_END_TIME);
-    assert_int_equal(seat, 1);
+    ended_by(&ag, LT_END_TIME, 1);
     assert_int_equal(ag.flagged, 3u);
     assert_int_equal(lt_session_plies(ag.session), 0);
     assert_non_null(strstr(ag.left, "leaves the game (out of time)"));
@@ -195,9 +197,7 @@ static void claims_a_repetition(void **st)
     booked(&m, "Nf3 Nf6 Ng1 Ng8 Nf3 Nf6 Ng1 Ng8");
     arena_game ag;
     play_match(&ag, &m);
-    int seat;
-    assert_int_equal(lt_session_end(ag.session, &seat), LT_END_CLAIM);
-    assert_int_equal(seat, 0);
+    ended_by(&ag, LT_END_CLAIM, 0);
     assert_int_equal(lt_session_plies(ag.session), 8);
     assert_string_equal(result(&ag), "Draw (1/2-1/2) \u2014 White claimed a "
                                      "draw: threefold repetition");

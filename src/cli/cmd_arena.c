@@ -14,7 +14,7 @@
 #include "ludoteka/rng.h"
 #include "ludoteka/text.h"
 
-enum { JOBS_MAX = 16, ARGS_MAX = 256 };
+enum { JOBS_MAX = 16 };
 
 typedef struct {
     const lt_game *g;
