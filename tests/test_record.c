@@ -173,6 +173,20 @@ static void several_records(void **st)
     assert_int_equal(r.nactions, 6);
     lt_record_clear(&r);
     assert_int_equal(lt_record_parse(text, &cur, &r, &err), LT_EIO);
+    /* a game without a move (lost on time before it): the empty line
+     * after its tags ends them, and the next game's tags are the next
+     * game's, not more of its own */
+    text = "[Game \"three-mens-morris\"]\n[Result \"0-1\"]\n\n"
+           "{[%result time 1]}\n\n"
+           "[Game \"three-mens-morris\"]\n[Result \"1-0\"]\n\nB2\n";
+    cur = (lt_cursor){0};
+    assert_int_equal(lt_record_parse(text, &cur, &r, &err), LT_OK);
+    assert_int_equal(r.nactions, 0);
+    lt_record_clear(&r);
+    assert_int_equal(lt_record_parse(text, &cur, &r, &err), LT_OK);
+    assert_int_equal(r.nactions, 1);
+    lt_record_clear(&r);
+    assert_int_equal(lt_record_parse(text, &cur, &r, &err), LT_EIO);
 }
 
 static void position_tag(void **st)

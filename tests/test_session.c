@@ -4,6 +4,7 @@
  * dice, the move list, the journal cut at every byte of its last line,
  * and commands from the wrong seat.  Expected values come from the rules
  * (FIDE, the games' RULES.md) and from arithmetic by hand. */
+#include <math.h>
 #include <unistd.h>
 
 #include "support.h"
@@ -163,6 +164,10 @@ static void time_control_texts(void **st)
         {"1:30:00+30", "90+30", LT_TC_FISCHER, 90 * MIN, 30 * S},
         {"0.5+0", "0:30+0", LT_TC_FISCHER, 30 * S, 0},
         {"3+0.5", "3+0.5", LT_TC_FISCHER, 3 * MIN, 500},
+        /* the arena's seconds: a base of 10.5 s, of 1 ms */
+        {"0:10.5+0.1", "0:10.5+0.1", LT_TC_FISCHER, 10 * S + 500, 100},
+        {"0:00.001+0", "0:00.001+0", LT_TC_FISCHER, 1, 0},
+        {"1:00:00.25+0", "1:00:00.25+0", LT_TC_FISCHER, 60 * MIN + 250, 0},
         {"5d3", "5d3", LT_TC_DELAY, 5 * MIN, 3 * S},
         {"30/move", "30/move", LT_TC_MOVE, 30 * S, 0},
         {"1:00/move", "1:00/move", LT_TC_MOVE, MIN, 0},
@@ -183,7 +188,8 @@ static void time_control_texts(void **st)
     }
     static const char *const bad[] = {"", "5+", "+3", "abc", "0+0", "5+x",
                                       "1:60+0", "5d", "30/moves", "0days",
-                                      "1:2+0", "1.2345+0"};
+                                      "1:2+0", "1.2345+0", "0:10.+0",
+                                      "0:10.1234+0", "0:1x.5+0", "0:10.5x+0"};
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         lt_time_control tc;
         lt_error err = {0};
@@ -1169,6 +1175,109 @@ static void rematch_swaps(void **st)
     lt_session_free(NULL);
 }
 
+/* A match's players are its own (lt_session_setup.players): the session
+ * plays with them, writes their specs, hands them to the rematch and
+ * leaves them to the caller; the record carries the caller's tags and,
+ * once the game is over, its Result and Termination. */
+static void callers_players(void **st)
+{
+    (void)st;
+    const lt_game *g = lt_game_find("chess");
+    lt_error err = {0};
+    lt_player *p[2] = {lt_player_new(g, "ai:level=1", &err),
+                       lt_player_new(g, "random", &err)};
+    assert_true(p[0] && p[1]);
+    lt_session_setup su;
+    memset(&su, 0, sizeof su);
+    su.game = g;
+    lt_config_default(g, &su.config, 2);
+    su.seed = 3;
+    for (int i = 0; i < 2; i++) {
+        su.seats[i].kind = LT_SEAT_COMPUTER; /* specs left to the players */
+        su.players[i] = p[i];
+    }
+    const lt_tag round = {"Round", "7"};
+    su.tags = &round;
+    su.ntags = 1;
+    lt_session *s = lt_session_new(&su, &err);
+    if (!s)
+        fail_msg("%s", err.msg);
+    assert_ptr_equal(lt_session_player(s, 0), p[0]);
+    assert_string_equal(lt_session_seat(s, 1)->spec, "random");
+    ok(lt_session_step(s, NULL, &err), &err);
+    ok(lt_session_step(s, NULL, &err), &err);
+    lt_session *r = lt_session_rematch(s, NULL, &err);
+    assert_non_null(r);
+    assert_ptr_equal(lt_session_player(r, 0), p[1]); /* colours swapped */
+    assert_ptr_equal(lt_session_player(r, 1), p[0]);
+    lt_session_free(r);
+    char *text = lt_session_text(s, &err);
+    assert_non_null(text);
+    assert_non_null(strstr(text, "[Round \"7\"]"));
+    assert_non_null(strstr(text, "[White \"ai:level=1\"]"));
+    assert_non_null(strstr(text, "[Result \"*\"]"));
+    assert_null(strstr(text, "Termination"));
+    free(text);
+    ok(lt_session_resign(s, 1, &err), &err);
+    text = lt_session_text(s, &err);
+    assert_non_null(strstr(text, "[Result \"1-0\"]"));
+    assert_non_null(strstr(text, "[Termination \"resign\"]"));
+    lt_record rec;
+    lt_cursor at = {0};
+    ok(lt_record_parse(text, &at, &rec, &err), &err);
+    assert_int_equal(rec.nactions, 2);
+    lt_record_clear(&rec);
+    free(text);
+    lt_session_free(s);
+    /* the players outlive their games */
+    lt_state *start = lt_state_new(g);
+    lt_init(g, start, &su.config, NULL);
+    assert_true(lt_is_legal(g, start, lt_player_choose(p[0], start, 1, NULL,
+                                                       NULL)));
+    lt_state_free(start);
+    lt_player_free(p[0]);
+    lt_player_free(p[1]);
+    /* a player is for a computer's seat */
+    su.seats[0].kind = su.seats[1].kind = LT_SEAT_HUMAN;
+    su.players[0] = NULL;
+    lt_player *q = lt_player_new(g, "random", &err);
+    su.players[1] = q;
+    assert_null(lt_session_new(&su, &err));
+    assert_non_null(strstr(err.msg, "not a computer's"));
+    lt_player_free(q);
+}
+
+/* A search's share of the clock (lt_session_limits): with Fischer a
+ * twentieth of what is left plus 0.8 of the increment, at most half of
+ * it; with a time a move half of it. */
+static void search_limits(void **st)
+{
+    (void)st;
+    fake_clock fc = {0};
+    lt_limits lim;
+    double clocks[LT_MAX_PLAYERS];
+    lt_session *s = make("chess", NULL, "hc", "5+3", NULL, NULL, &fc);
+    lt_session_limits(s, 1, &lim, clocks);
+    assert_ptr_equal(lim.clocks, clocks);
+    assert_true(clocks[0] == 300 && clocks[1] == 300 && lim.increment == 3);
+    assert_true(fabs(lim.seconds - (15 + 2.4)) < 1e-9);
+    lt_session_free(s);
+    /* 2 s and 3 s a move: 0.1 + 2.4 is more than half of 2 s */
+    s = make("chess", NULL, "hc", "0:02+3", NULL, NULL, &fc);
+    lt_session_limits(s, 0, &lim, clocks);
+    assert_true(fabs(lim.seconds - 1) < 1e-9);
+    lt_session_free(s);
+    s = make("chess", NULL, "hc", "30/move", NULL, NULL, &fc);
+    lt_session_limits(s, 0, &lim, clocks);
+    assert_null(lim.clocks);
+    assert_true(fabs(lim.seconds - 15) < 1e-9);
+    lt_session_free(s);
+    s = make("chess", NULL, "hc", NULL, NULL, NULL, NULL);
+    lt_session_limits(s, 0, &lim, clocks);
+    assert_true(lim.seconds == 0 && !lim.clocks && !lim.nodes && !lim.depth);
+    lt_session_free(s);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -1199,6 +1308,8 @@ int main(void)
         cmocka_unit_test(wrong_seat_changes_nothing),
         cmocka_unit_test(command_table),
         cmocka_unit_test(rematch_swaps),
+        cmocka_unit_test(callers_players),
+        cmocka_unit_test(search_limits),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -370,12 +370,23 @@ int lt_choices(const lt_game *, const lt_state *, lt_action *out);
 /* Is the action legal, or an outcome of the chance node? */
 bool lt_is_legal(const lt_game *, const lt_state *, lt_action);
 
-/* Applies an action after checking it: the one way an action reaches a
- * game outside the engines' inner loops.  LT_EILLEGAL, and the state
+/* Two ways an action reaches a game outside the engines and searches
+ * (which call apply on actions they generated themselves):
+ *
+ * lt_apply: checked always - for an action from outside (a person, a
+ * file, the network, another program).  LT_EILLEGAL, and the state
  * unchanged, if the action is not legal here (nor an outcome of the
  * chance node); the game's invariants are asserted after it in debug
- * builds. */
+ * builds.  The game in play (session.h) plays every ply through it. */
 lt_status lt_apply(const lt_game *, lt_state *, lt_action);
+
+/* lt_advance: for a loop that takes its actions from the game itself
+ * (lt_choices, legal_actions, lt_rng_play) or from our own searchers:
+ * random playouts, perft, the bench, a solver's test games - where a
+ * check on every ply would cost the loop its speed.  The
+ * action's legality and the game's invariants after it are asserted in
+ * debug builds only; in a release build it is the game's apply. */
+void lt_advance(const lt_game *, lt_state *, lt_action);
 
 /* Parses an action (the game's parser, or its names when it has none);
  * on failure the message names what was expected. */

@@ -64,7 +64,8 @@ typedef struct {
 /* Time controls, as text (lt_time_control_parse):
  *   none            no clock
  *   5+3             Fischer: 5 minutes, 3 seconds added after each move;
- *                   the base also as m:ss or h:mm:ss (0:01+0, 1:30:00+30)
+ *                   the base also as m:ss or h:mm:ss (0:01+0, 1:30:00+30),
+ *                   the seconds with up to three decimals (0:10.5+0.1),
  *                   or a decimal of minutes (0.5+0)
  *   5d3             Bronstein delay: 5 minutes; after each move the time
  *                   it took comes back, up to 3 seconds
@@ -112,12 +113,18 @@ typedef struct {
     uint64_t seed;           /* the dice and the computers' choices */
     const char *position;    /* a set-up position text, or NULL */
     lt_seat seats[LT_MAX_PLAYERS];
+    /* A computer seat's player, kept by the caller (a match reuses its
+     * players from game to game: an engine started once, a table built
+     * once; a spec from its own command line may start a program), or
+     * NULL: the session makes one from the seat's spec (lt_player_new:
+     * never a program) and frees it. */
+    lt_player *players[LT_MAX_PLAYERS];
     lt_time_control clock;
     lt_time_source time;
     const char *journal;     /* the file the game is kept in, or NULL */
+    const lt_tag *tags;      /* more tags of its record (Event, Round, a */
+    int ntags;               /* server's room id), kept as given */
     int lang;                /* LT_LANG_*: of the error messages */
-    const lt_tag *tags;      /* more tags for the journal's header (a */
-    int ntags;               /* server's room id ...), kept as given */
 } lt_session_setup;
 
 typedef struct lt_session lt_session;
@@ -131,9 +138,9 @@ lt_session *lt_session_new(const lt_session_setup *, lt_error *);
 lt_session *lt_session_load(const char *path, const lt_time_source *,
                             int lang, lt_error *err, lt_error *warning);
 void lt_session_free(lt_session *);
-/* The next game between the same players: seats moved round by one
- * (with two, colours swapped), a seed drawn from this one, kept in
- * `journal` (or not, if NULL). */
+/* The next game between the same players (the caller's own players
+ * too): seats moved round by one (with two, colours swapped), a seed
+ * drawn from this one, kept in `journal` (or not, if NULL). */
 lt_session *lt_session_rematch(const lt_session *, const char *journal,
                                lt_error *);
 
@@ -208,6 +215,10 @@ bool lt_session_tick(lt_session *);
  * this file as its journal from now on; with path NULL (or the journal's
  * own) the journal is rewritten whole. */
 lt_status lt_session_save(lt_session *, const char *path, lt_error *);
+/* The game as its journal's text, a record `ludoteka replay` reads (with
+ * Result and Termination once it is over): malloc'd, or NULL with a
+ * message.  For a file of several games (an arena's). */
+char *lt_session_text(lt_session *, lt_error *);
 
 /* ---- Events out ---------------------------------------------------------- */
 typedef enum {
@@ -269,9 +280,6 @@ lt_player *lt_session_player(lt_session *, int seat);
 /* A tag of the game's header (setup.tags, or read from the journal), or
  * NULL. */
 const char *lt_session_tag(const lt_session *, const char *key);
-/* The game as its journal has it, whole (malloc'd text), or NULL with a
- * message. */
-char *lt_session_text(lt_session *, lt_error *);
 /* The people who must still answer the pending offer: the first of them
  * (for a front end where several people share one keyboard), or -1. */
 int lt_session_answerer(const lt_session *);
@@ -282,8 +290,12 @@ bool lt_session_claimable(const lt_session *, int lang, char *buf,
 /* The time control and a seat's time left now (ms; -1: no clock). */
 const lt_time_control *lt_session_time_control(const lt_session *);
 int64_t lt_session_clock(const lt_session *, int seat);
-/* Limits for a computer's search of this seat's move, from its clock;
- * `clocks` is where lim->clocks points (seconds left, every seat). */
+/* Limits for a computer's search of this seat's move, from its clock:
+ * the clocks (`clocks` is where lim->clocks points: seconds left, every
+ * seat) and the increment for an engine that plans its own time, and
+ * for any search a share of its time (seconds): with Fischer or a delay
+ * a twentieth of what is left plus most of the increment, never more
+ * than half of it; with a time for each move half of it. */
 void lt_session_limits(const lt_session *, int seat, lt_limits *lim,
                        double clocks[LT_MAX_PLAYERS]);
 

@@ -90,6 +90,8 @@ uint64_t cli_fresh_seed(void);
 
 /* Seconds from a monotonic clock. */
 double cli_seconds(void);
+/* Milliseconds from it: a game in play's time source (lt_now_fn). */
+int64_t cli_now_ms(void *ctx);
 /* Plays one random game from the start (dice and moves from the seed);
  * returns its length and folds its actions into *signature (may be
  * NULL). */

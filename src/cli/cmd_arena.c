@@ -1,31 +1,31 @@
 /* cmd_arena.c — ludoteka arena: plays players against each other, seats
- * rotating, under a time control, and measures their strength. */
+ * rotating, under a time control, and measures their strength.  Each
+ * game is a game in play (arena_game.c). */
 #include <inttypes.h>
 #include <math.h>
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "arena_game.h"
 #include "cli.h"
 #include "ludoteka/elo.h"
 #include "ludoteka/options.h"
 #include "ludoteka/rng.h"
 #include "ludoteka/text.h"
 
-enum { TC_NONE, TC_CLOCK, TC_MOVETIME };
-enum { JOBS_MAX = 16, ARGS_MAX = 256 };
+enum { JOBS_MAX = 16 };
 
 typedef struct {
     const lt_game *g;
     lt_config cfg;
+    const char *position;                     /* the start, or NULL */
     int n;                                    /* players = seats */
     char specs[LT_MAX_PLAYERS][LT_SPEC_MAX];
     int games, openings, jobs;
     uint64_t seed;
-    int tc;
-    double base, inc, movetime;
-    long long nodes;
-    int depth;
+    lt_time_control tc;                       /* --tc, --movetime */
+    lt_limits limits;                         /* --nodes, --depth, --movetime */
     bool sprt, quiet;
     double elo0, elo1;
     FILE *record;
@@ -45,6 +45,11 @@ typedef struct {
     char last_forfeit[LT_MAX_PLAYERS][256];
 } arena;
 
+static int64_t ms_of(double seconds)
+{
+    return llround(seconds * 1000);
+}
+
 /* The seed of a game: both games of a pair (two players), or every game
  * of a round of rotations, start from the same opening and dice. */
 static uint64_t game_seed(const arena *a, int game)
@@ -52,122 +57,25 @@ static uint64_t game_seed(const arena *a, int game)
     return lt_choice_seed(a->seed, (uint64_t)(game / a->n) + (1ull << 40));
 }
 
-/* Thinking time for one move under a clock: a share of what is left. */
-static double budget(double clock, double inc)
+/* Adds a finished game to the tally (under the lock): r[seat] are the
+ * scores, who[seat] the player in each seat. */
+static void tally(arena *a, const double *r, const int *who)
 {
-    double t = clock / 20 + inc * 0.8;
-    return t < clock * 0.5 ? t : clock * 0.5;
-}
-
-/* Plays game number k; players[i] is arena player i. */
-static void play_one(arena *a, lt_player **players, int k, lt_state *s)
-{
-    const lt_game *g = a->g;
-    int rot = k % a->n, seat_of[LT_MAX_PLAYERS], who[LT_MAX_PLAYERS];
-    for (int seat = 0; seat < a->n; seat++) {
-        who[seat] = (seat + rot) % a->n;
-        seat_of[who[seat]] = seat;
-    }
-    uint64_t seed = game_seed(a, k);
-    lt_record rec;
-    lt_record_init(&rec, g, &a->cfg);
-    rec.seed = seed;
-    for (int seat = 0; seat < a->n; seat++)
-        lt_copy(rec.players[seat], LT_SPEC_MAX, a->specs[who[seat]]);
-    char round[16];
-    snprintf(round, sizeof round, "%d", k + 1);
-    lt_record_set_tag(&rec, "Round", round);
-    lt_init(g, s, &a->cfg, NULL);
-    for (int i = 0; i < a->n; i++)
-        lt_player_new_game(players[i], s);
-    double clocks[LT_MAX_PLAYERS];
-    for (int i = 0; i < a->n; i++)
-        clocks[i] = a->base;
-    lt_rng opening;
-    lt_rng_seed(&opening, seed, 1ull << 44);
-    int forfeit = -1, line = a->lines ? (k / a->n) % a->lines : 0;
-    int booked = a->lines ? a->nbook[line] : 0;
-    char why[256] = "";
-    for (int ply = 0; g->current_player(s) != LT_TERMINAL; ply++) {
-        int p = g->current_player(s);
-        lt_action act;
-        if (ply < booked) {
-            act = a->book[a->first[line] + ply];
-        } else if (ply < booked + a->openings) {
-            act = lt_rng_play(&opening, g, s);
-        } else if (p == LT_CHANCE) {
-            act = lt_chance_draw(g, s, seed, (uint64_t)ply);
-        } else {
-            lt_player *pl = players[who[p]];
-            lt_limits lim = {.nodes = a->nodes, .depth = a->depth};
-            if (a->tc == TC_CLOCK) {
-                lim.clocks = clocks;
-                lim.increment = a->inc;
-                lim.seconds = budget(clocks[p], a->inc);
-            } else if (a->tc == TC_MOVETIME) {
-                lim.seconds = a->movetime;
-            }
-            double t0 = cli_seconds();
-            act = lt_player_choose(pl, s, lt_choice_seed(seed, (uint64_t)ply),
-                                   &lim, NULL);
-            double dt = cli_seconds() - t0;
-            if (act == LT_NO_ACTION || !lt_is_legal(g, s, act)) {
-                forfeit = p;
-                snprintf(why, sizeof why, "%s", act == LT_NO_ACTION
-                                                     ? lt_player_error(pl)
-                                                     : "an illegal move");
-                break;
-            }
-            if (a->tc == TC_CLOCK) {
-                clocks[p] -= dt;
-                if (clocks[p] < 0) {
-                    forfeit = p;
-                    snprintf(why, sizeof why, "lost on time at move %d", ply + 1);
-                    break;
-                }
-                clocks[p] += a->inc;
-            } else if (a->tc == TC_MOVETIME && dt > 2 * a->movetime + 5) {
-                /* a per-move time is a target; only a gross overrun
-                 * (an engine that hangs) loses */
-                forfeit = p;
-                snprintf(why, sizeof why, "took %.1f s for one move", dt);
-                break;
-            }
-        }
-        for (int i = 0; i < a->n; i++)
-            lt_player_observe(players[i], s, act);
-        lt_record_push(&rec, act);
-        g->apply(s, act);
-    }
-    double r[LT_MAX_PLAYERS];
-    if (forfeit >= 0) {
-        /* a player that fails or oversteps its time loses */
-        for (int seat = 0; seat < a->n; seat++)
-            r[seat] = seat == forfeit ? g->min_return
-                      : a->n == 2 ? g->max_return
-                                  : 0;
-        char note[LT_SPEC_MAX + sizeof why + 16];
-        snprintf(note, sizeof note, "%s forfeits: %s", a->specs[who[forfeit]], why);
-        lt_record_set_tag(&rec, "Termination", note);
-    } else {
-        g->returns(s, r);
-    }
-
-    pthread_mutex_lock(&a->lock);
     double best = -INFINITY;
     int at_best = 0;
     for (int seat = 0; seat < a->n; seat++)
         best = r[seat] > best ? r[seat] : best;
     for (int seat = 0; seat < a->n; seat++)
         at_best += r[seat] == best;
-    for (int i = 0; i < a->n; i++) {
-        double mine = r[seat_of[i]];
+    for (int seat = 0; seat < a->n; seat++) {
+        int i = who[seat];
+        double mine = r[seat];
         a->returns[i] += mine;
-        for (int seat = 0; seat < a->n; seat++)
-            if (seat != seat_of[i])
-                a->ahead[i] += (mine > r[seat]   ? 1.0
-                                : mine == r[seat] ? 0.5
-                                                  : 0.0) /
+        for (int other = 0; other < a->n; other++)
+            if (other != seat)
+                a->ahead[i] += (mine > r[other]   ? 1.0
+                                : mine == r[other] ? 0.5
+                                                   : 0.0) /
                                (a->n - 1);
         if (mine < best)
             a->wdl[i].losses++;
@@ -176,44 +84,111 @@ static void play_one(arena *a, lt_player **players, int k, lt_state *s)
         else
             a->wdl[i].draws++;
     }
-    if (forfeit >= 0) {
-        a->forfeits[who[forfeit]]++;
-        lt_copy(a->last_forfeit[who[forfeit]], 256, why);
+}
+
+/* The game's line: the scores (seat by seat), player A's standing, the
+ * result with its reason, and what else happened. */
+static void print_game(const arena *a, const arena_game *ag, const double *r,
+                       const int *who)
+{
+    printf("game %d/%d:", a->played, a->games);
+    for (int seat = 0; seat < a->n; seat++)
+        printf(" %c=%g", 'A' + who[seat], r[seat]);
+    if (a->n == 2) {
+        double lo, hi, e = lt_elo(a->wdl[0], &lo, &hi);
+        printf("   A %.1f%%  Elo %+.0f [%+.0f, %+.0f]", 100 * lt_score(a->wdl[0]),
+               e, lo, hi);
+    }
+    char result[512];
+    lt_session_result_text(ag->session, cli_lang, result, sizeof result);
+    printf("   %s", result);
+    if (ag->left[0])
+        printf("; %s", ag->left);
+    for (int seat = 0; seat < a->n; seat++)
+        if (ag->failed >> seat & 1)
+            printf(T("   (%c forfeits: %s)", "   (%c przegrywa walkowerem: %s)"),
+                   'A' + who[seat], ag->why[seat]);
+    putchar('\n');
+    fflush(stdout);
+}
+
+/* Plays game number k; players[i] is arena player i. */
+static void play_one(arena *a, lt_player **players, int k)
+{
+    int rot = k % a->n, who[LT_MAX_PLAYERS];
+    arena_setup su;
+    memset(&su, 0, sizeof su);
+    su.game = a->g;
+    su.config = a->cfg;
+    su.seed = game_seed(a, k);
+    su.position = a->position;
+    for (int seat = 0; seat < a->n; seat++) {
+        who[seat] = (seat + rot) % a->n;
+        su.players[seat] = players[who[seat]];
+    }
+    su.clock = a->tc;
+    if (a->tc.kind != LT_TC_NONE)
+        su.time = (lt_time_source){cli_now_ms, NULL};
+    su.limits = a->limits;
+    int line = a->lines ? (k / a->n) % a->lines : 0;
+    if (a->lines) {
+        su.book = a->book + a->first[line];
+        su.nbook = a->nbook[line];
+    }
+    su.openings = a->openings;
+    lt_tag round = {"Round", ""};
+    snprintf(round.value, sizeof round.value, "%d", k + 1);
+    su.tags = &round;
+    su.ntags = 1;
+    su.lang = cli_lang;
+    arena_game ag;
+    lt_error err = {0};
+    lt_status st = arena_game_play(&ag, &su, &err);
+    pthread_mutex_lock(&a->lock);
+    if (st != LT_OK) {
+        cli_fail(EXIT_FAIL, "arena: game %d: %s", k + 1, err.msg);
+        a->stop = true;
+        pthread_mutex_unlock(&a->lock);
+        arena_game_free(&ag);
+        return;
+    }
+    double r[LT_MAX_PLAYERS];
+    lt_session_scores(ag.session, r);
+    tally(a, r, who);
+    for (int seat = 0; seat < a->n; seat++) {
+        int i = who[seat];
+        if (ag.failed >> seat & 1) {
+            a->forfeits[i]++;
+            lt_copy(a->last_forfeit[i], sizeof a->last_forfeit[i], ag.why[seat]);
+        } else if (ag.flagged >> seat & 1) {
+            a->forfeits[i]++;
+            snprintf(a->last_forfeit[i], sizeof a->last_forfeit[i],
+                     T("lost on time at move %d", "koniec czasu w posunięciu %d"),
+                     ag.flag_ply[seat] + 1);
+        }
     }
     a->played++;
     if (a->record) {
-        lt_error err = {0};
-        char *text = lt_record_format(&rec, &err);
+        char *text = lt_session_text(ag.session, &err);
         if (text) {
             fprintf(a->record, "%s\n", text);
             fflush(a->record);
             free(text);
         }
     }
-    if (!a->quiet) {
-        printf("game %d/%d:", a->played, a->games);
-        for (int seat = 0; seat < a->n; seat++)
-            printf(" %c=%g", 'A' + who[seat], r[seat]);
-        if (a->n == 2) {
-            double lo, hi, e = lt_elo(a->wdl[0], &lo, &hi);
-            printf("   A %.1f%%  Elo %+.0f [%+.0f, %+.0f]", 100 * lt_score(a->wdl[0]),
-                   e, lo, hi);
-        }
-        if (forfeit >= 0)
-            printf("   (%c forfeits: %s)", 'A' + who[forfeit], why);
-        putchar('\n');
-        fflush(stdout);
-    }
+    if (!a->quiet)
+        print_game(a, &ag, r, who);
     if (a->sprt && lt_sprt_decision(lt_sprt_llr(a->wdl[0], a->elo0, a->elo1),
                                     NULL, NULL) != 0)
         a->stop = true;
     pthread_mutex_unlock(&a->lock);
-    lt_record_clear(&rec);
+    arena_game_free(&ag);
 }
 
 /* Reads --book FILE: one start a line, the names of its actions from the
- * game's start separated by spaces; blank lines and '#' comments are
- * skipped.  Game pair (or round) k starts from line k, cycling. */
+ * game's start (or --position) separated by spaces; blank lines and '#'
+ * comments are skipped.  Game pair (or round) k starts from line k,
+ * cycling. */
 static int read_book(arena *a, const char *path)
 {
     FILE *f = fopen(path, "r");
@@ -226,14 +201,15 @@ static int read_book(arena *a, const char *path)
         lineno++;
         text[strcspn(text, "#")] = '\0';
         lt_init(a->g, s, &a->cfg, NULL);
+        if (a->position)
+            a->g->read_state(s, a->position, NULL); /* read once already */
         int start = used;
         char *save = NULL;
         for (char *w = strtok_r(text, " \t\r\n", &save); w;
              w = strtok_r(NULL, " \t\r\n", &save)) {
             lt_action act;
-            if (a->g->current_player(s) == LT_TERMINAL ||
-                a->g->parse_action(s, w, &act) != LT_OK ||
-                !lt_is_legal(a->g, s, act)) {
+            if (lt_parse(a->g, s, w, &act, NULL) != LT_OK ||
+                lt_apply(a->g, s, act) != LT_OK) {
                 status = cli_fail(EXIT_FAIL, "%s:%d: '%s' is not a legal move "
                                   "there", path, lineno, w);
                 break;
@@ -248,7 +224,6 @@ static int read_book(arena *a, const char *path)
                 a->book = b;
             }
             a->book[used++] = act;
-            a->g->apply(s, act);
         }
         if (status != EXIT_OK || used == start)
             continue;
@@ -278,9 +253,8 @@ static void *worker(void *arg)
 {
     arena *a = arg;
     lt_player *players[LT_MAX_PLAYERS] = {NULL};
-    lt_state *s = lt_state_new(a->g);
     lt_error err = {0};
-    bool ok = s != NULL;
+    bool ok = true;
     for (int i = 0; ok && i < a->n; i++)
         ok = (players[i] = lt_player_new_from(a->g, a->specs[i], LT_SPEC_TRUSTED,
                                                &err)) != NULL;
@@ -296,11 +270,10 @@ static void *worker(void *arg)
         pthread_mutex_unlock(&a->lock);
         if (k < 0)
             break;
-        play_one(a, players, k, s);
+        play_one(a, players, k);
     }
     for (int i = 0; i < a->n; i++)
         lt_player_free(players[i]);
-    lt_state_free(s);
     return NULL;
 }
 
@@ -322,8 +295,9 @@ static void report(const arena *a)
     }
     for (int i = 0; i < a->n; i++)
         if (a->forfeits[i])
-            printf("%c forfeited %ld game(s); the last: %s\n", 'A' + i,
-                   a->forfeits[i], a->last_forfeit[i]);
+            printf(T("%c forfeited %ld game(s); the last: %s\n",
+                     "%c: %ld partii przegranych walkowerem; ostatnia: %s\n"),
+                   'A' + i, a->forfeits[i], a->last_forfeit[i]);
     if (a->n == 2) {
         double lo, hi, e = lt_elo(a->wdl[0], &lo, &hi);
         printf("Elo difference (A - B): %+.1f, 95%% interval [%+.1f, %+.1f]\n",
@@ -341,40 +315,60 @@ static void report(const arena *a)
 static void usage(void)
 {
     puts(T("usage: ludoteka arena ID --player SPEC --player SPEC ... [--games N]\n"
-           "         [--seed S] [--option k=v]... [--tc BASE+INC | --movetime S |\n"
-           "         --nodes N | --depth D] [--book FILE] [--openings K]\n"
-           "         [--sprt ELO0,ELO1] [--record FILE] [--jobs J] [--threads T]\n"
-           "         [--quiet]\n"
+           "         [--seed S] [--option k=v]... [--position TEXT | --fen FEN]\n"
+           "         [--tc BASE+INC | --movetime S] [--nodes N] [--depth D]\n"
+           "         [--book FILE] [--openings K] [--sprt ELO0,ELO1]\n"
+           "         [--record FILE] [--jobs J] [--threads T] [--quiet]\n"
            "Plays N games (default 100) between the players, one seat each, the\n"
            "seats rotating; two players play pairs of games with the colours\n"
-           "swapped from the same start: the next line of the book (moves from\n"
-           "the start, one opening a line), then K random plies (default 2 for\n"
-           "games without dice and without a book).  Time: a clock of BASE seconds plus INC per move\n"
-           "(a player over its clock loses), or S seconds a move, or N nodes or D\n"
-           "plies a move (reproducible).  Prints each game, then every player's\n"
-           "wins, draws, losses, score and mean return; with more than two\n"
-           "players also \"ahead\", the share of the others it finished ahead of\n"
-           "(a tie counts half); with two, the Elo difference with its 95%\n"
-           "interval.  --sprt stops as soon as the test decides.  J games run\n"
-           "side by side (default 2), T threads per search (default 1).",
+           "swapped from the same start: the position (default the game's own),\n"
+           "the next line of the book (moves from there, one opening a line),\n"
+           "then K random plies (default 2 for games without dice and without a\n"
+           "book).  The start is played off the clock.  Time: a clock of BASE\n"
+           "seconds plus INC a move, or S seconds a move (a move that takes more\n"
+           "than 2S+5 seconds runs out of time); the computer's thinking counts\n"
+           "on its clock, and a player whose time runs out loses (in chess a\n"
+           "draw if the opponent could not have won; with three or more it\n"
+           "leaves the game).  N nodes or D plies a move, with or without a\n"
+           "clock; without one the games are reproducible.  A player claims a\n"
+           "draw as soon as the rules let it (chess: threefold repetition, fifty\n"
+           "moves); one that fails (an engine that dies or plays an illegal\n"
+           "move) forfeits.  Prints each game with its result and the reason,\n"
+           "then every player's wins, draws, losses, score and mean return; with\n"
+           "more than two players also \"ahead\", the share of the others it\n"
+           "finished ahead of (a tie counts half); with two, the Elo difference\n"
+           "with its 95% interval.  --sprt stops as soon as the test decides.\n"
+           "--record adds every game to FILE, with its Result and Termination\n"
+           "(ludoteka replay reads it).  J games run side by side (default 2), T\n"
+           "threads per search (default 1).",
            "użycie: ludoteka arena ID --player GRACZ --player GRACZ ... [--games N]\n"
-           "         [--seed S] [--option k=v]... [--tc BAZA+PRZYROST | --movetime S |\n"
-           "         --nodes N | --depth D] [--book PLIK] [--openings K]\n"
-           "         [--sprt ELO0,ELO1] [--record PLIK] [--jobs J] [--threads T]\n"
-           "         [--quiet]\n"
+           "         [--seed S] [--option k=v]... [--position TEKST | --fen FEN]\n"
+           "         [--tc BAZA+PRZYROST | --movetime S] [--nodes N] [--depth D]\n"
+           "         [--book PLIK] [--openings K] [--sprt ELO0,ELO1]\n"
+           "         [--record PLIK] [--jobs J] [--threads T] [--quiet]\n"
            "Rozgrywa N partii (domyślnie 100) między graczami, po jednym na\n"
            "miejscu, z rotacją miejsc; dwóch graczy gra pary partii z zamianą\n"
-           "kolorów od tego samego początku: kolejnego wiersza książki (ruchy od\n"
-           "początku gry, jedno otwarcie w wierszu), potem K losowych posunięć\n"
-           "(domyślnie 2 w grach bez kości i bez książki).  Czas: zegar BAZA sekund plus\n"
-           "PRZYROST na ruch (przekroczenie przegrywa), S sekund na ruch albo N\n"
-           "węzłów lub D posunięć głębokości (powtarzalnie).  Wypisuje każdą\n"
-           "partię, potem wygrane, remisy, przegrane, wynik i średni zwrot\n"
-           "każdego gracza; przy większej liczbie graczy także \"ahead\": odsetek\n"
-           "pozostałych graczy, przed którymi skończył (remis liczy się za pół),\n"
-           "a dla dwóch graczy różnicę Elo z 95% przedziałem;\n"
-           "--sprt kończy, gdy test rozstrzygnie.  J partii naraz (domyślnie 2),\n"
-           "T wątków na wyszukiwanie (domyślnie 1)."));
+           "kolorów od tego samego początku: pozycji (domyślnie początkowej),\n"
+           "kolejnego wiersza książki (ruchy od niej, jedno otwarcie w wierszu),\n"
+           "potem K losowych posunięć (domyślnie 2 w grach bez kości i bez\n"
+           "książki).  Początek nie zabiera czasu.  Czas: zegar BAZA sekund plus\n"
+           "PRZYROST na ruch albo S sekund na ruch (ruch dłuższy niż 2S+5 sekund\n"
+           "przekracza czas); namysł komputera idzie na jego zegar, a gracz,\n"
+           "któremu skończy się czas, przegrywa (w szachach remis, jeśli\n"
+           "przeciwnik nie mógł już wygrać; przy trzech i więcej graczach\n"
+           "odpada z gry).  N węzłów lub D posunięć głębokości na ruch, z zegarem\n"
+           "lub bez; bez zegara partie są powtarzalne.  Gracz żąda remisu, gdy\n"
+           "tylko zasady na to pozwalają (szachy: trzykrotne powtórzenie, 50\n"
+           "posunięć); gracz zawodny (silnik, który padł albo zagrał ruch\n"
+           "niedozwolony) przegrywa walkowerem.  Wypisuje każdą partię z wynikiem\n"
+           "i jego powodem, potem wygrane, remisy, przegrane, wynik i średni\n"
+           "zwrot każdego gracza; przy większej liczbie graczy także \"ahead\":\n"
+           "odsetek pozostałych graczy, przed którymi skończył (remis liczy się\n"
+           "za pół), a dla dwóch graczy różnicę Elo z 95% przedziałem; --sprt\n"
+           "kończy, gdy test rozstrzygnie.  --record dopisuje każdą partię do\n"
+           "PLIKU, z wynikiem (Result) i powodem (Termination); czyta go ludoteka\n"
+           "replay.  J partii naraz (domyślnie 2), T wątków na wyszukiwanie\n"
+           "(domyślnie 1)."));
 }
 
 int cmd_arena(int argc, char **argv)
@@ -435,24 +429,28 @@ int cmd_arena(int argc, char **argv)
                 return EXIT_USAGE;
             threads = (int)n;
         } else if (cli_flag(argc, argv, &i, "--nodes", &v)) {
-            if (!cli_int("--nodes", v, 1, INT64_MAX, &a.nodes))
+            if (!cli_int("--nodes", v, 1, INT64_MAX, &a.limits.nodes))
                 return EXIT_USAGE;
         } else if (cli_flag(argc, argv, &i, "--depth", &v)) {
             if (!cli_int("--depth", v, 1, 1000, &n))
                 return EXIT_USAGE;
-            a.depth = (int)n;
+            a.limits.depth = (int)n;
         } else if (cli_flag(argc, argv, &i, "--movetime", &v)) {
-            if (!cli_real("--movetime", v, 0, false, CLI_SECONDS_MAX, &a.movetime))
+            double t;
+            if (!cli_real("--movetime", v, 0, false, CLI_SECONDS_MAX, &t))
                 return EXIT_USAGE;
-            a.tc = TC_MOVETIME;
+            /* S is what the players are told to think; only a gross
+             * overrun (an engine that hangs) loses on time */
+            a.limits.seconds = t;
+            a.tc = (lt_time_control){LT_TC_MOVE, ms_of(2 * t + 5), 0};
         } else if (cli_flag(argc, argv, &i, "--tc", &v)) {
             if (!v)
                 return EXIT_USAGE;
-            a.base = strtod(v, &end);
-            bool good = end != v && a.base > 0 && a.base <= CLI_SECONDS_MAX &&
+            double base = strtod(v, &end), inc;
+            bool good = end != v && base > 0 && base <= CLI_SECONDS_MAX &&
                         (!*end || *end == '+');
-            a.inc = good && *end ? strtod(end + 1, &end) : 0;
-            if (!good || *end || !(a.inc >= 0 && a.inc <= CLI_SECONDS_MAX)) {
+            inc = good && *end ? strtod(end + 1, &end) : 0;
+            if (!good || *end || !(inc >= 0 && inc <= CLI_SECONDS_MAX)) {
                 char quoted[LT_QUOTE_MAX];
                 return cli_fail(EXIT_USAGE,
                                 T("--tc: expected BASE+INC in seconds (BASE above "
@@ -462,7 +460,11 @@ int cmd_arena(int argc, char **argv)
                                   "podano %s"),
                                 lt_quote(quoted, sizeof quoted, v));
             }
-            a.tc = TC_CLOCK;
+            /* the players plan from the clocks (lt_session_limits) */
+            a.limits.seconds = 0;
+            a.tc = (lt_time_control){LT_TC_FISCHER,
+                                     ms_of(base) > 0 ? ms_of(base) : 1,
+                                     ms_of(inc)};
         } else if (cli_flag(argc, argv, &i, "--sprt", &v)) {
             if (!v)
                 return EXIT_USAGE;
@@ -478,6 +480,11 @@ int cmd_arena(int argc, char **argv)
                                 lt_quote(quoted, sizeof quoted, v));
             }
             a.sprt = true;
+        } else if (cli_flag(argc, argv, &i, "--position", &v) ||
+                   cli_flag(argc, argv, &i, "--fen", &v)) {
+            if (!v)
+                return EXIT_USAGE;
+            a.position = v;
         } else if (cli_flag(argc, argv, &i, "--book", &v)) {
             if (!v)
                 return EXIT_USAGE;
@@ -507,6 +514,20 @@ int cmd_arena(int argc, char **argv)
             return cli_fail(EXIT_USAGE, "%s", err.msg);
     if (a.sprt && a.n != 2)
         return cli_fail(EXIT_USAGE, "--sprt needs two players");
+    if (a.position) {
+        lt_state *s = lt_state_new(a.g);
+        bool good = s && lt_init(a.g, s, &a.cfg, &err) == LT_OK &&
+                    a.g->read_state(s, a.position, &err) == LT_OK;
+        if (good && a.g->current_player(s) == LT_TERMINAL) {
+            good = false;
+            lt_error_set(&err, "the game is over there");
+        }
+        lt_state_free(s);
+        if (!good)
+            return cli_fail(EXIT_USAGE, T("bad position for %s: %s",
+                                          "zła pozycja dla %s: %s"),
+                            a.g->id, s ? err.msg : "out of memory");
+    }
     for (int i = 0; i < a.n; i++) {
         lt_player *p = lt_player_new_from(a.g, a.specs[i], LT_SPEC_TRUSTED, &err);
         if (!p)

@@ -4,7 +4,6 @@
  * game must cost what the first did. */
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 #include <unistd.h>
 
 #include "cli.h"
@@ -13,14 +12,6 @@
 #include "ludoteka/text.h"
 
 enum { WINDOW = 100 };
-
-static int64_t now_ms(void *ctx)
-{
-    (void)ctx;
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
-}
 
 int cmd_bench_session(int argc, char **argv)
 {
@@ -73,7 +64,7 @@ int cmd_bench_session(int argc, char **argv)
         lt_copy(su.seats[i].spec, sizeof su.seats[i].spec, "ai:perfect");
     }
     su.seed = 1;
-    su.time = (lt_time_source){now_ms, NULL};
+    su.time = (lt_time_source){cli_now_ms, NULL};
     snprintf(path, sizeof path, "%s/ludoteka-bench-session-%d.txt", dir,
              (int)getpid());
     su.journal = path;

@@ -59,7 +59,7 @@ static long play_out(const lt_game *g, lt_state *s, lt_player **players,
             if (p == perfect_seat && info.value[p] > *held)
                 *held = info.value[p];
         }
-        g->apply(s, a);
+        lt_advance(g, s, a);
     }
     return n;
 }
@@ -91,7 +91,7 @@ static int check_games(const lt_game *g, const lt_config *cfg, long games,
          * and lost ones for either side, are tried */
         for (int i = (int)lt_rng_below(&rng, 16);
              i > 0 && g->current_player(s) != LT_TERMINAL; i--)
-            g->apply(s, lt_rng_play(&rng, g, s));
+            lt_advance(g, s, lt_rng_play(&rng, g, s));
         int seat = (int)(k / 2 % 2);
         lt_player *players[2];
         players[seat] = perfect;

@@ -19,6 +19,14 @@ double cli_seconds(void)
     return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
 }
 
+int64_t cli_now_ms(void *ctx)
+{
+    (void)ctx;
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
+
 long long cli_random_game(const lt_game *g, lt_state *s, const lt_config *cfg,
                           uint64_t seed, uint64_t *signature)
 {
@@ -28,7 +36,7 @@ long long cli_random_game(const lt_game *g, lt_state *s, const lt_config *cfg,
     long long plies = 0;
     while (g->current_player(s) != LT_TERMINAL) {
         lt_action a = lt_rng_play(&rng, g, s);
-        g->apply(s, a);
+        lt_advance(g, s, a);
         plies++;
         if (signature)
             *signature = (*signature ^ (uint64_t)a) * 0x100000001b3u;
@@ -161,7 +169,7 @@ static uint64_t perft(const lt_game *g, const lt_state *s, int depth,
     lt_state *deeper = (lt_state *)((char *)scratch + g->state_size);
     for (int i = 0; i < n; i++) {
         lt_state_copy(g, child, s);
-        g->apply(child, acts[i]);
+        lt_advance(g, child, acts[i]);
         total += perft(g, child, depth - 1, deeper);
     }
     return total;
@@ -229,7 +237,7 @@ int cmd_perft(int argc, char **argv)
             for (int i = 0; child && i < n; i++) {
                 char name[64];
                 lt_state_copy(g, child, s);
-                g->apply(child, acts[i]);
+                lt_advance(g, child, acts[i]);
                 uint64_t c = perft(g, child, (int)depth - 1, (lt_state *)scratch);
                 printf("%s %" PRIu64 "\n", lt_name(g, s, acts[i], name, sizeof name), c);
                 total += c;
@@ -279,7 +287,7 @@ static long long bench_search(const lt_game *g, const lt_config *cfg,
                  ply++) {
                 if (g->current_player(s) == LT_TERMINAL)
                     break;
-                g->apply(s, lt_rng_play(&rng, g, s));
+                lt_advance(g, s, lt_rng_play(&rng, g, s));
             }
         }
         if (g->current_player(s) < 0)

@@ -47,12 +47,27 @@ static bool read_decimal(const char *text, size_t n, int64_t unit,
     return *out <= TIME_MAX;
 }
 
-/* "m:ss" or "h:mm:ss" (whole seconds), or a decimal of `unit`. */
+/* "m:ss" or "h:mm:ss", the seconds with up to three decimals ("0:10.5"),
+ * or a decimal of `unit`. */
 static bool read_time(const char *text, size_t n, int64_t unit, int64_t *out)
 {
     const char *colon = memchr(text, ':', n);
     if (!colon)
         return read_decimal(text, n, unit, out);
+    int64_t frac = 0;
+    const char *dot = memchr(colon, '.', n - (size_t)(colon - text));
+    if (dot) {
+        size_t digits = n - (size_t)(dot - text) - 1;
+        if (digits == 0 || digits > 3)
+            return false;
+        for (size_t k = 1; k <= 3; k++) {
+            char c = k <= digits ? dot[k] : '0';
+            if (!isdigit((unsigned char)c))
+                return false;
+            frac = frac * 10 + (c - '0');
+        }
+        n = (size_t)(dot - text);
+    }
     int64_t parts[3];
     int np = 0;
     size_t start = 0;
@@ -75,6 +90,7 @@ static bool read_time(const char *text, size_t n, int64_t unit, int64_t *out)
     }
     int64_t t = np == 2 ? parts[0] * MINUTE + parts[1] * SECOND
                         : parts[0] * HOUR + parts[1] * MINUTE + parts[2] * SECOND;
+    t += frac;
     if (t > TIME_MAX)
         return false;
     *out = t;
@@ -126,20 +142,6 @@ lt_status lt_time_control_parse(const char *text, lt_time_control *out,
     return LT_OK;
 }
 
-/* A base as the text form writes it: whole minutes "5", else "m:ss" or
- * "h:mm:ss". */
-static void base_text(int64_t ms, char *buf, size_t size)
-{
-    if (ms % MINUTE == 0)
-        snprintf(buf, size, "%" PRId64, ms / MINUTE);
-    else if (ms >= HOUR)
-        snprintf(buf, size, "%" PRId64 ":%02d:%02d", ms / HOUR,
-                 (int)(ms / MINUTE % 60), (int)(ms / SECOND % 60));
-    else
-        snprintf(buf, size, "%d:%02d", (int)(ms / MINUTE),
-                 (int)(ms / SECOND % 60));
-}
-
 /* Seconds, with the decimals there are: "3", "0.5". */
 static void seconds_text(int64_t ms, char *buf, size_t size)
 {
@@ -152,6 +154,28 @@ static void seconds_text(int64_t ms, char *buf, size_t size)
         snprintf(buf, size, "%" PRId64 ".%02d", ms / SECOND, (int)(ms_part / 10));
     else
         snprintf(buf, size, "%" PRId64 ".%03d", ms / SECOND, (int)ms_part);
+}
+
+/* A base as the text form writes it: whole minutes "5", else "m:ss" or
+ * "h:mm:ss", with the decimals of a second there are ("0:10.5"). */
+static void base_text(int64_t ms, char *buf, size_t size)
+{
+    char frac[8] = "";
+    int part = (int)(ms % SECOND);
+    if (part > 0) { /* ".5", ".25", ".001" */
+        snprintf(frac, sizeof frac, ".%03d", part);
+        size_t k = strlen(frac);
+        while (k > 1 && frac[k - 1] == '0')
+            frac[--k] = '\0';
+    }
+    if (ms % MINUTE == 0)
+        snprintf(buf, size, "%" PRId64, ms / MINUTE);
+    else if (ms >= HOUR)
+        snprintf(buf, size, "%" PRId64 ":%02d:%02d%s", ms / HOUR,
+                 (int)(ms / MINUTE % 60), (int)(ms / SECOND % 60), frac);
+    else
+        snprintf(buf, size, "%d:%02d%s", (int)(ms / MINUTE),
+                 (int)(ms / SECOND % 60), frac);
 }
 
 int lt_time_control_format(const lt_time_control *tc, char *buf, size_t size)

@@ -345,6 +345,15 @@ static lt_status fail_at(reader *rd, int line, int col, lt_status st,
 /* Skips white space, comments ({...}, ; to the end of the line), PGN
  * variations ((...), nested) and NAGs ($12); false on an unterminated
  * comment or variation. */
+/* Does the white space at the reader hold an empty line? */
+static bool empty_line_next(const reader *rd)
+{
+    int newlines = 0;
+    for (const char *p = rd->text + rd->pos; *p && isspace((unsigned char)*p); p++)
+        newlines += *p == '\n';
+    return newlines >= 2;
+}
+
 static bool skip_space(reader *rd)
 {
     for (;;) {
@@ -578,12 +587,16 @@ lt_status lt_record_parse(const char *text, lt_cursor *cur, lt_record *r,
         st = LT_EIO;
         goto done;
     }
-    while (peek(&rd) == '[') {
+    for (bool tags_over = false; !tags_over && peek(&rd) == '[';) {
         if (ntags == TAGS_MAX) {
             st = fail_at(&rd, rd.line, rd.col, LT_ERANGE, "%s", "too many tags");
             goto done;
         }
         st = read_tag(&rd, &tags[ntags++]);
+        /* an empty line ends the tags (PGN's export format): what follows
+         * is this game's movetext, even when it has no move and the next
+         * game's tags come next (a game lost on time before its first) */
+        tags_over = st == LT_OK && empty_line_next(&rd);
         if (st != LT_OK || !skip_space(&rd)) {
             st = st != LT_OK ? st : LT_ESYNTAX;
             goto done;

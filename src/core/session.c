@@ -210,6 +210,8 @@ lt_session *lt_session_new(const lt_session_setup *su, lt_error *err)
     s->tc = su->clock;
     s->time = su->time;
     s->hdr.seed = su->seed;
+    for (int i = 0; i < su->ntags; i++)
+        lt_record_set_tag(&s->hdr, su->tags[i].key, su->tags[i].value);
     if (lt_init(g, ses_state(s, 0), &su->config, err) != LT_OK)
         goto fail;
     if (su->position) {
@@ -220,7 +222,13 @@ lt_session *lt_session_new(const lt_session_setup *su, lt_error *err)
     for (int i = 0; i < s->nseats; i++) {
         s->seats[i] = su->seats[i];
         lt_seat *seat = &s->seats[i];
-        if (seat->kind == LT_SEAT_COMPUTER) {
+        if (seat->kind == LT_SEAT_COMPUTER && su->players[i]) {
+            s->players[i] = su->players[i];
+            s->borrowed |= 1u << i;
+            if (!seat->spec[0])
+                lt_copy(seat->spec, sizeof seat->spec,
+                        lt_player_spec(su->players[i]));
+        } else if (seat->kind == LT_SEAT_COMPUTER) {
             /* checked now, made when first asked for (lt_session_player):
              * a front end that searches elsewhere (a server's threads,
              * the page's worker) never holds a search's tables here */
@@ -228,10 +236,16 @@ lt_session *lt_session_new(const lt_session_setup *su, lt_error *err)
             if (!check)
                 goto fail;
             lt_player_free(check);
+        } else if (su->players[i]) {
+            lt_error_set(err, "seat %d: a player for a seat that is not a "
+                              "computer's", i + 1);
+            goto fail;
         } else if (seat->kind != LT_SEAT_HUMAN && seat->kind != LT_SEAT_REMOTE) {
             lt_error_set(err, "seat %d: not a kind of seat", i + 1);
             goto fail;
         }
+        if (s->players[i])
+            lt_player_new_game(s->players[i], ses_state(s, 0));
         lt_copy(s->hdr.players[i], LT_SPEC_MAX,
                 seat->kind == LT_SEAT_COMPUTER ? seat->spec
                 : seat->kind == LT_SEAT_REMOTE ? "remote"
@@ -243,8 +257,6 @@ lt_session *lt_session_new(const lt_session_setup *su, lt_error *err)
         goto fail;
     }
     restart_clock(s);
-    for (int i = 0; i < su->ntags; i++)
-        lt_record_set_tag(&s->hdr, su->tags[i].key, su->tags[i].value);
     if (su->journal && jnl_create(s, su->journal, err) != LT_OK)
         goto fail;
     return s;
@@ -259,7 +271,8 @@ void lt_session_free(lt_session *s)
         return;
     jnl_close(s);
     for (int i = 0; i < LT_MAX_PLAYERS; i++)
-        lt_player_free(s->players[i]);
+        if (!(s->borrowed >> i & 1))
+            lt_player_free(s->players[i]);
     lt_record_clear(&s->hdr);
     free(s->plies);
     free(s->states);
@@ -283,8 +296,12 @@ lt_session *lt_session_rematch(const lt_session *old, const char *journal,
     su.journal = journal;
     su.lang = old->lang;
     /* every player moves on one seat (with two: colours swapped) */
-    for (int i = 0; i < old->nseats; i++)
-        su.seats[i] = old->seats[(i + 1) % old->nseats];
+    for (int i = 0; i < old->nseats; i++) {
+        int from = (i + 1) % old->nseats;
+        su.seats[i] = old->seats[from];
+        if (old->borrowed >> from & 1)
+            su.players[i] = old->players[from];
+    }
     return lt_session_new(&su, err);
 }
 
@@ -1046,6 +1063,11 @@ lt_status lt_session_save(lt_session *s, const char *path, lt_error *err)
     return st;
 }
 
+char *lt_session_text(lt_session *s, lt_error *err)
+{
+    return jnl_text(s, err);
+}
+
 void ses_set_clocks(lt_session *s, const int64_t *clocks)
 {
     for (int i = 0; i < s->nseats; i++)
@@ -1148,10 +1170,6 @@ const char *lt_session_tag(const lt_session *s, const char *key)
     return NULL;
 }
 
-char *lt_session_text(lt_session *s, lt_error *err)
-{
-    return jnl_text(s, err);
-}
 
 int lt_session_answerer(const lt_session *s)
 {
@@ -1200,10 +1218,17 @@ void lt_session_limits(const lt_session *s, int seat, lt_limits *lim,
             clocks[i] = i < s->nseats ? (double)clk_left(s, i) / 1000 : 0;
         lim->clocks = clocks;
         lim->increment = (double)s->tc.extra / 1000;
+        /* for a search that does not plan from the clocks: a share of
+         * what is left, as if twenty moves remained, and most of what
+         * comes back after the move */
+        double left = clocks[seat], t = left / 20 + lim->increment * 0.8;
+        lim->seconds = t < left / 2 ? t : left / 2;
     } else {
         /* a time for each move: think half of it, to be safe */
         lim->seconds = (double)clk_left(s, seat) / 2000;
     }
+    if (!(lim->seconds >= 0.001)) /* zero would be no limit at all */
+        lim->seconds = 0.001;
 }
 
 lt_end lt_session_end(const lt_session *s, int *seat)

@@ -31,6 +31,7 @@ struct lt_session {
     int nseats, lang;
     lt_seat seats[LT_MAX_PLAYERS];
     lt_player *players[LT_MAX_PLAYERS]; /* the computer seats' */
+    unsigned borrowed; /* seats whose player is the caller's, not freed */
     lt_time_control tc;
     lt_time_source time;
 

@@ -397,8 +397,9 @@ run 0 arena three-mens-morris --player ai:mcts:time=0.01 --player ai:alphabeta -
 has out "games"
 printf '# two starts\nB2 A1 # a comment\n\nC3 A3 A1\n' > "$T/book.txt"
 run 0 arena three-mens-morris --player ai:level=1 --player random --games 4 --book "$T/book.txt" --record "$T/book.rec" --quiet
-[ "$(grep -c '^1\. B2 A1 2\.' "$T/book.rec")" -eq 2 ] || fail "two games from the first line of the book"
-[ "$(grep -c '^1\. C3 A3 2\. A1' "$T/book.rec")" -eq 2 ] || fail "two games from the second line of the book"
+# a game's record has a ply a line (a game in play's journal)
+[ "$(tr '\n' ' ' <"$T/book.rec" | grep -o '1\. B2 A1 2\.' | wc -l)" -eq 2 ] || fail "two games from the first line of the book"
+[ "$(tr '\n' ' ' <"$T/book.rec" | grep -o '1\. C3 A3 2\. A1' | wc -l)" -eq 2 ] || fail "two games from the second line of the book"
 printf 'B2 B2\n' > "$T/book.txt"
 run 1 arena three-mens-morris --player ai --player ai --book "$T/book.txt"
 has err "book.txt:1: 'B2' is not a legal move there"
@@ -410,6 +411,44 @@ run 0 arena talat --player ai:level=1 --player random --player random --games 6 
 awk '$1 == "A" && $4 == 6 && $NF == "100.0%" { a = 1 }
      $1 ~ /^[BC]$/ && $NF == "25.0%" { bc++ }
      END { exit !(a && bc == 2) }' "$T/out" || fail "arena 'ahead' column: $(cat "$T/out")"
+# issue 19: every game is a game in play, ended as the session ends it.
+# Its line says the result and the reason; the record carries both
+# (Result, Termination) and replays.
+run 0 arena three-mens-morris --player ai:level=2 --player ai:level=1 --games 2 --seed 1 --jobs 1 --record "$T/reason.txt"
+[ "$(grep -c '^game [12]/2: .*   Winner: \(White (1-0)\|Black (0-1)\) — by the rules$' "$T/out")" -eq 2 ] || fail "two games won by the rules: $(cat "$T/out")"
+[ "$(grep -c '^\[Termination "rules"\]$' "$T/reason.txt")" -eq 2 ] || fail "two games ended by the rules"
+run 0 replay "$T/reason.txt"
+[ "$(grep -c '^Three' "$T/out")" -eq 2 ] || fail "two games in the arena record"
+# Lost on time, whatever the machine: a clock of one millisecond, and
+# players that search 64 MCTS playouts of great chess before they first
+# look at the time (0.1 s here; a busier machine only takes longer).
+# The first to move loses, in each game of the pair.
+run 0 arena great-chess --player ai:mcts --player ai:mcts --nodes 1000 --tc 0.001+0 --games 2 --openings 0 --jobs 1 --record "$T/time.txt"
+[ "$(grep -c 'Winner: Black (0-1) — White ran out of time$' "$T/out")" -eq 2 ] || fail "two games lost on time: $(cat "$T/out")"
+awk '$1 ~ /^[AB]$/ && $3 == 2 && $4 == 1 && $5 == 0 && $6 == 1 { n++ } END { exit n != 2 }' "$T/out" || fail "a win and a loss each: $(cat "$T/out")"
+has out "A forfeited 1 game(s); the last: lost on time at move 1"
+[ "$(grep -c '^\[Termination "time"\]$' "$T/time.txt")" -eq 2 ] || fail "two games lost on time in the record"
+[ "$(grep -c '^\[Result "0-1"\]$' "$T/time.txt")" -eq 2 ] || fail "two wins for Black in the record"
+has time.txt '[Clock "0:00.001+0"]'
+run 0 replay "$T/time.txt"
+[ "$(grep -c '^Great Chess' "$T/out")" -eq 2 ] || fail "two games without a move replayed"
+# FIDE 6.9: White's flag falls, but Black has a lone king: a draw.
+run 0 arena great-chess --position "6k5/12/12/12/12/12/12/12/PPPPPPPPPPPP/12/12/RLUGCAKCGULR w K 0 1" --player ai:mcts --player ai:mcts --nodes 1000 --tc 0.001+0 --games 2 --openings 0 --jobs 1
+[ "$(grep -c 'Draw (1/2-1/2) — White ran out of time, but the opponent could not have won$' "$T/out")" -eq 2 ] || fail "two draws by FIDE 6.9: $(cat "$T/out")"
+# Chess draws by repetition only when claimed: the computers claim as
+# soon as they may.  Here the start has stood three times when the book
+# ends, and White, to move, claims.
+printf 'Nf3 Nf6 Ng1 Ng8 Nf3 Nf6 Ng1 Ng8\n' >"$T/shuffle.txt"
+run 0 arena chess --player ai:level=1 --player random --book "$T/shuffle.txt" --games 2 --jobs 1 --record "$T/claim.pgn"
+[ "$(grep -c 'Draw (1/2-1/2) — White claimed a draw: threefold repetition$' "$T/out")" -eq 2 ] || fail "two draws claimed: $(cat "$T/out")"
+awk '$1 == "A" && $4 == 0 && $5 == 2 && $6 == 0 { ok = 1 } END { exit !ok }' "$T/out" || fail "two draws: $(cat "$T/out")"
+[ "$(grep -c '^\[Termination "claim"\]$' "$T/claim.pgn")" -eq 2 ] || fail "two claims in the record"
+[ "$(grep -c '^\[Result "1/2-1/2"\]$' "$T/claim.pgn")" -eq 2 ] || fail "two draws in the record"
+run 0 replay "$T/claim.pgn"
+run 0 --lang pl arena chess --player ai:level=1 --player random --book "$T/shuffle.txt" --games 2 --jobs 1
+has out "Remis (1/2-1/2) — remis na żądanie (Białe): trzykrotne powtórzenie pozycji"
+run 2 arena chess --player ai --player ai --position "8/8/8/8/8/8/8/8 w - - 0 1"
+has err "bad position for chess"
 run 2 arena three-mens-morris --player ai --player robot
 has err "unknown player 'robot'"
 run 2 arena three-mens-morris --player ai --player ai --tc fast
