@@ -7,13 +7,23 @@
 //    downloaded replays natively to the page's position, and uploaded
 //    again gives the same game;
 //  - chess against the computer: 1. e4 played by clicking its squares, the
-//    computer's reply, both in the move list;
+//    computer's reply, both in the move list's first row;
+//  - chess between two people at one page: the move list reads
+//    `1. e4 e5 2. Nf3`; a takeback asked and accepted takes Nf3 off the
+//    list and the board; flip turns the board; a draw offered and
+//    accepted ends it drawn by agreement; the rematch resigned ends it
+//    with the reason;
+//  - a 0:02+0 clock: White's flag falls and the game is lost on time;
+//  - a person playing Black sees the board from Black's side;
+//  - half-hazard against the computer: undo takes back the person's last
+//    decision and the dice after it;
 //  - alquerque: a capture chain of two jumps, each a click, from a record
 //    with a set-up position uploaded to the page;
 //  - a Hazard turn thrown to the end, the exact odds beside it equal to
 //    the native program's at every throw, and at the start of the turn to
 //    the value derived by hand in tests/games/test_hazard.c;
-//  - Polish, and a phone-sized screen played by touch;
+//  - Polish, and a phone-sized screen played by touch; a resignation's
+//    result in Polish;
 //  - offline: reloaded with the network off, the page still plays;
 //  - two browser contexts play a networked Four Seasons game with two
 //    computer seats (on the server) to the end; the room's record replays
@@ -108,6 +118,49 @@ async function playMove(page, move, how = 'click') {
 }
 
 const pick = (list) => list[Math.floor(Math.random() * list.length)];
+
+/* The move list's rows as they read ("1. e4 e5"). */
+const moveRows = (page) => page.$$eval('#moves li.row:not(.head)',
+  (els) => els.map((e) => e.textContent.replace(/\s+/g, ' ').trim()));
+
+/* Plays moves by name, each through the board, by whoever is to move. */
+async function playNamed(page, names) {
+  for (const name of names) {
+    const move = (await legalMoves(page)).find((m) => m.name === name);
+    check(move, `${name} is on offer`);
+    await playMove(page, move, 'click');
+  }
+}
+
+/* Where a square is on the screen. */
+async function squareBox(page, name) {
+  return page.locator(`.cell[data-name="${name}"] .hit`).boundingBox();
+}
+
+/* Waits for the game's result and returns its reason and its words. */
+async function result(page) {
+  await page.waitForSelector('#result:not(.hidden)');
+  return [await page.getAttribute('#result', 'data-reason'), await page.textContent('#result')];
+}
+
+/* A new game of id from the setup page: seats by their select values,
+ * and a time control (a preset or a text), if any. */
+async function newGame(page, url, id, seats, clock) {
+  await page.goto(url + '#new=' + id);
+  await page.waitForSelector('#start');
+  for (const [i, spec] of Object.entries(seats)) await page.selectOption(`select[name="seat-${i}"]`, spec);
+  if (clock) {
+    const presets = await page.$$eval('#clock option', (els) => els.map((e) => e.value));
+    if (presets.includes(clock)) {
+      await page.selectOption('#clock', clock);
+    } else {
+      await page.selectOption('#clock', 'custom');
+      await page.fill('#clock-custom', clock);
+    }
+  }
+  await page.click('#start');
+  await page.waitForSelector('#board-host[data-ply]', { state: 'attached' });
+}
 
 function noConsoleErrors(page, what) {
   equal(page.errors, [], `${what}: console errors`);
@@ -249,11 +302,124 @@ async function chessAgainstComputer(context, server) {
   await clickCell(page, e4.cells[1]);
   await waitPly(page, 1); /* the computer's reply */
   await waitTurn(page, [0]);
-  const list = await page.$$eval('#moves li', (els) => els.map((e) => e.textContent.trim()));
-  equal(list[0], 'e4', 'the move list begins with e4');
+  const list = await moveRows(page);
+  check(/^1\. e4 \S+$/.test(list[0]), `the move list begins with 1. e4 and the reply (${list[0]})`);
   equal(await ply(page), 2, 'the computer answered');
   await page.screenshot({ path: path.join(outDir, 'ludoteka-chess.png') });
   noConsoleErrors(page, 'chess');
+  await page.close();
+}
+
+/* Two people at one page: the move list, a takeback, flip, a draw by
+ * agreement, a rematch resigned. */
+async function chessBetweenTwo(context, server) {
+  const page = await openPage(context);
+  await newGame(page, server.url, 'chess', { 1: 'human' });
+  await playNamed(page, ['e4', 'e5']);
+  const afterE5 = await board(page, 'pos');
+  await playNamed(page, ['Nf3']);
+  equal(await moveRows(page), ['1. e4 e5', '2. Nf3'], 'the move list in full moves');
+  check(!(await page.$('#undo')), 'no undo between people: a takeback is asked');
+  /* White asks to take Nf3 back; Black, at the same page, agrees */
+  await page.click('#takeback');
+  await page.waitForSelector('#offer[data-kind="takeback"]');
+  await page.click('#accept');
+  await page.waitForFunction(() => document.querySelector('#board-host').dataset.ply === '2');
+  equal(await moveRows(page), ['1. e4 e5'], 'the takeback took Nf3 off the move list');
+  equal(await board(page, 'pos'), afterE5, 'and off the board');
+  equal(await board(page, 'to'), '0', 'White is to move again');
+  /* flip: a1 from the bottom left to the top right */
+  const [a1, h8] = [await squareBox(page, 'a1'), await squareBox(page, 'h8')];
+  check(a1.y > h8.y && a1.x < h8.x, 'White\'s side at the bottom: a1 at the bottom left');
+  await page.click('#flip');
+  await page.waitForFunction(() => document.querySelector('#board-host').dataset.turns === '2');
+  const [b1, b8] = [await squareBox(page, 'a1'), await squareBox(page, 'h8')];
+  check(b1.y < b8.y && b1.x > b8.x, 'flipped: a1 at the top right');
+  /* a draw offered by White, accepted by Black */
+  await page.click('#draw');
+  await page.waitForSelector('#offer[data-kind="draw"]');
+  await page.click('#accept');
+  equal(await result(page), ['agreement', 'Draw (1/2-1/2) \u2014 drawn by agreement'], 'drawn by agreement');
+  equal(await board(page, 'to'), '-2', 'the game is over');
+  /* the next game: White resigns at once */
+  await page.click('#rematch');
+  await page.waitForSelector('#result.hidden', { state: 'attached' });
+  equal(await ply(page), 0, 'the rematch starts from the beginning');
+  await page.click('#resign');
+  equal(await result(page), ['resign', 'Winner: Black (0-1) \u2014 White resigned'], 'a resignation with its reason');
+  noConsoleErrors(page, 'chess between two');
+  await page.close();
+}
+
+/* A clock of two seconds: White's flag falls before any move. */
+async function chessClock(context, server) {
+  const page = await openPage(context);
+  await page.goto(server.url + '#new=chess');
+  await page.waitForSelector('#clock');
+  const presets = await page.$$eval('#clock option', (els) => els.map((e) => e.value));
+  equal(presets, ['none', '1+0', '3+2', '5+3', '10+0', '15+10', 'custom'], 'the time controls offered');
+  await newGame(page, server.url, 'chess', { 1: 'human' }, '0:02+0');
+  equal(await page.$$eval('#clocks .clock', (els) => els.length), 2, 'a clock for each seat');
+  check(await page.$('#clocks .clock.running[data-seat="0"]'), 'White\'s clock runs');
+  equal(await result(page), ['time', 'Winner: Black (0-1) \u2014 White ran out of time'], 'a flag fall ends the game on time');
+  equal(await page.getAttribute('#clocks .clock[data-seat="0"]', 'data-ms'), '0', 'White\'s clock shows no time left');
+  equal(await legalMoves(page), [], 'nothing more to play');
+  noConsoleErrors(page, 'chess clock');
+  await page.close();
+}
+
+/* A person playing Black sees Black's side at the bottom. */
+async function blackAtTheBottom(context, server) {
+  const page = await openPage(context);
+  await newGame(page, server.url, 'chess', { 0: 'ai:level=1', 1: 'human' });
+  await waitTurn(page, [1]);
+  equal([await board(page, 'viewer'), await board(page, 'turns')], ['1', '2'], 'the board from Black\'s seat, half a turn round');
+  const [a1, h8] = [await squareBox(page, 'a1'), await squareBox(page, 'h8')];
+  check(a1.y < h8.y && a1.x > h8.x, 'a1 at the top right, h8 at the bottom left');
+  noConsoleErrors(page, 'black at the bottom');
+  await page.close();
+}
+
+/* Half-hazard against the computer: the person decides, the dice fall,
+ * and undo takes back the decision and the dice.  The dice come from the
+ * seed: with seed 1 the person is the first thrower and, after a Hazard,
+ * chooses between stopping and throwing on. */
+async function diceUndo(context, server) {
+  const page = await openPage(context, server.url + '#');
+  const record = '[Game "half-hazard"]\n[Options "turns=10"]\n[Players "human,ai:level=1"]\n[Seed "1"]\n\n';
+  await page.setInputFiles('#upload', { name: 'half-hazard.txt', mimeType: 'text/plain', buffer: Buffer.from(record) });
+  await page.waitForSelector('#board-host[data-ply]', { state: 'attached' });
+  let before = null;
+  for (let k = 0; k < 300 && !before; k++) {
+    await page.waitForSelector('#roll, .actions button[data-move], #status[data-over="true"]');
+    if (await page.$('#status[data-over="true"]')) break;
+    const n = await ply(page);
+    if (await page.$('#roll')) {
+      await page.click('#roll');
+    } else {
+      before = { n, pos: await board(page, 'pos'), rows: await moveRows(page) };
+      const names = await page.$$eval('.actions button[data-move]', (els) => els.map((e) => e.dataset.move));
+      before.name = names.includes('throw') ? 'throw' : names[0];
+      await page.click(`.actions button[data-move="${before.name}"]`);
+    }
+    await waitPly(page, n);
+  }
+  check(before, 'the person had a decision to make');
+  if (before) {
+    if (await page.$('#roll')) { /* the dice after the decision, too */
+      const n = await ply(page);
+      await page.click('#roll');
+      await waitPly(page, n);
+    }
+    check((await ply(page)) > before.n, 'the decision was played');
+    log(`half-hazard: ${before.name} at ply ${before.n}, undone from ply ${await ply(page)}`);
+    await page.click('#undo');
+    await page.waitForFunction((k) => document.querySelector('#board-host').dataset.ply === String(k), before.n);
+    equal(await board(page, 'pos'), before.pos, 'undo: the position before the decision');
+    equal(await moveRows(page), before.rows, 'undo: the move list before the decision');
+    equal(await board(page, 'to'), '0', 'the person decides again');
+  }
+  noConsoleErrors(page, 'dice undo');
   await page.close();
 }
 
@@ -334,7 +500,7 @@ async function hazardTurn(context, server) {
 
 async function polishOnAPhone(browser, server) {
   const context = await browser.newContext({
-    viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true, locale: 'pl-PL',
+    viewport: { width: 360, height: 740 }, hasTouch: true, isMobile: true, locale: 'pl-PL',
   });
   const page = await openPage(context, server.url);
   await page.waitForSelector('li.game');
@@ -347,7 +513,7 @@ async function polishOnAPhone(browser, server) {
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   check(overflow <= 0, `nothing wider than a phone's screen (${overflow} px over)`);
   const box = await page.locator('svg.board').boundingBox();
-  check(box.width <= 390 && box.width > 300, `the board fills the phone's width (${box.width} px)`);
+  check(box.width <= 360 && box.width > 300, `the board fills the phone's width (${box.width} px)`);
   const move = (await legalMoves(page))[0];
   const n = await ply(page);
   for (const cell of move.cells) {
@@ -357,6 +523,12 @@ async function polishOnAPhone(browser, server) {
   await waitPly(page, n);
   check((await ply(page)) > n, 'a move made by tapping');
   await page.screenshot({ path: path.join(outDir, 'ludoteka-phone.png') });
+  /* chess against the computer, resigned: the result in Polish */
+  await newGame(page, server.url, 'chess', { 1: 'ai:level=1' }, '5+3');
+  await page.click('#resign');
+  equal(await result(page), ['resign', 'Zwycięzca: Czarne (0-1) \u2014 poddanie partii (Białe)'], 'the result in Polish');
+  const wide = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  check(wide <= 0, `the game's buttons and clocks fit the phone (${wide} px over)`);
   noConsoleErrors(page, 'phone');
   await context.close();
 }
@@ -445,6 +617,10 @@ try {
   await timed('any view', () => anyView(context, server));
   await timed('board game', () => boardGame(context, server));
   await timed('chess', () => chessAgainstComputer(context, server));
+  await timed('chess between two', () => chessBetweenTwo(context, server));
+  await timed('chess clock', () => chessClock(context, server));
+  await timed('black at the bottom', () => blackAtTheBottom(context, server));
+  await timed('dice undo', () => diceUndo(context, server));
   await timed('alquerque', () => alquerqueChain(context, server));
   await timed('hazard', () => hazardTurn(context, server));
   await timed('phone', () => polishOnAPhone(browser, server));
