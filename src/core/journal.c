@@ -268,13 +268,11 @@ lt_status jnl_rewrite(lt_session *s, lt_error *err)
 
 lt_status jnl_create(lt_session *s, const char *path, lt_error *err)
 {
-    size_t n = strlen(path) + 1;
-    char *copy = malloc(n);
+    char *copy = strdup(path);
     if (!copy) {
         lt_error_set(err, "out of memory");
         return LT_ENOMEM;
     }
-    memcpy(copy, path, n);
     free(s->path);
     s->path = copy;
     lt_status st = jnl_rewrite(s, err);
@@ -643,13 +641,11 @@ static lt_session *load(char *text, const char *path,
 lt_session *lt_session_load_text(const char *text, const lt_time_source *time,
                                  int lang, lt_error *err)
 {
-    size_t n = strlen(text) + 1;
-    char *copy = malloc(n);
+    char *copy = strdup(text);
     if (!copy) {
         lt_error_set(err, "out of memory");
         return NULL;
     }
-    memcpy(copy, text, n);
     lt_session *s = load(copy, NULL, time, lang, err);
     free(copy);
     return s;
@@ -683,10 +679,7 @@ lt_session *lt_session_load(const char *path, const lt_time_source *time,
     if (!s)
         return NULL;
     /* go on in this file, without the torn line */
-    size_t n = strlen(path) + 1;
-    s->path = malloc(n);
-    if (s->path)
-        memcpy(s->path, path, n);
+    s->path = strdup(path);
     s->fd = s->path ? open(path, O_WRONLY | O_APPEND) : -1;
     if (s->fd < 0 || ftruncate(s->fd, (off_t)keep) != 0) {
         lt_error_set(err, "cannot write %s: %s", path,
