@@ -10,9 +10,10 @@
 //    computer's reply, both in the move list's first row;
 //  - chess between two people at one page: the move list reads
 //    `1. e4 e5 2. Nf3`; a takeback asked and accepted takes Nf3 off the
-//    list and the board; flip turns the board; a draw offered and
-//    accepted ends it drawn by agreement; the rematch resigned ends it
-//    with the reason;
+//    list and the board; flip turns the board; abort only before both
+//    have moved; a draw offered and accepted ends it drawn by agreement;
+//    in the rematch a threefold repetition is claimed; the next is
+//    resigned, with the reason;
 //  - a 0:02+0 clock: White's flag falls and the game is lost on time;
 //  - a person playing Black sees the board from Black's side;
 //  - half-hazard against the computer: undo takes back the person's last
@@ -310,12 +311,14 @@ async function chessAgainstComputer(context, server) {
   await page.close();
 }
 
-/* Two people at one page: the move list, a takeback, flip, a draw by
- * agreement, a rematch resigned. */
+/* Two people at one page: the move list, abort, a takeback, flip, a
+ * draw by agreement, a claimed repetition, a resignation. */
 async function chessBetweenTwo(context, server) {
   const page = await openPage(context);
   await newGame(page, server.url, 'chess', { 1: 'human' });
+  check(await page.$('#abort'), 'abort is offered before anyone has moved');
   await playNamed(page, ['e4', 'e5']);
+  check(!(await page.$('#abort')), 'and not once both have moved');
   const afterE5 = await board(page, 'pos');
   await playNamed(page, ['Nf3']);
   equal(await moveRows(page), ['1. e4 e5', '2. Nf3'], 'the move list in full moves');
@@ -341,10 +344,21 @@ async function chessBetweenTwo(context, server) {
   await page.click('#accept');
   equal(await result(page), ['agreement', 'Draw (1/2-1/2) \u2014 drawn by agreement'], 'drawn by agreement');
   equal(await board(page, 'to'), '-2', 'the game is over');
-  /* the next game: White resigns at once */
+  /* the next game: the knights go out and back twice; the start
+   * position is there for the third time, and White claims the draw
+   * (FIDE 9.2) */
   await page.click('#rematch');
   await page.waitForSelector('#result.hidden', { state: 'attached' });
   equal(await ply(page), 0, 'the rematch starts from the beginning');
+  await playNamed(page, ['Nf3', 'Nf6', 'Ng1', 'Ng8', 'Nf3', 'Nf6', 'Ng1']);
+  check(!(await page.$('#claim')), 'no claim before the third time');
+  await playNamed(page, ['Ng8']);
+  await page.click('#claim');
+  equal(await result(page), ['claim', 'Draw (1/2-1/2) \u2014 White claimed a draw: threefold repetition'],
+    'a draw claimed on the third repetition');
+  /* and the next: White resigns at once */
+  await page.click('#rematch');
+  await page.waitForSelector('#result.hidden', { state: 'attached' });
   await page.click('#resign');
   equal(await result(page), ['resign', 'Winner: Black (0-1) \u2014 White resigned'], 'a resignation with its reason');
   noConsoleErrors(page, 'chess between two');
