@@ -15,6 +15,7 @@
 //    in the rematch a threefold repetition is claimed; the next is
 //    resigned, with the reason;
 //  - a 0:02+0 clock: White's flag falls and the game is lost on time;
+//    its record replays natively and uploaded again shows the same end;
 //  - a person playing Black sees the board from Black's side;
 //  - half-hazard against the computer: undo takes back the person's last
 //    decision and the dice after it;
@@ -378,6 +379,16 @@ async function chessClock(context, server) {
   equal(await result(page), ['time', 'Winner: Black (0-1) \u2014 White ran out of time'], 'a flag fall ends the game on time');
   equal(await page.getAttribute('#clocks .clock[data-seat="0"]', 'data-ms'), '0', 'White\'s clock shows no time left');
   equal(await legalMoves(page), [], 'nothing more to play');
+  /* the record keeps the clock and the loss on time: the native program
+   * replays it, and the page reads it back as it was */
+  const [download] = await Promise.all([page.waitForEvent('download'), page.click('#download')]);
+  const text = fs.readFileSync(await download.path(), 'utf8');
+  check(text.includes('[Clock "0:02+0"]') && text.includes('[Result "0-1"]'), 'the record has the clock and the result');
+  const native = replayRecord(exe, finalTool, text);
+  equal(native.final.split('\n')[0], await board(page, 'pos'), 'the native program replays the record');
+  await page.goto(server.url + '#');
+  await page.setInputFiles('#upload', { name: 'clock.txt', mimeType: 'text/plain', buffer: Buffer.from(text) });
+  equal(await result(page), ['time', 'Winner: Black (0-1) \u2014 White ran out of time'], 'uploaded again: lost on time');
   noConsoleErrors(page, 'chess clock');
   await page.close();
 }
