@@ -950,6 +950,15 @@ class RoomGame extends GameView {
     if (clock !== undefined) this.room.clock = clock ? { ...clock, at: performance.now() } : null;
   }
 
+  /* The game is over: the running clock stops where it has got to. */
+  stopClock() {
+    const c = this.room.clock;
+    if (!c || c.running < 0) return;
+    const left = [...c.left];
+    left[c.running] = Math.max(0, left[c.running] - (performance.now() - c.at));
+    this.room.clock = { ...c, left, running: -1 };
+  }
+
   /* An event told by the server, in the core's words. */
   tell(kind, m) {
     this.say(core.eventText(kind, m.seat, m.kind || '', !!m.accepted, m.reason || '', lang()) + '.');
@@ -1009,7 +1018,7 @@ class RoomGame extends GameView {
       r.result = m.result;
       r.offer = null;
       if (m.seed) this.seed = m.seed;
-      if (r.clock) r.clock = { ...r.clock, running: -1 };
+      this.stopClock();
       this.render();
     } else if (m.t === 'rematch') {
       /* the next game, and this page's seat in it */
