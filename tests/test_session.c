@@ -1047,6 +1047,57 @@ static void journal_events(void **st)
     unlink(path);
 }
 
+/* A game in memory: its text loads back with its clocks and its offer;
+ * any record's movetext loads too (several plies a line, variations,
+ * NAGs, comments and others' annotations skipped); errors name the line. */
+static void text_round_trip(void **st)
+{
+    (void)st;
+    lt_error err = {0};
+    fake_clock fc = {0};
+    lt_time_source ts = {fake_now, &fc};
+    lt_session *s = make("chess", NULL, "hh", "5+3", NULL, NULL, &fc);
+    fc.ms = 2 * S;
+    moves(s, "e4");
+    fc.ms += 3 * S;
+    moves(s, "e5");
+    fc.ms += 1 * S;
+    ok(lt_session_offer(s, 0, LT_OFFER_DRAW, &err), &err);
+    fc.ms += 4 * S; /* White's clock runs: 5:00 + 3 - 2 - 1 - 4 */
+    char *text = lt_session_text(s, &err);
+    assert_non_null(text);
+    lt_session *t = lt_session_load_text(text, &ts, LT_LANG_EN, &err);
+    if (!t)
+        fail_msg("%s", err.msg);
+    assert_string_equal(position(t), position(s));
+    assert_true(lt_session_clock(t, 0) == 5 * MIN + 3 * S - 7 * S);
+    assert_true(lt_session_clock(t, 1) == 5 * MIN + 3 * S - 3 * S);
+    int from;
+    assert_int_equal(lt_session_offer_pending(t, &from), LT_OFFER_DRAW);
+    assert_int_equal(from, 0);
+    free(text);
+    lt_session_free(t);
+    lt_session_free(s);
+    /* a PGN as people write it */
+    t = lt_session_load_text(
+        "[Event \"?\"]\n[Result \"*\"]\n\n"
+        "1. e4 e5 (1... c5 2. Nf3 {the Sicilian}) 2. Nf3 $1 {[%eval 0.3]\n"
+        "a good move} Nc6 ; Black defends\n3. Bb5 {[%clk 0:05:00]} *\n",
+        &ts, LT_LANG_EN, &err);
+    if (!t)
+        fail_msg("%s", err.msg);
+    assert_int_equal(lt_session_plies(t), 5);
+    assert_int_equal(lt_session_rows(t), 3);
+    assert_string_equal(row_text(t, 2), "2. Nf3 Nc6");
+    assert_string_equal(lt_session_ply(t, 4)->name, "Bb5");
+    lt_session_free(t);
+    /* an illegal move: its line */
+    t = lt_session_load_text("[Game \"chess\"]\n\n1. e4 e5\n2. Ke3\n", &ts,
+                             LT_LANG_EN, &err);
+    assert_null(t);
+    assert_true(strncmp(err.msg, "line 4: ", 8) == 0);
+}
+
 /* ---- Wrong commands ------------------------------------------------------ */
 
 static void wrong_seat_changes_nothing(void **st)
@@ -1305,6 +1356,7 @@ int main(void)
         cmocka_unit_test(orientation),
         cmocka_unit_test(journal_cut_everywhere),
         cmocka_unit_test(journal_events),
+        cmocka_unit_test(text_round_trip),
         cmocka_unit_test(wrong_seat_changes_nothing),
         cmocka_unit_test(command_table),
         cmocka_unit_test(rematch_swaps),

@@ -1,27 +1,46 @@
 /* api.c — what the browser asks of the C core, in JSON strings: the games
- * and their options, one game in play (its record), the view of any of its
- * positions with the legal moves, dice rolls, computer moves and exact
- * odds.  Compiled to WebAssembly only; JavaScript calls these functions by
- * name (web/CMakeLists.txt exports them).  Every answer points into one
- * buffer that the next call overwrites; errors are {"error": "..."}. */
+ * and their options, and one game in play kept in the core's session
+ * (lt_session, docs/session.md): its commands (the same as line mode's),
+ * its events in words, its clocks, the view of any of its positions from
+ * a seat's side, the move list as numbered rows, a computer's move and
+ * exact odds.  Compiled to WebAssembly only; JavaScript calls these
+ * functions by name (web/CMakeLists.txt exports them).  The module has one
+ * thread: every call drains the session's events into its answer, and a
+ * running clock is looked at when the page calls web_tick.  Every answer
+ * points into one buffer that the next call overwrites; errors are
+ * {"error": "..."}. */
+#include <emscripten.h>
 #include <inttypes.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "ludoteka/ai.h"
+#include "ludoteka/commands.h"
 #include "ludoteka/options.h"
-#include "ludoteka/record.h"
 #include "ludoteka/rng.h"
+#include "ludoteka/session.h"
 #include "ludoteka/text.h"
 #include "net/jsonw.h"
 #include "webapi.h"
 
-/* The game in play: its record and the position after all its actions
- * (valid when `loaded`). */
-static lt_record rec;
-static lt_state *end;
-static bool loaded;
+static lt_session *ses; /* the game in play, or NULL */
 static jw out;
+
+/* The page's time: milliseconds of performance.now().  A copy that only
+ * shows or searches a game (a room's, the worker's) has time that stands
+ * still, so its clocks never fall on their own. */
+static int64_t page_now(void *ctx)
+{
+    (void)ctx;
+    return (int64_t)emscripten_get_now();
+}
+
+static int64_t still_now(void *ctx)
+{
+    (void)ctx;
+    return 0;
+}
 
 static const char *error(const char *msg)
 {
@@ -33,51 +52,16 @@ static const char *error(const char *msg)
     return jw_text(&out);
 }
 
-static const char *ok(void)
+static const char *no_game(void)
 {
-    jw_reset(&out);
-    jw_obj(&out);
-    jw_key(&out, "ok");
-    jw_bool(&out, true);
-    jw_end(&out);
-    return jw_text(&out);
+    return error("no game");
 }
 
-static lt_state *scratch(const lt_game *g)
+/* Makes s the game in play. */
+static void adopt(lt_session *s)
 {
-    /* one scratch state per game size: states are small, games few */
-    static lt_state *s;
-    static size_t size;
-    if (size < g->state_size) {
-        lt_state_free(s);
-        s = lt_state_new(g);
-        size = s ? g->state_size : 0;
-    }
-    return s;
-}
-
-/* Makes r the game in play, replaying it; takes ownership of r. */
-static const char *adopt(lt_record *r)
-{
-    lt_error err = {0};
-    lt_state *s = lt_state_new(r->game);
-    if (!s) {
-        lt_record_clear(r);
-        return error("out of memory");
-    }
-    if (lt_record_replay(r, -1, s, &err) != LT_OK) {
-        lt_state_free(s);
-        lt_record_clear(r);
-        return error(err.msg);
-    }
-    if (loaded) {
-        lt_record_clear(&rec);
-        lt_state_free(end);
-    }
-    rec = *r;
-    end = s;
-    loaded = true;
-    return ok();
+    lt_session_free(ses);
+    ses = s;
 }
 
 /* ---- The games ---------------------------------------------------------- */
@@ -113,6 +97,7 @@ static void write_option(const lt_option *o)
 
 const char *web_games(void)
 {
+    static const char *const numbering[] = {"", "moves", "rounds", "turns"};
     jw_reset(&out);
     jw_arr(&out);
     for (int i = 0; i < lt_game_count(); i++) {
@@ -139,6 +124,10 @@ const char *web_games(void)
         jw_bool(&out, g->has_chance);
         jw_key(&out, "odds");
         jw_bool(&out, g->odds != NULL);
+        jw_key(&out, "numbering");
+        jw_str(&out, numbering[g->numbering >= 1 && g->numbering <= 3
+                                   ? g->numbering
+                                   : 0]);
         jw_key(&out, "options");
         jw_arr(&out);
         for (int k = 0; g->options[k].name; k++)
@@ -175,58 +164,120 @@ const char *web_rules(const char *id, int lang)
     return text ? text : "";
 }
 
-/* ---- The game in play --------------------------------------------------- */
+/* ---- Answers with the events -------------------------------------------- */
+
+static const char *const event_kinds[] = {
+    "moved", "undone", "offered", "answered", "claimable", "flag", "left",
+    "result"};
+
+/* Drains the session's events: "events": [{kind, seat, text}, ...]. */
+static void write_events(int lang)
+{
+    jw_key(&out, "events");
+    jw_arr(&out);
+    lt_event ev;
+    while (ses && lt_session_event(ses, &ev)) {
+        char text[256];
+        lt_event_text(ses, &ev, lang, text, sizeof text);
+        jw_obj(&out);
+        jw_key(&out, "kind");
+        jw_str(&out, event_kinds[ev.kind]);
+        jw_key(&out, "seat");
+        jw_int(&out, ev.seat);
+        jw_key(&out, "text");
+        jw_str(&out, text);
+        jw_end(&out);
+    }
+    jw_end(&out);
+}
+
+/* {"ok": true, "events": [...]}, or the error with the events anyway (a
+ * refused command changes nothing, but a flag may have fallen first). */
+static const char *answer(lt_status st, const lt_error *err, int lang)
+{
+    jw_reset(&out);
+    jw_obj(&out);
+    if (st == LT_OK) {
+        jw_key(&out, "ok");
+        jw_bool(&out, true);
+    } else {
+        jw_key(&out, "error");
+        jw_str(&out, err->msg[0] ? err->msg : "refused");
+    }
+    write_events(lang);
+    jw_end(&out);
+    return jw_text(&out);
+}
+
+/* ---- A new game ----------------------------------------------------------- */
+
+/* "human,ai:level=3,remote": one spec a seat. */
+static lt_status read_seats(const char *players, lt_session_setup *su,
+                            lt_error *err)
+{
+    int n = 0;
+    for (const char *p = players; *p;) {
+        size_t len = strcspn(p, ",");
+        if (n == LT_MAX_PLAYERS || len >= LT_SPEC_MAX) {
+            lt_error_set(err, "too many or too long player specs");
+            return LT_ERANGE;
+        }
+        lt_seat *seat = &su->seats[n++];
+        memcpy(seat->spec, p, len);
+        seat->spec[len] = '\0';
+        seat->kind = !strcmp(seat->spec, "human")    ? LT_SEAT_HUMAN
+                     : !strcmp(seat->spec, "remote") ? LT_SEAT_REMOTE
+                                                     : LT_SEAT_COMPUTER;
+        p += len + (p[len] == ',');
+    }
+    su->config.players = n;
+    return lt_check_players(su->game, n, err);
+}
 
 const char *web_new(const char *id, const char *options, const char *players,
-                    const char *seed)
+                    const char *seed, const char *clock, int lang)
 {
-    const lt_game *g = lt_game_find(id);
+    lt_session_setup su;
     lt_error err = {0};
     long long n;
-    if (!g)
+    memset(&su, 0, sizeof su);
+    su.game = lt_game_find(id);
+    if (!su.game)
         return error("unknown game");
-    lt_config cfg;
-    lt_config_default(g, &cfg, 0);
-    if (lt_config_parse(g, &cfg, options, &err) != LT_OK)
-        return error(err.msg);
-    lt_record r;
-    lt_record_init(&r, g, &cfg);
-    /* "human,ai:level=3,...": one spec a seat */
-    int seats = 0;
-    for (const char *p = players; *p;) {
-        const char *comma = strchr(p, ',');
-        size_t len = comma ? (size_t)(comma - p) : strlen(p);
-        if (seats == LT_MAX_PLAYERS || len >= LT_SPEC_MAX)
-            return error("too many or too long player specs");
-        memcpy(r.players[seats], p, len);
-        r.players[seats++][len] = '\0';
-        p += len + (comma != NULL);
-    }
-    r.config.players = seats;
-    if (lt_check_players(g, seats, &err) != LT_OK)
+    lt_config_default(su.game, &su.config, 0);
+    if (lt_config_parse(su.game, &su.config, options, &err) != LT_OK ||
+        read_seats(players, &su, &err) != LT_OK ||
+        lt_time_control_parse(*clock ? clock : "none", &su.clock, &err) != LT_OK)
         return error(err.msg);
     if (!lt_parse_int(seed, 0, INT64_MAX, &n))
         return error("the seed must be a whole number");
-    r.seed = (uint64_t)n;
-    return adopt(&r);
+    su.seed = (uint64_t)n;
+    su.time = (lt_time_source){page_now, NULL};
+    su.lang = lang;
+    lt_session *s = lt_session_new(&su, &err);
+    if (!s)
+        return error(err.msg);
+    adopt(s);
+    return answer(LT_OK, &err, lang);
 }
 
-const char *web_load(const char *text)
+const char *web_load(const char *text, int live, int lang)
 {
-    lt_record r;
-    lt_cursor cur = {0};
     lt_error err = {0};
-    if (lt_record_parse(text, &cur, &r, &err) != LT_OK)
+    lt_time_source time = {live ? page_now : still_now, NULL};
+    lt_session *s = lt_session_load_text(text, &time, lang, &err);
+    if (!s)
         return error(err.msg);
-    return adopt(&r);
+    adopt(s);
+    return answer(LT_OK, &err, lang);
 }
 
 const char *web_record(void)
 {
-    if (!loaded)
+    if (!ses)
         return "";
     lt_error err = {0};
-    char *text = lt_record_format(&rec, &err);
+    char *text = lt_session_text(ses, &err);
     if (!text)
         return error(err.msg);
     /* the answer buffer owns every answer */
@@ -246,53 +297,182 @@ const char *web_record(void)
     return out.buf;
 }
 
+/* ---- The game as it stands --------------------------------------------- */
+
+/* The seat whose clock runs: the one to act, the thrower at a roll. */
+static int clock_seat(void)
+{
+    const lt_game *g = lt_session_game(ses);
+    int to = lt_session_to_act(ses);
+    if (to == LT_CHANCE && g->thrower)
+        to = g->thrower(lt_session_state(ses));
+    return to >= 0 && lt_session_time_control(ses)->kind != LT_TC_NONE ? to
+                                                                       : -1;
+}
+
+/* "clock": {control, left: [ms], text: [...], running} or null. */
+static void write_clock(void)
+{
+    const lt_time_control *tc = lt_session_time_control(ses);
+    char text[64];
+    jw_key(&out, "clock");
+    if (tc->kind == LT_TC_NONE) {
+        jw_null(&out);
+        return;
+    }
+    jw_obj(&out);
+    lt_time_control_format(tc, text, sizeof text);
+    jw_key(&out, "control");
+    jw_str(&out, text);
+    jw_key(&out, "left");
+    jw_arr(&out);
+    for (int i = 0; i < lt_session_seats(ses); i++)
+        jw_int(&out, lt_session_clock(ses, i));
+    jw_end(&out);
+    jw_key(&out, "text");
+    jw_arr(&out);
+    for (int i = 0; i < lt_session_seats(ses); i++) {
+        lt_clock_text(lt_session_clock(ses, i), text, sizeof text);
+        jw_str(&out, text);
+    }
+    jw_end(&out);
+    jw_key(&out, "running");
+    jw_int(&out, clock_seat());
+    jw_end(&out);
+}
+
+/* May a person still call the game off: has some seat still in it not
+ * moved yet?  (lt_session_abort decides; this only offers the button.) */
+static bool abortable(void)
+{
+    unsigned moved = 0, in = 0;
+    for (int k = 0; k < lt_session_plies(ses); k++)
+        if (lt_session_ply(ses, k)->seat >= 0)
+            moved |= 1u << lt_session_ply(ses, k)->seat;
+    for (int i = 0; i < lt_session_seats(ses); i++)
+        in |= (unsigned)lt_session_in_game(ses, i) << i;
+    return lt_session_to_act(ses) != LT_TERMINAL && (moved & in) != in;
+}
+
+static void write_rows(void)
+{
+    jw_key(&out, "rows");
+    jw_arr(&out);
+    lt_row row;
+    for (int r = 1; lt_session_row(ses, r, &row); r++) {
+        jw_obj(&out);
+        jw_key(&out, "n");
+        jw_int(&out, row.number);
+        jw_key(&out, "cells"); /* per seat: its first ply and how many */
+        jw_arr(&out);
+        for (int i = 0; i < lt_session_seats(ses); i++) {
+            jw_arr(&out);
+            jw_int(&out, row.cell[i].first);
+            jw_int(&out, row.cell[i].count);
+            jw_end(&out);
+        }
+        jw_end(&out);
+        jw_end(&out);
+    }
+    jw_end(&out);
+}
+
 const char *web_info(int lang)
 {
-    if (!loaded)
-        return error("no game");
-    const lt_game *g = rec.game;
-    lt_state *s = scratch(g);
-    lt_error err = {0};
-    char text[256];
-    if (!s || lt_record_replay(&rec, 0, s, &err) != LT_OK)
-        return error(s ? err.msg : "out of memory");
+    static const char *const kinds[] = {"human", "computer", "remote"};
+    static const char *const reasons[] = {"",      "rules",   "resign",
+                                          "time",  "agreement", "claim",
+                                          "abandon", "abort"};
+    if (!ses)
+        return no_game();
+    const lt_game *g = lt_session_game(ses);
+    int nseats = lt_session_seats(ses);
+    char text[512];
     jw_reset(&out);
     jw_obj(&out);
     jw_key(&out, "game");
     jw_str(&out, g->id);
-    lt_config_write(g, &rec.config, text, sizeof text);
+    lt_config_write(g, lt_session_config(ses), text, sizeof text);
     jw_key(&out, "options");
     jw_str(&out, text);
     jw_key(&out, "players");
     jw_arr(&out);
-    for (int i = 0; i < rec.config.players; i++)
-        jw_str(&out, rec.players[i]);
+    for (int i = 0; i < nseats; i++)
+        jw_str(&out, lt_session_seat(ses, i)->kind == LT_SEAT_COMPUTER
+                         ? lt_session_seat(ses, i)->spec
+                         : kinds[lt_session_seat(ses, i)->kind]);
     jw_end(&out);
     jw_key(&out, "seats");
     jw_arr(&out);
-    for (int i = 0; i < rec.config.players; i++)
-        jw_str(&out, lt_seat_name(g, i, lang, text, sizeof text));
+    for (int i = 0; i < nseats; i++)
+        jw_str(&out, lt_session_seat_name(ses, i, lang, text, sizeof text));
     jw_end(&out);
-    snprintf(text, sizeof text, "%" PRIu64, rec.seed);
+    jw_key(&out, "in");
+    jw_arr(&out);
+    for (int i = 0; i < nseats; i++)
+        jw_bool(&out, lt_session_in_game(ses, i));
+    jw_end(&out);
+    snprintf(text, sizeof text, "%" PRIu64, lt_session_seed(ses));
     jw_key(&out, "seed");
     jw_str(&out, text);
+    jw_key(&out, "to");
+    jw_int(&out, lt_session_to_act(ses));
     jw_key(&out, "moves");
     jw_arr(&out);
-    for (int k = 0; k < rec.nactions; k++) {
+    for (int k = 0; k < lt_session_plies(ses); k++) {
+        const lt_ply *p = lt_session_ply(ses, k);
         jw_obj(&out);
         jw_key(&out, "name");
-        jw_str(&out, lt_name(g, s, rec.actions[k], text, sizeof text));
-        jw_key(&out, "p");
-        jw_int(&out, g->current_player(s));
+        jw_str(&out, p->name);
+        jw_key(&out, "seat");
+        jw_int(&out, p->seat);
+        jw_key(&out, "chance");
+        jw_bool(&out, p->chance);
         jw_end(&out);
-        g->apply(s, rec.actions[k]);
     }
     jw_end(&out);
-    jw_key(&out, "to");
-    jw_int(&out, g->current_player(end));
-    lt_result_text(g, end, text, sizeof text);
+    write_rows();
+    lt_session_result_token(ses, text, sizeof text);
     jw_key(&out, "result");
     jw_str(&out, text);
+    int end_seat;
+    lt_end end = lt_session_end(ses, &end_seat);
+    jw_key(&out, "end");
+    if (end == LT_END_NONE) {
+        jw_null(&out);
+    } else {
+        jw_obj(&out);
+        jw_key(&out, "reason");
+        jw_str(&out, reasons[end]);
+        jw_key(&out, "seat");
+        jw_int(&out, end_seat);
+        lt_session_result_text(ses, lang, text, sizeof text);
+        jw_key(&out, "text");
+        jw_str(&out, text);
+        jw_end(&out);
+    }
+    write_clock();
+    int from;
+    lt_offer_kind offer = lt_session_offer_pending(ses, &from);
+    jw_key(&out, "offer");
+    if (offer == LT_OFFER_NONE) {
+        jw_null(&out);
+    } else {
+        jw_obj(&out);
+        jw_key(&out, "kind");
+        jw_str(&out, offer == LT_OFFER_DRAW ? "draw" : "takeback");
+        jw_key(&out, "from");
+        jw_int(&out, from);
+        jw_key(&out, "waiting");
+        jw_int(&out, lt_session_answerer(ses));
+        jw_end(&out);
+    }
+    jw_key(&out, "claimable");
+    if (!lt_session_claimable(ses, lang, text, sizeof text))
+        text[0] = '\0';
+    jw_str(&out, text);
+    jw_key(&out, "abortable");
+    jw_bool(&out, abortable());
     jw_end(&out);
     return jw_text(&out);
 }
@@ -383,63 +563,54 @@ static void write_view(const lt_view *v)
     jw_end(&out);
 }
 
-const char *web_view(int ply, int lang)
+const char *web_view(int ply, int viewer, int flip, int lang)
 {
-    if (!loaded)
-        return error("no game");
-    const lt_game *g = rec.game;
-    lt_state *s = scratch(g);
-    lt_error err = {0};
+    if (!ses)
+        return no_game();
+    const lt_game *g = lt_session_game(ses);
     static lt_view v;
     static lt_action acts[LT_MAX_ACTIONS];
     char text[1024];
-    if (ply < 0 || ply > rec.nactions)
-        ply = rec.nactions;
-    if (!s || lt_record_replay(&rec, ply > 0 ? ply - 1 : 0, s, &err) != LT_OK)
-        return error(s ? err.msg : "out of memory");
+    int n = lt_session_plies(ses);
+    if (ply < 0 || ply > n)
+        ply = n;
+    const lt_state *s = lt_session_state_at(ses, ply);
+    bool live = ply == n;
+    int to = live ? lt_session_to_act(ses) : g->current_player(s);
     jw_reset(&out);
     jw_obj(&out);
     jw_key(&out, "ply");
     jw_int(&out, ply);
     jw_key(&out, "n");
-    jw_int(&out, rec.nactions);
+    jw_int(&out, n);
     /* the cells the last action touched, seen from before it */
     jw_key(&out, "last");
     if (ply > 0) {
-        write_cells(g, s, rec.actions[ply - 1]);
-        g->apply(s, rec.actions[ply - 1]);
+        write_cells(g, lt_session_state_at(ses, ply - 1),
+                    lt_session_ply(ses, ply - 1)->action);
     } else {
         jw_arr(&out);
         jw_end(&out);
     }
-    int to = g->current_player(s);
     jw_key(&out, "to");
     jw_int(&out, to);
-    lt_result_text(g, s, text, sizeof text);
-    jw_key(&out, "result");
-    jw_str(&out, text);
-    jw_key(&out, "returns");
-    jw_arr(&out);
-    if (to == LT_TERMINAL) {
-        double r[LT_MAX_PLAYERS];
-        g->returns(s, r);
-        for (int i = 0; i < g->num_players(s); i++)
-            jw_num(&out, r[i]);
-    }
-    jw_end(&out);
     if (g->write_state(s, text, sizeof text) >= (int)sizeof text)
         text[0] = '\0';
     jw_key(&out, "pos");
     jw_str(&out, text);
+    int turns = lt_session_view_turns(ses, viewer, flip != 0);
+    jw_key(&out, "turns");
+    jw_int(&out, turns);
     memset(&v, 0, sizeof v);
     v.lang = lang;
     g->render(s, &v);
+    lt_view_turn(&v, turns);
     write_view(&v);
     /* the choices here: moves with their cells, or the dice's outcomes */
     jw_key(&out, "legal");
     jw_arr(&out);
-    int n = lt_choices(g, s, acts);
-    for (int i = 0; i < n; i++) {
+    int k = to == LT_TERMINAL ? 0 : lt_choices(g, s, acts);
+    for (int i = 0; i < k; i++) {
         jw_obj(&out);
         jw_key(&out, "name");
         jw_str(&out, lt_name(g, s, acts[i], text, sizeof text));
@@ -457,89 +628,147 @@ const char *web_view(int ply, int lang)
     return jw_text(&out);
 }
 
-/* Appends an action to the game in play; answers with its name. */
-static const char *push(lt_action a)
+/* ---- Commands ------------------------------------------------------------ */
+
+const char *web_command(int seat, const char *name, const char *arg, int lang)
 {
-    char name[64];
-    lt_name(rec.game, end, a, name, sizeof name);
-    if (lt_record_push(&rec, a) != LT_OK)
-        return error("out of memory");
-    rec.game->apply(end, a);
+    lt_error err = {0};
+    if (!ses)
+        return no_game();
+    const lt_command *c = lt_command_find(name);
+    if (c && c->id == LT_CMD_REMATCH) {
+        if (lt_session_to_act(ses) != LT_TERMINAL)
+            return error(lang == LT_LANG_PL ? "partia jeszcze trwa"
+                                            : "the game is still in play");
+        lt_session *next = lt_session_rematch(ses, NULL, &err);
+        if (!next)
+            return error(err.msg);
+        adopt(next);
+        return answer(LT_OK, &err, lang);
+    }
+    if (!c || !c->in_session || c->id == LT_CMD_SAVE)
+        return error("not a command of the page");
+    return answer(lt_session_command(ses, seat, c->id, arg, &err), &err, lang);
+}
+
+const char *web_step(int lang)
+{
+    lt_error err = {0};
+    if (!ses)
+        return no_game();
+    int to = lt_session_to_act(ses);
+    const lt_seat *seat = lt_session_seat(ses, to);
+    char why[128];
+    /* a computer's move is searched in the page's worker (web_think on a
+     * copy), unless it claims a draw */
+    if (seat && seat->kind == LT_SEAT_COMPUTER &&
+        !lt_session_claimable(ses, lang, why, sizeof why)) {
+        jw_reset(&out);
+        jw_obj(&out);
+        jw_key(&out, "think");
+        jw_int(&out, to);
+        jw_end(&out);
+        return jw_text(&out);
+    }
+    return answer(lt_session_step(ses, NULL, &err), &err, lang);
+}
+
+const char *web_tick(int lang)
+{
+    if (!ses)
+        return no_game();
+    bool flag = lt_session_tick(ses);
     jw_reset(&out);
     jw_obj(&out);
-    jw_key(&out, "ok");
-    jw_bool(&out, true);
-    jw_key(&out, "name");
-    jw_str(&out, name);
+    jw_key(&out, "flag");
+    jw_bool(&out, flag);
+    write_clock();
+    write_events(lang);
     jw_end(&out);
     return jw_text(&out);
 }
 
-const char *web_play(const char *name)
+const char *web_clock_text(double ms)
 {
-    lt_action a;
-    lt_error err = {0};
-    if (!loaded)
-        return error("no game");
-    if (lt_parse(rec.game, end, name, &a, &err) != LT_OK)
-        return error(err.msg);
-    return push(a);
+    static char text[64];
+    lt_clock_text((int64_t)ms, text, sizeof text);
+    return text;
 }
 
-const char *web_truncate(int n)
+/* An event a room's server told of, in the words of the game in play's
+ * own (lt_event_text): offered/answered (offer "draw" or "takeback",
+ * accepted), left (reason "resign", "time", "abandon"). */
+const char *web_event_text(const char *kind, int seat, const char *offer,
+                           int accepted, const char *reason, int lang)
 {
-    if (!loaded)
-        return error("no game");
-    if (n < 0 || n > rec.nactions)
-        return error("no such move");
-    rec.nactions = n;
-    lt_error err = {0};
-    if (lt_record_replay(&rec, -1, end, &err) != LT_OK)
-        return error(err.msg);
-    return ok();
-}
-
-const char *web_roll(void)
-{
-    if (!loaded)
-        return error("no game");
-    if (rec.game->current_player(end) != LT_CHANCE)
-        return error("no dice to roll");
-    return push(lt_chance_draw(rec.game, end, rec.seed, (uint64_t)rec.nactions));
+    static char text[256];
+    int known = -1;
+    for (int k = 0; k < (int)(sizeof event_kinds / sizeof *event_kinds); k++)
+        if (!strcmp(kind, event_kinds[k]))
+            known = k;
+    if (!ses || known < 0)
+        return "";
+    lt_event ev;
+    memset(&ev, 0, sizeof ev);
+    ev.kind = (lt_event_kind)known;
+    ev.seat = seat;
+    ev.offer = !strcmp(offer, "draw")       ? LT_OFFER_DRAW
+               : !strcmp(offer, "takeback") ? LT_OFFER_TAKEBACK
+                                            : LT_OFFER_NONE;
+    ev.accepted = accepted != 0;
+    ev.reason = !strcmp(reason, "time")      ? LT_END_TIME
+                : !strcmp(reason, "abandon") ? LT_END_ABANDON
+                                             : LT_END_RESIGN;
+    lt_event_text(ses, &ev, lang, text, sizeof text);
+    return text;
 }
 
 /* ---- Computer players and odds ------------------------------------------ */
 
 const char *web_think(const char *spec, double seconds)
 {
-    if (!loaded)
-        return error("no game");
-    const lt_game *g = rec.game;
-    int p = g->current_player(end);
+    if (!ses)
+        return no_game();
+    const lt_game *g = lt_session_game(ses);
+    const lt_state *now = lt_session_state(ses);
+    int p = lt_session_to_act(ses);
     if (p < 0)
         return error("nobody is to move");
     lt_error err = {0};
-    lt_player *pl = lt_player_new(g, spec, &err);
-    if (!pl)
-        return error(err.msg);
+    lt_limits lim;
+    double clocks[LT_MAX_PLAYERS];
+    lt_player *own = NULL, *pl = lt_session_player(ses, p);
+    if (*spec) { /* advice: another player, for so long */
+        pl = own = lt_player_new(g, spec, &err);
+        if (!pl)
+            return error(err.msg);
+        memset(&lim, 0, sizeof lim);
+    } else if (!pl) {
+        return error("a person is to move");
+    } else { /* the seat's own move: as its clock allows */
+        lt_session_limits(ses, p, &lim, clocks);
+    }
+    if (!lim.clocks && !lim.seconds)
+        lim.seconds = seconds;
     lt_think_info info;
     memset(&info, 0, sizeof info);
-    lt_limits lim = {.seconds = seconds};
     lt_action a = lt_player_choose(
-        pl, end, lt_choice_seed(rec.seed, (uint64_t)rec.nactions), &lim, &info);
-    lt_player_free(pl);
-    if (a == LT_NO_ACTION || !lt_is_legal(g, end, a))
+        pl, now,
+        lt_choice_seed(lt_session_seed(ses), (uint64_t)lt_session_plies(ses)),
+        &lim, &info);
+    lt_player_free(own);
+    if (a == LT_NO_ACTION || !lt_is_legal(g, now, a))
         return error("the computer player found no move");
     char name[64];
     jw_reset(&out);
     jw_obj(&out);
     jw_key(&out, "name");
-    jw_str(&out, lt_name(g, end, a, name, sizeof name));
+    jw_str(&out, lt_name(g, now, a, name, sizeof name));
     jw_key(&out, "seat");
     jw_int(&out, p);
     jw_key(&out, "value");
     jw_arr(&out);
-    for (int i = 0; i < g->num_players(end); i++)
+    for (int i = 0; i < g->num_players(now); i++)
         jw_num(&out, info.value[i]);
     jw_end(&out);
     jw_key(&out, "nodes");
@@ -566,19 +795,20 @@ static void write_exact(const lt_exact *e)
 
 const char *web_odds(int lang)
 {
-    if (!loaded)
-        return error("no game");
-    const lt_game *g = rec.game;
+    if (!ses)
+        return no_game();
+    const lt_game *g = lt_session_game(ses);
+    const lt_state *now = lt_session_state(ses);
     if (!g->odds)
         return error("this game has no odds");
-    if (g->current_player(end) == LT_TERMINAL)
+    if (lt_session_to_act(ses) == LT_TERMINAL)
         return error("the game is over");
     lt_odds *o = calloc(1, sizeof *o);
     lt_error err = {0};
     if (!o)
         return error("out of memory");
     o->lang = lang;
-    if (g->odds(end, 0, o, &err) != LT_OK) {
+    if (g->odds(now, 0, o, &err) != LT_OK) {
         free(o);
         return error(err.msg);
     }
@@ -586,7 +816,7 @@ const char *web_odds(int lang)
     jw_reset(&out);
     jw_obj(&out);
     jw_key(&out, "ply");
-    jw_int(&out, rec.nactions);
+    jw_int(&out, lt_session_plies(ses));
     jw_key(&out, "win");
     jw_arr(&out);
     for (int i = 0; i < o->nseats; i++)
@@ -603,7 +833,7 @@ const char *web_odds(int lang)
     for (int k = 0; k < o->nchoices; k++) {
         jw_obj(&out);
         jw_key(&out, "name");
-        jw_str(&out, lt_name(g, end, o->choice[k].action, name, sizeof name));
+        jw_str(&out, lt_name(g, now, o->choice[k].action, name, sizeof name));
         jw_key(&out, "value");
         write_exact(&o->choice[k].value);
         jw_end(&out);

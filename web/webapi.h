@@ -1,37 +1,56 @@
 /* webapi.h — the functions the page calls in the WebAssembly module (see
- * api.c); JSON answers unless said otherwise. */
+ * api.c); JSON answers unless said otherwise.  `lang` is LT_LANG_*; seats
+ * count from 0.  Answers that change the game carry its events in words:
+ * {"ok": true, "events": [{kind, seat, text}]} or {"error", "events"}. */
 #ifndef LUDOTEKA_WEBAPI_H
 #define LUDOTEKA_WEBAPI_H
 
 /* Sets the module up; the number of games. */
 int web_init(void);
-/* Every game: id, titles, group, players, options, seat names, levels. */
+/* Every game: id, titles, group, players, numbering, options, seat names,
+ * levels. */
 const char *web_games(void);
 /* The rules of a game as plain text ("" if unknown). */
 const char *web_rules(const char *id, int lang);
 
 /* Starts a game: options "k=v ...", players "human,ai:level=2,..." (one
- * spec a seat), the seed of its dice as decimal text. */
+ * spec a seat), the seed of its dice as decimal text, a time control
+ * ("" or "none", "5+3", "0:02+0", ... as lt_time_control_parse). */
 const char *web_new(const char *id, const char *options, const char *players,
-                    const char *seed);
-/* Makes a record text the game in play. */
-const char *web_load(const char *text);
-/* The game in play as a record (plain text). */
+                    const char *seed, const char *clock, int lang);
+/* Makes a record or journal text the game in play; live 0: a copy whose
+ * time stands still (a room's game shown here, the worker's). */
+const char *web_load(const char *text, int live, int lang);
+/* The game in play as its journal's text (a record; plain text). */
 const char *web_record(void);
-/* Its header and moves: names and who made each (-1: the dice). */
+/* The game as it stands: seats, moves, rows, result and its reason,
+ * clocks, the pending offer, whether a draw may be claimed. */
 const char *web_info(int lang);
-/* The position after `ply` actions (< 0: the last): what to draw, the
- * choices there with the cells they touch, who is to move, the result. */
-const char *web_view(int ply, int lang);
-/* Plays a move (a name in the game's notation) at the end. */
-const char *web_play(const char *name);
-/* Keeps the first n actions. */
-const char *web_truncate(int n);
-/* Rolls the dice due at the end, from the record's seed. */
-const char *web_roll(void);
-/* A computer player's move at the end (not played). */
+/* The position before ply `ply` (< 0: now) as `viewer` sees it (flipped
+ * or not): what to draw, the choices there with their cells, who is to
+ * act. */
+const char *web_view(int ply, int viewer, int flip, int lang);
+/* A command of commands.h by its English name ("move" with its arg,
+ * "undo", "redo", "resign", "draw", "takeback", "accept", "decline",
+ * "claim", "abort") from a seat; "rematch" after the end. */
+const char *web_command(int seat, const char *name, const char *arg,
+                        int lang);
+/* Plays what needs no person now: the dice, a computer's claim; or says
+ * {"think": seat} when a computer is to move (web_think, in the worker). */
+const char *web_step(int lang);
+/* Looks at the running clock: {"flag", "clock", "events"}. */
+const char *web_tick(int lang);
+/* A clock as players read it ("4:57", "0:09.3"; plain text). */
+const char *web_clock_text(double ms);
+/* An event a room's server told of, in words (plain text; "" if the kind
+ * is unknown): "offered", "answered", "left", ... with the seat, the
+ * offer ("draw", "takeback"), accepted, the reason of leaving. */
+const char *web_event_text(const char *kind, int seat, const char *offer,
+                           int accepted, const char *reason, int lang);
+/* A move of the computer seat to act, as its clock allows (spec ""), or
+ * another player's advice for the one to act, within `seconds`. */
 const char *web_think(const char *spec, double seconds);
-/* The exact odds of the turn in progress at the end. */
+/* The exact odds of the turn in progress. */
 const char *web_odds(int lang);
 
 #endif

@@ -137,6 +137,15 @@ lt_session *lt_session_new(const lt_session_setup *, lt_error *);
  * said in *warning (warning->msg is "" when all was whole). */
 lt_session *lt_session_load(const char *path, const lt_time_source *,
                             int lang, lt_error *err, lt_error *warning);
+/* The same from a text in memory, kept in no file (a page's saved game,
+ * an uploaded record): a journal, or any record's movetext, several plies
+ * to a line.  The text is read whole: there is no torn line to drop. */
+lt_session *lt_session_load_text(const char *text, const lt_time_source *,
+                                 int lang, lt_error *);
+/* The game as its journal's text (malloc'd; NULL with a message): a
+ * record that lt_session_load_text, `ludoteka replay` and every record
+ * reader read. */
+char *lt_session_text(lt_session *, lt_error *);
 void lt_session_free(lt_session *);
 /* The next game between the same players (the caller's own players
  * too): seats moved round by one (with two, colours swapped), a seed

@@ -15,6 +15,7 @@
  * without what was taken back or has been answered.  The comments are
  * skipped by every record reader; PGN's [%clk] and [%emt] are the usual
  * clock annotations.  docs/session.md has the whole format. */
+#include <ctype.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
@@ -267,13 +268,11 @@ lt_status jnl_rewrite(lt_session *s, lt_error *err)
 
 lt_status jnl_create(lt_session *s, const char *path, lt_error *err)
 {
-    size_t n = strlen(path) + 1;
-    char *copy = malloc(n);
+    char *copy = strdup(path);
     if (!copy) {
         lt_error_set(err, "out of memory");
         return LT_ENOMEM;
     }
-    memcpy(copy, path, n);
     free(s->path);
     s->path = copy;
     lt_status st = jnl_rewrite(s, err);
@@ -294,77 +293,34 @@ void jnl_close(lt_session *s)
 /* ---- Reading ----------------------------------------------------------- */
 
 /* "[%name a b c]" commands of one comment: the name and its words. */
-enum { WORDS_MAX = LT_MAX_PLAYERS + 2 };
+enum { WORDS_MAX = LT_MAX_PLAYERS + 2, COMMANDS_MAX = 8 };
 typedef struct {
     char name[16];
     char *word[WORDS_MAX];
     int nwords;
 } command;
 
-/* One line of movetext: at most one action (its word) and the commands
- * of its comments, in order. */
-typedef struct {
-    char *action;
-    command cmd[8];
-    int ncmd;
-} line_parts;
-
-static bool split_line(char *line, line_parts *lp)
+/* The commands of a comment's text (cut up in place). */
+static bool read_commands(char *text, command *cmd, int *ncmd)
 {
-    memset(lp, 0, sizeof *lp);
-    char *p = line;
-    for (;;) {
-        while (*p == ' ' || *p == '\t' || *p == '\r')
-            p++;
-        if (!*p)
-            return true;
-        if (*p == '{') {
-            char *close = strchr(p, '}');
-            if (!close)
-                return false;
-            *close = '\0';
-            for (char *q = p + 1; (q = strstr(q, "[%")) != NULL;) {
-                char *end = strchr(q, ']');
-                if (!end || lp->ncmd == 8)
-                    return false;
-                *end = '\0';
-                command *c = &lp->cmd[lp->ncmd++];
-                char *words[WORDS_MAX + 1];
-                int n = lt_split(q + 2, words, WORDS_MAX + 1);
-                if (n == 0 || n > WORDS_MAX)
-                    return false;
-                lt_copy(c->name, sizeof c->name, words[0]);
-                for (int i = 1; i < n; i++)
-                    c->word[c->nwords++] = words[i];
-                q = end + 1;
-            }
-            p = close + 1;
-            continue;
-        }
-        char *w = p;
-        while (*p && *p != ' ' && *p != '\t' && *p != '{' && *p != '\r')
-            p++;
-        char keep = *p;
-        *p = '\0';
-        /* a move number: "12." or "12..." */
-        char *m = w;
-        while (*m >= '0' && *m <= '9')
-            m++;
-        if (m > w && *m == '.') {
-            while (*m == '.')
-                m++;
-            w = m;
-        }
-        if (*w) {
-            if (lp->action)
-                return false; /* one ply a line */
-            lp->action = w;
-        }
-        if (keep == '{')
-            *p = '{';
-        else if (keep)
-            p++;
+    *ncmd = 0;
+    for (char *q = text; (q = strstr(q, "[%")) != NULL;) {
+        char *end = strchr(q, ']');
+        if (!end || *ncmd == COMMANDS_MAX)
+            return false;
+        *end = '\0';
+        command *c = &cmd[(*ncmd)++];
+        memset(c, 0, sizeof *c);
+        char *words[WORDS_MAX + 1];
+        int n = lt_split(q + 2, words, WORDS_MAX + 1);
+        if (n == 0 || n > WORDS_MAX)
+            return false;
+        lt_copy(c->name, sizeof c->name, words[0]);
+        for (int i = 1; i < n; i++)
+            c->word[c->nwords++] = words[i];
+        q = end + 1;
     }
+    return true;
 }
 
 static bool is_result_token(const char *w)
@@ -379,105 +335,210 @@ static int seat_word(const lt_session *s, const char *w)
     return lt_parse_int(w, 1, s->nseats, &v) ? (int)v - 1 : -1;
 }
 
-/* Carries out one line of the journal. */
-static lt_status replay_line(lt_session *s, char *line, lt_error *err)
+/* Carries out an event's command: [%clocks], [%offer], [%answer],
+ * [%leave], [%result].  Others' annotations ([%eval] ...) are skipped. */
+static lt_status replay_event(lt_session *s, const command *c, lt_error *err)
 {
-    line_parts lp;
-    if (!split_line(line, &lp)) {
-        lt_error_set(err, "cannot read this line");
+    static const char *const events[] = {"clocks", "offer", "answer", "leave",
+                                         "result"};
+    bool known = false;
+    for (size_t i = 0; i < sizeof events / sizeof *events; i++)
+        known |= !strcmp(c->name, events[i]);
+    if (!known)
+        return LT_OK;
+    lt_status st = LT_OK;
+    int seat = c->nwords > 0 ? seat_word(s, c->word[c->nwords - 1]) : -1;
+    if (!strcmp(c->name, "clocks")) {
+        int64_t clocks[LT_MAX_PLAYERS];
+        if (c->nwords != s->nseats) {
+            lt_error_set(err, "[%%clocks] needs one time a seat");
+            return LT_ESYNTAX;
+        }
+        for (int k = 0; k < c->nwords; k++)
+            if (!clk_parse_exact(c->word[k], &clocks[k])) {
+                lt_error_set(err, "[%%clocks]: bad time '%s'", c->word[k]);
+                return LT_ESYNTAX;
+            }
+        if (s->tc.kind != LT_TC_NONE)
+            ses_set_clocks(s, clocks);
+        return LT_OK;
+    }
+    if (!strcmp(c->name, "result") && s->end != LT_END_NONE)
+        return LT_OK; /* already ended by the line before (an agreement) */
+    if (s->end != LT_END_NONE) {
+        lt_error_set(err, "[%%%s] after the end of the game", c->name);
+        return LT_EILLEGAL;
+    }
+    if (!strcmp(c->name, "offer") && c->nwords == 2 && seat >= 0 &&
+        s->offer == LT_OFFER_NONE && lt_session_in_game(s, seat)) {
+        bool draw = !strcmp(c->word[0], "draw");
+        if (!draw && strcmp(c->word[0], "takeback"))
+            st = LT_ESYNTAX;
+        else
+            st = ses_make_offer(s, seat,
+                                draw ? LT_OFFER_DRAW : LT_OFFER_TAKEBACK, err);
+    } else if (!strcmp(c->name, "answer") && c->nwords == 2 &&
+               (seat = seat_word(s, c->word[0])) >= 0 &&
+               s->offer != LT_OFFER_NONE && lt_session_in_game(s, seat) &&
+               (!strcmp(c->word[1], "accept") ||
+                !strcmp(c->word[1], "decline"))) {
+        st = ses_make_answer(s, seat, !strcmp(c->word[1], "accept"), err);
+    } else if (!strcmp(c->name, "leave") && c->nwords == 2 &&
+               (seat = seat_word(s, c->word[0])) >= 0 &&
+               lt_session_in_game(s, seat) &&
+               ses_end_of_word(c->word[1]) != LT_END_NONE) {
+        st = ses_leave_or_end(s, seat, ses_end_of_word(c->word[1]), err);
+    } else if (!strcmp(c->name, "result") && c->nwords == 2) {
+        lt_end e = ses_end_of_word(c->word[0]);
+        seat = seat_word(s, c->word[1]);
+        if (e == LT_END_RESIGN || e == LT_END_TIME || e == LT_END_ABANDON)
+            st = seat >= 0 && lt_session_in_game(s, seat)
+                     ? ses_leave_or_end(s, seat, e, err)
+                     : LT_ESYNTAX;
+        else if (e == LT_END_AGREEMENT || e == LT_END_CLAIM ||
+                 e == LT_END_ABORT)
+            st = ses_end(s, e, seat, err);
+        else
+            st = LT_ESYNTAX;
+    } else {
+        st = LT_ESYNTAX;
+    }
+    if (st == LT_ESYNTAX)
+        lt_error_set(err, "cannot carry out [%%%s ...] here", c->name);
+    return st;
+}
+
+/* The movetext as it is read: a ply waits for the comment after it (its
+ * [%clk] and [%emt]) until the next word or event. */
+typedef struct {
+    lt_session *s;
+    bool pending;
+    lt_action action;
+    int64_t took, clock;
+} body_reader;
+
+static lt_status flush_ply(body_reader *r, lt_error *err)
+{
+    if (!r->pending)
+        return LT_OK;
+    r->pending = false;
+    return ses_ply(r->s, r->action, r->took, r->clock, err);
+}
+
+/* A word: a move number ("12.", "12..."), a ply, or the closing result. */
+static lt_status read_word(body_reader *r, char *w, lt_error *err)
+{
+    lt_status st = flush_ply(r, err);
+    if (st != LT_OK)
+        return st;
+    char *m = w;
+    while (*m >= '0' && *m <= '9')
+        m++;
+    if (m > w && *m == '.') {
+        while (*m == '.')
+            m++;
+        w = m;
+    }
+    if (!*w)
+        return LT_OK;
+    lt_session *s = r->s;
+    lt_error e = {0};
+    if (s->end != LT_END_NONE ||
+        lt_parse(s->g, ses_state(s, s->nplies), w, &r->action, &e) != LT_OK) {
+        if (is_result_token(w))
+            return LT_OK;
+        lt_error_set(err, "%s", e.msg[0] ? e.msg : "the game is over");
+        return LT_EILLEGAL;
+    }
+    r->pending = true;
+    r->took = 0;
+    r->clock = -1;
+    return LT_OK;
+}
+
+/* A comment: the waiting ply's times, or events. */
+static lt_status read_comment(body_reader *r, char *text, lt_error *err)
+{
+    command cmd[COMMANDS_MAX];
+    int n;
+    if (!read_commands(text, cmd, &n)) {
+        lt_error_set(err, "cannot read this comment");
         return LT_ESYNTAX;
     }
-    const lt_game *g = s->g;
-    if (lp.action) {
-        lt_action a;
-        lt_error e = {0};
-        const lt_state *now = ses_state(s, s->nplies);
-        if (s->end != LT_END_NONE || lt_parse(g, now, lp.action, &a, &e) != LT_OK) {
-            if (is_result_token(lp.action))
-                return LT_OK;
-            lt_error_set(err, "%s", e.msg[0] ? e.msg : "the game is over");
-            return LT_EILLEGAL;
-        }
-        int64_t took = 0, clock = -1;
-        for (int i = 0; i < lp.ncmd; i++) {
-            command *c = &lp.cmd[i];
-            bool ok = c->nwords == 1;
-            if (ok && !strcmp(c->name, "clk"))
-                ok = clk_parse_exact(c->word[0], &clock);
-            else if (ok && !strcmp(c->name, "emt"))
-                ok = clk_parse_exact(c->word[0], &took);
-            if (!ok) {
+    for (int i = 0; i < n; i++) {
+        const command *c = &cmd[i];
+        bool clk = !strcmp(c->name, "clk"), emt = !strcmp(c->name, "emt");
+        if (clk || emt) {
+            if (r->pending && (c->nwords != 1 ||
+                               !clk_parse_exact(c->word[0],
+                                                clk ? &r->clock : &r->took))) {
                 lt_error_set(err, "bad [%%%s] of a ply", c->name);
                 return LT_ESYNTAX;
             }
-        }
-        return ses_ply(s, a, took, clock, err);
-    }
-    for (int i = 0; i < lp.ncmd; i++) {
-        command *c = &lp.cmd[i];
-        lt_status st = LT_OK;
-        int seat = c->nwords > 0 ? seat_word(s, c->word[c->nwords - 1]) : -1;
-        if (!strcmp(c->name, "clocks")) {
-            int64_t clocks[LT_MAX_PLAYERS];
-            if (c->nwords != s->nseats) {
-                lt_error_set(err, "[%%clocks] needs one time a seat");
-                return LT_ESYNTAX;
-            }
-            for (int k = 0; k < c->nwords; k++)
-                if (!clk_parse_exact(c->word[k], &clocks[k])) {
-                    lt_error_set(err, "[%%clocks]: bad time '%s'", c->word[k]);
-                    return LT_ESYNTAX;
-                }
-            if (s->tc.kind != LT_TC_NONE)
-                ses_set_clocks(s, clocks);
             continue;
         }
-        if (!strcmp(c->name, "result") && s->end != LT_END_NONE)
-            continue; /* already ended by the line before (an agreement) */
-        if (s->end != LT_END_NONE) {
-            lt_error_set(err, "[%%%s] after the end of the game", c->name);
-            return LT_EILLEGAL;
-        }
-        if (!strcmp(c->name, "offer") && c->nwords == 2 && seat >= 0 &&
-            s->offer == LT_OFFER_NONE && lt_session_in_game(s, seat)) {
-            bool draw = !strcmp(c->word[0], "draw");
-            if (!draw && strcmp(c->word[0], "takeback"))
-                seat = -1;
-            else
-                st = ses_make_offer(s, seat,
-                                    draw ? LT_OFFER_DRAW : LT_OFFER_TAKEBACK, err);
-        } else if (!strcmp(c->name, "answer") && c->nwords == 2 &&
-                   (seat = seat_word(s, c->word[0])) >= 0 &&
-                   s->offer != LT_OFFER_NONE && lt_session_in_game(s, seat) &&
-                   (!strcmp(c->word[1], "accept") ||
-                    !strcmp(c->word[1], "decline"))) {
-            st = ses_make_answer(s, seat, !strcmp(c->word[1], "accept"), err);
-        } else if (!strcmp(c->name, "leave") && c->nwords == 2 &&
-                   (seat = seat_word(s, c->word[0])) >= 0 &&
-                   lt_session_in_game(s, seat) &&
-                   ses_end_of_word(c->word[1]) != LT_END_NONE) {
-            st = ses_leave_or_end(s, seat, ses_end_of_word(c->word[1]), err);
-        } else if (!strcmp(c->name, "result") && c->nwords == 2) {
-            lt_end e = ses_end_of_word(c->word[0]);
-            seat = seat_word(s, c->word[1]);
-            if (e == LT_END_RESIGN || e == LT_END_TIME || e == LT_END_ABANDON)
-                st = seat >= 0 && lt_session_in_game(s, seat)
-                         ? ses_leave_or_end(s, seat, e, err)
-                         : LT_ESYNTAX;
-            else if (e == LT_END_AGREEMENT || e == LT_END_CLAIM ||
-                     e == LT_END_ABORT)
-                st = ses_end(s, e, seat, err);
-            else
-                st = LT_ESYNTAX;
-        } else {
-            st = LT_ESYNTAX;
-        }
-        if (st == LT_ESYNTAX)
-            lt_error_set(err, "cannot carry out [%%%s ...] here", c->name);
+        lt_status st = flush_ply(r, err);
+        if (st == LT_OK)
+            st = replay_event(r->s, c, err);
         if (st != LT_OK)
             return st;
     }
     return LT_OK;
+}
+
+/* Plays the movetext: the journal's one ply a line, or any record's
+ * several (PGN's variations, NAGs and ;-comments are skipped, as every
+ * record reader does).  *line counts the lines, for messages. */
+static lt_status replay_body(lt_session *s, char *p, int *line, lt_error *err)
+{
+    body_reader r = {.s = s};
+    lt_status st = LT_OK;
+    while (st == LT_OK && *p) {
+        if (*p == '\n') {
+            ++*line;
+            p++;
+        } else if (isspace((unsigned char)*p)) {
+            p++;
+        } else if (*p == ';') {
+            p += strcspn(p, "\n");
+        } else if (*p == '$') {
+            for (p++; isdigit((unsigned char)*p); p++) {
+            }
+        } else if (*p == '(') {
+            int depth = 0;
+            do {
+                depth += (*p == '(') - (*p == ')');
+                if (*p == '{')
+                    p += strcspn(p, "}");
+                *line += *p == '\n';
+                if (*p)
+                    p++;
+            } while (*p && depth > 0);
+            if (depth > 0) {
+                lt_error_set(err, "a variation '(' is never closed");
+                st = LT_ESYNTAX;
+            }
+        } else if (*p == '{') {
+            char *close = strchr(p, '}');
+            if (!close) {
+                lt_error_set(err, "a comment '{' is never closed");
+                return LT_ESYNTAX;
+            }
+            *close = '\0';
+            st = read_comment(&r, p + 1, err);
+            for (; p < close; p++)
+                *line += *p == '\n';
+            p = close + 1;
+        } else {
+            char *w = p;
+            p += strcspn(p, " \t\r\n\f\v{(;$");
+            char keep = *p;
+            *p = '\0';
+            st = read_word(&r, w, err);
+            *p = keep;
+        }
+    }
+    return st == LT_OK ? flush_ply(&r, err) : st;
 }
 
 /* The setup a journal's header describes. */
@@ -520,6 +581,81 @@ static lt_status setup_of(const lt_record *rec, lt_session_setup *su,
     return LT_OK;
 }
 
+/* A game from its text (cut up in place): the header's tags, then the
+ * movetext.  Messages name the file, if there is one. */
+static lt_session *load(char *text, const char *path,
+                        const lt_time_source *time, int lang, lt_error *err)
+{
+    /* the header: the tag lines at the top */
+    char *body = text;
+    while (*body == '\n')
+        body++;
+    while (*body == '[') {
+        char *nl = strchr(body, '\n');
+        body = nl ? nl + 1 : body + strlen(body);
+    }
+    char saved = *body;
+    *body = '\0';
+    lt_record rec;
+    lt_cursor cur = {0};
+    lt_session *s = NULL;
+    lt_error e = {0};
+    int lineno = 1;
+    for (const char *p = text; *p; p++)
+        lineno += *p == '\n';
+    const char *where = path ? path : "", *colon = path ? ": " : "";
+    if (lt_record_parse(text, &cur, &rec, &e) != LT_OK) {
+        lt_error_set(err, "%s%s%s", where, colon, e.msg);
+        return NULL;
+    }
+    *body = saved;
+    lt_session_setup su;
+    if (setup_of(&rec, &su, &e) == LT_OK) {
+        su.time = time ? *time : (lt_time_source){NULL, NULL};
+        su.lang = lang;
+        s = lt_session_new(&su, &e);
+    }
+    if (!s) {
+        lt_error_set(err, "%s%s%s", where, colon, e.msg);
+        lt_record_clear(&rec);
+        return NULL;
+    }
+    /* the other tags as they came (Event, Site, ...) */
+    for (int i = 0; i < rec.nextra; i++)
+        lt_record_set_tag(&s->hdr, rec.extra[i].key, rec.extra[i].value);
+    lt_record_clear(&rec);
+    s->replaying = true;
+    if (replay_body(s, body, &lineno, &e) != LT_OK) {
+        if (path)
+            lt_error_set(err, "%s:%d: %s", path, lineno, e.msg);
+        else
+            lt_error_set(err, "line %d: %s", lineno, e.msg);
+        lt_session_free(s);
+        return NULL;
+    }
+    s->replaying = false;
+    s->since = ses_now(s);
+    return s;
+}
+
+lt_session *lt_session_load_text(const char *text, const lt_time_source *time,
+                                 int lang, lt_error *err)
+{
+    char *copy = strdup(text);
+    if (!copy) {
+        lt_error_set(err, "out of memory");
+        return NULL;
+    }
+    lt_session *s = load(copy, NULL, time, lang, err);
+    free(copy);
+    return s;
+}
+
+char *lt_session_text(lt_session *s, lt_error *err)
+{
+    return jnl_text(s, err);
+}
+
 lt_session *lt_session_load(const char *path, const lt_time_source *time,
                             int lang, lt_error *err, lt_error *warning)
 {
@@ -538,64 +674,12 @@ lt_session *lt_session_load(const char *path, const lt_time_source *time,
         lt_error_set(warning, "%s: its last line was cut short (%zu bytes) "
                               "and is left out", path, size - keep);
     text[keep] = '\0';
-    /* the header: the tag lines at the top */
-    char *body = text;
-    while (*body == '\n')
-        body++;
-    while (*body == '[') {
-        char *nl = strchr(body, '\n');
-        body = nl ? nl + 1 : body + strlen(body);
-    }
-    char saved = *body;
-    *body = '\0';
-    lt_record rec;
-    lt_cursor cur = {0};
-    lt_session *s = NULL;
-    lt_error e = {0};
-    int lineno = 1;
-    for (const char *p = text; *p; p++)
-        lineno += *p == '\n';
-    if (lt_record_parse(text, &cur, &rec, &e) != LT_OK) {
-        lt_error_set(err, "%s: %s", path, e.msg);
-        free(text);
-        return NULL;
-    }
-    *body = saved;
-    lt_session_setup su;
-    if (setup_of(&rec, &su, &e) == LT_OK) {
-        su.time = time ? *time : (lt_time_source){NULL, NULL};
-        su.lang = lang;
-        s = lt_session_new(&su, &e);
-    }
-    if (!s) {
-        lt_error_set(err, "%s: %s", path, e.msg);
-        lt_record_clear(&rec);
-        free(text);
-        return NULL;
-    }
-    /* the other tags as they came (Event, Site, ...) */
-    for (int i = 0; i < rec.nextra; i++)
-        lt_record_set_tag(&s->hdr, rec.extra[i].key, rec.extra[i].value);
-    lt_record_clear(&rec);
-    s->replaying = true;
-    for (char *line = body; *line; lineno++) {
-        char *nl = strchr(line, '\n');
-        *nl = '\0';
-        if (replay_line(s, line, &e) != LT_OK) {
-            lt_error_set(err, "%s:%d: %s", path, lineno, e.msg);
-            lt_session_free(s);
-            free(text);
-            return NULL;
-        }
-        line = nl + 1;
-    }
-    s->replaying = false;
+    lt_session *s = load(text, path, time, lang, err);
     free(text);
+    if (!s)
+        return NULL;
     /* go on in this file, without the torn line */
-    size_t n = strlen(path) + 1;
-    s->path = malloc(n);
-    if (s->path)
-        memcpy(s->path, path, n);
+    s->path = strdup(path);
     s->fd = s->path ? open(path, O_WRONLY | O_APPEND) : -1;
     if (s->fd < 0 || ftruncate(s->fd, (off_t)keep) != 0) {
         lt_error_set(err, "cannot write %s: %s", path,
@@ -603,6 +687,5 @@ lt_session *lt_session_load(const char *path, const lt_time_source *time,
         lt_session_free(s);
         return NULL;
     }
-    s->since = ses_now(s);
     return s;
 }

@@ -7,17 +7,32 @@
 //    downloaded replays natively to the page's position, and uploaded
 //    again gives the same game;
 //  - chess against the computer: 1. e4 played by clicking its squares, the
-//    computer's reply, both in the move list;
+//    computer's reply, both in the move list's first row;
+//  - chess between two people at one page: the move list reads
+//    `1. e4 e5 2. Nf3`; a takeback asked and accepted takes Nf3 off the
+//    list and the board; flip turns the board; abort only before both
+//    have moved; a draw offered and accepted ends it drawn by agreement;
+//    in the rematch a threefold repetition is claimed; the next is
+//    resigned, with the reason;
+//  - a 0:02+0 clock: White's flag falls and the game is lost on time;
+//    its record replays natively and uploaded again shows the same end;
+//  - a person playing Black sees the board from Black's side;
+//  - half-hazard against the computer: undo takes back the person's last
+//    decision and the dice after it;
 //  - alquerque: a capture chain of two jumps, each a click, from a record
 //    with a set-up position uploaded to the page;
 //  - a Hazard turn thrown to the end, the exact odds beside it equal to
 //    the native program's at every throw, and at the start of the turn to
 //    the value derived by hand in tests/games/test_hazard.c;
-//  - Polish, and a phone-sized screen played by touch;
+//  - Polish, and a phone-sized screen played by touch; a resignation's
+//    result in Polish;
 //  - offline: reloaded with the network off, the page still plays;
 //  - two browser contexts play a networked Four Seasons game with two
 //    computer seats (on the server) to the end; the room's record replays
 //    to the position both pages show;
+//  - the page's side of docs/network.md against a stand-in server: the
+//    clock in create, the room's clocks, an offer accepted, the result's
+//    reason, a rematch from Black's side, a seat leaving;
 //  - a screenshot of the finished game: OUTDIR/ludoteka-browser.png.
 import fs from 'node:fs';
 import path from 'node:path';
@@ -108,6 +123,49 @@ async function playMove(page, move, how = 'click') {
 }
 
 const pick = (list) => list[Math.floor(Math.random() * list.length)];
+
+/* The move list's rows as they read ("1. e4 e5"). */
+const moveRows = (page) => page.$$eval('#moves li.row:not(.head)',
+  (els) => els.map((e) => e.textContent.replace(/\s+/g, ' ').trim()));
+
+/* Plays moves by name, each through the board, by whoever is to move. */
+async function playNamed(page, names) {
+  for (const name of names) {
+    const move = (await legalMoves(page)).find((m) => m.name === name);
+    check(move, `${name} is on offer`);
+    await playMove(page, move, 'click');
+  }
+}
+
+/* Where a square is on the screen. */
+async function squareBox(page, name) {
+  return page.locator(`.cell[data-name="${name}"] .hit`).boundingBox();
+}
+
+/* Waits for the game's result and returns its reason and its words. */
+async function result(page) {
+  await page.waitForSelector('#result:not(.hidden)');
+  return [await page.getAttribute('#result', 'data-reason'), await page.textContent('#result')];
+}
+
+/* A new game of id from the setup page: seats by their select values,
+ * and a time control (a preset or a text), if any. */
+async function newGame(page, url, id, seats, clock) {
+  await page.goto(url + '#new=' + id);
+  await page.waitForSelector('#start');
+  for (const [i, spec] of Object.entries(seats)) await page.selectOption(`select[name="seat-${i}"]`, spec);
+  if (clock) {
+    const presets = await page.$$eval('#clock option', (els) => els.map((e) => e.value));
+    if (presets.includes(clock)) {
+      await page.selectOption('#clock', clock);
+    } else {
+      await page.selectOption('#clock', 'custom');
+      await page.fill('#clock-custom', clock);
+    }
+  }
+  await page.click('#start');
+  await page.waitForSelector('#board-host[data-ply]', { state: 'attached' });
+}
 
 function noConsoleErrors(page, what) {
   equal(page.errors, [], `${what}: console errors`);
@@ -249,11 +307,147 @@ async function chessAgainstComputer(context, server) {
   await clickCell(page, e4.cells[1]);
   await waitPly(page, 1); /* the computer's reply */
   await waitTurn(page, [0]);
-  const list = await page.$$eval('#moves li', (els) => els.map((e) => e.textContent.trim()));
-  equal(list[0], 'e4', 'the move list begins with e4');
+  const list = await moveRows(page);
+  check(/^1\. e4 \S+$/.test(list[0]), `the move list begins with 1. e4 and the reply (${list[0]})`);
   equal(await ply(page), 2, 'the computer answered');
   await page.screenshot({ path: path.join(outDir, 'ludoteka-chess.png') });
   noConsoleErrors(page, 'chess');
+  await page.close();
+}
+
+/* Two people at one page: the move list, abort, a takeback, flip, a
+ * draw by agreement, a claimed repetition, a resignation. */
+async function chessBetweenTwo(context, server) {
+  const page = await openPage(context);
+  await newGame(page, server.url, 'chess', { 1: 'human' });
+  check(await page.$('#abort'), 'abort is offered before anyone has moved');
+  await playNamed(page, ['e4', 'e5']);
+  check(!(await page.$('#abort')), 'and not once both have moved');
+  const afterE5 = await board(page, 'pos');
+  await playNamed(page, ['Nf3']);
+  equal(await moveRows(page), ['1. e4 e5', '2. Nf3'], 'the move list in full moves');
+  check(!(await page.$('#undo')), 'no undo between people: a takeback is asked');
+  /* White asks to take Nf3 back; Black, at the same page, agrees */
+  await page.click('#takeback');
+  await page.waitForSelector('#offer[data-kind="takeback"]');
+  await page.click('#accept');
+  await page.waitForFunction(() => document.querySelector('#board-host').dataset.ply === '2');
+  equal(await moveRows(page), ['1. e4 e5'], 'the takeback took Nf3 off the move list');
+  equal(await board(page, 'pos'), afterE5, 'and off the board');
+  equal(await board(page, 'to'), '0', 'White is to move again');
+  /* flip: a1 from the bottom left to the top right */
+  const [a1, h8] = [await squareBox(page, 'a1'), await squareBox(page, 'h8')];
+  check(a1.y > h8.y && a1.x < h8.x, 'White\'s side at the bottom: a1 at the bottom left');
+  await page.click('#flip');
+  await page.waitForFunction(() => document.querySelector('#board-host').dataset.turns === '2');
+  const [b1, b8] = [await squareBox(page, 'a1'), await squareBox(page, 'h8')];
+  check(b1.y < b8.y && b1.x > b8.x, 'flipped: a1 at the top right');
+  /* a draw offered by White, accepted by Black */
+  await page.click('#draw');
+  await page.waitForSelector('#offer[data-kind="draw"]');
+  await page.click('#accept');
+  equal(await result(page), ['agreement', 'Draw (1/2-1/2) \u2014 drawn by agreement'], 'drawn by agreement');
+  equal(await board(page, 'to'), '-2', 'the game is over');
+  /* the next game: the knights go out and back twice; the start
+   * position is there for the third time, and White claims the draw
+   * (FIDE 9.2) */
+  await page.click('#rematch');
+  await page.waitForSelector('#result.hidden', { state: 'attached' });
+  equal(await ply(page), 0, 'the rematch starts from the beginning');
+  await playNamed(page, ['Nf3', 'Nf6', 'Ng1', 'Ng8', 'Nf3', 'Nf6', 'Ng1']);
+  check(!(await page.$('#claim')), 'no claim before the third time');
+  await playNamed(page, ['Ng8']);
+  await page.click('#claim');
+  equal(await result(page), ['claim', 'Draw (1/2-1/2) \u2014 White claimed a draw: threefold repetition'],
+    'a draw claimed on the third repetition');
+  /* and the next: White resigns at once */
+  await page.click('#rematch');
+  await page.waitForSelector('#result.hidden', { state: 'attached' });
+  await page.click('#resign');
+  equal(await result(page), ['resign', 'Winner: Black (0-1) \u2014 White resigned'], 'a resignation with its reason');
+  noConsoleErrors(page, 'chess between two');
+  await page.close();
+}
+
+/* A clock of two seconds: White's flag falls before any move. */
+async function chessClock(context, server) {
+  const page = await openPage(context);
+  await page.goto(server.url + '#new=chess');
+  await page.waitForSelector('#clock');
+  const presets = await page.$$eval('#clock option', (els) => els.map((e) => e.value));
+  equal(presets, ['none', '1+0', '3+2', '5+3', '10+0', '15+10', 'custom'], 'the time controls offered');
+  await newGame(page, server.url, 'chess', { 1: 'human' }, '0:02+0');
+  equal(await page.$$eval('#clocks .clock', (els) => els.length), 2, 'a clock for each seat');
+  check(await page.$('#clocks .clock.running[data-seat="0"]'), 'White\'s clock runs');
+  equal(await result(page), ['time', 'Winner: Black (0-1) \u2014 White ran out of time'], 'a flag fall ends the game on time');
+  equal(await page.getAttribute('#clocks .clock[data-seat="0"]', 'data-ms'), '0', 'White\'s clock shows no time left');
+  equal(await legalMoves(page), [], 'nothing more to play');
+  /* the record keeps the clock and the loss on time: the native program
+   * replays it, and the page reads it back as it was */
+  const [download] = await Promise.all([page.waitForEvent('download'), page.click('#download')]);
+  const text = fs.readFileSync(await download.path(), 'utf8');
+  check(text.includes('[Clock "0:02+0"]') && text.includes('[Result "0-1"]'), 'the record has the clock and the result');
+  const native = replayRecord(exe, finalTool, text);
+  equal(native.final.split('\n')[0], await board(page, 'pos'), 'the native program replays the record');
+  await page.goto(server.url + '#');
+  await page.setInputFiles('#upload', { name: 'clock.txt', mimeType: 'text/plain', buffer: Buffer.from(text) });
+  equal(await result(page), ['time', 'Winner: Black (0-1) \u2014 White ran out of time'], 'uploaded again: lost on time');
+  noConsoleErrors(page, 'chess clock');
+  await page.close();
+}
+
+/* A person playing Black sees Black's side at the bottom. */
+async function blackAtTheBottom(context, server) {
+  const page = await openPage(context);
+  await newGame(page, server.url, 'chess', { 0: 'ai:level=1', 1: 'human' });
+  await waitTurn(page, [1]);
+  equal([await board(page, 'viewer'), await board(page, 'turns')], ['1', '2'], 'the board from Black\'s seat, half a turn round');
+  const [a1, h8] = [await squareBox(page, 'a1'), await squareBox(page, 'h8')];
+  check(a1.y < h8.y && a1.x > h8.x, 'a1 at the top right, h8 at the bottom left');
+  noConsoleErrors(page, 'black at the bottom');
+  await page.close();
+}
+
+/* Half-hazard against the computer: the person decides, the dice fall,
+ * and undo takes back the decision and the dice.  The dice come from the
+ * seed: with seed 1 the person is the first thrower and, after a Hazard,
+ * chooses between stopping and throwing on. */
+async function diceUndo(context, server) {
+  const page = await openPage(context, server.url + '#');
+  const record = '[Game "half-hazard"]\n[Options "turns=10"]\n[Players "human,ai:level=1"]\n[Seed "1"]\n\n';
+  await page.setInputFiles('#upload', { name: 'half-hazard.txt', mimeType: 'text/plain', buffer: Buffer.from(record) });
+  await page.waitForSelector('#board-host[data-ply]', { state: 'attached' });
+  let before = null;
+  for (let k = 0; k < 300 && !before; k++) {
+    await page.waitForSelector('#roll, .actions button[data-move], #status[data-over="true"]');
+    if (await page.$('#status[data-over="true"]')) break;
+    const n = await ply(page);
+    if (await page.$('#roll')) {
+      await page.click('#roll');
+    } else {
+      before = { n, pos: await board(page, 'pos'), rows: await moveRows(page) };
+      const names = await page.$$eval('.actions button[data-move]', (els) => els.map((e) => e.dataset.move));
+      before.name = names.includes('throw') ? 'throw' : names[0];
+      await page.click(`.actions button[data-move="${before.name}"]`);
+    }
+    await waitPly(page, n);
+  }
+  check(before, 'the person had a decision to make');
+  if (before) {
+    if (await page.$('#roll')) { /* the dice after the decision, too */
+      const n = await ply(page);
+      await page.click('#roll');
+      await waitPly(page, n);
+    }
+    check((await ply(page)) > before.n, 'the decision was played');
+    log(`half-hazard: ${before.name} at ply ${before.n}, undone from ply ${await ply(page)}`);
+    await page.click('#undo');
+    await page.waitForFunction((k) => document.querySelector('#board-host').dataset.ply === String(k), before.n);
+    equal(await board(page, 'pos'), before.pos, 'undo: the position before the decision');
+    equal(await moveRows(page), before.rows, 'undo: the move list before the decision');
+    equal(await board(page, 'to'), '0', 'the person decides again');
+  }
+  noConsoleErrors(page, 'dice undo');
   await page.close();
 }
 
@@ -334,7 +528,7 @@ async function hazardTurn(context, server) {
 
 async function polishOnAPhone(browser, server) {
   const context = await browser.newContext({
-    viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true, locale: 'pl-PL',
+    viewport: { width: 360, height: 740 }, hasTouch: true, isMobile: true, locale: 'pl-PL',
   });
   const page = await openPage(context, server.url);
   await page.waitForSelector('li.game');
@@ -347,7 +541,7 @@ async function polishOnAPhone(browser, server) {
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   check(overflow <= 0, `nothing wider than a phone's screen (${overflow} px over)`);
   const box = await page.locator('svg.board').boundingBox();
-  check(box.width <= 390 && box.width > 300, `the board fills the phone's width (${box.width} px)`);
+  check(box.width <= 360 && box.width > 300, `the board fills the phone's width (${box.width} px)`);
   const move = (await legalMoves(page))[0];
   const n = await ply(page);
   for (const cell of move.cells) {
@@ -357,6 +551,12 @@ async function polishOnAPhone(browser, server) {
   await waitPly(page, n);
   check((await ply(page)) > n, 'a move made by tapping');
   await page.screenshot({ path: path.join(outDir, 'ludoteka-phone.png') });
+  /* chess against the computer, resigned: the result in Polish */
+  await newGame(page, server.url, 'chess', { 1: 'ai:level=1' }, '5+3');
+  await page.click('#resign');
+  equal(await result(page), ['resign', 'Zwycięzca: Czarne (0-1) \u2014 poddanie partii (Białe)'], 'the result in Polish');
+  const wide = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  check(wide <= 0, `the game's buttons and clocks fit the phone (${wide} px over)`);
   noConsoleErrors(page, 'phone');
   await context.close();
 }
@@ -425,6 +625,72 @@ async function networked(browser, server) {
   await b.close();
 }
 
+/* The page's side of docs/network.md, against a stand-in for the server
+ * (the server's side of clocks, offers and results is being written; the
+ * networked test above plays a real one): the clock chosen goes in
+ * `create`, the room's clocks count down, an offer is answered, the result
+ * shows its reason from `end.text`, a rematch takes the page to its next
+ * room from Black's side, and a seat that leaves is told in words. */
+async function roomMessages(browser, server) {
+  const context = await browser.newContext({ locale: 'en-GB' });
+  const page = await openPage(context);
+  const got = [];
+  let socket = null;
+  const record = '[Game "chess"]\n[Players "human,human"]\n[Clock "5+3"]\n\n1. e4 {[%clk 0:05:01.000]}\n';
+  const seats = [{ spec: 'human', name: '', here: true, in: true }, { spec: 'human', name: '', here: true, in: true }];
+  const room = (id, you) => ({
+    t: 'room', room: id, game: 'chess', record, you, seats, ply: 1, to: 1, pos: '', legal: [], result: '*',
+    clock: { control: '5+3', left: [301000, 295000], running: 1 }, offer: null, claimable: false, end: null,
+  });
+  const send = (m) => socket.send(JSON.stringify(m));
+  await page.routeWebSocket(/\/ws$/, (ws) => {
+    ws.onMessage((text) => {
+      const m = JSON.parse(text);
+      got.push(m);
+      socket = ws;
+      if (m.t === 'create') send({ t: 'created', re: m.id, room: 'abc', tokens: ['t0', 't1'] });
+      if (m.t === 'join') send(room(m.room, [m.seat]));
+      if (m.t === 'accept') {
+        send({ t: 'answered', seat: 0, kind: 'draw', accepted: true });
+        send({ t: 'result', result: '1/2-1/2', seed: '5',
+          end: { reason: 'agreement', seat: 1, text: { en: 'Draw (1/2-1/2) \u2014 drawn by agreement', pl: 'Remis' } } });
+      }
+      if (m.t === 'rematch') send({ t: 'rematch', room: 'def', seat: 1, token: 't2' });
+    });
+  });
+  await page.goto(server.url + '#new=chess');
+  await page.selectOption('select[name="seat-1"]', 'remote');
+  await page.selectOption('#clock', '5+3');
+  await page.click('#start');
+  await page.waitForSelector('svg.board');
+  const create = got.find((m) => m.t === 'create');
+  equal([create.seats, create.clock], [['human', 'human'], '5+3'], 'the room is made with its clock');
+  check(await page.$('.clock.running[data-seat="1"]'), 'Black\'s clock runs, as the room says');
+  check(Number(await page.getAttribute('.clock[data-seat="1"]', 'data-ms')) <= 295000, 'counted down from the message');
+  send({ t: 'move', name: 'e5', by: 1, ply: 2, to: 0, pos: '', legal: [], result: '*', took: 5000,
+    clock: { control: '5+3', left: [301000, 293000], running: 0 } });
+  await page.waitForSelector('.clock.running[data-seat="0"]');
+  equal(await moveRows(page), ['1. e4 e5'], 'the move is in the list');
+  await page.fill('#typed', 'Nf3');
+  await page.press('#typed', 'Enter');
+  send({ t: 'offered', seat: 1, kind: 'draw' });
+  await page.click('#accept');
+  equal(await result(page), ['agreement', 'Draw (1/2-1/2) \u2014 drawn by agreement'], 'the result with its reason from end.text');
+  check(!(await page.$('.clock.running')), 'the clocks stop');
+  await page.click('#rematch');
+  await page.waitForFunction(() => location.hash === '#room=def' && document.querySelector('#board-host')?.dataset.turns === '2');
+  equal(await board(page, 'viewer'), '1', 'the rematch: this page plays Black, from Black\'s side');
+  send({ t: 'left', seat: 0, reason: 'resign' });
+  await page.waitForFunction(() => document.querySelector('#message').textContent.includes('White'));
+  const sent = got.filter((m) => m.t !== 'create').map((m) => JSON.stringify(m));
+  equal(sent, [
+    { t: 'join', room: 'abc', seat: 0, token: 't0' }, { t: 'move', ply: 2, name: 'Nf3' }, { t: 'accept' },
+    { t: 'rematch' }, { t: 'join', room: 'def', seat: 1, token: 't2' }, { t: 'join', room: 'def', seat: 1, token: 't2' },
+  ].map((m) => JSON.stringify(m)), 'the messages sent; after a seat left, the room asked for again');
+  noConsoleErrors(page, 'room messages');
+  await context.close();
+}
+
 /* ---- Run ---------------------------------------------------------------------- */
 
 fs.mkdirSync(outDir, { recursive: true });
@@ -445,11 +711,16 @@ try {
   await timed('any view', () => anyView(context, server));
   await timed('board game', () => boardGame(context, server));
   await timed('chess', () => chessAgainstComputer(context, server));
+  await timed('chess between two', () => chessBetweenTwo(context, server));
+  await timed('chess clock', () => chessClock(context, server));
+  await timed('black at the bottom', () => blackAtTheBottom(context, server));
+  await timed('dice undo', () => diceUndo(context, server));
   await timed('alquerque', () => alquerqueChain(context, server));
   await timed('hazard', () => hazardTurn(context, server));
   await timed('phone', () => polishOnAPhone(browser, server));
   await timed('offline', () => offline(browser, server));
   await timed('networked', () => networked(browser, server));
+  await timed('room messages', () => roomMessages(browser, server));
 } finally {
   await browser.close();
   const status = await stopServer(server);

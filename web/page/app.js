@@ -9,8 +9,10 @@ import { RoomClient, knownRooms, request, roomKeys, saveRoomKeys } from './net.j
 const core = await loadLudotekaCore();
 const GAMES = core.games();
 const main = document.getElementById('main');
-const SAVED = 'ludoteka-game';      /* the local game in play (a record) */
+const SAVED = 'ludoteka-game';      /* the local game in play (its journal) */
 const AUTOROLL = 'ludoteka-autoroll';
+const CLOCK_PRESETS = ['1+0', '3+2', '5+3', '10+0', '15+10'];
+const TICK_MS = 200;                /* how often a running clock is looked at */
 
 /* Is the page served by `ludoteka serve` and the server reachable?  Then
  * remote players can be invited. */
@@ -44,7 +46,7 @@ function h(tag, attrs, ...children) {
     else if (k === 'class') e.className = v;
     else e.setAttribute(k, v === true ? '' : v);
   }
-  for (const c of children.flat()) {
+  for (const c of children.flat(Infinity)) {
     if (c === null || c === undefined || c === false) continue;
     e.append(c instanceof Node ? c : String(c));
   }
@@ -53,7 +55,7 @@ function h(tag, attrs, ...children) {
 
 /* Replaces an element's children, skipping the null ones. */
 function put(parent, ...children) {
-  parent.replaceChildren(...children.flat().filter((c) => c !== null && c !== undefined && c !== false));
+  parent.replaceChildren(...children.flat(Infinity).filter((c) => c !== null && c !== undefined && c !== false));
 }
 
 const gameById = (id) => GAMES.find((g) => g.id === id);
@@ -153,7 +155,7 @@ function showHome() {
       if (!file) return;
       if (file.size > 1 << 20) return alert(t('file-too-big'));
       const text = await file.text();
-      const answer = core.load(text);
+      const answer = core.load(text, lang());
       if (answer.error) return alert(t('bad-record') + '\n' + answer.error);
       localStorage.setItem(SAVED, core.record());
       location.hash = 'play';
@@ -235,6 +237,18 @@ async function showSetup(id) {
           }, text))))));
   };
   drawSeats();
+  /* the time control: none, a few presets, or one typed in */
+  const custom = h('input', {
+    name: 'clock-custom', id: 'clock-custom', class: 'hidden', autocomplete: 'off',
+    placeholder: '0:30+0, 5d3, 30/move, 3days',
+  });
+  const clock = h('select', {
+    name: 'clock', id: 'clock',
+    onchange: () => custom.classList.toggle('hidden', clock.value !== 'custom'),
+  }, h('option', { value: 'none' }, t('clock-none')),
+  CLOCK_PRESETS.map((c) => h('option', { value: c }, c)),
+  h('option', { value: 'custom' }, t('clock-custom')));
+  const clockText = () => (clock.value === 'custom' ? custom.value.trim() || 'none' : clock.value);
   form.append(
     h('h1', {}, title(g)),
     options.length ? h('fieldset', {}, h('legend', {}, t('options')), options) : null,
@@ -242,6 +256,9 @@ async function showSetup(id) {
       g.min !== g.max ? h('label', { class: 'option' }, h('span', {}, t('how-many')), count) : null,
       seatsBox,
       online ? h('p', { class: 'help' }, t('remote-help')) : null),
+    h('fieldset', {}, h('legend', {}, t('clock')),
+      h('label', { class: 'option' }, h('span', {}, t('time-control')), clock, custom,
+        h('span', { class: 'help' }, t('clock-help')))),
     h('p', { class: 'error', id: 'setup-error' }),
     h('div', { class: 'row' },
       h('button', { type: 'submit', class: 'primary', id: 'start' }, t('start')),
@@ -255,10 +272,12 @@ async function showSetup(id) {
     if (seats.includes('remote')) {
       error.textContent = t('creating-room');
       try {
-        const answer = await request({
+        const create = {
           t: 'create', game: id, options: optionText,
           seats: seats.map((s) => (s === 'remote' ? 'human' : s)),
-        });
+        };
+        if (clockText() !== 'none') create.clock = clockText();
+        const answer = await request(create);
         if (answer.t !== 'created') throw new Error(answer.msg);
         const keys = { seats: {}, invites: {} };
         seats.forEach((s, i) => {
@@ -272,7 +291,7 @@ async function showSetup(id) {
       }
       return;
     }
-    const answer = core.newGame(id, optionText, seats, randomSeed());
+    const answer = core.newGame(id, optionText, seats, randomSeed(), clockText(), lang());
     if (answer.error) {
       error.textContent = answer.error;
       return;
@@ -285,8 +304,10 @@ async function showSetup(id) {
 
 /* ---- A game on screen ----------------------------------------------------------- */
 
-/* What a game on screen shows and how a move is made; LocalGame and
- * RoomGame differ in who plays the moves. */
+/* What a game on screen shows and how a move or a command is made;
+ * LocalGame and RoomGame differ in where the game is kept and who plays
+ * the moves.  `info` is the game as it stands (core.info, with a room's
+ * own clock, offer and end over it), `view` the position drawn. */
 class GameView {
   constructor(game) {
     this.game = game;
@@ -294,15 +315,20 @@ class GameView {
     this.selected = -1;
     this.hintCells = [];
     this.message = '';
+    this.flip = false;
+    this.clockState = null; /* {left: [ms], running, at: performance.now()} */
     this.build();
+    this.timer = setInterval(() => this.tickClocks(), TICK_MS);
   }
 
   build() {
     const g = this.game;
     const e = (id) => h('div', { id, class: id });
     this.el = {
-      status: e('status'), board: e('board-host'), dice: e('dice'),
-      actions: e('actions'), info: h('ul', { class: 'info', id: 'info' }),
+      status: e('status'), result: h('p', { id: 'result', class: 'result hidden', 'aria-live': 'polite' }),
+      clocks: e('clocks'), board: e('board-host'), dice: e('dice'), actions: e('actions'),
+      controls: h('div', { id: 'controls', class: 'row controls' }),
+      info: h('ul', { class: 'info', id: 'info' }),
       seats: h('ul', { class: 'seats', id: 'seats' }), moves: h('ol', { class: 'moves', id: 'moves' }),
       odds: e('odds'), extra: e('extra'), message: h('p', { class: 'message', id: 'message', 'aria-live': 'polite' }),
     };
@@ -311,8 +337,8 @@ class GameView {
     this.buttons = h('div', { class: 'row buttons' });
     main.replaceChildren(h('section', { class: 'play', 'data-game': g.id },
       h('div', { class: 'stage' },
-        h('h1', {}, title(g)), this.el.status, this.el.board, this.el.dice,
-        this.el.actions, this.el.message, this.el.info),
+        h('h1', {}, title(g)), this.el.status, this.el.result, this.el.clocks, this.el.board,
+        this.el.dice, this.el.actions, this.el.controls, this.el.message, this.el.info),
       h('aside', { class: 'panel' },
         this.el.seats,
         h('div', { class: 'row nav' },
@@ -339,6 +365,7 @@ class GameView {
 
   close() {
     document.removeEventListener('keydown', this.keys);
+    clearInterval(this.timer);
   }
 
   ply() {
@@ -359,19 +386,61 @@ class GameView {
     if (this.el) this.el.message.textContent = text;
   }
 
+  /* The events of a command in words, but the moves (the board shows
+   * them) and an offer (shown with its answers); the command's refusal
+   * instead, if it was refused. */
+  sayAnswer(answer, clear) {
+    const text = answer.error || (answer.events || [])
+      .filter((e) => e.kind !== 'moved' && e.kind !== 'offered').map((e) => e.text + '.').join(' ');
+    if (text || clear) this.say(text);
+  }
+
   /* Can this page move for seat p now? */
   mine(p) {
     return p >= 0 && this.mySeats().has(p);
   }
 
+  seatName(i) {
+    return (this.info && this.info.seats[i]) || seatName(this.game, i);
+  }
+
+  /* The side the board is seen from: the one seat played here, the
+   * first of several, else the first seat. */
+  viewer() {
+    const mine = [...this.mySeats()].sort((a, b) => a - b);
+    return mine.length ? mine[0] : 0;
+  }
+
+  /* Who here resigns, offers a draw, claims or aborts: the seat to move
+   * if it is played here, else the last seat here that moved. */
+  actor() {
+    if (this.mine(this.info.to)) return this.info.to;
+    const last = this.lastDecider();
+    return last >= 0 ? last : this.viewer();
+  }
+
+  /* The seat here that made the last decision (not a throw), or -1: the
+   * one a takeback is for. */
+  lastDecider() {
+    const moves = this.info.moves;
+    for (let k = moves.length - 1; k >= 0; k--)
+      if (!moves[k].chance && this.mine(moves[k].seat)) return moves[k].seat;
+    return -1;
+  }
+
   /* Redraws everything from the core's view of the game. */
   render() {
     const g = this.game;
-    this.info = core.info(lang());
+    this.info = this.readInfo();
+    const info = this.info;
     const live = this.viewPly === null;
-    const v = core.view(live ? -1 : this.viewPly, lang());
+    const v = core.view(live ? -1 : this.viewPly, this.viewer(), this.flip, lang());
+    if (live && info.to === -2) {
+      v.to = -2; /* a room's game ended by its server: resigned, on time... */
+      v.legal = [];
+    }
     this.view = v;
-    const colours = seatColours(g.seats.en.slice(0, this.info.players.length));
+    const colours = seatColours(g.seats.en.slice(0, info.players.length));
     this.colours = colours;
     const interactive = live && this.mine(v.to) && !this.busy;
     const legal = interactive ? v.legal : [];
@@ -426,16 +495,23 @@ class GameView {
       h('button', { type: 'button', class: 'action', 'data-move': a.name, onclick: () => this.move(a.name) }, a.name)),
     live ? this.liveActions(v) : []);
     this.renderStatus(v);
+    this.renderResult();
+    this.clockState = info.clock;
+    this.renderClocks();
     this.renderMoves();
     this.renderSeats();
+    this.renderControls();
     this.renderButtons();
     this.el.message.textContent = this.message;
     /* what the page offers, for scripts and tests: the legal moves here
-     * with their cells, the position, who is to move */
-    this.el.board.dataset.moves = JSON.stringify(legal);
-    this.el.board.dataset.ply = String(this.ply());
-    this.el.board.dataset.to = String(v.to);
-    this.el.board.dataset.pos = v.pos;
+     * with their cells, the position, who is to move, the board's turn */
+    const b = this.el.board.dataset;
+    b.moves = JSON.stringify(legal);
+    b.ply = String(this.ply());
+    b.to = String(v.to);
+    b.pos = v.pos;
+    b.turns = String(v.turns);
+    b.viewer = String(this.viewer());
   }
 
   /* Buttons for the live position besides its moves (the dice). */
@@ -452,14 +528,13 @@ class GameView {
   }
 
   renderStatus(v) {
-    const g = this.game;
     let text;
     if (v.to === -2) {
-      text = this.resultText(v);
+      text = t('over');
     } else if (v.to === -1) {
       text = t('dice-due');
     } else {
-      const who = seatName(g, v.to);
+      const who = this.seatName(v.to);
       text = this.mine(v.to) ? t('your-move', who) : this.busy ? t('thinking', who) : t('to-move', who);
     }
     if (this.viewPly !== null) text = t('viewing', this.viewPly, this.info.moves.length) + ' ' + text;
@@ -467,42 +542,126 @@ class GameView {
     this.el.status.dataset.over = String(v.to === -2);
   }
 
-  resultText(v) {
-    const g = this.game;
-    const r = v.returns;
-    if (!r.length) return t('over');
-    const best = Math.max(...r);
-    const winners = r.map((x, i) => (x === best ? i : -1)).filter((i) => i >= 0);
-    const score = ` (${v.result})`;
-    if (winners.length === r.length) return t('draw') + score;
-    return t('wins', winners.map((i) => seatName(g, i)).join(', ')) + score;
+  /* The result with its reason, as the core words it, under the status
+   * while the game is over (also while earlier positions are shown). */
+  renderResult() {
+    const end = this.info.end;
+    this.el.result.textContent = end ? end.text : '';
+    this.el.result.classList.toggle('hidden', !end);
+    this.el.result.dataset.reason = end ? end.reason : '';
   }
 
-  renderMoves() {
-    const ply = this.ply();
-    this.el.moves.replaceChildren(...this.info.moves.map((m, k) => {
-      const li = h('li', {
-        class: (m.p < 0 ? 'chance' : 'seat-move') + (k + 1 === ply ? ' current' : ''),
-        title: m.p >= 0 ? seatName(this.game, m.p) : t('dice'),
-        onclick: () => this.goto(k + 1),
-      }, m.p >= 0 ? h('span', { class: 'dot', style: `background:${this.colours[m.p]}` }) : h('span', { class: 'die-mark' }, '⚄ '), m.name);
-      return li;
+  /* Every seat's time, the running one counted down from when it was
+   * read. */
+  renderClocks() {
+    const c = this.clockState;
+    if (!c) {
+      this.el.clocks.replaceChildren();
+      return;
+    }
+    const now = performance.now();
+    put(this.el.clocks, c.left.map((ms, i) => {
+      const left = ms < 0 ? -1 : Math.max(0, ms - (i === c.running ? now - c.at : 0));
+      return h('span', {
+        class: 'clock' + (i === c.running ? ' running' : '') + (left >= 0 && left < 10000 ? ' low' : ''),
+        'data-seat': i, 'data-ms': Math.round(left),
+      }, h('span', { class: 'dot', style: `background:${this.colours[i]}` }), this.seatName(i), ' ',
+      h('b', {}, left < 0 ? '—' : core.clockText(left)));
     }));
+  }
+
+  /* Called every TICK_MS: the running clock goes down on screen. */
+  tickClocks() {
+    if (this.clockState && this.clockState.running >= 0) this.renderClocks();
+  }
+
+  /* The move list as the core numbers it: full moves (`1. e4 e5`),
+   * rounds with a column per seat, or turns with their thrower. */
+  renderMoves() {
+    const info = this.info;
+    const ply = this.ply();
+    const turns = this.game.numbering === 'turns';
+    const seats = info.seats.length;
+    const plyEl = (k) => {
+      const m = info.moves[k];
+      return h('span', {
+        class: 'ply' + (m.chance ? ' chance' : '') + (k + 1 === ply ? ' current' : ''),
+        'data-ply': k + 1, onclick: () => this.goto(k + 1),
+      }, m.chance ? '⚄\u00a0' + m.name : m.name);
+    };
+    const cell = ([first, count]) => {
+      const list = [];
+      for (let k = first; k < first + count; k++) list.push(plyEl(k), ' ');
+      return list;
+    };
+    const dot = (i) => h('span', { class: 'dot', style: `background:${this.colours[i]}` });
+    const rows = info.rows.map((row) => {
+      if (turns) {
+        const i = row.cells.findIndex(([, count]) => count > 0);
+        return h('li', { class: 'row turn' }, h('span', { class: 'num' }, row.n + '.'), ' ',
+          h('span', { class: 'cell' }, dot(i), this.seatName(i), ': ', cell(row.cells[i])));
+      }
+      return h('li', { class: `row cols-${seats}` }, h('span', { class: 'num' }, row.n + '.'), ' ',
+        row.cells.map((c, i) => [h('span', { class: 'cell' },
+          c[1] ? cell(c) : (i === 0 ? '…' : '')), ' ']));
+    });
+    /* three or four seats: their names over the columns */
+    const head = !turns && seats > 2 ? h('li', { class: `row head cols-${seats}` }, h('span', { class: 'num' }),
+      info.seats.map((name, i) => h('span', { class: 'cell' }, dot(i), name))) : null;
+    put(this.el.moves, head, rows);
     const cur = this.el.moves.querySelector('.current');
     if (cur) cur.scrollIntoView({ block: 'nearest' });
   }
 
   renderSeats() {
     this.el.seats.replaceChildren(...this.info.players.map((spec, i) =>
-      h('li', { class: this.view.to === i ? 'to-move' : '' },
+      h('li', { class: (this.view.to === i ? 'to-move' : '') + (this.info.in[i] === false ? ' out' : '') },
         h('span', { class: 'dot', style: `background:${this.colours[i]}` }),
-        seatName(this.game, i), ' — ', this.seatLabel(i, spec))));
+        this.seatName(i), ' — ', this.seatLabel(i, spec))));
+  }
+
+  /* Resign, draws, takebacks, the answer to an offer, claims, abort,
+   * rematch and flip; which of them the game allows now. */
+  renderControls() {
+    const info = this.info;
+    const over = info.to === -2;
+    const here = this.mySeats().size > 0;
+    const button = (id, label, f, cls) => h('button', { type: 'button', id, class: cls, onclick: f }, label);
+    const offer = info.offer;
+    const answerer = offer && this.mine(offer.waiting) ? offer.waiting : -1;
+    const several = this.mySeats().size > 1;
+    put(this.el.controls,
+      offer ? h('span', { class: 'offer', id: 'offer', 'data-kind': offer.kind },
+        t(offer.kind === 'draw' ? 'offer-draw-from' : 'offer-takeback-from', this.seatName(offer.from))) : null,
+      answerer >= 0 ? [
+        several ? h('span', {}, t('answer-as', this.seatName(answerer))) : null,
+        button('accept', t('accept'), () => this.act(answerer, 'accept'), 'primary'),
+        button('decline', t('decline'), () => this.act(answerer, 'decline'))] : null,
+      here && !over && info.claimable && this.mine(info.to)
+        ? h('button', { type: 'button', id: 'claim', class: 'primary', title: info.claimable, onclick: () => this.act(info.to, 'claim') }, t('claim')) : null,
+      here && !over && !offer ? button('draw', t('offer-draw'), () => this.act(this.actor(), 'draw')) : null,
+      here ? this.takebackButtons(over, offer) : null,
+      here && !over && info.abortable ? button('abort', t('abort'), () => this.act(this.actor(), 'abort')) : null,
+      here && !over ? button('resign', t('resign'), () => this.act(this.actor(), 'resign')) : null,
+      here && over ? button('rematch', t('rematch'), () => this.rematch(), 'primary') : null,
+      button('flip', t('flip'), () => {
+        this.flip = !this.flip;
+        this.selected = -1;
+        this.render();
+      }));
+  }
+
+  /* Between people a takeback is asked for (and answered). */
+  takebackButtons(over, offer) {
+    const seat = this.lastDecider();
+    if (over || offer || seat < 0) return null;
+    return h('button', { type: 'button', id: 'takeback', onclick: () => this.act(seat, 'takeback') }, t('takeback'));
   }
 
   /* Odds of the turn in progress, for the games that know them exactly. */
   async showOdds() {
     const g = this.game;
-    if (!g.odds || this.view.to === -2) {
+    if (!g.odds || this.info.to === -2) {
       this.el.odds.replaceChildren();
       return;
     }
@@ -521,22 +680,34 @@ class GameView {
     put(this.el.odds, h('h3', {}, t('odds')),
       known.length ? h('ul', {}, known.map(([e, i]) =>
         h('li', { 'data-seat': i, 'data-exact': e.exact, title: e.exact },
-          seatName(g, i), ': ', h('b', {}, pct(e)), exact(e)))) : null,
+          this.seatName(i), ': ', h('b', {}, pct(e)), exact(e)))) : null,
       answer.none.known ? h('p', {}, t('nobody'), ' ', pct(answer.none)) : null,
       answer.value_seat >= 0 && answer.value.known
-        ? h('p', {}, t('value', seatName(g, answer.value_seat)), ' ', answer.value.decimal.toFixed(4), exact(answer.value)) : null,
+        ? h('p', {}, t('value', this.seatName(answer.value_seat)), ' ', answer.value.decimal.toFixed(4), exact(answer.value)) : null,
       answer.choices.length ? h('ul', { class: 'choices' }, answer.choices.map((c, k) =>
         h('li', { class: k === best ? 'best' : '' }, c.name, ': ', c.value.decimal.toFixed(4), exact(c.value)))) : null,
       answer.note ? h('p', { class: 'help' }, answer.note) : null);
   }
 }
 
-/* A game played in this browser: people here and computer players. */
+/* A game played in this browser: people here and computer players.  The
+ * game is the core's session; the computer's moves are searched in the
+ * worker on a copy and handed back as moves of its seat, so its thinking
+ * time counts on its clock. */
 class LocalGame extends GameView {
   constructor(game) {
     super(game);
     this.autoRoll = localStorage.getItem(AUTOROLL) === 'yes';
+    this.version = 0; /* goes up with every change of the game */
+    this.onHide = () => this.save();
+    window.addEventListener('pagehide', this.onHide);
     this.refresh();
+  }
+
+  readInfo() {
+    const info = core.info(lang());
+    if (info.clock) info.clock.at = performance.now();
+    return info;
   }
 
   mySeats() {
@@ -547,9 +718,16 @@ class LocalGame extends GameView {
     return specLabel(spec);
   }
 
+  /* Against the computer alone: undo and redo at once. */
+  againstComputer() {
+    return this.mySeats().size === 1;
+  }
+
   close() {
     super.close();
     this.closed = true;
+    window.removeEventListener('pagehide', this.onHide);
+    this.save();
     thinker.cancel();
   }
 
@@ -559,47 +737,87 @@ class LocalGame extends GameView {
 
   /* After every change: draw, then let the dice or the computer act. */
   refresh() {
+    this.version++;
     this.hintCells = [];
-    this.info = core.info(lang());
     this.render();
     this.showOdds();
     this.step();
   }
 
+  /* What a command did: its words, the game saved and drawn again. */
+  changed(answer, clear) {
+    this.sayAnswer(answer, clear);
+    this.selected = -1;
+    this.save();
+    this.refresh();
+  }
+
+  /* A command of a seat here; whatever the computer was thinking about
+   * is no longer asked. */
+  act(seat, name, arg) {
+    if (this.busy) thinker.cancel();
+    this.viewPly = null;
+    this.changed(core.command(seat, name, arg, lang()), true);
+  }
+
+  rematch() {
+    this.flip = false;
+    this.act(-1, 'rematch');
+  }
+
   /* The dice are thrown by a person here, unless they said to throw
-   * them automatically or nobody here plays. */
+   * them automatically or nobody here plays; a computer's own throws are
+   * thrown for it when its clock runs. */
   throwsByHand() {
+    const clock = this.info.clock;
+    if (clock && clock.running >= 0 && !this.mine(clock.running)) return false;
     return this.mySeats().size > 0 && !this.autoRoll;
   }
 
   step() {
     if (this.closed || this.viewPly !== null || this.busy) return;
     const to = this.info.to;
-    const ply = this.info.moves.length;
+    const version = this.version;
     if (to === -1) {
       if (this.throwsByHand()) return;
       setTimeout(() => {
-        if (this.closed || ply !== core.info(lang()).moves.length) return;
-        core.roll();
-        this.save();
-        this.refresh();
+        if (!this.closed && version === this.version) this.changed(core.step(lang()), false);
       }, this.mySeats().size ? 250 : 120);
       return;
     }
-    if (to >= 0 && isComputer(this.info.players[to])) {
-      this.busy = true;
-      this.render();
-      thinker.ask({ kind: 'think', record: core.record(), spec: this.info.players[to], seconds: 30 })
-        .then((answer) => {
-          this.busy = false;
-          if (answer.cancelled || this.closed || ply !== core.info(lang()).moves.length) return;
-          if (answer.error) return this.say(answer.error);
-          const played = core.play(answer.name);
-          if (played.error) return this.say(played.error);
-          this.save();
-          this.refresh();
-        });
+    if (to < 0 || !isComputer(this.info.players[to])) return;
+    const asked = core.step(lang());
+    if (!('think' in asked)) {
+      this.changed(asked, false); /* it claimed a draw */
+      return;
     }
+    this.busy = true;
+    this.render();
+    thinker.ask({ kind: 'think', record: core.record(), spec: '', seconds: 30 }).then((answer) => {
+      this.busy = false;
+      if (this.closed) return;
+      if (answer.cancelled || version !== this.version) {
+        this.render();
+        this.step();
+        return;
+      }
+      if (answer.error) return this.say(answer.error);
+      this.changed(core.command(to, 'move', answer.name, lang()), false);
+    });
+  }
+
+  /* The running clock, as the session sees it: a flag that falls ends
+   * the game (or takes the seat out of it) by the session's rules. */
+  tickClocks() {
+    if (!this.clockState || this.clockState.running < 0) return;
+    const tick = core.tick(lang());
+    if (tick.flag || tick.events.length) {
+      if (this.busy) thinker.cancel();
+      this.changed(tick, false);
+      return;
+    }
+    this.clockState = { ...tick.clock, at: performance.now() };
+    this.renderClocks();
   }
 
   goto(ply) {
@@ -610,11 +828,7 @@ class LocalGame extends GameView {
   liveActions(v) {
     if (v.to !== -1 || !this.throwsByHand()) return [];
     const roll = h('button', {
-      type: 'button', class: 'primary', id: 'roll', onclick: () => {
-        core.roll();
-        this.save();
-        this.refresh();
-      },
+      type: 'button', class: 'primary', id: 'roll', onclick: () => this.changed(core.step(lang()), false),
     }, t('roll'));
     const auto = h('label', { class: 'small-label' },
       h('input', {
@@ -629,44 +843,34 @@ class LocalGame extends GameView {
 
   move(name) {
     if (this.viewPly !== null || !this.mine(this.info.to)) return;
-    const answer = core.play(name);
-    if (answer.error) return this.say(answer.error);
-    this.say('');
-    this.selected = -1;
-    this.save();
-    this.refresh();
+    this.changed(core.command(this.info.to, 'move', name, lang()), true);
   }
 
-  /* Takes back moves until a person here is to move again. */
-  undo() {
-    thinker.cancel();
-    this.busy = false;
-    const moves = this.info.moves;
-    let k = moves.length - 1;
-    while (k >= 0 && !(moves[k].p >= 0 && this.mine(moves[k].p))) k--;
-    if (k < 0) return this.say(t('nothing-to-undo'));
-    core.truncate(k);
-    this.viewPly = null;
-    this.say('');
-    this.save();
-    this.refresh();
+  /* Against the computer: undo and redo; between people: takeback. */
+  takebackButtons(over, offer) {
+    if (!this.againstComputer()) return super.takebackButtons(over, offer);
+    const seat = this.viewer();
+    const end = this.info.end;
+    if (end && end.reason !== 'rules') return null;
+    return [
+      h('button', { type: 'button', id: 'undo', onclick: () => this.act(seat, 'undo') }, t('undo')),
+      h('button', { type: 'button', id: 'redo', onclick: () => this.act(seat, 'redo') }, t('redo'))];
   }
 
   async hint() {
     const v = this.view;
     if (!this.mine(v.to) || this.viewPly !== null) return;
     this.say(t('hint-thinking'));
-    const ply = this.info.moves.length;
+    const version = this.version;
     const answer = await thinker.ask({ kind: 'think', record: core.record(), spec: 'ai:level=4', seconds: 3 });
-    if (answer.cancelled || ply !== this.info.moves.length) return;
+    if (answer.cancelled || version !== this.version) return;
     if (answer.error) return this.say(answer.error);
-    const g = this.game;
     const a = v.legal.find((x) => x.name === answer.name);
     this.hintCells = a ? a.cells.slice(0, 2) : [];
     /* every seat's expected result with two players; the mover's with
      * more (the others' are the search's guesses) */
     const seats = answer.value.map((x, i) => [x, i]).filter(([, i]) => answer.value.length <= 2 || i === v.to);
-    const expect = seats.map(([x, i]) => `${seatName(g, i)} ${x >= 0 ? '+' : ''}${x.toFixed(2)}`);
+    const expect = seats.map(([x, i]) => `${this.seatName(i)} ${x >= 0 ? '+' : ''}${x.toFixed(2)}`);
     this.say(t('hint', answer.name) + ' (' + t('expected') + ' ' + expect.join(', ') + ')');
     this.render();
   }
@@ -674,7 +878,6 @@ class LocalGame extends GameView {
   renderButtons() {
     const g = this.game;
     this.buttons.replaceChildren(
-      h('button', { type: 'button', id: 'undo', onclick: () => this.undo() }, t('undo')),
       h('button', { type: 'button', id: 'hint', onclick: () => this.hint() }, t('hint-button')),
       h('button', {
         type: 'button', id: 'download',
@@ -684,8 +887,11 @@ class LocalGame extends GameView {
   }
 }
 
-/* A game in a room of the server: it referees, rolls and plays the
- * computer seats; this page shows and sends its own seats' moves. */
+/* A game in a room of the server (docs/network.md): the server referees,
+ * keeps the clocks, rolls and plays the computer seats; this page keeps a
+ * copy of the game to draw (time stands still in it: the server's clock
+ * decides), shows the room's clocks, offers and result, and sends its own
+ * seats' moves and commands. */
 class RoomGame extends GameView {
   constructor(game, id, client) {
     super(game);
@@ -693,9 +899,29 @@ class RoomGame extends GameView {
     this.you = new Set();
     this.seats = [];
     this.oddsPly = -1;
+    this.room = { clock: null, offer: null, end: null, result: '*', claimable: -1 };
     this.client = client;
     client.onMessage = (m) => this.onMessage(m);
     client.onState = (state) => this.onState(state);
+  }
+
+  readInfo() {
+    const info = core.info(lang());
+    const r = this.room;
+    if (r.end) {
+      info.to = -2;
+      info.end = { reason: r.end.reason, seat: r.end.seat, text: r.end.text[lang()] || r.end.text.en };
+      info.result = r.result;
+    }
+    info.clock = r.clock;
+    info.claimable = r.claimable >= 0 && r.claimable === info.to ? t('claimable') : '';
+    info.offer = null;
+    if (r.offer && !r.end) {
+      /* the first seat here that still has to answer */
+      const waiting = [...this.you].find((s) => !r.offer.agreed.has(s) && info.in[s] !== false);
+      info.offer = { kind: r.offer.kind, from: r.offer.from, waiting: waiting ?? -1 };
+    }
+    return info;
   }
 
   mySeats() {
@@ -719,24 +945,87 @@ class RoomGame extends GameView {
     if (state === 'open') this.say('');
   }
 
+  /* The room's clocks as the message tells them, counted down from now. */
+  setClock(clock) {
+    if (clock !== undefined) this.room.clock = clock ? { ...clock, at: performance.now() } : null;
+  }
+
+  /* The game is over: the running clock stops where it has got to. */
+  stopClock() {
+    const c = this.room.clock;
+    if (!c || c.running < 0) return;
+    const left = [...c.left];
+    left[c.running] = Math.max(0, left[c.running] - (performance.now() - c.at));
+    this.room.clock = { ...c, left, running: -1 };
+  }
+
+  /* An event told by the server, in the core's words. */
+  tell(kind, m) {
+    this.say(core.eventText(kind, m.seat, m.kind || '', !!m.accepted, m.reason || '', lang()) + '.');
+  }
+
   onMessage(m) {
-    if (m.t === 'room') {
-      const answer = core.load(m.record);
+    const r = this.room;
+    if (m.t === 'room' || m.t === 'undone') {
+      const answer = core.load(m.record, lang(), false);
       if (answer.error) return this.say(answer.error);
-      const keys = roomKeys(this.id);
-      saveRoomKeys(this.id, { ...keys, game: m.game, time: Date.now() });
-      for (const s of m.you) this.you.add(s);
-      this.seats = m.seats;
+      this.setClock(m.clock);
+      if (m.t === 'room') {
+        saveRoomKeys(this.id, { ...roomKeys(this.id), game: m.game, time: Date.now() });
+        for (const s of m.you) this.you.add(s);
+        this.seats = m.seats;
+        r.end = m.end || null;
+        r.result = m.result || '*';
+        r.claimable = m.claimable ? m.to : -1;
+        r.offer = m.offer ? { kind: m.offer.kind, from: m.offer.from, agreed: this.agreed(m.offer) } : null;
+      } else {
+        r.offer = null;
+        r.claimable = -1;
+      }
+      this.viewPly = null;
       this.ready = true;
       this.render();
     } else if (m.t === 'move' && this.ready) {
-      if (m.ply !== core.info(lang()).moves.length + 1 || core.play(m.name).error) {
+      const info = core.info(lang());
+      const by = m.by ?? info.to;
+      if (m.ply !== info.moves.length + 1 || core.command(by, 'move', m.name, lang()).error) {
         this.client.rejoin(); /* out of step: ask for the whole game */
         return;
       }
       if (m.seed) this.seed = m.seed;
+      this.setClock(m.clock);
+      /* playing on declines an offer the mover had not agreed to */
+      if (r.offer && by >= 0 && !r.offer.agreed.has(by)) r.offer = null;
+      r.claimable = -1;
       this.selected = -1;
       this.render();
+    } else if (m.t === 'offered' && this.ready) {
+      r.offer = { kind: m.kind, from: m.seat, agreed: new Set([m.seat]) };
+      this.render();
+    } else if (m.t === 'answered' && this.ready) {
+      if (r.offer && m.accepted) r.offer.agreed.add(m.seat);
+      else r.offer = null;
+      this.tell('answered', m);
+      this.render();
+    } else if (m.t === 'claimable') {
+      r.claimable = m.seat;
+      if (this.ready) this.render();
+    } else if (m.t === 'left' && this.ready) {
+      this.tell('left', m);
+      this.client.rejoin(); /* the seat's pieces leave the board: the whole game again */
+    } else if (m.t === 'result' && this.ready) {
+      r.end = m.end || null;
+      r.result = m.result;
+      r.offer = null;
+      if (m.seed) this.seed = m.seed;
+      this.stopClock();
+      this.render();
+    } else if (m.t === 'rematch') {
+      /* the next game, and this page's seat in it */
+      const keys = roomKeys(m.room);
+      keys.seats[m.seat] = m.token;
+      saveRoomKeys(m.room, keys);
+      location.hash = 'room=' + m.room;
     } else if (m.t === 'seats') {
       this.seats = m.seats;
       if (this.ready) this.render();
@@ -747,6 +1036,13 @@ class RoomGame extends GameView {
     } else if (m.t === 'error') {
       this.say(m.msg);
     }
+  }
+
+  /* The seats that have agreed to an offer: those no longer waited for. */
+  agreed(offer) {
+    const waiting = new Set(offer.waiting || []);
+    const seats = this.seats.map((s, i) => i).filter((i) => !waiting.has(i));
+    return new Set([offer.from, ...seats]);
   }
 
   render() {
@@ -761,11 +1057,26 @@ class RoomGame extends GameView {
     }
   }
 
+  /* A command to the server, for one of this page's seats. */
+  send(message, seat) {
+    if (this.you.size > 1 && seat >= 0) message.seat = seat;
+    if (!this.client.send(message)) this.say(t('connection-lost'));
+  }
+
   move(name) {
     const n = core.info(lang()).moves.length;
     if (this.viewPly !== null || !this.mine(this.view.to)) return;
-    if (!this.client.send({ t: 'move', ply: n, name })) this.say(t('connection-lost'));
+    this.send({ t: 'move', ply: n, name }, this.view.to);
     this.selected = -1;
+  }
+
+  act(seat, name, arg) {
+    this.send(arg ? { t: name, arg } : { t: name }, seat);
+  }
+
+  rematch() {
+    this.act(-1, 'rematch');
+    this.say(t('rematch-asked'));
   }
 
   renderButtons() {
@@ -789,7 +1100,7 @@ class RoomGame extends GameView {
 
 function resumeLocal() {
   const saved = localStorage.getItem(SAVED);
-  const answer = saved ? core.load(saved) : { error: 'none' };
+  const answer = saved ? core.load(saved, lang()) : { error: 'none' };
   if (answer.error) return showHome();
   const g = gameById(core.info(lang()).game);
   document.title = title(g) + ' — Ludoteka';

@@ -4,7 +4,8 @@
 'use strict';
 
 /* Loads the module; resolves to an object with one method per call of the
- * C API.  Answers are parsed JSON (or text for rules and records). */
+ * C API.  Answers are parsed JSON (or text for rules, records, clocks and
+ * events). */
 async function loadLudotekaCore() {
   const M = await createLudoteka();
   M._web_init();
@@ -33,15 +34,19 @@ async function loadLudotekaCore() {
   return {
     games: () => json('web_games'),
     rules: (id, lang) => call('web_rules', [id, LANG[lang]]),
-    newGame: (id, options, players, seed) =>
-      json('web_new', id, options, players.join(','), String(seed)),
-    load: (text) => json('web_load', text),
+    newGame: (id, options, players, seed, clock, lang) =>
+      json('web_new', id, options, players.join(','), String(seed), clock || '', LANG[lang]),
+    /* live false: a copy whose time stands still (a room's, the worker's) */
+    load: (text, lang, live = true) => json('web_load', text, live ? 1 : 0, LANG[lang]),
     record: () => call('web_record', []),
     info: (lang) => json('web_info', LANG[lang]),
-    view: (ply, lang) => json('web_view', ply, LANG[lang]),
-    play: (name) => json('web_play', name),
-    truncate: (n) => json('web_truncate', n),
-    roll: () => json('web_roll'),
+    view: (ply, viewer, flip, lang) => json('web_view', ply, viewer, flip ? 1 : 0, LANG[lang]),
+    command: (seat, name, arg, lang) => json('web_command', seat, name, arg || '', LANG[lang]),
+    step: (lang) => json('web_step', LANG[lang]),
+    tick: (lang) => json('web_tick', LANG[lang]),
+    clockText: (ms) => call('web_clock_text', [ms]),
+    eventText: (kind, seat, offer, accepted, reason, lang) =>
+      call('web_event_text', [kind, seat, offer, accepted ? 1 : 0, reason, LANG[lang]]),
     think: (spec, seconds) => json('web_think', spec, seconds),
     odds: (lang) => json('web_odds', LANG[lang]),
   };
