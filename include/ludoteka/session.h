@@ -144,7 +144,8 @@ lt_session *lt_session_load_text(const char *text, const lt_time_source *,
                                  int lang, lt_error *);
 /* The game as its journal's text (malloc'd; NULL with a message): a
  * record that lt_session_load_text, `ludoteka replay` and every record
- * reader read. */
+ * reader read, with Result and Termination once it is over (an arena
+ * writes its games one after another). */
 char *lt_session_text(lt_session *, lt_error *);
 void lt_session_free(lt_session *);
 /* The next game between the same players (the caller's own players
@@ -224,11 +225,6 @@ bool lt_session_tick(lt_session *);
  * this file as its journal from now on; with path NULL (or the journal's
  * own) the journal is rewritten whole. */
 lt_status lt_session_save(lt_session *, const char *path, lt_error *);
-/* The game as its journal's text, a record `ludoteka replay` reads (with
- * Result and Termination once it is over): malloc'd, or NULL with a
- * message.  For a file of several games (an arena's). */
-char *lt_session_text(lt_session *, lt_error *);
-
 /* ---- Events out ---------------------------------------------------------- */
 typedef enum {
     LT_EV_MOVED,     /* a ply: seat, action, name, chance, took, clocks */

@@ -1063,11 +1063,6 @@ lt_status lt_session_save(lt_session *s, const char *path, lt_error *err)
     return st;
 }
 
-char *lt_session_text(lt_session *s, lt_error *err)
-{
-    return jnl_text(s, err);
-}
-
 void ses_set_clocks(lt_session *s, const int64_t *clocks)
 {
     for (int i = 0; i < s->nseats; i++)
