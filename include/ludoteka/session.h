@@ -288,6 +288,8 @@ const char *lt_session_tag(const lt_session *, const char *key);
 /* The people who must still answer the pending offer: the first of them
  * (for a front end where several people share one keyboard), or -1. */
 int lt_session_answerer(const lt_session *);
+/* Is this seat one of those the pending offer still waits for? */
+bool lt_session_must_answer(const lt_session *, int seat);
 lt_offer_kind lt_session_offer_pending(const lt_session *, int *from);
 /* May the seat to move claim a draw now?  The reason in buf. */
 bool lt_session_claimable(const lt_session *, int lang, char *buf,

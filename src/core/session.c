@@ -1166,12 +1166,17 @@ const char *lt_session_tag(const lt_session *s, const char *key)
 }
 
 
+bool lt_session_must_answer(const lt_session *s, int seat)
+{
+    return s->offer != LT_OFFER_NONE && seat >= 0 && seat < s->nseats &&
+           (in_mask(s) >> seat & 1) && !(s->agreed >> seat & 1) &&
+           person(s, seat);
+}
+
 int lt_session_answerer(const lt_session *s)
 {
-    if (s->offer == LT_OFFER_NONE)
-        return -1;
     for (int i = 0; i < s->nseats; i++)
-        if ((in_mask(s) >> i & 1) && !(s->agreed >> i & 1) && person(s, i))
+        if (lt_session_must_answer(s, i))
             return i;
     return -1;
 }

@@ -418,6 +418,12 @@ void room_write_state(room *r, jw *w)
         jw_str(w, offer == LT_OFFER_DRAW ? "draw" : "takeback");
         jw_key(w, "from");
         jw_int(w, from);
+        jw_key(w, "waiting");
+        jw_arr(w);
+        for (int i = 0; i < r->nseats; i++)
+            if (lt_session_must_answer(r->s, i))
+                jw_int(w, i);
+        jw_end(w);
         jw_end(w);
     }
     jw_key(w, "claimable");

@@ -30,9 +30,8 @@
 //  - two browser contexts play a networked Four Seasons game with two
 //    computer seats (on the server) to the end; the room's record replays
 //    to the position both pages show;
-//  - the page's side of docs/network.md against a stand-in server: the
-//    clock in create, the room's clocks, an offer accepted, the result's
-//    reason, a rematch from Black's side, a seat leaving;
+//  - two pages in a chess room on the server: clocks, a draw offered and
+//    accepted, a rematch with colours swapped, a takeback, a resignation;
 //  - a screenshot of the finished game: OUTDIR/ludoteka-browser.png.
 import fs from 'node:fs';
 import path from 'node:path';
@@ -625,70 +624,59 @@ async function networked(browser, server) {
   await b.close();
 }
 
-/* The page's side of docs/network.md, against a stand-in for the server
- * (the server's side of clocks, offers and results is being written; the
- * networked test above plays a real one): the clock chosen goes in
- * `create`, the room's clocks count down, an offer is answered, the result
- * shows its reason from `end.text`, a rematch takes the page to its next
- * room from Black's side, and a seat that leaves is told in words. */
-async function roomMessages(browser, server) {
-  const context = await browser.newContext({ locale: 'en-GB' });
-  const page = await openPage(context);
-  const got = [];
-  let socket = null;
-  const record = '[Game "chess"]\n[Players "human,human"]\n[Clock "5+3"]\n\n1. e4 {[%clk 0:05:01.000]}\n';
-  const seats = [{ spec: 'human', name: '', here: true, in: true }, { spec: 'human', name: '', here: true, in: true }];
-  const room = (id, you) => ({
-    t: 'room', room: id, game: 'chess', record, you, seats, ply: 1, to: 1, pos: '', legal: [], result: '*',
-    clock: { control: '5+3', left: [301000, 295000], running: 1 }, offer: null, claimable: false, end: null,
-  });
-  const send = (m) => socket.send(JSON.stringify(m));
-  await page.routeWebSocket(/\/ws$/, (ws) => {
-    ws.onMessage((text) => {
-      const m = JSON.parse(text);
-      got.push(m);
-      socket = ws;
-      if (m.t === 'create') send({ t: 'created', re: m.id, room: 'abc', tokens: ['t0', 't1'] });
-      if (m.t === 'join') send(room(m.room, [m.seat]));
-      if (m.t === 'accept') {
-        send({ t: 'answered', seat: 0, kind: 'draw', accepted: true });
-        send({ t: 'result', result: '1/2-1/2', seed: '5',
-          end: { reason: 'agreement', seat: 1, text: { en: 'Draw (1/2-1/2) \u2014 drawn by agreement', pl: 'Remis' } } });
-      }
-      if (m.t === 'rematch') send({ t: 'rematch', room: 'def', seat: 1, token: 't2' });
-    });
-  });
-  await page.goto(server.url + '#new=chess');
-  await page.selectOption('select[name="seat-1"]', 'remote');
-  await page.selectOption('#clock', '5+3');
-  await page.click('#start');
-  await page.waitForSelector('svg.board');
-  const create = got.find((m) => m.t === 'create');
-  equal([create.seats, create.clock], [['human', 'human'], '5+3'], 'the room is made with its clock');
-  check(await page.$('.clock.running[data-seat="1"]'), 'Black\'s clock runs, as the room says');
-  check(Number(await page.getAttribute('.clock[data-seat="1"]', 'data-ms')) <= 295000, 'counted down from the message');
-  send({ t: 'move', name: 'e5', by: 1, ply: 2, to: 0, pos: '', legal: [], result: '*', took: 5000,
-    clock: { control: '5+3', left: [301000, 293000], running: 0 } });
-  await page.waitForSelector('.clock.running[data-seat="0"]');
-  equal(await moveRows(page), ['1. e4 e5'], 'the move is in the list');
-  await page.fill('#typed', 'Nf3');
-  await page.press('#typed', 'Enter');
-  send({ t: 'offered', seat: 1, kind: 'draw' });
-  await page.click('#accept');
-  equal(await result(page), ['agreement', 'Draw (1/2-1/2) \u2014 drawn by agreement'], 'the result with its reason from end.text');
-  check(!(await page.$('.clock.running')), 'the clocks stop');
-  await page.click('#rematch');
-  await page.waitForFunction(() => location.hash === '#room=def' && document.querySelector('#board-host')?.dataset.turns === '2');
-  equal(await board(page, 'viewer'), '1', 'the rematch: this page plays Black, from Black\'s side');
-  send({ t: 'left', seat: 0, reason: 'resign' });
-  await page.waitForFunction(() => document.querySelector('#message').textContent.includes('White'));
-  const sent = got.filter((m) => m.t !== 'create').map((m) => JSON.stringify(m));
-  equal(sent, [
-    { t: 'join', room: 'abc', seat: 0, token: 't0' }, { t: 'move', ply: 2, name: 'Nf3' }, { t: 'accept' },
-    { t: 'rematch' }, { t: 'join', room: 'def', seat: 1, token: 't2' }, { t: 'join', room: 'def', seat: 1, token: 't2' },
-  ].map((m) => JSON.stringify(m)), 'the messages sent; after a seat left, the room asked for again');
-  noConsoleErrors(page, 'room messages');
-  await context.close();
+/* Two people in a chess room on the real server (docs/network.md): the
+ * clock chosen goes in `create` and runs on both pages; a draw offered on
+ * one page is accepted on the other, with the result's reason on both; a
+ * rematch asked for on both pages swaps the colours (each page sees the
+ * board from its new side); a takeback asked for and granted across the
+ * pages; a resignation with its reason. */
+async function roomPlay(browser, server) {
+  const a = await browser.newContext({ locale: 'en-GB' });
+  const b = await browser.newContext({ locale: 'en-GB' });
+  const pa = await openPage(a, server.url + '#new=chess');
+  await pa.selectOption('select[name="seat-1"]', 'remote');
+  await pa.selectOption('#clock', '5+3');
+  await pa.click('#start');
+  await pa.waitForSelector('input.link[data-seat="1"]');
+  const invite = await pa.inputValue('input.link[data-seat="1"]');
+  const pb = await openPage(b, invite);
+  await pb.waitForSelector('svg.board');
+  await Promise.all([pa, pb].map((p) => p.waitForSelector('.clock.running[data-seat="0"]')));
+  check(Number(await pb.getAttribute('.clock[data-seat="0"]', 'data-ms')) <= 300000,
+    'the room\'s clock (5+3): White\'s runs on both pages');
+  await playNamed(pa, ['e4']);
+  await waitTurn(pb, [1]);
+  await playNamed(pb, ['e5']);
+  await waitTurn(pa, [0]);
+  equal(await moveRows(pb), ['1. e4 e5'], 'the move list on the other page');
+  await pa.click('#draw');
+  await pb.click('#accept');
+  const drawn = ['agreement', 'Draw (1/2-1/2) \u2014 drawn by agreement'];
+  equal(await result(pa), drawn, 'a draw offered on one page and accepted on the other');
+  equal(await result(pb), drawn, 'the same result on both pages');
+  const first = await pa.evaluate(() => location.hash);
+  await pa.click('#rematch');
+  await pb.waitForFunction(() => document.querySelector('#message').textContent.includes('rematch'));
+  await pb.click('#rematch');
+  const swapped = (page, viewer) => page.waitForFunction(([h, v]) => location.hash !== h &&
+    location.hash.startsWith('#room=') && document.querySelector('#board-host')?.dataset.viewer === v, [first, viewer]);
+  await Promise.all([swapped(pa, '1'), swapped(pb, '0')]);
+  equal([await board(pa, 'viewer'), await board(pb, 'viewer')], ['1', '0'],
+    'the rematch: the first page plays Black now, the second White');
+  await waitTurn(pb, [0]);
+  await playNamed(pb, ['d4']);
+  await waitTurn(pa, [1]);
+  await pb.click('#takeback');
+  await pa.click('#accept');
+  await Promise.all([pa, pb].map((p) => p.waitForFunction(() =>
+    document.querySelector('#board-host')?.dataset.ply === '0')));
+  equal(await moveRows(pa), [], 'a takeback asked for on one page and granted on the other');
+  await pa.click('#resign');
+  equal(await result(pb), ['resign', 'Winner: White (1-0) \u2014 Black resigned'], 'a resignation, with its reason');
+  noConsoleErrors(pa, 'room, first page');
+  noConsoleErrors(pb, 'room, second page');
+  await a.close();
+  await b.close();
 }
 
 /* ---- Run ---------------------------------------------------------------------- */
@@ -720,7 +708,7 @@ try {
   await timed('phone', () => polishOnAPhone(browser, server));
   await timed('offline', () => offline(browser, server));
   await timed('networked', () => networked(browser, server));
-  await timed('room messages', () => roomMessages(browser, server));
+  await timed('room play', () => roomPlay(browser, server));
 } finally {
   await browser.close();
   const status = await stopServer(server);

@@ -999,6 +999,9 @@ class RoomGame extends GameView {
       r.claimable = -1;
       this.selected = -1;
       this.render();
+    } else if (m.t === 'offered' && this.ready && m.kind === 'rematch') {
+      /* the next game is made once everyone has asked for it */
+      this.say(t('rematch-asked', this.seatName(m.seat)));
     } else if (m.t === 'offered' && this.ready) {
       r.offer = { kind: m.kind, from: m.seat, agreed: new Set([m.seat]) };
       this.render();
@@ -1074,9 +1077,9 @@ class RoomGame extends GameView {
     this.send(arg ? { t: name, arg } : { t: name }, seat);
   }
 
+  /* the server tells the room who asked (offered, kind rematch) */
   rematch() {
     this.act(-1, 'rematch');
-    this.say(t('rematch-asked'));
   }
 
   renderButtons() {
