@@ -42,6 +42,7 @@
 
 #include "ludoteka/ai.h"
 #include "ludoteka/game.h"
+#include "ludoteka/record.h"
 
 enum {
     LT_SESSION_EVENTS = 64, /* events queued; the oldest go beyond this */
@@ -115,6 +116,10 @@ typedef struct {
     lt_time_source time;
     const char *journal;     /* the file the game is kept in, or NULL */
     int lang;                /* LT_LANG_*: of the error messages */
+    lt_spec_origin origin;   /* who named the computer seats: only the
+                              * person running ludoteka (LT_SPEC_TRUSTED)
+                              * may give a seat to a program (uci:, ...);
+                              * 0 is LT_SPEC_UNTRUSTED */
 } lt_session_setup;
 
 typedef struct lt_session lt_session;
@@ -127,6 +132,17 @@ lt_session *lt_session_new(const lt_session_setup *, lt_error *);
  * said in *warning (warning->msg is "" when all was whole). */
 lt_session *lt_session_load(const char *path, const lt_time_source *,
                             int lang, lt_error *err, lt_error *warning);
+/* The same with other seats than the file's: those the person running
+ * ludoteka names (LT_SPEC_TRUSTED), as many as the game has; the journal
+ * is rewritten with them.  seats NULL: the file's (as lt_session_load),
+ * whose computers never start a program. */
+lt_session *lt_session_load_seats(const char *path, const lt_seat *seats,
+                                  int nseats, const lt_time_source *,
+                                  int lang, lt_error *err,
+                                  lt_error *warning);
+/* A journal's header alone (the game, options, seats and seed, in a
+ * record without actions), to look at before loading it. */
+lt_status lt_session_header(const char *path, lt_record *out, lt_error *);
 void lt_session_free(lt_session *);
 /* The next game between the same players: seats moved round by one
  * (with two, colours swapped), a seed drawn from this one, kept in
@@ -197,6 +213,9 @@ lt_status lt_session_abort(lt_session *, int seat, lt_error *);
 lt_status lt_session_undo(lt_session *, int seat, lt_error *);
 lt_status lt_session_redo(lt_session *, int seat, lt_error *);
 
+/* The language of the error messages from now on (LT_LANG_*). */
+void lt_session_set_lang(lt_session *, int lang);
+
 /* Looks at the running clock: true if a flag fell (and was dealt with:
  * events queued).  Every command looks first too. */
 bool lt_session_tick(lt_session *);
@@ -205,6 +224,9 @@ bool lt_session_tick(lt_session *);
  * this file as its journal from now on; with path NULL (or the journal's
  * own) the journal is rewritten whole. */
 lt_status lt_session_save(lt_session *, const char *path, lt_error *);
+
+/* The file the game is kept in, or NULL. */
+const char *lt_session_journal(const lt_session *);
 
 /* ---- Events out ---------------------------------------------------------- */
 typedef enum {

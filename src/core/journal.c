@@ -276,6 +276,7 @@ lt_status jnl_create(lt_session *s, const char *path, lt_error *err)
     memcpy(copy, path, n);
     free(s->path);
     s->path = copy;
+    lt_remove_stale_temps(path); /* what killed saves of it left */
     lt_status st = jnl_rewrite(s, err);
     if (st != LT_OK) {
         free(s->path);
@@ -520,25 +521,25 @@ static lt_status setup_of(const lt_record *rec, lt_session_setup *su,
     return LT_OK;
 }
 
-lt_session *lt_session_load(const char *path, const lt_time_source *time,
-                            int lang, lt_error *err, lt_error *warning)
+/* A journal's text without a torn last line: a kill while a line was
+ * written leaves it without its newline, and it was never part of the
+ * game.  *keep: the bytes kept; *size: the file's. */
+static char *read_lines(const char *path, size_t *keep, size_t *size,
+                        lt_error *err)
 {
-    size_t size = 0;
-    if (warning)
-        warning->msg[0] = '\0';
-    char *text = lt_read_file(path, &size, err);
+    char *text = lt_read_file(path, size, err);
     if (!text)
         return NULL;
-    /* a kill while a line was written leaves it without its newline: it
-     * was never part of the game */
-    size_t keep = size;
-    while (keep > 0 && text[keep - 1] != '\n')
-        keep--;
-    if (keep < size)
-        lt_error_set(warning, "%s: its last line was cut short (%zu bytes) "
-                              "and is left out", path, size - keep);
-    text[keep] = '\0';
-    /* the header: the tag lines at the top */
+    *keep = *size;
+    while (*keep > 0 && text[*keep - 1] != '\n')
+        --*keep;
+    text[*keep] = '\0';
+    return text;
+}
+
+/* Where the header (the tag lines at the top) ends. */
+static char *body_of(char *text)
+{
     char *body = text;
     while (*body == '\n')
         body++;
@@ -546,26 +547,107 @@ lt_session *lt_session_load(const char *path, const lt_time_source *time,
         char *nl = strchr(body, '\n');
         body = nl ? nl + 1 : body + strlen(body);
     }
+    return body;
+}
+
+/* Reads the header (the text up to body) into rec. */
+static lt_status read_header(char *text, char *body, lt_record *rec,
+                             lt_error *err)
+{
     char saved = *body;
     *body = '\0';
-    lt_record rec;
     lt_cursor cur = {0};
+    lt_status st = lt_record_parse(text, &cur, rec, err);
+    *body = saved;
+    return st;
+}
+
+/* The games in a file: one, and one more for every block of tag lines
+ * after the first header (an arena's file of several games). */
+static int games_in(const char *body)
+{
+    int games = 1;
+    bool tags = false;
+    for (const char *line = body; *line;) {
+        bool tag = *line == '[';
+        games += tag && !tags;
+        tags = tag;
+        const char *nl = strchr(line, '\n');
+        line = nl ? nl + 1 : line + strlen(line);
+    }
+    return games;
+}
+
+lt_status lt_session_header(const char *path, lt_record *out, lt_error *err)
+{
+    size_t keep, size;
+    memset(out, 0, sizeof *out);
+    char *text = read_lines(path, &keep, &size, err);
+    if (!text)
+        return LT_EIO;
+    lt_error e = {0};
+    lt_status st = read_header(text, body_of(text), out, &e);
+    if (st != LT_OK)
+        lt_error_set(err, "%s: %s", path, e.msg);
+    free(text);
+    return st;
+}
+
+lt_session *lt_session_load(const char *path, const lt_time_source *time,
+                            int lang, lt_error *err, lt_error *warning)
+{
+    return lt_session_load_seats(path, NULL, 0, time, lang, err, warning);
+}
+
+lt_session *lt_session_load_seats(const char *path, const lt_seat *seats,
+                                  int nseats, const lt_time_source *time,
+                                  int lang, lt_error *err, lt_error *warning)
+{
+    size_t size = 0, keep = 0;
+    if (warning)
+        warning->msg[0] = '\0';
+    lt_remove_stale_temps(path);
+    char *text = read_lines(path, &keep, &size, err);
+    if (!text)
+        return NULL;
+    if (keep < size)
+        lt_error_set(warning, "%s: its last line was cut short (%zu bytes) "
+                              "and is left out", path, size - keep);
+    char *body = body_of(text);
+    int games = games_in(body);
+    if (games > 1) {
+        lt_error_set(err, "%.60s holds %d games, and only a file of one game "
+                          "can be played on (saving it would keep the first "
+                          "game alone); copy the game to play into a file of "
+                          "its own", path, games);
+        free(text);
+        return NULL;
+    }
+    lt_record rec;
     lt_session *s = NULL;
     lt_error e = {0};
     int lineno = 1;
-    for (const char *p = text; *p; p++)
+    for (const char *p = text; p < body; p++)
         lineno += *p == '\n';
-    if (lt_record_parse(text, &cur, &rec, &e) != LT_OK) {
+    if (read_header(text, body, &rec, &e) != LT_OK) {
         lt_error_set(err, "%s: %s", path, e.msg);
         free(text);
         return NULL;
     }
-    *body = saved;
     lt_session_setup su;
     if (setup_of(&rec, &su, &e) == LT_OK) {
         su.time = time ? *time : (lt_time_source){NULL, NULL};
         su.lang = lang;
-        s = lt_session_new(&su, &e);
+        if (seats && nseats != su.config.players) {
+            lt_error_set(&e, "the saved game has %d seats, got %d players",
+                         su.config.players, nseats);
+            su.game = NULL;
+        } else if (seats) {
+            memcpy(su.seats, seats, sizeof *seats * (size_t)nseats);
+            su.origin = LT_SPEC_TRUSTED;
+        }
+        if (su.game)
+            s = lt_session_new(&su, &e);
     }
     if (!s) {
         lt_error_set(err, "%s: %s", path, e.msg);
@@ -604,5 +686,9 @@ lt_session *lt_session_load(const char *path, const lt_time_source *time,
         return NULL;
     }
     s->since = ses_now(s);
+    if (seats && jnl_rewrite(s, err) != LT_OK) {
+        lt_session_free(s);
+        return NULL;
+    }
     return s;
 }

@@ -207,6 +207,7 @@ lt_session *lt_session_new(const lt_session_setup *su, lt_error *err)
     if (!s)
         return NULL;
     s->nseats = su->config.players;
+    s->origin = su->origin;
     s->tc = su->clock;
     s->time = su->time;
     s->hdr.seed = su->seed;
@@ -221,7 +222,7 @@ lt_session *lt_session_new(const lt_session_setup *su, lt_error *err)
         s->seats[i] = su->seats[i];
         lt_seat *seat = &s->seats[i];
         if (seat->kind == LT_SEAT_COMPUTER) {
-            s->players[i] = lt_player_new(g, seat->spec, err);
+            s->players[i] = lt_player_new_from(g, seat->spec, su->origin, err);
             if (!s->players[i])
                 goto fail;
             lt_player_new_game(s->players[i], ses_state(s, 0));
@@ -277,6 +278,7 @@ lt_session *lt_session_rematch(const lt_session *old, const char *journal,
     su.time = old->time;
     su.journal = journal;
     su.lang = old->lang;
+    su.origin = old->origin;
     /* every player moves on one seat (with two: colours swapped) */
     for (int i = 0; i < old->nseats; i++)
         su.seats[i] = old->seats[(i + 1) % old->nseats];
@@ -1034,6 +1036,16 @@ lt_status lt_session_save(lt_session *s, const char *path, lt_error *err)
     lt_status st = lt_write_file_atomic(path, text, strlen(text), err);
     free(text);
     return st;
+}
+
+void lt_session_set_lang(lt_session *s, int lang)
+{
+    s->lang = lang;
+}
+
+const char *lt_session_journal(const lt_session *s)
+{
+    return s->path;
 }
 
 void ses_set_clocks(lt_session *s, const int64_t *clocks)
