@@ -104,6 +104,45 @@ static lt_status check_spec(const lt_game *g, int seat, const char *spec,
     return LT_OK;
 }
 
+/* A record that is not a journal (several moves a line, as games were
+ * saved before journals, or written by hand): its moves played into a
+ * game, checked one by one, which is then kept in the file as a journal.
+ * NULL with the record reader's message. */
+static lt_session *import_record(const char *path, const lt_seat *seats,
+                                 lt_error *err)
+{
+    lt_record rec;
+    if (lt_record_load(path, &rec, err) != LT_OK)
+        return NULL;
+    lt_session_setup su;
+    memset(&su, 0, sizeof su);
+    su.game = rec.game;
+    su.config = rec.config;
+    su.seed = rec.seed;
+    su.position = rec.position;
+    su.time = monotonic;
+    su.lang = cli_lang;
+    su.origin = seats ? LT_SPEC_TRUSTED : LT_SPEC_UNTRUSTED;
+    for (int i = 0; i < rec.config.players; i++) /* unnamed: the computer */
+        su.seats[i] = seats ? seats[i]
+                            : table_seat(rec.players[i][0] ? rec.players[i] : "ai");
+    lt_session *s = lt_session_new(&su, err);
+    for (int k = 0; s && k < rec.nactions; k++)
+        if (lt_session_play(s, lt_session_to_act(s), rec.actions[k], err) != LT_OK) {
+            lt_session_free(s);
+            s = NULL;
+        }
+    lt_record_clear(&rec);
+    if (s && lt_session_save(s, path, err) != LT_OK) {
+        lt_session_free(s);
+        s = NULL;
+    }
+    lt_event seen; /* its moves are the file's, not news */
+    while (s && lt_session_event(s, &seen))
+        ;
+    return s;
+}
+
 lt_status table_resume(table *t, const char *path, const lt_seat *seats,
                        int nseats, lt_error *err, lt_error *warning)
 {
@@ -128,6 +167,8 @@ lt_status table_resume(table *t, const char *path, const lt_seat *seats,
         return st;
     lt_session *s = lt_session_load_seats(path, seats, nseats, &monotonic,
                                           cli_lang, err, warning);
+    if (!s)
+        s = import_record(path, seats, err);
     if (!s)
         return LT_EIO;
     put_game(t, s);

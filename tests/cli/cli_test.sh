@@ -286,6 +286,18 @@ run 2 play --resume "$T/g.txt" --players human
 has err "2 seats"
 run 1 play --resume "$T/nothing.txt"
 has err "cannot open"
+# a record of several moves a line (as games were saved before journals,
+# or by hand) plays on, and is kept on in its file as a journal
+printf '[Game "three-mens-morris"]\n[Players "human,ai:level=1"]\n[Seed "3"]\n\n1. B2 A1 2. C1\n' >"$T/old.txt"
+input 'quit\n'
+run 0 --plain play --resume "$T/old.txt"
+has out "Black (ai:level=1): "
+has out "White to move>"
+grep -q '^2\. C1 {' "$T/old.txt" && passed=$((passed + 1)) ||
+    fail "the record is not kept as a journal: $(cat "$T/old.txt")"
+printf '[Game "three-mens-morris"]\n\n1. B2 B2\n' >"$T/old.txt"
+run 1 play --resume "$T/old.txt"
+has err "'B2' is not legal here"
 
 CASE=record-and-replay
 run 0 play three-mens-morris --players ai:level=1,ai:level=2 --seed 21 --record "$T/r.txt"
