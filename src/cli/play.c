@@ -3,7 +3,6 @@
  * answer, dice are thrown from the seed (or typed in), clocks run; and
  * `ludoteka play`, which sets the game up for this mode or the full
  * screen. */
-#include <ctype.h>
 #include <inttypes.h>
 #include <signal.h>
 #include <sys/ioctl.h>
@@ -383,13 +382,13 @@ static int turn(lines *ln, int to)
         return TURN_AGAIN;
     lt_error err = {0};
     lt_command_id id;
-    if (to == LT_CHANCE && !strcasecmp(line, "roll")) {
-        if (lt_session_step(t->s, NULL, &err) != LT_OK)
-            cli_fail(EXIT_FAIL, "%s", err.msg);
-        return TURN_AGAIN;
-    }
     if (lt_command_parse(line, &id, arg, sizeof arg, &err) != LT_OK) {
         cli_fail(EXIT_USAGE, "%s", err.msg);
+        return TURN_AGAIN;
+    }
+    if (to == LT_CHANCE && id == LT_CMD_MOVE && !strcasecmp(arg, "roll")) {
+        if (lt_session_step(t->s, NULL, &err) != LT_OK) /* thrown here */
+            cli_fail(EXIT_FAIL, "%s", err.msg);
         return TURN_AGAIN;
     }
     switch (id) {
