@@ -154,7 +154,8 @@ static void before_ply(play_ui *ui)
 }
 
 /* After one: what happened, the new position, the dice rolling a
- * moment, and a pause when nobody at the table plays. */
+ * moment, and a pause when nobody at the table plays (and no clock
+ * would count it). */
 static void after_ply(play_ui *ui, bool roll, const char *note)
 {
     play_events(ui, note);
@@ -163,7 +164,9 @@ static void after_ply(play_ui *ui, bool roll, const char *note)
         ui->anim_until = tui_now() + 0.7; /* the dice tumble a moment */
         play_layout(ui);
     }
-    if (!table_people(ui->t)) /* a game to watch: a moment per move */
+    /* a game to watch: a moment per move, unless clocks run */
+    if (!table_people(ui->t) &&
+        lt_session_time_control(ui->t->s)->kind == LT_TC_NONE)
         ui->wait_until = tui_now() + (roll ? 1.0 : 0.5);
 }
 
