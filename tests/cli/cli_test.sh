@@ -149,6 +149,14 @@ input 'e4\nresign\n'
 run 0 --plain play chess --players human,human --seed 1
 has out "Winner: White (1-0) — Black resigned"
 has out "Game over (rematch, board, save, quit)>"
+# a rematch: the next game in the same program, the colours swapped
+input 'e4\nresign\nrematch\nquit\n'
+run 0 --plain play chess --players human,ai:level=1 --seed 1
+has out "Winner: Black (0-1) — White resigned"
+has out "A new game, every player one seat on"
+has out "White (ai:level=1): "
+has out "  h g f e d c b a"
+has out "Black to move>"
 
 CASE=takeback
 # the last move (Black's e5) asked back by its player, granted by White
