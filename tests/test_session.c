@@ -2,7 +2,8 @@
  * clock: time controls, flag falls in games of two, three and four,
  * FIDE 6.9, offers and consent, resigning, claims, undo and redo across
  * dice, the move list, the journal cut at every byte of its last line,
- * and commands from the wrong seat.  Expected values come from the rules
+ * loading with other seats than the file's, and commands from the wrong
+ * seat.  Expected values come from the rules
  * (FIDE, the games' RULES.md) and from arithmetic by hand. */
 #include <math.h>
 #include <unistd.h>
@@ -1100,6 +1101,61 @@ static void text_round_trip(void **st)
 
 /* ---- Wrong commands ------------------------------------------------------ */
 
+/* A file names the players; a program is started only for a seat the
+ * person running ludoteka names (issue 18): the file's engine is
+ * refused, the seats given instead are taken and written to the file.
+ * A file of several games is refused, left as it was. */
+static void load_with_seats(void **st)
+{
+    (void)st;
+    char path[256];
+    temp_path(path, sizeof path, "seats.txt");
+    FILE *f = fopen(path, "w");
+    assert_non_null(f);
+    fputs("[Game \"three-mens-morris\"]\n"
+          "[Players \"human,uci:/bin/false\"]\n[Seed \"5\"]\n\n"
+          "1. B2 {[%emt 0:00:01.000]}\n", f);
+    fclose(f);
+    lt_record hdr;
+    lt_error err = {0}, warn = {0};
+    ok(lt_session_header(path, &hdr, &err), &err);
+    assert_int_equal(hdr.config.players, 2);
+    assert_string_equal(hdr.players[1], "uci:/bin/false");
+    assert_int_equal(hdr.nactions, 0);
+    lt_record_clear(&hdr);
+    assert_null(lt_session_load(path, NULL, LT_LANG_EN, &err, &warn));
+    assert_non_null(strstr(err.msg, "never starts a program"));
+    lt_seat seats[2] = {{LT_SEAT_HUMAN, "", ""},
+                        {LT_SEAT_COMPUTER, "ai:level=1", ""}};
+    assert_null(lt_session_load_seats(path, seats, 1, NULL, LT_LANG_EN, &err,
+                                      &warn));
+    assert_non_null(strstr(err.msg, "the saved game has 2 seats, got 1 players"));
+    lt_session *s = lt_session_load_seats(path, seats, 2, NULL, LT_LANG_EN,
+                                          &err, &warn);
+    if (!s)
+        fail_msg("%s", err.msg);
+    assert_int_equal(lt_session_plies(s), 1);
+    assert_int_equal(lt_session_seat(s, 1)->kind, LT_SEAT_COMPUTER);
+    assert_string_equal(lt_session_journal(s), path);
+    lt_session_free(s);
+    size_t size;
+    char *text = slurp(path, &size);
+    assert_non_null(strstr(text, "[Players \"human,ai:level=1\"]"));
+    assert_non_null(strstr(text, "\n1. B2"));
+    /* the same game twice in one file */
+    f = fopen(path, "a");
+    assert_non_null(f);
+    fputs(text, f);
+    fclose(f);
+    free(text);
+    assert_null(lt_session_load(path, NULL, LT_LANG_EN, &err, &warn));
+    assert_non_null(strstr(err.msg, "holds 2 games"));
+    text = slurp(path, &size);
+    assert_non_null(strstr(text + 1, "[Game \"three-mens-morris\"]"));
+    free(text);
+    unlink(path);
+}
+
 static void wrong_seat_changes_nothing(void **st)
 {
     (void)st;
@@ -1357,6 +1413,7 @@ int main(void)
         cmocka_unit_test(journal_cut_everywhere),
         cmocka_unit_test(journal_events),
         cmocka_unit_test(text_round_trip),
+        cmocka_unit_test(load_with_seats),
         cmocka_unit_test(wrong_seat_changes_nothing),
         cmocka_unit_test(command_table),
         cmocka_unit_test(rematch_swaps),

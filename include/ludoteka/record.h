@@ -95,5 +95,8 @@ char *lt_read_file(const char *path, size_t *size, lt_error *);
  * so a clean-up never removes a save under way. */
 lt_status lt_write_file_atomic(const char *path, const char *data,
                                size_t size, lt_error *);
+/* Removes the temporary files that interrupted saves of path left beside
+ * it (path.tmp-XXXXXX), but none a save is writing now. */
+void lt_remove_stale_temps(const char *path);
 
 #endif

@@ -125,6 +125,10 @@ typedef struct {
     const lt_tag *tags;      /* more tags of its record (Event, Round, a */
     int ntags;               /* server's room id), kept as given */
     int lang;                /* LT_LANG_*: of the error messages */
+    lt_spec_origin origin;   /* who named the computer seats: only the
+                              * person running ludoteka (LT_SPEC_TRUSTED)
+                              * may give a seat to a program (uci:, ...);
+                              * 0 is LT_SPEC_UNTRUSTED */
 } lt_session_setup;
 
 typedef struct lt_session lt_session;
@@ -147,6 +151,17 @@ lt_session *lt_session_load_text(const char *text, const lt_time_source *,
  * reader read, with Result and Termination once it is over (an arena
  * writes its games one after another). */
 char *lt_session_text(lt_session *, lt_error *);
+/* The same with other seats than the file's: those the person running
+ * ludoteka names (LT_SPEC_TRUSTED), as many as the game has; the journal
+ * is rewritten with them.  seats NULL: the file's (as lt_session_load),
+ * whose computers never start a program. */
+lt_session *lt_session_load_seats(const char *path, const lt_seat *seats,
+                                  int nseats, const lt_time_source *,
+                                  int lang, lt_error *err,
+                                  lt_error *warning);
+/* A journal's header alone (the game, options, seats and seed, in a
+ * record without actions), to look at before loading it. */
+lt_status lt_session_header(const char *path, lt_record *out, lt_error *);
 void lt_session_free(lt_session *);
 /* The next game between the same players (the caller's own players
  * too): seats moved round by one (with two, colours swapped), a seed
@@ -217,6 +232,9 @@ lt_status lt_session_abort(lt_session *, int seat, lt_error *);
 lt_status lt_session_undo(lt_session *, int seat, lt_error *);
 lt_status lt_session_redo(lt_session *, int seat, lt_error *);
 
+/* The language of the error messages from now on (LT_LANG_*). */
+void lt_session_set_lang(lt_session *, int lang);
+
 /* Looks at the running clock: true if a flag fell (and was dealt with:
  * events queued).  Every command looks first too. */
 bool lt_session_tick(lt_session *);
@@ -225,6 +243,10 @@ bool lt_session_tick(lt_session *);
  * this file as its journal from now on; with path NULL (or the journal's
  * own) the journal is rewritten whole. */
 lt_status lt_session_save(lt_session *, const char *path, lt_error *);
+
+/* The file the game is kept in, or NULL. */
+const char *lt_session_journal(const lt_session *);
+
 /* ---- Events out ---------------------------------------------------------- */
 typedef enum {
     LT_EV_MOVED,     /* a ply: seat, action, name, chance, took, clocks */

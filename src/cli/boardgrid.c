@@ -145,10 +145,10 @@ static void split_name(const char *name, char *prefix, char *suffix)
 }
 
 /* The label shared by the cells of a board in column (or row) k: the
- * letters of their names for a column, the digits for a row; "" when
- * they differ. */
-static void axis_label(const lt_view *v, int board, bool column, int k,
-                       char out[8])
+ * letters of their names for a column, the digits for a row - the other
+ * way round on a board turned a quarter (`across`); "" when they differ. */
+static void axis_label(const lt_view *v, int board, bool column, bool across,
+                       int k, char out[8])
 {
     bool first = true;
     out[0] = '\0';
@@ -158,7 +158,7 @@ static void axis_label(const lt_view *v, int board, bool column, int k,
             continue;
         char pre[8], suf[8];
         split_name(c->name, pre, suf);
-        const char *part = column ? pre : suf;
+        const char *part = column != across ? pre : suf;
         if (first)
             strcpy(out, part);
         else if (strcmp(out, part) != 0)
@@ -318,7 +318,8 @@ static void draw_cells(const lt_view *v, const bg_style *st,
 
 /* Coordinates beside each board (rows) and below it (columns), and its
  * title above it, each where the grid is still blank. */
-static void draw_labels(const lt_view *v, const geometry *ge, bg_grid *g)
+static void draw_labels(const lt_view *v, bool across, const geometry *ge,
+                        bg_grid *g)
 {
     for (int b = 0; b < LT_VIEW_BOARDS; b++) {
         int minx = 1 << 14, maxx = -1, miny = 1 << 14, maxy = -1;
@@ -337,14 +338,14 @@ static void draw_labels(const lt_view *v, const geometry *ge, bg_grid *g)
         int bottom = ge->top + maxy * ge->sy + ge->ch - 1;
         char label[8];
         for (int y = miny; y <= maxy; y++) {
-            axis_label(v, b, false, y, label);
+            axis_label(v, b, false, across, y, label);
             int len = (int)strlen(label);
             if (len && left - 1 - len >= 0)
                 put(g, ge->top + y * ge->sy + ge->ch / 2, left - 1 - len, label,
                     BG_LABEL, -1, -1, true);
         }
         for (int x = minx; x <= maxx; x++) {
-            axis_label(v, b, true, x, label);
+            axis_label(v, b, true, across, x, label);
             int len = (int)strlen(label);
             int col = ge->left + x * ge->sx;
             if (ge->centred)
@@ -359,7 +360,8 @@ static void draw_labels(const lt_view *v, const geometry *ge, bg_grid *g)
 
 /* Room the labels need: columns on the left, a row on top for titles,
  * a row below for column letters. */
-static void margins(const lt_view *v, int *left, int *top, int *below)
+static void margins(const lt_view *v, bool across, int *left, int *top,
+                    int *below)
 {
     *left = *top = *below = 0;
     char label[8];
@@ -370,10 +372,10 @@ static void margins(const lt_view *v, int *left, int *top, int *below)
             const lt_cell *c = &v->cells[i];
             if (c->board != b || !cell_ok(v, i))
                 continue;
-            axis_label(v, b, false, c->y, label);
+            axis_label(v, b, false, across, c->y, label);
             if (label[0] && (int)strlen(label) + 1 > *left)
                 *left = (int)strlen(label) + 1;
-            axis_label(v, b, true, c->x, label);
+            axis_label(v, b, true, across, c->x, label);
             if (label[0])
                 *below = 1;
         }
@@ -446,7 +448,7 @@ static bool lay(const lt_view *v, const bg_style *st, int size, int max_cols,
     geometry ge;
     geometry_of(v, st, size, &ge);
     int left, top, below;
-    margins(v, &left, &top, &below);
+    margins(v, st->across, &left, &top, &below);
     ge.left = left;
     ge.top = top;
     int cols = 0, rows = 0;
@@ -469,7 +471,7 @@ static bool lay(const lt_view *v, const bg_style *st, int size, int max_cols,
     if (maxx >= 0) {
         draw_links(v, st, &ge, g);
         draw_cells(v, st, &ge, g);
-        draw_labels(v, &ge, g);
+        draw_labels(v, st->across, &ge, g);
     }
     if (st->faces && v->ndice > 0) {
         int at = rows ? rows + 1 : 0;

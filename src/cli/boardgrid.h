@@ -45,6 +45,9 @@ typedef struct {
                     * blank instead of showing '.' */
     int largest;   /* the largest size to try (BG_LARGE .. BG_TINY) */
     bool faces;    /* the dice as faces below the board */
+    bool across;   /* the view is turned a quarter (lt_view_turn): the
+                    * digits of the cells' names run along the bottom,
+                    * their letters down the side */
 } bg_style;
 
 typedef struct {

@@ -9,7 +9,7 @@
 #include "ludoteka/ai.h"
 #include "ludoteka/game.h"
 #include "ludoteka/record.h"
-#include "session.h"
+#include "table.h"
 
 /* Exit statuses. */
 enum { EXIT_OK = 0, EXIT_FAIL = 1, EXIT_USAGE = 2 };
@@ -28,8 +28,13 @@ int cli_fail(int status, const char *fmt, ...)
 #endif
     ;
 
-/* Reads a line without its newline; false at the end of input. */
+/* Reads a line without its newline; false at the end of input.  Standard
+ * input is unbuffered (main.c), so that nothing typed waits in a buffer
+ * where cli_input_ready could not see it. */
 bool cli_read_line(FILE *in, char *buf, size_t size);
+/* Waits up to ms milliseconds (-1: for ever) for input on in; true when
+ * there is some (or its end). */
+bool cli_input_ready(FILE *in, int ms);
 
 /* Is argv[*i] the flag name (as "--name value" or "--name=value")?  Then
  * *value is its value and *i moves past it; a missing value is reported
@@ -51,22 +56,19 @@ const lt_game *cli_game(const char *id);
 /* Title of a game in the current language. */
 const char *cli_title(const lt_game *);
 
-/* Who won, in words: "White wins (1-0)", "Draw (1/2-1/2)". */
-void cli_result_words(const lt_game *, const lt_state *, char *buf,
-                      size_t size);
-void cli_describe_result(FILE *out, const lt_game *, const lt_state *);
-
 /* The rules of a game and its options, as `ludoteka rules` prints them;
  * an option's values as "on|off" or "6..10". */
 void cli_print_rules(FILE *out, const lt_game *);
 void cli_option_range(const lt_option *, char *buf, size_t size);
 
-/* Draws the position as text (board from render, dice, info lines). */
-void textview_print(FILE *out, const lt_game *, const lt_state *);
+/* Draws a position as text: the board (turned a quarter: `across`, see
+ * bg_style), the dice, the info lines. */
+void textview_print(FILE *out, const lt_view *, bool across);
 
-/* Plays a session line by line until the end or until a human quits;
- * returns an exit status. */
-int play_lines(session *, FILE *in, FILE *out);
+/* Plays the game on the table line by line until the end (then, with a
+ * person at the table, until he leaves: a rematch may follow) or until
+ * a person quits; returns an exit status. */
+int play_lines(table *, FILE *in, FILE *out);
 
 /* The full-screen mode: on when stdin and stdout are a terminal that is
  * not "dumb" and --plain was not given. */
@@ -78,12 +80,13 @@ void tui_stop(void);
 /* The full-screen menu, and a game on the full screen; exit statuses.
  * `note` (may be NULL) is shown when the game starts. */
 int tui_menu_run(void);
-int tui_play_session(session *, const char *note);
+int tui_play_session(table *, const char *note);
 
-/* Rotates the player specs so that player `first` (0-based) sits in
+/* Rotates the n player specs so that player `first` (0-based) sits in
  * seat 1; with first < 0 the lots are drawn with the seed. Returns the
  * player who moves first. */
-int cli_draw_first(lt_record *rec, int first, uint64_t seed);
+int cli_draw_first(char specs[][LT_SPEC_MAX], int n, int first,
+                   uint64_t seed);
 
 /* A fresh seed from the clock, for games started without --seed. */
 uint64_t cli_fresh_seed(void);

@@ -153,46 +153,63 @@ int cmd_moves(int argc, char **argv)
     return status;
 }
 
-void cli_result_words(const lt_game *g, const lt_state *s, char *buf,
-                      size_t size)
+/* Prints a game's position as the line mode shows it. */
+static void print_position(const lt_session *s, lt_view *v)
 {
-    int n = g->num_players(s);
-    double r[LT_MAX_PLAYERS], best = -1e300, worst = 1e300;
-    g->returns(s, r);
-    for (int i = 0; i < n; i++) {
-        best = r[i] > best ? r[i] : best;
-        worst = r[i] < worst ? r[i] : worst;
-    }
-    char text[64];
-    size_t len = 0;
-    buf[0] = '\0';
-    lt_result_text(g, s, text, sizeof text);
-    if (best == worst) {
-        lt_appendf(buf, size, &len, "%s (%s)", T("Draw", "Remis"), text);
-        return;
-    }
-    int winners = 0;
-    for (int i = 0; i < n; i++)
-        winners += r[i] == best;
-    /* "Winner: Hunters" reads right whatever the seat's name */
-    lt_appendf(buf, size, &len, "%s ", winners > 1 ? T("Winners:", "Zwycięzcy:")
-                                                   : T("Winner:", "Zwycięzca:"));
-    bool first = true;
-    for (int i = 0; i < n; i++)
-        if (r[i] == best) {
-            char seat[64];
-            lt_appendf(buf, size, &len, "%s%s", first ? "" : ", ",
-                       lt_seat_name(g, i, cli_lang, seat, sizeof seat));
-            first = false;
-        }
-    lt_appendf(buf, size, &len, " (%s)", text);
+    v->lang = cli_lang;
+    lt_session_render(s, -1, false, v);
+    textview_print(stdout, v, false);
 }
 
-void cli_describe_result(FILE *out, const lt_game *g, const lt_state *s)
+/* Plays a record's actions in a game in play, checking each, printing
+ * them (and the boards); its result is then the session's, worded as a
+ * game played here words it. */
+static lt_status replay_record(const lt_record *rec, bool boards,
+                               lt_error *err)
 {
-    char words[512];
-    cli_result_words(g, s, words, sizeof words);
-    fprintf(out, "%s\n", words);
+    const lt_game *g = rec->game;
+    lt_session_setup su;
+    memset(&su, 0, sizeof su); /* seats of people: nobody to start */
+    su.game = g;
+    su.config = rec->config;
+    su.seed = rec->seed;
+    su.position = rec->position;
+    su.lang = cli_lang;
+    lt_session *s = lt_session_new(&su, err);
+    lt_view *v = calloc(1, sizeof *v);
+    if (!s || !v) {
+        if (s)
+            lt_error_set(err, "out of memory");
+        lt_session_free(s);
+        free(v);
+        return LT_ENOMEM;
+    }
+    if (boards)
+        print_position(s, v);
+    lt_status st = LT_OK;
+    for (int k = 0; k < rec->nactions && st == LT_OK; k++) {
+        char name[64], seat[64];
+        int p = lt_session_to_act(s);
+        lt_name(g, lt_session_state(s), rec->actions[k], name, sizeof name);
+        printf("%4d. %-10s %s\n", k + 1,
+               p >= 0 ? lt_session_seat_name(s, p, cli_lang, seat, sizeof seat)
+                      : T("dice", "kości"),
+               name);
+        st = lt_session_play(s, p, rec->actions[k], err);
+        if (boards && st == LT_OK)
+            print_position(s, v);
+    }
+    if (st == LT_OK && !boards)
+        print_position(s, v);
+    char result[512];
+    lt_session_result_text(s, cli_lang, result, sizeof result);
+    if (st == LT_OK)
+        puts(lt_session_to_act(s) == LT_TERMINAL
+                 ? result
+                 : T("(the game is not finished)", "(partia nie jest skończona)"));
+    free(v);
+    lt_session_free(s);
+    return st;
 }
 
 int cmd_replay(int argc, char **argv)
@@ -236,41 +253,18 @@ int cmd_replay(int argc, char **argv)
             break;
         }
         const lt_game *g = rec.game;
-        lt_state *s = lt_state_new(g);
-        if (!s || lt_record_replay(&rec, 0, s, &err) != LT_OK) {
-            lt_state_free(s);
-            lt_record_clear(&rec);
-            status = cli_fail(EXIT_FAIL, "%s", s ? err.msg : "out of memory");
-            break;
-        }
         char options[256];
         lt_config_write(g, &rec.config, options, sizeof options);
         printf("%s%s (%s)  %s %s  %s %" PRIu64 "\n", games ? "\n" : "",
                cli_title(g), g->id, T("options:", "opcje:"), options,
                T("seed", "ziarno"), rec.seed);
-        if (boards)
-            textview_print(stdout, g, s);
-        for (int k = 0; k < rec.nactions; k++) {
-            char name[64], seat[64];
-            int p = g->current_player(s);
-            lt_name(g, s, rec.actions[k], name, sizeof name);
-            printf("%4d. %-10s %s\n", k + 1,
-                   p >= 0 ? lt_seat_name(g, p, cli_lang, seat, sizeof seat)
-                          : T("dice", "kości"),
-                   name);
-            g->apply(s, rec.actions[k]);
-            if (boards)
-                textview_print(stdout, g, s);
-        }
-        if (!boards)
-            textview_print(stdout, g, s);
-        if (g->current_player(s) == LT_TERMINAL)
-            cli_describe_result(stdout, g, s);
-        else
-            puts(T("(the game is not finished)", "(partia nie jest skończona)"));
-        games++;
-        lt_state_free(s);
+        st = replay_record(&rec, boards, &err);
         lt_record_clear(&rec);
+        if (st != LT_OK) {
+            status = cli_fail(EXIT_FAIL, "%s: %s", path, err.msg);
+            break;
+        }
+        games++;
     }
     free(text);
     return status;

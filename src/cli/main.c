@@ -1,6 +1,7 @@
 /* main.c — the ludoteka program: language, global flags, commands. */
 #include <ctype.h>
 #include <errno.h>
+#include <poll.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -49,6 +50,15 @@ bool cli_read_line(FILE *in, char *buf, size_t size)
     if (n && buf[n - 1] == '\r')
         buf[--n] = '\0';
     return true;
+}
+
+bool cli_input_ready(FILE *in, int ms)
+{
+    struct pollfd p = {.fd = fileno(in), .events = POLLIN};
+    int n;
+    while ((n = poll(&p, 1, ms)) < 0 && errno == EINTR)
+        ;
+    return n != 0; /* an error reads as input: the read says what it is */
 }
 
 bool cli_flag(int argc, char **argv, int *i, const char *name,
@@ -271,6 +281,9 @@ int main(int argc, char **argv)
         {"odds", cmd_odds},     {"simulate", cmd_simulate}, {"solve", cmd_solve},
         {"uci", cmd_uci},       {"tune", cmd_tune},     {"serve", cmd_serve},
     };
+    /* line mode waits for input with poll() while a clock runs: nothing
+     * read may wait in stdio's buffer, unseen by poll */
+    setvbuf(stdin, NULL, _IONBF, 0);
     cli_lang = locale_lang();
     int i = 1;
     /* Global flags come before the command; --lang may also follow it. */

@@ -110,25 +110,31 @@ static void edit_players(const lt_game *g, int n, char specs[][LT_SPEC_MAX],
 static void play(const lt_game *g, const lt_config *cfg,
                  char specs[][LT_SPEC_MAX], FILE *in, FILE *out)
 {
-    lt_record rec;
-    lt_record_init(&rec, g, cfg);
-    memcpy(rec.players, specs, sizeof rec.players);
-    rec.seed = cli_fresh_seed();
+    lt_session_setup su;
+    memset(&su, 0, sizeof su);
+    su.game = g;
+    su.config = *cfg;
+    su.seed = cli_fresh_seed();
+    char seated[LT_MAX_PLAYERS][LT_SPEC_MAX];
+    memcpy(seated, specs, sizeof seated);
     /* RULES.md: where the seed has the players draw lots, the program
      * draws the seats before the game. */
-    int first = cli_draw_first(&rec, -1, rec.seed);
+    int first = cli_draw_first(seated, cfg->players, -1, su.seed);
     if (cfg->players > 1)
         fprintf(out, T("Lots drawn: player %d (%s) takes the first seat.\n",
                        "Losowanie: pierwsze miejsce zajmuje gracz %d (%s).\n"),
-                first + 1, rec.players[0]);
-    session se;
+                first + 1, seated[0]);
+    for (int i = 0; i < cfg->players; i++)
+        su.seats[i] = table_seat(seated[i]);
+    table t;
+    memset(&t, 0, sizeof t);
     lt_error err = {0};
-    if (session_open(&se, &rec, LT_SPEC_TRUSTED, &err) != LT_OK) {
+    if (table_new(&t, &su, NULL, &err) != LT_OK) {
         cli_fail(EXIT_USAGE, "%s", err.msg);
         return;
     }
-    play_lines(&se, in, out);
-    session_close(&se);
+    play_lines(&t, in, out);
+    table_close(&t);
 }
 
 static void game_page(const lt_game *g, FILE *in, FILE *out)

@@ -1,6 +1,8 @@
-/* play.c — playing a game on the terminal, line by line: humans type
- * moves, computer players answer, dice are rolled from the seed. */
-#include <ctype.h>
+/* play.c — playing a game on the terminal, line by line: the people at
+ * the keyboard type moves and commands (commands.h), computer players
+ * answer, dice are thrown from the seed (or typed in), clocks run; and
+ * `ludoteka play`, which sets the game up for this mode or the full
+ * screen. */
 #include <inttypes.h>
 #include <signal.h>
 #include <sys/ioctl.h>
@@ -18,9 +20,8 @@
  * (the dice and the computer's choices use theirs, see rng.h). */
 static const uint64_t LOTS_STREAM = 1ull << 48;
 
-int cli_draw_first(lt_record *rec, int first, uint64_t seed)
+int cli_draw_first(char specs[][LT_SPEC_MAX], int n, int first, uint64_t seed)
 {
-    int n = rec->config.players;
     if (first < 0) {
         lt_rng r;
         lt_rng_seed(&r, seed, LOTS_STREAM);
@@ -28,237 +29,113 @@ int cli_draw_first(lt_record *rec, int first, uint64_t seed)
     }
     char rotated[LT_MAX_PLAYERS][LT_SPEC_MAX];
     for (int i = 0; i < n; i++)
-        memcpy(rotated[i], rec->players[(i + first) % n], LT_SPEC_MAX);
-    memcpy(rec->players, rotated, sizeof rotated[0] * (size_t)n);
+        memcpy(rotated[i], specs[(i + first) % n], LT_SPEC_MAX);
+    memcpy(specs, rotated, sizeof rotated[0] * (size_t)n);
     return first;
 }
 
-/* The line mode: the session and where it reads and writes. */
+/* ---- The line mode ---------------------------------------------------- */
+
+/* The table and where it reads and writes; the plies and the seat to
+ * act when the board was last shown, and whether the end has been. */
 typedef struct {
-    session *se;
+    table *t;
     FILE *in, *out;
+    int shown, shown_to;
+    bool ended;
 } lines;
+
+/* "Chess — rules=fide  seed 7  clock 5+3" */
+static void print_title(FILE *out, const table *t)
+{
+    const lt_session *s = t->s;
+    const lt_game *g = lt_session_game(s);
+    char opts[256], clock[64];
+    lt_config_write(g, lt_session_config(s), opts, sizeof opts);
+    fprintf(out, "%s — %s  %s %" PRIu64, cli_title(g), opts,
+            T("seed", "ziarno"), lt_session_seed(s));
+    if (lt_session_time_control(s)->kind != LT_TC_NONE) {
+        lt_time_control_format(lt_session_time_control(s), clock, sizeof clock);
+        fprintf(out, "  %s %s", T("clock", "zegar"), clock);
+    }
+    fputc('\n', out);
+}
 
 /* The exact odds of a game of chance, on one line. */
 static void show_odds(lines *ln)
 {
     char line[512];
-    if (session_odds_line(ln->se, line, sizeof line))
+    if (table_odds_line(ln->t, line, sizeof line))
         fprintf(ln->out, "%s\n", line);
 }
 
-static bool save(lines *ln, const char *path)
+/* Text in lines of at most 78 columns, broken at spaces. */
+static void print_wrapped(FILE *out, const char *text)
 {
-    lt_error err = {0};
-    if (session_save(ln->se, path, &err) != LT_OK) {
-        cli_fail(EXIT_FAIL, "%s", err.msg);
-        return false;
-    }
-    return true;
-}
-
-static bool step(lines *ln, lt_action a)
-{
-    lt_error err = {0};
-    if (session_step(ln->se, a, &err) != LT_OK) {
-        cli_fail(EXIT_FAIL, "%s", err.msg);
-        return false;
-    }
-    return true;
-}
-
-static void undo(lines *ln)
-{
-    lt_error err = {0};
-    int n = session_undo(ln->se, &err);
-    if (n < 0)
-        cli_fail(EXIT_FAIL, "%s", err.msg);
-    else if (n == 0)
-        fprintf(ln->out, "%s\n", T("Nothing to take back.", "Nie ma czego cofnąć."));
-    else /* the board is shown again before the next prompt */
-        fprintf(ln->out, T("Took back %d move(s).\n", "Cofnięto posunięć: %d.\n"), n);
-}
-
-static void redo(lines *ln)
-{
-    lt_error err = {0};
-    int n = session_redo(ln->se, &err);
-    if (n < 0)
-        cli_fail(EXIT_FAIL, "%s", err.msg);
-    else if (n == 0)
-        fprintf(ln->out, "%s\n", T("Nothing to play again.", "Nie ma czego przywrócić."));
-    else
-        fprintf(ln->out, T("Played again %d move(s).\n", "Przywrócono posunięć: %d.\n"), n);
-}
-
-static lt_action think(session *se, lt_player *pl, int seat, double seconds,
-                       lt_think_info *info);
-
-static void hint(lines *ln)
-{
-    session *se = ln->se;
-    char text[2048];
-    if (session_exact_hint(se, text, sizeof text)) {
-        fputs(text, ln->out);
-        return;
-    }
-    lt_error err = {0};
-    lt_player *adviser = session_adviser(se, &err);
-    if (!adviser) {
-        cli_fail(EXIT_FAIL, "%s", err.msg);
-        return;
-    }
-    lt_think_info info = {0};
-    lt_action a = think(se, adviser, session_to_move(se), SESSION_HINT_SECONDS,
-                        &info);
-    if (a == LT_NO_ACTION)
-        return;
-    session_hint_text(se, a, &info, text, sizeof text);
-    fprintf(ln->out, "%s\n", text);
-}
-
-static void list_moves(lines *ln)
-{
-    const lt_game *g = ln->se->game;
-    lt_action acts[LT_MAX_ACTIONS];
-    int n = lt_choices(g, ln->se->state, acts);
-    for (int i = 0; i < n; i++) {
-        char name[64];
-        fprintf(ln->out, "%s%s", i ? " " : "",
-                lt_name(g, ln->se->state, acts[i], name, sizeof name));
-    }
-    fputc('\n', ln->out);
-}
-
-static void show_help(lines *ln)
-{
-    fputs(T("Type a move in the game's notation, or:\n"
-            "  moves        list the legal moves\n"
-            "  board        show the position again\n"
-            "  undo         take back your last move\n"
-            "  redo         play again what undo took back\n"
-            "  hint         ask the computer for a move\n"
-            "  save [FILE]  save the game (resume: ludoteka play --resume FILE)\n"
-            "  resign       give up the game\n"
-            "  quit         leave the game\n",
-            "Wpisz ruch w notacji gry albo:\n"
-            "  moves        lista dozwolonych ruchów\n"
-            "  board        pokaż pozycję jeszcze raz\n"
-            "  undo         cofnij swój ostatni ruch\n"
-            "  redo         przywróć to, co cofnięto\n"
-            "  hint         podpowiedź komputera\n"
-            "  save [PLIK]  zapisz partię (wznowienie: ludoteka play --resume PLIK)\n"
-            "  resign       poddaj partię\n"
-            "  quit         wyjdź z partii\n"),
-          ln->out);
-}
-
-static void save_as(lines *ln, const char *path)
-{
-    session *se = ln->se;
-    if (path)
-        lt_copy(se->save_path, sizeof se->save_path, path);
-    if (!se->save_path[0])
-        cli_fail(EXIT_USAGE, "%s", T("save needs a file name: save FILE",
-                                     "podaj nazwę pliku: save PLIK"));
-    else if (save(ln, se->save_path))
-        fprintf(ln->out, T("Saved to %s.\n", "Zapisano w %s.\n"), se->save_path);
-}
-
-enum { TURN_MOVED, TURN_AGAIN, TURN_QUIT, TURN_EOF, TURN_ERROR };
-
-/* --dice manual: one prompt for a throw of real dice. */
-static int manual_throw(lines *ln)
-{
-    session *se = ln->se;
-    const lt_game *g = se->game;
-    lt_action acts[LT_MAX_ACTIONS];
-    char line[256], example[64];
-    int n = lt_choices(g, se->state, acts);
-    lt_name(g, se->state, acts[n - 1], example, sizeof example);
-    fprintf(ln->out, T("Dice (as thrown, e.g. %s; roll: the computer throws)> ",
-                       "Kości (jak wypadły, np. %s; roll: rzuca komputer)> "),
-            example);
-    fflush(ln->out);
-    if (!cli_read_line(ln->in, line, sizeof line))
-        return TURN_EOF;
-    char *words[3];
-    int k = lt_split(line, words, 3);
-    if (k == 0)
-        return TURN_AGAIN;
-    lt_action a;
-    lt_error err = {0};
-    if (!strcasecmp(words[0], "quit") || !strcasecmp(words[0], "exit"))
-        return TURN_QUIT;
-    if (!strcasecmp(words[0], "board")) {
-        textview_print(ln->out, g, se->state);
-        show_odds(ln);
-        return TURN_AGAIN;
-    }
-    if (!strcasecmp(words[0], "roll")) {
-        a = session_roll(se);
-    } else if (!strcasecmp(words[0], "save") && k >= 2) {
-        save_as(ln, words[1]);
-        return TURN_AGAIN;
-    } else if (lt_parse(g, se->state, words[0], &a, &err) != LT_OK) {
-        cli_fail(EXIT_USAGE, "%s", err.msg);
-        return TURN_AGAIN;
-    }
-    char name[64];
-    fprintf(ln->out, T("Dice: %s\n", "Kości: %s\n"), lt_name(g, se->state, a, name, sizeof name));
-    return step(ln, a) ? TURN_MOVED : TURN_ERROR;
-}
-
-/* One prompt for a human seat. */
-static int human_turn(lines *ln, int seat)
-{
-    session *se = ln->se;
-    const lt_game *g = se->game;
-    char line[256], who[64];
-    fprintf(ln->out, T("%s to move> ", "Ruch: %s> "),
-            lt_seat_name(g, seat, cli_lang, who, sizeof who));
-    fflush(ln->out);
-    if (!cli_read_line(ln->in, line, sizeof line))
-        return TURN_EOF;
-    char *words[3];
-    int n = lt_split(line, words, 3);
-    if (n == 0)
-        return TURN_AGAIN;
-    const char *cmd = words[0];
-    if (!strcasecmp(cmd, "quit") || !strcasecmp(cmd, "exit"))
-        return TURN_QUIT;
-    if (!strcasecmp(cmd, "help") || !strcmp(cmd, "?")) {
-        show_help(ln);
-    } else if (!strcasecmp(cmd, "moves")) {
-        list_moves(ln);
-    } else if (!strcasecmp(cmd, "board")) {
-        textview_print(ln->out, g, se->state);
-    } else if (!strcasecmp(cmd, "undo")) {
-        undo(ln);
-    } else if (!strcasecmp(cmd, "redo")) {
-        redo(ln);
-    } else if (!strcasecmp(cmd, "hint")) {
-        hint(ln);
-    } else if (!strcasecmp(cmd, "save")) {
-        save_as(ln, n >= 2 ? words[1] : NULL);
-    } else if (!strcasecmp(cmd, "resign")) {
-        lt_error err = {0};
-        if (session_resign(se, &err) < 0 && err.msg[0])
-            cli_fail(EXIT_FAIL, "%s", err.msg);
-        return TURN_MOVED;
-    } else if (n > 1) {
-        cli_fail(EXIT_USAGE, "%s", T("one move at a time (help lists the commands)",
-                                     "jeden ruch naraz (help wypisuje polecenia)"));
-    } else {
-        lt_action a;
-        lt_error err = {0};
-        if (lt_parse(g, se->state, cmd, &a, &err) != LT_OK) {
-            cli_fail(EXIT_USAGE, "%s", err.msg);
-            return TURN_AGAIN;
+    int col = 0;
+    for (const char *p = text; *p;) {
+        int word = (int)strcspn(p, " \n");
+        if (col > 0 && col + 1 + word > 78) {
+            fputc('\n', out);
+            col = 0;
+        } else if (col > 0) {
+            fputc(' ', out);
+            col++;
         }
-        return step(ln, a) ? TURN_MOVED : TURN_ERROR;
+        fwrite(p, 1, (size_t)word, out);
+        col += word;
+        p += word;
+        if (*p == '\n') {
+            fputc('\n', out);
+            col = 0;
+        }
+        if (*p)
+            p++;
     }
-    return TURN_AGAIN;
+    if (col)
+        fputc('\n', out);
+}
+
+/* The board from the viewer's side, the clocks and the odds; with the
+ * move list when asked. */
+static void show_board(lines *ln, bool moves)
+{
+    table *t = ln->t;
+    lt_view *v = calloc(1, sizeof *v);
+    if (v) {
+        textview_print(ln->out, v, table_render(t, v) % 2);
+        free(v);
+    }
+    char *list = moves ? table_moves_text(t) : NULL;
+    if (list) {
+        fprintf(ln->out, "%s\n", T("Moves:", "Ruchy:"));
+        print_wrapped(ln->out, list);
+        free(list);
+    }
+    char line[512];
+    if (table_clock_line(t, line, sizeof line))
+        fprintf(ln->out, "%s\n", line);
+    show_odds(ln);
+}
+
+/* What happened, as it comes: the dice thrown, offers and answers,
+ * flags, seats leaving.  (A person's move is what he typed; a
+ * computer's is shown with it; the result at the end.) */
+static void show_events(lines *ln)
+{
+    lt_event ev;
+    char text[512];
+    bool dice = false;
+    while (lt_session_event(ln->t->s, &ev)) {
+        if (ev.kind == LT_EV_MOVED && ev.chance) {
+            fprintf(ln->out, T("Dice: %s\n", "Kości: %s\n"), ev.name);
+            dice = true;
+        } else if (table_event_text(ln->t, &ev, text, sizeof text)) {
+            fprintf(ln->out, "%s.\n", text);
+        }
+    }
+    if (dice)
+        show_odds(ln);
 }
 
 /* Thinking: a progress line on a terminal, and Ctrl-C to make the
@@ -272,7 +149,7 @@ static void on_interrupt(int sig)
 }
 
 typedef struct {
-    session *se;
+    const table *t;
     int seat;
     bool shown;
 } progress_ctx;
@@ -283,7 +160,7 @@ static void progress(void *ctx, const lt_think_info *info)
     if (info->seconds < 0.5 || !isatty(fileno(stderr)))
         return;
     char text[512], line[600];
-    session_progress_text(pc->se, pc->seat, info, text, sizeof text);
+    table_progress_text(pc->t, pc->seat, info, text, sizeof text);
     snprintf(line, sizeof line, "  %s  %s", text,
              T("(Ctrl-C: move now)", "(Ctrl-C: ruch teraz)"));
     /* one line of the terminal, rewritten in place: cut to its width
@@ -301,104 +178,331 @@ static void progress(void *ctx, const lt_think_info *info)
     pc->shown = true;
 }
 
-/* The computer's move (or the hint's), with progress and Ctrl-C, in at
- * most `seconds` (0: the player's own limits). */
-static lt_action think(session *se, lt_player *pl, int seat, double seconds,
+/* The computer's move (or the hint's) within lim, with progress and
+ * Ctrl-C. */
+static lt_action think(lines *ln, lt_player *pl, int seat, lt_limits *lim,
                        lt_think_info *info)
 {
-    progress_ctx pc = {se, seat, false};
-    lt_limits lim = {.seconds = seconds, .stop = &stop_thinking,
-                     .progress = progress, .ctx = &pc};
+    progress_ctx pc = {ln->t, seat, false};
+    lim->stop = &stop_thinking;
+    lim->progress = progress;
+    lim->ctx = &pc;
     struct sigaction sa = {.sa_handler = on_interrupt}, old;
     sigemptyset(&sa.sa_mask);
     stop_thinking = 0;
     sigaction(SIGINT, &sa, &old);
-    lt_action a = lt_player_choose(pl, se->state, session_choice_seed(se),
-                                   &lim, info);
+    lt_action a = lt_player_choose(pl, lt_session_state(ln->t->s),
+                                   table_choice_seed(ln->t), lim, info);
     sigaction(SIGINT, &old, NULL);
     if (pc.shown)
         fputs("\r\033[K", stderr);
     return a;
 }
 
-int play_lines(session *se, FILE *in, FILE *out)
+/* A computer seat moves (its thinking on its clock), or claims a draw
+ * it may claim; false when it cannot. */
+static bool computer_turn(lines *ln, int seat)
 {
-    lines ln = {se, in, out};
-    const lt_game *g = se->game;
-    int shown = -1; /* the number of actions when the board was last shown */
-    while (!session_over(se)) {
-        int p = session_to_move(se);
-        char name[64], who[64];
-        if (p == LT_CHANCE && !se->dice_manual) {
-            lt_action a = session_roll(se);
-            fprintf(out, T("Dice: %s\n", "Kości: %s\n"),
-                    lt_name(g, se->state, a, name, sizeof name));
-            if (!step(&ln, a))
-                return EXIT_FAIL;
-            show_odds(&ln);
-            continue;
-        }
-        lt_player *pl = p >= 0 ? se->players[p] : NULL;
-        if (pl && !lt_player_is_human(pl)) {
-            lt_think_info info = {0};
-            lt_action a = think(se, pl, p, 0, &info);
-            if (a == LT_NO_ACTION)
-                return cli_fail(EXIT_FAIL, "%s: %s", lt_player_spec(pl),
-                                lt_player_error(pl));
-            char note[160];
-            session_stand_in_note(&info, note, sizeof note);
-            fprintf(out, "%s (%s): %s%s\n",
-                    lt_seat_name(g, p, cli_lang, who, sizeof who),
-                    lt_player_spec(pl), lt_name(g, se->state, a, name, sizeof name),
-                    note);
-            if (!step(&ln, a))
-                return EXIT_FAIL;
-            continue;
-        }
-        /* a person: a move, or with --dice manual the dice he threw */
-        if (shown != se->rec.nactions) {
-            textview_print(out, g, se->state);
-            show_odds(&ln);
-            shown = se->rec.nactions;
-        }
-        switch (pl ? human_turn(&ln, p) : manual_throw(&ln)) {
-        case TURN_MOVED:
-        case TURN_AGAIN:
+    table *t = ln->t;
+    lt_session *s = t->s;
+    const lt_game *g = lt_session_game(s);
+    lt_error err = {0};
+    if (table_computer_claims(t, &err))
+        return true;
+    lt_player *pl = lt_session_player(s, seat);
+    lt_limits lim;
+    double clocks[LT_MAX_PLAYERS];
+    lt_session_limits(s, seat, &lim, clocks);
+    lt_think_info info = {0};
+    lt_action a = think(ln, pl, seat, &lim, &info);
+    if (a == LT_NO_ACTION) {
+        cli_fail(EXIT_FAIL, "%s: %s", lt_player_spec(pl), lt_player_error(pl));
+        return false;
+    }
+    char name[64], who[64], note[160];
+    lt_name(g, lt_session_state(s), a, name, sizeof name);
+    int before = lt_session_plies(s);
+    if (table_computer_move(t, seat, a, &err) != LT_OK) {
+        cli_fail(EXIT_FAIL, "%s", err.msg);
+        return false;
+    }
+    if (lt_session_plies(s) > before) { /* not when its flag fell first */
+        table_stand_in_note(&info, note, sizeof note);
+        fprintf(ln->out, "%s (%s): %s%s\n",
+                lt_session_seat_name(s, seat, cli_lang, who, sizeof who),
+                lt_player_spec(pl), name, note);
+    }
+    return true;
+}
+
+static void hint(lines *ln)
+{
+    table *t = ln->t;
+    int to = lt_session_to_act(t->s);
+    char text[2048];
+    if (!table_person(t, to)) {
+        fprintf(ln->out, "%s\n", T("A hint is for a person to move.",
+                                   "Podpowiedź jest dla człowieka na ruchu."));
+        return;
+    }
+    if (table_exact_hint(t, text, sizeof text)) {
+        fputs(text, ln->out);
+        return;
+    }
+    lt_error err = {0};
+    lt_player *adviser = table_adviser(t, &err);
+    if (!adviser) {
+        cli_fail(EXIT_FAIL, "%s", err.msg);
+        return;
+    }
+    lt_think_info info = {0};
+    lt_limits lim = {.seconds = TABLE_HINT_SECONDS};
+    lt_action a = think(ln, adviser, to, &lim, &info);
+    if (a == LT_NO_ACTION)
+        return;
+    table_hint_text(t, a, &info, text, sizeof text);
+    fprintf(ln->out, "%s\n", text);
+}
+
+static void list_moves(lines *ln)
+{
+    const lt_session *s = ln->t->s;
+    const lt_game *g = lt_session_game(s);
+    lt_action acts[LT_MAX_ACTIONS];
+    int n = table_over(ln->t) ? 0 : lt_choices(g, lt_session_state(s), acts);
+    for (int i = 0; i < n; i++) {
+        char name[64];
+        fprintf(ln->out, "%s%s", i ? " " : "",
+                lt_name(g, lt_session_state(s), acts[i], name, sizeof name));
+    }
+    fputc('\n', ln->out);
+}
+
+static void show_help(lines *ln)
+{
+    char text[4096];
+    lt_command_help(cli_lang, 0, text, sizeof text);
+    fprintf(ln->out, "%s\n%s",
+            T("Type a move in the game's notation, or a command (Polish "
+              "names too):",
+              "Wpisz ruch w notacji gry albo polecenie (także po angielsku):"),
+            text);
+    if (ln->t->dice_manual)
+        fprintf(ln->out, "%s\n",
+                T("  roll                         at a throw: the computer throws",
+                  "  roll                         przy rzucie: rzuca komputer"));
+}
+
+static void rematch(lines *ln)
+{
+    lt_error err = {0};
+    if (!table_over(ln->t)) {
+        cli_fail(EXIT_USAGE, "%s", T("the game is still in play: a rematch "
+                                     "comes after its end",
+                                     "partia jeszcze trwa: rewanż po jej "
+                                     "końcu"));
+        return;
+    }
+    if (table_rematch(ln->t, &err) != LT_OK) {
+        cli_fail(EXIT_FAIL, "%s", err.msg);
+        return;
+    }
+    fprintf(ln->out, "%s\n", T("A new game, every player one seat on (save "
+                               "FILE keeps it):",
+                               "Nowa partia, każdy gracz o miejsce dalej "
+                               "(zapisz PLIK ją zachowa):"));
+    print_title(ln->out, ln->t);
+    ln->shown = -1;
+}
+
+enum { LINE_OK, LINE_EOF, LINE_FLAG };
+
+/* Reads a line; while a clock runs it looks at the clock meanwhile, and
+ * a flag that falls ends the wait (LINE_FLAG). */
+static int read_line(lines *ln, char *buf, size_t size)
+{
+    lt_session *s = ln->t->s;
+    while (lt_session_time_control(s)->kind != LT_TC_NONE && !table_over(ln->t)) {
+        int to = lt_session_to_act(s);
+        int64_t left = to >= 0 ? lt_session_clock(s, to) : 1000;
+        int ms = left < 0 || left >= 1000 ? 1000 : (int)left + 1;
+        if (cli_input_ready(ln->in, ms))
             break;
+        if (lt_session_tick(s)) {
+            fputc('\n', ln->out);
+            return LINE_FLAG;
+        }
+    }
+    return cli_read_line(ln->in, buf, size) ? LINE_OK : LINE_EOF;
+}
+
+enum { TURN_AGAIN, TURN_QUIT, TURN_EOF };
+
+/* The prompt: who is to move (and who is asked to answer an offer), the
+ * dice to type in, or the end. */
+static void prompt(lines *ln, int to)
+{
+    const lt_session *s = ln->t->s;
+    const lt_game *g = lt_session_game(s);
+    char who[64];
+    if (to == LT_TERMINAL) {
+        fputs(T("Game over (rematch, board, save, quit)> ",
+                "Koniec partii (rewanż, plansza, zapisz, koniec)> "),
+              ln->out);
+    } else if (to == LT_CHANCE) {
+        lt_action acts[LT_MAX_ACTIONS];
+        char example[64];
+        int n = lt_choices(g, lt_session_state(s), acts);
+        lt_name(g, lt_session_state(s), acts[n - 1], example, sizeof example);
+        fprintf(ln->out, T("Dice (as thrown, e.g. %s; roll: the computer throws)> ",
+                           "Kości (jak wypadły, np. %s; roll: rzuca komputer)> "),
+                example);
+    } else {
+        fprintf(ln->out, T("%s to move", "Ruch: %s"),
+                lt_session_seat_name(s, to, cli_lang, who, sizeof who));
+        int asked = lt_session_answerer(s);
+        if (asked >= 0 && table_person(ln->t, asked))
+            fprintf(ln->out, T(" (%s: accept or decline)", " (%s: przyjmij albo odrzuć)"),
+                    lt_session_seat_name(s, asked, cli_lang, who, sizeof who));
+        fputs("> ", ln->out);
+    }
+    fflush(ln->out);
+}
+
+/* One line typed at the keyboard: a move or a command. */
+static int turn(lines *ln, int to)
+{
+    table *t = ln->t;
+    char line[256], arg[256], note[256];
+    prompt(ln, to);
+    int r = read_line(ln, line, sizeof line);
+    if (r != LINE_OK)
+        return r == LINE_EOF ? TURN_EOF : TURN_AGAIN;
+    if (!line[strspn(line, " \t")])
+        return TURN_AGAIN;
+    lt_error err = {0};
+    lt_command_id id;
+    if (lt_command_parse(line, &id, arg, sizeof arg, &err) != LT_OK) {
+        cli_fail(EXIT_USAGE, "%s", err.msg);
+        return TURN_AGAIN;
+    }
+    if (to == LT_CHANCE && id == LT_CMD_MOVE && !strcasecmp(arg, "roll")) {
+        if (lt_session_step(t->s, NULL, &err) != LT_OK) /* thrown here */
+            cli_fail(EXIT_FAIL, "%s", err.msg);
+        return TURN_AGAIN;
+    }
+    switch (id) {
+    case LT_CMD_QUIT:
+        return TURN_QUIT;
+    case LT_CMD_HELP:
+        show_help(ln);
+        break;
+    case LT_CMD_MOVES:
+        list_moves(ln);
+        break;
+    case LT_CMD_BOARD:
+        show_board(ln, true);
+        break;
+    case LT_CMD_HINT:
+        hint(ln);
+        break;
+    case LT_CMD_FLIP:
+        t->flip = !t->flip;
+        show_board(ln, false);
+        break;
+    case LT_CMD_CLOCK:
+        if (!table_clock_line(t, line, sizeof line))
+            lt_copy(line, sizeof line, T("This game has no clock.",
+                                         "Ta partia nie ma zegara."));
+        fprintf(ln->out, "%s\n", line);
+        break;
+    case LT_CMD_REMATCH:
+        rematch(ln);
+        break;
+    default:
+        if (table_command(t, id, arg, note, sizeof note, &err) != LT_OK) {
+            cli_fail(EXIT_USAGE, "%s", err.msg);
+        } else if (note[0]) {
+            show_events(ln); /* the answer that took the move back first */
+            fprintf(ln->out, "%s\n", note);
+        }
+    }
+    return TURN_AGAIN;
+}
+
+int play_lines(table *t, FILE *in, FILE *out)
+{
+    lines ln = {t, in, out, -1, LT_TERMINAL, false};
+    print_title(out, t);
+    for (;;) {
+        show_events(&ln);
+        lt_session *s = t->s;
+        int to = lt_session_to_act(s);
+        lt_error err = {0};
+        if (to == LT_TERMINAL && !ln.ended) {
+            char result[512];
+            show_board(&ln, false);
+            lt_session_result_text(s, cli_lang, result, sizeof result);
+            fprintf(out, "%s\n", result);
+            if (table_people(t) == 0)
+                return EXIT_OK; /* a game to watch: over */
+        }
+        ln.ended = to == LT_TERMINAL;
+        if (to == LT_CHANCE && !t->dice_manual) {
+            if (lt_session_step(s, NULL, &err) != LT_OK)
+                return cli_fail(EXIT_FAIL, "%s", err.msg);
+            continue;
+        }
+        if (to >= 0 && !table_person(t, to)) {
+            if (!computer_turn(&ln, to))
+                return EXIT_FAIL;
+            continue;
+        }
+        if (!ln.ended && (ln.shown != lt_session_plies(s) || ln.shown_to != to)) {
+            show_board(&ln, false);
+            ln.shown = lt_session_plies(s);
+            ln.shown_to = to;
+        }
+        switch (turn(&ln, to)) {
         case TURN_QUIT:
-            fprintf(out, "%s\n", T("Game left unfinished.", "Partia przerwana."));
+            if (!table_over(t))
+                fprintf(out, "%s\n", T("Game left unfinished.", "Partia przerwana."));
             return EXIT_OK;
         case TURN_EOF:
             fputc('\n', out);
+            if (table_over(t))
+                return EXIT_OK;
             return cli_fail(EXIT_FAIL, "%s",
                             T("input ended before the game did",
                               "wejście skończyło się przed końcem partii"));
         default:
-            return EXIT_FAIL;
+            break;
         }
     }
-    char result[512];
-    textview_print(out, g, se->state);
-    session_result_text(se, result, sizeof result);
-    fprintf(out, "%s\n", result);
-    return EXIT_OK;
 }
 
-/* Splits "human,ai:level=2" into the record's specs; false after saying
- * what is wrong (too many players for the game, a spec too long). */
-static bool set_players(lt_record *rec, const char *list)
+/* ---- ludoteka play -------------------------------------------------------- */
+
+/* Splits "human,ai:level=2" into specs (*n of them); false after saying
+ * what is wrong (too many players for the game, a spec too long).  g:
+ * the game, or NULL when it is a saved file's. */
+static bool parse_players(const lt_game *g, const char *list,
+                          char specs[][LT_SPEC_MAX], int *n)
 {
-    int n = 0, count = 1;
+    int count = 1;
     for (const char *c = list; *c; c++)
         count += *c == ',';
     lt_error err = {0};
-    if (count > LT_MAX_PLAYERS &&
-        lt_check_players(rec->game, count, &err) != LT_OK) {
+    if (count > LT_MAX_PLAYERS) {
+        if (g)
+            lt_check_players(g, count, &err);
+        else
+            lt_error_set(&err, "at most %d players, got %d", LT_MAX_PLAYERS, count);
         cli_fail(EXIT_USAGE, "--players: %s", err.msg);
         return false;
     }
-    const char *p = list;
-    for (;;) {
+    *n = 0;
+    for (const char *p = list;;) {
         const char *comma = strchr(p, ',');
         size_t len = comma ? (size_t)(comma - p) : strlen(p);
         if (len >= LT_SPEC_MAX) {
@@ -412,19 +516,17 @@ static bool set_players(lt_record *rec, const char *list)
                        "player %d is %s",
                        "--players: opis gracza ma najwyżej %d znaków; gracz %d "
                        "to %s"),
-                     LT_SPEC_MAX - 1, n + 1,
+                     LT_SPEC_MAX - 1, *n + 1,
                      spec ? lt_quote(quoted, sizeof quoted, spec) : "?");
             free(spec);
             return false;
         }
-        memcpy(rec->players[n], p, len);
-        rec->players[n++][len] = '\0';
+        memcpy(specs[*n], p, len);
+        specs[(*n)++][len] = '\0';
         if (!comma)
-            break;
+            return true;
         p = comma + 1;
     }
-    rec->config.players = n;
-    return true;
 }
 
 static void play_usage(void)
@@ -432,6 +534,7 @@ static void play_usage(void)
     puts(T("usage: ludoteka play ID [--players SPEC,SPEC,...] [--option k=v]...\n"
            "                        [--seed N] [--record FILE] [--first N|random]\n"
            "                        [--position TEXT] [--dice manual|auto]\n"
+           "                        [--clock TC]\n"
            "       ludoteka play --resume FILE [--players ...] [--record FILE]\n"
            "\n"
            "On a terminal the game is played on the full screen (cursor keys,\n"
@@ -441,18 +544,26 @@ static void play_usage(void)
            "ai; without --players the first seat is human.  A game with no\n"
            "human seat plays itself to the end.\n"
            "--first N puts the N-th listed player in the first seat (random:\n"
-           "draw lots).  --record FILE saves the game after every move;\n"
-           "--resume FILE continues a saved game (a file of one game) and\n"
-           "keeps saving to it.  A saved game never starts a program: a seat\n"
-           "it gives to an engine (uci:, xboard:) is refused; name every seat\n"
-           "with --players to play on against one.\n"
-           "While playing, 'help' lists the commands (moves, undo, hint, save,\n"
-           "quit).  --dice manual: at every throw, type the dice you threw\n"
-           "(or 'roll' to let the computer throw).  Games of chance show the\n"
-           "exact odds of the turn as it goes.",
+           "draw lots).  --clock TC gives every seat a clock: 5+3 (minutes,\n"
+           "seconds added a move), 0:01+0, 5d3 (3 seconds' delay), 30/move,\n"
+           "3days, none; a flag that falls loses (or, with three or four\n"
+           "players, leaves the game).  --record FILE keeps the game in FILE,\n"
+           "a line a move; --resume FILE plays on a game kept so (a file of\n"
+           "one game; a last line cut short by a crash is left out) and keeps\n"
+           "it there.  A saved game never starts a program: a seat it gives\n"
+           "to an engine (uci:, xboard:) is refused; name every seat with\n"
+           "--players to play on against one.\n"
+           "While playing, 'help' lists the commands: a move, moves, board,\n"
+           "undo, redo, hint, save, resign, draw, takeback, accept, decline,\n"
+           "claim, abort, rematch, flip, clock, quit (in Polish too).  Several\n"
+           "people at one keyboard: 'draw' from one and 'draw' or 'accept'\n"
+           "from the other agree a draw.  --dice manual: at every throw, type\n"
+           "the dice you threw (or 'roll' to let the computer throw).  Games of\n"
+           "chance show the exact odds of the turn as it goes.",
            "użycie: ludoteka play ID [--players GRACZ,GRACZ,...] [--option k=v]...\n"
            "                        [--seed N] [--record PLIK] [--first N|random]\n"
            "                        [--position TEKST] [--dice manual|auto]\n"
+           "                        [--clock TEMPO]\n"
            "       ludoteka play --resume PLIK [--players ...] [--record PLIK]\n"
            "\n"
            "W terminalu gra toczy się na pełnym ekranie (strzałki, mysz,\n"
@@ -462,22 +573,44 @@ static void play_usage(void)
            "dostają ai; bez --players pierwsze miejsce to human.  Partia bez\n"
            "człowieka rozgrywa się sama do końca.\n"
            "--first N sadza N-tego gracza z listy na pierwszym miejscu (random:\n"
-           "losowanie).  --record PLIK zapisuje partię po każdym ruchu;\n"
-           "--resume PLIK wznawia zapisaną partię (plik jednej partii) i dalej\n"
-           "ją zapisuje.  Zapisana partia nigdy nie uruchamia programu:\n"
-           "miejsce, które daje silnikowi (uci:, xboard:), jest odrzucane;\n"
-           "aby grać dalej z silnikiem, podaj wszystkich graczy w --players.\n"
-           "W czasie gry 'help' wypisuje polecenia (moves, undo, hint, save,\n"
-           "quit).  --dice manual: przy każdym rzucie wpisz, co wypadło na\n"
-           "kościach (albo 'roll' - rzuca komputer).  Gry losowe pokazują na\n"
-           "bieżąco dokładne szanse tury."));
+           "losowanie).  --clock TEMPO daje każdemu miejscu zegar: 5+3 (minuty,\n"
+           "sekundy dodawane za ruch), 0:01+0, 5d3 (3 sekundy zwłoki), 30/move,\n"
+           "3days, none; komu spadnie chorągiewka, przegrywa (przy trzech lub\n"
+           "czterech graczach odpada z gry).  --record PLIK zapisuje partię w\n"
+           "PLIKU, wiersz na ruch; --resume PLIK wznawia tak zapisaną partię\n"
+           "(plik jednej partii; ostatni wiersz urwany przez awarię jest\n"
+           "pomijany) i dalej ją tam zapisuje.  Zapisana partia nigdy nie\n"
+           "uruchamia programu: miejsce, które daje silnikowi (uci:, xboard:),\n"
+           "jest odrzucane; aby grać dalej z silnikiem, podaj wszystkich graczy\n"
+           "w --players.\n"
+           "W czasie gry 'pomoc' wypisuje polecenia: ruch, ruchy, plansza,\n"
+           "cofnij, przywróć, podpowiedź, zapisz, poddaj, remis, wycofaj,\n"
+           "przyjmij, odrzuć, reklamuj, przerwij, rewanż, obróć, zegar, koniec\n"
+           "(także po angielsku).  Kilka osób przy jednej klawiaturze: 'remis'\n"
+           "jednej i 'remis' albo 'przyjmij' drugiej to remis za zgodą.\n"
+           "--dice manual: przy każdym rzucie wpisz, co wypadło na kościach\n"
+           "(albo 'roll' - rzuca komputer).  Gry losowe pokazują na bieżąco\n"
+           "dokładne szanse tury."));
+}
+
+/* Copies the file `from` to `to` (atomically): a resumed game recorded
+ * elsewhere plays on in the copy and leaves the original as it was. */
+static lt_status copy_file(const char *from, const char *to, lt_error *err)
+{
+    size_t size = 0;
+    char *text = lt_read_file(from, &size, err);
+    if (!text)
+        return LT_EIO;
+    lt_status st = lt_write_file_atomic(to, text, size, err);
+    free(text);
+    return st;
 }
 
 int cmd_play(int argc, char **argv)
 {
     const char *id = NULL, *players = NULL, *seed_text = NULL, *record = NULL,
                *resume = NULL, *first_text = NULL, *position = NULL,
-               *dice = NULL, *v;
+               *dice = NULL, *clock = NULL, *v;
     const char *options[64];
     int noptions = 0;
     if (cli_wants_help(argc, argv)) {
@@ -500,6 +633,8 @@ int cmd_play(int argc, char **argv)
             slot = &position;
         else if (cli_flag(argc, argv, &i, "--dice", &v))
             slot = &dice;
+        else if (cli_flag(argc, argv, &i, "--clock", &v))
+            slot = &clock;
         else if (cli_flag(argc, argv, &i, "--option", &v)) {
             if (!v)
                 return EXIT_USAGE;
@@ -525,69 +660,64 @@ int cmd_play(int argc, char **argv)
                                       "podano %s"),
                         lt_quote(quoted, sizeof quoted, dice));
     }
-    lt_record rec;
-    lt_error err = {0};
+    lt_error err = {0}, warning = {0};
+    lt_session_setup su;
+    memset(&su, 0, sizeof su);
+    if (clock && lt_time_control_parse(clock, &su.clock, &err) != LT_OK)
+        return cli_fail(EXIT_USAGE, "--clock: %s", err.msg);
+    char specs[LT_MAX_PLAYERS][LT_SPEC_MAX];
+    int n = 0;
     bool fullscreen = cli_fullscreen();
-    char note[256] = "";
+    char note[512] = "";
+    table t;
+    memset(&t, 0, sizeof t);
+    lt_status st;
     if (resume) {
-        if (id || noptions || seed_text || position || first_text)
-            return cli_fail(EXIT_USAGE, "--resume takes the game, options and "
-                                        "seed from the saved file");
-        if (lt_record_load(resume, &rec, &err) != LT_OK)
-            return cli_fail(EXIT_FAIL, "%s", err.msg);
-        if (players) {
-            int n = rec.config.players;
-            if (!set_players(&rec, players)) {
-                lt_record_clear(&rec);
-                return EXIT_USAGE;
-            }
-            if (rec.config.players != n) {
-                int given = rec.config.players;
-                lt_record_clear(&rec);
-                return cli_fail(EXIT_USAGE,
-                                T("--players: the saved game has %d seats, got "
-                                  "%d players",
-                                  "--players: zapisana partia ma %d miejsc, "
-                                  "podano graczy: %d"),
-                                n, given);
-            }
+        if (id || noptions || seed_text || position || first_text || clock)
+            return cli_fail(EXIT_USAGE, "--resume takes the game, options, seed "
+                                        "and clock from the saved file");
+        if (players && !parse_players(NULL, players, specs, &n))
+            return EXIT_USAGE;
+        for (int i = 0; i < n; i++)
+            su.seats[i] = table_seat(specs[i]);
+        const char *file = resume;
+        if (record && strcmp(record, resume)) {
+            if (copy_file(resume, record, &err) != LT_OK)
+                return cli_fail(EXIT_FAIL, "%s", err.msg);
+            file = record;
         }
+        st = table_resume(&t, file, players ? su.seats : NULL, n, &err, &warning);
     } else {
         if (!id)
             return cli_fail(EXIT_USAGE, "play: which game? (ludoteka list)");
         const lt_game *g = cli_game(id);
         if (!g)
             return EXIT_USAGE;
-        lt_config cfg;
-        lt_config_default(g, &cfg, 0);
-        lt_record_init(&rec, g, &cfg);
-        if (players && !set_players(&rec, players))
+        su.game = g;
+        lt_config_default(g, &su.config, 0);
+        if (players && !parse_players(g, players, specs, &n))
             return EXIT_USAGE;
         if (!players)
-            lt_copy(rec.players[0], LT_SPEC_MAX, "human");
+            lt_copy(specs[n++], LT_SPEC_MAX, "human");
         /* seats nobody was named for get computer players */
-        for (int i = players ? rec.config.players : 1; i < g->min_players; i++)
-            lt_copy(rec.players[i], LT_SPEC_MAX, "ai");
-        if (rec.config.players < g->min_players)
-            rec.config.players = g->min_players;
+        for (; n < g->min_players; n++)
+            lt_copy(specs[n], LT_SPEC_MAX, "ai");
+        su.config.players = n;
+        if (lt_check_players(g, n, &err) != LT_OK)
+            return cli_fail(EXIT_USAGE, "%s", err.msg);
         for (int k = 0; k < noptions; k++)
-            if (lt_config_set(g, &rec.config, options[k], &err) != LT_OK)
+            if (lt_config_set(g, &su.config, options[k], &err) != LT_OK)
                 return cli_fail(EXIT_USAGE, "%s", err.msg);
         long long seed;
-        if (seed_text && !cli_int("--seed", seed_text, 0, INT64_MAX, &seed)) {
-            lt_record_clear(&rec);
+        if (seed_text && !cli_int("--seed", seed_text, 0, INT64_MAX, &seed))
             return EXIT_USAGE;
-        }
-        rec.seed = seed_text ? (uint64_t)seed : cli_fresh_seed();
-        if (position && lt_record_set_position(&rec, position) != LT_OK)
-            return cli_fail(EXIT_FAIL, "out of memory");
+        su.seed = seed_text ? (uint64_t)seed : cli_fresh_seed();
+        su.position = position;
         if (first_text) {
             long long k = 0;
             bool lots = !strcasecmp(first_text, "random");
-            if (!lots && !lt_parse_int(first_text, 1, rec.config.players, &k)) {
+            if (!lots && !lt_parse_int(first_text, 1, n, &k)) {
                 char quoted[LT_QUOTE_MAX];
-                int n = rec.config.players;
-                lt_record_clear(&rec);
                 return cli_fail(EXIT_USAGE,
                                 T("--first: expected random or the number of a "
                                   "listed player, 1 to %d, got %s",
@@ -595,48 +725,27 @@ int cmd_play(int argc, char **argv)
                                   "gracza z listy, od 1 do %d, podano %s"),
                                 n, lt_quote(quoted, sizeof quoted, first_text));
             }
-            int f = cli_draw_first(&rec, lots ? -1 : (int)k - 1, rec.seed);
+            int f = cli_draw_first(specs, n, lots ? -1 : (int)k - 1, su.seed);
             if (lots)
                 snprintf(note, sizeof note, T("Lots drawn: player %d (%s) moves first.",
                                               "Losowanie: zaczyna gracz %d (%s)."),
-                         f + 1, rec.players[0]);
-            if (lots && !fullscreen)
-                printf("%s\n", note);
+                         f + 1, specs[0]);
         }
+        for (int i = 0; i < n; i++)
+            su.seats[i] = table_seat(specs[i]);
+        st = table_new(&t, &su, record, &err);
     }
-    if (lt_check_players(rec.game, rec.config.players, &err) != LT_OK) {
-        lt_record_clear(&rec);
-        return cli_fail(EXIT_USAGE, "%s", err.msg);
-    }
-    /* the players: the command line's, or on --resume without --players
-     * the saved game's, which never start a program */
-    session se;
-    lt_status st = session_open(&se, &rec, resume && !players
-                                               ? LT_SPEC_UNTRUSTED
-                                               : LT_SPEC_TRUSTED, &err);
-    if (st != LT_OK && resume)
-        return cli_fail(st == LT_ESYNTAX ? EXIT_USAGE : EXIT_FAIL, "%s: %s",
-                        resume, err.msg);
     if (st != LT_OK)
         return cli_fail(st == LT_ESYNTAX ? EXIT_USAGE : EXIT_FAIL, "%s", err.msg);
-    se.dice_manual = dice && !strcasecmp(dice, "manual");
-    if (record)
-        lt_copy(se.save_path, sizeof se.save_path, record);
-    else if (resume)
-        lt_copy(se.save_path, sizeof se.save_path, resume);
-    se.autosave = se.save_path[0] != '\0';
-    char opts[256];
-    lt_config_write(se.game, &se.rec.config, opts, sizeof opts);
-    if (!fullscreen) /* the full screen shows it in its title */
-        printf("%s — %s  %s %" PRIu64 "\n", cli_title(se.game), opts[0] ? opts : "",
-               T("seed", "ziarno"), se.rec.seed);
-    int status = EXIT_OK;
-    if (se.autosave && session_save(&se, NULL, &err) != LT_OK)
-        status = cli_fail(EXIT_FAIL, "%s", err.msg);
-    else if (fullscreen)
-        status = tui_play_session(&se, note[0] ? note : NULL);
-    else
-        status = play_lines(&se, stdin, stdout);
-    session_close(&se);
+    t.dice_manual = dice && !strcasecmp(dice, "manual");
+    if (warning.msg[0] && fullscreen) /* the full screen shows it first */
+        snprintf(note, sizeof note, "%s", warning.msg);
+    else if (warning.msg[0])
+        cli_fail(EXIT_OK, "%s", warning.msg);
+    else if (note[0] && !fullscreen)
+        printf("%s\n", note);
+    int status = fullscreen ? tui_play_session(&t, note[0] ? note : NULL)
+                            : play_lines(&t, stdin, stdout);
+    table_close(&t);
     return status;
 }

@@ -1,25 +1,20 @@
-/* textview.c — any game's position as plain text, for the line mode: the
- * board laid out by boardgrid.c in ASCII, the dice, the info lines. */
+/* textview.c — a position as plain text, for the line mode: the board
+ * laid out by boardgrid.c in ASCII, the dice, the info lines. */
 #include <stdlib.h>
 
 #include "boardgrid.h"
 #include "cli.h"
 
-void textview_print(FILE *out, const lt_game *g, const lt_state *s)
+void textview_print(FILE *out, const lt_view *v, bool across)
 {
-    lt_view *v = calloc(1, sizeof *v);
     bg_grid *grid = malloc(sizeof *grid);
-    if (!v || !grid) {
-        free(v);
-        free(grid);
+    if (!grid)
         return;
-    }
-    v->lang = cli_lang;
-    g->render(s, v);
     /* the line mode's layout: ASCII, squares one column apart, points
      * three, empty cells shown as '.' */
     const bg_style plain = {.ascii = true, .coloured = false,
-                            .largest = BG_COMPACT, .faces = false};
+                            .largest = BG_COMPACT, .faces = false,
+                            .across = across};
     if (v->ncells > 0 && bg_layout(v, &plain, BG_COLS, BG_ROWS, grid)) {
         char line[BG_COLS * 8];
         for (int r = 0; r < grid->rows; r++) {
@@ -39,5 +34,4 @@ void textview_print(FILE *out, const lt_game *g, const lt_state *s)
     for (int i = 0; i < v->ninfo; i++)
         fprintf(out, "%s\n", v->info[i]);
     free(grid);
-    free(v);
 }

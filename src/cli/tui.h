@@ -91,15 +91,18 @@ typedef struct {
     lt_state *state;     /* a copy of the position */
     uint64_t seed;
     lt_limits limits;
+    double clocks[LT_MAX_PLAYERS]; /* where limits.clocks points, if set */
     lt_action answer;
     lt_think_info info;  /* the latest progress (under lock) */
     bool have_info;
     double started;
 } tui_thinker;
 
-/* Starts the player on a copy of the position; false if it could not. */
+/* Starts the player on a copy of the position within lim (its clocks
+ * copied; its stop and progress are the thinker's); false if it could
+ * not. */
 bool think_start(tui_thinker *, const lt_game *, lt_player *,
-                 const lt_state *, uint64_t seed, double seconds);
+                 const lt_state *, uint64_t seed, const lt_limits *lim);
 /* True once the answer is there (it is collected, the thread joined). */
 bool think_poll(tui_thinker *, lt_action *answer, lt_think_info *info);
 /* The latest progress; false if none yet. */
@@ -111,9 +114,9 @@ void think_cancel(tui_thinker *);
 
 /* ---- The play screen (tui_play.c) ---- */
 
-/* Plays a session on the screen until the user leaves it (back to the
- * menu when in_menu); `note` (may be NULL) is shown first.  Returns
- * EXIT_OK, or 128 + the signal that ended it. */
-int tui_play(session *, const char *note, bool in_menu);
+/* Plays the game on the table on the screen until the user leaves it
+ * (back to the menu when in_menu); `note` (may be NULL) is shown first.
+ * Returns EXIT_OK, or 128 + the signal that ended it. */
+int tui_play(table *, const char *note, bool in_menu);
 
 #endif

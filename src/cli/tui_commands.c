@@ -1,6 +1,6 @@
 /* tui_commands.c — what a player asks for on the play screen besides
- * moving: a hint, undo and redo, save and load, resign, the keys' help,
- * leaving, and the line typed after ':'. */
+ * moving: the commands of a game in play (commands.h) from their keys or
+ * typed after ':', saving and loading, the keys' help, leaving. */
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -8,13 +8,14 @@
 #include "tui_play.h"
 #include "ludoteka/text.h"
 
-void play_hint(play_ui *ui)
+static void hint(play_ui *ui)
 {
-    session *se = ui->se;
-    if (!session_is_human(se, session_to_move(se)) || session_over(se))
+    table *t = ui->t;
+    const lt_session *s = t->s;
+    if (!table_person(t, lt_session_to_act(s)))
         return;
     char text[2048];
-    if (session_exact_hint(se, text, sizeof text)) {
+    if (table_exact_hint(t, text, sizeof text)) {
         /* the exact values of the choices, on one line */
         char line[1024];
         size_t len = 0;
@@ -29,83 +30,60 @@ void play_hint(play_ui *ui)
     }
     lt_error err = {0};
     play_stop_thinking(ui);
-    lt_player *adviser = session_adviser(se, &err);
+    lt_player *adviser = table_adviser(t, &err);
     if (!adviser) {
         play_say(ui, MSG_ERROR, "%s", err.msg);
         return;
     }
-    if (!think_start(&ui->thinker, se->game, adviser, se->state,
-                     session_choice_seed(se), SESSION_HINT_SECONDS)) {
+    lt_limits lim = {.seconds = TABLE_HINT_SECONDS};
+    if (!think_start(&ui->thinker, lt_session_game(s), adviser, lt_session_state(s),
+                     table_choice_seed(t), &lim)) {
         play_stop_thinking(ui);
         play_say(ui, MSG_ERROR, "%s", T("cannot start a thread", "nie można uruchomić wątku"));
         return;
     }
     ui->thinking = THINK_HINT;
-    ui->think_seat = session_to_move(se);
+    ui->think_seat = lt_session_to_act(s);
     ui->message[0] = '\0';
 }
 
-void play_undo(play_ui *ui)
+/* A new game on the table (a rematch, a game loaded): nothing of the
+ * old one's moment stays. */
+static void fresh_game(play_ui *ui)
 {
-    lt_error err = {0};
-    play_stop_thinking(ui);
-    int n = session_undo(ui->se, &err);
-    ui->halted = false;
-    ui->dice_wait = false;
+    ui->halted = ui->dice_wait = false;
     ui->anim_until = ui->wait_until = 0;
-    if (n < 0)
-        play_say(ui, MSG_ERROR, "%s", err.msg);
-    else if (n == 0)
-        play_say(ui, MSG_NOTE, "%s", T("Nothing to take back.", "Nie ma czego cofnąć."));
-    else
-        play_say(ui, MSG_NOTE, T("Took back %d move(s).", "Cofnięto posunięć: %d."), n);
-    play_changed(ui);
-}
-
-void play_redo(play_ui *ui)
-{
-    lt_error err = {0};
-    play_stop_thinking(ui);
-    int n = session_redo(ui->se, &err);
-    if (n < 0)
-        play_say(ui, MSG_ERROR, "%s", err.msg);
-    else if (n == 0)
-        play_say(ui, MSG_NOTE, "%s", T("Nothing to play again.", "Nie ma czego przywrócić."));
-    else
-        play_say(ui, MSG_NOTE, T("Played again %d move(s).", "Przywrócono posunięć: %d."), n);
-    play_changed(ui);
+    ui->cursor = ui->sel = -1;
+    play_events(ui, NULL); /* (the old game's, if any, are gone with it) */
 }
 
 void play_save(play_ui *ui, const char *path)
 {
-    session *se = ui->se;
-    char file[512];
-    lt_copy(file, sizeof file, path ? path : se->save_path);
+    const lt_session *s = ui->t->s;
+    char file[512], note[600];
+    const char *journal = lt_session_journal(s);
+    lt_copy(file, sizeof file, path ? path : journal ? journal : "");
     if (!path) {
         if (!file[0])
-            snprintf(file, sizeof file, "%s.txt", se->game->id);
+            snprintf(file, sizeof file, "%s.txt", lt_session_game(s)->id);
         play_draw(ui);
         if (!tui_prompt(T("Save to file", "Zapisz do pliku"), file, sizeof file) ||
             !file[0])
             return;
     }
     lt_error err = {0};
-    if (session_save(se, file, &err) != LT_OK) {
+    if (table_command(ui->t, LT_CMD_SAVE, file, note, sizeof note, &err) != LT_OK)
         play_say(ui, MSG_ERROR, "%s", err.msg);
-        return;
-    }
-    lt_copy(se->save_path, sizeof se->save_path, file);
-    play_say(ui, MSG_NOTE, T("Saved to %s.", "Zapisano w %s."), file);
+    else
+        play_say(ui, MSG_NOTE, "%s", note);
 }
 
 void play_load(play_ui *ui, const char *path)
 {
-    session *se = ui->se;
-    char file[512] = "";
-    if (path) {
-        lt_copy(file, sizeof file, path);
-    } else {
-        lt_copy(file, sizeof file, se->save_path);
+    const char *journal = lt_session_journal(ui->t->s);
+    char file[512];
+    lt_copy(file, sizeof file, path ? path : journal ? journal : "");
+    if (!path) {
         play_draw(ui);
         if (!tui_prompt(T("Load the game in file", "Wczytaj partię z pliku"), file,
                         sizeof file) ||
@@ -113,58 +91,148 @@ void play_load(play_ui *ui, const char *path)
             return;
     }
     play_stop_thinking(ui);
-    lt_error err = {0};
-    if (session_load(se, file, &err) != LT_OK) {
+    lt_error err = {0}, warning = {0};
+    /* the file's players: a seat it gives to an engine is refused */
+    if (table_resume(ui->t, file, NULL, 0, &err, &warning) != LT_OK) {
         play_say(ui, MSG_ERROR, "%s", err.msg);
         return;
     }
-    ui->halted = ui->dice_wait = false;
-    ui->cursor = ui->sel = -1;
-    play_say(ui, MSG_NOTE, T("Loaded %s.", "Wczytano %s."), file);
+    fresh_game(ui);
     play_changed(ui);
+    if (warning.msg[0])
+        play_say(ui, MSG_ERROR, "%s", warning.msg);
+    else
+        play_say(ui, MSG_NOTE, T("Loaded %s.", "Wczytano %s."), file);
 }
 
-void play_resign(play_ui *ui)
+static bool leave(play_ui *ui)
 {
-    session *se = ui->se;
-    if (session_over(se))
-        return;
-    char question[256];
-    snprintf(question, sizeof question, "%s", T("Resign the game?", "Poddać partię?"));
+    if (table_over(ui->t))
+        return true;
     play_draw(ui);
-    if (!tui_confirm(question))
-        return;
-    play_stop_thinking(ui);
+    return tui_confirm(lt_session_journal(ui->t->s)
+                           ? T("Leave the game? (it is saved)", "Wyjść z partii? (jest zapisana)")
+                           : T("Leave the game unfinished?", "Przerwać partię?"));
+}
+
+void play_command(play_ui *ui, lt_command_id id, const char *arg)
+{
+    table *t = ui->t;
+    char note[600];
     lt_error err = {0};
-    if (session_resign(se, &err) < 0) {
-        play_say(ui, MSG_ERROR, "%s", err.msg[0] ? err.msg
-                                            : T("Only a person at the table can resign.",
-                                                "Poddać partię może tylko człowiek."));
+    switch (id) {
+    case LT_CMD_MOVES:
+        play_list_moves(ui);
         return;
+    case LT_CMD_BOARD: /* it is on the screen */
+        return;
+    case LT_CMD_HINT:
+        hint(ui);
+        return;
+    case LT_CMD_FLIP:
+        t->flip = !t->flip;
+        play_changed(ui);
+        return;
+    case LT_CMD_CLOCK:
+        if (table_clock_line(t, note, sizeof note))
+            play_say(ui, MSG_NOTE, "%s", note);
+        else
+            play_say(ui, MSG_NOTE, "%s", T("This game has no clock.",
+                                           "Ta partia nie ma zegara."));
+        return;
+    case LT_CMD_HELP:
+        tui_pager(play_help_text, NULL, false);
+        return;
+    case LT_CMD_QUIT:
+        ui->leave = leave(ui);
+        return;
+    case LT_CMD_SAVE:
+        play_save(ui, arg[0] ? arg : NULL);
+        return;
+    case LT_CMD_REMATCH:
+        if (!table_over(t)) {
+            play_say(ui, MSG_ERROR, "%s", T("The game is still in play: a rematch "
+                                            "comes after its end.",
+                                            "Partia jeszcze trwa: rewanż po jej "
+                                            "końcu."));
+        } else if (table_rematch(t, &err) != LT_OK) {
+            play_say(ui, MSG_ERROR, "%s", err.msg);
+        } else {
+            fresh_game(ui);
+            play_changed(ui);
+            play_say(ui, MSG_NOTE, "%s", T("A new game, every player one seat on.",
+                                           "Nowa partia, każdy gracz o miejsce "
+                                           "dalej."));
+        }
+        return;
+    case LT_CMD_RESIGN:
+        if (table_over(t))
+            return;
+        play_draw(ui);
+        if (!tui_confirm(T("Resign the game?", "Poddać partię?")))
+            return;
+        break;
+    default:
+        break;
     }
-    ui->message[0] = '\0';
+    /* the commands of the game itself */
+    play_stop_thinking(ui);
+    lt_status st = table_command(t, id, arg, note, sizeof note, &err);
+    if (st == LT_OK) {
+        ui->halted = ui->dice_wait = false;
+        ui->anim_until = ui->wait_until = 0;
+    }
+    play_events(ui, st == LT_OK && note[0] ? note : NULL);
     play_changed(ui);
+    if (st != LT_OK)
+        play_say(ui, MSG_ERROR, "%s", err.msg);
+}
+
+/* A move in notation or a command, typed after ':'. */
+void play_typed(play_ui *ui)
+{
+    char line[256] = "", arg[256];
+    play_draw(ui);
+    if (!tui_prompt(T("Move or command", "Ruch albo polecenie"), line, sizeof line) ||
+        !line[strspn(line, " \t")])
+        return;
+    lt_command_id id;
+    lt_error err = {0};
+    if (lt_command_parse(line, &id, arg, sizeof arg, &err) != LT_OK)
+        play_say(ui, MSG_ERROR, "%s", err.msg);
+    else
+        play_command(ui, id, arg);
 }
 
 char *play_help_text(void *ctx)
 {
     (void)ctx;
-    const char *text = T(
+    char commands[4096];
+    lt_command_help(cli_lang, 0, commands, sizeof commands);
+    const char *keys = T(
         "PLAYING ON THE FULL SCREEN\n\n"
         "Arrow keys move the cursor over the board; Enter (or a click) on a "
         "piece selects it and lights up where it can go; Enter on a lit cell "
         "plays the move.  A cell where something is placed or taken is played "
         "at once.  When several moves fit, a list asks which.  Capture chains "
-        "and other turns of several steps go on from the piece that moved.\n\n"
+        "and other turns of several steps go on from the piece that moved.  "
+        "The board is seen from the side of the one person at the table.\n\n"
         "Keys:\n"
         "  1-9     a choice that is not on the board (throw, stop, ...)\n"
-        "  :       type a move in the game's notation, or a command: undo, "
-        "redo, play_hint, moves, save FILE, load FILE, resign, quit\n"
+        "  :       type a move in the game's notation, or a command (below)\n"
         "  m       all the legal moves, to choose from\n"
-        "  u, r    take back, play again\n"
+        "  u, r    take back, play again (against the computer)\n"
         "  h       a hint from the computer\n"
         "  s, o    save, load a game\n"
-        "  x       resign\n"
+        "  x       resign (three or four players: leave the game)\n"
+        "  e       offer a draw (or accept the one offered)\n"
+        "  t       ask to take back your last move\n"
+        "  a, n    accept, decline what was offered (at one keyboard: for "
+        "the one asked)\n"
+        "  c       claim a draw the rules allow (chess: threefold, fifty moves)\n"
+        "  f       turn the board round\n"
+        "  k       the clocks\n"
+        "  p       a rematch, after the end (players one seat on)\n"
         "  d       type the dice you threw (--dice manual)\n"
         "  Enter   throw the dice, when they wait for you\n"
         "  z       smaller board, or back to the largest\n"
@@ -172,23 +240,33 @@ char *play_help_text(void *ctx)
         "  Esc     the computer moves now; Esc again lets go of a piece\n"
         "  Ctrl-C  the computer moves now; otherwise leaves the program\n"
         "  q       leave the game\n\n"
-        "Games of chance show the exact odds of the turn as it goes.",
+        "Games of chance show the exact odds of the turn as it goes; clocks "
+        "run beside the players.\n\n"
+        "Commands after ':' (Polish names too):\n",
         "GRA NA PEŁNYM EKRANIE\n\n"
         "Strzałki przesuwają kursor po planszy; Enter (albo kliknięcie) na "
         "pionku wybiera go i podświetla pola, na które może pójść; Enter na "
         "podświetlonym polu wykonuje ruch.  Pole, na którym coś się stawia "
         "albo zdejmuje, działa od razu.  Gdy pasuje kilka ruchów, lista pyta "
         "który.  Bicia łańcuchowe i inne tury z kilku kroków toczą się dalej "
-        "od pionka, który się ruszył.\n\n"
+        "od pionka, który się ruszył.  Plansza jest widziana od strony "
+        "jedynego człowieka przy stole.\n\n"
         "Klawisze:\n"
         "  1-9     wybór spoza planszy (rzut, stop, ...)\n"
-        "  :       wpisanie ruchu w notacji gry albo polecenia: undo, redo, "
-        "play_hint, moves, save PLIK, load PLIK, resign, quit\n"
+        "  :       wpisanie ruchu w notacji gry albo polecenia (niżej)\n"
         "  m       wszystkie dozwolone ruchy do wyboru\n"
-        "  u, r    cofnij, ponów\n"
+        "  u, r    cofnij, ponów (w grze z komputerem)\n"
         "  h       podpowiedź komputera\n"
         "  s, o    zapisz, wczytaj partię\n"
-        "  x       poddaj partię\n"
+        "  x       poddaj partię (przy trzech lub czterech graczach: odpadasz)\n"
+        "  e       zaproponuj remis (albo przyjmij zaproponowany)\n"
+        "  t       poproś o cofnięcie swojego ostatniego ruchu\n"
+        "  a, n    przyjmij, odrzuć propozycję (przy jednej klawiaturze: za "
+        "tego, kogo pytano)\n"
+        "  c       zażądaj remisu, na który pozwalają zasady (szachy)\n"
+        "  f       obróć planszę\n"
+        "  k       zegary\n"
+        "  p       rewanż, po końcu partii (gracze o miejsce dalej)\n"
         "  d       wpisz wyrzucone oczka (--dice manual)\n"
         "  Enter   rzut kośćmi, gdy czekają na ciebie\n"
         "  z       mniejsza plansza albo z powrotem największa\n"
@@ -196,63 +274,12 @@ char *play_help_text(void *ctx)
         "  Esc     komputer rusza się teraz; drugi Esc puszcza pionek\n"
         "  Ctrl-C  komputer rusza się teraz; poza tym wyjście z programu\n"
         "  q       wyjście z partii\n\n"
-        "Gry losowe pokazują na bieżąco dokładne szanse tury.");
-    size_t n = strlen(text) + 1;
-    char *copy = malloc(n);
-    if (copy)
-        memcpy(copy, text, n);
-    return copy;
-}
-
-bool play_leave(play_ui *ui)
-{
-    if (session_over(ui->se))
-        return true;
-    play_draw(ui);
-    return tui_confirm(ui->se->autosave
-                           ? T("Leave the game? (it is saved)", "Wyjść z partii? (jest zapisana)")
-                           : T("Leave the game unfinished?", "Przerwać partię?"));
-}
-
-/* A move in notation or a command, typed after ':'. */
-void play_typed(play_ui *ui)
-{
-    session *se = ui->se;
-    char line[256] = "";
-    play_draw(ui);
-    if (!tui_prompt(T("Move or command", "Ruch albo polecenie"), line, sizeof line))
-        return;
-    char *words[3];
-    int n = lt_split(line, words, 3);
-    if (n == 0)
-        return;
-    const char *cmd = words[0];
-    if (!strcasecmp(cmd, "undo"))
-        play_undo(ui);
-    else if (!strcasecmp(cmd, "redo"))
-        play_redo(ui);
-    else if (!strcasecmp(cmd, "hint"))
-        play_hint(ui);
-    else if (!strcasecmp(cmd, "moves"))
-        play_list_moves(ui);
-    else if (!strcasecmp(cmd, "save"))
-        play_save(ui, n >= 2 ? words[1] : NULL);
-    else if (!strcasecmp(cmd, "load"))
-        play_load(ui, n >= 2 ? words[1] : NULL);
-    else if (!strcasecmp(cmd, "resign"))
-        play_resign(ui);
-    else if (!strcasecmp(cmd, "quit") || !strcasecmp(cmd, "exit"))
-        ui->leave = play_leave(ui);
-    else if (!strcasecmp(cmd, "help"))
-        tui_pager(play_help_text, NULL, false);
-    else if (session_over(se) || !session_is_human(se, session_to_move(se)))
-        play_say(ui, MSG_ERROR, "%s", T("It is not your move.", "To nie twój ruch."));
-    else {
-        lt_action a;
-        lt_error err = {0};
-        if (lt_parse(se->game, se->state, cmd, &a, &err) != LT_OK)
-            play_say(ui, MSG_ERROR, "%s", err.msg);
-        else
-            play_action(ui, a);
-    }
+        "Gry losowe pokazują na bieżąco dokładne szanse tury; zegary chodzą "
+        "obok graczy.\n\n"
+        "Polecenia po ':' (także po angielsku):\n");
+    size_t n = strlen(keys) + strlen(commands) + 1;
+    char *text = malloc(n);
+    if (text)
+        snprintf(text, n, "%s%s", keys, commands);
+    return text;
 }

@@ -26,7 +26,7 @@ void play_layout(play_ui *ui)
     }
     /* without colours the seats show only in the pieces' texts */
     bg_style st = {.ascii = tui_ascii || !tui_has_colors(), .coloured = tui_has_colors(),
-                   .largest = ui->largest, .faces = true};
+                   .largest = ui->largest, .faces = true, .across = ui->across};
     bg_layout(v, &st, ui->board_cols, ui->board_rows, ui->grid);
 }
 
@@ -51,10 +51,10 @@ static attr_t board_attr(const play_ui *ui, const bg_char *c, uint8_t marks)
     case BG_TITLE:
         return A_BOLD;
     case BG_DIE:
-        return tui_color(on_plain(tui_seat_color(ui->se->game, c->owner)), TB_DEFAULT) |
+        return tui_color(on_plain(tui_seat_color(lt_session_game(ui->t->s), c->owner)), TB_DEFAULT) |
                A_BOLD;
     case BG_PIECE:
-        fg = tui_seat_color(ui->se->game, c->owner);
+        fg = tui_seat_color(lt_session_game(ui->t->s), c->owner);
         a |= A_BOLD;
         break;
     default:
@@ -149,62 +149,35 @@ static bool panel_text(int *row, int last, int col, int width, attr_t a,
 
 static void draw_players(const play_ui *ui, int *row, int col, int width)
 {
-    const session *se = ui->se;
-    const lt_game *g = se->game;
-    int p = session_over(se) ? -3 : session_to_move(se);
-    for (int i = 0; i < se->rec.config.players && *row < LINES - 2; i++) {
-        char who[64], line[256];
-        lt_seat_name(g, i, cli_lang, who, sizeof who);
-        const char *spec = se->rec.players[i];
-        char kind[LT_SPEC_MAX];
-        if (!strcmp(spec, "human"))
-            snprintf(kind, sizeof kind, "%s", T("human", "człowiek"));
-        else
-            snprintf(kind, sizeof kind, "%s", spec);
-        snprintf(line, sizeof line, "%s %s: %s",
-                 i == p ? (tui_ascii ? ">" : "\u25b6") : " ", who, kind);
+    const lt_session *s = ui->t->s;
+    const lt_game *g = lt_session_game(s);
+    int p = lt_session_to_act(s);
+    bool clocks = lt_session_time_control(s)->kind != LT_TC_NONE;
+    for (int i = 0; i < lt_session_seats(s) && *row < LINES - 2; i++) {
+        char who[64], line[256], left[32] = "";
+        const lt_seat *seat = lt_session_seat(s, i);
+        lt_session_seat_name(s, i, cli_lang, who, sizeof who);
+        if (clocks)
+            lt_clock_text(lt_session_clock(s, i), left, sizeof left);
+        snprintf(line, sizeof line, "%s %s: %s%s%s%s",
+                 i == p ? (tui_ascii ? ">" : "\u25b6") : " ", who,
+                 seat->kind == LT_SEAT_HUMAN ? T("human", "człowiek") : seat->spec,
+                 left[0] ? "  " : "", left,
+                 lt_session_in_game(s, i) ? "" : T(" (out)", " (poza grą)"));
         attr_t a = tui_color(on_plain(tui_seat_color(g, i)), TB_DEFAULT) |
                    (i == p ? A_BOLD : 0);
         tui_put((*row)++, col, width, a, line);
     }
 }
 
-/* The moves so far as the record numbers them: a number before each
- * turn of the first seat (a roll belongs to the decision after it). */
-static char *move_text(const play_ui *ui, int nhist)
-{
-    size_t size = (size_t)nhist * 40 + 16, len = 0;
-    char *text = malloc(size);
-    if (!text)
-        return NULL;
-    text[0] = '\0';
-    int number = 0, next = LT_TERMINAL;
-    int *own = malloc(((size_t)nhist + 1) * sizeof *own);
-    if (!own) {
-        free(text);
-        return NULL;
-    }
-    for (int i = nhist - 1; i >= 0; i--)
-        next = own[i] = ui->hist[i].owner >= 0 ? ui->hist[i].owner : next;
-    for (int i = 0; i < nhist; i++) {
-        if (own[i] == 0 && (i == 0 || own[i - 1] != 0))
-            lt_appendf(text, size, &len, "%s%d.", len ? " " : "", ++number);
-        else if (i == 0)
-            lt_appendf(text, size, &len, "%d...", ++number);
-        lt_appendf(text, size, &len, " %s", ui->hist[i].name);
-    }
-    free(own);
-    return text;
-}
-
 static void draw_panel(play_ui *ui)
 {
-    const session *se = ui->se;
+    const lt_session *s = ui->t->s;
     /* while the dice roll, the lines of the moment before the throw */
     bool rolling = tui_now() < ui->anim_until;
     const lt_view *v = rolling ? ui->before : ui->view;
     const char *odds = rolling ? ui->before_odds : ui->odds;
-    int nhist = rolling && ui->nhist > 0 ? ui->nhist - 1 : ui->nhist;
+    const char *moves = rolling ? ui->before_moves : ui->moves;
     int col = ui->grid->cols + 3;
     col = col < 12 ? 12 : col;
     int width = COLS - col - 1, row = 1, last = LINES - 3;
@@ -241,35 +214,33 @@ static void draw_panel(play_ui *ui)
         for (int i = 0; i < noff && i < 9; i++) {
             char name[64];
             lt_appendf(line, sizeof line, &len, "  %d %s", i + 1,
-                       lt_name(se->game, se->state, off[i], name, sizeof name));
+                       lt_name(lt_session_game(s), lt_session_state(s), off[i], name,
+                               sizeof name));
         }
         if (noff > 9)
             lt_appendf(line, sizeof line, &len, "  (m: %s)", T("all", "wszystkie"));
         row++;
         panel_text(&row, last, col, width, A_BOLD, line);
     }
-    if (row + 2 > last || nhist == 0)
+    if (row + 2 > last || !moves)
         return;
     row++;
     tui_put(row++, col, width, A_BOLD, T("Moves:", "Ruchy:"));
-    char *text = move_text(ui, nhist);
-    if (!text)
-        return;
     /* the latest lines that fit */
-    int *start = malloc(((size_t)ui->nhist * 2 + 8) * sizeof *start);
-    int *len = malloc(((size_t)ui->nhist * 2 + 8) * sizeof *len);
+    enum { LINES_MAX = 4096 };
+    int *start = malloc(LINES_MAX * sizeof *start);
+    int *len = malloc(LINES_MAX * sizeof *len);
     if (start && len) {
-        int n = tui_wrap(text, width, start, len, ui->nhist * 2 + 8);
+        int n = tui_wrap(moves, width, start, len, LINES_MAX);
         int room = last - row + 1, first = n > room ? n - room : 0;
         for (int i = first; i < n; i++) {
             char line[512];
-            snprintf(line, sizeof line, "%.*s", len[i], text + start[i]);
+            snprintf(line, sizeof line, "%.*s", len[i], moves + start[i]);
             tui_put(row++, col, width, 0, line);
         }
     }
     free(start);
     free(len);
-    free(text);
 }
 
 static void draw_status(play_ui *ui)
@@ -282,12 +253,12 @@ static void draw_status(play_ui *ui)
         static const char spin[] = "|/-\\";
         int k = (int)(tui_now() * 8) % 4;
         char progress[512];
-        session_progress_text(ui->se, ui->think_seat, &info, progress, sizeof progress);
+        table_progress_text(ui->t, ui->think_seat, &info, progress, sizeof progress);
         snprintf(text, sizeof text, "%c %s", spin[k], progress);
         a = tui_color(TC_CYAN, TB_DEFAULT);
     } else if (ui->thinking) {
         char who[64];
-        lt_seat_name(ui->se->game, ui->think_seat, cli_lang, who, sizeof who);
+        lt_session_seat_name(ui->t->s, ui->think_seat, cli_lang, who, sizeof who);
         static const char spin[] = "|/-\\";
         int k = (int)(tui_now() * 8) % 4;
         snprintf(text, sizeof text, ui->thinking == THINK_HINT
@@ -295,9 +266,9 @@ static void draw_status(play_ui *ui)
                                         : T("%c %s thinks...", "%c %s myśli..."),
                  spin[k], who);
         a = tui_color(TC_CYAN, TB_DEFAULT);
-    } else if (session_over(ui->se) && !ui->message[0]) {
+    } else if (table_over(ui->t) && !ui->message[0]) {
         char result[512];
-        session_result_text(ui->se, result, sizeof result);
+        lt_session_result_text(ui->t->s, cli_lang, result, sizeof result);
         snprintf(text, sizeof text, "%s. %s", result,
                  ui->in_menu ? T("Press ENTER to return to the menu.",
                                  "Naciśnij ENTER, aby wrócić do menu.")
@@ -315,46 +286,50 @@ static void draw_status(play_ui *ui)
 
 const char *play_keys(const play_ui *ui)
 {
-    const session *se = ui->se;
+    const table *t = ui->t;
     if (ui->thinking == THINK_MOVE)
-        return T("Esc: move now   u: undo   ?: help   q: leave the game",
-                 "Esc: ruch teraz   u: cofnij   ?: pomoc   q: wyjście z partii");
-    if (session_over(se) && ui->in_menu)
-        return T("Enter: back to the menu   u: undo   s: save   o: load   ?: help",
-                 "Enter: powrót do menu   u: cofnij   s: zapisz   o: wczytaj   ?: pomoc");
-    if (session_over(se))
-        return T("Enter: leave   u: undo   s: save   o: load   ?: help",
-                 "Enter: wyjście   u: cofnij   s: zapisz   o: wczytaj   ?: pomoc");
-    int p = session_to_move(se);
-    if (p == LT_CHANCE && se->dice_manual)
+        return T("Esc: move now   u: undo   e: draw   ?: help   q: leave the game",
+                 "Esc: ruch teraz   u: cofnij   e: remis   ?: pomoc   q: wyjście z partii");
+    if (table_over(t) && ui->in_menu)
+        return T("Enter: back to the menu  p: rematch  u: undo  s: save  ?: help",
+                 "Enter: powrót do menu  p: rewanż  u: cofnij  s: zapisz  ?: pomoc");
+    if (table_over(t))
+        return T("Enter: leave   p: rematch   u: undo   s: save   o: load   ?: help",
+                 "Enter: wyjście   p: rewanż   u: cofnij   s: zapisz   o: wczytaj   ?: pomoc");
+    int p = lt_session_to_act(t->s);
+    if (lt_session_answerer(t->s) >= 0)
+        return T("a: accept   n: decline   or play on   ?: help   q: leave",
+                 "a: przyjmij   n: odrzuć   albo graj dalej   ?: pomoc   q: wyjście");
+    if (p == LT_CHANCE && t->dice_manual)
         return T("d: type the dice you threw   u: undo   ?: help   q: leave",
                  "d: wpisz wyrzucone oczka   u: cofnij   ?: pomoc   q: wyjście");
     if (p == LT_CHANCE && ui->throw_waits)
         return T("Enter: throw the dice   u: undo   s: save   ?: help   q: leave",
                  "Enter: rzut kośćmi   u: cofnij   s: zapisz   ?: pomoc   q: wyjście");
-    if (!session_is_human(se, p))
+    if (!table_person(t, p))
         return T("u: undo   s: save   ?: help   q: leave the game",
                  "u: cofnij   s: zapisz   ?: pomoc   q: wyjście z partii");
-    return T("arrows/mouse, Enter: move  :  type  u/r undo/redo  h hint  m moves  ? help",
+    return T("arrows/mouse, Enter: move  :  type  u/r undo/redo  h hint  e draw  ? help",
              "strzałki/mysz, Enter: ruch  :  wpisz  u/r cofnij/ponów  h podpowiedź  ? pomoc");
 }
 
 void play_draw(play_ui *ui)
 {
-    const session *se = ui->se;
+    const table *t = ui->t;
+    const lt_session *s = t->s;
+    const lt_game *g = lt_session_game(s);
+    unsigned long long seed = lt_session_seed(s);
     erase();
     char title[256], right[512], opts[256];
-    lt_config_write(se->game, &se->rec.config, opts, sizeof opts);
-    snprintf(title, sizeof title, "%s", cli_title(se->game));
-    snprintf(right, sizeof right, "%s  %s %llu", opts,
-             T("seed", "ziarno"), (unsigned long long)se->rec.seed);
+    lt_config_write(g, lt_session_config(s), opts, sizeof opts);
+    snprintf(title, sizeof title, "%s", cli_title(g));
+    snprintf(right, sizeof right, "%s  %s %llu", opts, T("seed", "ziarno"), seed);
     if (tui_width(title) + tui_width(right) + 4 > COLS) /* the options if they fit */
-        snprintf(right, sizeof right, "%s %llu", T("seed", "ziarno"),
-                 (unsigned long long)se->rec.seed);
+        snprintf(right, sizeof right, "%s %llu", T("seed", "ziarno"), seed);
     tui_title(title, right);
     uint8_t marks[LT_VIEW_CELLS];
     memcpy(marks, ui->last, sizeof marks);
-    if (session_is_human(se, session_to_move(se)) && !ui->thinking) {
+    if (table_person(t, lt_session_to_act(s)) && !ui->thinking) {
         pick_marks(ui->pm, ui->sel, marks);
         if (ui->sel >= 0 && ui->sel < LT_VIEW_CELLS)
             marks[ui->sel] |= MARK_SELECTED;

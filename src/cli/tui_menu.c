@@ -251,28 +251,32 @@ static void type_value(page *pg, const item *it, char *message, size_t size)
 static void play(page *pg)
 {
     const lt_game *g = pg->g;
-    lt_record rec;
-    lt_record_init(&rec, g, &pg->cfg);
-    memcpy(rec.players, pg->specs, sizeof rec.players);
-    rec.seed = cli_fresh_seed();
-    char note[256] = "";
+    lt_session_setup su;
+    memset(&su, 0, sizeof su);
+    su.game = g;
+    su.config = pg->cfg;
+    su.seed = cli_fresh_seed();
+    char seated[LT_MAX_PLAYERS][LT_SPEC_MAX], note[256] = "";
+    memcpy(seated, pg->specs, sizeof seated);
     /* RULES.md: where the seed has the players draw lots, the program
      * draws the seats before the game */
-    int first = cli_draw_first(&rec, -1, rec.seed);
+    int first = cli_draw_first(seated, pg->cfg.players, -1, su.seed);
     if (pg->cfg.players > 1)
         snprintf(note, sizeof note, T("Lots drawn: player %d (%s) takes the first seat.",
                                       "Losowanie: pierwsze miejsce zajmuje gracz %d (%s)."),
-                 first + 1, rec.players[0]);
-    session se;
+                 first + 1, seated[0]);
+    for (int i = 0; i < pg->cfg.players; i++)
+        su.seats[i] = table_seat(seated[i]);
+    table t;
+    memset(&t, 0, sizeof t);
     lt_error err = {0};
-    if (session_open(&se, &rec, LT_SPEC_TRUSTED, &err) != LT_OK) {
-        snprintf(note, sizeof note, "%s", err.msg);
-        tui_confirm(note);
+    if (table_new(&t, &su, NULL, &err) != LT_OK) {
+        tui_confirm(err.msg);
         return;
     }
-    se.dice_manual = pg->manual_dice;
-    tui_play(&se, note[0] ? note : NULL, true);
-    session_close(&se);
+    t.dice_manual = pg->manual_dice;
+    tui_play(&t, note[0] ? note : NULL, true);
+    table_close(&t);
 }
 
 static void game_page(const lt_game *g)
@@ -468,11 +472,11 @@ int tui_menu_run(void)
     return status;
 }
 
-int tui_play_session(session *se, const char *note)
+int tui_play_session(table *t, const char *note)
 {
     if (!tui_start())
-        return play_lines(se, stdin, stdout);
-    int status = tui_play(se, note, false);
+        return play_lines(t, stdin, stdout);
+    int status = tui_play(t, note, false);
     tui_stop();
     return status;
 }

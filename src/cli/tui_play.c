@@ -1,7 +1,8 @@
 /* tui_play.c — a game on the full screen: people move with the cursor
  * keys, the mouse or by typing the notation; computer players think on a
- * thread while the screen stays alive; the dice roll; undo, redo, hint,
- * save, load and resign through the session core. */
+ * thread while the screen stays alive, on their clocks; the dice roll;
+ * clocks tick and flags fall without a key pressed.  The game is the
+ * table's session: this file only sends it moves and draws it. */
 #include <signal.h>
 #include <stdarg.h>
 #include <stdlib.h>
@@ -20,53 +21,46 @@ void play_say(play_ui *ui, int kind, const char *fmt, ...)
     ui->msg_kind = kind;
 }
 
+void play_events(play_ui *ui, const char *first)
+{
+    char text[sizeof ui->message], line[512];
+    size_t len = 0;
+    lt_event ev;
+    text[0] = '\0';
+    if (first)
+        lt_appendf(text, sizeof text, &len, "%s", first);
+    while (lt_session_event(ui->t->s, &ev))
+        if (table_event_text(ui->t, &ev, line, sizeof line))
+            lt_appendf(text, sizeof text, &len, "%s%s.", len ? "  " : "", line);
+    if (text[0])
+        play_say(ui, MSG_NOTE, "%s", text);
+}
+
 /* ---- After every change of position ------------------------------------ */
 
-/* Replays the record for the names of the moves and the last move. */
-static void replay_history(play_ui *ui)
+/* The cells of the last move: the latest run of one seat's plies, with
+ * the dice thrown among them. */
+static void mark_last(play_ui *ui)
 {
-    session *se = ui->se;
-    const lt_game *g = se->game;
-    int n = se->rec.nactions;
-    ui->nhist = 0;
+    const lt_session *s = ui->t->s;
+    const lt_game *g = lt_session_game(s);
     memset(ui->last, 0, sizeof ui->last);
-    if (n > ui->hist_cap) {
-        played *grown = realloc(ui->hist, (size_t)(n + 64) * sizeof *grown);
-        if (!grown)
-            return;
-        ui->hist = grown;
-        ui->hist_cap = n + 64;
-    }
-    lt_state *s = lt_state_new(g);
-    lt_error err;
-    if (!s || lt_record_replay(&se->rec, 0, s, &err) != LT_OK) {
-        lt_state_free(s);
-        return;
-    }
-    for (int k = 0; k < n; k++) {
-        played *p = &ui->hist[k];
-        lt_action a = se->rec.actions[k];
-        lt_name(g, s, a, p->name, sizeof p->name);
-        p->owner = (int8_t)g->current_player(s);
-        int cells[PICK_CELLS];
-        int c = g->action_cells ? g->action_cells(s, a, cells, PICK_CELLS) : 0;
-        p->ncells = (int8_t)(c < 0 ? 0 : c > 2 ? 2 : c);
-        for (int i = 0; i < p->ncells; i++)
-            p->cells[i] = (int16_t)cells[i];
-        g->apply(s, a);
-    }
-    lt_state_free(s);
-    ui->nhist = n;
-    /* the last move: the latest run of one seat's actions (with the dice
-     * thrown among them) */
-    int k = n - 1;
-    while (k >= 0 && ui->hist[k].owner < 0)
+    int k = lt_session_plies(s) - 1;
+    while (k >= 0 && lt_session_ply(s, k)->chance)
         k--;
-    for (int seat = k >= 0 ? ui->hist[k].owner : -1;
-         k >= 0 && (ui->hist[k].owner == seat || ui->hist[k].owner < 0); k--)
-        for (int i = 0; i < ui->hist[k].ncells; i++)
-            if (ui->hist[k].cells[i] >= 0 && ui->hist[k].cells[i] < LT_VIEW_CELLS)
-                ui->last[ui->hist[k].cells[i]] |= MARK_LAST;
+    if (k < 0 || !g->action_cells)
+        return;
+    for (int seat = lt_session_ply(s, k)->seat; k >= 0; k--) {
+        const lt_ply *p = lt_session_ply(s, k);
+        if (!p->chance && p->seat != seat)
+            break;
+        int cells[PICK_CELLS];
+        int n = g->action_cells(lt_session_state_at(s, k), p->action, cells,
+                                PICK_CELLS);
+        for (int i = 0; i < n && i < 2; i++) /* from and to */
+            if (cells[i] >= 0 && cells[i] < LT_VIEW_CELLS)
+                ui->last[cells[i]] |= MARK_LAST;
+    }
 }
 
 /* Puts the cursor on a cell where something can be done. */
@@ -87,32 +81,61 @@ static void place_cursor(play_ui *ui)
                                                        : -1;
 }
 
-static bool throw_waits(const play_ui *ui);
+/* Does the next throw wait for a key?  Not when nobody at the table is
+ * a person, nor when a person has just asked for it (chosen to throw);
+ * yes when the throw decides what a person does next, or when nobody
+ * knows who decides next (throw after throw) and a person watches. */
+static bool throw_waits(const play_ui *ui)
+{
+    const table *t = ui->t;
+    const lt_session *s = t->s;
+    const lt_game *g = lt_session_game(s);
+    if (!table_people(t) || lt_session_to_act(s) != LT_CHANCE)
+        return false;
+    int plies = lt_session_plies(s);
+    const lt_ply *last = plies > 0 ? lt_session_ply(s, plies - 1) : NULL;
+    if (last && !last->chance && table_person(t, last->seat))
+        return false;
+    lt_outcome out[LT_MAX_OUTCOMES];
+    int n = g->chance_outcomes(lt_session_state(s), out);
+    lt_state *after = lt_state_new(g);
+    bool person = false, anyone = false;
+    for (int i = 0; after && i < n && !person; i++) {
+        lt_state_copy(g, after, lt_session_state(s));
+        lt_apply(g, after, out[i].action);
+        int p = g->current_player(after);
+        anyone = anyone || p >= 0;
+        person = table_person(t, p);
+    }
+    lt_state_free(after);
+    return person || !anyone;
+}
 
 void play_changed(play_ui *ui)
 {
-    session *se = ui->se;
-    memset(ui->view, 0, sizeof *ui->view);
-    ui->view->lang = cli_lang;
-    se->game->render(se->state, ui->view);
-    if (session_is_human(se, session_to_move(se)) && !session_over(se))
-        pick_load(ui->pm, se->game, se->state);
+    table *t = ui->t;
+    const lt_session *s = t->s;
+    ui->across = table_render(t, ui->view) % 2;
+    if (table_person(t, lt_session_to_act(s)))
+        pick_load(ui->pm, lt_session_game(s), lt_session_state(s));
     else
         ui->pm->n = 0;
     ui->sel = pick_only_source(ui->pm); /* a chain goes on from there */
     if (ui->cursor >= ui->view->ncells)
         ui->cursor = -1;
     place_cursor(ui);
-    replay_history(ui);
-    if (!session_odds_line(se, ui->odds, sizeof ui->odds))
+    mark_last(ui);
+    free(ui->moves);
+    ui->moves = table_moves_text(t);
+    if (!table_odds_line(t, ui->odds, sizeof ui->odds))
         ui->odds[0] = '\0';
     ui->throw_waits = throw_waits(ui);
-    if (session_over(se) && ui->msg_kind != MSG_ERROR)
+    if (table_over(t) && ui->msg_kind != MSG_ERROR)
         ui->message[0] = '\0'; /* the result shows instead */
     play_layout(ui);
 }
 
-/* ---- Thinking ----------------------------------------------------------- */
+/* ---- Thinking, and the plies ------------------------------------------- */
 
 void play_stop_thinking(play_ui *ui)
 {
@@ -120,25 +143,50 @@ void play_stop_thinking(play_ui *ui)
     ui->thinking = THINK_NONE;
 }
 
-void play_action(play_ui *ui, lt_action a)
+/* Before a ply: the lines beside the dice stay as they were while the
+ * dice roll. */
+static void before_ply(play_ui *ui)
 {
-    lt_error err = {0};
-    play_stop_thinking(ui);
-    session *se = ui->se;
-    bool roll = session_to_move(se) == LT_CHANCE;
     memcpy(ui->before, ui->view, sizeof *ui->before);
     memcpy(ui->before_odds, ui->odds, sizeof ui->odds);
-    if (session_step(se, a, &err) != LT_OK) {
-        play_say(ui, MSG_ERROR, "%s", err.msg);
-        return;
-    }
+    free(ui->before_moves);
+    ui->before_moves = ui->moves ? strdup(ui->moves) : NULL;
+}
+
+/* After one: what happened, the new position, the dice rolling a
+ * moment, and a pause when nobody at the table plays (and no clock
+ * would count it). */
+static void after_ply(play_ui *ui, bool roll, const char *note)
+{
+    play_events(ui, note);
     play_changed(ui);
-    if (roll && !se->dice_manual && ui->view->ndice > 0) {
+    if (roll && !ui->t->dice_manual && ui->view->ndice > 0) {
         ui->anim_until = tui_now() + 0.7; /* the dice tumble a moment */
         play_layout(ui);
     }
-    if (!session_has_human(se)) /* a game to watch: a moment per move */
+    /* a game to watch: a moment per move, unless clocks run */
+    if (!table_people(ui->t) &&
+        lt_session_time_control(ui->t->s)->kind == LT_TC_NONE)
         ui->wait_until = tui_now() + (roll ? 1.0 : 0.5);
+}
+
+void play_action(play_ui *ui, lt_action a)
+{
+    lt_session *s = ui->t->s;
+    play_stop_thinking(ui);
+    int to = lt_session_to_act(s);
+    lt_error err = {0};
+    before_ply(ui);
+    lt_status st = to == LT_CHANCE && a == LT_NO_ACTION
+                       ? lt_session_step(s, NULL, &err) /* thrown */
+                       : lt_session_play(s, to, a, &err);
+    if (st != LT_OK) {
+        play_events(ui, NULL);
+        play_changed(ui);
+        play_say(ui, MSG_ERROR, "%s", err.msg);
+        return;
+    }
+    after_ply(ui, to == LT_CHANCE, NULL);
 }
 
 /* Collects what the thread found, if it is done. */
@@ -148,18 +196,20 @@ static void collect_thinking(play_ui *ui)
     lt_think_info info;
     if (!ui->thinking || !think_poll(&ui->thinker, &a, &info))
         return;
-    session *se = ui->se;
-    int kind = ui->thinking;
+    table *t = ui->t;
+    lt_session *s = t->s;
+    const lt_game *g = lt_session_game(s);
+    int kind = ui->thinking, seat = ui->think_seat;
     ui->thinking = THINK_NONE;
     if (kind == THINK_HINT) {
         if (a == LT_NO_ACTION)
             return;
         char text[1024];
-        session_hint_text(se, a, &info, text, sizeof text);
+        table_hint_text(t, a, &info, text, sizeof text);
         play_say(ui, MSG_HINT, "%s", text);
         /* the hinted move is selected, the cursor on where it goes */
         int cells[PICK_CELLS];
-        int n = se->game->action_cells ? se->game->action_cells(se->state, a, cells, PICK_CELLS) : 0;
+        int n = g->action_cells ? g->action_cells(lt_session_state(s), a, cells, PICK_CELLS) : 0;
         if (n >= 2) {
             ui->sel = cells[0];
             ui->cursor = cells[1];
@@ -168,62 +218,39 @@ static void collect_thinking(play_ui *ui)
         }
         return;
     }
-    lt_player *pl = se->players[ui->think_seat];
+    lt_player *pl = lt_session_player(s, seat);
     if (a == LT_NO_ACTION) {
         ui->halted = true;
         play_say(ui, MSG_ERROR, "%s: %s", lt_player_spec(pl), lt_player_error(pl));
         return;
     }
-    char who[64], name[64], note[160];
-    session_stand_in_note(&info, note, sizeof note);
-    play_say(ui, MSG_NOTE, "%s: %s%s", lt_seat_name(se->game, ui->think_seat, cli_lang, who, sizeof who),
-        lt_name(se->game, se->state, a, name, sizeof name), note);
-    play_action(ui, a);
+    char who[64], name[64], note[160], text[400];
+    lt_name(g, lt_session_state(s), a, name, sizeof name);
+    table_stand_in_note(&info, note, sizeof note);
+    snprintf(text, sizeof text, "%s: %s%s",
+             lt_session_seat_name(s, seat, cli_lang, who, sizeof who), name, note);
+    int plies = lt_session_plies(s);
+    lt_error err = {0};
+    before_ply(ui);
+    if (table_computer_move(t, seat, a, &err) != LT_OK) {
+        ui->halted = true;
+        play_say(ui, MSG_ERROR, "%s", err.msg);
+        return;
+    }
+    after_ply(ui, false, lt_session_plies(s) > plies ? text : NULL);
 }
 
 /* ---- The dice ------------------------------------------------------------ */
 
-/* Does the next throw wait for a key?  Not when nobody at the table is
- * a person, nor when a person has just asked for it (chosen to throw);
- * yes when the throw decides what a person does next, or when nobody
- * knows who decides next (throw after throw) and a person watches. */
-static bool throw_waits(const play_ui *ui)
-{
-    const session *se = ui->se;
-    const lt_game *g = se->game;
-    if (!session_has_human(se) || session_to_move(se) != LT_CHANCE)
-        return false;
-    if (ui->nhist > 0 && session_is_human(se, ui->hist[ui->nhist - 1].owner))
-        return false;
-    lt_outcome out[LT_MAX_OUTCOMES];
-    int n = g->chance_outcomes(se->state, out);
-    lt_state *s = lt_state_new(g);
-    bool person = false, anyone = false;
-    for (int i = 0; s && i < n && !person; i++) {
-        lt_state_copy(g, s, se->state);
-        g->apply(s, out[i].action);
-        int p = g->current_player(s);
-        anyone = anyone || p >= 0;
-        person = session_is_human(se, p);
-    }
-    lt_state_free(s);
-    return person || !anyone;
-}
-
-static void throw_dice(play_ui *ui)
-{
-    play_action(ui, session_roll(ui->se));
-}
-
 /* --dice manual: the dice someone threw, typed in. */
 static void type_dice(play_ui *ui)
 {
-    session *se = ui->se;
-    const lt_game *g = se->game;
+    const lt_session *s = ui->t->s;
+    const lt_game *g = lt_session_game(s);
     lt_action acts[LT_MAX_ACTIONS];
     char example[64], label[256], line[128] = "";
-    int n = lt_choices(g, se->state, acts);
-    lt_name(g, se->state, acts[n - 1], example, sizeof example);
+    int n = lt_choices(g, lt_session_state(s), acts);
+    lt_name(g, lt_session_state(s), acts[n - 1], example, sizeof example);
     snprintf(label, sizeof label, T("Dice (as thrown, e.g. %s; roll: the computer throws)",
                                     "Kości (jak wypadły, np. %s; roll: rzuca komputer)"),
              example);
@@ -238,8 +265,8 @@ static void type_dice(play_ui *ui)
     lt_action a;
     lt_error err = {0};
     if (!strcasecmp(words[0], "roll")) {
-        throw_dice(ui);
-    } else if (lt_parse(g, se->state, words[0], &a, &err) != LT_OK) {
+        play_action(ui, LT_NO_ACTION);
+    } else if (lt_parse(g, lt_session_state(s), words[0], &a, &err) != LT_OK) {
         play_say(ui, MSG_ERROR, "%s", err.msg);
         ui->dice_wait = true;
     } else {
@@ -251,26 +278,41 @@ static void type_dice(play_ui *ui)
 
 static void advance(play_ui *ui)
 {
-    session *se = ui->se;
+    table *t = ui->t;
+    lt_session *s = t->s;
     double now = tui_now();
+    if (lt_session_tick(s)) { /* a flag fell: whoever thought, stops */
+        play_stop_thinking(ui);
+        play_events(ui, NULL);
+        play_changed(ui);
+    }
     collect_thinking(ui);
-    if (session_over(se) || ui->halted || ui->thinking || now < ui->anim_until ||
+    if (table_over(t) || ui->halted || ui->thinking || now < ui->anim_until ||
         now < ui->wait_until)
         return;
-    int p = session_to_move(se);
+    int p = lt_session_to_act(s);
     if (p == LT_CHANCE) {
-        if (se->dice_manual) {
+        if (t->dice_manual) {
             if (!ui->dice_wait)
                 type_dice(ui);
         } else if (!ui->throw_waits) {
-            throw_dice(ui);
+            play_action(ui, LT_NO_ACTION);
         }
         return;
     }
-    if (p < 0 || session_is_human(se, p))
+    if (p < 0 || table_person(t, p))
         return;
-    if (!think_start(&ui->thinker, se->game, se->players[p], se->state,
-                     session_choice_seed(se), 0)) {
+    lt_error err = {0};
+    if (table_computer_claims(t, &err)) {
+        play_events(ui, NULL);
+        play_changed(ui);
+        return;
+    }
+    lt_limits lim;
+    double clocks[LT_MAX_PLAYERS];
+    lt_session_limits(s, p, &lim, clocks);
+    if (!think_start(&ui->thinker, lt_session_game(s), lt_session_player(s, p),
+                     lt_session_state(s), table_choice_seed(t), &lim)) {
         ui->halted = true;
         play_say(ui, MSG_ERROR, "%s", T("cannot start a thread", "nie można uruchomić wątku"));
         return;
@@ -284,7 +326,7 @@ static void advance(play_ui *ui)
 /* Plays one of several actions: asks which when there are more. */
 void play_one_of(play_ui *ui, const lt_action *acts, int n)
 {
-    session *se = ui->se;
+    const lt_session *s = ui->t->s;
     if (n == 1) {
         play_action(ui, acts[0]);
         return;
@@ -293,7 +335,8 @@ void play_one_of(play_ui *ui, const lt_action *acts, int n)
     const char **items = malloc((size_t)n * sizeof *items);
     if (names && items) {
         for (int i = 0; i < n; i++)
-            items[i] = lt_name(se->game, se->state, acts[i], names[i], sizeof names[i]);
+            items[i] = lt_name(lt_session_game(s), lt_session_state(s), acts[i], names[i],
+                               sizeof names[i]);
         int k = tui_choose(T("Which move?", "Który ruch?"), items, n, 0);
         if (k >= 0)
             play_action(ui, acts[k]);
@@ -364,11 +407,23 @@ static bool is_enter(const tui_event *ev)
            (ev->type == EV_KEY && ev->key == KEY_ENTER);
 }
 
+/* The commands of the letter keys (and x, resign, asks first). */
+static const struct {
+    char key;
+    lt_command_id id;
+} command_keys[] = {
+    {'u', LT_CMD_UNDO},    {'r', LT_CMD_REDO},     {'h', LT_CMD_HINT},
+    {'x', LT_CMD_RESIGN},  {'e', LT_CMD_DRAW},     {'t', LT_CMD_TAKEBACK},
+    {'a', LT_CMD_ACCEPT},  {'n', LT_CMD_DECLINE},  {'c', LT_CMD_CLAIM},
+    {'f', LT_CMD_FLIP},    {'k', LT_CMD_CLOCK},    {'p', LT_CMD_REMATCH},
+    {'q', LT_CMD_QUIT},
+};
+
 static void handle(play_ui *ui, const tui_event *ev)
 {
-    session *se = ui->se;
-    int p = session_over(se) ? LT_TERMINAL : session_to_move(se);
-    bool mine = session_is_human(se, p) && !ui->thinking;
+    table *t = ui->t;
+    int p = lt_session_to_act(t->s);
+    bool mine = table_person(t, p) && !ui->thinking;
     if (ev->type == EV_SIGNAL) {
         ui->leave = true;
         return;
@@ -394,9 +449,9 @@ static void handle(play_ui *ui, const tui_event *ev)
         if (cell >= 0 && mine) {
             ui->cursor = cell;
             press(ui, cell);
-        } else if (p == LT_CHANCE && !se->dice_manual && ev->row - 1 < ui->grid->rows &&
+        } else if (p == LT_CHANCE && !t->dice_manual && ev->row - 1 < ui->grid->rows &&
                    ui->grid->dice_drawn) {
-            throw_dice(ui);
+            play_action(ui, LT_NO_ACTION);
         }
         return;
     }
@@ -415,12 +470,12 @@ static void handle(play_ui *ui, const tui_event *ev)
             return;
     }
     if (is_enter(ev)) {
-        if (session_over(se))
+        if (table_over(t))
             ui->leave = true;
-        else if (p == LT_CHANCE && se->dice_manual)
+        else if (p == LT_CHANCE && t->dice_manual)
             type_dice(ui);
         else if (p == LT_CHANCE && !ui->thinking)
-            throw_dice(ui);
+            play_action(ui, LT_NO_ACTION);
         else if (mine && ui->cursor >= 0)
             press(ui, ui->cursor);
         return;
@@ -435,17 +490,19 @@ static void handle(play_ui *ui, const tui_event *ev)
             play_action(ui, off[c - '1']);
         return;
     }
+    wint_t lower = c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c;
+    for (size_t i = 0; i < sizeof command_keys / sizeof command_keys[0]; i++)
+        if (lower == (wint_t)command_keys[i].key) {
+            play_command(ui, command_keys[i].id, "");
+            return;
+        }
     switch (c) {
     case ':': case '/': play_typed(ui); break;
-    case 'u': case 'U': play_undo(ui); break;
-    case 'r': case 'R': play_redo(ui); break;
-    case 'h': case 'H': play_hint(ui); break;
     case 'm': case 'M': if (mine) play_list_moves(ui); break;
     case 's': case 'S': play_save(ui, NULL); break;
     case 'o': case 'O': play_load(ui, NULL); break;
-    case 'x': case 'X': play_resign(ui); break;
     case 'd': case 'D':
-        if (p == LT_CHANCE && se->dice_manual)
+        if (p == LT_CHANCE && t->dice_manual)
             type_dice(ui);
         break;
     case 'z': case 'Z':
@@ -454,20 +511,20 @@ static void handle(play_ui *ui, const tui_event *ev)
         break;
     case 'l': case 'L':
         cli_lang = cli_lang == LT_LANG_PL ? LT_LANG_EN : LT_LANG_PL;
+        lt_session_set_lang(t->s, cli_lang);
         play_changed(ui);
         break;
     case '?': tui_pager(play_help_text, NULL, false); break;
-    case 'q': case 'Q': ui->leave = play_leave(ui); break;
     default: break;
     }
 }
 
-int tui_play(session *se, const char *note, bool in_menu)
+int tui_play(table *t, const char *note, bool in_menu)
 {
     play_ui *ui = calloc(1, sizeof *ui);
     if (!ui)
         return EXIT_FAIL;
-    ui->se = se;
+    ui->t = t;
     ui->in_menu = in_menu;
     ui->view = calloc(1, sizeof *ui->view);
     ui->before = calloc(1, sizeof *ui->before);
@@ -492,11 +549,13 @@ int tui_play(session *se, const char *note, bool in_menu)
         }
         advance(ui);
         play_draw(ui);
-        if (ui->se->dice_manual && !ui->dice_wait && !ui->halted &&
-            !session_over(ui->se) && session_to_move(ui->se) == LT_CHANCE)
+        if (t->dice_manual && !ui->dice_wait && !ui->halted &&
+            lt_session_to_act(t->s) == LT_CHANCE)
             continue; /* straight to the next prompt: keys typed go there */
         tui_event ev;
         bool busy = ui->thinking || ui->anim_until > 0 || ui->wait_until > tui_now();
+        /* a clock that runs is redrawn, and its flag looked at, four
+         * times a second even when nobody presses a key */
         tui_wait(busy ? 60 : 250, &ev);
         if (ev.type != EV_TIMEOUT)
             handle(ui, &ev);
@@ -505,7 +564,8 @@ int tui_play(session *se, const char *note, bool in_menu)
         status = 128 + tui_signalled();
 done:
     play_stop_thinking(ui);
-    free(ui->hist);
+    free(ui->moves);
+    free(ui->before_moves);
     free(ui->view);
     free(ui->before);
     free(ui->grid);

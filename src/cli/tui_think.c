@@ -32,7 +32,7 @@ static void *run(void *arg)
 }
 
 bool think_start(tui_thinker *t, const lt_game *g, lt_player *pl,
-                 const lt_state *s, uint64_t seed, double seconds)
+                 const lt_state *s, uint64_t seed, const lt_limits *lim)
 {
     memset(t, 0, sizeof *t);
     t->state = lt_state_new(g);
@@ -41,8 +41,14 @@ bool think_start(tui_thinker *t, const lt_game *g, lt_player *pl,
     lt_state_copy(g, t->state, s);
     t->player = pl;
     t->seed = seed;
-    t->limits = (lt_limits){.seconds = seconds, .stop = &t->stop,
-                            .progress = progress, .ctx = t};
+    t->limits = *lim;
+    if (lim->clocks) {
+        memcpy(t->clocks, lim->clocks, sizeof t->clocks);
+        t->limits.clocks = t->clocks;
+    }
+    t->limits.stop = &t->stop;
+    t->limits.progress = progress;
+    t->limits.ctx = t;
     t->started = tui_now();
     pthread_mutex_init(&t->lock, NULL);
     if (pthread_create(&t->thread, NULL, run, t) != 0) {

@@ -275,6 +275,7 @@ lt_status jnl_create(lt_session *s, const char *path, lt_error *err)
     }
     free(s->path);
     s->path = copy;
+    lt_remove_stale_temps(path); /* what killed saves of it left */
     lt_status st = jnl_rewrite(s, err);
     if (st != LT_OK) {
         free(s->path);
@@ -415,6 +416,8 @@ typedef struct {
     bool pending;
     lt_action action;
     int64_t took, clock;
+    int line, ply_line; /* the line read, and that of the last ply */
+    bool several;       /* two plies on one line: not a journal's text */
 } body_reader;
 
 static lt_status flush_ply(body_reader *r, lt_error *err)
@@ -453,6 +456,8 @@ static lt_status read_word(body_reader *r, char *w, lt_error *err)
     r->pending = true;
     r->took = 0;
     r->clock = -1;
+    r->several |= r->ply_line == r->line;
+    r->ply_line = r->line;
     return LT_OK;
 }
 
@@ -488,12 +493,15 @@ static lt_status read_comment(body_reader *r, char *text, lt_error *err)
 
 /* Plays the movetext: the journal's one ply a line, or any record's
  * several (PGN's variations, NAGs and ;-comments are skipped, as every
- * record reader does).  *line counts the lines, for messages. */
-static lt_status replay_body(lt_session *s, char *p, int *line, lt_error *err)
+ * record reader does; *several says so).  *line counts the lines, for
+ * messages. */
+static lt_status replay_body(lt_session *s, char *p, int *line, bool *several,
+                             lt_error *err)
 {
-    body_reader r = {.s = s};
+    body_reader r = {.s = s, .line = *line, .ply_line = -1};
     lt_status st = LT_OK;
     while (st == LT_OK && *p) {
+        r.line = *line;
         if (*p == '\n') {
             ++*line;
             p++;
@@ -538,6 +546,7 @@ static lt_status replay_body(lt_session *s, char *p, int *line, lt_error *err)
             *p = keep;
         }
     }
+    *several = r.several;
     return st == LT_OK ? flush_ply(&r, err) : st;
 }
 
@@ -581,12 +590,25 @@ static lt_status setup_of(const lt_record *rec, lt_session_setup *su,
     return LT_OK;
 }
 
-/* A game from its text (cut up in place): the header's tags, then the
- * movetext.  Messages name the file, if there is one. */
-static lt_session *load(char *text, const char *path,
-                        const lt_time_source *time, int lang, lt_error *err)
+/* A journal's text without a torn last line: a kill while a line was
+ * written leaves it without its newline, and it was never part of the
+ * game.  *keep: the bytes kept; *size: the file's. */
+static char *read_lines(const char *path, size_t *keep, size_t *size,
+                        lt_error *err)
 {
-    /* the header: the tag lines at the top */
+    char *text = lt_read_file(path, size, err);
+    if (!text)
+        return NULL;
+    *keep = *size;
+    while (*keep > 0 && text[*keep - 1] != '\n')
+        --*keep;
+    text[*keep] = '\0';
+    return text;
+}
+
+/* Where the header (the tag lines at the top) ends. */
+static char *body_of(char *text)
+{
     char *body = text;
     while (*body == '\n')
         body++;
@@ -594,29 +616,96 @@ static lt_session *load(char *text, const char *path,
         char *nl = strchr(body, '\n');
         body = nl ? nl + 1 : body + strlen(body);
     }
+    return body;
+}
+
+/* Reads the header (the text up to body) into rec. */
+static lt_status read_header(char *text, char *body, lt_record *rec,
+                             lt_error *err)
+{
     char saved = *body;
     *body = '\0';
-    lt_record rec;
     lt_cursor cur = {0};
+    lt_status st = lt_record_parse(text, &cur, rec, err);
+    *body = saved;
+    return st;
+}
+
+/* The games in a text: one, and one more for every block of tag lines
+ * after the first header (an arena's file of several games). */
+static int games_in(const char *body)
+{
+    int games = 1;
+    bool tags = false;
+    for (const char *line = body; *line;) {
+        bool tag = *line == '[';
+        games += tag && !tags;
+        tags = tag;
+        const char *nl = strchr(line, '\n');
+        line = nl ? nl + 1 : line + strlen(line);
+    }
+    return games;
+}
+
+lt_status lt_session_header(const char *path, lt_record *out, lt_error *err)
+{
+    size_t keep, size;
+    memset(out, 0, sizeof *out);
+    char *text = read_lines(path, &keep, &size, err);
+    if (!text)
+        return LT_EIO;
+    lt_error e = {0};
+    lt_status st = read_header(text, body_of(text), out, &e);
+    if (st != LT_OK)
+        lt_error_set(err, "%s: %s", path, e.msg);
+    free(text);
+    return st;
+}
+
+/* A game from its text (cut up in place): the header's tags, then the
+ * movetext; with seats (the user's own), those instead of the text's.
+ * Messages name the file, if there is one. */
+static lt_session *load(char *text, const char *path, const lt_seat *seats,
+                        int nseats, const lt_time_source *time, int lang,
+                        bool *several, lt_error *err)
+{
+    const char *where = path ? path : "the text";
+    char *body = body_of(text);
+    int games = games_in(body);
+    if (games > 1) {
+        lt_error_set(err, "%.60s holds %d games, and only a file of one game "
+                          "can be played on (saving it would keep the first "
+                          "game alone); copy the game to play into a file of "
+                          "its own", where, games);
+        return NULL;
+    }
+    lt_record rec;
     lt_session *s = NULL;
     lt_error e = {0};
     int lineno = 1;
-    for (const char *p = text; *p; p++)
+    for (const char *p = text; p < body; p++)
         lineno += *p == '\n';
-    const char *where = path ? path : "", *colon = path ? ": " : "";
-    if (lt_record_parse(text, &cur, &rec, &e) != LT_OK) {
-        lt_error_set(err, "%s%s%s", where, colon, e.msg);
+    if (read_header(text, body, &rec, &e) != LT_OK) {
+        lt_error_set(err, "%s: %s", where, e.msg);
         return NULL;
     }
-    *body = saved;
     lt_session_setup su;
     if (setup_of(&rec, &su, &e) == LT_OK) {
         su.time = time ? *time : (lt_time_source){NULL, NULL};
         su.lang = lang;
-        s = lt_session_new(&su, &e);
+        if (seats && nseats != su.config.players) {
+            lt_error_set(&e, "the saved game has %d seats, got %d players",
+                         su.config.players, nseats);
+            su.game = NULL;
+        } else if (seats) {
+            memcpy(su.seats, seats, sizeof *seats * (size_t)nseats);
+            su.origin = LT_SPEC_TRUSTED;
+        }
+        if (su.game)
+            s = lt_session_new(&su, &e);
     }
     if (!s) {
-        lt_error_set(err, "%s%s%s", where, colon, e.msg);
+        lt_error_set(err, "%s: %s", where, e.msg);
         lt_record_clear(&rec);
         return NULL;
     }
@@ -625,7 +714,7 @@ static lt_session *load(char *text, const char *path,
         lt_record_set_tag(&s->hdr, rec.extra[i].key, rec.extra[i].value);
     lt_record_clear(&rec);
     s->replaying = true;
-    if (replay_body(s, body, &lineno, &e) != LT_OK) {
+    if (replay_body(s, body, &lineno, several, &e) != LT_OK) {
         if (path)
             lt_error_set(err, "%s:%d: %s", path, lineno, e.msg);
         else
@@ -646,7 +735,8 @@ lt_session *lt_session_load_text(const char *text, const lt_time_source *time,
         lt_error_set(err, "out of memory");
         return NULL;
     }
-    lt_session *s = load(copy, NULL, time, lang, err);
+    bool several;
+    lt_session *s = load(copy, NULL, NULL, 0, time, lang, &several, err);
     free(copy);
     return s;
 }
@@ -659,22 +749,25 @@ char *lt_session_text(lt_session *s, lt_error *err)
 lt_session *lt_session_load(const char *path, const lt_time_source *time,
                             int lang, lt_error *err, lt_error *warning)
 {
-    size_t size = 0;
+    return lt_session_load_seats(path, NULL, 0, time, lang, err, warning);
+}
+
+lt_session *lt_session_load_seats(const char *path, const lt_seat *seats,
+                                  int nseats, const lt_time_source *time,
+                                  int lang, lt_error *err, lt_error *warning)
+{
+    size_t size = 0, keep = 0;
     if (warning)
         warning->msg[0] = '\0';
-    char *text = lt_read_file(path, &size, err);
+    lt_remove_stale_temps(path);
+    char *text = read_lines(path, &keep, &size, err);
     if (!text)
         return NULL;
-    /* a kill while a line was written leaves it without its newline: it
-     * was never part of the game */
-    size_t keep = size;
-    while (keep > 0 && text[keep - 1] != '\n')
-        keep--;
     if (keep < size)
         lt_error_set(warning, "%s: its last line was cut short (%zu bytes) "
                               "and is left out", path, size - keep);
-    text[keep] = '\0';
-    lt_session *s = load(text, path, time, lang, err);
+    bool several = false;
+    lt_session *s = load(text, path, seats, nseats, time, lang, &several, err);
     free(text);
     if (!s)
         return NULL;
@@ -684,6 +777,13 @@ lt_session *lt_session_load(const char *path, const lt_time_source *time,
     if (s->fd < 0 || ftruncate(s->fd, (off_t)keep) != 0) {
         lt_error_set(err, "cannot write %s: %s", path,
                      s->path ? strerror(errno) : "out of memory");
+        lt_session_free(s);
+        return NULL;
+    }
+    s->since = ses_now(s);
+    /* other seats, or a record that is not a journal's one ply a line
+     * (saved before journals, or by hand): kept on as a journal */
+    if ((seats || several) && jnl_rewrite(s, err) != LT_OK) {
         lt_session_free(s);
         return NULL;
     }

@@ -832,7 +832,7 @@ static bool is_temp_of(const char *name, const char *base)
 /* Removes the temporary files that interrupted saves of path left beside
  * it (path.tmp-XXXXXX and nothing else), but none a save is writing now:
  * only those whose lock can be taken, and only while holding it. */
-static void remove_stale_temps(const char *path)
+void lt_remove_stale_temps(const char *path)
 {
     const char *slash = strrchr(path, '/');
     const char *base = slash ? slash + 1 : path;
@@ -873,7 +873,7 @@ lt_status lt_record_save(const lt_record *r, const char *path, lt_error *err)
     char *text = lt_record_format(r, err);
     if (!text)
         return LT_EILLEGAL;
-    remove_stale_temps(path);
+    lt_remove_stale_temps(path);
     lt_status st = lt_write_file_atomic(path, text, strlen(text), err);
     free(text);
     return st;
@@ -882,7 +882,7 @@ lt_status lt_record_save(const lt_record *r, const char *path, lt_error *err)
 lt_status lt_record_load(const char *path, lt_record *r, lt_error *err)
 {
     memset(r, 0, sizeof *r);
-    remove_stale_temps(path);
+    lt_remove_stale_temps(path);
     char *text = lt_read_file(path, NULL, err);
     if (!text)
         return LT_EIO;

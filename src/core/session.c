@@ -207,6 +207,7 @@ lt_session *lt_session_new(const lt_session_setup *su, lt_error *err)
     if (!s)
         return NULL;
     s->nseats = su->config.players;
+    s->origin = su->origin;
     s->tc = su->clock;
     s->time = su->time;
     s->hdr.seed = su->seed;
@@ -228,6 +229,13 @@ lt_session *lt_session_new(const lt_session_setup *su, lt_error *err)
             if (!seat->spec[0])
                 lt_copy(seat->spec, sizeof seat->spec,
                         lt_player_spec(su->players[i]));
+        } else if (seat->kind == LT_SEAT_COMPUTER &&
+                   su->origin == LT_SPEC_TRUSTED) {
+            /* the user's own spec, which may start a program: made now,
+             * once */
+            s->players[i] = lt_player_new_from(g, seat->spec, su->origin, err);
+            if (!s->players[i])
+                goto fail;
         } else if (seat->kind == LT_SEAT_COMPUTER) {
             /* checked now, made when first asked for (lt_session_player):
              * a front end that searches elsewhere (a server's threads,
@@ -295,6 +303,7 @@ lt_session *lt_session_rematch(const lt_session *old, const char *journal,
     su.time = old->time;
     su.journal = journal;
     su.lang = old->lang;
+    su.origin = old->origin;
     /* every player moves on one seat (with two: colours swapped) */
     for (int i = 0; i < old->nseats; i++) {
         int from = (i + 1) % old->nseats;
@@ -1061,6 +1070,16 @@ lt_status lt_session_save(lt_session *s, const char *path, lt_error *err)
     lt_status st = lt_write_file_atomic(path, text, strlen(text), err);
     free(text);
     return st;
+}
+
+void lt_session_set_lang(lt_session *s, int lang)
+{
+    s->lang = lang;
+}
+
+const char *lt_session_journal(const lt_session *s)
+{
+    return s->path;
 }
 
 void ses_set_clocks(lt_session *s, const int64_t *clocks)

@@ -29,6 +29,7 @@ struct lt_session {
     const lt_game *g;
     lt_record hdr;          /* game, config, specs, seed, position, tags */
     int nseats, lang;
+    lt_spec_origin origin;  /* of the computer seats' specs */
     lt_seat seats[LT_MAX_PLAYERS];
     lt_player *players[LT_MAX_PLAYERS]; /* the computer seats' */
     unsigned borrowed; /* seats whose player is the caller's, not freed */

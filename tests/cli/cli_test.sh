@@ -116,6 +116,158 @@ run 0 --lang pl play three-mens-morris --players human,human
 has out "Remis (1/2-1/2)"
 has out "Ruch: Białe>"
 
+CASE=draw-by-agreement
+# issue 19: two people at one keyboard.  A draw offered by one and taken
+# by the other ('accept', or the offer made back) ends the game drawn by
+# agreement, the reason shown and kept in the journal
+input 'e4\ne5\ndraw\naccept\n'
+run 0 --plain play chess --players human,human --seed 1 --record "$T/d.pgn"
+has out "White offers a draw."
+has out "White to move (Black: accept or decline)>"
+has out "Black accepts the draw."
+has out "Draw (1/2-1/2) — drawn by agreement"
+has d.pgn '[Result "1/2-1/2"]'
+has d.pgn '[Termination "agreement"]'
+input 'e4\ndraw\ndraw\n'
+run 0 --plain play chess --players human,human --seed 1
+has out "Black offers a draw."
+has out "White accepts the draw."
+has out "Draw (1/2-1/2) — drawn by agreement"
+# declined; then offered and played on by the other: the game goes on
+input 'e4\ndraw\ndecline\ne5\ndraw\nNf3\nNc6\nquit\n'
+run 0 --plain play chess --players human,human --seed 1
+has out "White declines the draw."
+has out "White offers a draw."
+has out "Black declines the draw."
+has out "Game left unfinished."
+input 'e4\naccept\nquit\n'
+run 0 --plain play chess --players human,human --seed 1
+has err "nothing has been offered"
+
+CASE=resign-with-reason
+input 'e4\nresign\n'
+run 0 --plain play chess --players human,human --seed 1
+has out "Winner: White (1-0) — Black resigned"
+has out "Game over (rematch, board, save, quit)>"
+# a rematch: the next game in the same program, the colours swapped
+input 'e4\nresign\nrematch\nquit\n'
+run 0 --plain play chess --players human,ai:level=1 --seed 1
+has out "Winner: Black (0-1) — White resigned"
+has out "A new game, every player one seat on"
+has out "White (ai:level=1): "
+has out "  h g f e d c b a"
+has out "Black to move>"
+
+CASE=takeback
+# the last move (Black's e5) asked back by its player, granted by White
+input 'e4\ne5\ntakeback\naccept\nboard\nquit\n'
+run 0 --plain play chess --players human,human --seed 1
+has out "Black asks to take back a move."
+has out "White agrees to the takeback."
+has out "Took back 1 move(s)."
+[ "$(grep -A1 '^Moves:' "$T/out" | tail -1)" = "1. e4" ] ||
+    fail "the move list after the takeback: $(grep -A1 '^Moves:' "$T/out" | tail -1)"
+# between people undo is not the way
+input 'e4\nundo\nquit\n'
+run 0 --plain play chess --players human,human --seed 1
+has err "undo is for games against the computer; ask the others with takeback"
+
+CASE=move-list-and-sides
+input 'e4\ne5\nNf3\nboard\nquit\n'
+run 0 --plain play chess --players human,human --seed 1
+has out "1. e4 e5 2. Nf3"
+# a person playing Black sees the board from Black's side; flip turns it
+input 'board\nquit\n'
+run 0 --plain play chess --players ai:level=1,human --seed 1
+has out "  h g f e d c b a"
+lacks out "  a b c d e f g h"
+input 'flip\nquit\n'
+run 0 --plain play chess --players ai:level=1,human --seed 1
+has out "  a b c d e f g h"
+# and the help lists the commands there are, no other
+input 'help\nquit\n'
+run 0 --plain play chess --players human,human --seed 1
+has out "takeback                     ask the others to let you take back your last move"
+has out "claim [MOVE]"
+lacks out "load"
+
+CASE=claim
+# the start position a third time (FIDE 9.2): White may claim, and does
+input 'Nf3\nNf6\nNg1\nNg8\nNf3\nNf6\nNg1\nNg8\nclaim\n'
+run 0 --plain play chess --players human,human --seed 1
+has out "White may claim a draw: threefold repetition (claim)."
+has out "Draw (1/2-1/2) — White claimed a draw: threefold repetition"
+input 'Nf3\nclaim\nquit\n'
+run 0 --plain play chess --players human,human --seed 1
+has err "there is no draw to claim now"
+input 'abort\n'
+run 0 --plain play chess --players human,human --seed 1
+has out "No result (*) — aborted by White"
+
+CASE=clocks
+input 'quit\n'
+run 0 --plain play chess --players human,human --clock 5+3 --seed 1
+has out "seed 1  clock 5+3"
+has out "Clock 5+3: White "
+has out " (running), Black 5:00"
+input 'e4\nclock\nquit\n'
+run 0 --plain play chess --players human,human --clock 5+3 --seed 1
+has out "Clock 5+3: White 5:0"
+run 2 play chess --clock 5+x
+has err "--clock: "
+# a player who types nothing: his flag falls while the program waits
+idle --plain play chess --players human,human --clock 0:01+0 --seed 1
+await out "Clock 0:01+0: White "
+await out "White's time is up."
+await out "Winner: Black (0-1) — White ran out of time"
+await out "Game over"
+release 0
+# ... also when the computer moved first, on its own clock
+idle --plain play chess --players ai:level=1,human --clock 0:01+0 --seed 1
+await out "Winner: White (1-0) — Black ran out of time"
+release 0
+# FIDE 6.9: a lone king cannot win on time
+idle --plain play chess --players human,human --clock 0:01+0 --position "k7/8/8/8/8/8/8/KQ6 w - - 0 1"
+await out "Draw (1/2-1/2) — White ran out of time, but the opponent could not have won"
+release 0
+
+CASE=three-and-four-players
+# in Talat and Four Seasons a seat that resigns, or whose flag falls,
+# leaves the game and the others play on
+input 'resign\nquit\n'
+run 0 --plain play talat --players human,human,human --seed 1
+has out "Red leaves the game (resigned)."
+has out "Blue to move>"
+has out "Game left unfinished."
+idle --plain play talat --players human,human,human --clock 0:01+0 --seed 1
+await out "Red leaves the game (out of time)."
+await out "Winner: Violet (-0.5 -0.5 1) — Blue ran out of time"
+release 0
+input 'resign\nresign\nquit\n'
+run 0 --plain play four-seasons --players human,human,human,human --seed 1
+has out "Green leaves the game (resigned)."
+has out "Red leaves the game (resigned)."
+has out "Black to move>"
+idle --plain play four-seasons --players human,human,human,human --clock 0:01+0 --seed 1
+await out "Green leaves the game (out of time)."
+await out "Red leaves the game (out of time)."
+await out "Winner: White (-0.333333 -0.333333 -0.333333 1) — Black ran out of time"
+release 0
+
+CASE=polish-commands
+input 'e4\nremis\nprzyjmij\n'
+run 0 --lang pl --plain play chess --players human,human --seed 1
+has out "Czarne: propozycja remisu."
+has out "Ruch: Czarne (Białe: przyjmij albo odrzuć)>"
+has out "Białe: zgoda na remis."
+has out "Remis (1/2-1/2) — remis za zgodą graczy"
+input 'e4\npoddaj\n'
+run 0 --lang pl --plain play chess --players human,human --seed 1
+has out "Zwycięzca: Białe (1-0) — poddanie partii (Czarne)"
+idle --lang pl --plain play chess --players human,human --clock 0:01+0 --seed 1
+await out "Zwycięzca: Czarne (0-1) — koniec czasu (Białe)"
+release 0
+
 CASE=first
 run 0 play three-mens-morris --players random,ai:level=1 --seed 4 --first 2 --record "$T/f.txt"
 has "f.txt" '[Players "ai:level=1,random"]'
@@ -142,6 +294,18 @@ run 2 play --resume "$T/g.txt" --players human
 has err "2 seats"
 run 1 play --resume "$T/nothing.txt"
 has err "cannot open"
+# a record of several moves a line (as games were saved before journals,
+# or by hand) plays on, and is kept on in its file as a journal
+printf '[Game "three-mens-morris"]\n[Players "human,ai:level=1"]\n[Seed "3"]\n\n1. B2 A1 2. C1\n' >"$T/old.txt"
+input 'quit\n'
+run 0 --plain play --resume "$T/old.txt"
+has out "Black (ai:level=1): "
+has out "White to move>"
+grep -q '^2\. C1 {' "$T/old.txt" && passed=$((passed + 1)) ||
+    fail "the record is not kept as a journal: $(cat "$T/old.txt")"
+printf '[Game "three-mens-morris"]\n\n1. B2 B2\n' >"$T/old.txt"
+run 1 play --resume "$T/old.txt"
+has err "'B2' is not legal here"
 
 CASE=record-and-replay
 run 0 play three-mens-morris --players ai:level=1,ai:level=2 --seed 21 --record "$T/r.txt"
@@ -185,6 +349,9 @@ while [ $i -lt 8 ]; do
     wait $pid 2>/dev/null
     if [ -f "$T/k.txt" ]; then
         "$LT" replay "$T/k.txt" >/dev/null 2>"$T/err" || fail "record broken after kill: $(cat "$T/err")"
+        # the journal plays on from where the kill left it
+        input 'quit\n'
+        run 0 --plain play --resume "$T/k.txt" --players human,human
     fi
     # issue 18: each game's saves remove what the killed ones left, so
     # only the last kill's temporary file can be there
@@ -194,6 +361,19 @@ while [ $i -lt 8 ]; do
     i=$((i + 1))
 done
 rm -f "$T"/k.txt.tmp-*
+
+CASE=torn-journal
+# a kill while a line was written leaves it without its newline: the
+# game resumes without it, says so, and cuts it off the file
+input 'B2\nquit\n'
+run 0 --plain play three-mens-morris --players human,ai:level=1 --seed 5 --record "$T/j.txt"
+cp "$T/j.txt" "$T/j.whole"
+printf 'C3 {[%%emt 0:00:0' >>"$T/j.txt"
+input 'moves\nquit\n'
+run 0 --plain play --resume "$T/j.txt"
+has err "j.txt: its last line was cut short (16 bytes) and is left out"
+has out "White to move>"
+cmp -s "$T/j.txt" "$T/j.whole" || fail "the torn line is still in the journal"
 
 CASE=resume-never-starts-programs
 # issue 18: a saved game that names an engine for a seat (uci:, xboard:)

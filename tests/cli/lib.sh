@@ -76,6 +76,47 @@ input() {
     IN=$T/in
 }
 
+# idle ARGS... — runs ludoteka in the background with its input open and
+# empty (a fifo this script holds), output to $T/out and $T/err: players
+# who type nothing while their clocks run.  `await` waits for what it
+# prints; `release STATUS` ends its input and checks how it ended.
+idle() {
+    rm -f "$T/idle"
+    mkfifo "$T/idle"
+    "$LT" "$@" <"$T/idle" >"$T/out" 2>"$T/err" &
+    idle_pid=$!
+    exec 3>"$T/idle"
+}
+
+# await FILE TEXT [SECONDS] — waits (at most SECONDS, 20 unless given)
+# until the file ($T/FILE) contains TEXT.
+await() {
+    limit=$(( ${3:-20} * 10 ))
+    i=0
+    while [ $i -lt "$limit" ]; do
+        if grep -qF -- "$2" "$T/$1"; then
+            passed=$((passed + 1))
+            return 0
+        fi
+        sleep 0.1
+        i=$((i + 1))
+    done
+    fail "$1 never showed '$2'"
+    sed 's/^/  | /' "$T/$1" | tail -8
+    return 1
+}
+
+release() {
+    exec 3>&-
+    wait "$idle_pid"
+    got=$?
+    if [ "$got" -ne "$1" ]; then
+        fail "exit status $got, expected $1"
+    else
+        passed=$((passed + 1))
+    fi
+}
+
 finish() {
     echo "$1: $passed passed, $failed failed"
     [ "$failed" -eq 0 ]

@@ -3,8 +3,9 @@
 # rules in both languages, the options, a board game with the keyboard
 # and the mouse, typed moves, undo, the computer made to move, a dice
 # game with its exact odds, dice typed in, resizing, ASCII, Ctrl-C; and,
-# once they are in the build, chess, an alquerque capture chain and a
-# Talat placement.  Usage: tui_test.sh path/to/ludoteka
+# once they are in the build, chess (a clock running down to its flag,
+# a draw agreed with keys, the board turned), an alquerque capture chain
+# and a Talat placement.  Usage: tui_test.sh path/to/ludoteka
 LT=$1
 . "$(dirname "$0")/lib.sh"
 
@@ -105,8 +106,9 @@ text "$T/game.txt"
 keys Enter
 expect "Saved to $T/game.txt."
 grep -qF '[Game "three-mens-morris"]' "$T/game.txt" && ok || fail "nothing saved"
+# saved, the game is kept there from now on, a line a move
 keys q
-expect "Leave the game unfinished? (y/n)"
+expect "Leave the game? (it is saved) (y/n)"
 keys y
 ended 0
 
@@ -118,16 +120,17 @@ expect "Load the game in file>"
 text "$T/game.txt"
 keys Enter
 expect "Loaded $T/game.txt."
-# the moves of the file (whatever the computer answered)
-expect "$(grep '^1\. ' "$T/game.txt")"
+# the moves of the file (whatever the computer answered), as rows
+expect "1. B2 "
+expect "2. C1 "
 expect "In hand: white 1, black 1"
 keys x
 expect "Resign the game? (y/n)"
 keys y
-expect "White resigns; Black wins"
-expect "Press ENTER to leave."
-# the game, saved on to its file, says who resigned
-grep -qF '[Resigned "1"]' "$T/game.txt" && ok || fail "the resignation is not in the file"
+expect "Winner: Black (0-1) — White resigned. Press ENTER to leave."
+# the game, kept on in its file, says who resigned
+grep -qF '[Termination "resign"]' "$T/game.txt" && ok || fail "the resignation is not in the file"
+grep -qF '{[%result resign 1]}' "$T/game.txt" && ok || fail "the resigning seat is not in the file"
 keys Enter
 ended 0
 
@@ -216,10 +219,13 @@ expect "Green (spring) to move"
 expect "gK"
 expect "rP^"
 expect "####"
-# squares of 5 columns on 80x24; of 7 (and 3 rows) on 120x40
-expect "a    b    c    d    e    f    g    h"
+# the board from green's side (its king, on a8, at the bottom left): the
+# ranks below the board, the files beside it; squares of 5 columns on
+# 80x24, of 7 (and 3 rows) on 120x40
+expect "8    7    6    5    4    3    2    1"
+expect "a  gK   gN"
 TM resize-window -t "$W" -x 120 -y 40
-expect "a      b      c      d      e      f      g      h"
+expect "8      7      6      5      4      3      2      1"
 keys C-c
 ended 130
 # the terminal is given back: the game's screen is gone
@@ -259,7 +265,7 @@ for m in A1 B1 A2 B2 A3 C1; do
     text "$m"
     keys Enter
 done
-expect "Winner: White (1-0). Press ENTER to return to the menu."
+expect "Winner: White (1-0) — by the rules. Press ENTER to return to the menu."
 keys Enter
 expect "> Play"
 keys Escape q
@@ -307,6 +313,34 @@ else
     echo "skipped [chess]: chess is not in this build yet"
 fi
 
+CASE=clock-offers-flip
+if registered chess; then
+    # issue 19: the clock runs down on the screen with no key pressed,
+    # and the flag falls on its own: the result with its reason
+    launch "$LT" --lang en play chess --players human,human --clock 0:02+0
+    expect "White: human  0:01."
+    expect "White: human  0:00."
+    expect "Winner: Black (0-1) — White ran out of time. Press ENTER to leave."
+    expect "Black: human  0:02.0"
+    keys Enter
+    ended 0
+    # the board turned round; a draw offered and accepted with keys
+    launch "$LT" --lang en play chess --players human,human
+    expect "White to move"
+    expect "a  b  c  d  e  f  g  h"
+    keys f
+    expect "h  g  f  e  d  c  b  a"
+    keys e
+    expect "White offers a draw."
+    expect "a: accept   n: decline"
+    keys a
+    expect "Draw (1/2-1/2) — drawn by agreement. Press ENTER to leave."
+    keys Enter
+    ended 0
+else
+    echo "skipped [clock-offers-flip]: chess is not in this build yet"
+fi
+
 CASE=alquerque-chain
 if registered alquerque; then
     # White's man on A1 takes B2 and, going on, D4: two jumps in one turn,
@@ -348,7 +382,7 @@ if registered talat; then
     keys :
     text "$first"
     keys Enter
-    expect "1. $first"
+    expect "1. Red: $first"
     keys q y
     ended 0
 else

@@ -1,51 +1,102 @@
-/* session_text.c — what happens in a session, in words of the current
- * language: the result, the odds, hints and the computer's progress. */
+/* table_text.c — a game in play at this terminal in words of the current
+ * language: events, clocks, the move list, the odds, hints and the
+ * computer's progress.  (The result with its reason is the session's:
+ * lt_session_result_text.) */
 #include <stdlib.h>
 #include <string.h>
 
 #include "cli.h"
 #include "ludoteka/text.h"
 
-void session_result_text(const session *se, char *buf, size_t size)
+bool table_event_text(const table *t, const lt_event *ev, char *buf,
+                      size_t size)
 {
-    const lt_game *g = se->game;
-    if (se->resigned < 0) {
-        cli_result_words(g, se->state, buf, size);
-        return;
-    }
-    char who[64], other[64];
-    size_t len = 0;
     buf[0] = '\0';
-    lt_appendf(buf, size, &len, T("%s resigns", "%s poddaje partię"),
-               lt_seat_name(g, se->resigned, cli_lang, who, sizeof who));
-    if (se->rec.config.players == 2)
-        lt_appendf(buf, size, &len, T("; %s wins", "; wygrywa %s"),
-                   lt_seat_name(g, 1 - se->resigned, cli_lang, other,
-                                sizeof other));
+    if (ev->kind == LT_EV_MOVED || ev->kind == LT_EV_UNDONE ||
+        ev->kind == LT_EV_RESULT)
+        return false;
+    lt_event_text(t->s, ev, cli_lang, buf, size);
+    return buf[0] != '\0';
+}
+
+bool table_clock_line(const table *t, char *buf, size_t size)
+{
+    const lt_session *s = t->s;
+    const lt_time_control *tc = lt_session_time_control(s);
+    if (tc->kind == LT_TC_NONE)
+        return false;
+    const lt_game *g = lt_session_game(s);
+    int to = lt_session_to_act(s);
+    /* the running clock: the seat's to move, or at a roll the thrower's */
+    int running = to == LT_CHANCE && g->thrower ? g->thrower(lt_session_state(s))
+                                                : to;
+    char control[64];
+    size_t len = 0;
+    lt_time_control_format(tc, control, sizeof control);
+    buf[0] = '\0';
+    lt_appendf(buf, size, &len, T("Clock %s:", "Zegar %s:"), control);
+    for (int i = 0; i < lt_session_seats(s); i++) {
+        char who[64], left[32];
+        lt_clock_text(lt_session_clock(s, i), left, sizeof left);
+        lt_appendf(buf, size, &len, "%s %s %s%s", i ? "," : "",
+                   lt_session_seat_name(s, i, cli_lang, who, sizeof who), left,
+                   !lt_session_in_game(s, i) ? T(" (out)", " (poza grą)")
+                   : i == running            ? T(" (running)", " (biegnie)")
+                                             : "");
+    }
+    return true;
+}
+
+char *table_moves_text(const table *t)
+{
+    const lt_session *s = t->s;
+    int rows = lt_session_rows(s);
+    if (rows == 0)
+        return NULL;
+    /* full moves of two flow on as in PGN; rounds and turns a line each */
+    bool flow = lt_session_game(s)->numbering == LT_NUMBER_MOVES &&
+                lt_session_seats(s) == 2;
+    size_t size = 1024, len = 0;
+    char *text = malloc(size), row[1024];
+    if (!text)
+        return NULL;
+    text[0] = '\0';
+    for (int r = 1; r <= rows; r++) {
+        int n = lt_session_row_text(s, r, cli_lang, row, sizeof row);
+        if (len + (size_t)n + 2 > size) {
+            char *grown = realloc(text, size * 2 + (size_t)n);
+            if (!grown)
+                break;
+            text = grown;
+            size = size * 2 + (size_t)n;
+        }
+        lt_appendf(text, size, &len, "%s%s", r == 1 ? "" : flow ? " " : "\n",
+                   row);
+    }
+    return text;
 }
 
 /* The odds of the position (lt_game.odds), allocated; NULL if none. */
-static lt_odds *odds_of(const session *se)
+static lt_odds *odds_of(const table *t)
 {
-    const lt_game *g = se->game;
-    if (!g->odds || session_over(se))
+    const lt_game *g = lt_session_game(t->s);
+    if (!g->odds || table_over(t))
         return NULL;
     lt_odds *o = calloc(1, sizeof *o);
     lt_error err = {0};
     if (!o)
         return NULL;
     o->lang = cli_lang;
-    if (g->odds(se->state, 0, o, &err) != LT_OK) {
+    if (g->odds(lt_session_state(t->s), 0, o, &err) != LT_OK) {
         free(o);
         return NULL;
     }
     return o;
 }
 
-bool session_odds_line(const session *se, char *buf, size_t size)
+bool table_odds_line(const table *t, char *buf, size_t size)
 {
-    const lt_game *g = se->game;
-    lt_odds *o = odds_of(se);
+    lt_odds *o = odds_of(t);
     if (!o)
         return false;
     char who[64];
@@ -59,22 +110,22 @@ bool session_odds_line(const session *se, char *buf, size_t size)
             continue;
         any = true;
         lt_appendf(buf, size, &len, "%s %s %.4f", i ? "," : "",
-                   lt_seat_name(g, i, cli_lang, who, sizeof who), e->decimal);
+                   lt_session_seat_name(t->s, i, cli_lang, who, sizeof who), e->decimal);
         if (e->exact[0] && strlen(e->exact) <= 15) /* short ones exactly */
             lt_appendf(buf, size, &len, " (%s)", e->exact);
     }
     if (o->value_seat >= 0 && o->value.known)
         lt_appendf(buf, size, &len, T("; value: %s %.4f", "; wartość: %s %.4f"),
-                   lt_seat_name(g, o->value_seat, cli_lang, who, sizeof who),
+                   lt_session_seat_name(t->s, o->value_seat, cli_lang, who, sizeof who),
                    o->value.decimal);
     free(o);
     return any; /* nothing while the order of play is thrown for */
 }
 
-bool session_exact_hint(const session *se, char *buf, size_t size)
+bool table_exact_hint(const table *t, char *buf, size_t size)
 {
-    const lt_game *g = se->game;
-    lt_odds *o = odds_of(se);
+    const lt_game *g = lt_session_game(t->s);
+    lt_odds *o = odds_of(t);
     if (!o)
         return false;
     bool shown = o->nchoices > 0;
@@ -89,7 +140,7 @@ bool session_exact_hint(const session *se, char *buf, size_t size)
         const lt_exact *e = &o->choice[k].value;
         lt_appendf(buf, size, &len, "%s %s: %s = %.6f\n",
                    k == best ? T("Hint:", "Podpowiedź:") : "     ",
-                   lt_name(g, se->state, o->choice[k].action, name, sizeof name),
+                   lt_name(g, lt_session_state(t->s), o->choice[k].action, name, sizeof name),
                    e->exact[0] ? e->exact : "?", e->decimal);
     }
     if (shown)
@@ -118,22 +169,23 @@ static void table_note(const lt_think_info *info, char *buf, size_t size)
                  table_percent(info));
 }
 
-void session_hint_text(const session *se, lt_action a,
-                       const lt_think_info *info, char *buf, size_t size)
+void table_hint_text(const table *t, lt_action a,
+                     const lt_think_info *info, char *buf, size_t size)
 {
-    const lt_game *g = se->game;
+    const lt_game *g = lt_session_game(t->s);
+    const lt_state *now = lt_session_state(t->s);
     char name[64], who[64], line[256];
     size_t len = 0;
     line[0] = '\0';
     /* a win-or-lose game reads best as expected scores in per cent; a
      * game of stakes as the stakes themselves */
     bool percent = g->min_return >= -1 && g->max_return <= 1;
-    int n = g->num_players(se->state), p = session_to_move(se);
+    int n = lt_session_seats(t->s), p = lt_session_to_act(t->s);
     for (int i = 0; i < n; i++) {
         if (n > 2 && i != p)
             continue; /* the others' values are the searcher's guesses */
         double v = info->value[i];
-        lt_seat_name(g, i, cli_lang, who, sizeof who);
+        lt_session_seat_name(t->s, i, cli_lang, who, sizeof who);
         if (percent)
             lt_appendf(line, sizeof line, &len, "%s%s %.0f%%", len ? ", " : "",
                        who, 100 * (v - g->min_return) / (g->max_return - g->min_return));
@@ -141,7 +193,7 @@ void session_hint_text(const session *se, lt_action a,
             lt_appendf(line, sizeof line, &len, "%s%s %+.2f", len ? ", " : "",
                        who, v);
     }
-    lt_name(g, se->state, a, name, sizeof name);
+    lt_name(g, now, a, name, sizeof name);
     if (!info->stand_in) {
         snprintf(buf, size, T("Hint: %s (expected: %s)", "Podpowiedź: %s (oczekiwany wynik: %s)"),
                  name, line);
@@ -149,32 +201,32 @@ void session_hint_text(const session *se, lt_action a,
     }
     /* a search answered for a perfect player: say so, and how far its
      * table has come */
-    char table[128];
-    table_note(info, table, sizeof table);
+    char built[128];
+    table_note(info, built, sizeof built);
     snprintf(buf, size, T("Hint: %s (search: %s%s)", "Podpowiedź: %s (szukanie: %s%s)"),
-             name, line, table);
+             name, line, built);
 }
 
-void session_stand_in_note(const lt_think_info *info, char *buf, size_t size)
+void table_stand_in_note(const lt_think_info *info, char *buf, size_t size)
 {
     buf[0] = '\0';
     if (!info->stand_in)
         return;
-    char table[128];
-    table_note(info, table, sizeof table);
-    snprintf(buf, size, T(" (search%s)", " (szukanie%s)"), table);
+    char built[128];
+    table_note(info, built, sizeof built);
+    snprintf(buf, size, T(" (search%s)", " (szukanie%s)"), built);
 }
 
-void session_progress_text(const session *se, int seat,
-                           const lt_think_info *info, char *buf, size_t size)
+void table_progress_text(const table *t, int seat,
+                         const lt_think_info *info, char *buf, size_t size)
 {
-    const lt_game *g = se->game;
+    const lt_game *g = lt_session_game(t->s);
     char name[64], who[64];
     if (info->table_total > 0 && !info->stand_in) {
         snprintf(buf, size,
                  T("%s: perfect-play table %d%% built (%lld of %lld positions), %.0fs",
                    "%s: tablica doskonałej gry gotowa w %d%% (%lld z %lld pozycji), %.0fs"),
-                 lt_seat_name(g, seat, cli_lang, who, sizeof who), table_percent(info),
+                 lt_session_seat_name(t->s, seat, cli_lang, who, sizeof who), table_percent(info),
                  info->table_done, info->table_total, info->seconds);
         return;
     }
@@ -184,14 +236,14 @@ void session_progress_text(const session *se, int seat,
              T("%s thinks: %.0fs, %lld nodes%s%.0d, best %s, expected score %.0f%%",
                "%s myśli: %.0fs, %lld węzłów%s%.0d, najlepszy %s, oczekiwany "
                "wynik %.0f%%"),
-             lt_seat_name(g, seat, cli_lang, who, sizeof who), info->seconds,
+             lt_session_seat_name(t->s, seat, cli_lang, who, sizeof who), info->seconds,
              info->nodes, info->depth ? T(", depth ", ", głębokość ") : "",
-             info->depth, lt_name(g, se->state, info->best, name, sizeof name),
+             info->depth, lt_name(g, lt_session_state(t->s), info->best, name, sizeof name),
              100 * chance);
     if (info->stand_in) { /* searching meanwhile */
-        char table[128];
+        char built[128];
         size_t len = strlen(buf);
-        table_note(info, table, sizeof table);
-        lt_appendf(buf, size, &len, "%s", table);
+        table_note(info, built, sizeof built);
+        lt_appendf(buf, size, &len, "%s", built);
     }
 }
