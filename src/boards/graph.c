@@ -448,8 +448,9 @@ int graph_end_reason(int end, int loser, int moves, int lang, char *buf,
     switch (end) {
     case GRAPH_END_NO_MEN:
         return snprintf(buf, size, p ? "%s nie mają już pionów" : "%s has no men left", who);
-    case GRAPH_END_TWO_MEN:
-        return snprintf(buf, size, p ? "%s mają już tylko dwa piony" : "%s is down to two men",
+    case GRAPH_END_FEW_MEN:
+        return snprintf(buf, size,
+                        p ? "%s mają już mniej niż trzy piony" : "%s has fewer than three men left",
                         who);
     case GRAPH_END_BLOCKED:
         return snprintf(buf, size, p ? "%s są zablokowane: brak ruchu" : "%s is blocked: no move",

@@ -164,7 +164,7 @@ int graph_steps_read(const graph *, const char *text, int8_t *from,
  * rule; `moves` is the quiet rule's count of moves each.  snprintf-like. */
 enum {
     GRAPH_END_NO_MEN,   /* the loser has no men left */
-    GRAPH_END_TWO_MEN,  /* ... only two */
+    GRAPH_END_FEW_MEN,  /* ... fewer than three */
     GRAPH_END_BLOCKED,  /* ... no move */
     GRAPH_END_REPEATED, /* a draw: the same position a third time */
     GRAPH_END_QUIET     /* a draw: `moves` moves each without a capture */
