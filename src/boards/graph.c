@@ -459,13 +459,10 @@ int graph_end_reason(int end, int loser, int moves, int lang, char *buf,
         return snprintf(buf, size, "%s",
                         p ? "remis: ta sama pozycja po raz trzeci"
                           : "draw: the same position for the third time");
-    default: {
-        /* Polish: 22-24, 32-34, ... ruchy; 10-21, 25-31, ... ruchów */
-        bool few = moves % 10 >= 2 && moves % 10 <= 4 && (moves % 100 < 12 || moves % 100 > 14);
+    default:
         if (p)
             return snprintf(buf, size, "remis: %d %s każdego gracza bez bicia", moves,
-                            few ? "ruchy" : "ruchów");
+                            lt_plural_pl(moves, "ruch", "ruchy", "ruchów"));
         return snprintf(buf, size, "draw: %d moves each without a capture", moves);
-    }
     }
 }

@@ -12,9 +12,7 @@ static const char *cells_word(int n, bool pl)
 {
     if (!pl)
         return n == 1 ? "cell" : "cells";
-    if (n == 1)
-        return "pole";
-    return n % 10 >= 2 && n % 10 <= 4 && (n % 100 < 12 || n % 100 > 14) ? "pola" : "pól";
+    return lt_plural_pl(n, "pole", "pola", "pól");
 }
 
 /* How the game ended (RULES.md, Endings): the winner's goal (notes 15:
