@@ -38,6 +38,29 @@ static const char *name_of(voice v, int seat, char *buf, size_t size)
 
 static const char *const groups[] = {"3-6", "7-14", "15-18"};
 
+/* The endings worded "threw 9, <what it is>", in English and Polish;
+ * those marked with money name the pool after it. */
+static const struct {
+    const char *en, *pl;
+    bool money;
+} thrown[DICE_WHYS] = {
+    [DICE_WHY_HAZARD] = {"a Hazard", "Hazard", false},
+    [DICE_WHY_STAKER] = {"own number, before the thrower's: no stakes taken",
+                         "własną liczbę, przed rzucającym: zakłady wracają", false},
+    [DICE_WHY_POOL_REACHED] = {"a Hazard: the winnings reach the whole pool",
+                               "Hazard: wygrana sięga całej puli", true},
+    [DICE_WHY_THEIR_NUMBER] = {"the opponent's number: the whole pool",
+                               "liczbę przeciwnika: cała pula", true},
+    [DICE_WHY_NOBODYS_LOSES] = {"nobody's number, and lost the winnings",
+                                "niczyją liczbę, i traci wygraną", false},
+    [DICE_WHY_NOBODYS_PASSES] = {"nobody's number: the roles change, the pool stays",
+                                 "niczyją liczbę: zmiana ról, pula zostaje", false},
+    [DICE_WHY_HAZARD_LOSES] = {"a Hazard, and lost", "Hazard, i przegrywa", false},
+    [DICE_WHY_THEIRS_LOSES] = {"the opponent's number, and lost",
+                               "liczbę przeciwnika, i przegrywa", false},
+    [DICE_WHY_OWN_WINS] = {"own number, and won", "własną liczbę, i wygrywa", false},
+};
+
 /* The reason a turn ended: a clause whose subject is the seat that
  * decided it, written unless `subject` is false ("P3 threw 9, P1's
  * ReHazard"; "threw 14, the highest"). */
@@ -45,7 +68,7 @@ static int clause(const dice_state *s, voice v, bool subject, char *buf,
                   size_t size)
 {
     char who[24], owner[24], faces[16] = "", money[24];
-    const int by = s->shown.by;
+    const int by = s->shown.by, why = s->shown.why;
     const int sum = s->shown.tdice ? dice_sum(s->shown.taction, s->shown.tdice) : 0;
     const uint8_t *x = s->shown.v;
     const bool pl = v.pl;
@@ -59,146 +82,100 @@ static int clause(const dice_state *s, voice v, bool subject, char *buf,
         lt_dice_name(s->shown.taction, s->shown.tdice, faces, sizeof faces);
     dice_money_text(s->shown.amount, money, sizeof money);
     const char *playoff = x[2] ? PICK(pl, " in the play-off", " w dogrywce") : "";
-    switch (s->shown.why) {
+    if (why > DICE_WHY_NONE && why < DICE_WHYS && thrown[why].en) {
+        lt_appendf(buf, size, &len, PICK(pl, "threw %d, %s", "wyrzuca %d, %s"), sum,
+                   PICK(pl, thrown[why].en, thrown[why].pl));
+        if (thrown[why].money)
+            lt_appendf(buf, size, &len, " (%s)", money);
+        return (int)len;
+    }
+    switch (why) {
     case DICE_WHY_CAP:
-        return (int)len + snprintf(buf + len, size - len,
-                                   PICK(pl, "the turn cap (%d actions) was reached",
-                                        "osiągnięto limit tury (%d akcji)"),
-                                   DICE_TURN_CAP);
+        lt_appendf(buf, size, &len,
+                   PICK(pl, "the turn cap (%d actions) was reached", "osiągnięto limit tury (%d akcji)"),
+                   DICE_TURN_CAP);
+        break;
     case DICE_WHY_HIGHEST:
     case DICE_WHY_LOWEST:
-    case DICE_WHY_RIFFA: {
-        bool low = s->shown.why == DICE_WHY_LOWEST;
+    case DICE_WHY_RIFFA:
         lt_appendf(buf, size, &len,
-                   s->shown.why == DICE_WHY_RIFFA
+                   why == DICE_WHY_RIFFA
                        ? PICK(pl, "scored %u with a pair and the third die, the highest%s",
                               "ma %u z pary i trzeciej kości, najwięcej%s")
-                   : low ? PICK(pl, "threw %u, the lowest%s", "wyrzuca %u, najmniej%s")
-                         : PICK(pl, "threw %u, the highest%s", "wyrzuca %u, najwięcej%s"),
+                   : why == DICE_WHY_LOWEST ? PICK(pl, "threw %u, the lowest%s", "wyrzuca %u, najmniej%s")
+                                            : PICK(pl, "threw %u, the highest%s", "wyrzuca %u, najwięcej%s"),
                    (unsigned)x[0], playoff);
         lt_appendf(buf, size, &len, PICK(pl, " (next: %u)", " (następny wynik: %u)"),
                    (unsigned)x[1]);
-        return (int)len;
-    }
+        break;
     case DICE_WHY_EQUALLED:
         lt_appendf(buf, size, &len,
                    PICK(pl, "matched one die with two%s; nobody equalled it",
                         "wyrzuca ile na jednej, tyle na dwóch%s; nikt nie wyrównuje"),
                    playoff);
-        return (int)len;
+        break;
     case DICE_WHY_TRIPLE:
-        lt_appendf(buf, size, &len, "%s",
-                   PICK(pl, "threw the only Triple", "wyrzuca jedyną Trójkę"));
-        return (int)len;
+        lt_appendf(buf, size, &len, "%s", PICK(pl, "threw the only Triple", "wyrzuca jedyną Trójkę"));
+        break;
     case DICE_WHY_GROUP:
         lt_appendf(buf, size, &len,
                    PICK(pl, "threw the only sum in the group %s, and no Triple came",
                         "wyrzuca jedyną sumę z grupy %s, bez Trójek"),
                    groups[x[0] % 3]);
-        return (int)len;
-    case DICE_WHY_HAZARD:
-        lt_appendf(buf, size, &len, PICK(pl, "threw %d, a Hazard", "wyrzuca %d, Hazard"), sum);
-        return (int)len;
+        break;
     case DICE_WHY_OWN_REHAZARD:
         lt_appendf(buf, size, &len,
                    x[0] ? PICK(pl, "threw %d, own ReHazard (shared: the thrower wins)",
                                "wyrzuca %d, własny ReHazard (wspólny: wygrywa rzucający)")
                         : PICK(pl, "threw %d, own ReHazard", "wyrzuca %d, własny ReHazard"),
                    sum);
-        return (int)len;
+        break;
     case DICE_WHY_REHAZARD_OF:
-        lt_appendf(buf, size, &len,
-                   PICK(pl, "threw %d, %s's ReHazard", "wyrzuca %d, ReHazard %s"), sum, owner);
-        return (int)len;
+        lt_appendf(buf, size, &len, PICK(pl, "threw %d, %s's ReHazard", "wyrzuca %d, ReHazard %s"),
+                   sum, owner);
+        break;
     case DICE_WHY_NUMBER_OF:
         if (by == s->shown.winner)
-            lt_appendf(buf, size, &len,
-                       PICK(pl, "threw %d, own number", "wyrzuca %d, własną liczbę"), sum);
+            lt_appendf(buf, size, &len, PICK(pl, "threw %d, own number", "wyrzuca %d, własną liczbę"),
+                       sum);
         else
-            lt_appendf(buf, size, &len,
-                       PICK(pl, "threw %d, %s's number", "wyrzuca %d, liczbę %s"), sum, owner);
-        return (int)len;
+            lt_appendf(buf, size, &len, PICK(pl, "threw %d, %s's number", "wyrzuca %d, liczbę %s"),
+                       sum, owner);
+        break;
     case DICE_WHY_PAIR: {
         int f[LT_DICE_MAX];
         dice_faces(s->shown.taction, 3, f);
-        bool triple = f[0] == f[2];
         lt_appendf(buf, size, &len,
-                   triple ? PICK(pl, "threw %s, the first triple", "wyrzuca %s, pierwszą trójkę")
-                          : PICK(pl, "threw %s, the first pair", "wyrzuca %s, pierwszą parę"),
+                   f[0] == f[2] ? PICK(pl, "threw %s, the first triple", "wyrzuca %s, pierwszą trójkę")
+                                : PICK(pl, "threw %s, the first pair", "wyrzuca %s, pierwszą parę"),
                    faces);
-        return (int)len;
+        break;
     }
     case DICE_WHY_PANQUIST:
-        lt_appendf(buf, size, &len, PICK(pl, "threw %d (%s), own number: ", "wyrzuca %d (%s), własną liczbę: "),
-                   sum, faces);
+        lt_appendf(buf, size, &len,
+                   PICK(pl, "threw %d (%s), own number: ", "wyrzuca %d (%s), własną liczbę: "), sum,
+                   faces);
         if (x[0] == 4)
-            lt_appendf(buf, size, &len, "%s",
-                       PICK(pl, "Panquist, all 4 stakes", "Panquist, 4 zakłady"));
+            lt_appendf(buf, size, &len, "%s", PICK(pl, "Panquist, all 4 stakes", "Panquist, 4 zakłady"));
         else
             lt_appendf(buf, size, &len,
-                       PICK(pl, "takes %u of the 4 stakes", "bierze %u z 4 zakładów"),
-                       (unsigned)x[0]);
-        return (int)len;
-    case DICE_WHY_STAKER:
-        lt_appendf(buf, size, &len,
-                   PICK(pl, "threw %d, own number, before the thrower's: no stakes taken",
-                        "wyrzuca %d, własną liczbę, przed rzucającym: zakłady wracają"),
-                   sum);
-        return (int)len;
+                       PICK(pl, "takes %u of the 4 stakes", "bierze %u z 4 zakładów"), (unsigned)x[0]);
+        break;
     case DICE_WHY_STOP_WON:
         lt_appendf(buf, size, &len, PICK(pl, "stopped and took %s", "przerywa i zabiera %s"), money);
-        return (int)len;
+        break;
     case DICE_WHY_STOP_NOTHING:
-        lt_appendf(buf, size, &len, "%s",
-                   PICK(pl, "stopped with nothing won", "przerywa bez wygranej"));
-        return (int)len;
-    case DICE_WHY_POOL_REACHED:
-        lt_appendf(buf, size, &len,
-                   PICK(pl, "threw %d, a Hazard: the winnings reach the whole pool (%s)",
-                        "wyrzuca %d, Hazard: wygrana sięga całej puli (%s)"),
-                   sum, money);
-        return (int)len;
-    case DICE_WHY_THEIR_NUMBER:
-        lt_appendf(buf, size, &len,
-                   PICK(pl, "threw %d, the opponent's number: the whole pool (%s)",
-                        "wyrzuca %d, liczbę przeciwnika: cała pula (%s)"),
-                   sum, money);
-        return (int)len;
-    case DICE_WHY_NOBODYS_LOSES:
-        lt_appendf(buf, size, &len,
-                   PICK(pl, "threw %d, nobody's number, and lost the winnings",
-                        "wyrzuca %d, niczyją liczbę, i traci wygraną"),
-                   sum);
-        return (int)len;
-    case DICE_WHY_NOBODYS_PASSES:
-        lt_appendf(buf, size, &len,
-                   PICK(pl, "threw %d, nobody's number: the roles change, the pool stays",
-                        "wyrzuca %d, niczyją liczbę: zmiana ról, pula zostaje"),
-                   sum);
-        return (int)len;
+        lt_appendf(buf, size, &len, "%s", PICK(pl, "stopped with nothing won", "przerywa bez wygranej"));
+        break;
     case DICE_WHY_STOP_PASSES:
         lt_appendf(buf, size, &len, "%s",
                    PICK(pl, "stopped: the roles change, the pool stays",
                         "przerywa: zmiana ról, pula zostaje"));
-        return (int)len;
-    case DICE_WHY_HAZARD_LOSES:
-        lt_appendf(buf, size, &len,
-                   PICK(pl, "threw %d, a Hazard, and lost", "wyrzuca %d, Hazard, i przegrywa"), sum);
-        return (int)len;
-    case DICE_WHY_THEIRS_LOSES:
-        lt_appendf(buf, size, &len,
-                   PICK(pl, "threw %d, the opponent's number, and lost",
-                        "wyrzuca %d, liczbę przeciwnika, i przegrywa"),
-                   sum);
-        return (int)len;
-    case DICE_WHY_OWN_WINS:
-        lt_appendf(buf, size, &len,
-                   PICK(pl, "threw %d, own number, and won", "wyrzuca %d, własną liczbę, i wygrywa"),
-                   sum);
-        return (int)len;
+        break;
     default:
-        return (int)len;
+        break;
     }
+    return (int)len;
 }
 
 void dice_last_turn(const dice_state *s, int lang, char *buf, size_t size)
