@@ -302,8 +302,8 @@ static int end_reason(const lt_state *st, int lang, char *buf, size_t size)
         int k = 0;
         while (k < g->nlines - 1 && (g->linemask[k] & men) != g->linemask[k])
             k++;
-        return snprintf(buf, size, pl ? "linia trzech pionów: %s %s %s"
-                                      : "a line of three: %s %s %s",
+        return snprintf(buf, size, pl ? "linia trzech pionów (%s %s %s)"
+                                      : "a line of three (%s %s %s)",
                         g->name[g->line[k][0]], g->name[g->line[k][1]],
                         g->name[g->line[k][2]]);
     }
