@@ -54,8 +54,8 @@ static bool start(dice_state *s)
 {
     int a = s->order[0], b = s->order[1];
     /* both checked, so the reason names each who cannot */
-    bool ok = dice_can_pay(s, a, s->pool / 2) & dice_can_pay(s, b, s->pool / 2);
-    if (!ok)
+    bool ok_a = dice_can_pay(s, a, s->pool / 2), ok_b = dice_can_pay(s, b, s->pool / 2);
+    if (!ok_a || !ok_b)
         return false;
     dice_pay(s, a, s->pool / 2);
     dice_pay(s, b, s->pool / 2);

@@ -46,7 +46,8 @@ static bool add_unit(dice_state *s)
     if (s->var[0] == COVER_HALVES) {
         int a = s->order[0], b = s->order[1];
         /* both checked, so the reason names each who cannot */
-        if (!(dice_can_pay(s, a, s->unit / 2) & dice_can_pay(s, b, s->unit / 2)))
+        bool ok_a = dice_can_pay(s, a, s->unit / 2), ok_b = dice_can_pay(s, b, s->unit / 2);
+        if (!ok_a || !ok_b)
             return false;
         dice_pay(s, a, s->unit / 2);
         dice_pay(s, b, s->unit / 2);
