@@ -72,6 +72,53 @@ static inline void set_position(const lt_game *g, lt_state *s, const char *text)
         fail_msg("position '%s': %s", text, err.msg);
 }
 
+/* Why the game ended (lt_game.end_reason), in a language; the game
+ * must be over. */
+static inline const char *reason_of(const lt_game *g, const lt_state *s,
+                                    int lang)
+{
+    static char buf[2][512];
+    assert_int_equal(g->current_player(s), LT_TERMINAL);
+    assert_non_null(g->end_reason);
+    int n = g->end_reason(s, lang, buf[lang], sizeof buf[0]);
+    assert_true(n > 0 && n < (int)sizeof buf[0]);
+    return buf[lang];
+}
+
+/* The game is over for this reason, in English and in Polish. */
+static inline void assert_reason(const lt_game *g, const lt_state *s,
+                                 const char *en, const char *pl)
+{
+    assert_string_equal(reason_of(g, s, LT_LANG_EN), en);
+    assert_string_equal(reason_of(g, s, LT_LANG_PL), pl);
+}
+
+/* Does the view, in a language, have this line of info? */
+static inline bool has_info(const lt_game *g, const lt_state *s, int lang,
+                            const char *line)
+{
+    static lt_view v;
+    memset(&v, 0, sizeof v);
+    v.lang = lang;
+    g->render(s, &v);
+    for (int i = 0; i < v.ninfo; i++)
+        if (!strcmp(v.info[i], line))
+            return true;
+    for (int i = 0; i < v.ninfo; i++)
+        print_message("info: %s\n", v.info[i]);
+    return false;
+}
+
+/* The view has this line, in English and in Polish. */
+static inline void assert_info(const lt_game *g, const lt_state *s,
+                               const char *en, const char *pl)
+{
+    if (!has_info(g, s, LT_LANG_EN, en))
+        fail_msg("no line '%s' in the view", en);
+    if (!has_info(g, s, LT_LANG_PL, pl))
+        fail_msg("no line '%s' in the view", pl);
+}
+
 static inline double return_of(const lt_game *g, const lt_state *s, int seat)
 {
     double r[LT_MAX_PLAYERS];

@@ -67,6 +67,22 @@ static void check_view(const lt_game *g, const lt_state *s)
                     v.links[i].b >= 0 && v.links[i].b < v.ncells);
 }
 
+/* At the end, the game says why (lt_game.end_reason), in English and
+ * in Polish: a line the session puts after its headline, short enough
+ * for the session's reason (255 bytes), and the same for the state read
+ * back from its text. */
+static void check_reason(const lt_game *g, const lt_state *s)
+{
+    for (int lang = LT_LANG_EN; lang <= LT_LANG_PL; lang++) {
+        char why[512];
+        why[0] = '\0';
+        int n = g->end_reason(s, lang, why, sizeof why);
+        if (n <= 0 || n >= 256 || (int)strlen(why) != n || strchr(why, '\n'))
+            fail_msg("%s: the end's reason '%s' (%s, %d bytes)", g->id, why,
+                     lang ? "pl" : "en", n);
+    }
+}
+
 /* Everything that must hold in one state. */
 static void check_state(const lt_game *g, const lt_config *cfg,
                         const lt_state *s, lt_state *scratch)
@@ -137,6 +153,10 @@ static void check_state(const lt_game *g, const lt_config *cfg,
         assert_memory_equal(acts, acts2, sizeof *acts * (size_t)k);
     }
     check_view(g, s);
+    if (p == LT_TERMINAL) {
+        check_reason(g, s);
+        check_reason(g, scratch);
+    }
 }
 
 static void playout(const lt_game *g, const lt_config *cfg, uint64_t seed)
@@ -247,6 +267,9 @@ static void declarations(void **st)
             lt_state_free(s);
         }
         assert_true(!g->leave || (g->max_players >= 3 && g->in_game));
+        /* every game says why it ended (issue 20) */
+        if (!g->end_reason)
+            fail_msg("%s: no end_reason", g->id);
         const char *en = lt_rules_text(g, LT_LANG_EN), *pl = lt_rules_text(g, LT_LANG_PL);
         if (!en || !pl || strlen(en) < 200 || strlen(pl) < 200)
             fail_msg("%s: rule texts in English and Polish are missing", g->id);

@@ -538,7 +538,7 @@ static void out_by_the_rules(void **st)
     lt_error err = {0};
     lt_session *s = make("four-seasons", "first-move=off", "hhhh", NULL,
                          "5wPwwRwK/5wPwwBwN/6wPswPs/8/8/rPnrPn4bPnbPn/"
-                         "rNrBrPe2bPwbBbN/rKrRrPe2bPwbRbK r - - wbrg 0 0",
+                         "rNrBrPe2bPwbBbN/rKrRrPe2bPwbRbK r - - wbrg 0 0 out:gs",
                          NULL, NULL);
     assert_false(lt_session_in_game(s, 0));
     assert_int_equal(lt_session_resign(s, 0, &err), LT_EILLEGAL);

@@ -48,6 +48,10 @@ int lt_option_choice_count(const lt_option *);
 bool lt_parse_int(const char *text, long long lo, long long hi,
                   long long *out);
 
+/* The Polish form of a noun after the number n: one ("1 ruch"), few
+ * (2-4, 22-24, ...: "ruchy") or many (0, 5-21, 25-31, ...: "ruchów"). */
+const char *lt_plural_pl(long n, const char *one, const char *few, const char *many);
+
 /* Copies at most size-1 bytes and terminates. */
 void lt_copy(char *dst, size_t size, const char *src);
 

@@ -438,3 +438,31 @@ int graph_steps_read(const graph *g, const char *text, int8_t *from,
             return -1;
     }
 }
+
+int graph_end_reason(int end, int loser, int moves, int lang, char *buf,
+                     size_t size)
+{
+    static const char *const en[] = {"White", "Black"}, *const pl[] = {"Białe", "Czarne"};
+    bool p = lang == LT_LANG_PL;
+    const char *who = p ? pl[loser & 1] : en[loser & 1];
+    switch (end) {
+    case GRAPH_END_NO_MEN:
+        return snprintf(buf, size, p ? "%s nie mają już pionów" : "%s has no men left", who);
+    case GRAPH_END_FEW_MEN:
+        return snprintf(buf, size,
+                        p ? "%s mają już mniej niż trzy piony" : "%s has fewer than three men left",
+                        who);
+    case GRAPH_END_BLOCKED:
+        return snprintf(buf, size, p ? "%s są zablokowane: brak ruchu" : "%s is blocked: no move",
+                        who);
+    case GRAPH_END_REPEATED:
+        return snprintf(buf, size, "%s",
+                        p ? "remis: ta sama pozycja po raz trzeci"
+                          : "draw: the same position for the third time");
+    default:
+        if (p)
+            return snprintf(buf, size, "remis: %d %s każdego gracza bez bicia", moves,
+                            lt_plural_pl(moves, "ruch", "ruchy", "ruchów"));
+        return snprintf(buf, size, "draw: %d moves each without a capture", moves);
+    }
+}

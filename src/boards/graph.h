@@ -159,4 +159,17 @@ int graph_history_write(const graph *, const graph_history *, uint32_t a,
 int graph_steps_read(const graph *, const char *text, int8_t *from,
                      int8_t *to, int max);
 
+/* How a game of White and Black men on points ended (alquerque, nine
+ * men's morris), in a language: the seat that lost and why, or the draw
+ * rule; `moves` is the quiet rule's count of moves each.  snprintf-like. */
+enum {
+    GRAPH_END_NO_MEN,   /* the loser has no men left */
+    GRAPH_END_FEW_MEN,  /* ... fewer than three */
+    GRAPH_END_BLOCKED,  /* ... no move */
+    GRAPH_END_REPEATED, /* a draw: the same position a third time */
+    GRAPH_END_QUIET     /* a draw: `moves` moves each without a capture */
+};
+int graph_end_reason(int end, int loser, int moves, int lang, char *buf,
+                     size_t size);
+
 #endif

@@ -85,6 +85,26 @@ static inline void assert_bad_position(const lt_game *g, lt_state *s,
     assert_string_equal(before, after);
 }
 
+/* RULES.md of the frame: a turn still undecided after DICE_TURN_CAP
+ * actions ends with no winner.  Plays the words of `cycle` (throws and
+ * choices that decide nothing) over and over until the match is over,
+ * which must be by the cap, with its reason. */
+static inline void play_to_cap(const lt_game *g, lt_state *s, const char *cycle)
+{
+    char buf[256], *w[16], *save = NULL;
+    int n = 0;
+    snprintf(buf, sizeof buf, "%s", cycle);
+    for (char *t = strtok_r(buf, " ", &save); t && n < 16; t = strtok_r(NULL, " ", &save))
+        w[n++] = t;
+    for (int k = 0; g->current_player(s) != LT_TERMINAL; k++) {
+        if (k > DICE_TURN_CAP)
+            fail_msg("%s: the turn did not end at the cap", g->id);
+        play(g, s, w[k % n]);
+    }
+    assert_reason(g, s, "the turn cap (4000 actions) was reached",
+                  "osiągnięto limit tury (4000 akcji)");
+}
+
 /* Number of ordered throws of three dice with this sum. */
 static inline int ways3(int sum)
 {

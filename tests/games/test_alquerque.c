@@ -113,6 +113,9 @@ static void losing(void **st)
     set_position(g, s, "...../...../B.B../BB.../WBB.. w - -");
     assert_int_equal(g->current_player(s), LT_TERMINAL);
     assert_true(return_of(g, s, 1) == 1);
+    /* RULES.md, Endings */
+    assert_reason(g, s, "White is blocked: no move", "Białe są zablokowane: brak ruchu");
+    assert_info(g, s, "White is blocked: no move", "Białe są zablokowane: brak ruchu");
     lt_state_free(s);
     /* Black's last man taken: White wins at once */
     s = start(&g, "alquerque", NULL);
@@ -120,6 +123,7 @@ static void losing(void **st)
     play(g, s, "A1xC3");
     assert_int_equal(g->current_player(s), LT_TERMINAL);
     assert_true(return_of(g, s, 0) == 1);
+    assert_reason(g, s, "Black has no men left", "Czarne nie mają już pionów");
     lt_state_free(s);
 }
 
@@ -142,6 +146,8 @@ static void threefold_repetition(void **st)
     play(g, s, "E4-E5");
     assert_int_equal(g->current_player(s), LT_TERMINAL);
     assert_true(return_of(g, s, 0) == 0);
+    assert_reason(g, s, "draw: the same position for the third time",
+                  "remis: ta sama pozycja po raz trzeci");
     lt_state_free(s);
     s = start(&g, "alquerque", NULL);
     set_position(g, s, after7);
@@ -167,6 +173,8 @@ static void quiet_moves(void **st)
     play(g, s, "E5-E4");
     assert_int_equal(g->current_player(s), LT_TERMINAL);
     assert_true(return_of(g, s, 0) == 0);
+    assert_reason(g, s, "draw: 10 moves each without a capture",
+                  "remis: 10 ruchów każdego gracza bez bicia");
     lt_state_free(s);
 }
 

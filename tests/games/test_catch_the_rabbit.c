@@ -111,6 +111,11 @@ static void block_wins(void **st)
     play(g, s, "B4-B3");
     assert_int_equal(g->current_player(s), LT_TERMINAL);
     assert_true(return_of(g, s, 1) == 1 && return_of(g, s, 0) == -1);
+    /* RULES.md, Endings */
+    assert_reason(g, s, "the rabbit is caught: blocked, with no move",
+                  "królik złapany: zablokowany, nie ma ruchu");
+    assert_info(g, s, "the rabbit is caught: blocked, with no move",
+                "królik złapany: zablokowany, nie ma ruchu");
     lt_state_free(s);
 }
 
@@ -127,6 +132,8 @@ static void threshold_wins(void **st)
     play(g, s, "C3xC5");
     assert_int_equal(g->current_player(s), LT_TERMINAL);
     assert_true(return_of(g, s, 0) == 1);
+    assert_reason(g, s, "fewer than 12 hunters remain (11)",
+                  "zostało mniej niż 12 myśliwych (11)");
     lt_state_free(s);
     s = start(&g, "catch-the-rabbit", NULL); /* threshold 10: two to go */
     set_position(g, s, pos);
@@ -153,6 +160,8 @@ static void move_cap(void **st)
     assert_int_equal(g->current_player(s), LT_TERMINAL);
     assert_true(return_of(g, s, 0) == 1);
     assert_string_equal(text_of(g, s), "...../...../H.R.H/HHHHH/HHHHH r 10");
+    assert_reason(g, s, "the rabbit got away: not blocked within 10 hunter moves",
+                  "królik uciekł: brak blokady w limicie ruchów myśliwych (10)");
     lt_state_free(s);
 }
 

@@ -225,12 +225,15 @@ static void mates_and_stalemate(void **st)
     play(g, s, "f3 e5 g4 Qh4#"); /* the fool's mate */
     assert_int_equal(g->current_player(s), LT_TERMINAL);
     assert_true(return_of(g, s, 0) == -1 && return_of(g, s, 1) == 1);
+    /* RULES.md, Endings */
+    assert_reason(g, s, "Checkmate", "Mat");
     lt_state_free(s);
     /* black king a8, white king b6, queen c7: stalemate (a7 b7 b8 all
      * covered, no check) */
     s = at(&g, NULL, "k7/2Q5/1K6/8/8/8/8/8 b - - 0 1");
     assert_int_equal(g->current_player(s), LT_TERMINAL);
     assert_true(return_of(g, s, 0) == 0);
+    assert_reason(g, s, "Stalemate: a draw", "Pat: remis");
     lt_state_free(s);
 }
 
@@ -300,8 +303,8 @@ static void threefold_repetition(void **st)
     assert_int_equal(g->current_player(s), LT_TERMINAL);
     assert_true(return_of(g, s, 0) == 0 && return_of(g, s, 1) == 0);
     assert_false(claim(g, s, why));
-    g->end_reason(s, LT_LANG_EN, why, sizeof why);
-    assert_string_equal(why, "Draw: the same position for the fifth time");
+    assert_reason(g, s, "Draw: the same position for the fifth time",
+                  "Remis: ta sama pozycja po raz piąty");
     assert_string_equal(text_of(g, s), "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/"
                                        "RNBQKBNR w KQkq - 16 9 repetition");
     lt_state *t = at(&g, NULL, text_of(g, s));
@@ -349,6 +352,7 @@ static void insufficient_material(void **st)
     play(g, s, "Ke5 Kxd3");
     assert_int_equal(g->current_player(s), LT_TERMINAL);
     assert_true(return_of(g, s, 0) == 0);
+    assert_reason(g, s, "Draw: neither side can mate", "Remis: żadna strona nie może dać mata");
     lt_state_free(s);
     /* bishops on squares of one colour only (c1 and f4 are dark) */
     s = at(&g, NULL, "8/8/4k3/8/5b2/8/8/2B1K3 w - - 0 1");

@@ -374,7 +374,9 @@ static void mate_hands_over(void **st)
                               "g - - wbrg 40 3"));
     play(g, s, "d2-d1");
     reaches(g, s, 2, "a8:gK a4:gN b3:gG d1:gR h5:gPn g3:bK h8:wK",
-            "b - - gwbr 41 0");
+            "b - - gwbr 41 0 out:rmg");
+    /* RULES.md, Endings: how a seat went out stays in the position */
+    assert_info(g, s, "Out: Red mated by Green", "Poza grą: Czerwone (mat: Zielone)");
     /* the pawn still goes north, now for green */
     play(g, s, "g3-g2 h8-g8");
     assert_true(legal(g, s, "h5-h6"));
@@ -397,7 +399,8 @@ static void stalemate_removes(void **st)
                               "g - - wbrg 10 5"));
     play(g, s, "f2-d1");
     reaches(g, s, 2, "a8:gK a3:gN d1:gN g4:wPs h2:bK h8:wK",
-            "b - - gwbr 11 0");
+            "b - - gwbr 11 0 out:rs");
+    assert_info(g, s, "Out: Red stalemated", "Poza grą: Czerwone (pat)");
     lt_state_free(s);
 }
 
@@ -416,7 +419,7 @@ static void one_move_two_checks(void **st)
     assert_string_equal(moves_of(g, s), "a1-a2 a1-b2");
     play(g, s, "a1-a2");
     reaches(g, s, 3, "a8:gK d1:gR a2:rK g2:gPw h2:gPw h8:wK",
-            "w - - rgwb 32 0");
+            "w - - rgwb 32 0 out:bmg");
     lt_state_free(s);
 }
 
@@ -433,7 +436,7 @@ static void two_checkers_recent_mover(void **st)
                               "g - - wbrg 30 2"));
     play(g, s, "d2-d1 e2-g3");
     reaches(g, s, 3, "a8:gK d1:gR a3:rK g3:rN g2:rPw h2:rPw h8:wK",
-            "w - - rgwb 32 0");
+            "w - - rgwb 32 0 out:bmr");
     lt_state_free(s);
 }
 
@@ -453,7 +456,7 @@ static void two_checkers_after_lost_turn(void **st)
     assert_string_equal(moves_of(g, s), "pass");
     play(g, s, "pass");
     reaches(g, s, LT_CHANCE, "a8:gK d1:gR a3:rK g3:rN g2:gPw h2:gPw h8:wK",
-            "w ? - gwrb 32 0");
+            "w ? - gwrb 32 0 out:bmg");
     lt_state_free(s);
 }
 
@@ -471,7 +474,9 @@ static void king_capture(void **st)
     assert_true(legal(g, s, "b1xh1"));
     play(g, s, "b1xh1");
     reaches(g, s, 3, "a8:gK b2:gN a3:rK h1:rR g3:rPn h8:wK",
-            "w - - rgwb 22 0");
+            "w - - rgwb 22 0 out:btr");
+    assert_info(g, s, "Out: Black's king taken by Red",
+                "Poza grą: Czarne (król zbity: Czerwone)");
     lt_state_free(s);
 }
 
@@ -501,7 +506,7 @@ static void last_king_wins(void **st)
 {
     (void)st;
     const lt_game *g;
-    lt_state *s = at(&g, NULL, position("a8:gK d1:gR a1:rK", "g - - rgwb 50 7"));
+    lt_state *s = at(&g, NULL, position("a8:gK d1:gR a1:rK", "g - - rgwb 50 7 out:bmg,ws"));
     play(g, s, "d1xa1");
     assert_int_equal(g->current_player(s), LT_TERMINAL);
     double r[LT_MAX_PLAYERS];
@@ -509,6 +514,30 @@ static void last_king_wins(void **st)
     assert_true(r[0] == 1);
     for (int p = 1; p < 4; p++)
         assert_true(fabs(r[p] + 1.0 / 3) < 1e-12);
+    /* RULES.md, Endings: the last king and how each other seat went out */
+    assert_reason(g, s,
+                  "Green is the last king: Red's king taken by Green, Black mated by "
+                  "Green, White stalemated",
+                  "ostatni król: Zielone; poza grą: Czerwone (król zbity: Zielone), "
+                  "Czarne (mat: Zielone), Białe (pat)");
+    assert_info(g, s, "Game over: green wins, the last king standing",
+                "Koniec: wygrywają zielone, ostatni król na planszy");
+    assert_info(g, s, "Out: White stalemated", "Poza grą: Białe (pat)");
+    lt_state_free(s);
+    /* a seat that leaves (lt_game.leave: resigned or out of time) is out
+     * as a stalemated one is; with three in, white may leave, and green
+     * then takes red's king */
+    s = at(&g, NULL, position("a8:gK d1:gR a1:rK h8:wK", "g - - rwbg 50 7 out:bs"));
+    g->leave(s, 3);
+    assert_string_equal(text_of(g, s),
+                        position("a8:gK d1:gR a1:rK", "g - - rwbg 50 0 out:bs,wl"));
+    assert_info(g, s, "Out: White left the game", "Poza grą: Białe (wyszły z gry)");
+    play(g, s, "d1xa1");
+    assert_reason(g, s,
+                  "Green is the last king: Red's king taken by Green, Black stalemated, "
+                  "White left the game",
+                  "ostatni król: Zielone; poza grą: Czerwone (król zbity: Zielone), "
+                  "Czarne (pat), Białe (wyszły z gry)");
     lt_state_free(s);
 }
 
@@ -519,12 +548,19 @@ static void bare_kings_draw(void **st)
 {
     (void)st;
     const lt_game *g;
-    lt_state *s = at(&g, NULL, position("a8:gK a7:bPn h1:bK", "g - - bgrw 60 9"));
+    lt_state *s = at(&g, NULL, position("a8:gK a7:bPn h1:bK", "g - - bgrw 60 9 out:rl,ws"));
     play(g, s, "a8xa7");
     assert_int_equal(g->current_player(s), LT_TERMINAL);
     assert_true(fabs(return_of(g, s, 0) - 1.0 / 3) < 1e-12);
     assert_true(fabs(return_of(g, s, 2) - 1.0 / 3) < 1e-12);
     assert_true(fabs(return_of(g, s, 1) + 1.0 / 3) < 1e-12);
+    assert_reason(g, s,
+                  "draw: two bare kings, Green and Black, cannot eliminate each other; "
+                  "out: Red left the game, White stalemated",
+                  "remis: dwa samotne króle (Zielone, Czarne) nie mogą się wyeliminować; "
+                  "poza grą: Czerwone (wyszły z gry), Białe (pat)");
+    assert_info(g, s, "Game over: drawn, two bare kings (green, black)",
+                "Koniec: remis, dwa samotne króle (zielone, czarne)");
     lt_state_free(s);
 }
 
@@ -535,11 +571,16 @@ static void cap_draws(void **st)
 {
     (void)st;
     const char *pos = position("a8:gK a7:gPs b5:gN a1:rK a3:rPn h1:bK",
-                               "g - - bgrw 300 199");
+                               "g - - bgrw 300 199 out:wtb");
     const lt_game *g;
     lt_state *s = at(&g, NULL, pos);
     play(g, s, "a7-a6");
     assert_int_equal(g->current_player(s), LT_TERMINAL);
+    assert_reason(g, s,
+                  "draw among Green, Red and Black: 200 turns without a capture, "
+                  "promotion or elimination; out: White's king taken by Black",
+                  "remis (Zielone, Czerwone, Czarne): limit 200 tur bez bicia, promocji "
+                  "i eliminacji; poza grą: Białe (król zbity: Czarne)");
     assert_true(fabs(return_of(g, s, 0) - 1.0 / 9) < 1e-12);
     assert_true(fabs(return_of(g, s, 1) - 1.0 / 9) < 1e-12);
     assert_true(fabs(return_of(g, s, 2) - 1.0 / 9) < 1e-12);
@@ -550,7 +591,7 @@ static void cap_draws(void **st)
     assert_int_equal(g->current_player(s), 1);
     assert_non_null(strstr(text_of(g, s), " 301 0"));
     lt_state_free(s);
-    s = at(&g, "cap=4", position("a8:gK a7:gPs a1:rK h1:bK", "g - - bgrw 3 3"));
+    s = at(&g, "cap=4", position("a8:gK a7:gPs a1:rK h1:bK", "g - - bgrw 3 3 out:ws"));
     play(g, s, "a7-a6");
     assert_int_equal(g->current_player(s), LT_TERMINAL);
     lt_state_free(s);
@@ -708,25 +749,35 @@ static void bad_positions(void **st)
     static const struct {
         const char *pieces, *rest;
     } bad[] = {
-        {"a8:gK d5:gR a1:rK h1:bK", "g - - wbrg 0 0"}, /* in the centre */
-        {"a8:gK b1:gPs a1:rK h1:bK", "g - - wbrg 0 0"}, /* unpromoted pawn */
-        {"a8:gK h8:gK a1:rK h1:bK", "g - - wbrg 0 0"}, /* two kings */
-        {"a8:gK b1:wR a1:rK h1:bK", "g - - wbrg 0 0"}, /* pieces of one out */
-        {NULL, "w - - wbrg 0 0"},       /* the seat to move is out */
-        {NULL, "g 6 - wbrg 0 0"},       /* a die in a game without dice */
-        {NULL, "g - w wbrg 0 0"},       /* a first move owed by one out */
-        {NULL, "g - - wbrr 0 0"},       /* recent movers not the four */
-        {NULL, "g - - wbrg 500 201"},   /* quiet turns beyond the cap */
-        {NULL, "g - - wbrg 3 5"},       /* more quiet turns than turns */
-        {NULL, "x - - wbrg 0 0"},       /* no such seat */
-        {NULL, "g - - wbrg 0"},         /* a field missing */
-        {NULL, "g - - wbrg 0 0 0"},     /* a field too many */
+        {"a8:gK d5:gR a1:rK h1:bK", "g - - wbrg 0 0 out:ws"}, /* in the centre */
+        {"a8:gK b1:gPs a1:rK h1:bK", "g - - wbrg 0 0 out:ws"}, /* unpromoted pawn */
+        {"a8:gK h8:gK a1:rK h1:bK", "g - - wbrg 0 0 out:ws"}, /* two kings */
+        {"a8:gK b1:wR a1:rK h1:bK", "g - - wbrg 0 0 out:ws"}, /* pieces of one out */
+        {NULL, "w - - wbrg 0 0 out:ws"},       /* the seat to move is out */
+        {NULL, "g 6 - wbrg 0 0 out:ws"},       /* a die in a game without dice */
+        {NULL, "g - w wbrg 0 0 out:ws"},       /* a first move owed by one out */
+        {NULL, "g - - wbrr 0 0 out:ws"},       /* recent movers not the four */
+        {NULL, "g - - wbrg 500 201 out:ws"},   /* quiet turns beyond the cap */
+        {NULL, "g - - wbrg 3 5 out:ws"},       /* more quiet turns than turns */
+        {NULL, "x - - wbrg 0 0 out:ws"},       /* no such seat */
+        {NULL, "g - - wbrg 0 out:ws"},         /* a field missing */
+        {NULL, "g - - wbrg 0 0 out:ws 0"},     /* a field too many */
         {"a8:gK b8:gR c8:gR d8:gR e8:gR f8:gR a1:rK h1:bK",
-         "g - - wbrg 0 0"}, /* five rooks: more than the arrays have */
+         "g - - wbrg 0 0 out:ws"}, /* five rooks: more than the arrays have */
         /* green's king has no legal move: he would already be out */
-        {"a8:gK a6:rR b6:bR a1:rK h1:bK", "g - - wbrg 0 0"},
+        {"a8:gK a6:rR b6:bR a1:rK h1:bK", "g - - wbrg 0 0 out:ws"},
         /* one king left is the end: no dice may be pending */
-        {"a8:gK", "g 4 - wbrg 0 0"},
+        {"a8:gK", "g 4 - wbrg 0 0 out:rs,bs,ws"},
+        /* how a seat went out: white's, and only the seats without a king */
+        {NULL, "g - - wbrg 0 0"},
+        {NULL, "g - - wbrg 0 0 out:ws,gs"},
+        {NULL, "g - - wbrg 0 0 out:ws,ws"},
+        {NULL, "g - - wbrg 0 0 out:wm"},  /* a mate names who gave it */
+        {NULL, "g - - wbrg 0 0 out:wmw"}, /* ... another seat */
+        {NULL, "g - - wbrg 0 0 out:wsr"}, /* a stalemate names nobody */
+        {NULL, "g - - wbrg 0 0 out:wx"},  /* no such way */
+        {NULL, "g - - wbrg 0 0 out:"},
+        {NULL, "g - - wbrg 0 0 wl"},
     };
     static const char *const raw[] = {
         "gKgP6/8/8/8/8/8/8/rK6bK g - - wbrg 0 0", /* a pawn's direction */
@@ -754,7 +805,7 @@ static void bad_positions(void **st)
     /* the same dice field is right with dice */
     lt_state_free(s);
     s = start(&g, "four-seasons", "dice=one");
-    set_position(g, s, position(kings, "g 6 - wbrg 0 0"));
+    set_position(g, s, position(kings, "g 6 - wbrg 0 0 out:ws"));
     lt_state_free(s);
 }
 

@@ -390,6 +390,8 @@ static void mate(void **st)
     lt_state *s = at(&g, NULL, "k11/12/12/12/12/12/12/12/12/12/12/RR9K b - 0 40");
     assert_int_equal(g->current_player(s), LT_TERMINAL);
     assert_true(return_of(g, s, 0) == 1 && return_of(g, s, 1) == -1);
+    /* RULES.md, Endings */
+    assert_reason(g, s, "Checkmate", "Mat");
     lt_state_free(s);
     /* one move earlier: the rook comes to a1 */
     s = at(&g, NULL, "k11/12/12/12/12/12/12/2R9/12/12/12/1R9K w - 0 40");
@@ -409,16 +411,25 @@ static void stalemate(void **st)
     static const struct {
         const char *fen, *why;
         int winner;
+        const char *en, *pl; /* the reason (RULES.md, Endings) */
     } cases[] = {
         /* White K, P, P against Black K, P: more pieces, White */
-        {"k11/P11/K11/12/12/12/12/7p4/7P4/12/12/12 b - 0 60", "more", 0},
+        {"k11/P11/K11/12/12/12/12/7p4/7P4/12/12/12 b - 0 60", "more", 0,
+         "Stalemate: White wins with more pieces (3 to 2)",
+         "Pat: wygrywają białe, więcej bierek (3 do 2)"},
         /* Black K + 3 pawns against 3 White pieces: more, Black */
-        {"k11/P11/K11/12/12/7p4/7p4/7p4/7P4/12/12/12 b - 0 60", "more", 1},
+        {"k11/P11/K11/12/12/7p4/7p4/7p4/7P4/12/12/12 b - 0 60", "more", 1,
+         "Stalemate: Black wins with more pieces (4 to 3)",
+         "Pat: wygrywają czarne, więcej bierek (4 do 3)"},
         /* 4 each; Black has a crocodile (l1, hemmed in by its pawn k2 on
          * the white giraffe k1), White none: higher pieces, Black */
-        {"k11/P11/K11/12/12/12/12/7p4/7P4/12/10p1/10Gc b - 0 60", "higher", 1},
+        {"k11/P11/K11/12/12/12/12/7p4/7P4/12/10p1/10Gc b - 0 60", "higher", 1,
+         "Stalemate: Black wins, equal in pieces, with more crocodiles (1 to 0)",
+         "Pat: wygrywają czarne, przy równej liczbie bierek więcej krokodyli (1 do 0)"},
         /* 3 each, the same kinds: the last mover, White */
-        {"k11/P11/K11/12/12/12/7p4/7p4/7P4/12/12/12 b - 0 60", "last", 0},
+        {"k11/P11/K11/12/12/12/7p4/7p4/7P4/12/12/12 b - 0 60", "last", 0,
+         "Stalemate: White wins, all pieces equal, by making the last move",
+         "Pat: wygrywają białe, przy równych bierkach: ostatni ruch"},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         const lt_game *g;
@@ -427,6 +438,7 @@ static void stalemate(void **st)
             fail_msg("%s: not over: %s", cases[i].why, moves_of(g, s, NULL));
         assert_true(return_of(g, s, cases[i].winner) == 1);
         assert_true(return_of(g, s, 1 - cases[i].winner) == -1);
+        assert_reason(g, s, cases[i].en, cases[i].pl);
         lt_state_free(s);
     }
 }
@@ -441,6 +453,13 @@ static void cap(void **st)
     play(g, s, "b1-b2");
     assert_int_equal(g->current_player(s), LT_TERMINAL);
     assert_true(return_of(g, s, 0) == 0 && return_of(g, s, 1) == 0);
+    assert_reason(g, s, "Draw: 20 moves without a capture or a pawn move",
+                  "Remis: 20 posunięć bez bicia i ruchu piona");
+    lt_state_free(s);
+    s = at(&g, "cap=22", "k11/12/12/12/12/12/12/12/12/12/12/1R9K w - 21 40");
+    play(g, s, "b1-b2");
+    assert_reason(g, s, "Draw: 22 moves without a capture or a pawn move",
+                  "Remis: 22 posunięcia bez bicia i ruchu piona");
     lt_state_free(s);
     s = at(&g, "cap=20", "k11/12/12/12/12/12/12/12/12/12/p11/R10K w - 19 40");
     play(g, s, "a1-a2"); /* takes: the count starts again */

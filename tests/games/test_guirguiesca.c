@@ -12,6 +12,20 @@ static void rules(void **st)
     play(g, s, "6-6 1-1");   /* seat 1 throws first */
     play(g, s, "2-1");       /* a Hazard: he loses; roles change */
     assert_string_equal(text_of(g, s), "play turn 2/3 score 0,1 order 2,1 numbers -,-");
+    /* RULES.md, Endings */
+    assert_info(g, s, "Turn 1: P2 won it — P1 threw 3, a Hazard, and lost",
+                "Tura 1: wygrywa G2 — G1 wyrzuca 3, Hazard, i przegrywa");
+    lt_state_free(s);
+    s = start_n(&g, "guirguiesca", NULL, 2);
+    play(g, s, "6-6 1-1 6-6"); /* 12, a Hazard */
+    assert_true(return_of(g, s, 1) == 1);
+    assert_reason(g, s, "Player 1 threw 12, a Hazard, and lost",
+                  "Gracz 1 wyrzuca 12, Hazard, i przegrywa");
+    lt_state_free(s);
+    /* 7 to the opponent, 8 his own; 9, 5, 10, 6 nobody's, thrown on and on */
+    s = start_n(&g, "guirguiesca", NULL, 2);
+    play(g, s, "6-6 1-1 4-3 5-3");
+    play_to_cap(g, s, "5-4 4-1 5-5 5-1");
     lt_state_free(s);
 }
 
@@ -27,9 +41,15 @@ static void numbers(void **st)
     play(g, s, "5-4 6-2");   /* 9 and nothing: on; his 8 wins */
     assert_string_equal(text_of(g, s),
                         "play turn 2/3 score 1,0 order 2,1 numbers -,-");
+    assert_info(g, s, "Turn 1: P1 won it — threw 8, own number, and won",
+                "Tura 1: wygrywa G1 — wyrzuca 8, własną liczbę, i wygrywa");
     play(g, s, "3-1 2-2");   /* seat 2: 4 to seat 1; 4 again: he loses */
     assert_string_equal(text_of(g, s),
                         "play turn 3/3 score 2,0 order 1,2 numbers -,-");
+    assert_info(g, s, "Turn 2: P1 won it — P2 threw 4, the opponent's number, and lost",
+                "Tura 2: wygrywa G1 — G2 wyrzuca 4, liczbę przeciwnika, i przegrywa");
+    play(g, s, "6-5"); /* seat 1's Hazard gives seat 2 the third turn */
+    assert_reason(g, s, "Player 1 wins 2 turns to 1", "Gracz 1 wygrywa 2 tury do 1");
     lt_state_free(s);
 }
 

@@ -23,6 +23,10 @@ static void rules(void **st)
     play(g, s, "stop");         /* he takes 14; 6 stay, split at the end */
     assert_string_equal(text_of(g, s), "over played 1/1 score 1,0 money 57,43 pot 0");
     assert_true(return_of(g, s, 0) == 7 && return_of(g, s, 1) == -7);
+    /* RULES.md, Endings */
+    assert_reason(g, s, "Player 1 stopped and took 14", "Gracz 1 przerywa i zabiera 14");
+    assert_info(g, s, "Turn 1: P1 won it — stopped and took 14",
+                "Tura 1: wygrywa G1 — przerywa i zabiera 14");
     lt_state_free(s);
 }
 
@@ -37,10 +41,16 @@ static void endings(void **st)
     play(g, s, "throw 5-4-1");
     assert_string_equal(text_of(g, s), "play turn 2/2 score 1,0 money 50,30 pot 20 "
                                        "order 2,1 numbers -,-");
+    assert_info(g, s, "Turn 1: P1 won it — threw 10, the opponent's number: the whole pool (20)",
+                "Tura 1: wygrywa G1 — wyrzuca 10, liczbę przeciwnika: cała pula (20)");
     /* seat 2 throws: 11 for seat 1, 9 his; a Hazard; then 10, nobody's:
      * all he won is lost, the pool stays (and is split at the end) */
     play(g, s, "6-4-1 6-2-1 6-6-6 throw 5-4-1");
     assert_string_equal(text_of(g, s), "over played 2/2 score 2,0 money 60,40 pot 0");
+    assert_info(g, s, "Turn 2: P1 won it — P2 threw 10, nobody's number, and lost the winnings",
+                "Tura 2: wygrywa G1 — G2 wyrzuca 10, niczyją liczbę, i traci wygraną");
+    assert_reason(g, s, "after 2 turns: Player 1 +10, Player 2 -10",
+                  "po 2 turach: Gracz 1 +10, Gracz 2 -10");
     /* streak=rising: the k-th Hazard pays 2+k units: 6, then 8, then
      * 10 would pass the pool of 20: he takes it all */
     lt_state_free(s);
@@ -53,6 +63,23 @@ static void endings(void **st)
                                        "choose steps 3");
     play(g, s, "throw 6-6-6");
     assert_true(return_of(g, s, 0) == 10);
+    assert_reason(g, s, "Player 1 threw 18, a Hazard: the winnings reach the whole pool (20)",
+                  "Gracz 1 wyrzuca 18, Hazard: wygrana sięga całej puli (20)");
+    lt_state_free(s);
+    /* his own number, then he stops with nothing won: nobody's turn */
+    s = start_n(&g, "half-hazard", NULL, 2);
+    set_position(g, s, "play turn 1/1 score 0,0 money 40,40 pot 20 order 1,2 "
+                       "numbers 11,10 winnings 0 streak 0 first");
+    play(g, s, "6-4-1 stop");
+    assert_true(return_of(g, s, 0) == 0);
+    assert_reason(g, s, "Player 1 stopped with nothing won", "Gracz 1 przerywa bez wygranej");
+    assert_info(g, s, "Turn 1: nobody won it — P1 stopped with nothing won",
+                "Tura 1 bez zwycięzcy — G1 przerywa bez wygranej");
+    lt_state_free(s);
+    /* his own number, thrown on and on: the turn cap */
+    s = start_n(&g, "half-hazard", NULL, 2);
+    play(g, s, "6-6-6 1-1-1 5-4-1 6-4-1");
+    play_to_cap(g, s, "6-4-1 throw");
     lt_state_free(s);
 }
 
@@ -139,6 +166,8 @@ static void bankroll(void **st)
     play(g, s, "6-6-6 1-1-1 5-4-1 6-4-1 5-4-1"); /* the opponent's: all 20 */
     assert_string_equal(text_of(g, s), "over played 1/3 score 1,0 money 25,5 pot 0");
     assert_true(return_of(g, s, 0) == 10 && return_of(g, s, 1) == -10);
+    assert_reason(g, s, "Player 2 cannot cover half of the pool",
+                  "brak środków na połowę puli: Gracz 2");
     lt_state_free(s);
 }
 

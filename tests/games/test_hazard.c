@@ -14,6 +14,16 @@ static void rules(void **st)
                                        "next 1 rehazards 10,11 steps 2");
     play(g, s, "6-4-1"); /* seat 1 throws seat 2's ReHazard */
     assert_true(return_of(g, s, 1) == 1);
+    /* RULES.md, Endings */
+    assert_reason(g, s, "Player 1 threw 11, Player 2's ReHazard",
+                  "Gracz 1 wyrzuca 11, ReHazard Gracza 2");
+    assert_info(g, s, "Turn 1: P2 won it — P1 threw 11, P2's ReHazard",
+                "Tura 1: wygrywa G2 — G1 wyrzuca 11, ReHazard G2");
+    lt_state_free(s);
+    s = start_n(&g, "hazard", NULL, 2);
+    play(g, s, "6-6-6 1-1-1 5-4-1 6-4-1 5-4-1"); /* seat 1 throws his 10 */
+    assert_true(return_of(g, s, 0) == 1);
+    assert_reason(g, s, "Player 1 threw 10, own ReHazard", "Gracz 1 wyrzuca 10, własny ReHazard");
     /* a Hazard in the first round wins at once */
     lt_state_free(s);
     s = start_n(&g, "hazard", NULL, 3);
@@ -22,6 +32,12 @@ static void rules(void **st)
                                        "sums -,-,-");
     play(g, s, "5-4-1 6-5-5");
     assert_true(return_of(g, s, 2) == 1);
+    assert_reason(g, s, "Player 3 threw 16, a Hazard", "Gracz 3 wyrzuca 16, Hazard");
+    lt_state_free(s);
+    /* ReHazards 10 and 11; 9 is nobody's, thrown round after round */
+    s = start_n(&g, "hazard", NULL, 2);
+    play(g, s, "6-6-6 1-1-1 5-4-1 6-4-1");
+    play_to_cap(g, s, "5-3-1");
     lt_state_free(s);
 }
 
@@ -38,6 +54,8 @@ static void shared(void **st)
     assert_int_equal(g->current_player(s), LT_CHANCE);
     play(g, s, "6-3-1");
     assert_true(return_of(g, s, 0) == 1);
+    assert_reason(g, s, "Player 1 threw 10, own ReHazard (shared: the thrower wins)",
+                  "Gracz 1 wyrzuca 10, własny ReHazard (wspólny: wygrywa rzucający)");
     lt_state_free(s);
 }
 
@@ -115,6 +133,15 @@ static void betting(void **st)
     assert_int_equal(g->current_player(s), LT_TERMINAL);
     assert_true(return_of(g, s, 0) == 3 && return_of(g, s, 1) == -3);
     assert_string_equal(text_of(g, s), "over played 1/3 score 1,0 money 8,2 pot 0");
+    /* RULES.md, Endings: the one who cannot stake loses */
+    assert_reason(g, s, "Player 2 cannot cover the stake", "brak środków na stawkę: Gracz 2");
+    lt_state_free(s);
+    /* two turns for stakes of 1, seat 1 wins both with a Hazard */
+    s = start_n(&g, "hazard", "form=stakes stake=1 bankroll=10 turns=2", 2);
+    play(g, s, "6-6-6 1-1-1 6-6-6 6-6-6 1-1-1 6-6-6");
+    assert_true(return_of(g, s, 0) == 2);
+    assert_reason(g, s, "after 2 turns: Player 1 +2, Player 2 -2",
+                  "po 2 turach: Gracz 1 +2, Gracz 2 -2");
     lt_state_free(s);
 }
 

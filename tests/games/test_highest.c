@@ -99,6 +99,71 @@ static void matches(void **st)
     lt_state_free(s);
 }
 
+/* RULES.md, Endings: the reason shown for each way a turn and a match
+ * end, worked from the throws. */
+static void endings(void **st)
+{
+    (void)st;
+    const lt_game *g;
+    lt_state *s = start_n(&g, "highest", NULL, 2);
+    play(g, s, "6-5-4 3-2-1"); /* 15 against 6 */
+    assert_true(return_of(g, s, 0) == 1);
+    assert_reason(g, s, "Player 1 threw 15, the highest (next: 6)",
+                  "Gracz 1 wyrzuca 15, najwięcej (następny wynik: 6)");
+    assert_info(g, s, "Turn 1: P1 won it — threw 15, the highest (next: 6)",
+                "Tura 1: wygrywa G1 — wyrzuca 15, najwięcej (następny wynik: 6)");
+    lt_state_free(s);
+    /* 10, 10 and 3: seats 1 and 2 play off, 18 against 4 */
+    s = start_n(&g, "highest", NULL, 3);
+    play(g, s, "6-3-1 5-4-1 1-1-1 6-6-6 2-1-1");
+    assert_reason(g, s, "Player 1 threw 18, the highest in the play-off (next: 4)",
+                  "Gracz 1 wyrzuca 18, najwięcej w dogrywce (następny wynik: 4)");
+    lt_state_free(s);
+    /* three turns, the first thrower moving on each turn: seat 1 wins
+     * the first (18 to 3), seat 2 the second (18, thrown first, to 3)
+     * and the third (6 to seat 1's 4) */
+    s = start_n(&g, "highest", "turns=3", 2);
+    play(g, s, "6-6-6 1-1-1");
+    assert_info(g, s, "Turn 1: P1 won it — threw 18, the highest (next: 3)",
+                "Tura 1: wygrywa G1 — wyrzuca 18, najwięcej (następny wynik: 3)");
+    play(g, s, "6-6-6 1-1-1 2-1-1");
+    /* the last turn's line stays while the next turn is played */
+    assert_info(g, s, "Turn 2: P2 won it — threw 18, the highest (next: 3)",
+                "Tura 2: wygrywa G2 — wyrzuca 18, najwięcej (następny wynik: 3)");
+    play(g, s, "3-2-1");
+    assert_true(return_of(g, s, 1) == 1);
+    assert_reason(g, s, "Player 2 wins 2 turns to 1", "Gracz 2 wygrywa 2 tury do 1");
+    assert_info(g, s, "Turn 3: P2 won it — threw 6, the highest (next: 4)",
+                "Tura 3: wygrywa G2 — wyrzuca 6, najwięcej (następny wynik: 4)");
+    lt_state_free(s);
+    /* two turns, one each: a drawn match */
+    s = start_n(&g, "highest", "turns=2", 2);
+    play(g, s, "6-6-6 1-1-1 6-6-6 1-1-1");
+    assert_true(return_of(g, s, 0) == 0);
+    assert_reason(g, s, "Player 1 and Player 2 win 1 turn each",
+                  "Gracz 1 i Gracz 2 wygrywają po 1 turze");
+    lt_state_free(s);
+    /* three seats, three turns: seat 3 wins two, seat 1 one */
+    s = start_n(&g, "highest", "turns=3", 3);
+    play(g, s, "1-1-1 1-1-1 6-6-6"); /* turn 1: seat 3 */
+    play(g, s, "1-1-1 6-6-6 1-1-1"); /* turn 2, from seat 2: seat 3 */
+    play(g, s, "1-1-1 2-1-1 6-6-6"); /* turn 3, from seat 3: seat 2 */
+    assert_reason(g, s, "Player 3 wins 2 turns (Player 1: 0, Player 2: 1)",
+                  "Gracz 3 wygrywa 2 tury (Gracz 1: 0, Gracz 2: 1)");
+    lt_state_free(s);
+    /* RULES.md (the frame): a turn still undecided after 4000 actions
+     * ends with no winner - 2000 rounds of ties */
+    s = start_n(&g, "highest", NULL, 2);
+    for (int i = 0; i < DICE_TURN_CAP / 2; i++)
+        play(g, s, "1-1-1 1-1-1");
+    assert_true(return_of(g, s, 0) == 0 && return_of(g, s, 1) == 0);
+    assert_reason(g, s, "the turn cap (4000 actions) was reached",
+                  "osiągnięto limit tury (4000 akcji)");
+    assert_info(g, s, "Turn 1: nobody won it — the turn cap (4000 actions) was reached",
+                "Tura 1 bez zwycięzcy — osiągnięto limit tury (4000 akcji)");
+    lt_state_free(s);
+}
+
 static void bad_positions(void **st)
 {
     (void)st;
@@ -121,7 +186,8 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(ties_throw_again), cmocka_unit_test(second_thrower),
         cmocka_unit_test(three_players),    cmocka_unit_test(many_dice),
-        cmocka_unit_test(matches),          cmocka_unit_test(bad_positions),
+        cmocka_unit_test(matches),          cmocka_unit_test(endings),
+        cmocka_unit_test(bad_positions),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

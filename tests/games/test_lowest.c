@@ -11,11 +11,21 @@ static void lowest_wins(void **st)
     play(g, s, "2-1-1 6-6-6 3-1-1"); /* 4, 18, 5 */
     assert_int_equal(g->current_player(s), LT_TERMINAL);
     assert_true(return_of(g, s, 0) == 1);
+    /* RULES.md, Endings */
+    assert_reason(g, s, "Player 1 threw 4, the lowest (next: 5)",
+                  "Gracz 1 wyrzuca 4, najmniej (następny wynik: 5)");
+    assert_info(g, s, "Turn 1: P1 won it — threw 4, the lowest (next: 5)",
+                "Tura 1: wygrywa G1 — wyrzuca 4, najmniej (następny wynik: 5)");
     lt_state_free(s);
     s = start_n(&g, "lowest", NULL, 3);
     play(g, s, "6-6-6 2-1-1 2-1-1"); /* 18, 4, 4: seats 2 and 3 again */
     assert_string_equal(text_of(g, s),
                         "play turn 1/1 score 0,0,0 order 1,2,3 in 2,3 scores -,-,- steps 3");
+    play(g, s, "3-1-1 2-2-1"); /* the play-off: 5, then 5 again */
+    play(g, s, "1-1-1 2-1-1"); /* 3 against 4 */
+    assert_true(return_of(g, s, 1) == 1);
+    assert_reason(g, s, "Player 2 threw 3, the lowest in the play-off (next: 4)",
+                  "Gracz 2 wyrzuca 3, najmniej w dogrywce (następny wynik: 4)");
     lt_state_free(s);
 }
 

@@ -16,6 +16,20 @@ static void rules(void **st)
     play(g, s, "3-2-1 6-2-1"); /* nobody's: seat 2, then seat 1 throw on */
     play(g, s, "6-3-1");       /* seat 1 throws 10: seat 2's number wins */
     assert_true(return_of(g, s, 1) == 1);
+    /* RULES.md, Endings */
+    assert_reason(g, s, "Player 1 threw 10, Player 2's number",
+                  "Gracz 1 wyrzuca 10, liczbę Gracza 2");
+    assert_info(g, s, "Turn 1: P2 won it — P1 threw 10, P2's number",
+                "Tura 1: wygrywa G2 — G1 wyrzuca 10, liczbę G2");
+    lt_state_free(s);
+    s = start_n(&g, "marlota", NULL, 2);
+    play(g, s, "6-6-6 1-1-1 5-4-1 6-4-1 6-4-1"); /* numbers 11, 10; seat 1 throws 11 */
+    assert_true(return_of(g, s, 0) == 1);
+    assert_reason(g, s, "Player 1 threw 11, own number", "Gracz 1 wyrzuca 11, własną liczbę");
+    lt_state_free(s);
+    s = start_n(&g, "marlota", NULL, 2);
+    play(g, s, "6-6-6 1-1-1 5-4-1 6-4-1");
+    play_to_cap(g, s, "3-2-1"); /* 6 is nobody's number */
     lt_state_free(s);
 }
 

@@ -157,6 +157,10 @@ static void win_all_on_mornings(void **st)
     play(g, s, "G4=M4");
     assert_string_equal(text_of(g, s), "wwwwwww./gggg..../...w.... g won 8");
     assert_true(return_of(g, s, 0) == 1 && return_of(g, s, 1) == -1);
+    /* RULES.md, Endings */
+    assert_reason(g, s, "all its pieces on mornings", "wszystkie jego pionki na porankach");
+    assert_info(g, s, "Green wins", "Wygrywa: Zielony");
+    assert_info(g, s, "all its pieces on mornings", "wszystkie jego pionki na porankach");
     lt_state_free(s);
 }
 
@@ -286,6 +290,7 @@ static void pushed_piece_with_nowhere_to_go(void **st)
     play(g, s, "W1-G3");
     assert_string_equal(text_of(g, s), ".ggg..../wwwwwwww/g.g..... w won 6");
     assert_true(return_of(g, s, 1) == 1 && return_of(g, s, 0) == -1);
+    assert_reason(g, s, "all its pieces on mornings", "wszystkie jego pionki na porankach");
     lt_state_free(s);
 }
 
@@ -424,6 +429,7 @@ static void nine_to_four(void **st)
     play(g, s, "G1-G6 back-G1 add-W8");
     assert_string_equal(text_of(g, s), "www....g/.....g../wggggggg g won 1");
     assert_true(return_of(g, s, 0) == 1);
+    assert_reason(g, s, "a lead of 9 pieces to 4", "przewaga 9 pionków do 4");
     lt_state_free(s);
 }
 
@@ -439,6 +445,10 @@ static void both_win_at_once(void **st)
     play(g, s, "xW8");
     assert_string_equal(text_of(g, s), "g......./gwwww.../ggggggg. g won 10");
     assert_true(return_of(g, s, 0) == 1);
+    assert_reason(g, s, "a lead of 9 pieces to 4; Wooden reached a goal in the same deed: "
+                        "the mover wins",
+                  "przewaga 9 pionków do 4; cel osiągnął też Drewniany, tym samym ruchem: "
+                  "wygrywa wykonujący ruch");
     lt_state_free(s);
     /* the same removal by 6+6 from a Green without 9: Wooden wins */
     s = at(&g, NULL, ".......w/wwww..../ggggg... g deed:6-6 3");
@@ -482,6 +492,8 @@ static void turn_cap(void **st)
     play(g, s, "keep");
     assert_string_equal(text_of(g, s), "wwwwwwww/......../gggggggg - drawn 10");
     assert_true(return_of(g, s, 0) == 0 && return_of(g, s, 1) == 0);
+    assert_reason(g, s, "draw: the turn cap (10 turns)", "remis: limit tur (10)");
+    assert_info(g, s, "draw: the turn cap (10 turns)", "remis: limit tur (10)");
     lt_state_free(s);
 }
 

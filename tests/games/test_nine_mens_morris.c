@@ -77,6 +77,9 @@ static void placing_then_jumping(void **st)
     /* Black's last man is gone: White wins (seed: all men lost) */
     assert_int_equal(g->current_player(s), LT_TERMINAL);
     assert_true(return_of(g, s, 0) == 1);
+    /* RULES.md, Endings */
+    assert_reason(g, s, "Black has no men left", "Czarne nie mają już pionów");
+    assert_info(g, s, "Black has no men left", "Czarne nie mają już pionów");
     lt_state_free(s);
 }
 
@@ -90,6 +93,7 @@ static void blocked_loses(void **st)
     set_position(g, s, "B../.../.../B...../.../.../WBB w 0 0 -");
     assert_int_equal(g->current_player(s), LT_TERMINAL);
     assert_true(return_of(g, s, 1) == 1);
+    assert_reason(g, s, "White is blocked: no move", "Białe są zablokowane: brak ruchu");
     lt_state_free(s);
 }
 
@@ -126,6 +130,8 @@ static void two_men_lose(void **st)
     play(g, s, "xa7");
     assert_int_equal(g->current_player(s), LT_TERMINAL);
     assert_true(return_of(g, s, 0) == 1);
+    assert_reason(g, s, "Black has fewer than three men left",
+                  "Czarne mają już mniej niż trzy piony");
     lt_state_free(s);
 }
 
@@ -162,7 +168,36 @@ static void repetition(void **st)
     play(g, s, "d7-g7");
     assert_int_equal(g->current_player(s), LT_TERMINAL);
     assert_true(return_of(g, s, 0) == 0);
+    assert_reason(g, s, "draw: the same position for the third time",
+                  "remis: ta sama pozycja po raz trzeci");
     lt_state_free(s);
+}
+
+/* RULES.md: `quiet` moves of each player without a capture draw.  White
+ * walks round the outer square (8 steps), Black c3-d3 and back: a
+ * position recurs only after 16 moves, so none stands three times, and
+ * with quiet=10 the 20th move draws and the 19th does not. */
+static void quiet_moves(void **st)
+{
+    (void)st;
+    const lt_game *g;
+    lt_state *s = start(&g, "nine-mens-morris", "quiet=10");
+    set_position(g, s, ".../.../.../....../B../.../W.. w 0 0 -");
+    play(g, s, "a1-d1 c3-d3 d1-g1 d3-c3 g1-g4 c3-d3 g4-g7 d3-c3 g7-d7 c3-d3 "
+               "d7-a7 d3-c3 a7-a4 c3-d3 a4-a1 d3-c3 a1-d1 c3-d3 d1-g1");
+    assert_int_equal(g->current_player(s), 1);
+    play(g, s, "d3-c3");
+    assert_int_equal(g->current_player(s), LT_TERMINAL);
+    assert_true(return_of(g, s, 0) == 0);
+    assert_reason(g, s, "draw: 10 moves each without a capture",
+                  "remis: 10 ruchów każdego gracza bez bicia");
+    lt_state_free(s);
+    /* the Polish count agrees with its number: 22 ruchy, 12 ruchów */
+    char buf[96];
+    graph_end_reason(GRAPH_END_QUIET, 0, 22, LT_LANG_PL, buf, sizeof buf);
+    assert_string_equal(buf, "remis: 22 ruchy każdego gracza bez bicia");
+    graph_end_reason(GRAPH_END_QUIET, 0, 12, LT_LANG_PL, buf, sizeof buf);
+    assert_string_equal(buf, "remis: 12 ruchów każdego gracza bez bicia");
 }
 
 static void bad_positions(void **st)
@@ -204,6 +239,7 @@ int main(void)
         cmocka_unit_test(two_men_lose),
         cmocka_unit_test(flying),
         cmocka_unit_test(repetition),
+        cmocka_unit_test(quiet_moves),
         cmocka_unit_test(bad_positions),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

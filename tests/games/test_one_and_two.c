@@ -23,6 +23,25 @@ static void a_turn(void **st)
     play(g, s, "6 6-6");       /* seat 1's last throw fails */
     assert_int_equal(g->current_player(s), LT_TERMINAL);
     assert_true(return_of(g, s, 1) == 1);
+    /* RULES.md, Endings */
+    assert_reason(g, s, "Player 2 matched one die with two in the play-off; nobody equalled it",
+                  "Gracz 2 wyrzuca ile na jednej, tyle na dwóch w dogrywce; nikt nie "
+                  "wyrównuje");
+    assert_info(g, s, "Turn 1: P2 won it — matched one die with two in the play-off; nobody "
+                      "equalled it",
+                "Tura 1: wygrywa G2 — wyrzuca ile na jednej, tyle na dwóch w dogrywce; "
+                "nikt nie wyrównuje");
+    lt_state_free(s);
+    /* seat 1 succeeds (4 and 3-1), seat 2's last throw fails (2, 6-6) */
+    s = start_n(&g, "one-and-two", NULL, 2);
+    play(g, s, "4 3-1 2 6-6");
+    assert_true(return_of(g, s, 0) == 1);
+    assert_reason(g, s, "Player 1 matched one die with two; nobody equalled it",
+                  "Gracz 1 wyrzuca ile na jednej, tyle na dwóch; nikt nie wyrównuje");
+    lt_state_free(s);
+    /* a 1 on the single die can never be equalled on two: the turn cap */
+    s = start_n(&g, "one-and-two", NULL, 2);
+    play_to_cap(g, s, "1 6-6");
     lt_state_free(s);
 }
 

@@ -13,6 +13,11 @@ static void rules(void **st)
                         "play turn 1/1 score 0,0 order 1,2 next 1");
     play(g, s, "6-5-4 3-2-1 5-5-1"); /* seat 1 throws the first pair */
     assert_true(return_of(g, s, 0) == 1);
+    /* RULES.md, Endings */
+    assert_reason(g, s, "Player 1 threw 5-5-1, the first pair",
+                  "Gracz 1 wyrzuca 5-5-1, pierwszą parę");
+    assert_info(g, s, "Turn 1: P1 won it — threw 5-5-1, the first pair",
+                "Tura 1: wygrywa G1 — wyrzuca 5-5-1, pierwszą parę");
     /* order=lowest: the lower throw goes first; a tie throws again */
     lt_state_free(s);
     s = start_n(&g, "pair-and-ace", "order=lowest", 2);
@@ -21,6 +26,12 @@ static void rules(void **st)
                         "play turn 1/1 score 0,0 order 2,1 next 2");
     play(g, s, "3-3-3");
     assert_true(return_of(g, s, 1) == 1);
+    assert_reason(g, s, "Player 2 threw 3-3-3, the first triple",
+                  "Gracz 2 wyrzuca 3-3-3, pierwszą trójkę");
+    lt_state_free(s);
+    s = start_n(&g, "pair-and-ace", NULL, 2);
+    play(g, s, "6-6-6 1-1-1");
+    play_to_cap(g, s, "3-2-1");
     lt_state_free(s);
 }
 

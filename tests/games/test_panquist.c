@@ -63,12 +63,32 @@ static void turns(void **st)
     play(g, s, "5-2-1"); /* his 8 as 5-2-1: one stake */
     assert_string_equal(text_of(g, s), "play turn 2/3 score 1,0 money 1,3 pot 4 "
                                        "order 2,1 numbers -,-");
+    /* RULES.md, Endings: each turn's end, and the match's */
+    assert_info(g, s, "Turn 1: P1 won it — threw 8 (5-2-1), own number: takes 1 of the 4 stakes",
+                "Tura 1: wygrywa G1 — wyrzuca 8 (5-2-1), własną liczbę: bierze 1 z 4 zakładów");
     /* seat 2 throws: 9 his, 10 seat 1's; then seat 1, the staker, throws
      * his 10: the turn is his and his stakes come back */
     play(g, s, "6-2-1 5-4-1 1-1-1 5-4-1");
     assert_string_equal(text_of(g, s), "over played 2/3 score 2,0 money 5,3 pot 0");
     /* turn 3: seat 2 should stake four and has three: he has lost */
     assert_true(return_of(g, s, 0) == 1 && return_of(g, s, 1) == -1);
+    assert_info(g, s, "Turn 2: P1 won it — threw 10, own number, before the thrower's: no stakes taken",
+                "Tura 2: wygrywa G1 — wyrzuca 10, własną liczbę, przed rzucającym: zakłady wracają");
+    assert_reason(g, s, "Player 2 cannot cover the four stakes",
+                  "brak środków na cztery zakłady: Gracz 2");
+    lt_state_free(s);
+    /* a one-turn match: seat 1 throws his 9 as 4-4-1, Panquist */
+    s = start_n(&g, "panquist", NULL, 2);
+    play(g, s, "6-6-6 1-1-1 6-2-1 6-3-1 4-4-1");
+    assert_true(return_of(g, s, 0) == 4);
+    assert_reason(g, s, "Player 1 threw 9 (4-4-1), own number: Panquist, all 4 stakes",
+                  "Gracz 1 wyrzuca 9 (4-4-1), własną liczbę: Panquist, 4 zakłady");
+    lt_state_free(s);
+    /* numbers 9 and 10; 6 is nobody's */
+    s = start_n(&g, "panquist", NULL, 2);
+    play(g, s, "6-6-6 1-1-1 6-2-1 6-3-1");
+    play_to_cap(g, s, "3-2-1");
+    assert_true(return_of(g, s, 0) == 0); /* the stakes go back */
     lt_state_free(s);
 }
 

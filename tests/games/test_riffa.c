@@ -15,12 +15,28 @@ static void rules(void **st)
     play(g, s, "6");                 /* 14 */
     play(g, s, "3-3-3 2");           /* of a triple he keeps two: 8 */
     assert_true(return_of(g, s, 0) == 1);
+    /* RULES.md, Endings */
+    assert_reason(g, s, "Player 1 scored 14 with a pair and the third die, the highest (next: 8)",
+                  "Gracz 1 ma 14 z pary i trzeciej kości, najwięcej (następny wynik: 8)");
+    assert_info(g, s,
+                "Turn 1: P1 won it — scored 14 with a pair and the third die, the highest (next: 8)",
+                "Tura 1: wygrywa G1 — ma 14 z pary i trzeciej kości, najwięcej (następny wynik: 8)");
     /* equal scores play off */
     lt_state_free(s);
     s = start_n(&g, "riffa", NULL, 3);
     play(g, s, "5-5-1 2 4-4-1 4 2-2-2 1"); /* 12, 12, 5 */
     assert_string_equal(text_of(g, s),
                         "play turn 1/1 score 0,0,0 order 1,2,3 in 1,2 scores -,-,- steps 6");
+    play(g, s, "1-1-2 6 6-6-1 1"); /* the play-off: 8 against 13 */
+    assert_true(return_of(g, s, 1) == 1);
+    assert_reason(g, s,
+                  "Player 2 scored 13 with a pair and the third die, the highest in the "
+                  "play-off (next: 8)",
+                  "Gracz 2 ma 13 z pary i trzeciej kości, najwięcej w dogrywce (następny "
+                  "wynik: 8)");
+    lt_state_free(s);
+    s = start_n(&g, "riffa", NULL, 2);
+    play_to_cap(g, s, "6-5-4"); /* never a pair */
     lt_state_free(s);
 }
 

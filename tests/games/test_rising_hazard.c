@@ -19,6 +19,14 @@ static void halves(void **st)
     play(g, s, "throw 5-4-1"); /* the opponent's: the whole pool */
     assert_string_equal(text_of(g, s), "over played 1/1 score 1,0 money 52,48 pot 0");
     assert_true(return_of(g, s, 0) == 2);
+    /* RULES.md, Endings */
+    assert_reason(g, s, "Player 1 threw 10, the opponent's number: the whole pool (4)",
+                  "Gracz 1 wyrzuca 10, liczbę przeciwnika: cała pula (4)");
+    lt_state_free(s);
+    /* his own number, thrown on and on: the turn cap */
+    s = start_n(&g, "rising-hazard", NULL, 2);
+    play(g, s, "6-6-6 1-1-1 5-4-1 6-4-1");
+    play_to_cap(g, s, "6-4-1 throw");
     lt_state_free(s);
 }
 
@@ -36,8 +44,15 @@ static void by_turns(void **st)
     play(g, s, "stop"); /* the pool stays; roles change; seat 2 pays next */
     assert_string_equal(text_of(g, s), "play turn 2/2 score 0,0 money 48,48 pot 4 "
                                        "order 2,1 numbers -,- payer 2");
+    /* RULES.md, Endings */
+    assert_info(g, s, "Turn 1: nobody won it — P1 stopped: the roles change, the pool stays",
+                "Tura 1 bez zwycięzcy — G1 przerywa: zmiana ról, pula zostaje");
     play(g, s, "5-4-1 6-4-1 6-2-1"); /* 10 for seat 1, 11 his; 9: nobody's */
     assert_string_equal(text_of(g, s), "over played 2/2 score 1,0 money 50,50 pot 0");
+    assert_info(g, s, "Turn 2: P1 won it — P2 threw 9, nobody's number: the roles change, the "
+                      "pool stays",
+                "Tura 2: wygrywa G1 — G2 wyrzuca 9, niczyją liczbę: zmiana ról, pula zostaje");
+    assert_reason(g, s, "after 2 turns: Player 1 0, Player 2 0", "po 2 turach: Gracz 1 0, Gracz 2 0");
     lt_state_free(s);
 }
 
@@ -159,6 +174,8 @@ static void bankroll(void **st)
                                        "order 1,2 numbers 11,10 first steps 2");
     play(g, s, "6-6-6");
     assert_string_equal(text_of(g, s), "over played 0/5 score 0,0 money 1,1 pot 0");
+    assert_reason(g, s, "Player 1 and Player 2 cannot cover the next unit",
+                  "brak środków na kolejną jednostkę: Gracz 1 i Gracz 2");
     lt_state_free(s);
 }
 

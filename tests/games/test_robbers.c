@@ -242,11 +242,15 @@ static void the_end(void **st)
     play(g, s, "h3-h2xh1");
     assert_int_equal(g->current_player(s), LT_TERMINAL);
     assert_true(return_of(g, s, 0) == 1 && return_of(g, s, 1) == -1);
+    /* RULES.md, Endings */
+    assert_reason(g, s, "all of Green's pieces captured", "wszystkie pionki zielonych zbite");
+    assert_info(g, s, "all of Green's pieces captured", "wszystkie pionki zielonych zbite");
     lt_state_free(s);
     s = at(&g, "c7/8/8/8/8/7C/8/7c o");
     play(g, s, "h3-h2xh1");
     assert_int_equal(g->current_player(s), LT_TERMINAL);
     assert_true(return_of(g, s, 0) == 0 && return_of(g, s, 1) == 0);
+    assert_reason(g, s, "draw: one piece each", "remis: każdej stronie został jeden pionek");
     lt_state_free(s);
     s = at(&g, "c7/8/8/8/8/8/8/7C g");
     assert_int_equal(g->current_player(s), LT_TERMINAL);
@@ -258,6 +262,8 @@ static void the_end(void **st)
     play(g, s, "h2-c2xc1");
     assert_int_equal(g->current_player(s), LT_TERMINAL);
     assert_true(return_of(g, s, 0) == -1 && return_of(g, s, 1) == 1);
+    assert_reason(g, s, "all of Orange's pieces captured",
+                  "wszystkie pionki pomarańczowych zbite");
     lt_state_free(s);
 }
 
@@ -280,6 +286,8 @@ static void passing(void **st)
     s = at(&g, "8/8/8/8/8/ss6/SS6/8 o");
     assert_int_equal(g->current_player(s), LT_TERMINAL);
     assert_true(return_of(g, s, 0) == 0 && return_of(g, s, 1) == 0);
+    assert_reason(g, s, "draw: neither side can move (two passes)",
+                  "remis: żadna strona nie ma ruchu (dwa pasy)");
     lt_state_free(s);
 }
 
@@ -297,6 +305,7 @@ static void move_cap(void **st)
     assert_true(return_of(g, s, 0) == 0);
     assert_string_equal(text_of(g, s),
                         "cccccccc/5sss/sssss3/8/8/SSSSS3/5SSS/CCCCCCCC o 10");
+    assert_reason(g, s, "draw: the move cap (10 moves)", "remis: limit posunięć (10)");
     lt_state_free(s);
     s = start(&g, "robbers", "cap=10");
     set_position(g, s, "8/8/8/8/8/7C/8/C6c o 9");

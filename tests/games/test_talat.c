@@ -521,14 +521,17 @@ static void second_frozen_board_ends(void **st)
     assert_int_equal(points[2], 0);
     assert_true(return_of(g, s, 0) == 1 && return_of(g, s, 1) == -0.5 &&
                 return_of(g, s, 2) == -0.5);
+    assert_reason(g, s, "two boards frozen; points: Red 80, Blue 43, Violet 0",
+                  "dwie plansze zamrożone; punkty: Czerwony 80, Niebieski 43, Fioletowy 0");
     lt_state_free(s);
 }
 
 /* ---- Scoring and the tie-break (seed 14) -------------------------------- */
 
-/* The game is over in this position, with these points and returns. */
+/* The game is over in this position, with these points and returns,
+ * and this reason (RULES.md, Endings). */
 static void check_end(int players, const char *text, const int *points,
-                      const double *returns_want)
+                      const double *returns_want, const char *en, const char *pl)
 {
     const lt_game *g;
     lt_state *s = start_at(&g, players, NULL, text);
@@ -539,6 +542,7 @@ static void check_end(int players, const char *text, const int *points,
         assert_int_equal(got[p], points[p]);
         assert_true(return_of(g, s, p) == returns_want[p]);
     }
+    assert_reason(g, s, en, pl);
     lt_state_free(s);
 }
 
@@ -553,7 +557,12 @@ static void shared_win(void **st)
               "R1tR1sR1hR2tR2s/...../...../...../B1tB1sB1hB2tB2s "
               "B2hB3tB3sB3h./...../...../...../V1tV1sV1hV2tV2s "
               "V2hV3tV3sV3h./...../...../...../R2hR3tR3sR3h. r - - -",
-              (const int[]){27, 27, 27}, (const double[]){0, 0, 0});
+              (const int[]){27, 27, 27}, (const double[]){0, 0, 0},
+              "all three boards frozen; points: Red 27, Blue 27, Violet 27; tie on "
+              "points (seed 14): the same towers taken - a shared win",
+              "wszystkie trzy plansze zamrożone; punkty: Czerwony 27, Niebieski 27, "
+              "Fioletowy 27; remis punktowy (reguła 14): te same zbite wieże – wspólna "
+              "wygrana");
 }
 
 /* Red: 6 towers on lines (18) + 4 captured (20) = 38; Blue: 6 on lines
@@ -570,9 +579,40 @@ static void tie_break(void **st)
                          "V2h..../...../...../...../R2h....";
     char text[512];
     snprintf(text, sizeof text, "%s r B3tB3hV3tV3s R3tR3sR3hV3h B3s", boards);
-    check_end(3, text, (const int[]){38, 38, 23}, (const double[]){-0.5, 1, -0.5});
+    check_end(3, text, (const int[]){38, 38, 23}, (const double[]){-0.5, 1, -0.5},
+              "all three boards frozen; points: Red 38, Blue 38, Violet 23; tie on "
+              "points (seed 14): more 3h (tall hexagonal) taken: Red 1, Blue 2",
+              "wszystkie trzy plansze zamrożone; punkty: Czerwony 38, Niebieski 38, "
+              "Fioletowy 23; remis punktowy (reguła 14): więcej zbitych 3h (wysokie "
+              "sześciokątne): Czerwony 1, Niebieski 2");
     snprintf(text, sizeof text, "%s r B3tB3hV3tV3h R3tR3sR3hV3s B3s", boards);
-    check_end(3, text, (const int[]){38, 38, 23}, (const double[]){1, -0.5, -0.5});
+    check_end(3, text, (const int[]){38, 38, 23}, (const double[]){1, -0.5, -0.5},
+              "all three boards frozen; points: Red 38, Blue 38, Violet 23; tie on "
+              "points (seed 14): more 3h (tall hexagonal) taken: Red 2, Blue 1",
+              "wszystkie trzy plansze zamrożone; punkty: Czerwony 38, Niebieski 38, "
+              "Fioletowy 23; remis punktowy (reguła 14): więcej zbitych 3h (wysokie "
+              "sześciokątne): Czerwony 2, Niebieski 1");
+    /* the view says the towers decided */
+    const lt_game *g;
+    lt_state *s = start_at(&g, 3, NULL, text);
+    assert_info(g, s, "Equal points: the towers captured decide (seed 14)",
+                "Remis punktowy: rozstrzygają zbite wieże (reguła 14)");
+    lt_state_free(s);
+}
+
+/* RULES.md (our reading): the last player left in the game wins - a
+ * position the session never reaches (a seat may leave only while three
+ * are in), but one the rules define. */
+static void last_player_left(void **st)
+{
+    (void)st;
+    check_end(3,
+              "...../...../...../...../B1tB1sB1hB2tB2s B2hB3tB3sB3h./...../...../...../..... "
+              "...../...../...../...../..... b - - - out:rv",
+              (const int[]){0, 27, 0}, (const double[]){-0.5, 1, -0.5},
+              "the last player in the game: Blue; points: Red 0 (left), Blue 27, Violet 0 (left)",
+              "ostatni gracz w grze: Niebieski; punkty: Czerwony 0 (poza grą), Niebieski 27, "
+              "Fioletowy 0 (poza grą)");
 }
 
 /* Two players (seed 15): Red has 5 towers on Blue's line, 2h on the
@@ -589,7 +629,9 @@ static void two_player_scoring(void **st)
               "B2h..../...../...../...../V2s+.... "
               "V2h+..../...../...../...../R2h.... r "
               "B3tB3sB3hV1t R3tR3sR3hV1sV1hV2tV3tV3s",
-              (const int[]){41, 61}, (const double[]){-1, 1});
+              (const int[]){41, 61}, (const double[]){-1, 1},
+              "all three boards frozen; points: Red 41, Blue 61",
+              "wszystkie trzy plansze zamrożone; punkty: Czerwony 41, Niebieski 61");
 }
 
 /* ---- The no-capture search against brute force --------------------------- */
@@ -942,6 +984,7 @@ int main(void)
         cmocka_unit_test(second_frozen_board_ends),
         cmocka_unit_test(shared_win),
         cmocka_unit_test(tie_break),
+        cmocka_unit_test(last_player_left),
         cmocka_unit_test(two_player_scoring),
         cmocka_unit_test(freeze_search_matches_brute_force),
         cmocka_unit_test(perft_counts),

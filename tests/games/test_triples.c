@@ -11,6 +11,10 @@ static void rounds(void **st)
     lt_state *s = start_n(&g, "triples", NULL, 2);
     play(g, s, "1-1-1 2-1-1");
     assert_true(return_of(g, s, 0) == 1);
+    /* RULES.md, Endings: each way a turn ends, with its reason */
+    assert_reason(g, s, "Player 1 threw the only Triple", "Gracz 1 wyrzuca jedyną Trójkę");
+    assert_info(g, s, "Turn 1: P1 won it — threw the only Triple",
+                "Tura 1: wygrywa G1 — wyrzuca jedyną Trójkę");
     /* two Triples: the round again */
     lt_state_free(s);
     s = start_n(&g, "triples", NULL, 3);
@@ -22,11 +26,19 @@ static void rounds(void **st)
     assert_int_equal(g->current_player(s), LT_CHANCE);
     play(g, s, "6-5-4 3-2-1 6-6-5");
     assert_true(return_of(g, s, 1) == 1);
+    assert_reason(g, s, "Player 2 threw the only sum in the group 3-6, and no Triple came",
+                  "Gracz 2 wyrzuca jedyną sumę z grupy 3-6, bez Trójek");
     /* group 15-18: 6-6-6 is a Triple, 6-6-5 in the group */
     lt_state_free(s);
     s = start_n(&g, "triples", "group=15-18", 2);
     play(g, s, "6-6-5 6-5-1");
     assert_true(return_of(g, s, 0) == 1);
+    assert_reason(g, s, "Player 1 threw the only sum in the group 15-18, and no Triple came",
+                  "Gracz 1 wyrzuca jedyną sumę z grupy 15-18, bez Trójek");
+    lt_state_free(s);
+    /* two throws outside the group, round after round: the turn cap */
+    s = start_n(&g, "triples", NULL, 2);
+    play_to_cap(g, s, "5-4-1");
     lt_state_free(s);
 }
 

@@ -185,6 +185,11 @@ bool gc_pseudo_ok(const gc_pos *, gc_move);
 int gc_outcome(const gc_pos *, bool has_moves);
 /* The seed's stalemate rule: does the stalemated side to move win? */
 bool gc_stalemate_wins(const gc_pos *);
+/* ... and which step of it decides: more pieces, more of the highest
+ * type where the counts differ (*type), or the last move (*type
+ * GC_NONE); *wins as gc_stalemate_wins. */
+enum { GC_STALE_MORE, GC_STALE_HIGHER, GC_STALE_LAST };
+int gc_stalemate_rule(const gc_pos *, int *type, bool *wins);
 uint64_t gc_perft(gc_pos *, int depth);
 
 /* ---- eval.c ---- */

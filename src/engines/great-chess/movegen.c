@@ -374,7 +374,7 @@ bool gc_pseudo_ok(const gc_pos *p, gc_move m)
     return gc_set_has(&targets, to);
 }
 
-bool gc_stalemate_wins(const gc_pos *p)
+int gc_stalemate_rule(const gc_pos *p, int *type, bool *wins)
 {
     /* Seed: more pieces wins; with as many, the higher pieces in the
      * hierarchy (notes §2.7: compared from the Aanca down); otherwise the
@@ -384,12 +384,27 @@ bool gc_stalemate_wins(const gc_pos *p)
         mine += p->count[me][t];
         yours += p->count[you][t];
     }
-    if (mine != yours)
-        return mine > yours;
+    *type = GC_NONE;
+    if (mine != yours) {
+        *wins = mine > yours;
+        return GC_STALE_MORE;
+    }
     for (int t = GC_AANCA; t >= GC_PAWN; t--)
-        if (p->count[me][t] != p->count[you][t])
-            return p->count[me][t] > p->count[you][t];
-    return false;
+        if (p->count[me][t] != p->count[you][t]) {
+            *type = t;
+            *wins = p->count[me][t] > p->count[you][t];
+            return GC_STALE_HIGHER;
+        }
+    *wins = false;
+    return GC_STALE_LAST;
+}
+
+bool gc_stalemate_wins(const gc_pos *p)
+{
+    int type;
+    bool wins;
+    gc_stalemate_rule(p, &type, &wins);
+    return wins;
 }
 
 int gc_outcome(const gc_pos *p, bool has_moves)

@@ -271,6 +271,27 @@ static lt_status read_state(lt_state *st, const char *text, lt_error *err)
     return LT_OK;
 }
 
+/* How the game ended (RULES.md, Endings), in rabbit_settle's order. */
+static int end_reason(const lt_state *st, int lang, char *buf, size_t size)
+{
+    const rs *s = (const rs *)st;
+    bool pl = lang == LT_LANG_PL;
+    int left = graph_count(s->hunters);
+    if (left < s->need)
+        return snprintf(buf, size,
+                        pl ? "zostało mniej niż %u myśliwych (%d)"
+                           : "fewer than %u hunters remain (%d)",
+                        (unsigned)s->need, left);
+    if (s->result == RB_HUNTERS_WON)
+        return snprintf(buf, size, "%s",
+                        pl ? "królik złapany: zablokowany, nie ma ruchu"
+                           : "the rabbit is caught: blocked, with no move");
+    return snprintf(buf, size,
+                    pl ? "królik uciekł: brak blokady w limicie ruchów myśliwych (%u)"
+                       : "the rabbit got away: not blocked within %u hunter moves",
+                    (unsigned)s->cap);
+}
+
 static void render(const lt_state *st, lt_view *v)
 {
     const rs *s = (const rs *)st;
@@ -291,6 +312,8 @@ static void render(const lt_state *st, lt_view *v)
         snprintf(v->info[v->ninfo++], sizeof v->info[0],
                  pl ? "Królik bije dalej albo kończy (stop)"
                     : "The rabbit goes on capturing, or stops (stop)");
+    if (s->result != RB_PLAYING)
+        end_reason(st, v->lang, v->info[v->ninfo++], sizeof v->info[0]);
 }
 
 static int action_cells(const lt_state *st, lt_action a, int *cells, int max)
@@ -396,6 +419,7 @@ const lt_game lt_catch_the_rabbit = {
     .source = "seed 000: Catch the Rabbit",
     .group = LT_GROUP_ALFONSO,
     .options = options,
+    .end_reason = end_reason,
     .seats_en = seats_en,
     .seats_pl = seats_pl,
     .min_players = 2,

@@ -56,10 +56,22 @@ void best_scored(dice_state *s, int score, bool low)
             winner = i;
         }
     if (count == 1) {
-        dice_end_turn(s, winner);
+        /* the reason names the score, the next best, and a play-off */
+        int second = low ? 1000 : -1;
+        for (int i = 0; i < s->players; i++)
+            if ((b->contenders >> i & 1) && i != winner &&
+                (low ? b->score[i] < second : b->score[i] > second))
+                second = b->score[i];
+        dice_why why = {.why = s->game == DICE_RIFFA ? DICE_WHY_RIFFA
+                               : low                  ? DICE_WHY_LOWEST
+                                                      : DICE_WHY_HIGHEST,
+                        .by = (int8_t)winner,
+                        .v = {(uint8_t)best, (uint8_t)second, s->shown.playoff}};
+        dice_end_turn(s, winner, why);
         return;
     }
     b->contenders = tied;
+    s->shown.playoff = 1;
     memset(b->score, 0, sizeof b->score);
     b->pos = (uint8_t)next_pos(s, -1);
 }

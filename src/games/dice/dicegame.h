@@ -176,11 +176,64 @@ typedef struct dice_state {
         int8_t seat;      /* who threw last, -1 for nobody yet */
         uint8_t ndice;    /* his dice, */
         int16_t action;   /* and his throw */
-        int8_t winner;    /* winner of the turn that just ended, -1 none */
-        uint8_t ended;    /* a turn has ended (winner valid) */
-        int32_t gain;     /* value_seat's gain in that turn (halves) */
+        /* the last turn that ended, and why (why == DICE_WHY_NONE: no
+         * turn has ended yet, or the position was read from text) */
+        int8_t winner;    /* -1: nobody won it */
+        uint8_t why;      /* DICE_WHY_* */
+        int8_t by;        /* the seat whose throw or choice decided it */
+        uint8_t tdice;    /* the dice of the throw that decided it, */
+        int16_t taction;  /* and the throw */
+        uint8_t v[3];     /* numbers the reason names (DICE_WHY_*) */
+        uint8_t broke;    /* bit per seat: could not cover what he had
+                           * to put in, which ended the match */
+        uint8_t playoff;  /* the turn in progress went to a play-off of
+                           * the tied (highest, lowest, riffa,
+                           * one-and-two) */
+        uint8_t pad;
+        uint16_t turn;    /* its number, from 1 */
+        int32_t amount;   /* money the reason names (halves) */
     } shown;
 } dice_state;
+
+/* Why a turn ended, as the frame words it (ending.c) - "by" is the seat
+ * whose throw or choice decided it, v[] the numbers named. */
+enum {
+    DICE_WHY_NONE,
+    DICE_WHY_CAP,          /* DICE_TURN_CAP reached: nobody wins */
+    DICE_WHY_HIGHEST,      /* v0 the score, v1 the next best, v2 1 after
+                            * a play-off of the tied */
+    DICE_WHY_LOWEST,       /* the same, lowest */
+    DICE_WHY_RIFFA,        /* the same, the pair and the third die */
+    DICE_WHY_EQUALLED,     /* one-and-two: v2 1 after a play-off */
+    DICE_WHY_TRIPLE,       /* triples: the only Triple */
+    DICE_WHY_GROUP,        /* the only throw in group v0 (0..2) */
+    DICE_WHY_HAZARD,       /* hazard: the thrower's Hazard wins */
+    DICE_WHY_OWN_REHAZARD, /* his own ReHazard; v0 1: shared */
+    DICE_WHY_REHAZARD_OF,  /* the winner's ReHazard, thrown by `by` */
+    DICE_WHY_NUMBER_OF,    /* marlota: the winner's number */
+    DICE_WHY_PAIR,         /* pair-and-ace: the first pair or triple */
+    DICE_WHY_PANQUIST,     /* the thrower's number: v0 stakes taken */
+    DICE_WHY_STAKER,       /* the staker's number first: nothing taken */
+    DICE_WHY_STOP_WON,     /* half-hazard: stopped, took `amount` */
+    DICE_WHY_STOP_NOTHING, /* ... stopped with nothing won */
+    DICE_WHY_POOL_REACHED, /* ... a Hazard: winnings reach the pool */
+    DICE_WHY_THEIR_NUMBER, /* the opponent's number: the pool, `amount` */
+    DICE_WHY_NOBODYS_LOSES,  /* half-hazard: nobody's number loses */
+    DICE_WHY_NOBODYS_PASSES, /* rising-hazard: nobody's number: roles */
+    DICE_WHY_STOP_PASSES,  /* rising-hazard: stopped: roles change */
+    DICE_WHY_HAZARD_LOSES, /* guirguiesca: a Hazard loses */
+    DICE_WHY_THEIRS_LOSES, /* ... the opponent's number loses */
+    DICE_WHY_OWN_WINS,     /* ... his own number wins */
+    DICE_WHYS
+};
+
+/* How a game ends its turn (dice_end_turn). */
+typedef struct {
+    uint8_t why;          /* DICE_WHY_* */
+    int8_t by;            /* the seat that decided it */
+    uint8_t v[3];
+    int32_t amount;       /* halves */
+} dice_why;
 
 /* Exact odds of a turn, as a game computes them (the frame writes them
  * into an lt_odds). */
@@ -205,14 +258,17 @@ typedef struct dice_rules {
     bool money;           /* played for money */
     /* reads the game's options into the state (var, turns, amounts) */
     void (*configure)(dice_state *, const lt_config *);
-    /* optional: can the turn begin at all (every player able to cover
-     * what he must put in)?  Asked before the throw for the order; false
+    /* optional: the seats that cannot cover what they must put in for
+     * a turn (bit per seat); asked before the throw for the order; any
      * ends the match */
-    bool (*can_start)(const dice_state *);
+    unsigned (*short_of)(const dice_state *);
     /* optional: begins the turn (order fixed, the turn's fields zero):
      * payments, the turn's own set-up; false if a player cannot cover
-     * what he must put in (the match ends) */
+     * what he must put in (dice_can_pay says who; the match ends) */
     bool (*turn_start)(dice_state *);
+    /* games for money: what a player who cannot pay could not cover, for
+     * the end's reason ("the stake", "stawkę": after "na") */
+    const char *due_en, *due_pl;
     /* optional: LT_CHANCE (without it, always) or the seat that decides */
     int (*turn_player)(const dice_state *);
     /* the seat whose throw or decision is next */
@@ -268,13 +324,18 @@ int dice_action_cells(const lt_state *, lt_action, int *, int);
 int dice_throw_seat(const lt_state *);
 
 /* For the games' turn rules. */
-void dice_end_turn(dice_state *, int winner); /* winner -1: nobody */
+/* The turn is decided: winner -1 for nobody; why says how (the throw
+ * that decided it is the last one thrown). */
+void dice_end_turn(dice_state *, int winner, dice_why why);
 void dice_end_match(dice_state *);            /* a payment failed */
 int dice_seat_at(const dice_state *, int pos); /* order[pos] */
 /* The seat whose throw or decision is next, -1 when the match is over. */
 int dice_thrower(const dice_state *);
 /* Pays amount (halves) from seat into the pot; false if he cannot. */
 bool dice_pay(dice_state *, int seat, int32_t amount);
+/* Can the seat pay amount?  If not, he is marked as the one who could
+ * not (shown.broke, the reason at the end). */
+bool dice_can_pay(dice_state *, int seat, int32_t amount);
 /* Moves amount (halves) from the pot to seat. */
 void dice_take(dice_state *, int seat, int32_t amount);
 /* A seat's money and claim on the pot (halves): what he would have if
@@ -357,6 +418,13 @@ bool dice_parse_list(const char *text, int *out, int max, int lo, int hi,
 /* The word after "name" among words, or NULL. */
 const char *dice_word_after(char **words, int nwords, const char *name);
 
+/* ---- why a turn and the match ended, in words (ending.c) ---- */
+/* lt_game.end_reason of every dice game. */
+int dice_end_reason(const lt_state *, int lang, char *buf, size_t size);
+/* The line on the last turn that ended ("Turn 3: P1 won it - threw 7,
+ * ..."), or "" when none has (or the position was read from text). */
+void dice_last_turn(const dice_state *, int lang, char *buf, size_t size);
+
 /* ---- the view (view.c) ---- */
 void dice_render(const lt_state *, lt_view *);
 /* Appends a line of info (printf-like). */
@@ -408,7 +476,7 @@ extern const char *const dice_order_choices[]; /* highest, lowest */
     .action_cells = dice_action_cells, .hash = dice_hash,                  \
     .invariants_ok = dice_invariants_ok, .odds = dice_odds,                \
     .simulate = dice_simulate, .numbering = LT_NUMBER_TURNS,                \
-    .thrower = dice_throw_seat
+    .thrower = dice_throw_seat, .end_reason = dice_end_reason
 
 /* ---- a round where the best score wins (best.c): highest, lowest,
  * riffa ---- */

@@ -128,9 +128,17 @@ int dice_seat_at(const dice_state *s, int pos)
     return s->order[pos];
 }
 
+bool dice_can_pay(dice_state *s, int seat, int32_t amount)
+{
+    if (s->money[seat] >= amount)
+        return true;
+    s->shown.broke |= (uint8_t)(1u << seat);
+    return false;
+}
+
 bool dice_pay(dice_state *s, int seat, int32_t amount)
 {
-    if (s->money[seat] < amount)
+    if (!dice_can_pay(s, seat, amount))
         return false;
     s->money[seat] -= amount;
     s->pot += amount;
@@ -198,7 +206,13 @@ static void begin_turn(dice_state *s)
     int n = s->players;
     memset(&s->t, 0, sizeof s->t);
     s->steps = 0;
-    if (s->turn >= s->turns || (r->can_start && !r->can_start(s))) {
+    if (s->turn >= s->turns) {
+        dice_end_match(s);
+        return;
+    }
+    unsigned broke = r->short_of ? r->short_of(s) : 0;
+    if (broke) { /* RULES.md: a player who cannot cover the stakes loses */
+        s->shown.broke = (uint8_t)broke;
         dice_end_match(s);
         return;
     }
@@ -226,13 +240,21 @@ static void begin_turn(dice_state *s)
     enter_turn(s);
 }
 
-void dice_end_turn(dice_state *s, int winner)
+void dice_end_turn(dice_state *s, int winner, dice_why why)
 {
+    assert(why.why > DICE_WHY_NONE && why.why < DICE_WHYS);
     if (winner >= 0)
         s->won[winner]++;
-    s->shown.ended = 1;
     s->shown.winner = (int8_t)winner;
+    s->shown.why = why.why;
+    s->shown.by = why.by;
+    memcpy(s->shown.v, why.v, sizeof why.v);
+    s->shown.amount = why.amount;
+    s->shown.tdice = s->shown.ndice;
+    s->shown.taction = s->shown.action;
     s->turn++;
+    s->shown.turn = s->turn;
+    s->shown.playoff = 0;
     begin_turn(s);
 }
 
@@ -261,8 +283,7 @@ lt_status dice_init(lt_state *st, const lt_config *cfg, int game)
         s->money[i] = s->money_game ? s->bankroll : 0;
     if (!s->money_game)
         s->bankroll = 0;
-    s->shown.seat = -1;
-    s->shown.winner = -1;
+    s->shown.seat = s->shown.winner = s->shown.by = -1;
     begin_turn(s);
     return LT_OK;
 }
@@ -393,7 +414,6 @@ void dice_apply(lt_state *st, lt_action a)
 {
     dice_state *s = ds(st);
     const dice_rules *r = dice_rules_of(s);
-    s->shown.ended = 0;
     if (a < DICE_STOP) {
         s->shown.seat = (int8_t)dice_thrower(s);
         s->shown.ndice = (uint8_t)throw_dice(s);
@@ -416,7 +436,8 @@ void dice_apply(lt_state *st, lt_action a)
         ++s->steps >= DICE_TURN_CAP) {
         if (r->turn_abort)
             r->turn_abort(s);
-        dice_end_turn(s, -1); /* RULES.md: the cap ends the turn undecided */
+        /* RULES.md: the cap ends the turn undecided */
+        dice_end_turn(s, -1, (dice_why){.why = DICE_WHY_CAP, .by = -1});
     }
 }
 

@@ -387,7 +387,7 @@ lt_status dice_read_state(lt_state *st, const char *text, lt_error *err)
         t.money[i] = t.bankroll;
     t.pot = 0;
     memset(&t.shown, 0, sizeof t.shown);
-    t.shown.seat = t.shown.winner = -1;
+    t.shown.seat = t.shown.winner = t.shown.by = -1;
     /* "steps N" closes any position */
     if (nw >= 2 && !strcmp(w[nw - 2], "steps")) {
         long long k;

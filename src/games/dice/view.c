@@ -106,10 +106,10 @@ void dice_render(const lt_state *st, lt_view *v)
                   dice_seat_label(s->shown.seat, v->lang), name,
                   dice_sum(s->shown.action, s->shown.ndice));
     }
-    if (s->shown.ended)
-        dice_info(v, s->shown.winner >= 0 ? (pl ? "Turę wygrywa %s" : "%s wins the turn")
-                                          : (pl ? "Tura bez zwycięzcy%s" : "Nobody wins the turn%s"),
-                  s->shown.winner >= 0 ? dice_seat_label(s->shown.winner, v->lang) : "");
+    char last[sizeof v->info[0]];
+    dice_last_turn(s, v->lang, last, sizeof last);
+    if (last[0])
+        dice_info(v, "%s", last);
     if (s->phase == PHASE_OVER)
         return;
     order_line(s, v, pl);

@@ -181,9 +181,10 @@ static int seat_side(const lt_state *st, int seat)
     return LT_SIDE_NONE;
 }
 
-static const char *const seats_en[] = {"Green", "Red", "Black", "White"};
-static const char *const seats_pl[] = {"Zielone", "Czerwone", "Czarne",
-                                       "Białe"};
+static int end_reason(const lt_state *st, int lang, char *buf, size_t size)
+{
+    return fs4_end_reason((const fs4 *)st, lang, buf, size);
+}
 
 const lt_game lt_four_seasons = {
     .id = "four-seasons",
@@ -196,8 +197,8 @@ const lt_game lt_four_seasons = {
     .source = "seed 000: Cztery pory roku zwane również Światem",
     .group = LT_GROUP_ALFONSO,
     .options = options,
-    .seats_en = seats_en,
-    .seats_pl = seats_pl,
+    .seats_en = fs4_seats_en,
+    .seats_pl = fs4_seats_pl,
     .min_players = SEATS,
     .max_players = SEATS,
     .has_chance = true, /* with dice=one|two */
@@ -230,4 +231,5 @@ const lt_game lt_four_seasons = {
     .evaluate = evaluate,
     .invariants_ok = invariants_ok,
     .perft = perft,
+    .end_reason = end_reason,
 };

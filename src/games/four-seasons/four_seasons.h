@@ -56,13 +56,21 @@ enum {
     A_COUNT = A_ROLL + 36
 };
 
+/* How a seat went out of the game (fs4.out[seat]): the cause, and for a
+ * mate or a king taken, in the high four bits, the seat that did it. */
+enum { OUT_IN, OUT_MATED, OUT_STALEMATED, OUT_TAKEN, OUT_LEFT, OUTS };
+static inline int fs4_out_cause(const uint8_t out) { return out & 15; }
+static inline int fs4_out_by(const uint8_t out) { return out >> 4; }
+
 /* The state.  Invariants (invariants_ok): the occ[] are disjoint, the
  * kind[] are disjoint and both cover the same squares, none in the
  * crossed-out centre; a seat is in the game iff it has a king, and has
  * exactly one; eliminated seats own nothing; no pawn stands on the edge it
  * promotes at; material never exceeds the initial array's (4 of each
  * piece, 4 pawns of each direction, pawns + generals <= 16).  turn is a
- * seat in the game unless the game is over. */
+ * seat in the game unless the game is over.  out[p] is OUT_IN iff seat p
+ * is in the game; a mate or a king taken names another seat as its
+ * cause, the other ways none. */
 typedef struct {
     uint64_t occ[SEATS];   /* squares of each seat's pieces */
     uint64_t kind[KINDS];  /* squares of each kind of piece */
@@ -80,6 +88,7 @@ typedef struct {
                             * under the first-move rule */
     uint8_t recent[SEATS]; /* seats from the most recent mover to the
                             * least recent (a permutation) */
+    uint8_t out[SEATS];    /* how each seat went out: OUT_* | by << 4 */
     uint8_t array, centre, alfil, first, dice; /* the options */
 } fs4;
 
@@ -175,6 +184,9 @@ bool fs4_game_over(const fs4 *s);
 bool fs4_finished(const fs4 *s);
 /* The seat, still in the game, leaves it (lt_game.leave). */
 void fs4_leave(fs4 *s, int seat);
+/* lt_game.end_reason: the last king and how the others went out, or the
+ * draw's rule (view.c). */
+int fs4_end_reason(const fs4 *s, int lang, char *buf, size_t size);
 
 /* notation.c */
 int fs4_action_name(const fs4 *s, lt_action a, char *buf, size_t size);
@@ -186,6 +198,7 @@ void fs4_square_name(int sq, char out[3]);
 extern const char fs4_seat_letters[SEATS + 1];
 
 /* view.c */
+extern const char *const fs4_seats_en[SEATS], *const fs4_seats_pl[SEATS];
 void fs4_render(const fs4 *s, lt_view *v);
 int fs4_action_cells(const fs4 *s, lt_action a, int *cells, int max);
 

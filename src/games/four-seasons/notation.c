@@ -10,6 +10,8 @@
 #include "ludoteka/text.h"
 
 const char fs4_seat_letters[SEATS + 1] = "grbw";
+/* how a seat went out, by OUT_*: mated, stalemated, king taken, left */
+static const char out_letters[OUTS + 1] = "-mstl";
 static const char kind_letters[] = "KRNBGP";
 static const char dir_letters[] = "nsew";
 
@@ -153,6 +155,20 @@ int fs4_write(const fs4 *s, char *buf, size_t size)
         lt_appendf(text, sizeof text, &len, "%c", fs4_seat_letters[s->recent[i]]);
     lt_appendf(text, sizeof text, &len, " %u %u", (unsigned)s->ply,
                (unsigned)s->quiet);
+    /* the seats out of the game: "out:rmg,bs" - red mated by green, black
+     * stalemated (t: king taken by, l: left the game) */
+    const char *sep = " out:";
+    for (int p = 0; p < SEATS; p++) {
+        int cause = fs4_out_cause(s->out[p]);
+        if (cause == OUT_IN)
+            continue;
+        lt_appendf(text, sizeof text, &len, "%s%c%c", sep, fs4_seat_letters[p],
+                   out_letters[cause]);
+        if (cause == OUT_MATED || cause == OUT_TAKEN)
+            lt_appendf(text, sizeof text, &len, "%c",
+                       fs4_seat_letters[fs4_out_by(s->out[p])]);
+        sep = ",";
+    }
     return snprintf(buf, size, "%s", text);
 }
 
@@ -251,6 +267,33 @@ static lt_status read_dice(fs4 *t, const char *w, lt_error *err)
     return LT_ESYNTAX;
 }
 
+/* Reads "out:rmg,bs" (see fs4_write) into out[]. */
+static bool read_out(const char *text, uint8_t *out)
+{
+    const char *p = text + 4;
+    if (strncmp(text, "out:", 4))
+        return false;
+    for (;;) {
+        int seat = seat_of(p[0]);
+        const char *c = p[0] && p[1] ? strchr(out_letters + 1, p[1]) : NULL;
+        if (seat < 0 || !c || out[seat])
+            return false;
+        int cause = (int)(c - out_letters);
+        p += 2;
+        int by = 0;
+        if (cause == OUT_MATED || cause == OUT_TAKEN) {
+            by = seat_of(*p++);
+            if (by < 0 || by == seat)
+                return false;
+        }
+        out[seat] = (uint8_t)(cause | by << 4);
+        if (!*p)
+            return true;
+        if (*p++ != ',')
+            return false;
+    }
+}
+
 lt_status fs4_read(fs4 *s, const char *text, lt_error *err)
 {
     fs4 t = *s;
@@ -262,18 +305,24 @@ lt_status fs4_read(fs4 *s, const char *text, lt_error *err)
     lt_status st = read_board(&t, &p, err);
     if (st != LT_OK)
         return st;
-    char turn[4], dice[8], owe[8], recent[8];
+    char turn[4], dice[8], owe[8], recent[8], out[24] = "";
     unsigned ply, quiet;
-    int used = 0;
-    if (sscanf(p, " %3s %7s %7s %7s %u %u%n", turn, dice, owe, recent, &ply,
-               &quiet, &used) != 6 ||
-        strspn(p + used, " \t\r\n") != strlen(p + used)) {
+    int used = 0, more = 0;
+    memset(t.out, 0, sizeof t.out);
+    int fields = sscanf(p, " %3s %7s %7s %7s %u %u%n %23s%n", turn, dice, owe,
+                        recent, &ply, &quiet, &used, out, &more);
+    if (fields == 7)
+        used = more;
+    if (fields < 6 || strspn(p + used, " \t\r\n") != strlen(p + used) ||
+        (fields == 7 && !read_out(out, t.out))) {
         lt_error_set(err, "after the board expected: the seat to move (g, r, b "
                           "or w), the dice (-), the seats owing their first "
                           "move (grbw or -), the four seats from the most recent "
                           "mover (wbrg), the turns played and the turns since "
                           "the last capture, promotion or elimination, e.g. "
-                          "'g - grbw wbrg 0 0'");
+                          "'g - grbw wbrg 0 0', then the seats out of the game "
+                          "and how, if any: 'out:rmg,bs' (red mated by green, "
+                          "black stalemated; t: king taken by, l: left)");
         return LT_ESYNTAX;
     }
     int seat = turn[1] ? -1 : seat_of(turn[0]);
@@ -389,6 +438,13 @@ bool fs4_valid(const fs4 *s, lt_error *err)
                              "who is out owns nothing)");
         if (!kings && ((s->owe >> p) & 1))
             return fail(err, "a seat that is out owes a first move");
+        int cause = fs4_out_cause(s->out[p]), by = fs4_out_by(s->out[p]);
+        if (kings ? s->out[p] != OUT_IN : cause == OUT_IN || cause >= OUTS)
+            return fail(err, "the seats out of the game (out:) must be those "
+                             "without a king, each with how it went out");
+        if ((cause == OUT_MATED || cause == OUT_TAKEN) ? by >= SEATS || by == p : by != 0)
+            return fail(err, "a mate or a king taken names another seat, the "
+                             "other ways none");
     }
     if (s->owe & ~fs4_first_seats(s->first))
         return fail(err, "first moves: only seats the first-move option "

@@ -133,11 +133,13 @@ static void eliminate(fs4 *s, int seat)
         s->kind[K_KING] &= ~fs4_bit(ksq);
         s->occ[seat] &= ~fs4_bit(ksq);
         hand_over(s, seat, mater);
+        s->out[seat] = (uint8_t)(OUT_MATED | mater << 4);
     } else {
         for (int k = 0; k < KINDS; k++)
             s->kind[k] &= ~s->occ[seat];
         s->occ[seat] = 0;
         s->owe &= (uint8_t)~(1u << seat);
+        s->out[seat] = OUT_STALEMATED;
     }
 }
 
@@ -195,6 +197,7 @@ void fs4_leave(fs4 *s, int seat)
         s->kind[k] &= ~s->occ[seat];
     s->occ[seat] = 0;
     s->owe &= (uint8_t)~(1u << seat);
+    s->out[seat] = OUT_LEFT;
     s->quiet = 0;
     if (s->turn == seat)
         pass_turn(s);
@@ -231,8 +234,10 @@ static bool make_move(fs4 *s, int from, int to)
     /* RULES.md (our reading): a king left in check can be taken by the
      * next player able to; that ends its owner's game as a mate by the
      * taker would, and his pieces pass to the taker */
-    if (victim >= 0)
+    if (victim >= 0) {
         hand_over(s, victim, me);
+        s->out[victim] = (uint8_t)(OUT_TAKEN | me << 4);
+    }
     /* the mover becomes the most recent mover; his first move is made */
     int i = 0;
     while (s->recent[i] != me)

@@ -8,6 +8,8 @@
 #include "four_seasons.h"
 #include "ludoteka/text.h"
 
+const char *const fs4_seats_en[SEATS] = {"Green", "Red", "Black", "White"};
+const char *const fs4_seats_pl[SEATS] = {"Zielone", "Czerwone", "Czarne", "Białe"};
 static const char *const seat_en[SEATS] = {"Green (spring)", "Red (summer)",
                                            "Black (autumn)", "White (winter)"};
 static const char *const seat_pl[SEATS] = {"Zielone (wiosna)", "Czerwone (lato)",
@@ -79,27 +81,108 @@ static void board(const fs4 *s, lt_view *v)
     }
 }
 
-static void list_seats(const fs4 *s, bool pl, bool out, char *buf, size_t size)
+/* The seats still in the game: "green, red". */
+static void list_seats(const fs4 *s, bool pl, char *buf, size_t size)
 {
     size_t len = 0;
     buf[0] = '\0';
     for (int p = 0; p < SEATS; p++)
-        if (fs4_active(s, p) != out)
+        if (fs4_active(s, p))
             lt_appendf(buf, size, &len, "%s%s", len ? ", " : "",
                        (pl ? short_pl : short_en)[p]);
+}
+
+/* Two kings and nothing else: neither can ever be eliminated. */
+static bool bare_kings(const fs4 *s)
+{
+    return fs4_count(s->kind[K_KING]) == 2 && fs4_all(s) == s->kind[K_KING];
 }
 
 static void result(const fs4 *s, lt_view *v, bool pl)
 {
     char names[64];
-    list_seats(s, pl, false, names, sizeof names);
+    list_seats(s, pl, names, sizeof names);
     if (fs4_count(s->kind[K_KING]) == 1)
         info(v, pl ? "Koniec: wygrywają %s, ostatni król na planszy"
                    : "Game over: %s wins, the last king standing", names);
+    else if (bare_kings(s))
+        info(v, pl ? "Koniec: remis, dwa samotne króle (%s)"
+                   : "Game over: drawn, two bare kings (%s)", names);
     else
         info(v, pl ? "Koniec po %u turach: remis między %s"
                    : "Game over after %u turns: drawn among %s",
              (unsigned)s->ply, names);
+}
+
+/* How seat p went out: "Red mated by Green", "Czerwone (mat: Zielone)". */
+static void out_text(const fs4 *s, int p, bool pl, char *buf, size_t size, size_t *len)
+{
+    const char *const *name = pl ? fs4_seats_pl : fs4_seats_en;
+    const char *by = name[fs4_out_by(s->out[p])];
+    switch (fs4_out_cause(s->out[p])) {
+    case OUT_MATED:
+        lt_appendf(buf, size, len, pl ? "%s (mat: %s)" : "%s mated by %s", name[p], by);
+        break;
+    case OUT_STALEMATED:
+        lt_appendf(buf, size, len, pl ? "%s (pat)" : "%s stalemated", name[p]);
+        break;
+    case OUT_TAKEN:
+        lt_appendf(buf, size, len, pl ? "%s (król zbity: %s)" : "%s's king taken by %s",
+                   name[p], by);
+        break;
+    default:
+        lt_appendf(buf, size, len, pl ? "%s (wyszły z gry)" : "%s left the game", name[p]);
+    }
+}
+
+/* Seats of a set joined: "Green, Red and Black"; Polish "Zielone,
+ * Czerwone, Czarne". */
+static void join_seats(unsigned set, bool pl, char *buf, size_t size, size_t *len)
+{
+    int n = __builtin_popcount(set), k = 0;
+    for (int p = 0; p < SEATS; p++)
+        if (set >> p & 1) {
+            k++;
+            lt_appendf(buf, size, len, "%s%s",
+                       k == 1 ? "" : k == n && !pl ? " and " : ", ",
+                       (pl ? fs4_seats_pl : fs4_seats_en)[p]);
+        }
+}
+
+int fs4_end_reason(const fs4 *s, int lang, char *buf, size_t size)
+{
+    bool pl = lang == LT_LANG_PL;
+    unsigned in = 0;
+    size_t len = 0;
+    buf[0] = '\0';
+    for (int p = 0; p < SEATS; p++)
+        in |= (unsigned)fs4_active(s, p) << p;
+    if (__builtin_popcount(in) == 1) {
+        /* seed: "Ostatni pozostały gracz wygrywa" */
+        lt_appendf(buf, size, &len, "%s", pl ? "ostatni król: " : "");
+        join_seats(in, pl, buf, size, &len);
+        lt_appendf(buf, size, &len, "%s", pl ? "" : " is the last king");
+    } else if (bare_kings(s)) {
+        lt_appendf(buf, size, &len, "%s", pl ? "remis: dwa samotne króle (" : "draw: two bare kings, ");
+        join_seats(in, pl, buf, size, &len);
+        lt_appendf(buf, size, &len, "%s",
+                   pl ? ") nie mogą się wyeliminować" : ", cannot eliminate each other");
+    } else {
+        lt_appendf(buf, size, &len, "%s", pl ? "remis (" : "draw among ");
+        join_seats(in, pl, buf, size, &len);
+        lt_appendf(buf, size, &len,
+                   pl ? "): limit %u tur bez bicia, promocji i eliminacji"
+                      : ": %u turns without a capture, promotion or elimination",
+                   (unsigned)s->cap);
+    }
+    const char *sep = pl ? "; poza grą: " : in & (in - 1) ? "; out: " : ": ";
+    for (int p = 0; p < SEATS; p++)
+        if (!(in >> p & 1)) {
+            lt_appendf(buf, size, &len, "%s", sep);
+            out_text(s, p, pl, buf, size, &len);
+            sep = ", ";
+        }
+    return (int)len;
 }
 
 static void turn(const fs4 *s, lt_view *v, bool pl)
@@ -181,13 +264,16 @@ void fs4_render(const fs4 *s, lt_view *v)
     else
         turn(s, v, pl);
     checks(s, v, pl);
-    char out[64];
-    list_seats(s, pl, true, out, sizeof out);
-    info(v, pl ? "Tura %u; bez bicia: %u z %u%s%s"
-               : "Turn %u; %u of %u without a capture%s%s",
-         (unsigned)s->ply + (s->phase != PH_OVER), (unsigned)s->quiet,
-         (unsigned)s->cap,
-         out[0] ? (pl ? "; poza grą: " : "; out: ") : "", out);
+    for (int p = 0; p < SEATS; p++)
+        if (!fs4_active(s, p)) {
+            char line[96];
+            size_t len = 0;
+            line[0] = '\0';
+            out_text(s, p, pl, line, sizeof line, &len);
+            info(v, pl ? "Poza grą: %s" : "Out: %s", line);
+        }
+    info(v, pl ? "Tura %u; bez bicia: %u z %u" : "Turn %u; %u of %u without a capture",
+         (unsigned)s->ply + (s->phase != PH_OVER), (unsigned)s->quiet, (unsigned)s->cap);
 }
 
 int fs4_action_cells(const fs4 *s, lt_action a, int *cells, int max)

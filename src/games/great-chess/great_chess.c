@@ -134,31 +134,50 @@ static void returns(const lt_state *st, double *out)
     out[1] = -out[0];
 }
 
-/* How the game ended (RULES.md): mate, the seed's stalemate rule, the
- * cap. */
+/* How the game ended (RULES.md, Endings): mate, the seed's stalemate
+ * rule with the step that decided it, the cap. */
 static int end_reason(const lt_state *st, int lang, char *buf, size_t size)
 {
     const great *s = (const great *)st;
     bool pl = lang == LT_LANG_PL;
     if (s->end == END_CAP)
         return snprintf(buf, size,
-                        pl ? "Remis: %u posunięć bez bicia i ruchu piona"
+                        pl ? "Remis: %u %s bez bicia i ruchu piona"
                            : "Draw: %u moves without a capture or a pawn move",
-                        (unsigned)s->pos.rules.cap);
+                        (unsigned)s->pos.rules.cap,
+                        lt_plural_pl(s->pos.rules.cap, "posunięcie", "posunięcia", "posunięć"));
     if (s->end == END_MATE)
         return snprintf(buf, size, "%s", pl ? "Mat" : "Checkmate");
-    /* seed: the stalemated side wins with more pieces, or higher ones, or
-     * else the side that made the last move wins */
-    bool white = s->result == WHITE_WON;
-    return snprintf(buf, size, "%s",
-                    pl ? (white ? "Pat: wygrywają białe (przewaga bierek lub "
-                                  "ostatni ruch)"
-                                : "Pat: wygrywają czarne (przewaga bierek lub "
-                                  "ostatni ruch)")
-                       : (white ? "Stalemate: White wins (more or higher "
-                                  "pieces, or the last move)"
-                                : "Stalemate: Black wins (more or higher "
-                                  "pieces, or the last move)"));
+    /* seed: the stalemated side (to move) wins with more pieces, or more
+     * of the highest rank where the counts differ, or else the side that
+     * made the last move wins */
+    static const char *const types_en[GC_NTYPES] = {
+        "", "pawns", "giraffes", "crocodiles", "lions", "rooks", "unicorns", "Aancas", ""};
+    static const char *const types_pl[GC_NTYPES] = {
+        "", "pionów", "żyraf", "krokodyli", "lwów", "wież", "nosorożców", "słonioptaków", ""};
+    const gc_pos *p = &s->pos;
+    int type, winner = s->result == BLACK_WON, total[2] = {0, 0};
+    bool wins;
+    int rule = gc_stalemate_rule(p, &type, &wins);
+    for (int c = 0; c < 2; c++)
+        for (int t = GC_PAWN; t <= GC_KING; t++)
+            total[c] += p->count[c][t];
+    const char *side = pl ? (winner ? "czarne" : "białe") : (winner ? "Black" : "White");
+    if (rule == GC_STALE_MORE)
+        return snprintf(buf, size,
+                        pl ? "Pat: wygrywają %s, więcej bierek (%d do %d)"
+                           : "Stalemate: %s wins with more pieces (%d to %d)",
+                        side, total[winner], total[!winner]);
+    if (rule == GC_STALE_HIGHER)
+        return snprintf(buf, size,
+                        pl ? "Pat: wygrywają %s, przy równej liczbie bierek więcej %s (%d do %d)"
+                           : "Stalemate: %s wins, equal in pieces, with more %s (%d to %d)",
+                        side, (pl ? types_pl : types_en)[type], p->count[winner][type],
+                        p->count[!winner][type]);
+    return snprintf(buf, size,
+                    pl ? "Pat: wygrywają %s, przy równych bierkach: ostatni ruch"
+                       : "Stalemate: %s wins, all pieces equal, by making the last move",
+                    side);
 }
 
 /* FIDE 6.9 read for this game (RULES.md): a lone king can neither mate

@@ -41,7 +41,8 @@ static void apply(dice_state *s, lt_action a)
         /* seed 000, l: a Hazard loses (option: once numbers are being
          * given, it is thrown again) */
         if (!d->theirs || s->var[0] == HAZARD_LOSES)
-            dice_end_turn(s, other);
+            dice_end_turn(s, other, (dice_why){.why = DICE_WHY_HAZARD_LOSES,
+                                               .by = (int8_t)me});
         return;
     }
     if (!d->theirs) { /* the first number goes to the opponent */
@@ -49,7 +50,8 @@ static void apply(dice_state *s, lt_action a)
         return;
     }
     if (sum == d->theirs) { /* the opponent's number loses */
-        dice_end_turn(s, other);
+        dice_end_turn(s, other, (dice_why){.why = DICE_WHY_THEIRS_LOSES,
+                                           .by = (int8_t)me});
         return;
     }
     if (!d->mine) { /* a different one is his own */
@@ -57,7 +59,7 @@ static void apply(dice_state *s, lt_action a)
         return;
     }
     if (sum == d->mine) /* his own wins */
-        dice_end_turn(s, me);
+        dice_end_turn(s, me, (dice_why){.why = DICE_WHY_OWN_WINS, .by = (int8_t)me});
     /* any other: he throws on */
 }
 

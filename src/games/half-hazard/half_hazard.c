@@ -44,16 +44,18 @@ static void configure(dice_state *s, const lt_config *cfg)
 }
 
 /* seed 000, j: both must cover half of the pool */
-static bool can_start(const dice_state *s)
+static unsigned short_of(const dice_state *s)
 {
-    return s->money[0] >= s->pool / 2 && s->money[1] >= s->pool / 2;
+    return (unsigned)(s->money[0] < s->pool / 2) | (unsigned)(s->money[1] < s->pool / 2) << 1;
 }
 
 /* ... which joins what was left over */
 static bool start(dice_state *s)
 {
     int a = s->order[0], b = s->order[1];
-    if (s->money[a] < s->pool / 2 || s->money[b] < s->pool / 2)
+    /* both checked, so the reason names each who cannot */
+    bool ok_a = dice_can_pay(s, a, s->pool / 2), ok_b = dice_can_pay(s, b, s->pool / 2);
+    if (!ok_a || !ok_b)
         return false;
     dice_pay(s, a, s->pool / 2);
     dice_pay(s, b, s->pool / 2);
@@ -69,11 +71,14 @@ static int32_t pay(int mode, int32_t unit, int k)
     return k == 0 ? 3 * unit : unit;
 }
 
-static void end(dice_state *s, int32_t take, int winner)
+/* The turn ends: the thrower takes `take`; why says how. */
+static void end(dice_state *s, int32_t take, int winner, int why)
 {
     if (take)
         dice_take(s, s->order[0], take);
-    dice_end_turn(s, winner);
+    dice_end_turn(s, winner, (dice_why){.why = (uint8_t)why,
+                                        .by = (int8_t)s->order[0],
+                                        .amount = take});
 }
 
 static void apply(dice_state *s, lt_action a)
@@ -81,7 +86,8 @@ static void apply(dice_state *s, lt_action a)
     dice_duel *d = &s->t.duel;
     int me = s->order[0], other = s->order[1];
     if (a == DICE_STOP) { /* he takes what he won; the rest stays */
-        end(s, d->won, d->won ? me : -1);
+        end(s, d->won, d->won ? me : -1,
+            d->won ? DICE_WHY_STOP_WON : DICE_WHY_STOP_NOTHING);
         return;
     }
     if (a == DICE_THROW) {
@@ -99,16 +105,16 @@ static void apply(dice_state *s, lt_action a)
         d->won += pay(s->var[0], s->unit, d->streak);
         d->streak++;
         if (d->won >= s->pot) {
-            end(s, s->pot, me);
+            end(s, s->pot, me, DICE_WHY_POOL_REACHED);
             return;
         }
     } else if (sum == d->mine) {
         d->streak = 0; /* his own number: the Hazards count afresh */
     } else if (sum == d->theirs) {
-        end(s, s->pot, me); /* the opponent's: the whole pool */
+        end(s, s->pot, me, DICE_WHY_THEIR_NUMBER); /* the opponent's: the whole pool */
         return;
     } else {
-        end(s, 0, other); /* any other: he loses what he won */
+        end(s, 0, other, DICE_WHY_NOBODYS_LOSES); /* any other: he loses what he won */
         return;
     }
     d->thrown = DUEL_CHOOSE;
@@ -500,7 +506,8 @@ const dice_rules dice_half_hazard = {
     .turn_player = duel_chooser, .turn_thrower = duel_thrower,
     .turn_actions = duel_choices, .turn_apply = apply, .turn_write = write_turn,
     .turn_read = read_turn, .turn_info = info, .turn_odds = odds,
-    .best = best, .can_start = can_start};
+    .best = best, .short_of = short_of, .due_en = "half of the pool",
+    .due_pl = "połowę puli"};
 
 static lt_status init(lt_state *s, const lt_config *cfg)
 {

@@ -37,13 +37,13 @@ static void configure(dice_state *s, const lt_config *cfg)
 
 /* the betting form: everyone stakes; one who cannot loses (the match
  * ends, RULES.md) */
-static bool can_start(const dice_state *s)
+static unsigned short_of(const dice_state *s)
 {
+    unsigned broke = 0;
     if (s->money_game)
         for (int i = 0; i < s->players; i++)
-            if (s->money[i] < s->stake)
-                return false;
-    return true;
+            broke |= (unsigned)(s->money[i] < s->stake) << i;
+    return broke;
 }
 
 static bool start(dice_state *s)
@@ -66,11 +66,13 @@ static int thrower(const dice_state *s)
     return s->order[s->t.haz.pos];
 }
 
-static void win(dice_state *s, int seat)
+/* The seat wins the turn, by the throw of `by`. */
+static void win(dice_state *s, int seat, int why, int by, bool shared)
 {
     if (s->money_game)
         dice_take(s, seat, s->pot);
-    dice_end_turn(s, seat);
+    dice_end_turn(s, seat, (dice_why){.why = (uint8_t)why, .by = (int8_t)by,
+                                      .v = {shared}});
 }
 
 /* Who a later-round sum wins for, -1 if nobody: seed 000, e - the owner
@@ -96,7 +98,7 @@ static void apply(dice_state *s, lt_action a)
     dice_haz *h = &s->t.haz;
     int sum = dice_sum(a, 3), seat = thrower(s), n = s->players;
     if (dice_is_hazard3(sum)) { /* seed 000, e: a Hazard wins */
-        win(s, seat);
+        win(s, seat, DICE_WHY_HAZARD, seat, false);
         return;
     }
     if (!h->later) {
@@ -110,7 +112,11 @@ static void apply(dice_state *s, lt_action a)
     }
     int w = rehazard_winner(h->reh, n, seat, sum);
     if (w >= 0) {
-        win(s, w);
+        int owners = 0;
+        for (int i = 0; i < n; i++)
+            owners += h->reh[i] == sum;
+        win(s, w, w == seat ? DICE_WHY_OWN_REHAZARD : DICE_WHY_REHAZARD_OF, seat,
+            owners > 1);
         return;
     }
     h->pos = (uint8_t)((h->pos + 1) % n);
@@ -344,7 +350,8 @@ const dice_rules dice_hazard = {
     .money = false, .configure = configure, .turn_start = start,
     .turn_thrower = thrower, .turn_apply = apply, .turn_write = write_turn,
     .turn_read = read_turn, .turn_info = info, .turn_odds = odds,
-    .turn_abort = abort_turn, .can_start = can_start};
+    .turn_abort = abort_turn, .short_of = short_of, .due_en = "the stake",
+    .due_pl = "stawkę"};
 
 static lt_status init(lt_state *s, const lt_config *cfg)
 {

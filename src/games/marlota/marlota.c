@@ -46,7 +46,8 @@ static void apply(dice_state *s, lt_action a)
     }
     int w = owner_of(s, sum);
     if (w >= 0) { /* seed 000, f: the first number thrown wins for its owner */
-        dice_end_turn(s, w);
+        dice_end_turn(s, w, (dice_why){.why = DICE_WHY_NUMBER_OF,
+                                       .by = (int8_t)thrower(s)});
         return;
     }
     m->pos = (uint8_t)((m->pos + 1) % n);

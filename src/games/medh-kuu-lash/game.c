@@ -197,6 +197,7 @@ const lt_game lt_medh_kuu_lash = {
     .write_state = medh_write_state,
     .read_state = medh_read_state,
     .render = medh_render,
+    .end_reason = medh_end_reason,
     .action_cells = medh_action_cells,
     .hash = medh_hash,
     .evaluate = medh_evaluate,

@@ -12,9 +12,35 @@ static const char *cells_word(int n, bool pl)
 {
     if (!pl)
         return n == 1 ? "cell" : "cells";
-    if (n == 1)
-        return "pole";
-    return n % 10 >= 2 && n % 10 <= 4 && (n % 100 < 12 || n % 100 > 14) ? "pola" : "pól";
+    return lt_plural_pl(n, "pole", "pola", "pól");
+}
+
+/* How the game ended (RULES.md, Endings): the winner's goal (notes 15:
+ * judged for both sides after every whole deed; if both reach one, the
+ * mover wins), or the turn cap. */
+int medh_end_reason(const lt_state *st, int lang, char *buf, size_t size)
+{
+    const medh *s = (const medh *)st;
+    bool pl = lang == LT_LANG_PL;
+    if (s->phase == DRAWN)
+        return snprintf(buf, size, pl ? "remis: limit tur (%u)" : "draw: the turn cap (%u turns)",
+                        (unsigned)s->cap);
+    int winner = s->turn + 1, loser = opposite(winner);
+    const char *other = (pl ? medh_seats_pl : medh_seats_en)[s->turn ^ 1];
+    size_t len = 0;
+    buf[0] = '\0';
+    /* seed §9 and §1 */
+    if (medh_count(s, winner) == PIECES && medh_count(s, loser) == MIN_PIECES)
+        lt_appendf(buf, size, &len, "%s", pl ? "przewaga 9 pionków do 4" : "a lead of 9 pieces to 4");
+    else
+        lt_appendf(buf, size, &len, "%s",
+                   pl ? "wszystkie jego pionki na porankach" : "all its pieces on mornings");
+    if (medh_qualifies(s, loser))
+        lt_appendf(buf, size, &len,
+                   pl ? "; cel osiągnął też %s, tym samym ruchem: wygrywa wykonujący ruch"
+                      : "; %s reached a goal in the same deed: the mover wins",
+                   other);
+    return (int)len;
 }
 
 /* The task of the deed, from the throw: one info line. */
@@ -134,15 +160,11 @@ void medh_render(const lt_state *st, lt_view *v)
                  who, (unsigned)s->removals);
         break;
     case WON:
-        snprintf(line[v->ninfo++], 96,
-                 medh_count(s, s->turn + 1) == PIECES
-                     ? (pl ? "%s wygrywa: 9 pionków do 4" : "%s wins: 9 pieces to 4")
-                     : (pl ? "%s wygrywa: wszystkie pionki na porankach"
-                           : "%s wins: all pieces on mornings"),
-                 who);
+        snprintf(line[v->ninfo++], 96, pl ? "Wygrywa: %s" : "%s wins", who);
+        medh_end_reason(st, v->lang, line[v->ninfo++], 96);
         break;
     default:
-        snprintf(line[v->ninfo++], 96, pl ? "Remis: limit tur" : "Drawn at the turn cap");
+        medh_end_reason(st, v->lang, line[v->ninfo++], 96);
     }
     if (s->die[0])
         snprintf(line[v->ninfo++], 96,

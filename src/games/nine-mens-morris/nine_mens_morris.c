@@ -440,6 +440,19 @@ static lt_status read_state(lt_state *st, const char *text, lt_error *err)
     return LT_OK;
 }
 
+/* How the game ended (RULES.md, Endings), in settle's order. */
+static int end_reason(const lt_state *st, int lang, char *buf, size_t size)
+{
+    const nmm *s = (const nmm *)st;
+    int men = graph_count(s->men[s->turn]) + s->hand[s->turn];
+    int end = s->result != DRAWN ? (men == 0              ? GRAPH_END_NO_MEN
+                                    : s->mills && men < 3 ? GRAPH_END_FEW_MEN
+                                                          : GRAPH_END_BLOCKED)
+              : graph_history_count(&s->hist, s->men[0], s->men[1]) >= 3 ? GRAPH_END_REPEATED
+                                                                          : GRAPH_END_QUIET;
+    return graph_end_reason(end, s->turn, s->quiet, lang, buf, size);
+}
+
 static void render(const lt_state *st, lt_view *v)
 {
     const nmm *s = (const nmm *)st;
@@ -466,6 +479,8 @@ static void render(const lt_state *st, lt_view *v)
     snprintf(v->info[v->ninfo++], sizeof v->info[0],
              pl ? "Ruchy bez bicia: %d z %d" : "Moves without a capture: %d of %d",
              s->hist.n, 2 * s->quiet);
+    if (s->result != PLAYING)
+        end_reason(st, v->lang, v->info[v->ninfo++], sizeof v->info[0]);
 }
 
 static int action_cells(const lt_state *st, lt_action a, int *cells, int max)
@@ -557,6 +572,7 @@ const lt_game lt_nine_mens_morris = {
     .source = "seed 000: 9 Men's Morris (9 młynków)",
     .group = LT_GROUP_ALFONSO,
     .options = options,
+    .end_reason = end_reason,
     .seats_en = seats_en,
     .seats_pl = seats_pl,
     .min_players = 2,

@@ -69,7 +69,10 @@ static void resolve(dice_state *s)
 {
     dice_oat *o = &s->t.oat;
     if (__builtin_popcount(o->equal) == 1) {
-        dice_end_turn(s, o->seat[o->leader - 1]);
+        int w = o->seat[o->leader - 1];
+        dice_end_turn(s, w,
+                      (dice_why){.why = DICE_WHY_EQUALLED, .by = (int8_t)w,
+                                 .v = {0, 0, s->shown.playoff}});
         return;
     }
     /* seed 000, c: those who equalled play off under the same rules */
@@ -79,6 +82,7 @@ static void resolve(dice_state *s)
         if (o->equal >> k & 1)
             seat[m++] = o->seat[k];
     memset(o, 0, sizeof *o);
+    s->shown.playoff = 1;
     memcpy(o->seat, seat, sizeof seat);
     o->size = (uint8_t)m;
 }

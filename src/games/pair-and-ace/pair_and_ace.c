@@ -27,7 +27,8 @@ static void apply(dice_state *s, lt_action a)
     dice_faces(a, 3, f); /* highest first */
     /* seed 000, h: the first to throw a pair or a triple wins */
     if (f[0] == f[1] || f[1] == f[2]) {
-        dice_end_turn(s, thrower(s));
+        int w = thrower(s);
+        dice_end_turn(s, w, (dice_why){.why = DICE_WHY_PAIR, .by = (int8_t)w});
         return;
     }
     s->t.pa.pos = (uint8_t)((s->t.pa.pos + 1) % s->players);

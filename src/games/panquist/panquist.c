@@ -100,12 +100,13 @@ static void apply(dice_state *s, lt_action a)
         /* he takes as many stakes as the throw shows; the rest go back */
         dice_take(s, me, stakes_of(a) * s->stake);
         dice_take(s, other, s->pot);
-        dice_end_turn(s, me);
+        dice_end_turn(s, me, (dice_why){.why = DICE_WHY_PANQUIST, .by = (int8_t)me,
+                                        .v = {(uint8_t)stakes_of(a)}});
         return;
     }
     if (d->pos == 1 && sum == d->theirs) {
         dice_take(s, other, s->pot); /* nothing is taken */
-        dice_end_turn(s, other);
+        dice_end_turn(s, other, (dice_why){.why = DICE_WHY_STAKER, .by = (int8_t)other});
         return;
     }
     d->pos ^= 1;
@@ -228,7 +229,8 @@ const dice_rules dice_panquist = {
     .money = true, .configure = configure, .turn_start = start,
     .turn_thrower = thrower, .turn_apply = apply, .turn_write = write_turn,
     .turn_read = read_turn, .turn_info = info, .turn_odds = odds,
-    .turn_abort = abort_turn, .claim = claim};
+    .turn_abort = abort_turn, .claim = claim, .due_en = "the four stakes",
+    .due_pl = "cztery zakłady"};
 
 static lt_status init(lt_state *s, const lt_config *cfg)
 {

@@ -45,7 +45,9 @@ static bool add_unit(dice_state *s)
 {
     if (s->var[0] == COVER_HALVES) {
         int a = s->order[0], b = s->order[1];
-        if (s->money[a] < s->unit / 2 || s->money[b] < s->unit / 2)
+        /* both checked, so the reason names each who cannot */
+        bool ok_a = dice_can_pay(s, a, s->unit / 2), ok_b = dice_can_pay(s, b, s->unit / 2);
+        if (!ok_a || !ok_b)
             return false;
         dice_pay(s, a, s->unit / 2);
         dice_pay(s, b, s->unit / 2);
@@ -71,7 +73,7 @@ static void apply(dice_state *s, lt_action a)
     dice_duel *d = &s->t.duel;
     int me = s->order[0], other = s->order[1];
     if (a == DICE_STOP) { /* roles change; the pool stays */
-        dice_end_turn(s, -1);
+        dice_end_turn(s, -1, (dice_why){.why = DICE_WHY_STOP_PASSES, .by = (int8_t)me});
         return;
     }
     if (a == DICE_THROW) {
@@ -89,12 +91,15 @@ static void apply(dice_state *s, lt_action a)
             return;
         }
     } else if (sum == d->theirs) { /* the whole pool */
-        dice_take(s, me, s->pot);
+        int32_t pool = s->pot;
+        dice_take(s, me, pool);
         s->payer = 0;
-        dice_end_turn(s, me);
+        dice_end_turn(s, me, (dice_why){.why = DICE_WHY_THEIR_NUMBER, .by = (int8_t)me,
+                                        .amount = pool});
         return;
     } else if (sum != d->mine) { /* another: roles change, the pool stays */
-        dice_end_turn(s, other);
+        dice_end_turn(s, other, (dice_why){.why = DICE_WHY_NOBODYS_PASSES,
+                                           .by = (int8_t)me});
         return;
     }
     d->thrown = DUEL_CHOOSE; /* his own number: nothing happens */
@@ -453,7 +458,7 @@ const dice_rules dice_rising_hazard = {
     .turn_player = duel_chooser, .turn_thrower = duel_thrower,
     .turn_actions = duel_choices, .turn_apply = apply, .turn_write = write_turn,
     .turn_read = read_turn, .turn_info = info, .turn_odds = odds,
-    .best = best};
+    .best = best, .due_en = "the next unit", .due_pl = "kolejną jednostkę"};
 
 static lt_status init(lt_state *s, const lt_config *cfg)
 {

@@ -90,6 +90,33 @@ static lt_status read_state(lt_state *st, const char *text, lt_error *err)
     return rob_read((rob *)st, text, err);
 }
 
+/* How the game ended (RULES.md, Endings), in rob_settle's order. */
+static int end_reason(const lt_state *st, int lang, char *buf, size_t size)
+{
+    const rob *s = (const rob *)st;
+    bool pl = lang == LT_LANG_PL;
+    int orange = __builtin_popcountll(rob_side(s, ORANGE));
+    int green = __builtin_popcountll(rob_side(s, GREEN));
+    if (s->result == ORANGE_WON || s->result == GREEN_WON)
+        return snprintf(buf, size, "%s",
+                        s->result == ORANGE_WON
+                            ? (pl ? "wszystkie pionki zielonych zbite"
+                                  : "all of Green's pieces captured")
+                            : (pl ? "wszystkie pionki pomarańczowych zbite"
+                                  : "all of Orange's pieces captured"));
+    if (orange == 1 && green == 1)
+        return snprintf(buf, size, "%s",
+                        pl ? "remis: każdej stronie został jeden pionek"
+                           : "draw: one piece each");
+    if (s->ply >= s->cap)
+        return snprintf(buf, size, pl ? "remis: limit posunięć (%u)"
+                                      : "draw: the move cap (%u moves)",
+                        (unsigned)s->cap);
+    return snprintf(buf, size, "%s",
+                    pl ? "remis: żadna strona nie ma ruchu (dwa pasy)"
+                       : "draw: neither side can move (two passes)");
+}
+
 static void render(const lt_state *st, lt_view *v)
 {
     const rob *s = (const rob *)st;
@@ -132,6 +159,8 @@ static void render(const lt_state *st, lt_view *v)
     snprintf(v->info[v->ninfo++], sizeof v->info[0],
              pl ? "Posunięcie %u z %u" : "Move %u of %u",
              (unsigned)s->ply + (s->result == PLAYING), (unsigned)s->cap);
+    if (s->result != PLAYING)
+        end_reason(st, v->lang, v->info[v->ninfo++], sizeof v->info[0]);
 }
 
 static int action_cells(const lt_state *st, lt_action a, int *cells, int max)
@@ -214,6 +243,7 @@ const lt_game lt_robbers = {
     .options = options,
     .seats_en = seats_en,
     .seats_pl = seats_pl,
+    .end_reason = end_reason,
     .min_players = 2,
     .max_players = 2,
     .has_chance = false,

@@ -199,6 +199,11 @@ static void leave(lt_state *st, int seat)
     tl_leave((tl_state *)st, seat);
 }
 
+static int end_reason(const lt_state *st, int lang, char *buf, size_t size)
+{
+    return tl_end_reason((const tl_state *)st, lang, buf, size);
+}
+
 static const lt_engine *const engines[] = {&tl_engine, NULL};
 
 /* Level 1 looks one move ahead through a haze of up to 5 points of noise
@@ -258,6 +263,7 @@ const lt_game lt_talat = {
     .evaluate = evaluate,
     .invariants_ok = invariants_ok,
     .perft = perft,
+    .end_reason = end_reason,
     .engines = engines,
     .levels = levels,
 };

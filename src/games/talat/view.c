@@ -82,6 +82,107 @@ static void score_lines(const tl_state *s, lt_view *v, bool pl)
     }
 }
 
+/* A kind of tower: its code and words, "3h (tall hexagonal)", "3h
+ * (wysokie sześciokątne)". */
+static void kind_words(int kind, bool pl, char *buf, size_t size, size_t *len)
+{
+    static const char *const height_en[] = {"small", "medium", "tall"};
+    static const char *const base_en[] = {"triangular", "square", "hexagonal"};
+    static const char *const height_pl[] = {"niskie", "średnie", "wysokie"};
+    static const char *const base_pl[] = {"trójkątne", "kwadratowe", "sześciokątne"};
+    char code[3];
+    tl_kind_name(kind, code);
+    lt_appendf(buf, size, len, "%s (%s %s)", code, (pl ? height_pl : height_en)[kind / 3],
+               (pl ? base_pl : base_en)[kind % 3]);
+}
+
+/* The seats still in the game with the most points (seed 14). */
+static unsigned tied_on_points(const tl_state *s)
+{
+    int points[TL_COLOURS], best = -1;
+    unsigned set = 0;
+    tl_points(s, points);
+    for (int p = 0; p < s->players; p++)
+        if (tl_in_game(s, p) && points[p] > best)
+            best = points[p];
+    for (int p = 0; p < s->players; p++)
+        set |= (unsigned)(tl_in_game(s, p) && points[p] == best) << p;
+    return set;
+}
+
+/* Seed 14's tie-break in words, as tl_winners decides it: among the
+ * seats equal on points, more of the strongest kind captured where the
+ * counts differ, then the next, ...; nothing when the points decide. */
+static void tie_break(const tl_state *s, bool pl, char *buf, size_t size, size_t *len)
+{
+    int count[TL_COLOURS][TL_KINDS] = {{0}};
+    for (int t = 0; t < TL_TOWERS; t++)
+        if (s->at[t] >= TL_TAKEN)
+            count[s->at[t] - TL_TAKEN][tl_kind(t)]++;
+    unsigned set = tied_on_points(s);
+    if (__builtin_popcount(set) < 2)
+        return;
+    lt_appendf(buf, size, len, "%s", pl ? "; remis punktowy (reguła 14): " : "; tie on points (seed 14): ");
+    bool first = true;
+    for (int k = TL_KINDS - 1; k >= 0 && __builtin_popcount(set) > 1; k--) {
+        int most = 0;
+        unsigned next = 0;
+        for (int p = 0; p < s->players; p++)
+            if (set >> p & 1)
+                most = count[p][k] > most ? count[p][k] : most;
+        for (int p = 0; p < s->players; p++)
+            next |= (unsigned)((set >> p & 1) && count[p][k] == most) << p;
+        if (next == set)
+            continue;
+        lt_appendf(buf, size, len, "%s", first ? "" : pl ? "; potem " : "; then ");
+        lt_appendf(buf, size, len, "%s", pl ? "więcej zbitych " : "more ");
+        kind_words(k, pl, buf, size, len);
+        lt_appendf(buf, size, len, "%s", pl ? ":" : " taken:");
+        bool comma = false;
+        for (int p = 0; p < s->players; p++)
+            if (set >> p & 1) {
+                lt_appendf(buf, size, len, "%s %s %d", comma ? "," : "", colour_name(s, p, pl),
+                           count[p][k]);
+                comma = true;
+            }
+        set = next;
+        first = false;
+    }
+    if (__builtin_popcount(set) > 1)
+        lt_appendf(buf, size, len, "%s%s", first ? "" : pl ? "; potem " : "; then ",
+                   pl ? "te same zbite wieże – wspólna wygrana" : "the same towers taken - a shared win");
+}
+
+int tl_end_reason(const tl_state *s, int lang, char *buf, size_t size)
+{
+    bool pl = lang == LT_LANG_PL;
+    int points[TL_COLOURS];
+    size_t len = 0;
+    buf[0] = '\0';
+    tl_points(s, points);
+    int in = s->players - __builtin_popcount(s->left);
+    if (in < 2) {
+        /* RULES.md (our reading): the last player left wins */
+        for (int p = 0; p < s->players; p++)
+            if (tl_in_game(s, p))
+                lt_appendf(buf, size, &len, pl ? "ostatni gracz w grze: %s" : "the last player in the game: %s",
+                           colour_name(s, p, pl));
+    } else {
+        /* seed 13: two frozen boards end the game (the view names them) */
+        bool all = s->frozen == (1u << TL_BOARDS) - 1;
+        lt_appendf(buf, size, &len, "%s",
+                   all ? (pl ? "wszystkie trzy plansze zamrożone" : "all three boards frozen")
+                       : (pl ? "dwie plansze zamrożone" : "two boards frozen"));
+    }
+    /* seed 14: the points, and the tie-break where they are equal */
+    lt_appendf(buf, size, &len, "%s", pl ? "; punkty:" : "; points:");
+    for (int p = 0; p < s->players; p++)
+        lt_appendf(buf, size, &len, "%s %s %d%s", p ? "," : "", colour_name(s, p, pl), points[p],
+                   tl_in_game(s, p) ? "" : pl ? " (poza grą)" : " (left)");
+    tie_break(s, pl, buf, size, &len);
+    return (int)len;
+}
+
 void tl_render(const tl_state *s, lt_view *v)
 {
     bool pl = v->lang == LT_LANG_PL;
@@ -119,6 +220,10 @@ void tl_render(const tl_state *s, lt_view *v)
                                    : (pl ? "Ruch: %s" : "%s to move"),
                    who);
     }
+    if (s->over && __builtin_popcount(tied_on_points(s)) > 1)
+        snprintf(v->info[v->ninfo++], sizeof v->info[0], "%s",
+                 pl ? "Remis punktowy: rozstrzygają zbite wieże (reguła 14)"
+                    : "Equal points: the towers captured decide (seed 14)");
     score_lines(s, v, pl);
     if (s->frozen) {
         line = v->info[v->ninfo++];

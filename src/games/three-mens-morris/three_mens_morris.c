@@ -290,6 +290,37 @@ static lt_status read_state(lt_state *st, const char *text, lt_error *err)
     return LT_OK;
 }
 
+/* How the game ended (RULES.md, Endings): the winner's line, or the
+ * draw's rule - checked in the order m3_settle decides. */
+static int end_reason(const lt_state *st, int lang, char *buf, size_t size)
+{
+    const m3 *s = (const m3 *)st;
+    const graph *g = board(s);
+    bool pl = lang == LT_LANG_PL;
+    if (s->result == WON_FIRST || s->result == WON_SECOND) {
+        uint32_t men = men_of(s, s->result == WON_SECOND);
+        int k = 0;
+        while (k < g->nlines - 1 && (g->linemask[k] & men) != g->linemask[k])
+            k++;
+        return snprintf(buf, size, pl ? "linia trzech pionów (%s %s %s)"
+                                      : "a line of three (%s %s %s)",
+                        g->name[g->line[k][0]], g->name[g->line[k][1]],
+                        g->name[g->line[k][2]]);
+    }
+    if (graph_has_line(g, men_of(s, 0)) && graph_has_line(g, men_of(s, 1)))
+        return snprintf(buf, size, "%s",
+                        pl ? "remis: obaj gracze ułożyli linię w tej samej turze"
+                           : "draw: both made a line in the same round");
+    if (s->ply >= s->cap)
+        return snprintf(buf, size, pl ? "remis: limit posunięć (%u)"
+                                      : "draw: the move cap (%u moves)",
+                        (unsigned)s->cap);
+    return snprintf(buf, size, "%s",
+                    pl ? "remis: wszystkie piony postawione, bez linii (tylko "
+                         "stawianie)"
+                       : "draw: all men placed and no line (placing only)");
+}
+
 static void render(const lt_state *st, lt_view *v)
 {
     const m3 *s = (const m3 *)st;
@@ -316,6 +347,8 @@ static void render(const lt_state *st, lt_view *v)
     snprintf(v->info[v->ninfo++], sizeof v->info[0],
              pl ? "Posunięcie %u z %u" : "Move %u of %u",
              (unsigned)s->ply + (s->result == PLAYING), (unsigned)s->cap);
+    if (s->result != PLAYING)
+        end_reason(st, v->lang, v->info[v->ninfo++], sizeof v->info[0]);
 }
 
 static int action_cells(const lt_state *st, lt_action a, int *cells, int max)
@@ -414,6 +447,7 @@ const lt_game lt_three_mens_morris = {
     .hash = hash,
     .evaluate = evaluate,
     .invariants_ok = invariants_ok,
+    .end_reason = end_reason,
     .engines = engines,
     .levels = levels,
 };

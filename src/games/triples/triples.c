@@ -52,11 +52,14 @@ static void apply(dice_state *s, lt_action a)
         }
     }
     if (triples == 1) { /* seed 000, d: a lone Triple wins */
-        dice_end_turn(s, triple);
+        dice_end_turn(s, triple,
+                      (dice_why){.why = DICE_WHY_TRIPLE, .by = (int8_t)triple});
         return;
     }
     if (triples == 0 && grouped == 1) { /* a lone throw of the group wins */
-        dice_end_turn(s, group);
+        dice_end_turn(s, group,
+                      (dice_why){.why = DICE_WHY_GROUP, .by = (int8_t)group,
+                                 .v = {s->var[0]}});
         return;
     }
     /* seed 000, d: two or more Triples, or of the group: the round again */
