@@ -273,6 +273,11 @@ static void draw_status(play_ui *ui)
                  ui->in_menu ? T("Press ENTER to return to the menu.",
                                  "Naciśnij ENTER, aby wrócić do menu.")
                              : T("Press ENTER to leave.", "Naciśnij ENTER, aby wyjść."));
+        /* the result first: on a narrow screen the key's words shrink */
+        if (tui_width(text) > COLS - 2)
+            snprintf(text, sizeof text, "%s  [%s]", result,
+                     ui->in_menu ? T("ENTER: menu", "ENTER: menu")
+                                 : T("ENTER: leave", "ENTER: wyjście"));
         a = A_BOLD;
     } else {
         snprintf(text, sizeof text, "%s", ui->message);

@@ -265,7 +265,7 @@ for m in A1 B1 A2 B2 A3 C1; do
     text "$m"
     keys Enter
 done
-expect "Winner: White (1-0) — by the rules. Press ENTER to return to the menu."
+expect "Winner: White (1-0) — a line of three (A1 A2 A3)  [ENTER: menu]"
 keys Enter
 expect "> Play"
 keys Escape q
