@@ -232,19 +232,42 @@ lt_status table_command(table *t, lt_command_id id, const char *arg,
         lt_error_set(err, "%s", T("It is not your move.", "To nie twój ruch."));
         return LT_EILLEGAL;
     }
+    /* the last plies by name, to say what a takeback took */
+    enum { NAMED = 24 };
+    char taken[NAMED][LT_PLY_NAME];
+    bool chance[NAMED], dice = false;
+    for (int k = before > NAMED ? before - NAMED : 0; k < before; k++) {
+        lt_copy(taken[k % NAMED], LT_PLY_NAME, lt_session_ply(s, k)->name);
+        chance[k % NAMED] = lt_session_ply(s, k)->chance;
+    }
     lt_status st = lt_session_command(s, seat, id, arg, err);
     if (st != LT_OK)
         return st;
     int after = lt_session_plies(s);
-    if (id == LT_CMD_SAVE)
+    if (id == LT_CMD_SAVE) {
         snprintf(note, size, T("Saved to %s.", "Zapisano w %s."),
                  arg[0] ? arg : lt_session_journal(s));
-    else if (after < before)
-        snprintf(note, size, T("Took back %d move(s).", "Cofnięto posunięć: %d."),
-                 before - after);
-    else if (id == LT_CMD_REDO)
+    } else if (after < before) {
+        /* every ply it took, by name (the oldest ones named cut short),
+         * and that the dice come back the same on redo */
+        size_t len = 0;
+        lt_appendf(note, size, &len, T("Took back (%d):", "Cofnięto (%d):"),
+                   before - after);
+        if (before - after > NAMED)
+            lt_appendf(note, size, &len, " ...");
+        for (int k = before - after > NAMED ? before - NAMED : after; k < before; k++) {
+            lt_appendf(note, size, &len, " %s", taken[k % NAMED]);
+            dice |= chance[k % NAMED];
+        }
+        lt_appendf(note, size, &len, ".");
+        if (dice)
+            lt_appendf(note, size, &len, "%s",
+                       T(" Redo throws the same dice again.",
+                         " Przywrócenie rzuci te same kości."));
+    } else if (id == LT_CMD_REDO) {
         snprintf(note, size, T("Played again %d move(s).",
                                "Przywrócono posunięć: %d."), after - before);
+    }
     return LT_OK;
 }
 

@@ -326,11 +326,15 @@ static void advance(play_ui *ui)
 /* Plays one of several actions: asks which when there are more. */
 void play_one_of(play_ui *ui, const lt_action *acts, int n)
 {
-    const lt_session *s = ui->t->s;
-    if (n == 1) {
+    if (n == 1)
         play_action(ui, acts[0]);
-        return;
-    }
+    else
+        play_choose(ui, acts, n);
+}
+
+void play_choose(play_ui *ui, const lt_action *acts, int n)
+{
+    const lt_session *s = ui->t->s;
     char(*names)[64] = malloc((size_t)n * sizeof *names);
     const char **items = malloc((size_t)n * sizeof *items);
     if (names && items) {
@@ -394,11 +398,13 @@ static void move_cursor(play_ui *ui, int dx, int dy)
         ui->cursor = best;
 }
 
+/* Every move in a list to choose from: even a single one is shown and
+ * chosen, never played by the key alone. */
 void play_list_moves(play_ui *ui)
 {
     if (ui->pm->n == 0)
         return;
-    play_one_of(ui, ui->pm->act, ui->pm->n);
+    play_choose(ui, ui->pm->act, ui->pm->n);
 }
 
 static bool is_enter(const tui_event *ev)

@@ -55,6 +55,8 @@ void play_changed(play_ui *);
 void play_stop_thinking(play_ui *);
 void play_action(play_ui *, lt_action);
 void play_one_of(play_ui *, const lt_action *, int n);
+/* A list of moves to choose one from (shown even when there is one). */
+void play_choose(play_ui *, const lt_action *acts, int n);
 void play_list_moves(play_ui *);
 
 /* tui_commands.c: a command (commands.h) from a key or typed after ':';

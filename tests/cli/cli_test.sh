@@ -100,7 +100,7 @@ has err "'B2' is not legal here"
 has err "'Z9' is not a move of three-mens-morris"
 has out "Type a move"
 has out "Hint:"
-has out "Took back 2 move(s)."
+has out "Took back (2): B2 "
 has out "Game left unfinished."
 input 'B2\n'
 run 1 play three-mens-morris --players human,ai:level=1 --seed 3
@@ -158,13 +158,24 @@ has out "White (ai:level=1): "
 has out "  h g f e d c b a"
 has out "Black to move>"
 
+CASE=undo-dice
+# issue 20: undo in a dice game says what it took back - the decision and
+# the dice that followed it - and that redo throws the same dice again
+input 'throw\nundo\nredo\nquit\n'
+run 0 --plain play half-hazard --players human,ai --seed 1
+has out "Took back (2): throw "
+has out "Redo throws the same dice again."
+taken=$(sed -n 's/.*Took back (2): throw \([1-6]-[1-6]-[1-6]\)\..*/\1/p' "$T/out" | head -1)
+[ -n "$taken" ] || fail "the dice taken back are named: $(cat "$T/out")"
+[ "$(grep -c "Dice: $taken\$" "$T/out")" -ge 2 ] || fail "redo throws $taken again: $(cat "$T/out")"
+
 CASE=takeback
 # the last move (Black's e5) asked back by its player, granted by White
 input 'e4\ne5\ntakeback\naccept\nboard\nquit\n'
 run 0 --plain play chess --players human,human --seed 1
 has out "Black asks to take back a move."
 has out "White agrees to the takeback."
-has out "Took back 1 move(s)."
+has out "Took back (1): e5."
 [ "$(grep -A1 '^Moves:' "$T/out" | tail -1)" = "1. e4" ] ||
     fail "the move list after the takeback: $(grep -A1 '^Moves:' "$T/out" | tail -1)"
 # between people undo is not the way

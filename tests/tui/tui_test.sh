@@ -84,7 +84,7 @@ expect "In hand: white 1, black 1"
 click $(cell B 2)
 expect "No move starts or ends there."
 keys u
-expect "Took back 2 move(s)."
+expect "Took back (2): "
 expect "In hand: white 2, black 2"
 keys r
 expect "Played again 2 move(s)."
@@ -311,6 +311,21 @@ if registered chess; then
     ended 0
 else
     echo "skipped [chess]: chess is not in this build yet"
+fi
+
+CASE=one-move-shown
+# issue 20: no key plays a move by itself - `m` lists even a lone legal
+# move (the king's only step, Kb1) and plays it only when chosen
+if registered chess; then
+    launch "$LT" --lang en play chess --players human,human --position "k7/8/8/8/8/8/7q/K7 w - - 0 1"
+    expect "White to move"
+    keys m
+    expect "Which move?"
+    expect "Kb1"
+    keys Enter
+    expect "1. Kb1"
+    keys q y
+    ended 0
 fi
 
 CASE=clock-offers-flip
