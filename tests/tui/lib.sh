@@ -45,7 +45,8 @@ launch() {
     for a in "$@"; do # each word quoted for the shell tmux starts
         cmd="$cmd '$(printf '%s' "$a" | sed "s/'/'\\\\''/g")'"
     done
-    TM new-session -d -s "$W" -x 80 -y 24 "$cmd; echo \$? >$T/status; sleep 100000"
+    rm -f "$T/stderr"
+    TM new-session -d -s "$W" -x 80 -y 24 "$cmd 2>$T/stderr; echo \$? >$T/status; sleep 100000"
 }
 
 keys() { TM send-keys -t "$W" "$@"; }
@@ -66,7 +67,13 @@ expect() {
         sleep 0.1
         i=$((i + 1))
     done
-    fail "the screen never showed '$1'"
+    if [ -s "$T/status" ]; then
+        # the program is gone: say so, and what it said on its way out
+        fail "the screen never showed '$1': the program had ended with status $(cat "$T/status")"
+        [ -s "$T/stderr" ] && sed 's/^/  ! /' "$T/stderr"
+    else
+        fail "the screen never showed '$1'"
+    fi
     screen | sed 's/^/  | /'
     return 1
 }

@@ -297,6 +297,7 @@ async function hugeFrames() {
     return frames(got);
   }));
   const after = rssKiB(server.proc.pid);
+  log(`frames claiming 1 GiB from 4 clients: the server's memory ${before} -> ${after} KiB`);
   check(results.every((f) => f.some((x) => x.op === 1 && /"too-big"/.test(x.text) && /1073741824/.test(x.text))),
     'a frame header claiming 1 GiB is answered too-big, naming its size');
   check(after - before < 16 * 1024, `the server did not grow for them (${before} -> ${after} KiB)`);
