@@ -52,6 +52,18 @@ bool lt_parse_int(const char *text, long long lo, long long hi,
  * (2-4, 22-24, ...: "ruchy") or many (0, 5-21, 25-31, ...: "ruchów"). */
 const char *lt_plural_pl(long n, const char *one, const char *few, const char *many);
 
+/* Text that grows as it is written (malloc'd buf, NUL-terminated); after
+ * running out of memory `failed` is set and nothing more is written.
+ * Start from {0}; the caller frees buf. */
+typedef struct {
+    char *buf;
+    size_t len, cap;
+    bool failed;
+} lt_text;
+
+void lt_text_putn(lt_text *, const char *s, size_t n);
+void lt_text_put(lt_text *, const char *s);
+
 /* Copies at most size-1 bytes and terminates. */
 void lt_copy(char *dst, size_t size, const char *src);
 

@@ -100,41 +100,14 @@ static void ply_line(const lt_session *s, int k, char *buf, size_t size)
     lt_appendf(buf, size, &len, "\n");
 }
 
-typedef struct {
-    char *buf;
-    size_t len, cap;
-    bool failed;
-} sbuf;
-
-static void put(sbuf *b, const char *text)
-{
-    size_t n = strlen(text);
-    if (b->failed)
-        return;
-    if (b->len + n + 1 > b->cap) {
-        size_t cap = b->cap ? b->cap : 4096;
-        while (b->len + n + 1 > cap)
-            cap *= 2;
-        char *p = realloc(b->buf, cap);
-        if (!p) {
-            b->failed = true;
-            return;
-        }
-        b->buf = p;
-        b->cap = cap;
-    }
-    memcpy(b->buf + b->len, text, n + 1);
-    b->len += n;
-}
-
-static void put_leaves(const lt_session *s, int ply, sbuf *b)
+static void put_leaves(const lt_session *s, int ply, lt_text *b)
 {
     for (int i = 0; i < s->nleaves; i++)
         if (s->leaves[i].ply == ply) {
             char line[64];
             snprintf(line, sizeof line, "{[%%leave %d %s]}\n",
                      s->leaves[i].seat + 1, ses_end_word(s->leaves[i].reason));
-            put(b, line);
+            lt_text_put(b, line);
         }
 }
 
@@ -147,25 +120,25 @@ char *jnl_text(lt_session *s, lt_error *err)
     char *cut = strstr(head, "\n\n"); /* the tags, then the empty line */
     if (cut)
         cut[2] = '\0';
-    sbuf b = {0};
-    put(&b, head);
+    lt_text b = {0};
+    lt_text_put(&b, head);
     free(head);
     char line[512];
     for (int k = 0; k < s->nplies; k++) {
         put_leaves(s, k, &b);
         ply_line(s, k, line, sizeof line);
-        put(&b, line);
+        lt_text_put(&b, line);
     }
     put_leaves(s, s->nplies, &b);
     if (s->offer != LT_OFFER_NONE) {
         snprintf(line, sizeof line, "{[%%offer %s %d]}\n",
                  s->offer == LT_OFFER_DRAW ? "draw" : "takeback",
                  s->offer_from + 1);
-        put(&b, line);
+        lt_text_put(&b, line);
         for (int i = 0; i < s->nseats; i++)
             if ((s->agreed >> i & 1) && i != s->offer_from) {
                 snprintf(line, sizeof line, "{[%%answer %d accept]}\n", i + 1);
-                put(&b, line);
+                lt_text_put(&b, line);
             }
     }
     if (s->tc.kind != LT_TC_NONE) {
@@ -177,17 +150,17 @@ char *jnl_text(lt_session *s, lt_error *err)
             lt_appendf(line, sizeof line, &len, " %s", t);
         }
         lt_appendf(line, sizeof line, &len, "]}\n");
-        put(&b, line);
+        lt_text_put(&b, line);
     }
     if (s->end != LT_END_NONE && s->end != LT_END_RULES) {
         snprintf(line, sizeof line, "{[%%result %s %d]}\n",
                  ses_end_word(s->end), s->end_seat + 1);
-        put(&b, line);
+        lt_text_put(&b, line);
     }
     if (s->end != LT_END_NONE && s->g->group == LT_GROUP_CHESS) {
         lt_session_result_token(s, line, sizeof line);
-        put(&b, line); /* PGN closes the movetext with the result */
-        put(&b, "\n");
+        lt_text_put(&b, line); /* PGN closes the movetext with the result */
+        lt_text_put(&b, "\n");
     }
     if (b.failed) {
         free(b.buf);

@@ -109,56 +109,24 @@ lt_status lt_record_replay(const lt_record *r, int n, lt_state *s,
 
 /* ---- Writing ----------------------------------------------------------- */
 
-typedef struct {
-    char *buf;
-    size_t len, cap;
-    bool failed;
-} sbuf;
-
-static void sb_putn(sbuf *b, const char *s, size_t n)
+static void put_tag(lt_text *b, const char *key, const char *value)
 {
-    if (b->failed)
-        return;
-    if (b->len + n + 1 > b->cap) {
-        size_t cap = b->cap ? b->cap : 1024;
-        while (b->len + n + 1 > cap)
-            cap *= 2;
-        char *p = realloc(b->buf, cap);
-        if (!p) {
-            b->failed = true;
-            return;
-        }
-        b->buf = p;
-        b->cap = cap;
-    }
-    memcpy(b->buf + b->len, s, n);
-    b->len += n;
-    b->buf[b->len] = '\0';
-}
-
-static void sb_puts(sbuf *b, const char *s)
-{
-    sb_putn(b, s, strlen(s));
-}
-
-static void put_tag(sbuf *b, const char *key, const char *value)
-{
-    sb_puts(b, "[");
-    sb_puts(b, key);
-    sb_puts(b, " \"");
+    lt_text_put(b, "[");
+    lt_text_put(b, key);
+    lt_text_put(b, " \"");
     for (const char *p = value; *p; p++) {
         if (*p == '"' || *p == '\\')
-            sb_putn(b, "\\", 1);
-        sb_putn(b, p, 1);
+            lt_text_putn(b, "\\", 1);
+        lt_text_putn(b, p, 1);
     }
-    sb_puts(b, "\"]\n");
+    lt_text_put(b, "\"]\n");
 }
 
 char *lt_record_format(const lt_record *r, lt_error *err)
 {
     const lt_game *g = r->game;
     lt_state *s = lt_state_new(g);
-    sbuf b = {0}, moves = {0};
+    lt_text b = {0}, moves = {0};
     char text[1024];
     if (!s) {
         lt_error_set(err, "out of memory");
@@ -206,13 +174,13 @@ char *lt_record_format(const lt_record *r, lt_error *err)
         lt_appendf(word, sizeof word, &wl, "%s",
                    lt_name(g, s, a, name, sizeof name));
         if (col && col + 1 + wl > LINE_WIDTH) {
-            sb_puts(&moves, "\n");
+            lt_text_put(&moves, "\n");
             col = 0;
         } else if (col) {
-            sb_puts(&moves, " ");
+            lt_text_put(&moves, " ");
             col++;
         }
-        sb_puts(&moves, word);
+        lt_text_put(&moves, word);
         col += wl;
         g->apply(s, a);
     }
@@ -233,15 +201,15 @@ char *lt_record_format(const lt_record *r, lt_error *err)
     for (size_t k = 0; pgn && k < sizeof result_tokens / sizeof *result_tokens; k++)
         if (!strcmp(result, result_tokens[k])) {
             if (col && col + 1 + strlen(result) > LINE_WIDTH) {
-                sb_puts(&moves, "\n");
+                lt_text_put(&moves, "\n");
                 col = 0;
             }
-            sb_puts(&moves, col ? " " : "");
-            sb_puts(&moves, result);
+            lt_text_put(&moves, col ? " " : "");
+            lt_text_put(&moves, result);
             col += strlen(result) + 1;
         }
     if (col)
-        sb_puts(&moves, "\n");
+        lt_text_put(&moves, "\n");
 
     /* The tags.  The chess family's records are PGN: the Seven Tag Roster
      * first, in its order, and a set-up position as [SetUp] and [FEN]. */
@@ -285,9 +253,9 @@ char *lt_record_format(const lt_record *r, lt_error *err)
     }
     if (!pgn)
         put_tag(&b, "Result", result);
-    sb_puts(&b, "\n");
+    lt_text_put(&b, "\n");
     if (moves.buf)
-        sb_puts(&b, moves.buf);
+        lt_text_put(&b, moves.buf);
     free(moves.buf);
     lt_state_free(s);
     if (b.failed || moves.failed) {

@@ -176,3 +176,29 @@ const char *lt_plural_pl(long n, const char *one, const char *few, const char *m
         return one;
     return units >= 2 && units <= 4 && (tens < 12 || tens > 14) ? few : many;
 }
+
+void lt_text_putn(lt_text *b, const char *s, size_t n)
+{
+    if (b->failed)
+        return;
+    if (b->len + n + 1 > b->cap) {
+        size_t cap = b->cap ? b->cap : 1024;
+        while (b->len + n + 1 > cap)
+            cap *= 2;
+        char *p = realloc(b->buf, cap);
+        if (!p) {
+            b->failed = true;
+            return;
+        }
+        b->buf = p;
+        b->cap = cap;
+    }
+    memcpy(b->buf + b->len, s, n);
+    b->len += n;
+    b->buf[b->len] = '\0';
+}
+
+void lt_text_put(lt_text *b, const char *s)
+{
+    lt_text_putn(b, s, strlen(s));
+}
