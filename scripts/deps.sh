@@ -9,7 +9,7 @@
 # command to run.
 set -eu
 mode=${1:-run}
-pkgs="cmake make gcc libc6-dev pkg-config libncurses-dev emscripten libwebsockets-dev libcjson-dev"
+pkgs="cmake make gcc libc6-dev pkg-config libncurses-dev emscripten libwebsockets-dev libcjson-dev gettext"
 # commands that another package may provide (node and npm from nodesource
 # come as one package, nodejs): checked by name, installed from Debian only
 # when missing

@@ -72,6 +72,13 @@ static inline void set_position(const lt_game *g, lt_state *s, const char *text)
         fail_msg("position '%s': %s", text, err.msg);
 }
 
+/* Speaks a language from now on (LT_LANG_EN, LT_LANG_PL): the program's
+ * one language, as --lang sets it (i18n.h). */
+static inline void speak(int lang)
+{
+    assert_true(lt_i18n_init(lang == LT_LANG_PL ? "pl" : "en"));
+}
+
 /* Why the game ended (lt_game.end_reason), in a language; the game
  * must be over. */
 static inline const char *reason_of(const lt_game *g, const lt_state *s,
@@ -80,7 +87,9 @@ static inline const char *reason_of(const lt_game *g, const lt_state *s,
     static char buf[2][512];
     assert_int_equal(g->current_player(s), LT_TERMINAL);
     assert_non_null(g->end_reason);
-    int n = g->end_reason(s, lang, buf[lang], sizeof buf[0]);
+    speak(lang);
+    int n = g->end_reason(s, buf[lang], sizeof buf[0]);
+    speak(LT_LANG_EN);
     assert_true(n > 0 && n < (int)sizeof buf[0]);
     return buf[lang];
 }
@@ -99,8 +108,9 @@ static inline bool has_info(const lt_game *g, const lt_state *s, int lang,
 {
     static lt_view v;
     memset(&v, 0, sizeof v);
-    v.lang = lang;
+    speak(lang);
     g->render(s, &v);
+    speak(LT_LANG_EN);
     for (int i = 0; i < v.ninfo; i++)
         if (!strcmp(v.info[i], line))
             return true;

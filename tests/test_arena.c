@@ -99,7 +99,7 @@ static void ended_by(const arena_game *ag, lt_end reason, int seat)
 static const char *result(const arena_game *ag)
 {
     static char buf[512];
-    lt_session_result_text(ag->session, LT_LANG_EN, buf, sizeof buf);
+    lt_session_result_text(ag->session, buf, sizeof buf);
     return buf;
 }
 

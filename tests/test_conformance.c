@@ -76,7 +76,7 @@ static void check_reason(const lt_game *g, const lt_state *s)
     for (int lang = LT_LANG_EN; lang <= LT_LANG_PL; lang++) {
         char why[512];
         why[0] = '\0';
-        int n = g->end_reason(s, lang, why, sizeof why);
+        int n = g->end_reason(s, why, sizeof why);
         if (n <= 0 || n >= 256 || (int)strlen(why) != n || strchr(why, '\n'))
             fail_msg("%s: the end's reason '%s' (%s, %d bytes)", g->id, why,
                      lang ? "pl" : "en", n);

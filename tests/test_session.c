@@ -116,9 +116,11 @@ static int army(const lt_session *s, char owner)
 
 static const char *result(const lt_session *s, int lang)
 {
-    static char buf[512];
-    lt_session_result_text(s, lang, buf, sizeof buf);
-    return buf;
+    static char buf[2][512];
+    speak(lang);
+    lt_session_result_text(s, buf[lang], sizeof buf[0]);
+    speak(LT_LANG_EN);
+    return buf[lang];
 }
 
 static const char *token(const lt_session *s)
@@ -619,7 +621,9 @@ static void resign_two_three_four(void **st)
     lt_event ev = {0};
     assert_int_equal(drain(s, LT_EV_LEFT, &ev), 1);
     char text[256];
-    lt_event_text(s, &ev, LT_LANG_PL, text, sizeof text);
+    speak(LT_LANG_PL);
+    lt_event_text(s, &ev, text, sizeof text);
+    speak(LT_LANG_EN);
     assert_string_equal(text, "Białe: poza grą (poddanie)");
     moves(s, "c8-d8 c1-d1 f1-e1");
     assert_int_equal(lt_session_to_act(s), 0); /* White is skipped */
@@ -801,7 +805,7 @@ static void undo_redo_dice(void **st)
 static const char *row_text(const lt_session *s, int number)
 {
     static char buf[512];
-    lt_session_row_text(s, number, LT_LANG_EN, buf, sizeof buf);
+    lt_session_row_text(s, number, buf, sizeof buf);
     return buf;
 }
 
@@ -868,7 +872,6 @@ static void orientation(void **st)
     (void)st;
     lt_session *s = make("chess", NULL, "hh", NULL, NULL, NULL, NULL);
     static lt_view v;
-    v.lang = LT_LANG_EN;
     assert_int_equal(lt_session_view_turns(s, 0, false), 0);
     assert_int_equal(lt_session_view_turns(s, 1, false), 2);
     assert_int_equal(lt_session_view_turns(s, 0, true), 2);
@@ -954,7 +957,7 @@ static void journal_cut_everywhere(void **st)
         spit(cut, text, n);
         lt_error warn = {0};
         lt_time_source ts = {fake_now, &fc};
-        lt_session *t = lt_session_load(cut, &ts, LT_LANG_EN, &err, &warn);
+        lt_session *t = lt_session_load(cut, &ts, &err, &warn);
         if (!t)
             fail_msg("cut at %zu: %s", n, err.msg);
         int want = n == size ? 6 : 5;
@@ -974,12 +977,12 @@ static void journal_cut_everywhere(void **st)
     spit(cut, text, size - 3);
     lt_error warn = {0};
     lt_time_source ts = {fake_now, &fc};
-    lt_session *t = lt_session_load(cut, &ts, LT_LANG_EN, &err, &warn);
+    lt_session *t = lt_session_load(cut, &ts, &err, &warn);
     assert_non_null(t);
     moves(t, "a6");
     assert_int_equal(lt_session_plies(t), 6);
     lt_session_free(t);
-    t = lt_session_load(cut, &ts, LT_LANG_EN, &err, &warn);
+    t = lt_session_load(cut, &ts, &err, &warn);
     assert_non_null(t);
     assert_string_equal(warn.msg, "");
     assert_int_equal(lt_session_plies(t), 6);
@@ -1006,7 +1009,7 @@ static void journal_events(void **st)
     ok(lt_session_answer(s, 1, true, &err), &err);
     char want[1024];
     snprintf(want, sizeof want, "%s", position(s));
-    lt_session *t = lt_session_load(path, NULL, LT_LANG_EN, &err, &warn);
+    lt_session *t = lt_session_load(path, NULL, &err, &warn);
     if (!t)
         fail_msg("%s", err.msg);
     assert_string_equal(position(t), want);
@@ -1017,7 +1020,7 @@ static void journal_events(void **st)
     assert_int_equal(lt_session_answerer(t), 3);
     lt_session_free(t);
     ok(lt_session_answer(s, 3, true, &err), &err); /* drawn by agreement */
-    t = lt_session_load(path, NULL, LT_LANG_EN, &err, &warn);
+    t = lt_session_load(path, NULL, &err, &warn);
     assert_non_null(t);
     assert_int_equal(lt_session_end(t, NULL), LT_END_AGREEMENT);
     assert_string_equal(result(t, LT_LANG_EN), result(s, LT_LANG_EN));
@@ -1034,7 +1037,7 @@ static void journal_events(void **st)
     assert_null(strstr(text, "Nf3"));
     assert_null(strstr(text, "offer"));
     free(text);
-    t = lt_session_load(path, NULL, LT_LANG_EN, &err, &warn);
+    t = lt_session_load(path, NULL, &err, &warn);
     assert_non_null(t);
     assert_int_equal(lt_session_plies(t), 2);
     lt_session_free(t);
@@ -1067,7 +1070,7 @@ static void text_round_trip(void **st)
     fc.ms += 4 * S; /* White's clock runs: 5:00 + 3 - 2 - 1 - 4 */
     char *text = lt_session_text(s, &err);
     assert_non_null(text);
-    lt_session *t = lt_session_load_text(text, &ts, LT_LANG_EN, &err);
+    lt_session *t = lt_session_load_text(text, &ts, &err);
     if (!t)
         fail_msg("%s", err.msg);
     assert_string_equal(position(t), position(s));
@@ -1084,7 +1087,7 @@ static void text_round_trip(void **st)
         "[Event \"?\"]\n[Result \"*\"]\n\n"
         "1. e4 e5 (1... c5 2. Nf3 {the Sicilian}) 2. Nf3 $1 {[%eval 0.3]\n"
         "a good move} Nc6 ; Black defends\n3. Bb5 {[%clk 0:05:00]} *\n",
-        &ts, LT_LANG_EN, &err);
+        &ts, &err);
     if (!t)
         fail_msg("%s", err.msg);
     assert_int_equal(lt_session_plies(t), 5);
@@ -1093,8 +1096,7 @@ static void text_round_trip(void **st)
     assert_string_equal(lt_session_ply(t, 4)->name, "Bb5");
     lt_session_free(t);
     /* an illegal move: its line */
-    t = lt_session_load_text("[Game \"chess\"]\n\n1. e4 e5\n2. Ke3\n", &ts,
-                             LT_LANG_EN, &err);
+    t = lt_session_load_text("[Game \"chess\"]\n\n1. e4 e5\n2. Ke3\n", &ts, &err);
     assert_null(t);
     assert_true(strncmp(err.msg, "line 4: ", 8) == 0);
 }
@@ -1123,15 +1125,14 @@ static void load_with_seats(void **st)
     assert_string_equal(hdr.players[1], "uci:/bin/false");
     assert_int_equal(hdr.nactions, 0);
     lt_record_clear(&hdr);
-    assert_null(lt_session_load(path, NULL, LT_LANG_EN, &err, &warn));
+    assert_null(lt_session_load(path, NULL, &err, &warn));
     assert_non_null(strstr(err.msg, "never starts a program"));
     lt_seat seats[2] = {{LT_SEAT_HUMAN, "", ""},
                         {LT_SEAT_COMPUTER, "ai:level=1", ""}};
-    assert_null(lt_session_load_seats(path, seats, 1, NULL, LT_LANG_EN, &err,
+    assert_null(lt_session_load_seats(path, seats, 1, NULL, &err,
                                       &warn));
     assert_non_null(strstr(err.msg, "the saved game has 2 seats, got 1 players"));
-    lt_session *s = lt_session_load_seats(path, seats, 2, NULL, LT_LANG_EN,
-                                          &err, &warn);
+    lt_session *s = lt_session_load_seats(path, seats, 2, NULL, &err, &warn);
     if (!s)
         fail_msg("%s", err.msg);
     assert_int_equal(lt_session_plies(s), 1);
@@ -1148,7 +1149,7 @@ static void load_with_seats(void **st)
     fputs(text, f);
     fclose(f);
     free(text);
-    assert_null(lt_session_load(path, NULL, LT_LANG_EN, &err, &warn));
+    assert_null(lt_session_load(path, NULL, &err, &warn));
     assert_non_null(strstr(err.msg, "holds 2 games"));
     text = slurp(path, &size);
     assert_non_null(strstr(text + 1, "[Game \"three-mens-morris\"]"));
@@ -1194,10 +1195,11 @@ static void wrong_seat_changes_nothing(void **st)
     memset(&su, 0, sizeof su);
     su.game = lt_game_find("chess");
     lt_config_default(su.game, &su.config, 2);
-    su.lang = LT_LANG_PL;
     s = lt_session_new(&su, &err);
     assert_non_null(s);
+    speak(LT_LANG_PL);
     assert_int_equal(lt_session_move(s, 1, "e5", &err), LT_EILLEGAL);
+    speak(LT_LANG_EN);
     assert_string_equal(err.msg, "Czarne: nie wasz ruch (na ruchu: Białe)");
     lt_session_free(s);
     unlink(path);
@@ -1222,6 +1224,9 @@ static void command_table(void **st)
         {"odrzuć", LT_CMD_DECLINE, ""},  {"6-5-4", LT_CMD_MOVE, "6-5-4"},
         {"a1-b2 x", LT_CMD_MOVE, "a1-b2 x"},
     };
+    /* read in Polish: the English names, and the Polish ones with their
+     * accents or without */
+    speak(LT_LANG_PL);
     for (size_t i = 0; i < sizeof lines / sizeof lines[0]; i++) {
         lt_command_id id;
         char arg[64];
@@ -1231,6 +1236,7 @@ static void command_table(void **st)
         assert_int_equal(id, lines[i].id);
         assert_string_equal(arg, lines[i].arg);
     }
+    speak(LT_LANG_EN);
     static const char *const bad[] = {"", "   ", "resign now", "move"};
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         lt_command_id id;
@@ -1246,17 +1252,21 @@ static void command_table(void **st)
         const lt_command *c = lt_command_get((lt_command_id)i);
         assert_int_equal(c->id, i);
         assert_ptr_equal(lt_command_find(c->name), c);
-        assert_ptr_equal(lt_command_find(c->name_pl), c);
-        assert_true(*c->help_en && *c->help_pl);
+        speak(LT_LANG_PL);
+        assert_ptr_equal(lt_command_find(P_("command", c->name)), c);
+        assert_true(strcmp(_(c->help), c->help) != 0); /* translated */
+        speak(LT_LANG_EN);
     }
     char help[4096];
-    lt_command_help(LT_LANG_EN, 0, help, sizeof help);
+    lt_command_help(0, help, sizeof help);
     int lines_n = 0;
     for (const char *p = help; *p; p++)
         lines_n += *p == '\n';
     assert_int_equal(lines_n, LT_CMD_COUNT);
-    lt_command_help(LT_LANG_PL, 1u << LT_CMD_RESIGN | 1u << LT_CMD_HELP, help,
+    speak(LT_LANG_PL);
+    lt_command_help(1u << LT_CMD_RESIGN | 1u << LT_CMD_HELP, help,
                     sizeof help);
+    speak(LT_LANG_EN);
     assert_non_null(strstr(help, "poddaj (resign)"));
     assert_null(strstr(help, "hint"));
 }

@@ -24,6 +24,16 @@
 #include "net/jsonw.h"
 #include "webapi.h"
 
+
+/* The page's language (LT_LANG_*) for the words of this answer: the one
+ * catalog the whole module reads from (i18n.h). */
+static void use_lang(int lang)
+{
+    const char *code = lang == LT_LANG_PL ? "pl" : "en";
+    if (strcmp(lt_language(), code) != 0)
+        lt_i18n_init(code);
+}
+
 static lt_session *ses; /* the game in play, or NULL */
 static jw out;
 
@@ -140,7 +150,7 @@ const char *web_games(void)
             jw_arr(&out);
             for (int s = 0; s < g->max_players; s++) {
                 char name[64];
-                jw_str(&out, lt_seat_name(g, s, lang, name, sizeof name));
+                jw_str(&out, lt_seat_name(g, s, name, sizeof name));
             }
             jw_end(&out);
         }
@@ -159,6 +169,7 @@ const char *web_games(void)
 
 const char *web_rules(const char *id, int lang)
 {
+    use_lang(lang);
     const lt_game *g = lt_game_find(id);
     const char *text = g ? lt_rules_text(g, lang) : NULL;
     return text ? text : "";
@@ -173,12 +184,13 @@ static const char *const event_kinds[] = {
 /* Drains the session's events: "events": [{kind, seat, text}, ...]. */
 static void write_events(int lang)
 {
+    use_lang(lang);
     jw_key(&out, "events");
     jw_arr(&out);
     lt_event ev;
     while (ses && lt_session_event(ses, &ev)) {
         char text[256];
-        lt_event_text(ses, &ev, lang, text, sizeof text);
+        lt_event_text(ses, &ev, text, sizeof text);
         jw_obj(&out);
         jw_key(&out, "kind");
         jw_str(&out, event_kinds[ev.kind]);
@@ -195,6 +207,7 @@ static void write_events(int lang)
  * refused command changes nothing, but a flag may have fallen first). */
 static const char *answer(lt_status st, const lt_error *err, int lang)
 {
+    use_lang(lang);
     jw_reset(&out);
     jw_obj(&out);
     if (st == LT_OK) {
@@ -237,6 +250,7 @@ static lt_status read_seats(const char *players, lt_session_setup *su,
 const char *web_new(const char *id, const char *options, const char *players,
                     const char *seed, const char *clock, int lang)
 {
+    use_lang(lang);
     lt_session_setup su;
     lt_error err = {0};
     long long n;
@@ -253,7 +267,6 @@ const char *web_new(const char *id, const char *options, const char *players,
         return error("the seed must be a whole number");
     su.seed = (uint64_t)n;
     su.time = (lt_time_source){page_now, NULL};
-    su.lang = lang;
     lt_session *s = lt_session_new(&su, &err);
     if (!s)
         return error(err.msg);
@@ -263,9 +276,10 @@ const char *web_new(const char *id, const char *options, const char *players,
 
 const char *web_load(const char *text, int live, int lang)
 {
+    use_lang(lang);
     lt_error err = {0};
     lt_time_source time = {live ? page_now : still_now, NULL};
-    lt_session *s = lt_session_load_text(text, &time, lang, &err);
+    lt_session *s = lt_session_load_text(text, &time, &err);
     if (!s)
         return error(err.msg);
     adopt(s);
@@ -379,6 +393,7 @@ static void write_rows(void)
 
 const char *web_info(int lang)
 {
+    use_lang(lang);
     static const char *const kinds[] = {"human", "computer", "remote"};
     static const char *const reasons[] = {"",      "rules",   "resign",
                                           "time",  "agreement", "claim",
@@ -405,7 +420,7 @@ const char *web_info(int lang)
     jw_key(&out, "seats");
     jw_arr(&out);
     for (int i = 0; i < nseats; i++)
-        jw_str(&out, lt_session_seat_name(ses, i, lang, text, sizeof text));
+        jw_str(&out, lt_session_seat_name(ses, i, text, sizeof text));
     jw_end(&out);
     jw_key(&out, "in");
     jw_arr(&out);
@@ -446,7 +461,7 @@ const char *web_info(int lang)
         jw_str(&out, reasons[end]);
         jw_key(&out, "seat");
         jw_int(&out, end_seat);
-        lt_session_result_text(ses, lang, text, sizeof text);
+        lt_session_result_text(ses, text, sizeof text);
         jw_key(&out, "text");
         jw_str(&out, text);
         jw_end(&out);
@@ -468,7 +483,7 @@ const char *web_info(int lang)
         jw_end(&out);
     }
     jw_key(&out, "claimable");
-    if (!lt_session_claimable(ses, lang, text, sizeof text))
+    if (!lt_session_claimable(ses, text, sizeof text))
         text[0] = '\0';
     jw_str(&out, text);
     jw_key(&out, "abortable");
@@ -565,6 +580,7 @@ static void write_view(const lt_view *v)
 
 const char *web_view(int ply, int viewer, int flip, int lang)
 {
+    use_lang(lang);
     if (!ses)
         return no_game();
     const lt_game *g = lt_session_game(ses);
@@ -602,7 +618,6 @@ const char *web_view(int ply, int viewer, int flip, int lang)
     jw_key(&out, "turns");
     jw_int(&out, turns);
     memset(&v, 0, sizeof v);
-    v.lang = lang;
     g->render(s, &v);
     lt_view_turn(&v, turns);
     write_view(&v);
@@ -632,6 +647,7 @@ const char *web_view(int ply, int viewer, int flip, int lang)
 
 const char *web_command(int seat, const char *name, const char *arg, int lang)
 {
+    use_lang(lang);
     lt_error err = {0};
     if (!ses)
         return no_game();
@@ -653,6 +669,7 @@ const char *web_command(int seat, const char *name, const char *arg, int lang)
 
 const char *web_step(int lang)
 {
+    use_lang(lang);
     lt_error err = {0};
     if (!ses)
         return no_game();
@@ -662,7 +679,7 @@ const char *web_step(int lang)
     /* a computer's move is searched in the page's worker (web_think on a
      * copy), unless it claims a draw */
     if (seat && seat->kind == LT_SEAT_COMPUTER &&
-        !lt_session_claimable(ses, lang, why, sizeof why)) {
+        !lt_session_claimable(ses, why, sizeof why)) {
         jw_reset(&out);
         jw_obj(&out);
         jw_key(&out, "think");
@@ -675,6 +692,7 @@ const char *web_step(int lang)
 
 const char *web_tick(int lang)
 {
+    use_lang(lang);
     if (!ses)
         return no_game();
     bool flag = lt_session_tick(ses);
@@ -701,6 +719,7 @@ const char *web_clock_text(double ms)
 const char *web_event_text(const char *kind, int seat, const char *offer,
                            int accepted, const char *reason, int lang)
 {
+    use_lang(lang);
     static char text[256];
     int known = -1;
     for (int k = 0; k < (int)(sizeof event_kinds / sizeof *event_kinds); k++)
@@ -719,7 +738,7 @@ const char *web_event_text(const char *kind, int seat, const char *offer,
     ev.reason = !strcmp(reason, "time")      ? LT_END_TIME
                 : !strcmp(reason, "abandon") ? LT_END_ABANDON
                                              : LT_END_RESIGN;
-    lt_event_text(ses, &ev, lang, text, sizeof text);
+    lt_event_text(ses, &ev, text, sizeof text);
     return text;
 }
 
@@ -795,6 +814,7 @@ static void write_exact(const lt_exact *e)
 
 const char *web_odds(int lang)
 {
+    use_lang(lang);
     if (!ses)
         return no_game();
     const lt_game *g = lt_session_game(ses);
@@ -807,7 +827,6 @@ const char *web_odds(int lang)
     lt_error err = {0};
     if (!o)
         return error("out of memory");
-    o->lang = lang;
     if (g->odds(now, 0, o, &err) != LT_OK) {
         free(o);
         return error(err.msg);

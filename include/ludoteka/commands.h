@@ -42,17 +42,18 @@ enum { LT_ARG_NONE, LT_ARG_OPTIONAL, LT_ARG_REQUIRED };
 
 typedef struct {
     lt_command_id id;
-    const char *name;      /* English; also the JSON message's name */
-    const char *name_pl;   /* Polish (read also without its accents) */
+    const char *name;      /* English, also the JSON message's name; in the
+                            * reader's language P_("command", name), read
+                            * also without its accents */
     int arg;               /* LT_ARG_* */
-    const char *arg_en, *arg_pl; /* "MOVE", "RUCH"; NULL for none */
-    const char *help_en, *help_pl;
+    const char *arg_name;  /* "MOVE" (P_("command argument", ...)), or NULL */
+    const char *help;      /* English; shown through _() */
     bool in_session;       /* lt_session_command carries it out */
 } lt_command;
 
 /* The command with this id (0 .. LT_CMD_COUNT - 1). */
 const lt_command *lt_command_get(lt_command_id);
-/* The command named (in either language), or NULL. */
+/* The command named (in English or in the reader's language), or NULL. */
 const lt_command *lt_command_find(const char *name);
 
 /* Reads a typed line: a command's name (English or Polish) and its
@@ -63,8 +64,8 @@ lt_status lt_command_parse(const char *line, lt_command_id *id, char *arg,
                            size_t size, lt_error *);
 
 /* The help: one line per command a front end offers (bit 1u << id in
- * `offered`; 0 for all), in a language. */
-int lt_command_help(int lang, unsigned offered, char *buf, size_t size);
+ * `offered`; 0 for all), in the reader's language. */
+int lt_command_help(unsigned offered, char *buf, size_t size);
 
 /* Carries out a command that changes the game, from a seat. */
 lt_status lt_session_command(lt_session *, int seat, lt_command_id,

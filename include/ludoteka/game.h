@@ -6,6 +6,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "ludoteka/i18n.h"
+
 enum {
     LT_MAX_PLAYERS = 6,   /* the dice games seat up to six */
     LT_MAX_OPTIONS = 16,  /* rule options a game may declare */
@@ -113,7 +115,6 @@ typedef struct {
 enum { LT_LANG_EN, LT_LANG_PL };
 
 typedef struct lt_view {
-    int lang;          /* input: language of the info lines */
     int width, height; /* output: extent of the layout grid */
     int ncells, npieces, nlinks, ndice, ninfo, nboards;
     lt_cell cells[LT_VIEW_CELLS];
@@ -182,7 +183,6 @@ typedef struct {
 } lt_exact;
 
 typedef struct lt_odds {
-    int lang;                      /* input: language of the note */
     int nseats;                    /* output: num_players */
     lt_exact win[LT_MAX_PLAYERS];  /* each seat's chance to win the turn */
     lt_exact none;                 /* chance that nobody wins it; known
@@ -322,11 +322,11 @@ typedef struct lt_game {
     /* optional: why the game ended by its rules, in a language ("Mate",
      * "Mat"); snprintf-like; only when current_player() == LT_TERMINAL.
      * Without it the session says only that the game is over. */
-    int (*end_reason)(const lt_state *, int lang, char *buf, size_t size);
+    int (*end_reason)(const lt_state *, char *buf, size_t size);
     /* optional: may the seat to move claim a draw now (chess: threefold
      * repetition, fifty moves, FIDE 9.2 and 9.3)?  True with the reason
      * in buf.  The game goes on until somebody claims. */
-    bool (*claimable)(const lt_state *, int lang, char *buf, size_t size);
+    bool (*claimable)(const lt_state *, char *buf, size_t size);
     /* optional: could the seat still win by some series of legal moves,
      * however unlikely (FIDE 6.9: a flag fall draws when the opponent
      * could not)?  Without it, yes. */
@@ -398,7 +398,7 @@ const char *lt_name(const lt_game *, const lt_state *, lt_action,
                     char *buf, size_t size);
 
 /* Seat name in a language ("White", or "Player 3" when unnamed). */
-const char *lt_seat_name(const lt_game *, int seat, int lang, char *buf,
+const char *lt_seat_name(const lt_game *, int seat, char *buf,
                          size_t size);
 
 /* Sides for two seats facing each other (lt_game.seat_side): the first

@@ -124,7 +124,6 @@ typedef struct {
     const char *journal;     /* the file the game is kept in, or NULL */
     const lt_tag *tags;      /* more tags of its record (Event, Round, a */
     int ntags;               /* server's room id), kept as given */
-    int lang;                /* LT_LANG_*: of the error messages */
     lt_spec_origin origin;   /* who named the computer seats: only the
                               * person running ludoteka (LT_SPEC_TRUSTED)
                               * may give a seat to a program (uci:, ...);
@@ -139,13 +138,11 @@ lt_session *lt_session_new(const lt_session_setup *, lt_error *);
 /* Resumes a game from its journal, checking every ply, and keeps it
  * there.  A torn last line (a kill while it was written) is dropped and
  * said in *warning (warning->msg is "" when all was whole). */
-lt_session *lt_session_load(const char *path, const lt_time_source *,
-                            int lang, lt_error *err, lt_error *warning);
+lt_session *lt_session_load(const char *path, const lt_time_source *, lt_error *err, lt_error *warning);
 /* The same from a text in memory, kept in no file (a page's saved game,
  * an uploaded record): a journal, or any record's movetext, several plies
  * to a line.  The text is read whole: there is no torn line to drop. */
-lt_session *lt_session_load_text(const char *text, const lt_time_source *,
-                                 int lang, lt_error *);
+lt_session *lt_session_load_text(const char *text, const lt_time_source *, lt_error *);
 /* The game as its journal's text (malloc'd; NULL with a message): a
  * record that lt_session_load_text, `ludoteka replay` and every record
  * reader read, with Result and Termination once it is over (an arena
@@ -156,8 +153,7 @@ char *lt_session_text(lt_session *, lt_error *);
  * is rewritten with them.  seats NULL: the file's (as lt_session_load),
  * whose computers never start a program. */
 lt_session *lt_session_load_seats(const char *path, const lt_seat *seats,
-                                  int nseats, const lt_time_source *,
-                                  int lang, lt_error *err,
+                                  int nseats, const lt_time_source *, lt_error *err,
                                   lt_error *warning);
 /* A journal's header alone (the game, options, seats and seed, in a
  * record without actions), to look at before loading it. */
@@ -232,8 +228,6 @@ lt_status lt_session_abort(lt_session *, int seat, lt_error *);
 lt_status lt_session_undo(lt_session *, int seat, lt_error *);
 lt_status lt_session_redo(lt_session *, int seat, lt_error *);
 
-/* The language of the error messages from now on (LT_LANG_*). */
-void lt_session_set_lang(lt_session *, int lang);
 
 /* Looks at the running clock: true if a flag fell (and was dealt with:
  * events queued).  Every command looks first too. */
@@ -282,7 +276,7 @@ bool lt_session_event(lt_session *, lt_event *out);
 int lt_session_events_lost(const lt_session *);
 /* An event in words, in a language ("White offers a draw.",
  * "Białe: propozycja remisu."); snprintf-like. */
-int lt_event_text(const lt_session *, const lt_event *, int lang, char *buf,
+int lt_event_text(const lt_session *, const lt_event *, char *buf,
                   size_t size);
 
 /* ---- What is there ----------------------------------------------------- */
@@ -297,8 +291,7 @@ int lt_session_to_act(const lt_session *);
 int lt_session_seats(const lt_session *);
 const lt_seat *lt_session_seat(const lt_session *, int seat);
 /* The name to show: the seat's own, or the game's ("White"). */
-const char *lt_session_seat_name(const lt_session *, int seat, int lang,
-                                 char *buf, size_t size);
+const char *lt_session_seat_name(const lt_session *, int seat, char *buf, size_t size);
 /* Is the seat still in the game (it has not left it)? */
 bool lt_session_in_game(const lt_session *, int seat);
 /* The computer player of a computer seat (made when first asked for), or
@@ -314,7 +307,7 @@ int lt_session_answerer(const lt_session *);
 bool lt_session_must_answer(const lt_session *, int seat);
 lt_offer_kind lt_session_offer_pending(const lt_session *, int *from);
 /* May the seat to move claim a draw now?  The reason in buf. */
-bool lt_session_claimable(const lt_session *, int lang, char *buf,
+bool lt_session_claimable(const lt_session *, char *buf,
                           size_t size);
 /* The time control and a seat's time left now (ms; -1: no clock). */
 const lt_time_control *lt_session_time_control(const lt_session *);
@@ -339,7 +332,7 @@ int lt_session_result_token(const lt_session *, char *buf, size_t size);
 /* The result with its reason, the one text every front end shows:
  * "Winner: Black (0-1) - White resigned",
  * "Zwycięzca: Czarne (0-1) - poddanie partii (Białe)". */
-int lt_session_result_text(const lt_session *, int lang, char *buf,
+int lt_session_result_text(const lt_session *, char *buf,
                            size_t size);
 
 /* ---- The ply log and the move list ------------------------------------ */
@@ -381,14 +374,14 @@ int lt_session_cell_text(const lt_session *, const lt_row *, int seat,
                          char *buf, size_t size);
 /* A whole row: "1. e4 e5", "1... e5", "3. Green a7-b5 | Red pass | ...",
  * "4. Player 2: 6-5-4 stop". */
-int lt_session_row_text(const lt_session *, int number, int lang, char *buf,
+int lt_session_row_text(const lt_session *, int number, char *buf,
                         size_t size);
 
 /* ---- The board as a seat sees it --------------------------------------- */
 /* Quarter turns (clockwise) that show the board from the viewer's side
  * (lt_game.seat_side), half a turn more if flipped. */
 int lt_session_view_turns(const lt_session *, int viewer, bool flip);
-/* Renders the position (v->lang is read) turned that way. */
+/* Renders the position turned that way. */
 void lt_session_render(const lt_session *, int viewer, bool flip, lt_view *);
 
 #endif

@@ -32,7 +32,7 @@ static void stand_still(arena_game *ag, bool stop)
 /* ---- A game ------------------------------------------------------------ */
 
 /* What happened besides the moves: flags, and seats leaving. */
-static void take_events(arena_game *ag, int lang)
+static void take_events(arena_game *ag)
 {
     size_t len = strlen(ag->left);
     for (lt_event ev; lt_session_event(ag->session, &ev);) {
@@ -41,7 +41,7 @@ static void take_events(arena_game *ag, int lang)
             ag->flag_ply[ev.seat] = ev.ply;
         } else if (ev.kind == LT_EV_LEFT) {
             char text[128];
-            lt_event_text(ag->session, &ev, lang, text, sizeof text);
+            lt_event_text(ag->session, &ev, text, sizeof text);
             lt_appendf(ag->left, sizeof ag->left, &len, "%s%s", len ? "; " : "",
                        text);
         }
@@ -55,7 +55,7 @@ static lt_status computer_move(arena_game *ag, const arena_setup *su, int to,
 {
     lt_session *s = ag->session;
     char why[128];
-    if (lt_session_claimable(s, LT_LANG_EN, why, sizeof why))
+    if (lt_session_claimable(s, why, sizeof why))
         return lt_session_claim(s, to, NULL, err);
     const lt_state *now = lt_session_state(s);
     int ply = lt_session_plies(s);
@@ -106,7 +106,6 @@ lt_status arena_game_play(arena_game *ag, const arena_setup *su, lt_error *err)
         ss.time = (lt_time_source){arena_now, ag};
     ss.tags = su->tags;
     ss.ntags = su->ntags;
-    ss.lang = su->lang;
     lt_session *s = ag->session = lt_session_new(&ss, err);
     if (!s)
         return LT_EILLEGAL;
@@ -126,7 +125,7 @@ lt_status arena_game_play(arena_game *ag, const arena_setup *su, lt_error *err)
             st = to == LT_CHANCE ? lt_session_step(s, NULL, err)
                                  : computer_move(ag, su, to, err);
         }
-        take_events(ag, su->lang);
+        take_events(ag);
     }
     return st;
 }

@@ -23,7 +23,6 @@ typedef struct {
     int openings;       /* random plies after them */
     const lt_tag *tags; /* more tags of the record (Round) */
     int ntags;
-    int lang;           /* of the texts */
 } arena_setup;
 
 /* A game played.  It must stay where it is while its session lives: the

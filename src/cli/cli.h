@@ -16,7 +16,8 @@ enum { EXIT_OK = 0, EXIT_FAIL = 1, EXIT_USAGE = 2 };
 /* The longest time any flag gives in seconds (some eleven days). */
 enum { CLI_SECONDS_MAX = 1000000 };
 
-extern int cli_lang; /* LT_LANG_EN or LT_LANG_PL */
+/* The program's language is i18n.h's (lt_lang()); cli_lang reads it. */
+#define cli_lang lt_lang()
 extern bool cli_plain; /* --plain: the line mode even on a terminal */
 extern bool cli_ascii; /* --ascii: no UTF-8 glyphs or lines */
 #define T(en, pl) (cli_lang == LT_LANG_PL ? (pl) : (en))

@@ -100,7 +100,7 @@ static void print_game(const arena *a, const arena_game *ag, const double *r,
                e, lo, hi);
     }
     char result[512];
-    lt_session_result_text(ag->session, cli_lang, result, sizeof result);
+    lt_session_result_text(ag->session, result, sizeof result);
     printf("   %s", result);
     if (ag->left[0])
         printf("; %s", ag->left);
@@ -140,7 +140,6 @@ static void play_one(arena *a, lt_player **players, int k)
     snprintf(round.value, sizeof round.value, "%d", k + 1);
     su.tags = &round;
     su.ntags = 1;
-    su.lang = cli_lang;
     arena_game ag;
     lt_error err = {0};
     lt_status st = arena_game_play(&ag, &su, &err);

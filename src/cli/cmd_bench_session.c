@@ -68,7 +68,6 @@ int cmd_bench_session(int argc, char **argv)
     snprintf(path, sizeof path, "%s/ludoteka-bench-session-%d.txt", dir,
              (int)getpid());
     su.journal = path;
-    su.lang = cli_lang;
     lt_session *s = lt_session_new(&su, &err);
     if (!s)
         return cli_fail(EXIT_FAIL, "%s", err.msg);

@@ -129,7 +129,6 @@ int cmd_odds(int argc, char **argv)
         status = cli_fail(EXIT_FAIL, "bad position for %s: %s", g->id, err.msg);
         goto done;
     }
-    o->lang = cli_lang;
     if (g->odds(s, LT_ODDS_SEAT_ORDER, o, &err) != LT_OK) {
         status = cli_fail(EXIT_FAIL, "%s", err.msg);
         goto done;

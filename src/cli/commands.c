@@ -156,7 +156,6 @@ int cmd_moves(int argc, char **argv)
 /* Prints a game's position as the line mode shows it. */
 static void print_position(const lt_session *s, lt_view *v)
 {
-    v->lang = cli_lang;
     lt_session_render(s, -1, false, v);
     textview_print(stdout, v, false);
 }
@@ -174,7 +173,6 @@ static lt_status replay_record(const lt_record *rec, bool boards,
     su.config = rec->config;
     su.seed = rec->seed;
     su.position = rec->position;
-    su.lang = cli_lang;
     lt_session *s = lt_session_new(&su, err);
     lt_view *v = calloc(1, sizeof *v);
     if (!s || !v) {
@@ -192,7 +190,7 @@ static lt_status replay_record(const lt_record *rec, bool boards,
         int p = lt_session_to_act(s);
         lt_name(g, lt_session_state(s), rec->actions[k], name, sizeof name);
         printf("%4d. %-10s %s\n", k + 1,
-               p >= 0 ? lt_session_seat_name(s, p, cli_lang, seat, sizeof seat)
+               p >= 0 ? lt_session_seat_name(s, p, seat, sizeof seat)
                       : T("dice", "kości"),
                name);
         st = lt_session_play(s, p, rec->actions[k], err);
@@ -202,7 +200,7 @@ static lt_status replay_record(const lt_record *rec, bool boards,
     if (st == LT_OK && !boards)
         print_position(s, v);
     char result[512];
-    lt_session_result_text(s, cli_lang, result, sizeof result);
+    lt_session_result_text(s, result, sizeof result);
     if (st == LT_OK)
         puts(lt_session_to_act(s) == LT_TERMINAL
                  ? result

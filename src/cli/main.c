@@ -19,7 +19,6 @@
 #define LUDOTEKA_VERSION "0.0.0"
 #endif
 
-int cli_lang = LT_LANG_EN;
 bool cli_plain, cli_ascii;
 
 int cli_fail(int status, const char *fmt, ...)
@@ -202,17 +201,6 @@ uint64_t cli_fresh_seed(void)
     return lt_splitmix64(&x) % 1000000000u; /* short enough to type */
 }
 
-/* Polish when the locale says so (LC_ALL, LC_MESSAGES, LANG in turn). */
-static int locale_lang(void)
-{
-    static const char *const vars[] = {"LC_ALL", "LC_MESSAGES", "LANG"};
-    for (size_t i = 0; i < sizeof vars / sizeof vars[0]; i++) {
-        const char *v = getenv(vars[i]);
-        if (v && *v)
-            return strncasecmp(v, "pl", 2) == 0 ? LT_LANG_PL : LT_LANG_EN;
-    }
-    return LT_LANG_EN;
-}
 
 static void usage(FILE *out)
 {
@@ -284,7 +272,7 @@ int main(int argc, char **argv)
     /* line mode waits for input with poll() while a clock runs: nothing
      * read may wait in stdio's buffer, unseen by poll */
     setvbuf(stdin, NULL, _IONBF, 0);
-    cli_lang = locale_lang();
+    lt_i18n_init(NULL); /* the locale's language, until --lang says */
     int i = 1;
     /* Global flags come before the command; --lang may also follow it. */
     for (int k = 1; k < argc; k++) {
@@ -307,7 +295,7 @@ int main(int argc, char **argv)
         if (strcasecmp(lang, "pl") && strcasecmp(lang, "en"))
             return cli_fail(EXIT_USAGE, "--lang: expected pl or en, not '%s'",
                             lang);
-        cli_lang = strcasecmp(lang, "pl") == 0 ? LT_LANG_PL : LT_LANG_EN;
+        lt_i18n_init(strcasecmp(lang, "pl") == 0 ? "pl" : "en");
         /* remove the flag so the commands never see it */
         int drop = argv[k][6] == '=' ? 1 : 2;
         memmove(&argv[k], &argv[k + drop],

@@ -91,7 +91,7 @@ static void edit_players(const lt_game *g, int n, char specs[][LT_SPEC_MAX],
         char seat[64], line[LT_SPEC_MAX];
         for (;;) {
             fprintf(out, "  %d. %s [%s]: ", i + 1,
-                    lt_seat_name(g, i, cli_lang, seat, sizeof seat), specs[i]);
+                    lt_seat_name(g, i, seat, sizeof seat), specs[i]);
             fflush(out);
             if (!cli_read_line(in, line, sizeof line) || !line[0])
                 break;

@@ -229,7 +229,7 @@ static bool computer_turn(lines *ln, int seat)
     if (lt_session_plies(s) > before) { /* not when its flag fell first */
         table_stand_in_note(&info, note, sizeof note);
         fprintf(ln->out, "%s (%s): %s%s\n",
-                lt_session_seat_name(s, seat, cli_lang, who, sizeof who),
+                lt_session_seat_name(s, seat, who, sizeof who),
                 lt_player_spec(pl), name, note);
     }
     return true;
@@ -281,7 +281,7 @@ static void list_moves(lines *ln)
 static void show_help(lines *ln)
 {
     char text[4096];
-    lt_command_help(cli_lang, 0, text, sizeof text);
+    lt_command_help(0, text, sizeof text);
     fprintf(ln->out, "%s\n%s",
             T("Type a move in the game's notation, or a command (Polish "
               "names too):",
@@ -359,11 +359,11 @@ static void prompt(lines *ln, int to)
                 example);
     } else {
         fprintf(ln->out, T("%s to move", "Ruch: %s"),
-                lt_session_seat_name(s, to, cli_lang, who, sizeof who));
+                lt_session_seat_name(s, to, who, sizeof who));
         int asked = lt_session_answerer(s);
         if (asked >= 0 && table_person(ln->t, asked))
             fprintf(ln->out, T(" (%s: accept or decline)", " (%s: przyjmij albo odrzuć)"),
-                    lt_session_seat_name(s, asked, cli_lang, who, sizeof who));
+                    lt_session_seat_name(s, asked, who, sizeof who));
         fputs("> ", ln->out);
     }
     fflush(ln->out);
@@ -442,7 +442,7 @@ int play_lines(table *t, FILE *in, FILE *out)
         if (to == LT_TERMINAL && !ln.ended) {
             char result[512];
             show_board(&ln, false);
-            lt_session_result_text(s, cli_lang, result, sizeof result);
+            lt_session_result_text(s, result, sizeof result);
             fprintf(out, "%s\n", result);
             if (table_people(t) == 0)
                 return EXIT_OK; /* a game to watch: over */

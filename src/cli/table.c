@@ -44,7 +44,6 @@ lt_status table_new(table *t, lt_session_setup *su, const char *journal,
                     lt_error *err)
 {
     su->time = monotonic;
-    su->lang = cli_lang;
     su->origin = LT_SPEC_TRUSTED; /* named at this terminal */
     su->journal = NULL;           /* below: a failure there is the file's */
     lt_session *s = lt_session_new(su, err);
@@ -69,7 +68,7 @@ static lt_status check_spec(const lt_game *g, int seat, const char *spec,
     char quoted[LT_QUOTE_MAX], name[64];
     if (!strcmp(spec, "remote") && origin != LT_SPEC_TRUSTED) {
         /* a network room's player: nobody here plays that seat */
-        lt_seat_name(g, seat, cli_lang, name, sizeof name);
+        lt_seat_name(g, seat, name, sizeof name);
         lt_error_set(err, T("%s: seat %d (%s) was played over the network: "
                             "to play on here, name every seat yourself "
                             "(--players SPEC,SPEC...)",
@@ -82,7 +81,7 @@ static lt_status check_spec(const lt_game *g, int seat, const char *spec,
     if (lt_spec_starts_program(spec)) {
         if (origin == LT_SPEC_TRUSTED)
             return LT_OK; /* started with the game */
-        lt_seat_name(g, seat, cli_lang, name, sizeof name);
+        lt_seat_name(g, seat, name, sizeof name);
         lt_error_set(err, T("%s: seat %d (%s) is %s, an engine, and a saved "
                             "game never starts a program: to play on against "
                             "an engine, name every seat yourself (--players "
@@ -126,8 +125,7 @@ lt_status table_resume(table *t, const char *path, const lt_seat *seats,
     lt_record_clear(&hdr);
     if (st != LT_OK)
         return st;
-    lt_session *s = lt_session_load_seats(path, seats, nseats, &monotonic,
-                                          cli_lang, err, warning);
+    lt_session *s = lt_session_load_seats(path, seats, nseats, &monotonic, err, warning);
     if (!s)
         return LT_EIO;
     put_game(t, s);
@@ -190,7 +188,6 @@ int table_viewer(const table *t)
 
 int table_render(const table *t, lt_view *v)
 {
-    v->lang = cli_lang;
     lt_session_render(t->s, table_viewer(t), t->flip, v);
     return lt_session_view_turns(t->s, table_viewer(t), t->flip);
 }
@@ -282,7 +279,7 @@ bool table_computer_claims(table *t, lt_error *err)
     int to = lt_session_to_act(t->s);
     char why[128];
     if (to < 0 || table_person(t, to) ||
-        !lt_session_claimable(t->s, cli_lang, why, sizeof why))
+        !lt_session_claimable(t->s, why, sizeof why))
         return false;
     return lt_session_step(t->s, NULL, err) == LT_OK;
 }

@@ -15,7 +15,7 @@ bool table_event_text(const table *t, const lt_event *ev, char *buf,
     if (ev->kind == LT_EV_MOVED || ev->kind == LT_EV_UNDONE ||
         ev->kind == LT_EV_RESULT)
         return false;
-    lt_event_text(t->s, ev, cli_lang, buf, size);
+    lt_event_text(t->s, ev, buf, size);
     return buf[0] != '\0';
 }
 
@@ -39,7 +39,7 @@ bool table_clock_line(const table *t, char *buf, size_t size)
         char who[64], left[32];
         lt_clock_text(lt_session_clock(s, i), left, sizeof left);
         lt_appendf(buf, size, &len, "%s %s %s%s", i ? "," : "",
-                   lt_session_seat_name(s, i, cli_lang, who, sizeof who), left,
+                   lt_session_seat_name(s, i, who, sizeof who), left,
                    !lt_session_in_game(s, i) ? T(" (out)", " (poza grą)")
                    : i == running            ? T(" (running)", " (biegnie)")
                                              : "");
@@ -62,7 +62,7 @@ char *table_moves_text(const table *t)
         return NULL;
     text[0] = '\0';
     for (int r = 1; r <= rows; r++) {
-        int n = lt_session_row_text(s, r, cli_lang, row, sizeof row);
+        int n = lt_session_row_text(s, r, row, sizeof row);
         if (len + (size_t)n + 2 > size) {
             char *grown = realloc(text, size * 2 + (size_t)n);
             if (!grown)
@@ -86,7 +86,6 @@ static lt_odds *odds_of(const table *t)
     lt_error err = {0};
     if (!o)
         return NULL;
-    o->lang = cli_lang;
     if (g->odds(lt_session_state(t->s), 0, o, &err) != LT_OK) {
         free(o);
         return NULL;
@@ -110,13 +109,13 @@ bool table_odds_line(const table *t, char *buf, size_t size)
             continue;
         any = true;
         lt_appendf(buf, size, &len, "%s %s %.4f", i ? "," : "",
-                   lt_session_seat_name(t->s, i, cli_lang, who, sizeof who), e->decimal);
+                   lt_session_seat_name(t->s, i, who, sizeof who), e->decimal);
         if (e->exact[0] && strlen(e->exact) <= 15) /* short ones exactly */
             lt_appendf(buf, size, &len, " (%s)", e->exact);
     }
     if (o->value_seat >= 0 && o->value.known)
         lt_appendf(buf, size, &len, T("; value: %s %.4f", "; wartość: %s %.4f"),
-                   lt_session_seat_name(t->s, o->value_seat, cli_lang, who, sizeof who),
+                   lt_session_seat_name(t->s, o->value_seat, who, sizeof who),
                    o->value.decimal);
     free(o);
     return any; /* nothing while the order of play is thrown for */
@@ -185,7 +184,7 @@ void table_hint_text(const table *t, lt_action a,
         if (n > 2 && i != p)
             continue; /* the others' values are the searcher's guesses */
         double v = info->value[i];
-        lt_session_seat_name(t->s, i, cli_lang, who, sizeof who);
+        lt_session_seat_name(t->s, i, who, sizeof who);
         if (percent)
             lt_appendf(line, sizeof line, &len, "%s%s %.0f%%", len ? ", " : "",
                        who, 100 * (v - g->min_return) / (g->max_return - g->min_return));
@@ -226,7 +225,7 @@ void table_progress_text(const table *t, int seat,
         snprintf(buf, size,
                  T("%s: perfect-play table %d%% built (%lld of %lld positions), %.0fs",
                    "%s: tablica doskonałej gry gotowa w %d%% (%lld z %lld pozycji), %.0fs"),
-                 lt_session_seat_name(t->s, seat, cli_lang, who, sizeof who), table_percent(info),
+                 lt_session_seat_name(t->s, seat, who, sizeof who), table_percent(info),
                  info->table_done, info->table_total, info->seconds);
         return;
     }
@@ -236,7 +235,7 @@ void table_progress_text(const table *t, int seat,
              T("%s thinks: %.0fs, %lld nodes%s%.0d, best %s, expected score %.0f%%",
                "%s myśli: %.0fs, %lld węzłów%s%.0d, najlepszy %s, oczekiwany "
                "wynik %.0f%%"),
-             lt_session_seat_name(t->s, seat, cli_lang, who, sizeof who), info->seconds,
+             lt_session_seat_name(t->s, seat, who, sizeof who), info->seconds,
              info->nodes, info->depth ? T(", depth ", ", głębokość ") : "",
              info->depth, lt_name(g, lt_session_state(t->s), info->best, name, sizeof name),
              100 * chance);

@@ -208,7 +208,7 @@ char *play_help_text(void *ctx)
 {
     (void)ctx;
     char commands[4096];
-    lt_command_help(cli_lang, 0, commands, sizeof commands);
+    lt_command_help(0, commands, sizeof commands);
     const char *keys = T(
         "PLAYING ON THE FULL SCREEN\n\n"
         "Arrow keys move the cursor over the board; Enter (or a click) on a "

@@ -156,7 +156,7 @@ static void draw_players(const play_ui *ui, int *row, int col, int width)
     for (int i = 0; i < lt_session_seats(s) && *row < LINES - 2; i++) {
         char who[64], line[256], left[32] = "";
         const lt_seat *seat = lt_session_seat(s, i);
-        lt_session_seat_name(s, i, cli_lang, who, sizeof who);
+        lt_session_seat_name(s, i, who, sizeof who);
         if (clocks)
             lt_clock_text(lt_session_clock(s, i), left, sizeof left);
         snprintf(line, sizeof line, "%s %s: %s%s%s%s",
@@ -258,7 +258,7 @@ static void draw_status(play_ui *ui)
         a = tui_color(TC_CYAN, TB_DEFAULT);
     } else if (ui->thinking) {
         char who[64];
-        lt_session_seat_name(ui->t->s, ui->think_seat, cli_lang, who, sizeof who);
+        lt_session_seat_name(ui->t->s, ui->think_seat, who, sizeof who);
         static const char spin[] = "|/-\\";
         int k = (int)(tui_now() * 8) % 4;
         snprintf(text, sizeof text, ui->thinking == THINK_HINT
@@ -268,7 +268,7 @@ static void draw_status(play_ui *ui)
         a = tui_color(TC_CYAN, TB_DEFAULT);
     } else if (table_over(ui->t) && !ui->message[0]) {
         char result[512];
-        lt_session_result_text(ui->t->s, cli_lang, result, sizeof result);
+        lt_session_result_text(ui->t->s, result, sizeof result);
         snprintf(text, sizeof text, "%s. %s", result,
                  ui->in_menu ? T("Press ENTER to return to the menu.",
                                  "Naciśnij ENTER, aby wrócić do menu.")

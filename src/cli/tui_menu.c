@@ -22,7 +22,7 @@ static bool is_back(const tui_event *ev)
 
 static void toggle_lang(void)
 {
-    cli_lang = cli_lang == LT_LANG_PL ? LT_LANG_EN : LT_LANG_PL;
+    lt_i18n_init(lt_lang() == LT_LANG_PL ? "en" : "pl");
 }
 
 /* ---- The rules page ------------------------------------------------------ */
@@ -155,7 +155,7 @@ static void item_text(const page *pg, const item *it, char *label, char *value,
     case IT_SEAT: {
         char who[64];
         snprintf(label, size, "  %d. %s", it->index + 1,
-                 lt_seat_name(g, it->index, cli_lang, who, sizeof who));
+                 lt_seat_name(g, it->index, who, sizeof who));
         spec_words(pg->specs[it->index], value, size);
         snprintf(help, size, "%s", T("Who sits here: a person, the computer at level 1 "
                                      "(weakest) to 5 (strongest), or random moves. "

@@ -228,7 +228,7 @@ static void collect_thinking(play_ui *ui)
     lt_name(g, lt_session_state(s), a, name, sizeof name);
     table_stand_in_note(&info, note, sizeof note);
     snprintf(text, sizeof text, "%s: %s%s",
-             lt_session_seat_name(s, seat, cli_lang, who, sizeof who), name, note);
+             lt_session_seat_name(s, seat, who, sizeof who), name, note);
     int plies = lt_session_plies(s);
     lt_error err = {0};
     before_ply(ui);
@@ -514,11 +514,6 @@ static void handle(play_ui *ui, const tui_event *ev)
     case 'z': case 'Z':
         ui->largest = ui->grid->size < BG_TINY ? ui->grid->size + 1 : BG_LARGE;
         play_layout(ui);
-        break;
-    case 'l': case 'L':
-        cli_lang = cli_lang == LT_LANG_PL ? LT_LANG_EN : LT_LANG_PL;
-        lt_session_set_lang(t->s, cli_lang);
-        play_changed(ui);
         break;
     case '?': tui_pager(play_help_text, NULL, false); break;
     default: break;

@@ -112,7 +112,7 @@ int tui_seat_color(const lt_game *g, int seat)
     if (seat < 0)
         return TC_DEFAULT;
     char name[64];
-    lt_seat_name(g, seat, LT_LANG_EN, name, sizeof name);
+    lt_seat_name(g, seat, name, sizeof name);
     for (char *c = name; *c; c++)
         *c = (char)tolower((unsigned char)*c);
     for (size_t i = 0; i < sizeof named / sizeof named[0]; i++)

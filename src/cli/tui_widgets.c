@@ -233,7 +233,7 @@ void tui_pager(char *(*text_of)(void *), void *ctx, bool enter_line)
             (ev.type == EV_CHAR && (ev.ch == 'q' || ev.ch == 'Q')))
             break;
         if (ev.type == EV_CHAR && (ev.ch == 'l' || ev.ch == 'L'))
-            cli_lang = cli_lang == LT_LANG_PL ? LT_LANG_EN : LT_LANG_PL;
+            lt_i18n_init(lt_lang() == LT_LANG_PL ? "en" : "pl");
         if (ev.type == EV_CHAR && ev.ch == ' ')
             top += h - 1;
         if (ev.type == EV_MOUSE)

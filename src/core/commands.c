@@ -8,60 +8,45 @@
 #include "ludoteka/text.h"
 
 static const lt_command table[LT_CMD_COUNT] = {
-    {LT_CMD_MOVE, "move", "ruch", LT_ARG_REQUIRED, "MOVE", "RUCH",
-     "play a move (the word may be left out: e4)",
-     "wykonuje ruch (słowo można pominąć: e4)", true},
-    {LT_CMD_MOVES, "moves", "ruchy", LT_ARG_NONE, NULL, NULL,
-     "list the legal moves", "wypisuje dozwolone ruchy", false},
-    {LT_CMD_BOARD, "board", "plansza", LT_ARG_NONE, NULL, NULL,
-     "show the board and the move list", "pokazuje planszę i zapis partii",
-     false},
-    {LT_CMD_UNDO, "undo", "cofnij", LT_ARG_NONE, NULL, NULL,
-     "take back your last move (against the computer)",
-     "cofa twój ostatni ruch (w grze z komputerem)", true},
-    {LT_CMD_REDO, "redo", "przywróć", LT_ARG_NONE, NULL, NULL,
-     "play again what undo took back",
-     "przywraca to, co cofnięto", true},
-    {LT_CMD_HINT, "hint", "podpowiedź", LT_ARG_NONE, NULL, NULL,
-     "the computer's advice", "podpowiedź komputera", false},
-    {LT_CMD_SAVE, "save", "zapisz", LT_ARG_OPTIONAL, "[FILE]", "[PLIK]",
-     "save the game (and keep saving it there)",
-     "zapisuje partię (i zapisuje ją tam dalej)", true},
-    {LT_CMD_RESIGN, "resign", "poddaj", LT_ARG_NONE, NULL, NULL,
-     "give up (with three or four players: leave the game)",
-     "poddaje partię (przy trzech lub czterech graczach: odpada z gry)",
-     true},
-    {LT_CMD_DRAW, "draw", "remis", LT_ARG_NONE, NULL, NULL,
-     "offer a draw (or accept the one offered)",
-     "proponuje remis (albo przyjmuje zaproponowany)", true},
-    {LT_CMD_TAKEBACK, "takeback", "wycofaj", LT_ARG_NONE, NULL, NULL,
-     "ask the others to let you take back your last move",
-     "prosi pozostałych o zgodę na cofnięcie twojego ostatniego ruchu", true},
-    {LT_CMD_ACCEPT, "accept", "przyjmij", LT_ARG_NONE, NULL, NULL,
-     "accept the offer", "przyjmuje propozycję", true},
-    {LT_CMD_DECLINE, "decline", "odrzuć", LT_ARG_NONE, NULL, NULL,
-     "decline the offer", "odrzuca propozycję", true},
-    {LT_CMD_CLAIM, "claim", "reklamuj", LT_ARG_OPTIONAL, "[MOVE]", "[RUCH]",
-     "claim a draw the rules allow (chess: threefold repetition, fifty "
-     "moves), also with the move that brings it",
-     "żąda remisu, na który pozwalają zasady (szachy: trzykrotne "
-     "powtórzenie, pięćdziesiąt posunięć), także wraz z ruchem, który do "
-     "niego prowadzi", true},
-    {LT_CMD_ABORT, "abort", "przerwij", LT_ARG_NONE, NULL, NULL,
-     "call the game off before everyone has moved",
-     "przerywa partię, zanim wszyscy wykonają ruch", true},
-    {LT_CMD_REMATCH, "rematch", "rewanż", LT_ARG_NONE, NULL, NULL,
-     "play again, colours swapped", "gra jeszcze raz, z zamianą stron",
-     false},
-    {LT_CMD_FLIP, "flip", "obróć", LT_ARG_NONE, NULL, NULL,
-     "turn the board round", "obraca planszę", false},
-    {LT_CMD_CLOCK, "clock", "zegar", LT_ARG_NONE, NULL, NULL,
-     "show the clocks", "pokazuje zegary", false},
-    {LT_CMD_HELP, "help", "pomoc", LT_ARG_NONE, NULL, NULL,
-     "this list", "ta lista", false},
-    {LT_CMD_QUIT, "quit", "koniec", LT_ARG_NONE, NULL, NULL,
-     "leave (the game stays saved)",
-     "wychodzi (partia zostaje zapisana)", false},
+    {LT_CMD_MOVE, NC_("command", "move"), LT_ARG_REQUIRED,
+     NC_("command argument", "MOVE"), N_("play a move (the word may be left out: e4)"), true},
+    {LT_CMD_MOVES, NC_("command", "moves"), LT_ARG_NONE,
+     NULL, N_("list the legal moves"), false},
+    {LT_CMD_BOARD, NC_("command", "board"), LT_ARG_NONE,
+     NULL, N_("show the board and the move list"), false},
+    {LT_CMD_UNDO, NC_("command", "undo"), LT_ARG_NONE,
+     NULL, N_("take back your last move (against the computer)"), true},
+    {LT_CMD_REDO, NC_("command", "redo"), LT_ARG_NONE,
+     NULL, N_("play again what undo took back"), true},
+    {LT_CMD_HINT, NC_("command", "hint"), LT_ARG_NONE,
+     NULL, N_("the computer's advice"), false},
+    {LT_CMD_SAVE, NC_("command", "save"), LT_ARG_OPTIONAL,
+     NC_("command argument", "[FILE]"), N_("save the game (and keep saving it there)"), true},
+    {LT_CMD_RESIGN, NC_("command", "resign"), LT_ARG_NONE,
+     NULL, N_("give up (with three or four players: leave the game)"), true},
+    {LT_CMD_DRAW, NC_("command", "draw"), LT_ARG_NONE,
+     NULL, N_("offer a draw (or accept the one offered)"), true},
+    {LT_CMD_TAKEBACK, NC_("command", "takeback"), LT_ARG_NONE,
+     NULL, N_("ask the others to let you take back your last move"), true},
+    {LT_CMD_ACCEPT, NC_("command", "accept"), LT_ARG_NONE,
+     NULL, N_("accept the offer"), true},
+    {LT_CMD_DECLINE, NC_("command", "decline"), LT_ARG_NONE,
+     NULL, N_("decline the offer"), true},
+    {LT_CMD_CLAIM, NC_("command", "claim"), LT_ARG_OPTIONAL,
+     NC_("command argument", "[MOVE]"), N_("claim a draw the rules allow (chess: threefold repetition, fifty "
+     "moves), also with the move that brings it"), true},
+    {LT_CMD_ABORT, NC_("command", "abort"), LT_ARG_NONE,
+     NULL, N_("call the game off before everyone has moved"), true},
+    {LT_CMD_REMATCH, NC_("command", "rematch"), LT_ARG_NONE,
+     NULL, N_("play again, colours swapped"), false},
+    {LT_CMD_FLIP, NC_("command", "flip"), LT_ARG_NONE,
+     NULL, N_("turn the board round"), false},
+    {LT_CMD_CLOCK, NC_("command", "clock"), LT_ARG_NONE,
+     NULL, N_("show the clocks"), false},
+    {LT_CMD_HELP, NC_("command", "help"), LT_ARG_NONE,
+     NULL, N_("this list"), false},
+    {LT_CMD_QUIT, NC_("command", "quit"), LT_ARG_NONE,
+     NULL, N_("leave (the game stays saved)"), false},
 };
 
 const lt_command *lt_command_get(lt_command_id id)
@@ -98,10 +83,11 @@ const lt_command *lt_command_find(const char *name)
 {
     char want[64], have[64];
     fold(name, want, sizeof want);
+    /* the English name, or its name in the reader's language */
     for (int i = 0; i < LT_CMD_COUNT; i++) {
         if (!strcmp(want, table[i].name))
             return &table[i];
-        fold(table[i].name_pl, have, sizeof have);
+        fold(P_("command", table[i].name), have, sizeof have);
         if (!strcmp(want, have))
             return &table[i];
     }
@@ -117,7 +103,7 @@ lt_status lt_command_parse(const char *line, lt_command_id *id, char *arg,
     while (n && isspace((unsigned char)line[n - 1]))
         n--;
     if (n == 0) {
-        lt_error_set(err, "an empty line: type a move or a command (help)");
+        lt_error_set(err, "%s", _("an empty line: type a move or a command (help)"));
         return LT_ESYNTAX;
     }
     size_t w = 0;
@@ -139,7 +125,7 @@ lt_status lt_command_parse(const char *line, lt_command_id *id, char *arg,
         rlen = n - (size_t)(rest - line);
     }
     if (rlen >= size) {
-        lt_error_set(err, "the line is too long");
+        lt_error_set(err, "%s", _("the line is too long"));
         return LT_ERANGE;
     }
     memcpy(arg, rest, rlen);
@@ -149,21 +135,21 @@ lt_status lt_command_parse(const char *line, lt_command_id *id, char *arg,
         return LT_OK;
     }
     if (c->arg == LT_ARG_NONE && rlen) {
-        lt_error_set(err, "%s takes nothing after it", c->name);
+        lt_error_set(err, _("%s takes nothing after it"), P_("command", c->name));
         return LT_ESYNTAX;
     }
     if (c->arg == LT_ARG_REQUIRED && !rlen) {
-        lt_error_set(err, "%s needs %s after it", c->name, c->arg_en);
+        lt_error_set(err, _("%s needs %s after it"), P_("command", c->name),
+                     P_("command argument", c->arg_name));
         return LT_ESYNTAX;
     }
     *id = c->id;
     return LT_OK;
 }
 
-int lt_command_help(int lang, unsigned offered, char *buf, size_t size)
+int lt_command_help(unsigned offered, char *buf, size_t size)
 {
     size_t len = 0;
-    bool pl = lang == LT_LANG_PL;
     if (size)
         buf[0] = '\0';
     for (int i = 0; i < LT_CMD_COUNT; i++) {
@@ -171,19 +157,21 @@ int lt_command_help(int lang, unsigned offered, char *buf, size_t size)
         if (offered && !(offered >> i & 1))
             continue;
         char head[64];
-        const char *arg = pl ? c->arg_pl : c->arg_en;
-        if (pl)
-            snprintf(head, sizeof head, "%s (%s)%s%s", c->name_pl, c->name,
+        const char *name = P_("command", c->name);
+        const char *arg = c->arg_name ? P_("command argument", c->arg_name) : NULL;
+        /* a name in another language shows the English one it stands for */
+        if (strcmp(name, c->name))
+            snprintf(head, sizeof head, "%s (%s)%s%s", name, c->name,
                      arg ? " " : "", arg ? arg : "");
         else
-            snprintf(head, sizeof head, "%s%s%s", c->name, arg ? " " : "",
+            snprintf(head, sizeof head, "%s%s%s", name, arg ? " " : "",
                      arg ? arg : "");
-        /* pad by characters, not bytes, for the Polish letters */
+        /* pad by characters, not bytes, for letters such as Polish ones */
         int chars = 0;
         for (const char *p = head; *p; p++)
             chars += ((unsigned char)*p & 0xc0) != 0x80;
         lt_appendf(buf, size, &len, "  %s%*s %s\n", head,
-                   chars < 28 ? 28 - chars : 0, "", pl ? c->help_pl : c->help_en);
+                   chars < 28 ? 28 - chars : 0, "", _(c->help));
     }
     return (int)len;
 }

@@ -218,14 +218,15 @@ lt_status lt_parse(const lt_game *g, const lt_state *s, const char *text,
     return st;
 }
 
-const char *lt_seat_name(const lt_game *g, int seat, int lang, char *buf,
+const char *lt_seat_name(const lt_game *g, int seat, char *buf,
                          size_t size)
 {
+    int lang = lt_lang();
     const char *const *names = lang == LT_LANG_PL ? g->seats_pl : g->seats_en;
     if (names && seat >= 0 && seat < g->max_players && names[seat])
         snprintf(buf, size, "%s", names[seat]);
     else
-        snprintf(buf, size, lang == LT_LANG_PL ? "Gracz %d" : "Player %d",
+        snprintf(buf, size, _("Player %d"),
                  seat + 1);
     return buf;
 }

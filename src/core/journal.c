@@ -191,8 +191,7 @@ static lt_status append(lt_session *s, const char *text, lt_error *err)
     int e = errno;
     if (end >= 0 && ftruncate(s->fd, end) != 0)
         e = errno;
-    ses_say(s, err, L(s, "cannot write %s: %s",
-                  "nie można zapisać %s: %s"), s->path,
+    ses_say(s, err, _("cannot write %s: %s"), s->path,
             strerror(e));
     return LT_EIO;
 }
@@ -231,8 +230,7 @@ lt_status jnl_rewrite(lt_session *s, lt_error *err)
         close(s->fd);
     s->fd = open(s->path, O_WRONLY | O_APPEND);
     if (s->fd < 0) {
-        ses_say(s, err, L(s, "cannot open %s: %s",
-                  "nie można otworzyć %s: %s"),
+        ses_say(s, err, _("cannot open %s: %s"),
                 s->path, strerror(errno));
         return LT_EIO;
     }
@@ -639,7 +637,7 @@ lt_status lt_session_header(const char *path, lt_record *out, lt_error *err)
  * movetext; with seats (the user's own), those instead of the text's.
  * Messages name the file, if there is one. */
 static lt_session *load(char *text, const char *path, const lt_seat *seats,
-                        int nseats, const lt_time_source *time, int lang,
+                        int nseats, const lt_time_source *time,
                         bool *several, lt_error *err)
 {
     const char *where = path ? path : "the text";
@@ -665,7 +663,6 @@ static lt_session *load(char *text, const char *path, const lt_seat *seats,
     lt_session_setup su;
     if (setup_of(&rec, &su, &e) == LT_OK) {
         su.time = time ? *time : (lt_time_source){NULL, NULL};
-        su.lang = lang;
         if (seats && nseats != su.config.players) {
             lt_error_set(&e, "the saved game has %d seats, got %d players",
                          su.config.players, nseats);
@@ -700,8 +697,7 @@ static lt_session *load(char *text, const char *path, const lt_seat *seats,
     return s;
 }
 
-lt_session *lt_session_load_text(const char *text, const lt_time_source *time,
-                                 int lang, lt_error *err)
+lt_session *lt_session_load_text(const char *text, const lt_time_source *time, lt_error *err)
 {
     char *copy = strdup(text);
     if (!copy) {
@@ -709,7 +705,7 @@ lt_session *lt_session_load_text(const char *text, const lt_time_source *time,
         return NULL;
     }
     bool several;
-    lt_session *s = load(copy, NULL, NULL, 0, time, lang, &several, err);
+    lt_session *s = load(copy, NULL, NULL, 0, time, &several, err);
     free(copy);
     return s;
 }
@@ -719,15 +715,13 @@ char *lt_session_text(lt_session *s, lt_error *err)
     return jnl_text(s, err);
 }
 
-lt_session *lt_session_load(const char *path, const lt_time_source *time,
-                            int lang, lt_error *err, lt_error *warning)
+lt_session *lt_session_load(const char *path, const lt_time_source *time, lt_error *err, lt_error *warning)
 {
-    return lt_session_load_seats(path, NULL, 0, time, lang, err, warning);
+    return lt_session_load_seats(path, NULL, 0, time, err, warning);
 }
 
 lt_session *lt_session_load_seats(const char *path, const lt_seat *seats,
-                                  int nseats, const lt_time_source *time,
-                                  int lang, lt_error *err, lt_error *warning)
+                                  int nseats, const lt_time_source *time, lt_error *err, lt_error *warning)
 {
     size_t size = 0, keep = 0;
     if (warning)
@@ -740,7 +734,7 @@ lt_session *lt_session_load_seats(const char *path, const lt_seat *seats,
         lt_error_set(warning, "%s: its last line was cut short (%zu bytes) "
                               "and is left out", path, size - keep);
     bool several = false;
-    lt_session *s = load(text, path, seats, nseats, time, lang, &several, err);
+    lt_session *s = load(text, path, seats, nseats, time, &several, err);
     free(text);
     if (!s)
         return NULL;

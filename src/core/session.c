@@ -85,7 +85,7 @@ static int in_count(const lt_session *s)
 static const char *name_of(const lt_session *s, int seat, char *buf,
                            size_t size)
 {
-    return lt_session_seat_name(s, seat, s->lang, buf, size);
+    return lt_session_seat_name(s, seat, buf, size);
 }
 
 /* Who acts in a position: the seat to move, or the thrower of the dice
@@ -175,7 +175,6 @@ static lt_session *alloc_session(const lt_session_setup *su, lt_error *err)
         return NULL;
     }
     s->g = g;
-    s->lang = su->lang;
     s->fd = -1;
     s->running = -1;
     s->end_seat = -1;
@@ -302,7 +301,6 @@ lt_session *lt_session_rematch(const lt_session *old, const char *journal,
     su.clock = old->tc;
     su.time = old->time;
     su.journal = journal;
-    su.lang = old->lang;
     su.origin = old->origin;
     /* every player moves on one seat (with two: colours swapped) */
     for (int i = 0; i < old->nseats; i++) {
@@ -341,7 +339,7 @@ static void claimable_event(lt_session *s)
 {
     char why[128];
     int to = lt_session_to_act(s);
-    if (to >= 0 && person(s, to) && lt_session_claimable(s, LT_LANG_EN, why,
+    if (to >= 0 && person(s, to) && lt_session_claimable(s, why,
                                                          sizeof why))
         push_event(s, &(lt_event){.kind = LT_EV_CLAIMABLE, .seat = to,
                                   .ply = s->nplies});
@@ -365,8 +363,7 @@ lt_status ses_ply(lt_session *s, lt_action a, int64_t took, int64_t clock,
     const lt_game *g = s->g;
     int n = s->nplies;
     if (n >= g->max_length) {
-        ses_say(s, err, L(s, "the game cannot be longer than %d plies",
-                  "partia nie może mieć więcej niż %d półruchów"), g->max_length);
+        ses_say(s, err, _("the game cannot be longer than %d plies"), g->max_length);
         return LT_ERANGE;
     }
     if (grow(s, n + 1) != LT_OK) {
@@ -382,8 +379,7 @@ lt_status ses_ply(lt_session *s, lt_action a, int64_t took, int64_t clock,
     p.chance = to == LT_CHANCE;
     lt_name(g, now, a, p.name, sizeof p.name);
     if (lt_apply(g, next, a) != LT_OK) {
-        ses_say(s, err, L(s, "%s is not legal here",
-                  "ruch %s jest tu niedozwolony"),
+        ses_say(s, err, _("%s is not legal here"),
                 p.name);
         return LT_EILLEGAL;
     }
@@ -569,9 +565,8 @@ static bool in_play(lt_session *s, lt_error *err)
     if (s->end == LT_END_NONE)
         return true;
     char result[256];
-    lt_session_result_text(s, s->lang, result, sizeof result);
-    ses_say(s, err, L(s, "the game is over: %s",
-                  "partia jest skończona: %s"), result);
+    lt_session_result_text(s, result, sizeof result);
+    ses_say(s, err, _("the game is over: %s"), result);
     return false;
 }
 
@@ -579,14 +574,12 @@ static bool in_play(lt_session *s, lt_error *err)
 static bool seat_ok(lt_session *s, int seat, lt_error *err)
 {
     if (seat < 0 || seat >= s->nseats) {
-        ses_say(s, err, L(s, "there is no seat %d",
-                  "nie ma miejsca %d"), seat + 1);
+        ses_say(s, err, _("there is no seat %d"), seat + 1);
         return false;
     }
     if (!lt_session_in_game(s, seat)) {
         char who[64];
-        ses_say(s, err, L(s, "%s is out of the game",
-                  "%s: poza grą"),
+        ses_say(s, err, _("%s is out of the game"),
                 name_of(s, seat, who, sizeof who));
         return false;
     }
@@ -625,18 +618,17 @@ static bool turn_ok(lt_session *s, int seat, lt_error *err)
     char who[64], whose[64];
     if (to >= 0 && seat != to) {
         if (seat >= 0 && seat < s->nseats)
-            ses_say(s, err, L(s, "%s cannot move now: %s is to move",
-                              "%s: nie wasz ruch (na ruchu: %s)"),
+            ses_say(s, err, _("%s cannot move now: %s is to move"),
                     name_of(s, seat, who, sizeof who),
                     name_of(s, to, whose, sizeof whose));
         else
-            ses_say(s, err, L(s, "%s is to move", "na ruchu: %s"),
+            ses_say(s, err, _("%s is to move"),
                     name_of(s, to, whose, sizeof whose));
         return false;
     }
     int thrower = to == LT_CHANCE && s->g->thrower ? s->g->thrower(now) : -1;
     if (seat != LT_CHANCE && thrower >= 0 && seat != thrower) {
-        ses_say(s, err, L(s, "the dice are %s's to throw", "kośćmi rzuca: %s"),
+        ses_say(s, err, _("the dice are %s's to throw"),
                 name_of(s, thrower, whose, sizeof whose));
         return false;
     }
@@ -650,7 +642,7 @@ lt_status lt_session_play(lt_session *s, int seat, lt_action a, lt_error *err)
     const lt_state *now = ses_state(s, s->nplies);
     if (!lt_is_legal(s->g, now, a)) {
         char name[LT_PLY_NAME];
-        ses_say(s, err, L(s, "%s is not legal here", "ruch %s jest tu niedozwolony"),
+        ses_say(s, err, _("%s is not legal here"),
                 lt_name(s->g, now, a, name, sizeof name));
         return LT_EILLEGAL;
     }
@@ -668,9 +660,7 @@ lt_status lt_session_move(lt_session *s, int seat, const char *text,
     lt_action a;
     lt_error e = {0};
     if (lt_parse(s->g, ses_state(s, s->nplies), text, &a, &e) != LT_OK) {
-        if (s->lang == LT_LANG_PL)
-            lt_error_set(err, "'%s': nie ma tu takiego ruchu", text);
-        else if (err)
+        if (err)
             *err = e;
         return LT_EILLEGAL;
     }
@@ -703,14 +693,13 @@ lt_status lt_session_step(lt_session *s, lt_think_info *info, lt_error *err)
     }
     char who[64];
     if (s->seats[to].kind != LT_SEAT_COMPUTER) {
-        ses_say(s, err, L(s, "%s is to move: a person, not the computer",
-                  "na ruchu: %s (człowiek, nie komputer)"),
+        ses_say(s, err, _("%s is to move: a person, not the computer"),
                 name_of(s, to, who, sizeof who));
         return LT_EILLEGAL;
     }
     /* a computer claims a draw as soon as it may, so its games end */
     char why[128];
-    if (lt_session_claimable(s, LT_LANG_EN, why, sizeof why))
+    if (lt_session_claimable(s, why, sizeof why))
         return ses_end(s, LT_END_CLAIM, to, err);
     lt_limits lim;
     double clocks[LT_MAX_PLAYERS];
@@ -753,8 +742,7 @@ static lt_status take_back(lt_session *s, int seat, bool keep_redo,
 {
     int k = last_decision(s, seat), n = s->nplies;
     if (k < 0) {
-        ses_say(s, err, L(s, "there is no move of yours to take back",
-                  "nie ma twojego ruchu do cofnięcia"));
+        ses_say(s, err, _("there is no move of yours to take back"));
         return LT_EILLEGAL;
     }
     if (keep_redo && s->nredo + (n - k) > s->redo_cap) {
@@ -863,21 +851,18 @@ lt_status lt_session_offer(lt_session *s, int seat, lt_offer_kind kind,
         return LT_EILLEGAL;
     }
     if (!person(s, seat)) {
-        ses_say(s, err, L(s, "a computer makes no offers",
-                  "komputer niczego nie proponuje"));
+        ses_say(s, err, _("a computer makes no offers"));
         return LT_EILLEGAL;
     }
     if (s->offer != LT_OFFER_NONE) {
         /* the same offer from the other side is a yes */
         if (s->offer == kind && !(s->agreed >> seat & 1))
             return ses_make_answer(s, seat, true, err);
-        ses_say(s, err, L(s, "an offer is waiting for an answer (accept or decline)",
-                  "propozycja czeka na odpowiedź (przyjmij lub odrzuć)"));
+        ses_say(s, err, _("an offer is waiting for an answer (accept or decline)"));
         return LT_EILLEGAL;
     }
     if (kind == LT_OFFER_TAKEBACK && last_decision(s, seat) < 0) {
-        ses_say(s, err, L(s, "there is no move of yours to take back",
-                  "nie ma twojego ruchu do cofnięcia"));
+        ses_say(s, err, _("there is no move of yours to take back"));
         return LT_EILLEGAL;
     }
     return ses_make_offer(s, seat, kind, err);
@@ -888,22 +873,18 @@ lt_status lt_session_answer(lt_session *s, int seat, bool accept, lt_error *err)
     if (!in_play(s, err) || !seat_ok(s, seat, err))
         return LT_EILLEGAL;
     if (s->offer == LT_OFFER_NONE) {
-        ses_say(s, err, L(s, "nothing has been offered",
-                  "nie ma żadnej propozycji"));
+        ses_say(s, err, _("nothing has been offered"));
         return LT_EILLEGAL;
     }
     if (s->agreed >> seat & 1) {
         if (seat == s->offer_from)
-            ses_say(s, err, L(s, "that is your own offer",
-                              "to twoja własna propozycja"));
+            ses_say(s, err, _("that is your own offer"));
         else
-            ses_say(s, err, L(s, "you have already accepted",
-                              "propozycja została już przez ciebie przyjęta"));
+            ses_say(s, err, _("you have already accepted"));
         return LT_EILLEGAL;
     }
     if (!person(s, seat)) {
-        ses_say(s, err, L(s, "the computer has answered already",
-                  "komputer już odpowiedział"));
+        ses_say(s, err, _("the computer has answered already"));
         return LT_EILLEGAL;
     }
     return ses_make_answer(s, seat, accept, err);
@@ -918,20 +899,17 @@ lt_status lt_session_claim(lt_session *s, int seat, const char *move,
     int to = lt_session_to_act(s);
     char whose[64], why[128];
     if (seat != to) {
-        ses_say(s, err, L(s, "only the player to move may claim a draw (%s)",
-                  "remisu może żądać tylko gracz na ruchu (%s)"),
+        ses_say(s, err, _("only the player to move may claim a draw (%s)"),
                 to >= 0 ? name_of(s, to, whose, sizeof whose) : "-");
         return LT_EILLEGAL;
     }
     if (!g->claimable) {
-        ses_say(s, err, L(s, "this game has no draws to claim",
-                  "w tej grze nie żąda się remisu"));
+        ses_say(s, err, _("this game has no draws to claim"));
         return LT_EILLEGAL;
     }
     if (!move) {
-        if (!g->claimable(ses_state(s, s->nplies), LT_LANG_EN, why, sizeof why)) {
-            ses_say(s, err, L(s, "there is no draw to claim now",
-                  "nie ma teraz podstaw do żądania remisu"));
+        if (!g->claimable(ses_state(s, s->nplies), why, sizeof why)) {
+            ses_say(s, err, _("there is no draw to claim now"));
             return LT_EILLEGAL;
         }
         return ses_end(s, LT_END_CLAIM, seat, err);
@@ -942,9 +920,7 @@ lt_status lt_session_claim(lt_session *s, int seat, const char *move,
     lt_error e = {0};
     const lt_state *now = ses_state(s, s->nplies);
     if (lt_parse(g, now, move, &a, &e) != LT_OK) {
-        if (s->lang == LT_LANG_PL)
-            lt_error_set(err, "'%s': nie ma tu takiego ruchu", move);
-        else if (err)
+        if (err)
             *err = e;
         return LT_EILLEGAL;
     }
@@ -956,11 +932,10 @@ lt_status lt_session_claim(lt_session *s, int seat, const char *move,
     lt_state_copy(g, after, now);
     g->apply(after, a);
     bool good = g->current_player(after) != LT_TERMINAL &&
-                g->claimable(after, LT_LANG_EN, why, sizeof why);
+                g->claimable(after, why, sizeof why);
     lt_state_free(after);
     if (!good) {
-        ses_say(s, err, L(s, "%s would give no draw to claim",
-                  "ruch %s nie daje podstaw do żądania remisu"), move);
+        ses_say(s, err, _("%s would give no draw to claim"), move);
         return LT_EILLEGAL;
     }
     lt_status st = lt_session_play(s, seat, a, err);
@@ -974,8 +949,7 @@ lt_status lt_session_abort(lt_session *s, int seat, lt_error *err)
     if (!in_play(s, err) || !seat_ok(s, seat, err))
         return LT_EILLEGAL;
     if (!person(s, seat)) {
-        ses_say(s, err, L(s, "a computer does not abort games",
-                  "komputer nie przerywa partii"));
+        ses_say(s, err, _("a computer does not abort games"));
         return LT_EILLEGAL;
     }
     unsigned moved = 0;
@@ -983,10 +957,8 @@ lt_status lt_session_abort(lt_session *s, int seat, lt_error *err)
         if (s->plies[k].seat >= 0)
             moved |= 1u << s->plies[k].seat;
     if ((moved & in_mask(s)) == in_mask(s)) {
-        ses_say(s, err, L(s, "everyone has moved: too late to abort (resign, or "
-                        "offer a draw)",
-                  "wszyscy już grali: za późno na przerwanie (poddaj partię "
-                "albo zaproponuj remis)"));
+        ses_say(s, err, _("everyone has moved: too late to abort (resign, or "
+                        "offer a draw)"));
         return LT_EILLEGAL;
     }
     return ses_end(s, LT_END_ABORT, seat, err);
@@ -997,15 +969,12 @@ static bool alone(lt_session *s, int seat, lt_error *err)
 {
     for (int i = 0; i < s->nseats; i++)
         if (i != seat && (in_mask(s) >> i & 1) && person(s, i)) {
-            ses_say(s, err, L(s, "undo is for games against the computer; ask the "
-                            "others with takeback",
-                  "cofanie jest dla gry z komputerem; poproś innych "
-                    "graczy o zgodę (wycofaj)"));
+            ses_say(s, err, _("undo is for games against the computer; ask the "
+                            "others with takeback"));
             return false;
         }
     if (!person(s, seat)) {
-        ses_say(s, err, L(s, "a computer does not take back its moves",
-                  "komputer nie cofa swoich ruchów"));
+        ses_say(s, err, _("a computer does not take back its moves"));
         return false;
     }
     return true;
@@ -1028,8 +997,7 @@ lt_status lt_session_redo(lt_session *s, int seat, lt_error *err)
     if (!in_play(s, err) || !seat_ok(s, seat, err) || !alone(s, seat, err))
         return LT_EILLEGAL;
     if (s->nredo == 0) {
-        ses_say(s, err, L(s, "there is nothing to play again",
-                  "nie ma czego przywrócić"));
+        ses_say(s, err, _("there is nothing to play again"));
         return LT_EILLEGAL;
     }
     /* the seat's move again, then what followed it up to its next */
@@ -1056,8 +1024,7 @@ lt_status lt_session_save(lt_session *s, const char *path, lt_error *err)
 {
     if (!path || (s->path && !strcmp(path, s->path))) {
         if (!s->path) {
-            ses_say(s, err, L(s, "no file to save to",
-                  "nie podano pliku do zapisu"));
+            ses_say(s, err, _("no file to save to"));
             return LT_EIO;
         }
         return jnl_rewrite(s, err);
@@ -1070,11 +1037,6 @@ lt_status lt_session_save(lt_session *s, const char *path, lt_error *err)
     lt_status st = lt_write_file_atomic(path, text, strlen(text), err);
     free(text);
     return st;
-}
-
-void lt_session_set_lang(lt_session *s, int lang)
-{
-    s->lang = lang;
 }
 
 const char *lt_session_journal(const lt_session *s)
@@ -1140,13 +1102,12 @@ const lt_seat *lt_session_seat(const lt_session *s, int seat)
     return seat >= 0 && seat < s->nseats ? &s->seats[seat] : NULL;
 }
 
-const char *lt_session_seat_name(const lt_session *s, int seat, int lang,
-                                 char *buf, size_t size)
+const char *lt_session_seat_name(const lt_session *s, int seat, char *buf, size_t size)
 {
     if (seat >= 0 && seat < s->nseats && s->seats[seat].name[0])
         lt_copy(buf, size, s->seats[seat].name);
     else
-        lt_seat_name(s->g, seat, lang, buf, size);
+        lt_seat_name(s->g, seat, buf, size);
     return buf;
 }
 
@@ -1207,13 +1168,13 @@ lt_offer_kind lt_session_offer_pending(const lt_session *s, int *from)
     return s->offer;
 }
 
-bool lt_session_claimable(const lt_session *s, int lang, char *buf,
+bool lt_session_claimable(const lt_session *s, char *buf,
                           size_t size)
 {
     if (s->end != LT_END_NONE || !s->g->claimable ||
         s->g->current_player(ses_state(s, s->nplies)) < 0)
         return false;
-    return s->g->claimable(ses_state(s, s->nplies), lang, buf, size);
+    return s->g->claimable(ses_state(s, s->nplies), buf, size);
 }
 
 const lt_time_control *lt_session_time_control(const lt_session *s)
@@ -1282,15 +1243,15 @@ int lt_session_result_token(const lt_session *s, char *buf, size_t size)
     return (int)len;
 }
 
-int lt_session_result_text(const lt_session *s, int lang, char *buf,
+int lt_session_result_text(const lt_session *s, char *buf,
                            size_t size)
 {
     size_t len = 0;
     char head[256], why[256];
     if (size)
         buf[0] = '\0';
-    txt_headline(s, lang, head, sizeof head);
-    txt_reason(s, lang, why, sizeof why);
+    txt_headline(s, head, sizeof head);
+    txt_reason(s, why, sizeof why);
     lt_appendf(buf, size, &len, "%s%s%s", head, why[0] ? " \u2014 " : "", why);
     return (int)len;
 }
@@ -1341,7 +1302,7 @@ int lt_session_cell_text(const lt_session *s, const lt_row *row, int seat,
     return (int)len;
 }
 
-int lt_session_row_text(const lt_session *s, int number, int lang, char *buf,
+int lt_session_row_text(const lt_session *s, int number, char *buf,
                         size_t size)
 {
     lt_row row;
@@ -1368,7 +1329,7 @@ int lt_session_row_text(const lt_session *s, int number, int lang, char *buf,
             continue;
         lt_session_cell_text(s, &row, i, cell, sizeof cell);
         lt_appendf(buf, size, &len, "%s %s: %s", first ? "" : ";",
-                   lt_session_seat_name(s, i, lang, who, sizeof who), cell);
+                   lt_session_seat_name(s, i, who, sizeof who), cell);
         first = false;
     }
     return (int)len;
@@ -1386,9 +1347,7 @@ int lt_session_view_turns(const lt_session *s, int viewer, bool flip)
 
 void lt_session_render(const lt_session *s, int viewer, bool flip, lt_view *v)
 {
-    int lang = v->lang;
     memset(v, 0, sizeof *v);
-    v->lang = lang;
     s->g->render(ses_state(s, s->nplies), v);
     lt_view_turn(v, lt_session_view_turns(s, viewer, flip));
 }

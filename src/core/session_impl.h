@@ -28,7 +28,7 @@
 struct lt_session {
     const lt_game *g;
     lt_record hdr;          /* game, config, specs, seed, position, tags */
-    int nseats, lang;
+    int nseats;
     lt_spec_origin origin;  /* of the computer seats' specs */
     lt_seat seats[LT_MAX_PLAYERS];
     lt_player *players[LT_MAX_PLAYERS]; /* the computer seats' */
@@ -74,10 +74,9 @@ struct lt_session {
 /* session.c */
 lt_state *ses_state(const lt_session *, int k);
 int64_t ses_now(const lt_session *);
-/* A message (fmt: L(s, "English", "Polish")). */
+/* A message (fmt: _("English")). */
 void ses_say(const lt_session *, lt_error *, const char *fmt, ...)
     LT_PRINTF(3, 4);
-#define L(s, en, pl) ((s)->lang == LT_LANG_PL ? (pl) : (en))
 /* Plays an action (legal: the caller checked) with the time it took and
  * the seat's clock after it (replaying a journal), or measured now (took
  * < 0). */
@@ -116,7 +115,7 @@ void jnl_close(lt_session *);
 
 /* session_text.c */
 /* "Winner: Black (0-1)" - without the reason. */
-int txt_headline(const lt_session *, int lang, char *buf, size_t size);
-int txt_reason(const lt_session *, int lang, char *buf, size_t size);
+int txt_headline(const lt_session *, char *buf, size_t size);
+int txt_reason(const lt_session *, char *buf, size_t size);
 
 #endif

@@ -197,7 +197,7 @@ static void tell(room *r)
             broadcast_seats(r);
         if (ev.kind == LT_EV_RESULT) {
             char text[256];
-            lt_session_result_text(r->s, LT_LANG_EN, text, sizeof text);
+            lt_session_result_text(r->s, text, sizeof text);
             server_log("room %s: %s", r->id, text);
         }
     }
@@ -217,7 +217,7 @@ static void settle(room *r)
         if (to == LT_CHANCE)
             st = lt_session_step(r->s, NULL, &err);
         else if (room_robot_to_move(r) &&
-                 lt_session_claimable(r->s, LT_LANG_EN, why, sizeof why))
+                 lt_session_claimable(r->s, why, sizeof why))
             st = lt_session_claim(r->s, to, NULL, &err);
         else
             break;
@@ -519,7 +519,7 @@ static void on_move(conn *c, const net_msg *m)
                       lt_session_plies(r->s), m->ply);
     } else if (p < 0 || r->seats[p].holder != c) {
         referee_error(c, m->re, "not-your-turn", "it is %s's turn, not yours",
-                      p >= 0 ? lt_session_seat_name(r->s, p, LT_LANG_EN, who,
+                      p >= 0 ? lt_session_seat_name(r->s, p, who,
                                                     sizeof who)
                              : "the dice");
     } else if (lt_session_move(r->s, p, m->name, &err) != LT_OK) {

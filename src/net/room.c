@@ -166,7 +166,6 @@ room *room_create(const char *dir, const lt_game *g, const lt_config *cfg,
         su.clock = *tc;
     su.time = room_time;
     su.journal = path;
-    su.lang = LT_LANG_EN;
     tokens[0] = '\0';
     r->nseats = cfg->players;
     for (int i = 0; i < cfg->players; i++) {
@@ -229,7 +228,7 @@ room *room_load(const char *dir, const char *id, lt_error *err)
     if (!plain_file(path, err))
         goto fail;
     lt_error warning = {0};
-    r->s = lt_session_load(path, &room_time, LT_LANG_EN, err, &warning);
+    r->s = lt_session_load(path, &room_time, err, &warning);
     if (!r->s)
         goto fail;
     if (warning.msg[0])
@@ -357,26 +356,18 @@ void room_write_end(room *r, jw *w)
 {
     int seat = -1;
     lt_end e = lt_session_end(r->s, &seat);
-    char text[256];
     jw_key(w, "end");
     if (e == LT_END_NONE) {
         jw_null(w);
         return;
     }
+    /* the words are the client's to choose, in its reader's language:
+     * the record says the same (its Termination and result line) */
     jw_obj(w);
     jw_key(w, "reason");
     jw_str(w, end_word(e));
     jw_key(w, "seat");
     jw_int(w, seat);
-    jw_key(w, "text");
-    jw_obj(w);
-    lt_session_result_text(r->s, LT_LANG_EN, text, sizeof text);
-    jw_key(w, "en");
-    jw_str(w, text);
-    lt_session_result_text(r->s, LT_LANG_PL, text, sizeof text);
-    jw_key(w, "pl");
-    jw_str(w, text);
-    jw_end(w);
     jw_end(w);
 }
 
@@ -427,7 +418,7 @@ void room_write_state(room *r, jw *w)
         jw_end(w);
     }
     jw_key(w, "claimable");
-    jw_bool(w, lt_session_claimable(r->s, LT_LANG_EN, text, sizeof text));
+    jw_bool(w, lt_session_claimable(r->s, text, sizeof text));
     room_write_end(r, w);
 }
 
@@ -441,7 +432,7 @@ void room_write_seats(room *r, jw *w)
         jw_key(w, "spec");
         jw_str(w, r->seats[i].spec);
         jw_key(w, "name");
-        jw_str(w, lt_session_seat_name(r->s, i, LT_LANG_EN, name, sizeof name));
+        jw_str(w, lt_session_seat_name(r->s, i, name, sizeof name));
         jw_key(w, "here");
         jw_bool(w, r->seats[i].holder != NULL);
         jw_key(w, "in");

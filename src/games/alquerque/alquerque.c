@@ -316,8 +316,9 @@ static lt_status read_state(lt_state *st, const char *text, lt_error *err)
 }
 
 /* How the game ended (RULES.md, Endings), in settle's order. */
-static int end_reason(const lt_state *st, int lang, char *buf, size_t size)
+static int end_reason(const lt_state *st, char *buf, size_t size)
 {
+    int lang = lt_lang();
     const alq *s = (const alq *)st;
     int end = s->result != DRAWN ? (s->men[s->turn] ? GRAPH_END_BLOCKED : GRAPH_END_NO_MEN)
               : graph_history_count(&s->hist, s->men[0], s->men[1]) >= 3 ? GRAPH_END_REPEATED
@@ -329,7 +330,7 @@ static void render(const lt_state *st, lt_view *v)
 {
     const alq *s = (const alq *)st;
     const graph *g = board();
-    bool pl = v->lang == LT_LANG_PL;
+    bool pl = lt_lang() == LT_LANG_PL;
     graph_render(g, v);
     for (int p = 0; p < POINTS; p++)
         for (int seat = 0; seat < 2; seat++)
@@ -350,7 +351,7 @@ static void render(const lt_state *st, lt_view *v)
              pl ? "Ruchy bez bicia: %d z %d" : "Moves without a capture: %d of %d",
              s->hist.n, 2 * s->quiet);
     if (s->result != PLAYING)
-        end_reason(st, v->lang, v->info[v->ninfo++], sizeof v->info[0]);
+        end_reason(st, v->info[v->ninfo++], sizeof v->info[0]);
 }
 
 static int action_cells(const lt_state *st, lt_action a, int *cells, int max)

@@ -272,8 +272,9 @@ static lt_status read_state(lt_state *st, const char *text, lt_error *err)
 }
 
 /* How the game ended (RULES.md, Endings), in rabbit_settle's order. */
-static int end_reason(const lt_state *st, int lang, char *buf, size_t size)
+static int end_reason(const lt_state *st, char *buf, size_t size)
 {
+    int lang = lt_lang();
     const rs *s = (const rs *)st;
     bool pl = lang == LT_LANG_PL;
     int left = graph_count(s->hunters);
@@ -296,7 +297,7 @@ static void render(const lt_state *st, lt_view *v)
 {
     const rs *s = (const rs *)st;
     const graph *g = board();
-    bool pl = v->lang == LT_LANG_PL;
+    bool pl = lt_lang() == LT_LANG_PL;
     graph_render(g, v);
     graph_piece(v, s->rabbit, RB_RABBIT, 0, "R", "\u25c6");
     for (uint32_t m = s->hunters; m; m &= m - 1)
@@ -313,7 +314,7 @@ static void render(const lt_state *st, lt_view *v)
                  pl ? "Królik bije dalej albo kończy (stop)"
                     : "The rabbit goes on capturing, or stops (stop)");
     if (s->result != RB_PLAYING)
-        end_reason(st, v->lang, v->info[v->ninfo++], sizeof v->info[0]);
+        end_reason(st, v->info[v->ninfo++], sizeof v->info[0]);
 }
 
 static int action_cells(const lt_state *st, lt_action a, int *cells, int max)

@@ -225,8 +225,9 @@ static const char *const glyphs[2][6] = {
     {"\u2659", "\u2658", "\u2657", "\u2656", "\u2655", "\u2654"},
     {"\u265f", "\u265e", "\u265d", "\u265c", "\u265b", "\u265a"}};
 
-static int end_reason(const lt_state *st, int lang, char *buf, size_t size)
+static int end_reason(const lt_state *st, char *buf, size_t size)
 {
+    int lang = lt_lang();
     const chess_state *s = (const chess_state *)st;
     static const char *const ends_en[] = {
         "",
@@ -250,8 +251,9 @@ static int end_reason(const lt_state *st, int lang, char *buf, size_t size)
  * has stood three times, or after fifty moves of each side without a
  * capture or a pawn move (a mate on that move wins: the game would be
  * over). */
-static bool claimable(const lt_state *st, int lang, char *buf, size_t size)
+static bool claimable(const lt_state *st, char *buf, size_t size)
 {
+    int lang = lt_lang();
     const chess_state *s = (const chess_state *)st;
     bool pl = lang == LT_LANG_PL;
     if (s->end != END_NONE)
@@ -289,7 +291,7 @@ static void render(const lt_state *st, lt_view *v)
 {
     const chess_state *s = (const chess_state *)st;
     const chess_pos *p = &s->pos;
-    bool pl = v->lang == LT_LANG_PL;
+    bool pl = lt_lang() == LT_LANG_PL;
     v->width = v->height = 8;
     v->ncells = 64;
     v->nboards = 1;
@@ -317,7 +319,7 @@ static void render(const lt_state *st, lt_view *v)
     const char *side =
         p->side ? (pl ? "czarne" : "Black") : (pl ? "białe" : "White");
     if (s->end != END_NONE)
-        end_reason(st, v->lang, v->info[v->ninfo++], sizeof v->info[0]);
+        end_reason(st, v->info[v->ninfo++], sizeof v->info[0]);
     else
         snprintf(v->info[v->ninfo++], sizeof v->info[0],
                  pl ? "Ruch: %s%s" : "%s to move%s", side,

@@ -147,7 +147,7 @@ bool best_read(dice_state *s, char **w, int nw, int *used, lt_error *err)
 void best_info(const dice_state *s, lt_view *v)
 {
     const dice_best *b = &s->t.best;
-    bool pl = v->lang == LT_LANG_PL;
+    bool pl = lt_lang() == LT_LANG_PL;
     char line[96];
     size_t len = 0;
     line[0] = '\0';
@@ -156,7 +156,7 @@ void best_info(const dice_state *s, lt_view *v)
         int seat = s->order[p];
         if (!(b->contenders >> seat & 1))
             continue;
-        lt_appendf(line, sizeof line, &len, " %s", dice_seat_label(seat, v->lang));
+        lt_appendf(line, sizeof line, &len, " %s", dice_seat_label(seat, lt_lang()));
         if (b->score[seat])
             lt_appendf(line, sizeof line, &len, "=%u", (unsigned)b->score[seat]);
     }

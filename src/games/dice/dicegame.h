@@ -420,7 +420,7 @@ const char *dice_word_after(char **words, int nwords, const char *name);
 
 /* ---- why a turn and the match ended, in words (ending.c) ---- */
 /* lt_game.end_reason of every dice game. */
-int dice_end_reason(const lt_state *, int lang, char *buf, size_t size);
+int dice_end_reason(const lt_state *, char *buf, size_t size);
 /* The line on the last turn that ended ("Turn 3: P1 won it - threw 7,
  * ..."), or "" when none has (or the position was read from text). */
 void dice_last_turn(const dice_state *, int lang, char *buf, size_t size);

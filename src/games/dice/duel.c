@@ -119,7 +119,7 @@ bool duel_read_stage(dice_state *s, const char *word)
 void duel_info(const dice_state *s, lt_view *v, bool staker)
 {
     const dice_duel *d = &s->t.duel;
-    bool pl = v->lang == LT_LANG_PL;
+    bool pl = lt_lang() == LT_LANG_PL;
     char a[8] = "-", b[8] = "-";
     if (d->mine)
         snprintf(a, sizeof a, "%u", (unsigned)d->mine);
@@ -128,8 +128,8 @@ void duel_info(const dice_state *s, lt_view *v, bool staker)
     const char *other = staker ? (pl ? "stawia" : "staker") : (pl ? "przeciwnik" : "opponent");
     dice_info(v, pl ? "Rzuca %s (liczba %s); %s %s (liczba %s)"
                     : "Thrower %s (number %s); %s %s (number %s)",
-              dice_seat_label(s->order[0], v->lang), a, other,
-              dice_seat_label(s->order[1], v->lang), b);
+              dice_seat_label(s->order[0], lt_lang()), a, other,
+              dice_seat_label(s->order[1], lt_lang()), b);
 }
 
 void duel_chances(dice_chances *d, int me, int other, const rat *pw,

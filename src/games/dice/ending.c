@@ -278,8 +278,9 @@ static int by_money(const dice_state *s, voice v, char *buf, size_t size)
     return (int)len;
 }
 
-int dice_end_reason(const lt_state *st, int lang, char *buf, size_t size)
+int dice_end_reason(const lt_state *st, char *buf, size_t size)
 {
+    int lang = lt_lang();
     const dice_state *s = (const dice_state *)st;
     const dice_rules *r = dice_rules_of(s);
     voice v = {.pl = lang == LT_LANG_PL, .full = true};

@@ -74,9 +74,9 @@ static void extreme_info(const dice_state *s, lt_view *v)
 {
     best_info(s, v);
     if (s->t.best.thrown)
-        dice_info(v, v->lang == LT_LANG_PL ? "%s ma już %u z %u kości: %u"
+        dice_info(v, lt_lang() == LT_LANG_PL ? "%s ma już %u z %u kości: %u"
                                            : "%s has thrown %u of %u dice: %u",
-                  dice_seat_label(best_thrower(s), v->lang),
+                  dice_seat_label(best_thrower(s), lt_lang()),
                   (unsigned)s->t.best.thrown, (unsigned)s->var[0],
                   (unsigned)s->t.best.partial);
 }

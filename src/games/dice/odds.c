@@ -24,10 +24,9 @@ lt_status dice_odds(const lt_state *st, unsigned flags, lt_odds *o,
                     lt_error *err)
 {
     dice_state s = *(const dice_state *)st;
-    int lang = o->lang;
+    int lang = lt_lang();
     bool pl = lang == LT_LANG_PL;
     memset(o, 0, sizeof *o);
-    o->lang = lang;
     o->nseats = s.players;
     o->value_seat = -1;
     if (s.phase == PHASE_OVER) {

@@ -36,7 +36,7 @@ static void standing(const dice_state *s, lt_view *v, bool pl)
         lt_appendf(line, sizeof line, &len, "%s", pl ? "Pieniądze:" : "Money:");
         for (int i = 0; i < s->players; i++)
             lt_appendf(line, sizeof line, &len, "%s %s %s", i ? "," : "",
-                       dice_seat_label(i, v->lang),
+                       dice_seat_label(i, lt_lang()),
                        dice_money_text(s->money[i], m, sizeof m));
         lt_appendf(line, sizeof line, &len, "; %s %s", pl ? "pula" : "pot",
                    dice_money_text(s->pot, m, sizeof m));
@@ -45,7 +45,7 @@ static void standing(const dice_state *s, lt_view *v, bool pl)
                    pl ? "Wygrane tury:" : "Turns won:");
         for (int i = 0; i < s->players; i++)
             lt_appendf(line, sizeof line, &len, "%s %s %u", i ? "," : "",
-                       dice_seat_label(i, v->lang), (unsigned)s->won[i]);
+                       dice_seat_label(i, lt_lang()), (unsigned)s->won[i]);
     }
     dice_info(v, "%s", line);
 }
@@ -65,7 +65,7 @@ static void order_line(const dice_state *s, lt_view *v, bool pl)
             int seat = s->order[k];
             bool cut = k > 0 && (s->split >> (k - 1) & 1);
             lt_appendf(line, sizeof line, &len, "%s%s", k == 0 ? " " : cut ? " | " : " ",
-                       dice_seat_label(seat, v->lang));
+                       dice_seat_label(seat, lt_lang()));
             if (s->othrow[seat])
                 lt_appendf(line, sizeof line, &len, "=%u", (unsigned)s->othrow[seat]);
         }
@@ -74,7 +74,7 @@ static void order_line(const dice_state *s, lt_view *v, bool pl)
                    pl ? "Kolejność:" : "Order of play:");
         for (int k = 0; k < s->players; k++)
             lt_appendf(line, sizeof line, &len, "%s%s", k ? ", " : " ",
-                       dice_seat_label(s->order[k], v->lang));
+                       dice_seat_label(s->order[k], lt_lang()));
     }
     dice_info(v, "%s", line);
 }
@@ -83,7 +83,7 @@ void dice_render(const lt_state *st, lt_view *v)
 {
     const dice_state *s = (const dice_state *)st;
     const dice_rules *r = dice_rules_of(s);
-    bool pl = v->lang == LT_LANG_PL;
+    bool pl = lt_lang() == LT_LANG_PL;
     v->width = v->height = 0;
     int faces[LT_DICE_MAX];
     if (s->shown.seat >= 0) {
@@ -103,11 +103,11 @@ void dice_render(const lt_state *st, lt_view *v)
         char name[16];
         lt_dice_name(s->shown.action, s->shown.ndice, name, sizeof name);
         dice_info(v, pl ? "Ostatni rzut: %s %s (suma %d)" : "Last throw: %s %s (sum %d)",
-                  dice_seat_label(s->shown.seat, v->lang), name,
+                  dice_seat_label(s->shown.seat, lt_lang()), name,
                   dice_sum(s->shown.action, s->shown.ndice));
     }
     char last[sizeof v->info[0]];
-    dice_last_turn(s, v->lang, last, sizeof last);
+    dice_last_turn(s, lt_lang(), last, sizeof last);
     if (last[0])
         dice_info(v, "%s", last);
     if (s->phase == PHASE_OVER)
@@ -119,14 +119,14 @@ void dice_render(const lt_state *st, lt_view *v)
     if (p >= 0)
         dice_info(v, pl ? "%s: rzucać dalej (throw) czy przestać (stop)?"
                         : "%s: throw again or stop?",
-                  dice_seat_label(p, v->lang));
+                  dice_seat_label(p, lt_lang()));
     else {
         int seat = dice_thrower(s);
         int nd = s->phase == PHASE_ORDER ? s->ndice : dice_turn_dice(s);
         if (pl)
-            dice_info(v, "Rzuca %s (kości: %d)", dice_seat_label(seat, v->lang), nd);
+            dice_info(v, "Rzuca %s (kości: %d)", dice_seat_label(seat, lt_lang()), nd);
         else
-            dice_info(v, "%s throws %d %s", dice_seat_label(seat, v->lang), nd,
+            dice_info(v, "%s throws %d %s", dice_seat_label(seat, lt_lang()), nd,
                       nd == 1 ? "die" : "dice");
     }
 }

@@ -181,9 +181,9 @@ static int seat_side(const lt_state *st, int seat)
     return LT_SIDE_NONE;
 }
 
-static int end_reason(const lt_state *st, int lang, char *buf, size_t size)
+static int end_reason(const lt_state *st, char *buf, size_t size)
 {
-    return fs4_end_reason((const fs4 *)st, lang, buf, size);
+    return fs4_end_reason((const fs4 *)st, buf, size);
 }
 
 const lt_game lt_four_seasons = {

@@ -186,7 +186,7 @@ bool fs4_finished(const fs4 *s);
 void fs4_leave(fs4 *s, int seat);
 /* lt_game.end_reason: the last king and how the others went out, or the
  * draw's rule (view.c). */
-int fs4_end_reason(const fs4 *s, int lang, char *buf, size_t size);
+int fs4_end_reason(const fs4 *s, char *buf, size_t size);
 
 /* notation.c */
 int fs4_action_name(const fs4 *s, lt_action a, char *buf, size_t size);

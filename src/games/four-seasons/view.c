@@ -149,8 +149,9 @@ static void join_seats(unsigned set, bool pl, char *buf, size_t size, size_t *le
         }
 }
 
-int fs4_end_reason(const fs4 *s, int lang, char *buf, size_t size)
+int fs4_end_reason(const fs4 *s, char *buf, size_t size)
 {
+    int lang = lt_lang();
     bool pl = lang == LT_LANG_PL;
     unsigned in = 0;
     size_t len = 0;
@@ -249,7 +250,7 @@ static void checks(const fs4 *s, lt_view *v, bool pl)
 
 void fs4_render(const fs4 *s, lt_view *v)
 {
-    bool pl = v->lang == LT_LANG_PL;
+    bool pl = lt_lang() == LT_LANG_PL;
     board(s, v);
     if (s->dice && s->phase != PH_OVER) {
         bool two = s->phase == PH_CHOOSE ||

@@ -136,8 +136,9 @@ static void returns(const lt_state *st, double *out)
 
 /* How the game ended (RULES.md, Endings): mate, the seed's stalemate
  * rule with the step that decided it, the cap. */
-static int end_reason(const lt_state *st, int lang, char *buf, size_t size)
+static int end_reason(const lt_state *st, char *buf, size_t size)
 {
+    int lang = lt_lang();
     const great *s = (const great *)st;
     bool pl = lang == LT_LANG_PL;
     if (s->end == END_CAP)
@@ -295,7 +296,7 @@ static void render(const lt_state *st, lt_view *v)
 {
     const great *s = (const great *)st;
     const gc_pos *p = &s->pos;
-    bool pl = v->lang == LT_LANG_PL;
+    bool pl = lt_lang() == LT_LANG_PL;
     v->width = GC_FILES;
     v->height = GC_RANKS;
     v->ncells = GC_CELLS;
@@ -333,7 +334,7 @@ static void render(const lt_state *st, lt_view *v)
                  side[p->side],
                  check ? (pl ? " (szach)" : " (check)") : "");
     } else {
-        end_reason(st, v->lang, LINE(), sizeof v->info[0]);
+        end_reason(st, LINE(), sizeof v->info[0]);
     }
     snprintf(LINE(), sizeof v->info[0],
              pl ? "Bierki: białe %d, czarne %d" : "Pieces: white %d, black %d",

@@ -81,7 +81,7 @@ static bool read_turn(dice_state *s, char **w, int nw, lt_error *err)
 static void info(const dice_state *s, lt_view *v)
 {
     duel_info(s, v, false);
-    dice_info(v, v->lang == LT_LANG_PL ? "Hazard: 2, 3, 11, 12" : "Hazard: 2, 3, 11, 12");
+    dice_info(v, "%s", _("Hazard: 2, 3, 11, 12"));
 }
 
 /* ---- exact odds, by the stages of the turn (weights of 36): with both

@@ -176,7 +176,7 @@ static void info(const dice_state *s, lt_view *v)
     char m[32], u[32];
     duel_info(s, v, false);
     if (d->mine)
-        dice_info(v, v->lang == LT_LANG_PL
+        dice_info(v, lt_lang() == LT_LANG_PL
                          ? "Wygrane w tej turze: %s; Hazardów z rzędu: %u; jednostka %s"
                          : "Won this turn: %s; Hazards in a row: %u; unit %s",
                   dice_money_text(d->won, m, sizeof m), (unsigned)d->streak,

@@ -189,7 +189,7 @@ static bool read_turn(dice_state *s, char **w, int nw, lt_error *err)
 static void info(const dice_state *s, lt_view *v)
 {
     const dice_haz *h = &s->t.haz;
-    bool pl = v->lang == LT_LANG_PL;
+    bool pl = lt_lang() == LT_LANG_PL;
     char line[96];
     size_t len = 0;
     line[0] = '\0';
@@ -200,7 +200,7 @@ static void info(const dice_state *s, lt_view *v)
         int seat = s->order[p];
         if (h->reh[seat])
             lt_appendf(line, sizeof line, &len, " %s %u",
-                       dice_seat_label(seat, v->lang), (unsigned)h->reh[seat]);
+                       dice_seat_label(seat, lt_lang()), (unsigned)h->reh[seat]);
     }
     dice_info(v, "%s", line);
     dice_info(v, pl ? "Hazard: 3-6 i 15-18" : "Hazard: 3-6 and 15-18");

@@ -108,7 +108,7 @@ static bool read_turn(dice_state *s, char **w, int nw, lt_error *err)
 
 static void info(const dice_state *s, lt_view *v)
 {
-    bool pl = v->lang == LT_LANG_PL;
+    bool pl = lt_lang() == LT_LANG_PL;
     char line[96];
     size_t len = 0;
     line[0] = '\0';
@@ -117,12 +117,12 @@ static void info(const dice_state *s, lt_view *v)
         int seat = s->order[p];
         if (s->t.mar.num[seat])
             lt_appendf(line, sizeof line, &len, " %s %u",
-                       dice_seat_label(seat, v->lang), (unsigned)s->t.mar.num[seat]);
+                       dice_seat_label(seat, lt_lang()), (unsigned)s->t.mar.num[seat]);
     }
     if (s->t.mar.assigned < s->players)
         lt_appendf(line, sizeof line, &len, pl ? " (%s losuje liczby 7-14)"
                                                : " (%s throws for numbers 7-14)",
-                   dice_seat_label(s->order[0], v->lang));
+                   dice_seat_label(s->order[0], lt_lang()));
     dice_info(v, "%s", line);
 }
 

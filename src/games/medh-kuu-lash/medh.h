@@ -140,7 +140,7 @@ lt_status medh_read_state(lt_state *, const char *, lt_error *);
 /* ---- view.c ---- */
 void medh_render(const lt_state *, lt_view *);
 /* lt_game.end_reason */
-int medh_end_reason(const lt_state *, int lang, char *buf, size_t size);
+int medh_end_reason(const lt_state *, char *buf, size_t size);
 int medh_action_cells(const lt_state *, lt_action, int *, int);
 
 /* ---- eval.c: what the searchers use ---- */

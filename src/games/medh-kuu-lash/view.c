@@ -18,8 +18,9 @@ static const char *cells_word(int n, bool pl)
 /* How the game ended (RULES.md, Endings): the winner's goal (notes 15:
  * judged for both sides after every whole deed; if both reach one, the
  * mover wins), or the turn cap. */
-int medh_end_reason(const lt_state *st, int lang, char *buf, size_t size)
+int medh_end_reason(const lt_state *st, char *buf, size_t size)
 {
+    int lang = lt_lang();
     const medh *s = (const medh *)st;
     bool pl = lang == LT_LANG_PL;
     if (s->phase == DRAWN)
@@ -79,7 +80,7 @@ static void deed_line(const medh *s, bool pl, char *out, size_t size)
 void medh_render(const lt_state *st, lt_view *v)
 {
     const medh *s = (const medh *)st;
-    bool pl = v->lang == LT_LANG_PL;
+    bool pl = lt_lang() == LT_LANG_PL;
     const char *const *seat = pl ? medh_seats_pl : medh_seats_en;
     v->width = COLS;
     v->height = 3;
@@ -161,10 +162,10 @@ void medh_render(const lt_state *st, lt_view *v)
         break;
     case WON:
         snprintf(line[v->ninfo++], 96, pl ? "Wygrywa: %s" : "%s wins", who);
-        medh_end_reason(st, v->lang, line[v->ninfo++], 96);
+        medh_end_reason(st, line[v->ninfo++], 96);
         break;
     default:
-        medh_end_reason(st, v->lang, line[v->ninfo++], 96);
+        medh_end_reason(st, line[v->ninfo++], 96);
     }
     if (s->die[0])
         snprintf(line[v->ninfo++], 96,

@@ -248,13 +248,13 @@ bad:
 static void info(const dice_state *s, lt_view *v)
 {
     const dice_oat *o = &s->t.oat;
-    bool pl = v->lang == LT_LANG_PL;
+    bool pl = lt_lang() == LT_LANG_PL;
     char line[96];
     size_t len = 0;
     line[0] = '\0';
     lt_appendf(line, sizeof line, &len, "%s", pl ? "Grają:" : "Contest:");
     for (int k = 0; k < o->size; k++)
-        lt_appendf(line, sizeof line, &len, " %s%s", dice_seat_label(o->seat[k], v->lang),
+        lt_appendf(line, sizeof line, &len, " %s%s", dice_seat_label(o->seat[k], lt_lang()),
                    o->equal >> k & 1 ? "*" : "");
     if (o->leader)
         lt_appendf(line, sizeof line, &len, pl ? " (ostatnie rzuty; * trafił)"
@@ -262,7 +262,7 @@ static void info(const dice_state *s, lt_view *v)
     dice_info(v, "%s", line);
     if (o->single)
         dice_info(v, pl ? "%s ma %u na jednej kości; teraz dwie" : "%s has %u on one die; now two",
-                  dice_seat_label(thrower(s), v->lang), (unsigned)o->single);
+                  dice_seat_label(thrower(s), lt_lang()), (unsigned)o->single);
 }
 
 /* ---- exact odds ----

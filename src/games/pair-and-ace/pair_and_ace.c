@@ -57,7 +57,7 @@ static bool read_turn(dice_state *s, char **w, int nw, lt_error *err)
 static void info(const dice_state *s, lt_view *v)
 {
     (void)s;
-    dice_info(v, v->lang == LT_LANG_PL ? "Wygrywa pierwsza para lub trójka"
+    dice_info(v, lt_lang() == LT_LANG_PL ? "Wygrywa pierwsza para lub trójka"
                                        : "The first pair or triple wins");
 }
 

@@ -76,10 +76,10 @@ static void info(const dice_state *s, lt_view *v)
 {
     best_info(s, v);
     if (s->t.best.pair)
-        dice_info(v, v->lang == LT_LANG_PL
+        dice_info(v, lt_lang() == LT_LANG_PL
                          ? "%s trzyma parę %u-%u i rzuca trzecią kością"
                          : "%s keeps the pair %u-%u and throws the third die",
-                  dice_seat_label(best_thrower(s), v->lang),
+                  dice_seat_label(best_thrower(s), lt_lang()),
                   (unsigned)s->t.best.pair, (unsigned)s->t.best.pair);
 }
 

@@ -148,13 +148,13 @@ bad:
 
 static void info(const dice_state *s, lt_view *v)
 {
-    bool pl = v->lang == LT_LANG_PL;
+    bool pl = lt_lang() == LT_LANG_PL;
     char u[32];
     duel_info(s, v, false);
     if (s->var[0] == COVER_ALTERNATE)
         dice_info(v, pl ? "Jednostka %s; następną płaci %s" : "Unit %s; %s pays the next",
                   dice_money_text(s->unit, u, sizeof u),
-                  dice_seat_label(s->payer, v->lang));
+                  dice_seat_label(s->payer, lt_lang()));
     else
         dice_info(v, pl ? "Jednostka %s, płacona po połowie" : "Unit %s, paid half each",
                   dice_money_text(s->unit, u, sizeof u));

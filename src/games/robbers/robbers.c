@@ -91,8 +91,9 @@ static lt_status read_state(lt_state *st, const char *text, lt_error *err)
 }
 
 /* How the game ended (RULES.md, Endings), in rob_settle's order. */
-static int end_reason(const lt_state *st, int lang, char *buf, size_t size)
+static int end_reason(const lt_state *st, char *buf, size_t size)
 {
+    int lang = lt_lang();
     const rob *s = (const rob *)st;
     bool pl = lang == LT_LANG_PL;
     int orange = __builtin_popcountll(rob_side(s, ORANGE));
@@ -120,7 +121,7 @@ static int end_reason(const lt_state *st, int lang, char *buf, size_t size)
 static void render(const lt_state *st, lt_view *v)
 {
     const rob *s = (const rob *)st;
-    bool pl = v->lang == LT_LANG_PL;
+    bool pl = lt_lang() == LT_LANG_PL;
     static const char *const text[4] = {"C", "S", "c", "s"};
     /* the seed marks commanders with a circle and a cross */
     static const char *const glyph[4] = {"\u2297", "\u25cf", "\u2297", "\u25cf"};
@@ -160,7 +161,7 @@ static void render(const lt_state *st, lt_view *v)
              pl ? "Posunięcie %u z %u" : "Move %u of %u",
              (unsigned)s->ply + (s->result == PLAYING), (unsigned)s->cap);
     if (s->result != PLAYING)
-        end_reason(st, v->lang, v->info[v->ninfo++], sizeof v->info[0]);
+        end_reason(st, v->info[v->ninfo++], sizeof v->info[0]);
 }
 
 static int action_cells(const lt_state *st, lt_action a, int *cells, int max)

@@ -199,9 +199,9 @@ static void leave(lt_state *st, int seat)
     tl_leave((tl_state *)st, seat);
 }
 
-static int end_reason(const lt_state *st, int lang, char *buf, size_t size)
+static int end_reason(const lt_state *st, char *buf, size_t size)
 {
-    return tl_end_reason((const tl_state *)st, lang, buf, size);
+    return tl_end_reason((const tl_state *)st, buf, size);
 }
 
 static const lt_engine *const engines[] = {&tl_engine, NULL};

@@ -153,8 +153,9 @@ static void tie_break(const tl_state *s, bool pl, char *buf, size_t size, size_t
                    pl ? "te same zbite wieże – wspólna wygrana" : "the same towers taken - a shared win");
 }
 
-int tl_end_reason(const tl_state *s, int lang, char *buf, size_t size)
+int tl_end_reason(const tl_state *s, char *buf, size_t size)
 {
+    int lang = lt_lang();
     bool pl = lang == LT_LANG_PL;
     int points[TL_COLOURS];
     size_t len = 0;
@@ -185,7 +186,7 @@ int tl_end_reason(const tl_state *s, int lang, char *buf, size_t size)
 
 void tl_render(const tl_state *s, lt_view *v)
 {
-    bool pl = v->lang == LT_LANG_PL;
+    bool pl = lt_lang() == LT_LANG_PL;
     cells(s, v, pl);
     char *line = v->info[v->ninfo++];
     size_t len = 0;

@@ -292,8 +292,9 @@ static lt_status read_state(lt_state *st, const char *text, lt_error *err)
 
 /* How the game ended (RULES.md, Endings): the winner's line, or the
  * draw's rule - checked in the order m3_settle decides. */
-static int end_reason(const lt_state *st, int lang, char *buf, size_t size)
+static int end_reason(const lt_state *st, char *buf, size_t size)
 {
+    int lang = lt_lang();
     const m3 *s = (const m3 *)st;
     const graph *g = board(s);
     bool pl = lang == LT_LANG_PL;
@@ -325,7 +326,7 @@ static void render(const lt_state *st, lt_view *v)
 {
     const m3 *s = (const m3 *)st;
     const graph *g = board(s);
-    bool pl = v->lang == LT_LANG_PL;
+    bool pl = lt_lang() == LT_LANG_PL;
     graph_render(g, v);
     int hw = MEN - count_of(s, 0), hb = MEN - count_of(s, 1);
     for (int seat = 0; seat < 2; seat++) {
@@ -348,7 +349,7 @@ static void render(const lt_state *st, lt_view *v)
              pl ? "Posunięcie %u z %u" : "Move %u of %u",
              (unsigned)s->ply + (s->result == PLAYING), (unsigned)s->cap);
     if (s->result != PLAYING)
-        end_reason(st, v->lang, v->info[v->ninfo++], sizeof v->info[0]);
+        end_reason(st, v->info[v->ninfo++], sizeof v->info[0]);
 }
 
 static int action_cells(const lt_state *st, lt_action a, int *cells, int max)

@@ -114,7 +114,7 @@ static bool read_turn(dice_state *s, char **w, int nw, lt_error *err)
 
 static void info(const dice_state *s, lt_view *v)
 {
-    bool pl = v->lang == LT_LANG_PL;
+    bool pl = lt_lang() == LT_LANG_PL;
     static const char *const en[] = {"", "other", "group", "Triple"};
     static const char *const pln[] = {"", "inna", "grupa", "Trójka"};
     char line[96];
@@ -126,7 +126,7 @@ static void info(const dice_state *s, lt_view *v)
     for (int p = 0; p < s->t.tri.pos; p++) {
         int seat = s->order[p];
         lt_appendf(line, sizeof line, &len, " %s %s",
-                   dice_seat_label(seat, v->lang),
+                   dice_seat_label(seat, lt_lang()),
                    (pl ? pln : en)[s->t.tri.kind[seat]]);
     }
     dice_info(v, "%s", line);
