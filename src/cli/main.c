@@ -292,10 +292,10 @@ int main(int argc, char **argv)
             return cli_fail(EXIT_USAGE, "--lang needs pl or en");
         if (!lang)
             continue;
-        if (strcasecmp(lang, "pl") && strcasecmp(lang, "en"))
-            return cli_fail(EXIT_USAGE, "--lang: expected pl or en, not '%s'",
-                            lang);
-        lt_i18n_init(strcasecmp(lang, "pl") == 0 ? "pl" : "en");
+        if (!lt_i18n_has(lang))
+            return cli_fail(EXIT_USAGE, "--lang: expected a language with a "
+                            "catalog (pl, en), not '%s'", lang);
+        lt_i18n_init(lang);
         /* remove the flag so the commands never see it */
         int drop = argv[k][6] == '=' ? 1 : 2;
         memmove(&argv[k], &argv[k + drop],

@@ -12,10 +12,18 @@
 
 static char current[8] = "en";
 
-/* The language a code names: "pl" for pl, pl_PL.UTF-8, ...; else "en". */
+/* The language a code names: "pl" for pl, pl_PL.UTF-8, pl:en ...; the
+ * letters before the first '_', '.', '@' or ':' (in a small buffer of
+ * its own for each call site's lifetime: the result is copied at once). */
 static const char *language_of(const char *code)
 {
-    return code && !strncmp(code, "pl", 2) ? "pl" : "en";
+    static char lang[8];
+    size_t n = code ? strspn(code, "abcdefghijklmnopqrstuvwxyz") : 0;
+    if (n < 2 || n >= sizeof lang)
+        return "en";
+    memcpy(lang, code, n);
+    lang[n] = '\0';
+    return lang;
 }
 
 /* The language the environment asks for, as gettext reads it. */
