@@ -9,7 +9,7 @@
 # command to run.
 set -eu
 mode=${1:-run}
-pkgs="cmake make gcc libc6-dev pkg-config libncurses-dev emscripten libwebsockets-dev libcjson-dev gettext"
+pkgs="cmake make gcc libc6-dev pkg-config libncurses-dev emscripten libwebsockets-dev libcjson-dev libsqlite3-dev libpq-dev libsodium-dev gettext"
 # commands that another package may provide (node and npm from nodesource
 # come as one package, nodejs): checked by name, installed from Debian only
 # when missing
@@ -17,7 +17,7 @@ cmds="node:nodejs"
 case "$mode" in
   run) ;;
   test)
-    pkgs="$pkgs clang libclang-rt-14-dev libcmocka-dev chromium tmux"
+    pkgs="$pkgs clang libclang-rt-14-dev libcmocka-dev chromium tmux postgresql"
     cmds="$cmds npm:npm"
     ;;
   *) echo "usage: $0 run|test" >&2; exit 2 ;;

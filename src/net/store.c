@@ -1,0 +1,423 @@
+/* store.c — the store's calls in SQL both drivers speak, and the numbered
+ * migrations of its schema. */
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ludoteka/text.h"
+#include "net/store_db.h"
+
+struct store {
+    const db_driver *drv;
+    db *d;
+};
+
+void db_rows_free(db_rows *r)
+{
+    for (int i = 0; i < r->rows * r->cols; i++)
+        free(r->cell[i]);
+    free(r->cell);
+    memset(r, 0, sizeof *r);
+}
+
+const char *db_cell(const db_rows *r, int row, int col)
+{
+    if (row < 0 || row >= r->rows || col < 0 || col >= r->cols)
+        return "";
+    const char *c = r->cell[row * r->cols + col];
+    return c ? c : "";
+}
+
+static lt_status run(store *s, const char *sql, const char *const *p, int n,
+                     db_rows *rows, lt_error *err)
+{
+    return s->drv->run(s->d, sql, p, n, rows, err);
+}
+
+/* ---- Opening and migrating -------------------------------------------- */
+
+int store_version(store *s)
+{
+    db_rows r;
+    lt_error e = {0};
+    if (run(s, "SELECT version FROM schema_version", NULL, 0, &r, &e) != LT_OK)
+        return -1;
+    int v = r.rows ? atoi(db_cell(&r, 0, 0)) : 0;
+    db_rows_free(&r);
+    return v;
+}
+
+/* Applies the migrations the store has not seen, each in a transaction
+ * that holds the schema (two processes starting at once migrate once). */
+static lt_status migrate(store *s, lt_error *err)
+{
+    const char *lock = strcmp(s->drv->kind, "postgresql")
+                           ? "BEGIN IMMEDIATE"
+                           : "BEGIN; LOCK TABLE schema_version IN ACCESS EXCLUSIVE MODE";
+    if (run(s, "CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)",
+            NULL, 0, NULL, err) != LT_OK)
+        return LT_EIO;
+    for (int k = 0; s->drv->migrations[k]; k++) {
+        if (run(s, lock, NULL, 0, NULL, err) != LT_OK)
+            return LT_EIO;
+        db_rows r;
+        lt_status st = run(s, "SELECT version FROM schema_version", NULL, 0, &r, err);
+        int have = st == LT_OK && r.rows ? atoi(db_cell(&r, 0, 0)) : 0;
+        bool none = st == LT_OK && r.rows == 0;
+        if (st == LT_OK)
+            db_rows_free(&r);
+        char v[16];
+        snprintf(v, sizeof v, "%d", k + 1);
+        const char *p[] = {v};
+        if (st == LT_OK && have <= k) {
+            st = run(s, s->drv->migrations[k], NULL, 0, NULL, err);
+            if (st == LT_OK)
+                st = run(s, none ? "INSERT INTO schema_version VALUES ($1)"
+                                 : "UPDATE schema_version SET version = $1",
+                         p, 1, NULL, err);
+        }
+        if (st != LT_OK) {
+            run(s, "ROLLBACK", NULL, 0, NULL, NULL);
+            return st;
+        }
+        if (run(s, "COMMIT", NULL, 0, NULL, err) != LT_OK)
+            return LT_EIO;
+    }
+    return LT_OK;
+}
+
+store *store_open(const char *where, lt_error *err)
+{
+    store *s = calloc(1, sizeof *s);
+    if (!s) {
+        lt_error_set(err, "out of memory");
+        return NULL;
+    }
+    s->drv = !strncmp(where, "postgresql://", 13) || !strncmp(where, "postgres://", 11)
+                 ? &db_postgres : &db_sqlite;
+    s->d = s->drv->open(where, err);
+    if (!s->d || migrate(s, err) != LT_OK) {
+        store_close(s);
+        return NULL;
+    }
+    return s;
+}
+
+void store_close(store *s)
+{
+    if (!s)
+        return;
+    if (s->d)
+        s->drv->close(s->d);
+    free(s);
+}
+
+const char *store_kind(const store *s)
+{
+    return s->drv->kind;
+}
+
+/* ---- Accounts ----------------------------------------------------------- */
+
+/* A name's key: lower case; false if the name is not 3-20 letters,
+ * digits, '_' or '-'. */
+static bool name_key(const char *name, char key[STORE_NAME_MAX])
+{
+    size_t n = strlen(name);
+    if (n < 3 || n > 20)
+        return false;
+    for (size_t i = 0; i < n; i++) {
+        unsigned char c = (unsigned char)name[i];
+        if (!isalnum(c) && c != '_' && c != '-')
+            return false;
+        key[i] = (char)tolower(c);
+    }
+    key[n] = '\0';
+    return true;
+}
+
+static void read_account(const db_rows *r, store_account *out)
+{
+    out->id = strtoll(db_cell(r, 0, 0), NULL, 10);
+    lt_copy(out->name, sizeof out->name, db_cell(r, 0, 1));
+    out->created = strtoll(db_cell(r, 0, 2), NULL, 10);
+}
+
+lt_status store_account_add(store *s, const char *name, const char *hash,
+                            int64_t now, store_account *out, lt_error *err)
+{
+    char key[STORE_NAME_MAX], when[24];
+    if (!name_key(name, key)) {
+        lt_error_set(err, "a name is 3 to 20 letters, digits, _ or -");
+        return LT_ESYNTAX;
+    }
+    snprintf(when, sizeof when, "%lld", (long long)now);
+    const char *p[] = {name, key, hash, when};
+    db_rows r;
+    lt_status st = run(s, "INSERT INTO accounts (name, name_key, hash, created) "
+                          "VALUES ($1, $2, $3, $4) RETURNING id, name, created",
+                       p, 4, &r, err);
+    if (st == LT_EILLEGAL)
+        lt_error_set(err, "the name %s is taken", name);
+    if (st != LT_OK)
+        return st;
+    read_account(&r, out);
+    db_rows_free(&r);
+    return LT_OK;
+}
+
+lt_status store_account_find(store *s, const char *name, store_account *out,
+                             char *hash, lt_error *err)
+{
+    char key[STORE_NAME_MAX];
+    if (!name_key(name, key)) {
+        lt_error_set(err, "no account %.40s", name);
+        return LT_EILLEGAL;
+    }
+    const char *p[] = {key};
+    db_rows r;
+    if (run(s, "SELECT id, name, created, hash FROM accounts WHERE name_key = $1",
+            p, 1, &r, err) != LT_OK)
+        return LT_EIO;
+    lt_status st = LT_OK;
+    if (r.rows == 0) {
+        lt_error_set(err, "no account %s", name);
+        st = LT_EILLEGAL;
+    } else {
+        read_account(&r, out);
+        if (hash)
+            lt_copy(hash, STORE_HASH_MAX, db_cell(&r, 0, 3));
+    }
+    db_rows_free(&r);
+    return st;
+}
+
+lt_status store_account_by_id(store *s, int64_t id, store_account *out,
+                              lt_error *err)
+{
+    char v[24];
+    snprintf(v, sizeof v, "%lld", (long long)id);
+    const char *p[] = {v};
+    db_rows r;
+    if (run(s, "SELECT id, name, created FROM accounts WHERE id = $1", p, 1, &r,
+            err) != LT_OK)
+        return LT_EIO;
+    lt_status st = r.rows ? LT_OK : LT_EILLEGAL;
+    if (r.rows)
+        read_account(&r, out);
+    else
+        lt_error_set(err, "no account %lld", (long long)id);
+    db_rows_free(&r);
+    return st;
+}
+
+/* ---- Logins ------------------------------------------------------------- */
+
+lt_status store_login_add(store *s, const char *secret_hash, int64_t account,
+                          int64_t expires, lt_error *err)
+{
+    char a[24], e[24];
+    snprintf(a, sizeof a, "%lld", (long long)account);
+    snprintf(e, sizeof e, "%lld", (long long)expires);
+    const char *p[] = {secret_hash, a, e};
+    return run(s, "INSERT INTO logins (secret, account, expires) VALUES ($1, $2, $3)",
+               p, 3, NULL, err);
+}
+
+lt_status store_login_find(store *s, const char *secret_hash, int64_t now,
+                           store_account *out, lt_error *err)
+{
+    char t[24];
+    snprintf(t, sizeof t, "%lld", (long long)now);
+    const char *p[] = {secret_hash, t};
+    db_rows r;
+    if (run(s, "SELECT a.id, a.name, a.created FROM logins l JOIN accounts a "
+               "ON a.id = l.account WHERE l.secret = $1 AND l.expires > $2",
+            p, 2, &r, err) != LT_OK)
+        return LT_EIO;
+    lt_status st = r.rows ? LT_OK : LT_EILLEGAL;
+    if (r.rows)
+        read_account(&r, out);
+    else
+        lt_error_set(err, "not logged in (or the login has expired)");
+    db_rows_free(&r);
+    return st;
+}
+
+lt_status store_login_drop(store *s, const char *secret_hash, lt_error *err)
+{
+    const char *p[] = {secret_hash};
+    return run(s, "DELETE FROM logins WHERE secret = $1", p, 1, NULL, err);
+}
+
+/* ---- Ratings ------------------------------------------------------------- */
+
+lt_status store_rating_get(store *s, int64_t account, const char *pool,
+                           store_rating *out, lt_error *err)
+{
+    char a[24];
+    snprintf(a, sizeof a, "%lld", (long long)account);
+    const char *p[] = {a, pool};
+    db_rows r;
+    if (run(s, "SELECT r.rating, r.deviation, r.volatility, r.games, a.name "
+               "FROM accounts a LEFT JOIN ratings r ON r.account = a.id AND "
+               "r.pool = $2 WHERE a.id = $1",
+            p, 2, &r, err) != LT_OK)
+        return LT_EIO;
+    if (r.rows == 0) {
+        db_rows_free(&r);
+        lt_error_set(err, "no account %lld", (long long)account);
+        return LT_EILLEGAL;
+    }
+    memset(out, 0, sizeof *out);
+    out->account = account;
+    lt_copy(out->name, sizeof out->name, db_cell(&r, 0, 4));
+    if (*db_cell(&r, 0, 0)) {
+        out->r.rating = strtod(db_cell(&r, 0, 0), NULL);
+        out->r.deviation = strtod(db_cell(&r, 0, 1), NULL);
+        out->r.volatility = strtod(db_cell(&r, 0, 2), NULL);
+        out->games = atoi(db_cell(&r, 0, 3));
+    } else {
+        out->r = glicko_new();
+    }
+    db_rows_free(&r);
+    return LT_OK;
+}
+
+lt_status store_rating_put(store *s, const char *pool, const store_rating *in,
+                           lt_error *err)
+{
+    char a[24], r[32], d[32], v[32], g[16];
+    snprintf(a, sizeof a, "%lld", (long long)in->account);
+    snprintf(r, sizeof r, "%.17g", in->r.rating);
+    snprintf(d, sizeof d, "%.17g", in->r.deviation);
+    snprintf(v, sizeof v, "%.17g", in->r.volatility);
+    snprintf(g, sizeof g, "%d", in->games);
+    const char *p[] = {a, pool, r, d, v, g};
+    return run(s, "INSERT INTO ratings (account, pool, rating, deviation, volatility, "
+                  "games) VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (account, pool) "
+                  "DO UPDATE SET rating = excluded.rating, deviation = excluded.deviation, "
+                  "volatility = excluded.volatility, games = excluded.games",
+               p, 6, NULL, err);
+}
+
+int store_leaders(store *s, const char *pool, store_rating *out, int max,
+                  lt_error *err)
+{
+    char m[16];
+    snprintf(m, sizeof m, "%d", max);
+    const char *p[] = {pool, m};
+    db_rows r;
+    if (run(s, "SELECT r.account, a.name, r.rating, r.deviation, r.volatility, r.games "
+               "FROM ratings r JOIN accounts a ON a.id = r.account WHERE r.pool = $1 "
+               "ORDER BY r.rating DESC, a.name_key LIMIT CAST($2 AS INTEGER)",
+            p, 2, &r, err) != LT_OK)
+        return -1;
+    int n = 0;
+    for (; n < r.rows && n < max; n++) {
+        out[n].account = strtoll(db_cell(&r, n, 0), NULL, 10);
+        lt_copy(out[n].name, sizeof out[n].name, db_cell(&r, n, 1));
+        out[n].r.rating = strtod(db_cell(&r, n, 2), NULL);
+        out[n].r.deviation = strtod(db_cell(&r, n, 3), NULL);
+        out[n].r.volatility = strtod(db_cell(&r, n, 4), NULL);
+        out[n].games = atoi(db_cell(&r, n, 5));
+    }
+    db_rows_free(&r);
+    return n;
+}
+
+/* ---- The archive --------------------------------------------------------- */
+
+lt_status store_game_add(store *s, const store_game *g, const char *record,
+                         lt_error *err)
+{
+    char fin[24], rated[4], seats[8];
+    snprintf(fin, sizeof fin, "%lld", (long long)g->finished);
+    snprintf(rated, sizeof rated, "%d", g->rated ? 1 : 0);
+    snprintf(seats, sizeof seats, "%d", g->seats);
+    const char *p[] = {g->id, g->game, g->result, g->reason, fin, rated, seats, record};
+    if (run(s, "BEGIN", NULL, 0, NULL, err) != LT_OK)
+        return LT_EIO;
+    db_rows r;
+    lt_status st = run(s, "INSERT INTO games (id, game, result, reason, finished, rated, "
+                          "seats, record) VALUES ($1, $2, $3, $4, $5, $6, $7, $8) "
+                          "ON CONFLICT (id) DO NOTHING RETURNING id",
+                       p, 8, &r, err);
+    bool fresh = st == LT_OK && r.rows == 1;
+    if (st == LT_OK)
+        db_rows_free(&r);
+    for (int i = 0; fresh && st == LT_OK && i < g->seats; i++) {
+        char seat[8], acc[24], score[32];
+        snprintf(seat, sizeof seat, "%d", i);
+        snprintf(acc, sizeof acc, "%lld", (long long)g->account[i]);
+        snprintf(score, sizeof score, "%.17g", g->score[i]);
+        const char *q[] = {g->id, seat, g->account[i] ? acc : NULL, g->name[i], score};
+        st = run(s, "INSERT INTO game_seats (game, seat, account, name, score) "
+                    "VALUES ($1, $2, $3, $4, $5)", q, 5, NULL, err);
+    }
+    if (st != LT_OK) {
+        run(s, "ROLLBACK", NULL, 0, NULL, NULL);
+        return st;
+    }
+    return run(s, "COMMIT", NULL, 0, NULL, err);
+}
+
+int store_games_of(store *s, int64_t account, const char *game,
+                   store_game *out, int max, lt_error *err)
+{
+    char a[24], m[16];
+    snprintf(a, sizeof a, "%lld", (long long)account);
+    snprintf(m, sizeof m, "%d", max);
+    const char *p[] = {a, m, game ? game : ""};
+    db_rows r;
+    if (run(s, "SELECT g.id, g.game, g.result, g.reason, g.finished, g.rated, g.seats "
+               "FROM games g WHERE g.id IN (SELECT game FROM game_seats WHERE "
+               "account = $1) AND ($3 = '' OR g.game = $3) "
+               "ORDER BY g.finished DESC, g.id LIMIT CAST($2 AS INTEGER)",
+            p, 3, &r, err) != LT_OK)
+        return -1;
+    int n = 0;
+    for (; n < r.rows && n < max; n++) {
+        store_game *g = &out[n];
+        memset(g, 0, sizeof *g);
+        lt_copy(g->id, sizeof g->id, db_cell(&r, n, 0));
+        lt_copy(g->game, sizeof g->game, db_cell(&r, n, 1));
+        lt_copy(g->result, sizeof g->result, db_cell(&r, n, 2));
+        lt_copy(g->reason, sizeof g->reason, db_cell(&r, n, 3));
+        g->finished = strtoll(db_cell(&r, n, 4), NULL, 10);
+        g->rated = atoi(db_cell(&r, n, 5)) != 0;
+        g->seats = atoi(db_cell(&r, n, 6));
+        const char *q[] = {g->id};
+        db_rows seats;
+        if (run(s, "SELECT seat, account, name, score FROM game_seats WHERE game = $1 "
+                   "ORDER BY seat", q, 1, &seats, err) != LT_OK) {
+            db_rows_free(&r);
+            return -1;
+        }
+        for (int k = 0; k < seats.rows && k < LT_MAX_PLAYERS; k++) {
+            int i = atoi(db_cell(&seats, k, 0));
+            if (i < 0 || i >= LT_MAX_PLAYERS)
+                continue;
+            g->account[i] = strtoll(db_cell(&seats, k, 1), NULL, 10);
+            lt_copy(g->name[i], sizeof g->name[i], db_cell(&seats, k, 2));
+            g->score[i] = strtod(db_cell(&seats, k, 3), NULL);
+        }
+        db_rows_free(&seats);
+    }
+    db_rows_free(&r);
+    return n;
+}
+
+char *store_game_record(store *s, const char *id, lt_error *err)
+{
+    const char *p[] = {id};
+    db_rows r;
+    if (run(s, "SELECT record FROM games WHERE id = $1", p, 1, &r, err) != LT_OK)
+        return NULL;
+    char *text = r.rows ? strdup(db_cell(&r, 0, 0)) : NULL;
+    if (!r.rows)
+        lt_error_set(err, "no finished game %.20s", id);
+    db_rows_free(&r);
+    return text;
+}
