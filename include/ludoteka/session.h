@@ -300,6 +300,9 @@ lt_player *lt_session_player(lt_session *, int seat);
 /* A tag of the game's header (setup.tags, or read from the journal), or
  * NULL. */
 const char *lt_session_tag(const lt_session *, const char *key);
+/* Sets a tag of the header (the journal is rewritten with it). */
+lt_status lt_session_set_tag(lt_session *, const char *key, const char *value,
+                             lt_error *);
 /* The people who must still answer the pending offer: the first of them
  * (for a front end where several people share one keyboard), or -1. */
 int lt_session_answerer(const lt_session *);

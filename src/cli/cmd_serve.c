@@ -25,6 +25,10 @@ static void serve_usage(void)
            "  --bind ADDR         listen on this address only (e.g. 127.0.0.1);\n"
            "                      by default on every interface\n"
            "  --web DIR           the page (default: web/ beside the program)\n"
+           "  --db URL            accounts, ratings and finished games: a\n"
+           "                      PostgreSQL URL (postgresql://...), shared by\n"
+           "                      several servers; by default an SQLite file,\n"
+           "                      DIR/ludoteka.db\n"
            "\n"
            "Limits (what one client can make the server hold), with defaults:\n"
            "  --max-connections N WebSocket connections at once (256); the\n"
@@ -181,6 +185,8 @@ int cmd_serve(int argc, char **argv)
             slot = &o.web_dir;
         else if (cli_flag(argc, argv, &i, "--bind", &v))
             slot = &o.bind;
+        else if (cli_flag(argc, argv, &i, "--db", &v))
+            slot = &o.db;
         else
             return cli_fail(EXIT_USAGE, "serve: unexpected argument '%s' (see "
                                         "ludoteka serve --help)", argv[i]);

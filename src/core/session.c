@@ -1145,6 +1145,13 @@ const char *lt_session_tag(const lt_session *s, const char *key)
     return NULL;
 }
 
+lt_status lt_session_set_tag(lt_session *s, const char *key, const char *value,
+                             lt_error *err)
+{
+    lt_record_set_tag(&s->hdr, key, value);
+    return s->fd >= 0 ? jnl_rewrite(s, err) : LT_OK;
+}
+
 
 bool lt_session_must_answer(const lt_session *s, int seat)
 {

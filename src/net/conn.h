@@ -10,6 +10,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
 #include "net/peers.h"
 
@@ -23,6 +24,8 @@ typedef struct conn {
     double last;         /* when the allowance was last topped up */
     int drops;           /* messages refused for the rate */
     bool idle;           /* not yet in a room: closed after a while */
+    int64_t account;     /* the logged-in player's account, or 0 */
+    char name[32];       /* his name */
     void *transport;     /* the server's own data */
 } conn;
 

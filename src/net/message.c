@@ -98,6 +98,7 @@ bool msg_parse(const char *data, size_t len, net_msg *m, msg_error *e)
         m->game = get_string(j, "game");
         m->options = get_string(j, "options");
         m->clock = get_string(j, "clock");
+        m->rated = cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(j, "rated"));
         if (!m->game) {
             fail(e, "bad-message", "create needs \"game\": a game's id");
             goto refuse;

@@ -31,6 +31,7 @@ typedef struct {
     /* text members point into json, and live as long as the message */
     const char *game, *options, *room, *token, *name, *clock, *arg;
     int seat, ply;          /* -1 when absent */
+    bool rated;             /* create: a rated game */
     int nseats;             /* members of "seats"; only the first
                              * LT_MAX_PLAYERS are kept */
     const char *seats[LT_MAX_PLAYERS];

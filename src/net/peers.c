@@ -58,7 +58,8 @@ peer *peers_get(const char *addr, double now)
     memset(p, 0, sizeof *p);
     lt_copy(p->addr, sizeof p->addr, addr);
     p->rooms = per_hour;
-    p->rooms_when = p->seen = now;
+    p->tries = PEERS_TRIES_PER_MINUTE;
+    p->rooms_when = p->seen = p->tries_when = now;
     return p;
 }
 
@@ -76,4 +77,16 @@ double peers_room_wait(const peer *p, double now)
     peer q = *p;
     top_up(&q, now);
     return q.rooms >= 1 ? 0 : (1 - q.rooms) * 3600.0 / per_hour;
+}
+
+bool peers_take_try(peer *p, double now)
+{
+    p->tries += (now - p->tries_when) * PEERS_TRIES_PER_MINUTE / 60.0;
+    if (p->tries > PEERS_TRIES_PER_MINUTE)
+        p->tries = PEERS_TRIES_PER_MINUTE;
+    p->tries_when = now;
+    if (p->tries < 1)
+        return false;
+    p->tries -= 1;
+    return true;
 }

@@ -15,6 +15,8 @@ typedef struct peer {
     double rooms;         /* rooms it may create now (token bucket) */
     double rooms_when;    /* when that was last topped up */
     double seen;          /* when it last connected */
+    double tries;         /* log-ins and sign-ups it may try now */
+    double tries_when;
 } peer;
 
 /* The table: at most `max` addresses; each may make `rooms_per_hour`
@@ -30,5 +32,9 @@ peer *peers_get(const char *addr, double now);
 bool peers_take_room(peer *, double now);
 /* Seconds until it may create one again. */
 double peers_room_wait(const peer *, double now);
+
+enum { PEERS_TRIES_PER_MINUTE = 10 }; /* log-ins and sign-ups */
+/* May this address try to log in (or sign up) now? */
+bool peers_take_try(peer *, double now);
 
 #endif

@@ -14,11 +14,13 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "ludoteka/commands.h"
 #include "ludoteka/options.h"
 #include "ludoteka/rng.h"
 #include "ludoteka/text.h"
+#include "net/accounts.h"
 #include "net/message.h"
 #include "net/referee.h"
 #include "net/robots.h"
@@ -27,12 +29,24 @@
 enum { DROPS_MAX = 64 }; /* messages refused in a row before closing */
 
 static serve_options opt;
+static store *db;
 static int nconns, nseated; /* connections; those holding a seat */
 
-void referee_init(const serve_options *o)
+void referee_init(const serve_options *o, store *s)
 {
     opt = *o;
+    db = s;
     nconns = nseated = 0;
+}
+
+void referee_identify(conn *c, const char *login)
+{
+    store_account a;
+    lt_error err = {0};
+    if (accounts_who(db, login, (int64_t)time(NULL), &a, &err) == LT_OK) {
+        c->account = a.id;
+        lt_copy(c->name, sizeof c->name, a.name);
+    }
 }
 
 int referee_connections(void)
@@ -121,6 +135,86 @@ static const char *offer_word(lt_offer_kind k)
     return k == LT_OFFER_DRAW ? "draw" : "takeback";
 }
 
+/* The rating pool of a rated game: the game's id; for chess also the
+ * speed, by the time a game is expected to take (base + 40 increments,
+ * as lichess counts): bullet under 3 minutes, blitz under 8, rapid under
+ * 25, classical; correspondence, and games without a clock, apart. */
+static void pool_of(room *r, char *buf, size_t size)
+{
+    const lt_time_control *tc = lt_session_time_control(r->s);
+    if (strcmp(r->game->id, "chess") != 0) {
+        lt_copy(buf, size, r->game->id);
+        return;
+    }
+    int64_t expect = tc->kind == LT_TC_MOVE ? 40 * tc->base : tc->base + 40 * tc->extra;
+    const char *speed = tc->kind == LT_TC_NONE   ? "unlimited"
+                        : tc->kind == LT_TC_DAYS ? "correspondence"
+                        : expect < 180000        ? "bullet"
+                        : expect < 480000        ? "blitz"
+                        : expect < 1500000       ? "rapid"
+                                                 : "classical";
+    snprintf(buf, size, "chess/%s", speed);
+}
+
+/* A rated game between two accounts moves both ratings: one game each,
+ * as one rating period (Glicko-2, tau 0.5). */
+static void rate(room *r, const double *score)
+{
+    char pool[STORE_POOL_MAX];
+    store_rating before[2], after[2];
+    lt_error err = {0};
+    pool_of(r, pool, sizeof pool);
+    for (int i = 0; i < 2; i++)
+        if (store_rating_get(db, r->account[i], pool, &before[i], &err) != LT_OK) {
+            server_log("room %s: %s", r->id, err.msg);
+            return;
+        }
+    for (int i = 0; i < 2; i++) {
+        double s = score[i] > score[1 - i] ? 1 : score[i] < score[1 - i] ? 0 : 0.5;
+        glicko_game game = {before[1 - i].r, s};
+        after[i] = before[i];
+        after[i].r = glicko_update(before[i].r, &game, 1, 0.5);
+        after[i].games++;
+    }
+    for (int i = 0; i < 2; i++)
+        if (store_rating_put(db, pool, &after[i], &err) != LT_OK)
+            server_log("room %s: %s", r->id, err.msg);
+}
+
+/* A game is over (room locked): kept in the archive, and rated. */
+static void finished(room *r)
+{
+    store_game g;
+    lt_error err = {0};
+    int seat;
+    memset(&g, 0, sizeof g);
+    lt_copy(g.id, sizeof g.id, r->id);
+    lt_copy(g.game, sizeof g.game, r->game->id);
+    lt_session_result_token(r->s, g.result, sizeof g.result);
+    lt_copy(g.reason, sizeof g.reason, room_end_word(lt_session_end(r->s, &seat)));
+    g.finished = (int64_t)time(NULL);
+    g.rated = r->rated;
+    g.seats = r->nseats;
+    lt_session_scores(r->s, g.score);
+    bool both = r->rated;
+    for (int i = 0; i < r->nseats; i++) {
+        store_account a;
+        g.account[i] = r->account[i];
+        if (r->account[i] && store_account_by_id(db, r->account[i], &a, &err) == LT_OK)
+            lt_copy(g.name[i], sizeof g.name[i], a.name);
+        else
+            lt_copy(g.name[i], sizeof g.name[i],
+                    strcmp(r->seats[i].spec, "human") ? r->seats[i].spec : "guest");
+        both &= r->account[i] != 0;
+    }
+    char *record = room_public_record(r, &err);
+    if (!record || store_game_add(db, &g, record, &err) != LT_OK)
+        server_log("room %s: not archived: %s", r->id, err.msg);
+    free(record);
+    if (both && r->nseats == 2 && lt_session_end(r->s, NULL) != LT_END_ABORT)
+        rate(r, g.score);
+}
+
 /* Tells the room what its session says happened (room locked): each
  * event as a message.  One call of the session makes at most one ply, so
  * the position sent with it is the one after it. */
@@ -199,6 +293,7 @@ static void tell(room *r)
             char text[256];
             lt_session_result_text(r->s, text, sizeof text);
             server_log("room %s: %s", r->id, text);
+            finished(r);
         }
     }
     r->active = server_now();
@@ -320,7 +415,23 @@ static void on_create(conn *c, const net_msg *m)
                       peers_room_wait(c->peer, now) + 0.5);
         return;
     }
-    room *r = rooms_create(g, &cfg, specs, &tc, c->peer->addr, &err);
+    if (m->rated) {
+        /* Glicko-2 rates two people: a rated room is for two people who
+         * have logged in */
+        bool people = m->nseats == 2;
+        for (int i = 0; i < m->nseats; i++)
+            people &= !strcmp(specs[i], "human");
+        if (!c->account) {
+            referee_error(c, m->re, "not-logged-in", "log in to make a rated game");
+            return;
+        }
+        if (!people) {
+            referee_error(c, m->re, "bad-seats", "a rated game is between two "
+                          "people (two human seats)");
+            return;
+        }
+    }
+    room *r = rooms_create(g, &cfg, specs, &tc, m->rated, c->peer->addr, &err);
     if (!r) {
         referee_error(c, m->re, "no-room", "%s", err.msg);
         return;
@@ -430,6 +541,23 @@ static void take_seat(room *r, conn *c, int seat)
     s->holder = c;
 }
 
+/* Why c may not take a seat of a rated room (room locked), or NULL: it
+ * must be logged in, the seat free or its own, and its other seat not
+ * the same account's. */
+static const char *rated_refusal(const room *r, const conn *c, int seat)
+{
+    if (!r->rated)
+        return NULL;
+    if (!c->account)
+        return "a rated game: log in first";
+    if (r->account[seat] && r->account[seat] != c->account)
+        return "another player's";
+    for (int i = 0; i < r->nseats; i++)
+        if (i != seat && r->account[i] == c->account)
+            return "one player cannot take both seats of a rated game";
+    return NULL;
+}
+
 static void on_join(conn *c, const net_msg *m, bool watch)
 {
     lt_error err = {0};
@@ -449,14 +577,20 @@ static void on_join(conn *c, const net_msg *m, bool watch)
     settle(r);
     room_seat *s = !watch && m->seat < r->nseats ? &r->seats[m->seat] : NULL;
     bool owns = s && s->token[0] && same_token(m->token, s->token);
-    if (!watch && !owns) {
+    const char *refusal = !watch && !owns ? "wrong seat or token"
+                          : owns ? rated_refusal(r, c, m->seat) : NULL;
+    if (refusal) {
         pthread_mutex_unlock(&r->lock);
         if (c->room != r)
             rooms_release(r);
-        referee_error(c, m->re, "bad-token", "seat %d of room %s is not "
-                      "yours (wrong seat or token)", m->seat + 1, m->room);
+        referee_error(c, m->re, !c->account && owns ? "not-logged-in" : "bad-token",
+                      "seat %d of room %s is not yours (%s)", m->seat + 1,
+                      m->room, refusal);
         return;
     }
+    if (owns && r->rated && !r->account[m->seat] &&
+        room_bind(r, m->seat, c->account, &err) != LT_OK)
+        server_log("room %s: %s", r->id, err.msg);
     if (c->room == r) {
         rooms_release(r); /* the connection's own reference stays */
     } else if (!owns && r->nwatchers >= ROOM_WATCHERS) {
@@ -606,7 +740,7 @@ static void rematch(room *r, conn *c, int seat, int re)
         for (int i = 0; i < n; i++)
             lt_copy(specs[i], LT_SPEC_MAX, r->seats[(i + 1) % n].spec);
         lt_config cfg = *lt_session_config(r->s);
-        next = rooms_create(r->game, &cfg, specs, lt_session_time_control(r->s),
+        next = rooms_create(r->game, &cfg, specs, lt_session_time_control(r->s), r->rated,
                             c->peer->addr, &err);
         if (next) {
             lt_copy(r->next, sizeof r->next, next->id);

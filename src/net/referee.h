@@ -13,7 +13,9 @@
 #include "net/room.h"
 #include "net/server.h"
 
-void referee_init(const serve_options *);
+void referee_init(const serve_options *, struct store *);
+/* The connection's log-in cookie says who it is (if it is still good). */
+void referee_identify(conn *, const char *login);
 
 /* A new connection; false (the client told why) when the server has as
  * many as it allows: the transport then closes it. */

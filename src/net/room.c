@@ -126,7 +126,7 @@ void room_free(room *r)
 
 room *room_create(const char *dir, const lt_game *g, const lt_config *cfg,
                   char specs[][LT_SPEC_MAX], const lt_time_control *tc,
-                  lt_error *err)
+                  bool rated, lt_error *err)
 {
     room *r = room_alloc();
     char *path = NULL;
@@ -182,13 +182,16 @@ room *room_create(const char *dir, const lt_game *g, const lt_config *cfg,
         lt_appendf(tokens, sizeof tokens, &len, "%s%s", i ? "," : "",
                    s->token[0] ? s->token : "-");
     }
-    lt_tag tags[2];
+    lt_tag tags[3];
     lt_copy(tags[0].key, sizeof tags[0].key, "Room");
     lt_copy(tags[0].value, sizeof tags[0].value, r->id);
     lt_copy(tags[1].key, sizeof tags[1].key, "Tokens");
     lt_copy(tags[1].value, sizeof tags[1].value, tokens);
+    lt_copy(tags[2].key, sizeof tags[2].key, "Rated");
+    lt_copy(tags[2].value, sizeof tags[2].value, "1");
     su.tags = tags;
-    su.ntags = 2;
+    su.ntags = rated ? 3 : 2;
+    r->rated = rated;
     r->s = lt_session_new(&su, err);
     if (!r->s)
         goto fail;
@@ -266,12 +269,32 @@ room *room_load(const char *dir, const char *id, lt_error *err)
         lt_error_set(err, "%s: more tokens than seats", path);
         goto fail;
     }
+    const char *rated = lt_session_tag(r->s, "Rated");
+    r->rated = rated && !strcmp(rated, "1");
+    const char *acc = lt_session_tag(r->s, "Accounts");
+    for (int i = 0; acc && *acc && i < r->nseats; i++) {
+        r->account[i] = strtoll(acc, NULL, 10);
+        acc = strchr(acc, ',');
+        acc = acc ? acc + 1 : NULL;
+    }
     free(path);
     return r;
 fail:
     free(path);
     room_free(r);
     return NULL;
+}
+
+lt_status room_bind(room *r, int seat, int64_t account, lt_error *err)
+{
+    char text[LT_MAX_PLAYERS * 21 + 1];
+    size_t len = 0;
+    r->account[seat] = account;
+    text[0] = '\0';
+    for (int i = 0; i < r->nseats; i++)
+        lt_appendf(text, sizeof text, &len, "%s%lld", i ? "," : "",
+                   (long long)r->account[i]);
+    return lt_session_set_tag(r->s, "Accounts", text, err);
 }
 
 int room_to_act(const room *r)
@@ -318,7 +341,7 @@ char *room_public_record(room *r, lt_error *err)
     return text;
 }
 
-static const char *end_word(lt_end e)
+const char *room_end_word(lt_end e)
 {
     static const char *const words[] = {
         [LT_END_NONE] = "", [LT_END_RULES] = "rules",
@@ -365,7 +388,7 @@ void room_write_end(room *r, jw *w)
      * the record says the same (its Termination and result line) */
     jw_obj(w);
     jw_key(w, "reason");
-    jw_str(w, end_word(e));
+    jw_str(w, room_end_word(e));
     jw_key(w, "seat");
     jw_int(w, seat);
     jw_end(w);

@@ -48,6 +48,9 @@ typedef struct room {
                              * loaded from disk): the computer seats'
                              * time is shared fairly between addresses */
     bool robot_queued;    /* a computer seat's move has been asked for */
+    bool rated;           /* a rated game: its seats go to accounts */
+    int64_t account[LT_MAX_PLAYERS]; /* the account of each seat, or 0
+                           * (rated rooms: the tag [Accounts "a,b"]) */
     unsigned rematch;     /* seats that asked for the next game */
     char next[ROOM_ID_LEN + 1]; /* that game's room, once made */
     double active;        /* when something last happened (seconds) */
@@ -63,7 +66,9 @@ bool room_valid_spec(const char *spec, lt_error *);
  * is on disk when it returns.  tc: the time control (NULL: none). */
 room *room_create(const char *dir, const lt_game *, const lt_config *,
                   char specs[][LT_SPEC_MAX], const lt_time_control *tc,
-                  lt_error *);
+                  bool rated, lt_error *);
+/* Gives a rated room's seat to an account, kept in the room's file. */
+lt_status room_bind(room *, int seat, int64_t account, lt_error *);
 /* Is there a file of this room in dir? */
 bool room_exists(const char *dir, const char *id);
 /* The room with this id from its file in dir (a regular file: a
@@ -84,6 +89,9 @@ char *room_public_record(room *, lt_error *);
  * "ply", "to", "pos", "legal", "result", "clock", "offer", "claimable",
  * "end" (docs/network.md). */
 void room_write_state(room *, jw *);
+/* How a game ended, as messages and the archive say it: "rules",
+ * "resign", "time", "agreement", "claim", "abandon", "abort". */
+const char *room_end_word(lt_end);
 /* "clock" alone, and "end" alone. */
 void room_write_clock(room *, jw *);
 void room_write_end(room *, jw *);

@@ -141,7 +141,7 @@ room *rooms_find(const char *id, bool seat, bool *full, lt_error *err)
 
 room *rooms_create(const lt_game *g, const lt_config *cfg,
                    char specs[][LT_SPEC_MAX], const lt_time_control *tc,
-                   const char *owner, lt_error *err)
+                   bool rated, const char *owner, lt_error *err)
 {
     pthread_mutex_lock(&table_lock);
     room *r = NULL;
@@ -149,7 +149,7 @@ room *rooms_create(const lt_game *g, const lt_config *cfg,
         lt_error_set(err, "the server keeps %d rooms already; try again "
                           "later", max_stored);
     } else if (make_space(open_cap(), err)) {
-        r = room_create(dir, g, cfg, specs, tc, err);
+        r = room_create(dir, g, cfg, specs, tc, rated, err);
         if (r) {
             atomic_init(&r->refs, 1);
             lt_copy(r->owner, sizeof r->owner, owner);

@@ -23,7 +23,7 @@ room *rooms_find(const char *id, bool seat, bool *full, lt_error *);
  * with a message (also when max_files rooms are on disk). */
 room *rooms_create(const lt_game *, const lt_config *,
                    char specs[][LT_SPEC_MAX], const lt_time_control *,
-                   const char *owner, lt_error *);
+                   bool rated, const char *owner, lt_error *);
 /* Another reference to a room already referenced. */
 void rooms_ref(room *);
 void rooms_release(room *);

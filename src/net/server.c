@@ -25,6 +25,8 @@
 #include <unistd.h>
 
 #include "ludoteka/text.h"
+#include "net/accounts.h"
+#include "net/httpapi.h"
 #include "net/referee.h"
 #include "net/robots.h"
 #include "net/rooms.h"
@@ -60,6 +62,13 @@ typedef struct {
     size_t queued;      /* bytes in the queue */
     char *body;         /* a page reply's body (malloc'd) */
     size_t body_len, body_sent;
+    char login[64];     /* the log-in cookie's secret, or "" */
+    bool posting;       /* a POST's body is coming */
+    bool req_big;       /* ... and it was too big */
+    unsigned refuse;    /* ... and is refused with this status (or 0) */
+    char path[128];
+    char req[HTTPAPI_BODY_MAX];
+    size_t reqlen;
 } session;
 
 /* The accepted sockets and their addresses' entries, so that a closed
@@ -113,6 +122,8 @@ void server_log(const char *fmt, ...)
     char safe[sizeof line];
     fprintf(stderr, "%s\n", lt_escape(safe, sizeof safe, line));
 }
+
+static peer *peer_of(struct lws *wsi);
 
 /* ---- Sending ------------------------------------------------------- */
 
@@ -258,9 +269,10 @@ static int receive(session *s, const char *data, size_t len)
 
 /* ---- HTTP: the page, records and status ---------------------------- */
 
-/* Headers, then the body on the next writable callbacks; -1 to close. */
+/* Headers, then the body on the next writable callbacks; -1 to close.
+ * cookie and disposition: a header's value, or NULL. */
 static int reply(struct lws *wsi, session *s, unsigned status, const char *type,
-                 const char *disposition, char *body)
+                 const char *cookie, const char *disposition, char *body)
 {
     unsigned char buf[LWS_PRE + 1024], *start = buf + LWS_PRE, *p = start,
                   *end = buf + sizeof buf - 1;
@@ -271,7 +283,11 @@ static int reply(struct lws *wsi, session *s, unsigned status, const char *type,
         lws_add_http_header_by_name(wsi,
                                     (const unsigned char *)"x-content-type-options:",
                                     (const unsigned char *)"nosniff", 7, &p, end) ||
-        (disposition &&
+        (cookie && cookie[0] &&
+         lws_add_http_header_by_name(wsi, (const unsigned char *)"set-cookie:",
+                                     (const unsigned char *)cookie,
+                                     (int)strlen(cookie), &p, end)) ||
+        (disposition && disposition[0] &&
          lws_add_http_header_by_name(wsi,
                                      (const unsigned char *)"content-disposition:",
                                      (const unsigned char *)disposition,
@@ -295,7 +311,7 @@ static int reply_text(struct lws *wsi, session *s, unsigned status,
     if (!body)
         return -1;
     memcpy(body, text, n);
-    return reply(wsi, s, status, "text/plain; charset=utf-8", NULL, body);
+    return reply(wsi, s, status, "text/plain; charset=utf-8", NULL, NULL, body);
 }
 
 /* The next piece of a reply's body; -1 to close. */
@@ -322,57 +338,38 @@ static int write_body(struct lws *wsi, session *s)
     return lws_http_transaction_completed(wsi) ? -1 : 0;
 }
 
-static int api(struct lws *wsi, session *s, const char *uri)
+/* A request of the API (httpapi.c); -1 to close. */
+static int api(struct lws *wsi, session *s, bool post, const char *path,
+               const char *body, size_t len)
 {
-    char id[ROOM_ID_LEN + 1];
-    if (!strcmp(uri, "/api/status")) {
-        jw w = {0};
-        jw_obj(&w);
-        jw_key(&w, "rooms");
-        jw_int(&w, rooms_count());
-        jw_key(&w, "connections");
-        jw_int(&w, referee_connections());
-        jw_key(&w, "games");
-        jw_int(&w, lt_game_count());
-        jw_key(&w, "port");
-        jw_int(&w, port);
-        jw_key(&w, "addresses");
-        jw_arr(&w);
-        for (int i = 0; i < naddresses; i++)
-            jw_str(&w, addresses[i]);
-        jw_end(&w);
-        jw_end(&w);
-        char *body = w.failed ? NULL : w.buf;
-        if (!body) {
-            jw_free(&w);
-            return -1;
-        }
-        return reply(wsi, s, 200, "application/json", NULL, body);
-    }
-    /* /api/rooms/ID/record */
-    if (strlen(uri) == 11 + ROOM_ID_LEN + 7 && !strncmp(uri, "/api/rooms/", 11) &&
-        !strcmp(uri + 11 + ROOM_ID_LEN, "/record")) {
-        memcpy(id, uri + 11, ROOM_ID_LEN);
-        id[ROOM_ID_LEN] = '\0';
-        lt_error err = {0};
-        bool full;
-        room *r = room_valid_id(id) ? rooms_find(id, false, &full, &err) : NULL;
-        if (r) {
-            pthread_mutex_lock(&r->lock);
-            char *text = room_public_record(r, &err);
-            pthread_mutex_unlock(&r->lock);
-            rooms_release(r);
-            if (text) {
-                char disposition[96];
-                snprintf(disposition, sizeof disposition,
-                         "attachment; filename=\"ludoteka-%s.txt\"", id);
-                return reply(wsi, s, 200, "text/plain; charset=utf-8",
-                             disposition, text);
-            }
-        }
-        return reply_text(wsi, s, 404, "no such room\n");
-    }
-    return reply_text(wsi, s, 404, "not found\n");
+    httpapi_reply out;
+    httpapi_handle(post, path, body, len, s->login, peer_of(wsi), &out);
+    if (!out.body)
+        return -1;
+    return reply(wsi, s, out.status, out.type, out.cookie, out.disposition, out.body);
+}
+
+/* Is the request from a page of this server (its Origin, when it says
+ * one, is the Host it asked)?  Browsers say it on every WebSocket and
+ * POST; a page of another site may not act with our cookie. */
+static bool same_origin(struct lws *wsi)
+{
+    char origin[256], host[256];
+    if (lws_hdr_copy(wsi, origin, sizeof origin, WSI_TOKEN_ORIGIN) <= 0)
+        return true; /* not a browser's request */
+    if (lws_hdr_copy(wsi, host, sizeof host, WSI_TOKEN_HOST) <= 0)
+        return false;
+    const char *o = strstr(origin, "://");
+    return o && !strcmp(o + 3, host);
+}
+
+/* The log-in cookie's secret into s->login ("" when none). */
+static void read_login(struct lws *wsi, session *s)
+{
+    char cookie[1024];
+    s->login[0] = '\0';
+    if (lws_hdr_copy(wsi, cookie, sizeof cookie, WSI_TOKEN_HTTP_COOKIE) > 0)
+        httpapi_login_of(cookie, s->login, sizeof s->login);
 }
 
 static const struct {
@@ -435,11 +432,33 @@ static int serve_file(struct lws *wsi, session *s, const char *uri)
 
 static int http(struct lws *wsi, session *s, const char *uri)
 {
+    read_login(wsi, s);
+    if (lws_hdr_total_length(wsi, WSI_TOKEN_POST_URI) > 0) {
+        /* the body comes in the next callbacks (request_body); the answer,
+         * a refusal too, once it has come */
+        lt_copy(s->path, sizeof s->path, uri);
+        s->reqlen = 0;
+        s->req_big = false;
+        s->posting = true;
+        s->refuse = strncmp(uri, "/api/", 5) != 0 ? 405 : !same_origin(wsi) ? 403 : 0;
+        return 0;
+    }
     if (lws_hdr_total_length(wsi, WSI_TOKEN_GET_URI) <= 0)
-        return reply_text(wsi, s, 405, "only GET is served here\n");
+        return reply_text(wsi, s, 405, "only GET and POST are served here\n");
     if (!strncmp(uri, "/api/", 5))
-        return api(wsi, s, uri);
+        return api(wsi, s, false, uri, "", 0);
     return serve_file(wsi, s, uri);
+}
+
+/* A piece of a POST's body: kept up to HTTPAPI_BODY_MAX bytes. */
+static void request_body(session *s, const char *data, size_t len)
+{
+    if (s->reqlen + len > HTTPAPI_BODY_MAX) {
+        s->req_big = true;
+        return;
+    }
+    memcpy(s->req + s->reqlen, data, len);
+    s->reqlen += len;
 }
 
 /* ---- Addresses ----------------------------------------------------- */
@@ -545,6 +564,21 @@ static int callback(struct lws *wsi, enum lws_callback_reasons reason,
 
     case LWS_CALLBACK_HTTP:
         return http(wsi, s, in ? (const char *)in : "/");
+    case LWS_CALLBACK_HTTP_BODY:
+        if (s && s->posting)
+            request_body(s, in, len);
+        return 0;
+    case LWS_CALLBACK_HTTP_BODY_COMPLETION:
+        if (!s || !s->posting)
+            return -1;
+        s->posting = false;
+        if (s->refuse)
+            return reply_text(wsi, s, s->refuse, s->refuse == 403
+                                                     ? "a request from another site\n"
+                                                     : "only GET is served here\n");
+        if (s->req_big)
+            return reply_text(wsi, s, 413, "the request is too big\n");
+        return api(wsi, s, true, s->path, s->req, s->reqlen);
     case LWS_CALLBACK_HTTP_WRITEABLE:
         return write_body(wsi, s);
     case LWS_CALLBACK_HTTP_FILE_COMPLETION:
@@ -558,13 +592,19 @@ static int callback(struct lws *wsi, enum lws_callback_reasons reason,
         return 0;
 
     case LWS_CALLBACK_FILTER_PROTOCOL_CONNECTION: {
-        /* a WebSocket only at /ws */
+        /* a WebSocket only at /ws, from a page of this server */
         char uri[8];
-        return lws_hdr_copy(wsi, uri, sizeof uri, WSI_TOKEN_GET_URI) < 0 ||
-               strcmp(uri, "/ws") != 0;
+        if (lws_hdr_copy(wsi, uri, sizeof uri, WSI_TOKEN_GET_URI) < 0 ||
+            strcmp(uri, "/ws") != 0 || !same_origin(wsi))
+            return 1;
+        read_login(wsi, s);
+        return 0;
     }
-    case LWS_CALLBACK_ESTABLISHED:
+    case LWS_CALLBACK_ESTABLISHED: {
+        char login[sizeof s->login];
+        lt_copy(login, sizeof login, s->login);
         memset(s, 0, sizeof *s);
+        lt_copy(s->login, sizeof s->login, login);
         s->wsi = wsi;
         s->open = true;
         s->c.transport = s;
@@ -578,7 +618,10 @@ static int callback(struct lws *wsi, enum lws_callback_reasons reason,
         }
         /* until it joins or watches a room */
         lws_set_timeout(wsi, PENDING_TIMEOUT_USER_OK, opt.idle_seconds);
+        if (s->login[0])
+            referee_identify(&s->c, s->login);
         return 0;
+    }
     case LWS_CALLBACK_RECEIVE:
         return s && s->open ? receive(s, in, len) : -1;
     case LWS_CALLBACK_SERVER_WRITEABLE:
@@ -711,7 +754,19 @@ int net_serve(const serve_options *o)
     sockets = calloc((size_t)sockets_cap, sizeof *sockets);
     moves_cap = opt.max_rooms;
     moves = calloc((size_t)moves_cap, sizeof *moves);
-    referee_init(&opt);
+    char dbpath[PATH_MAX];
+    const char *where = opt.db;
+    if (!where) { /* one process: SQLite beside the rooms */
+        snprintf(dbpath, sizeof dbpath, "%s/ludoteka.db", opt.data_dir);
+        where = dbpath;
+    }
+    lt_error dberr = {0};
+    store *db = accounts_init() ? store_open(where, &dberr) : NULL;
+    if (!db) {
+        fprintf(stderr, "ludoteka: %s\n", dberr.msg[0] ? dberr.msg : "libsodium");
+        return 1;
+    }
+    referee_init(&opt, db);
     if (!sockets || !moves || !peers_init(PEERS_MAX, opt.rooms_per_hour) ||
         !rooms_init(opt.data_dir, opt.max_rooms, opt.max_stored) ||
         !robots_start(opt.robots, opt.max_rooms, opt.think_seconds, robot_done)) {
@@ -745,16 +800,18 @@ int net_serve(const serve_options *o)
         robots_stop();
         rooms_shutdown();
         peers_shutdown();
+        store_close(db);
         return 1;
     }
     struct lws_vhost *vh = lws_get_vhost_by_name(context, "default");
     port = vh ? lws_get_vhost_listen_port(vh) : opt.port;
+    if (!opt.bind)
+        find_addresses();
+    httpapi_init(db, &(httpapi_status){port, naddresses, addresses});
     int resumed = rooms_load_all(referee_resume);
     lws_sul_schedule(context, 0, &janitor_timer, janitor,
                      (lws_usec_t)JANITOR_SECONDS * LWS_US_PER_SEC);
     lws_sul_schedule(context, 0, &clock_timer, clocks, 100 * LWS_US_PER_MS);
-    if (!opt.bind)
-        find_addresses();
     if (expired)
         server_log("%d expired rooms removed", expired);
     printf("Ludoteka serving on http://%s:%d/ (rooms in %s; %d resumed)\n",
@@ -779,6 +836,7 @@ int net_serve(const serve_options *o)
     }
     rooms_shutdown();
     peers_shutdown();
+    store_close(db);
     free(sockets);
     free(moves);
     return 0;

@@ -13,6 +13,8 @@ typedef struct {
     const char *bind;     /* address to listen on; NULL: every interface */
     int port;             /* 0: any free port (printed when listening) */
     const char *data_dir; /* the rooms' records */
+    const char *db;       /* accounts, ratings, the archive: a PostgreSQL
+                           * URL, or NULL for SQLite in data_dir */
     const char *web_dir;  /* the page (index.html, ludoteka.wasm, ...) */
     int max_rooms;        /* rooms in memory at once */
     int max_stored;       /* room files on disk */

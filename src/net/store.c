@@ -273,6 +273,7 @@ lt_status store_rating_get(store *s, int64_t account, const char *pool,
     memset(out, 0, sizeof *out);
     out->account = account;
     lt_copy(out->name, sizeof out->name, db_cell(&r, 0, 4));
+    lt_copy(out->pool, sizeof out->pool, pool);
     if (*db_cell(&r, 0, 0)) {
         out->r.rating = strtod(db_cell(&r, 0, 0), NULL);
         out->r.deviation = strtod(db_cell(&r, 0, 1), NULL);
@@ -302,6 +303,40 @@ lt_status store_rating_put(store *s, const char *pool, const store_rating *in,
                p, 6, NULL, err);
 }
 
+/* Rows of (account, name, pool, rating, deviation, volatility, games). */
+static int read_ratings(const db_rows *r, store_rating *out, int max)
+{
+    int n = 0;
+    for (; n < r->rows && n < max; n++) {
+        out[n].account = strtoll(db_cell(r, n, 0), NULL, 10);
+        lt_copy(out[n].name, sizeof out[n].name, db_cell(r, n, 1));
+        lt_copy(out[n].pool, sizeof out[n].pool, db_cell(r, n, 2));
+        out[n].r.rating = strtod(db_cell(r, n, 3), NULL);
+        out[n].r.deviation = strtod(db_cell(r, n, 4), NULL);
+        out[n].r.volatility = strtod(db_cell(r, n, 5), NULL);
+        out[n].games = atoi(db_cell(r, n, 6));
+    }
+    return n;
+}
+
+int store_ratings_of(store *s, int64_t account, store_rating *out, int max,
+                     lt_error *err)
+{
+    char a[24], m[16];
+    snprintf(a, sizeof a, "%lld", (long long)account);
+    snprintf(m, sizeof m, "%d", max);
+    const char *p[] = {a, m};
+    db_rows r;
+    if (run(s, "SELECT r.account, a.name, r.pool, r.rating, r.deviation, r.volatility, "
+               "r.games FROM ratings r JOIN accounts a ON a.id = r.account "
+               "WHERE r.account = $1 ORDER BY r.pool LIMIT CAST($2 AS INTEGER)",
+            p, 2, &r, err) != LT_OK)
+        return -1;
+    int n = read_ratings(&r, out, max);
+    db_rows_free(&r);
+    return n;
+}
+
 int store_leaders(store *s, const char *pool, store_rating *out, int max,
                   lt_error *err)
 {
@@ -309,20 +344,13 @@ int store_leaders(store *s, const char *pool, store_rating *out, int max,
     snprintf(m, sizeof m, "%d", max);
     const char *p[] = {pool, m};
     db_rows r;
-    if (run(s, "SELECT r.account, a.name, r.rating, r.deviation, r.volatility, r.games "
-               "FROM ratings r JOIN accounts a ON a.id = r.account WHERE r.pool = $1 "
-               "ORDER BY r.rating DESC, a.name_key LIMIT CAST($2 AS INTEGER)",
+    if (run(s, "SELECT r.account, a.name, r.pool, r.rating, r.deviation, r.volatility, "
+               "r.games FROM ratings r JOIN accounts a ON a.id = r.account "
+               "WHERE r.pool = $1 ORDER BY r.rating DESC, a.name_key "
+               "LIMIT CAST($2 AS INTEGER)",
             p, 2, &r, err) != LT_OK)
         return -1;
-    int n = 0;
-    for (; n < r.rows && n < max; n++) {
-        out[n].account = strtoll(db_cell(&r, n, 0), NULL, 10);
-        lt_copy(out[n].name, sizeof out[n].name, db_cell(&r, n, 1));
-        out[n].r.rating = strtod(db_cell(&r, n, 2), NULL);
-        out[n].r.deviation = strtod(db_cell(&r, n, 3), NULL);
-        out[n].r.volatility = strtod(db_cell(&r, n, 4), NULL);
-        out[n].games = atoi(db_cell(&r, n, 5));
-    }
+    int n = read_ratings(&r, out, max);
     db_rows_free(&r);
     return n;
 }

@@ -65,6 +65,7 @@ lt_status store_login_drop(store *, const char *secret_hash, lt_error *);
 typedef struct {
     int64_t account;
     char name[STORE_NAME_MAX];
+    char pool[STORE_POOL_MAX];
     glicko r;
     int games;
 } store_rating;
@@ -74,6 +75,10 @@ lt_status store_rating_get(store *, int64_t account, const char *pool,
                            store_rating *out, lt_error *);
 lt_status store_rating_put(store *, const char *pool, const store_rating *,
                            lt_error *);
+/* An account's ratings in every pool it has played, by pool: at most max
+ * into out; the number written (-1 on an error). */
+int store_ratings_of(store *, int64_t account, store_rating *out, int max,
+                     lt_error *);
 /* The best rated of a pool, highest first: at most max into out; the
  * number written. */
 int store_leaders(store *, const char *pool, store_rating *out, int max,
