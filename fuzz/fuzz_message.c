@@ -10,8 +10,9 @@
 #include "net/jsonw.h"
 #include "net/message.h"
 
-static const char *const TYPE_NAMES[] = {"create", "join", "watch",
-                                         "move", "leave", "ping"};
+static const char *const TYPE_NAMES[] = {"create", "join",  "watch", "move",
+                                         "leave",  "ping",  "say",   "lobby",
+                                         "sit"};
 
 /* The message as a client would write it. */
 static void write_message(const net_msg *m, jw *w)
@@ -25,10 +26,10 @@ static void write_message(const net_msg *m, jw *w)
         jw_int(w, m->re);
     }
     const char *keys[] = {"game", "options", "room", "token", "name", "clock",
-                          "arg"};
+                          "arg", "text"};
     const char *vals[] = {m->game, m->options, m->room, m->token, m->name,
-                          m->clock, m->arg};
-    for (int i = 0; i < 7; i++)
+                          m->clock, m->arg, m->text};
+    for (int i = 0; i < 8; i++)
         if (vals[i]) {
             jw_key(w, keys[i]);
             jw_str(w, vals[i]);
@@ -40,6 +41,14 @@ static void write_message(const net_msg *m, jw *w)
     if (m->ply >= 0) {
         jw_key(w, "ply");
         jw_int(w, m->ply);
+    }
+    if (m->type == MSG_CREATE && (m->rated || m->open)) {
+        jw_key(w, m->rated ? "rated" : "open");
+        jw_bool(w, true);
+    }
+    if (m->type == MSG_CREATE && m->rated && m->open) {
+        jw_key(w, "open");
+        jw_bool(w, true);
     }
     if (m->type == MSG_CREATE) {
         jw_key(w, "seats");
@@ -81,8 +90,15 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
                    lt_command_get((lt_command_id)m.command)->in_session ==
                        (m.command != LT_CMD_REMATCH));
         break;
+    case MSG_SAY:
+        FUZZ_CHECK(m.text != NULL);
+        break;
+    case MSG_SIT:
+        FUZZ_CHECK(m.room != NULL);
+        break;
     case MSG_LEAVE:
     case MSG_PING:
+    case MSG_LOBBY:
         break;
     }
     /* written back (the writer mends text that is not UTF-8), it reads
@@ -92,7 +108,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     FUZZ_CHECK(!w.failed);
     FUZZ_CHECK(msg_parse(jw_text(&w), strlen(jw_text(&w)), &back, &e));
     FUZZ_CHECK(back.type == m.type && back.re == m.re && back.seat == m.seat &&
-               back.ply == m.ply && back.command == m.command);
+               back.ply == m.ply && back.command == m.command &&
+               back.rated == m.rated && back.open == m.open);
     FUZZ_CHECK(back.nseats == (m.nseats < LT_MAX_PLAYERS ? m.nseats : LT_MAX_PLAYERS) ||
                m.type != MSG_CREATE);
     write_message(&back, &w2);

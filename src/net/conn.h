@@ -23,6 +23,7 @@ typedef struct conn {
     double allowance;    /* messages it may send now (token bucket) */
     double last;         /* when the allowance was last topped up */
     int drops;           /* messages refused for the rate */
+    double chat, chat_when; /* lines of chat it may say now (a bucket) */
     bool idle;           /* not yet in a room: closed after a while */
     int64_t account;     /* the logged-in player's account, or 0 */
     char name[32];       /* his name */

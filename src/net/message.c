@@ -18,6 +18,8 @@ static const struct {
     {"create", MSG_CREATE, 0},   {"join", MSG_JOIN, 0},
     {"watch", MSG_WATCH, 0},     {"move", MSG_MOVE, 0},
     {"leave", MSG_LEAVE, 0},     {"ping", MSG_PING, 0},
+    {"say", MSG_SAY, 0},         {"lobby", MSG_LOBBY, 0},
+    {"sit", MSG_SIT, 0},
     {"resign", MSG_COMMAND, LT_CMD_RESIGN},
     {"draw", MSG_COMMAND, LT_CMD_DRAW},
     {"takeback", MSG_COMMAND, LT_CMD_TAKEBACK},
@@ -87,7 +89,7 @@ bool msg_parse(const char *data, size_t len, net_msg *m, msg_error *e)
         else
             fail(e, "bad-message", "unknown message type '%.40s' (create, "
                  "join, watch, move, resign, draw, takeback, accept, decline, "
-                 "claim, abort, rematch, leave or ping)", t);
+                 "claim, abort, rematch, say, lobby, sit, leave or ping)", t);
         goto refuse;
     }
     m->type = TYPES[k].type;
@@ -99,6 +101,7 @@ bool msg_parse(const char *data, size_t len, net_msg *m, msg_error *e)
         m->options = get_string(j, "options");
         m->clock = get_string(j, "clock");
         m->rated = cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(j, "rated"));
+        m->open = cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(j, "open"));
         if (!m->game) {
             fail(e, "bad-message", "create needs \"game\": a game's id");
             goto refuse;
@@ -167,8 +170,23 @@ bool msg_parse(const char *data, size_t len, net_msg *m, msg_error *e)
             goto refuse;
         }
         break;
+    case MSG_SAY:
+        m->text = get_string(j, "text");
+        if (!m->text) {
+            fail(e, "bad-message", "say needs \"text\"");
+            goto refuse;
+        }
+        break;
+    case MSG_SIT:
+        m->room = get_string(j, "room");
+        if (!m->room || get_int(j, "seat", 0, 1e6, &m->seat) < 0) {
+            fail(e, "bad-message", "sit needs a \"room\" (and may name a \"seat\")");
+            goto refuse;
+        }
+        break;
     case MSG_LEAVE:
     case MSG_PING:
+    case MSG_LOBBY:
         break;
     }
     return true;

@@ -19,6 +19,9 @@ typedef enum {
     MSG_MOVE,   /* {ply, name} */
     MSG_LEAVE,  /* {} */
     MSG_PING,   /* {} */
+    MSG_SAY,    /* {text}: a line of the room's chat */
+    MSG_LOBBY,  /* {}: the open games and the games being played */
+    MSG_SIT,    /* {room, seat?}: a free seat of an open game */
     MSG_COMMAND /* a command of the game in play (commands.h) by its name:
                  * resign, draw, takeback, accept, decline, claim {arg?},
                  * abort, rematch; {seat?} */
@@ -32,6 +35,8 @@ typedef struct {
     const char *game, *options, *room, *token, *name, *clock, *arg;
     int seat, ply;          /* -1 when absent */
     bool rated;             /* create: a rated game */
+    bool open;              /* create: listed in the lobby */
+    const char *text;       /* say */
     int nseats;             /* members of "seats"; only the first
                              * LT_MAX_PLAYERS are kept */
     const char *seats[LT_MAX_PLAYERS];

@@ -431,7 +431,8 @@ static void on_create(conn *c, const net_msg *m)
             return;
         }
     }
-    room *r = rooms_create(g, &cfg, specs, &tc, m->rated, c->peer->addr, &err);
+    room *r = rooms_create(g, &cfg, specs, &tc, m->rated, m->open, c->peer->addr,
+                           &err);
     if (!r) {
         referee_error(c, m->re, "no-room", "%s", err.msg);
         return;
@@ -558,6 +559,20 @@ static const char *rated_refusal(const room *r, const conn *c, int seat)
     return NULL;
 }
 
+static void write_line(jw *w, const room_line *l)
+{
+    jw_obj(w);
+    jw_key(w, "seat");
+    jw_int(w, l->seat);
+    jw_key(w, "name");
+    jw_str(w, l->name);
+    jw_key(w, "text");
+    jw_str(w, l->text);
+    jw_key(w, "at");
+    jw_int(w, l->at);
+    jw_end(w);
+}
+
 static void on_join(conn *c, const net_msg *m, bool watch)
 {
     lt_error err = {0};
@@ -590,6 +605,8 @@ static void on_join(conn *c, const net_msg *m, bool watch)
     }
     if (owns && r->rated && !r->account[m->seat] &&
         room_bind(r, m->seat, c->account, &err) != LT_OK)
+        server_log("room %s: %s", r->id, err.msg);
+    if (owns && room_take(r, m->seat, &err) != LT_OK)
         server_log("room %s: %s", r->id, err.msg);
     if (c->room == r) {
         rooms_release(r); /* the connection's own reference stays */
@@ -626,6 +643,11 @@ static void on_join(conn *c, const net_msg *m, bool watch)
     jw_end(&w);
     room_write_state(r, &w);
     room_write_seats(r, &w);
+    jw_key(&w, "chat");
+    jw_arr(&w);
+    for (int i = 0; i < r->chat_count; i++)
+        write_line(&w, &r->chat[(r->chat_first + i) % ROOM_CHAT]);
+    jw_end(&w);
     jw_end(&w);
     conn_send(c, jw_text(&w));
     jw_free(&w);
@@ -741,6 +763,7 @@ static void rematch(room *r, conn *c, int seat, int re)
             lt_copy(specs[i], LT_SPEC_MAX, r->seats[(i + 1) % n].spec);
         lt_config cfg = *lt_session_config(r->s);
         next = rooms_create(r->game, &cfg, specs, lt_session_time_control(r->s), r->rated,
+                            false,
                             c->peer->addr, &err);
         if (next) {
             lt_copy(r->next, sizeof r->next, next->id);
@@ -776,6 +799,169 @@ static void rematch(room *r, conn *c, int seat, int re)
     settle(next);
     pthread_mutex_unlock(&next->lock);
     rooms_release(next);
+}
+
+/* Is the connection within its chat's rate?  A line every two seconds,
+ * five at once. */
+static bool within_chat_rate(conn *c)
+{
+    double now = server_now();
+    c->chat += (now - c->chat_when) / 2;
+    c->chat_when = now;
+    if (c->chat > 5)
+        c->chat = 5;
+    if (c->chat < 1)
+        return false;
+    c->chat -= 1;
+    return true;
+}
+
+/* A line of the room's chat, to everyone in it (kept: the last
+ * ROOM_CHAT lines come with the room to whoever joins). */
+static void on_say(conn *c, const net_msg *m)
+{
+    room *r = c->room;
+    if (!r) {
+        referee_error(c, m->re, "no-room", "join a room first");
+        return;
+    }
+    size_t chars = 0, n = strlen(m->text);
+    for (size_t i = 0; i < n; i++)
+        chars += ((unsigned char)m->text[i] & 0xc0) != 0x80;
+    if (chars == 0 || chars > ROOM_CHAT_CHARS) {
+        referee_error(c, m->re, "bad-message", "a line of chat is 1 to %d "
+                      "characters, not %zu", ROOM_CHAT_CHARS, chars);
+        return;
+    }
+    if (!within_chat_rate(c)) {
+        referee_error(c, m->re, "rate", "a line of chat every two seconds");
+        return;
+    }
+    pthread_mutex_lock(&r->lock);
+    room_line *l = &r->chat[(r->chat_first + r->chat_count) % ROOM_CHAT];
+    if (r->chat_count == ROOM_CHAT)
+        r->chat_first = (r->chat_first + 1) % ROOM_CHAT; /* the oldest goes */
+    else
+        r->chat_count++;
+    l->seat = -1;
+    for (int i = 0; i < r->nseats && l->seat < 0; i++)
+        if (r->seats[i].holder == c)
+            l->seat = i;
+    if (c->name[0])
+        lt_copy(l->name, sizeof l->name, c->name);
+    else if (l->seat >= 0)
+        lt_session_seat_name(r->s, l->seat, l->name, sizeof l->name);
+    else
+        lt_copy(l->name, sizeof l->name, "");
+    lt_copy(l->text, sizeof l->text, m->text);
+    l->at = (int64_t)time(NULL);
+    jw w = {0};
+    reply_start(&w, "said", -1);
+    jw_key(&w, "room");
+    jw_str(&w, r->id);
+    jw_key(&w, "line");
+    write_line(&w, l);
+    jw_end(&w);
+    broadcast(r, jw_text(&w));
+    jw_free(&w);
+    pthread_mutex_unlock(&r->lock);
+}
+
+enum { LOBBY_MAX = 50 }; /* games of each list in the lobby's answer */
+
+typedef struct {
+    jw *w;
+    bool open; /* listing the open games, else those being played */
+    int n;
+} lobby_list;
+
+static bool list_room(room *r, void *ctx)
+{
+    lobby_list *l = ctx;
+    pthread_mutex_lock(&r->lock);
+    bool free_seat = false, people = false;
+    for (int i = 0; i < r->nseats; i++) {
+        free_seat |= room_free_seat(r, i);
+        people |= r->seats[i].holder != NULL;
+    }
+    bool show = !room_over(r) && (l->open ? free_seat : people && !free_seat);
+    if (show) {
+        char text[64];
+        jw *w = l->w;
+        jw_obj(w);
+        jw_key(w, "room");
+        jw_str(w, r->id);
+        jw_key(w, "game");
+        jw_str(w, r->game->id);
+        jw_key(w, "rated");
+        jw_bool(w, r->rated);
+        lt_time_control_format(lt_session_time_control(r->s), text, sizeof text);
+        jw_key(w, "clock");
+        jw_str(w, text);
+        room_write_seats(r, w);
+        jw_end(w);
+        l->n++;
+    }
+    pthread_mutex_unlock(&r->lock);
+    return l->n < LOBBY_MAX;
+}
+
+/* The lobby: open games with a free seat, and games being played. */
+static void on_lobby(conn *c, const net_msg *m)
+{
+    jw w = {0};
+    reply_start(&w, "lobby", m->re);
+    for (int open = 1; open >= 0; open--) {
+        lobby_list l = {&w, open, 0};
+        jw_key(&w, open ? "open" : "playing");
+        jw_arr(&w);
+        rooms_each(list_room, &l);
+        jw_end(&w);
+    }
+    jw_end(&w);
+    conn_send(c, jw_text(&w));
+    jw_free(&w);
+}
+
+/* A free seat of an open game (the one named, or the first): its secret
+ * goes to this client, who then joins with it. */
+static void on_sit(conn *c, const net_msg *m)
+{
+    lt_error err = {0};
+    bool full;
+    room *r = rooms_find(m->room, true, &full, &err);
+    if (!r) {
+        referee_error(c, m->re, full ? "no-room" : "unknown-room", "%s", err.msg);
+        return;
+    }
+    pthread_mutex_lock(&r->lock);
+    int seat = m->seat;
+    for (int i = 0; seat < 0 && i < r->nseats; i++)
+        if (room_free_seat(r, i))
+            seat = i;
+    if (seat < 0 || seat >= r->nseats || !room_free_seat(r, seat)) {
+        referee_error(c, m->re, "no-seat", "room %s has no free seat%s", r->id,
+                      m->seat >= 0 ? " there" : "");
+    } else if (r->rated && !c->account) {
+        referee_error(c, m->re, "not-logged-in", "a rated game: log in first");
+    } else if (room_take(r, seat, &err) != LT_OK) {
+        referee_error(c, m->re, "server", "%s", err.msg);
+    } else {
+        jw w = {0};
+        reply_start(&w, "seated", m->re);
+        jw_key(&w, "room");
+        jw_str(&w, r->id);
+        jw_key(&w, "seat");
+        jw_int(&w, seat);
+        jw_key(&w, "token");
+        jw_str(&w, r->seats[seat].token);
+        jw_end(&w);
+        conn_send(c, jw_text(&w));
+        jw_free(&w);
+        broadcast_seats(r); /* no longer free */
+    }
+    pthread_mutex_unlock(&r->lock);
+    rooms_release(r);
 }
 
 /* A command of the game in play from a seat the connection holds. */
@@ -850,6 +1036,15 @@ void referee_message(conn *c, const char *data, size_t len)
     case MSG_COMMAND:
         on_command(c, &m);
         break;
+    case MSG_SAY:
+        on_say(c, &m);
+        break;
+    case MSG_LOBBY:
+        on_lobby(c, &m);
+        break;
+    case MSG_SIT:
+        on_sit(c, &m);
+        break;
     case MSG_LEAVE:
     case MSG_PING: {
         if (m.type == MSG_LEAVE)
@@ -868,7 +1063,8 @@ void referee_message(conn *c, const char *data, size_t len)
 bool referee_opened(conn *c)
 {
     c->allowance = 2.0 * opt.rate;
-    c->last = server_now();
+    c->last = c->chat_when = server_now();
+    c->chat = 5;
     c->idle = true;
     if (nconns >= opt.max_connections) {
         referee_error(c, -1, "too-many-connections", "the server has %d "

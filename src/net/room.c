@@ -126,7 +126,7 @@ void room_free(room *r)
 
 room *room_create(const char *dir, const lt_game *g, const lt_config *cfg,
                   char specs[][LT_SPEC_MAX], const lt_time_control *tc,
-                  bool rated, lt_error *err)
+                  bool rated, bool open, lt_error *err)
 {
     room *r = room_alloc();
     char *path = NULL;
@@ -182,16 +182,21 @@ room *room_create(const char *dir, const lt_game *g, const lt_config *cfg,
         lt_appendf(tokens, sizeof tokens, &len, "%s%s", i ? "," : "",
                    s->token[0] ? s->token : "-");
     }
-    lt_tag tags[3];
-    lt_copy(tags[0].key, sizeof tags[0].key, "Room");
-    lt_copy(tags[0].value, sizeof tags[0].value, r->id);
-    lt_copy(tags[1].key, sizeof tags[1].key, "Tokens");
-    lt_copy(tags[1].value, sizeof tags[1].value, tokens);
-    lt_copy(tags[2].key, sizeof tags[2].key, "Rated");
-    lt_copy(tags[2].value, sizeof tags[2].value, "1");
+    lt_tag tags[4];
+    int ntags = 0;
+    const char *const tag[][2] = {{"Room", r->id}, {"Tokens", tokens},
+                                  {"Rated", rated ? "1" : NULL},
+                                  {"Open", open ? "1" : NULL}};
+    for (size_t i = 0; i < sizeof tag / sizeof tag[0]; i++)
+        if (tag[i][1]) {
+            lt_copy(tags[ntags].key, sizeof tags[ntags].key, tag[i][0]);
+            lt_copy(tags[ntags].value, sizeof tags[ntags].value, tag[i][1]);
+            ntags++;
+        }
     su.tags = tags;
-    su.ntags = rated ? 3 : 2;
+    su.ntags = ntags;
     r->rated = rated;
+    r->open = open;
     r->s = lt_session_new(&su, err);
     if (!r->s)
         goto fail;
@@ -270,7 +275,12 @@ room *room_load(const char *dir, const char *id, lt_error *err)
         goto fail;
     }
     const char *rated = lt_session_tag(r->s, "Rated");
+    const char *open = lt_session_tag(r->s, "Open");
+    const char *taken = lt_session_tag(r->s, "Taken");
     r->rated = rated && !strcmp(rated, "1");
+    r->open = open && !strcmp(open, "1");
+    for (int i = 0; taken && i < r->nseats && taken[2 * i]; i++)
+        r->taken[i] = taken[2 * i] == '1';
     const char *acc = lt_session_tag(r->s, "Accounts");
     for (int i = 0; acc && *acc && i < r->nseats; i++) {
         r->account[i] = strtoll(acc, NULL, 10);
@@ -295,6 +305,25 @@ lt_status room_bind(room *r, int seat, int64_t account, lt_error *err)
         lt_appendf(text, sizeof text, &len, "%s%lld", i ? "," : "",
                    (long long)r->account[i]);
     return lt_session_set_tag(r->s, "Accounts", text, err);
+}
+
+lt_status room_take(room *r, int seat, lt_error *err)
+{
+    char text[2 * LT_MAX_PLAYERS + 1];
+    if (r->taken[seat])
+        return LT_OK;
+    r->taken[seat] = true;
+    for (int i = 0; i < r->nseats; i++) {
+        text[2 * i] = r->taken[i] ? '1' : '0';
+        text[2 * i + 1] = i + 1 < r->nseats ? ',' : '\0';
+    }
+    return lt_session_set_tag(r->s, "Taken", text, err);
+}
+
+bool room_free_seat(const room *r, int seat)
+{
+    return r->open && !r->taken[seat] && r->seats[seat].token[0] &&
+           !r->seats[seat].holder && !room_over(r);
 }
 
 int room_to_act(const room *r)
@@ -460,7 +489,11 @@ void room_write_seats(room *r, jw *w)
         jw_bool(w, r->seats[i].holder != NULL);
         jw_key(w, "in");
         jw_bool(w, lt_session_in_game(r->s, i));
+        jw_key(w, "free");
+        jw_bool(w, room_free_seat(r, i));
         jw_end(w);
     }
     jw_end(w);
+    jw_key(w, "watchers");
+    jw_int(w, r->nwatchers);
 }

@@ -21,6 +21,8 @@
 #include "net/peers.h"
 
 enum {
+    ROOM_CHAT = 50,      /* lines of chat a room keeps */
+    ROOM_CHAT_CHARS = 200, /* characters of a line */
     ROOM_ID_LEN = 10,    /* letters and digits */
     ROOM_TOKEN_LEN = 16, /* 80 bits */
     ROOM_WATCHERS = 64,  /* connections in one room that hold no seat */
@@ -33,6 +35,13 @@ typedef struct {
     char token[ROOM_TOKEN_LEN + 1];  /* a human seat's secret; "" otherwise */
     struct conn *holder;             /* the connection holding it, or NULL */
 } room_seat;
+
+typedef struct {
+    int seat;            /* who said it: a seat, or -1 for a watcher */
+    char name[32];
+    char text[ROOM_CHAT_CHARS * 4 + 1]; /* UTF-8 */
+    int64_t at;          /* seconds since 1970 */
+} room_line;
 
 typedef struct room {
     pthread_mutex_t lock; /* guards everything below but refs */
@@ -49,6 +58,12 @@ typedef struct room {
                              * time is shared fairly between addresses */
     bool robot_queued;    /* a computer seat's move has been asked for */
     bool rated;           /* a rated game: its seats go to accounts */
+    bool open;            /* listed in the lobby while a seat is free */
+    bool taken[LT_MAX_PLAYERS]; /* a person has had the seat (its secret
+                           * given or used): not free in the lobby; the
+                           * tag [Taken "1,0"] keeps it */
+    room_line chat[ROOM_CHAT]; /* the last lines said, oldest first from */
+    int chat_first, chat_count; /* chat_first (a ring) */
     int64_t account[LT_MAX_PLAYERS]; /* the account of each seat, or 0
                            * (rated rooms: the tag [Accounts "a,b"]) */
     unsigned rematch;     /* seats that asked for the next game */
@@ -66,7 +81,12 @@ bool room_valid_spec(const char *spec, lt_error *);
  * is on disk when it returns.  tc: the time control (NULL: none). */
 room *room_create(const char *dir, const lt_game *, const lt_config *,
                   char specs[][LT_SPEC_MAX], const lt_time_control *tc,
-                  bool rated, lt_error *);
+                  bool rated, bool open, lt_error *);
+/* A person has the seat now: kept in the room's file. */
+lt_status room_take(room *, int seat, lt_error *);
+/* Is the seat free for anyone in the lobby (an open room's human seat
+ * nobody has had)? */
+bool room_free_seat(const room *, int seat);
 /* Gives a rated room's seat to an account, kept in the room's file. */
 lt_status room_bind(room *, int seat, int64_t account, lt_error *);
 /* Is there a file of this room in dir? */

@@ -141,7 +141,7 @@ room *rooms_find(const char *id, bool seat, bool *full, lt_error *err)
 
 room *rooms_create(const lt_game *g, const lt_config *cfg,
                    char specs[][LT_SPEC_MAX], const lt_time_control *tc,
-                   bool rated, const char *owner, lt_error *err)
+                   bool rated, bool open, const char *owner, lt_error *err)
 {
     pthread_mutex_lock(&table_lock);
     room *r = NULL;
@@ -149,7 +149,7 @@ room *rooms_create(const lt_game *g, const lt_config *cfg,
         lt_error_set(err, "the server keeps %d rooms already; try again "
                           "later", max_stored);
     } else if (make_space(open_cap(), err)) {
-        r = room_create(dir, g, cfg, specs, tc, rated, err);
+        r = room_create(dir, g, cfg, specs, tc, rated, open, err);
         if (r) {
             atomic_init(&r->refs, 1);
             lt_copy(r->owner, sizeof r->owner, owner);
@@ -213,6 +213,25 @@ int rooms_load_all(void (*f)(room *))
         f(loaded[i]);
     free(loaded);
     return n;
+}
+
+void rooms_each(bool (*f)(room *, void *), void *ctx)
+{
+    pthread_mutex_lock(&table_lock);
+    room **all = count ? malloc((size_t)count * sizeof *all) : NULL;
+    int n = 0;
+    for (int i = 0; all && i < count; i++) {
+        atomic_fetch_add(&table[i]->refs, 1);
+        all[n++] = table[i];
+    }
+    pthread_mutex_unlock(&table_lock);
+    bool go = true;
+    for (int i = 0; i < n; i++) {
+        if (go)
+            go = f(all[i], ctx);
+        rooms_release(all[i]);
+    }
+    free(all);
 }
 
 void rooms_each_running(void (*f)(room *))

@@ -23,7 +23,10 @@ room *rooms_find(const char *id, bool seat, bool *full, lt_error *);
  * with a message (also when max_files rooms are on disk). */
 room *rooms_create(const lt_game *, const lt_config *,
                    char specs[][LT_SPEC_MAX], const lt_time_control *,
-                   bool rated, const char *owner, lt_error *);
+                   bool rated, bool open, const char *owner, lt_error *);
+/* Calls f(room, ctx) on every room in memory (with a reference, the
+ * table not locked); f returns false to stop. */
+void rooms_each(bool (*f)(room *, void *), void *ctx);
 /* Another reference to a room already referenced. */
 void rooms_ref(room *);
 void rooms_release(room *);

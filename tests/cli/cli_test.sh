@@ -46,7 +46,7 @@ run 2 rules chequers
 has err "unknown game 'chequers'"
 has err "three-mens-morris"
 run 2 --lang xx rules three-mens-morris
-has err "expected pl or en"
+has err "expected a language with a catalog (pl, en)"
 
 CASE=moves
 run 0 moves three-mens-morris

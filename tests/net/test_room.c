@@ -42,7 +42,7 @@ static room *new_room(const char *id, const char *spec0, const char *spec1)
     snprintf(specs[0], LT_SPEC_MAX, "%s", spec0);
     snprintf(specs[1], LT_SPEC_MAX, "%s", spec1);
     lt_error err = {0};
-    room *r = room_create(dir, g, &cfg, specs, NULL, false, &err);
+    room *r = room_create(dir, g, &cfg, specs, NULL, false, false, &err);
     if (!r)
         fail_msg("room_create: %s", err.msg);
     return r;

@@ -180,6 +180,48 @@ async function main() {
     seats.forEach((s) => s.ws.close());
   }
 
+  /* the lobby: an open game with a free seat is listed, taken from there
+   * with one message, then listed as being played; chat in the room */
+  {
+    const c = await create('chess', ['human', 'human'], { open: true });
+    const host = await sit(c.room, 0, c.tokens[0]);
+    const looker = socket(url);
+    await looker.opened();
+    looker.send({ t: 'lobby', id: 1 });
+    const lobby = await looker.next((m) => m.re === 1);
+    const listed = lobby.open.find((g) => g.room === c.room);
+    equal(listed && [listed.game, listed.seats.map((x) => x.free)], ['chess', [false, true]],
+      'the lobby lists the open game, its second seat free');
+    looker.send({ t: 'sit', room: c.room, id: 2 });
+    const seated = await looker.next((m) => m.re === 2);
+    equal([seated.t, seated.seat], ['seated', 1], 'a seat taken from the lobby with one message');
+    looker.send({ t: 'join', room: c.room, seat: 1, token: seated.token, id: 3 });
+    equal((await looker.next((m) => m.re === 3)).you, [1], 'and joined with its secret');
+    const other = socket(url);
+    await other.opened();
+    other.send({ t: 'sit', room: c.room, id: 4 });
+    equal((await other.next((m) => m.re === 4)).code, 'no-seat', 'no free seat is left');
+    other.send({ t: 'lobby', id: 5 });
+    const after = await other.next((m) => m.re === 5);
+    check(!after.open.some((g) => g.room === c.room) && after.playing.some((g) => g.room === c.room),
+      'the game is now among those being played, not the open ones');
+    /* chat: to everyone in the room, kept for who joins later */
+    host.send({ t: 'say', text: 'Powodzenia!' });
+    const said = await looker.next((m) => m.t === 'said');
+    equal([said.line.seat, said.line.text], [0, 'Powodzenia!'], 'a line of chat reaches the room');
+    host.send({ t: 'say', text: 'x'.repeat(201), id: 6 });
+    equal((await host.next((m) => m.re === 6)).code, 'bad-message', 'a line of 201 characters is refused');
+    const lines = [];
+    for (let i = 0; i < 6; i++) host.send({ t: 'say', text: `line ${i}`, id: 10 + i });
+    for (let i = 0; i < 6; i++) lines.push(await host.next((m) => m.re === 10 + i || (m.t === 'said' && m.line.text === `line ${i}`)));
+    check(lines.some((m) => m && m.code === 'rate'), 'a burst of chat beyond its rate is refused');
+    other.send({ t: 'watch', room: c.room, id: 7 });
+    const watched = await other.next((m) => m.re === 7);
+    check(watched.chat.some((l) => l.text === 'Powodzenia!'), 'who joins later reads the chat so far');
+    equal(watched.watchers, 1, 'the room counts its watchers');
+    [host, looker, other].forEach((x) => x.ws.close());
+  }
+
   /* killed with an offer standing and a clock running: both survive */
   {
     const { c, white, black } = await chess({ clock: '5+0' });

@@ -910,7 +910,9 @@ class RoomGame extends GameView {
     const r = this.room;
     if (r.end) {
       info.to = -2;
-      info.end = { reason: r.end.reason, seat: r.end.seat, text: r.end.text[lang()] || r.end.text.en };
+      /* the result in words: the page's copy of the game knows it (its
+       * record's end, see endCopy) */
+      if (!info.end) info.end = { reason: r.end.reason, seat: r.end.seat, text: t('over') };
       info.result = r.result;
     }
     info.clock = r.clock;
@@ -1022,6 +1024,7 @@ class RoomGame extends GameView {
       r.offer = null;
       if (m.seed) this.seed = m.seed;
       this.stopClock();
+      this.endCopy(m.end);
       this.render();
     } else if (m.t === 'rematch') {
       /* the next game, and this page's seat in it */
@@ -1039,6 +1042,18 @@ class RoomGame extends GameView {
     } else if (m.t === 'error') {
       this.say(m.msg);
     }
+  }
+
+  /* The game ended on the server: its copy here ends the same way, as the
+   * room's record would say it ({[%result REASON SEAT]}, docs/session.md),
+   * so that it words the result in the reader's language.  Should the copy
+   * not take it, the whole game is asked for again (its record has the
+   * end). */
+  endCopy(end) {
+    if (!end || core.info(lang()).end) return;
+    const line = `{[%result ${end.reason} ${end.seat + 1}]}\n`;
+    const answer = core.load(core.record() + line, lang(), false);
+    if (answer.error || !core.info(lang()).end) this.client.rejoin();
   }
 
   /* The seats that have agreed to an offer: those no longer waited for. */
