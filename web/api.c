@@ -98,9 +98,9 @@ static void write_option(const lt_option *o)
     jw_key(&out, "help");
     jw_obj(&out);
     jw_key(&out, "en");
-    jw_str(&out, o->help_en ? o->help_en : "");
+    jw_str(&out, o->help ? o->help : "");
     jw_key(&out, "pl");
-    jw_str(&out, o->help_pl ? o->help_pl : "");
+    jw_str(&out, o->help ? _(o->help) : "");
     jw_end(&out);
     jw_end(&out);
 }
@@ -118,12 +118,12 @@ const char *web_games(void)
         jw_key(&out, "title");
         jw_obj(&out);
         jw_key(&out, "en");
-        jw_str(&out, g->title_en);
+        jw_str(&out, g->title);
         jw_key(&out, "pl");
-        jw_str(&out, g->title_pl);
+        jw_str(&out, lt_game_title(g));
         jw_end(&out);
         jw_key(&out, "source");
-        jw_str(&out, g->source ? g->source : "");
+        jw_str(&out, lt_game_source(g));
         jw_key(&out, "group");
         jw_int(&out, g->group);
         jw_key(&out, "min");

@@ -52,13 +52,16 @@ typedef struct {
 /* ---- Rule options ------------------------------------------------------
  * A game declares its options as a table ending with name == NULL.  A
  * choice option stores the index of its choice; a number option stores the
- * number itself. */
+ * number itself.  Names and choices are ASCII identifiers (the command
+ * line, records, the network); what a person reads is their translation
+ * (options.h: lt_option_label, lt_option_value_label), so the tables mark
+ * them: NC_("option", "diagonals"), NC_("option value", "on"). */
 typedef struct {
     const char *name;             /* "diagonals" */
     const char *const *choices;   /* NULL-terminated; NULL for a number */
     int min, max;                 /* range of a number option */
     int def;                      /* default: choice index or number */
-    const char *help_en, *help_pl;
+    const char *help;             /* N_("..."): shown through _() */
 } lt_option;
 
 typedef struct {
@@ -232,12 +235,13 @@ struct lt_engine; /* ai.h: a game's own searcher */
 
 typedef struct lt_game {
     const char *id;                 /* "three-mens-morris" */
-    const char *title_en, *title_pl;
-    const char *source;             /* "seed 000: 3 Men's Morris" */
+    /* The words below are English, marked N_() and shown through _()
+     * (lt_seat_name for the seats). */
+    const char *title;              /* "Three Men's Morris" */
+    const char *source;             /* "source 000: 3 Men's Morris" */
     int group;                      /* LT_GROUP_* */
     const lt_option *options;       /* ends with name == NULL */
-    const char *const *seats_en;    /* names of the seats, or NULL */
-    const char *const *seats_pl;
+    const char *const *seats;       /* names of the seats, or NULL */
     int min_players, max_players;
     int default_players;            /* 0: min_players */
     bool has_chance, zero_sum;
@@ -253,8 +257,12 @@ typedef struct lt_game {
     int (*chance_outcomes)(const lt_state *, lt_outcome *out);
     void (*apply)(lt_state *, lt_action);
     void (*returns)(const lt_state *, double *out);
-    /* snprintf-like: returns the length the full text needs */
+    /* snprintf-like: returns the length the full text needs.  The
+     * notation of records, the network and the engines: the same in
+     * every language. */
     int (*action_name)(const lt_state *, lt_action, char *buf, size_t size);
+    /* Reads an action: its action_name (and coord_name), and what
+     * display_name shows in the program's language. */
     lt_status (*parse_action)(const lt_state *, const char *, lt_action *);
     int (*write_state)(const lt_state *, char *buf, size_t size);
     lt_status (*read_state)(lt_state *, const char *, lt_error *);
@@ -319,8 +327,15 @@ typedef struct lt_game {
      * in particular; without it a throw belongs to the seat that acts
      * after it (for the move list and the clocks) */
     int (*thrower)(const lt_state *);
-    /* optional: why the game ended by its rules, in a language ("Mate",
-     * "Mat"); snprintf-like; only when current_player() == LT_TERMINAL.
+    /* optional: the action as a person reads it in the program's
+     * language (lt_display_name), where that differs from action_name:
+     * chess in Polish with the Polish piece letters ("Sf3" for "Nf3").
+     * snprintf-like; without it the action_name.  Move lists and
+     * messages show this; records keep action_name. */
+    int (*display_name)(const lt_state *, lt_action, char *buf, size_t size);
+    /* optional: why the game ended by its rules, in the program's
+     * language ("Checkmate", "Mat"); snprintf-like; only when
+     * current_player() == LT_TERMINAL.
      * Without it the session says only that the game is over. */
     int (*end_reason)(const lt_state *, char *buf, size_t size);
     /* optional: may the seat to move claim a draw now (chess: threefold
@@ -393,11 +408,21 @@ void lt_advance(const lt_game *, lt_state *, lt_action);
 lt_status lt_parse(const lt_game *, const lt_state *, const char *text,
                    lt_action *out, lt_error *);
 
-/* The name of an action into a fixed buffer (truncated if need be). */
+/* The name of an action into a fixed buffer (truncated if need be): the
+ * notation of records (lt_game.action_name). */
 const char *lt_name(const lt_game *, const lt_state *, lt_action,
                     char *buf, size_t size);
+/* The action as a person reads it in the program's language
+ * (lt_game.display_name, or lt_name): for move lists and messages. */
+const char *lt_display_name(const lt_game *, const lt_state *, lt_action,
+                            char *buf, size_t size);
 
-/* Seat name in a language ("White", or "Player 3" when unnamed). */
+/* The game's title and source in the program's language. */
+const char *lt_game_title(const lt_game *);
+const char *lt_game_source(const lt_game *);
+
+/* Seat name in the program's language ("White", "Białe", or "Player 3"
+ * when unnamed). */
 const char *lt_seat_name(const lt_game *, int seat, char *buf,
                          size_t size);
 

@@ -75,14 +75,14 @@ static bool send_line(external *x, const char *fmt, ...)
     int n = vsnprintf(line, sizeof line - 1, fmt, ap);
     va_end(ap);
     if (n < 0 || n >= (int)sizeof line - 1)
-        return fail(x, "a command to the engine is too long");
+        return fail(x, _("a command to the engine is too long"));
     line[n++] = '\n';
     for (int done = 0; done < n;) {
         ssize_t w = write(x->to, line + done, (size_t)(n - done));
         if (w < 0 && errno == EINTR)
             continue;
         if (w <= 0)
-            return fail(x, "the engine stopped reading (%s)", strerror(errno));
+            return fail(x, _("the engine stopped reading (%s)"), strerror(errno));
         done += (int)w;
     }
     return true;
@@ -109,7 +109,7 @@ static bool read_line(external *x, char *line, size_t size, double timeout)
             x->len = 0; /* a line longer than any we need: drop it */
         double left = deadline - search_now();
         if (left <= 0)
-            return fail(x, "the engine did not answer in time");
+            return fail(x, _("the engine did not answer in time"));
         struct pollfd pfd = {x->from, POLLIN, 0};
         int r = poll(&pfd, 1, (int)(left * 1000) + 1);
         if (r < 0 && errno == EINTR)
@@ -120,7 +120,7 @@ static bool read_line(external *x, char *line, size_t size, double timeout)
         if (got < 0 && errno == EINTR)
             continue;
         if (got <= 0)
-            return fail(x, "the engine has exited");
+            return fail(x, _("the engine has exited"));
         x->len += (size_t)got;
     }
 }
@@ -164,19 +164,19 @@ static bool start_program(external *x, const char *spec, lt_error *err)
     }
     argv[argc] = NULL;
     if (argc == 0) {
-        lt_error_set(err, "player '%s': which program?", spec);
+        lt_error_set(err, _("player '%s': which program?"), spec);
         return false;
     }
     int in[2], out[2];
     if (pipe(in) != 0 || pipe(out) != 0) {
-        lt_error_set(err, "cannot start %s: %s", argv[0], strerror(errno));
+        lt_error_set(err, _("cannot start %s: %s"), argv[0], strerror(errno));
         return false;
     }
     /* an engine that dies must not kill us through SIGPIPE */
     signal(SIGPIPE, SIG_IGN);
     x->pid = fork();
     if (x->pid < 0) {
-        lt_error_set(err, "cannot start %s: %s", argv[0], strerror(errno));
+        lt_error_set(err, _("cannot start %s: %s"), argv[0], strerror(errno));
         return false;
     }
     if (x->pid == 0) {
@@ -205,14 +205,14 @@ static bool greet(external *x)
     if (x->uci) {
         if (!send_line(x, "uci") ||
             !expect(x, "uciok", GREETING_TIMEOUT, line, sizeof line))
-            return fail(x, "no 'uciok' from the engine: %s", copy_of(x->error));
+            return fail(x, _("no 'uciok' from the engine: %s"), copy_of(x->error));
         for (int i = 0; i < x->noptions; i++)
             if (!send_line(x, "setoption name %s value %s", x->options[i][0],
                            x->options[i][1]))
                 return false;
         if (!send_line(x, "isready") ||
             !expect(x, "readyok", GREETING_TIMEOUT, line, sizeof line))
-            return fail(x, "no 'readyok' from the engine: %s", copy_of(x->error));
+            return fail(x, _("no 'readyok' from the engine: %s"), copy_of(x->error));
         return true;
     }
     if (!send_line(x, "xboard") || !send_line(x, "protover 2"))
@@ -240,7 +240,7 @@ external *external_new(const lt_game *g, const char *spec, lt_error *err)
 {
     external *x = calloc(1, sizeof *x);
     if (!x) {
-        lt_error_set(err, "out of memory");
+        lt_error_set(err, _("out of memory"));
         return NULL;
     }
     x->g = g;
@@ -252,7 +252,7 @@ external *external_new(const lt_game *g, const char *spec, lt_error *err)
         return NULL;
     }
     if (!greet(x)) {
-        lt_error_set(err, "player '%s': %s", spec, x->error);
+        lt_error_set(err, _("player '%s': %s"), spec, x->error);
         external_free(x);
         return NULL;
     }
@@ -418,7 +418,7 @@ static bool ask(external *x, const lt_state *s, const lt_limits *lim,
             sscanf(line + 8, "%63s", move);
             return true;
         }
-        return fail(x, "the engine gave no move in time");
+        return fail(x, _("the engine gave no move in time"));
     }
     /* XBoard: catch its board up in force mode, then let it move once */
     for (const char *p = moves_from(x, x->sent); *p;) {
@@ -452,15 +452,15 @@ static bool ask(external *x, const lt_state *s, const lt_limits *lim,
             return true;
         }
         if (!strncmp(line, "Illegal move", 12) || !strncmp(line, "Error", 5))
-            return fail(x, "the engine rejected a move: %s", line);
+            return fail(x, _("the engine rejected a move: %s"), line);
         if (!strncmp(line, "resign", 6) || strstr(line, "resigns"))
-            return fail(x, "the engine resigned");
+            return fail(x, _("the engine resigned"));
         if (!strncmp(line, "1-0", 3) || !strncmp(line, "0-1", 3) ||
             !strncmp(line, "1/2-1/2", 7))
-            return fail(x, "the engine claims the game is over: %s", line);
+            return fail(x, _("the engine claims the game is over: %s"), line);
         parse_info(line, info);
     }
-    return fail(x, "the engine gave no move in time");
+    return fail(x, _("the engine gave no move in time"));
 }
 
 lt_action external_choose(external *x, const lt_state *s, const lt_limits *lim,
@@ -476,7 +476,7 @@ lt_action external_choose(external *x, const lt_state *s, const lt_limits *lim,
     lt_action a;
     lt_error err = {0};
     if (lt_parse(x->g, s, move, &a, &err) != LT_OK) {
-        fail(x, "the engine played '%s': %s", move, err.msg);
+        fail(x, _("the engine played '%s': %s"), move, err.msg);
         return LT_NO_ACTION;
     }
     info->best = a;

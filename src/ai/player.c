@@ -111,8 +111,8 @@ static bool param(lt_player *p, const char *word, lt_error *err)
                         : KEY("nodes") || KEY("iterations") ? 1000000000000
                                                             : 100000;
         if (!lt_parse_int(v, 1, max, &n)) {
-            lt_error_set(err, "player '%s': %.*s must be a whole number from "
-                              "1 to %lld", p->spec, (int)klen, word, max);
+            lt_error_set(err, _("player '%s': %.*s must be a whole number from "
+                              "1 to %lld"), p->spec, (int)klen, word, max);
             return false;
         }
         if (KEY("depth"))
@@ -128,7 +128,7 @@ static bool param(lt_player *p, const char *word, lt_error *err)
     if (KEY("time") || KEY("c") || KEY("temp") || KEY("blunder")) {
         double x = strtod(v, &end);
         if (end == v || *end || !(x > 0) || x > (KEY("blunder") ? 1 : 1e6)) {
-            lt_error_set(err, "player '%s': %.*s must be a positive number%s",
+            lt_error_set(err, _("player '%s': %.*s must be a positive number%s"),
                          p->spec, (int)klen, word,
                          KEY("blunder") ? " up to 1" : "");
             return false;
@@ -145,14 +145,14 @@ static bool param(lt_player *p, const char *word, lt_error *err)
     }
     if (KEY("tt")) {
         if (strcmp(v, "on") && strcmp(v, "off")) {
-            lt_error_set(err, "player '%s': tt must be on or off", p->spec);
+            lt_error_set(err, _("player '%s': tt must be on or off"), p->spec);
             return false;
         }
         sp->tt = !strcmp(v, "on");
         return true;
     }
 #undef KEY
-    lt_error_set(err, "player '%s': unknown parameter '%.*s'; %s", p->spec,
+    lt_error_set(err, _("player '%s': unknown parameter '%.*s'; %s"), p->spec,
                  (int)klen, word, expected);
     return false;
 }
@@ -171,19 +171,19 @@ static bool level(lt_player *p, const char *rest, int depth, lt_error *err)
         snprintf(number, sizeof number, "%.*s",
                  more ? (int)(more - rest) - 6 : (int)strlen(rest + 6), rest + 6);
     if (rest && !lt_parse_int(number, LT_LEVEL_MIN, LT_LEVEL_MAX, &n)) {
-        lt_error_set(err, "player '%s': level must be %d to %d", p->spec,
+        lt_error_set(err, _("player '%s': level must be %d to %d"), p->spec,
                      LT_LEVEL_MIN, LT_LEVEL_MAX);
         return false;
     }
     if (depth > 0) {
-        lt_error_set(err, "%s: a level names another level", p->game->id);
+        lt_error_set(err, _("%s: a level names another level"), p->game->id);
         return false;
     }
     char spec[LT_SPEC_MAX];
     const char *base = lt_levels(p->game)[n - 1];
     if ((size_t)snprintf(spec, sizeof spec, "%s%s", base, more ? more : "") >=
         sizeof spec) {
-        lt_error_set(err, "player '%s': too long with the level's own '%s'",
+        lt_error_set(err, _("player '%s': too long with the level's own '%s'"),
                      p->spec, base);
         return false;
     }
@@ -202,10 +202,10 @@ static bool parse(lt_player *p, const char *spec, int depth, lt_error *err)
     if (lt_spec_starts_program(spec)) {
         if (p->origin != LT_SPEC_TRUSTED) {
             char quoted[LT_QUOTE_MAX];
-            lt_error_set(err, "player %s would start a program, and only "
+            lt_error_set(err, _("player %s would start a program, and only "
                               "the person running ludoteka may name one: "
                               "a player read from a file or a network "
-                              "message never starts a program",
+                              "message never starts a program"),
                          lt_quote(quoted, sizeof quoted, spec));
             return false;
         }
@@ -228,7 +228,7 @@ static bool parse(lt_player *p, const char *spec, int depth, lt_error *err)
     }
     if (strcasecmp(words, "ai")) {
         char quoted[LT_QUOTE_MAX];
-        lt_error_set(err, "unknown player %s; %s",
+        lt_error_set(err, _("unknown player %s; %s"),
                      lt_quote(quoted, sizeof quoted, spec), expected);
         return false;
     }
@@ -271,7 +271,7 @@ static bool parse(lt_player *p, const char *spec, int depth, lt_error *err)
     while (k < sizeof kinds / sizeof kinds[0] && strcasecmp(rest, kinds[k].name))
         k++;
     if (k == sizeof kinds / sizeof kinds[0]) {
-        lt_error_set(err, "player '%s': unknown search '%s'; %s", p->spec,
+        lt_error_set(err, _("player '%s': unknown search '%s'; %s"), p->spec,
                      rest, expected);
         return false;
     }
@@ -287,7 +287,7 @@ static bool parse(lt_player *p, const char *spec, int depth, lt_error *err)
     if (p->params.kind != SEARCH_MCTS) {
         p->mm = minimax_new(g, &p->params);
         if (!p->mm) {
-            lt_error_set(err, "out of memory");
+            lt_error_set(err, _("out of memory"));
             return false;
         }
     }
@@ -299,13 +299,13 @@ lt_player *lt_player_new_from(const lt_game *g, const char *spec,
 {
     if (strlen(spec) >= LT_SPEC_MAX) {
         char quoted[LT_QUOTE_MAX];
-        lt_error_set(err, "player spec too long: at most %d characters, got %s",
+        lt_error_set(err, _("player spec too long: at most %d characters, got %s"),
                      LT_SPEC_MAX - 1, lt_quote(quoted, sizeof quoted, spec));
         return NULL;
     }
     lt_player *p = calloc(1, sizeof *p);
     if (!p) {
-        lt_error_set(err, "out of memory");
+        lt_error_set(err, _("out of memory"));
         return NULL;
     }
     p->game = g;

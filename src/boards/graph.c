@@ -152,12 +152,12 @@ bool graph_board_read(const graph *g, const char **text, const char *chars,
     for (int i = 0; i < g->npoints; i++, p++) {
         int q = g->reading[i];
         if (i && g->y[q] != g->y[g->reading[i - 1]] && *p++ != '/') {
-            lt_error_set(err, "board: expected '/' before %s", g->name[q]);
+            lt_error_set(err, _("board: expected '/' before %s"), g->name[q]);
             return false;
         }
         const char *c = *p ? strchr(chars, toupper((unsigned char)*p)) : NULL;
         if (!c) {
-            lt_error_set(err, "board: expected one of '%s' for %s, found '%.1s'",
+            lt_error_set(err, _("board: expected one of '%s' for %s, found '%.1s'"),
                          chars, g->name[q], p);
             return false;
         }
@@ -439,30 +439,27 @@ int graph_steps_read(const graph *g, const char *text, int8_t *from,
     }
 }
 
-int graph_end_reason(int end, int loser, int moves, int lang, char *buf,
-                     size_t size)
+int graph_end_reason(int end, int loser, int moves, char *buf, size_t size)
 {
-    static const char *const en[] = {"White", "Black"}, *const pl[] = {"Białe", "Czarne"};
-    bool p = lang == LT_LANG_PL;
-    const char *who = p ? pl[loser & 1] : en[loser & 1];
+    bool black = loser & 1;
     switch (end) {
     case GRAPH_END_NO_MEN:
-        return snprintf(buf, size, p ? "%s nie mają już pionów" : "%s has no men left", who);
-    case GRAPH_END_FEW_MEN:
-        return snprintf(buf, size,
-                        p ? "%s mają już mniej niż trzy piony" : "%s has fewer than three men left",
-                        who);
-    case GRAPH_END_BLOCKED:
-        return snprintf(buf, size, p ? "%s są zablokowane: brak ruchu" : "%s is blocked: no move",
-                        who);
-    case GRAPH_END_REPEATED:
         return snprintf(buf, size, "%s",
-                        p ? "remis: ta sama pozycja po raz trzeci"
-                          : "draw: the same position for the third time");
+                        black ? _("Black has no men left") : _("White has no men left"));
+    case GRAPH_END_FEW_MEN:
+        return snprintf(buf, size, "%s",
+                        black ? _("Black has fewer than three men left")
+                              : _("White has fewer than three men left"));
+    case GRAPH_END_BLOCKED:
+        return snprintf(buf, size, "%s",
+                        black ? _("Black is blocked: no move") : _("White is blocked: no move"));
+    case GRAPH_END_REPEATED:
+        return snprintf(buf, size, "%s", _("draw: the same position for the third time"));
     default:
-        if (p)
-            return snprintf(buf, size, "remis: %d %s każdego gracza bez bicia", moves,
-                            lt_plural_pl(moves, "ruch", "ruchy", "ruchów"));
-        return snprintf(buf, size, "draw: %d moves each without a capture", moves);
+        return snprintf(buf, size,
+                        lt_ngettext("draw: %d move each without a capture",
+                                    "draw: %d moves each without a capture",
+                                    (unsigned long)moves),
+                        moves);
     }
 }

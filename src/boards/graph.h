@@ -169,7 +169,6 @@ enum {
     GRAPH_END_REPEATED, /* a draw: the same position a third time */
     GRAPH_END_QUIET     /* a draw: `moves` moves each without a capture */
 };
-int graph_end_reason(int end, int loser, int moves, int lang, char *buf,
-                     size_t size);
+int graph_end_reason(int end, int loser, int moves, char *buf, size_t size);
 
 #endif

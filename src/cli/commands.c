@@ -63,7 +63,7 @@ void cli_print_rules(FILE *out, const lt_game *g)
         fprintf(out, "  %s=%s (%s %s)\n      %s\n", o->name, range,
                 T("default", "domyślnie"),
                 lt_option_text(o, o->def, def, sizeof def),
-                T(o->help_en, o->help_pl));
+                _(o->help));
     }
 }
 

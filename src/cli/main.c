@@ -189,7 +189,7 @@ int cli_game_config(int argc, char **argv, int first, const lt_game *g,
 
 const char *cli_title(const lt_game *g)
 {
-    return T(g->title_en, g->title_pl);
+    return lt_game_title(g);
 }
 
 uint64_t cli_fresh_seed(void)

@@ -49,7 +49,7 @@ static void edit_options(const lt_game *g, lt_config *cfg, FILE *in, FILE *out)
             cli_option_range(o, range, sizeof range);
             fprintf(out, "  %s=%s  [%s]\n      %s\n", o->name,
                     lt_option_text(o, cfg->value[i], cur, sizeof cur), range,
-                    T(o->help_en, o->help_pl));
+                    _(o->help));
         }
         if (g->min_players != g->max_players)
             fprintf(out, "  players=%d  [%d..%d]\n", cfg->players,
@@ -147,7 +147,7 @@ static void game_page(const lt_game *g, FILE *in, FILE *out)
     for (;;) {
         char opts[256], line[64];
         lt_config_write(g, &cfg, opts, sizeof opts);
-        fprintf(out, "\n== %s ==  (%s)\n", cli_title(g), g->source);
+        fprintf(out, "\n== %s ==  (%s)\n", cli_title(g), lt_game_source(g));
         fprintf(out, "  1. %s\n", T("Rules", "Zasady"));
         fprintf(out, "  2. %s\n", T("Play", "Graj"));
         fprintf(out, "  3. %s: %s\n", T("Options", "Opcje"), opts[0] ? opts : "-");

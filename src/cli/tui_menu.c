@@ -143,7 +143,7 @@ static void item_text(const page *pg, const item *it, char *label, char *value,
         snprintf(deftext, sizeof deftext, "(%s %s)", T("default", "domyślnie"),
                  lt_option_text(o, o->def, def, sizeof def));
         snprintf(value, size, "%-10s %-20s", now, deftext);
-        snprintf(help, size, "%s  [%s]", T(o->help_en, o->help_pl), range);
+        snprintf(help, size, "%s  [%s]", _(o->help), range);
         break;
     }
     case IT_COUNT:
@@ -295,7 +295,7 @@ static void game_page(const lt_game *g)
         erase();
         char title[256];
         snprintf(title, sizeof title, "%s", cli_title(g));
-        tui_title(title, g->source);
+        tui_title(title, lt_game_source(g));
         int h = tui_scroll(at, &top, LINES - 6);
         char label[256], value[256], help[512];
         for (int r = 0; r < h && top + r < pg->nitems; r++) {
@@ -310,7 +310,7 @@ static void game_page(const lt_game *g)
             int w = tui_put(2 + r, 1, COLS - 2, a, line);
             if (it->kind == IT_OPTION && w + 4 < COLS - 2) /* its explanation */
                 tui_put(2 + r, 3 + w, COLS - 4 - w, a | A_DIM,
-                        T(g->options[it->index].help_en, g->options[it->index].help_pl));
+                        _(g->options[it->index].help));
         }
         item_text(pg, &pg->items[at], label, value, help, 512);
         int start[3], len[3];
@@ -424,7 +424,7 @@ int tui_menu_run(void)
             tui_put(2 + r, 3, COLS - 5, cur ? A_REVERSE : 0, line);
         }
         const lt_game *g = games[rows[at]];
-        tui_put(LINES - 2, 1, COLS - 2, A_DIM, g->source);
+        tui_put(LINES - 2, 1, COLS - 2, A_DIM, lt_game_source(g));
         tui_keys(T("Up/Down: choose   Enter: open   L: po polsku   q: quit",
                    "Góra/Dół: wybór   Enter: otwórz   L: in English   q: koniec"));
         refresh();

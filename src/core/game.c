@@ -36,11 +36,17 @@ lt_status lt_check_players(const lt_game *g, int players, lt_error *err)
     if (players >= g->min_players && players <= g->max_players)
         return LT_OK;
     if (g->min_players == g->max_players)
-        lt_error_set(err, "%s is played by %d players, not %d", g->id,
-                     g->min_players, players);
+        lt_error_set(err,
+                     lt_ngettext("%s is played by %d player, not %d",
+                                 "%s is played by %d players, not %d",
+                                 (unsigned long)g->min_players),
+                     g->id, g->min_players, players);
     else
-        lt_error_set(err, "%s is played by %d to %d players, not %d", g->id,
-                     g->min_players, g->max_players, players);
+        lt_error_set(err,
+                     lt_ngettext("%s is played by %d to %d player, not %d",
+                                 "%s is played by %d to %d players, not %d",
+                                 (unsigned long)g->max_players),
+                     g->id, g->min_players, g->max_players, players);
     return LT_ERANGE;
 }
 
@@ -55,14 +61,15 @@ lt_status lt_init(const lt_game *g, lt_state *s, const lt_config *cfg,
         int hi = o->choices ? lt_option_choice_count(o) - 1 : o->max;
         int lo = o->choices ? 0 : o->min;
         if (v < lo || v > hi) {
-            lt_error_set(err, "option %s: value %d out of range", o->name, v);
+            lt_error_set(err, _("option %s: value %d out of range"),
+                         lt_option_label(o), v);
             return LT_ERANGE;
         }
     }
     memset(s, 0, g->state_size);
     lt_status st = g->init(s, cfg);
     if (st != LT_OK)
-        lt_error_set(err, "%s cannot start with these options", g->id);
+        lt_error_set(err, _("%s cannot start with these options"), g->id);
     return st;
 }
 
@@ -161,6 +168,26 @@ const char *lt_name(const lt_game *g, const lt_state *s, lt_action a,
     return buf;
 }
 
+const char *lt_display_name(const lt_game *g, const lt_state *s,
+                            lt_action a, char *buf, size_t size)
+{
+    if (size == 0 || !g->display_name)
+        return lt_name(g, s, a, buf, size);
+    if (g->display_name(s, a, buf, size) < 0)
+        snprintf(buf, size, "#%d", (int)a);
+    return buf;
+}
+
+const char *lt_game_title(const lt_game *g)
+{
+    return _(g->title);
+}
+
+const char *lt_game_source(const lt_game *g)
+{
+    return g->source && *g->source ? _(g->source) : "";
+}
+
 /* Lists up to a few legal actions as examples for a message. */
 static void examples(const lt_game *g, const lt_state *s, char *buf,
                      size_t size)
@@ -171,21 +198,21 @@ static void examples(const lt_game *g, const lt_state *s, char *buf,
     buf[0] = '\0';
     for (int i = 0; i < n && i < 12; i++) {
         char name[64];
-        lt_name(g, s, acts[i], name, sizeof name);
+        lt_display_name(g, s, acts[i], name, sizeof name);
         int w = snprintf(buf + len, size - len, "%s%s", i ? ", " : "", name);
         if (w < 0 || (size_t)w >= size - len)
             return;
         len += (size_t)w;
     }
     if (n > 12)
-        snprintf(buf + len, size - len, ", ... (%d in all)", n);
+        snprintf(buf + len, size - len, _(", ... (%d in all)"), n);
 }
 
 lt_status lt_parse(const lt_game *g, const lt_state *s, const char *text,
                    lt_action *out, lt_error *err)
 {
     if (g->current_player(s) == LT_TERMINAL) {
-        lt_error_set(err, "the game is over");
+        lt_error_set(err, "%s", _("the game is over"));
         return LT_EILLEGAL;
     }
     lt_status st = LT_EILLEGAL;
@@ -198,8 +225,10 @@ lt_status lt_parse(const lt_game *g, const lt_state *s, const char *text,
         lt_action acts[LT_MAX_ACTIONS];
         int n = lt_choices(g, s, acts);
         for (int i = 0; i < n; i++) {
-            char name[64];
-            if (strcasecmp(lt_name(g, s, acts[i], name, sizeof name), text) == 0) {
+            char name[64], shown[64];
+            if (strcasecmp(lt_name(g, s, acts[i], name, sizeof name), text) == 0 ||
+                strcasecmp(lt_display_name(g, s, acts[i], shown, sizeof shown),
+                           text) == 0) {
                 *out = acts[i];
                 return LT_OK;
             }
@@ -211,23 +240,20 @@ lt_status lt_parse(const lt_game *g, const lt_state *s, const char *text,
     examples(g, s, ex, sizeof ex);
     lt_quote(quoted, sizeof quoted, text);
     if (st == LT_ESYNTAX)
-        lt_error_set(err, "%s is not a move of %s; expected one of: %s",
+        lt_error_set(err, _("%s is not a move of %s; expected one of: %s"),
                      quoted, g->id, ex);
     else
-        lt_error_set(err, "%s is not legal here; legal: %s", quoted, ex);
+        lt_error_set(err, _("%s is not legal here; legal: %s"), quoted, ex);
     return st;
 }
 
 const char *lt_seat_name(const lt_game *g, int seat, char *buf,
                          size_t size)
 {
-    int lang = lt_lang();
-    const char *const *names = lang == LT_LANG_PL ? g->seats_pl : g->seats_en;
-    if (names && seat >= 0 && seat < g->max_players && names[seat])
-        snprintf(buf, size, "%s", names[seat]);
+    if (g->seats && seat >= 0 && seat < g->max_players && g->seats[seat])
+        snprintf(buf, size, "%s", _(g->seats[seat]));
     else
-        snprintf(buf, size, _("Player %d"),
-                 seat + 1);
+        snprintf(buf, size, _("Player %d"), seat + 1);
     return buf;
 }
 

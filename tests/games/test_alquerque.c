@@ -123,7 +123,7 @@ static void losing(void **st)
     play(g, s, "A1xC3");
     assert_int_equal(g->current_player(s), LT_TERMINAL);
     assert_true(return_of(g, s, 0) == 1);
-    assert_reason(g, s, "Black has no men left", "Czarne nie mają już pionów");
+    assert_reason(g, s, "Black has no men left", "Czarne nie mają już pionków");
     lt_state_free(s);
 }
 

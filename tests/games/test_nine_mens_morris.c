@@ -78,8 +78,8 @@ static void placing_then_jumping(void **st)
     assert_int_equal(g->current_player(s), LT_TERMINAL);
     assert_true(return_of(g, s, 0) == 1);
     /* RULES.md, Endings */
-    assert_reason(g, s, "Black has no men left", "Czarne nie mają już pionów");
-    assert_info(g, s, "Black has no men left", "Czarne nie mają już pionów");
+    assert_reason(g, s, "Black has no men left", "Czarne nie mają już pionków");
+    assert_info(g, s, "Black has no men left", "Czarne nie mają już pionków");
     lt_state_free(s);
 }
 
@@ -131,7 +131,7 @@ static void two_men_lose(void **st)
     assert_int_equal(g->current_player(s), LT_TERMINAL);
     assert_true(return_of(g, s, 0) == 1);
     assert_reason(g, s, "Black has fewer than three men left",
-                  "Czarne mają już mniej niż trzy piony");
+                  "Czarne mają już mniej niż trzy pionki");
     lt_state_free(s);
 }
 
@@ -192,12 +192,28 @@ static void quiet_moves(void **st)
     assert_reason(g, s, "draw: 10 moves each without a capture",
                   "remis: 10 ruchów każdego gracza bez bicia");
     lt_state_free(s);
-    /* the Polish count agrees with its number: 22 ruchy, 12 ruchów */
+    /* the count agrees with its number, through the catalog's plural
+     * forms: 1 ruch, 2 and 22 ruchy, 5, 12 and 25 ruchów */
+    static const struct {
+        int n;
+        const char *en, *pl;
+    } counts[] = {
+        {1, "draw: 1 move each without a capture", "remis: 1 ruch każdego gracza bez bicia"},
+        {2, "draw: 2 moves each without a capture", "remis: 2 ruchy każdego gracza bez bicia"},
+        {5, "draw: 5 moves each without a capture", "remis: 5 ruchów każdego gracza bez bicia"},
+        {12, "draw: 12 moves each without a capture", "remis: 12 ruchów każdego gracza bez bicia"},
+        {22, "draw: 22 moves each without a capture", "remis: 22 ruchy każdego gracza bez bicia"},
+        {25, "draw: 25 moves each without a capture", "remis: 25 ruchów każdego gracza bez bicia"},
+    };
     char buf[96];
-    graph_end_reason(GRAPH_END_QUIET, 0, 22, LT_LANG_PL, buf, sizeof buf);
-    assert_string_equal(buf, "remis: 22 ruchy każdego gracza bez bicia");
-    graph_end_reason(GRAPH_END_QUIET, 0, 12, LT_LANG_PL, buf, sizeof buf);
-    assert_string_equal(buf, "remis: 12 ruchów każdego gracza bez bicia");
+    for (size_t i = 0; i < sizeof counts / sizeof counts[0]; i++) {
+        graph_end_reason(GRAPH_END_QUIET, 0, counts[i].n, buf, sizeof buf);
+        assert_string_equal(buf, counts[i].en);
+        speak(LT_LANG_PL);
+        graph_end_reason(GRAPH_END_QUIET, 0, counts[i].n, buf, sizeof buf);
+        speak(LT_LANG_EN);
+        assert_string_equal(buf, counts[i].pl);
+    }
 }
 
 static void bad_positions(void **st)

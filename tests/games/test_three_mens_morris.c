@@ -31,8 +31,8 @@ static void row_while_placing_wins(void **st)
     assert_int_equal(g->current_player(s), LT_TERMINAL);
     assert_true(return_of(g, s, 0) == 1 && return_of(g, s, 1) == -1);
     /* RULES.md, Endings */
-    assert_reason(g, s, "a line of three (A1 B1 C1)", "linia trzech pionów (A1 B1 C1)");
-    assert_info(g, s, "a line of three (A1 B1 C1)", "linia trzech pionów (A1 B1 C1)");
+    assert_reason(g, s, "a line of three (A1 B1 C1)", "linia trzech pionków (A1 B1 C1)");
+    assert_info(g, s, "a line of three (A1 B1 C1)", "linia trzech pionków (A1 B1 C1)");
     lt_state_free(s);
 }
 
@@ -47,7 +47,7 @@ static void same_round_draw(void **st)
     assert_int_equal(g->current_player(s), LT_TERMINAL);
     assert_true(return_of(g, s, 0) == 0 && return_of(g, s, 1) == 0);
     assert_reason(g, s, "draw: both made a line in the same round",
-                  "remis: obaj gracze ułożyli linię w tej samej turze");
+                  "remis: obaj gracze ułożyli linię w tej samej kolejce");
     lt_state_free(s);
 }
 
@@ -60,7 +60,7 @@ static void second_player_row_wins(void **st)
     play(g, s, "A1 B1 A3 B2 C1 B3");
     assert_int_equal(g->current_player(s), LT_TERMINAL);
     assert_true(return_of(g, s, 0) == -1 && return_of(g, s, 1) == 1);
-    assert_reason(g, s, "a line of three (B1 B2 B3)", "linia trzech pionów (B1 B2 B3)");
+    assert_reason(g, s, "a line of three (B1 B2 B3)", "linia trzech pionków (B1 B2 B3)");
     lt_state_free(s);
 }
 
@@ -124,7 +124,7 @@ static void placing_only(void **st)
     assert_int_equal(g->current_player(s), LT_TERMINAL);
     assert_true(return_of(g, s, 0) == 0 && return_of(g, s, 1) == 0);
     assert_reason(g, s, "draw: all men placed and no line (placing only)",
-                  "remis: wszystkie piony postawione, bez linii (tylko stawianie)");
+                  "remis: wszystkie pionki postawione, bez linii (tylko stawianie)");
     lt_state_free(s);
     s = start(&g, "three-mens-morris", NULL);
     play(g, s, moves);
@@ -172,7 +172,7 @@ static void blocked_player_passes(void **st)
     set_position(g, s, pos);
     assert_int_equal(g->current_player(s), LT_TERMINAL);
     assert_true(return_of(g, s, 1) == 1);
-    assert_reason(g, s, "a line of three (C1 B2 A3)", "linia trzech pionów (C1 B2 A3)");
+    assert_reason(g, s, "a line of three (C1 B2 A3)", "linia trzech pionków (C1 B2 A3)");
     lt_state_free(s);
 }
 

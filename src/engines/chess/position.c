@@ -317,30 +317,30 @@ static bool read_placement(chess_pos *t, const char *w, char *msg, size_t ms)
     for (const char *c = w; *c; c++) {
         if (*c == '/') {
             if (file != 8)
-                return fail(msg, ms, "placement: rank %d has %d squares, not 8",
+                return fail(msg, ms, _("placement: rank %d has %d squares, not 8"),
                             rank + 1, file);
             if (--rank < 0)
-                return fail(msg, ms, "placement: more than 8 ranks");
+                return fail(msg, ms, _("placement: more than 8 ranks"));
             file = 0;
         } else if (*c >= '1' && *c <= '8') {
             file += *c - '0';
             if (file > 8)
                 return fail(msg, ms,
-                            "placement: rank %d has more than 8 "
-                            "squares",
+                            _("placement: rank %d has more than 8 "
+                            "squares"),
                             rank + 1);
         } else {
             const char *l =
                 strchr(chess_piece_letters, toupper((unsigned char)*c));
             if (!l || !*c)
                 return fail(msg, ms,
-                            "placement: '%c' is not a piece (PNBRQK, "
-                            "pnbrqk) or a count of empty squares",
+                            _("placement: '%c' is not a piece (PNBRQK, "
+                            "pnbrqk) or a count of empty squares"),
                             *c);
             if (file > 7)
                 return fail(msg, ms,
-                            "placement: rank %d has more than 8 "
-                            "squares",
+                            _("placement: rank %d has more than 8 "
+                            "squares"),
                             rank + 1);
             put(t, islower((unsigned char)*c) ? BLACK : WHITE,
                 (int)(l - chess_piece_letters), rank * 8 + file);
@@ -348,23 +348,23 @@ static bool read_placement(chess_pos *t, const char *w, char *msg, size_t ms)
         }
     }
     if (rank != 0 || file != 8)
-        return fail(msg, ms, "placement: expected 8 ranks of 8 squares");
+        return fail(msg, ms, _("placement: expected 8 ranks of 8 squares"));
     static const char *const names[2] = {"white", "black"};
     for (int c = 0; c < 2; c++) {
         if (popcount(pieces(t, c, KING)) != 1)
-            return fail(msg, ms, "placement: %s has %d kings, not 1", names[c],
+            return fail(msg, ms, _("placement: %s has %d kings, not 1"), names[c],
                         popcount(pieces(t, c, KING)));
         int pawns = popcount(pieces(t, c, PAWN)), extra = 0;
         if (pawns > 8)
-            return fail(msg, ms, "placement: %s has %d pawns", names[c], pawns);
+            return fail(msg, ms, _("placement: %s has %d pawns"), names[c], pawns);
         for (int ty = KNIGHT; ty <= QUEEN; ty++) {
             int n = popcount(pieces(t, c, ty));
             if (n > initial_count[ty]) {
                 if (t->rules == CHESS_SEED)
                     return fail(msg, ms,
-                                "placement: %s has %d %ss; under the "
+                                _("placement: %s has %d %ss; under the "
                                 "seed's rules a pawn only brings back a "
-                                "captured piece",
+                                "captured piece"),
                                 names[c], n,
                                 ty == KNIGHT   ? "knight"
                                 : ty == BISHOP ? "bishop"
@@ -375,13 +375,13 @@ static bool read_placement(chess_pos *t, const char *w, char *msg, size_t ms)
         }
         if (extra > 8 - pawns)
             return fail(msg, ms,
-                        "placement: %s has %d promoted pieces but only "
-                        "%d pawns are missing",
+                        _("placement: %s has %d promoted pieces but only "
+                        "%d pawns are missing"),
                         names[c], extra, 8 - pawns);
     }
     if (t->by_type[PAWN] & 0xff000000000000ffu)
         return fail(msg, ms,
-                    "placement: a pawn stands on the first or last rank");
+                    _("placement: a pawn stands on the first or last rank"));
     return true;
 }
 
@@ -394,23 +394,23 @@ static bool read_castling(chess_pos *t, const char *w, char *msg, size_t ms)
         if (!l || !*c) {
             if (strchr("ABCDEFGHabcdefgh", *c) && *c)
                 return fail(msg, ms,
-                            "castling: '%s' is a Chess960 (Shredder-"
+                            _("castling: '%s' is a Chess960 (Shredder-"
                             "FEN) field; only standard chess is played: use "
-                            "KQkq or -",
+                            "KQkq or -"),
                             w);
-            return fail(msg, ms, "castling: '%s' is not - or letters from KQkq",
+            return fail(msg, ms, _("castling: '%s' is not - or letters from KQkq"),
                         w);
         }
         int bit = 1 << (l - "KQkq");
         if (t->castling & bit)
-            return fail(msg, ms, "castling: '%c' appears twice", *c);
+            return fail(msg, ms, _("castling: '%c' appears twice"), *c);
         int color = bit >= CASTLE_BK, ksq = color ? 60 : 4;
         int rsq = (bit & (CASTLE_WK | CASTLE_BK)) ? ksq + 3 : ksq - 4;
         if (!(pieces(t, color, KING) & sq_bb(ksq)) ||
             !(pieces(t, color, ROOK) & sq_bb(rsq)))
             return fail(msg, ms,
-                        "castling: '%c' needs the %s king on %c%d and "
-                        "a rook on %c%d",
+                        _("castling: '%c' needs the %s king on %c%d and "
+                        "a rook on %c%d"),
                         *c, color ? "black" : "white", 'a' + sq_file(ksq),
                         sq_rank(ksq) + 1, 'a' + sq_file(rsq), sq_rank(rsq) + 1);
         t->castling |= (uint8_t)bit;
@@ -425,7 +425,7 @@ static bool read_ep(chess_pos *t, const char *w, char *msg, size_t ms)
     if (!strcmp(w, "-"))
         return true;
     if (strlen(w) != 2 || w[0] < 'a' || w[0] > 'h' || w[1] < '1' || w[1] > '8')
-        return fail(msg, ms, "en passant: '%s' is not - or a square", w);
+        return fail(msg, ms, _("en passant: '%s' is not - or a square"), w);
     int sq = (w[1] - '1') * 8 + (w[0] - 'a');
     int mover = t->side ^ 1; /* the side that just moved the pawn */
     int want = mover == WHITE ? 2 : 5;
@@ -433,12 +433,12 @@ static bool read_ep(chess_pos *t, const char *w, char *msg, size_t ms)
         origin = mover == WHITE ? sq - 8 : sq + 8;
     if (sq_rank(sq) != want)
         return fail(msg, ms,
-                    "en passant: '%s' must be on rank %d with %s to "
-                    "move",
+                    _("en passant: '%s' must be on rank %d with %s to "
+                    "move"),
                     w, want + 1, t->side == WHITE ? "white" : "black");
     if (!(pieces(t, mover, PAWN) & sq_bb(pawn)) || t->board[sq] != EMPTY ||
         t->board[origin] != EMPTY)
-        return fail(msg, ms, "en passant: no pawn can just have passed %s", w);
+        return fail(msg, ms, _("en passant: no pawn can just have passed %s"), w);
     if (t->rules == CHESS_FIDE)
         set_ep_if_capturable(t, sq);
     return true;
@@ -450,7 +450,7 @@ bool chess_from_fen(chess_pos *p, const char *fen, int rules, char *msg,
     chess_init();
     char buf[256];
     if (strlen(fen) >= sizeof buf)
-        return fail(msg, ms, "FEN: too long");
+        return fail(msg, ms, _("FEN: too long"));
     strcpy(buf, fen);
     char *field[7];
     int n = 0;
@@ -458,14 +458,14 @@ bool chess_from_fen(chess_pos *p, const char *fen, int rules, char *msg,
     for (char *tok = strtok_r(buf, " \t\r\n", &save); tok;
          tok = strtok_r(NULL, " \t\r\n", &save)) {
         if (n == 7)
-            return fail(msg, ms, "FEN: more than 6 fields");
+            return fail(msg, ms, _("FEN: more than 6 fields"));
         field[n++] = tok;
     }
     if (n != 4 && n != 6)
         return fail(msg, ms,
-                    "FEN: expected 6 fields (placement, side to move, "
+                    _("FEN: expected 6 fields (placement, side to move, "
                     "castling, en passant, halfmove clock, move "
-                    "number), found %d",
+                    "number), found %d"),
                     n);
     chess_pos t;
     memset(&t, 0, sizeof t);
@@ -475,20 +475,20 @@ bool chess_from_fen(chess_pos *p, const char *fen, int rules, char *msg,
     if (!read_placement(&t, field[0], msg, ms))
         return false;
     if (strcmp(field[1], "w") && strcmp(field[1], "b"))
-        return fail(msg, ms, "side to move: expected w or b, found '%s'",
+        return fail(msg, ms, _("side to move: expected w or b, found '%s'"),
                     field[1]);
     t.side = field[1][0] == 'b';
     if (t.side == BLACK)
         t.key ^= chess_zobrist_side;
     if (chess_attacked(&t, king_sq(&t, t.side ^ 1), t.side))
         return fail(msg, ms,
-                    "side to move: the %s king is in check but %s "
-                    "is to move",
+                    _("side to move: the %s king is in check but %s "
+                    "is to move"),
                     t.side ? "white" : "black", t.side ? "black" : "white");
     if (popcount(chess_checkers(&t)) > 2)
         return fail(msg, ms,
-                    "placement: the %s king is in check from more "
-                    "than two pieces",
+                    _("placement: the %s king is in check from more "
+                    "than two pieces"),
                     t.side ? "black" : "white");
     if (!read_castling(&t, field[2], msg, ms))
         return false;
@@ -501,18 +501,18 @@ bool chess_from_fen(chess_pos *p, const char *fen, int rules, char *msg,
     if (n == 6) {
         if (!read_number(field[4], 0, 150, &half))
             return fail(msg, ms,
-                        "halfmove clock: '%s' is not a number from 0 to "
-                        "150 (at 150 the game is drawn)",
+                        _("halfmove clock: '%s' is not a number from 0 to "
+                        "150 (at 150 the game is drawn)"),
                         field[4]);
         if (!read_number(field[5], 1, 9999, &full))
             return fail(msg, ms,
-                        "move number: '%s' is not a number from 1 to "
-                        "9999",
+                        _("move number: '%s' is not a number from 1 to "
+                        "9999"),
                         field[5]);
         if (strcmp(field[3], "-") && half != 0)
             return fail(msg, ms,
-                        "halfmove clock: must be 0 just after a double "
-                        "pawn step (en passant square %s)",
+                        _("halfmove clock: must be 0 just after a double "
+                        "pawn step (en passant square %s)"),
                         field[3]);
     }
     t.halfmove = (uint16_t)half;

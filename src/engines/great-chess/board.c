@@ -236,7 +236,7 @@ static bool read_board(gc_pos *t, const char **text, char *msg)
                     run = run * 10 + (*s++ - '0');
                 if (run < 1 || f + run > GC_FILES) {
                     snprintf(msg, GC_MSG,
-                             "rank %d: an empty run that does not fit in 12 files",
+                             _("rank %d: an empty run that does not fit in 12 files"),
                              r + 1);
                     return false;
                 }
@@ -246,14 +246,14 @@ static bool read_board(gc_pos *t, const char **text, char *msg)
                 gc_put(t, gc_sq(f++, r), type_of(*s++) | colour);
             } else {
                 snprintf(msg, GC_MSG,
-                         "rank %d: expected a piece (KAURLCGP, kaurlcgp) or a "
-                         "number of empty squares, found '%.1s'",
+                         _("rank %d: expected a piece (KAURLCGP, kaurlcgp) or a "
+                         "number of empty squares, found '%.1s'"),
                          r + 1, *s ? s : "end of text");
                 return false;
             }
         }
         if (r && *s++ != '/') {
-            snprintf(msg, GC_MSG, "expected '/' after rank %d (12 files)",
+            snprintf(msg, GC_MSG, _("expected '/' after rank %d (12 files)"),
                      r + 1);
             return false;
         }
@@ -268,14 +268,14 @@ static bool check_position(const gc_pos *t, char *msg)
     for (int c = 0; c < 2; c++) {
         const char *who = c ? "black" : "white";
         if (t->count[c][GC_KING] != 1) {
-            snprintf(msg, GC_MSG, "%s needs exactly one king", who);
+            snprintf(msg, GC_MSG, _("%s needs exactly one king"), who);
             return false;
         }
         int total = 0;
         for (int k = 1; k < GC_NTYPES; k++)
             total += t->count[c][k];
         if (total > 24) {
-            snprintf(msg, GC_MSG, "%s has %d pieces; a side has at most 24",
+            snprintf(msg, GC_MSG, _("%s has %d pieces; a side has at most 24"),
                      who, total);
             return false;
         }
@@ -283,19 +283,19 @@ static bool check_position(const gc_pos *t, char *msg)
         for (int f = 0; f < GC_FILES; f++)
             if (t->sq[gc_sq(f, last)] == (GC_PAWN | GC_FLAG(c))) {
                 snprintf(msg, GC_MSG,
-                         "a %s pawn on %c%d would have been promoted", who,
+                         _("a %s pawn on %c%d would have been promoted"), who,
                          'a' + f, last + 1);
                 return false;
             }
         if ((t->unmoved >> c & 1) && t->king[c] != gc_sq(6, c ? 11 : 0)) {
             snprintf(msg, GC_MSG,
-                     "the %s king is marked unmoved but is not on %s", who,
+                     _("the %s king is marked unmoved but is not on %s"), who,
                      c ? "g12" : "g1");
             return false;
         }
     }
     if (gc_attacked(t, t->king[t->side ^ 1], t->side)) {
-        snprintf(msg, GC_MSG, "the side that is not to move is in check");
+        snprintf(msg, GC_MSG, _("the side that is not to move is in check"));
         return false;
     }
     return true;
@@ -320,9 +320,9 @@ bool gc_read(gc_pos *p, const char *text, char *msg)
     unsigned half = 0, full = 1;
     int used = 0, got = sscanf(text, " %7s %7s%n", side, kings, &used);
     if (got != 2)
-        return fail(msg, "after the board expected the side to move (w or "
+        return fail(msg, _("after the board expected the side to move (w or "
                          "b) and the unmoved kings (Kk, K, k or -), e.g. "
-                         "'... w Kk 0 1'");
+                         "'... w Kk 0 1'"));
     text += used;
     if (sscanf(text, " %u %u%n", &half, &full, &used) == 2)
         text += used;
@@ -331,27 +331,27 @@ bool gc_read(gc_pos *p, const char *text, char *msg)
     while (isspace((unsigned char)*text))
         text++;
     if (*text)
-        return fail(msg, "unexpected text after the position; expected the "
+        return fail(msg, _("unexpected text after the position; expected the "
                          "board, the side to move, the unmoved kings and two "
-                         "numbers");
+                         "numbers"));
     if (strcmp(side, "w") && strcmp(side, "b"))
-        return fail(msg, "side to move: expected w or b");
+        return fail(msg, _("side to move: expected w or b"));
     t.side = side[0] == 'b';
     int u = 0;
     while (u < 4 && strcmp(kings, unmoved_text[u]))
         u++;
     if (u == 4)
-        return fail(msg, "unmoved kings: expected Kk, K, k or -");
+        return fail(msg, _("unmoved kings: expected Kk, K, k or -"));
     t.unmoved = (uint8_t)u;
     if (half > t.rules.cap) {
         snprintf(msg, GC_MSG,
-                 "%u plies without a capture or pawn move: more than the cap "
-                 "of %u",
+                 _("%u plies without a capture or pawn move: more than the cap "
+                 "of %u"),
                  half, (unsigned)t.rules.cap);
         return false;
     }
     if (full < 1 || full > 1000000)
-        return fail(msg, "the move number must be 1 to 1000000");
+        return fail(msg, _("the move number must be 1 to 1000000"));
     t.halfmove = (uint16_t)half;
     t.fullmove = full;
     if (!check_position(&t, msg))

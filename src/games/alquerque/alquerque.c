@@ -80,20 +80,19 @@ static void settle(alq *s)
         s->result = DRAWN; /* RULES.md: `quiet` moves each without capture */
 }
 
-static const char *const captures[] = {"optional", "forced", NULL};
-static const char *const chains[] = {"multi", "single", NULL};
+static const char *const captures[] = {
+    NC_("option value", "optional"), NC_("option value", "forced"), NULL};
+static const char *const chains[] = {
+    NC_("option value", "multi"), NC_("option value", "single"), NULL};
 
 static const lt_option options[] = {
-    {"capture", captures, 0, 0, 0,
-     "forced: a player who can jump must, and must go on jumping",
-     "forced: kto może bić, musi bić i musi kontynuować bicie"},
-    {"chain", chains, 0, 0, 0,
-     "single: one jump per move instead of a chain of jumps",
-     "single: jeden przeskok w ruchu zamiast serii przeskoków"},
-    {"quiet", NULL, QUIET_MIN, QUIET_MAX, 50,
-     "a draw after this many moves of each player without a capture",
-     "remis po tylu ruchach każdego gracza bez bicia"},
-    {NULL, NULL, 0, 0, 0, NULL, NULL}};
+    {NC_("option", "capture"), captures, 0, 0, 0,
+     N_("forced: a player who can jump must, and must go on jumping")},
+    {NC_("option", "chain"), chains, 0, 0, 0,
+     N_("single: one jump per move instead of a chain of jumps")},
+    {NC_("option", "quiet"), NULL, QUIET_MIN, QUIET_MAX, 50,
+     N_("a draw after this many moves of each player without a capture")},
+    {NULL, NULL, 0, 0, 0, NULL}};
 
 static lt_status init(lt_state *st, const lt_config *cfg)
 {
@@ -241,13 +240,13 @@ static lt_status read_state(lt_state *st, const char *text, lt_error *err)
     int used = 0;
     if (sscanf(text, " %3s %3s %1201s%n", side, chain, steps, &used) != 3 ||
         text[used + strspn(text + used, " \t\r\n")] != '\0') {
-        lt_error_set(err, "expected the board, the side to move (w or b), the "
+        lt_error_set(err, _("expected the board, the side to move (w or b), the "
                           "piece in the middle of a capture (or -) and the "
-                          "steps since the last capture (or -)");
+                          "steps since the last capture (or -)"));
         return LT_ESYNTAX;
     }
     if (strcasecmp(side, "w") && strcasecmp(side, "b")) {
-        lt_error_set(err, "side to move: expected w or b, found '%s'", side);
+        lt_error_set(err, _("side to move: expected w or b, found '%s'"), side);
         return LT_ESYNTAX;
     }
     t.men[0] = t.men[1] = 0;
@@ -256,12 +255,12 @@ static lt_status read_state(lt_state *st, const char *text, lt_error *err)
             t.men[content[p] - 1] |= 1u << p;
     t.turn = tolower((unsigned char)side[0]) == 'b';
     if (graph_count(t.men[0]) > MEN || graph_count(t.men[1]) > MEN) {
-        lt_error_set(err, "each player has only %d men", MEN);
+        lt_error_set(err, _("each player has only %d men"), MEN);
         return LT_EILLEGAL;
     }
     if (!t.men[!t.turn]) {
-        lt_error_set(err, "the player not to move has no men: the game "
-                          "would have ended");
+        lt_error_set(err, _("the player not to move has no men: the game "
+                          "would have ended"));
         return LT_EILLEGAL;
     }
     /* Undo the steps, newest first, then play them again from the
@@ -269,8 +268,8 @@ static lt_status read_state(lt_state *st, const char *text, lt_error *err)
     int8_t from[GRAPH_HISTORY], to[GRAPH_HISTORY];
     int n = graph_steps_read(g, steps, from, to, 2 * t.quiet);
     if (n < 0) {
-        lt_error_set(err, "steps: expected '-' or steps like C2-C3,B4-C3 (at "
-                          "most %d)", 2 * t.quiet);
+        lt_error_set(err, _("steps: expected '-' or steps like C2-C3,B4-C3 (at "
+                          "most %d)"), 2 * t.quiet);
         return LT_ESYNTAX;
     }
     alq u = t;
@@ -278,7 +277,7 @@ static lt_status read_state(lt_state *st, const char *text, lt_error *err)
         uint32_t *mover = &u.men[(t.turn + n - i) % 2];
         if (!(*mover >> to[i] & 1) || ((u.men[0] | u.men[1]) >> from[i] & 1) ||
             !graph_linked(g, from[i], to[i])) {
-            lt_error_set(err, "step %s-%s cannot be taken back", g->name[from[i]],
+            lt_error_set(err, _("step %s-%s cannot be taken back"), g->name[from[i]],
                          g->name[to[i]]);
             return LT_EILLEGAL;
         }
@@ -295,7 +294,7 @@ static lt_status read_state(lt_state *st, const char *text, lt_error *err)
             for (int k = legal_actions((lt_state *)&u, acts); k-- > 0;)
                 ok = ok || acts[k] == a;
         if (!ok) {
-            lt_error_set(err, "step %s-%s was not legal then", g->name[from[i]],
+            lt_error_set(err, _("step %s-%s was not legal then"), g->name[from[i]],
                          g->name[to[i]]);
             return LT_EILLEGAL;
         }
@@ -305,7 +304,7 @@ static lt_status read_state(lt_state *st, const char *text, lt_error *err)
         int c = graph_find(g, chain);
         if (c < 0 || !(u.men[u.turn] >> c & 1) || n > 0 ||
             !jumps_of(g, &u, c, u.turn) || u.single) {
-            lt_error_set(err, "no capture chain can go on from '%s'", chain);
+            lt_error_set(err, _("no capture chain can go on from '%s'"), chain);
             return LT_EILLEGAL;
         }
         u.chain = (int8_t)c;
@@ -318,19 +317,17 @@ static lt_status read_state(lt_state *st, const char *text, lt_error *err)
 /* How the game ended (RULES.md, Endings), in settle's order. */
 static int end_reason(const lt_state *st, char *buf, size_t size)
 {
-    int lang = lt_lang();
     const alq *s = (const alq *)st;
     int end = s->result != DRAWN ? (s->men[s->turn] ? GRAPH_END_BLOCKED : GRAPH_END_NO_MEN)
               : graph_history_count(&s->hist, s->men[0], s->men[1]) >= 3 ? GRAPH_END_REPEATED
                                                                           : GRAPH_END_QUIET;
-    return graph_end_reason(end, s->turn, s->quiet, lang, buf, size);
+    return graph_end_reason(end, s->turn, s->quiet, buf, size);
 }
 
 static void render(const lt_state *st, lt_view *v)
 {
     const alq *s = (const alq *)st;
     const graph *g = board();
-    bool pl = lt_lang() == LT_LANG_PL;
     graph_render(g, v);
     for (int p = 0; p < POINTS; p++)
         for (int seat = 0; seat < 2; seat++)
@@ -338,17 +335,15 @@ static void render(const lt_state *st, lt_view *v)
                 graph_piece(v, p, seat, 0, seat ? "B" : "W",
                             seat ? "\u25cf" : "\u25cb");
     snprintf(v->info[v->ninfo++], sizeof v->info[0],
-             pl ? "Piony: białe %d, czarne %d" : "Men: white %d, black %d",
+             _("Men: white %d, black %d"),
              graph_count(s->men[0]), graph_count(s->men[1]));
     if (s->chain >= 0)
         snprintf(v->info[v->ninfo++], sizeof v->info[0],
-                 pl ? "%s bije dalej pionem z %s%s"
-                    : "%s goes on capturing with the man on %s%s",
-                 s->turn ? (pl ? "Czarne" : "Black") : (pl ? "Białe" : "White"),
-                 g->name[s->chain],
-                 s->forced ? "" : (pl ? " albo kończy (stop)" : ", or stops (stop)"));
+                 s->turn ? _("Black goes on capturing with the man on %s%s")
+                         : _("White goes on capturing with the man on %s%s"),
+                 g->name[s->chain], s->forced ? "" : _(", or stops (stop)"));
     snprintf(v->info[v->ninfo++], sizeof v->info[0],
-             pl ? "Ruchy bez bicia: %d z %d" : "Moves without a capture: %d of %d",
+             _("Moves without a capture: %d of %d"),
              s->hist.n, 2 * s->quiet);
     if (s->result != PLAYING)
         end_reason(st, v->info[v->ninfo++], sizeof v->info[0]);
@@ -426,21 +421,18 @@ static bool invariants_ok(const lt_state *st)
     return t.result == s->result;
 }
 
-static const char *const seats_en[] = {"White", "Black"};
-static const char *const seats_pl[] = {"Białe", "Czarne"};
+static const char *const seats[] = {N_("White"), N_("Black")};
 
 const lt_game lt_alquerque = {
     .id = "alquerque",
     .numbering = LT_NUMBER_MOVES,
     .seat_side = lt_side_first_south,
-    .title_en = "Alquerque (12 Men's Morris)",
-    .title_pl = "Alquerque (12 młynków)",
-    .source = "seed 000: 12 Men's Morris (12 młynków)",
+    .title = N_("Alquerque (12 Men's Morris)"),
+    .source = N_("source 000: 12 Men's Morris (12 młynków)"),
     .group = LT_GROUP_ALFONSO,
     .options = options,
     .end_reason = end_reason,
-    .seats_en = seats_en,
-    .seats_pl = seats_pl,
+    .seats = seats,
     .min_players = 2,
     .max_players = 2,
     .has_chance = false,

@@ -67,23 +67,20 @@ void rabbit_settle(rs *s)
         s->result = RB_RABBIT_WON; /* RULES.md: no block within the cap */
 }
 
-static const char *const chains[] = {"multi", "single", NULL};
+static const char *const chains[] = {
+    NC_("option value", "multi"), NC_("option value", "single"), NULL};
 
 static const lt_option options[] = {
-    {"hunters", NULL, 1, RB_MAX_HUNTERS, 12,
-     "the number of hunters (seed: 12, 11 or 10)",
-     "liczba myśliwych (seed: 12, 11 albo 10)"},
-    {"threshold", NULL, 1, RB_MAX_HUNTERS, 10,
-     "the rabbit wins when fewer hunters than this remain",
-     "królik wygrywa, gdy zostanie mniej myśliwych niż tylu"},
-    {"cap", NULL, CAP_MIN, CAP_MAX, 100,
-     "the rabbit wins if the hunters have not blocked it after this many "
-     "of their moves",
-     "królik wygrywa, jeśli myśliwi nie zablokują go w tylu swoich ruchach"},
-    {"chain", chains, 0, 0, 0,
-     "single: the rabbit jumps once per move instead of a chain of jumps",
-     "single: królik przeskakuje raz w ruchu zamiast serii przeskoków"},
-    {NULL, NULL, 0, 0, 0, NULL, NULL}};
+    {NC_("option", "hunters"), NULL, 1, RB_MAX_HUNTERS, 12,
+     N_("the number of hunters (the source: 12, 11 or 10)")},
+    {NC_("option", "threshold"), NULL, 1, RB_MAX_HUNTERS, 10,
+     N_("the rabbit wins when fewer hunters than this remain")},
+    {NC_("option", "cap"), NULL, CAP_MIN, CAP_MAX, 100,
+     N_("the rabbit wins if the hunters have not blocked it after this many of "
+        "their moves")},
+    {NC_("option", "chain"), chains, 0, 0, 0,
+     N_("single: the rabbit jumps once per move instead of a chain of jumps")},
+    {NULL, NULL, 0, 0, 0, NULL}};
 
 static lt_status init(lt_state *st, const lt_config *cfg)
 {
@@ -223,9 +220,9 @@ static lt_status read_state(lt_state *st, const char *text, lt_error *err)
     int used = 0;
     if (sscanf(text, " %3s %u%n", side, &moves, &used) != 2 ||
         text[used + strspn(text + used, " \t\r\n")] != '\0') {
-        lt_error_set(err, "expected the board, who moves (r, rx or h) and the "
+        lt_error_set(err, _("expected the board, who moves (r, rx or h) and the "
                           "number of hunter moves made, e.g. "
-                          "'...../...../H.R.H/HHHHH/HHHHH r 0'");
+                          "'...../...../H.R.H/HHHHH/HHHHH r 0'"));
         return LT_ESYNTAX;
     }
     t.hunters = 0;
@@ -239,31 +236,31 @@ static lt_status read_state(lt_state *st, const char *text, lt_error *err)
         }
     }
     if (rabbits != 1) {
-        lt_error_set(err, "there must be one rabbit (R), not %d", rabbits);
+        lt_error_set(err, _("there must be one rabbit (R), not %d"), rabbits);
         return LT_EILLEGAL;
     }
     int count = graph_count(t.hunters);
     if (count > t.start) {
-        lt_error_set(err, "%d hunters, but the game has %u", count,
+        lt_error_set(err, _("%d hunters, but the game has %u"), count,
                      (unsigned)t.start);
         return LT_EILLEGAL;
     }
     if (strcasecmp(side, "r") && strcasecmp(side, "rx") && strcasecmp(side, "h")) {
-        lt_error_set(err, "who moves: expected r, rx or h, found '%s'", side);
+        lt_error_set(err, _("who moves: expected r, rx or h, found '%s'"), side);
         return LT_ESYNTAX;
     }
     t.turn = tolower((unsigned char)side[0]) == 'h' ? RB_HUNTERS : RB_RABBIT;
     t.chaining = side[1] != '\0';
     if (moves > t.cap || (moves == t.cap && t.turn == RB_HUNTERS)) {
-        lt_error_set(err, "%u hunter moves do not fit the cap of %u with %s "
-                          "to move", moves, (unsigned)t.cap, side);
+        lt_error_set(err, _("%u hunter moves do not fit the cap of %u with %s "
+                          "to move"), moves, (unsigned)t.cap, side);
         return LT_EILLEGAL;
     }
     t.moves = (uint16_t)moves;
     if (t.chaining && (t.single || count < t.need || moves >= t.cap ||
                        !jumps_of(&t))) {
-        lt_error_set(err, "the rabbit cannot be in the middle of a capture "
-                          "chain here");
+        lt_error_set(err, _("the rabbit cannot be in the middle of a capture "
+                          "chain here"));
         return LT_EILLEGAL;
     }
     rabbit_settle(&t);
@@ -274,22 +271,20 @@ static lt_status read_state(lt_state *st, const char *text, lt_error *err)
 /* How the game ended (RULES.md, Endings), in rabbit_settle's order. */
 static int end_reason(const lt_state *st, char *buf, size_t size)
 {
-    int lang = lt_lang();
     const rs *s = (const rs *)st;
-    bool pl = lang == LT_LANG_PL;
     int left = graph_count(s->hunters);
     if (left < s->need)
         return snprintf(buf, size,
-                        pl ? "zostało mniej niż %u myśliwych (%d)"
-                           : "fewer than %u hunters remain (%d)",
+                        lt_ngettext("fewer than %u hunter remains (%d)",
+                                    "fewer than %u hunters remain (%d)", s->need),
                         (unsigned)s->need, left);
     if (s->result == RB_HUNTERS_WON)
         return snprintf(buf, size, "%s",
-                        pl ? "królik złapany: zablokowany, nie ma ruchu"
-                           : "the rabbit is caught: blocked, with no move");
+                        _("the rabbit is caught: blocked, with no move"));
     return snprintf(buf, size,
-                    pl ? "królik uciekł: brak blokady w limicie ruchów myśliwych (%u)"
-                       : "the rabbit got away: not blocked within %u hunter moves",
+                    lt_ngettext("the rabbit got away: not blocked within %u hunter move",
+                                "the rabbit got away: not blocked within %u hunter moves",
+                                s->cap),
                     (unsigned)s->cap);
 }
 
@@ -297,22 +292,19 @@ static void render(const lt_state *st, lt_view *v)
 {
     const rs *s = (const rs *)st;
     const graph *g = board();
-    bool pl = lt_lang() == LT_LANG_PL;
     graph_render(g, v);
     graph_piece(v, s->rabbit, RB_RABBIT, 0, "R", "\u25c6");
     for (uint32_t m = s->hunters; m; m &= m - 1)
         graph_piece(v, __builtin_ctz(m), RB_HUNTERS, 1, "H", "\u25cf");
     snprintf(v->info[v->ninfo++], sizeof v->info[0],
-             pl ? "Myśliwi: %d (królik wygrywa, gdy zostanie mniej niż %u)"
-                : "Hunters: %d (the rabbit wins when fewer than %u remain)",
+             _("Hunters: %d (the rabbit wins when fewer than %u remain)"),
              graph_count(s->hunters), (unsigned)s->need);
     snprintf(v->info[v->ninfo++], sizeof v->info[0],
-             pl ? "Ruchy myśliwych: %u z %u" : "Hunter moves: %u of %u",
+             _("Hunter moves: %u of %u"),
              (unsigned)s->moves, (unsigned)s->cap);
     if (s->chaining)
         snprintf(v->info[v->ninfo++], sizeof v->info[0],
-                 pl ? "Królik bije dalej albo kończy (stop)"
-                    : "The rabbit goes on capturing, or stops (stop)");
+                 "%s", _("The rabbit goes on capturing, or stops (stop)"));
     if (s->result != RB_PLAYING)
         end_reason(st, v->info[v->ninfo++], sizeof v->info[0]);
 }
@@ -398,8 +390,7 @@ static bool invariants_ok(const lt_state *st)
     return t.result == s->result;
 }
 
-static const char *const seats_en[] = {"Rabbit", "Hunters"};
-static const char *const seats_pl[] = {"Królik", "Myśliwi"};
+static const char *const seats[] = {N_("Rabbit"), N_("Hunters")};
 static const lt_engine *const engines[] = {&rabbit_perfect, NULL};
 /* Levels 1-2 search a little, 3 searches with the evaluation, 4 plays
  * perfectly but makes mistakes, 5 (and the hint) plays perfectly
@@ -415,14 +406,12 @@ const lt_game lt_catch_the_rabbit = {
     .id = "catch-the-rabbit",
     .numbering = LT_NUMBER_MOVES,
     .seat_side = lt_side_first_north,
-    .title_en = "Catch the Rabbit",
-    .title_pl = "Złap królika",
-    .source = "seed 000: Catch the Rabbit",
+    .title = N_("Catch the Rabbit"),
+    .source = N_("source 000: Catch the Rabbit"),
     .group = LT_GROUP_ALFONSO,
     .options = options,
     .end_reason = end_reason,
-    .seats_en = seats_en,
-    .seats_pl = seats_pl,
+    .seats = seats,
     .min_players = 2,
     .max_players = 2,
     .has_chance = false,

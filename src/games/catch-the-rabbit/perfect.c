@@ -225,7 +225,7 @@ static void *create(const lt_game *g, const char *params, lt_error *err)
     char words[LT_SPEC_MAX];
     lt_copy(words, sizeof words, params);
     if (!p) {
-        lt_error_set(err, "out of memory");
+        lt_error_set(err, _("out of memory"));
         return NULL;
     }
     p->cache = true;
@@ -243,14 +243,14 @@ static void *create(const lt_game *g, const char *params, lt_error *err)
         } else if (!strncasecmp(w, "time=", 5)) {
             p->seconds = strtod(w + 5, &end);
             if (end == w + 5 || *end || !(p->seconds > 0) || p->seconds > 1e6) {
-                lt_error_set(err, "ai:perfect: time must be a positive number "
-                                  "of seconds");
+                lt_error_set(err, _("ai:perfect: time must be a positive number "
+                                  "of seconds"));
                 free(p);
                 return NULL;
             }
         } else {
-            lt_error_set(err, "ai:perfect: unknown parameter '%s' (expected "
-                              "solve, fresh, nocache or time=S)", w);
+            lt_error_set(err, _("ai:perfect: unknown parameter '%s' (expected "
+                              "solve, fresh, nocache or time=S)"), w);
             free(p);
             return NULL;
         }

@@ -17,16 +17,15 @@
 enum { ACTIONS = 64 * 64 * 5 };
 enum { OPT_RULES };
 
-static const char *const rule_sets[] = {"fide", "seed", NULL};
+static const char *const rule_sets[] = {
+    NC_("option value", "fide"), NC_("option value", "seed"), NULL};
 
 static const lt_option options[] = {
-    {"rules", rule_sets, 0, 0, CHESS_FIDE,
-     "fide: castling, en passant, promotion to Q/R/B/N; seed: the seed's "
-     "text - no castling, no en passant, promotion only to a captured piece",
-     "fide: roszada, bicie w przelocie, promocja na H/W/G/S; seed: tekst "
-     "źródła - bez roszady i bicia w przelocie, promocja tylko na zbitą "
-     "figurę"},
-    {NULL, NULL, 0, 0, 0, NULL, NULL}};
+    {NC_("option", "rules"), rule_sets, 0, 0, CHESS_FIDE,
+     N_("fide: castling, en passant, promotion to Q/R/B/N; seed: the source's "
+        "text - no castling, no en passant, promotion only to a captured "
+        "piece")},
+    {NULL, NULL, 0, 0, 0, NULL}};
 
 lt_action chess_action_of(chess_move m)
 {
@@ -195,7 +194,7 @@ static lt_status read_state(lt_state *st, const char *text, lt_error *err)
     memset(&t, 0, sizeof t);
     char fen[256], msg[200];
     if (strlen(text) >= sizeof fen) {
-        lt_error_set(err, "FEN: too long (%zu characters)", strlen(text));
+        lt_error_set(err, _("FEN: too long (%zu characters)"), strlen(text));
         return LT_ESYNTAX;
     }
     lt_copy(fen, sizeof fen, text);
@@ -212,7 +211,7 @@ static lt_status read_state(lt_state *st, const char *text, lt_error *err)
     settle(&t);
     if (repeated) {
         if (t.end != END_NONE) {
-            lt_error_set(err, "repetition: the game had already ended");
+            lt_error_set(err, _("repetition: the game had already ended"));
             return LT_EILLEGAL;
         }
         t.end = END_FIVEFOLD;
@@ -401,8 +400,7 @@ static uint64_t perft(const lt_state *st, int depth)
     return chess_perft(&s->pos, depth);
 }
 
-static const char *const seats_en[] = {"White", "Black"};
-static const char *const seats_pl[] = {"Białe", "Czarne"};
+static const char *const seats[] = {N_("White"), N_("Black")};
 
 static const lt_engine *const engines[] = {&chess_engine, NULL};
 static const char *const levels[] = {"ai:engine:level=1", "ai:engine:level=2",
@@ -416,13 +414,11 @@ const lt_game lt_chess = {
     .end_reason = end_reason,
     .claimable = claimable,
     .can_win = can_win,
-    .title_en = "Chess",
-    .title_pl = "Szachy",
-    .source = "seed 002: Szachy",
+    .title = N_("Chess"),
+    .source = N_("source 002: Szachy"),
     .group = LT_GROUP_CHESS,
     .options = options,
-    .seats_en = seats_en,
-    .seats_pl = seats_pl,
+    .seats = seats,
     .min_players = 2,
     .max_players = 2,
     .has_chance = false,

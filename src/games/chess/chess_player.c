@@ -30,7 +30,7 @@ static void *create(const lt_game *g, const char *params, lt_error *err)
     (void)g;
     player *pl = calloc(1, sizeof *pl);
     if (!pl) {
-        lt_error_set(err, "out of memory");
+        lt_error_set(err, _("out of memory"));
         return NULL;
     }
     long long hash = 16, threads = 1, lv = 0;
@@ -62,15 +62,15 @@ static void *create(const lt_game *g, const char *params, lt_error *err)
             ok = end != v && !*end && pl->seconds > 0 && pl->seconds <= 86400;
         } else {
             lt_error_set(err,
-                         "ai:engine: unknown parameter '%s'; expected "
+                         _("ai:engine: unknown parameter '%s'; expected "
                          "depth=N, nodes=N, time=S, hash=MB, threads=N or "
-                         "level=1..5",
+                         "level=1..5"),
                          w);
             destroy(pl);
             return NULL;
         }
         if (!ok) {
-            lt_error_set(err, "ai:engine: bad value '%s' for %s", v, w);
+            lt_error_set(err, _("ai:engine: bad value '%s' for %s"), v, w);
             destroy(pl);
             return NULL;
         }
@@ -78,7 +78,7 @@ static void *create(const lt_game *g, const char *params, lt_error *err)
     pl->level = (int)lv;
     pl->search = chess_search_new((int)hash, (int)threads);
     if (!pl->search) {
-        lt_error_set(err, "ai:engine: out of memory for a %lld MB table", hash);
+        lt_error_set(err, _("ai:engine: out of memory for a %lld MB table"), hash);
         destroy(pl);
         return NULL;
     }

@@ -94,22 +94,22 @@ bool best_read(dice_state *s, char **w, int nw, int *used, lt_error *err)
     int n = s->players, v[DICE_SEATS], count;
     if (nw < 4 || strcmp(w[0], "in") ||
         !dice_parse_list(w[1], v, n, 1, n, &count) || count < 2) {
-        lt_error_set(err, "expected 'in' and the seats still contending "
-                          "(two or more, in order of play), e.g. in 1,2");
+        lt_error_set(err, _("expected 'in' and the seats still contending "
+                          "(two or more, in order of play), e.g. in 1,2"));
         return false;
     }
     b->contenders = 0;
     int last = -1;
     for (int k = 0; k < count; k++) {
         if (v[k] < 1) {
-            lt_error_set(err, "in: seat numbers, 1..%d", n);
+            lt_error_set(err, _("in: seat numbers, 1..%d"), n);
             return false;
         }
         int seat = v[k] - 1, p = 0;
         while (s->order[p] != seat)
             p++;
         if (p <= last) {
-            lt_error_set(err, "in: the seats in order of play, once each");
+            lt_error_set(err, _("in: the seats in order of play, once each"));
             return false;
         }
         last = p;
@@ -117,8 +117,8 @@ bool best_read(dice_state *s, char **w, int nw, int *used, lt_error *err)
     }
     if (strcmp(w[2], "scores") ||
         !dice_parse_list(w[3], v, n, 1, 36, &count) || count != n) {
-        lt_error_set(err, "expected 'scores' and the score each seat threw "
-                          "this round ('-' for none yet)");
+        lt_error_set(err, _("expected 'scores' and the score each seat threw "
+                          "this round ('-' for none yet)"));
         return false;
     }
     /* contenders throw in order: those who have thrown come first */
@@ -127,8 +127,8 @@ bool best_read(dice_state *s, char **w, int nw, int *used, lt_error *err)
         int seat = s->order[p];
         bool in = b->contenders >> seat & 1;
         if (v[seat] && (!in || pos >= 0)) {
-            lt_error_set(err, "scores: only contenders have scores, and they "
-                              "throw in order of play");
+            lt_error_set(err, _("scores: only contenders have scores, and they "
+                              "throw in order of play"));
             return false;
         }
         if (in && !v[seat] && pos < 0)
@@ -136,7 +136,7 @@ bool best_read(dice_state *s, char **w, int nw, int *used, lt_error *err)
         b->score[seat] = (uint8_t)v[seat];
     }
     if (pos < 0) {
-        lt_error_set(err, "scores: the round is complete (it would be decided)");
+        lt_error_set(err, _("scores: the round is complete (it would be decided)"));
         return false;
     }
     b->pos = (uint8_t)pos;

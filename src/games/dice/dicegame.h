@@ -452,17 +452,15 @@ void dice_best_odds(const dice_state *, const uint32_t *dist, uint32_t total,
 /* ---- options every game shares ---- */
 extern const char *const dice_order_choices[]; /* highest, lowest */
 #define DICE_OPT_TURNS                                                     \
-    {"turns", NULL, 1, DICE_TURNS_MAX, 1,                                  \
-     "turns in the match: the most turns won (or money) wins it",          \
-     "liczba tur meczu: wygrywa, kto wygra najwięcej tur (lub pieniędzy)"}
+    {NC_("option", "turns"), NULL, 1, DICE_TURNS_MAX, 1,                   \
+     N_("turns in the match: the most turns won (or money) wins it")}
 #define DICE_OPT_ORDER                                                     \
-    {"order", dice_order_choices, 0, 0, 0,                                 \
-     "the throw for the order of play: the highest throw goes first, "     \
-     "or the lowest",                                                      \
-     "rzut o kolejność: pierwszy jest najwyższy rzut albo najniższy"}
+    {NC_("option", "order"), dice_order_choices, 0, 0, 0,                  \
+     N_("the throw for the order of play: the highest throw goes first, "  \
+        "or the lowest")}
 /* The lt_game members every dice game shares. */
 #define DICE_MEMBERS                                                       \
-    .group = LT_GROUP_DICE, .seats_en = NULL, .seats_pl = NULL,            \
+    .group = LT_GROUP_DICE, .seats = NULL,                                 \
     .has_chance = true, .zero_sum = true, .state_size = sizeof(dice_state), \
     .max_outcomes = 56, .max_actions = 2,                                   \
     .num_actions = DICE_ACTIONS,                                           \

@@ -83,7 +83,7 @@ bool duel_read_numbers(dice_state *s, const char *word, bool mine_first,
     dice_duel *d = &s->t.duel;
     int v[DICE_SEATS], count;
     if (!dice_parse_list(word, v, 2, lo, hi, &count) || count != 2) {
-        lt_error_set(err, "numbers: one for each seat, %d..%d ('-' for none yet)",
+        lt_error_set(err, _("numbers: one for each seat, %d..%d ('-' for none yet)"),
                      lo, hi);
         return false;
     }
@@ -91,7 +91,7 @@ bool duel_read_numbers(dice_state *s, const char *word, bool mine_first,
     d->theirs = (uint8_t)v[s->order[1]];
     int first = mine_first ? d->mine : d->theirs, second = mine_first ? d->theirs : d->mine;
     if ((second && !first) || (distinct && first && first == second)) {
-        lt_error_set(err, "numbers: the %s number is given first%s",
+        lt_error_set(err, _("numbers: the %s number is given first%s"),
                      mine_first ? "thrower's" : "opponent's",
                      distinct ? ", and the other differs from it" : "");
         return false;

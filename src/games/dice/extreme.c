@@ -60,8 +60,8 @@ static bool extreme_read(dice_state *s, char **w, int nw, lt_error *err)
     if (used + 2 != nw || strcmp(w[used], "part") ||
         sscanf(w[used + 1], "%u/%u%c", &k, &sum, &tail) != 2 ||
         k != LT_DICE_MAX || s->var[0] <= LT_DICE_MAX || sum < k || sum > 6 * k) {
-        lt_error_set(err, "expected at most 'part 3/S': the first three of "
-                          "the thrower's %u dice, summing to S",
+        lt_error_set(err, _("expected at most 'part 3/S': the first three of "
+                          "the thrower's %u dice, summing to S"),
                      (unsigned)s->var[0]);
         return false;
     }
@@ -110,10 +110,10 @@ static void extreme_odds(const dice_state *s, dice_chances *d)
 enum { OPT_DICE, OPT_TURNS };
 
 const lt_option extreme_options[] = {
-    {"dice", NULL, 1, 6, 3, "the number of dice each player throws",
-     "liczba kości, którymi rzuca każdy gracz"},
+    {NC_("option", "dice"), NULL, 1, 6, 3, N_("the number of dice each player "
+                                              "throws")},
     DICE_OPT_TURNS,
-    {NULL, NULL, 0, 0, 0, NULL, NULL}};
+    {NULL, NULL, 0, 0, 0, NULL}};
 
 static void extreme_configure(dice_state *s, const lt_config *cfg)
 {

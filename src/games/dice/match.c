@@ -31,7 +31,8 @@ const dice_rules *dice_rules_of(const dice_state *s)
     return all[s->game];
 }
 
-const char *const dice_order_choices[] = {"highest", "lowest", NULL};
+const char *const dice_order_choices[] = {
+    NC_("option value", "highest"), NC_("option value", "lowest"), NULL};
 
 /* ---- dice ---- */
 

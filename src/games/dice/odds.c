@@ -56,7 +56,7 @@ lt_status dice_odds(const lt_state *st, unsigned flags, lt_odds *o,
     }
     dice_chances *d = calloc(1, sizeof *d);
     if (!d) {
-        lt_error_set(err, "out of memory");
+        lt_error_set(err, _("out of memory"));
         return LT_ENOMEM;
     }
     for (int i = 0; i < DICE_SEATS; i++)

@@ -10,7 +10,7 @@
 static void *create(const lt_game *g, const char *params, lt_error *err)
 {
     if (params && *params) {
-        lt_error_set(err, "ai:perfect takes no parameters (found '%s')", params);
+        lt_error_set(err, _("ai:perfect takes no parameters (found '%s')"), params);
         return NULL;
     }
     return (void *)g;

@@ -176,7 +176,7 @@ static bool read_order(dice_state *t, const char *text, bool blocks,
     if (k == n)
         return true;
 bad:
-    lt_error_set(err, "order: expected the %d seats once each, e.g. %s", n,
+    lt_error_set(err, _("order: expected the %d seats once each, e.g. %s"), n,
                  blocks ? "2|1,3 (1 and 3 still tied)" : "2,1,3");
     return false;
 }
@@ -189,8 +189,8 @@ static bool read_match(dice_state *t, char **w, int nw, int *used,
     const dice_rules *r = dice_rules_of(t);
     int n = t->players, i = 0, v[DICE_SEATS], count;
     if (nw < 4) {
-        lt_error_set(err, "expected e.g. 'play turn 1/%u score %s ...' "
-                          "(ludoteka moves shows the start)",
+        lt_error_set(err, _("expected e.g. 'play turn 1/%u score %s ...' "
+                          "(ludoteka moves shows the start)"),
                      (unsigned)t->turns, n == 2 ? "0,0" : "0,0,0");
         return false;
     }
@@ -202,7 +202,7 @@ static bool read_match(dice_state *t, char **w, int nw, int *used,
     else if (!strcmp(phase, "over"))
         t->phase = PHASE_OVER;
     else {
-        lt_error_set(err, "expected the phase: order, play or over; found '%s'",
+        lt_error_set(err, _("expected the phase: order, play or over; found '%s'"),
                      phase);
         return false;
     }
@@ -210,31 +210,31 @@ static bool read_match(dice_state *t, char **w, int nw, int *used,
     char tail;
     const char *key = t->phase == PHASE_OVER ? "played" : "turn";
     if (strcmp(w[i++], key) || sscanf(w[i++], "%u/%u%c", &cur, &total, &tail) != 2) {
-        lt_error_set(err, "expected '%s T/N' after '%s'", key, phase);
+        lt_error_set(err, _("expected '%s T/N' after '%s'"), key, phase);
         return false;
     }
     if (total != t->turns) {
-        lt_error_set(err, "the match has %u turn(s) (option turns), not %u",
+        lt_error_set(err, _("the match has %u turn(s) (option turns), not %u"),
                      (unsigned)t->turns, total);
         return false;
     }
     if (t->phase == PHASE_OVER) {
         if (cur > total || (cur < total && !t->money_game)) {
-            lt_error_set(err, "a match over has played all its %u turn(s)", total);
+            lt_error_set(err, _("a match over has played all its %u turn(s)"), total);
             return false;
         }
         t->turn = (uint16_t)cur;
     } else {
         if (cur < 1 || cur > total) {
-            lt_error_set(err, "turn %u of %u does not exist", cur, total);
+            lt_error_set(err, _("turn %u of %u does not exist"), cur, total);
             return false;
         }
         t->turn = (uint16_t)(cur - 1);
     }
     if (i + 1 >= nw || strcmp(w[i], "score") ||
         !dice_parse_list(w[i + 1], v, n, 0, DICE_TURNS_MAX, &count) || count != n) {
-        lt_error_set(err, "expected 'score' and the turns won by each of the "
-                          "%d seats, e.g. score %s", n, n == 2 ? "1,0" : "1,0,0");
+        lt_error_set(err, _("expected 'score' and the turns won by each of the "
+                          "%d seats, e.g. score %s"), n, n == 2 ? "1,0" : "1,0,0");
         return false;
     }
     i += 2;
@@ -244,42 +244,42 @@ static bool read_match(dice_state *t, char **w, int nw, int *used,
         sum += v[k];
     }
     if (sum > t->turn) {
-        lt_error_set(err, "the seats have won %d turns of the %u played", sum,
+        lt_error_set(err, _("the seats have won %d turns of the %u played"), sum,
                      (unsigned)t->turn);
         return false;
     }
     if (t->money_game) {
         int32_t total_money = n * t->bankroll, got = 0;
         if (i + 3 >= nw || strcmp(w[i], "money") || strcmp(w[i + 2], "pot")) {
-            lt_error_set(err, "expected 'money' with each seat's money, then "
-                              "'pot' and the pot, e.g. money 10,10 pot 0");
+            lt_error_set(err, _("expected 'money' with each seat's money, then "
+                              "'pot' and the pot, e.g. money 10,10 pot 0"));
             return false;
         }
         char *list = w[i + 1];
         for (int k = 0; k < n; k++) {
             char *comma = strchr(list, ',');
             if ((comma == NULL) != (k == n - 1)) {
-                lt_error_set(err, "money: one amount for each of the %d seats", n);
+                lt_error_set(err, _("money: one amount for each of the %d seats"), n);
                 return false;
             }
             if (comma)
                 *comma = '\0';
             if (!parse_money(list, total_money, &t->money[k])) {
-                lt_error_set(err, "money: '%s' is not an amount (12 or 12.5)", list);
+                lt_error_set(err, _("money: '%s' is not an amount (12 or 12.5)"), list);
                 return false;
             }
             got += t->money[k];
             list = comma ? comma + 1 : list;
         }
         if (!parse_money(w[i + 3], total_money, &t->pot)) {
-            lt_error_set(err, "pot: '%s' is not an amount (12 or 12.5)", w[i + 3]);
+            lt_error_set(err, _("pot: '%s' is not an amount (12 or 12.5)"), w[i + 3]);
             return false;
         }
         got += t->pot;
         if (got != total_money) {
             char a[32], b[32];
-            lt_error_set(err, "money and pot add up to %s, but the players "
-                              "brought %s", dice_money_text(got, a, sizeof a),
+            lt_error_set(err, _("money and pot add up to %s, but the players "
+                              "brought %s"), dice_money_text(got, a, sizeof a),
                          dice_money_text(total_money, b, sizeof b));
             return false;
         }
@@ -290,7 +290,7 @@ static bool read_match(dice_state *t, char **w, int nw, int *used,
         return true;
     }
     if (i + 1 >= nw || strcmp(w[i], "order")) {
-        lt_error_set(err, "expected 'order' and the order of play");
+        lt_error_set(err, _("expected 'order' and the order of play"));
         return false;
     }
     bool ordering = t->phase == PHASE_ORDER;
@@ -300,15 +300,15 @@ static bool read_match(dice_state *t, char **w, int nw, int *used,
     bool throws_order = r->order_throw == ORDER_EACH_TURN ||
                         (r->order_throw == ORDER_ONCE && t->turn == 0);
     if (ordering && !throws_order) {
-        lt_error_set(err, "in this game nobody throws for the order of play "
-                          "in turn %u", (unsigned)t->turn + 1);
+        lt_error_set(err, _("in this game nobody throws for the order of play "
+                          "in turn %u"), (unsigned)t->turn + 1);
         return false;
     }
     if (!ordering && r->order_throw == ORDER_NONE)
         for (int k = 0; k < n; k++)
             if (t->order[k] != (t->turn + k) % n) {
-                lt_error_set(err, "order: in turn %u the seats throw from "
-                                  "seat %d on", (unsigned)t->turn + 1,
+                lt_error_set(err, _("order: in turn %u the seats throw from "
+                                  "seat %d on"), (unsigned)t->turn + 1,
                              t->turn % n + 1);
                 return false;
             }
@@ -316,8 +316,8 @@ static bool read_match(dice_state *t, char **w, int nw, int *used,
         if (i + 1 >= nw || strcmp(w[i], "thrown") ||
             !dice_parse_list(w[i + 1], v, n, t->ndice, 6 * t->ndice, &count) ||
             count != n) {
-            lt_error_set(err, "expected 'thrown' and each seat's sum in the "
-                              "current tie-break (%d..%d, '-' for none)",
+            lt_error_set(err, _("expected 'thrown' and each seat's sum in the "
+                              "current tie-break (%d..%d, '-' for none)"),
                          t->ndice, 6 * t->ndice);
             return false;
         }
@@ -336,8 +336,8 @@ static bool read_match(dice_state *t, char **w, int nw, int *used,
             p = e + 1;
         }
         if (b0 < 0) {
-            lt_error_set(err, "order: nobody is tied, so the order is fixed "
-                              "(write play instead of order)");
+            lt_error_set(err, _("order: nobody is tied, so the order is fixed "
+                              "(write play instead of order)"));
             return false;
         }
         bool gap = false;
@@ -346,8 +346,8 @@ static bool read_match(dice_state *t, char **w, int nw, int *used,
             int x = v[t->order[p]];
             bool in = p >= b0 && p <= b1;
             if (x && (!in || gap)) {
-                lt_error_set(err, "thrown: only the first tied players throw, "
-                                  "in their order");
+                lt_error_set(err, _("thrown: only the first tied players throw, "
+                                  "in their order"));
                 return false;
             }
             if (in && !x)
@@ -356,7 +356,7 @@ static bool read_match(dice_state *t, char **w, int nw, int *used,
             t->othrow[t->order[p]] = (uint8_t)x;
         }
         if (thrown == b1 - b0 + 1) {
-            lt_error_set(err, "thrown: the tied players have all thrown");
+            lt_error_set(err, _("thrown: the tied players have all thrown"));
             return false;
         }
     }
@@ -370,7 +370,7 @@ lt_status dice_read_state(lt_state *st, const char *text, lt_error *err)
     const dice_rules *r = dice_rules_of(&t);
     char buf[TEXT_MAX], *w[WORDS_MAX];
     if (strlen(text) >= sizeof buf) {
-        lt_error_set(err, "position text too long");
+        lt_error_set(err, _("position text too long"));
         return LT_ESYNTAX;
     }
     strcpy(buf, text);
@@ -392,7 +392,7 @@ lt_status dice_read_state(lt_state *st, const char *text, lt_error *err)
     if (nw >= 2 && !strcmp(w[nw - 2], "steps")) {
         long long k;
         if (!lt_parse_int(w[nw - 1], 1, DICE_TURN_CAP - 1, &k)) {
-            lt_error_set(err, "steps: expected 1..%d", DICE_TURN_CAP - 1);
+            lt_error_set(err, _("steps: expected 1..%d"), DICE_TURN_CAP - 1);
             return LT_ERANGE;
         }
         t.steps = (uint16_t)k;
@@ -402,23 +402,23 @@ lt_status dice_read_state(lt_state *st, const char *text, lt_error *err)
     if (!read_match(&t, w, nw, &used, err))
         return LT_ESYNTAX;
     if (t.phase == PHASE_ORDER && t.steps >= DICE_ORDER_CAP) {
-        lt_error_set(err, "steps: the throw for the order ends at %d",
+        lt_error_set(err, _("steps: the throw for the order ends at %d"),
                      DICE_ORDER_CAP);
         return LT_ERANGE;
     }
     if (t.phase == PHASE_OVER && t.steps) {
-        lt_error_set(err, "steps: the match is over");
+        lt_error_set(err, _("steps: the match is over"));
         return LT_ESYNTAX;
     }
     if (t.phase == PHASE_TURN) {
         if (!r->turn_read(&t, w + used, nw - used, err))
             return LT_ESYNTAX;
     } else if (used < nw) {
-        lt_error_set(err, "unexpected '%s'", w[used]);
+        lt_error_set(err, _("unexpected '%s'"), w[used]);
         return LT_ESYNTAX;
     }
     if (!dice_invariants_ok((lt_state *)&t)) {
-        lt_error_set(err, "these numbers do not make a position of %s",
+        lt_error_set(err, _("these numbers do not make a position of %s"),
                      "this game");
         return LT_EILLEGAL;
     }

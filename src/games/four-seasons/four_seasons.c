@@ -4,44 +4,40 @@
  * RULES.md beside this file. */
 #include "four_seasons.h"
 
-static const char *const arrays[] = {"a", "b", NULL};
-static const char *const centres[] = {"blocked", "diagonals", "open", NULL};
-static const char *const alfils[] = {"1-2", "2", NULL};
-static const char *const firsts[] = {"each", "green", "off", NULL};
-static const char *const dices[] = {"off", "one", "two", NULL};
+static const char *const arrays[] = {
+    NC_("option value", "a"), NC_("option value", "b"), NULL};
+static const char *const centres[] = {
+    NC_("option value", "blocked"), NC_("option value", "diagonals"),
+    NC_("option value", "open"), NULL};
+static const char *const alfils[] = {
+    NC_("option value", "1-2"), NC_("option value", "2"), NULL};
+static const char *const firsts[] = {
+    NC_("option value", "each"), NC_("option value", "green"),
+    NC_("option value", "off"), NULL};
+static const char *const dices[] = {
+    NC_("option value", "off"), NC_("option value", "one"),
+    NC_("option value", "two"), NULL};
 
 static const lt_option options[] = {
-    {"array", arrays, 0, 0, ARRAY_A,
-     "setup: a (chessvariants, Ludii's rules text) or b (its mirror image, "
-     "Ludii's start position)",
-     "ustawienie: a (chessvariants, opis w Ludii) lub b (jego odbicie "
-     "lustrzane, pozycja startowa w Ludii)"},
-    {"centre", centres, 0, 0, CENTRE_BLOCKED,
-     "the crossed-out centre: blocked (all 16 squares c3-f6), diagonals (the "
-     "8 squares on the two lines), open (no lines)",
-     "przekreślone centrum: blocked (całe 16 pól c3-f6), diagonals (8 pól na "
-     "dwóch liniach), open (bez linii)"},
-    {"alfil", alfils, 0, 0, ALFIL_UP_TO_2,
-     "the bishop (alfil): 1-2 (one or two squares diagonally, leaping) or 2 "
-     "(the historical alfil: exactly two)",
-     "biskup (alfil): 1-2 (o jedno lub dwa pola po skosie, z przeskokiem) "
-     "lub 2 (historyczny alfil: dokładnie dwa)"},
-    {"first-move", firsts, 0, 0, FIRST_EACH,
-     "each player's first move goes towards the next player: each, green "
-     "(only the opening move), off",
-     "pierwszy ruch w stronę następnego gracza: each (każdy gracz), green "
-     "(tylko pierwszy ruch gry), off (bez tej zasady)"},
-    {"dice", dices, 0, 0, DICE_OFF,
-     "dice variant: off, one (the die names the piece to move), two (roll "
-     "two, choose one)",
-     "wariant z kośćmi: off, one (kość wskazuje figurę), two (rzut dwiema, "
-     "wybór jednej)"},
-    {"cap", NULL, CAP_MIN, CAP_MAX, CAP_DEFAULT,
-     "the game is drawn among the players left after this many turns in a "
-     "row without a capture, a promotion or an elimination",
-     "remis pozostałych graczy po tylu turach z rzędu bez bicia, promocji "
-     "ani odpadnięcia gracza"},
-    {NULL, NULL, 0, 0, 0, NULL, NULL}};
+    {NC_("option", "array"), arrays, 0, 0, ARRAY_A,
+     N_("setup: a (chessvariants, Ludii's rules text) or b (its mirror image, "
+        "Ludii's start position)")},
+    {NC_("option", "centre"), centres, 0, 0, CENTRE_BLOCKED,
+     N_("the crossed-out centre: blocked (all 16 squares c3-f6), diagonals (the "
+        "8 squares on the two lines), open (no lines)")},
+    {NC_("option", "alfil"), alfils, 0, 0, ALFIL_UP_TO_2,
+     N_("the bishop (alfil): 1-2 (one or two squares diagonally, leaping) or 2 "
+        "(the historical alfil: exactly two)")},
+    {NC_("option", "first-move"), firsts, 0, 0, FIRST_EACH,
+     N_("each player's first move goes towards the next player: each, green "
+        "(only the opening move), off")},
+    {NC_("option", "dice"), dices, 0, 0, DICE_OFF,
+     N_("dice variant: off, one (the die names the piece to move), two (roll "
+        "two, choose one)")},
+    {NC_("option", "cap"), NULL, CAP_MIN, CAP_MAX, CAP_DEFAULT,
+     N_("the game is drawn among the players left after this many turns in a "
+        "row without a capture, a promotion or an elimination")},
+    {NULL, NULL, 0, 0, 0, NULL}};
 
 static lt_status init(lt_state *st, const lt_config *cfg)
 {
@@ -192,13 +188,11 @@ const lt_game lt_four_seasons = {
     .seat_side = seat_side,
     .in_game = in_game,
     .leave = leave,
-    .title_en = "Four Seasons Chess",
-    .title_pl = "Cztery pory roku (Świat)",
-    .source = "seed 000: Cztery pory roku zwane również Światem",
+    .title = N_("Four Seasons Chess"),
+    .source = N_("source 000: Cztery pory roku zwane również Światem"),
     .group = LT_GROUP_ALFONSO,
     .options = options,
-    .seats_en = fs4_seats_en,
-    .seats_pl = fs4_seats_pl,
+    .seats = fs4_seats,
     .min_players = SEATS,
     .max_players = SEATS,
     .has_chance = true, /* with dice=one|two */

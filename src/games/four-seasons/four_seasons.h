@@ -198,7 +198,7 @@ void fs4_square_name(int sq, char out[3]);
 extern const char fs4_seat_letters[SEATS + 1];
 
 /* view.c */
-extern const char *const fs4_seats_en[SEATS], *const fs4_seats_pl[SEATS];
+extern const char *const fs4_seats[SEATS]; /* N_(): shown through _() */
 void fs4_render(const fs4 *s, lt_view *v);
 int fs4_action_cells(const fs4 *s, lt_action a, int *cells, int max);
 

@@ -195,8 +195,8 @@ static lt_status read_board(fs4 *t, const char **pp, lt_error *err)
                                 ? strchr(kind_letters, toupper((unsigned char)p[1]))
                                 : NULL;
             if (!k) {
-                lt_error_set(err, "board: expected a digit or a piece such as "
-                                  "gK or rPn at %s, found '%.2s'", name, p);
+                lt_error_set(err, _("board: expected a digit or a piece such as "
+                                  "gK or rPn at %s, found '%.2s'"), name, p);
                 return LT_ESYNTAX;
             }
             int kind = (int)(k - kind_letters);
@@ -205,8 +205,8 @@ static lt_status read_board(fs4 *t, const char **pp, lt_error *err)
                 int c = tolower((unsigned char)*p);
                 const char *d = c ? strchr(dir_letters, c) : NULL;
                 if (!d) {
-                    lt_error_set(err, "board: the pawn on %s needs a direction "
-                                      "(n, s, e or w)", name);
+                    lt_error_set(err, _("board: the pawn on %s needs a direction "
+                                      "(n, s, e or w)"), name);
                     return LT_ESYNTAX;
                 }
                 kind += (int)(d - dir_letters);
@@ -217,11 +217,11 @@ static lt_status read_board(fs4 *t, const char **pp, lt_error *err)
             f++;
         }
         if (f != 8) {
-            lt_error_set(err, "board: rank %d has more than 8 squares", r + 1);
+            lt_error_set(err, _("board: rank %d has more than 8 squares"), r + 1);
             return LT_ESYNTAX;
         }
         if (r && *p++ != '/') {
-            lt_error_set(err, "board: expected '/' after rank %d", r + 1);
+            lt_error_set(err, _("board: expected '/' after rank %d"), r + 1);
             return LT_ESYNTAX;
         }
     }
@@ -315,19 +315,19 @@ lt_status fs4_read(fs4 *s, const char *text, lt_error *err)
         used = more;
     if (fields < 6 || strspn(p + used, " \t\r\n") != strlen(p + used) ||
         (fields == 7 && !read_out(out, t.out))) {
-        lt_error_set(err, "after the board expected: the seat to move (g, r, b "
+        lt_error_set(err, _("after the board expected: the seat to move (g, r, b "
                           "or w), the dice (-), the seats owing their first "
                           "move (grbw or -), the four seats from the most recent "
                           "mover (wbrg), the turns played and the turns since "
                           "the last capture, promotion or elimination, e.g. "
                           "'g - grbw wbrg 0 0', then the seats out of the game "
                           "and how, if any: 'out:rmg,bs' (red mated by green, "
-                          "black stalemated; t: king taken by, l: left)");
+                          "black stalemated; t: king taken by, l: left)"));
         return LT_ESYNTAX;
     }
     int seat = turn[1] ? -1 : seat_of(turn[0]);
     if (seat < 0) {
-        lt_error_set(err, "seat to move: expected g, r, b or w, found '%s'", turn);
+        lt_error_set(err, _("seat to move: expected g, r, b or w, found '%s'"), turn);
         return LT_ESYNTAX;
     }
     t.turn = (uint8_t)seat;
@@ -335,8 +335,8 @@ lt_status fs4_read(fs4 *s, const char *text, lt_error *err)
     for (const char *c = owe; strcmp(owe, "-") && *c; c++) {
         int q = seat_of(*c);
         if (q < 0 || ((t.owe >> q) & 1)) {
-            lt_error_set(err, "first moves: expected seat letters (g, r, b, "
-                              "w) once each, or '-', found '%s'", owe);
+            lt_error_set(err, _("first moves: expected seat letters (g, r, b, "
+                              "w) once each, or '-', found '%s'"), owe);
             return LT_ESYNTAX;
         }
         t.owe |= (uint8_t)(1u << q);
@@ -345,8 +345,8 @@ lt_status fs4_read(fs4 *s, const char *text, lt_error *err)
     for (int i = 0; i < SEATS; i++) {
         int q = seat_of(recent[i]);
         if (q < 0 || ((seen >> q) & 1) || (i == SEATS - 1 && recent[i + 1])) {
-            lt_error_set(err, "recent movers: expected the four seat letters "
-                              "g, r, b, w in some order, found '%s'", recent);
+            lt_error_set(err, _("recent movers: expected the four seat letters "
+                              "g, r, b, w in some order, found '%s'"), recent);
             return LT_ESYNTAX;
         }
         seen |= 1u << q;
@@ -354,8 +354,8 @@ lt_status fs4_read(fs4 *s, const char *text, lt_error *err)
     }
     if (quiet > t.cap || quiet > ply ||
         ply > (unsigned)(PROGRESS_MAX + 1) * CAP_MAX) {
-        lt_error_set(err, "turns: %u played, %u of them since the last capture, "
-                          "promotion or elimination, do not fit (the cap is %u)",
+        lt_error_set(err, _("turns: %u played, %u of them since the last capture, "
+                          "promotion or elimination, do not fit (the cap is %u)"),
                      ply, quiet, (unsigned)t.cap);
         return LT_ERANGE;
     }
@@ -364,8 +364,8 @@ lt_status fs4_read(fs4 *s, const char *text, lt_error *err)
     /* the end is decided by the position */
     if (t.kind[K_KING] && fs4_finished(&t)) {
         if (strcmp(dice, "-")) {
-            lt_error_set(err, "the game is over in this position: the dice "
-                              "field must be '-'");
+            lt_error_set(err, _("the game is over in this position: the dice "
+                              "field must be '-'"));
             return LT_EILLEGAL;
         }
         t.phase = PH_OVER;

@@ -8,8 +8,8 @@
 #include "four_seasons.h"
 #include "ludoteka/text.h"
 
-const char *const fs4_seats_en[SEATS] = {"Green", "Red", "Black", "White"};
-const char *const fs4_seats_pl[SEATS] = {"Zielone", "Czerwone", "Czarne", "Białe"};
+const char *const fs4_seats[SEATS] = {N_("Green"), N_("Red"), N_("Black"),
+                                      N_("White")};
 static const char *const seat_en[SEATS] = {"Green (spring)", "Red (summer)",
                                            "Black (autumn)", "White (winter)"};
 static const char *const seat_pl[SEATS] = {"Zielone (wiosna)", "Czerwone (lato)",

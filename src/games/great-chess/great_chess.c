@@ -16,30 +16,26 @@ enum { END_NONE, END_MATE, END_STALEMATE, END_CAP };
 enum { OPT_UNICORN, OPT_KINGLEAP, OPT_CAP };
 enum { CAP_MIN = 10, CAP_MAX = 400, CAP_DEFAULT = 200 };
 
-static const char *const unicorns[] = {"seed", "all", NULL};
-static const char *const leaps[] = {"capture", "quiet", "cazaux", "forward", NULL};
+static const char *const unicorns[] = {
+    NC_("option value", "seed"), NC_("option value", "all"), NULL};
+static const char *const leaps[] = {
+    NC_("option value", "capture"), NC_("option value", "quiet"),
+    NC_("option value", "cazaux"), NC_("option value", "forward"), NULL};
 
 static const lt_option options[] = {
-    {"unicorn", unicorns, 0, 0, GC_UNICORN_SEED,
-     "after its knight leap the unicorn may slide on diagonally: seed (only "
-     "after a forward leap); all (after any leap, as Cazaux and Fairy-Max)",
-     "po skoku skoczka nosorożec może sunąć dalej po skosie: seed (tylko po "
-     "skoku do przodu); all (po każdym skoku, jak u Cazaux i w Fairy-Max)"},
-    {"kingleap", leaps, 0, 0, GC_LEAP_CAPTURE,
-     "the king's first-move two-square leap: capture (seed: may capture, "
-     "also in check); quiet (never captures, as Fairy-Max); cazaux (never "
-     "captures, not out of check, not over an attacked square); forward "
-     "(Ludii: only forwards, may capture)",
-     "skok króla o dwa pola w pierwszym ruchu: capture (seed: może bić, także "
-     "z szacha); quiet (nigdy nie bije, jak w Fairy-Max); cazaux (nie bije, "
-     "nie z szacha, nie przez atakowane pole); forward (Ludii: tylko do "
-     "przodu, może bić)"},
-    {"cap", NULL, CAP_MIN, CAP_MAX, CAP_DEFAULT,
-     "the game is drawn after this many moves in a row (both players' "
-     "counted) without a capture or a pawn move",
-     "remis po tylu kolejnych posunięciach (liczonych dla obu graczy) bez "
-     "bicia i bez ruchu piona"},
-    {NULL, NULL, 0, 0, 0, NULL, NULL}};
+    {NC_("option", "unicorn"), unicorns, 0, 0, GC_UNICORN_SEED,
+     N_("after its knight leap the unicorn may slide on diagonally: seed (only "
+        "after a forward leap); all (after any leap, as Cazaux and "
+        "Fairy-Max)")},
+    {NC_("option", "kingleap"), leaps, 0, 0, GC_LEAP_CAPTURE,
+     N_("the king's first-move two-square leap: capture (the source: may "
+        "capture, also in check); quiet (never captures, as Fairy-Max); cazaux "
+        "(never captures, not out of check, not over an attacked square); "
+        "forward (Ludii: only forwards, may capture)")},
+    {NC_("option", "cap"), NULL, CAP_MIN, CAP_MAX, CAP_DEFAULT,
+     N_("the game is drawn after this many moves in a row (both players' "
+        "counted) without a capture or a pawn move")},
+    {NULL, NULL, 0, 0, 0, NULL}};
 
 /* Decides whether the game is over, from the position alone. */
 static void settle(great *s)
@@ -402,8 +398,7 @@ static uint64_t perft(const lt_state *st, int depth)
     return gc_perft(&p, depth);
 }
 
-static const char *const seats_en[] = {"White", "Black"};
-static const char *const seats_pl[] = {"Białe", "Czarne"};
+static const char *const seats[] = {N_("White"), N_("Black")};
 
 static const lt_engine *const engines[] = {&great_chess_engine, NULL};
 
@@ -421,13 +416,11 @@ const lt_game lt_great_chess = {
     .seat_side = lt_side_first_south,
     .end_reason = end_reason,
     .can_win = can_win,
-    .title_en = "Great Chess (Grande Acedrex)",
-    .title_pl = "Wielkie Szachy",
-    .source = "seed 000: Wielkie Szachy",
+    .title = N_("Great Chess (Grande Acedrex)"),
+    .source = N_("source 000: Wielkie Szachy"),
     .group = LT_GROUP_ALFONSO,
     .options = options,
-    .seats_en = seats_en,
-    .seats_pl = seats_pl,
+    .seats = seats,
     .min_players = 2,
     .max_players = 2,
     .has_chance = false,

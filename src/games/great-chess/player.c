@@ -49,8 +49,8 @@ static void *create(const lt_game *g, const char *params, lt_error *err)
                                    &e->depth, &e->nodes, &e->noise, &ok))
             ok = !strcmp(w, "hash") && lt_parse_int(v, 1, 4096, &hash);
         if (!ok) {
-            lt_error_set(err, "ai:engine: bad parameter '%s'; expected "
-                              "depth=N, nodes=N, time=S, hash=MB or noise=CP",
+            lt_error_set(err, _("ai:engine: bad parameter '%s'; expected "
+                              "depth=N, nodes=N, time=S, hash=MB or noise=CP"),
                          w);
             destroy(e);
             return NULL;
@@ -59,7 +59,7 @@ static void *create(const lt_game *g, const char *params, lt_error *err)
     if (e)
         e->search = gc_search_new((int)hash);
     if (!e || !e->search) {
-        lt_error_set(err, "ai:engine: out of memory");
+        lt_error_set(err, _("ai:engine: out of memory"));
         destroy(e);
         return NULL;
     }

@@ -8,17 +8,16 @@
 enum { OPT_ORDER, OPT_HAZARD, OPT_TURNS };
 enum { HAZARD_LOSES, HAZARD_IGNORED };
 
-static const char *const hazard_rules[] = {"loses", "ignored", NULL};
+static const char *const hazard_rules[] = {
+    NC_("option value", "loses"), NC_("option value", "ignored"), NULL};
 
 static const lt_option options[] = {
     DICE_OPT_ORDER,
-    {"hazard-after-assign", hazard_rules, 0, 0, HAZARD_LOSES,
-     "a Hazard thrown once the opponent has his number: loses, or is "
-     "ignored (throw again)",
-     "Hazard wyrzucony, gdy przeciwnik ma już liczbę: przegrywa albo się "
-     "nie liczy (rzut od nowa)"},
+    {NC_("option", "hazard-after-assign"), hazard_rules, 0, 0, HAZARD_LOSES,
+     N_("a Hazard thrown once the opponent has his number: loses, or is ignored "
+        "(throw again)")},
     DICE_OPT_TURNS,
-    {NULL, NULL, 0, 0, 0, NULL, NULL}};
+    {NULL, NULL, 0, 0, 0, NULL}};
 
 static void configure(dice_state *s, const lt_config *cfg)
 {
@@ -71,8 +70,8 @@ static void write_turn(const dice_state *s, char *buf, size_t size, size_t *len)
 static bool read_turn(dice_state *s, char **w, int nw, lt_error *err)
 {
     if (nw != 2 || strcmp(w[0], "numbers")) {
-        lt_error_set(err, "expected 'numbers' with the two seats' numbers "
-                          "(4..10, '-' for none yet)");
+        lt_error_set(err, _("expected 'numbers' with the two seats' numbers "
+                          "(4..10, '-' for none yet)"));
         return false;
     }
     return duel_read_numbers(s, w[1], false, true, 4, 10, err);
@@ -146,9 +145,8 @@ static lt_status init(lt_state *s, const lt_config *cfg)
 
 const lt_game lt_guirguiesca = {
     .id = "guirguiesca",
-    .title_en = "Guirguiesca",
-    .title_pl = "Guirguiesca",
-    .source = "seed 000, l: Guirguiesca",
+    .title = N_("Guirguiesca"),
+    .source = N_("source 000, l: Guirguiesca"),
     .options = options,
     .min_players = 2,
     .max_players = 2,

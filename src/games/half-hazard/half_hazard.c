@@ -11,27 +11,23 @@
 enum { OPT_ORDER, OPT_POOL, OPT_UNIT, OPT_STREAK, OPT_BANKROLL, OPT_TURNS };
 enum { STREAK_UNIT, STREAK_RISING };
 
-static const char *const streaks[] = {"unit", "rising", NULL};
+static const char *const streaks[] = {
+    NC_("option value", "unit"), NC_("option value", "rising"), NULL};
 
 static const lt_option options[] = {
     DICE_OPT_ORDER,
-    {"pool", NULL, 2, 100, 20,
-     "the pool set up each turn; each player covers half of it",
-     "pula ustalana w każdej turze; każdy gracz pokrywa jej połowę"},
-    {"unit", NULL, 1, 50, 2, "the basic unit Hazards pay in",
-     "jednostka podstawowa, w której płacą Hazardy"},
-    {"streak", streaks, 0, 0, STREAK_UNIT,
-     "unit: a streak's first Hazard pays 3 units, each further one 1 "
-     "more; rising: the k-th Hazard of a streak pays 2+k units",
-     "unit: pierwszy Hazard serii płaci 3 jednostki, każdy następny 1 "
-     "więcej; rising: k-ty Hazard serii płaci 2+k jednostek"},
-    {"bankroll", NULL, 1, 1000, 50,
-     "each player's money at the start (one who cannot cover his half of "
-     "the pool loses)",
-     "pieniądze każdego gracza na początku (kto nie pokryje połowy puli, "
-     "przegrywa)"},
+    {NC_("option", "pool"), NULL, 2, 100, 20,
+     N_("the pool set up each turn; each player covers half of it")},
+    {NC_("option", "unit"), NULL, 1, 50, 2, N_("the basic unit Hazards pay "
+                                               "in")},
+    {NC_("option", "streak"), streaks, 0, 0, STREAK_UNIT,
+     N_("unit: a streak's first Hazard pays 3 units, each further one 1 more; "
+        "rising: the k-th Hazard of a streak pays 2+k units")},
+    {NC_("option", "bankroll"), NULL, 1, 1000, 50,
+     N_("each player's money at the start (one who cannot cover his half of the "
+        "pool loses)")},
     DICE_OPT_TURNS,
-    {NULL, NULL, 0, 0, 0, NULL, NULL}};
+    {NULL, NULL, 0, 0, 0, NULL}};
 
 static void configure(dice_state *s, const lt_config *cfg)
 {
@@ -152,21 +148,21 @@ static bool read_turn(dice_state *s, char **w, int nw, lt_error *err)
         d->streak = (uint8_t)streak;
         if (d->won < 0 || d->won != won * 2 || d->won >= s->pot ||
             (streak > 0 && d->won == 0)) {
-            lt_error_set(err, "winnings: less than the pot, and some if on a "
-                              "streak of Hazards");
+            lt_error_set(err, _("winnings: less than the pot, and some if on a "
+                              "streak of Hazards"));
             return false;
         }
         if (d->thrown == DUEL_FIRST && d->won) {
-            lt_error_set(err, "winnings: nothing is won before the first throw");
+            lt_error_set(err, _("winnings: nothing is won before the first throw"));
             return false;
         }
     }
     return true;
 bad:
-    lt_error_set(err, "expected 'numbers' with the two seats' numbers "
+    lt_error_set(err, _("expected 'numbers' with the two seats' numbers "
                       "(7..14, '-' for none yet; the opponent's first), "
                       "then, once both are given, 'winnings W streak K' and "
-                      "first, choose or throwing");
+                      "first, choose or throwing"));
     return false;
 }
 
@@ -516,9 +512,8 @@ static lt_status init(lt_state *s, const lt_config *cfg)
 
 const lt_game lt_half_hazard = {
     .id = "half-hazard",
-    .title_en = "Half Hazard",
-    .title_pl = "Pół Hazard",
-    .source = "seed 000, j: Pół Hazard",
+    .title = N_("Half Hazard"),
+    .source = N_("source 000, j: Pół Hazard"),
     .options = options,
     .min_players = 2,
     .max_players = 2,

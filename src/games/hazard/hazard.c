@@ -9,22 +9,20 @@
 enum { OPT_ORDER, OPT_FORM, OPT_STAKE, OPT_BANKROLL, OPT_TURNS };
 enum { FORM_TURNS, FORM_STAKES };
 
-static const char *const forms[] = {"turns", "stakes", NULL};
+static const char *const forms[] = {
+    NC_("option value", "turns"), NC_("option value", "stakes"), NULL};
 
 static const lt_option options[] = {
     DICE_OPT_ORDER,
-    {"form", forms, 0, 0, FORM_TURNS,
-     "turns: the most turns won wins; stakes: the betting form - each turn "
-     "everyone stakes, the winner takes the stakes",
-     "turns: wygrywa najwięcej wygranych tur; stakes: forma hazardowa - w "
-     "każdej turze wszyscy stawiają, zwycięzca zabiera stawki"},
-    {"stake", NULL, 1, 100, 1, "form=stakes: each player's stake in a turn",
-     "form=stakes: stawka każdego gracza w turze"},
-    {"bankroll", NULL, 1, 1000, 10,
-     "form=stakes: each player's money at the start",
-     "form=stakes: pieniądze każdego gracza na początku"},
+    {NC_("option", "form"), forms, 0, 0, FORM_TURNS,
+     N_("turns: the most turns won wins; stakes: the betting form - each turn "
+        "everyone stakes, the winner takes the stakes")},
+    {NC_("option", "stake"), NULL, 1, 100, 1, N_("form=stakes: each player's "
+                                                 "stake in a turn")},
+    {NC_("option", "bankroll"), NULL, 1, 1000, 10,
+     N_("form=stakes: each player's money at the start")},
     DICE_OPT_TURNS,
-    {NULL, NULL, 0, 0, 0, NULL, NULL}};
+    {NULL, NULL, 0, 0, 0, NULL}};
 
 static void configure(dice_state *s, const lt_config *cfg)
 {
@@ -145,12 +143,12 @@ static bool read_turn(dice_state *s, char **w, int nw, lt_error *err)
     bool first = nw == 4 && !strcmp(w[0], "round") && !strcmp(w[1], "1") &&
                  !strcmp(w[2], "sums");
     if (!later && !first) {
-        lt_error_set(err, "expected 'round 1 sums S,S,...' (first round) or "
-                          "'round 2 next N rehazards R,R,...' (a later round)");
+        lt_error_set(err, _("expected 'round 1 sums S,S,...' (first round) or "
+                          "'round 2 next N rehazards R,R,...' (a later round)"));
         return false;
     }
     if (!dice_parse_list(w[nw - 1], v, n, 7, 14, &count) || count != n) {
-        lt_error_set(err, "%s: a sum of 7..14 for each of the %d seats%s",
+        lt_error_set(err, _("%s: a sum of 7..14 for each of the %d seats%s"),
                      w[nw - 2], n, first ? " ('-' if he has not thrown)" : "");
         return false;
     }
@@ -160,7 +158,7 @@ static bool read_turn(dice_state *s, char **w, int nw, lt_error *err)
     if (later) {
         for (int i = 0; i < n; i++)
             if (!v[i]) {
-                lt_error_set(err, "rehazards: every seat has one after round 1");
+                lt_error_set(err, _("rehazards: every seat has one after round 1"));
                 return false;
             }
         int pos = 0;
@@ -174,12 +172,12 @@ static bool read_turn(dice_state *s, char **w, int nw, lt_error *err)
         pos++;
     for (int q = pos; q < n; q++)
         if (v[s->order[q]]) {
-            lt_error_set(err, "sums: the seats throw in order of play");
+            lt_error_set(err, _("sums: the seats throw in order of play"));
             return false;
         }
     if (pos == n) {
-        lt_error_set(err, "sums: the first round is complete; write the "
-                          "ReHazards as round 2");
+        lt_error_set(err, _("sums: the first round is complete; write the "
+                          "ReHazards as round 2"));
         return false;
     }
     h->pos = (uint8_t)pos;
@@ -360,9 +358,8 @@ static lt_status init(lt_state *s, const lt_config *cfg)
 
 const lt_game lt_hazard = {
     .id = "hazard",
-    .title_en = "Hazard",
-    .title_pl = "Hazard",
-    .source = "seed 000, e: Hazard",
+    .title = N_("Hazard"),
+    .source = N_("source 000, e: Hazard"),
     .options = options,
     .min_players = 2,
     .max_players = DICE_SEATS,

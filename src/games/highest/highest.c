@@ -9,9 +9,8 @@ static lt_status init(lt_state *s, const lt_config *cfg)
 
 const lt_game lt_highest = {
     .id = "highest",
-    .title_en = "Highest Wins",
-    .title_pl = "Najwyższa wygrywa",
-    .source = "seed 000, a: Najwyższa wygrywa",
+    .title = N_("Highest Wins"),
+    .source = N_("source 000, a: Najwyższa wygrywa"),
     .options = extreme_options,
     .min_players = 2,
     .max_players = DICE_SEATS,

@@ -9,9 +9,8 @@ static lt_status init(lt_state *s, const lt_config *cfg)
 
 const lt_game lt_lowest = {
     .id = "lowest",
-    .title_en = "Lowest Wins",
-    .title_pl = "Najniższa wygrywa",
-    .source = "seed 000, b: Najniższa wygrywa",
+    .title = N_("Lowest Wins"),
+    .source = N_("source 000, b: Najniższa wygrywa"),
     .options = extreme_options,
     .min_players = 2,
     .max_players = DICE_SEATS,

@@ -8,7 +8,7 @@
 enum { OPT_ORDER, OPT_TURNS };
 
 static const lt_option options[] = {DICE_OPT_ORDER, DICE_OPT_TURNS,
-                                    {NULL, NULL, 0, 0, 0, NULL, NULL}};
+                                    {NULL, NULL, 0, 0, 0, NULL}};
 
 static void configure(dice_state *s, const lt_config *cfg)
 {
@@ -68,9 +68,9 @@ static bool read_turn(dice_state *s, char **w, int nw, lt_error *err)
     if ((nw != 2 && nw != 4) || strcmp(w[0], "numbers") ||
         !dice_parse_list(w[1], v, n, 7, 14, &count) || count != n ||
         (nw == 4 && (strcmp(w[2], "next") || !lt_parse_int(w[3], 1, n, &next)))) {
-        lt_error_set(err, "expected 'numbers' with each seat's number (7..14, "
+        lt_error_set(err, _("expected 'numbers' with each seat's number (7..14, "
                           "'-' for none yet), then, once all have one, 'next' "
-                          "and the seat to throw");
+                          "and the seat to throw"));
         return false;
     }
     int assigned = 0;
@@ -79,15 +79,15 @@ static bool read_turn(dice_state *s, char **w, int nw, lt_error *err)
         assigned += v[i] != 0;
         for (int j = 0; j < i; j++)
             if (v[i] && v[i] == v[j]) {
-                lt_error_set(err, "numbers: every player has a different one");
+                lt_error_set(err, _("numbers: every player has a different one"));
                 return false;
             }
     }
     /* given from the last in order towards the first */
     for (int k = 0; k < n; k++)
         if ((v[s->order[n - 1 - k]] != 0) != (k < assigned)) {
-            lt_error_set(err, "numbers: they are given from the last in order "
-                              "of play to the first");
+            lt_error_set(err, _("numbers: they are given from the last in order "
+                              "of play to the first"));
             return false;
         }
     m->assigned = (uint8_t)assigned;
@@ -207,9 +207,8 @@ static lt_status init(lt_state *s, const lt_config *cfg)
 
 const lt_game lt_marlota = {
     .id = "marlota",
-    .title_en = "Marlota",
-    .title_pl = "Marlota",
-    .source = "seed 000, f: Marlota",
+    .title = N_("Marlota"),
+    .source = N_("source 000, f: Marlota"),
     .options = options,
     .min_players = 2,
     .max_players = DICE_SEATS,

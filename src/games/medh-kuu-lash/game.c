@@ -8,10 +8,9 @@
 enum { OPT_CAP };
 
 static const lt_option options[] = {
-    {"cap", NULL, CAP_MIN, CAP_MAX, CAP_DEFAULT,
-     "the game is drawn after this many turns (both players' counted)",
-     "remis po tylu turach (liczonych dla obu graczy)"},
-    {NULL, NULL, 0, 0, 0, NULL, NULL}};
+    {NC_("option", "cap"), NULL, CAP_MIN, CAP_MAX, CAP_DEFAULT,
+     N_("the game is drawn after this many turns (both players' counted)")},
+    {NULL, NULL, 0, 0, 0, NULL}};
 
 /* seed §2: all peaks filled with their own colour, mornings empty; the
  * ninth piece of each side waits off the board (notes 2).  The throw for
@@ -160,20 +159,17 @@ static bool invariants_ok(const lt_state *st)
     return medh_check((const medh *)st, NULL) == LT_OK;
 }
 
-const char *const medh_seats_en[] = {"Green", "Wooden"};
-const char *const medh_seats_pl[] = {"Zielony", "Drewniany"};
+const char *const medh_seats[] = {N_("Green"), N_("Wooden")};
 
 const lt_game lt_medh_kuu_lash = {
     .id = "medh-kuu-lash",
     .numbering = LT_NUMBER_MOVES,
     .seat_side = lt_side_first_south,
-    .title_en = "Medh Kuu Lash (Mornings and Peaks)",
-    .title_pl = "Medh Kuu Lash (Poranki i Szczyty)",
-    .source = "seed 003: Medh Kuu Lash, Poranki i Szczyty",
+    .title = N_("Medh Kuu Lash (Mornings and Peaks)"),
+    .source = N_("source 003: Medh Kuu Lash, Poranki i Szczyty"),
     .group = LT_GROUP_MEDH,
     .options = options,
-    .seats_en = medh_seats_en,
-    .seats_pl = medh_seats_pl,
+    .seats = medh_seats,
     .min_players = 2,
     .max_players = 2,
     .has_chance = true,

@@ -127,7 +127,7 @@ int medh_chain_end(const medh *, int d);
 int medh_their_die(const medh *);
 int medh_own_die(const medh *);
 /* ---- game.c ---- */
-extern const char *const medh_seats_en[], *const medh_seats_pl[];
+extern const char *const medh_seats[]; /* N_(): shown through _() */
 /* LT_OK, or a message saying which invariant the state breaks. */
 lt_status medh_check(const medh *, lt_error *);
 

@@ -222,8 +222,8 @@ lt_status medh_read_state(lt_state *st, const char *text, lt_error *err)
         for (int k = 0; k < COLS; k++, p++) {
             const char *c = *p ? strchr(piece_char, tolower((unsigned char)*p)) : NULL;
             if (!c) {
-                lt_error_set(err, "board: expected g, w or . in row %d, found '%.1s' "
-                                  "(rows W1..W8/M1..M8/G1..G8)", row + 1, p);
+                lt_error_set(err, _("board: expected g, w or . in row %d, found '%.1s' "
+                                  "(rows W1..W8/M1..M8/G1..G8)"), row + 1, p);
                 return LT_ESYNTAX;
             }
             int cell = row == 0 ? own_peak(WOODEN, k) : row == 1 ? MORNING0 + k
@@ -231,7 +231,7 @@ lt_status medh_read_state(lt_state *st, const char *text, lt_error *err)
             t.cell[cell] = (uint8_t)(c - piece_char);
         }
         if (row < 2 && *p++ != '/') {
-            lt_error_set(err, "board: expected '/' after row %d of 8 cells", row + 1);
+            lt_error_set(err, _("board: expected '/' after row %d of 8 cells"), row + 1);
             return LT_ESYNTAX;
         }
     }
@@ -241,19 +241,19 @@ lt_status medh_read_state(lt_state *st, const char *text, lt_error *err)
     if (sscanf(p, " %3s %31s %u%n", side, phase, &turns, &used) != 3 ||
         strspn(p + used, " \t\r\n") != strlen(p + used) || strlen(side) != 1 ||
         !strchr("gw-", tolower((unsigned char)side[0])) || !read_phase(&t, phase)) {
-        lt_error_set(err, "expected the board, the side (g, w or -), the phase "
+        lt_error_set(err, _("expected the board, the side (g, w or -), the phase "
                           "and the turns played, e.g. "
-                          "'wwwwwwww/......../gggggggg g deed:3-5 0'");
+                          "'wwwwwwww/......../gggggggg g deed:3-5 0'"));
         return LT_ESYNTAX;
     }
     bool none = side[0] == '-';
     if (none != (t.phase == OPENING || t.phase == DRAWN)) {
-        lt_error_set(err, "side '-' is for the opening throw and a draw only");
+        lt_error_set(err, _("side '-' is for the opening throw and a draw only"));
         return LT_EILLEGAL;
     }
     t.turn = tolower((unsigned char)side[0]) == 'w';
     if (turns > CAP_MAX) {
-        lt_error_set(err, "turns played: at most %d", CAP_MAX);
+        lt_error_set(err, _("turns played: at most %d"), CAP_MAX);
         return LT_ERANGE;
     }
     t.turns = (uint16_t)turns;

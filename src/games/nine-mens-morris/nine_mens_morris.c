@@ -112,23 +112,20 @@ static void settle(nmm *s)
         s->result = DRAWN; /* RULES.md: `quiet` moves each without capture */
 }
 
-static const char *const captures[] = {"jump", "mills", NULL};
-static const char *const onoff[] = {"off", "on", NULL};
+static const char *const captures[] = {
+    NC_("option value", "jump"), NC_("option value", "mills"), NULL};
+static const char *const onoff[] = {
+    NC_("option value", "off"), NC_("option value", "on"), NULL};
 
 static const lt_option options[] = {
-    {"capture", captures, 0, 0, CAPTURE_JUMP,
-     "jump (seed: over an enemy man along a line); mills (classic: three in "
-     "a row remove an enemy man)",
-     "jump (seed: przeskok nad wrogim pionem wzdłuż linii); mills "
-     "(klasycznie: trzy w rzędzie zdejmują wrogi pion)"},
-    {"flying", onoff, 0, 0, 0,
-     "on: a player down to three men may move a man to any empty point",
-     "on: gracz, któremu zostały trzy piony, może przenieść pion na dowolne "
-     "wolne miejsce"},
-    {"quiet", NULL, QUIET_MIN, QUIET_MAX, 50,
-     "a draw after this many moves of each player without a capture",
-     "remis po tylu ruchach każdego gracza bez bicia"},
-    {NULL, NULL, 0, 0, 0, NULL, NULL}};
+    {NC_("option", "capture"), captures, 0, 0, CAPTURE_JUMP,
+     N_("jump (the source: over an enemy man along a line); mills (classic: "
+        "three in a row remove an enemy man)")},
+    {NC_("option", "flying"), onoff, 0, 0, 0,
+     N_("on: a player down to three men may move a man to any empty point")},
+    {NC_("option", "quiet"), NULL, QUIET_MIN, QUIET_MAX, 50,
+     N_("a draw after this many moves of each player without a capture")},
+    {NULL, NULL, 0, 0, 0, NULL}};
 
 static lt_status init(lt_state *st, const lt_config *cfg)
 {
@@ -315,8 +312,8 @@ static bool plausible(const nmm *t, lt_error *err)
         men[seat] = graph_count(t->men[seat]);
         placed[seat] = MEN - t->hand[seat];
         if (t->hand[seat] > MEN || men[seat] > placed[seat]) {
-            lt_error_set(err, "%s has %d men on the board and %u to place: "
-                              "more than %d", seat ? "Black" : "White",
+            lt_error_set(err, _("%s has %d men on the board and %u to place: "
+                              "more than %d"), seat ? "Black" : "White",
                          men[seat], (unsigned)t->hand[seat], MEN);
             return false;
         }
@@ -326,26 +323,26 @@ static bool plausible(const nmm *t, lt_error *err)
          * one more; whoever removes has just placed */
         int next = placed[0] - placed[1];
         if ((next != 0 && next != 1) || t->turn != (t->removing ? !next : next)) {
-            lt_error_set(err, "the men to place (%u and %u) do not fit %s to "
-                              "move", (unsigned)t->hand[0],
+            lt_error_set(err, _("the men to place (%u and %u) do not fit %s to "
+                              "move"), (unsigned)t->hand[0],
                          (unsigned)t->hand[1], t->turn ? "Black" : "White");
             return false;
         }
         if (!t->mills && (men[0] != placed[0] || men[1] != placed[1])) {
-            lt_error_set(err, "no man is captured while the men are placed");
+            lt_error_set(err, _("no man is captured while the men are placed"));
             return false;
         }
     }
     int other = !t->turn;
     if (!t->removing &&
         (t->mills ? men[other] + t->hand[other] < 3 : men[other] + t->hand[other] == 0)) {
-        lt_error_set(err, "%s has too few men: the game would have ended",
+        lt_error_set(err, _("%s has too few men: the game would have ended"),
                      other ? "Black" : "White");
         return false;
     }
     if (t->removing && (!t->mills || !t->men[other] ||
                         !graph_has_line(board(), t->men[t->turn]))) {
-        lt_error_set(err, "there is no mill to remove a man by");
+        lt_error_set(err, _("there is no mill to remove a man by"));
         return false;
     }
     return true;
@@ -364,14 +361,14 @@ static lt_status read_state(lt_state *st, const char *text, lt_error *err)
     if (sscanf(text, " %3s %u %u %1201s%n", side, &hand[0], &hand[1], steps,
                &used) != 4 ||
         text[used + strspn(text + used, " \t\r\n")] != '\0') {
-        lt_error_set(err, "expected the board, who moves (w, b, wx or bx), the "
+        lt_error_set(err, _("expected the board, who moves (w, b, wx or bx), the "
                           "men White and Black have to place, and the steps "
-                          "since the last placement or capture (or -)");
+                          "since the last placement or capture (or -)"));
         return LT_ESYNTAX;
     }
     char c = (char)tolower((unsigned char)side[0]);
     if ((c != 'w' && c != 'b') || (side[1] && (tolower((unsigned char)side[1]) != 'x' || side[2]))) {
-        lt_error_set(err, "who moves: expected w, b, wx or bx, found '%s'", side);
+        lt_error_set(err, _("who moves: expected w, b, wx or bx, found '%s'"), side);
         return LT_ESYNTAX;
     }
     t.men[0] = t.men[1] = 0;
@@ -381,7 +378,7 @@ static lt_status read_state(lt_state *st, const char *text, lt_error *err)
     t.turn = c == 'b';
     t.removing = side[1] != '\0';
     if (hand[0] > MEN || hand[1] > MEN) {
-        lt_error_set(err, "each player has only %d men to place", MEN);
+        lt_error_set(err, _("each player has only %d men to place"), MEN);
         return LT_ERANGE;
     }
     t.hand[0] = (uint8_t)hand[0];
@@ -391,8 +388,8 @@ static lt_status read_state(lt_state *st, const char *text, lt_error *err)
     int8_t from[GRAPH_HISTORY], to[GRAPH_HISTORY];
     int n = graph_steps_read(g, steps, from, to, 2 * t.quiet);
     if (n < 0 || (n > 0 && (t.hand[0] || t.hand[1]))) {
-        lt_error_set(err, "steps: expected '-' or steps like a1-d1,g7-g4 (at "
-                          "most %d, none while men are placed)", 2 * t.quiet);
+        lt_error_set(err, _("steps: expected '-' or steps like a1-d1,g7-g4 (at "
+                          "most %d, none while men are placed)"), 2 * t.quiet);
         return LT_ESYNTAX;
     }
     /* Undo the steps, newest first (made by the remover itself, else by
@@ -404,7 +401,7 @@ static lt_status read_state(lt_state *st, const char *text, lt_error *err)
         int seat = (last + n - 1 - i) % 2;
         uint32_t *mover = &u.men[seat];
         if (!(*mover >> to[i] & 1) || ((u.men[0] | u.men[1]) >> from[i] & 1)) {
-            lt_error_set(err, "step %s-%s cannot be taken back", g->name[from[i]],
+            lt_error_set(err, _("step %s-%s cannot be taken back"), g->name[from[i]],
                          g->name[to[i]]);
             return LT_EILLEGAL;
         }
@@ -422,14 +419,14 @@ static lt_status read_state(lt_state *st, const char *text, lt_error *err)
                 for (int k = legal_actions((lt_state *)&u, acts); k-- > 0;)
                     ok = ok || acts[k] == a;
             if (!ok) {
-                lt_error_set(err, "step %s-%s was not legal then",
+                lt_error_set(err, _("step %s-%s was not legal then"),
                              g->name[from[i]], g->name[to[i]]);
                 return LT_EILLEGAL;
             }
             apply((lt_state *)&u, a);
         }
         if (u.removing != t.removing) {
-            lt_error_set(err, "the last step %s a mill", u.removing ? "makes" : "makes no");
+            lt_error_set(err, _("the last step %s a mill"), u.removing ? "makes" : "makes no");
             return LT_EILLEGAL;
         }
     } else {
@@ -443,7 +440,6 @@ static lt_status read_state(lt_state *st, const char *text, lt_error *err)
 /* How the game ended (RULES.md, Endings), in settle's order. */
 static int end_reason(const lt_state *st, char *buf, size_t size)
 {
-    int lang = lt_lang();
     const nmm *s = (const nmm *)st;
     int men = graph_count(s->men[s->turn]) + s->hand[s->turn];
     int end = s->result != DRAWN ? (men == 0              ? GRAPH_END_NO_MEN
@@ -451,14 +447,13 @@ static int end_reason(const lt_state *st, char *buf, size_t size)
                                                           : GRAPH_END_BLOCKED)
               : graph_history_count(&s->hist, s->men[0], s->men[1]) >= 3 ? GRAPH_END_REPEATED
                                                                           : GRAPH_END_QUIET;
-    return graph_end_reason(end, s->turn, s->quiet, lang, buf, size);
+    return graph_end_reason(end, s->turn, s->quiet, buf, size);
 }
 
 static void render(const lt_state *st, lt_view *v)
 {
     const nmm *s = (const nmm *)st;
     const graph *g = board();
-    bool pl = lt_lang() == LT_LANG_PL;
     graph_render(g, v);
     for (int seat = 0; seat < 2; seat++) {
         const char *text = seat ? "B" : "W", *glyph = seat ? "\u25cf" : "\u25cb";
@@ -468,17 +463,15 @@ static void render(const lt_state *st, lt_view *v)
             graph_piece(v, -1, seat, 0, text, glyph);
     }
     snprintf(v->info[v->ninfo++], sizeof v->info[0],
-             pl ? "Na planszy: białe %d, czarne %d; do postawienia: %u, %u"
-                : "On the board: white %d, black %d; to place: %u, %u",
+             _("On the board: white %d, black %d; to place: %u, %u"),
              graph_count(s->men[0]), graph_count(s->men[1]),
              (unsigned)s->hand[0], (unsigned)s->hand[1]);
     if (s->removing)
-        snprintf(v->info[v->ninfo++], sizeof v->info[0],
-                 pl ? "%s ułożyły młynek i zdejmują pion przeciwnika"
-                    : "%s made a mill and removes an enemy man",
-                 s->turn ? (pl ? "Czarne" : "Black") : (pl ? "Białe" : "White"));
+        snprintf(v->info[v->ninfo++], sizeof v->info[0], "%s",
+                 s->turn ? _("Black made a mill and removes an enemy man")
+                         : _("White made a mill and removes an enemy man"));
     snprintf(v->info[v->ninfo++], sizeof v->info[0],
-             pl ? "Ruchy bez bicia: %d z %d" : "Moves without a capture: %d of %d",
+             _("Moves without a capture: %d of %d"),
              s->hist.n, 2 * s->quiet);
     if (s->result != PLAYING)
         end_reason(st, v->info[v->ninfo++], sizeof v->info[0]);
@@ -561,21 +554,18 @@ static bool invariants_ok(const lt_state *st)
     return t.result == s->result;
 }
 
-static const char *const seats_en[] = {"White", "Black"};
-static const char *const seats_pl[] = {"Białe", "Czarne"};
+static const char *const seats[] = {N_("White"), N_("Black")};
 
 const lt_game lt_nine_mens_morris = {
     .id = "nine-mens-morris",
     .numbering = LT_NUMBER_MOVES,
     .seat_side = lt_side_first_south,
-    .title_en = "Nine Men's Morris",
-    .title_pl = "9 młynków",
-    .source = "seed 000: 9 Men's Morris (9 młynków)",
+    .title = N_("Nine Men's Morris"),
+    .source = N_("source 000: 9 Men's Morris (9 młynków)"),
     .group = LT_GROUP_ALFONSO,
     .options = options,
     .end_reason = end_reason,
-    .seats_en = seats_en,
-    .seats_pl = seats_pl,
+    .seats = seats,
     .min_players = 2,
     .max_players = 2,
     .has_chance = false,

@@ -10,16 +10,15 @@
 enum { OPT_LAST, OPT_TURNS };
 enum { LAST_ALL, LAST_ROUND };
 
-static const char *const lasts[] = {"all", "round", NULL};
+static const char *const lasts[] = {
+    NC_("option value", "all"), NC_("option value", "round"), NULL};
 
 static const lt_option options[] = {
-    {"last", lasts, 0, 0, LAST_ALL,
-     "after the first success, who gets one last throw to equal it: all "
-     "the others, or only those still to throw in that round",
-     "po pierwszym trafieniu, kto ma ostatni rzut, by wyrównać: wszyscy "
-     "pozostali albo tylko ci, którzy w tej kolejce jeszcze nie rzucali"},
+    {NC_("option", "last"), lasts, 0, 0, LAST_ALL,
+     N_("after the first success, who gets one last throw to equal it: all the "
+        "others, or only those still to throw in that round")},
     DICE_OPT_TURNS,
-    {NULL, NULL, 0, 0, 0, NULL, NULL}};
+    {NULL, NULL, 0, 0, 0, NULL}};
 
 static void configure(dice_state *s, const lt_config *cfg)
 {
@@ -232,16 +231,16 @@ static bool read_turn(dice_state *s, char **w, int nw, lt_error *err)
     }
     return true;
 bad_last:
-    lt_error_set(err, "first/equal/due do not fit: last throws (last=%s) go "
+    lt_error_set(err, _("first/equal/due do not fit: last throws (last=%s) go "
                       "round from the first to succeed; the due have not "
                       "thrown it, and only the first and those who threw "
-                      "can be equal", lasts[s->var[0]]);
+                      "can be equal"), lasts[s->var[0]]);
     return false;
 bad:
-    lt_error_set(err, "expected 'contest' and its seats in throwing order, "
+    lt_error_set(err, _("expected 'contest' and its seats in throwing order, "
                       "then 'next N' (nobody has succeeded) or 'first N "
                       "equal A,B due C,D' (last throws), then maybe 'single "
-                      "D' (the one die already thrown)");
+                      "D' (the one die already thrown)"));
     return false;
 }
 
@@ -430,9 +429,8 @@ static lt_status init(lt_state *s, const lt_config *cfg)
 
 const lt_game lt_one_and_two = {
     .id = "one-and-two",
-    .title_en = "As Many on One as on Two",
-    .title_pl = "Ile na jednej, tyle na dwóch",
-    .source = "seed 000, c: Ile na jednej, tyle na dwóch",
+    .title = N_("As Many on One as on Two"),
+    .source = N_("source 000, c: Ile na jednej, tyle na dwóch"),
     .options = options,
     .min_players = 2,
     .max_players = DICE_SEATS,

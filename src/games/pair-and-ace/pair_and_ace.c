@@ -8,7 +8,7 @@
 enum { OPT_ORDER, OPT_TURNS };
 
 static const lt_option options[] = {DICE_OPT_ORDER, DICE_OPT_TURNS,
-                                    {NULL, NULL, 0, 0, 0, NULL, NULL}};
+                                    {NULL, NULL, 0, 0, 0, NULL}};
 
 static void configure(dice_state *s, const lt_config *cfg)
 {
@@ -43,7 +43,7 @@ static bool read_turn(dice_state *s, char **w, int nw, lt_error *err)
 {
     long long v;
     if (nw != 2 || strcmp(w[0], "next") || !lt_parse_int(w[1], 1, s->players, &v)) {
-        lt_error_set(err, "expected 'next' and the seat to throw (1..%d)",
+        lt_error_set(err, _("expected 'next' and the seat to throw (1..%d)"),
                      s->players);
         return false;
     }
@@ -97,9 +97,8 @@ static lt_status init(lt_state *s, const lt_config *cfg)
 
 const lt_game lt_pair_and_ace = {
     .id = "pair-and-ace",
-    .title_en = "Pair and Ace",
-    .title_pl = "Para i As",
-    .source = "seed 000, h: Para i As",
+    .title = N_("Pair and Ace"),
+    .source = N_("source 000, h: Para i As"),
     .options = options,
     .min_players = 2,
     .max_players = DICE_SEATS,

@@ -9,20 +9,18 @@
 enum { OPT_ORDER, OPT_DISTINCT, OPT_BANKROLL, OPT_TURNS };
 enum { STAKES = 4 }; /* seed 000, i: the staker puts down four stakes */
 
-static const char *const yesno[] = {"yes", "no", NULL};
+static const char *const yesno[] = {
+    NC_("option value", "yes"), NC_("option value", "no"), NULL};
 
 static const lt_option options[] = {
     DICE_OPT_ORDER,
-    {"distinct", yesno, 0, 0, 0,
-     "the staker's number must differ from the thrower's",
-     "liczba stawiającego musi być inna niż liczba rzucającego"},
-    {"bankroll", NULL, 4, 1000, 20,
-     "each player's stakes at the start (one who cannot put down four "
-     "loses)",
-     "zakłady każdego gracza na początku (kto nie może wystawić czterech, "
-     "przegrywa)"},
+    {NC_("option", "distinct"), yesno, 0, 0, 0,
+     N_("the staker's number must differ from the thrower's")},
+    {NC_("option", "bankroll"), NULL, 4, 1000, 20,
+     N_("each player's stakes at the start (one who cannot put down four "
+        "loses)")},
     DICE_OPT_TURNS,
-    {NULL, NULL, 0, 0, 0, NULL, NULL}};
+    {NULL, NULL, 0, 0, 0, NULL}};
 
 /* seed 000, i (RULES.md: 7 is "5-1-1 or 4-2-1 pay 2", the seed's 5-5-1
  * being a slip): the stakes each throw of 7-14 takes, 4 = Panquist. */
@@ -125,9 +123,9 @@ static bool read_turn(dice_state *s, char **w, int nw, lt_error *err)
     long long next = 0;
     if ((nw != 2 && nw != 4) || strcmp(w[0], "numbers") ||
         (nw == 4 && (strcmp(w[2], "next") || !lt_parse_int(w[3], 1, 2, &next)))) {
-        lt_error_set(err, "expected 'numbers' with the two seats' numbers "
+        lt_error_set(err, _("expected 'numbers' with the two seats' numbers "
                           "(7..14, '-' for none yet), then, once both have "
-                          "one, 'next' and the seat to throw");
+                          "one, 'next' and the seat to throw"));
         return false;
     }
     if (!duel_read_numbers(s, w[1], true, s->var[0] == 0, 7, 14, err))
@@ -140,7 +138,7 @@ static bool read_turn(dice_state *s, char **w, int nw, lt_error *err)
     }
     d->pos = next && next - 1 != s->order[0];
     if (s->pot != STAKES * s->stake) {
-        lt_error_set(err, "pot: the four stakes are on the table during a turn");
+        lt_error_set(err, _("pot: the four stakes are on the table during a turn"));
         return false;
     }
     return true;
@@ -239,9 +237,8 @@ static lt_status init(lt_state *s, const lt_config *cfg)
 
 const lt_game lt_panquist = {
     .id = "panquist",
-    .title_en = "Panquist",
-    .title_pl = "Panquist",
-    .source = "seed 000, i: Panquist",
+    .title = N_("Panquist"),
+    .source = N_("source 000, i: Panquist"),
     .options = options,
     .min_players = 2,
     .max_players = 2,

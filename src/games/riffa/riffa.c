@@ -8,7 +8,7 @@
 enum { OPT_TURNS };
 
 static const lt_option options[] = {DICE_OPT_TURNS,
-                                    {NULL, NULL, 0, 0, 0, NULL, NULL}};
+                                    {NULL, NULL, 0, 0, 0, NULL}};
 
 static void configure(dice_state *s, const lt_config *cfg)
 {
@@ -64,8 +64,8 @@ static bool read_turn(dice_state *s, char **w, int nw, lt_error *err)
         return true;
     if (used + 2 != nw || strcmp(w[used], "pair") ||
         !lt_parse_int(w[used + 1], 1, 6, &v)) {
-        lt_error_set(err, "expected at most 'pair N': the pair (1..6) the "
-                          "thrower keeps");
+        lt_error_set(err, _("expected at most 'pair N': the pair (1..6) the "
+                          "thrower keeps"));
         return false;
     }
     s->t.best.pair = (uint8_t)v;
@@ -116,9 +116,8 @@ static lt_status init(lt_state *s, const lt_config *cfg)
 
 const lt_game lt_riffa = {
     .id = "riffa",
-    .title_en = "Riffa",
-    .title_pl = "Riffa",
-    .source = "seed 000, g: Riffa",
+    .title = N_("Riffa"),
+    .source = N_("source 000, g: Riffa"),
     .options = options,
     .min_players = 2,
     .max_players = DICE_SEATS,

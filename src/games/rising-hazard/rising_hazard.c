@@ -10,25 +10,21 @@
 enum { OPT_ORDER, OPT_UNIT, OPT_COVER, OPT_BANKROLL, OPT_TURNS };
 enum { COVER_HALVES, COVER_ALTERNATE };
 
-static const char *const covers[] = {"halves", "alternate", NULL};
+static const char *const covers[] = {
+    NC_("option value", "halves"), NC_("option value", "alternate"), NULL};
 
 static const lt_option options[] = {
     DICE_OPT_ORDER,
-    {"unit", NULL, 1, 50, 2,
-     "the basic unit: the pool starts at one, each Hazard adds one",
-     "jednostka podstawowa: pula zaczyna się od jednej, każdy Hazard "
-     "dokłada jedną"},
-    {"cover", covers, 0, 0, COVER_HALVES,
-     "who pays a unit: half each, or the whole unit in turn, starting with "
-     "the player who does not throw",
-     "kto płaci jednostkę: każdy połowę albo całą na zmianę, zaczynając od "
-     "gracza, który nie rzuca"},
-    {"bankroll", NULL, 1, 1000, 50,
-     "each player's money at the start (one who cannot pay his part loses)",
-     "pieniądze każdego gracza na początku (kto nie może zapłacić swojej "
-     "części, przegrywa)"},
+    {NC_("option", "unit"), NULL, 1, 50, 2,
+     N_("the basic unit: the pool starts at one, each Hazard adds one")},
+    {NC_("option", "cover"), covers, 0, 0, COVER_HALVES,
+     N_("who pays a unit: half each, or the whole unit in turn, starting with "
+        "the player who does not throw")},
+    {NC_("option", "bankroll"), NULL, 1, 1000, 50,
+     N_("each player's money at the start (one who cannot pay his part "
+        "loses)")},
     DICE_OPT_TURNS,
-    {NULL, NULL, 0, 0, 0, NULL, NULL}};
+    {NULL, NULL, 0, 0, 0, NULL}};
 
 static void configure(dice_state *s, const lt_config *cfg)
 {
@@ -133,14 +129,14 @@ static bool read_turn(dice_state *s, char **w, int nw, lt_error *err)
     if (d->mine ? i + 1 != nw || !duel_read_stage(s, w[i]) : i != nw)
         goto bad;
     if (s->pot < s->unit || s->pot % s->unit) {
-        lt_error_set(err, "pot: whole units, at least one, during a turn");
+        lt_error_set(err, _("pot: whole units, at least one, during a turn"));
         return false;
     }
     return true;
 bad:
-    lt_error_set(err, "expected 'numbers' with the two seats' numbers "
+    lt_error_set(err, _("expected 'numbers' with the two seats' numbers "
                       "(7..14, '-' for none yet; the opponent's first)%s, "
-                      "then, once both are given, first, choose or throwing",
+                      "then, once both are given, first, choose or throwing"),
                  s->var[0] == COVER_ALTERNATE ? ", 'payer' and the seat to pay "
                                                 "the next unit" : "");
     return false;
@@ -467,9 +463,8 @@ static lt_status init(lt_state *s, const lt_config *cfg)
 
 const lt_game lt_rising_hazard = {
     .id = "rising-hazard",
-    .title_en = "Rising Hazard",
-    .title_pl = "Rosnący Hazard",
-    .source = "seed 000, k: Rosnący Hazard",
+    .title = N_("Rising Hazard"),
+    .source = N_("source 000, k: Rosnący Hazard"),
     .options = options,
     .min_players = 2,
     .max_players = 2,

@@ -124,26 +124,26 @@ bool rob_check(const rob *t, lt_error *err)
         uint64_t soldiers = t->bb[side * 2 + SOLDIER];
         int pieces = __builtin_popcountll(rob_side(t, side));
         if (pieces > 16) {
-            lt_error_set(err, "%s has %d pieces; a side has 16", names[side],
+            lt_error_set(err, _("%s has %d pieces; a side has 16"), names[side],
                          pieces);
             return false;
         }
         if (soldiers & UINT64_C(0xff000000000000ff)) {
-            lt_error_set(err, "a soldier on rank 1 or 8: it would be a "
-                              "commander there, or could not have got there");
+            lt_error_set(err, _("a soldier on rank 1 or 8: it would be a "
+                              "commander there, or could not have got there"));
             return false;
         }
         for (int file = 0; file < 8; file++)
             if (__builtin_popcountll(soldiers & (UINT64_C(0x0101010101010101)
                                                  << file)) > 1) {
-                lt_error_set(err, "two %s soldiers on file %c: a soldier "
-                                  "never leaves its file", names[side],
+                lt_error_set(err, _("two %s soldiers on file %c: a soldier "
+                                  "never leaves its file"), names[side],
                              'a' + file);
                 return false;
             }
     }
     if (!rob_side(t, ORANGE) && !rob_side(t, GREEN)) {
-        lt_error_set(err, "the board is empty");
+        lt_error_set(err, _("the board is empty"));
         return false;
     }
     return true;
@@ -166,15 +166,15 @@ lt_status rob_read(rob *s, const char *text, lt_error *err)
             } else if (*p >= '1' && *p <= '8' && file + (*p - '0') <= 8) {
                 file += *p - '0';
             } else {
-                lt_error_set(err, "rank %d: expected C, S, c, s or a count of "
-                                  "empty squares for %c%d, found '%.1s'",
+                lt_error_set(err, _("rank %d: expected C, S, c, s or a count of "
+                                  "empty squares for %c%d, found '%.1s'"),
                              rank + 1, 'a' + file, rank + 1, p);
                 return LT_ESYNTAX;
             }
             p++;
         }
         if (rank && *p++ != '/') {
-            lt_error_set(err, "expected '/' after rank %d (8 squares a rank)",
+            lt_error_set(err, _("expected '/' after rank %d (8 squares a rank)"),
                          rank + 1);
             return LT_ESYNTAX;
         }
@@ -184,8 +184,8 @@ lt_status rob_read(rob *s, const char *text, lt_error *err)
     int used = 0;
     if (sscanf(p, " %7s%n", side, &used) != 1 ||
         (strcasecmp(side, "o") && strcasecmp(side, "g"))) {
-        lt_error_set(err, "after the board, expected the side to move: o "
-                          "(orange) or g (green)");
+        lt_error_set(err, _("after the board, expected the side to move: o "
+                          "(orange) or g (green)"));
         return LT_ESYNTAX;
     }
     p += used;
@@ -195,19 +195,19 @@ lt_status rob_read(rob *s, const char *text, lt_error *err)
         char count[16];
         size_t n = strcspn(p, " \t\r\n");
         if (n >= sizeof count) {
-            lt_error_set(err, "expected the number of moves made, found '%.20s'", p);
+            lt_error_set(err, _("expected the number of moves made, found '%.20s'"), p);
             return LT_ESYNTAX;
         }
         memcpy(count, p, n);
         count[n] = '\0';
         if (!lt_parse_int(count, 0, t.cap, &ply)) {
-            lt_error_set(err, "the number of moves made must be 0 to %u "
-                              "(option cap), found '%s'", (unsigned)t.cap, count);
+            lt_error_set(err, _("the number of moves made must be 0 to %u "
+                              "(option cap), found '%s'"), (unsigned)t.cap, count);
             return LT_ERANGE;
         }
         p += n;
         if (strspn(p, " \t\r\n") != strlen(p)) {
-            lt_error_set(err, "unexpected text after the position: '%.20s'", p);
+            lt_error_set(err, _("unexpected text after the position: '%.20s'"), p);
             return LT_ESYNTAX;
         }
     }

@@ -10,10 +10,9 @@
 enum { OPT_CAP };
 
 static const lt_option options[] = {
-    {"cap", NULL, CAP_MIN, CAP_MAX, CAP_DEFAULT,
-     "the game is drawn after this many moves (both players' counted)",
-     "remis po tylu posunięciach (liczonych dla obu graczy)"},
-    {NULL, NULL, 0, 0, 0, NULL, NULL}};
+    {NC_("option", "cap"), NULL, CAP_MIN, CAP_MAX, CAP_DEFAULT,
+     N_("the game is drawn after this many moves (both players' counted)")},
+    {NULL, NULL, 0, 0, 0, NULL}};
 
 /* Seed 001, figure 1: commanders on the back ranks, soldiers in front of
  * them; orange on ranks 1-2 (notes §4). */
@@ -93,35 +92,28 @@ static lt_status read_state(lt_state *st, const char *text, lt_error *err)
 /* How the game ended (RULES.md, Endings), in rob_settle's order. */
 static int end_reason(const lt_state *st, char *buf, size_t size)
 {
-    int lang = lt_lang();
     const rob *s = (const rob *)st;
-    bool pl = lang == LT_LANG_PL;
     int orange = __builtin_popcountll(rob_side(s, ORANGE));
     int green = __builtin_popcountll(rob_side(s, GREEN));
     if (s->result == ORANGE_WON || s->result == GREEN_WON)
         return snprintf(buf, size, "%s",
-                        s->result == ORANGE_WON
-                            ? (pl ? "wszystkie pionki zielonych zbite"
-                                  : "all of Green's pieces captured")
-                            : (pl ? "wszystkie pionki pomarańczowych zbite"
-                                  : "all of Orange's pieces captured"));
+                        s->result == ORANGE_WON ? _("all of Green's pieces captured")
+                                                : _("all of Orange's pieces captured"));
     if (orange == 1 && green == 1)
         return snprintf(buf, size, "%s",
-                        pl ? "remis: każdej stronie został jeden pionek"
-                           : "draw: one piece each");
+                        _("draw: one piece each"));
     if (s->ply >= s->cap)
-        return snprintf(buf, size, pl ? "remis: limit posunięć (%u)"
-                                      : "draw: the move cap (%u moves)",
+        return snprintf(buf, size,
+                        lt_ngettext("draw: the move cap (%u move)",
+                                    "draw: the move cap (%u moves)", s->cap),
                         (unsigned)s->cap);
     return snprintf(buf, size, "%s",
-                    pl ? "remis: żadna strona nie ma ruchu (dwa pasy)"
-                       : "draw: neither side can move (two passes)");
+                    _("draw: neither side can move (two passes)"));
 }
 
 static void render(const lt_state *st, lt_view *v)
 {
     const rob *s = (const rob *)st;
-    bool pl = lt_lang() == LT_LANG_PL;
     static const char *const text[4] = {"C", "S", "c", "s"};
     /* the seed marks commanders with a circle and a cross */
     static const char *const glyph[4] = {"\u2297", "\u25cf", "\u2297", "\u25cf"};
@@ -146,19 +138,17 @@ static void render(const lt_state *st, lt_view *v)
     }
     for (int side = 0; side < 2; side++)
         snprintf(v->info[v->ninfo++], sizeof v->info[0],
-                 pl ? "%s: dowódcy %d, żołnierze %d"
-                    : "%s: %d commanders, %d soldiers",
-                 side == ORANGE ? (pl ? "Pomarańczowe" : "Orange")
-                                : (pl ? "Zielone" : "Green"),
+                 _("%s: commanders %d, soldiers %d"),
+                 side == ORANGE ? _("Orange") : _("Green"),
                  __builtin_popcountll(s->bb[side * 2 + COMMANDER]),
                  __builtin_popcountll(s->bb[side * 2 + SOLDIER]));
     if (s->result == PLAYING && !rob_has_move(s, s->turn))
         snprintf(v->info[v->ninfo++], sizeof v->info[0], "%s",
                  s->turn == ORANGE
-                     ? (pl ? "Pomarańczowe nie mają ruchu: pas" : "Orange has no move: pass")
-                     : (pl ? "Zielone nie mają ruchu: pas" : "Green has no move: pass"));
+                     ? _("Orange has no move: pass")
+                     : _("Green has no move: pass"));
     snprintf(v->info[v->ninfo++], sizeof v->info[0],
-             pl ? "Posunięcie %u z %u" : "Move %u of %u",
+             _("Move %u of %u"),
              (unsigned)s->ply + (s->result == PLAYING), (unsigned)s->cap);
     if (s->result != PLAYING)
         end_reason(st, v->info[v->ninfo++], sizeof v->info[0]);
@@ -230,20 +220,17 @@ static uint64_t perft(const lt_state *st, int depth)
     return depth <= 0 ? 1 : count((const rob *)st, depth);
 }
 
-static const char *const seats_en[] = {"Orange", "Green"};
-static const char *const seats_pl[] = {"Pomarańczowe", "Zielone"};
+static const char *const seats[] = {N_("Orange"), N_("Green")};
 
 const lt_game lt_robbers = {
     .id = "robbers",
     .numbering = LT_NUMBER_MOVES,
     .seat_side = lt_side_first_south,
-    .title_en = "Robbers",
-    .title_pl = "Rozbójnicy",
-    .source = "seed 001: Rozbójnicy",
+    .title = N_("Robbers"),
+    .source = N_("source 001: Rozbójnicy"),
     .group = LT_GROUP_ROBBERS,
     .options = options,
-    .seats_en = seats_en,
-    .seats_pl = seats_pl,
+    .seats = seats,
     .end_reason = end_reason,
     .min_players = 2,
     .max_players = 2,

@@ -186,20 +186,20 @@ static lt_status read_board(tl_state *t, int b, const char *p, lt_error *err)
             }
             int tw = parse_tower(p);
             if (tw < 0) {
-                lt_error_set(err, "square %s: expected '.' or a tower such as "
+                lt_error_set(err, _("square %s: expected '.' or a tower such as "
                                   "R3h (colour R/B/V, height 1-3, base t/s/h), "
-                                  "found '%.3s'", name, p);
+                                  "found '%.3s'"), name, p);
                 return LT_ESYNTAX;
             }
             p += 3;
             int c = tl_colour(tw);
             if (c != b && c != (b + 1) % TL_COLOURS) {
-                lt_error_set(err, "square %s: %s towers do not play on this board",
+                lt_error_set(err, _("square %s: %s towers do not play on this board"),
                              name, tower_str(tw, tn));
                 return LT_EILLEGAL;
             }
             if (t->at[tw] != TL_HAND) {
-                lt_error_set(err, "tower %s appears twice", tower_str(tw, tn));
+                lt_error_set(err, _("tower %s appears twice"), tower_str(tw, tn));
                 return LT_EILLEGAL;
             }
             t->at[tw] = (uint8_t)cell;
@@ -207,7 +207,7 @@ static lt_status read_board(tl_state *t, int b, const char *p, lt_error *err)
             /* a board gets at most five towers of a colour, one for each
              * square of its start line, and towers never change boards */
             if (++count[c == b ? 0 : 1] > TL_SIDE) {
-                lt_error_set(err, "board %d: more than %d %s towers", b + 1,
+                lt_error_set(err, _("board %d: more than %d %s towers"), b + 1,
                              TL_SIDE, c == 0 ? "red" : c == 1 ? "blue" : "violet");
                 return LT_EILLEGAL;
             }
@@ -215,15 +215,15 @@ static lt_status read_board(tl_state *t, int b, const char *p, lt_error *err)
                 p++;
                 int owner = tl_line_owner(cell);
                 if (t->players != 2 || c != TL_NEUTRAL || owner < 0 || owner == TL_NEUTRAL) {
-                    lt_error_set(err, "square %s: '+' marks only a neutral tower on "
-                                      "a player's start line (two players)", name);
+                    lt_error_set(err, _("square %s: '+' marks only a neutral tower on "
+                                      "a player's start line (two players)"), name);
                     return LT_EILLEGAL;
                 }
                 t->credit[tw] = (uint8_t)(1 - owner + 1);
             }
         }
         if (*p++ != (r ? '/' : '\0')) {
-            lt_error_set(err, "board %d, row %d: expected 5 squares%s", b + 1, r + 1,
+            lt_error_set(err, _("board %d, row %d: expected 5 squares%s"), b + 1, r + 1,
                          r ? " and '/'" : "");
             return LT_ESYNTAX;
         }
@@ -239,17 +239,17 @@ static lt_status read_captures(tl_state *t, int seat, const char *p, lt_error *e
     for (; *p; p += 3) {
         int tw = parse_tower(p);
         if (tw < 0) {
-            lt_error_set(err, "captured towers of seat %d: expected towers such "
-                              "as B2s, or '-', found '%.3s'", seat + 1, p);
+            lt_error_set(err, _("captured towers of seat %d: expected towers such "
+                              "as B2s, or '-', found '%.3s'"), seat + 1, p);
             return LT_ESYNTAX;
         }
         if (tl_colour(tw) == seat) {
-            lt_error_set(err, "seat %d cannot have captured its own tower %s",
+            lt_error_set(err, _("seat %d cannot have captured its own tower %s"),
                          seat + 1, tower_str(tw, tn));
             return LT_EILLEGAL;
         }
         if (t->at[tw] != TL_HAND) {
-            lt_error_set(err, "tower %s appears twice", tower_str(tw, tn));
+            lt_error_set(err, _("tower %s appears twice"), tower_str(tw, tn));
             return LT_EILLEGAL;
         }
         t->at[tw] = (uint8_t)(TL_TAKEN + seat);
@@ -272,7 +272,7 @@ static lt_status check_phase(tl_state *t, lt_error *err)
     }
     int want_turn = -1;
     if (t->players == 2 && count[TL_NEUTRAL] > TL_NEUTRAL_USED) {
-        lt_error_set(err, "only %d neutral towers are used", TL_NEUTRAL_USED);
+        lt_error_set(err, _("only %d neutral towers are used"), TL_NEUTRAL_USED);
         return LT_EILLEGAL;
     }
     t->placed = (uint8_t)n;
@@ -284,8 +284,8 @@ static lt_status check_phase(tl_state *t, lt_error *err)
         for (int c = 0; c < TL_COLOURS; c++)
             if (tl_in_game(t, c) &&
                 (count[c] < count[t->turn] || count[c] > count[t->turn] + 1)) {
-                lt_error_set(err, "towers placed (%d red, %d blue, %d violet) do "
-                                  "not follow the order of placing",
+                lt_error_set(err, _("towers placed (%d red, %d blue, %d violet) do "
+                                  "not follow the order of placing"),
                              count[0], count[1], count[2]);
                 return LT_EILLEGAL;
             }
@@ -293,29 +293,29 @@ static lt_status check_phase(tl_state *t, lt_error *err)
     } else if (t->players == 3) {
         for (int c = 0; c < TL_COLOURS; c++)
             if (count[c] != (n + 2 - c) / 3) {
-                lt_error_set(err, "towers placed (%d red, %d blue, %d violet) do "
-                                  "not follow the order of placing",
+                lt_error_set(err, _("towers placed (%d red, %d blue, %d violet) do "
+                                  "not follow the order of placing"),
                              count[0], count[1], count[2]);
                 return LT_EILLEGAL;
             }
         want_turn = n % 3;
     } else if (count[TL_NEUTRAL] < TL_NEUTRAL_USED) {
         if (count[0] || count[1]) {
-            lt_error_set(err, "the %d neutral towers are placed before the "
-                              "players' own", TL_NEUTRAL_USED);
+            lt_error_set(err, _("the %d neutral towers are placed before the "
+                              "players' own"), TL_NEUTRAL_USED);
             return LT_EILLEGAL;
         }
         want_turn = n % 2;
     } else {
         want_turn = count[0] - count[1];
         if (want_turn < 0 || want_turn > 1) {
-            lt_error_set(err, "towers placed (%d red, %d blue) do not follow the "
-                              "order of placing", count[0], count[1]);
+            lt_error_set(err, _("towers placed (%d red, %d blue) do not follow the "
+                              "order of placing"), count[0], count[1]);
             return LT_EILLEGAL;
         }
     }
     if (captures) {
-        lt_error_set(err, "no tower is captured while the towers are placed");
+        lt_error_set(err, _("no tower is captured while the towers are placed"));
         return LT_EILLEGAL;
     }
     for (int cell = 0; cell < TL_CELLS; cell++) {
@@ -323,13 +323,13 @@ static lt_status check_phase(tl_state *t, lt_error *err)
         if (tw >= 0 && tl_line_owner(cell) != tl_colour(tw)) {
             char name[3], tn[4];
             tl_cell_name(cell, name);
-            lt_error_set(err, "%s on %s: while placing, every tower stands on "
-                              "its own start line", tower_str(tw, tn), name);
+            lt_error_set(err, _("%s on %s: while placing, every tower stands on "
+                              "its own start line"), tower_str(tw, tn), name);
             return LT_EILLEGAL;
         }
     }
     if (t->turn != want_turn) {
-        lt_error_set(err, "it is %c's turn to place a tower", "rbv"[want_turn]);
+        lt_error_set(err, _("it is %c's turn to place a tower"), "rbv"[want_turn]);
         return LT_EILLEGAL;
     }
     return LT_OK;
@@ -339,7 +339,7 @@ lt_status tl_read_state(tl_state *st, const char *text, lt_error *err)
 {
     char copy[512], *w[8], tn[4];
     if (strlen(text) >= sizeof copy) {
-        lt_error_set(err, "position text too long");
+        lt_error_set(err, _("position text too long"));
         return LT_ESYNTAX;
     }
     lt_copy(copy, sizeof copy, text);
@@ -348,9 +348,9 @@ lt_status tl_read_state(tl_state *st, const char *text, lt_error *err)
     if (nw == TL_BOARDS + 2 + st->players && !strncmp(w[nw - 1], "out:", 4))
         out = w[--nw] + 4;
     if (nw != TL_BOARDS + 1 + st->players) {
-        lt_error_set(err, "expected the three boards, the seat to act and the "
+        lt_error_set(err, _("expected the three boards, the seat to act and the "
                           "captured towers of each of the %d seats, e.g. "
-                          "'...../...../...../...../..... (twice more) r%s'",
+                          "'...../...../...../...../..... (twice more) r%s'"),
                      st->players, st->players == 3 ? " - - -" : " - -");
         return LT_ESYNTAX;
     }
@@ -365,7 +365,7 @@ lt_status tl_read_state(tl_state *st, const char *text, lt_error *err)
     }
     const char *turn = strchr("rbv", tolower((unsigned char)w[3][0]));
     if (!w[3][0] || w[3][1] || !turn || turn - "rbv" >= st->players) {
-        lt_error_set(err, "seat to act: expected %s, found '%s'",
+        lt_error_set(err, _("seat to act: expected %s, found '%s'"),
                      st->players == 3 ? "r, b or v" : "r or b", w[3]);
         return LT_ESYNTAX;
     }
@@ -374,20 +374,20 @@ lt_status tl_read_state(tl_state *st, const char *text, lt_error *err)
     for (const char *p = out; p && *p; p++) {
         const char *c = strchr("rbv", tolower((unsigned char)*p));
         if (st->players != 3 || !c || !tl_in_game(&t, (int)(c - "rbv"))) {
-            lt_error_set(err, "out: expected the seats that left (r, b, v; "
-                              "three players), found '%s'", out);
+            lt_error_set(err, _("out: expected the seats that left (r, b, v; "
+                              "three players), found '%s'"), out);
             return LT_ESYNTAX;
         }
         t.left |= (uint8_t)(1u << (c - "rbv"));
     }
     if (out && (!*out || !tl_in_game(&t, t.turn))) {
-        lt_error_set(err, "out: a seat that left never acts (found '%s')", out);
+        lt_error_set(err, _("out: a seat that left never acts (found '%s')"), out);
         return LT_EILLEGAL;
     }
     for (int tw = 0; tw < TL_TOWERS; tw++)
         if (!tl_in_game(&t, tl_colour(tw)) && tl_on_board(t.at[tw])) {
-            lt_error_set(err, "tower %s: a seat that left has no towers on "
-                              "the boards", tower_str(tw, tn));
+            lt_error_set(err, _("tower %s: a seat that left has no towers on "
+                              "the boards"), tower_str(tw, tn));
             return LT_EILLEGAL;
         }
     for (int p = 0; p < st->players; p++) {

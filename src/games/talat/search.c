@@ -76,7 +76,7 @@ static void *create(const lt_game *g, const char *params, lt_error *err)
     if (e)
         e->tt = calloc((size_t)1 << TT_BITS, sizeof *e->tt);
     if (!e || !e->tt) {
-        lt_error_set(err, "ai:engine: out of memory");
+        lt_error_set(err, _("ai:engine: out of memory"));
         destroy(e);
         return NULL;
     }
@@ -97,9 +97,9 @@ static void *create(const lt_game *g, const char *params, lt_error *err)
             e->brs = ok && !strcmp(v, "brs");
         }
         if (!ok) {
-            lt_error_set(err, "ai:engine: bad parameter '%s'; expected "
+            lt_error_set(err, _("ai:engine: bad parameter '%s'; expected "
                               "time=S, nodes=N, depth=D, noise=P or "
-                              "view=brs|paranoid",
+                              "view=brs|paranoid"),
                          w);
             destroy(e);
             return NULL;

@@ -17,15 +17,14 @@ enum { OPT_FROZEN };
 enum { MOVES_MAX = TL_TOWERS * 4 + TL_TOWERS,
        LENGTH_MAX = TL_TOWERS + MOVES_MAX + 2 * (MOVES_MAX + 1) };
 
-static const char *const frozen_choices[] = {"no-move", "no-capture", NULL};
+static const char *const frozen_choices[] = {
+    NC_("option value", "no-move"), NC_("option value", "no-capture"), NULL};
 
 static const lt_option options[] = {
-    {"frozen", frozen_choices, 0, 0, TL_FROZEN_NO_MOVE,
-     "when a board freezes: no-move (seed: nobody can move on it); "
-     "no-capture (published rule: no capture can ever be made on it)",
-     "kiedy plansza zamarza: no-move (ziarno: nikt nie może na niej ruszyć); "
-     "no-capture (reguła wydawcy: nie da się już na niej nic zbić)"},
-    {NULL, NULL, 0, 0, 0, NULL, NULL}};
+    {NC_("option", "frozen"), frozen_choices, 0, 0, TL_FROZEN_NO_MOVE,
+     N_("when a board freezes: no-move (the source: nobody can move on it); "
+        "no-capture (published rule: no capture can ever be made on it)")},
+    {NULL, NULL, 0, 0, 0, NULL}};
 
 static lt_status init(lt_state *st, const lt_config *cfg)
 {
@@ -217,21 +216,18 @@ static const char *const levels[LT_LEVEL_MAX] = {
     "ai:engine:nodes=5000:noise=8", "ai:engine:nodes=25000:noise=4",
     "ai:engine:nodes=250000"};
 
-static const char *const seats_en[] = {"Red", "Blue", "Violet"};
-static const char *const seats_pl[] = {"Czerwony", "Niebieski", "Fioletowy"};
+static const char *const seats[] = {N_("Red"), N_("Blue"), N_("Violet")};
 
 const lt_game lt_talat = {
     .id = "talat",
     .numbering = LT_NUMBER_ROUNDS, /* three boards: no one side per seat */
     .in_game = in_game,
     .leave = leave,
-    .title_en = "Talat",
-    .title_pl = "Talat",
-    .source = "seed 004: Talat",
+    .title = N_("Talat"),
+    .source = N_("source 004: Talat"),
     .group = LT_GROUP_TALAT,
     .options = options,
-    .seats_en = seats_en,
-    .seats_pl = seats_pl,
+    .seats = seats,
     .min_players = 2,
     .max_players = 3,
     .default_players = 3,

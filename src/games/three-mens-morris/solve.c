@@ -164,8 +164,8 @@ static void *create(const lt_game *g, const char *params, lt_error *err)
          * rule: the parameters of other perfect players change nothing */
         if (strcasecmp(w, "solve") && strcasecmp(w, "fresh") &&
             strcasecmp(w, "nocache")) {
-            lt_error_set(err, "ai:perfect: unknown parameter '%s' (expected "
-                              "solve, fresh or nocache)", w);
+            lt_error_set(err, _("ai:perfect: unknown parameter '%s' (expected "
+                              "solve, fresh or nocache)"), w);
             return NULL;
         }
     }

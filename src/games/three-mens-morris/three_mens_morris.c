@@ -75,28 +75,25 @@ void m3_settle(m3 *s)
         s->result = DRAWN; /* Alfonso's game: placement only */
 }
 
-static const char *const onoff[] = {"on", "off", NULL};
-static const char *const movements[] = {"step", "none", "anywhere", NULL};
-static const char *const rowss[] = {"round", "first", NULL};
+static const char *const onoff[] = {
+    NC_("option value", "on"), NC_("option value", "off"), NULL};
+static const char *const movements[] = {
+    NC_("option value", "step"), NC_("option value", "none"),
+    NC_("option value", "anywhere"), NULL};
+static const char *const rowss[] = {
+    NC_("option value", "round"), NC_("option value", "first"), NULL};
 
 static const lt_option options[] = {
-    {"diagonals", onoff, 0, 0, DIAGONALS_ON,
-     "the two diagonals through the centre are lines: for moves and rows",
-     "dwie przekątne przez środek są liniami: do ruchu i do rzędów"},
-    {"movement", movements, 0, 0, MOVE_STEP,
-     "after placing: step along a line; none (placing only); anywhere",
-     "po rozstawieniu: krok wzdłuż linii; none (tylko stawianie); "
-     "anywhere (na dowolne wolne pole)"},
-    {"cap", NULL, 6, CAP_MAX, 200,
-     "the game is drawn after this many moves (both players' counted)",
-     "remis po tylu posunięciach (liczonych dla obu graczy)"},
-    {"rows", rowss, 0, 0, ROWS_ROUND,
-     "round: a row answered by a row in the same round draws (seed); "
-     "first: the first row wins at once (Dudeney, modern rules)",
-     "round: linia, na którą przeciwnik odpowie linią w tej samej turze, "
-     "daje remis (seed); first: pierwsza linia od razu wygrywa (Dudeney, "
-     "dzisiejsze zasady)"},
-    {NULL, NULL, 0, 0, 0, NULL, NULL}};
+    {NC_("option", "diagonals"), onoff, 0, 0, DIAGONALS_ON,
+     N_("the two diagonals through the centre are lines: for moves and rows")},
+    {NC_("option", "movement"), movements, 0, 0, MOVE_STEP,
+     N_("after placing: step along a line; none (placing only); anywhere")},
+    {NC_("option", "cap"), NULL, 6, CAP_MAX, 200,
+     N_("the game is drawn after this many moves (both players' counted)")},
+    {NC_("option", "rows"), rowss, 0, 0, ROWS_ROUND,
+     N_("round: a row answered by a row in the same round draws (the source); "
+        "first: the first row wins at once (Dudeney, modern rules)")},
+    {NULL, NULL, 0, 0, 0, NULL}};
 
 static lt_status init(lt_state *st, const lt_config *cfg)
 {
@@ -222,29 +219,30 @@ bool m3_plausible(const m3 *t, lt_error *err)
 {
     int nw = count_of(t, 0), nb = count_of(t, 1);
     if (nw > MEN || nb > MEN) {
-        lt_error_set(err, "each player has only %d men", MEN);
+        lt_error_set(err, _("each player has only %d men"), MEN);
         return false;
     }
     /* The first seat places first, so while placing it is one man ahead
      * after its own turn and level after the second seat's. */
     if ((nw < MEN || nb < MEN) && nw - nb != t->turn) {
-        lt_error_set(err, "men placed (%d W, %d B) do not fit %s to move", nw,
+        lt_error_set(err, _("men placed (%d W, %d B) do not fit %s to move"), nw,
                      nb, t->turn ? "b" : "w");
         return false;
     }
     bool line0 = graph_has_line(board(t), men_of(t, 0));
     bool line1 = graph_has_line(board(t), men_of(t, 1));
     if ((t->turn == 1 && line1) || (t->rows == ROWS_FIRST && t->turn == 0 && line0)) {
-        lt_error_set(err, "%s line would have ended the game already",
-                     t->turn ? "black's" : "white's");
+        lt_error_set(err, "%s",
+                     t->turn ? _("Black's line would have ended the game already")
+                             : _("White's line would have ended the game already"));
         return false;
     }
     if (t->rows == ROWS_FIRST && line0 && line1) {
-        lt_error_set(err, "with rows=first only one player can have a row");
+        lt_error_set(err, _("with rows=first only one player can have a row"));
         return false;
     }
     if (t->movement == MOVE_NONE && nw + nb == 2 * MEN && t->turn == 1) {
-        lt_error_set(err, "with movement=none no man is ever moved");
+        lt_error_set(err, _("with movement=none no man is ever moved"));
         return false;
     }
     return true;
@@ -261,12 +259,12 @@ static lt_status read_state(lt_state *st, const char *text, lt_error *err)
     int used = 0;
     if (sscanf(p, " %7s %u%n", side, &ply, &used) != 2 ||
         strspn(p + used, " \t\r\n") != strlen(p + used)) {
-        lt_error_set(err, "expected the board, the side to move (w or b) "
-                          "and the number of moves made, e.g. '.../.../... w 0'");
+        lt_error_set(err, _("expected the board, the side to move (w or b) "
+                          "and the number of moves made, e.g. '.../.../... w 0'"));
         return LT_ESYNTAX;
     }
     if (strcasecmp(side, "w") && strcasecmp(side, "b")) {
-        lt_error_set(err, "side to move: expected w or b, found '%s'", side);
+        lt_error_set(err, _("side to move: expected w or b, found '%s'"), side);
         return LT_ESYNTAX;
     }
     t.turn = tolower((unsigned char)side[0]) == 'b';
@@ -276,12 +274,12 @@ static lt_status read_state(lt_state *st, const char *text, lt_error *err)
     bool placing = men < 2 * MEN;
     if (ply > t.cap + 1u || ply < (unsigned)men || ply % 2 != t.turn ||
         (placing && ply != (unsigned)men)) {
-        lt_error_set(err, "move count %u does not fit the board and the side "
-                          "to move (cap %u)", ply, (unsigned)t.cap);
+        lt_error_set(err, _("move count %u does not fit the board and the side "
+                          "to move (cap %u)"), ply, (unsigned)t.cap);
         return LT_EILLEGAL;
     }
     if (t.movement == MOVE_NONE && ply != (unsigned)men) {
-        lt_error_set(err, "with movement=none no man is ever moved");
+        lt_error_set(err, _("with movement=none no man is ever moved"));
         return LT_EILLEGAL;
     }
     t.ply = (uint16_t)ply;
@@ -294,39 +292,33 @@ static lt_status read_state(lt_state *st, const char *text, lt_error *err)
  * draw's rule - checked in the order m3_settle decides. */
 static int end_reason(const lt_state *st, char *buf, size_t size)
 {
-    int lang = lt_lang();
     const m3 *s = (const m3 *)st;
     const graph *g = board(s);
-    bool pl = lang == LT_LANG_PL;
     if (s->result == WON_FIRST || s->result == WON_SECOND) {
         uint32_t men = men_of(s, s->result == WON_SECOND);
         int k = 0;
         while (k < g->nlines - 1 && (g->linemask[k] & men) != g->linemask[k])
             k++;
-        return snprintf(buf, size, pl ? "linia trzech pionów (%s %s %s)"
-                                      : "a line of three (%s %s %s)",
+        return snprintf(buf, size, _("a line of three (%s %s %s)"),
                         g->name[g->line[k][0]], g->name[g->line[k][1]],
                         g->name[g->line[k][2]]);
     }
     if (graph_has_line(g, men_of(s, 0)) && graph_has_line(g, men_of(s, 1)))
         return snprintf(buf, size, "%s",
-                        pl ? "remis: obaj gracze ułożyli linię w tej samej turze"
-                           : "draw: both made a line in the same round");
+                        _("draw: both made a line in the same round"));
     if (s->ply >= s->cap)
-        return snprintf(buf, size, pl ? "remis: limit posunięć (%u)"
-                                      : "draw: the move cap (%u moves)",
+        return snprintf(buf, size,
+                        lt_ngettext("draw: the move cap (%u move)",
+                                    "draw: the move cap (%u moves)", s->cap),
                         (unsigned)s->cap);
     return snprintf(buf, size, "%s",
-                    pl ? "remis: wszystkie piony postawione, bez linii (tylko "
-                         "stawianie)"
-                       : "draw: all men placed and no line (placing only)");
+                    _("draw: all men placed and no line (placing only)"));
 }
 
 static void render(const lt_state *st, lt_view *v)
 {
     const m3 *s = (const m3 *)st;
     const graph *g = board(s);
-    bool pl = lt_lang() == LT_LANG_PL;
     graph_render(g, v);
     int hw = MEN - count_of(s, 0), hb = MEN - count_of(s, 1);
     for (int seat = 0; seat < 2; seat++) {
@@ -338,15 +330,13 @@ static void render(const lt_state *st, lt_view *v)
     }
     if (hw || hb)
         snprintf(v->info[v->ninfo++], sizeof v->info[0],
-                 pl ? "Do postawienia: białe %d, czarne %d"
-                    : "In hand: white %d, black %d", hw, hb);
+                 _("In hand: white %d, black %d"), hw, hb);
     if (s->result == PLAYING && s->turn == 1 &&
         graph_has_line(g, men_of(s, 0)))
         snprintf(v->info[v->ninfo++], sizeof v->info[0],
-                 pl ? "Białe ułożyły rząd; czarne kończą kolejkę"
-                    : "White has a row; black completes the round");
+                 "%s", _("White has a row; black completes the round"));
     snprintf(v->info[v->ninfo++], sizeof v->info[0],
-             pl ? "Posunięcie %u z %u" : "Move %u of %u",
+             _("Move %u of %u"),
              (unsigned)s->ply + (s->result == PLAYING), (unsigned)s->cap);
     if (s->result != PLAYING)
         end_reason(st, v->info[v->ninfo++], sizeof v->info[0]);
@@ -398,8 +388,7 @@ static bool invariants_ok(const lt_state *st)
     return t.result == s->result;
 }
 
-static const char *const seats_en[] = {"White", "Black"};
-static const char *const seats_pl[] = {"Białe", "Czarne"};
+static const char *const seats[] = {N_("White"), N_("Black")};
 static const lt_engine *const engines[] = {&m3_perfect, NULL};
 /* A solved game: from level 3 on the perfect player (hints come from
  * level 3); below it, short searches that make mistakes. */
@@ -414,13 +403,11 @@ const lt_game lt_three_mens_morris = {
     .id = "three-mens-morris",
     .numbering = LT_NUMBER_MOVES,
     .seat_side = lt_side_first_south,
-    .title_en = "Three Men's Morris",
-    .title_pl = "3 młynki",
-    .source = "seed 000: 3 Men's Morris (3 młynki)",
+    .title = N_("Three Men's Morris"),
+    .source = N_("source 000: 3 Men's Morris (3 młynki)"),
     .group = LT_GROUP_ALFONSO,
     .options = options,
-    .seats_en = seats_en,
-    .seats_pl = seats_pl,
+    .seats = seats,
     .min_players = 2,
     .max_players = 2,
     .has_chance = false,

@@ -7,16 +7,16 @@
 
 enum { OPT_GROUP, OPT_TURNS };
 
-static const char *const groups[] = {"3-6", "7-14", "15-18", NULL};
+static const char *const groups[] = {
+    NC_("option value", "3-6"), NC_("option value", "7-14"),
+    NC_("option value", "15-18"), NULL};
 static const int group_lo[] = {3, 7, 15}, group_hi[] = {6, 14, 18};
 
 static const lt_option options[] = {
-    {"group", groups, 0, 0, 0,
-     "the group of sums that wins when thrown alone (a triple beats it)",
-     "grupa sum, która wygrywa, gdy wypadnie tylko u jednego (Trójka ją "
-     "bije)"},
+    {NC_("option", "group"), groups, 0, 0, 0,
+     N_("the group of sums that wins when thrown alone (a triple beats it)")},
     DICE_OPT_TURNS,
-    {NULL, NULL, 0, 0, 0, NULL, NULL}};
+    {NULL, NULL, 0, 0, 0, NULL}};
 
 static void configure(dice_state *s, const lt_config *cfg)
 {
@@ -90,9 +90,9 @@ static bool read_turn(dice_state *s, char **w, int nw, lt_error *err)
         p += i < n - 1 ? 2 : 1;
     }
     if (!p) {
-        lt_error_set(err, "expected 'throws' and, for each seat, what he "
+        lt_error_set(err, _("expected 'throws' and, for each seat, what he "
                           "threw this round: t (a Triple), g (in the "
-                          "group), o (other) or - (not yet), e.g. throws o,-");
+                          "group), o (other) or - (not yet), e.g. throws o,-"));
         return false;
     }
     /* they throw in order of play */
@@ -101,11 +101,11 @@ static bool read_turn(dice_state *s, char **w, int nw, lt_error *err)
         pos++;
     for (int q = pos; q < n; q++)
         if (t->kind[s->order[q]]) {
-            lt_error_set(err, "throws: the seats throw in order of play");
+            lt_error_set(err, _("throws: the seats throw in order of play"));
             return false;
         }
     if (pos == n) {
-        lt_error_set(err, "throws: all have thrown (the round is over)");
+        lt_error_set(err, _("throws: all have thrown (the round is over)"));
         return false;
     }
     t->pos = (uint8_t)pos;
@@ -191,9 +191,8 @@ static lt_status init(lt_state *s, const lt_config *cfg)
 
 const lt_game lt_triples = {
     .id = "triples",
-    .title_en = "Triples",
-    .title_pl = "Trójki",
-    .source = "seed 000, d: Trójki",
+    .title = N_("Triples"),
+    .source = N_("source 000, d: Trójki"),
     .options = options,
     .min_players = 2,
     .max_players = DICE_SEATS,
