@@ -74,7 +74,7 @@ static lt_status computer_move(arena_game *ag, const arena_setup *su, int to,
     } else if (a == LT_NO_ACTION || !lt_is_legal(su->game, now, a)) {
         ag->failed |= 1u << to;
         lt_copy(ag->why[to], sizeof ag->why[to],
-                a == LT_NO_ACTION ? lt_player_error(p) : "an illegal move");
+                a == LT_NO_ACTION ? lt_player_error(p) : _("an illegal move"));
         st = lt_session_abandon(s, to, err);
     } else {
         st = lt_session_play(s, to, a, err);

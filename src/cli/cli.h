@@ -8,6 +8,7 @@
 
 #include "ludoteka/ai.h"
 #include "ludoteka/game.h"
+#include "ludoteka/i18n.h"
 #include "ludoteka/record.h"
 #include "table.h"
 
@@ -16,11 +17,10 @@ enum { EXIT_OK = 0, EXIT_FAIL = 1, EXIT_USAGE = 2 };
 /* The longest time any flag gives in seconds (some eleven days). */
 enum { CLI_SECONDS_MAX = 1000000 };
 
-/* The program's language is i18n.h's (lt_lang()); cli_lang reads it. */
-#define cli_lang lt_lang()
+/* The program speaks one language, chosen at the start (i18n.h): every
+ * text a person reads goes through _() and the catalogs (po/). */
 extern bool cli_plain; /* --plain: the line mode even on a terminal */
 extern bool cli_ascii; /* --ascii: no UTF-8 glyphs or lines */
-#define T(en, pl) (cli_lang == LT_LANG_PL ? (pl) : (en))
 
 /* Reports an error on stderr ("ludoteka: ..."); returns status. */
 int cli_fail(int status, const char *fmt, ...)
@@ -54,12 +54,40 @@ bool cli_real(const char *flag, const char *value, double lo, bool lo_too,
 bool cli_wants_help(int argc, char **argv);
 /* The game with this id, or NULL after naming the games there are. */
 const lt_game *cli_game(const char *id);
-/* Title of a game in the current language. */
-const char *cli_title(const lt_game *);
+/* Says that a command was given an argument it does not take, or no
+ * game to work on; returns EXIT_USAGE. */
+int cli_unexpected(const char *command, const char *arg);
+int cli_which_game(const char *command);
+/* The other failures every command may meet; each returns its status
+ * (EXIT_USAGE, EXIT_FAIL, EXIT_FAIL). */
+int cli_too_many(void);
+int cli_no_memory(void);
+int cli_bad_position(const lt_game *, const char *why);
 
-/* The rules of a game and its options, as `ludoteka rules` prints them;
- * an option's values as "on|off" or "6..10". */
-void cli_print_rules(FILE *out, const lt_game *);
+/* ---- The reader's words (words.c) ---- */
+
+/* A game's title, the source its rules follow ("source 004: Talat"), an
+ * option's explanation, in the reader's language. */
+/* A player spec in words: "human" a person, "ai:level=3" the computer at
+ * level 3, "random" random moves; any other spec as it is.  Returns buf. */
+const char *cli_spec_words(const char *spec, char *buf, size_t size);
+/* Screen columns of a UTF-8 text (wcwidth; 0 for what cannot be shown). */
+int cli_width(const char *text);
+/* The text padded with spaces to `width` screen columns - after it, or
+ * before it when `right` - into buf; a wider text is kept whole. */
+const char *cli_pad(char *buf, size_t size, const char *text, int width,
+                    bool right);
+/* A number as the reader's language writes it (lt_format_number: "1 234,5"
+ * in Polish, "1,234.5" in English), with a sign if `sign` ("+0.25"). */
+const char *cli_number(char *buf, size_t size, double x, int decimals,
+                       bool sign);
+/* The PGN Date tag of today, as records carry it ("2026.11.26"). */
+void cli_date_tag(lt_tag *);
+
+/* The rules of a game - its document in the language `doc` (LT_LANG_*,
+ * English if there is none) - and its options, as `ludoteka rules`
+ * prints them; an option's values as "on|off" or "6..10". */
+void cli_print_rules(FILE *out, const lt_game *, int doc);
 void cli_option_range(const lt_option *, char *buf, size_t size);
 
 /* Draws a position as text: the board (turned a quarter: `across`, see
@@ -120,6 +148,12 @@ int cmd_uci(int argc, char **argv);
 int cmd_tune(int argc, char **argv);
 int cmd_serve(int argc, char **argv);
 int menu_run(FILE *in, FILE *out);
+/* A game started from a menu, on the table: its options and players,
+ * lots drawn for the first seat (RULES.md) from a fresh seed; `note`
+ * says how they fell ("" with one player). */
+lt_status cli_menu_table(table *, const lt_game *, const lt_config *,
+                         const char specs[][LT_SPEC_MAX], char *note,
+                         size_t size, lt_error *);
 /* The menu's heading of a group of games, as the seeds group them. */
 const char *cli_group_name(int group);
 /* The games in menu order (by group, then as registered); the count. */

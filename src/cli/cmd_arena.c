@@ -1,6 +1,7 @@
 /* cmd_arena.c — ludoteka arena: plays players against each other, seats
  * rotating, under a time control, and measures their strength.  Each
  * game is a game in play (arena_game.c). */
+#include <errno.h>
 #include <inttypes.h>
 #include <math.h>
 #include <pthread.h>
@@ -91,7 +92,7 @@ static void tally(arena *a, const double *r, const int *who)
 static void print_game(const arena *a, const arena_game *ag, const double *r,
                        const int *who)
 {
-    printf("game %d/%d:", a->played, a->games);
+    printf(_("game %d/%d:"), a->played, a->games);
     for (int seat = 0; seat < a->n; seat++)
         printf(" %c=%g", 'A' + who[seat], r[seat]);
     if (a->n == 2) {
@@ -106,7 +107,7 @@ static void print_game(const arena *a, const arena_game *ag, const double *r,
         printf("; %s", ag->left);
     for (int seat = 0; seat < a->n; seat++)
         if (ag->failed >> seat & 1)
-            printf(T("   (%c forfeits: %s)", "   (%c przegrywa walkowerem: %s)"),
+            printf(_("   (%c forfeits: %s)"),
                    'A' + who[seat], ag->why[seat]);
     putchar('\n');
     fflush(stdout);
@@ -145,7 +146,7 @@ static void play_one(arena *a, lt_player **players, int k)
     lt_status st = arena_game_play(&ag, &su, &err);
     pthread_mutex_lock(&a->lock);
     if (st != LT_OK) {
-        cli_fail(EXIT_FAIL, "arena: game %d: %s", k + 1, err.msg);
+        cli_fail(EXIT_FAIL, _("arena: game %d: %s"), k + 1, err.msg);
         a->stop = true;
         pthread_mutex_unlock(&a->lock);
         arena_game_free(&ag);
@@ -162,7 +163,7 @@ static void play_one(arena *a, lt_player **players, int k)
         } else if (ag.flagged >> seat & 1) {
             a->forfeits[i]++;
             snprintf(a->last_forfeit[i], sizeof a->last_forfeit[i],
-                     T("lost on time at move %d", "koniec czasu w posunięciu %d"),
+                     _("lost on time at move %d"),
                      ag.flag_ply[seat] + 1);
         }
     }
@@ -192,7 +193,7 @@ static int read_book(arena *a, const char *path)
 {
     FILE *f = fopen(path, "r");
     if (!f)
-        return cli_fail(EXIT_FAIL, "cannot read %s", path);
+        return cli_fail(EXIT_FAIL, _("cannot open %s: %s"), path, strerror(errno));
     lt_state *s = lt_state_new(a->g);
     char text[4096];
     int lineno = 0, used = 0, cap = 0, status = EXIT_OK;
@@ -209,15 +210,16 @@ static int read_book(arena *a, const char *path)
             lt_action act;
             if (lt_parse(a->g, s, w, &act, NULL) != LT_OK ||
                 lt_apply(a->g, s, act) != LT_OK) {
-                status = cli_fail(EXIT_FAIL, "%s:%d: '%s' is not a legal move "
-                                  "there", path, lineno, w);
+                status = cli_fail(EXIT_FAIL, _("%s:%d: '%s' is not a legal move "
+                                               "there"),
+                                  path, lineno, w);
                 break;
             }
             if (used == cap) {
                 cap = cap ? 2 * cap : 1024;
                 lt_action *b = realloc(a->book, (size_t)cap * sizeof *b);
                 if (!b) {
-                    status = cli_fail(EXIT_FAIL, "out of memory");
+                    status = cli_no_memory();
                     break;
                 }
                 a->book = b;
@@ -232,7 +234,7 @@ static int read_book(arena *a, const char *path)
         if (fi)
             a->first = fi;
         if (!nb) {
-            status = cli_fail(EXIT_FAIL, "out of memory");
+            status = cli_no_memory();
             break;
         }
         a->nbook = nb;
@@ -240,9 +242,9 @@ static int read_book(arena *a, const char *path)
         a->nbook[a->lines++] = used - start;
     }
     if (!s)
-        status = cli_fail(EXIT_FAIL, "out of memory");
+        status = cli_no_memory();
     else if (status == EXIT_OK && a->lines == 0)
-        status = cli_fail(EXIT_FAIL, "%s: no opening in it", path);
+        status = cli_fail(EXIT_FAIL, _("%s: no opening in it"), path);
     lt_state_free(s);
     fclose(f);
     return status;
@@ -258,7 +260,7 @@ static void *worker(void *arg)
         ok = (players[i] = lt_player_new_from(a->g, a->specs[i], LT_SPEC_TRUSTED,
                                                &err)) != NULL;
     if (!ok) {
-        cli_fail(EXIT_FAIL, "%s", err.msg[0] ? err.msg : "out of memory");
+        cli_fail(EXIT_FAIL, "%s", err.msg[0] ? err.msg : _("out of memory"));
         pthread_mutex_lock(&a->lock);
         a->stop = true;
         pthread_mutex_unlock(&a->lock);
@@ -276,30 +278,55 @@ static void *worker(void *arg)
     return NULL;
 }
 
+/* The table: a row a player, its columns as wide as their headings
+ * (in the reader's language) or their numbers; the numbers plain (a
+ * decimal point in every language: scripts read them). */
 static void report(const arena *a)
 {
     bool multi = a->n > 2;
-    printf("\n%-3s %-40s %6s %6s %6s %6s %8s %9s%s\n", "", "player", "games",
-           "wins", "draws", "losses", "score", "return",
-           multi ? "    ahead" : "");
+    const char *head[] = {_("player"), _("games"), _("wins"), _("draws"),
+                          _("losses"), _("score"), _("return"), _("ahead")};
+    static const int least[] = {40, 6, 6, 6, 6, 8, 9, 8};
+    enum { COLS = sizeof least / sizeof least[0] };
+    char cell[LT_MAX_PLAYERS][COLS][64], pad[128];
+    int width[COLS], ncols = multi ? COLS : COLS - 1;
     for (int i = 0; i < a->n; i++) {
         const lt_wdl *w = &a->wdl[i];
         long n = w->wins + w->draws + w->losses;
-        printf("%-3c %-40.40s %6ld %6ld %6ld %6ld %7.1f%% %9.3f", 'A' + i,
-               a->specs[i], n, w->wins, w->draws, w->losses,
-               100 * lt_score(*w), n ? a->returns[i] / n : 0.0);
-        if (multi)
-            printf(" %7.1f%%", n ? 100 * a->ahead[i] / n : 0.0);
+        snprintf(cell[i][0], sizeof cell[i][0], "%.40s", a->specs[i]);
+        snprintf(cell[i][1], sizeof cell[i][1], "%ld", n);
+        snprintf(cell[i][2], sizeof cell[i][2], "%ld", w->wins);
+        snprintf(cell[i][3], sizeof cell[i][3], "%ld", w->draws);
+        snprintf(cell[i][4], sizeof cell[i][4], "%ld", w->losses);
+        snprintf(cell[i][5], sizeof cell[i][5], "%.1f%%", 100 * lt_score(*w));
+        snprintf(cell[i][6], sizeof cell[i][6], "%.3f", n ? a->returns[i] / n : 0.0);
+        snprintf(cell[i][7], sizeof cell[i][7], "%.1f%%", n ? 100 * a->ahead[i] / n : 0.0);
+    }
+    for (int c = 0; c < ncols; c++) {
+        width[c] = cli_width(head[c]) > least[c] ? cli_width(head[c]) : least[c];
+        for (int i = 0; i < a->n; i++)
+            width[c] = cli_width(cell[i][c]) > width[c] ? cli_width(cell[i][c]) : width[c];
+    }
+    /* the player's name to the left, the numbers to the right */
+    printf("\n%-3s", "");
+    for (int c = 0; c < ncols; c++)
+        printf(" %s", cli_pad(pad, sizeof pad, head[c], width[c], c > 0));
+    putchar('\n');
+    for (int i = 0; i < a->n; i++) {
+        printf("%-3c", 'A' + i);
+        for (int c = 0; c < ncols; c++)
+            printf(" %s", cli_pad(pad, sizeof pad, cell[i][c], width[c], c > 0));
         putchar('\n');
     }
     for (int i = 0; i < a->n; i++)
         if (a->forfeits[i])
-            printf(T("%c forfeited %ld game(s); the last: %s\n",
-                     "%c: %ld partii przegranych walkowerem; ostatnia: %s\n"),
+            printf(lt_ngettext("%c forfeited %ld game; the last: %s\n",
+                               "%c forfeited %ld games; the last: %s\n",
+                               (unsigned long)a->forfeits[i]),
                    'A' + i, a->forfeits[i], a->last_forfeit[i]);
     if (a->n == 2) {
         double lo, hi, e = lt_elo(a->wdl[0], &lo, &hi);
-        printf("Elo difference (A - B): %+.1f, 95%% interval [%+.1f, %+.1f]\n",
+        printf(_("Elo difference (A - B): %+.1f, 95%% interval [%+.1f, %+.1f]\n"),
                e, lo, hi);
     }
     if (a->sprt) {
@@ -307,13 +334,13 @@ static void report(const arena *a)
         int d = lt_sprt_decision(llr, &lower, &upper);
         printf("SPRT elo0=%g elo1=%g: LLR %.2f [%.2f, %.2f] %s\n", a->elo0,
                a->elo1, llr, lower, upper,
-               d > 0 ? "H1 accepted" : d < 0 ? "H0 accepted" : "undecided");
+               d > 0 ? _("H1 accepted") : d < 0 ? _("H0 accepted") : _("undecided"));
     }
 }
 
 static void usage(void)
 {
-    puts(T("usage: ludoteka arena ID --player SPEC --player SPEC ... [--games N]\n"
+    puts(_("usage: ludoteka arena ID --player SPEC --player SPEC ... [--games N]\n"
            "         [--seed S] [--option k=v]... [--position TEXT | --fen FEN]\n"
            "         [--tc BASE+INC | --movetime S] [--nodes N] [--depth D]\n"
            "         [--book FILE] [--openings K] [--sprt ELO0,ELO1]\n"
@@ -339,35 +366,8 @@ static void usage(void)
            "with its 95% interval.  --sprt stops as soon as the test decides.\n"
            "--record adds every game to FILE, with its Result and Termination\n"
            "(ludoteka replay reads it).  J games run side by side (default 2), T\n"
-           "threads per search (default 1).",
-           "użycie: ludoteka arena ID --player GRACZ --player GRACZ ... [--games N]\n"
-           "         [--seed S] [--option k=v]... [--position TEKST | --fen FEN]\n"
-           "         [--tc BAZA+PRZYROST | --movetime S] [--nodes N] [--depth D]\n"
-           "         [--book PLIK] [--openings K] [--sprt ELO0,ELO1]\n"
-           "         [--record PLIK] [--jobs J] [--threads T] [--quiet]\n"
-           "Rozgrywa N partii (domyślnie 100) między graczami, po jednym na\n"
-           "miejscu, z rotacją miejsc; dwóch graczy gra pary partii z zamianą\n"
-           "kolorów od tego samego początku: pozycji (domyślnie początkowej),\n"
-           "kolejnego wiersza książki (ruchy od niej, jedno otwarcie w wierszu),\n"
-           "potem K losowych posunięć (domyślnie 2 w grach bez kości i bez\n"
-           "książki).  Początek nie zabiera czasu.  Czas: zegar BAZA sekund plus\n"
-           "PRZYROST na ruch albo S sekund na ruch (ruch dłuższy niż 2S+5 sekund\n"
-           "przekracza czas); namysł komputera idzie na jego zegar, a gracz,\n"
-           "któremu skończy się czas, przegrywa (w szachach remis, jeśli\n"
-           "przeciwnik nie mógł już wygrać; przy trzech i więcej graczach\n"
-           "odpada z gry).  N węzłów lub D posunięć głębokości na ruch, z zegarem\n"
-           "lub bez; bez zegara partie są powtarzalne.  Gracz żąda remisu, gdy\n"
-           "tylko zasady na to pozwalają (szachy: trzykrotne powtórzenie, 50\n"
-           "posunięć); gracz zawodny (silnik, który padł albo zagrał ruch\n"
-           "niedozwolony) przegrywa walkowerem.  Wypisuje każdą partię z wynikiem\n"
-           "i jego powodem, potem wygrane, remisy, przegrane, wynik i średni\n"
-           "zwrot każdego gracza; przy większej liczbie graczy także \"ahead\":\n"
-           "odsetek pozostałych graczy, przed którymi skończył (remis liczy się\n"
-           "za pół), a dla dwóch graczy różnicę Elo z 95% przedziałem; --sprt\n"
-           "kończy, gdy test rozstrzygnie.  --record dopisuje każdą partię do\n"
-           "PLIKU, z wynikiem (Result) i powodem (Termination); czyta go ludoteka\n"
-           "replay.  J partii naraz (domyślnie 2), T wątków na wyszukiwanie\n"
-           "(domyślnie 1)."));
+           "threads per search (default 1).  The numbers are written with a\n"
+           "decimal point in every language: scripts read them."));
 }
 
 int cmd_arena(int argc, char **argv)
@@ -395,17 +395,15 @@ int cmd_arena(int argc, char **argv)
                 return EXIT_USAGE;
             if (a.n == LT_MAX_PLAYERS)
                 return cli_fail(EXIT_USAGE,
-                                T("--player: at most %d players, one --player "
-                                  "a seat; got more",
-                                  "--player: najwyżej %d graczy, jedno --player "
-                                  "na miejsce; podano więcej"),
+                                _("--player: at most %d players, one --player "
+                                  "a seat; got more"),
                                 LT_MAX_PLAYERS);
             lt_copy(a.specs[a.n++], LT_SPEC_MAX, v);
         } else if (cli_flag(argc, argv, &i, "--option", &v)) {
             if (!v)
                 return EXIT_USAGE;
             if (noptions == 64)
-                return cli_fail(EXIT_USAGE, "too many --option flags");
+                return cli_too_many();
             options[noptions++] = v;
         } else if (cli_flag(argc, argv, &i, "--games", &v)) {
             if (!cli_int("--games", v, 1, 10000000, &n))
@@ -452,11 +450,8 @@ int cmd_arena(int argc, char **argv)
             if (!good || *end || !(inc >= 0 && inc <= CLI_SECONDS_MAX)) {
                 char quoted[LT_QUOTE_MAX];
                 return cli_fail(EXIT_USAGE,
-                                T("--tc: expected BASE+INC in seconds (BASE above "
-                                  "0, INC from 0; e.g. 10+0.1), got %s",
-                                  "--tc: oczekiwano BAZA+DODATEK w sekundach (BAZA "
-                                  "większa niż 0, DODATEK od 0; np. 10+0.1), "
-                                  "podano %s"),
+                                _("--tc: expected BASE+INC in seconds (BASE above "
+                                  "0, INC from 0; e.g. 10+0.1), got %s"),
                                 lt_quote(quoted, sizeof quoted, v));
             }
             /* the players plan from the clocks (lt_session_limits) */
@@ -472,10 +467,8 @@ int cmd_arena(int argc, char **argv)
                 v[used] || !(a.elo0 < a.elo1)) {
                 char quoted[LT_QUOTE_MAX];
                 return cli_fail(EXIT_USAGE,
-                                T("--sprt: expected ELO0,ELO1 with ELO0 < ELO1 "
-                                  "(e.g. 0,10), got %s",
-                                  "--sprt: oczekiwano ELO0,ELO1, gdzie ELO0 < "
-                                  "ELO1 (np. 0,10), podano %s"),
+                                _("--sprt: expected ELO0,ELO1 with ELO0 < ELO1 "
+                                  "(e.g. 0,10), got %s"),
                                 lt_quote(quoted, sizeof quoted, v));
             }
             a.sprt = true;
@@ -495,37 +488,35 @@ int cmd_arena(int argc, char **argv)
         } else if (argv[i][0] != '-' && !id) {
             id = argv[i];
         } else {
-            return cli_fail(EXIT_USAGE, "arena: unexpected argument '%s' (see "
-                                        "ludoteka arena --help)", argv[i]);
+            return cli_unexpected(argv[0], argv[i]);
         }
     }
     if (!id)
-        return cli_fail(EXIT_USAGE, "arena: which game?");
+        return cli_which_game(argv[0]);
     if (!(a.g = cli_game(id)))
         return EXIT_USAGE;
     lt_error err = {0};
     if (lt_check_players(a.g, a.n, &err) != LT_OK)
-        return cli_fail(EXIT_USAGE, "arena needs one --player per seat: %s",
+        return cli_fail(EXIT_USAGE, _("arena needs one --player per seat: %s"),
                         err.msg);
     lt_config_default(a.g, &a.cfg, a.n);
     for (int k = 0; k < noptions; k++)
         if (lt_config_set(a.g, &a.cfg, options[k], &err) != LT_OK)
             return cli_fail(EXIT_USAGE, "%s", err.msg);
     if (a.sprt && a.n != 2)
-        return cli_fail(EXIT_USAGE, "--sprt needs two players");
+        return cli_fail(EXIT_USAGE, "%s", _("--sprt needs two players"));
     if (a.position) {
         lt_state *s = lt_state_new(a.g);
         bool good = s && lt_init(a.g, s, &a.cfg, &err) == LT_OK &&
                     a.g->read_state(s, a.position, &err) == LT_OK;
         if (good && a.g->current_player(s) == LT_TERMINAL) {
             good = false;
-            lt_error_set(&err, "the game is over there");
+            lt_error_set(&err, "%s", _("the game is over there"));
         }
         lt_state_free(s);
         if (!good)
-            return cli_fail(EXIT_USAGE, T("bad position for %s: %s",
-                                          "zła pozycja dla %s: %s"),
-                            a.g->id, s ? err.msg : "out of memory");
+            return cli_fail(EXIT_USAGE, _("bad position for %s: %s"),
+                            a.g->id, s ? err.msg : _("out of memory"));
     }
     for (int i = 0; i < a.n; i++) {
         lt_player *p = lt_player_new_from(a.g, a.specs[i], LT_SPEC_TRUSTED, &err);
@@ -541,11 +532,13 @@ int cmd_arena(int argc, char **argv)
     if (a.openings < 0)
         a.openings = a.g->has_chance || book ? 0 : 2;
     if (record && !(a.record = fopen(record, "a")))
-        return cli_fail(EXIT_FAIL, "cannot write %s", record);
+        return cli_fail(EXIT_FAIL, _("cannot write %s: %s"), record, strerror(errno));
     lt_ai_threads(threads);
     pthread_mutex_init(&a.lock, NULL);
     if (!a.quiet) {
-        printf("arena %s: %d games", a.g->id, a.games);
+        printf(lt_ngettext("arena %s: %d game", "arena %s: %d games",
+                           (unsigned long)a.games),
+               a.g->id, a.games);
         for (int i = 0; i < a.n; i++)
             printf(", %c=%s", 'A' + i, a.specs[i]);
         putchar('\n');

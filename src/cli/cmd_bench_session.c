@@ -16,20 +16,13 @@ enum { WINDOW = 100 };
 int cmd_bench_session(int argc, char **argv)
 {
     if (cli_wants_help(argc, argv)) {
-        puts(T("usage: ludoteka bench session [--plies N] [--dir DIR]\n"
+        puts(_("usage: ludoteka bench session [--plies N] [--dir DIR]\n"
                "Plays one game of three men's morris between two perfect "
                "players (a draw, so it runs to its cap) for N plies (default "
                "5000) with its journal in DIR (default $TMPDIR or /tmp), and "
                "prints the time of the first and the last 100 saves (each a "
                "line appended and flushed to disk) and their ratio, which "
-               "must stay within 1.5.",
-               "użycie: ludoteka bench session [--plies N] [--dir KATALOG]\n"
-               "Rozgrywa jedną partię 3 młynków między dwoma doskonałymi "
-               "graczami (remis, więc trwa do limitu) przez N półruchów "
-               "(domyślnie 5000) z dziennikiem w KATALOGU (domyślnie $TMPDIR "
-               "lub /tmp) i podaje czas pierwszych i ostatnich 100 zapisów "
-               "(każdy to wiersz dopisany i utrwalony na dysku) oraz ich "
-               "stosunek, który nie może przekroczyć 1,5."));
+               "must stay within 1.5."));
         return EXIT_OK;
     }
     long long plies = 5000;
@@ -106,19 +99,19 @@ int cmd_bench_session(int argc, char **argv)
         free(text);
         double ratio = last / first;
         printf("%s: %lld %s, %s %s\n", su.game->id, n,
-               T("plies", "półruchów"), T("journal", "dziennik"), path);
-        printf("%s 1-%d: %9.3f ms (%.3f ms %s)\n", T("saves", "zapisy"), WINDOW,
-               first * 1e3, first * 1e3 / WINDOW, T("a save", "na zapis"));
-        printf("%s %lld-%lld: %9.3f ms (%.3f ms %s)\n", T("saves", "zapisy"),
+               _("plies"), _("journal"), path);
+        printf("%s 1-%d: %9.3f ms (%.3f ms %s)\n", _("saves"), WINDOW,
+               first * 1e3, first * 1e3 / WINDOW, _("a save"));
+        printf("%s %lld-%lld: %9.3f ms (%.3f ms %s)\n", _("saves"),
                n - WINDOW + 1, n, last * 1e3, last * 1e3 / WINDOW,
-               T("a save", "na zapis"));
+               _("a save"));
         printf("%s: %.3f (%s 1.5: %s)\n",
-               T("last / first", "ostatnie / pierwsze"), ratio,
-               T("within", "w granicy"),
-               ratio <= 1.5 ? T("yes", "tak") : T("no", "nie"));
-        printf("%s: %zu %s; %s %.3f ms\n", T("journal", "dziennik"), size,
-               T("bytes", "bajtów"),
-               T("rewritten whole in", "przepisany w całości w"),
+               _("last / first"), ratio,
+               _("within"),
+               ratio <= 1.5 ? _("yes") : _("no"));
+        printf("%s: %zu %s; %s %.3f ms\n", _("journal"), size,
+               _("bytes"),
+               _("rewritten whole in"),
                whole * 1e3);
         if (st != LT_OK)
             status = cli_fail(EXIT_FAIL, "%s", err.msg);
@@ -126,7 +119,7 @@ int cmd_bench_session(int argc, char **argv)
             status = EXIT_FAIL;
     }
     if (!took)
-        status = cli_fail(EXIT_FAIL, "out of memory");
+        status = cli_no_memory();
     free(took);
     lt_session_free(s);
     unlink(path);

@@ -41,20 +41,22 @@ static void json_exact(const lt_exact *e, int seat)
     printf(", \"decimal\": %.17g}", e->decimal);
 }
 
+/* A line of the text: the label, the fraction and the decimal (as the
+ * reader's language writes it: the JSON is for programs). */
 static void text_exact(const char *label, const lt_exact *e)
 {
+    char num[64];
+    cli_number(num, sizeof num, e->decimal, 15, false);
     if (!e->known)
-        printf("%s %s\n", label, T("not defined", "nieokreślone"));
-    else if (e->exact[0])
-        printf("%s %s %.15f\n", label, e->exact, e->decimal);
+        printf("%s %s\n", label, _("not defined"));
     else
-        printf("%s %s %.15f\n", label, T("(fraction too long)", "(ułamek za długi)"),
-               e->decimal);
+        printf("%s %s %s\n", label, e->exact[0] ? e->exact : _("(fraction too long)"),
+               num);
 }
 
 static void odds_usage(void)
 {
-    puts(T("usage: ludoteka odds ID [--players N] [--option k=v]... "
+    puts(_("usage: ludoteka odds ID [--players N] [--option k=v]... "
            "[--position TEXT] [--json]\n"
            "The exact chance of each seat to win the turn in progress, "
            "one line per seat ('seatK FRACTION DECIMAL'), computed exactly "
@@ -64,17 +66,9 @@ static void odds_usage(void)
            "value of each choice.  Without --position: the start of a turn "
            "with the order of play fixed as seat order (seat 1 throws "
            "first).  Lines starting with # explain; what is not defined is "
-           "said so.",
-           "użycie: ludoteka odds ID [--players N] [--option k=v]... "
-           "[--position TEKST] [--json]\n"
-           "Dokładne szanse każdego gracza na wygranie bieżącej tury, po "
-           "jednym wierszu ('seatK UŁAMEK DZIESIĘTNIE'), liczone dokładnie "
-           "(arytmetyka wymierna, nie symulacja).  Gry o stawki dodają "
-           "'value': oczekiwany zysk pierwszego rzucającego w turze przy "
-           "najlepszej grze; przy decyzji wiersze 'choice' podają wartość "
-           "każdego wyboru.  Bez --position: początek tury z kolejnością "
-           "według miejsc (gracz 1 rzuca pierwszy).  Wiersze z # "
-           "objaśniają; co nieokreślone, jest tak nazwane."));
+           "said so.  The text is in the program's language (--lang: its "
+           "words and decimal commas); --json is the same for programs, "
+           "the same in every language."));
 }
 
 int cmd_odds(int argc, char **argv)
@@ -84,17 +78,18 @@ int cmd_odds(int argc, char **argv)
         return EXIT_OK;
     }
     if (argc < 2 || argv[1][0] == '-')
-        return cli_fail(EXIT_USAGE, "odds: which game? (ludoteka odds --help)");
+        return cli_which_game(argv[0]);
     const lt_game *g = cli_game(argv[1]);
     if (!g)
         return EXIT_USAGE;
     if (!g->odds)
-        return cli_fail(EXIT_USAGE, "%s has no odds to compute (only the dice "
-                                    "games have)", g->id);
+        return cli_fail(EXIT_USAGE, _("%s has no odds to compute (only the dice "
+                                      "games have)"),
+                        g->id);
     enum { ARGS_MAX = 64 };
     bool used[ARGS_MAX] = {false};
     if (argc >= ARGS_MAX)
-        return cli_fail(EXIT_USAGE, "too many arguments");
+        return cli_too_many();
     lt_config cfg;
     int status = cli_game_config(argc, argv, 2, g, &cfg, used);
     if (status != EXIT_OK)
@@ -111,14 +106,13 @@ int cmd_odds(int argc, char **argv)
                 return EXIT_USAGE;
             position = v;
         } else
-            return cli_fail(EXIT_USAGE, "odds: unexpected argument '%s' (see "
-                                        "ludoteka odds --help)", argv[i]);
+            return cli_unexpected(argv[0], argv[i]);
     }
     lt_state *s = lt_state_new(g);
     lt_odds *o = calloc(1, sizeof *o);
     lt_error err = {0};
     if (!s || !o) {
-        status = cli_fail(EXIT_FAIL, "out of memory");
+        status = cli_no_memory();
         goto done;
     }
     if (lt_init(g, s, &cfg, &err) != LT_OK) {
@@ -126,7 +120,7 @@ int cmd_odds(int argc, char **argv)
         goto done;
     }
     if (position && g->read_state(s, position, &err) != LT_OK) {
-        status = cli_fail(EXIT_FAIL, "bad position for %s: %s", g->id, err.msg);
+        status = cli_bad_position(g, err.msg);
         goto done;
     }
     if (g->odds(s, LT_ODDS_SEAT_ORDER, o, &err) != LT_OK) {
@@ -161,27 +155,25 @@ int cmd_odds(int argc, char **argv)
         goto done;
     }
     for (int i = 0; i < o->nseats; i++) {
-        char label[16];
-        snprintf(label, sizeof label, "seat%d", i + 1);
+        char label[64];
+        snprintf(label, sizeof label, _("seat%d"), i + 1);
         text_exact(label, &o->win[i]);
     }
     if (o->none.known)
-        text_exact("none", &o->none);
+        text_exact(P_("odds", "none"), &o->none);
     if (o->value_seat >= 0)
-        text_exact("value", &o->value);
+        text_exact(P_("odds", "value"), &o->value);
     for (int k = 0; k < o->nchoices; k++) {
-        char label[80];
-        snprintf(label, sizeof label, "choice %s",
+        char label[128];
+        snprintf(label, sizeof label, _("choice %s"),
                  lt_name(g, s, o->choice[k].action, name, sizeof name));
         text_exact(label, &o->choice[k].value);
     }
     if (o->value_seat >= 0)
-        printf(T("# value: the stakes seat %d can expect to gain in the turn\n",
-                 "# value: oczekiwany zysk gracza %d w turze\n"),
+        printf(_("# value: the stakes seat %d can expect to gain in the turn\n"),
                o->value_seat + 1);
     if (o->none.known)
-        printf("%s\n", T("# none: the turn ends with no winner",
-                         "# none: tura kończy się bez zwycięzcy"));
+        printf("%s\n", _("# none: the turn ends with no winner"));
     if (o->note[0])
         printf("# %s\n", o->note);
 done:

@@ -12,7 +12,7 @@
 
 static void serve_usage(void)
 {
-    puts(T("usage: ludoteka serve [--port P] [--data DIR] [--bind ADDR] [--web DIR]\n"
+    puts(_("usage: ludoteka serve [--port P] [--data DIR] [--bind ADDR] [--web DIR]\n"
            "                      [limits, below]\n"
            "\n"
            "Serves Ludoteka in the browser and rooms for playing over the\n"
@@ -51,45 +51,7 @@ static void serve_usage(void)
            "Fixed: a message is at most 8192 bytes (a bigger frame is refused\n"
            "from its header, unread); a room has at most 64 watchers besides\n"
            "its players.\n"
-           "Ctrl-C or SIGTERM stops the server.",
-           "użycie: ludoteka serve [--port P] [--data KATALOG] [--bind ADRES]\n"
-           "                      [--web KATALOG] [limity, niżej]\n"
-           "\n"
-           "Udostępnia Ludotekę w przeglądarce i pokoje do gry przez sieć:\n"
-           "otwórz http://localhost:P/ (P to 8080, chyba że --port mówi\n"
-           "inaczej; 0 wybiera wolny port).  Strona pokoju ma linki do\n"
-           "rozesłania: po jednym na miejsce i jeden do oglądania.\n"
-           "  --data KATALOG      zapisy pokojów (domyślnie\n"
-           "                      ~/.local/share/ludoteka/rooms); po restarcie\n"
-           "                      pokoje grają dalej\n"
-           "  --bind ADRES        słuchaj tylko pod tym adresem (np. 127.0.0.1);\n"
-           "                      domyślnie na wszystkich interfejsach\n"
-           "  --web KATALOG       strona (domyślnie web/ obok programu)\n"
-           "\n"
-           "Limity (ile jeden klient może zająć na serwerze), z domyślnymi:\n"
-           "  --max-connections N połączenia WebSocket naraz (256); ostatnia\n"
-           "                      ósma część tylko dla graczy zajmujących miejsca\n"
-           "  --max-per-ip N      połączenia z jednego adresu naraz (32)\n"
-           "  --idle-seconds S    połączenie, które nie wejdzie do pokoju,\n"
-           "                      jest zamykane po S sekundach (10)\n"
-           "  --rate N            wiadomości na sekundę z jednego połączenia\n"
-           "                      (20); 64 odrzucone z rzędu je zamykają\n"
-           "  --max-rooms N       pokoje w pamięci naraz (200); ostatnia ćwierć\n"
-           "                      tylko dla graczy wracających na swoje miejsca\n"
-           "  --rooms-per-hour N  pokoje, które jeden adres może założyć w\n"
-           "                      ciągu godziny (60)\n"
-           "  --max-stored N      zapisy pokojów trzymane na dysku (10000)\n"
-           "  --keep-days D       pokój nieruszany przez D dni jest usuwany (30)\n"
-           "  --robots N          wątki dla graczy komputerowych (2); ich czas\n"
-           "                      jest dzielony po kolei między adresy\n"
-           "  --think-seconds S   najdłuższy namysł gracza komputerowego nad\n"
-           "                      ruchem (10)\n"
-           "  --max-queue-kib N   KiB czekające na klienta, który nie czyta\n"
-           "                      (1024); powyżej klient jest rozłączany\n"
-           "Stałe: wiadomość ma najwyżej 8192 bajty (większa ramka jest\n"
-           "odrzucana po nagłówku, nieprzeczytana); pokój ma najwyżej 64\n"
-           "widzów oprócz graczy.\n"
-           "Ctrl-C albo SIGTERM zatrzymuje serwer."));
+           "Ctrl-C or SIGTERM stops the server."));
 }
 
 /* The page beside the program: build/web/ in the build tree, and

@@ -35,7 +35,7 @@ static int run(void *arg)
 
 static void simulate_usage(void)
 {
-    puts(T("usage: ludoteka simulate ID -n N [--seed S] [--threads T] "
+    puts(_("usage: ludoteka simulate ID -n N [--seed S] [--threads T] "
            "[--players N] [--option k=v]...\n"
            "Plays N turns of a dice game, each from its start with the order "
            "of play fixed as seat order (seat 1 throws first), with the "
@@ -43,15 +43,7 @@ static void simulate_usage(void)
            "decisions by best play; prints each seat's rate of winning the "
            "turn and, for games played for stakes, the mean stakes the first "
            "to throw gains, with 95% confidence intervals, then turns per "
-           "second.  Compare with ludoteka odds.",
-           "użycie: ludoteka simulate ID -n N [--seed S] [--threads T] "
-           "[--players N] [--option k=v]...\n"
-           "Rozgrywa N tur gry w kości, każdą od początku z kolejnością "
-           "według miejsc (gracz 1 rzuca pierwszy), generatorem z ziarnem "
-           "(domyślnie 1) na T wątkach (domyślnie 2), decyzje najlepsze; "
-           "podaje odsetek wygranych tur każdego gracza i, w grach o stawki, "
-           "średni zysk pierwszego rzucającego, z 95% przedziałami ufności, "
-           "oraz tury na sekundę.  Porównaj z ludoteka odds."));
+           "second.  Compare with ludoteka odds."));
 }
 
 int cmd_simulate(int argc, char **argv)
@@ -61,17 +53,17 @@ int cmd_simulate(int argc, char **argv)
         return EXIT_OK;
     }
     if (argc < 2 || argv[1][0] == '-')
-        return cli_fail(EXIT_USAGE, "simulate: which game? (ludoteka simulate --help)");
+        return cli_which_game(argv[0]);
     const lt_game *g = cli_game(argv[1]);
     if (!g)
         return EXIT_USAGE;
     if (!g->simulate)
-        return cli_fail(EXIT_USAGE, "simulate: %s is not one of the dice games",
+        return cli_fail(EXIT_USAGE, _("simulate: %s is not one of the dice games"),
                         g->id);
     enum { ARGS_MAX = 64 };
     bool used[ARGS_MAX] = {false};
     if (argc >= ARGS_MAX)
-        return cli_fail(EXIT_USAGE, "too many arguments");
+        return cli_too_many();
     lt_config cfg;
     int status = cli_game_config(argc, argv, 2, g, &cfg, used);
     if (status != EXIT_OK)
@@ -91,12 +83,11 @@ int cmd_simulate(int argc, char **argv)
             if (!cli_int("--threads", v, 1, THREADS_MAX, &threads))
                 return EXIT_USAGE;
         } else {
-            return cli_fail(EXIT_USAGE, "simulate: unexpected argument '%s' "
-                                        "(see ludoteka simulate --help)", argv[i]);
+            return cli_unexpected(argv[0], argv[i]);
         }
     }
     if (n < 0)
-        return cli_fail(EXIT_USAGE, "simulate needs -n N, the number of turns");
+        return cli_fail(EXIT_USAGE, "%s", _("simulate needs -n N, the number of turns"));
     job jobs[THREADS_MAX];
     thrd_t tid[THREADS_MAX];
     int started = 0;
@@ -113,13 +104,14 @@ int cmd_simulate(int argc, char **argv)
         thrd_join(tid[t], NULL);
     double dt = cli_seconds() - t0;
     if (started < threads)
-        return cli_fail(EXIT_FAIL, "could not start %lld threads", threads);
+        return cli_fail(EXIT_FAIL, _("could not start %lld threads"), threads);
     lt_turn_tally all = {0};
     for (int t = 0; t < started; t++) {
         if (!jobs[t].ok)
-            return cli_fail(EXIT_FAIL, "%s: no turn can be played with these "
-                                       "options (a player cannot cover the "
-                                       "stakes)", g->id);
+            return cli_fail(EXIT_FAIL, _("%s: no turn can be played with these "
+                                         "options (a player cannot cover the "
+                                         "stakes)"),
+                            g->id);
         all.has_value = jobs[t].tally.has_value;
         all.turns += jobs[t].tally.turns;
         all.none += jobs[t].tally.none;
@@ -129,28 +121,50 @@ int cmd_simulate(int argc, char **argv)
             all.wins[i] += jobs[t].tally.wins[i];
     }
     double N = (double)all.turns;
-    printf("%s: %d %s, %" PRIu64 " %s, %s %lld, %lld %s\n", g->id, cfg.players,
-           T("players", "graczy"), all.turns, T("turns", "tur"),
-           T("seed", "ziarno"), seed, threads, T("threads", "wątki"));
-    for (int i = 0; i <= cfg.players; i++) {
+    char turns[64], num[4][64];
+    cli_number(turns, sizeof turns, N, 0, false);
+    printf("%s: ", g->id);
+    printf(lt_ngettext("%d player", "%d players", (unsigned long)cfg.players),
+           cfg.players);
+    printf(", ");
+    printf(lt_ngettext("%s turn", "%s turns", (unsigned long)all.turns), turns);
+    printf(_(", seed %lld, "), seed);
+    printf(lt_ngettext("%lld thread", "%lld threads", (unsigned long)threads),
+           threads);
+    putchar('\n');
+    /* a label, the rate (or the mean) and its 95% interval; the labels
+     * padded alike */
+    char label[LT_MAX_PLAYERS + 2][64];
+    double mean[LT_MAX_PLAYERS + 2], half[LT_MAX_PLAYERS + 2];
+    int rows = 0, width = 6;
+    for (int i = 0; i < cfg.players || (i == cfg.players && all.none); i++) {
         uint64_t k = i < cfg.players ? all.wins[i] : all.none;
-        if (i == cfg.players && k == 0)
-            break;
-        double p = k / N, half = 1.959963984540054 * sqrt(p * (1 - p) / N);
-        char label[16];
+        mean[rows] = k / N;
+        half[rows] = 1.959963984540054 * sqrt(mean[rows] * (1 - mean[rows]) / N);
         if (i < cfg.players)
-            snprintf(label, sizeof label, "seat%d", i + 1);
+            snprintf(label[rows++], sizeof label[0], _("seat%d"), i + 1);
         else
-            snprintf(label, sizeof label, "none");
-        printf("%-6s %.7f ± %.7f  [%.7f, %.7f]\n", label, p, half, p - half, p + half);
+            snprintf(label[rows++], sizeof label[0], "%s", P_("odds", "none"));
     }
     if (all.has_value) {
-        double mean = all.value_sum / N;
-        double var = all.value_sq / N - mean * mean;
-        double half = 1.959963984540054 * sqrt((var > 0 ? var : 0) / N);
-        printf("%-6s %.7f ± %.7f  [%.7f, %.7f]\n", "value", mean, half, mean - half,
-               mean + half);
+        mean[rows] = all.value_sum / N;
+        double var = all.value_sq / N - mean[rows] * mean[rows];
+        half[rows] = 1.959963984540054 * sqrt((var > 0 ? var : 0) / N);
+        snprintf(label[rows++], sizeof label[0], "%s", P_("odds", "value"));
     }
-    printf("turns/s %.0f (%.3f s)\n", dt > 0 ? N / dt : 0.0, dt);
+    for (int r = 0; r < rows; r++)
+        width = cli_width(label[r]) > width ? cli_width(label[r]) : width;
+    for (int r = 0; r < rows; r++) {
+        char padded[96];
+        printf("%s %s ± %s  [%s, %s]\n",
+               cli_pad(padded, sizeof padded, label[r], width, false),
+               cli_number(num[0], sizeof num[0], mean[r], 7, false),
+               cli_number(num[1], sizeof num[1], half[r], 7, false),
+               cli_number(num[2], sizeof num[2], mean[r] - half[r], 7, false),
+               cli_number(num[3], sizeof num[3], mean[r] + half[r], 7, false));
+    }
+    printf(_("turns/s %s (%s s)\n"),
+           cli_number(num[0], sizeof num[0], dt > 0 ? N / dt : 0.0, 0, false),
+           cli_number(num[1], sizeof num[1], dt, 3, false));
     return EXIT_OK;
 }

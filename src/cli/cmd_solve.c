@@ -130,8 +130,7 @@ static void solving(void *ctx, const lt_think_info *info)
     bool *shown = ctx;
     if (info->table_total <= 0 || info->seconds < 0.5 || !isatty(fileno(stderr)))
         return;
-    fprintf(stderr, T("\r  solving: %lld of %lld positions (%lld%%), %.0fs\033[K",
-                      "\r  liczę: %lld z %lld pozycji (%lld%%), %.0fs\033[K"),
+    fprintf(stderr, _("\r  solving: %lld of %lld positions (%lld%%), %.0fs\033[K"),
             info->table_done, info->table_total,
             100 * info->table_done / info->table_total, info->seconds);
     *shown = true;
@@ -140,7 +139,7 @@ static void solving(void *ctx, const lt_think_info *info)
 int cmd_solve(int argc, char **argv)
 {
     if (cli_wants_help(argc, argv)) {
-        puts(T("usage: ludoteka solve ID [--option k=v]... [--cached] "
+        puts(_("usage: ludoteka solve ID [--option k=v]... [--cached] "
                "[--games N] [--mcts N] [--seed S]\n"
                "Solves a game by retrograde analysis (games with a perfect "
                "player) and prints the value of the start for the first "
@@ -152,21 +151,7 @@ int cmd_solve(int argc, char **argv)
                "--games N then plays N games of the perfect player against "
                "random play and against MCTS with N iterations (--mcts, "
                "default 300) from random positions, and fails if it ever "
-               "lets a won position slip.",
-               "użycie: ludoteka solve ID [--option k=v]... [--cached] "
-               "[--games N] [--mcts N] [--seed S]\n"
-               "Rozwiązuje grę analizą wsteczną (gry z doskonałym "
-               "graczem) i podaje wartość pozycji początkowej dla "
-               "pierwszego gracza (win, loss albo draw), liczbę pozycji, "
-               "czas i pamięć oraz partię doskonałej gry.  Tablice, "
-               "których liczenie trwa długo, zostają w $XDG_CACHE_HOME/"
-               "ludoteka (albo ~/.cache/ludoteka) dla doskonałego "
-               "gracza; --cached bierze taką tablicę zamiast liczyć ją "
-               "od nowa.\n"
-               "--games N rozgrywa potem N partii doskonałego gracza z "
-               "grą losową i z MCTS o N iteracjach (--mcts, domyślnie "
-               "300) z losowych pozycji i zgłasza błąd, jeśli kiedykolwiek "
-               "wypuści wygraną pozycję."));
+               "lets a won position slip."));
         return EXIT_OK;
     }
     if (argc < 2 || argv[1][0] == '-')

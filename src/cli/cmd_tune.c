@@ -106,7 +106,7 @@ int cmd_tune(int argc, char **argv)
             chess_selfplay(f, (int)games, nodes, (int)plies, (uint64_t)seed);
         fclose(f);
         if (n < 0)
-            return cli_fail(EXIT_FAIL, "out of memory");
+            return cli_no_memory();
         printf("%lld positions from %lld games\n", n, games);
         return EXIT_OK;
     }

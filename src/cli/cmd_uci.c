@@ -9,22 +9,14 @@
 int cmd_uci(int argc, char **argv)
 {
     if (cli_wants_help(argc, argv)) {
-        puts(T("usage: ludoteka uci\n"
+        puts(_("usage: ludoteka uci\n"
                "Runs the chess engine under the UCI protocol on standard "
                "input and output, for chess GUIs and match runners: uci, "
                "isready, ucinewgame, setoption name Hash|Threads|Level|"
                "Move Overhead, position startpos|fen ... moves ..., go "
                "wtime/btime/winc/binc/movestogo/movetime/depth/nodes/"
                "infinite/ponder, stop, ponderhit, quit; also d (the FEN) "
-               "and perft N.",
-               "użycie: ludoteka uci\n"
-               "Uruchamia silnik szachowy w protokole UCI na standardowym "
-               "wejściu i wyjściu, dla programów szachowych i turniejów "
-               "silników: uci, isready, ucinewgame, setoption name Hash|"
-               "Threads|Level|Move Overhead, position startpos|fen ... "
-               "moves ..., go wtime/btime/winc/binc/movestogo/movetime/"
-               "depth/nodes/infinite/ponder, stop, ponderhit, quit; także "
-               "d (FEN) i perft N."));
+               "and perft N."));
         return EXIT_OK;
     }
     if (argc > 1)

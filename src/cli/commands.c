@@ -10,18 +10,15 @@
 int cmd_list(int argc, char **argv)
 {
     if (cli_wants_help(argc, argv)) {
-        puts(T("usage: ludoteka list\n"
-               "Prints every game, one per line: its id, then its title.",
-               "użycie: ludoteka list\n"
-               "Wypisuje wszystkie gry, po jednej w wierszu: identyfikator i "
-               "nazwę."));
+        puts(_("usage: ludoteka list\n"
+               "Prints every game, one per line: its id, then its title."));
         return EXIT_OK;
     }
     if (argc > 1)
-        return cli_fail(EXIT_USAGE, "list takes no arguments");
+        return cli_unexpected(argv[0], argv[1]);
     for (int i = 0; i < lt_game_count(); i++) {
         const lt_game *g = lt_game_at(i);
-        printf("%-20s %s\n", g->id, cli_title(g));
+        printf("%-20s %s\n", g->id, lt_game_title(g)); /* ids are ASCII */
     }
     return EXIT_OK;
 }
@@ -29,41 +26,38 @@ int cmd_list(int argc, char **argv)
 int cmd_rules(int argc, char **argv)
 {
     if (cli_wants_help(argc, argv)) {
-        puts(T("usage: ludoteka rules ID [--lang pl|en]\n"
-               "Prints the rules of a game and its options.",
-               "użycie: ludoteka rules ID [--lang pl|en]\n"
-               "Wypisuje zasady gry i jej opcje."));
+        puts(_("usage: ludoteka rules ID [--lang pl|en]\n"
+               "Prints the rules of a game and its options."));
         return EXIT_OK;
     }
     if (argc != 2)
-        return cli_fail(EXIT_USAGE, "usage: ludoteka rules ID");
+        return argc < 2 ? cli_which_game(argv[0]) : cli_unexpected(argv[0], argv[2]);
     const lt_game *g = cli_game(argv[1]);
     if (!g)
         return EXIT_USAGE;
-    if (!lt_rules_text(g, cli_lang) && !lt_rules_text(g, LT_LANG_EN))
-        return cli_fail(EXIT_FAIL, "%s has no rule text", g->id);
-    cli_print_rules(stdout, g);
+    if (!lt_rules_text(g, lt_lang()) && !lt_rules_text(g, LT_LANG_EN))
+        return cli_fail(EXIT_FAIL, _("%s has no rule text"), g->id);
+    cli_print_rules(stdout, g, lt_lang());
     return EXIT_OK;
 }
 
-void cli_print_rules(FILE *out, const lt_game *g)
+void cli_print_rules(FILE *out, const lt_game *g, int doc)
 {
-    const char *text = lt_rules_text(g, cli_lang);
+    const char *text = lt_rules_text(g, doc);
     if (!text)
         text = lt_rules_text(g, LT_LANG_EN);
-    fputs(text ? text : T("(no rule text)", "(brak zasad)"), out);
+    fputs(text ? text : _("(no rule text)"), out);
     if (!g->options[0].name)
         return;
-    fprintf(out, "\n%s\n", T("Options (--option name=value):",
-                             "Opcje (--option nazwa=wartość):"));
+    fprintf(out, "\n%s\n", _("Options (--option name=value):"));
     for (int i = 0; g->options[i].name; i++) {
         const lt_option *o = &g->options[i];
-        char def[32], range[128];
+        char def[32], range[128], line[256];
         cli_option_range(o, range, sizeof range);
-        fprintf(out, "  %s=%s (%s %s)\n      %s\n", o->name, range,
-                T("default", "domyślnie"),
-                lt_option_text(o, o->def, def, sizeof def),
-                _(o->help));
+        snprintf(line, sizeof line, _("(default %s)"),
+                 lt_option_text(o, o->def, def, sizeof def));
+        fprintf(out, "  %s=%s %s\n      %s\n", o->name, range, line,
+                lt_option_help(o));
     }
 }
 
@@ -81,26 +75,22 @@ void cli_option_range(const lt_option *o, char *buf, size_t size)
 int cmd_moves(int argc, char **argv)
 {
     if (cli_wants_help(argc, argv)) {
-        puts(T("usage: ludoteka moves ID [--position TEXT] [--option k=v]... "
+        puts(_("usage: ludoteka moves ID [--position TEXT] [--option k=v]... "
                "[--players N]\n"
                "Prints the legal moves of the position (the start if none is "
                "given), one per line; at a dice roll, each outcome with its "
-               "weight.",
-               "użycie: ludoteka moves ID [--position TEKST] [--option k=v]... "
-               "[--players N]\n"
-               "Wypisuje dozwolone ruchy w pozycji (domyślnie początkowej), po "
-               "jednym w wierszu; przy rzucie kośćmi każdy wynik z wagą."));
+               "weight."));
         return EXIT_OK;
     }
     if (argc < 2 || argv[1][0] == '-')
-        return cli_fail(EXIT_USAGE, "usage: ludoteka moves ID [--position TEXT]");
+        return cli_which_game(argv[0]);
     const lt_game *g = cli_game(argv[1]);
     if (!g)
         return EXIT_USAGE;
     enum { ARGS_MAX = 64 };
     bool used[ARGS_MAX] = {false};
     if (argc >= ARGS_MAX)
-        return cli_fail(EXIT_USAGE, "too many arguments");
+        return cli_too_many();
     lt_config cfg;
     int status = cli_game_config(argc, argv, 2, g, &cfg, used);
     if (status != EXIT_OK)
@@ -115,16 +105,16 @@ int cmd_moves(int argc, char **argv)
                 return EXIT_USAGE;
             position = v;
         } else {
-            return cli_fail(EXIT_USAGE, "moves: unknown argument '%s'", argv[i]);
+            return cli_unexpected(argv[0], argv[i]);
         }
     }
     lt_state *s = lt_state_new(g);
     if (!s)
-        return cli_fail(EXIT_FAIL, "out of memory");
+        return cli_no_memory();
     if (lt_init(g, s, &cfg, &err) != LT_OK) {
         status = cli_fail(EXIT_USAGE, "%s", err.msg);
     } else if (position && g->read_state(s, position, &err) != LT_OK) {
-        status = cli_fail(EXIT_FAIL, "bad position for %s: %s", g->id, err.msg);
+        status = cli_bad_position(g, err.msg);
     } else if (g->current_player(s) == LT_CHANCE) {
         lt_outcome out[LT_MAX_OUTCOMES];
         int n = g->chance_outcomes(s, out);
@@ -147,7 +137,7 @@ int cmd_moves(int argc, char **argv)
     } else {
         char result[64];
         lt_result_text(g, s, result, sizeof result);
-        fprintf(stderr, "%s %s\n", T("the game is over:", "koniec gry:"), result);
+        cli_fail(EXIT_OK, _("the game is over: %s"), result);
     }
     lt_state_free(s);
     return status;
@@ -177,7 +167,7 @@ static lt_status replay_record(const lt_record *rec, bool boards,
     lt_view *v = calloc(1, sizeof *v);
     if (!s || !v) {
         if (s)
-            lt_error_set(err, "out of memory");
+            lt_error_set(err, "%s", _("out of memory"));
         lt_session_free(s);
         free(v);
         return LT_ENOMEM;
@@ -186,12 +176,14 @@ static lt_status replay_record(const lt_record *rec, bool boards,
         print_position(s, v);
     lt_status st = LT_OK;
     for (int k = 0; k < rec->nactions && st == LT_OK; k++) {
-        char name[64], seat[64];
+        char name[64], seat[64], who[96];
         int p = lt_session_to_act(s);
         lt_name(g, lt_session_state(s), rec->actions[k], name, sizeof name);
-        printf("%4d. %-10s %s\n", k + 1,
-               p >= 0 ? lt_session_seat_name(s, p, seat, sizeof seat)
-                      : T("dice", "kości"),
+        printf("%4d. %s %s\n", k + 1,
+               cli_pad(who, sizeof who,
+                       p >= 0 ? lt_session_seat_name(s, p, seat, sizeof seat)
+                              : _("dice"),
+                       10, false),
                name);
         st = lt_session_play(s, p, rec->actions[k], err);
         if (boards && st == LT_OK)
@@ -204,7 +196,7 @@ static lt_status replay_record(const lt_record *rec, bool boards,
     if (st == LT_OK)
         puts(lt_session_to_act(s) == LT_TERMINAL
                  ? result
-                 : T("(the game is not finished)", "(partia nie jest skończona)"));
+                 : _("(the game is not finished)"));
     free(v);
     lt_session_free(s);
     return st;
@@ -213,14 +205,10 @@ static lt_status replay_record(const lt_record *rec, bool boards,
 int cmd_replay(int argc, char **argv)
 {
     if (cli_wants_help(argc, argv)) {
-        puts(T("usage: ludoteka replay FILE [--boards]\n"
+        puts(_("usage: ludoteka replay FILE [--boards]\n"
                "Replays every game recorded in FILE, checking each move, and "
                "prints the moves, the final position and the result; "
-               "--boards prints the position after every move.",
-               "użycie: ludoteka replay PLIK [--boards]\n"
-               "Odtwarza wszystkie partie zapisane w PLIKU, sprawdzając każdy "
-               "ruch, i wypisuje ruchy, pozycję końcową i wynik; --boards "
-               "pokazuje pozycję po każdym ruchu."));
+               "--boards prints the position after every move."));
         return EXIT_OK;
     }
     const char *path = NULL;
@@ -229,12 +217,13 @@ int cmd_replay(int argc, char **argv)
         if (!strcmp(argv[i], "--boards"))
             boards = true;
         else if (argv[i][0] == '-' || path)
-            return cli_fail(EXIT_USAGE, "usage: ludoteka replay FILE [--boards]");
+            return cli_unexpected(argv[0], argv[i]);
         else
             path = argv[i];
     }
     if (!path)
-        return cli_fail(EXIT_USAGE, "usage: ludoteka replay FILE [--boards]");
+        return cli_fail(EXIT_USAGE, "%s", _("replay: which file? (ludoteka "
+                                            "replay FILE)"));
     lt_error err = {0};
     char *text = lt_read_file(path, NULL, &err);
     if (!text)
@@ -254,8 +243,8 @@ int cmd_replay(int argc, char **argv)
         char options[256];
         lt_config_write(g, &rec.config, options, sizeof options);
         printf("%s%s (%s)  %s %s  %s %" PRIu64 "\n", games ? "\n" : "",
-               cli_title(g), g->id, T("options:", "opcje:"), options,
-               T("seed", "ziarno"), rec.seed);
+               lt_game_title(g), g->id, _("options:"), options,
+               _("seed"), rec.seed);
         st = replay_record(&rec, boards, &err);
         lt_record_clear(&rec);
         if (st != LT_OK) {

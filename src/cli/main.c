@@ -73,7 +73,7 @@ bool cli_flag(int argc, char **argv, int *i, const char *name,
     else if (*i + 1 < argc)
         *value = argv[++*i];
     else
-        cli_fail(EXIT_USAGE, "%s needs a value", name);
+        cli_fail(EXIT_USAGE, _("%s needs a value"), name);
     return true;
 }
 
@@ -86,9 +86,7 @@ bool cli_int(const char *flag, const char *value, long long lo, long long hi,
         return true;
     char quoted[LT_QUOTE_MAX];
     lt_quote(quoted, sizeof quoted, value);
-    cli_fail(EXIT_USAGE, T("%s: expected a whole number from %lld to %lld, got %s",
-                           "%s: oczekiwano liczby całkowitej od %lld do %lld, "
-                           "podano %s"),
+    cli_fail(EXIT_USAGE, _("%s: expected a whole number from %lld to %lld, got %s"),
              flag, lo, hi, quoted);
     return false;
 }
@@ -109,14 +107,11 @@ bool cli_real(const char *flag, const char *value, double lo, bool lo_too,
     char quoted[LT_QUOTE_MAX];
     lt_quote(quoted, sizeof quoted, value);
     if (lo_too)
-        cli_fail(EXIT_USAGE, T("%s: expected a number from %.15g to %.15g, got %s",
-                               "%s: oczekiwano liczby od %.15g do %.15g, podano %s"),
+        cli_fail(EXIT_USAGE, _("%s: expected a number from %.15g to %.15g, got %s"),
                  flag, lo, hi, quoted);
     else
-        cli_fail(EXIT_USAGE, T("%s: expected a number above %.15g, at most %.15g; "
-                               "got %s",
-                               "%s: oczekiwano liczby większej niż %.15g, "
-                               "najwyżej %.15g; podano %s"),
+        cli_fail(EXIT_USAGE, _("%s: expected a number above %.15g, at most %.15g; "
+                               "got %s"),
                  flag, lo, hi, quoted);
     return false;
 }
@@ -140,7 +135,7 @@ const lt_game *cli_game(const char *id)
     for (int k = 0; k < lt_game_count(); k++)
         lt_appendf(ids, sizeof ids, &len, "%s%s", k ? ", " : "",
                    lt_game_at(k)->id);
-    cli_fail(EXIT_USAGE, "unknown game '%s'; the games are: %s", id, ids);
+    cli_fail(EXIT_USAGE, _("unknown game '%s'; the games are: %s"), id, ids);
     return NULL;
 }
 
@@ -167,10 +162,8 @@ int cli_game_config(int argc, char **argv, int first, const lt_game *g,
                                                   ? "%d" : "%d..%d",
                          g->min_players, g->max_players);
                 return cli_fail(EXIT_USAGE,
-                                T("--players: expected the number of players "
-                                  "(%s: %s), got %s",
-                                  "--players: oczekiwano liczby graczy (%s: "
-                                  "%s), podano %s"),
+                                _("--players: expected the number of players "
+                                  "(%s: %s), got %s"),
                                 g->id, range, lt_quote(quoted, sizeof quoted, v));
             }
             if (lt_check_players(g, (int)n, &err) != LT_OK)
@@ -187,9 +180,32 @@ int cli_game_config(int argc, char **argv, int first, const lt_game *g,
     return EXIT_OK;
 }
 
-const char *cli_title(const lt_game *g)
+int cli_unexpected(const char *command, const char *arg)
 {
-    return lt_game_title(g);
+    return cli_fail(EXIT_USAGE, _("%s: unexpected argument '%s' (see ludoteka "
+                                  "%s --help)"),
+                    command, arg, command);
+}
+
+int cli_which_game(const char *command)
+{
+    return cli_fail(EXIT_USAGE, _("%s: which game? (ludoteka list names them)"),
+                    command);
+}
+
+int cli_too_many(void)
+{
+    return cli_fail(EXIT_USAGE, "%s", _("too many arguments"));
+}
+
+int cli_no_memory(void)
+{
+    return cli_fail(EXIT_FAIL, "%s", _("out of memory"));
+}
+
+int cli_bad_position(const lt_game *g, const char *why)
+{
+    return cli_fail(EXIT_FAIL, _("bad position for %s: %s"), g->id, why);
 }
 
 uint64_t cli_fresh_seed(void)
@@ -204,10 +220,12 @@ uint64_t cli_fresh_seed(void)
 
 static void usage(FILE *out)
 {
-    fputs(T("usage: ludoteka [--lang pl|en] [--plain] [--ascii] [COMMAND [ARGS]]\n"
+    fputs(_("usage: ludoteka [--lang pl|en] [--plain] [--ascii] [COMMAND [ARGS]]\n"
             "\n"
             "Without a command, the interactive menu starts: full-screen on a\n"
             "terminal, line by line with --plain (or without a terminal).\n"
+            "--lang chooses the language (else the locale's: LANGUAGE, LC_ALL,\n"
+            "LC_MESSAGES, LANG); in the full-screen menu L switches it.\n"
             "--ascii draws without UTF-8 glyphs and lines.\n"
             "\n"
             "commands:\n"
@@ -228,32 +246,7 @@ static void usage(FILE *out)
             "  serve                 play in the browser and over the network\n"
             "\n"
             "'ludoteka COMMAND --help' describes a command.\n"
-            "--version prints the version.\n",
-            "użycie: ludoteka [--lang pl|en] [--plain] [--ascii] [POLECENIE [ARGUMENTY]]\n"
-            "\n"
-            "Bez polecenia uruchamia się menu: na pełnym ekranie terminala,\n"
-            "wierszami z --plain (albo bez terminala).\n"
-            "--ascii rysuje bez znaków i linii UTF-8.\n"
-            "\n"
-            "polecenia:\n"
-            "  list                  gry: identyfikator i nazwa\n"
-            "  rules ID              zasady gry\n"
-            "  play ID               gra (ludzie i komputer)\n"
-            "  moves ID              dozwolone ruchy w pozycji\n"
-            "  replay FILE           odtworzenie zapisanych partii\n"
-            "  bench                 pomiar szybkości i sygnatura węzłów\n"
-            "  playouts ID           losowe partie na sekundę\n"
-            "  perft [ID]            liczba ciągów ruchów danej długości\n"
-            "  arena ID              pojedynki graczy komputerowych\n"
-            "  odds ID               dokładne szanse w turze gry w kości\n"
-            "  simulate ID           symulacja tur gry w kości\n"
-            "  solve ID              rozwiązanie gry: wartość, doskonała gra\n"
-            "  uci                   silnik szachowy w protokole UCI\n"
-            "  tune                  strojenie oceny silnika szachowego\n"
-            "  serve                 gra w przeglądarce i przez sieć\n"
-            "\n"
-            "'ludoteka POLECENIE --help' opisuje polecenie.\n"
-            "--version wypisuje wersję.\n"),
+            "--version prints the version.\n"),
           out);
 }
 
@@ -289,12 +282,13 @@ int main(int argc, char **argv)
         else if (!strncmp(argv[k], "--lang=", 7))
             lang = argv[k] + 7;
         else if (!strcmp(argv[k], "--lang"))
-            return cli_fail(EXIT_USAGE, "--lang needs pl or en");
+            return cli_fail(EXIT_USAGE, _("--lang needs pl or en"));
         if (!lang)
             continue;
         if (!lt_i18n_has(lang))
-            return cli_fail(EXIT_USAGE, "--lang: expected a language with a "
-                            "catalog (pl, en), not '%s'", lang);
+            return cli_fail(EXIT_USAGE, _("--lang: expected a language with a "
+                                          "catalog (pl, en), not '%s'"),
+                            lang);
         lt_i18n_init(lang);
         /* remove the flag so the commands never see it */
         int drop = argv[k][6] == '=' ? 1 : 2;
@@ -319,5 +313,5 @@ int main(int argc, char **argv)
             return commands[c].run(argc - i, argv + i);
     usage(stderr);
     return cli_fail(EXIT_USAGE,
-                    "unknown command '%s' (ludoteka --help lists them)", argv[i]);
+                    _("unknown command '%s' (ludoteka --help lists them)"), argv[i]);
 }

@@ -103,19 +103,15 @@ static bool leftovers(int argc, char **argv, const bool *used)
 int cmd_playouts(int argc, char **argv)
 {
     if (cli_wants_help(argc, argv)) {
-        puts(T("usage: ludoteka playouts ID [--seconds S] [--option k=v]... "
+        puts(_("usage: ludoteka playouts ID [--seconds S] [--option k=v]... "
                "[--players N]\n"
                "Plays random games for S seconds (default 5) and prints "
-               "playouts and plies per second.",
-               "użycie: ludoteka playouts ID [--seconds S] [--option k=v]... "
-               "[--players N]\n"
-               "Rozgrywa losowe partie przez S sekund (domyślnie 5) i "
-               "podaje liczbę partii i posunięć na sekundę."));
+               "playouts and plies per second."));
         return EXIT_OK;
     }
     bool used[ARGS_MAX] = {false};
     if (argc >= ARGS_MAX)
-        return cli_fail(EXIT_USAGE, "too many arguments");
+        return cli_too_many();
     lt_config cfg;
     const char *position, *v;
     const lt_game *g = game_args(argc, argv, NULL, &cfg, &position, used);
@@ -178,22 +174,17 @@ static uint64_t perft(const lt_game *g, const lt_state *s, int depth,
 int cmd_perft(int argc, char **argv)
 {
     if (cli_wants_help(argc, argv)) {
-        puts(T("usage: ludoteka perft [ID | --game ID] [--position TEXT | "
+        puts(_("usage: ludoteka perft [ID | --game ID] [--position TEXT | "
                "--fen FEN] --depth N [--divide] [--option k=v]...\n"
                "Counts the sequences of N moves from the position (dice "
                "outcomes count as moves) and prints 'nodes N'; --divide "
                "prints the count under each first move.  The game is chess "
-               "unless named.",
-               "użycie: ludoteka perft [ID | --game ID] [--position TEKST | "
-               "--fen FEN] --depth N [--divide] [--option k=v]...\n"
-               "Liczy ciągi N ruchów z pozycji (wyniki rzutów liczą się "
-               "jak ruchy) i wypisuje 'nodes N'; --divide podaje liczbę dla "
-               "każdego pierwszego ruchu.  Domyślna gra to szachy."));
+               "unless named."));
         return EXIT_OK;
     }
     bool used[ARGS_MAX] = {false};
     if (argc >= ARGS_MAX)
-        return cli_fail(EXIT_USAGE, "too many arguments");
+        return cli_too_many();
     lt_config cfg;
     const char *position, *v;
     const lt_game *g = game_args(argc, argv, "chess", &cfg, &position, used);
@@ -222,11 +213,11 @@ int cmd_perft(int argc, char **argv)
     lt_error err = {0};
     int status = EXIT_OK;
     if (!s || !scratch) {
-        status = cli_fail(EXIT_FAIL, "out of memory");
+        status = cli_no_memory();
     } else if (lt_init(g, s, &cfg, &err) != LT_OK) {
         status = cli_fail(EXIT_USAGE, "%s", err.msg);
     } else if (position && g->read_state(s, position, &err) != LT_OK) {
-        status = cli_fail(EXIT_FAIL, "bad position for %s: %s", g->id, err.msg);
+        status = cli_bad_position(g, err.msg);
     } else {
         double start = cli_seconds();
         uint64_t total = 0;
@@ -308,18 +299,12 @@ int cmd_bench(int argc, char **argv)
     if (argc > 1 && !strcmp(argv[1], "session"))
         return cmd_bench_session(argc - 1, argv + 1);
     if (cli_wants_help(argc, argv)) {
-        puts(T("usage: ludoteka bench [--playouts N] | bench session [--help]\n"
+        puts(_("usage: ludoteka bench [--playouts N] | bench session [--help]\n"
                "For every game: N seeded random games (default 2000), then "
                "a fixed search (by node count) from four positions; prints "
                "plies and nodes per second.  The last line, 'nodes N "
                "signature S', changes only when some game's or searcher's "
-               "behaviour changes.",
-               "użycie: ludoteka bench [--playouts N] | bench session [--help]\n"
-               "Dla każdej gry: N losowych partii (domyślnie 2000), potem "
-               "ustalone przeszukiwanie (liczbą węzłów) z czterech pozycji; "
-               "podaje posunięcia i węzły na sekundę.  Ostatni wiersz, "
-               "'nodes N signature S', zmienia się tylko przy zmianie "
-               "zachowania gry lub algorytmu."));
+               "behaviour changes."));
         return EXIT_OK;
     }
     long long n = 2000;
@@ -343,7 +328,7 @@ int cmd_bench(int argc, char **argv)
         lt_config_default(g, &cfg, 0);
         lt_state *s = lt_state_new(g);
         if (!s)
-            return cli_fail(EXIT_FAIL, "out of memory");
+            return cli_no_memory();
         double t0 = cli_seconds();
         long long plies = 0;
         for (long long k = 0; k < n; k++)

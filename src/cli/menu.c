@@ -11,11 +11,11 @@
 const char *cli_group_name(int group)
 {
     switch (group) {
-    case LT_GROUP_DICE: return T("Dice games of the 13th century", "Gry w kości z XIII wieku");
-    case LT_GROUP_ALFONSO: return T("Board games from Alfonso's book", "Gry planszowe z księgi Alfonsa X");
-    case LT_GROUP_ROBBERS: return T("Rozbójnicy (the robbers)", "Rozbójnicy");
-    case LT_GROUP_CHESS: return T("Chess", "Szachy");
-    case LT_GROUP_MEDH: return "Medh Kuu Lash";
+    case LT_GROUP_DICE: return _("Dice games of the 13th century");
+    case LT_GROUP_ALFONSO: return _("Board games from Alfonso's book");
+    case LT_GROUP_ROBBERS: return _("Rozbójnicy (the robbers)");
+    case LT_GROUP_CHESS: return P_("group of games", "Chess");
+    case LT_GROUP_MEDH: return "Medh Kuu Lash"; /* names in every language */
     default: return "Talat";
     }
 }
@@ -23,8 +23,7 @@ const char *cli_group_name(int group)
 static void wait_enter(FILE *in, FILE *out)
 {
     char line[64];
-    fprintf(out, "\n%s", T("Press ENTER to return to the menu.",
-                           "Naciśnij ENTER, aby wrócić do menu."));
+    fprintf(out, "\n%s", _("Press ENTER to return to the menu."));
     fflush(out);
     cli_read_line(in, line, sizeof line);
 }
@@ -42,21 +41,19 @@ int cli_menu_games(const lt_game **out)
 static void edit_options(const lt_game *g, lt_config *cfg, FILE *in, FILE *out)
 {
     for (;;) {
-        fprintf(out, "\n%s\n", T("Options:", "Opcje:"));
+        fprintf(out, "\n%s\n", _("Options:"));
         for (int i = 0; g->options[i].name; i++) {
             const lt_option *o = &g->options[i];
             char cur[32], range[128];
             cli_option_range(o, range, sizeof range);
             fprintf(out, "  %s=%s  [%s]\n      %s\n", o->name,
                     lt_option_text(o, cfg->value[i], cur, sizeof cur), range,
-                    _(o->help));
+                    lt_option_help(o));
         }
         if (g->min_players != g->max_players)
             fprintf(out, "  players=%d  [%d..%d]\n", cfg->players,
                     g->min_players, g->max_players);
-        fprintf(out, "%s", T("Type name=value to change, or ENTER when done: ",
-                             "Wpisz nazwa=wartość, aby zmienić, lub ENTER, aby "
-                             "zakończyć: "));
+        fprintf(out, "%s", _("Type name=value to change, or ENTER when done: "));
         fflush(out);
         char line[128];
         if (!cli_read_line(in, line, sizeof line) || !line[0])
@@ -69,8 +66,7 @@ static void edit_options(const lt_game *g, lt_config *cfg, FILE *in, FILE *out)
             else {
                 char quoted[LT_QUOTE_MAX];
                 cli_fail(EXIT_USAGE,
-                         T("players: expected a number from %d to %d, got %s",
-                           "players: oczekiwano liczby od %d do %d, podano %s"),
+                         _("players: expected a number from %d to %d, got %s"),
                          g->min_players, g->max_players,
                          lt_quote(quoted, sizeof quoted, line + 8));
             }
@@ -83,15 +79,14 @@ static void edit_options(const lt_game *g, lt_config *cfg, FILE *in, FILE *out)
 static void edit_players(const lt_game *g, int n, char specs[][LT_SPEC_MAX],
                          FILE *in, FILE *out)
 {
-    fprintf(out, "\n%s\n", T("Who sits in each seat: human, random, ai, "
-                             "ai:level=1..5 (ENTER keeps it).",
-                             "Kto siedzi na każdym miejscu: human, random, ai, "
-                             "ai:level=1..5 (ENTER zostawia)."));
+    fprintf(out, "\n%s\n", _("Who sits in each seat: human, random, ai, "
+                             "ai:level=1..5 (ENTER keeps it)."));
     for (int i = 0; i < n; i++) {
-        char seat[64], line[LT_SPEC_MAX];
+        char seat[64], line[LT_SPEC_MAX], who[128];
         for (;;) {
             fprintf(out, "  %d. %s [%s]: ", i + 1,
-                    lt_seat_name(g, i, seat, sizeof seat), specs[i]);
+                    lt_seat_name(g, i, seat, sizeof seat),
+                    cli_spec_words(specs[i], who, sizeof who));
             fflush(out);
             if (!cli_read_line(in, line, sizeof line) || !line[0])
                 break;
@@ -107,8 +102,9 @@ static void edit_players(const lt_game *g, int n, char specs[][LT_SPEC_MAX],
     }
 }
 
-static void play(const lt_game *g, const lt_config *cfg,
-                 char specs[][LT_SPEC_MAX], FILE *in, FILE *out)
+lt_status cli_menu_table(table *t, const lt_game *g, const lt_config *cfg,
+                         const char specs[][LT_SPEC_MAX], char *note,
+                         size_t size, lt_error *err)
 {
     lt_session_setup su;
     memset(&su, 0, sizeof su);
@@ -120,19 +116,31 @@ static void play(const lt_game *g, const lt_config *cfg,
     /* RULES.md: where the seed has the players draw lots, the program
      * draws the seats before the game. */
     int first = cli_draw_first(seated, cfg->players, -1, su.seed);
-    if (cfg->players > 1)
-        fprintf(out, T("Lots drawn: player %d (%s) takes the first seat.\n",
-                       "Losowanie: pierwsze miejsce zajmuje gracz %d (%s).\n"),
-                first + 1, seated[0]);
+    note[0] = '\0';
+    if (cfg->players > 1) {
+        char who[128];
+        snprintf(note, size, _("Lots drawn: player %d (%s) takes the first seat."),
+                 first + 1, cli_spec_words(seated[0], who, sizeof who));
+    }
     for (int i = 0; i < cfg->players; i++)
         su.seats[i] = table_seat(seated[i]);
+    memset(t, 0, sizeof *t);
+    return table_new(t, &su, NULL, err);
+}
+
+static void play(const lt_game *g, const lt_config *cfg,
+                 char specs[][LT_SPEC_MAX], FILE *in, FILE *out)
+{
     table t;
-    memset(&t, 0, sizeof t);
+    char note[256];
     lt_error err = {0};
-    if (table_new(&t, &su, NULL, &err) != LT_OK) {
+    if (cli_menu_table(&t, g, cfg, (const char (*)[LT_SPEC_MAX])specs, note,
+                       sizeof note, &err) != LT_OK) {
         cli_fail(EXIT_USAGE, "%s", err.msg);
         return;
     }
+    if (note[0])
+        fprintf(out, "%s\n", note);
     play_lines(&t, in, out);
     table_close(&t);
 }
@@ -147,21 +155,24 @@ static void game_page(const lt_game *g, FILE *in, FILE *out)
     for (;;) {
         char opts[256], line[64];
         lt_config_write(g, &cfg, opts, sizeof opts);
-        fprintf(out, "\n== %s ==  (%s)\n", cli_title(g), lt_game_source(g));
-        fprintf(out, "  1. %s\n", T("Rules", "Zasady"));
-        fprintf(out, "  2. %s\n", T("Play", "Graj"));
-        fprintf(out, "  3. %s: %s\n", T("Options", "Opcje"), opts[0] ? opts : "-");
-        fprintf(out, "  4. %s:", T("Players", "Gracze"));
-        for (int i = 0; i < cfg.players; i++)
-            fprintf(out, "%s %s", i ? "," : "", specs[i]);
-        fprintf(out, "\n  b. %s\n> ", T("Back to the menu", "Powrót do menu"));
+        fprintf(out, "\n== %s ==  (%s)\n", lt_game_title(g), lt_game_source(g));
+        fprintf(out, "  1. %s\n", P_("menu", "Rules"));
+        fprintf(out, "  2. %s\n", P_("menu", "Play"));
+        fprintf(out, "  3. %s: %s\n", P_("menu", "Options"), opts[0] ? opts : "-");
+        fprintf(out, "  4. %s:", P_("menu", "Players"));
+        for (int i = 0; i < cfg.players; i++) {
+            char who[128];
+            fprintf(out, "%s %s", i ? "," : "",
+                    cli_spec_words(specs[i], who, sizeof who));
+        }
+        fprintf(out, "\n  b. %s\n> ", P_("menu", "Back to the menu"));
         fflush(out);
         if (!cli_read_line(in, line, sizeof line) || !strcasecmp(line, "b") ||
             !strcasecmp(line, "q"))
             return;
         if (!strcmp(line, "1")) {
-            const char *text = lt_rules_text(g, cli_lang);
-            fprintf(out, "\n%s", text ? text : T("(no rule text)", "(brak zasad)"));
+            const char *text = lt_rules_text(g, lt_lang());
+            fprintf(out, "\n%s", text ? text : _("(no rule text)"));
             wait_enter(in, out);
         } else if (!strcmp(line, "2")) {
             play(g, &cfg, specs, in, out);
@@ -179,18 +190,17 @@ int menu_run(FILE *in, FILE *out)
     const lt_game *games[256];
     int n = cli_menu_games(games);
     for (;;) {
-        fprintf(out, "\nLUDOTEKA — %s\n", T("historical board and dice games",
-                                            "historyczne gry planszowe i w kości"));
+        fprintf(out, "\n%s\n", _("LUDOTEKA — historical board and dice games"));
         int group = -1;
         for (int i = 0; i < n; i++) {
             if (games[i]->group != group) {
                 group = games[i]->group;
                 fprintf(out, "\n  %s\n", cli_group_name(group));
             }
-            fprintf(out, "  %3d. %s\n", i + 1, cli_title(games[i]));
+            fprintf(out, "  %3d. %s\n", i + 1, lt_game_title(games[i]));
         }
-        fprintf(out, "\n    q. %s\n%s", T("Quit", "Koniec"),
-                T("Choose a game (number): ", "Wybierz grę (numer): "));
+        fprintf(out, "\n    q. %s\n%s", P_("menu", "Quit"),
+                _("Choose a game (number): "));
         fflush(out);
         char line[64];
         if (!cli_read_line(in, line, sizeof line)) {
@@ -203,7 +213,6 @@ int menu_run(FILE *in, FILE *out)
         if (lt_parse_int(line, 1, n, &k))
             game_page(games[k - 1], in, out);
         else if (line[0])
-            cli_fail(EXIT_USAGE, T("choose a number from 1 to %d, or q",
-                                   "wybierz numer od 1 do %d albo q"), n);
+            cli_fail(EXIT_USAGE, _("choose a number from 1 to %d, or q"), n);
     }
 }

@@ -52,11 +52,11 @@ static void print_title(FILE *out, const table *t)
     const lt_game *g = lt_session_game(s);
     char opts[256], clock[64];
     lt_config_write(g, lt_session_config(s), opts, sizeof opts);
-    fprintf(out, "%s — %s  %s %" PRIu64, cli_title(g), opts,
-            T("seed", "ziarno"), lt_session_seed(s));
+    fprintf(out, "%s — %s  %s %" PRIu64, lt_game_title(g), opts,
+            _("seed"), lt_session_seed(s));
     if (lt_session_time_control(s)->kind != LT_TC_NONE) {
         lt_time_control_format(lt_session_time_control(s), clock, sizeof clock);
-        fprintf(out, "  %s %s", T("clock", "zegar"), clock);
+        fprintf(out, "  %s %s", _("clock"), clock);
     }
     fputc('\n', out);
 }
@@ -108,7 +108,7 @@ static void show_board(lines *ln, bool moves)
     }
     char *list = moves ? table_moves_text(t) : NULL;
     if (list) {
-        fprintf(ln->out, "%s\n", T("Moves:", "Ruchy:"));
+        fprintf(ln->out, "%s\n", _("Moves:"));
         print_wrapped(ln->out, list);
         free(list);
     }
@@ -128,7 +128,7 @@ static void show_events(lines *ln)
     bool dice = false;
     while (lt_session_event(ln->t->s, &ev)) {
         if (ev.kind == LT_EV_MOVED && ev.chance) {
-            fprintf(ln->out, T("Dice: %s\n", "Kości: %s\n"), ev.name);
+            fprintf(ln->out, _("Dice: %s\n"), ev.name);
             dice = true;
         } else if (table_event_text(ln->t, &ev, text, sizeof text)) {
             fprintf(ln->out, "%s.\n", text);
@@ -162,7 +162,7 @@ static void progress(void *ctx, const lt_think_info *info)
     char text[512], line[600];
     table_progress_text(pc->t, pc->seat, info, text, sizeof text);
     snprintf(line, sizeof line, "  %s  %s", text,
-             T("(Ctrl-C: move now)", "(Ctrl-C: ruch teraz)"));
+             _("(Ctrl-C: move now)"));
     /* one line of the terminal, rewritten in place: cut to its width
      * (in characters, not bytes) */
     struct winsize ws;
@@ -241,8 +241,7 @@ static void hint(lines *ln)
     int to = lt_session_to_act(t->s);
     char text[2048];
     if (!table_person(t, to)) {
-        fprintf(ln->out, "%s\n", T("A hint is for a person to move.",
-                                   "Podpowiedź jest dla człowieka na ruchu."));
+        fprintf(ln->out, "%s\n", _("A hint is for a person to move."));
         return;
     }
     if (table_exact_hint(t, text, sizeof text)) {
@@ -283,34 +282,29 @@ static void show_help(lines *ln)
     char text[4096];
     lt_command_help(0, text, sizeof text);
     fprintf(ln->out, "%s\n%s",
-            T("Type a move in the game's notation, or a command (Polish "
-              "names too):",
-              "Wpisz ruch w notacji gry albo polecenie (także po angielsku):"),
+            _("Type a move in the game's notation, or a command:"),
             text);
-    if (ln->t->dice_manual)
-        fprintf(ln->out, "%s\n",
-                T("  roll                         at a throw: the computer throws",
-                  "  roll                         przy rzucie: rzuca komputer"));
+    if (ln->t->dice_manual) { /* in the columns of the commands' help */
+        char roll[64];
+        fprintf(ln->out, "  %s %s\n", cli_pad(roll, sizeof roll, "roll", 28, false),
+                _("at a throw: the computer throws"));
+    }
 }
 
 static void rematch(lines *ln)
 {
     lt_error err = {0};
     if (!table_over(ln->t)) {
-        cli_fail(EXIT_USAGE, "%s", T("the game is still in play: a rematch "
-                                     "comes after its end",
-                                     "partia jeszcze trwa: rewanż po jej "
-                                     "końcu"));
+        cli_fail(EXIT_USAGE, "%s", _("the game is still in play: a rematch "
+                                     "comes after its end"));
         return;
     }
     if (table_rematch(ln->t, &err) != LT_OK) {
         cli_fail(EXIT_FAIL, "%s", err.msg);
         return;
     }
-    fprintf(ln->out, "%s\n", T("A new game, every player one seat on (save "
-                               "FILE keeps it):",
-                               "Nowa partia, każdy gracz o miejsce dalej "
-                               "(zapisz PLIK ją zachowa):"));
+    fprintf(ln->out, "%s\n", _("A new game, every player one seat on (save "
+                               "FILE keeps it):"));
     print_title(ln->out, ln->t);
     ln->shown = -1;
 }
@@ -346,23 +340,21 @@ static void prompt(lines *ln, int to)
     const lt_game *g = lt_session_game(s);
     char who[64];
     if (to == LT_TERMINAL) {
-        fputs(T("Game over (rematch, board, save, quit)> ",
-                "Koniec partii (rewanż, plansza, zapisz, koniec)> "),
+        fputs(_("Game over (rematch, board, save, quit)> "),
               ln->out);
     } else if (to == LT_CHANCE) {
         lt_action acts[LT_MAX_ACTIONS];
         char example[64];
         int n = lt_choices(g, lt_session_state(s), acts);
         lt_name(g, lt_session_state(s), acts[n - 1], example, sizeof example);
-        fprintf(ln->out, T("Dice (as thrown, e.g. %s; roll: the computer throws)> ",
-                           "Kości (jak wypadły, np. %s; roll: rzuca komputer)> "),
+        fprintf(ln->out, _("Dice (as thrown, e.g. %s; roll: the computer throws)> "),
                 example);
     } else {
-        fprintf(ln->out, T("%s to move", "Ruch: %s"),
+        fprintf(ln->out, _("%s to move"),
                 lt_session_seat_name(s, to, who, sizeof who));
         int asked = lt_session_answerer(s);
         if (asked >= 0 && table_person(ln->t, asked))
-            fprintf(ln->out, T(" (%s: accept or decline)", " (%s: przyjmij albo odrzuć)"),
+            fprintf(ln->out, _(" (%s: accept or decline)"),
                     lt_session_seat_name(s, asked, who, sizeof who));
         fputs("> ", ln->out);
     }
@@ -412,8 +404,7 @@ static int turn(lines *ln, int to)
         break;
     case LT_CMD_CLOCK:
         if (!table_clock_line(t, line, sizeof line))
-            lt_copy(line, sizeof line, T("This game has no clock.",
-                                         "Ta partia nie ma zegara."));
+            lt_copy(line, sizeof line, _("This game has no clock."));
         fprintf(ln->out, "%s\n", line);
         break;
     case LT_CMD_REMATCH:
@@ -466,15 +457,14 @@ int play_lines(table *t, FILE *in, FILE *out)
         switch (turn(&ln, to)) {
         case TURN_QUIT:
             if (!table_over(t))
-                fprintf(out, "%s\n", T("Game left unfinished.", "Partia przerwana."));
+                fprintf(out, "%s\n", _("Game left unfinished."));
             return EXIT_OK;
         case TURN_EOF:
             fputc('\n', out);
             if (table_over(t))
                 return EXIT_OK;
             return cli_fail(EXIT_FAIL, "%s",
-                            T("input ended before the game did",
-                              "wejście skończyło się przed końcem partii"));
+                            _("input ended before the game did"));
         default:
             break;
         }
@@ -497,7 +487,7 @@ static bool parse_players(const lt_game *g, const char *list,
         if (g)
             lt_check_players(g, count, &err);
         else
-            lt_error_set(&err, "at most %d players, got %d", LT_MAX_PLAYERS, count);
+            lt_error_set(&err, _("at most %d players, got %d"), LT_MAX_PLAYERS, count);
         cli_fail(EXIT_USAGE, "--players: %s", err.msg);
         return false;
     }
@@ -512,10 +502,8 @@ static bool parse_players(const lt_game *g, const char *list,
                 spec[len] = '\0';
             }
             cli_fail(EXIT_USAGE,
-                     T("--players: a player spec has at most %d characters; "
-                       "player %d is %s",
-                       "--players: opis gracza ma najwyżej %d znaków; gracz %d "
-                       "to %s"),
+                     _("--players: a player spec has at most %d characters; "
+                       "player %d is %s"),
                      LT_SPEC_MAX - 1, *n + 1,
                      spec ? lt_quote(quoted, sizeof quoted, spec) : "?");
             free(spec);
@@ -531,7 +519,7 @@ static bool parse_players(const lt_game *g, const char *list,
 
 static void play_usage(void)
 {
-    puts(T("usage: ludoteka play ID [--players SPEC,SPEC,...] [--option k=v]...\n"
+    puts(_("usage: ludoteka play ID [--players SPEC,SPEC,...] [--option k=v]...\n"
            "                        [--seed N] [--record FILE] [--first N|random]\n"
            "                        [--position TEXT] [--dice manual|auto]\n"
            "                        [--clock TC]\n"
@@ -555,42 +543,11 @@ static void play_usage(void)
            "--players to play on against one.\n"
            "While playing, 'help' lists the commands: a move, moves, board,\n"
            "undo, redo, hint, save, resign, draw, takeback, accept, decline,\n"
-           "claim, abort, rematch, flip, clock, quit (in Polish too).  Several\n"
-           "people at one keyboard: 'draw' from one and 'draw' or 'accept'\n"
-           "from the other agree a draw.  --dice manual: at every throw, type\n"
-           "the dice you threw (or 'roll' to let the computer throw).  Games of\n"
-           "chance show the exact odds of the turn as it goes.",
-           "użycie: ludoteka play ID [--players GRACZ,GRACZ,...] [--option k=v]...\n"
-           "                        [--seed N] [--record PLIK] [--first N|random]\n"
-           "                        [--position TEKST] [--dice manual|auto]\n"
-           "                        [--clock TEMPO]\n"
-           "       ludoteka play --resume PLIK [--players ...] [--record PLIK]\n"
-           "\n"
-           "W terminalu gra toczy się na pełnym ekranie (strzałki, mysz,\n"
-           "'?' wypisuje klawisze); --plain gra wierszami.\n"
-           "Gracze, po jednym na miejsce: human, random, ai, ai:level=1..5,\n"
-           "ai:alphabeta:depth=D, ... (zob. README).  Miejsca bez gracza\n"
-           "dostają ai; bez --players pierwsze miejsce to human.  Partia bez\n"
-           "człowieka rozgrywa się sama do końca.\n"
-           "--first N sadza N-tego gracza z listy na pierwszym miejscu (random:\n"
-           "losowanie).  --clock TEMPO daje każdemu miejscu zegar: 5+3 (minuty,\n"
-           "sekundy dodawane za ruch), 0:01+0, 5d3 (3 sekundy zwłoki), 30/move,\n"
-           "3days, none; komu spadnie chorągiewka, przegrywa (przy trzech lub\n"
-           "czterech graczach odpada z gry).  --record PLIK zapisuje partię w\n"
-           "PLIKU, wiersz na ruch; --resume PLIK wznawia tak zapisaną partię\n"
-           "(plik jednej partii; ostatni wiersz urwany przez awarię jest\n"
-           "pomijany) i dalej ją tam zapisuje.  Zapisana partia nigdy nie\n"
-           "uruchamia programu: miejsce, które daje silnikowi (uci:, xboard:),\n"
-           "jest odrzucane; aby grać dalej z silnikiem, podaj wszystkich graczy\n"
-           "w --players.\n"
-           "W czasie gry 'pomoc' wypisuje polecenia: ruch, ruchy, plansza,\n"
-           "cofnij, przywróć, podpowiedź, zapisz, poddaj, remis, wycofaj,\n"
-           "przyjmij, odrzuć, reklamuj, przerwij, rewanż, obróć, zegar, koniec\n"
-           "(także po angielsku).  Kilka osób przy jednej klawiaturze: 'remis'\n"
-           "jednej i 'remis' albo 'przyjmij' drugiej to remis za zgodą.\n"
-           "--dice manual: przy każdym rzucie wpisz, co wypadło na kościach\n"
-           "(albo 'roll' - rzuca komputer).  Gry losowe pokazują na bieżąco\n"
-           "dokładne szanse tury."));
+           "claim, abort, rematch, flip, clock, quit (with --lang pl in Polish\n"
+           "too).  Several people at one keyboard: 'draw' from one and 'draw'\n"
+           "or 'accept' from the other agree a draw.  --dice manual: at every\n"
+           "throw, type the dice you threw (or 'roll' to let the computer\n"
+           "throw).  Games of chance show the exact odds of the turn as it goes."));
 }
 
 /* Copies the file `from` to `to` (atomically): a resumed game recorded
@@ -639,12 +596,11 @@ int cmd_play(int argc, char **argv)
             if (!v)
                 return EXIT_USAGE;
             if (noptions == 64)
-                return cli_fail(EXIT_USAGE, "too many --option flags");
+                return cli_too_many();
             options[noptions++] = v;
             continue;
         } else if (argv[i][0] == '-' || id) {
-            return cli_fail(EXIT_USAGE, "play: unexpected argument '%s' (see "
-                                        "ludoteka play --help)", argv[i]);
+            return cli_unexpected(argv[0], argv[i]);
         } else {
             id = argv[i];
             continue;
@@ -655,9 +611,7 @@ int cmd_play(int argc, char **argv)
     }
     if (dice && strcasecmp(dice, "manual") && strcasecmp(dice, "auto")) {
         char quoted[LT_QUOTE_MAX];
-        return cli_fail(EXIT_USAGE, T("--dice: expected manual or auto, got %s",
-                                      "--dice: oczekiwano manual albo auto, "
-                                      "podano %s"),
+        return cli_fail(EXIT_USAGE, _("--dice: expected manual or auto, got %s"),
                         lt_quote(quoted, sizeof quoted, dice));
     }
     lt_error err = {0}, warning = {0};
@@ -674,8 +628,9 @@ int cmd_play(int argc, char **argv)
     lt_status st;
     if (resume) {
         if (id || noptions || seed_text || position || first_text || clock)
-            return cli_fail(EXIT_USAGE, "--resume takes the game, options, seed "
-                                        "and clock from the saved file");
+            return cli_fail(EXIT_USAGE, "%s",
+                            _("--resume takes the game, options, seed and clock "
+                              "from the saved file"));
         if (players && !parse_players(NULL, players, specs, &n))
             return EXIT_USAGE;
         for (int i = 0; i < n; i++)
@@ -689,7 +644,7 @@ int cmd_play(int argc, char **argv)
         st = table_resume(&t, file, players ? su.seats : NULL, n, &err, &warning);
     } else {
         if (!id)
-            return cli_fail(EXIT_USAGE, "play: which game? (ludoteka list)");
+            return cli_which_game(argv[0]);
         const lt_game *g = cli_game(id);
         if (!g)
             return EXIT_USAGE;
@@ -719,16 +674,13 @@ int cmd_play(int argc, char **argv)
             if (!lots && !lt_parse_int(first_text, 1, n, &k)) {
                 char quoted[LT_QUOTE_MAX];
                 return cli_fail(EXIT_USAGE,
-                                T("--first: expected random or the number of a "
-                                  "listed player, 1 to %d, got %s",
-                                  "--first: oczekiwano random albo numeru "
-                                  "gracza z listy, od 1 do %d, podano %s"),
+                                _("--first: expected random or the number of a "
+                                  "listed player, 1 to %d, got %s"),
                                 n, lt_quote(quoted, sizeof quoted, first_text));
             }
             int f = cli_draw_first(specs, n, lots ? -1 : (int)k - 1, su.seed);
             if (lots)
-                snprintf(note, sizeof note, T("Lots drawn: player %d (%s) moves first.",
-                                              "Losowanie: zaczyna gracz %d (%s)."),
+                snprintf(note, sizeof note, _("Lots drawn: player %d (%s) moves first."),
                          f + 1, specs[0]);
         }
         for (int i = 0; i < n; i++)

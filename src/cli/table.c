@@ -69,12 +69,9 @@ static lt_status check_spec(const lt_game *g, int seat, const char *spec,
     if (!strcmp(spec, "remote") && origin != LT_SPEC_TRUSTED) {
         /* a network room's player: nobody here plays that seat */
         lt_seat_name(g, seat, name, sizeof name);
-        lt_error_set(err, T("%s: seat %d (%s) was played over the network: "
+        lt_error_set(err, _("%s: seat %d (%s) was played over the network: "
                             "to play on here, name every seat yourself "
-                            "(--players SPEC,SPEC...)",
-                            "%s: na miejscu %d (%s) grano przez sieć: aby "
-                            "grać dalej tutaj, podaj sam graczy wszystkich "
-                            "miejsc (--players GRACZ,GRACZ...)"),
+                            "(--players SPEC,SPEC...)"),
                       path, seat + 1, name);
         return LT_ESYNTAX;
     }
@@ -82,14 +79,10 @@ static lt_status check_spec(const lt_game *g, int seat, const char *spec,
         if (origin == LT_SPEC_TRUSTED)
             return LT_OK; /* started with the game */
         lt_seat_name(g, seat, name, sizeof name);
-        lt_error_set(err, T("%s: seat %d (%s) is %s, an engine, and a saved "
+        lt_error_set(err, _("%s: seat %d (%s) is %s, an engine, and a saved "
                             "game never starts a program: to play on against "
                             "an engine, name every seat yourself (--players "
-                            "SPEC,SPEC...)",
-                            "%s: miejsce %d (%s) zajmuje %s, silnik, a zapisana "
-                            "partia nigdy nie uruchamia programów: aby grać "
-                            "dalej z silnikiem, podaj sam graczy wszystkich "
-                            "miejsc (--players GRACZ,GRACZ...)"),
+                            "SPEC,SPEC...)"),
                       path, seat + 1, name, lt_quote(quoted, sizeof quoted, spec));
         return LT_ESYNTAX;
     }
@@ -112,10 +105,12 @@ lt_status table_resume(table *t, const char *path, const lt_seat *seats,
     lt_status st = LT_OK;
     int n = hdr.config.players;
     if (seats && nseats != n) {
-        lt_error_set(err, T("--players: the saved game has %d seats, got %d "
-                            "players",
-                            "--players: zapisana partia ma %d miejsc, podano "
-                            "graczy: %d"),
+        lt_error_set(err,
+                     lt_ngettext("--players: the saved game has %d seat, got %d "
+                                 "players",
+                                 "--players: the saved game has %d seats, got %d "
+                                 "players",
+                                 (unsigned long)n),
                      n, nseats);
         st = LT_ESYNTAX;
     }
@@ -220,13 +215,12 @@ lt_status table_command(table *t, lt_command_id id, const char *arg,
     lt_session *s = t->s;
     note[0] = '\0';
     if (id == LT_CMD_SAVE && !arg[0] && !lt_session_journal(s)) {
-        lt_error_set(err, "%s", T("save needs a file name: save FILE",
-                                  "podaj nazwę pliku: zapisz PLIK"));
+        lt_error_set(err, "%s", _("save needs a file name: save FILE"));
         return LT_ESYNTAX;
     }
     int seat = table_seat_for(t, id), before = lt_session_plies(s);
     if (seat == TABLE_NOBODY && id != LT_CMD_SAVE) {
-        lt_error_set(err, "%s", T("It is not your move.", "To nie twój ruch."));
+        lt_error_set(err, "%s", _("It is not your move."));
         return LT_EILLEGAL;
     }
     /* the last plies by name, to say what a takeback took */
@@ -242,13 +236,15 @@ lt_status table_command(table *t, lt_command_id id, const char *arg,
         return st;
     int after = lt_session_plies(s);
     if (id == LT_CMD_SAVE) {
-        snprintf(note, size, T("Saved to %s.", "Zapisano w %s."),
+        snprintf(note, size, _("Saved to %s."),
                  arg[0] ? arg : lt_session_journal(s));
     } else if (after < before) {
         /* every ply it took, by name (the oldest ones named cut short),
          * and that the dice come back the same on redo */
         size_t len = 0;
-        lt_appendf(note, size, &len, T("Took back (%d):", "Cofnięto (%d):"),
+        lt_appendf(note, size, &len,
+                   lt_ngettext("Took back %d move:", "Took back %d moves:",
+                               (unsigned long)(before - after)),
                    before - after);
         if (before - after > NAMED)
             lt_appendf(note, size, &len, " ...");
@@ -259,11 +255,12 @@ lt_status table_command(table *t, lt_command_id id, const char *arg,
         lt_appendf(note, size, &len, ".");
         if (dice)
             lt_appendf(note, size, &len, "%s",
-                       T(" Redo throws the same dice again.",
-                         " Przywrócenie rzuci te same kości."));
+                       _(" Redo throws the same dice again."));
     } else if (id == LT_CMD_REDO) {
-        snprintf(note, size, T("Played again %d move(s).",
-                               "Przywrócono posunięć: %d."), after - before);
+        snprintf(note, size,
+                 lt_ngettext("Played again %d move.", "Played again %d moves.",
+                             (unsigned long)(after - before)),
+                 after - before);
     }
     return LT_OK;
 }

@@ -34,14 +34,14 @@ bool table_clock_line(const table *t, char *buf, size_t size)
     size_t len = 0;
     lt_time_control_format(tc, control, sizeof control);
     buf[0] = '\0';
-    lt_appendf(buf, size, &len, T("Clock %s:", "Zegar %s:"), control);
+    lt_appendf(buf, size, &len, _("Clock %s:"), control);
     for (int i = 0; i < lt_session_seats(s); i++) {
         char who[64], left[32];
         lt_clock_text(lt_session_clock(s, i), left, sizeof left);
         lt_appendf(buf, size, &len, "%s %s %s%s", i ? "," : "",
                    lt_session_seat_name(s, i, who, sizeof who), left,
-                   !lt_session_in_game(s, i) ? T(" (out)", " (poza grą)")
-                   : i == running            ? T(" (running)", " (biegnie)")
+                   !lt_session_in_game(s, i) ? _(" (out)")
+                   : i == running            ? _(" (running)")
                                              : "");
     }
     return true;
@@ -98,25 +98,26 @@ bool table_odds_line(const table *t, char *buf, size_t size)
     lt_odds *o = odds_of(t);
     if (!o)
         return false;
-    char who[64];
+    char who[64], num[64];
     size_t len = 0;
     buf[0] = '\0';
-    lt_appendf(buf, size, &len, "%s", T("Odds:", "Szanse:"));
+    lt_appendf(buf, size, &len, "%s", _("Odds:"));
     bool any = false;
     for (int i = 0; i < o->nseats; i++) {
         const lt_exact *e = &o->win[i];
         if (!e->known)
             continue;
         any = true;
-        lt_appendf(buf, size, &len, "%s %s %.4f", i ? "," : "",
-                   lt_session_seat_name(t->s, i, who, sizeof who), e->decimal);
+        lt_appendf(buf, size, &len, "%s %s %s", i ? "," : "",
+                   lt_session_seat_name(t->s, i, who, sizeof who),
+                   cli_number(num, sizeof num, e->decimal, 4, false));
         if (e->exact[0] && strlen(e->exact) <= 15) /* short ones exactly */
             lt_appendf(buf, size, &len, " (%s)", e->exact);
     }
     if (o->value_seat >= 0 && o->value.known)
-        lt_appendf(buf, size, &len, T("; value: %s %.4f", "; wartość: %s %.4f"),
+        lt_appendf(buf, size, &len, _("; value: %s %s"),
                    lt_session_seat_name(t->s, o->value_seat, who, sizeof who),
-                   o->value.decimal);
+                   cli_number(num, sizeof num, o->value.decimal, 4, false));
     free(o);
     return any; /* nothing while the order of play is thrown for */
 }
@@ -134,18 +135,21 @@ bool table_exact_hint(const table *t, char *buf, size_t size)
     for (int k = 1; k < o->nchoices; k++)
         if (o->choice[k].value.decimal > o->choice[best].value.decimal)
             best = k;
+    /* the best first, under "Hint:"; the others in its column */
+    char blank[64], num[64];
+    cli_pad(blank, sizeof blank, "", cli_width(_("Hint:")), false);
     for (int k = 0; k < o->nchoices; k++) {
         char name[64];
         const lt_exact *e = &o->choice[k].value;
-        lt_appendf(buf, size, &len, "%s %s: %s = %.6f\n",
-                   k == best ? T("Hint:", "Podpowiedź:") : "     ",
+        lt_appendf(buf, size, &len, "%s %s: %s = %s\n",
+                   k == best ? _("Hint:") : blank,
                    lt_name(g, lt_session_state(t->s), o->choice[k].action, name, sizeof name),
-                   e->exact[0] ? e->exact : "?", e->decimal);
+                   e->exact[0] ? e->exact : "?",
+                   cli_number(num, sizeof num, e->decimal, 6, false));
     }
     if (shown)
         lt_appendf(buf, size, &len, "%s\n",
-                   T("(expected stakes gained in the turn, exactly)",
-                     "(oczekiwany zysk w turze, dokładnie)"));
+                   _("(expected stakes gained in the turn, exactly)"));
     free(o);
     return shown;
 }
@@ -163,8 +167,7 @@ static void table_note(const lt_think_info *info, char *buf, size_t size)
 {
     buf[0] = '\0';
     if (info->table_total > 0)
-        snprintf(buf, size, T("; perfect-play table %d%% built",
-                              "; tablica doskonałej gry gotowa w %d%%"),
+        snprintf(buf, size, _("; perfect-play table %d%% built"),
                  table_percent(info));
 }
 
@@ -184,17 +187,21 @@ void table_hint_text(const table *t, lt_action a,
         if (n > 2 && i != p)
             continue; /* the others' values are the searcher's guesses */
         double v = info->value[i];
+        char num[64];
         lt_session_seat_name(t->s, i, who, sizeof who);
         if (percent)
-            lt_appendf(line, sizeof line, &len, "%s%s %.0f%%", len ? ", " : "",
-                       who, 100 * (v - g->min_return) / (g->max_return - g->min_return));
+            lt_appendf(line, sizeof line, &len, "%s%s %s%%", len ? ", " : "", who,
+                       cli_number(num, sizeof num,
+                                  100 * (v - g->min_return) /
+                                      (g->max_return - g->min_return),
+                                  0, false));
         else
-            lt_appendf(line, sizeof line, &len, "%s%s %+.2f", len ? ", " : "",
-                       who, v);
+            lt_appendf(line, sizeof line, &len, "%s%s %s", len ? ", " : "", who,
+                       cli_number(num, sizeof num, v, 2, true));
     }
     lt_name(g, now, a, name, sizeof name);
     if (!info->stand_in) {
-        snprintf(buf, size, T("Hint: %s (expected: %s)", "Podpowiedź: %s (oczekiwany wynik: %s)"),
+        snprintf(buf, size, _("Hint: %s (expected: %s)"),
                  name, line);
         return;
     }
@@ -202,7 +209,7 @@ void table_hint_text(const table *t, lt_action a,
      * table has come */
     char built[128];
     table_note(info, built, sizeof built);
-    snprintf(buf, size, T("Hint: %s (search: %s%s)", "Podpowiedź: %s (szukanie: %s%s)"),
+    snprintf(buf, size, _("Hint: %s (search: %s%s)"),
              name, line, built);
 }
 
@@ -213,32 +220,39 @@ void table_stand_in_note(const lt_think_info *info, char *buf, size_t size)
         return;
     char built[128];
     table_note(info, built, sizeof built);
-    snprintf(buf, size, T(" (search%s)", " (szukanie%s)"), built);
+    snprintf(buf, size, _(" (search%s)"), built);
 }
 
 void table_progress_text(const table *t, int seat,
                          const lt_think_info *info, char *buf, size_t size)
 {
     const lt_game *g = lt_session_game(t->s);
-    char name[64], who[64];
+    char name[64], who[64], secs[64], num[64], total[64], depth[64];
+    lt_session_seat_name(t->s, seat, who, sizeof who);
+    snprintf(secs, sizeof secs, _("%s s"),
+             cli_number(num, sizeof num, info->seconds, 0, false));
     if (info->table_total > 0 && !info->stand_in) {
         snprintf(buf, size,
-                 T("%s: perfect-play table %d%% built (%lld of %lld positions), %.0fs",
-                   "%s: tablica doskonałej gry gotowa w %d%% (%lld z %lld pozycji), %.0fs"),
-                 lt_session_seat_name(t->s, seat, who, sizeof who), table_percent(info),
-                 info->table_done, info->table_total, info->seconds);
+                 _("%s: perfect-play table %d%% built (%s of %s positions), %s"),
+                 who, table_percent(info),
+                 cli_number(num, sizeof num, (double)info->table_done, 0, false),
+                 cli_number(total, sizeof total, (double)info->table_total, 0, false),
+                 secs);
         return;
     }
     double span = g->max_return - g->min_return;
     double chance = span > 0 ? (info->value[seat] - g->min_return) / span : 0.5;
-    snprintf(buf, size,
-             T("%s thinks: %.0fs, %lld nodes%s%.0d, best %s, expected score %.0f%%",
-               "%s myśli: %.0fs, %lld węzłów%s%.0d, najlepszy %s, oczekiwany "
-               "wynik %.0f%%"),
-             lt_session_seat_name(t->s, seat, who, sizeof who), info->seconds,
-             info->nodes, info->depth ? T(", depth ", ", głębokość ") : "",
-             info->depth, lt_name(g, lt_session_state(t->s), info->best, name, sizeof name),
-             100 * chance);
+    char nodes[96], expected[64];
+    cli_number(num, sizeof num, (double)info->nodes, 0, false);
+    snprintf(nodes, sizeof nodes,
+             lt_ngettext("%s node", "%s nodes", (unsigned long)info->nodes), num);
+    depth[0] = '\0';
+    if (info->depth)
+        snprintf(depth, sizeof depth, _(", depth %d"), info->depth);
+    snprintf(buf, size, _("%s thinks: %s, %s%s, best %s, expected score %s%%"),
+             who, secs, nodes, depth,
+             lt_name(g, lt_session_state(t->s), info->best, name, sizeof name),
+             cli_number(expected, sizeof expected, 100 * chance, 0, false));
     if (info->stand_in) { /* searching meanwhile */
         char built[128];
         size_t len = strlen(buf);

@@ -23,7 +23,7 @@ void textview_print(FILE *out, const lt_view *v, bool across)
         }
     }
     if (v->ndice > 0) {
-        fprintf(out, "%s", T("Dice:", "Kości:"));
+        fprintf(out, "%s", _("Dice:"));
         for (int i = 0; i < v->ndice; i++)
             if (v->dice[i].value)
                 fprintf(out, " [%d]", v->dice[i].value);

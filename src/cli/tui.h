@@ -74,10 +74,13 @@ bool tui_prompt(const char *label, char *buf, size_t size);
 int tui_choose(const char *title, const char *const *items, int n, int at);
 /* A yes-or-no question on the last-but-one row. */
 bool tui_confirm(const char *question);
-/* A scrollable page of text (malloc'd by `text`, asked again when the
- * user switches the language with L); its first line is the title.  The
+/* A scrollable page of text, malloc'd by `text` (given ctx and the
+ * language of the document to show, LT_LANG_*); its first line is the
+ * title.  With `documents`, L asks for the document in the other
+ * language: only the document's, the program keeps its language.  The
  * page ends with "Press ENTER to return to the menu." when `enter_line`. */
-void tui_pager(char *(*text)(void *), void *ctx, bool enter_line);
+void tui_pager(char *(*text)(void *, int), void *ctx, bool documents,
+               bool enter_line);
 
 /* ---- The computer thinking on a thread (tui_think.c) ---- */
 

@@ -39,7 +39,7 @@ static void hint(play_ui *ui)
     if (!think_start(&ui->thinker, lt_session_game(s), adviser, lt_session_state(s),
                      table_choice_seed(t), &lim)) {
         play_stop_thinking(ui);
-        play_say(ui, MSG_ERROR, "%s", T("cannot start a thread", "nie można uruchomić wątku"));
+        play_say(ui, MSG_ERROR, "%s", _("cannot start a thread"));
         return;
     }
     ui->thinking = THINK_HINT;
@@ -67,7 +67,7 @@ void play_save(play_ui *ui, const char *path)
         if (!file[0])
             snprintf(file, sizeof file, "%s.txt", lt_session_game(s)->id);
         play_draw(ui);
-        if (!tui_prompt(T("Save to file", "Zapisz do pliku"), file, sizeof file) ||
+        if (!tui_prompt(_("Save to file"), file, sizeof file) ||
             !file[0])
             return;
     }
@@ -85,7 +85,7 @@ void play_load(play_ui *ui, const char *path)
     lt_copy(file, sizeof file, path ? path : journal ? journal : "");
     if (!path) {
         play_draw(ui);
-        if (!tui_prompt(T("Load the game in file", "Wczytaj partię z pliku"), file,
+        if (!tui_prompt(_("Load the game in file"), file,
                         sizeof file) ||
             !file[0])
             return;
@@ -102,7 +102,7 @@ void play_load(play_ui *ui, const char *path)
     if (warning.msg[0])
         play_say(ui, MSG_ERROR, "%s", warning.msg);
     else
-        play_say(ui, MSG_NOTE, T("Loaded %s.", "Wczytano %s."), file);
+        play_say(ui, MSG_NOTE, _("Loaded %s."), file);
 }
 
 static bool leave(play_ui *ui)
@@ -111,8 +111,8 @@ static bool leave(play_ui *ui)
         return true;
     play_draw(ui);
     return tui_confirm(lt_session_journal(ui->t->s)
-                           ? T("Leave the game? (it is saved)", "Wyjść z partii? (jest zapisana)")
-                           : T("Leave the game unfinished?", "Przerwać partię?"));
+                           ? _("Leave the game? (it is saved)")
+                           : _("Leave the game unfinished?"));
 }
 
 void play_command(play_ui *ui, lt_command_id id, const char *arg)
@@ -137,11 +137,10 @@ void play_command(play_ui *ui, lt_command_id id, const char *arg)
         if (table_clock_line(t, note, sizeof note))
             play_say(ui, MSG_NOTE, "%s", note);
         else
-            play_say(ui, MSG_NOTE, "%s", T("This game has no clock.",
-                                           "Ta partia nie ma zegara."));
+            play_say(ui, MSG_NOTE, "%s", _("This game has no clock."));
         return;
     case LT_CMD_HELP:
-        tui_pager(play_help_text, NULL, false);
+        tui_pager(play_help_text, ui, true, false);
         return;
     case LT_CMD_QUIT:
         ui->leave = leave(ui);
@@ -151,25 +150,21 @@ void play_command(play_ui *ui, lt_command_id id, const char *arg)
         return;
     case LT_CMD_REMATCH:
         if (!table_over(t)) {
-            play_say(ui, MSG_ERROR, "%s", T("The game is still in play: a rematch "
-                                            "comes after its end.",
-                                            "Partia jeszcze trwa: rewanż po jej "
-                                            "końcu."));
+            play_say(ui, MSG_ERROR, "%s", _("The game is still in play: a rematch "
+                                            "comes after its end."));
         } else if (table_rematch(t, &err) != LT_OK) {
             play_say(ui, MSG_ERROR, "%s", err.msg);
         } else {
             fresh_game(ui);
             play_changed(ui);
-            play_say(ui, MSG_NOTE, "%s", T("A new game, every player one seat on.",
-                                           "Nowa partia, każdy gracz o miejsce "
-                                           "dalej."));
+            play_say(ui, MSG_NOTE, "%s", _("A new game, every player one seat on."));
         }
         return;
     case LT_CMD_RESIGN:
         if (table_over(t))
             return;
         play_draw(ui);
-        if (!tui_confirm(T("Resign the game?", "Poddać partię?")))
+        if (!tui_confirm(_("Resign the game?")))
             return;
         break;
     default:
@@ -193,7 +188,7 @@ void play_typed(play_ui *ui)
 {
     char line[256] = "", arg[256];
     play_draw(ui);
-    if (!tui_prompt(T("Move or command", "Ruch albo polecenie"), line, sizeof line) ||
+    if (!tui_prompt(_("Move or command"), line, sizeof line) ||
         !line[strspn(line, " \t")])
         return;
     lt_command_id id;
@@ -204,13 +199,12 @@ void play_typed(play_ui *ui)
         play_command(ui, id, arg);
 }
 
-char *play_help_text(void *ctx)
+char *play_help_text(void *ctx, int doc)
 {
-    (void)ctx;
+    const play_ui *ui = ctx;
     char commands[4096];
     lt_command_help(0, commands, sizeof commands);
-    const char *keys = T(
-        "PLAYING ON THE FULL SCREEN\n\n"
+    const char *keys = _("PLAYING ON THE FULL SCREEN\n\n"
         "Arrow keys move the cursor over the board; Enter (or a click) on a "
         "piece selects it and lights up where it can go; Enter on a lit cell "
         "plays the move.  A cell where something is placed or taken is played "
@@ -236,50 +230,21 @@ char *play_help_text(void *ctx)
         "  d       type the dice you threw (--dice manual)\n"
         "  Enter   throw the dice, when they wait for you\n"
         "  z       smaller board, or back to the largest\n"
-        "  L       Polish / English\n"
+        "  ?       this page; L on it shows the rules in another language\n"
         "  Esc     the computer moves now; Esc again lets go of a piece\n"
         "  Ctrl-C  the computer moves now; otherwise leaves the program\n"
         "  q       leave the game\n\n"
         "Games of chance show the exact odds of the turn as it goes; clocks "
         "run beside the players.\n\n"
-        "Commands after ':' (Polish names too):\n",
-        "GRA NA PEŁNYM EKRANIE\n\n"
-        "Strzałki przesuwają kursor po planszy; Enter (albo kliknięcie) na "
-        "pionku wybiera go i podświetla pola, na które może pójść; Enter na "
-        "podświetlonym polu wykonuje ruch.  Pole, na którym coś się stawia "
-        "albo zdejmuje, działa od razu.  Gdy pasuje kilka ruchów, lista pyta "
-        "który.  Bicia łańcuchowe i inne tury z kilku kroków toczą się dalej "
-        "od pionka, który się ruszył.  Plansza jest widziana od strony "
-        "jedynego człowieka przy stole.\n\n"
-        "Klawisze:\n"
-        "  1-9     wybór spoza planszy (rzut, stop, ...)\n"
-        "  :       wpisanie ruchu w notacji gry albo polecenia (niżej)\n"
-        "  m       wszystkie dozwolone ruchy do wyboru\n"
-        "  u, r    cofnij, ponów (w grze z komputerem)\n"
-        "  h       podpowiedź komputera\n"
-        "  s, o    zapisz, wczytaj partię\n"
-        "  x       poddaj partię (przy trzech lub czterech graczach: odpadasz)\n"
-        "  e       zaproponuj remis (albo przyjmij zaproponowany)\n"
-        "  t       poproś o cofnięcie swojego ostatniego ruchu\n"
-        "  a, n    przyjmij, odrzuć propozycję (przy jednej klawiaturze: za "
-        "tego, kogo pytano)\n"
-        "  c       zażądaj remisu, na który pozwalają zasady (szachy)\n"
-        "  f       obróć planszę\n"
-        "  k       zegary\n"
-        "  p       rewanż, po końcu partii (gracze o miejsce dalej)\n"
-        "  d       wpisz wyrzucone oczka (--dice manual)\n"
-        "  Enter   rzut kośćmi, gdy czekają na ciebie\n"
-        "  z       mniejsza plansza albo z powrotem największa\n"
-        "  L       polski / angielski\n"
-        "  Esc     komputer rusza się teraz; drugi Esc puszcza pionek\n"
-        "  Ctrl-C  komputer rusza się teraz; poza tym wyjście z programu\n"
-        "  q       wyjście z partii\n\n"
-        "Gry losowe pokazują na bieżąco dokładne szanse tury; zegary chodzą "
-        "obok graczy.\n\n"
-        "Polecenia po ':' (także po angielsku):\n");
-    size_t n = strlen(keys) + strlen(commands) + 1;
-    char *text = malloc(n);
-    if (text)
-        snprintf(text, n, "%s%s", keys, commands);
+        "Commands after ':':\n");
+    /* then the rules of the game, in the document's language */
+    char *text = NULL;
+    size_t size = 0;
+    FILE *f = open_memstream(&text, &size);
+    if (!f)
+        return NULL;
+    fprintf(f, "%s%s\n", keys, commands);
+    cli_print_rules(f, lt_session_game(ui->t->s), doc);
+    fclose(f);
     return text;
 }

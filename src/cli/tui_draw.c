@@ -113,8 +113,7 @@ static void draw_board(play_ui *ui, const uint8_t *marks)
     const bg_grid *g = ui->grid;
     if (g->rows == 0 && ui->view->ncells > 0) {
         tui_put(2, 1, ui->board_cols, tui_color(TC_RED, TB_DEFAULT) | A_BOLD,
-                T("The terminal is too small for the board.",
-                  "Terminal jest za mały na tę planszę."));
+                _("The terminal is too small for the board."));
         return;
     }
     for (int r = 0; r < g->rows && r < ui->board_rows; r++)
@@ -154,16 +153,17 @@ static void draw_players(const play_ui *ui, int *row, int col, int width)
     int p = lt_session_to_act(s);
     bool clocks = lt_session_time_control(s)->kind != LT_TC_NONE;
     for (int i = 0; i < lt_session_seats(s) && *row < LINES - 2; i++) {
-        char who[64], line[256], left[32] = "";
+        char who[64], line[256], left[32] = "", player[128];
         const lt_seat *seat = lt_session_seat(s, i);
         lt_session_seat_name(s, i, who, sizeof who);
         if (clocks)
             lt_clock_text(lt_session_clock(s, i), left, sizeof left);
         snprintf(line, sizeof line, "%s %s: %s%s%s%s",
                  i == p ? (tui_ascii ? ">" : "\u25b6") : " ", who,
-                 seat->kind == LT_SEAT_HUMAN ? T("human", "człowiek") : seat->spec,
+                 cli_spec_words(seat->kind == LT_SEAT_HUMAN ? "human" : seat->spec,
+                                player, sizeof player),
                  left[0] ? "  " : "", left,
-                 lt_session_in_game(s, i) ? "" : T(" (out)", " (poza grą)"));
+                 lt_session_in_game(s, i) ? "" : _(" (out)"));
         attr_t a = tui_color(on_plain(tui_seat_color(g, i)), TB_DEFAULT) |
                    (i == p ? A_BOLD : 0);
         tui_put((*row)++, col, width, a, line);
@@ -189,7 +189,7 @@ static void draw_panel(play_ui *ui)
         char dice[64];
         size_t len = 0;
         dice[0] = '\0';
-        lt_appendf(dice, sizeof dice, &len, "%s", T("Dice:", "Kości:"));
+        lt_appendf(dice, sizeof dice, &len, "%s", _("Dice:"));
         for (int i = 0; i < v->ndice; i++)
             lt_appendf(dice, sizeof dice, &len, v->dice[i].value ? " [%d]" : " [ ]",
                        v->dice[i].value);
@@ -210,7 +210,7 @@ static void draw_panel(play_ui *ui)
         char line[512];
         size_t len = 0;
         line[0] = '\0';
-        lt_appendf(line, sizeof line, &len, "%s", T("Choices:", "Wybór:"));
+        lt_appendf(line, sizeof line, &len, "%s", _("Choices:"));
         for (int i = 0; i < noff && i < 9; i++) {
             char name[64];
             lt_appendf(line, sizeof line, &len, "  %d %s", i + 1,
@@ -218,14 +218,14 @@ static void draw_panel(play_ui *ui)
                                sizeof name));
         }
         if (noff > 9)
-            lt_appendf(line, sizeof line, &len, "  (m: %s)", T("all", "wszystkie"));
+            lt_appendf(line, sizeof line, &len, "  (m: %s)", _("all"));
         row++;
         panel_text(&row, last, col, width, A_BOLD, line);
     }
     if (row + 2 > last || !moves)
         return;
     row++;
-    tui_put(row++, col, width, A_BOLD, T("Moves:", "Ruchy:"));
+    tui_put(row++, col, width, A_BOLD, _("Moves:"));
     /* the latest lines that fit */
     enum { LINES_MAX = 4096 };
     int *start = malloc(LINES_MAX * sizeof *start);
@@ -262,22 +262,21 @@ static void draw_status(play_ui *ui)
         static const char spin[] = "|/-\\";
         int k = (int)(tui_now() * 8) % 4;
         snprintf(text, sizeof text, ui->thinking == THINK_HINT
-                                        ? T("%c Looking for a hint...", "%c Szukam podpowiedzi...")
-                                        : T("%c %s thinks...", "%c %s myśli..."),
+                                        ? _("%c Looking for a hint...")
+                                        : _("%c %s thinks..."),
                  spin[k], who);
         a = tui_color(TC_CYAN, TB_DEFAULT);
     } else if (table_over(ui->t) && !ui->message[0]) {
         char result[512];
         lt_session_result_text(ui->t->s, result, sizeof result);
         snprintf(text, sizeof text, "%s. %s", result,
-                 ui->in_menu ? T("Press ENTER to return to the menu.",
-                                 "Naciśnij ENTER, aby wrócić do menu.")
-                             : T("Press ENTER to leave.", "Naciśnij ENTER, aby wyjść."));
+                 ui->in_menu ? _("Press ENTER to return to the menu.")
+                             : _("Press ENTER to leave."));
         /* the result first: on a narrow screen the key's words shrink */
         if (tui_width(text) > COLS - 2)
             snprintf(text, sizeof text, "%s  [%s]", result,
-                     ui->in_menu ? T("ENTER: menu", "ENTER: menu")
-                                 : T("ENTER: leave", "ENTER: wyjście"));
+                     ui->in_menu ? _("ENTER: menu")
+                                 : _("ENTER: leave"));
         a = A_BOLD;
     } else {
         snprintf(text, sizeof text, "%s", ui->message);
@@ -293,29 +292,21 @@ const char *play_keys(const play_ui *ui)
 {
     const table *t = ui->t;
     if (ui->thinking == THINK_MOVE)
-        return T("Esc: move now   u: undo   e: draw   ?: help   q: leave the game",
-                 "Esc: ruch teraz   u: cofnij   e: remis   ?: pomoc   q: wyjście z partii");
+        return _("Esc: move now   u: undo   e: draw   ?: help   q: leave the game");
     if (table_over(t) && ui->in_menu)
-        return T("Enter: back to the menu  p: rematch  u: undo  s: save  ?: help",
-                 "Enter: powrót do menu  p: rewanż  u: cofnij  s: zapisz  ?: pomoc");
+        return _("Enter: back to the menu  p: rematch  u: undo  s: save  ?: help");
     if (table_over(t))
-        return T("Enter: leave   p: rematch   u: undo   s: save   o: load   ?: help",
-                 "Enter: wyjście   p: rewanż   u: cofnij   s: zapisz   o: wczytaj   ?: pomoc");
+        return _("Enter: leave   p: rematch   u: undo   s: save   o: load   ?: help");
     int p = lt_session_to_act(t->s);
     if (lt_session_answerer(t->s) >= 0)
-        return T("a: accept   n: decline   or play on   ?: help   q: leave",
-                 "a: przyjmij   n: odrzuć   albo graj dalej   ?: pomoc   q: wyjście");
+        return _("a: accept   n: decline   or play on   ?: help   q: leave");
     if (p == LT_CHANCE && t->dice_manual)
-        return T("d: type the dice you threw   u: undo   ?: help   q: leave",
-                 "d: wpisz wyrzucone oczka   u: cofnij   ?: pomoc   q: wyjście");
+        return _("d: type the dice you threw   u: undo   ?: help   q: leave");
     if (p == LT_CHANCE && ui->throw_waits)
-        return T("Enter: throw the dice   u: undo   s: save   ?: help   q: leave",
-                 "Enter: rzut kośćmi   u: cofnij   s: zapisz   ?: pomoc   q: wyjście");
+        return _("Enter: throw the dice   u: undo   s: save   ?: help   q: leave");
     if (!table_person(t, p))
-        return T("u: undo   s: save   ?: help   q: leave the game",
-                 "u: cofnij   s: zapisz   ?: pomoc   q: wyjście z partii");
-    return T("arrows/mouse, Enter: move  :  type  u/r undo/redo  h hint  e draw  ? help",
-             "strzałki/mysz, Enter: ruch  :  wpisz  u/r cofnij/ponów  h podpowiedź  ? pomoc");
+        return _("u: undo   s: save   ?: help   q: leave the game");
+    return _("arrows/mouse, Enter: move  :  type  u/r undo/redo  h hint  e draw  ? help");
 }
 
 void play_draw(play_ui *ui)
@@ -327,10 +318,10 @@ void play_draw(play_ui *ui)
     erase();
     char title[256], right[512], opts[256];
     lt_config_write(g, lt_session_config(s), opts, sizeof opts);
-    snprintf(title, sizeof title, "%s", cli_title(g));
-    snprintf(right, sizeof right, "%s  %s %llu", opts, T("seed", "ziarno"), seed);
+    snprintf(title, sizeof title, "%s", lt_game_title(g));
+    snprintf(right, sizeof right, "%s  %s %llu", opts, _("seed"), seed);
     if (tui_width(title) + tui_width(right) + 4 > COLS) /* the options if they fit */
-        snprintf(right, sizeof right, "%s %llu", T("seed", "ziarno"), seed);
+        snprintf(right, sizeof right, "%s %llu", _("seed"), seed);
     tui_title(title, right);
     uint8_t marks[LT_VIEW_CELLS];
     memcpy(marks, ui->last, sizeof marks);

@@ -20,14 +20,37 @@ static bool is_back(const tui_event *ev)
     return ev->type == EV_CHAR && (ev->ch == 27 || ev->ch == 'q' || ev->ch == 'Q');
 }
 
-static void toggle_lang(void)
+/* The program's languages, each named in itself: L in the menus (and
+ * only there, never in a game) switches to the next one with a catalog. */
+static const struct {
+    const char *code, *name;
+} languages[] = {{"en", "English"}, {"pl", "polski"}};
+enum { NLANGUAGES = sizeof languages / sizeof languages[0] };
+
+static int next_language(void)
 {
-    lt_i18n_init(lt_lang() == LT_LANG_PL ? "en" : "pl");
+    int at = 0;
+    for (int i = 0; i < NLANGUAGES; i++)
+        if (!strcmp(languages[i].code, lt_language()))
+            at = i;
+    for (int k = 1; k < NLANGUAGES; k++)
+        if (lt_i18n_has(languages[(at + k) % NLANGUAGES].code))
+            return (at + k) % NLANGUAGES;
+    return at;
+}
+
+
+static bool switch_language(const tui_event *ev)
+{
+    if (ev->type != EV_CHAR || (ev->ch != 'l' && ev->ch != 'L'))
+        return false;
+    lt_i18n_init(languages[next_language()].code);
+    return true;
 }
 
 /* ---- The rules page ------------------------------------------------------ */
 
-static char *rules_of(void *ctx)
+static char *rules_of(void *ctx, int doc)
 {
     const lt_game *g = ctx;
     char *text = NULL;
@@ -35,7 +58,7 @@ static char *rules_of(void *ctx)
     FILE *f = open_memstream(&text, &size);
     if (!f)
         return NULL;
-    cli_print_rules(f, g);
+    cli_print_rules(f, g, doc);
     fclose(f);
     return text;
 }
@@ -47,23 +70,6 @@ static const char *const seat_specs[] = {"human", "ai:level=1", "ai:level=2",
                                          "ai:level=3", "ai:level=4",
                                          "ai:level=5", "random"};
 enum { NSPECS = sizeof seat_specs / sizeof seat_specs[0] };
-
-static void spec_words(const char *spec, char *buf, size_t size)
-{
-    int level;
-    char rest;
-    if (!strcmp(spec, "human"))
-        snprintf(buf, size, "%s", T("human", "człowiek"));
-    else if (!strcmp(spec, "random"))
-        snprintf(buf, size, "%s", T("random moves", "losowe ruchy"));
-    else if (!strcmp(spec, "ai"))
-        snprintf(buf, size, T("computer, level %d", "komputer, poziom %d"),
-                 LT_LEVEL_DEFAULT);
-    else if (sscanf(spec, "ai:level=%d%c", &level, &rest) == 1)
-        snprintf(buf, size, T("computer, level %d", "komputer, poziom %d"), level);
-    else
-        snprintf(buf, size, "%s", spec);
-}
 
 enum { IT_RULES, IT_PLAY, IT_HEAD, IT_OPTION, IT_COUNT, IT_SEAT, IT_DICE,
        IT_BLANK, IT_BACK };
@@ -118,64 +124,58 @@ static void item_text(const page *pg, const item *it, char *label, char *value,
     label[0] = value[0] = help[0] = '\0';
     switch (it->kind) {
     case IT_RULES:
-        snprintf(label, size, "%s", T("Rules", "Zasady"));
-        snprintf(help, size, "%s", T("The rules of the game and its options, to read.",
-                                     "Zasady gry i jej opcje do przeczytania."));
+        snprintf(label, size, "%s", P_("menu", "Rules"));
+        snprintf(help, size, "%s", _("The rules of the game and its options, to read."));
         break;
     case IT_PLAY:
-        snprintf(label, size, "%s", T("Play", "Graj"));
-        snprintf(help, size, "%s", T("Start a game with these options and players; "
-                                     "lots decide who takes the first seat.",
-                                     "Rozpocznij partię z tymi opcjami i graczami; "
-                                     "losowanie decyduje, kto zajmie pierwsze miejsce."));
+        snprintf(label, size, "%s", P_("menu", "Play"));
+        snprintf(help, size, "%s", _("Start a game with these options and players; "
+                                     "lots decide who takes the first seat."));
         break;
     case IT_HEAD:
-        snprintf(label, size, "%s", it->index ? T("Players", "Gracze") : T("Options", "Opcje"));
+        snprintf(label, size, "%s",
+                 it->index ? P_("menu", "Players") : P_("menu", "Options"));
         break;
     case IT_OPTION: {
         const lt_option *o = &g->options[it->index];
-        char def[32], range[128];
+        char def[32], range[128], now[64], deftext[96], a[128], b[128];
         cli_option_range(o, range, sizeof range);
         snprintf(label, size, "  %s", o->name);
-        char now[64];
         lt_option_text(o, pg->cfg.value[it->index], now, sizeof now);
-        char deftext[96];
-        snprintf(deftext, sizeof deftext, "(%s %s)", T("default", "domyślnie"),
+        snprintf(deftext, sizeof deftext, _("(default %s)"),
                  lt_option_text(o, o->def, def, sizeof def));
-        snprintf(value, size, "%-10s %-20s", now, deftext);
-        snprintf(help, size, "%s  [%s]", _(o->help), range);
+        snprintf(value, size, "%s %s", cli_pad(a, sizeof a, now, 10, false),
+                 cli_pad(b, sizeof b, deftext, 20, false));
+        snprintf(help, size, "%s  [%s]", lt_option_help(o), range);
         break;
     }
     case IT_COUNT:
-        snprintf(label, size, "  %s", T("number of players", "liczba graczy"));
+        snprintf(label, size, "  %s", _("number of players"));
         snprintf(value, size, "%d", pg->cfg.players);
-        snprintf(help, size, T("From %d to %d players.", "Od %d do %d graczy."),
+        snprintf(help, size,
+                 lt_ngettext("From %d to %d player.", "From %d to %d players.",
+                             (unsigned long)g->max_players),
                  g->min_players, g->max_players);
         break;
     case IT_SEAT: {
         char who[64];
         snprintf(label, size, "  %d. %s", it->index + 1,
                  lt_seat_name(g, it->index, who, sizeof who));
-        spec_words(pg->specs[it->index], value, size);
-        snprintf(help, size, "%s", T("Who sits here: a person, the computer at level 1 "
+        cli_spec_words(pg->specs[it->index], value, size);
+        snprintf(help, size, "%s", _("Who sits here: a person, the computer at level 1 "
                                      "(weakest) to 5 (strongest), or random moves. "
-                                     "Enter: type any player spec (ai:mcts:time=2, ...).",
-                                     "Kto tu siedzi: człowiek, komputer na poziomie 1 "
-                                     "(najsłabszy) do 5 (najsilniejszy) albo losowe "
-                                     "ruchy. Enter: dowolny gracz (ai:mcts:time=2, ...)."));
+                                     "Enter: type any player spec (ai:mcts:time=2, ...)."));
         break;
     }
     case IT_DICE:
-        snprintf(label, size, "  %s", T("dice", "kości"));
-        snprintf(value, size, "%s", pg->manual_dice ? T("typed in (real dice)", "wpisywane (prawdziwe kości)")
-                                                    : T("thrown by the computer", "rzuca komputer"));
-        snprintf(help, size, "%s", T("Throw real dice and type what came up, or let the "
-                                     "computer throw.",
-                                     "Rzucaj prawdziwymi kośćmi i wpisuj wynik albo "
-                                     "pozwól rzucać komputerowi."));
+        snprintf(label, size, "  %s", _("dice"));
+        snprintf(value, size, "%s", pg->manual_dice ? _("typed in (real dice)")
+                                                    : _("thrown by the computer"));
+        snprintf(help, size, "%s", _("Throw real dice and type what came up, or let the "
+                                     "computer throw."));
         break;
     case IT_BACK:
-        snprintf(label, size, "%s", T("Back to the menu", "Powrót do menu"));
+        snprintf(label, size, "%s", P_("menu", "Back to the menu"));
         break;
     default:
         break;
@@ -234,7 +234,7 @@ static void type_value(page *pg, const item *it, char *message, size_t size)
             snprintf(message, size, "%s", err.msg);
     } else if (it->kind == IT_SEAT) {
         lt_copy(line, sizeof line, pg->specs[it->index]);
-        if (!tui_prompt(T("Player", "Gracz"), line, sizeof line) || !line[0])
+        if (!tui_prompt(_("Player"), line, sizeof line) || !line[0])
             return;
         lt_player *p = lt_player_new_from(g, line, LT_SPEC_TRUSTED, &err);
         if (!p) {
@@ -250,27 +250,12 @@ static void type_value(page *pg, const item *it, char *message, size_t size)
 
 static void play(page *pg)
 {
-    const lt_game *g = pg->g;
-    lt_session_setup su;
-    memset(&su, 0, sizeof su);
-    su.game = g;
-    su.config = pg->cfg;
-    su.seed = cli_fresh_seed();
-    char seated[LT_MAX_PLAYERS][LT_SPEC_MAX], note[256] = "";
-    memcpy(seated, pg->specs, sizeof seated);
-    /* RULES.md: where the seed has the players draw lots, the program
-     * draws the seats before the game */
-    int first = cli_draw_first(seated, pg->cfg.players, -1, su.seed);
-    if (pg->cfg.players > 1)
-        snprintf(note, sizeof note, T("Lots drawn: player %d (%s) takes the first seat.",
-                                      "Losowanie: pierwsze miejsce zajmuje gracz %d (%s)."),
-                 first + 1, seated[0]);
-    for (int i = 0; i < pg->cfg.players; i++)
-        su.seats[i] = table_seat(seated[i]);
     table t;
-    memset(&t, 0, sizeof t);
+    char note[256];
     lt_error err = {0};
-    if (table_new(&t, &su, NULL, &err) != LT_OK) {
+    if (cli_menu_table(&t, pg->g, &pg->cfg,
+                       (const char (*)[LT_SPEC_MAX])pg->specs, note,
+                       sizeof note, &err) != LT_OK) {
         tui_confirm(err.msg);
         return;
     }
@@ -294,7 +279,7 @@ static void game_page(const lt_game *g)
     while (!tui_signalled()) {
         erase();
         char title[256];
-        snprintf(title, sizeof title, "%s", cli_title(g));
+        snprintf(title, sizeof title, "%s", lt_game_title(g));
         tui_title(title, lt_game_source(g));
         int h = tui_scroll(at, &top, LINES - 6);
         char label[256], value[256], help[512];
@@ -305,12 +290,13 @@ static void game_page(const lt_game *g)
             attr_t a = cur ? A_REVERSE : it->kind == IT_HEAD ? A_BOLD : 0;
             if (cur)
                 tui_fill(2 + r, 1, COLS - 2, a);
-            char line[600];
-            snprintf(line, sizeof line, "%s %-24s %s", cur ? ">" : " ", label, value);
+            char line[600], padded[300];
+            snprintf(line, sizeof line, "%s %s %s", cur ? ">" : " ",
+                     cli_pad(padded, sizeof padded, label, 24, false), value);
             int w = tui_put(2 + r, 1, COLS - 2, a, line);
             if (it->kind == IT_OPTION && w + 4 < COLS - 2) /* its explanation */
                 tui_put(2 + r, 3 + w, COLS - 4 - w, a | A_DIM,
-                        _(g->options[it->index].help));
+                        lt_option_help(&g->options[it->index]));
         }
         item_text(pg, &pg->items[at], label, value, help, 512);
         int start[3], len[3];
@@ -322,8 +308,12 @@ static void game_page(const lt_game *g)
             tui_put(LINES - 4 + i, 1, COLS - 2,
                     message[0] ? tui_color(TC_RED, TB_DEFAULT) | A_BOLD : 0, line);
         }
-        tui_keys(T("Up/Down: choose   Left/Right: change   Enter: open   L: po polsku   Esc: back",
-                   "Góra/Dół: wybór   Lewo/Prawo: zmiana   Enter: otwórz   L: in English   Esc: powrót"));
+        char keys[256]; /* L names the next language */
+        snprintf(keys, sizeof keys,
+                 _("Up/Down: choose   Left/Right: change   Enter: open   L: %s   "
+                   "Esc: back"),
+                 languages[next_language()].name);
+        tui_keys(keys);
         refresh();
         tui_event ev;
         tui_wait(-1, &ev);
@@ -332,8 +322,8 @@ static void game_page(const lt_game *g)
         int step = 0;
         if (ev.type == EV_SIGNAL || is_back(&ev))
             break;
-        if (ev.type == EV_CHAR && (ev.ch == 'l' || ev.ch == 'L'))
-            toggle_lang();
+        if (switch_language(&ev))
+            continue;
         if (ev.type == EV_MOUSE && ev.button == 1) {
             int k = top + ev.row - 2;
             if (ev.row >= 2 && k < pg->nitems && selectable(pg->items[k].kind)) {
@@ -358,7 +348,7 @@ static void game_page(const lt_game *g)
         }
         if (is_enter(&ev) || (ev.type == EV_KEY && ev.key == KEY_ENTER)) {
             if (it->kind == IT_RULES)
-                tui_pager(rules_of, (void *)g, true);
+                tui_pager(rules_of, (void *)g, true, true);
             else if (it->kind == IT_PLAY)
                 play(pg);
             else if (it->kind == IT_BACK)
@@ -402,9 +392,7 @@ int tui_menu_run(void)
         at++;
     while (!tui_signalled()) {
         erase();
-        tui_title(T("LUDOTEKA — historical board and dice games",
-                    "LUDOTEKA — historyczne gry planszowe i w kości"),
-                  T("L: po polsku", "L: in English"));
+        tui_title(_("LUDOTEKA — historical board and dice games"), NULL);
         int h = tui_scroll(at, &top, LINES - 4);
         if (top > 0 && rows[top - 1] < -1 && at - top + 1 < h)
             top--; /* show the heading of the first group in view */
@@ -418,15 +406,17 @@ int tui_menu_run(void)
             }
             bool cur = top + r == at;
             char line[256];
-            snprintf(line, sizeof line, "%s %s", cur ? ">" : " ", cli_title(games[k]));
+            snprintf(line, sizeof line, "%s %s", cur ? ">" : " ", lt_game_title(games[k]));
             if (cur)
                 tui_fill(2 + r, 3, COLS - 5, A_REVERSE);
             tui_put(2 + r, 3, COLS - 5, cur ? A_REVERSE : 0, line);
         }
         const lt_game *g = games[rows[at]];
-        tui_put(LINES - 2, 1, COLS - 2, A_DIM, lt_game_source(g));
-        tui_keys(T("Up/Down: choose   Enter: open   L: po polsku   q: quit",
-                   "Góra/Dół: wybór   Enter: otwórz   L: in English   q: koniec"));
+        tui_put(LINES - 2, 1, COLS - 2, A_DIM, g->source);
+        char keys[256]; /* L names the next language */
+        snprintf(keys, sizeof keys, _("Up/Down: choose   Enter: open   L: %s   q: quit"),
+                 languages[next_language()].name);
+        tui_keys(keys);
         refresh();
         tui_event ev;
         tui_wait(-1, &ev);
@@ -435,8 +425,8 @@ int tui_menu_run(void)
          * sequence, too) does not */
         if (ev.type == EV_SIGNAL || (ev.type == EV_CHAR && (ev.ch == 'q' || ev.ch == 'Q')))
             break;
-        if (ev.type == EV_CHAR && (ev.ch == 'l' || ev.ch == 'L'))
-            toggle_lang();
+        if (switch_language(&ev))
+            continue;
         if (ev.type == EV_KEY)
             step = ev.key == KEY_UP     ? -1
                    : ev.key == KEY_DOWN ? 1

@@ -251,8 +251,7 @@ static void type_dice(play_ui *ui)
     char example[64], label[256], line[128] = "";
     int n = lt_choices(g, lt_session_state(s), acts);
     lt_name(g, lt_session_state(s), acts[n - 1], example, sizeof example);
-    snprintf(label, sizeof label, T("Dice (as thrown, e.g. %s; roll: the computer throws)",
-                                    "Kości (jak wypadły, np. %s; roll: rzuca komputer)"),
+    snprintf(label, sizeof label, _("Dice (as thrown, e.g. %s; roll: the computer throws)"),
              example);
     play_draw(ui);
     if (!tui_prompt(label, line, sizeof line)) {
@@ -314,7 +313,7 @@ static void advance(play_ui *ui)
     if (!think_start(&ui->thinker, lt_session_game(s), lt_session_player(s, p),
                      lt_session_state(s), table_choice_seed(t), &lim)) {
         ui->halted = true;
-        play_say(ui, MSG_ERROR, "%s", T("cannot start a thread", "nie można uruchomić wątku"));
+        play_say(ui, MSG_ERROR, "%s", _("cannot start a thread"));
         return;
     }
     ui->thinking = THINK_MOVE;
@@ -341,7 +340,7 @@ void play_choose(play_ui *ui, const lt_action *acts, int n)
         for (int i = 0; i < n; i++)
             items[i] = lt_name(lt_session_game(s), lt_session_state(s), acts[i], names[i],
                                sizeof names[i]);
-        int k = tui_choose(T("Which move?", "Który ruch?"), items, n, 0);
+        int k = tui_choose(_("Which move?"), items, n, 0);
         if (k >= 0)
             play_action(ui, acts[k]);
     }
@@ -366,8 +365,7 @@ static void press(play_ui *ui, int cell)
         play_one_of(ui, acts, n);
         break;
     default:
-        play_say(ui, MSG_ERROR, "%s", T("No move starts or ends there.",
-                                   "Żaden ruch nie zaczyna się ani nie kończy tutaj."));
+        play_say(ui, MSG_ERROR, "%s", _("No move starts or ends there."));
     }
 }
 
@@ -515,7 +513,7 @@ static void handle(play_ui *ui, const tui_event *ev)
         ui->largest = ui->grid->size < BG_TINY ? ui->grid->size + 1 : BG_LARGE;
         play_layout(ui);
         break;
-    case '?': tui_pager(play_help_text, NULL, false); break;
+    case '?': tui_pager(play_help_text, ui, true, false); break;
     default: break;
     }
 }

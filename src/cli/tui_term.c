@@ -131,10 +131,8 @@ bool tui_start(void)
     tui_ascii = cli_ascii || !utf8_terminal;
     screen = newterm(NULL, stdout, stdin);
     if (!screen) {
-        cli_fail(EXIT_FAIL, "%s", T("this terminal cannot show the full "
-                                    "screen; going on line by line (--plain)",
-                                    "ten terminal nie obsługuje pełnego ekranu; "
-                                    "gra wierszami (--plain)"));
+        cli_fail(EXIT_FAIL, "%s", _("this terminal cannot show the full "
+                                    "screen; going on line by line (--plain)"));
         return false;
     }
     set_term(screen);

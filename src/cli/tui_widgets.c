@@ -87,7 +87,7 @@ bool tui_confirm(const char *question)
     int row = LINES - 2;
     tui_fill(row, 0, COLS, A_BOLD);
     char text[256];
-    snprintf(text, sizeof text, "%s %s", question, T("(y/n)", "(t/n)"));
+    snprintf(text, sizeof text, _("%s (y/n)"), question);
     tui_put(row, 1, COLS - 2, A_BOLD, text);
     refresh();
     for (;;) {
@@ -167,19 +167,19 @@ int tui_choose(const char *title, const char *const *items, int n, int at)
     }
 }
 
-void tui_pager(char *(*text_of)(void *), void *ctx, bool enter_line)
+void tui_pager(char *(*text_of)(void *, int), void *ctx, bool documents,
+               bool enter_line)
 {
     int top = 0;
     char *text = NULL;
     int *start = NULL, *len = NULL, nlines = 0, cap = 0, width = -1;
-    int lang = -1;
+    int doc = lt_lang(), shown = -1;
     for (;;) {
-        if (lang != cli_lang || width != COLS - 2) {
-            if (lang != cli_lang) {
+        if (shown != doc || width != COLS - 2) {
+            if (shown != doc) {
                 free(text);
-                char *body = text_of(ctx);
-                const char *end = T("Press ENTER to return to the menu.",
-                                    "Naciśnij ENTER, aby wrócić do menu.");
+                char *body = text_of(ctx, doc);
+                const char *end = _("Press ENTER to return to the menu.");
                 size_t n = (body ? strlen(body) : 0) + strlen(end) + 4;
                 text = malloc(n);
                 if (!text) {
@@ -189,7 +189,7 @@ void tui_pager(char *(*text_of)(void *), void *ctx, bool enter_line)
                 snprintf(text, n, "%s%s%s", body ? body : "",
                          enter_line ? "\n\n" : "", enter_line ? end : "");
                 free(body);
-                lang = cli_lang;
+                shown = doc;
             }
             width = COLS - 2;
             /* every wrapped line; a line per 8 characters is plenty */
@@ -224,16 +224,21 @@ void tui_pager(char *(*text_of)(void *), void *ctx, bool enter_line)
             snprintf(line, sizeof line, "%.*s", len[top + r], text + start[top + r]);
             tui_put(1 + r, 1, width, 0, line);
         }
-        tui_keys(T("Up/Down PgUp/PgDn: scroll   L: po polsku   Enter: back",
-                   "Góra/Dół PgUp/PgDn: przewijanie   L: in English   Enter: powrót"));
+        /* L: the document in the other language (LT_LANG_*); the
+         * program's own words stay in the program's language */
+        int other = doc == LT_LANG_PL ? LT_LANG_EN : LT_LANG_PL;
+        tui_keys(!documents ? _("Up/Down PgUp/PgDn: scroll   Enter: back")
+                 : other == LT_LANG_PL
+                     ? _("Up/Down PgUp/PgDn: scroll   L: the rules in Polish   Enter: back")
+                     : _("Up/Down PgUp/PgDn: scroll   L: the rules in English   Enter: back"));
         refresh();
         tui_event ev;
         tui_wait(-1, &ev);
         if (is_cancel(&ev) || is_enter(&ev) ||
             (ev.type == EV_CHAR && (ev.ch == 'q' || ev.ch == 'Q')))
             break;
-        if (ev.type == EV_CHAR && (ev.ch == 'l' || ev.ch == 'L'))
-            lt_i18n_init(lt_lang() == LT_LANG_PL ? "en" : "pl");
+        if (documents && ev.type == EV_CHAR && (ev.ch == 'l' || ev.ch == 'L'))
+            doc = other;
         if (ev.type == EV_CHAR && ev.ch == ' ')
             top += h - 1;
         if (ev.type == EV_MOUSE)
