@@ -3,7 +3,9 @@
  * (lt_session, docs/session.md): its commands (the same as line mode's),
  * its events in words, its clocks, the view of any of its positions from
  * a seat's side, the move list as numbered rows, a computer's move and
- * exact odds.  Compiled to WebAssembly only; JavaScript calls these
+ * exact odds; and the page's own words, read from the same catalogs as
+ * the core's (i18n.h: one language for the whole module, chosen by
+ * web_set_language).  Compiled to WebAssembly only; JavaScript calls these
  * functions by name (web/CMakeLists.txt exports them).  The module has one
  * thread: every call drains the session's events into its answer, and a
  * running clock is looked at when the page calls web_tick.  Every answer
@@ -17,22 +19,13 @@
 
 #include "ludoteka/ai.h"
 #include "ludoteka/commands.h"
+#include "ludoteka/i18n.h"
 #include "ludoteka/options.h"
 #include "ludoteka/rng.h"
 #include "ludoteka/session.h"
 #include "ludoteka/text.h"
 #include "net/jsonw.h"
 #include "webapi.h"
-
-
-/* The page's language (LT_LANG_*) for the words of this answer: the one
- * catalog the whole module reads from (i18n.h). */
-static void use_lang(int lang)
-{
-    const char *code = lang == LT_LANG_PL ? "pl" : "en";
-    if (strcmp(lt_language(), code) != 0)
-        lt_i18n_init(code);
-}
 
 static lt_session *ses; /* the game in play, or NULL */
 static jw out;
@@ -74,7 +67,77 @@ static void adopt(lt_session *s)
     ses = s;
 }
 
+/* ---- The language --------------------------------------------------------- */
+
+const char *web_set_language(const char *code)
+{
+    lt_i18n_init(code);
+    return lt_language();
+}
+
+/* The languages compiled in (po/LINGUAS, and English): the build names
+ * them (web/CMakeLists.txt). */
+const char *web_languages(void)
+{
+    const char *list = "en," LT_WEB_LANGUAGES;
+    jw_reset(&out);
+    jw_arr(&out);
+    for (const char *p = list; *p;) {
+        size_t n = strcspn(p, ",");
+        char code[8];
+        if (n > 0 && n < sizeof code) {
+            memcpy(code, p, n);
+            code[n] = '\0';
+            jw_str(&out, code);
+        }
+        p += n + (p[n] == ',');
+    }
+    jw_end(&out);
+    return jw_text(&out);
+}
+
+/* The page's words: its msgids are its English texts (web/page/i18n.js),
+ * and the translation is the catalog's own text, which lives as long as
+ * the module. */
+const char *web_gettext(const char *msgid)
+{
+    return lt_gettext(msgid);
+}
+
+const char *web_ngettext(const char *one, const char *many, int n)
+{
+    return lt_ngettext(one, many, n < 0 ? 0u : (unsigned long)n);
+}
+
+const char *web_pgettext(const char *context, const char *msgid)
+{
+    return lt_pgettext(context, msgid);
+}
+
+const char *web_format_number(double x, int decimals)
+{
+    static char text[96];
+    lt_format_number(x, decimals, text, sizeof text);
+    return text;
+}
+
 /* ---- The games ---------------------------------------------------------- */
+
+/* The words a game names in its tables, in the reader's language. */
+/* A choice's own word, as the command line takes it, shown in the
+ * reader's language (marked NC_("option value", ...) where it is
+ * named). */
+static const char *choice_text(const char *choice)
+{
+    return P_("option value", choice);
+}
+
+/* A seat's English name, whose colour word ("White", "Green") gives its
+ * pieces' colour on the page. */
+static const char *seat_colour_name(const lt_game *g, int seat)
+{
+    return g->seats && g->seats[seat] ? g->seats[seat] : "";
+}
 
 static void write_option(const lt_option *o)
 {
@@ -84,8 +147,14 @@ static void write_option(const lt_option *o)
     if (o->choices) {
         jw_key(&out, "choices");
         jw_arr(&out);
-        for (int k = 0; o->choices[k]; k++)
+        for (int k = 0; o->choices[k]; k++) {
+            jw_obj(&out);
+            jw_key(&out, "value");
             jw_str(&out, o->choices[k]);
+            jw_key(&out, "text");
+            jw_str(&out, choice_text(o->choices[k]));
+            jw_end(&out);
+        }
         jw_end(&out);
     } else {
         jw_key(&out, "min");
@@ -96,12 +165,7 @@ static void write_option(const lt_option *o)
     jw_key(&out, "def");
     jw_int(&out, o->def);
     jw_key(&out, "help");
-    jw_obj(&out);
-    jw_key(&out, "en");
-    jw_str(&out, o->help ? o->help : "");
-    jw_key(&out, "pl");
-    jw_str(&out, o->help ? _(o->help) : "");
-    jw_end(&out);
+    jw_str(&out, lt_option_help(o));
     jw_end(&out);
 }
 
@@ -116,12 +180,7 @@ const char *web_games(void)
         jw_key(&out, "id");
         jw_str(&out, g->id);
         jw_key(&out, "title");
-        jw_obj(&out);
-        jw_key(&out, "en");
-        jw_str(&out, g->title);
-        jw_key(&out, "pl");
         jw_str(&out, lt_game_title(g));
-        jw_end(&out);
         jw_key(&out, "source");
         jw_str(&out, lt_game_source(g));
         jw_key(&out, "group");
@@ -144,16 +203,16 @@ const char *web_games(void)
             write_option(&g->options[k]);
         jw_end(&out);
         jw_key(&out, "seats");
-        jw_obj(&out);
-        for (int lang = LT_LANG_EN; lang <= LT_LANG_PL; lang++) {
-            jw_key(&out, lang == LT_LANG_PL ? "pl" : "en");
-            jw_arr(&out);
-            for (int s = 0; s < g->max_players; s++) {
-                char name[64];
-                jw_str(&out, lt_seat_name(g, s, name, sizeof name));
-            }
-            jw_end(&out);
+        jw_arr(&out);
+        for (int s = 0; s < g->max_players; s++) {
+            char name[64];
+            jw_str(&out, lt_seat_name(g, s, name, sizeof name));
         }
+        jw_end(&out);
+        jw_key(&out, "colours");
+        jw_arr(&out);
+        for (int s = 0; s < g->max_players; s++)
+            jw_str(&out, seat_colour_name(g, s));
         jw_end(&out);
         jw_key(&out, "levels");
         jw_arr(&out);
@@ -167,11 +226,10 @@ const char *web_games(void)
     return jw_text(&out);
 }
 
-const char *web_rules(const char *id, int lang)
+const char *web_rules(const char *id)
 {
-    use_lang(lang);
     const lt_game *g = lt_game_find(id);
-    const char *text = g ? lt_rules_text(g, lang) : NULL;
+    const char *text = g ? lt_rules_text(g, lt_lang()) : NULL;
     return text ? text : "";
 }
 
@@ -182,9 +240,8 @@ static const char *const event_kinds[] = {
     "result"};
 
 /* Drains the session's events: "events": [{kind, seat, text}, ...]. */
-static void write_events(int lang)
+static void write_events(void)
 {
-    use_lang(lang);
     jw_key(&out, "events");
     jw_arr(&out);
     lt_event ev;
@@ -205,9 +262,8 @@ static void write_events(int lang)
 
 /* {"ok": true, "events": [...]}, or the error with the events anyway (a
  * refused command changes nothing, but a flag may have fallen first). */
-static const char *answer(lt_status st, const lt_error *err, int lang)
+static const char *answer(lt_status st, const lt_error *err)
 {
-    use_lang(lang);
     jw_reset(&out);
     jw_obj(&out);
     if (st == LT_OK) {
@@ -215,9 +271,9 @@ static const char *answer(lt_status st, const lt_error *err, int lang)
         jw_bool(&out, true);
     } else {
         jw_key(&out, "error");
-        jw_str(&out, err->msg[0] ? err->msg : "refused");
+        jw_str(&out, err->msg[0] ? err->msg : _("the command was refused"));
     }
-    write_events(lang);
+    write_events();
     jw_end(&out);
     return jw_text(&out);
 }
@@ -248,9 +304,8 @@ static lt_status read_seats(const char *players, lt_session_setup *su,
 }
 
 const char *web_new(const char *id, const char *options, const char *players,
-                    const char *seed, const char *clock, int lang)
+                    const char *seed, const char *clock)
 {
-    use_lang(lang);
     lt_session_setup su;
     lt_error err = {0};
     long long n;
@@ -271,19 +326,18 @@ const char *web_new(const char *id, const char *options, const char *players,
     if (!s)
         return error(err.msg);
     adopt(s);
-    return answer(LT_OK, &err, lang);
+    return answer(LT_OK, &err);
 }
 
-const char *web_load(const char *text, int live, int lang)
+const char *web_load(const char *text, int live)
 {
-    use_lang(lang);
     lt_error err = {0};
     lt_time_source time = {live ? page_now : still_now, NULL};
     lt_session *s = lt_session_load_text(text, &time, &err);
     if (!s)
         return error(err.msg);
     adopt(s);
-    return answer(LT_OK, &err, lang);
+    return answer(LT_OK, &err);
 }
 
 const char *web_record(void)
@@ -312,6 +366,18 @@ const char *web_record(void)
 }
 
 /* ---- The game as it stands --------------------------------------------- */
+
+/* A clock as players read it ("4:57"), its tenths of a second in the last
+ * ten seconds with the language's decimal mark ("0:09,3" in Polish). */
+static void clock_text(int64_t ms, char *buf, size_t size)
+{
+    char half[8];
+    lt_clock_text(ms, buf, size);
+    lt_format_number(0.5, 1, half, sizeof half);
+    char *mark = strchr(buf, '.');
+    if (mark)
+        *mark = half[1];
+}
 
 /* The seat whose clock runs: the one to act, the thrower at a roll. */
 static int clock_seat(void)
@@ -346,7 +412,7 @@ static void write_clock(void)
     jw_key(&out, "text");
     jw_arr(&out);
     for (int i = 0; i < lt_session_seats(ses); i++) {
-        lt_clock_text(lt_session_clock(ses, i), text, sizeof text);
+        clock_text(lt_session_clock(ses, i), text, sizeof text);
         jw_str(&out, text);
     }
     jw_end(&out);
@@ -391,9 +457,8 @@ static void write_rows(void)
     jw_end(&out);
 }
 
-const char *web_info(int lang)
+const char *web_info(void)
 {
-    use_lang(lang);
     static const char *const kinds[] = {"human", "computer", "remote"};
     static const char *const reasons[] = {"",      "rules",   "resign",
                                           "time",  "agreement", "claim",
@@ -578,9 +643,8 @@ static void write_view(const lt_view *v)
     jw_end(&out);
 }
 
-const char *web_view(int ply, int viewer, int flip, int lang)
+const char *web_view(int ply, int viewer, int flip)
 {
-    use_lang(lang);
     if (!ses)
         return no_game();
     const lt_game *g = lt_session_game(ses);
@@ -645,31 +709,28 @@ const char *web_view(int ply, int viewer, int flip, int lang)
 
 /* ---- Commands ------------------------------------------------------------ */
 
-const char *web_command(int seat, const char *name, const char *arg, int lang)
+const char *web_command(int seat, const char *name, const char *arg)
 {
-    use_lang(lang);
     lt_error err = {0};
     if (!ses)
         return no_game();
     const lt_command *c = lt_command_find(name);
     if (c && c->id == LT_CMD_REMATCH) {
         if (lt_session_to_act(ses) != LT_TERMINAL)
-            return error(lang == LT_LANG_PL ? "partia jeszcze trwa"
-                                            : "the game is still in play");
+            return error(_("a rematch comes after the end of the game"));
         lt_session *next = lt_session_rematch(ses, NULL, &err);
         if (!next)
             return error(err.msg);
         adopt(next);
-        return answer(LT_OK, &err, lang);
+        return answer(LT_OK, &err);
     }
     if (!c || !c->in_session || c->id == LT_CMD_SAVE)
         return error("not a command of the page");
-    return answer(lt_session_command(ses, seat, c->id, arg, &err), &err, lang);
+    return answer(lt_session_command(ses, seat, c->id, arg, &err), &err);
 }
 
-const char *web_step(int lang)
+const char *web_step(void)
 {
-    use_lang(lang);
     lt_error err = {0};
     if (!ses)
         return no_game();
@@ -687,12 +748,11 @@ const char *web_step(int lang)
         jw_end(&out);
         return jw_text(&out);
     }
-    return answer(lt_session_step(ses, NULL, &err), &err, lang);
+    return answer(lt_session_step(ses, NULL, &err), &err);
 }
 
-const char *web_tick(int lang)
+const char *web_tick(void)
 {
-    use_lang(lang);
     if (!ses)
         return no_game();
     bool flag = lt_session_tick(ses);
@@ -701,7 +761,7 @@ const char *web_tick(int lang)
     jw_key(&out, "flag");
     jw_bool(&out, flag);
     write_clock();
-    write_events(lang);
+    write_events();
     jw_end(&out);
     return jw_text(&out);
 }
@@ -709,7 +769,7 @@ const char *web_tick(int lang)
 const char *web_clock_text(double ms)
 {
     static char text[64];
-    lt_clock_text((int64_t)ms, text, sizeof text);
+    clock_text((int64_t)ms, text, sizeof text);
     return text;
 }
 
@@ -717,9 +777,8 @@ const char *web_clock_text(double ms)
  * own (lt_event_text): offered/answered (offer "draw" or "takeback",
  * accepted), left (reason "resign", "time", "abandon"). */
 const char *web_event_text(const char *kind, int seat, const char *offer,
-                           int accepted, const char *reason, int lang)
+                           int accepted, const char *reason)
 {
-    use_lang(lang);
     static char text[256];
     int known = -1;
     for (int k = 0; k < (int)(sizeof event_kinds / sizeof *event_kinds); k++)
@@ -777,7 +836,7 @@ const char *web_think(const char *spec, double seconds)
         &lim, &info);
     lt_player_free(own);
     if (a == LT_NO_ACTION || !lt_is_legal(g, now, a))
-        return error("the computer player found no move");
+        return error(_("the computer player found no move"));
     char name[64];
     jw_reset(&out);
     jw_obj(&out);
@@ -812,9 +871,8 @@ static void write_exact(const lt_exact *e)
     jw_end(&out);
 }
 
-const char *web_odds(int lang)
+const char *web_odds(void)
 {
-    use_lang(lang);
     if (!ses)
         return no_game();
     const lt_game *g = lt_session_game(ses);
@@ -870,5 +928,6 @@ int web_init(void)
     /* one thread: the page's computer players run in a Web Worker, which
      * has no threads of its own */
     lt_ai_threads(1);
+    lt_i18n_init("en"); /* until the page says (web_set_language) */
     return lt_game_count();
 }

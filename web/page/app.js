@@ -3,16 +3,22 @@
  * Worker) or in a room of `ludoteka serve` with players elsewhere.  The
  * rules live in the C core (core.js); this file only shows them. */
 import { drawBoard, drawDice, seatColours } from './board.js';
-import { t, lang, setLang, groupName } from './i18n.js';
-import { RoomClient, knownRooms, request, roomKeys, saveRoomKeys } from './net.js';
+import {
+  t, tn, tParts, number, lang, setLang, languages, languageName, startLanguage,
+} from './i18n.js';
+import { RoomClient, knownRooms, request, roomKeys, saveRoomKeys, serverError } from './net.js';
 
 const core = await loadLudotekaCore();
-const GAMES = core.games();
+startLanguage(core);
+/* the games in the reader's language (titles, seats, options): read
+ * again when the language changes */
+let GAMES = core.games();
 const main = document.getElementById('main');
 const SAVED = 'ludoteka-game';      /* the local game in play (its journal) */
 const AUTOROLL = 'ludoteka-autoroll';
 const CLOCK_PRESETS = ['1+0', '3+2', '5+3', '10+0', '15+10'];
 const TICK_MS = 200;                /* how often a running clock is looked at */
+const MAX_RECORD = 2 ** 20;         /* bytes: a larger file is no record */
 
 /* Is the page served by `ludoteka serve` and the server reachable?  Then
  * remote players can be invited. */
@@ -59,16 +65,29 @@ function put(parent, ...children) {
 }
 
 const gameById = (id) => GAMES.find((g) => g.id === id);
-const title = (g) => g.title[lang()];
-const seatName = (g, i) => g.seats[lang()][i] || t('player', i + 1);
+const title = (g) => g.title;
+const seatName = (g, i) => g.seats[i];
 const isComputer = (spec) => spec !== '' && spec !== 'human';
 
+const computerLevel = (n) => t('Computer, level {n}', { n: number(n) });
+
+/* The groups of games, as the core numbers them (LT_GROUP_*). */
+const GROUP_NAMES = [
+  () => t('Dice games'),
+  () => t("Board games of Alfonso X's book"),
+  () => t('Robbers'),
+  () => t('Chess'),
+  () => t('Medh Kuu Lash'),
+  () => t('Talat'),
+];
+const groupName = (group) => (GROUP_NAMES[group] ? GROUP_NAMES[group]() : String(group));
+
 function specLabel(spec) {
-  if (!isComputer(spec)) return t('human');
+  if (!isComputer(spec)) return t('Person here');
   const m = /^ai:level=(\d)$/.exec(spec);
-  if (m) return t('computer-level', m[1]);
-  if (spec === 'ai') return t('computer-level', 3);
-  return t('computer') + ' (' + spec + ')';
+  if (m) return computerLevel(Number(m[1]));
+  if (spec === 'ai') return computerLevel(3);
+  return t('Computer ({spec})', { spec });
 }
 
 function download(name, text) {
@@ -108,7 +127,7 @@ class Thinker {
     return new Promise((resolve) => {
       const id = this.next++;
       this.pending.set(id, resolve);
-      this.worker.postMessage({ ...request, id });
+      this.worker.postMessage({ ...request, id, lang: lang() });
     });
   }
 
@@ -134,7 +153,7 @@ function route() {
   thinker.cancel();
   const params = new URLSearchParams(location.hash.slice(1));
   document.documentElement.lang = lang();
-  document.getElementById('lang').textContent = lang() === 'pl' ? 'English' : 'Polski';
+  showLanguages();
   if (params.has('rules')) showRules(params.get('rules'));
   else if (params.has('new')) showSetup(params.get('new'));
   else if (params.has('play')) resumeLocal();
@@ -153,10 +172,10 @@ function showHome() {
     onchange: async (e) => {
       const file = e.target.files[0];
       if (!file) return;
-      if (file.size > 1 << 20) return alert(t('file-too-big'));
+      if (file.size > MAX_RECORD) return alert(t('That file is too large to be a game record.'));
       const text = await file.text();
-      const answer = core.load(text, lang());
-      if (answer.error) return alert(t('bad-record') + '\n' + answer.error);
+      const answer = core.load(text);
+      if (answer.error) return alert(t('This is not a record Ludoteka can read:') + '\n' + answer.error);
       localStorage.setItem(SAVED, core.record());
       location.hash = 'play';
     },
@@ -169,11 +188,11 @@ function showHome() {
   const rooms = knownRooms().filter((r) => gameById(r.game)).slice(0, 8);
   put(main,
     h('section', { class: 'intro' },
-      h('p', {}, t('intro')),
+      h('p', {}, t('Historical board and dice games, played by their sources: against the computer here, or with others over the network.')),
       h('div', { class: 'row' },
-        saved ? h('a', { class: 'button primary', href: '#play', id: 'continue' }, t('continue')) : null,
-        h('label', { class: 'button', for: 'upload' }, t('open-record')), upload),
-      rooms.length ? h('div', { class: 'row' }, h('span', {}, t('your-rooms')), rooms.map((r) =>
+        saved ? h('a', { class: 'button primary', href: '#play', id: 'continue' }, t('Continue the last game')) : null,
+        h('label', { class: 'button', for: 'upload' }, t('Open a record…')), upload),
+      rooms.length ? h('div', { class: 'row' }, h('span', {}, t('Your rooms:')), rooms.map((r) =>
         h('a', { class: 'button small', href: '#room=' + r.id }, `${title(gameById(r.game))} · ${r.id}`))) : null),
     ...[...groups.keys()].sort((a, b) => a - b).map((grp) =>
       h('section', { class: 'group' },
@@ -182,11 +201,12 @@ function showHome() {
           h('li', { class: 'game', 'data-game': g.id },
             h('div', { class: 'game-title' }, title(g)),
             h('div', { class: 'game-sub' },
-              g.min === g.max ? t('players-n', g.min) : t('players-range', g.min, g.max),
-              g.chance ? ' · ' + t('dice') : ''),
+              g.min === g.max ? tn('{n} player', '{n} players', g.min)
+                : t('{min}–{max} players', { min: number(g.min), max: number(g.max) }),
+              g.chance ? ' · ' + t('with dice') : ''),
             h('div', { class: 'row' },
-              h('a', { class: 'button primary', href: '#new=' + g.id }, t('play')),
-              h('a', { class: 'button', href: '#rules=' + g.id }, t('rules')))))))));
+              h('a', { class: 'button primary', href: '#new=' + g.id }, t('Play')),
+              h('a', { class: 'button', href: '#rules=' + g.id }, t('Rules')))))))));
 }
 
 function showRules(id) {
@@ -196,10 +216,10 @@ function showRules(id) {
   main.replaceChildren(h('section', { class: 'rules' },
     h('h1', {}, title(g)),
     h('p', { class: 'source' }, g.source),
-    h('pre', { class: 'rules-text' }, core.rules(id, lang())),
+    h('pre', { class: 'rules-text' }, core.rules(id)),
     h('div', { class: 'row' },
-      h('a', { class: 'button primary', href: '#new=' + id }, t('play')),
-      h('a', { class: 'button', href: '#' }, t('back')))));
+      h('a', { class: 'button primary', href: '#new=' + id }, t('Play')),
+      h('a', { class: 'button', href: '#' }, t('Back')))));
 }
 
 /* Options, players and seats, then a local game or a room. */
@@ -212,19 +232,20 @@ async function showSetup(id) {
   const options = g.options.map((o) => {
     const input = o.choices
       ? h('select', { name: 'opt-' + o.name },
-        o.choices.map((c, i) => h('option', { value: c, selected: i === o.def }, c)))
+        o.choices.map((c, i) => h('option', { value: c.value, selected: i === o.def }, c.text)))
       : h('input', { type: 'number', name: 'opt-' + o.name, min: o.min, max: o.max, value: o.def });
+    /* the option's name as the command line and records write it */
     return h('label', { class: 'option' },
-      h('span', { class: 'option-name' }, o.name), input,
-      h('span', { class: 'help' }, o.help[lang()]));
+      h('code', { class: 'option-name' }, o.name), input,
+      h('span', { class: 'help' }, o.help));
   });
   const seatsBox = h('div', { class: 'seats-setup' });
   const count = h('select', { name: 'players', onchange: () => drawSeats() },
     [...Array(g.max - g.min + 1).keys()].map((k) =>
       h('option', { value: g.min + k, selected: k === 0 }, String(g.min + k))));
-  const choices = [['human', t('human')],
-    ...[1, 2, 3, 4, 5].map((n) => ['ai:level=' + n, t('computer-level', n)])];
-  if (online) choices.push(['remote', t('remote')]);
+  const choices = [['human', t('Person here')],
+    ...[1, 2, 3, 4, 5].map((n) => ['ai:level=' + n, computerLevel(n)])];
+  if (online) choices.push(['remote', t('Player over the network')]);
   const drawSeats = () => {
     const n = Number(count.value);
     const old = [...seatsBox.querySelectorAll('select')].map((s) => s.value);
@@ -245,32 +266,33 @@ async function showSetup(id) {
   const clock = h('select', {
     name: 'clock', id: 'clock',
     onchange: () => custom.classList.toggle('hidden', clock.value !== 'custom'),
-  }, h('option', { value: 'none' }, t('clock-none')),
+  }, h('option', { value: 'none' }, t('No clock')),
   CLOCK_PRESETS.map((c) => h('option', { value: c }, c)),
-  h('option', { value: 'custom' }, t('clock-custom')));
+  h('option', { value: 'custom' }, t('Other…')));
   const clockText = () => (clock.value === 'custom' ? custom.value.trim() || 'none' : clock.value);
   form.append(
     h('h1', {}, title(g)),
-    options.length ? h('fieldset', {}, h('legend', {}, t('options')), options) : null,
-    h('fieldset', {}, h('legend', {}, t('players')),
-      g.min !== g.max ? h('label', { class: 'option' }, h('span', {}, t('how-many')), count) : null,
+    options.length ? h('fieldset', {}, h('legend', {}, t('Options')), options) : null,
+    h('fieldset', {}, h('legend', {}, t('Players')),
+      g.min !== g.max ? h('label', { class: 'option' }, h('span', {}, t('How many')), count) : null,
       seatsBox,
-      online ? h('p', { class: 'help' }, t('remote-help')) : null),
-    h('fieldset', {}, h('legend', {}, t('clock')),
-      h('label', { class: 'option' }, h('span', {}, t('time-control')), clock, custom,
-        h('span', { class: 'help' }, t('clock-help')))),
+      online ? h('p', { class: 'help' }, t('Players over the network get a link to their seat once the room is made.')) : null),
+    h('fieldset', {}, h('legend', {}, t('Clock')),
+      h('label', { class: 'option' }, h('span', {}, t('Time for each player')), clock, custom,
+        h('span', { class: 'help' }, tParts('Minutes + seconds added after each move ({example}). Others: {forms} ({delay}: a delay of 3 s a move).',
+          { example: h('code', {}, '5+3'), forms: h('code', {}, '0:30+0, 5d3, 30/move, 3days'), delay: h('code', {}, '5d3') })))),
     h('p', { class: 'error', id: 'setup-error' }),
     h('div', { class: 'row' },
-      h('button', { type: 'submit', class: 'primary', id: 'start' }, t('start')),
-      h('a', { class: 'button', href: '#rules=' + id }, t('rules')),
-      h('a', { class: 'button', href: '#' }, t('back'))));
+      h('button', { type: 'submit', class: 'primary', id: 'start' }, t('Start')),
+      h('a', { class: 'button', href: '#rules=' + id }, t('Rules')),
+      h('a', { class: 'button', href: '#' }, t('Back'))));
   form.addEventListener('submit', async (e) => {
     e.preventDefault();
     const optionText = g.options.map((o) => `${o.name}=${form.elements['opt-' + o.name].value}`).join(' ');
     const seats = [...seatsBox.querySelectorAll('select')].map((s) => s.value);
     const error = document.getElementById('setup-error');
     if (seats.includes('remote')) {
-      error.textContent = t('creating-room');
+      error.textContent = t('Making the room…');
       try {
         const create = {
           t: 'create', game: id, options: optionText,
@@ -278,7 +300,7 @@ async function showSetup(id) {
         };
         if (clockText() !== 'none') create.clock = clockText();
         const answer = await request(create);
-        if (answer.t !== 'created') throw new Error(answer.msg);
+        if (answer.t !== 'created') throw new Error(serverError(answer));
         const keys = { seats: {}, invites: {} };
         seats.forEach((s, i) => {
           if (s === 'human') keys.seats[i] = answer.tokens[i];
@@ -287,11 +309,11 @@ async function showSetup(id) {
         saveRoomKeys(answer.room, keys);
         location.hash = 'room=' + answer.room;
       } catch (err) {
-        error.textContent = t('room-failed') + ' ' + err.message;
+        error.textContent = t('The room could not be made:') + ' ' + err.message;
       }
       return;
     }
-    const answer = core.newGame(id, optionText, seats, randomSeed(), clockText(), lang());
+    const answer = core.newGame(id, optionText, seats, randomSeed(), clockText());
     if (answer.error) {
       error.textContent = answer.error;
       return;
@@ -332,7 +354,7 @@ class GameView {
       seats: h('ul', { class: 'seats', id: 'seats' }), moves: h('ol', { class: 'moves', id: 'moves' }),
       odds: e('odds'), extra: e('extra'), message: h('p', { class: 'message', id: 'message', 'aria-live': 'polite' }),
     };
-    const typed = h('input', { name: 'move', placeholder: t('type-move'), autocomplete: 'off', id: 'typed' });
+    const typed = h('input', { name: 'move', placeholder: t('or type a move'), autocomplete: 'off', id: 'typed' });
     const nav = (label, title, f) => h('button', { type: 'button', class: 'small', title, onclick: f }, label);
     this.buttons = h('div', { class: 'row buttons' });
     main.replaceChildren(h('section', { class: 'play', 'data-game': g.id },
@@ -342,10 +364,10 @@ class GameView {
       h('aside', { class: 'panel' },
         this.el.seats,
         h('div', { class: 'row nav' },
-          nav('«', t('first'), () => this.goto(0)),
-          nav('‹', t('previous'), () => this.goto(this.ply() - 1)),
-          nav('›', t('next'), () => this.goto(this.ply() + 1)),
-          nav('»', t('last'), () => this.goto(null))),
+          nav('«', t('First position'), () => this.goto(0)),
+          nav('‹', t('Previous move'), () => this.goto(this.ply() - 1)),
+          nav('›', t('Next move'), () => this.goto(this.ply() + 1)),
+          nav('»', t('Last position'), () => this.goto(null))),
         this.el.moves,
         h('form', {
           class: 'row typed', onsubmit: (ev) => {
@@ -353,7 +375,7 @@ class GameView {
             if (typed.value.trim()) this.move(typed.value.trim());
             typed.value = '';
           },
-        }, typed, h('button', { type: 'submit', class: 'small' }, t('play'))),
+        }, typed, h('button', { type: 'submit', class: 'small' }, t('Play'))),
         this.buttons, this.el.odds, this.el.extra)));
     this.keys = (ev) => {
       if (ev.target.tagName === 'INPUT' || ev.target.tagName === 'SELECT') return;
@@ -434,13 +456,13 @@ class GameView {
     this.info = this.readInfo();
     const info = this.info;
     const live = this.viewPly === null;
-    const v = core.view(live ? -1 : this.viewPly, this.viewer(), this.flip, lang());
+    const v = core.view(live ? -1 : this.viewPly, this.viewer(), this.flip);
     if (live && info.to === -2) {
       v.to = -2; /* a room's game ended by its server: resigned, on time... */
       v.legal = [];
     }
     this.view = v;
-    const colours = seatColours(g.seats.en.slice(0, info.players.length));
+    const colours = seatColours(g.colours.slice(0, info.players.length));
     this.colours = colours;
     const interactive = live && this.mine(v.to) && !this.busy;
     const legal = interactive ? v.legal : [];
@@ -522,22 +544,24 @@ class GameView {
   /* Several moves end on the same cell (a promotion, a choice of
    * captures): the player says which. */
   choose(list) {
-    this.el.actions.replaceChildren(h('span', {}, t('which-move')), ...list.map((a) =>
+    this.el.actions.replaceChildren(h('span', {}, t('Which move?')), ...list.map((a) =>
       h('button', { type: 'button', class: 'action', 'data-move': a.name, onclick: () => this.move(a.name) }, a.name)),
-    h('button', { type: 'button', class: 'small', onclick: () => { this.selected = -1; this.render(); } }, t('cancel')));
+    h('button', { type: 'button', class: 'small', onclick: () => { this.selected = -1; this.render(); } }, t('Cancel')));
   }
 
   renderStatus(v) {
     let text;
     if (v.to === -2) {
-      text = t('over');
+      text = t('The game is over.');
     } else if (v.to === -1) {
-      text = t('dice-due');
+      text = t('The dice are to be thrown.');
     } else {
       const who = this.seatName(v.to);
-      text = this.mine(v.to) ? t('your-move', who) : this.busy ? t('thinking', who) : t('to-move', who);
+      if (this.mine(v.to)) text = t('{who}: your move.', { who });
+      else if (this.busy) text = t('{who} is thinking…', { who });
+      else text = t('{who} to move.', { who });
     }
-    if (this.viewPly !== null) text = t('viewing', this.viewPly, this.info.moves.length) + ' ' + text;
+    if (this.viewPly !== null) text = t('Position after move {k} of {n}.', { k: number(this.viewPly), n: number(this.info.moves.length) }) + ' ' + text;
     this.el.status.textContent = text;
     this.el.status.dataset.over = String(v.to === -2);
   }
@@ -634,17 +658,17 @@ class GameView {
       offer ? h('span', { class: 'offer', id: 'offer', 'data-kind': offer.kind },
         t(offer.kind === 'draw' ? 'offer-draw-from' : 'offer-takeback-from', this.seatName(offer.from))) : null,
       answerer >= 0 ? [
-        several ? h('span', {}, t('answer-as', this.seatName(answerer))) : null,
-        button('accept', t('accept'), () => this.act(answerer, 'accept'), 'primary'),
-        button('decline', t('decline'), () => this.act(answerer, 'decline'))] : null,
+        several ? h('span', {}, t('Answer for {who}:', { who: this.seatName(answerer) })) : null,
+        button('accept', t('Accept'), () => this.act(answerer, 'accept'), 'primary'),
+        button('decline', t('Decline'), () => this.act(answerer, 'decline'))] : null,
       here && !over && info.claimable && this.mine(info.to)
-        ? h('button', { type: 'button', id: 'claim', class: 'primary', title: info.claimable, onclick: () => this.act(info.to, 'claim') }, t('claim')) : null,
-      here && !over && !offer ? button('draw', t('offer-draw'), () => this.act(this.actor(), 'draw')) : null,
+        ? h('button', { type: 'button', id: 'claim', class: 'primary', title: info.claimable, onclick: () => this.act(info.to, 'claim') }, t('Claim a draw')) : null,
+      here && !over && !offer ? button('draw', t('Offer a draw'), () => this.act(this.actor(), 'draw')) : null,
       here ? this.takebackButtons(over, offer) : null,
-      here && !over && info.abortable ? button('abort', t('abort'), () => this.act(this.actor(), 'abort')) : null,
-      here && !over ? button('resign', t('resign'), () => this.act(this.actor(), 'resign')) : null,
-      here && over ? button('rematch', t('rematch'), () => this.rematch(), 'primary') : null,
-      button('flip', t('flip'), () => {
+      here && !over && info.abortable ? button('abort', t('Abort the game'), () => this.act(this.actor(), 'abort')) : null,
+      here && !over ? button('resign', t('Resign'), () => this.act(this.actor(), 'resign')) : null,
+      here && over ? button('rematch', t('Rematch'), () => this.rematch(), 'primary') : null,
+      button('flip', t('Flip the board'), () => {
         this.flip = !this.flip;
         this.selected = -1;
         this.render();
@@ -655,7 +679,7 @@ class GameView {
   takebackButtons(over, offer) {
     const seat = this.lastDecider();
     if (over || offer || seat < 0) return null;
-    return h('button', { type: 'button', id: 'takeback', onclick: () => this.act(seat, 'takeback') }, t('takeback'));
+    return h('button', { type: 'button', id: 'takeback', onclick: () => this.act(seat, 'takeback') }, t('Ask to take back'));
   }
 
   /* Odds of the turn in progress, for the games that know them exactly. */
@@ -666,26 +690,26 @@ class GameView {
       return;
     }
     const ply = this.info.moves.length;
-    const answer = await thinker.ask({ kind: 'odds', record: core.record(), lang: lang() });
+    const answer = await thinker.ask({ kind: 'odds', record: core.record() });
     if (answer.cancelled || !this.info || ply !== this.info.moves.length) return;
     if (answer.error) {
       this.el.odds.replaceChildren(h('p', { class: 'help' }, answer.error));
       return;
     }
-    const pct = (e) => (100 * e.decimal).toFixed(2) + '%';
+    const pct = (e) => t('{number}%', { number: number(100 * e.decimal, 2) });
     const exact = (e) => (e.exact && e.exact.length <= 24 ? ` (${e.exact})` : '');
     const known = answer.win.map((e, i) => [e, i]).filter(([e]) => e.known);
     const best = answer.choices.reduce((b, c, k) => (b < 0 || c.value.decimal > answer.choices[b].value.decimal ? k : b), -1);
     this.el.odds.dataset.ply = String(ply);
-    put(this.el.odds, h('h3', {}, t('odds')),
+    put(this.el.odds, h('h3', {}, t('Odds of the turn (exact)')),
       known.length ? h('ul', {}, known.map(([e, i]) =>
         h('li', { 'data-seat': i, 'data-exact': e.exact, title: e.exact },
           this.seatName(i), ': ', h('b', {}, pct(e)), exact(e)))) : null,
-      answer.none.known ? h('p', {}, t('nobody'), ' ', pct(answer.none)) : null,
+      answer.none.known ? h('p', {}, t('Nobody wins it:'), ' ', pct(answer.none)) : null,
       answer.value_seat >= 0 && answer.value.known
-        ? h('p', {}, t('value', this.seatName(answer.value_seat)), ' ', answer.value.decimal.toFixed(4), exact(answer.value)) : null,
+        ? h('p', {}, t('Stakes {who} can expect:', { who: this.seatName(answer.value_seat) }), ' ', number(answer.value.decimal, 4), exact(answer.value)) : null,
       answer.choices.length ? h('ul', { class: 'choices' }, answer.choices.map((c, k) =>
-        h('li', { class: k === best ? 'best' : '' }, c.name, ': ', c.value.decimal.toFixed(4), exact(c.value)))) : null,
+        h('li', { class: k === best ? 'best' : '' }, c.name, ': ', number(c.value.decimal, 4), exact(c.value)))) : null,
       answer.note ? h('p', { class: 'help' }, answer.note) : null);
   }
 }
@@ -705,7 +729,7 @@ class LocalGame extends GameView {
   }
 
   readInfo() {
-    const info = core.info(lang());
+    const info = core.info();
     if (info.clock) info.clock.at = performance.now();
     return info;
   }
@@ -757,7 +781,7 @@ class LocalGame extends GameView {
   act(seat, name, arg) {
     if (this.busy) thinker.cancel();
     this.viewPly = null;
-    this.changed(core.command(seat, name, arg, lang()), true);
+    this.changed(core.command(seat, name, arg), true);
   }
 
   rematch() {
@@ -781,12 +805,12 @@ class LocalGame extends GameView {
     if (to === -1) {
       if (this.throwsByHand()) return;
       setTimeout(() => {
-        if (!this.closed && version === this.version) this.changed(core.step(lang()), false);
+        if (!this.closed && version === this.version) this.changed(core.step(), false);
       }, this.mySeats().size ? 250 : 120);
       return;
     }
     if (to < 0 || !isComputer(this.info.players[to])) return;
-    const asked = core.step(lang());
+    const asked = core.step();
     if (!('think' in asked)) {
       this.changed(asked, false); /* it claimed a draw */
       return;
@@ -802,7 +826,7 @@ class LocalGame extends GameView {
         return;
       }
       if (answer.error) return this.say(answer.error);
-      this.changed(core.command(to, 'move', answer.name, lang()), false);
+      this.changed(core.command(to, 'move', answer.name), false);
     });
   }
 
@@ -810,7 +834,7 @@ class LocalGame extends GameView {
    * the game (or takes the seat out of it) by the session's rules. */
   tickClocks() {
     if (!this.clockState || this.clockState.running < 0) return;
-    const tick = core.tick(lang());
+    const tick = core.tick();
     if (tick.flag || tick.events.length) {
       if (this.busy) thinker.cancel();
       this.changed(tick, false);
@@ -828,8 +852,8 @@ class LocalGame extends GameView {
   liveActions(v) {
     if (v.to !== -1 || !this.throwsByHand()) return [];
     const roll = h('button', {
-      type: 'button', class: 'primary', id: 'roll', onclick: () => this.changed(core.step(lang()), false),
-    }, t('roll'));
+      type: 'button', class: 'primary', id: 'roll', onclick: () => this.changed(core.step(), false),
+    }, t('Throw the dice'));
     const auto = h('label', { class: 'small-label' },
       h('input', {
         type: 'checkbox', onchange: (e) => {
@@ -837,13 +861,13 @@ class LocalGame extends GameView {
           localStorage.setItem(AUTOROLL, this.autoRoll ? 'yes' : 'no');
           this.refresh();
         },
-      }), ' ', t('auto-roll'));
+      }), ' ', t('throw automatically'));
     return [roll, auto];
   }
 
   move(name) {
     if (this.viewPly !== null || !this.mine(this.info.to)) return;
-    this.changed(core.command(this.info.to, 'move', name, lang()), true);
+    this.changed(core.command(this.info.to, 'move', name), true);
   }
 
   /* Against the computer: undo and redo; between people: takeback. */
@@ -853,14 +877,14 @@ class LocalGame extends GameView {
     const end = this.info.end;
     if (end && end.reason !== 'rules') return null;
     return [
-      h('button', { type: 'button', id: 'undo', onclick: () => this.act(seat, 'undo') }, t('undo')),
-      h('button', { type: 'button', id: 'redo', onclick: () => this.act(seat, 'redo') }, t('redo'))];
+      h('button', { type: 'button', id: 'undo', onclick: () => this.act(seat, 'undo') }, t('Undo')),
+      h('button', { type: 'button', id: 'redo', onclick: () => this.act(seat, 'redo') }, t('Redo'))];
   }
 
   async hint() {
     const v = this.view;
     if (!this.mine(v.to) || this.viewPly !== null) return;
-    this.say(t('hint-thinking'));
+    this.say(t('The computer is looking for a good move…'));
     const version = this.version;
     const answer = await thinker.ask({ kind: 'think', record: core.record(), spec: 'ai:level=4', seconds: 3 });
     if (answer.cancelled || version !== this.version) return;
@@ -870,20 +894,20 @@ class LocalGame extends GameView {
     /* every seat's expected result with two players; the mover's with
      * more (the others' are the search's guesses) */
     const seats = answer.value.map((x, i) => [x, i]).filter(([, i]) => answer.value.length <= 2 || i === v.to);
-    const expect = seats.map(([x, i]) => `${this.seatName(i)} ${x >= 0 ? '+' : ''}${x.toFixed(2)}`);
-    this.say(t('hint', answer.name) + ' (' + t('expected') + ' ' + expect.join(', ') + ')');
+    const expect = seats.map(([x, i]) => `${this.seatName(i)} ${x >= 0 ? '+' : ''}${number(x, 2)}`);
+    this.say(t('Hint: {move} (expected: {values})', { move: answer.name, values: expect.join('; ') }));
     this.render();
   }
 
   renderButtons() {
     const g = this.game;
     this.buttons.replaceChildren(
-      h('button', { type: 'button', id: 'hint', onclick: () => this.hint() }, t('hint-button')),
+      h('button', { type: 'button', id: 'hint', onclick: () => this.hint() }, t('Hint')),
       h('button', {
         type: 'button', id: 'download',
         onclick: () => download(`ludoteka-${g.id}-${new Date().toISOString().slice(0, 10)}.txt`, core.record()),
-      }, t('download')),
-      h('a', { class: 'button', href: '#new=' + g.id }, t('new-game')));
+      }, t('Download the record')),
+      h('a', { class: 'button', href: '#new=' + g.id }, t('New game')));
   }
 }
 
@@ -906,17 +930,17 @@ class RoomGame extends GameView {
   }
 
   readInfo() {
-    const info = core.info(lang());
+    const info = core.info();
     const r = this.room;
     if (r.end) {
       info.to = -2;
       /* the result in words: the page's copy of the game knows it (its
        * record's end, see endCopy) */
-      if (!info.end) info.end = { reason: r.end.reason, seat: r.end.seat, text: t('over') };
+      if (!info.end) info.end = { reason: r.end.reason, seat: r.end.seat, text: t('The game is over.') };
       info.result = r.result;
     }
     info.clock = r.clock;
-    info.claimable = r.claimable >= 0 && r.claimable === info.to ? t('claimable') : '';
+    info.claimable = r.claimable >= 0 && r.claimable === info.to ? t('The rules let the player to move claim a draw.') : '';
     info.offer = null;
     if (r.offer && !r.end) {
       /* the first seat here that still has to answer */
@@ -932,9 +956,9 @@ class RoomGame extends GameView {
 
   seatLabel(i, spec) {
     if (this.you.has(i)) return t('you');
-    if (isComputer(spec)) return specLabel(spec) + ' (' + t('server') + ')';
+    if (isComputer(spec)) return specLabel(spec) + ' (' + t('on the server') + ')';
     const s = this.seats[i];
-    return s && s.here ? t('connected') : t('away');
+    return s && s.here ? t('connected') : t('not connected');
   }
 
   close() {
@@ -943,7 +967,7 @@ class RoomGame extends GameView {
   }
 
   onState(state) {
-    if (state === 'lost') this.say(t('connection-lost'));
+    if (state === 'lost') this.say(t('The connection to the server was lost; trying again…'));
     if (state === 'open') this.say('');
   }
 
@@ -963,13 +987,13 @@ class RoomGame extends GameView {
 
   /* An event told by the server, in the core's words. */
   tell(kind, m) {
-    this.say(core.eventText(kind, m.seat, m.kind || '', !!m.accepted, m.reason || '', lang()) + '.');
+    this.say(core.eventText(kind, m.seat, m.kind || '', !!m.accepted, m.reason || '') + '.');
   }
 
   onMessage(m) {
     const r = this.room;
     if (m.t === 'room' || m.t === 'undone') {
-      const answer = core.load(m.record, lang(), false);
+      const answer = core.load(m.record, false);
       if (answer.error) return this.say(answer.error);
       this.setClock(m.clock);
       if (m.t === 'room') {
@@ -988,9 +1012,9 @@ class RoomGame extends GameView {
       this.ready = true;
       this.render();
     } else if (m.t === 'move' && this.ready) {
-      const info = core.info(lang());
+      const info = core.info();
       const by = m.by ?? info.to;
-      if (m.ply !== info.moves.length + 1 || core.command(by, 'move', m.name, lang()).error) {
+      if (m.ply !== info.moves.length + 1 || core.command(by, 'move', m.name).error) {
         this.client.rejoin(); /* out of step: ask for the whole game */
         return;
       }
@@ -1003,7 +1027,7 @@ class RoomGame extends GameView {
       this.render();
     } else if (m.t === 'offered' && this.ready && m.kind === 'rematch') {
       /* the next game is made once everyone has asked for it */
-      this.say(t('rematch-asked', this.seatName(m.seat)));
+      this.say(t('{who} asks for a rematch: the next game starts when every player has asked.', { who: this.seatName(m.seat) }));
     } else if (m.t === 'offered' && this.ready) {
       r.offer = { kind: m.kind, from: m.seat, agreed: new Set([m.seat]) };
       this.render();
@@ -1037,10 +1061,10 @@ class RoomGame extends GameView {
       if (this.ready) this.render();
     } else if (m.t === 'seat-lost') {
       this.you.delete(m.seat);
-      this.say(t('seat-lost', seatName(this.game, m.seat)));
+      this.say(t('{who} is now played from another window.', { who: seatName(this.game, m.seat) }));
       if (this.ready) this.render();
     } else if (m.t === 'error') {
-      this.say(m.msg);
+      this.say(serverError(m));
     }
   }
 
@@ -1050,10 +1074,10 @@ class RoomGame extends GameView {
    * not take it, the whole game is asked for again (its record has the
    * end). */
   endCopy(end) {
-    if (!end || core.info(lang()).end) return;
+    if (!end || core.info().end) return;
     const line = `{[%result ${end.reason} ${end.seat + 1}]}\n`;
-    const answer = core.load(core.record() + line, lang(), false);
-    if (answer.error || !core.info(lang()).end) this.client.rejoin();
+    const answer = core.load(core.record() + line, false);
+    if (answer.error || !core.info().end) this.client.rejoin();
   }
 
   /* The seats that have agreed to an offer: those no longer waited for. */
@@ -1065,7 +1089,7 @@ class RoomGame extends GameView {
 
   render() {
     if (!this.ready) {
-      this.el.status.textContent = t('connecting');
+      this.el.status.textContent = t('Connecting to the room…');
       return;
     }
     super.render();
@@ -1078,11 +1102,11 @@ class RoomGame extends GameView {
   /* A command to the server, for one of this page's seats. */
   send(message, seat) {
     if (this.you.size > 1 && seat >= 0) message.seat = seat;
-    if (!this.client.send(message)) this.say(t('connection-lost'));
+    if (!this.client.send(message)) this.say(t('The connection to the server was lost; trying again…'));
   }
 
   move(name) {
-    const n = core.info(lang()).moves.length;
+    const n = core.info().moves.length;
     if (this.viewPly !== null || !this.mine(this.view.to)) return;
     this.send({ t: 'move', ply: n, name }, this.view.to);
     this.selected = -1;
@@ -1102,25 +1126,25 @@ class RoomGame extends GameView {
     const keys = roomKeys(this.id);
     const link = (params) => `${sharedOrigin()}${location.pathname}#room=${this.id}${params}`;
     this.buttons.replaceChildren(
-      h('a', { class: 'button', id: 'download', href: `api/rooms/${this.id}/record`, download: `ludoteka-${this.id}.txt` }, t('download')),
-      h('a', { class: 'button', href: '#new=' + g.id }, t('new-game')));
+      h('a', { class: 'button', id: 'download', href: `api/rooms/${this.id}/record`, download: `ludoteka-${this.id}.txt` }, t('Download the record')),
+      h('a', { class: 'button', href: '#new=' + g.id }, t('New game')));
     const invites = Object.entries(keys.invites);
     put(this.el.extra,
-      h('h3', {}, t('room', this.id)),
+      h('h3', {}, t('Room {id}', { id: this.id })),
       ...invites.map(([seat, token]) =>
-        h('p', { class: 'invite' }, t('invite', seatName(g, Number(seat))), ' ',
+        h('p', { class: 'invite' }, t('Link for {who}:', { who: seatName(g, Number(seat)) }), ' ',
           h('input', { readonly: true, value: link(`&seat=${seat}&token=${token}`), class: 'link', 'data-seat': seat, onfocus: (e) => e.target.select() }))),
-      h('p', { class: 'invite' }, t('watch-link'), ' ',
+      h('p', { class: 'invite' }, t('Link for watching:'), ' ',
         h('input', { readonly: true, value: link(''), class: 'link', onfocus: (e) => e.target.select() })),
-      this.seed ? h('p', { class: 'help' }, t('seed', this.seed)) : null);
+      this.seed ? h('p', { class: 'help' }, t('The dice were thrown from the random seed {seed}; the record has it.', { seed: this.seed })) : null);
   }
 }
 
 function resumeLocal() {
   const saved = localStorage.getItem(SAVED);
-  const answer = saved ? core.load(saved, lang()) : { error: 'none' };
+  const answer = saved ? core.load(saved) : { error: 'none' };
   if (answer.error) return showHome();
-  const g = gameById(core.info(lang()).game);
+  const g = gameById(core.info().game);
   document.title = title(g) + ' — Ludoteka';
   current = new LocalGame(g);
 }
@@ -1134,13 +1158,13 @@ function openRoom(params) {
     saveRoomKeys(id, keys);
     history.replaceState(null, '', '#room=' + id);
   }
-  main.replaceChildren(h('p', { id: 'status', class: 'status' }, t('connecting')));
+  main.replaceChildren(h('p', { id: 'status', class: 'status' }, t('Connecting to the room…')));
   /* the game is known once the room answers; the first answer is then
    * the game's own */
   const client = new RoomClient(id, (m) => {
     if (m.t === 'error' && m.code === 'unknown-room') {
       client.close();
-      main.replaceChildren(h('p', { class: 'error' }, m.msg), h('a', { class: 'button', href: '#' }, t('back')));
+      main.replaceChildren(h('p', { class: 'error', id: 'room-error' }, serverError(m)), h('a', { class: 'button', href: '#' }, t('Back')));
     }
     if (m.t !== 'room') return;
     const g = gameById(m.game);
@@ -1151,10 +1175,21 @@ function openRoom(params) {
   current = { close: () => client.close() };
 }
 
-document.getElementById('lang').addEventListener('click', () => {
-  setLang(lang() === 'pl' ? 'en' : 'pl');
+/* The language switch: every language with a catalog, by its own name.
+ * A new language shows the whole page again (a game in play is kept). */
+const langSwitch = document.getElementById('lang');
+langSwitch.replaceChildren(...languages().map((code) => h('option', { value: code }, languageName(code))));
+langSwitch.addEventListener('change', () => {
+  setLang(langSwitch.value);
+  GAMES = core.games();
   route();
 });
+
+function showLanguages() {
+  langSwitch.value = lang();
+  langSwitch.title = t('Language');
+  langSwitch.setAttribute('aria-label', t('Language'));
+}
 window.addEventListener('hashchange', route);
 if ('serviceWorker' in navigator && location.protocol !== 'file:')
   navigator.serviceWorker.register('sw.js').catch(() => {});

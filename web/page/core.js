@@ -29,25 +29,31 @@ async function loadLudotekaCore() {
     }
   }
   const json = (name, ...args) => JSON.parse(call(name, args));
-  const LANG = { en: 0, pl: 1 };
 
   return {
+    /* the language of every word from now on; the code chosen */
+    setLanguage: (code) => call('web_set_language', [code]),
+    languages: () => json('web_languages'),
+    gettext: (msgid) => call('web_gettext', [msgid]),
+    ngettext: (one, many, n) => call('web_ngettext', [one, many, n]),
+    pgettext: (context, msgid) => call('web_pgettext', [context, msgid]),
+    formatNumber: (x, decimals) => call('web_format_number', [x, decimals]),
     games: () => json('web_games'),
-    rules: (id, lang) => call('web_rules', [id, LANG[lang]]),
-    newGame: (id, options, players, seed, clock, lang) =>
-      json('web_new', id, options, players.join(','), String(seed), clock || '', LANG[lang]),
+    rules: (id) => call('web_rules', [id]),
+    newGame: (id, options, players, seed, clock) =>
+      json('web_new', id, options, players.join(','), String(seed), clock || ''),
     /* live false: a copy whose time stands still (a room's, the worker's) */
-    load: (text, lang, live = true) => json('web_load', text, live ? 1 : 0, LANG[lang]),
+    load: (text, live = true) => json('web_load', text, live ? 1 : 0),
     record: () => call('web_record', []),
-    info: (lang) => json('web_info', LANG[lang]),
-    view: (ply, viewer, flip, lang) => json('web_view', ply, viewer, flip ? 1 : 0, LANG[lang]),
-    command: (seat, name, arg, lang) => json('web_command', seat, name, arg || '', LANG[lang]),
-    step: (lang) => json('web_step', LANG[lang]),
-    tick: (lang) => json('web_tick', LANG[lang]),
+    info: () => json('web_info'),
+    view: (ply, viewer, flip) => json('web_view', ply, viewer, flip ? 1 : 0),
+    command: (seat, name, arg) => json('web_command', seat, name, arg || ''),
+    step: () => json('web_step'),
+    tick: () => json('web_tick'),
     clockText: (ms) => call('web_clock_text', [ms]),
-    eventText: (kind, seat, offer, accepted, reason, lang) =>
-      call('web_event_text', [kind, seat, offer, accepted ? 1 : 0, reason, LANG[lang]]),
+    eventText: (kind, seat, offer, accepted, reason) =>
+      call('web_event_text', [kind, seat, offer, accepted ? 1 : 0, reason]),
     think: (spec, seconds) => json('web_think', spec, seconds),
-    odds: (lang) => json('web_odds', LANG[lang]),
+    odds: () => json('web_odds'),
   };
 }

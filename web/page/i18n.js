@@ -1,205 +1,96 @@
-/* i18n.js — the page's words in English and Polish.  Game titles, seat
- * names, rules, options and the lines under the board come from the C
- * core in the chosen language; these are the page's own. */
-
-const WORDS = {
-  en: {
-    'intro': 'Historical board and dice games, played by their sources: against the computer here, or with others over the network.',
-    'continue': 'Continue the last game',
-    'your-rooms': 'Your rooms:',
-    'open-record': 'Open a record…',
-    'file-too-big': 'That file is too large to be a game record.',
-    'bad-record': 'This is not a record Ludoteka can read:',
-    'players-n': (n) => `${n} players`,
-    'players-range': (a, b) => `${a}–${b} players`,
-    'dice': 'dice',
-    'play': 'Play',
-    'rules': 'Rules',
-    'back': 'Back',
-    'options': 'Options',
-    'players': 'Players',
-    'how-many': 'How many',
-    'player': (n) => `Player ${n}`,
-    'human': 'Person here',
-    'computer': 'Computer',
-    'computer-level': (n) => `Computer, level ${n}`,
-    'remote': 'Player over the network',
-    'remote-help': 'Players over the network get a link to their seat once the room is made.',
-    'creating-room': 'Making the room…',
-    'room-failed': 'The room could not be made:',
-    'start': 'Start',
-    'type-move': 'or type a move',
-    'first': 'First position',
-    'previous': 'Previous move',
-    'next': 'Next move',
-    'last': 'Last position',
-    'which-move': 'Which move?',
-    'cancel': 'Cancel',
-    'dice-due': 'The dice are to be thrown.',
-    'your-move': (who) => `${who}: your move.`,
-    'thinking': (who) => `${who} is thinking…`,
-    'to-move': (who) => `${who} to move.`,
-    'viewing': (k, n) => `Position after move ${k} of ${n}.`,
-    'over': 'The game is over.',
-    'odds': 'Odds of the turn (exact)',
-    'nobody': 'Nobody wins it:',
-    'value': (who) => `Stakes ${who} can expect:`,
-    'roll': 'Throw the dice',
-    'auto-roll': 'throw automatically',
-    'hint-thinking': 'The computer is looking for a good move…',
-    'hint': (name) => `Hint: ${name}`,
-    'expected': 'expected:',
-    'undo': 'Undo',
-    'clock': 'Clock',
-    'time-control': 'Time for each player',
-    'clock-none': 'No clock',
-    'clock-custom': 'Other…',
-    'clock-help': 'Minutes + seconds added after each move (5+3). Others: 0:30+0, 5d3 (a delay of 3 s a move), 30/move, 3days.',
-    'resign': 'Resign',
-    'offer-draw': 'Offer a draw',
-    'takeback': 'Ask to take back',
-    'accept': 'Accept',
-    'decline': 'Decline',
-    'claim': 'Claim a draw',
-    'claimable': 'The rules let the player to move claim a draw.',
-    'abort': 'Abort the game',
-    'rematch': 'Rematch',
-    'rematch-asked': (who) => `${who} asks for a rematch: the next game starts when every player has asked.`,
-    'flip': 'Flip the board',
-    'redo': 'Redo',
-    'offer-draw-from': (who) => `${who} offers a draw.`,
-    'offer-takeback-from': (who) => `${who} asks to take back a move.`,
-    'answer-as': (who) => `Answer for ${who}:`,
-    'hint-button': 'Hint',
-    'download': 'Download record',
-    'new-game': 'New game',
-    'you': 'you',
-    'server': 'on the server',
-    'connected': 'connected',
-    'away': 'not connected',
-    'connection-lost': 'The connection to the server was lost; trying again…',
-    'seat-lost': (who) => `${who} is now played from another window.`,
-    'connecting': 'Connecting to the room…',
-    'room': (id) => `Room ${id}`,
-    'invite': (who) => `Link for ${who}:`,
-    'watch-link': 'Link for watching:',
-    'seed': (s) => `The dice were rolled from seed ${s}; the record has it.`,
-    'group-0': 'Dice games',
-    'group-1': 'Board games of Alfonso X\'s book',
-    'group-2': 'Robbers',
-    'group-3': 'Chess',
-    'group-4': 'Medh Kuu Lash',
-    'group-5': 'Talat',
-  },
-  pl: {
-    'intro': 'Dawne gry planszowe i w kości, rozgrywane zgodnie ze źródłami: tu z komputerem albo z innymi przez sieć.',
-    'continue': 'Wróć do ostatniej partii',
-    'your-rooms': 'Twoje pokoje:',
-    'open-record': 'Otwórz zapis…',
-    'file-too-big': 'Ten plik jest za duży jak na zapis partii.',
-    'bad-record': 'Tego zapisu Ludoteka nie umie odczytać:',
-    'players-n': (n) => `graczy: ${n}`,
-    'players-range': (a, b) => `graczy: ${a}–${b}`,
-    'dice': 'kości',
-    'play': 'Graj',
-    'rules': 'Zasady',
-    'back': 'Wróć',
-    'options': 'Opcje',
-    'players': 'Gracze',
-    'how-many': 'Ilu',
-    'player': (n) => `Gracz ${n}`,
-    'human': 'Osoba przy tym ekranie',
-    'computer': 'Komputer',
-    'computer-level': (n) => `Komputer, poziom ${n}`,
-    'remote': 'Gracz przez sieć',
-    'remote-help': 'Gracze przez sieć dostaną link do swojego miejsca, gdy pokój powstanie.',
-    'creating-room': 'Tworzę pokój…',
-    'room-failed': 'Nie udało się utworzyć pokoju:',
-    'start': 'Zacznij',
-    'type-move': 'albo wpisz ruch',
-    'first': 'Pozycja początkowa',
-    'previous': 'Poprzedni ruch',
-    'next': 'Następny ruch',
-    'last': 'Ostatnia pozycja',
-    'which-move': 'Który ruch?',
-    'cancel': 'Anuluj',
-    'dice-due': 'Czas rzucić kośćmi.',
-    'your-move': (who) => `${who}: twój ruch.`,
-    'thinking': (who) => `${who} myśli…`,
-    'to-move': (who) => `Ruch: ${who}.`,
-    'viewing': (k, n) => `Pozycja po ruchu ${k} z ${n}.`,
-    'over': 'Partia skończona.',
-    'odds': 'Szanse w turze (dokładne)',
-    'nobody': 'Nikt nie wygrywa:',
-    'value': (who) => `Oczekiwany zysk (${who}):`,
-    'roll': 'Rzuć kośćmi',
-    'auto-roll': 'rzucaj sam',
-    'hint-thinking': 'Komputer szuka dobrego ruchu…',
-    'hint': (name) => `Podpowiedź: ${name}`,
-    'expected': 'oczekiwany wynik:',
-    'undo': 'Cofnij',
-    'clock': 'Zegar',
-    'time-control': 'Czas każdego gracza',
-    'clock-none': 'Bez zegara',
-    'clock-custom': 'Inny…',
-    'clock-help': 'Minuty + sekundy dodawane po każdym ruchu (5+3). Inne: 0:30+0, 5d3 (3 s zwłoki na ruch), 30/move, 3days.',
-    'resign': 'Poddaj partię',
-    'offer-draw': 'Zaproponuj remis',
-    'takeback': 'Poproś o cofnięcie',
-    'accept': 'Przyjmij',
-    'decline': 'Odrzuć',
-    'claim': 'Zażądaj remisu',
-    'claimable': 'Zasady pozwalają graczowi na ruchu zażądać remisu.',
-    'abort': 'Przerwij partię',
-    'rematch': 'Rewanż',
-    'rematch-asked': (who) => `${who}: prośba o rewanż; następna partia zacznie się, gdy poproszą wszyscy gracze.`,
-    'flip': 'Obróć planszę',
-    'redo': 'Przywróć',
-    'offer-draw-from': (who) => `${who}: propozycja remisu.`,
-    'offer-takeback-from': (who) => `${who}: prośba o cofnięcie ruchu.`,
-    'answer-as': (who) => `Odpowiedź (${who}):`,
-    'hint-button': 'Podpowiedź',
-    'download': 'Pobierz zapis',
-    'new-game': 'Nowa partia',
-    'you': 'ty',
-    'server': 'na serwerze',
-    'connected': 'połączony',
-    'away': 'niepołączony',
-    'connection-lost': 'Utracono połączenie z serwerem; próbuję ponownie…',
-    'seat-lost': (who) => `${who} gra teraz z innego okna.`,
-    'connecting': 'Łączę z pokojem…',
-    'room': (id) => `Pokój ${id}`,
-    'invite': (who) => `Link dla: ${who}`,
-    'watch-link': 'Link do oglądania:',
-    'seed': (s) => `Kości rzucano z ziarna ${s}; zapis je zawiera.`,
-    'group-0': 'Gry w kości',
-    'group-1': 'Gry planszowe z księgi Alfonsa X',
-    'group-2': 'Rozbójnicy',
-    'group-3': 'Szachy',
-    'group-4': 'Medh Kuu Lash',
-    'group-5': 'Talat',
-  },
-};
+/* i18n.js — the page's words in the reader's language.  Every text of the
+ * page is written here in English and read through the C core's catalog
+ * (po/LANG.po, compiled into the WebAssembly: the same catalogs as the
+ * program's), and so are game titles, seats, options, rules and the lines
+ * under the board, which come from the core itself:
+ *
+ *   t('{who} to move.', { who })         a text; {names} are filled in
+ *                                        after the translation
+ *   tn('{n} player', '{n} players', n)   a number of things, in the
+ *                                        language's plural forms; {n} is
+ *                                        the number as the language
+ *                                        writes it
+ *
+ * scripts/po.sh extracts them (keywords t and tn:1,2), so their first
+ * arguments are string literals. */
 
 const KEY = 'ludoteka-lang';
-let current = localStorage.getItem(KEY) ||
-  ((navigator.language || '').toLowerCase().startsWith('pl') ? 'pl' : 'en');
+let core = null;
+let current = 'en';
+
+/* The two-letter code of a language tag ("pl-PL" -> "pl"). */
+const codeOf = (tag) => String(tag || '').toLowerCase().split(/[-_]/)[0];
+
+/* Chooses the language at the start: the one chosen on this page before,
+ * else the browser's first that has a catalog, else English. */
+export function startLanguage(theCore) {
+  core = theCore;
+  const offered = core.languages();
+  const asked = [localStorage.getItem(KEY), ...(navigator.languages || []), navigator.language];
+  const code = asked.map(codeOf).find((c) => offered.includes(c)) || 'en';
+  current = core.setLanguage(code);
+}
+
+/* The languages the page can speak: their codes, English first. */
+export function languages() {
+  return core.languages();
+}
 
 export function lang() {
   return current;
 }
 
-export function setLang(l) {
-  current = l === 'pl' ? 'pl' : 'en';
+/* The reader's choice, kept for the next visit. */
+export function setLang(code) {
+  current = core.setLanguage(code);
   localStorage.setItem(KEY, current);
 }
 
-/* The word for key in the current language; functions take arguments. */
-export function t(key, ...args) {
-  const w = WORDS[current][key] ?? WORDS.en[key] ?? key;
-  return typeof w === 'function' ? w(...args) : w;
+/* A language's name in that language ("polski" -> "Polski"). */
+export function languageName(code) {
+  try {
+    const name = new Intl.DisplayNames([code], { type: 'language' }).of(code);
+    return name.charAt(0).toLocaleUpperCase(code) + name.slice(1);
+  } catch {
+    return code;
+  }
 }
 
-export function groupName(group) {
-  return t('group-' + group);
+/* The parts of a text with its {names} filled in: strings, and the values
+ * as they are (DOM nodes stay nodes). */
+export function parts(text, vars = {}) {
+  const out = [];
+  let at = 0;
+  text.replace(/\{(\w+)\}/g, (m, name, where) => {
+    if (!(name in vars)) return m;
+    out.push(text.slice(at, where), vars[name]);
+    at = where + m.length;
+    return m;
+  });
+  out.push(text.slice(at));
+  return out.filter((p) => p !== '');
+}
+
+const fill = (text, vars) => parts(text, vars).join('');
+
+/* A text of the page, translated; vars fill its {names}. */
+export function t(msgid, vars) {
+  return fill(core.gettext(msgid), vars);
+}
+
+/* The same with nodes among the values (an identifier in <code>): the
+ * parts to append to an element. */
+export function tParts(msgid, vars) {
+  return parts(core.gettext(msgid), vars);
+}
+
+/* A number of things: the form the language gives to n. */
+export function tn(one, many, n, vars = {}) {
+  return fill(core.ngettext(one, many, n), { n: number(n), ...vars });
+}
+
+/* A number as the language writes it: "0,75" in Polish, "0.75" in
+ * English; thousands grouped. */
+export function number(x, decimals = 0) {
+  return core.formatNumber(x, decimals);
 }

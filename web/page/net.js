@@ -3,7 +3,40 @@
  * seats' tokens.  Tokens live in localStorage, so a reload or a lost
  * connection gets the seats back. */
 
+import { t } from './i18n.js';
+
 const STORE = 'ludoteka-room-';
+
+/* What an error of the server means to a person, by its code
+ * (docs/network.md); the server's own `msg` is for developers, in
+ * English, and shown only for a code this page does not know. */
+const misunderstood = () => t('The server did not understand this page (reload it).');
+const ERRORS = {
+  'bad-json': misunderstood,
+  'bad-message': misunderstood,
+  'too-big': misunderstood,
+  'bad-options': () => t('The server does not accept these options.'),
+  'bad-seats': () => t('The server does not accept these players.'),
+  'bad-clock': () => t('The server does not accept this time control.'),
+  'unknown-game': () => t('The server does not know this game.'),
+  'unknown-room': () => t('There is no such room on the server (it may have ended).'),
+  'no-room': () => t('The server has no place for another room now; try again later.'),
+  'room-full': () => t('This room has as many watchers as it can take.'),
+  'bad-token': () => t('The link to this seat is not valid any more.'),
+  'not-your-turn': () => t('It is not your turn.'),
+  'stale': () => t('The game had already moved on.'),
+  'illegal': () => t('That is not allowed now.'),
+  'game-over': () => t('The game is over.'),
+  'limit': () => t('You have made as many rooms as the server allows for now.'),
+  'rate': () => t('Too many messages at once: the server is slowing this page down.'),
+  'too-many-connections': () => t('The server is full; try again later.'),
+  'server': () => t('The server ran into a problem.'),
+};
+
+/* An `error` message of the server in the reader's words. */
+export function serverError(m) {
+  return ERRORS[m.code] ? ERRORS[m.code]() : m.msg;
+}
 
 /* What this browser knows of a room: its seats' tokens and, for the one
  * who made the room, the invitations to send. */
@@ -48,7 +81,7 @@ export function request(message) {
       ws.close();
       resolve(m);
     };
-    ws.onerror = () => reject(new Error('connection failed'));
+    ws.onerror = () => reject(new Error(t('The server cannot be reached.')));
   });
 }
 
