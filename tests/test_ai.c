@@ -262,7 +262,7 @@ static uint64_t sx_hash(const lt_state *st)
     return ((uint64_t)s->turn << 24 | (uint64_t)s->mover << 16 |
             (uint64_t)s->dice << 8 | s->result) * 0x9e3779b97f4a7c15u;
 }
-static const lt_option no_options[] = {{NULL, NULL, 0, 0, 0, NULL, NULL}};
+static const lt_option no_options[] = {{NULL, NULL, 0, 0, 0, NULL}};
 static const lt_game sixes_game = {
     .id = "sixes", .options = no_options, .min_players = 2, .max_players = 2,
     .has_chance = true, .zero_sum = true, .min_return = -1, .max_return = 1,

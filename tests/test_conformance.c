@@ -228,6 +228,34 @@ static void conformance(void **st)
     }
 }
 
+/* Every word a game names for people is in the Polish catalog: its
+ * title, its seats, its options, their values and explanations (a text
+ * the catalog lacks would come back as the same English pointer). */
+static void polish_words(void **st)
+{
+    (void)st;
+    speak(LT_LANG_PL);
+    for (int i = 0; i < lt_game_count(); i++) {
+        const lt_game *g = lt_game_at(i);
+        if (_(g->title) == g->title)
+            fail_msg("%s: title '%s' not in Polish", g->id, g->title);
+        for (int s = 0; g->seats && s < g->max_players && g->seats[s]; s++)
+            if (_(g->seats[s]) == g->seats[s])
+                fail_msg("%s: seat '%s' not in Polish", g->id, g->seats[s]);
+        for (int o = 0; g->options[o].name; o++) {
+            const lt_option *opt = &g->options[o];
+            if (lt_option_help(opt) == opt->help)
+                fail_msg("%s: option %s's help not in Polish", g->id, opt->name);
+            for (int c = 0; opt->choices && opt->choices[c]; c++)
+                if (P_("option value", opt->choices[c]) == opt->choices[c] &&
+                    strspn(opt->choices[c], "0123456789") != strlen(opt->choices[c]))
+                    fail_msg("%s: option %s's value %s not in Polish", g->id,
+                             opt->name, opt->choices[c]);
+        }
+    }
+    speak(LT_LANG_EN);
+}
+
 /* What every game declares about itself. */
 static void declarations(void **st)
 {
@@ -236,7 +264,7 @@ static void declarations(void **st)
     for (int i = 0; i < lt_game_count(); i++) {
         const lt_game *g = lt_game_at(i);
         assert_ptr_equal(lt_game_find(g->id), g);
-        assert_true(g->title_en && *g->title_en && g->title_pl && *g->title_pl);
+        assert_true(g->title && *g->title);
         assert_true(g->source && *g->source);
         assert_true(g->group >= 0 && g->group < LT_GROUP_COUNT);
         assert_true(g->min_players >= 1 && g->min_players <= g->max_players &&
@@ -276,15 +304,20 @@ static void declarations(void **st)
         for (int o = 0; g->options[o].name; o++) {
             const lt_option *opt = &g->options[o];
             assert_true(o < LT_MAX_OPTIONS);
-            assert_true(opt->help_en && *opt->help_en && opt->help_pl && *opt->help_pl);
+            assert_true(opt->help && *opt->help);
             if (opt->choices)
                 assert_true(opt->def >= 0 && opt->def < lt_option_choice_count(opt));
             else
                 assert_true(opt->def >= opt->min && opt->def <= opt->max);
-            /* the rule text explains every option */
-            if (!strstr(en, opt->name) || !strstr(pl, opt->name))
-                fail_msg("%s: the rule texts do not mention option %s", g->id,
-                         opt->name);
+            /* the rule texts explain every option, each by the name its
+             * readers type (the Polish one in Polish) */
+            char name[64];
+            speak(LT_LANG_PL);
+            lt_option_name_shown(opt, name, sizeof name);
+            speak(LT_LANG_EN);
+            if (!strstr(en, opt->name) || !strstr(pl, name))
+                fail_msg("%s: the rule texts do not mention option %s (%s)",
+                         g->id, opt->name, name);
         }
     }
 }
@@ -387,6 +420,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(declarations),
+        cmocka_unit_test(polish_words),
         cmocka_unit_test(bad_positions),
         cmocka_unit_test(leaving),
         cmocka_unit_test(conformance),

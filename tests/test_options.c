@@ -5,11 +5,38 @@
 
 static const char *const sizes[] = {"small", "large", NULL};
 static const lt_option opts[] = {
-    {"size", sizes, 0, 0, 1, "size", "rozmiar"},
-    {"count", NULL, 2, 9, 4, "count", "liczba"},
-    {NULL, NULL, 0, 0, 0, NULL, NULL}};
+    {"size", sizes, 0, 0, 1, "size"},
+    {"count", NULL, 2, 9, 4, "count"},
+    {NULL, NULL, 0, 0, 0, NULL}};
 static const lt_game fake = {.id = "fake", .options = opts,
                              .min_players = 2, .max_players = 4};
+
+/* In Polish an option is also given by its Polish name and value (the
+ * catalog: capture = "bicie", forced = "przymusowe"), and written back
+ * in the identifiers for records. */
+static void polish_names(void **st)
+{
+    (void)st;
+    const lt_game *g = lt_game_find("alquerque");
+    assert_non_null(g);
+    lt_config cfg;
+    lt_error err = {0};
+    speak(LT_LANG_PL);
+    lt_config_default(g, &cfg, 0);
+    assert_int_equal(lt_config_parse(g, &cfg, "bicie=przymusowe", &err), LT_OK);
+    int i = lt_option_find(g, "capture");
+    assert_true(i >= 0);
+    assert_string_equal(g->options[i].choices[cfg.value[i]], "forced");
+    char text[256];
+    lt_config_write(g, &cfg, text, sizeof text);
+    assert_non_null(strstr(text, "capture=forced"));
+    lt_config_default(g, &cfg, 0);
+    assert_int_equal(lt_config_parse(g, &cfg, "capture=forced", &err), LT_OK);
+    assert_string_equal(g->options[i].choices[cfg.value[i]], "forced");
+    assert_int_not_equal(lt_config_parse(g, &cfg, "bicie=nigdy", &err), LT_OK);
+    assert_non_null(strstr(err.msg, "przymusowe")); /* the choices in Polish */
+    speak(LT_LANG_EN);
+}
 
 static void defaults(void **st)
 {
@@ -114,6 +141,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(defaults),
+        cmocka_unit_test(polish_names),
         cmocka_unit_test(assignments),
         cmocka_unit_test(errors_name_what_was_expected),
         cmocka_unit_test(number_parsing),

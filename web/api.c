@@ -141,9 +141,12 @@ static const char *seat_colour_name(const lt_game *g, int seat)
 
 static void write_option(const lt_option *o)
 {
+    char label[64];
     jw_obj(&out);
     jw_key(&out, "name");
     jw_str(&out, o->name);
+    jw_key(&out, "label"); /* as the reader types it: "bicie" */
+    jw_str(&out, lt_option_name_shown(o, label, sizeof label));
     if (o->choices) {
         jw_key(&out, "choices");
         jw_arr(&out);
@@ -504,6 +507,8 @@ const char *web_info(void)
         jw_obj(&out);
         jw_key(&out, "name");
         jw_str(&out, p->name);
+        jw_key(&out, "shown");
+        jw_str(&out, lt_session_ply_shown(ses, k, text, sizeof text));
         jw_key(&out, "seat");
         jw_int(&out, p->seat);
         jw_key(&out, "chance");
@@ -693,6 +698,8 @@ const char *web_view(int ply, int viewer, int flip)
         jw_obj(&out);
         jw_key(&out, "name");
         jw_str(&out, lt_name(g, s, acts[i], text, sizeof text));
+        jw_key(&out, "shown"); /* as the reader reads it */
+        jw_str(&out, lt_display_name(g, s, acts[i], text, sizeof text));
         jw_key(&out, "cells");
         if (to >= 0) {
             write_cells(g, s, acts[i]);
@@ -842,6 +849,8 @@ const char *web_think(const char *spec, double seconds)
     jw_obj(&out);
     jw_key(&out, "name");
     jw_str(&out, lt_name(g, now, a, name, sizeof name));
+    jw_key(&out, "shown");
+    jw_str(&out, lt_display_name(g, now, a, name, sizeof name));
     jw_key(&out, "seat");
     jw_int(&out, p);
     jw_key(&out, "value");
@@ -911,6 +920,9 @@ const char *web_odds(void)
         jw_obj(&out);
         jw_key(&out, "name");
         jw_str(&out, lt_name(g, now, o->choice[k].action, name, sizeof name));
+        jw_key(&out, "shown");
+        jw_str(&out, lt_display_name(g, now, o->choice[k].action, name,
+                                     sizeof name));
         jw_key(&out, "value");
         write_exact(&o->choice[k].value);
         jw_end(&out);

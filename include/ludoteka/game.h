@@ -403,10 +403,20 @@ lt_status lt_apply(const lt_game *, lt_state *, lt_action);
  * debug builds only; in a release build it is the game's apply. */
 void lt_advance(const lt_game *, lt_state *, lt_action);
 
-/* Parses an action (the game's parser, or its names when it has none);
+/* Parses an action in the notation of records, engines and the network
+ * (the game's parser, or its names when it has none);
  * on failure the message names what was expected. */
 lt_status lt_parse(const lt_game *, const lt_state *, const char *text,
                    lt_action *out, lt_error *);
+/* Parses what a person typed: the action as shown to them
+ * (lt_display_name: "Sf3" in Polish, "+" and "#" optional) first, then
+ * the notation (lt_parse). */
+lt_status lt_parse_typed(const lt_game *, const lt_state *, const char *text,
+                         lt_action *out, lt_error *);
+/* A name of the notation with its leading word ("pass", "roll", "back"
+ * of "back-G5", "die" of "die3") in the reader's language: what
+ * lt_display_name shows for games without their own display_name. */
+const char *lt_move_words(const char *name, char *buf, size_t size);
 
 /* The name of an action into a fixed buffer (truncated if need be): the
  * notation of records (lt_game.action_name). */

@@ -27,6 +27,12 @@ const char *lt_option_label(const lt_option *);
 const char *lt_option_help(const lt_option *);
 const char *lt_option_value_label(const lt_option *, int value, char *buf,
                                   size_t size);
+/* The name and a value as a person types them in the program's language
+ * (the label with hyphens for spaces: "bez-ruchu"); lt_config_set takes
+ * them. */
+const char *lt_option_name_shown(const lt_option *, char *buf, size_t size);
+const char *lt_option_value_shown(const lt_option *, int value, char *buf,
+                                  size_t size);
 
 /* Every option at its default; players 0: the game's default count. */
 void lt_config_default(const lt_game *, lt_config *, int players);

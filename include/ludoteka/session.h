@@ -260,7 +260,9 @@ typedef struct {
     int ply;                       /* MOVED: its index; UNDONE: plies left */
     lt_action action;              /* MOVED */
     bool chance;                   /* MOVED: a dice outcome */
-    char name[LT_PLY_NAME];        /* MOVED: the action's name */
+    char name[LT_PLY_NAME];        /* MOVED: the action's name (records) */
+    char shown[LT_PLY_NAME];       /* MOVED: as the reader reads it
+                                    * (lt_display_name: "Sf3" in Polish) */
     int64_t took;                  /* MOVED: ms the ply took */
     int64_t clocks[LT_MAX_PLAYERS]; /* MOVED, FLAG: time left (ms) after
                                     * it, every seat; -1: no clock */
@@ -353,6 +355,10 @@ typedef struct {
 
 int lt_session_plies(const lt_session *);
 const lt_ply *lt_session_ply(const lt_session *, int k);
+/* Ply k as the reader reads it (lt_display_name: the Polish piece
+ * letters in chess); its `name` is the record's notation. */
+const char *lt_session_ply_shown(const lt_session *, int k, char *buf,
+                                 size_t size);
 /* The position before ply k (k <= plies: k == plies is now). */
 const lt_state *lt_session_state_at(const lt_session *, int k);
 

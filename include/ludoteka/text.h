@@ -35,6 +35,13 @@ enum { LT_QUOTE_SHOWN = 40 }; /* bytes of a long text that lt_quote shows */
 enum { LT_QUOTE_MAX = 4 * LT_QUOTE_SHOWN + 48 };
 char *lt_quote(char *buf, size_t size, const char *text);
 
+/* text with each letter of `from` written as the letter at the same
+ * place in `to` (chess piece letters: "KQRBN" -> "KHWGS"); other
+ * characters as they are.  False (buf as text) when from and to differ
+ * in length or `to` is not ASCII. */
+bool lt_swap_letters(const char *text, const char *from, const char *to,
+                     char *buf, size_t size);
+
 /* snprintf that appends at *len and never overflows; returns false when
  * the text did not fit (the buffer then ends with what fitted). */
 bool lt_appendf(char *buf, size_t size, size_t *len, const char *fmt, ...)

@@ -81,8 +81,6 @@ const char *cli_pad(char *buf, size_t size, const char *text, int width,
  * in Polish, "1,234.5" in English), with a sign if `sign` ("+0.25"). */
 const char *cli_number(char *buf, size_t size, double x, int decimals,
                        bool sign);
-/* The PGN Date tag of today, as records carry it ("2026.11.26"). */
-void cli_date_tag(lt_tag *);
 
 /* The rules of a game - its document in the language `doc` (LT_LANG_*,
  * English if there is none) - and its options, as `ludoteka rules`

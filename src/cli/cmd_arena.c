@@ -340,6 +340,7 @@ static void report(const arena *a)
 
 static void usage(void)
 {
+    /* xgettext:no-c-format */
     puts(_("usage: ludoteka arena ID --player SPEC --player SPEC ... [--games N]\n"
            "         [--seed S] [--option k=v]... [--position TEXT | --fen FEN]\n"
            "         [--tc BASE+INC | --movetime S] [--nodes N] [--depth D]\n"

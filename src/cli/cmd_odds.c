@@ -166,7 +166,7 @@ int cmd_odds(int argc, char **argv)
     for (int k = 0; k < o->nchoices; k++) {
         char label[128];
         snprintf(label, sizeof label, _("choice %s"),
-                 lt_name(g, s, o->choice[k].action, name, sizeof name));
+                 lt_display_name(g, s, o->choice[k].action, name, sizeof name));
         text_exact(label, &o->choice[k].value);
     }
     if (o->value_seat >= 0)

@@ -35,6 +35,7 @@ static int run(void *arg)
 
 static void simulate_usage(void)
 {
+    /* xgettext:no-c-format */
     puts(_("usage: ludoteka simulate ID -n N [--seed S] [--threads T] "
            "[--players N] [--option k=v]...\n"
            "Plays N turns of a dice game, each from its start with the order "

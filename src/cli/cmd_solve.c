@@ -130,9 +130,11 @@ static void solving(void *ctx, const lt_think_info *info)
     bool *shown = ctx;
     if (info->table_total <= 0 || info->seconds < 0.5 || !isatty(fileno(stderr)))
         return;
-    fprintf(stderr, _("\r  solving: %lld of %lld positions (%lld%%), %.0fs\033[K"),
+    fputs("\r", stderr);
+    fprintf(stderr, _("  solving: %lld of %lld positions (%lld%%), %.0fs"),
             info->table_done, info->table_total,
             100 * info->table_done / info->table_total, info->seconds);
+    fputs("\033[K", stderr);
     *shown = true;
 }
 

@@ -52,11 +52,12 @@ void cli_print_rules(FILE *out, const lt_game *g, int doc)
     fprintf(out, "\n%s\n", _("Options (--option name=value):"));
     for (int i = 0; g->options[i].name; i++) {
         const lt_option *o = &g->options[i];
-        char def[32], range[128], line[256];
+        char def[64], range[256], line[256], name[64];
         cli_option_range(o, range, sizeof range);
         snprintf(line, sizeof line, _("(default %s)"),
-                 lt_option_text(o, o->def, def, sizeof def));
-        fprintf(out, "  %s=%s %s\n      %s\n", o->name, range, line,
+                 lt_option_value_shown(o, o->def, def, sizeof def));
+        fprintf(out, "  %s=%s %s\n      %s\n",
+                lt_option_name_shown(o, name, sizeof name), range, line,
                 lt_option_help(o));
     }
 }
@@ -65,9 +66,11 @@ void cli_option_range(const lt_option *o, char *buf, size_t size)
 {
     size_t len = 0;
     buf[0] = '\0';
+    char v[64];
     if (o->choices)
         for (int c = 0; o->choices[c]; c++)
-            lt_appendf(buf, size, &len, "%s%s", c ? "|" : "", o->choices[c]);
+            lt_appendf(buf, size, &len, "%s%s", c ? "|" : "",
+                       lt_option_value_shown(o, c, v, sizeof v));
     else
         lt_appendf(buf, size, &len, "%d..%d", o->min, o->max);
 }

@@ -38,20 +38,28 @@ int cli_menu_games(const lt_game **out)
     return n;
 }
 
+/* The number of players as the options' list names it ("players=3";
+ * "gracze=3" in Polish: typed either way). */
+static const char *players_word(void)
+{
+    return P_("option", "players");
+}
+
 static void edit_options(const lt_game *g, lt_config *cfg, FILE *in, FILE *out)
 {
     for (;;) {
         fprintf(out, "\n%s\n", _("Options:"));
         for (int i = 0; g->options[i].name; i++) {
             const lt_option *o = &g->options[i];
-            char cur[32], range[128];
+            char cur[64], range[256], name[64];
             cli_option_range(o, range, sizeof range);
-            fprintf(out, "  %s=%s  [%s]\n      %s\n", o->name,
-                    lt_option_text(o, cfg->value[i], cur, sizeof cur), range,
-                    lt_option_help(o));
+            fprintf(out, "  %s=%s  [%s]\n      %s\n",
+                    lt_option_name_shown(o, name, sizeof name),
+                    lt_option_value_shown(o, cfg->value[i], cur, sizeof cur),
+                    range, lt_option_help(o));
         }
         if (g->min_players != g->max_players)
-            fprintf(out, "  players=%d  [%d..%d]\n", cfg->players,
+            fprintf(out, "  %s=%d  [%d..%d]\n", players_word(), cfg->players,
                     g->min_players, g->max_players);
         fprintf(out, "%s", _("Type name=value to change, or ENTER when done: "));
         fflush(out);
@@ -60,15 +68,20 @@ static void edit_options(const lt_game *g, lt_config *cfg, FILE *in, FILE *out)
             return;
         lt_error err = {0};
         long long n;
-        if (!strncasecmp(line, "players=", 8) && g->min_players != g->max_players) {
-            if (lt_parse_int(line + 8, g->min_players, g->max_players, &n))
+        size_t pw = strlen(players_word());
+        const char *count = !strncasecmp(line, "players=", 8) ? line + 8
+                            : !strncmp(line, players_word(), pw) && line[pw] == '='
+                                ? line + pw + 1
+                                : NULL;
+        if (count && g->min_players != g->max_players) {
+            if (lt_parse_int(count, g->min_players, g->max_players, &n))
                 cfg->players = (int)n;
             else {
                 char quoted[LT_QUOTE_MAX];
                 cli_fail(EXIT_USAGE,
                          _("players: expected a number from %d to %d, got %s"),
                          g->min_players, g->max_players,
-                         lt_quote(quoted, sizeof quoted, line + 8));
+                         lt_quote(quoted, sizeof quoted, count));
             }
         } else if (lt_config_set(g, cfg, line, &err) != LT_OK) {
             cli_fail(EXIT_USAGE, "%s", err.msg);
@@ -154,7 +167,7 @@ static void game_page(const lt_game *g, FILE *in, FILE *out)
         lt_copy(specs[i], LT_SPEC_MAX, i == 0 ? "human" : "ai");
     for (;;) {
         char opts[256], line[64];
-        lt_config_write(g, &cfg, opts, sizeof opts);
+        lt_config_describe(g, &cfg, opts, sizeof opts);
         fprintf(out, "\n== %s ==  (%s)\n", lt_game_title(g), lt_game_source(g));
         fprintf(out, "  1. %s\n", P_("menu", "Rules"));
         fprintf(out, "  2. %s\n", P_("menu", "Play"));

@@ -51,7 +51,7 @@ static void print_title(FILE *out, const table *t)
     const lt_session *s = t->s;
     const lt_game *g = lt_session_game(s);
     char opts[256], clock[64];
-    lt_config_write(g, lt_session_config(s), opts, sizeof opts);
+    lt_config_describe(g, lt_session_config(s), opts, sizeof opts);
     fprintf(out, "%s — %s  %s %" PRIu64, lt_game_title(g), opts,
             _("seed"), lt_session_seed(s));
     if (lt_session_time_control(s)->kind != LT_TC_NONE) {
@@ -220,7 +220,7 @@ static bool computer_turn(lines *ln, int seat)
         return false;
     }
     char name[64], who[64], note[160];
-    lt_name(g, lt_session_state(s), a, name, sizeof name);
+    lt_display_name(g, lt_session_state(s), a, name, sizeof name);
     int before = lt_session_plies(s);
     if (table_computer_move(t, seat, a, &err) != LT_OK) {
         cli_fail(EXIT_FAIL, "%s", err.msg);
@@ -228,9 +228,11 @@ static bool computer_turn(lines *ln, int seat)
     }
     if (lt_session_plies(s) > before) { /* not when its flag fell first */
         table_stand_in_note(&info, note, sizeof note);
+        char spec[128];
         fprintf(ln->out, "%s (%s): %s%s\n",
                 lt_session_seat_name(s, seat, who, sizeof who),
-                lt_player_spec(pl), name, note);
+                cli_spec_words(lt_player_spec(pl), spec, sizeof spec), name,
+                note);
     }
     return true;
 }
@@ -272,7 +274,7 @@ static void list_moves(lines *ln)
     for (int i = 0; i < n; i++) {
         char name[64];
         fprintf(ln->out, "%s%s", i ? " " : "",
-                lt_name(g, lt_session_state(s), acts[i], name, sizeof name));
+                lt_display_name(g, lt_session_state(s), acts[i], name, sizeof name));
     }
     fputc('\n', ln->out);
 }
@@ -346,7 +348,7 @@ static void prompt(lines *ln, int to)
         lt_action acts[LT_MAX_ACTIONS];
         char example[64];
         int n = lt_choices(g, lt_session_state(s), acts);
-        lt_name(g, lt_session_state(s), acts[n - 1], example, sizeof example);
+        lt_display_name(g, lt_session_state(s), acts[n - 1], example, sizeof example);
         fprintf(ln->out, _("Dice (as thrown, e.g. %s; roll: the computer throws)> "),
                 example);
     } else {

@@ -228,8 +228,17 @@ lt_status table_command(table *t, lt_command_id id, const char *arg,
     char taken[NAMED][LT_PLY_NAME];
     bool chance[NAMED], dice = false;
     for (int k = before > NAMED ? before - NAMED : 0; k < before; k++) {
-        lt_copy(taken[k % NAMED], LT_PLY_NAME, lt_session_ply(s, k)->name);
+        lt_session_ply_shown(s, k, taken[k % NAMED], LT_PLY_NAME);
         chance[k % NAMED] = lt_session_ply(s, k)->chance;
+    }
+    /* a move as typed: as shown here ("Sf3" in Polish), or the notation */
+    char notation[LT_PLY_NAME];
+    if (id == LT_CMD_MOVE && arg[0] && seat >= 0) {
+        const lt_game *g = lt_session_game(s);
+        lt_action a;
+        if (lt_parse_typed(g, lt_session_state(s), arg, &a, err) != LT_OK)
+            return LT_EILLEGAL;
+        arg = lt_name(g, lt_session_state(s), a, notation, sizeof notation);
     }
     lt_status st = lt_session_command(s, seat, id, arg, err);
     if (st != LT_OK)

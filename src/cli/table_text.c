@@ -143,7 +143,7 @@ bool table_exact_hint(const table *t, char *buf, size_t size)
         const lt_exact *e = &o->choice[k].value;
         lt_appendf(buf, size, &len, "%s %s: %s = %s\n",
                    k == best ? _("Hint:") : blank,
-                   lt_name(g, lt_session_state(t->s), o->choice[k].action, name, sizeof name),
+                   lt_display_name(g, lt_session_state(t->s), o->choice[k].action, name, sizeof name),
                    e->exact[0] ? e->exact : "?",
                    cli_number(num, sizeof num, e->decimal, 6, false));
     }
@@ -199,7 +199,7 @@ void table_hint_text(const table *t, lt_action a,
             lt_appendf(line, sizeof line, &len, "%s%s %s", len ? ", " : "", who,
                        cli_number(num, sizeof num, v, 2, true));
     }
-    lt_name(g, now, a, name, sizeof name);
+    lt_display_name(g, now, a, name, sizeof name);
     if (!info->stand_in) {
         snprintf(buf, size, _("Hint: %s (expected: %s)"),
                  name, line);
@@ -251,7 +251,7 @@ void table_progress_text(const table *t, int seat,
         snprintf(depth, sizeof depth, _(", depth %d"), info->depth);
     snprintf(buf, size, _("%s thinks: %s, %s%s, best %s, expected score %s%%"),
              who, secs, nodes, depth,
-             lt_name(g, lt_session_state(t->s), info->best, name, sizeof name),
+             lt_display_name(g, lt_session_state(t->s), info->best, name, sizeof name),
              cli_number(expected, sizeof expected, 100 * chance, 0, false));
     if (info->stand_in) { /* searching meanwhile */
         char built[128];

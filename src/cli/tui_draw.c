@@ -214,7 +214,7 @@ static void draw_panel(play_ui *ui)
         for (int i = 0; i < noff && i < 9; i++) {
             char name[64];
             lt_appendf(line, sizeof line, &len, "  %d %s", i + 1,
-                       lt_name(lt_session_game(s), lt_session_state(s), off[i], name,
+                       lt_display_name(lt_session_game(s), lt_session_state(s), off[i], name,
                                sizeof name));
         }
         if (noff > 9)
@@ -317,7 +317,7 @@ void play_draw(play_ui *ui)
     unsigned long long seed = lt_session_seed(s);
     erase();
     char title[256], right[512], opts[256];
-    lt_config_write(g, lt_session_config(s), opts, sizeof opts);
+    lt_config_describe(g, lt_session_config(s), opts, sizeof opts);
     snprintf(title, sizeof title, "%s", lt_game_title(g));
     snprintf(right, sizeof right, "%s  %s %llu", opts, _("seed"), seed);
     if (tui_width(title) + tui_width(right) + 4 > COLS) /* the options if they fit */

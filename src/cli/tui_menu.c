@@ -138,12 +138,12 @@ static void item_text(const page *pg, const item *it, char *label, char *value,
         break;
     case IT_OPTION: {
         const lt_option *o = &g->options[it->index];
-        char def[32], range[128], now[64], deftext[96], a[128], b[128];
+        char def[64], range[256], now[64], deftext[96], a[128], b[128], name[64];
         cli_option_range(o, range, sizeof range);
-        snprintf(label, size, "  %s", o->name);
-        lt_option_text(o, pg->cfg.value[it->index], now, sizeof now);
+        snprintf(label, size, "  %s", lt_option_name_shown(o, name, sizeof name));
+        lt_option_value_shown(o, pg->cfg.value[it->index], now, sizeof now);
         snprintf(deftext, sizeof deftext, _("(default %s)"),
-                 lt_option_text(o, o->def, def, sizeof def));
+                 lt_option_value_shown(o, o->def, def, sizeof def));
         snprintf(value, size, "%s %s", cli_pad(a, sizeof a, now, 10, false),
                  cli_pad(b, sizeof b, deftext, 20, false));
         snprintf(help, size, "%s  [%s]", lt_option_help(o), range);

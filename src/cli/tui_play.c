@@ -225,7 +225,7 @@ static void collect_thinking(play_ui *ui)
         return;
     }
     char who[64], name[64], note[160], text[400];
-    lt_name(g, lt_session_state(s), a, name, sizeof name);
+    lt_display_name(g, lt_session_state(s), a, name, sizeof name);
     table_stand_in_note(&info, note, sizeof note);
     snprintf(text, sizeof text, "%s: %s%s",
              lt_session_seat_name(s, seat, who, sizeof who), name, note);
@@ -250,7 +250,7 @@ static void type_dice(play_ui *ui)
     lt_action acts[LT_MAX_ACTIONS];
     char example[64], label[256], line[128] = "";
     int n = lt_choices(g, lt_session_state(s), acts);
-    lt_name(g, lt_session_state(s), acts[n - 1], example, sizeof example);
+    lt_display_name(g, lt_session_state(s), acts[n - 1], example, sizeof example);
     snprintf(label, sizeof label, _("Dice (as thrown, e.g. %s; roll: the computer throws)"),
              example);
     play_draw(ui);
@@ -338,7 +338,7 @@ void play_choose(play_ui *ui, const lt_action *acts, int n)
     const char **items = malloc((size_t)n * sizeof *items);
     if (names && items) {
         for (int i = 0; i < n; i++)
-            items[i] = lt_name(lt_session_game(s), lt_session_state(s), acts[i], names[i],
+            items[i] = lt_display_name(lt_session_game(s), lt_session_state(s), acts[i], names[i],
                                sizeof names[i]);
         int k = tui_choose(_("Which move?"), items, n, 0);
         if (k >= 0)

@@ -224,8 +224,8 @@ void tui_pager(char *(*text_of)(void *, int), void *ctx, bool documents,
             snprintf(line, sizeof line, "%.*s", len[top + r], text + start[top + r]);
             tui_put(1 + r, 1, width, 0, line);
         }
-        /* L: the document in the other language (LT_LANG_*); the
-         * program's own words stay in the program's language */
+        /* L: the document in the other language (LT_LANG_*), and the
+         * program's words with it (one language on the screen) */
         int other = doc == LT_LANG_PL ? LT_LANG_EN : LT_LANG_PL;
         tui_keys(!documents ? _("Up/Down PgUp/PgDn: scroll   Enter: back")
                  : other == LT_LANG_PL
@@ -237,7 +237,8 @@ void tui_pager(char *(*text_of)(void *, int), void *ctx, bool documents,
         if (is_cancel(&ev) || is_enter(&ev) ||
             (ev.type == EV_CHAR && (ev.ch == 'q' || ev.ch == 'Q')))
             break;
-        if (documents && ev.type == EV_CHAR && (ev.ch == 'l' || ev.ch == 'L'))
+        if (documents && ev.type == EV_CHAR && (ev.ch == 'l' || ev.ch == 'L') &&
+            lt_i18n_init(other == LT_LANG_PL ? "pl" : "en"))
             doc = other;
         if (ev.type == EV_CHAR && ev.ch == ' ')
             top += h - 1;

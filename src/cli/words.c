@@ -1,10 +1,9 @@
 /* words.c — the reader's words around the commands: titles and option
  * explanations in the reader's language, columns padded by screen width
  * (Polish letters are two bytes and one column), numbers as the language
- * writes them, and today's date for records. */
+ * writes them. */
 #include <stdio.h>
 #include <string.h>
-#include <time.h>
 
 #include "boardgrid.h"
 #include "cli.h"
@@ -55,12 +54,3 @@ const char *cli_number(char *buf, size_t size, double x, int decimals,
     return buf;
 }
 
-void cli_date_tag(lt_tag *tag)
-{
-    time_t now = time(NULL);
-    struct tm tm;
-    lt_copy(tag->key, sizeof tag->key, "Date");
-    if (!localtime_r(&now, &tm) ||
-        !strftime(tag->value, sizeof tag->value, "%Y.%m.%d", &tm))
-        lt_copy(tag->value, sizeof tag->value, "????.??.??");
-}

@@ -159,13 +159,10 @@ int lt_command_help(unsigned offered, char *buf, size_t size)
         char head[64];
         const char *name = P_("command", c->name);
         const char *arg = c->arg_name ? P_("command argument", c->arg_name) : NULL;
-        /* a name in another language shows the English one it stands for */
-        if (strcmp(name, c->name))
-            snprintf(head, sizeof head, "%s (%s)%s%s", name, c->name,
-                     arg ? " " : "", arg ? arg : "");
-        else
-            snprintf(head, sizeof head, "%s%s%s", name, arg ? " " : "",
-                     arg ? arg : "");
+        /* (the English names are taken too, but not shown: one language
+         * on the screen) */
+        snprintf(head, sizeof head, "%s%s%s", name, arg ? " " : "",
+                 arg ? arg : "");
         /* pad by characters, not bytes, for letters such as Polish ones */
         int chars = 0;
         for (const char *p = head; *p; p++)

@@ -168,11 +168,34 @@ const char *lt_name(const lt_game *g, const lt_state *s, lt_action a,
     return buf;
 }
 
+/* The words of the games' notations ("pass", "back-G5", "die3"), shown
+ * in the reader's language. */
+static const char *const move_words[] = {
+    NC_("move", "pass"), NC_("move", "roll"), NC_("move", "keep"),
+    NC_("move", "push"), NC_("move", "back"), NC_("move", "add"),
+    NC_("move", "stop"), NC_("move", "throw"), NC_("move", "die"), NULL};
+
+const char *lt_move_words(const char *name, char *buf, size_t size)
+{
+    size_t n = strspn(name, "abcdefghijklmnopqrstuvwxyz");
+    for (int i = 0; n && move_words[i]; i++)
+        if (strlen(move_words[i]) == n && !strncmp(name, move_words[i], n)) {
+            snprintf(buf, size, "%s%s", P_("move", move_words[i]), name + n);
+            return buf;
+        }
+    lt_copy(buf, size, name);
+    return buf;
+}
+
 const char *lt_display_name(const lt_game *g, const lt_state *s,
                             lt_action a, char *buf, size_t size)
 {
-    if (size == 0 || !g->display_name)
-        return lt_name(g, s, a, buf, size);
+    if (size == 0)
+        return buf;
+    if (!g->display_name) {
+        char name[64];
+        return lt_move_words(lt_name(g, s, a, name, sizeof name), buf, size);
+    }
     if (g->display_name(s, a, buf, size) < 0)
         snprintf(buf, size, "#%d", (int)a);
     return buf;
@@ -245,6 +268,36 @@ lt_status lt_parse(const lt_game *g, const lt_state *s, const char *text,
     else
         lt_error_set(err, _("%s is not legal here; legal: %s"), quoted, ex);
     return st;
+}
+
+/* Are two names of a move the same, but for case and the marks of check
+ * and mate that a person may leave out? */
+static bool same_move(const char *a, const char *b, bool exact_case)
+{
+    size_t la = strcspn(a, "+#"), lb = strcspn(b, "+#");
+    return la == lb && la > 0 &&
+           (exact_case ? strncmp(a, b, la) : strncasecmp(a, b, la)) == 0 &&
+           strspn(a + la, "+#") == strlen(a + la) &&
+           strspn(b + lb, "+#") == strlen(b + lb);
+}
+
+lt_status lt_parse_typed(const lt_game *g, const lt_state *s, const char *text,
+                         lt_action *out, lt_error *err)
+{
+    if (g->current_player(s) != LT_TERMINAL) {
+        lt_action acts[LT_MAX_ACTIONS];
+        int n = lt_choices(g, s, acts);
+        for (int pass = 0; pass < 2; pass++)
+            for (int i = 0; i < n; i++) {
+                char shown[64];
+                lt_display_name(g, s, acts[i], shown, sizeof shown);
+                if (same_move(shown, text, pass == 0)) {
+                    *out = acts[i];
+                    return LT_OK;
+                }
+            }
+    }
+    return lt_parse(g, s, text, out, err);
 }
 
 const char *lt_seat_name(const lt_game *g, int seat, char *buf,

@@ -225,6 +225,18 @@ lt_status lt_config_parse(const lt_game *g, lt_config *cfg, const char *list,
 }
 
 /* Every option as name=value: identifiers, or what the reader reads. */
+const char *lt_option_name_shown(const lt_option *o, char *buf, size_t size)
+{
+    return typed_form(lt_option_label(o), buf, size);
+}
+
+const char *lt_option_value_shown(const lt_option *o, int value, char *buf,
+                                  size_t size)
+{
+    lt_option_value_label(o, value, buf, size);
+    return hyphenate(buf);
+}
+
 static int write_config(const lt_game *g, const lt_config *cfg, bool shown,
                         char *buf, size_t size)
 {
@@ -235,9 +247,8 @@ static int write_config(const lt_game *g, const lt_config *cfg, bool shown,
     for (int i = 0; g->options[i].name; i++) {
         const lt_option *o = &g->options[i];
         if (shown) {
-            typed_form(lt_option_label(o), name, sizeof name);
-            lt_option_value_label(o, cfg->value[i], v, sizeof v);
-            hyphenate(v);
+            lt_option_name_shown(o, name, sizeof name);
+            lt_option_value_shown(o, cfg->value[i], v, sizeof v);
         } else {
             lt_copy(name, sizeof name, o->name);
             lt_option_text(o, cfg->value[i], v, sizeof v);

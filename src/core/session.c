@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "ludoteka/options.h"
 #include "ludoteka/rng.h"
@@ -210,6 +211,12 @@ lt_session *lt_session_new(const lt_session_setup *su, lt_error *err)
     s->tc = su->clock;
     s->time = su->time;
     s->hdr.seed = su->seed;
+    /* a new game is dated today (PGN: YYYY.MM.DD), unless told */
+    time_t today = time(NULL);
+    struct tm tm;
+    char date[16];
+    if (localtime_r(&today, &tm) && strftime(date, sizeof date, "%Y.%m.%d", &tm))
+        lt_record_set_tag(&s->hdr, "Date", date);
     for (int i = 0; i < su->ntags; i++)
         lt_record_set_tag(&s->hdr, su->tags[i].key, su->tags[i].value);
     if (lt_init(g, ses_state(s, 0), &su->config, err) != LT_OK)
@@ -418,6 +425,7 @@ lt_status ses_ply(lt_session *s, lt_action a, int64_t took, int64_t clock,
     ev.chance = p.chance;
     ev.took = p.took;
     memcpy(ev.name, p.name, sizeof ev.name);
+    lt_session_ply_shown(s, n, ev.shown, sizeof ev.shown);
     push_event(s, &ev);
     /* playing on declines an offer one has not agreed to */
     if (s->offer != LT_OFFER_NONE && seat >= 0 && !p.chance &&
@@ -1303,10 +1311,24 @@ int lt_session_cell_text(const lt_session *s, const lt_row *row, int seat,
         buf[0] = '\0';
     if (seat < 0 || seat >= LT_MAX_PLAYERS)
         return 0;
-    for (int i = 0; i < row->cell[seat].count; i++)
+    for (int i = 0; i < row->cell[seat].count; i++) {
+        char name[LT_PLY_NAME];
         lt_appendf(buf, size, &len, "%s%s", i ? " " : "",
-                   s->plies[row->cell[seat].first + i].name);
+                   lt_session_ply_shown(s, row->cell[seat].first + i, name,
+                                        sizeof name));
+    }
     return (int)len;
+}
+
+const char *lt_session_ply_shown(const lt_session *s, int k, char *buf,
+                                 size_t size)
+{
+    if (k < 0 || k >= s->nplies || !s->g->display_name) {
+        lt_copy(buf, size, k >= 0 && k < s->nplies ? s->plies[k].name : "");
+        return buf;
+    }
+    return lt_display_name(s->g, ses_state(s, k), s->plies[k].action, buf,
+                           size);
 }
 
 int lt_session_row_text(const lt_session *s, int number, char *buf,

@@ -124,8 +124,9 @@ int lt_event_text(const lt_session *s, const lt_event *ev, char *buf,
         if (ev->chance)
             return snprintf(buf, size,
                             _("%s: throw %s"), who,
-                            ev->name);
-        return snprintf(buf, size, "%s: %s", who, ev->name);
+                            ev->shown[0] ? ev->shown : ev->name);
+        return snprintf(buf, size, "%s: %s", who,
+                        ev->shown[0] ? ev->shown : ev->name);
     case LT_EV_UNDONE:
         return snprintf(buf, size,
                         _("Moves taken back; %d plies remain"),

@@ -202,3 +202,19 @@ void lt_text_put(lt_text *b, const char *s)
 {
     lt_text_putn(b, s, strlen(s));
 }
+
+bool lt_swap_letters(const char *text, const char *from, const char *to,
+                     char *buf, size_t size)
+{
+    bool same = strlen(from) == strlen(to);
+    for (const char *c = to; *c; c++)
+        same &= (unsigned char)*c < 0x80; /* one byte a letter */
+    size_t n = 0;
+    for (; size && *text && n + 1 < size; text++) {
+        const char *at = same && *text ? strchr(from, *text) : NULL;
+        buf[n++] = at ? to[at - from] : *text;
+    }
+    if (size)
+        buf[n] = '\0';
+    return same;
+}

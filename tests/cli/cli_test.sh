@@ -86,7 +86,7 @@ has err "level must be 1 to 5"
 run 2 play three-mens-morris --players human,ai,ai
 has err "2 players"
 run 0 play three-mens-morris --players random --seed 2
-has out "Black (ai)"
+has out "Black (computer, level 3)"
 run 2 play
 has err "which game"
 
@@ -100,7 +100,7 @@ has err "'B2' is not legal here"
 has err "'Z9' is not a move of three-mens-morris"
 has out "Type a move"
 has out "Hint:"
-has out "Took back (2): B2 "
+has out "Took back 2 moves: B2 "
 has out "Game left unfinished."
 input 'B2\n'
 run 1 play three-mens-morris --players human,ai:level=1 --seed 3
@@ -154,7 +154,7 @@ input 'e4\nresign\nrematch\nquit\n'
 run 0 --plain play chess --players human,ai:level=1 --seed 1
 has out "Winner: Black (0-1) — White resigned"
 has out "A new game, every player one seat on"
-has out "White (ai:level=1): "
+has out "White (computer, level 1): "
 has out "  h g f e d c b a"
 has out "Black to move>"
 
@@ -163,9 +163,9 @@ CASE=undo-dice
 # the dice that followed it - and that redo throws the same dice again
 input 'throw\nundo\nredo\nquit\n'
 run 0 --plain play half-hazard --players human,ai --seed 1
-has out "Took back (2): throw "
+has out "Took back 2 moves: throw "
 has out "Redo throws the same dice again."
-taken=$(sed -n 's/.*Took back (2): throw \([1-6]-[1-6]-[1-6]\)\..*/\1/p' "$T/out" | head -1)
+taken=$(sed -n 's/.*Took back 2 moves: throw \([1-6]-[1-6]-[1-6]\)\..*/\1/p' "$T/out" | head -1)
 [ -n "$taken" ] || fail "the dice taken back are named: $(cat "$T/out")"
 [ "$(grep -c "Dice: $taken\$" "$T/out")" -ge 2 ] || fail "redo throws $taken again: $(cat "$T/out")"
 
@@ -175,7 +175,7 @@ input 'e4\ne5\ntakeback\naccept\nboard\nquit\n'
 run 0 --plain play chess --players human,human --seed 1
 has out "Black asks to take back a move."
 has out "White agrees to the takeback."
-has out "Took back (1): e5."
+has out "Took back 1 move: e5."
 [ "$(grep -A1 '^Moves:' "$T/out" | tail -1)" = "1. e4" ] ||
     fail "the move list after the takeback: $(grep -A1 '^Moves:' "$T/out" | tail -1)"
 # between people undo is not the way
@@ -310,7 +310,7 @@ has err "cannot open"
 printf '[Game "three-mens-morris"]\n[Players "human,ai:level=1"]\n[Seed "3"]\n\n1. B2 A1 2. C1\n' >"$T/old.txt"
 input 'quit\n'
 run 0 --plain play --resume "$T/old.txt"
-has out "Black (ai:level=1): "
+has out "Black (computer, level 1): "
 has out "White to move>"
 grep -q '^2\. C1 {' "$T/old.txt" && passed=$((passed + 1)) ||
     fail "the record is not kept as a journal: $(cat "$T/old.txt")"
@@ -407,7 +407,7 @@ run 2 --lang pl play --resume "$T/evil.txt"
 has err "zapisana partia nigdy nie uruchamia programów"
 # the person at the keyboard names the seats: the game goes on
 run 0 play --resume "$T/evil.txt" --players human,ai:level=1
-has out "Black (ai:level=1)"
+has out "Black (computer, level 1)"
 has evil.txt '[Players "human,ai:level=1"]'
 [ -e "$T/pwned.txt" ] && fail "a program was started"
 
@@ -617,7 +617,7 @@ run 0 replay "$T/reason.txt"
 run 0 arena great-chess --player ai:mcts --player ai:mcts --nodes 1000 --tc 0.001+0 --games 2 --openings 0 --jobs 1 --record "$T/time.txt"
 [ "$(grep -c 'Winner: Black (0-1) — White ran out of time$' "$T/out")" -eq 2 ] || fail "two games lost on time: $(cat "$T/out")"
 awk '$1 ~ /^[AB]$/ && $3 == 2 && $4 == 1 && $5 == 0 && $6 == 1 { n++ } END { exit n != 2 }' "$T/out" || fail "a win and a loss each: $(cat "$T/out")"
-has out "A forfeited 1 game(s); the last: lost on time at move 1"
+has out "A forfeited 1 game; the last: lost on time at move 1"
 [ "$(grep -c '^\[Termination "time"\]$' "$T/time.txt")" -eq 2 ] || fail "two games lost on time in the record"
 [ "$(grep -c '^\[Result "0-1"\]$' "$T/time.txt")" -eq 2 ] || fail "two wins for Black in the record"
 has time.txt '[Clock "0:00.001+0"]'
@@ -654,7 +654,7 @@ CASE=external-engines
 export FAKE_LOG="$T/fake.log"
 run 0 arena three-mens-morris --player "uci:$HERE/fake_uci.sh B2" --player random --games 2 --jobs 1
 has out "the engine played 'B2'"
-has out "A forfeited 2 game(s)"
+has out "A forfeited 2 games"
 has fake.log "position startpos moves"
 has fake.log "go movetime"
 run 0 arena three-mens-morris --player "xboard:$HERE/fake_xboard.sh B2 variant=morris3" --player random --games 2 --jobs 1 --tc 5+0.1
@@ -704,7 +704,7 @@ has out "# Kolejność przyjęta"
 
 CASE=simulate
 run 0 simulate pair-and-ace -n 20000 --seed 3 --threads 2
-has out "pair-and-ace: 2 players, 20000 turns, seed 3, 2 threads"
+has out "pair-and-ace: 2 players, 20,000 turns, seed 3, 2 threads"
 has out "seat1  0.6"
 has out "turns/s"
 head -3 "$T/out" >"$T/sim1"
@@ -782,7 +782,7 @@ has out "Game left unfinished."
 # hint then comes from it, and the table is cached
 input 'C3-C4\nhint\nquit\n'
 XDG_CACHE_HOME=$T/small run 0 play catch-the-rabbit --players human,ai:level=5 --option hunters=3 --option threshold=2 --seed 3
-has out "Hunters (ai:level=5): "
+has out "Hunters (computer, level 5): "
 has out "Hint: "
 lacks out "(search"
 [ -f "$T/small/ludoteka/catch-the-rabbit-3-2-multi.table" ] || fail "the hint's table was not cached"

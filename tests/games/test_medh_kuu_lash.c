@@ -159,7 +159,7 @@ static void win_all_on_mornings(void **st)
     assert_true(return_of(g, s, 0) == 1 && return_of(g, s, 1) == -1);
     /* RULES.md, Endings */
     assert_reason(g, s, "all its pieces on mornings", "wszystkie jego pionki na porankach");
-    assert_info(g, s, "Green wins", "Wygrywa: Zielony");
+    assert_info(g, s, "Green wins", "Wygrywa: Zielone");
     assert_info(g, s, "all its pieces on mornings", "wszystkie jego pionki na porankach");
     lt_state_free(s);
 }
@@ -447,8 +447,8 @@ static void both_win_at_once(void **st)
     assert_true(return_of(g, s, 0) == 1);
     assert_reason(g, s, "a lead of 9 pieces to 4; Wooden reached a goal in the same deed: "
                         "the mover wins",
-                  "przewaga 9 pionków do 4; cel osiągnął też Drewniany, tym samym ruchem: "
-                  "wygrywa wykonujący ruch");
+                  "przewaga 9 pionków do 4; tym samym ruchem cel osiągnął też przeciwnik "
+                  "(Drewniane): wygrywa wykonujący ruch");
     lt_state_free(s);
     /* the same removal by 6+6 from a Green without 9: Wooden wins */
     s = at(&g, NULL, ".......w/wwww..../ggggg... g deed:6-6 3");

@@ -522,7 +522,7 @@ static void second_frozen_board_ends(void **st)
     assert_true(return_of(g, s, 0) == 1 && return_of(g, s, 1) == -0.5 &&
                 return_of(g, s, 2) == -0.5);
     assert_reason(g, s, "two boards frozen; points: Red 80, Blue 43, Violet 0",
-                  "dwie plansze zamrożone; punkty: Czerwony 80, Niebieski 43, Fioletowy 0");
+                  "dwie plansze zamrożone; punkty: Czerwone 80, Niebieskie 43, Fioletowe 0");
     lt_state_free(s);
 }
 
@@ -560,8 +560,8 @@ static void shared_win(void **st)
               (const int[]){27, 27, 27}, (const double[]){0, 0, 0},
               "all three boards frozen; points: Red 27, Blue 27, Violet 27; tie on "
               "points (seed 14): the same towers taken - a shared win",
-              "wszystkie trzy plansze zamrożone; punkty: Czerwony 27, Niebieski 27, "
-              "Fioletowy 27; remis punktowy (reguła 14): te same zbite wieże – wspólna "
+              "wszystkie trzy plansze zamrożone; punkty: Czerwone 27, Niebieskie 27, "
+              "Fioletowe 27; remis punktowy (reguła 14): te same zbite wieże – wspólna "
               "wygrana");
 }
 
@@ -582,16 +582,16 @@ static void tie_break(void **st)
     check_end(3, text, (const int[]){38, 38, 23}, (const double[]){-0.5, 1, -0.5},
               "all three boards frozen; points: Red 38, Blue 38, Violet 23; tie on "
               "points (seed 14): more 3h (tall hexagonal) taken: Red 1, Blue 2",
-              "wszystkie trzy plansze zamrożone; punkty: Czerwony 38, Niebieski 38, "
-              "Fioletowy 23; remis punktowy (reguła 14): więcej zbitych 3h (wysokie "
-              "sześciokątne): Czerwony 1, Niebieski 2");
+              "wszystkie trzy plansze zamrożone; punkty: Czerwone 38, Niebieskie 38, "
+              "Fioletowe 23; remis punktowy (reguła 14): więcej zbitych 3s (wysokie "
+              "sześciokątne): Czerwone 1, Niebieskie 2");
     snprintf(text, sizeof text, "%s r B3tB3hV3tV3h R3tR3sR3hV3s B3s", boards);
     check_end(3, text, (const int[]){38, 38, 23}, (const double[]){1, -0.5, -0.5},
               "all three boards frozen; points: Red 38, Blue 38, Violet 23; tie on "
               "points (seed 14): more 3h (tall hexagonal) taken: Red 2, Blue 1",
-              "wszystkie trzy plansze zamrożone; punkty: Czerwony 38, Niebieski 38, "
-              "Fioletowy 23; remis punktowy (reguła 14): więcej zbitych 3h (wysokie "
-              "sześciokątne): Czerwony 2, Niebieski 1");
+              "wszystkie trzy plansze zamrożone; punkty: Czerwone 38, Niebieskie 38, "
+              "Fioletowe 23; remis punktowy (reguła 14): więcej zbitych 3s (wysokie "
+              "sześciokątne): Czerwone 2, Niebieskie 1");
     /* the view says the towers decided */
     const lt_game *g;
     lt_state *s = start_at(&g, 3, NULL, text);
@@ -611,8 +611,8 @@ static void last_player_left(void **st)
               "...../...../...../...../..... b - - - out:rv",
               (const int[]){0, 27, 0}, (const double[]){-0.5, 1, -0.5},
               "the last player in the game: Blue; points: Red 0 (left), Blue 27, Violet 0 (left)",
-              "ostatni gracz w grze: Niebieski; punkty: Czerwony 0 (poza grą), Niebieski 27, "
-              "Fioletowy 0 (poza grą)");
+              "ostatni gracz w grze: Niebieskie; punkty: Czerwone 0 (poza grą), Niebieskie 27, "
+              "Fioletowe 0 (poza grą)");
 }
 
 /* Two players (seed 15): Red has 5 towers on Blue's line, 2h on the
@@ -631,7 +631,7 @@ static void two_player_scoring(void **st)
               "B3tB3sB3hV1t R3tR3sR3hV1sV1hV2tV3tV3s",
               (const int[]){41, 61}, (const double[]){-1, 1},
               "all three boards frozen; points: Red 41, Blue 61",
-              "wszystkie trzy plansze zamrożone; punkty: Czerwony 41, Niebieski 61");
+              "wszystkie trzy plansze zamrożone; punkty: Czerwone 41, Niebieskie 61");
 }
 
 /* ---- The no-capture search against brute force --------------------------- */

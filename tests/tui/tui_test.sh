@@ -84,10 +84,10 @@ expect "In hand: white 1, black 1"
 click $(cell B 2)
 expect "No move starts or ends there."
 keys u
-expect "Took back (2): "
+expect "Took back 2 moves: "
 expect "In hand: white 2, black 2"
 keys r
-expect "Played again 2 move(s)."
+expect "Played again 2 moves."
 expect "In hand: white 1, black 1"
 # a move typed in the notation; a bad one is refused with the reason
 keys :
@@ -287,6 +287,32 @@ while read -r id title; do
     ended 0
 done <"$T/games"
 
+CASE=one-language
+# every game's screen and its help, in Polish without English words and
+# in English without Polish ones (tests/words.sh), at 80x24
+. "$(dirname "$0")/../words.sh"
+for lang in pl en; do
+    "$LT" --lang $lang list >"$T/titles"
+    while read -r id title; do
+        CASE="one-language-$id-$lang"
+        launch "$LT" --lang $lang play "$id" --players human --seed 1
+        expect "$title" || continue
+        screen >"$T/screen"
+        keys '?'
+        expect "$(if [ $lang = pl ]; then echo "Klawisze"; else echo "Keys"; fi)" || continue
+        screen >>"$T/screen"
+        words=$(foreign $lang "$T/screen")
+        if [ -n "$words" ]; then
+            fail "in $lang the screen shows: $words"
+            sed 's/^/  | /' "$T/screen"
+        else
+            ok
+        fi
+        keys q q y
+        ended 0
+    done <"$T/titles"
+done
+
 CASE=plain
 # --plain keeps the line mode on a terminal
 launch "$LT" --plain --lang en play three-mens-morris --players human,ai --seed 3
@@ -412,7 +438,7 @@ CASE=rabbit-table
 # no table is left in the cache
 launch env XDG_CACHE_HOME="$T/rabbit" "$LT" --lang en play catch-the-rabbit \
     --players human,ai:level=4 --seed 3
-expect "Hunters: ai:level=4"
+expect "Hunters: computer, level 4"
 keys :
 expect "Move or command>"
 text "C3-C4"

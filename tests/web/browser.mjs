@@ -679,6 +679,57 @@ async function roomPlay(browser, server) {
   await b.close();
 }
 
+/* The words each language never shows in the other (tests/words.sh, the
+ * list the terminal tests use too). */
+function wordLists() {
+  const text = fs.readFileSync(new URL('../words.sh', import.meta.url), 'utf8');
+  const value = (name) => new RegExp(`^${name}='([^']*)'`, 'm').exec(text)[1];
+  return {
+    english: new RegExp(`^(${value('ENGLISH')})$`, 'i'),
+    polish: new RegExp(`(${value('DIACRITICS')})|^(${value('POLISH')})[.,:;!?)]*$`, 'i'),
+    sources: new RegExp(`^(${value('SOURCES')})$`),
+  };
+}
+
+/* The words of the other language on the page as it shows it. */
+function foreignWords(text, lang, lists) {
+  /* (as tests/words.sh: what is typed as it is in any language) */
+  text = text.replace(/(source|źródło) \d{3}[^)\n]*/g, ' ').replace(/\S*\d\S*/g, ' ').replace(/\b[a-z]+-[a-z][a-z-]*/g, ' ');
+  const words = lang === 'pl'
+    ? text.split(/[^A-Za-z'\u00c0-\u017f]+/).filter((w) => lists.english.test(w))
+    : text.split(/\s+/).filter((w) => lists.polish.test(w) && !lists.sources.test(w));
+  return [...new Set(words)];
+}
+
+/* Every game's setup page, rules and board in Polish and in English: no
+ * word of the other language. */
+async function oneLanguage(browser, server) {
+  const lists = wordLists();
+  const ids = execFileSync(exe, ['list'], { encoding: 'utf8' })
+    .split('\n').filter(Boolean).map((line) => line.split(/\s+/)[0]);
+  for (const lang of ['pl', 'en']) {
+    const context = await browser.newContext({ locale: lang === 'pl' ? 'pl-PL' : 'en-GB' });
+    const page = await openPage(context, server.url);
+    await page.waitForSelector('li.game');
+    const seen = { home: await page.innerText('main') };
+    for (const id of ids) {
+      await page.goto(server.url + '#rules=' + id);
+      await page.waitForSelector('.rules-text');
+      seen[id + ' rules'] = await page.innerText('main');
+      await page.goto(server.url + '#new=' + id);
+      await page.waitForSelector('#start');
+      seen[id + ' setup'] = await page.innerText('main');
+      await page.click('#start');
+      await page.waitForSelector('#board-host[data-ply]', { state: 'attached' });
+      seen[id] = await page.innerText('main');
+    }
+    for (const [where, text] of Object.entries(seen))
+      equal(foreignWords(text, lang, lists), [], `${where} in ${lang}: words of the other language`);
+    noConsoleErrors(page, `one language (${lang})`);
+    await context.close();
+  }
+}
+
 /* ---- Run ---------------------------------------------------------------------- */
 
 fs.mkdirSync(outDir, { recursive: true });
@@ -706,6 +757,7 @@ try {
   await timed('alquerque', () => alquerqueChain(context, server));
   await timed('hazard', () => hazardTurn(context, server));
   await timed('phone', () => polishOnAPhone(browser, server));
+  await timed('one language', () => oneLanguage(browser, server));
   await timed('offline', () => offline(browser, server));
   await timed('networked', () => networked(browser, server));
   await timed('room play', () => roomPlay(browser, server));

@@ -234,9 +234,10 @@ async function showSetup(id) {
       ? h('select', { name: 'opt-' + o.name },
         o.choices.map((c, i) => h('option', { value: c.value, selected: i === o.def }, c.text)))
       : h('input', { type: 'number', name: 'opt-' + o.name, min: o.min, max: o.max, value: o.def });
-    /* the option's name as the command line and records write it */
+    /* the option's name as the reader types it (the command line takes
+     * it too, and the identifier) */
     return h('label', { class: 'option' },
-      h('code', { class: 'option-name' }, o.name), input,
+      h('code', { class: 'option-name' }, o.label || o.name), input,
       h('span', { class: 'help' }, o.help));
   });
   const seatsBox = h('div', { class: 'seats-setup' });
@@ -288,7 +289,7 @@ async function showSetup(id) {
       h('a', { class: 'button', href: '#' }, t('Back'))));
   form.addEventListener('submit', async (e) => {
     e.preventDefault();
-    const optionText = g.options.map((o) => `${o.name}=${form.elements['opt-' + o.name].value}`).join(' ');
+    const optionText = g.options.map((o) => o.name + '=' + form.elements['opt-' + o.name].value).join(' ');
     const seats = [...seatsBox.querySelectorAll('select')].map((s) => s.value);
     const error = document.getElementById('setup-error');
     if (seats.includes('remote')) {
@@ -514,7 +515,7 @@ class GameView {
     /* moves that are no cells (stop, throw, pass...) as buttons */
     const offBoard = legal.filter((a) => a.cells.length === 0);
     put(this.el.actions, offBoard.map((a) =>
-      h('button', { type: 'button', class: 'action', 'data-move': a.name, onclick: () => this.move(a.name) }, a.name)),
+      h('button', { type: 'button', class: 'action', 'data-move': a.name, onclick: () => this.move(a.name) }, a.shown || a.name)),
     live ? this.liveActions(v) : []);
     this.renderStatus(v);
     this.renderResult();
@@ -545,7 +546,7 @@ class GameView {
    * captures): the player says which. */
   choose(list) {
     this.el.actions.replaceChildren(h('span', {}, t('Which move?')), ...list.map((a) =>
-      h('button', { type: 'button', class: 'action', 'data-move': a.name, onclick: () => this.move(a.name) }, a.name)),
+      h('button', { type: 'button', class: 'action', 'data-move': a.name, onclick: () => this.move(a.name) }, a.shown || a.name)),
     h('button', { type: 'button', class: 'small', onclick: () => { this.selected = -1; this.render(); } }, t('Cancel')));
   }
 
@@ -611,7 +612,7 @@ class GameView {
       return h('span', {
         class: 'ply' + (m.chance ? ' chance' : '') + (k + 1 === ply ? ' current' : ''),
         'data-ply': k + 1, onclick: () => this.goto(k + 1),
-      }, m.chance ? '⚄\u00a0' + m.name : m.name);
+      }, (m.chance ? '⚄\u00a0' : '') + (m.shown || m.name));
     };
     const cell = ([first, count]) => {
       const list = [];
@@ -709,7 +710,7 @@ class GameView {
       answer.value_seat >= 0 && answer.value.known
         ? h('p', {}, t('Stakes {who} can expect:', { who: this.seatName(answer.value_seat) }), ' ', number(answer.value.decimal, 4), exact(answer.value)) : null,
       answer.choices.length ? h('ul', { class: 'choices' }, answer.choices.map((c, k) =>
-        h('li', { class: k === best ? 'best' : '' }, c.name, ': ', number(c.value.decimal, 4), exact(c.value)))) : null,
+        h('li', { class: k === best ? 'best' : '' }, c.shown || c.name, ': ', number(c.value.decimal, 4), exact(c.value)))) : null,
       answer.note ? h('p', { class: 'help' }, answer.note) : null);
   }
 }
@@ -895,7 +896,7 @@ class LocalGame extends GameView {
      * more (the others' are the search's guesses) */
     const seats = answer.value.map((x, i) => [x, i]).filter(([, i]) => answer.value.length <= 2 || i === v.to);
     const expect = seats.map(([x, i]) => `${this.seatName(i)} ${x >= 0 ? '+' : ''}${number(x, 2)}`);
-    this.say(t('Hint: {move} (expected: {values})', { move: answer.name, values: expect.join('; ') }));
+    this.say(t('Hint: {move} (expected: {values})', { move: answer.shown || answer.name, values: expect.join('; ') }));
     this.render();
   }
 

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "ludoteka/i18n.h"
 #include "chess.h"
 
 static const char start_fen[] =

@@ -5,6 +5,7 @@
 #include <string.h>
 #include <threads.h>
 
+#include "ludoteka/i18n.h"
 #include "gc.h"
 
 const char gc_letters[GC_NTYPES] = {'.', 'P', 'G', 'C', 'L', 'R', 'U', 'A', 'K'};

@@ -155,6 +155,18 @@ static int action_name(const lt_state *st, lt_action a, char *buf, size_t size)
     return chess_san(&s->pos, chess_move_of(&s->pos, a), buf, size);
 }
 
+/* SAN with the piece letters of the reader's language: "Sf3", "e8=H"
+ * in Polish. */
+static int display_name(const lt_state *st, lt_action a, char *buf, size_t size)
+{
+    char san[32];
+    int n = action_name(st, a, san, sizeof san);
+    /* TRANSLATORS: the letters of the king, queen, rook, bishop and knight
+     * in chess moves ("Nf3"); five different ASCII capitals */
+    lt_swap_letters(san, "KQRBN", P_("chess pieces", "KQRBN"), buf, size);
+    return n;
+}
+
 static int coord_name(const lt_state *st, lt_action a, char *buf, size_t size)
 {
     const chess_state *s = (const chess_state *)st;
@@ -226,24 +238,15 @@ static const char *const glyphs[2][6] = {
 
 static int end_reason(const lt_state *st, char *buf, size_t size)
 {
-    int lang = lt_lang();
     const chess_state *s = (const chess_state *)st;
-    static const char *const ends_en[] = {
+    static const char *const ends[] = {
         "",
-        "Checkmate",
-        "Stalemate: a draw",
-        "Draw: seventy-five moves without a capture or a pawn move",
-        "Draw: the same position for the fifth time",
-        "Draw: neither side can mate"};
-    static const char *const ends_pl[] = {
-        "",
-        "Mat",
-        "Pat: remis",
-        "Remis: siedemdziesiąt pięć posunięć bez bicia i ruchu pionem",
-        "Remis: ta sama pozycja po raz piąty",
-        "Remis: żadna strona nie może dać mata"};
-    return snprintf(buf, size, "%s",
-                    lang == LT_LANG_PL ? ends_pl[s->end] : ends_en[s->end]);
+        N_("Checkmate"),
+        N_("Stalemate: a draw"),
+        N_("Draw: seventy-five moves without a capture or a pawn move"),
+        N_("Draw: the same position for the fifth time"),
+        N_("Draw: neither side can mate")};
+    return snprintf(buf, size, "%s", s->end != END_NONE ? _(ends[s->end]) : "");
 }
 
 /* FIDE 9.2, 9.3: the player to move may claim a draw when the position
@@ -252,18 +255,13 @@ static int end_reason(const lt_state *st, char *buf, size_t size)
  * over). */
 static bool claimable(const lt_state *st, char *buf, size_t size)
 {
-    int lang = lt_lang();
     const chess_state *s = (const chess_state *)st;
-    bool pl = lang == LT_LANG_PL;
     if (s->end != END_NONE)
         return false;
     if (repetitions(s) >= 3)
-        snprintf(buf, size, "%s",
-                 pl ? "trzykrotne powtórzenie pozycji" : "threefold repetition");
+        snprintf(buf, size, "%s", _("threefold repetition"));
     else if (s->pos.halfmove >= 100)
-        snprintf(buf, size, "%s",
-                 pl ? "pięćdziesiąt posunięć bez bicia i ruchu pionem"
-                    : "fifty moves without a capture or a pawn move");
+        snprintf(buf, size, "%s", _("fifty moves without a capture or a pawn move"));
     else
         return false;
     return true;
@@ -290,7 +288,6 @@ static void render(const lt_state *st, lt_view *v)
 {
     const chess_state *s = (const chess_state *)st;
     const chess_pos *p = &s->pos;
-    bool pl = lt_lang() == LT_LANG_PL;
     v->width = v->height = 8;
     v->ncells = 64;
     v->nboards = 1;
@@ -315,18 +312,16 @@ static void render(const lt_state *st, lt_view *v)
         pc->text[0] = color ? "pnbrqk"[type] : chess_piece_letters[type];
         lt_copy(pc->glyph, sizeof pc->glyph, glyphs[color][type]);
     }
-    const char *side =
-        p->side ? (pl ? "czarne" : "Black") : (pl ? "białe" : "White");
+    bool check = chess_in_check(p);
     if (s->end != END_NONE)
         end_reason(st, v->info[v->ninfo++], sizeof v->info[0]);
     else
-        snprintf(v->info[v->ninfo++], sizeof v->info[0],
-                 pl ? "Ruch: %s%s" : "%s to move%s", side,
-                 chess_in_check(p) ? (pl ? " (szach)" : " (check)") : "");
+        snprintf(v->info[v->ninfo++], sizeof v->info[0], "%s",
+                 p->side ? (check ? _("Black to move (check)") : _("Black to move"))
+                         : (check ? _("White to move (check)") : _("White to move")));
     snprintf(
         v->info[v->ninfo++], sizeof v->info[0],
-        pl ? "Posunięcie %u, bez bicia i ruchu pionem: %u z 100 półruchów"
-           : "Move %u; %u of 100 half-moves without a capture or pawn move",
+        _("Move %u; %u of 100 half-moves without a capture or pawn move"),
         (unsigned)p->fullmove, (unsigned)p->halfmove);
     if (p->rules == CHESS_SEED) {
         for (int c = 0; c < 2; c++) {
@@ -338,9 +333,7 @@ static void render(const lt_state *st, lt_view *v)
                     lt_appendf(list, sizeof list, &len, "%c",
                                chess_piece_letters[ty]);
             snprintf(v->info[v->ninfo++], sizeof v->info[0],
-                     pl ? "Promocja %s: %s" : "%s may promote to: %s",
-                     c ? (pl ? "czarnych" : "Black")
-                       : (pl ? "białych" : "White"),
+                     c ? _("Black may promote to: %s") : _("White may promote to: %s"),
                      len ? list : "-");
         }
     }
@@ -441,6 +434,7 @@ const lt_game lt_chess = {
     .returns = returns,
     .action_name = action_name,
     .parse_action = parse_action,
+    .display_name = display_name,
     .write_state = write_state,
     .read_state = read_state,
     .render = render,

@@ -147,16 +147,15 @@ bool best_read(dice_state *s, char **w, int nw, int *used, lt_error *err)
 void best_info(const dice_state *s, lt_view *v)
 {
     const dice_best *b = &s->t.best;
-    bool pl = lt_lang() == LT_LANG_PL;
     char line[96];
     size_t len = 0;
     line[0] = '\0';
-    lt_appendf(line, sizeof line, &len, "%s", pl ? "W grze:" : "In the round:");
+    lt_appendf(line, sizeof line, &len, "%s", _("In the round:"));
     for (int p = 0; p < s->players; p++) {
         int seat = s->order[p];
         if (!(b->contenders >> seat & 1))
             continue;
-        lt_appendf(line, sizeof line, &len, " %s", dice_seat_label(seat, lt_lang()));
+        lt_appendf(line, sizeof line, &len, " %s", dice_seat_label(seat));
         if (b->score[seat])
             lt_appendf(line, sizeof line, &len, "=%u", (unsigned)b->score[seat]);
     }

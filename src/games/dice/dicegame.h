@@ -245,7 +245,7 @@ typedef struct {
     int nchoices;
     lt_action choice[LT_ODDS_CHOICES];
     rat choice_value[LT_ODDS_CHOICES];
-    char note_en[192], note_pl[192];
+    char note[192];       /* in the reader's language */
 } dice_chances;
 
 /* The rules of one game's turn.  The frame calls turn_start when the
@@ -267,8 +267,8 @@ typedef struct dice_rules {
      * what he must put in (dice_can_pay says who; the match ends) */
     bool (*turn_start)(dice_state *);
     /* games for money: what a player who cannot pay could not cover, for
-     * the end's reason ("the stake", "stawkę": after "na") */
-    const char *due_en, *due_pl;
+     * the end's reason: NC_("cannot cover", "the stake") */
+    const char *due;
     /* optional: LT_CHANCE (without it, always) or the seat that decides */
     int (*turn_player)(const dice_state *);
     /* the seat whose throw or decision is next */
@@ -423,7 +423,7 @@ const char *dice_word_after(char **words, int nwords, const char *name);
 int dice_end_reason(const lt_state *, char *buf, size_t size);
 /* The line on the last turn that ended ("Turn 3: P1 won it - threw 7,
  * ..."), or "" when none has (or the position was read from text). */
-void dice_last_turn(const dice_state *, int lang, char *buf, size_t size);
+void dice_last_turn(const dice_state *, char *buf, size_t size);
 
 /* ---- the view (view.c) ---- */
 void dice_render(const lt_state *, lt_view *);
@@ -433,8 +433,8 @@ void dice_info(lt_view *, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)))
 #endif
     ;
-/* "P2" or "G2": a seat's short name in the view's language. */
-const char *dice_seat_label(int seat, int lang);
+/* "P2" (Polish "G2"): a seat's short name in the reader's language. */
+const char *dice_seat_label(int seat);
 /* "12" or "12.5": halves as money. */
 const char *dice_money_text(int32_t halves, char *buf, size_t size);
 

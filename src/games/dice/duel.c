@@ -91,9 +91,16 @@ bool duel_read_numbers(dice_state *s, const char *word, bool mine_first,
     d->theirs = (uint8_t)v[s->order[1]];
     int first = mine_first ? d->mine : d->theirs, second = mine_first ? d->theirs : d->mine;
     if ((second && !first) || (distinct && first && first == second)) {
-        lt_error_set(err, _("numbers: the %s number is given first%s"),
-                     mine_first ? "thrower's" : "opponent's",
-                     distinct ? ", and the other differs from it" : "");
+        lt_error_set(err, "%s",
+                     mine_first ? (distinct ? _("numbers: the thrower's number is "
+                                                "given first, and the other "
+                                                "differs from it")
+                                            : _("numbers: the thrower's number is "
+                                                "given first"))
+                     : distinct ? _("numbers: the opponent's number is given "
+                                    "first, and the other differs from it")
+                                : _("numbers: the opponent's number is given "
+                                    "first"));
         return false;
     }
     return true;
@@ -119,17 +126,14 @@ bool duel_read_stage(dice_state *s, const char *word)
 void duel_info(const dice_state *s, lt_view *v, bool staker)
 {
     const dice_duel *d = &s->t.duel;
-    bool pl = lt_lang() == LT_LANG_PL;
     char a[8] = "-", b[8] = "-";
     if (d->mine)
         snprintf(a, sizeof a, "%u", (unsigned)d->mine);
     if (d->theirs)
         snprintf(b, sizeof b, "%u", (unsigned)d->theirs);
-    const char *other = staker ? (pl ? "stawia" : "staker") : (pl ? "przeciwnik" : "opponent");
-    dice_info(v, pl ? "Rzuca %s (liczba %s); %s %s (liczba %s)"
-                    : "Thrower %s (number %s); %s %s (number %s)",
-              dice_seat_label(s->order[0], lt_lang()), a, other,
-              dice_seat_label(s->order[1], lt_lang()), b);
+    dice_info(v, staker ? _("Thrower %s (number %s); staker %s (number %s)")
+                        : _("Thrower %s (number %s); opponent %s (number %s)"),
+              dice_seat_label(s->order[0]), a, dice_seat_label(s->order[1]), b);
 }
 
 void duel_chances(dice_chances *d, int me, int other, const rat *pw,

@@ -74,9 +74,7 @@ static void extreme_info(const dice_state *s, lt_view *v)
 {
     best_info(s, v);
     if (s->t.best.thrown)
-        dice_info(v, lt_lang() == LT_LANG_PL ? "%s ma już %u z %u kości: %u"
-                                           : "%s has thrown %u of %u dice: %u",
-                  dice_seat_label(best_thrower(s), lt_lang()),
+        dice_info(v, _("%s has thrown %u of %u dice: %u"), dice_seat_label(best_thrower(s)),
                   (unsigned)s->t.best.thrown, (unsigned)s->var[0],
                   (unsigned)s->t.best.partial);
 }
@@ -101,10 +99,7 @@ static void extreme_odds(const dice_state *s, dice_chances *d)
     for (int x = 0; x + b->partial < DIST_MAX; x++)
         now[x + b->partial] = rest[x];
     dice_best_odds(s, dist, total, now, now_total, low(s), d->win);
-    snprintf(d->note_en, sizeof d->note_en,
-             "Each throws %d dice; ties throw again.", nd);
-    snprintf(d->note_pl, sizeof d->note_pl,
-             "Każdy rzuca %d kośćmi; remisujący rzucają ponownie.", nd);
+    snprintf(d->note, sizeof d->note, _("Each throws %d dice; ties throw again."), nd);
 }
 
 enum { OPT_DICE, OPT_TURNS };

@@ -24,33 +24,27 @@ lt_status dice_odds(const lt_state *st, unsigned flags, lt_odds *o,
                     lt_error *err)
 {
     dice_state s = *(const dice_state *)st;
-    int lang = lt_lang();
-    bool pl = lang == LT_LANG_PL;
     memset(o, 0, sizeof *o);
     o->nseats = s.players;
     o->value_seat = -1;
     if (s.phase == PHASE_OVER) {
         lt_copy(o->note, sizeof o->note,
-                pl ? "Mecz skończony: nie ma tury, o którą można pytać."
-                   : "The match is over: there is no turn to give odds for.");
+                _("The match is over: there is no turn to give odds for."));
         return LT_OK;
     }
     bool assumed = false;
     if (s.phase == PHASE_ORDER) {
         if (!(flags & LT_ODDS_SEAT_ORDER)) {
             lt_copy(o->note, sizeof o->note,
-                    pl ? "Trwa rzut o kolejność; szanse będą znane, gdy "
-                         "kolejność się ustali."
-                       : "The order of play is being thrown for; the odds "
-                         "follow once it is fixed.");
+                    _("The order of play is being thrown for; the odds "
+                      "follow once it is fixed."));
             return LT_OK;
         }
         assumed = true;
         if (!dice_enter_seat_order(&s)) {
             lt_copy(o->note, sizeof o->note,
-                    pl ? "Tura nie może się zacząć: gracz nie pokryje stawki."
-                       : "The turn cannot begin: a player cannot cover the "
-                         "stakes.");
+                    _("The turn cannot begin: a player cannot cover the "
+                      "stakes."));
             return LT_OK;
         }
     }
@@ -84,13 +78,11 @@ lt_status dice_odds(const lt_state *st, unsigned flags, lt_odds *o,
     size_t len = 0;
     if (assumed)
         lt_appendf(o->note, sizeof o->note, &len, "%s",
-                   pl ? "Kolejność przyjęta wg miejsc (gracz 1 pierwszy). "
-                      : "Order of play taken as seat order (seat 1 first). ");
-    lt_appendf(o->note, sizeof o->note, &len, "%s", pl ? d->note_pl : d->note_en);
+                   _("Order of play taken as seat order (seat 1 first). "));
+    lt_appendf(o->note, sizeof o->note, &len, "%s", d->note);
     if (overflowed)
         lt_appendf(o->note, sizeof o->note, &len, "%s",
-                   pl ? " Dokładna wartość przekracza zakres arytmetyki."
-                      : " An exact value exceeds the arithmetic's range.");
+                   _(" An exact value exceeds the arithmetic's range."));
     free(d);
     return LT_OK;
 }

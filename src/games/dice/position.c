@@ -418,8 +418,8 @@ lt_status dice_read_state(lt_state *st, const char *text, lt_error *err)
         return LT_ESYNTAX;
     }
     if (!dice_invariants_ok((lt_state *)&t)) {
-        lt_error_set(err, _("these numbers do not make a position of %s"),
-                     "this game");
+        lt_error_set(err, "%s",
+                     _("these numbers do not make a position of this game"));
         return LT_EILLEGAL;
     }
     *(dice_state *)st = t;

@@ -10,27 +10,29 @@
 
 const char *const fs4_seats[SEATS] = {N_("Green"), N_("Red"), N_("Black"),
                                       N_("White")};
-static const char *const seat_en[SEATS] = {"Green (spring)", "Red (summer)",
-                                           "Black (autumn)", "White (winter)"};
-static const char *const seat_pl[SEATS] = {"Zielone (wiosna)", "Czerwone (lato)",
-                                           "Czarne (jesień)", "Białe (zima)"};
-static const char *const short_en[SEATS] = {"green", "red", "black", "white"};
-static const char *const short_pl[SEATS] = {"zielone", "czerwone", "czarne",
-                                            "białe"};
-static const char *const genitive_pl[SEATS] = {"zielonych", "czerwonych",
-                                               "czarnych", "białych"};
-static const char *const dir_en[DIRS] = {"north", "south", "east", "west"};
-static const char *const dir_pl[DIRS] = {"na północ", "na południe",
-                                         "na wschód", "na zachód"};
+/* The names the view uses, all shown through _() or P_(). */
+static const char *const seat_season[SEATS] = {
+    N_("Green (spring)"), N_("Red (summer)"), N_("Black (autumn)"),
+    N_("White (winter)")};
+static const char *const short_name[SEATS] = {N_("green"), N_("red"),
+                                              N_("black"), N_("white")};
+/* after "towards": Polish "w stronę zielonych" */
+static const char *const genitive[SEATS] = {
+    NC_("genitive", "green"), NC_("genitive", "red"),
+    NC_("genitive", "black"), NC_("genitive", "white")};
+static const char *const dir_name[DIRS] = {
+    NC_("direction of a move", "north"), NC_("direction of a move", "south"),
+    NC_("direction of a move", "east"), NC_("direction of a move", "west")};
 /* what each face of the die moves, 1..6 */
-static const char *const face_en[7] = {"", "move a pawn", "move a bishop",
-                                       "move a rook", "move a knight",
-                                       "move a General or lose the turn",
-                                       "move the king"};
-static const char *const face_pl[7] = {"", "ruch piona", "ruch biskupa",
-                                       "ruch wieży", "ruch rycerza",
-                                       "ruch generała albo strata tury",
-                                       "ruch króla"};
+static const char *const face_name[7] = {NULL, N_("move a pawn"), N_("move a bishop"),
+                                         N_("move a rook"), N_("move a knight"),
+                                         N_("move a General or lose the turn"),
+                                         N_("move the king")};
+
+static const char *face(int f)
+{
+    return f >= 1 && f <= 6 ? _(face_name[f]) : "";
+}
 
 static const char piece_text[K_PAWN][2] = {"K", "R", "N", "B", "G"};
 static const char *const piece_glyph[K_PAWN] = {"\u2654", "\u2656", "\u2658",
@@ -82,14 +84,14 @@ static void board(const fs4 *s, lt_view *v)
 }
 
 /* The seats still in the game: "green, red". */
-static void list_seats(const fs4 *s, bool pl, char *buf, size_t size)
+static void list_seats(const fs4 *s, char *buf, size_t size)
 {
     size_t len = 0;
     buf[0] = '\0';
     for (int p = 0; p < SEATS; p++)
         if (fs4_active(s, p))
             lt_appendf(buf, size, &len, "%s%s", len ? ", " : "",
-                       (pl ? short_pl : short_en)[p]);
+                       _(short_name[p]));
 }
 
 /* Two kings and nothing else: neither can ever be eliminated. */
@@ -98,129 +100,128 @@ static bool bare_kings(const fs4 *s)
     return fs4_count(s->kind[K_KING]) == 2 && fs4_all(s) == s->kind[K_KING];
 }
 
-static void result(const fs4 *s, lt_view *v, bool pl)
+static void result(const fs4 *s, lt_view *v)
 {
     char names[64];
-    list_seats(s, pl, names, sizeof names);
+    list_seats(s, names, sizeof names);
     if (fs4_count(s->kind[K_KING]) == 1)
-        info(v, pl ? "Koniec: wygrywają %s, ostatni król na planszy"
-                   : "Game over: %s wins, the last king standing", names);
+        info(v, _("Game over: %s wins, the last king standing"), names);
     else if (bare_kings(s))
-        info(v, pl ? "Koniec: remis, dwa samotne króle (%s)"
-                   : "Game over: drawn, two bare kings (%s)", names);
+        info(v, _("Game over: drawn, two bare kings (%s)"), names);
     else
-        info(v, pl ? "Koniec po %u turach: remis między %s"
-                   : "Game over after %u turns: drawn among %s",
+        info(v, lt_ngettext("Game over after %u turn: drawn among %s",
+                            "Game over after %u turns: drawn among %s", s->ply),
              (unsigned)s->ply, names);
 }
 
 /* How seat p went out: "Red mated by Green", "Czerwone (mat: Zielone)". */
-static void out_text(const fs4 *s, int p, bool pl, char *buf, size_t size, size_t *len)
+static void out_text(const fs4 *s, int p, char *buf, size_t size, size_t *len)
 {
-    const char *const *name = pl ? fs4_seats_pl : fs4_seats_en;
-    const char *by = name[fs4_out_by(s->out[p])];
+    const char *name = _(fs4_seats[p]), *by = _(fs4_seats[fs4_out_by(s->out[p])]);
     switch (fs4_out_cause(s->out[p])) {
     case OUT_MATED:
-        lt_appendf(buf, size, len, pl ? "%s (mat: %s)" : "%s mated by %s", name[p], by);
+        lt_appendf(buf, size, len, _("%s mated by %s"), name, by);
         break;
     case OUT_STALEMATED:
-        lt_appendf(buf, size, len, pl ? "%s (pat)" : "%s stalemated", name[p]);
+        lt_appendf(buf, size, len, _("%s stalemated"), name);
         break;
     case OUT_TAKEN:
-        lt_appendf(buf, size, len, pl ? "%s (król zbity: %s)" : "%s's king taken by %s",
-                   name[p], by);
+        lt_appendf(buf, size, len, _("%s's king taken by %s"), name, by);
         break;
     default:
-        lt_appendf(buf, size, len, pl ? "%s (wyszły z gry)" : "%s left the game", name[p]);
+        lt_appendf(buf, size, len, _("%s left the game"), name);
     }
 }
 
 /* Seats of a set joined: "Green, Red and Black"; Polish "Zielone,
  * Czerwone, Czarne". */
-static void join_seats(unsigned set, bool pl, char *buf, size_t size, size_t *len)
+static void join_seats(unsigned set, char *buf, size_t size)
 {
-    int n = __builtin_popcount(set), k = 0;
+    char head[64];
+    size_t len = 0;
+    int last = -1;
+    head[0] = '\0';
     for (int p = 0; p < SEATS; p++)
         if (set >> p & 1) {
-            k++;
-            lt_appendf(buf, size, len, "%s%s",
-                       k == 1 ? "" : k == n && !pl ? " and " : ", ",
-                       (pl ? fs4_seats_pl : fs4_seats_en)[p]);
+            if (last >= 0)
+                lt_appendf(head, sizeof head, &len, "%s%s", len ? ", " : "",
+                           _(fs4_seats[last]));
+            last = p;
         }
+    if (len)
+        /* TRANSLATORS: the last two seats of a list: "Green, Red and Black"
+         * (the first %s may itself be a list) */
+        snprintf(buf, size, P_("list of seats", "%s and %s"), head, _(fs4_seats[last]));
+    else
+        snprintf(buf, size, "%s", last >= 0 ? _(fs4_seats[last]) : "");
 }
 
 int fs4_end_reason(const fs4 *s, char *buf, size_t size)
 {
-    int lang = lt_lang();
-    bool pl = lang == LT_LANG_PL;
     unsigned in = 0;
     size_t len = 0;
     buf[0] = '\0';
     for (int p = 0; p < SEATS; p++)
         in |= (unsigned)fs4_active(s, p) << p;
-    if (__builtin_popcount(in) == 1) {
-        /* seed: "Ostatni pozostały gracz wygrywa" */
-        lt_appendf(buf, size, &len, "%s", pl ? "ostatni król: " : "");
-        join_seats(in, pl, buf, size, &len);
-        lt_appendf(buf, size, &len, "%s", pl ? "" : " is the last king");
-    } else if (bare_kings(s)) {
-        lt_appendf(buf, size, &len, "%s", pl ? "remis: dwa samotne króle (" : "draw: two bare kings, ");
-        join_seats(in, pl, buf, size, &len);
-        lt_appendf(buf, size, &len, "%s",
-                   pl ? ") nie mogą się wyeliminować" : ", cannot eliminate each other");
-    } else {
-        lt_appendf(buf, size, &len, "%s", pl ? "remis (" : "draw among ");
-        join_seats(in, pl, buf, size, &len);
-        lt_appendf(buf, size, &len,
-                   pl ? "): limit %u tur bez bicia, promocji i eliminacji"
-                      : ": %u turns without a capture, promotion or elimination",
-                   (unsigned)s->cap);
-    }
-    const char *sep = pl ? "; poza grą: " : in & (in - 1) ? "; out: " : ": ";
+    /* the seats in the game, and how the others went out */
+    char names[64], outs[192];
+    size_t olen = 0;
+    join_seats(in, names, sizeof names);
+    outs[0] = '\0';
     for (int p = 0; p < SEATS; p++)
         if (!(in >> p & 1)) {
-            lt_appendf(buf, size, &len, "%s", sep);
-            out_text(s, p, pl, buf, size, &len);
-            sep = ", ";
+            lt_appendf(outs, sizeof outs, &olen, "%s", olen ? ", " : "");
+            out_text(s, p, outs, sizeof outs, &olen);
         }
+    if (__builtin_popcount(in) == 1)
+        /* seed: "Ostatni pozostały gracz wygrywa" */
+        lt_appendf(buf, size, &len, _("%s is the last king: %s"), names, outs);
+    else if (bare_kings(s))
+        lt_appendf(buf, size, &len,
+                   _("draw: two bare kings, %s, cannot eliminate each other; out: %s"),
+                   names, outs);
+    else if (!olen)
+        lt_appendf(buf, size, &len,
+                   _("draw among %s: %u turns without a capture, promotion or elimination"),
+                   names, (unsigned)s->cap);
+    else
+        lt_appendf(buf, size, &len,
+                   _("draw among %s: %u turns without a capture, promotion or elimination; "
+                     "out: %s"),
+                   names, (unsigned)s->cap, outs);
     return (int)len;
 }
 
-static void turn(const fs4 *s, lt_view *v, bool pl)
+static void turn(const fs4 *s, lt_view *v)
 {
-    const char *who = (pl ? seat_pl : seat_en)[s->turn];
+    const char *who = _(seat_season[s->turn]);
     switch (s->phase) {
     case PH_ROLL:
-        info(v, pl ? "%s rzucają kością" : "%s to roll", who);
+        info(v, _("%s to roll"), who);
         break;
     case PH_CHOOSE:
-        info(v, pl ? "%s wybierają kość: %d (%s) lub %d (%s)"
-                   : "%s to choose a die: %d (%s) or %d (%s)",
-             who, s->die[0], (pl ? face_pl : face_en)[s->die[0]], s->die[1],
-             (pl ? face_pl : face_en)[s->die[1]]);
+        info(v, _("%s to choose a die: %d (%s) or %d (%s)"),
+             who, s->die[0], face(s->die[0]), s->die[1], face(s->die[1]));
         break;
     default:
-        info(v, pl ? "%s na posunięciu" : "%s to move", who);
+        info(v, _("%s to move"), who);
         if (s->dice) {
-            info(v, pl ? "Kość %d: %s" : "Die %d: %s",
-                 s->die[0], (pl ? face_pl : face_en)[s->die[0]]);
+            info(v, _("Die %d: %s"), s->die[0], face(s->die[0]));
             lt_action acts[LT_MAX_ACTIONS];
             if (fs4_legal(s, acts) == 1 && acts[0] == A_PASS)
-                info(v, pl ? "Brak takiego ruchu: tura stracona (pass)"
-                           : "No such move: the turn is lost (pass)");
+                info(v, "%s", _("No such move: the turn is lost (pass)"));
         }
     }
     if (fs4_first_rule_binds(s)) {
         int d = fs4_first_dir[s->array][s->turn];
-        info(v, pl ? "Pierwszy ruch: w stronę %s (%s), jeśli się da"
-                   : "First move: towards %s (%s) if possible",
-             (pl ? genitive_pl : short_en)[(s->turn + 1) % SEATS],
-             (pl ? dir_pl : dir_en)[d]);
+        info(v, _("First move: towards %s (%s) if possible"),
+             P_("genitive", genitive[(s->turn + 1) % SEATS]),
+             P_("direction of a move", dir_name[d]));
     }
 }
 
 /* One line for every king in check, and who gives it. */
-static void checks(const fs4 *s, lt_view *v, bool pl)
+static void checks(const fs4 *s, lt_view *v)
 {
     uint64_t all = fs4_all(s);
     uint64_t blockers = all | fs4_tables_get()->forbidden[s->centre];
@@ -233,24 +234,24 @@ static void checks(const fs4 *s, lt_view *v, bool pl)
         uint64_t a = fs4_attackers(s, fs4_king(s, p), all & ~s->occ[p], blockers);
         if (!a)
             continue;
-        lt_appendf(line, sizeof line, &len, "%s%s (%s ", len ? "; " : "",
-                   (pl ? short_pl : short_en)[p], pl ? "przez" : "by");
-        bool first = true;
+        char by[64];
+        size_t blen = 0;
+        by[0] = '\0';
         for (int q = 0; q < SEATS; q++)
-            if (s->occ[q] & a) {
-                lt_appendf(line, sizeof line, &len, "%s%s", first ? "" : ", ",
-                           (pl ? short_pl : short_en)[q]);
-                first = false;
-            }
-        lt_appendf(line, sizeof line, &len, ")");
+            if (s->occ[q] & a)
+                lt_appendf(by, sizeof by, &blen, "%s%s", blen ? ", " : "",
+                           _(short_name[q]));
+        lt_appendf(line, sizeof line, &len, "%s", len ? "; " : "");
+        /* TRANSLATORS: a king in check and the seats that give it:
+         * "green (by red, black)" */
+        lt_appendf(line, sizeof line, &len, _("%s (by %s)"), _(short_name[p]), by);
     }
     if (len)
-        info(v, pl ? "Szachowane: %s" : "In check: %s", line);
+        info(v, _("In check: %s"), line);
 }
 
 void fs4_render(const fs4 *s, lt_view *v)
 {
-    bool pl = lt_lang() == LT_LANG_PL;
     board(s, v);
     if (s->dice && s->phase != PH_OVER) {
         bool two = s->phase == PH_CHOOSE ||
@@ -261,19 +262,19 @@ void fs4_render(const fs4 *s, lt_view *v)
                                            .value = s->die[i]};
     }
     if (s->phase == PH_OVER)
-        result(s, v, pl);
+        result(s, v);
     else
-        turn(s, v, pl);
-    checks(s, v, pl);
+        turn(s, v);
+    checks(s, v);
     for (int p = 0; p < SEATS; p++)
         if (!fs4_active(s, p)) {
             char line[96];
             size_t len = 0;
             line[0] = '\0';
-            out_text(s, p, pl, line, sizeof line, &len);
-            info(v, pl ? "Poza grą: %s" : "Out: %s", line);
+            out_text(s, p, line, sizeof line, &len);
+            info(v, _("Out: %s"), line);
         }
-    info(v, pl ? "Tura %u; bez bicia: %u z %u" : "Turn %u; %u of %u without a capture",
+    info(v, _("Turn %u; %u of %u without a capture"),
          (unsigned)s->ply + (s->phase != PH_OVER), (unsigned)s->quiet, (unsigned)s->cap);
 }
 

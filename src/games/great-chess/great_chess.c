@@ -134,24 +134,23 @@ static void returns(const lt_state *st, double *out)
  * rule with the step that decided it, the cap. */
 static int end_reason(const lt_state *st, char *buf, size_t size)
 {
-    int lang = lt_lang();
     const great *s = (const great *)st;
-    bool pl = lang == LT_LANG_PL;
     if (s->end == END_CAP)
         return snprintf(buf, size,
-                        pl ? "Remis: %u %s bez bicia i ruchu piona"
-                           : "Draw: %u moves without a capture or a pawn move",
-                        (unsigned)s->pos.rules.cap,
-                        lt_plural_pl(s->pos.rules.cap, "posunięcie", "posunięcia", "posunięć"));
+                        lt_ngettext("Draw: %u move without a capture or a pawn move",
+                                    "Draw: %u moves without a capture or a pawn move",
+                                    s->pos.rules.cap),
+                        (unsigned)s->pos.rules.cap);
     if (s->end == END_MATE)
-        return snprintf(buf, size, "%s", pl ? "Mat" : "Checkmate");
+        return snprintf(buf, size, "%s", _("Checkmate"));
     /* seed: the stalemated side (to move) wins with more pieces, or more
      * of the highest rank where the counts differ, or else the side that
      * made the last move wins */
-    static const char *const types_en[GC_NTYPES] = {
-        "", "pawns", "giraffes", "crocodiles", "lions", "rooks", "unicorns", "Aancas", ""};
-    static const char *const types_pl[GC_NTYPES] = {
-        "", "pionów", "żyraf", "krokodyli", "lwów", "wież", "nosorożców", "słonioptaków", ""};
+    /* "with more pawns": Polish needs the genitive plural */
+    static const char *const types[GC_NTYPES] = {
+        "", NC_("genitive", "pawns"), NC_("genitive", "giraffes"),
+        NC_("genitive", "crocodiles"), NC_("genitive", "lions"), NC_("genitive", "rooks"),
+        NC_("genitive", "unicorns"), NC_("genitive", "Aancas"), ""};
     const gc_pos *p = &s->pos;
     int type, winner = s->result == BLACK_WON, total[2] = {0, 0};
     bool wins;
@@ -159,22 +158,24 @@ static int end_reason(const lt_state *st, char *buf, size_t size)
     for (int c = 0; c < 2; c++)
         for (int t = GC_PAWN; t <= GC_KING; t++)
             total[c] += p->count[c][t];
-    const char *side = pl ? (winner ? "czarne" : "białe") : (winner ? "Black" : "White");
     if (rule == GC_STALE_MORE)
         return snprintf(buf, size,
-                        pl ? "Pat: wygrywają %s, więcej bierek (%d do %d)"
-                           : "Stalemate: %s wins with more pieces (%d to %d)",
-                        side, total[winner], total[!winner]);
+                        winner ? _("Stalemate: Black wins with more pieces (%d to %d)")
+                               : _("Stalemate: White wins with more pieces (%d to %d)"),
+                        total[winner], total[!winner]);
     if (rule == GC_STALE_HIGHER)
         return snprintf(buf, size,
-                        pl ? "Pat: wygrywają %s, przy równej liczbie bierek więcej %s (%d do %d)"
-                           : "Stalemate: %s wins, equal in pieces, with more %s (%d to %d)",
-                        side, (pl ? types_pl : types_en)[type], p->count[winner][type],
-                        p->count[!winner][type]);
-    return snprintf(buf, size,
-                    pl ? "Pat: wygrywają %s, przy równych bierkach: ostatni ruch"
-                       : "Stalemate: %s wins, all pieces equal, by making the last move",
-                    side);
+                        winner ? _("Stalemate: Black wins, equal in pieces, with more %s "
+                                   "(%d to %d)")
+                               : _("Stalemate: White wins, equal in pieces, with more %s "
+                                   "(%d to %d)"),
+                        *types[type] ? P_("genitive", types[type]) : "",
+                        p->count[winner][type], p->count[!winner][type]);
+    return snprintf(buf, size, "%s",
+                    winner ? _("Stalemate: Black wins, all pieces equal, by making the last "
+                               "move")
+                           : _("Stalemate: White wins, all pieces equal, by making the last "
+                               "move"));
 }
 
 /* FIDE 6.9 read for this game (RULES.md): a lone king can neither mate
@@ -209,6 +210,19 @@ static int action_name(const lt_state *st, lt_action a, char *buf, size_t size)
 
 /* The coordinates XBoard and Fairy-Max use: "g1g3", "e11f12a" (ranks
  * 10-12 in two digits, the promoted piece in lower case). */
+/* A promotion with the piece letters of the reader's language. */
+static int display_name(const lt_state *st, lt_action a, char *buf, size_t size)
+{
+    char name[32];
+    int n = action_name(st, a, name, sizeof name);
+    /* TRANSLATORS: Great Chess: the letters of the giraffe, crocodile,
+     * lion, rook, unicorn, aanca and king ("=L" promotes to a lion);
+     * seven different ASCII capitals */
+    lt_swap_letters(name, "GCLRUAK", P_("great chess pieces", "GCLRUAK"), buf,
+                    size);
+    return n;
+}
+
 static int coord_name(const lt_state *st, lt_action a, char *buf, size_t size)
 {
     const great *s = (const great *)st;
@@ -292,7 +306,6 @@ static void render(const lt_state *st, lt_view *v)
 {
     const great *s = (const great *)st;
     const gc_pos *p = &s->pos;
-    bool pl = lt_lang() == LT_LANG_PL;
     v->width = GC_FILES;
     v->height = GC_RANKS;
     v->ncells = GC_CELLS;
@@ -315,9 +328,6 @@ static void render(const lt_state *st, lt_view *v)
         pc->text[0] = c ? (char)tolower(gc_letters[type]) : gc_letters[type];
         lt_copy(pc->glyph, sizeof pc->glyph, glyphs[c][type]);
     }
-    static const char *const side_en[2] = {"White", "Black"};
-    static const char *const side_pl[2] = {"białe", "czarne"};
-    const char *const *side = pl ? side_pl : side_en;
     char *line;
 #define LINE() (line = v->info[v->ninfo++])
     int total[2] = {0, 0};
@@ -326,25 +336,22 @@ static void render(const lt_state *st, lt_view *v)
             total[c] += p->count[c][t];
     if (s->result == PLAYING) {
         bool check = s->guard.in_check;
-        snprintf(LINE(), sizeof v->info[0], pl ? "Ruch: %s%s" : "%s to move%s",
-                 side[p->side],
-                 check ? (pl ? " (szach)" : " (check)") : "");
+        snprintf(LINE(), sizeof v->info[0], "%s",
+                 p->side ? (check ? _("Black to move (check)") : _("Black to move"))
+                         : (check ? _("White to move (check)") : _("White to move")));
     } else {
         end_reason(st, LINE(), sizeof v->info[0]);
     }
     snprintf(LINE(), sizeof v->info[0],
-             pl ? "Bierki: białe %d, czarne %d" : "Pieces: white %d, black %d",
+             _("Pieces: white %d, black %d"),
              total[0], total[1]);
     if (p->unmoved)
-        snprintf(LINE(), sizeof v->info[0],
-                 pl ? "Król może jeszcze skoczyć o dwa pola: %s%s%s"
-                    : "King's two-square leap still open: %s%s%s",
-                 p->unmoved & 1 ? side[0] : "",
-                 p->unmoved == 3 ? (pl ? " i " : " and ") : "",
-                 p->unmoved & 2 ? side[1] : "");
+        snprintf(LINE(), sizeof v->info[0], "%s",
+                 p->unmoved == 3   ? _("King's two-square leap still open: White and Black")
+                 : p->unmoved == 1 ? _("King's two-square leap still open: White")
+                                   : _("King's two-square leap still open: Black"));
     snprintf(LINE(), sizeof v->info[0],
-             pl ? "Bez bicia i ruchu piona: %u z %u"
-                : "Moves without capture or pawn move: %u of %u",
+             _("Moves without capture or pawn move: %u of %u"),
              (unsigned)p->halfmove, (unsigned)p->rules.cap);
 #undef LINE
     (void)line;
@@ -444,6 +451,7 @@ const lt_game lt_great_chess = {
     .returns = returns,
     .action_name = action_name,
     .parse_action = parse_action,
+    .display_name = display_name,
     .write_state = write_state,
     .read_state = read_state,
     .render = render,

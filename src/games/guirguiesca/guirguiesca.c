@@ -128,8 +128,7 @@ static void odds(const dice_state *s, dice_chances *d)
     rat_set(&one, 1, 1);
     rat_copy(&d->win[s->order[0]], &win);
     rat_sub(&d->win[s->order[1]], &one, &win);
-    lt_copy(d->note_en, sizeof d->note_en, "Hazard: 2, 3, 11, 12.");
-    lt_copy(d->note_pl, sizeof d->note_pl, "Hazard: 2, 3, 11, 12.");
+    lt_copy(d->note, sizeof d->note, _("Hazard: 2, 3, 11, 12."));
 }
 
 const dice_rules dice_guirguiesca = {

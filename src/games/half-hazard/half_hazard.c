@@ -172,9 +172,7 @@ static void info(const dice_state *s, lt_view *v)
     char m[32], u[32];
     duel_info(s, v, false);
     if (d->mine)
-        dice_info(v, lt_lang() == LT_LANG_PL
-                         ? "Wygrane w tej turze: %s; Hazardów z rzędu: %u; jednostka %s"
-                         : "Won this turn: %s; Hazards in a row: %u; unit %s",
+        dice_info(v, _("Won this turn: %s; Hazards in a row: %u; unit %s"),
                   dice_money_text(d->won, m, sizeof m), (unsigned)d->streak,
                   dice_money_text(s->unit, u, sizeof u));
 }
@@ -486,14 +484,10 @@ static void odds(const dice_state *s, dice_chances *d)
     }
     /* halves taken -> his gain in units */
     duel_chances(d, me, other, &pw, &pl, &v, 4);
-    lt_copy(d->note_en, sizeof d->note_en,
-            "Best play. The thrower wins the turn by taking money, the "
-            "opponent when an unassigned number comes; value: the thrower's "
-            "gain (half the pot being his).");
-    lt_copy(d->note_pl, sizeof d->note_pl,
-            "Najlepsza gra. Rzucający wygrywa turę, biorąc pieniądze, "
-            "przeciwnik - gdy padnie nieprzypisana liczba; wartość: zysk "
-            "rzucającego (połowa puli jest jego).");
+    lt_copy(d->note, sizeof d->note,
+            _("Best play. The thrower wins the turn by taking money, the "
+              "opponent when an unassigned number comes; value: the thrower's "
+              "gain (half the pot being his)."));
 }
 
 const dice_rules dice_half_hazard = {
@@ -502,8 +496,7 @@ const dice_rules dice_half_hazard = {
     .turn_player = duel_chooser, .turn_thrower = duel_thrower,
     .turn_actions = duel_choices, .turn_apply = apply, .turn_write = write_turn,
     .turn_read = read_turn, .turn_info = info, .turn_odds = odds,
-    .best = best, .short_of = short_of, .due_en = "half of the pool",
-    .due_pl = "połowę puli"};
+    .best = best, .short_of = short_of, .due = NC_("cannot cover", "half of the pool")};
 
 static lt_status init(lt_state *s, const lt_config *cfg)
 {

@@ -148,8 +148,11 @@ static bool read_turn(dice_state *s, char **w, int nw, lt_error *err)
         return false;
     }
     if (!dice_parse_list(w[nw - 1], v, n, 7, 14, &count) || count != n) {
-        lt_error_set(err, _("%s: a sum of 7..14 for each of the %d seats%s"),
-                     w[nw - 2], n, first ? " ('-' if he has not thrown)" : "");
+        lt_error_set(err,
+                     first ? _("%s: a sum of 7..14 for each of the %d seats "
+                               "('-' if he has not thrown)")
+                           : _("%s: a sum of 7..14 for each of the %d seats"),
+                     w[nw - 2], n);
         return false;
     }
     h->later = later;
@@ -187,21 +190,19 @@ static bool read_turn(dice_state *s, char **w, int nw, lt_error *err)
 static void info(const dice_state *s, lt_view *v)
 {
     const dice_haz *h = &s->t.haz;
-    bool pl = lt_lang() == LT_LANG_PL;
     char line[96];
     size_t len = 0;
     line[0] = '\0';
     lt_appendf(line, sizeof line, &len, "%s",
-               h->later ? (pl ? "ReHazardy:" : "ReHazards:")
-                        : (pl ? "Pierwsza kolejka:" : "First round:"));
+               h->later ? _("ReHazards:") : _("First round:"));
     for (int p = 0; p < s->players; p++) {
         int seat = s->order[p];
         if (h->reh[seat])
             lt_appendf(line, sizeof line, &len, " %s %u",
-                       dice_seat_label(seat, lt_lang()), (unsigned)h->reh[seat]);
+                       dice_seat_label(seat), (unsigned)h->reh[seat]);
     }
     dice_info(v, "%s", line);
-    dice_info(v, pl ? "Hazard: 3-6 i 15-18" : "Hazard: 3-6 and 15-18");
+    dice_info(v, "%s", _("Hazard: 3-6 and 15-18"));
 }
 
 /* ---- exact odds ----
@@ -279,8 +280,7 @@ static void odds(const dice_state *s, dice_chances *d)
     const dice_haz *h = &s->t.haz;
     int n = s->players;
     uint64_t num[DICE_SEATS], den;
-    snprintf(d->note_en, sizeof d->note_en, "Hazard: 3-6 and 15-18.");
-    snprintf(d->note_pl, sizeof d->note_pl, "Hazard: 3-6 i 15-18.");
+    snprintf(d->note, sizeof d->note, "%s", _("Hazard: 3-6 and 15-18."));
     if (h->later) {
         later_odds(h->reh, s->order, n, h->pos, num, &den);
         for (int i = 0; i < n; i++) {
@@ -348,8 +348,7 @@ const dice_rules dice_hazard = {
     .money = false, .configure = configure, .turn_start = start,
     .turn_thrower = thrower, .turn_apply = apply, .turn_write = write_turn,
     .turn_read = read_turn, .turn_info = info, .turn_odds = odds,
-    .turn_abort = abort_turn, .short_of = short_of, .due_en = "the stake",
-    .due_pl = "stawkę"};
+    .turn_abort = abort_turn, .short_of = short_of, .due = NC_("cannot cover", "the stake")};
 
 static lt_status init(lt_state *s, const lt_config *cfg)
 {

@@ -108,21 +108,19 @@ static bool read_turn(dice_state *s, char **w, int nw, lt_error *err)
 
 static void info(const dice_state *s, lt_view *v)
 {
-    bool pl = lt_lang() == LT_LANG_PL;
     char line[96];
     size_t len = 0;
     line[0] = '\0';
-    lt_appendf(line, sizeof line, &len, "%s", pl ? "Liczby:" : "Numbers:");
+    lt_appendf(line, sizeof line, &len, "%s", _("Numbers:"));
     for (int p = 0; p < s->players; p++) {
         int seat = s->order[p];
         if (s->t.mar.num[seat])
             lt_appendf(line, sizeof line, &len, " %s %u",
-                       dice_seat_label(seat, lt_lang()), (unsigned)s->t.mar.num[seat]);
+                       dice_seat_label(seat), (unsigned)s->t.mar.num[seat]);
     }
     if (s->t.mar.assigned < s->players)
-        lt_appendf(line, sizeof line, &len, pl ? " (%s losuje liczby 7-14)"
-                                               : " (%s throws for numbers 7-14)",
-                   dice_seat_label(s->order[0], lt_lang()));
+        lt_appendf(line, sizeof line, &len, _(" (%s throws for numbers 7-14)"),
+                   dice_seat_label(s->order[0]));
     dice_info(v, "%s", line);
 }
 
@@ -188,10 +186,8 @@ static void odds(const dice_state *s, dice_chances *d)
         if (c.num[i])
             used |= 1u << c.num[i];
     draw(&c, s->t.mar.assigned, used, 1, 1);
-    lt_copy(d->note_en, sizeof d->note_en,
-            "Numbers 7-14, one each; the first thrown wins for its owner.");
-    lt_copy(d->note_pl, sizeof d->note_pl,
-            "Liczby 7-14, każdy inną; pierwsza wyrzucona wygrywa.");
+    lt_copy(d->note, sizeof d->note,
+            _("Numbers 7-14, one each; the first thrown wins for its owner."));
 }
 
 const dice_rules dice_marlota = {

@@ -7,81 +7,73 @@
 #include "ludoteka/text.h"
 #include "medh.h"
 
-/* "1 cell", "3 cells"; Polish "1 pole", "3 pola", "5 pól", "22 pola". */
-static const char *cells_word(int n, bool pl)
-{
-    if (!pl)
-        return n == 1 ? "cell" : "cells";
-    return lt_plural_pl(n, "pole", "pola", "pól");
-}
-
 /* How the game ended (RULES.md, Endings): the winner's goal (notes 15:
  * judged for both sides after every whole deed; if both reach one, the
  * mover wins), or the turn cap. */
 int medh_end_reason(const lt_state *st, char *buf, size_t size)
 {
-    int lang = lt_lang();
     const medh *s = (const medh *)st;
-    bool pl = lang == LT_LANG_PL;
     if (s->phase == DRAWN)
-        return snprintf(buf, size, pl ? "remis: limit tur (%u)" : "draw: the turn cap (%u turns)",
-                        (unsigned)s->cap);
+        return snprintf(buf, size, _("draw: the turn cap (%u turns)"), (unsigned)s->cap);
     int winner = s->turn + 1, loser = opposite(winner);
-    const char *other = (pl ? medh_seats_pl : medh_seats_en)[s->turn ^ 1];
+    const char *other = _(medh_seats[s->turn ^ 1]);
+    /* seed §9 and §1 */
+    const char *goal = medh_count(s, winner) == PIECES && medh_count(s, loser) == MIN_PIECES
+                           ? _("a lead of 9 pieces to 4")
+                           : _("all its pieces on mornings");
     size_t len = 0;
     buf[0] = '\0';
-    /* seed §9 and §1 */
-    if (medh_count(s, winner) == PIECES && medh_count(s, loser) == MIN_PIECES)
-        lt_appendf(buf, size, &len, "%s", pl ? "przewaga 9 pionków do 4" : "a lead of 9 pieces to 4");
-    else
-        lt_appendf(buf, size, &len, "%s",
-                   pl ? "wszystkie jego pionki na porankach" : "all its pieces on mornings");
     if (medh_qualifies(s, loser))
         lt_appendf(buf, size, &len,
-                   pl ? "; cel osiągnął też %s, tym samym ruchem: wygrywa wykonujący ruch"
-                      : "; %s reached a goal in the same deed: the mover wins",
+                   _("%s; %s reached a goal in the same deed: the mover wins"), goal,
                    other);
+    else
+        lt_appendf(buf, size, &len, "%s", goal);
     return (int)len;
 }
 
 /* The task of the deed, from the throw: one info line. */
-static void deed_line(const medh *s, bool pl, char *out, size_t size)
+static void deed_line(const medh *s, char *out, size_t size)
 {
     int o = medh_their_die(s), m = medh_own_die(s);
-    const char *who = (pl ? medh_seats_pl : medh_seats_en)[s->turn];
+    const char *who = _(medh_seats[s->turn]);
     lt_action acts[MAX_ACTIONS];
     /* a swap or fall that is impossible has become a move */
     bool moves = medh_legal(s, acts) > 0 && acts[0] >= A_GO && acts[0] < A_GO + RING;
     if (o == 1 && m == 1)
-        snprintf(out, size, pl ? "1+1: %s zdejmuje jeden swój pionek"
-                               : "1+1: %s removes one of his own pieces", who);
+        snprintf(out, size, _("1+1: %s removes one of his own pieces"), who);
     else if (o == 6 && m == 6)
-        snprintf(out, size, pl ? "6+6: %s zdejmuje jeden pionek przeciwnika"
-                               : "6+6: %s removes one of the opponent's pieces", who);
-    else if (o <= 3 || moves)
-        snprintf(out, size, pl ? "%sRuch: pionek ze szczytu o %d %s w prawo"
-                               : "%sMove: a piece on a peak %d %s along the ring",
-                 o <= 3 ? "" : o <= 5 ? (pl ? "Zamiana niemożliwa. " : "No swap possible. ")
-                                      : (pl ? "Spadek niemożliwy. " : "No fall possible. "),
-                 o + m, cells_word(o + m, pl));
-    else if (o <= 5)
-        snprintf(out, size, pl ? "Zamiana: swój pionek z innym o %d %s albo w poprzek"
-                               : "Swap: an own piece with another %d %s away, or across",
-                 m, cells_word(m, pl));
+        snprintf(out, size, _("6+6: %s removes one of the opponent's pieces"), who);
+    else if (o <= 3 || moves) {
+        size_t len = 0;
+        out[0] = '\0';
+        if (o > 3)
+            lt_appendf(out, size, &len, "%s ",
+                       o <= 5 ? _("No swap possible.") : _("No fall possible."));
+        lt_appendf(out, size, &len,
+                   lt_ngettext("Move: a piece on a peak %d cell along the ring",
+                               "Move: a piece on a peak %d cells along the ring",
+                               (unsigned long)(o + m)),
+                   o + m);
+    } else if (o <= 5)
+        snprintf(out, size,
+                 lt_ngettext("Swap: an own piece with another %d cell away, or across",
+                             "Swap: an own piece with another %d cells away, or across",
+                             (unsigned long)m),
+                 m);
     else if (m == 1)
-        snprintf(out, size, pl ? "Spadek: pionek z poranka na swój szczyt poniżej"
-                               : "Fall: a morning piece drops to its own peak below");
+        snprintf(out, size, "%s", _("Fall: a morning piece drops to its own peak below"));
     else
-        snprintf(out, size, pl ? "Spadek: pionek z poranka na swój szczyt i dalej o %d %s"
-                               : "Fall: a morning piece drops to its own peak, then %d %s on",
-                 m - 1, cells_word(m - 1, pl));
+        snprintf(out, size,
+                 lt_ngettext("Fall: a morning piece drops to its own peak, then %d cell on",
+                             "Fall: a morning piece drops to its own peak, then %d cells on",
+                             (unsigned long)(m - 1)),
+                 m - 1);
 }
 
 void medh_render(const lt_state *st, lt_view *v)
 {
     const medh *s = (const medh *)st;
-    bool pl = lt_lang() == LT_LANG_PL;
-    const char *const *seat = pl ? medh_seats_pl : medh_seats_en;
     v->width = COLS;
     v->height = 3;
     v->ncells = CELLS;
@@ -120,48 +112,41 @@ void medh_render(const lt_state *st, lt_view *v)
     v->dice[1] = (lt_die){.owner = 1, .value = s->die[1]};
 
     char(*line)[96] = v->info;
-    const char *who = seat[s->turn];
+    const char *who = _(medh_seats[s->turn]);
     switch (s->phase) {
     case OPENING:
-        snprintf(line[v->ninfo++], 96, pl ? "Rzut o rozpoczęcie: zaczyna kolor wyższej kostki"
-                                          : "Throw for the start: the higher die's colour begins");
+        snprintf(line[v->ninfo++], 96, "%s",
+                 _("Throw for the start: the higher die's colour begins"));
         break;
     case START:
-        snprintf(line[v->ninfo++], 96, pl ? "%s: rzut (roll) albo oddanie ruchu (pass)"
-                                          : "%s: roll, or pass (drop a morning piece)", who);
+        snprintf(line[v->ninfo++], 96, _("%s: roll, or pass (drop a morning piece)"), who);
         break;
     case ROLL:
-        snprintf(line[v->ninfo++], 96, pl ? "%s rzuca obiema kośćmi" : "%s throws both dice", who);
+        snprintf(line[v->ninfo++], 96, _("%s throws both dice"), who);
         break;
     case DEED:
-        deed_line(s, pl, line[v->ninfo++], 96);
+        deed_line(s, line[v->ninfo++], 96);
         break;
     case PUSH:
         snprintf(line[v->ninfo++], 96,
-                 pl ? "%s: wypchnięty pionek wchodzi na poranek; wybierz kierunek"
-                    : "%s: the pushed piece enters a morning; choose the chain's way",
-                 who);
+                 _("%s: the pushed piece enters a morning; choose the chain's way"), who);
         break;
     case BACK:
         snprintf(line[v->ninfo++], 96,
-                 pl ? "%s ma 3 pionki: %s stawia jego pionek na wolnym szczycie"
-                    : "%s is down to 3: %s puts its piece back on a free peak",
-                 seat[s->victim - 1], who);
+                 _("%s is down to 3: %s puts its piece back on a free peak"),
+                 _(medh_seats[s->victim - 1]), who);
         break;
     case ADD:
-        snprintf(line[v->ninfo++], 96,
-                 pl ? "%s dokłada pionek koloru: %s, na dowolne wolne pole"
-                    : "%s adds a piece of %s on any free cell",
-                 who, seat[opposite(s->victim) - 1]);
+        snprintf(line[v->ninfo++], 96, _("%s adds a piece of %s on any free cell"),
+                 who, _(medh_seats[opposite(s->victim) - 1]));
         break;
     case REMOVE:
         snprintf(line[v->ninfo++], 96,
-                 pl ? "Nowa trójka: %s zdejmuje pionek przeciwnika (zostało %u)"
-                    : "New triple: %s removes an enemy piece (%u to go)",
+                 _("New triple: %s removes an enemy piece (%u to go)"),
                  who, (unsigned)s->removals);
         break;
     case WON:
-        snprintf(line[v->ninfo++], 96, pl ? "Wygrywa: %s" : "%s wins", who);
+        snprintf(line[v->ninfo++], 96, _("%s wins"), who);
         medh_end_reason(st, line[v->ninfo++], 96);
         break;
     default:
@@ -169,17 +154,14 @@ void medh_render(const lt_state *st, lt_view *v)
     }
     if (s->die[0])
         snprintf(line[v->ninfo++], 96,
-                 pl ? "Kości: zielona %d, drewniana %d (własna %d, przeciwnika %d)"
-                    : "Dice: green %d, wooden %d (own die %d, opponent's %d)",
+                 _("Dice: green %d, wooden %d (own die %d, opponent's %d)"),
                  s->die[0], s->die[1], medh_own_die(s), medh_their_die(s));
     snprintf(line[v->ninfo++], 96,
-             pl ? "Poza planszą (rezerwa i zbite): zielone %d, drewniane %d"
-                : "Off the board (reserve and captured): green %d, wooden %d",
+             _("Off the board (reserve and captured): green %d, wooden %d"),
              PIECES - medh_count(s, GREEN), PIECES - medh_count(s, WOODEN));
-    snprintf(line[v->ninfo++], 96,
-             pl ? "Rzędy: W1..W8 (góra), M1..M8, G1..G8; pierścień G1..G8, W8..W1"
-                : "Rows: W1..W8 (top), M1..M8, G1..G8; the ring G1..G8, W8..W1");
-    snprintf(line[v->ninfo++], 96, pl ? "Tura %u z %u" : "Turn %u of %u",
+    snprintf(line[v->ninfo++], 96, "%s",
+             _("Rows: W1..W8 (top), M1..M8, G1..G8; the ring G1..G8, W8..W1"));
+    snprintf(line[v->ninfo++], 96, _("Turn %u of %u"),
              (unsigned)s->turns + (s->phase < WON), (unsigned)s->cap);
 }
 

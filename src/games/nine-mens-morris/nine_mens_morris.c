@@ -426,7 +426,9 @@ static lt_status read_state(lt_state *st, const char *text, lt_error *err)
             apply((lt_state *)&u, a);
         }
         if (u.removing != t.removing) {
-            lt_error_set(err, _("the last step %s a mill"), u.removing ? "makes" : "makes no");
+            lt_error_set(err, "%s",
+                         u.removing ? _("the last step makes a mill")
+                                    : _("the last step makes no mill"));
             return LT_EILLEGAL;
         }
     } else {

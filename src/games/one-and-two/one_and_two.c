@@ -234,7 +234,7 @@ bad_last:
     lt_error_set(err, _("first/equal/due do not fit: last throws (last=%s) go "
                       "round from the first to succeed; the due have not "
                       "thrown it, and only the first and those who threw "
-                      "can be equal"), lasts[s->var[0]]);
+                      "can be equal"), P_("option value", lasts[s->var[0]]));
     return false;
 bad:
     lt_error_set(err, _("expected 'contest' and its seats in throwing order, "
@@ -247,21 +247,19 @@ bad:
 static void info(const dice_state *s, lt_view *v)
 {
     const dice_oat *o = &s->t.oat;
-    bool pl = lt_lang() == LT_LANG_PL;
     char line[96];
     size_t len = 0;
     line[0] = '\0';
-    lt_appendf(line, sizeof line, &len, "%s", pl ? "Grają:" : "Contest:");
+    lt_appendf(line, sizeof line, &len, "%s", _("Contest:"));
     for (int k = 0; k < o->size; k++)
-        lt_appendf(line, sizeof line, &len, " %s%s", dice_seat_label(o->seat[k], lt_lang()),
+        lt_appendf(line, sizeof line, &len, " %s%s", dice_seat_label(o->seat[k]),
                    o->equal >> k & 1 ? "*" : "");
     if (o->leader)
-        lt_appendf(line, sizeof line, &len, pl ? " (ostatnie rzuty; * trafił)"
-                                               : " (last throws; * succeeded)");
+        lt_appendf(line, sizeof line, &len, "%s", _(" (last throws; * succeeded)"));
     dice_info(v, "%s", line);
     if (o->single)
-        dice_info(v, pl ? "%s ma %u na jednej kości; teraz dwie" : "%s has %u on one die; now two",
-                  dice_seat_label(thrower(s), lt_lang()), (unsigned)o->single);
+        dice_info(v, _("%s has %u on one die; now two"),
+                  dice_seat_label(thrower(s)), (unsigned)o->single);
 }
 
 /* ---- exact odds ----
@@ -407,12 +405,10 @@ static void odds(const dice_state *s, dice_chances *d)
     for (int k = 0; k < m; k++)
         rat_copy(&d->win[o->seat[k]], &out[k]);
     free(z);
-    snprintf(d->note_en, sizeof d->note_en,
-             "A success: 5/72 a throw; last throws: %s.",
-             s->var[0] == LAST_ALL ? "all others" : "the rest of the round");
-    snprintf(d->note_pl, sizeof d->note_pl,
-             "Trafienie: 5/72 na rzut; ostatnie rzuty: %s.",
-             s->var[0] == LAST_ALL ? "wszyscy pozostali" : "reszta kolejki");
+    snprintf(d->note, sizeof d->note, "%s",
+             s->var[0] == LAST_ALL ? _("A success: 5/72 a throw; last throws: all others.")
+                                   : _("A success: 5/72 a throw; last throws: the rest of "
+                                       "the round."));
 }
 
 const dice_rules dice_one_and_two = {

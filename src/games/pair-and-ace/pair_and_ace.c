@@ -57,8 +57,7 @@ static bool read_turn(dice_state *s, char **w, int nw, lt_error *err)
 static void info(const dice_state *s, lt_view *v)
 {
     (void)s;
-    dice_info(v, lt_lang() == LT_LANG_PL ? "Wygrywa pierwsza para lub trójka"
-                                       : "The first pair or triple wins");
+    dice_info(v, "%s", _("The first pair or triple wins"));
 }
 
 /* Each throw has a pair or triple with p = 96/216 = 4/9: the k-th
@@ -80,8 +79,7 @@ static void odds(const dice_state *s, dice_chances *d)
         rat_copy(&d->win[s->order[(s->t.pa.pos + k) % n]], &term);
         rat_mul(&term, &term, &q);
     }
-    lt_copy(d->note_en, sizeof d->note_en, "A pair or triple: 4/9 a throw.");
-    lt_copy(d->note_pl, sizeof d->note_pl, "Para lub trójka: 4/9 na rzut.");
+    lt_copy(d->note, sizeof d->note, _("A pair or triple: 4/9 a throw."));
 }
 
 const dice_rules dice_pair_and_ace = {

@@ -216,10 +216,7 @@ static void odds(const dice_state *s, dice_chances *d)
     rat_sub(&d->win[s->order[1]], &one, &win);
     d->has_value = true;
     rat_copy(&d->value, &value);
-    lt_copy(d->note_en, sizeof d->note_en,
-            "Value: the stakes the thrower can expect to take.");
-    lt_copy(d->note_pl, sizeof d->note_pl,
-            "Wartość: oczekiwana liczba zakładów, które weźmie rzucający.");
+    lt_copy(d->note, sizeof d->note, _("Value: the stakes the thrower can expect to take."));
 }
 
 const dice_rules dice_panquist = {
@@ -227,8 +224,7 @@ const dice_rules dice_panquist = {
     .money = true, .configure = configure, .turn_start = start,
     .turn_thrower = thrower, .turn_apply = apply, .turn_write = write_turn,
     .turn_read = read_turn, .turn_info = info, .turn_odds = odds,
-    .turn_abort = abort_turn, .claim = claim, .due_en = "the four stakes",
-    .due_pl = "cztery zakłady"};
+    .turn_abort = abort_turn, .claim = claim, .due = NC_("cannot cover", "the four stakes")};
 
 static lt_status init(lt_state *s, const lt_config *cfg)
 {

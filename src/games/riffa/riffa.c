@@ -76,10 +76,8 @@ static void info(const dice_state *s, lt_view *v)
 {
     best_info(s, v);
     if (s->t.best.pair)
-        dice_info(v, lt_lang() == LT_LANG_PL
-                         ? "%s trzyma parę %u-%u i rzuca trzecią kością"
-                         : "%s keeps the pair %u-%u and throws the third die",
-                  dice_seat_label(best_thrower(s), lt_lang()),
+        dice_info(v, _("%s keeps the pair %u-%u and throws the third die"),
+                  dice_seat_label(best_thrower(s)),
                   (unsigned)s->t.best.pair, (unsigned)s->t.best.pair);
 }
 
@@ -97,10 +95,8 @@ static void odds(const dice_state *s, dice_chances *d)
         for (int f = 1; f <= 6; f++)
             now[2 * pair + f] = 1;
     dice_best_odds(s, dist, 36, pair ? now : NULL, 6, false, d->win);
-    lt_copy(d->note_en, sizeof d->note_en,
-            "Score: the kept pair and the third die; ties play off.");
-    lt_copy(d->note_pl, sizeof d->note_pl,
-            "Wynik: zachowana para i trzecia kość; remisy grają dogrywkę.");
+    lt_copy(d->note, sizeof d->note,
+            _("Score: the kept pair and the third die; ties play off."));
 }
 
 const dice_rules dice_riffa = {

@@ -134,25 +134,30 @@ static bool read_turn(dice_state *s, char **w, int nw, lt_error *err)
     }
     return true;
 bad:
-    lt_error_set(err, _("expected 'numbers' with the two seats' numbers "
-                      "(7..14, '-' for none yet; the opponent's first)%s, "
-                      "then, once both are given, first, choose or throwing"),
-                 s->var[0] == COVER_ALTERNATE ? ", 'payer' and the seat to pay "
-                                                "the next unit" : "");
+    if (s->var[0] == COVER_ALTERNATE)
+        lt_error_set(err, "%s",
+                     _("expected 'numbers' with the two seats' numbers "
+                       "(7..14, '-' for none yet; the opponent's first), "
+                       "'payer' and the seat to pay the next unit, then, once "
+                       "both are given, first, choose or throwing"));
+    else
+        lt_error_set(err, "%s",
+                     _("expected 'numbers' with the two seats' numbers "
+                       "(7..14, '-' for none yet; the opponent's first), "
+                       "then, once both are given, first, choose or throwing"));
     return false;
 }
 
 static void info(const dice_state *s, lt_view *v)
 {
-    bool pl = lt_lang() == LT_LANG_PL;
     char u[32];
     duel_info(s, v, false);
     if (s->var[0] == COVER_ALTERNATE)
-        dice_info(v, pl ? "Jednostka %s; następną płaci %s" : "Unit %s; %s pays the next",
+        dice_info(v, _("Unit %s; %s pays the next"),
                   dice_money_text(s->unit, u, sizeof u),
-                  dice_seat_label(s->payer, lt_lang()));
+                  dice_seat_label(s->payer));
     else
-        dice_info(v, pl ? "Jednostka %s, płacona po połowie" : "Unit %s, paid half each",
+        dice_info(v, _("Unit %s, paid half each"),
                   dice_money_text(s->unit, u, sizeof u));
 }
 
@@ -438,14 +443,10 @@ static void odds(const dice_state *s, dice_chances *d)
         }
     }
     duel_chances(d, me, other, &pw, &pl, &v, 2); /* halves -> units */
-    lt_copy(d->note_en, sizeof d->note_en,
-            "Best play. The thrower wins the turn by taking the pool, the "
-            "opponent when an unassigned number comes; value: the thrower's "
-            "gain (half the pool being his).");
-    lt_copy(d->note_pl, sizeof d->note_pl,
-            "Najlepsza gra. Rzucający wygrywa turę, biorąc pulę, przeciwnik "
-            "- gdy padnie nieprzypisana liczba; wartość: zysk rzucającego "
-            "(połowa puli jest jego).");
+    lt_copy(d->note, sizeof d->note,
+            _("Best play. The thrower wins the turn by taking the pool, the "
+              "opponent when an unassigned number comes; value: the thrower's "
+              "gain (half the pool being his)."));
 }
 
 const dice_rules dice_rising_hazard = {
@@ -454,7 +455,7 @@ const dice_rules dice_rising_hazard = {
     .turn_player = duel_chooser, .turn_thrower = duel_thrower,
     .turn_actions = duel_choices, .turn_apply = apply, .turn_write = write_turn,
     .turn_read = read_turn, .turn_info = info, .turn_odds = odds,
-    .best = best, .due_en = "the next unit", .due_pl = "kolejną jednostkę"};
+    .best = best, .due = NC_("cannot cover", "the next unit")};
 
 static lt_status init(lt_state *s, const lt_config *cfg)
 {

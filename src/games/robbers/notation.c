@@ -119,13 +119,13 @@ int rob_write(const rob *s, char *buf, size_t size)
 
 bool rob_check(const rob *t, lt_error *err)
 {
-    static const char *const names[2] = {"orange", "green"};
+    static const char *const names[2] = {N_("Orange"), N_("Green")};
     for (int side = 0; side < 2; side++) {
         uint64_t soldiers = t->bb[side * 2 + SOLDIER];
         int pieces = __builtin_popcountll(rob_side(t, side));
         if (pieces > 16) {
-            lt_error_set(err, _("%s has %d pieces; a side has 16"), names[side],
-                         pieces);
+            lt_error_set(err, _("%s has %d pieces; a side has 16"),
+                         _(names[side]), pieces);
             return false;
         }
         if (soldiers & UINT64_C(0xff000000000000ff)) {

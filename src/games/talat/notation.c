@@ -64,6 +64,47 @@ int tl_action_name(const tl_state *s, lt_action a, char *buf, size_t size)
     return snprintf(buf, size, "%s%c%s", from, s->sq[target] ? 'x' : '-', to);
 }
 
+/* The letters of the reader's language: towers' colours and bases. */
+const char *tl_colour_letters(void)
+{
+    /* TRANSLATORS: Talat: the initials of the colours red, blue and
+     * violet, as towers are written ("R3h"); three different ASCII
+     * capitals */
+    const char *t = P_("Talat colours", "RBV");
+    return strlen(t) == 3 ? t : colour_letter;
+}
+
+const char *tl_base_letters(void)
+{
+    /* TRANSLATORS: Talat: the initials of the bases triangle, square and
+     * hexagon ("3h": a tall hexagonal tower); three different ASCII
+     * lower-case letters */
+    const char *t = P_("Talat bases", "tsh");
+    return strlen(t) == 3 ? t : base_letter;
+}
+
+void tl_kind_shown(int kind, char out[3])
+{
+    out[0] = (char)('1' + kind / 3);
+    out[1] = tl_base_letters()[kind % 3];
+    out[2] = '\0';
+}
+
+/* As the reader reads it: "3s@c1" (a tall hexagonal tower) in Polish. */
+int tl_display_name(const tl_state *s, lt_action a, char *buf, size_t size)
+{
+    if (a >= TL_MOVE0) {
+        char name[16];
+        int n = tl_action_name(s, a, name, sizeof name);
+        lt_move_words(name, buf, size);
+        return n;
+    }
+    char to[3], k[3];
+    tl_kind_shown(a / TL_CELLS, k);
+    tl_cell_name(a % TL_CELLS, to);
+    return snprintf(buf, size, "%s@%s", k, to);
+}
+
 lt_status tl_parse_action(const tl_state *s, const char *text, lt_action *out)
 {
     if (strcasecmp(text, "pass") == 0) {
@@ -207,8 +248,10 @@ static lt_status read_board(tl_state *t, int b, const char *p, lt_error *err)
             /* a board gets at most five towers of a colour, one for each
              * square of its start line, and towers never change boards */
             if (++count[c == b ? 0 : 1] > TL_SIDE) {
-                lt_error_set(err, _("board %d: more than %d %s towers"), b + 1,
-                             TL_SIDE, c == 0 ? "red" : c == 1 ? "blue" : "violet");
+                static const char *const colour[] = {N_("Red"), N_("Blue"),
+                                                     N_("Violet")};
+                lt_error_set(err, _("board %d: more than %d towers of %s"),
+                             b + 1, TL_SIDE, _(colour[c]));
                 return LT_EILLEGAL;
             }
             if (*p == '+') {
@@ -223,8 +266,10 @@ static lt_status read_board(tl_state *t, int b, const char *p, lt_error *err)
             }
         }
         if (*p++ != (r ? '/' : '\0')) {
-            lt_error_set(err, _("board %d, row %d: expected 5 squares%s"), b + 1, r + 1,
-                         r ? " and '/'" : "");
+            lt_error_set(err,
+                         r ? _("board %d, row %d: expected 5 squares and '/'")
+                           : _("board %d, row %d: expected 5 squares"),
+                         b + 1, r + 1);
             return LT_ESYNTAX;
         }
     }
@@ -365,8 +410,10 @@ lt_status tl_read_state(tl_state *st, const char *text, lt_error *err)
     }
     const char *turn = strchr("rbv", tolower((unsigned char)w[3][0]));
     if (!w[3][0] || w[3][1] || !turn || turn - "rbv" >= st->players) {
-        lt_error_set(err, _("seat to act: expected %s, found '%s'"),
-                     st->players == 3 ? "r, b or v" : "r or b", w[3]);
+        lt_error_set(err,
+                     st->players == 3 ? _("seat to act: expected r, b or v, found '%s'")
+                                      : _("seat to act: expected r or b, found '%s'"),
+                     w[3]);
         return LT_ESYNTAX;
     }
     t.turn = (uint8_t)(turn - "rbv");

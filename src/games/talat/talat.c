@@ -88,6 +88,11 @@ static int action_name(const lt_state *st, lt_action a, char *buf, size_t size)
     return tl_action_name((const tl_state *)st, a, buf, size);
 }
 
+static int display_name(const lt_state *st, lt_action a, char *buf, size_t size)
+{
+    return tl_display_name((const tl_state *)st, a, buf, size);
+}
+
 static lt_status parse_action(const lt_state *st, const char *text, lt_action *out)
 {
     return tl_parse_action((const tl_state *)st, text, out);
@@ -251,6 +256,7 @@ const lt_game lt_talat = {
     .returns = returns,
     .action_name = action_name,
     .parse_action = parse_action,
+    .display_name = display_name,
     .write_state = write_state,
     .read_state = read_state,
     .render = render,

@@ -140,6 +140,13 @@ int tl_parse_cell(const char *text);
 void tl_kind_name(int kind, char out[3]);
 int tl_parse_kind(const char *text);
 int tl_action_name(const tl_state *, lt_action, char *buf, size_t size);
+/* In the reader's language (lt_game.display_name): the bases' and the
+ * colours' letters, and "pass". */
+int tl_display_name(const tl_state *, lt_action, char *buf, size_t size);
+const char *tl_colour_letters(void);
+/* A kind as the reader reads it ("3s" in Polish for "3h"). */
+void tl_kind_shown(int kind, char out[3]);
+const char *tl_base_letters(void);
 lt_status tl_parse_action(const tl_state *, const char *, lt_action *);
 int tl_write_state(const tl_state *, char *buf, size_t size);
 lt_status tl_read_state(tl_state *, const char *, lt_error *);

@@ -9,16 +9,18 @@
 
 enum { GAP = 1 }; /* empty columns between two boards */
 
-static const char *const colour_en[] = {"Red", "Blue", "Violet"};
-static const char *const colour_pl[] = {"Czerwony", "Niebieski", "Fioletowy"};
+/* the seats' names (talat.c), shown through _() */
+static const char *const colour[] = {N_("Red"), N_("Blue"), N_("Violet")};
 /* A height digit and the shape of the base (UTF-8). */
 static const char *const shape[] = {"\u25b2", "\u25a0", "\u2b22"};
 
-static const char *colour_name(const tl_state *s, int c, bool pl)
+static const char *colour_name(const tl_state *s, int c)
 {
     if (s->players == 2 && c == TL_NEUTRAL)
-        return pl ? "Neutralny" : "Neutral";
-    return (pl ? colour_pl : colour_en)[c % TL_COLOURS];
+        /* TRANSLATORS: the neutral colour of the two-player game, named
+         * like the seats (Red, Blue) */
+        return _("Neutral");
+    return _(colour[c % TL_COLOURS]);
 }
 
 static void add_piece(const tl_state *s, lt_view *v, int t, int cell)
@@ -28,13 +30,13 @@ static void add_piece(const tl_state *s, lt_view *v, int t, int cell)
     *pc = (lt_piece){.cell = (int16_t)cell,
                      .owner = (int8_t)(c < s->players ? c : -1),
                      .kind = (uint8_t)tl_kind(t)};
-    pc->text[0] = "RBV"[c];
-    tl_kind_name(tl_kind(t), pc->text + 1);
+    pc->text[0] = tl_colour_letters()[c];
+    tl_kind_shown(tl_kind(t), pc->text + 1);
     snprintf(pc->glyph, sizeof pc->glyph, "%c%s", '1' + tl_kind(t) / 3,
              shape[tl_kind(t) % 3]);
 }
 
-static void cells(const tl_state *s, lt_view *v, bool pl)
+static void cells(const tl_state *s, lt_view *v)
 {
     v->width = TL_BOARDS * TL_SIDE + (TL_BOARDS - 1) * GAP;
     v->height = TL_SIDE;
@@ -42,7 +44,7 @@ static void cells(const tl_state *s, lt_view *v, bool pl)
     v->ncells = TL_CELLS;
     for (int b = 0; b < TL_BOARDS; b++)
         snprintf(v->board_title[b], sizeof v->board_title[b], "%s\u2013%s",
-                 colour_name(s, b, pl), colour_name(s, (b + 1) % TL_COLOURS, pl));
+                 colour_name(s, b), colour_name(s, (b + 1) % TL_COLOURS));
     for (int cell = 0; cell < TL_CELLS; cell++) {
         lt_cell *c = &v->cells[cell];
         int b = tl_board(cell);
@@ -58,42 +60,42 @@ static void cells(const tl_state *s, lt_view *v, bool pl)
     }
 }
 
-static void score_lines(const tl_state *s, lt_view *v, bool pl)
+static void score_lines(const tl_state *s, lt_view *v)
 {
     int points[TL_COLOURS];
     tl_points(s, points);
     for (int p = 0; p < s->players; p++) {
         char *line = v->info[v->ninfo++];
         size_t len = 0;
-        lt_appendf(line, sizeof v->info[0], &len, pl ? "%s: %d pkt; zbite:" : "%s: %d points; captured:",
-                   colour_name(s, p, pl), points[p]);
+        lt_appendf(line, sizeof v->info[0], &len, _("%s: %d points; captured:"),
+                   colour_name(s, p), points[p]);
         size_t mark = len;
         for (int t = 0; t < TL_TOWERS; t++)
             if (s->at[t] == TL_TAKEN + p) {
                 char k[3];
-                tl_kind_name(tl_kind(t), k);
-                lt_appendf(line, sizeof v->info[0], &len, " %c%s", "RBV"[tl_colour(t)], k);
+                tl_kind_shown(tl_kind(t), k);
+                lt_appendf(line, sizeof v->info[0], &len, " %c%s",
+                           tl_colour_letters()[tl_colour(t)], k);
             }
         if (len == mark)
             lt_appendf(line, sizeof v->info[0], &len, " -");
         if (!tl_in_game(s, p))
-            lt_appendf(line, sizeof v->info[0], &len, "%s",
-                       pl ? " (poza grą)" : " (out of the game)");
+            lt_appendf(line, sizeof v->info[0], &len, " %s", _("(out of the game)"));
     }
 }
 
 /* A kind of tower: its code and words, "3h (tall hexagonal)", "3h
  * (wysokie sześciokątne)". */
-static void kind_words(int kind, bool pl, char *buf, size_t size, size_t *len)
+static void kind_words(int kind, char *buf, size_t size)
 {
-    static const char *const height_en[] = {"small", "medium", "tall"};
-    static const char *const base_en[] = {"triangular", "square", "hexagonal"};
-    static const char *const height_pl[] = {"niskie", "średnie", "wysokie"};
-    static const char *const base_pl[] = {"trójkątne", "kwadratowe", "sześciokątne"};
+    static const char *const height[] = {NC_("tower", "small"), NC_("tower", "medium"),
+                                         NC_("tower", "tall")};
+    static const char *const base[] = {NC_("tower", "triangular"), NC_("tower", "square"),
+                                       NC_("tower", "hexagonal")};
     char code[3];
-    tl_kind_name(kind, code);
-    lt_appendf(buf, size, len, "%s (%s %s)", code, (pl ? height_pl : height_en)[kind / 3],
-               (pl ? base_pl : base_en)[kind % 3]);
+    tl_kind_shown(kind, code);
+    snprintf(buf, size, "%s (%s %s)", code, P_("tower", height[kind / 3]),
+             P_("tower", base[kind % 3]));
 }
 
 /* The seats still in the game with the most points (seed 14). */
@@ -113,7 +115,7 @@ static unsigned tied_on_points(const tl_state *s)
 /* Seed 14's tie-break in words, as tl_winners decides it: among the
  * seats equal on points, more of the strongest kind captured where the
  * counts differ, then the next, ...; nothing when the points decide. */
-static void tie_break(const tl_state *s, bool pl, char *buf, size_t size, size_t *len)
+static void tie_break(const tl_state *s, char *buf, size_t size, size_t *len)
 {
     int count[TL_COLOURS][TL_KINDS] = {{0}};
     for (int t = 0; t < TL_TOWERS; t++)
@@ -122,7 +124,7 @@ static void tie_break(const tl_state *s, bool pl, char *buf, size_t size, size_t
     unsigned set = tied_on_points(s);
     if (__builtin_popcount(set) < 2)
         return;
-    lt_appendf(buf, size, len, "%s", pl ? "; remis punktowy (reguła 14): " : "; tie on points (seed 14): ");
+    lt_appendf(buf, size, len, "; %s ", _("tie on points (seed 14):"));
     bool first = true;
     for (int k = TL_KINDS - 1; k >= 0 && __builtin_popcount(set) > 1; k--) {
         int most = 0;
@@ -134,14 +136,16 @@ static void tie_break(const tl_state *s, bool pl, char *buf, size_t size, size_t
             next |= (unsigned)((set >> p & 1) && count[p][k] == most) << p;
         if (next == set)
             continue;
-        lt_appendf(buf, size, len, "%s", first ? "" : pl ? "; potem " : "; then ");
-        lt_appendf(buf, size, len, "%s", pl ? "więcej zbitych " : "more ");
-        kind_words(k, pl, buf, size, len);
-        lt_appendf(buf, size, len, "%s", pl ? ":" : " taken:");
+        char kind[64];
+        kind_words(k, kind, sizeof kind);
+        if (first)
+            lt_appendf(buf, size, len, _("more %s taken:"), kind);
+        else
+            lt_appendf(buf, size, len, _("; then more %s taken:"), kind);
         bool comma = false;
         for (int p = 0; p < s->players; p++)
             if (set >> p & 1) {
-                lt_appendf(buf, size, len, "%s %s %d", comma ? "," : "", colour_name(s, p, pl),
+                lt_appendf(buf, size, len, "%s %s %d", comma ? "," : "", colour_name(s, p),
                            count[p][k]);
                 comma = true;
             }
@@ -149,14 +153,13 @@ static void tie_break(const tl_state *s, bool pl, char *buf, size_t size, size_t
         first = false;
     }
     if (__builtin_popcount(set) > 1)
-        lt_appendf(buf, size, len, "%s%s", first ? "" : pl ? "; potem " : "; then ",
-                   pl ? "te same zbite wieże – wspólna wygrana" : "the same towers taken - a shared win");
+        lt_appendf(buf, size, len, "%s",
+                   first ? _("the same towers taken - a shared win")
+                         : _("; then the same towers taken - a shared win"));
 }
 
 int tl_end_reason(const tl_state *s, char *buf, size_t size)
 {
-    int lang = lt_lang();
-    bool pl = lang == LT_LANG_PL;
     int points[TL_COLOURS];
     size_t len = 0;
     buf[0] = '\0';
@@ -166,70 +169,70 @@ int tl_end_reason(const tl_state *s, char *buf, size_t size)
         /* RULES.md (our reading): the last player left wins */
         for (int p = 0; p < s->players; p++)
             if (tl_in_game(s, p))
-                lt_appendf(buf, size, &len, pl ? "ostatni gracz w grze: %s" : "the last player in the game: %s",
-                           colour_name(s, p, pl));
+                lt_appendf(buf, size, &len, _("the last player in the game: %s"),
+                           colour_name(s, p));
     } else {
         /* seed 13: two frozen boards end the game (the view names them) */
         bool all = s->frozen == (1u << TL_BOARDS) - 1;
         lt_appendf(buf, size, &len, "%s",
-                   all ? (pl ? "wszystkie trzy plansze zamrożone" : "all three boards frozen")
-                       : (pl ? "dwie plansze zamrożone" : "two boards frozen"));
+                   all ? _("all three boards frozen") : _("two boards frozen"));
     }
     /* seed 14: the points, and the tie-break where they are equal */
-    lt_appendf(buf, size, &len, "%s", pl ? "; punkty:" : "; points:");
-    for (int p = 0; p < s->players; p++)
-        lt_appendf(buf, size, &len, "%s %s %d%s", p ? "," : "", colour_name(s, p, pl), points[p],
-                   tl_in_game(s, p) ? "" : pl ? " (poza grą)" : " (left)");
-    tie_break(s, pl, buf, size, &len);
+    lt_appendf(buf, size, &len, "; %s", _("points:"));
+    for (int p = 0; p < s->players; p++) {
+        lt_appendf(buf, size, &len, "%s ", p ? "," : "");
+        if (tl_in_game(s, p))
+            lt_appendf(buf, size, &len, "%s %d", colour_name(s, p), points[p]);
+        else
+            /* TRANSLATORS: a seat, its points, and that it has left the
+             * game: "Red 3 (left)" */
+            lt_appendf(buf, size, &len, _("%s %d (left)"), colour_name(s, p), points[p]);
+    }
+    tie_break(s, buf, size, &len);
     return (int)len;
 }
 
 void tl_render(const tl_state *s, lt_view *v)
 {
-    bool pl = lt_lang() == LT_LANG_PL;
-    cells(s, v, pl);
+    cells(s, v);
     char *line = v->info[v->ninfo++];
     size_t len = 0;
-    const char *who = colour_name(s, s->turn, pl);
+    const char *who = colour_name(s, s->turn);
     if (s->over) {
         unsigned w = tl_winners(s);
-        lt_appendf(line, sizeof v->info[0], &len, pl ? "Koniec gry; wygrywa:" : "Game over; won by:");
+        lt_appendf(line, sizeof v->info[0], &len, "%s", _("Game over; won by:"));
         for (int p = 0; p < s->players; p++)
             if (w >> p & 1)
-                lt_appendf(line, sizeof v->info[0], &len, " %s", colour_name(s, p, pl));
+                lt_appendf(line, sizeof v->info[0], &len, " %s", colour_name(s, p));
     } else if (tl_placing(s)) {
         int c = tl_placing_colour(s);
         if (c == s->turn)
             lt_appendf(line, sizeof v->info[0], &len,
-                       pl ? "%s stawia wieżę na swojej linii startowej; w ręce:"
-                          : "%s places a tower on his start lines; in hand:", who);
+                       _("%s places a tower on his start lines; in hand:"), who);
         else
             lt_appendf(line, sizeof v->info[0], &len,
-                       pl ? "%s stawia wieżę neutralną; do wyboru:"
-                          : "%s places a neutral tower; to choose from:", who);
+                       _("%s places a neutral tower; to choose from:"), who);
         for (int k = 0; k < TL_KINDS; k++)
             if (s->at[c * TL_KINDS + k] == TL_HAND) {
                 char name[3];
-                tl_kind_name(k, name);
+                tl_kind_shown(k, name);
                 lt_appendf(line, sizeof v->info[0], &len, " %s", name);
                 add_piece(s, v, c * TL_KINDS + k, -1);
             }
     } else {
         lt_appendf(line, sizeof v->info[0], &len,
-                   s->players == 2 ? (pl ? "Ruch: %s (własna lub neutralna wieża)"
-                                         : "%s to move (an own or a neutral tower)")
-                                   : (pl ? "Ruch: %s" : "%s to move"),
+                   s->players == 2 ? _("%s to move (an own or a neutral tower)")
+                                   : _("%s to move"),
                    who);
     }
     if (s->over && __builtin_popcount(tied_on_points(s)) > 1)
         snprintf(v->info[v->ninfo++], sizeof v->info[0], "%s",
-                 pl ? "Remis punktowy: rozstrzygają zbite wieże (reguła 14)"
-                    : "Equal points: the towers captured decide (seed 14)");
-    score_lines(s, v, pl);
+                 _("Equal points: the towers captured decide (seed 14)"));
+    score_lines(s, v);
     if (s->frozen) {
         line = v->info[v->ninfo++];
         len = 0;
-        lt_appendf(line, sizeof v->info[0], &len, pl ? "Zamrożone:" : "Frozen:");
+        lt_appendf(line, sizeof v->info[0], &len, "%s", _("Frozen:"));
         for (int b = 0; b < TL_BOARDS; b++)
             if (s->frozen >> b & 1)
                 lt_appendf(line, sizeof v->info[0], &len, " %s", v->board_title[b]);
@@ -239,8 +242,7 @@ void tl_render(const tl_state *s, lt_view *v)
         credit |= s->credit[t] != 0;
     if (credit)
         snprintf(v->info[v->ninfo++], sizeof v->info[0], "%s",
-                 pl ? "Neutralna wieża na linii startowej liczy się temu, kto ją tam wprowadził"
-                    : "A neutral tower on a start line scores for whoever moved it there");
+                 _("A neutral tower on a start line scores for whoever moved it there"));
 }
 
 int tl_action_cells(const tl_state *s, lt_action a, int *out, int max)

@@ -114,20 +114,20 @@ static bool read_turn(dice_state *s, char **w, int nw, lt_error *err)
 
 static void info(const dice_state *s, lt_view *v)
 {
-    bool pl = lt_lang() == LT_LANG_PL;
-    static const char *const en[] = {"", "other", "group", "Triple"};
-    static const char *const pln[] = {"", "inna", "grupa", "Trójka"};
+    /* what each seat threw this round (none yet: "") */
+    static const char *const kinds[] = {"", NC_("throw kind", "other"),
+                                        NC_("throw kind", "group"),
+                                        NC_("throw kind", "Triple")};
     char line[96];
     size_t len = 0;
     line[0] = '\0';
-    lt_appendf(line, sizeof line, &len, pl ? "Grupa %s; w tej kolejce:"
-                                           : "Group %s; this round:",
+    lt_appendf(line, sizeof line, &len, _("Group %s; this round:"),
                groups[s->var[0]]);
     for (int p = 0; p < s->t.tri.pos; p++) {
         int seat = s->order[p];
-        lt_appendf(line, sizeof line, &len, " %s %s",
-                   dice_seat_label(seat, lt_lang()),
-                   (pl ? pln : en)[s->t.tri.kind[seat]]);
+        const char *kind = kinds[s->t.tri.kind[seat]];
+        lt_appendf(line, sizeof line, &len, " %s %s", dice_seat_label(seat),
+                   *kind ? P_("throw kind", kind) : "");
     }
     dice_info(v, "%s", line);
 }
@@ -174,8 +174,7 @@ static void odds(const dice_state *s, dice_chances *d)
     rat_scale(&again, &again, 1, (uint64_t)n);
     for (int i = 0; i < n; i++)
         rat_add(&d->win[i], &d->win[i], &again);
-    snprintf(d->note_en, sizeof d->note_en, "Group %s.", groups[s->var[0]]);
-    snprintf(d->note_pl, sizeof d->note_pl, "Grupa %s.", groups[s->var[0]]);
+    snprintf(d->note, sizeof d->note, _("Group %s."), groups[s->var[0]]);
 }
 
 const dice_rules dice_triples = {
