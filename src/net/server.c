@@ -453,6 +453,8 @@ static int http(struct lws *wsi, session *s, const char *uri)
 /* A piece of a POST's body: kept up to HTTPAPI_BODY_MAX bytes. */
 static void request_body(session *s, const char *data, size_t len)
 {
+    if (len == 0)
+        return; /* (an empty body may come as no bytes at all) */
     if (s->reqlen + len > HTTPAPI_BODY_MAX) {
         s->req_big = true;
         return;

@@ -53,6 +53,7 @@ async function player(cookie) {
 
 async function main() {
   const server = await startServer(exe, tempDir('lt-accounts-'));
+  running = server;
   port = server.port;
 
   /* sign-up, log-in, who, log-out */
@@ -139,6 +140,7 @@ async function main() {
   if (/AddressSanitizer|runtime error/.test(server.stderr())) check(false, 'sanitizer report: ' + server.stderr().slice(-2000));
 }
 
+let running = null; /* the server, whose messages a failure shows */
 const watchdog = setTimeout(() => {
   check(false, 'the accounts test took longer than 2 minutes');
   finish('accounts');
@@ -147,6 +149,7 @@ try {
   await main();
 } catch (e) {
   check(false, e.stack || String(e));
+  if (running) console.log('the server said:\n' + running.stderr().slice(-3000));
 }
 clearTimeout(watchdog);
 finish('accounts');
