@@ -72,6 +72,9 @@ static inline void set_position(const lt_game *g, lt_state *s, const char *text)
         fail_msg("position '%s': %s", text, err.msg);
 }
 
+/* The two languages the tests read, English and Polish. */
+enum { LT_LANG_EN, LT_LANG_PL };
+
 /* Speaks a language from now on (LT_LANG_EN, LT_LANG_PL): the program's
  * one language, as --lang sets it (i18n.h). */
 static inline void speak(int lang)

@@ -76,7 +76,9 @@ static void check_reason(const lt_game *g, const lt_state *s)
     for (int lang = LT_LANG_EN; lang <= LT_LANG_PL; lang++) {
         char why[512];
         why[0] = '\0';
+        speak(lang);
         int n = g->end_reason(s, why, sizeof why);
+        speak(LT_LANG_EN);
         if (n <= 0 || n >= 256 || (int)strlen(why) != n || strchr(why, '\n'))
             fail_msg("%s: the end's reason '%s' (%s, %d bytes)", g->id, why,
                      lang ? "pl" : "en", n);
@@ -298,7 +300,7 @@ static void declarations(void **st)
         /* every game says why it ended (issue 20) */
         if (!g->end_reason)
             fail_msg("%s: no end_reason", g->id);
-        const char *en = lt_rules_text(g, LT_LANG_EN), *pl = lt_rules_text(g, LT_LANG_PL);
+        const char *en = lt_rules_text(g, "en"), *pl = lt_rules_text(g, "pl");
         if (!en || !pl || strlen(en) < 200 || strlen(pl) < 200)
             fail_msg("%s: rule texts in English and Polish are missing", g->id);
         for (int o = 0; g->options[o].name; o++) {

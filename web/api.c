@@ -232,7 +232,9 @@ const char *web_games(void)
 const char *web_rules(const char *id)
 {
     const lt_game *g = lt_game_find(id);
-    const char *text = g ? lt_rules_text(g, lt_lang()) : NULL;
+    const char *text = g ? lt_rules_text(g, lt_language()) : NULL;
+    if (g && !text)
+        text = lt_rules_text(g, "en");
     return text ? text : "";
 }
 

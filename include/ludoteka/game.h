@@ -115,8 +115,6 @@ typedef struct {
     uint8_t value;     /* 1..6, 0 for not yet rolled */
 } lt_die;
 
-enum { LT_LANG_EN, LT_LANG_PL };
-
 typedef struct lt_view {
     int width, height; /* output: extent of the layout grid */
     int ncells, npieces, nlinks, ndice, ninfo, nboards;
@@ -364,8 +362,9 @@ int lt_game_count(void);
 const lt_game *lt_game_at(int i);
 const lt_game *lt_game_find(const char *id);
 /* The rules of a game as the program shows them (docs/rules/LANG/ID.txt,
- * built in), or NULL. */
-const char *lt_rules_text(const lt_game *, int lang);
+ * built in) in a language ("en", "pl"; lt_language()), or NULL when it
+ * has none in that language. */
+const char *lt_rules_text(const lt_game *, const char *lang);
 
 /* ---- Checked helpers around a game (game.c) ---- */
 lt_state *lt_state_new(const lt_game *);

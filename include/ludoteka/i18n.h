@@ -26,8 +26,6 @@
 bool lt_i18n_init(const char *code);
 /* The language chosen: "en", "pl". */
 const char *lt_language(void);
-/* LT_LANG_EN or LT_LANG_PL (game.h): the rules' document to show. */
-int lt_lang(void);
 /* Is there a catalog for this language ("en" always)? */
 bool lt_i18n_has(const char *code);
 

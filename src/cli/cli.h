@@ -82,10 +82,10 @@ const char *cli_pad(char *buf, size_t size, const char *text, int width,
 const char *cli_number(char *buf, size_t size, double x, int decimals,
                        bool sign);
 
-/* The rules of a game - its document in the language `doc` (LT_LANG_*,
- * English if there is none) - and its options, as `ludoteka rules`
- * prints them; an option's values as "on|off" or "6..10". */
-void cli_print_rules(FILE *out, const lt_game *, int doc);
+/* The rules of a game - its document in the program's language (English
+ * if there is none) - and its options, as `ludoteka rules` prints them;
+ * an option's values as "on|off" or "6..10". */
+void cli_print_rules(FILE *out, const lt_game *);
 void cli_option_range(const lt_option *, char *buf, size_t size);
 
 /* Draws a position as text: the board (turned a quarter: `across`, see

@@ -35,17 +35,17 @@ int cmd_rules(int argc, char **argv)
     const lt_game *g = cli_game(argv[1]);
     if (!g)
         return EXIT_USAGE;
-    if (!lt_rules_text(g, lt_lang()) && !lt_rules_text(g, LT_LANG_EN))
+    if (!lt_rules_text(g, lt_language()) && !lt_rules_text(g, "en"))
         return cli_fail(EXIT_FAIL, _("%s has no rule text"), g->id);
-    cli_print_rules(stdout, g, lt_lang());
+    cli_print_rules(stdout, g);
     return EXIT_OK;
 }
 
-void cli_print_rules(FILE *out, const lt_game *g, int doc)
+void cli_print_rules(FILE *out, const lt_game *g)
 {
-    const char *text = lt_rules_text(g, doc);
+    const char *text = lt_rules_text(g, lt_language());
     if (!text)
-        text = lt_rules_text(g, LT_LANG_EN);
+        text = lt_rules_text(g, "en");
     fputs(text ? text : _("(no rule text)"), out);
     if (!g->options[0].name)
         return;

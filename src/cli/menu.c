@@ -184,7 +184,9 @@ static void game_page(const lt_game *g, FILE *in, FILE *out)
             !strcasecmp(line, "q"))
             return;
         if (!strcmp(line, "1")) {
-            const char *text = lt_rules_text(g, lt_lang());
+            const char *text = lt_rules_text(g, lt_language());
+            if (!text)
+                text = lt_rules_text(g, "en");
             fprintf(out, "\n%s", text ? text : _("(no rule text)"));
             wait_enter(in, out);
         } else if (!strcmp(line, "2")) {

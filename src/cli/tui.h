@@ -74,13 +74,17 @@ bool tui_prompt(const char *label, char *buf, size_t size);
 int tui_choose(const char *title, const char *const *items, int n, int at);
 /* A yes-or-no question on the last-but-one row. */
 bool tui_confirm(const char *question);
-/* A scrollable page of text, malloc'd by `text` (given ctx and the
- * language of the document to show, LT_LANG_*); its first line is the
- * title.  With `documents`, L asks for the document in the other
- * language: only the document's, the program keeps its language.  The
- * page ends with "Press ENTER to return to the menu." when `enter_line`. */
-void tui_pager(char *(*text)(void *, int), void *ctx, bool documents,
+/* A scrollable page of text, malloc'd by `text` (given ctx) in the
+ * program's language; its first line is the title.  With `documents`, L
+ * switches the program to the next language (tui_next_language) and the
+ * page is written again in it.  The page ends with "Press ENTER to
+ * return to the menu." when `enter_line`. */
+void tui_pager(char *(*text)(void *), void *ctx, bool documents,
                bool enter_line);
+/* The language after the program's own that has a catalog (po/LINGUAS,
+ * and English), for L; and a language's name in itself ("polski"). */
+const char *tui_next_language(void);
+const char *tui_language_name(const char *code);
 
 /* ---- The computer thinking on a thread (tui_think.c) ---- */
 

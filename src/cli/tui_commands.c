@@ -199,7 +199,7 @@ void play_typed(play_ui *ui)
         play_command(ui, id, arg);
 }
 
-char *play_help_text(void *ctx, int doc)
+char *play_help_text(void *ctx)
 {
     const play_ui *ui = ctx;
     char commands[4096];
@@ -244,7 +244,7 @@ char *play_help_text(void *ctx, int doc)
     if (!f)
         return NULL;
     fprintf(f, "%s%s\n", keys, commands);
-    cli_print_rules(f, lt_session_game(ui->t->s), doc);
+    cli_print_rules(f, lt_session_game(ui->t->s));
     fclose(f);
     return text;
 }

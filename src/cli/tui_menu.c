@@ -20,37 +20,18 @@ static bool is_back(const tui_event *ev)
     return ev->type == EV_CHAR && (ev->ch == 27 || ev->ch == 'q' || ev->ch == 'Q');
 }
 
-/* The program's languages, each named in itself: L in the menus (and
- * only there, never in a game) switches to the next one with a catalog. */
-static const struct {
-    const char *code, *name;
-} languages[] = {{"en", "English"}, {"pl", "polski"}};
-enum { NLANGUAGES = sizeof languages / sizeof languages[0] };
-
-static int next_language(void)
-{
-    int at = 0;
-    for (int i = 0; i < NLANGUAGES; i++)
-        if (!strcmp(languages[i].code, lt_language()))
-            at = i;
-    for (int k = 1; k < NLANGUAGES; k++)
-        if (lt_i18n_has(languages[(at + k) % NLANGUAGES].code))
-            return (at + k) % NLANGUAGES;
-    return at;
-}
-
-
+/* L in the menus: the next language */
 static bool switch_language(const tui_event *ev)
 {
     if (ev->type != EV_CHAR || (ev->ch != 'l' && ev->ch != 'L'))
         return false;
-    lt_i18n_init(languages[next_language()].code);
+    lt_i18n_init(tui_next_language());
     return true;
 }
 
 /* ---- The rules page ------------------------------------------------------ */
 
-static char *rules_of(void *ctx, int doc)
+static char *rules_of(void *ctx)
 {
     const lt_game *g = ctx;
     char *text = NULL;
@@ -58,7 +39,7 @@ static char *rules_of(void *ctx, int doc)
     FILE *f = open_memstream(&text, &size);
     if (!f)
         return NULL;
-    cli_print_rules(f, g, doc);
+    cli_print_rules(f, g);
     fclose(f);
     return text;
 }
@@ -312,7 +293,7 @@ static void game_page(const lt_game *g)
         snprintf(keys, sizeof keys,
                  _("Up/Down: choose   Left/Right: change   Enter: open   L: %s   "
                    "Esc: back"),
-                 languages[next_language()].name);
+                 tui_language_name(tui_next_language()));
         tui_keys(keys);
         refresh();
         tui_event ev;
@@ -415,7 +396,7 @@ int tui_menu_run(void)
         tui_put(LINES - 2, 1, COLS - 2, A_DIM, g->source);
         char keys[256]; /* L names the next language */
         snprintf(keys, sizeof keys, _("Up/Down: choose   Enter: open   L: %s   q: quit"),
-                 languages[next_language()].name);
+                 tui_language_name(tui_next_language()));
         tui_keys(keys);
         refresh();
         tui_event ev;

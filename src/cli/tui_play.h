@@ -61,13 +61,12 @@ void play_list_moves(play_ui *);
 
 /* tui_commands.c: a command (commands.h) from a key or typed after ':';
  * saving and loading (path NULL: ask where); the line typed after ':';
- * the keys' help with the game's rules, its document in the language doc
- * (for tui_pager). */
+ * the keys' help with the game's rules (for tui_pager). */
 void play_command(play_ui *, lt_command_id, const char *arg);
 void play_save(play_ui *, const char *path);
 void play_load(play_ui *, const char *path);
 void play_typed(play_ui *);
-char *play_help_text(void *ui, int doc);
+char *play_help_text(void *ui);
 
 /* tui_draw.c: draws the whole play screen. */
 void play_draw(play_ui *);

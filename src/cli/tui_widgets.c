@@ -167,18 +167,62 @@ int tui_choose(const char *title, const char *const *items, int n, int at)
     }
 }
 
-void tui_pager(char *(*text_of)(void *, int), void *ctx, bool documents,
+/* The languages a catalog may be built for, each named in itself; one
+ * not listed here is named by its code. */
+static const struct {
+    const char *code, *name;
+} language_names[] = {{"en", "English"}, {"pl", "polski"}};
+
+const char *tui_language_name(const char *code)
+{
+    for (size_t i = 0; i < sizeof language_names / sizeof *language_names; i++)
+        if (!strcmp(language_names[i].code, code))
+            return language_names[i].name;
+    return code;
+}
+
+const char *tui_next_language(void)
+{
+    /* English, then po/LINGUAS in its order (LT_LANGUAGES: the build) */
+    static const char list[] = "en " LT_LANGUAGES;
+    static char code[8];
+    const char *now = lt_language(), *p = list, *first = NULL, *after = NULL;
+    bool passed = false;
+    while (*p) {
+        size_t n = strcspn(p, " ");
+        if (n > 0 && n < sizeof code) {
+            char c[8];
+            memcpy(c, p, n);
+            c[n] = '\0';
+            if (lt_i18n_has(c)) {
+                if (!first)
+                    first = p;
+                if (passed && !after)
+                    after = p;
+                passed |= !strcmp(c, now);
+            }
+        }
+        p += n + (p[n] == ' ');
+    }
+    const char *pick = after ? after : first ? first : "en";
+    size_t n = strcspn(pick, " ");
+    memcpy(code, pick, n < sizeof code ? n : sizeof code - 1);
+    code[n < sizeof code ? n : sizeof code - 1] = '\0';
+    return code;
+}
+
+void tui_pager(char *(*text_of)(void *), void *ctx, bool documents,
                bool enter_line)
 {
     int top = 0;
     char *text = NULL;
     int *start = NULL, *len = NULL, nlines = 0, cap = 0, width = -1;
-    int doc = lt_lang(), shown = -1;
+    char shown[8] = "";
     for (;;) {
-        if (shown != doc || width != COLS - 2) {
-            if (shown != doc) {
+        if (strcmp(shown, lt_language()) || width != COLS - 2) {
+            if (strcmp(shown, lt_language())) {
                 free(text);
-                char *body = text_of(ctx, doc);
+                char *body = text_of(ctx);
                 const char *end = _("Press ENTER to return to the menu.");
                 size_t n = (body ? strlen(body) : 0) + strlen(end) + 4;
                 text = malloc(n);
@@ -189,7 +233,7 @@ void tui_pager(char *(*text_of)(void *, int), void *ctx, bool documents,
                 snprintf(text, n, "%s%s%s", body ? body : "",
                          enter_line ? "\n\n" : "", enter_line ? end : "");
                 free(body);
-                shown = doc;
+                lt_copy(shown, sizeof shown, lt_language());
             }
             width = COLS - 2;
             /* every wrapped line; a line per 8 characters is plenty */
@@ -224,22 +268,21 @@ void tui_pager(char *(*text_of)(void *, int), void *ctx, bool documents,
             snprintf(line, sizeof line, "%.*s", len[top + r], text + start[top + r]);
             tui_put(1 + r, 1, width, 0, line);
         }
-        /* L: the document in the other language (LT_LANG_*), and the
-         * program's words with it (one language on the screen) */
-        int other = doc == LT_LANG_PL ? LT_LANG_EN : LT_LANG_PL;
-        tui_keys(!documents ? _("Up/Down PgUp/PgDn: scroll   Enter: back")
-                 : other == LT_LANG_PL
-                     ? _("Up/Down PgUp/PgDn: scroll   L: the rules in Polish   Enter: back")
-                     : _("Up/Down PgUp/PgDn: scroll   L: the rules in English   Enter: back"));
+        /* L: the page in the next language, and the program's words with
+         * it (one language on the screen) */
+        char keys[256];
+        snprintf(keys, sizeof keys,
+                 _("Up/Down PgUp/PgDn: scroll   L: %s   Enter: back"),
+                 tui_language_name(tui_next_language()));
+        tui_keys(documents ? keys : _("Up/Down PgUp/PgDn: scroll   Enter: back"));
         refresh();
         tui_event ev;
         tui_wait(-1, &ev);
         if (is_cancel(&ev) || is_enter(&ev) ||
             (ev.type == EV_CHAR && (ev.ch == 'q' || ev.ch == 'Q')))
             break;
-        if (documents && ev.type == EV_CHAR && (ev.ch == 'l' || ev.ch == 'L') &&
-            lt_i18n_init(other == LT_LANG_PL ? "pl" : "en"))
-            doc = other;
+        if (documents && ev.type == EV_CHAR && (ev.ch == 'l' || ev.ch == 'L'))
+            lt_i18n_init(tui_next_language());
         if (ev.type == EV_CHAR && ev.ch == ' ')
             top += h - 1;
         if (ev.type == EV_MOUSE)

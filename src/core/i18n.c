@@ -44,10 +44,6 @@ const char *lt_language(void)
     return current;
 }
 
-int lt_lang(void)
-{
-    return strcmp(current, "pl") == 0 ? LT_LANG_PL : LT_LANG_EN;
-}
 
 #ifdef __EMSCRIPTEN__
 /* ---- The page: the catalogs compiled in (catalogs.c, generated) ---- */
@@ -190,26 +186,34 @@ const char *lt_pgettext(const char *context, const char *msgid)
 
 int lt_format_number(double x, int decimals, char *buf, size_t size)
 {
-    bool pl = lt_lang() == LT_LANG_PL;
-    char raw[64], out[96];
+    /* TRANSLATORS: how numbers are written: the decimal point ("." or
+     * ","), the separator of groups of three digits (",", a no-break
+     * space), and from how many digits of the whole part on the groups
+     * are separated ("4": 1,234; "5": 12 345 but 1234) */
+    const char *point = P_("number: decimal point", "."),
+               *sep = P_("number: thousands separator", ","),
+               *from = P_("number: group from digits", "4");
+    if (strlen(point) > 8)
+        point = ".";
+    if (strlen(sep) > 8)
+        sep = ",";
+    char raw[64], out[256]; /* 63 digits, 21 separators and a point of 8 */
     snprintf(raw, sizeof raw, "%.*f", decimals < 0 ? 0 : decimals, fabs(x));
     const char *dot = strchr(raw, '.');
     size_t whole = dot ? (size_t)(dot - raw) : strlen(raw), len = 0;
-    /* groups of three: Polish from five digits on, with a no-break space;
-     * English from four, with a comma */
-    bool group = whole >= (pl ? 5u : 4u);
+    bool group = whole >= (size_t)(*from >= '1' && *from <= '9' ? *from - '0' : 4);
     if (x < 0 && strspn(raw, "0.") != strlen(raw))
         out[len++] = '-';
     for (size_t i = 0; i < whole; i++) {
         if (group && i > 0 && (whole - i) % 3 == 0) {
-            const char *sep = pl ? "\u00a0" : ",";
             memcpy(out + len, sep, strlen(sep));
             len += strlen(sep);
         }
         out[len++] = raw[i];
     }
     if (dot) {
-        out[len++] = pl ? ',' : '.';
+        memcpy(out + len, point, strlen(point));
+        len += strlen(point);
         size_t k = strlen(dot + 1);
         memcpy(out + len, dot + 1, k);
         len += k;

@@ -33,11 +33,11 @@ const lt_game *lt_game_find(const char *id)
     return NULL;
 }
 
-const char *lt_rules_text(const lt_game *g, int lang)
+const char *lt_rules_text(const lt_game *g, const char *lang)
 {
     for (int i = 0; i < lt_rules_count; i++)
-        if (strcmp(lt_rules_table[i].id, g->id) == 0)
-            return lang == LT_LANG_PL ? lt_rules_table[i].pl
-                                      : lt_rules_table[i].en;
+        if (!strcmp(lt_rules_table[i].id, g->id) &&
+            !strcmp(lt_rules_table[i].lang, lang))
+            return lt_rules_table[i].text;
     return NULL;
 }

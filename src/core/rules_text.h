@@ -4,7 +4,7 @@
 #define LUDOTEKA_RULES_TEXT_H
 
 typedef struct {
-    const char *id, *en, *pl; /* pl or en may be NULL when missing */
+    const char *id, *lang, *text; /* docs/rules/LANG/ID.txt */
 } lt_rules_entry;
 
 extern const lt_rules_entry lt_rules_table[];

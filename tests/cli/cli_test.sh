@@ -279,6 +279,25 @@ idle --lang pl --plain play chess --players human,human --clock 0:01+0 --seed 1
 await out "Zwycięzca: Czarne (0-1) — koniec czasu (Białe)"
 release 0
 
+CASE=polish-notation
+# chess with the Polish piece letters on the screen and in what is typed
+# (S skoczek, G goniec, H hetman); the record keeps the English SAN
+input 'e4\ne5\nSf3\nSc6\nGb5\nplansza\nkoniec\n'
+run 0 --lang pl --plain play chess --players human,human --seed 1 --record "$T/pl-chess.txt"
+has out "1. e4 e5 2. Sf3 Sc6 3. Gb5"
+has out "1 W S G H K . . W"
+lacks out "Nf3"
+has pl-chess.txt "2. Nf3"
+has pl-chess.txt "3. Bb5"
+has pl-chess.txt '[Date "'
+lacks pl-chess.txt '????.??.??'
+# Talat: a tall hexagonal tower is 3s in Polish (sześciokątna), 3h in the
+# record
+input '3s@a1\nplansza\nkoniec\n'
+run 0 --lang pl --plain play talat --players human,human,human --seed 1 --record "$T/pl-talat.txt"
+has out "3s@a1"
+has pl-talat.txt "3h@a1"
+
 CASE=first
 run 0 play three-mens-morris --players random,ai:level=1 --seed 4 --first 2 --record "$T/f.txt"
 has "f.txt" '[Players "ai:level=1,random"]'

@@ -1,6 +1,7 @@
 /* chess_game.c — chess (seed 002) as an lt_game: a thin adapter over the
  * bitboard engine in src/engines/chess.  The rules and the readings we
  * chose are in RULES.md beside this file. */
+#include <ctype.h>
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
@@ -309,7 +310,11 @@ static void render(const lt_state *st, lt_view *v)
         lt_piece *pc = &v->pieces[v->npieces++];
         *pc = (lt_piece){
             .cell = (int16_t)sq, .owner = (int8_t)color, .kind = (uint8_t)type};
-        pc->text[0] = color ? "pnbrqk"[type] : chess_piece_letters[type];
+        /* the letter of the reader's language: white capitals */
+        char letter[2] = {chess_piece_letters[type], '\0'}, shown[2];
+        lt_swap_letters(letter, "KQRBN", P_("chess pieces", "KQRBN"), shown,
+                        sizeof shown);
+        pc->text[0] = color ? (char)tolower((unsigned char)shown[0]) : shown[0];
         lt_copy(pc->glyph, sizeof pc->glyph, glyphs[color][type]);
     }
     bool check = chess_in_check(p);

@@ -325,7 +325,10 @@ static void render(const lt_state *st, lt_view *v)
         lt_piece *pc = &v->pieces[v->npieces++];
         *pc = (lt_piece){.cell = (int16_t)cell, .owner = (int8_t)c,
                          .kind = (uint8_t)type};
-        pc->text[0] = c ? (char)tolower(gc_letters[type]) : gc_letters[type];
+        char letter[2] = {gc_letters[type], '\0'}, shown[2];
+        lt_swap_letters(letter, "GCLRUAK", P_("great chess pieces", "GCLRUAK"),
+                        shown, sizeof shown);
+        pc->text[0] = c ? (char)tolower((unsigned char)shown[0]) : shown[0];
         lt_copy(pc->glyph, sizeof pc->glyph, glyphs[c][type]);
     }
     char *line;
