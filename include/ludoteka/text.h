@@ -55,10 +55,6 @@ int lt_option_choice_count(const lt_option *);
 bool lt_parse_int(const char *text, long long lo, long long hi,
                   long long *out);
 
-/* The Polish form of a noun after the number n: one ("1 ruch"), few
- * (2-4, 22-24, ...: "ruchy") or many (0, 5-21, 25-31, ...: "ruchów"). */
-const char *lt_plural_pl(long n, const char *one, const char *few, const char *many);
-
 /* Text that grows as it is written (malloc'd buf, NUL-terminated); after
  * running out of memory `failed` is set and nothing more is written.
  * Start from {0}; the caller frees buf. */

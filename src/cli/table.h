@@ -65,8 +65,8 @@ bool table_over(const table *);
 /* The seat whose side the board is seen from: the one person at the
  * table, else the first seat. */
 int table_viewer(const table *);
-/* The position as the viewer sees it (turned by flip), in cli_lang;
- * returns the quarter turns it was turned by. */
+/* The position as the viewer sees it (turned by flip), in the program's
+ * language; returns the quarter turns it was turned by. */
 int table_render(const table *, lt_view *);
 
 /* The seat a command typed at this keyboard comes from: for an answer
@@ -95,7 +95,7 @@ lt_status table_computer_move(table *, int seat, lt_action, lt_error *);
 /* The hint's player, ready for the position; NULL with a message. */
 lt_player *table_adviser(table *, lt_error *);
 
-/* ---- In words (table_text.c), in cli_lang ---- */
+/* ---- In words (table_text.c), in the program's language ---- */
 
 /* An event as a front end shows it, or false for those it shows its own
  * way: the moves (on the board; dice and computers by the front end),

@@ -169,14 +169,6 @@ int lt_split(char *text, char **words, int max)
     return n;
 }
 
-const char *lt_plural_pl(long n, const char *one, const char *few, const char *many)
-{
-    long units = n % 10, tens = n % 100;
-    if (n == 1)
-        return one;
-    return units >= 2 && units <= 4 && (tens < 12 || tens > 14) ? few : many;
-}
-
 void lt_text_putn(lt_text *b, const char *s, size_t n)
 {
     if (b->failed)

@@ -23,6 +23,22 @@ speaks_only() {
 
 GAMES=$("$LT" list | awk '{print $1}')
 
+# every command's help names the same --options in both languages (a
+# translation that left one out would hide it from its readers; --lang,
+# the program's own, is named where each language's prose wants it)
+CASE=help-options
+for c in "" list rules play moves replay bench playouts perft arena odds \
+         simulate solve serve uci tune; do
+    for lang in en pl; do
+        "$LT" --lang $lang $c --help 2>&1 | grep -o -- '--[a-z][a-z-]*' | grep -vx -- --lang | sort -u >"$T/opts-$lang"
+    done
+    if cmp -s "$T/opts-en" "$T/opts-pl"; then
+        passed=$((passed + 1))
+    else
+        fail "ludoteka $c --help: options differ between English and Polish: $(diff "$T/opts-en" "$T/opts-pl" | grep '^[<>]' | tr '\n' ' ')"
+    fi
+done
+
 for lang in pl en; do
     CASE="help ($lang)"
     run 0 --lang $lang --help
