@@ -167,8 +167,6 @@ static inline int chess_legal(const chess_pos *p, chess_move *out)
 }
 /* The number of legal moves (bulk count, no list). */
 int chess_count(const chess_pos *);
-/* Is m one of the legal moves? (for moves from outside: TT, UCI) */
-bool chess_is_legal(const chess_pos *, chess_move);
 
 /* ---- perft.c ---- */
 uint64_t chess_perft(const chess_pos *, int depth);

@@ -11,12 +11,3 @@ int chess_count(const chess_pos *p)
     return generate(p, NULL, GEN_ALL, true);
 }
 
-bool chess_is_legal(const chess_pos *p, chess_move m)
-{
-    chess_move list[CHESS_MAX_MOVES];
-    int n = generate(p, list, GEN_ALL, false);
-    for (int i = 0; i < n; i++)
-        if (list[i] == m)
-            return true;
-    return false;
-}

@@ -86,13 +86,6 @@ void gc_search_free(gc_search *s)
     free(s);
 }
 
-void gc_search_clear(gc_search *s)
-{
-    memset(s->tt, 0, (s->tt_mask + 1) * sizeof *s->tt);
-    memset(s->history, 0, sizeof s->history);
-    memset(s->killers, 0, sizeof s->killers);
-}
-
 /* ---- Transposition table: mate scores are stored from the node. ---- */
 
 static int to_tt(int v, int ply)

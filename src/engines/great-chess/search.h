@@ -39,8 +39,6 @@ typedef struct gc_search gc_search;
  * NULL when out of memory. */
 gc_search *gc_search_new(int hash_mb);
 void gc_search_free(gc_search *);
-/* Forgets what earlier searches learnt (a new game). */
-void gc_search_clear(gc_search *);
 /* The best move of the position, which has a legal move; the report may
  * be NULL. */
 gc_move gc_search_run(gc_search *, const gc_pos *, const gc_limits *,

@@ -328,7 +328,6 @@ int dice_throw_seat(const lt_state *);
  * that decided it is the last one thrown). */
 void dice_end_turn(dice_state *, int winner, dice_why why);
 void dice_end_match(dice_state *);            /* a payment failed */
-int dice_seat_at(const dice_state *, int pos); /* order[pos] */
 /* The seat whose throw or decision is next, -1 when the match is over. */
 int dice_thrower(const dice_state *);
 /* Pays amount (halves) from seat into the pot; false if he cannot. */
@@ -353,8 +352,6 @@ int dice_sum(lt_action, int ndice);
 extern const uint8_t dice_w3[19], dice_w2[13];
 /* Hazard in the three-dice games: sums 3-6 and 15-18. */
 bool dice_is_hazard3(int sum);
-/* A fair throw of ndice dice from the generator, as an action. */
-lt_action dice_roll(lt_rng *, int ndice);
 /* The same, faster, for simulation: the generator's output is used eight
  * bits at a time, a byte counting when it is below the largest multiple
  * of the number of outcomes (216 of 256 for three dice, 252 for one or
@@ -415,8 +412,6 @@ void dice_write_list(char *buf, size_t size, size_t *len, const char *name,
                      const uint8_t *values, int n);
 bool dice_parse_list(const char *text, int *out, int max, int lo, int hi,
                      int *count);
-/* The word after "name" among words, or NULL. */
-const char *dice_word_after(char **words, int nwords, const char *name);
 
 /* ---- why a turn and the match ended, in words (ending.c) ---- */
 /* lt_game.end_reason of every dice game. */

@@ -86,13 +86,6 @@ bool dice_is_hazard3(int sum)
     return sum <= 6 || sum >= 15; /* seed 000, e: 3-6 and 15-18 */
 }
 
-lt_action dice_roll(lt_rng *r, int ndice)
-{
-    call_once(&tables_once, build_tables);
-    static const uint64_t faces[] = {1, 6, 36, 216};
-    return tables.sorted[ndice][lt_rng_below(r, faces[ndice])];
-}
-
 lt_action dice_source_roll(dice_source *src, int ndice)
 {
     if (!src->ready) {
@@ -122,11 +115,6 @@ static dice_state *ds(lt_state *st)
 static const dice_state *cds(const lt_state *st)
 {
     return (const dice_state *)st;
-}
-
-int dice_seat_at(const dice_state *s, int pos)
-{
-    return s->order[pos];
 }
 
 bool dice_can_pay(dice_state *s, int seat, int32_t amount)

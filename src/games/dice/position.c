@@ -63,14 +63,6 @@ bool dice_parse_list(const char *text, int *out, int max, int lo, int hi,
     return true;
 }
 
-const char *dice_word_after(char **words, int nwords, const char *name)
-{
-    for (int i = 0; i + 1 < nwords; i++)
-        if (!strcmp(words[i], name))
-            return words[i + 1];
-    return NULL;
-}
-
 const char *dice_money_text(int32_t halves, char *buf, size_t size)
 {
     snprintf(buf, size, "%s%ld%s", halves < 0 ? "-" : "",

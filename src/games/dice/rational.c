@@ -34,11 +34,6 @@ void nat_copy(nat *dst, const nat *src)
         memcpy(dst->d, src->d, sizeof src->d[0] * (size_t)src->n);
 }
 
-bool nat_is_zero(const nat *a)
-{
-    return a->n == 0;
-}
-
 bool nat_overflowed(const nat *a)
 {
     return a->n < 0;

@@ -28,7 +28,6 @@ typedef struct {
 
 void nat_set(nat *, uint64_t);
 void nat_copy(nat *dst, const nat *src);
-bool nat_is_zero(const nat *);
 bool nat_overflowed(const nat *);
 int nat_cmp(const nat *, const nat *);
 /* r may be an operand in add, sub and the *_small functions. */
