@@ -679,6 +679,58 @@ async function roomPlay(browser, server) {
   await b.close();
 }
 
+/* The lobby and the chat: page A makes a chess room with Black over the
+ * network, offered in the lobby; page B (in Polish) finds it there, takes
+ * the seat with one click and plays Black; a line of chat from A reaches
+ * B, and A sees B watching no more than it plays (no watcher counted). */
+async function lobbyAndChat(browser, server) {
+  const a = await browser.newContext({ locale: 'en-GB' });
+  const b = await browser.newContext({ locale: 'pl-PL' });
+  const pa = await openPage(a, server.url + '#new=chess');
+  await pa.selectOption('select[name="seat-1"]', 'remote');
+  await pa.check('#lobby-open');
+  await pa.click('#start');
+  await pa.waitForSelector('input.link[data-seat="1"]');
+  const room = new URLSearchParams((await pa.evaluate(() => location.hash)).slice(1)).get('room');
+  const pb = await openPage(b, server.url);
+  await pb.waitForSelector('li.game');
+  await pb.waitForSelector('#lobby-link:not(.hidden)');
+  await pb.click('#lobby-link');
+  await pb.waitForSelector('#lobby-status[data-ready="true"]', { state: 'attached' });
+  const listed = pb.locator(`#lobby-open-games li[data-room="${room}"]`);
+  check(await listed.count() === 1, 'the open game is in the lobby');
+  const line = await listed.innerText();
+  check(/Szachy/.test(line) && /Czarne: wolne/.test(line), `the lobby says what is free, in Polish (${line})`);
+  await listed.locator('button').click();
+  await pb.waitForSelector('#board-host[data-ply]', { state: 'attached' });
+  equal(new URLSearchParams((await pb.evaluate(() => location.hash)).slice(1)).get('room'), room,
+    'one click took the seat and opened the room');
+  /* White moves on A, Black answers on B: B holds Black */
+  await playNamed(pa, ['e4']);
+  await waitPly(pb, 0);
+  await playNamed(pb, ['e5']);
+  await waitPly(pa, 1);
+  check((await ply(pa)) === 2, 'the player from the lobby plays Black');
+  await pa.fill('#chat-input', 'Powodzenia!');
+  await pa.click('#chat-send');
+  await pb.waitForSelector('#chat-lines li:has-text("Powodzenia!")');
+  check((await pb.innerText('#chat-lines')).includes('Białe: Powodzenia!'), 'a line of chat reaches the other page, with its seat');
+  /* after a reload the chat is still there (the server keeps it) */
+  await pb.reload();
+  await pb.waitForSelector('#chat-lines li:has-text("Powodzenia!")');
+  check(true, 'the chat comes back with the room');
+  /* the game is no longer open, but among those being played */
+  const pc = await openPage(a, server.url + '#lobby');
+  await pc.waitForSelector('#lobby-status[data-ready="true"]', { state: 'attached' });
+  check(await pc.locator(`#lobby-open-games li[data-room="${room}"]`).count() === 0 &&
+        await pc.locator(`#lobby-playing li[data-room="${room}"]`).count() === 1,
+  'the game is listed as being played, to watch');
+  noConsoleErrors(pa, 'lobby, first page');
+  noConsoleErrors(pb, 'lobby, second page');
+  await a.close();
+  await b.close();
+}
+
 /* The words each language never shows in the other (tests/words.sh, the
  * list the terminal tests use too). */
 function wordLists() {
@@ -712,6 +764,9 @@ async function oneLanguage(browser, server) {
     const page = await openPage(context, server.url);
     await page.waitForSelector('li.game');
     const seen = { home: await page.innerText('main') };
+    await page.goto(server.url + '#lobby');
+    await page.waitForSelector('#lobby-status[data-ready="true"]', { state: 'attached' });
+    seen.lobby = await page.innerText('main');
     for (const id of ids) {
       await page.goto(server.url + '#rules=' + id);
       await page.waitForSelector('.rules-text');
@@ -761,6 +816,7 @@ try {
   await timed('offline', () => offline(browser, server));
   await timed('networked', () => networked(browser, server));
   await timed('room play', () => roomPlay(browser, server));
+  await timed('lobby and chat', () => lobbyAndChat(browser, server));
 } finally {
   await browser.close();
   const status = await stopServer(server);

@@ -158,8 +158,70 @@ function route() {
   else if (params.has('new')) showSetup(params.get('new'));
   else if (params.has('play')) resumeLocal();
   else if (params.has('room')) openRoom(params);
+  else if (params.has('lobby')) showLobby();
   else showHome();
   window.scrollTo(0, 0);
+}
+
+/* ---- The lobby ------------------------------------------------------------------ */
+
+/* The games of the server's lobby: open ones with a seat free, taken with
+ * one click, and games being played, to watch (docs/network.md: lobby,
+ * sit). */
+async function showLobby() {
+  document.title = t('Lobby') + ' — Ludoteka';
+  const status = h('p', { class: 'help', id: 'lobby-status', 'aria-live': 'polite' }, t('Asking the server…'));
+  const open = h('ul', { class: 'lobby', id: 'lobby-open-games' });
+  const playing = h('ul', { class: 'lobby', id: 'lobby-playing' });
+  put(main, h('section', { class: 'lobby' },
+    h('h1', {}, t('Lobby')), status,
+    h('h2', {}, t('Open games')), open,
+    h('h2', {}, t('Games being played')), playing,
+    h('div', { class: 'row' },
+      h('button', { type: 'button', id: 'lobby-refresh', onclick: () => showLobby() }, t('Refresh')),
+      h('a', { class: 'button', href: '#' }, t('Back')))));
+  let answer;
+  try {
+    answer = await request({ t: 'lobby' });
+  } catch (e) {
+    status.textContent = e.message;
+    return;
+  }
+  if (answer.t !== 'lobby') {
+    status.textContent = serverError(answer);
+    return;
+  }
+  const game = (r) => gameById(r.game);
+  const line = (r) => {
+    const g = game(r);
+    const who = r.seats.map((s, i) => (s.free ? t('{who}: free', { who: seatName(g, i) })
+      : t('{who}: taken', { who: seatName(g, i) }))).join(', ');
+    return [h('span', { class: 'lobby-game' }, title(g)),
+      ' · ', r.clock === 'none' ? t('No clock') : r.clock,
+      r.rated ? ' · ' + t('rated') : '', ' · ', who];
+  };
+  const known = (r) => game(r);
+  put(open, answer.open.filter(known).map((r) => h('li', { 'data-room': r.room }, line(r), ' ',
+    h('button', { type: 'button', class: 'primary small', onclick: () => takeSeat(r.room, status) }, t('Take the seat')))));
+  put(playing, answer.playing.filter(known).map((r) => h('li', { 'data-room': r.room }, line(r), ' ',
+    h('a', { class: 'button small', href: '#room=' + r.room }, t('Watch')))));
+  status.textContent = answer.open.length || answer.playing.length ? ''
+    : t('Nobody is waiting or playing now: make a game with a player over the network and offer it here.');
+  status.dataset.ready = 'true';
+}
+
+/* A free seat of an open game: its secret kept, then the room. */
+async function takeSeat(room, status) {
+  try {
+    const m = await request({ t: 'sit', room });
+    if (m.t !== 'seated') throw new Error(serverError(m));
+    const keys = roomKeys(room);
+    keys.seats[m.seat] = m.token;
+    saveRoomKeys(room, keys);
+    location.hash = 'room=' + room;
+  } catch (e) {
+    status.textContent = e.message;
+  }
 }
 
 /* ---- The games ------------------------------------------------------------------ */
@@ -186,12 +248,17 @@ function showHome() {
     groups.get(g.group).push(g);
   }
   const rooms = knownRooms().filter((r) => gameById(r.game)).slice(0, 8);
+  onlineCheck.then(() => {
+    const lobby = document.getElementById('lobby-link');
+    if (lobby && online) lobby.classList.remove('hidden');
+  });
   put(main,
     h('section', { class: 'intro' },
       h('p', {}, t('Historical board and dice games, played by their sources: against the computer here, or with others over the network.')),
       h('div', { class: 'row' },
         saved ? h('a', { class: 'button primary', href: '#play', id: 'continue' }, t('Continue the last game')) : null,
-        h('label', { class: 'button', for: 'upload' }, t('Open a record…')), upload),
+        h('label', { class: 'button', for: 'upload' }, t('Open a record…')), upload,
+        h('a', { class: 'button hidden', href: '#lobby', id: 'lobby-link' }, t('The lobby: games over the network'))),
       rooms.length ? h('div', { class: 'row' }, h('span', {}, t('Your rooms:')), rooms.map((r) =>
         h('a', { class: 'button small', href: '#room=' + r.id }, `${title(gameById(r.game))} · ${r.id}`))) : null),
     ...[...groups.keys()].sort((a, b) => a - b).map((grp) =>
@@ -277,7 +344,10 @@ async function showSetup(id) {
     h('fieldset', {}, h('legend', {}, t('Players')),
       g.min !== g.max ? h('label', { class: 'option' }, h('span', {}, t('How many')), count) : null,
       seatsBox,
-      online ? h('p', { class: 'help' }, t('Players over the network get a link to their seat once the room is made.')) : null),
+      online ? h('p', { class: 'help' }, t('Players over the network get a link to their seat once the room is made.')) : null,
+      online ? h('label', { class: 'option' },
+        h('input', { type: 'checkbox', name: 'lobby', id: 'lobby-open' }),
+        h('span', {}, t('Offer the seats over the network in the lobby too: anyone may take them.'))) : null),
     h('fieldset', {}, h('legend', {}, t('Clock')),
       h('label', { class: 'option' }, h('span', {}, t('Time for each player')), clock, custom,
         h('span', { class: 'help' }, tParts('Minutes + seconds added after each move ({example}). Others: {forms} ({delay}: a delay of 3 s a move).',
@@ -300,6 +370,7 @@ async function showSetup(id) {
           seats: seats.map((s) => (s === 'remote' ? 'human' : s)),
         };
         if (clockText() !== 'none') create.clock = clockText();
+        if (form.elements.lobby && form.elements.lobby.checked) create.open = true;
         const answer = await request(create);
         if (answer.t !== 'created') throw new Error(serverError(answer));
         const keys = { seats: {}, invites: {} };
@@ -928,6 +999,39 @@ class RoomGame extends GameView {
     this.client = client;
     client.onMessage = (m) => this.onMessage(m);
     client.onState = (state) => this.onState(state);
+    this.makeChat();
+  }
+
+  /* The room's chat: the lines said so far (the server keeps the last
+   * 50), a line to send, and a switch that hides it (muted). */
+  makeChat() {
+    this.chatLines = [];
+    this.chatList = h('ul', { class: 'chat-lines', id: 'chat-lines', 'aria-live': 'polite' });
+    const input = h('input', { id: 'chat-input', maxlength: 200, autocomplete: 'off', 'aria-label': t('A line to the room') });
+    const send = (e) => {
+      e.preventDefault();
+      const text = input.value.trim();
+      if (text && this.client.send({ t: 'say', text })) input.value = '';
+    };
+    this.muted = localStorage.getItem('ludoteka-chat-muted') === '1';
+    const mute = h('input', {
+      type: 'checkbox', id: 'chat-mute', checked: this.muted,
+      onchange: () => {
+        this.muted = mute.checked;
+        localStorage.setItem('ludoteka-chat-muted', this.muted ? '1' : '0');
+        this.renderChat();
+      },
+    });
+    this.chat = h('section', { class: 'chat' },
+      h('h3', {}, t('Chat')), this.chatList,
+      h('form', { class: 'row', onsubmit: send }, input, h('button', { type: 'submit', id: 'chat-send' }, t('Send'))),
+      h('label', { class: 'help' }, mute, ' ', t('Hide the chat')));
+  }
+
+  renderChat() {
+    put(this.chatList, this.muted ? [] : this.chatLines.map((l) => h('li', {},
+      h('b', {}, (l.seat >= 0 ? this.seatName(l.seat) : t('a watcher')) + ': '), l.text)));
+    this.chatList.scrollTop = this.chatList.scrollHeight;
   }
 
   readInfo() {
@@ -1004,6 +1108,9 @@ class RoomGame extends GameView {
         r.end = m.end || null;
         r.result = m.result || '*';
         r.claimable = m.claimable ? m.to : -1;
+        this.chatLines = m.chat || [];
+        this.watchers = m.watchers || 0;
+        this.renderChat();
         r.offer = m.offer ? { kind: m.offer.kind, from: m.offer.from, agreed: this.agreed(m.offer) } : null;
       } else {
         r.offer = null;
@@ -1057,8 +1164,12 @@ class RoomGame extends GameView {
       keys.seats[m.seat] = m.token;
       saveRoomKeys(m.room, keys);
       location.hash = 'room=' + m.room;
+    } else if (m.t === 'said') {
+      this.chatLines = [...this.chatLines, m.line].slice(-50);
+      this.renderChat();
     } else if (m.t === 'seats') {
       this.seats = m.seats;
+      if (m.watchers !== undefined) this.watchers = m.watchers;
       if (this.ready) this.render();
     } else if (m.t === 'seat-lost') {
       this.you.delete(m.seat);
@@ -1132,12 +1243,14 @@ class RoomGame extends GameView {
     const invites = Object.entries(keys.invites);
     put(this.el.extra,
       h('h3', {}, t('Room {id}', { id: this.id })),
+      this.watchers ? h('p', { class: 'help', id: 'watchers' }, tn('{n} watching', '{n} watching', this.watchers)) : null,
       ...invites.map(([seat, token]) =>
         h('p', { class: 'invite' }, t('Link for {who}:', { who: seatName(g, Number(seat)) }), ' ',
           h('input', { readonly: true, value: link(`&seat=${seat}&token=${token}`), class: 'link', 'data-seat': seat, onfocus: (e) => e.target.select() }))),
       h('p', { class: 'invite' }, t('Link for watching:'), ' ',
         h('input', { readonly: true, value: link(''), class: 'link', onfocus: (e) => e.target.select() })),
-      this.seed ? h('p', { class: 'help' }, t('The dice were thrown from the random seed {seed}; the record has it.', { seed: this.seed })) : null);
+      this.seed ? h('p', { class: 'help' }, t('The dice were thrown from the random seed {seed}; the record has it.', { seed: this.seed })) : null,
+      this.chat);
   }
 }
 
