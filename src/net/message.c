@@ -102,6 +102,11 @@ bool msg_parse(const char *data, size_t len, net_msg *m, msg_error *e)
         m->clock = get_string(j, "clock");
         m->rated = cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(j, "rated"));
         m->open = cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(j, "open"));
+        if (get_int(j, "away", 0, MSG_AWAY_MAX, &m->away) < 0) {
+            fail(e, "bad-message", "\"away\" is a number of seconds, 0 to %d",
+                 MSG_AWAY_MAX);
+            goto refuse;
+        }
         if (!m->game) {
             fail(e, "bad-message", "create needs \"game\": a game's id");
             goto refuse;

@@ -12,6 +12,8 @@
 
 #include "ludoteka/game.h"
 
+enum { MSG_AWAY_MAX = 86400 }; /* a day */
+
 typedef enum {
     MSG_CREATE, /* {game, options?, seats: [spec...], clock?} */
     MSG_JOIN,   /* {room, seat, token} */
@@ -36,6 +38,9 @@ typedef struct {
     int seat, ply;          /* -1 when absent */
     bool rated;             /* create: a rated game */
     bool open;              /* create: listed in the lobby */
+    int away;               /* create: seconds a player may stay away
+                             * before forfeiting (0: no limit, at most
+                             * MSG_AWAY_MAX) */
     const char *text;       /* say */
     int nseats;             /* members of "seats"; only the first
                              * LT_MAX_PLAYERS are kept */

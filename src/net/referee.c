@@ -348,10 +348,38 @@ void referee_resume(room *r)
     rooms_release(r);
 }
 
+/* A player away past the room's limit (room locked): the seat forfeits
+ * while another person is still there to go on (two seats: the game
+ * ends; more: the seat leaves it).  True if one did. */
+static bool forfeit_away(room *r)
+{
+    if (!r->away || room_over(r))
+        return false;
+    double now = server_now();
+    int here = 0, gone = -1;
+    for (int i = 0; i < r->nseats; i++) {
+        if (r->seats[i].holder)
+            here++;
+        else if (r->gone[i] > 0 && now - r->gone[i] >= r->away &&
+                 lt_session_in_game(r->s, i))
+            gone = i;
+    }
+    if (gone < 0 || here == 0)
+        return false;
+    lt_error err = {0};
+    r->gone[gone] = 0;
+    if (lt_session_abandon(r->s, gone, &err) != LT_OK) {
+        server_log("room %s: %s", r->id, err.msg);
+        return false;
+    }
+    server_log("room %s: seat %d away for %d s: forfeits", r->id, gone + 1, r->away);
+    return true;
+}
+
 void referee_tick(room *r)
 {
     pthread_mutex_lock(&r->lock);
-    if (lt_session_tick(r->s)) {
+    if (lt_session_tick(r->s) | forfeit_away(r)) {
         tell(r);
         settle(r);
     }
@@ -452,6 +480,8 @@ static void on_create(conn *c, const net_msg *m)
     }
     jw_end(&w);
     jw_end(&w);
+    if (m->away > 0 && room_set_away(r, m->away, &err) != LT_OK)
+        server_log("room %s: %s", r->id, err.msg);
     conn_send(c, jw_text(&w));
     jw_free(&w);
     settle(r);
@@ -490,8 +520,10 @@ static void leave(conn *c)
     if (c->seats == 0)
         r->nwatchers--;
     for (int i = 0; i < r->nseats; i++)
-        if (r->seats[i].holder == c)
+        if (r->seats[i].holder == c) {
             r->seats[i].holder = NULL;
+            r->gone[i] = server_now(); /* away from now on */
+        }
     if (c->seats > 0) {
         count_seats(c, -c->seats);
         broadcast_seats(r);
@@ -540,6 +572,7 @@ static void take_seat(room *r, conn *c, int seat)
         r->nwatchers--;
     count_seats(c, 1);
     s->holder = c;
+    r->gone[seat] = 0;
 }
 
 /* Why c may not take a seat of a rated room (room locked), or NULL: it

@@ -279,6 +279,10 @@ room *room_load(const char *dir, const char *id, lt_error *err)
     const char *taken = lt_session_tag(r->s, "Taken");
     r->rated = rated && !strcmp(rated, "1");
     r->open = open && !strcmp(open, "1");
+    const char *away = lt_session_tag(r->s, "Away");
+    long long seconds;
+    if (away && lt_parse_int(away, 0, 86400, &seconds))
+        r->away = (int)seconds;
     for (int i = 0; taken && i < r->nseats && taken[2 * i]; i++)
         r->taken[i] = taken[2 * i] == '1';
     const char *acc = lt_session_tag(r->s, "Accounts");
@@ -305,6 +309,14 @@ lt_status room_bind(room *r, int seat, int64_t account, lt_error *err)
         lt_appendf(text, sizeof text, &len, "%s%lld", i ? "," : "",
                    (long long)r->account[i]);
     return lt_session_set_tag(r->s, "Accounts", text, err);
+}
+
+lt_status room_set_away(room *r, int seconds, lt_error *err)
+{
+    char text[16];
+    r->away = seconds;
+    snprintf(text, sizeof text, "%d", seconds);
+    return lt_session_set_tag(r->s, "Away", text, err);
 }
 
 lt_status room_take(room *r, int seat, lt_error *err)

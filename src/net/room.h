@@ -59,6 +59,10 @@ typedef struct room {
     bool robot_queued;    /* a computer seat's move has been asked for */
     bool rated;           /* a rated game: its seats go to accounts */
     bool open;            /* listed in the lobby while a seat is free */
+    int away;             /* seconds a seat may stay away before it
+                           * forfeits (0: no limit; the tag [Away]) */
+    double gone[LT_MAX_PLAYERS]; /* when the seat's player left (0: here,
+                           * or never came) */
     bool taken[LT_MAX_PLAYERS]; /* a person has had the seat (its secret
                            * given or used): not free in the lobby; the
                            * tag [Taken "1,0"] keeps it */
@@ -82,6 +86,8 @@ bool room_valid_spec(const char *spec, lt_error *);
 room *room_create(const char *dir, const lt_game *, const lt_config *,
                   char specs[][LT_SPEC_MAX], const lt_time_control *tc,
                   bool rated, bool open, lt_error *);
+/* The room's limit of time away (seconds, 0: none): kept in its file. */
+lt_status room_set_away(room *, int seconds, lt_error *);
 /* A person has the seat now: kept in the room's file. */
 lt_status room_take(room *, int seat, lt_error *);
 /* Is the seat free for anyone in the lobby (an open room's human seat

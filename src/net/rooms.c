@@ -244,7 +244,8 @@ void rooms_each_running(void (*f)(room *))
         room *r = table[i];
         pthread_mutex_lock(&r->lock);
         bool runs = !room_over(r) &&
-                    lt_session_time_control(r->s)->kind != LT_TC_NONE;
+                    (lt_session_time_control(r->s)->kind != LT_TC_NONE ||
+                     r->away > 0);
         pthread_mutex_unlock(&r->lock);
         if (runs) {
             atomic_fetch_add(&r->refs, 1);

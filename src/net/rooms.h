@@ -34,8 +34,8 @@ void rooms_release(room *);
 /* Loads every unfinished room on disk (as many as fit) and calls f on each
  * (with a reference the call must release); the number loaded. */
 int rooms_load_all(void (*f)(room *));
-/* Calls f on every room in memory whose clock runs (with a reference,
- * the table not locked). */
+/* Calls f on every room in memory in play with a clock or a limit of time
+ * away (with a reference, the table not locked). */
 void rooms_each_running(void (*f)(room *));
 /* Rooms in memory now; room files on disk. */
 int rooms_count(void);

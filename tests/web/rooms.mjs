@@ -222,6 +222,41 @@ async function main() {
     [host, looker, other].forEach((x) => x.ws.close());
   }
 
+  /* a player away past the room's limit forfeits: Black leaves, White
+   * stays; the server ends the game with "abandon" (the wait is the
+   * server's own, a second: the test waits for the result, not a time) */
+  {
+    equal((await ask(url, { t: 'create', game: 'chess', seats: ['human', 'human'], away: -1 })).code,
+      'bad-message', 'a negative time away is refused');
+    const c = await create('chess', ['human', 'human'], { away: 1 });
+    const white = await sit(c.room, 0, c.tokens[0]);
+    const black = await sit(c.room, 1, c.tokens[1]);
+    white.send({ t: 'move', ply: 0, name: 'e4' });
+    await black.next((m) => m.t === 'move' && m.ply === 1);
+    black.ws.close();
+    const result = await white.next((m) => m.t === 'result');
+    equal([result.result, result.end.reason, result.end.seat], ['1-0', 'abandon', 1],
+      'the seat away past the limit forfeits');
+    /* with nobody left to go on, nobody forfeits: the room waits */
+    const d = await create('chess', ['human', 'human'], { away: 1 });
+    const w2 = await sit(d.room, 0, d.tokens[0]);
+    const b2 = await sit(d.room, 1, d.tokens[1]);
+    w2.ws.close();
+    b2.ws.close();
+    await w2.closed();
+    await b2.closed();
+    /* the tick that would have ended it has passed once the server logs
+     * a later room's forfeit; then the first room is still in play */
+    const e = await create('chess', ['human', 'human'], { away: 1 });
+    const w3 = await sit(e.room, 0, e.tokens[0]);
+    const b3 = await sit(e.room, 1, e.tokens[1]);
+    b3.ws.close();
+    await w3.next((m) => m.t === 'result');
+    const back = await sit(d.room, 0, d.tokens[0]);
+    equal([back.room.result, back.room.end], ['*', null], 'a room everyone left waits for them');
+    [white, w3, back].forEach((x) => x.ws.close());
+  }
+
   /* killed with an offer standing and a clock running: both survive */
   {
     const { c, white, black } = await chess({ clock: '5+0' });
