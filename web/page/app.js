@@ -345,7 +345,12 @@ async function showSetup(id) {
       g.min !== g.max ? h('label', { class: 'option' }, h('span', {}, t('How many')), count) : null,
       seatsBox,
       online ? h('p', { class: 'help' }, t('Players over the network get a link to their seat once the room is made.')) : null,
-      online ? h('label', { class: 'option' },
+      online ? h('label', { class: 'option' }, h('span', {}, t('A player who leaves the room')),
+        h('select', { name: 'away', id: 'away' },
+          h('option', { value: '0' }, t('is waited for')),
+          h('option', { value: '60', selected: true }, t('loses after a minute away')),
+          h('option', { value: '300' }, t('loses after five minutes away')))) : null,
+      online ? h('label', { class: 'check' },
         h('input', { type: 'checkbox', name: 'lobby', id: 'lobby-open' }),
         h('span', {}, t('Offer the seats over the network in the lobby too: anyone may take them.'))) : null),
     h('fieldset', {}, h('legend', {}, t('Clock')),
@@ -371,6 +376,7 @@ async function showSetup(id) {
         };
         if (clockText() !== 'none') create.clock = clockText();
         if (form.elements.lobby && form.elements.lobby.checked) create.open = true;
+        if (form.elements.away && Number(form.elements.away.value) > 0) create.away = Number(form.elements.away.value);
         const answer = await request(create);
         if (answer.t !== 'created') throw new Error(serverError(answer));
         const keys = { seats: {}, invites: {} };
