@@ -379,7 +379,9 @@ static bool forfeit_away(room *r)
 void referee_tick(room *r)
 {
     pthread_mutex_lock(&r->lock);
-    if (lt_session_tick(r->s) | forfeit_away(r)) {
+    bool ticked = lt_session_tick(r->s); /* both, whatever the first says */
+    bool forfeited = forfeit_away(r);
+    if (ticked || forfeited) {
         tell(r);
         settle(r);
     }

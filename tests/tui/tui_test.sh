@@ -292,6 +292,19 @@ CASE=one-language
 # in English without Polish ones (tests/words.sh), at 80x24
 . "$(dirname "$0")/../words.sh"
 for lang in pl en; do
+    CASE="one-language-menu-$lang"
+    launch "$LT" --lang $lang
+    expect "LUDOTEKA"
+    screen >"$T/screen"
+    words=$(foreign $lang "$T/screen")
+    if [ -n "$words" ]; then
+        fail "in $lang the menu shows: $words"
+        sed 's/^/  | /' "$T/screen"
+    else
+        ok
+    fi
+    keys q
+    ended 0
     "$LT" --lang $lang list >"$T/titles"
     while read -r id title; do
         CASE="one-language-$id-$lang"
