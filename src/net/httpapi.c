@@ -310,13 +310,17 @@ bool httpapi_handle(bool post, const char *path, const char *body, size_t len,
     } else if (!strcmp(path, "/api/me")) {
         store_account a;
         lt_error err = {0};
+        jw w = {0};
         if (login[0] && accounts_who(db, login, now_s(), &a, &err) == LT_OK) {
-            jw w = {0};
             write_account(&w, &a);
-            answer(out, 200, &w);
-        } else {
-            fail(out, 401, "not-logged-in", "not logged in");
+        } else { /* nobody: a guest (an answer, not an error, to a page
+                  * that asks whenever it opens) */
+            jw_obj(&w);
+            jw_key(&w, "name");
+            jw_null(&w);
+            jw_end(&w);
         }
+        answer(out, 200, &w);
     } else if (strlen(path) == 11 + ROOM_ID_LEN + 7 &&
                (!strncmp(path, "/api/rooms/", 11) || !strncmp(path, "/api/games/", 11)) &&
                !strcmp(path + 11 + ROOM_ID_LEN, "/record")) {

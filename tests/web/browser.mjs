@@ -731,6 +731,75 @@ async function lobbyAndChat(browser, server) {
   await b.close();
 }
 
+/* Accounts on the page: signing up, out and in again (a wrong password
+ * refused in words), a rated game between two logged-in people made from
+ * the set-up, and after it both profiles with their ratings and the game,
+ * and the pool's leaders.  Two players new to a pool: the winner's rating
+ * rises above 1500 by what the loser's falls (Glicko-2, src/net/glicko.c). */
+async function accounts(browser, server) {
+  const a = await browser.newContext({ locale: 'en-GB' });
+  const b = await browser.newContext({ locale: 'pl-PL' });
+  const signUp = async (context, name, password) => {
+    const page = await openPage(context, server.url);
+    await page.waitForSelector('#account-link:not(.hidden)');
+    await page.click('#account-link');
+    await page.fill('#signup input[name="name"]', name);
+    await page.fill('#signup input[name="password"]', password);
+    await page.click('#signup button[type="submit"]');
+    await page.waitForFunction((n) => location.hash === '#player=' + n, name);
+    await page.waitForSelector('section.player h1');
+    return page;
+  };
+  const pa = await signUp(a, 'Ola', 'hasło-oli-1');
+  equal(await pa.textContent('section.player h1'), 'Ola', 'signed up: the new profile');
+  equal(await pa.textContent('#account-link'), 'Ola', 'the header names who is logged in');
+  await pa.click('#account-link');
+  await pa.click('#logout');
+  await pa.waitForFunction(() => document.querySelector('#account-link').textContent === 'Log in');
+  await pa.click('#account-link');
+  await pa.fill('#login input[name="name"]', 'Ola');
+  await pa.fill('#login input[name="password"]', 'not-her-password');
+  await pa.click('#login button[type="submit"]');
+  await pa.waitForSelector('#login p.error:has-text("Wrong name or password.")');
+  check(true, 'a wrong password is refused in words');
+  await pa.fill('#login input[name="password"]', 'hasło-oli-1');
+  await pa.click('#login button[type="submit"]');
+  await pa.waitForFunction(() => location.hash === '#player=Ola');
+  const pb = await signUp(b, 'Piotr', 'hasło-piotra-2');
+  /* a rated game: Ola White here, Piotr Black by the invitation */
+  await pa.goto(server.url + '#new=chess');
+  await pa.waitForSelector('#rated');
+  await pa.selectOption('select[name="seat-1"]', 'remote');
+  await pa.check('#rated');
+  await pa.click('#start');
+  await pa.waitForSelector('input.link[data-seat="1"]');
+  await pb.goto(await pa.inputValue('input.link[data-seat="1"]'));
+  await pb.waitForSelector('svg.board');
+  await playNamed(pa, ['e4']);
+  await waitTurn(pb, [1]);
+  await pb.click('#resign');
+  await result(pa);
+  await pa.goto(server.url + '#player=Ola');
+  await pa.waitForSelector('#ratings');
+  const row = await pa.innerText('#ratings');
+  const rating = Number((/(\d[\d,]*) ±/.exec(row) || [0, '0'])[1].replace(/,/g, ''));
+  check(/Chess · without a clock/.test(row) && rating > 1500, `the winner's rating rose (${row.replace(/\s+/g, ' ')})`);
+  check((await pa.innerText('#archive')).includes('Ola – Piotr'), 'the game is in her archive');
+  await pb.goto(server.url + '#player=Piotr');
+  await pb.waitForSelector('#ratings');
+  check(/Szachy · bez zegara/.test(await pb.innerText('#ratings')), 'his profile, in Polish');
+  await pa.click('#ratings a');
+  await pa.waitForSelector('#leaders');
+  equal((await pa.$$eval('#leaders li a', (els) => els.map((e) => e.textContent))), ['Ola', 'Piotr'],
+    'the leaders of the pool, best first');
+  /* (the wrong password's refusal is an HTTP 401, which the browser logs) */
+  pa.errors = pa.errors.filter((e) => !/status of 401/.test(e));
+  noConsoleErrors(pa, 'accounts, first page');
+  noConsoleErrors(pb, 'accounts, second page');
+  await a.close();
+  await b.close();
+}
+
 /* The words each language never shows in the other (tests/words.sh, the
  * list the terminal tests use too). */
 function wordLists() {
@@ -767,6 +836,9 @@ async function oneLanguage(browser, server) {
     await page.goto(server.url + '#lobby');
     await page.waitForSelector('#lobby-status[data-ready="true"]', { state: 'attached' });
     seen.lobby = await page.innerText('main');
+    await page.goto(server.url + '#account');
+    await page.waitForSelector('#signup');
+    seen.account = await page.innerText('main');
     for (const id of ids) {
       await page.goto(server.url + '#rules=' + id);
       await page.waitForSelector('.rules-text');
@@ -817,6 +889,7 @@ try {
   await timed('networked', () => networked(browser, server));
   await timed('room play', () => roomPlay(browser, server));
   await timed('lobby and chat', () => lobbyAndChat(browser, server));
+  await timed('accounts', () => accounts(browser, server));
 } finally {
   await browser.close();
   const status = await stopServer(server);

@@ -154,13 +154,174 @@ function route() {
   const params = new URLSearchParams(location.hash.slice(1));
   document.documentElement.lang = lang();
   showLanguages();
+  showAccountLink();
   if (params.has('rules')) showRules(params.get('rules'));
   else if (params.has('new')) showSetup(params.get('new'));
   else if (params.has('play')) resumeLocal();
   else if (params.has('room')) openRoom(params);
   else if (params.has('lobby')) showLobby();
+  else if (params.has('account')) showAccount();
+  else if (params.has('player')) showPlayer(params.get('player'));
+  else if (params.has('leaders')) showLeaders(params.get('leaders'));
   else showHome();
   window.scrollTo(0, 0);
+}
+
+/* ---- Accounts, profiles, leaders (the server's HTTP API, docs/network.md) ------ */
+
+let me = null; /* the name this browser is logged in as, or null */
+
+async function whoAmI() {
+  await onlineCheck;
+  if (!online) return;
+  try {
+    const r = await fetch('api/me', { cache: 'no-store' });
+    me = r.ok ? (await r.json()).name : null;
+  } catch {
+    me = null;
+  }
+  showAccountLink();
+}
+
+function showAccountLink() {
+  const link = document.getElementById('account-link');
+  if (!link) return;
+  link.classList.toggle('hidden', !online);
+  link.textContent = me || t('Log in');
+}
+
+/* What an answer of the accounts' API means to a person, by its code. */
+const ACCOUNT_ERRORS = {
+  'name-taken': () => t('That name is taken.'),
+  'bad-account': () => t('A name is 3 to 20 letters, digits, _ or -; a password 8 to 128 characters.'),
+  'wrong-login': () => t('Wrong name or password.'),
+  'rate': () => t('Too many tries: wait a minute.'),
+  'not-found': () => t('There is no such player.'),
+};
+const accountError = (answer) => (ACCOUNT_ERRORS[answer.error] ? ACCOUNT_ERRORS[answer.error]() : answer.msg || t('The server ran into a problem.'));
+
+async function api(method, what, body) {
+  const r = await fetch('api/' + what, {
+    method, cache: 'no-store', headers: body ? { 'Content-Type': 'application/json' } : {},
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  let json = null;
+  try {
+    json = await r.json();
+  } catch {
+    json = null;
+  }
+  return { ok: r.ok, status: r.status, json: json || {} };
+}
+
+/* Logged in: who, and a way out; else signing up and logging in. */
+async function showAccount() {
+  document.title = t('Account') + ' — Ludoteka';
+  await whoAmI();
+  if (me) {
+    put(main, h('section', { class: 'account' },
+      h('h1', {}, t('Account')),
+      h('p', { id: 'logged-in' }, t('Logged in as {name}.', { name: me })),
+      h('div', { class: 'row' },
+        h('a', { class: 'button', href: '#player=' + encodeURIComponent(me) }, t('Your games and ratings')),
+        h('button', {
+          type: 'button', id: 'logout',
+          onclick: async () => {
+            await api('POST', 'logout');
+            me = null;
+            location.hash = '';
+          },
+        }, t('Log out')))));
+    return;
+  }
+  const form = (id, heading, button, endpoint) => {
+    const error = h('p', { class: 'error', 'aria-live': 'polite' });
+    const f = h('form', { class: 'account', id },
+      h('h2', {}, heading),
+      h('label', { class: 'option' }, h('span', {}, t('Name')),
+        h('input', { name: 'name', autocomplete: 'username', required: true, maxlength: 20 })),
+      h('label', { class: 'option' }, h('span', {}, t('Password')),
+        h('input', { name: 'password', type: 'password', required: true, maxlength: 128,
+          autocomplete: endpoint === 'signup' ? 'new-password' : 'current-password' })),
+      error, h('button', { type: 'submit', class: 'primary' }, button));
+    f.addEventListener('submit', async (e) => {
+      e.preventDefault();
+      const name = f.elements.name.value.trim();
+      const answer = await api('POST', endpoint, { name, password: f.elements.password.value });
+      if (!answer.ok) {
+        error.textContent = accountError(answer.json);
+        return;
+      }
+      me = answer.json.name || name;
+      showAccountLink();
+      location.hash = 'player=' + encodeURIComponent(me);
+    });
+    return f;
+  };
+  put(main, h('section', { class: 'account' },
+    h('h1', {}, t('Account')),
+    h('p', { class: 'help' }, t('Guests play as they are; an account keeps your games and your ratings from rated games.')),
+    form('login', t('Log in'), t('Log in'), 'login'),
+    form('signup', t('New account'), t('Sign up'), 'signup')));
+}
+
+/* A pool of ratings ("chess/blitz", "talat") in words. */
+function poolName(pool) {
+  const [id, speed] = pool.split('/');
+  const g = gameById(id);
+  const speeds = {
+    bullet: t('bullet'), blitz: t('blitz'), rapid: t('rapid'), classical: t('classical'),
+    unlimited: t('without a clock'), correspondence: t('correspondence'),
+  };
+  return (g ? title(g) : id) + (speed ? ' · ' + (speeds[speed] || speed) : '');
+}
+
+/* Why a game ended, as the archive keeps it (the session's words). */
+function reasonName(reason) {
+  const words = {
+    rules: t('by the rules'), resign: t('resigned'), time: t('out of time'),
+    agreement: t('drawn by agreement'), claim: t('draw claimed'), abandon: t('abandoned'), abort: t('aborted'),
+  };
+  return words[reason] || reason;
+}
+
+async function showPlayer(name) {
+  document.title = name + ' — Ludoteka';
+  const answer = await api('GET', 'players/' + encodeURIComponent(name));
+  if (!answer.ok) {
+    put(main, h('section', {}, h('h1', {}, name), h('p', { class: 'error' }, accountError(answer.json))));
+    return;
+  }
+  const p = answer.json;
+  const since = new Date(p.player.since * 1000).toLocaleDateString(lang());
+  put(main, h('section', { class: 'player' },
+    h('h1', {}, p.player.name),
+    h('p', { class: 'help' }, t('Playing here since {date}.', { date: since })),
+    h('h2', {}, t('Ratings')),
+    p.ratings.length ? h('table', { class: 'ratings', id: 'ratings' },
+      h('tr', {}, h('th', {}, t('Game')), h('th', {}, t('Rating')), h('th', {}, t('Rated games'))),
+      p.ratings.map((r) => h('tr', {},
+        h('td', {}, h('a', { href: '#leaders=' + r.pool }, poolName(r.pool))),
+        h('td', {}, number(r.rating, 0) + ' ± ' + number(2 * r.deviation, 0)),
+        h('td', {}, number(r.games))))) : h('p', {}, t('No rated games yet.')),
+    h('h2', {}, t('Games')),
+    p.games.length ? h('ul', { class: 'archive', id: 'archive' }, p.games.map((gm) => {
+      const g = gameById(gm.game);
+      return h('li', {}, h('b', {}, g ? title(g) : gm.game), ' · ', gm.players.join(' – '), ' · ',
+        gm.result, ' (', reasonName(gm.reason), ')', gm.rated ? ' · ' + t('rated') : '', ' ',
+        h('a', { class: 'button small', href: `api/games/${gm.id}/record`, download: `ludoteka-${gm.id}.txt` }, t('Record')));
+    })) : h('p', {}, t('No finished games yet.'))));
+}
+
+async function showLeaders(pool) {
+  document.title = poolName(pool) + ' — Ludoteka';
+  const answer = await api('GET', 'leaders/' + pool);
+  put(main, h('section', { class: 'leaders' },
+    h('h1', {}, t('Best players: {pool}', { pool: poolName(pool) })),
+    answer.ok && answer.json.length ? h('ol', { id: 'leaders' }, answer.json.map((r) => h('li', {},
+      h('a', { href: '#player=' + encodeURIComponent(r.name) }, r.name), ' · ',
+      number(r.rating, 0), ' · ', tn('{n} game', '{n} games', r.games))))
+      : h('p', {}, t('Nobody has a rating here yet.'))));
 }
 
 /* ---- The lobby ------------------------------------------------------------------ */
@@ -350,6 +511,9 @@ async function showSetup(id) {
           h('option', { value: '0' }, t('is waited for')),
           h('option', { value: '60', selected: true }, t('loses after a minute away')),
           h('option', { value: '300' }, t('loses after five minutes away')))) : null,
+      online && me && g.min <= 2 ? h('label', { class: 'check' },
+        h('input', { type: 'checkbox', name: 'rated', id: 'rated' }),
+        h('span', {}, t('Rated: two people, each logged in; the result moves their ratings.'))) : null,
       online ? h('label', { class: 'check' },
         h('input', { type: 'checkbox', name: 'lobby', id: 'lobby-open' }),
         h('span', {}, t('Offer the seats over the network in the lobby too: anyone may take them.'))) : null),
@@ -376,6 +540,7 @@ async function showSetup(id) {
         };
         if (clockText() !== 'none') create.clock = clockText();
         if (form.elements.lobby && form.elements.lobby.checked) create.open = true;
+        if (form.elements.rated && form.elements.rated.checked) create.rated = true;
         if (form.elements.away && Number(form.elements.away.value) > 0) create.away = Number(form.elements.away.value);
         const answer = await request(create);
         if (answer.t !== 'created') throw new Error(serverError(answer));
@@ -1311,6 +1476,7 @@ function showLanguages() {
   langSwitch.setAttribute('aria-label', t('Language'));
 }
 window.addEventListener('hashchange', route);
+whoAmI();
 if ('serviceWorker' in navigator && location.protocol !== 'file:')
   navigator.serviceWorker.register('sw.js').catch(() => {});
 route();
