@@ -12,7 +12,7 @@
 
 static const char *const TYPE_NAMES[] = {"create", "join",  "watch", "move",
                                          "leave",  "ping",  "say",   "lobby",
-                                         "sit"};
+                                         "sit",    "seek",  "unseek"};
 
 /* The message as a client would write it. */
 static void write_message(const net_msg *m, jw *w)
@@ -42,13 +42,17 @@ static void write_message(const net_msg *m, jw *w)
         jw_key(w, "ply");
         jw_int(w, m->ply);
     }
-    if (m->type == MSG_CREATE && (m->rated || m->open)) {
-        jw_key(w, m->rated ? "rated" : "open");
+    if ((m->type == MSG_CREATE || m->type == MSG_SEEK) && m->rated) {
+        jw_key(w, "rated");
         jw_bool(w, true);
     }
-    if (m->type == MSG_CREATE && m->rated && m->open) {
+    if (m->type == MSG_CREATE && m->open) {
         jw_key(w, "open");
         jw_bool(w, true);
+    }
+    if (m->type == MSG_CREATE && m->away) {
+        jw_key(w, "away");
+        jw_int(w, m->away);
     }
     if (m->type == MSG_CREATE) {
         jw_key(w, "seats");
@@ -96,6 +100,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     case MSG_SIT:
         FUZZ_CHECK(m.room != NULL);
         break;
+    case MSG_SEEK:
+        FUZZ_CHECK(m.game != NULL && m.nseats == 0);
+        break;
+    case MSG_UNSEEK:
     case MSG_LEAVE:
     case MSG_PING:
     case MSG_LOBBY:
@@ -109,7 +117,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     FUZZ_CHECK(msg_parse(jw_text(&w), strlen(jw_text(&w)), &back, &e));
     FUZZ_CHECK(back.type == m.type && back.re == m.re && back.seat == m.seat &&
                back.ply == m.ply && back.command == m.command &&
-               back.rated == m.rated && back.open == m.open);
+               back.rated == m.rated && back.open == m.open &&
+               (back.away == m.away || m.type != MSG_CREATE));
     FUZZ_CHECK(back.nseats == (m.nseats < LT_MAX_PLAYERS ? m.nseats : LT_MAX_PLAYERS) ||
                m.type != MSG_CREATE);
     write_message(&back, &w2);

@@ -19,7 +19,8 @@ static const struct {
     {"watch", MSG_WATCH, 0},     {"move", MSG_MOVE, 0},
     {"leave", MSG_LEAVE, 0},     {"ping", MSG_PING, 0},
     {"say", MSG_SAY, 0},         {"lobby", MSG_LOBBY, 0},
-    {"sit", MSG_SIT, 0},
+    {"sit", MSG_SIT, 0},         {"seek", MSG_SEEK, 0},
+    {"unseek", MSG_UNSEEK, 0},
     {"resign", MSG_COMMAND, LT_CMD_RESIGN},
     {"draw", MSG_COMMAND, LT_CMD_DRAW},
     {"takeback", MSG_COMMAND, LT_CMD_TAKEBACK},
@@ -89,26 +90,30 @@ bool msg_parse(const char *data, size_t len, net_msg *m, msg_error *e)
         else
             fail(e, "bad-message", "unknown message type '%.40s' (create, "
                  "join, watch, move, resign, draw, takeback, accept, decline, "
-                 "claim, abort, rematch, say, lobby, sit, leave or ping)", t);
+                 "claim, abort, rematch, say, lobby, sit, seek, unseek, leave or "
+                 "ping)", t);
         goto refuse;
     }
     m->type = TYPES[k].type;
     m->command = TYPES[k].command;
     switch (m->type) {
-    case MSG_CREATE: {
+    case MSG_CREATE:
+    case MSG_SEEK: {
         const cJSON *seats = cJSON_GetObjectItemCaseSensitive(j, "seats");
         m->game = get_string(j, "game");
         m->options = get_string(j, "options");
         m->clock = get_string(j, "clock");
         m->rated = cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(j, "rated"));
-        m->open = cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(j, "open"));
-        if (get_int(j, "away", 0, MSG_AWAY_MAX, &m->away) < 0) {
+        m->open = m->type == MSG_CREATE &&
+                  cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(j, "open"));
+        if (m->type == MSG_CREATE &&
+            get_int(j, "away", 0, MSG_AWAY_MAX, &m->away) < 0) {
             fail(e, "bad-message", "\"away\" is a number of seconds, 0 to %d",
                  MSG_AWAY_MAX);
             goto refuse;
         }
         if (!m->game) {
-            fail(e, "bad-message", "create needs \"game\": a game's id");
+            fail(e, "bad-message", "%s needs \"game\": a game's id", t);
             goto refuse;
         }
         if (cJSON_GetObjectItemCaseSensitive(j, "options") && !m->options) {
@@ -120,6 +125,8 @@ bool msg_parse(const char *data, size_t len, net_msg *m, msg_error *e)
                  "as 5+3");
             goto refuse;
         }
+        if (m->type == MSG_SEEK)
+            break; /* two people: the seats are the server's */
         if (!cJSON_IsArray(seats)) {
             fail(e, "bad-message", "create needs \"seats\": a list of "
                  "players, one a seat");
@@ -192,6 +199,7 @@ bool msg_parse(const char *data, size_t len, net_msg *m, msg_error *e)
     case MSG_LEAVE:
     case MSG_PING:
     case MSG_LOBBY:
+    case MSG_UNSEEK:
         break;
     }
     return true;

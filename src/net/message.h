@@ -24,6 +24,9 @@ typedef enum {
     MSG_SAY,    /* {text}: a line of the room's chat */
     MSG_LOBBY,  /* {}: the open games and the games being played */
     MSG_SIT,    /* {room, seat?}: a free seat of an open game */
+    MSG_SEEK,   /* {game, options?, clock?, rated?}: an opponent, paired
+                 * by the server */
+    MSG_UNSEEK, /* {}: no longer */
     MSG_COMMAND /* a command of the game in play (commands.h) by its name:
                  * resign, draw, takeback, accept, decline, claim {arg?},
                  * abort, rematch; {seat?} */

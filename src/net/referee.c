@@ -10,6 +10,7 @@
  * To a room: move {name, by, ply, to, pos, legal, result[, seed]},
  * seats {seats}; to one client: seat-lost {seat}, error {code, msg}.
  * A client's integer "id" comes back as "re" in the answer. */
+#include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -139,11 +140,11 @@ static const char *offer_word(lt_offer_kind k)
  * speed, by the time a game is expected to take (base + 40 increments,
  * as lichess counts): bullet under 3 minutes, blitz under 8, rapid under
  * 25, classical; correspondence, and games without a clock, apart. */
-static void pool_of(room *r, char *buf, size_t size)
+static void pool_name(const lt_game *g, const lt_time_control *tc, char *buf,
+                      size_t size)
 {
-    const lt_time_control *tc = lt_session_time_control(r->s);
-    if (strcmp(r->game->id, "chess") != 0) {
-        lt_copy(buf, size, r->game->id);
+    if (strcmp(g->id, "chess") != 0) {
+        lt_copy(buf, size, g->id);
         return;
     }
     int64_t expect = tc->kind == LT_TC_MOVE ? 40 * tc->base : tc->base + 40 * tc->extra;
@@ -154,6 +155,11 @@ static void pool_of(room *r, char *buf, size_t size)
                         : expect < 1500000       ? "rapid"
                                                  : "classical";
     snprintf(buf, size, "chess/%s", speed);
+}
+
+static void pool_of(room *r, char *buf, size_t size)
+{
+    pool_name(r->game, lt_session_time_control(r->s), buf, size);
 }
 
 /* A rated game between two accounts moves both ratings: one game each,
@@ -403,29 +409,42 @@ static bool within_open_connections(conn *c, int re)
     return false;
 }
 
+/* The game, its options and its clock a create or a seek asks for; false
+ * (the client told why) when one is wrong. */
+static bool read_setup(conn *c, const net_msg *m, const lt_game **g,
+                       lt_config *cfg, lt_time_control *tc)
+{
+    lt_error err = {0};
+    *g = lt_game_find(m->game);
+    if (!*g) {
+        referee_error(c, m->re, "unknown-game", "there is no game '%.40s'",
+                      m->game);
+        return false;
+    }
+    lt_config_default(*g, cfg, 0);
+    if (m->options && lt_config_parse(*g, cfg, m->options, &err) != LT_OK) {
+        referee_error(c, m->re, "bad-options", "%s", err.msg);
+        return false;
+    }
+    *tc = (lt_time_control){LT_TC_NONE, 0, 0};
+    if (m->clock && lt_time_control_parse(m->clock, tc, &err) != LT_OK) {
+        referee_error(c, m->re, "bad-clock", "%s", err.msg);
+        return false;
+    }
+    return true;
+}
+
 static void on_create(conn *c, const net_msg *m)
 {
     lt_error err = {0};
     double now = server_now();
     if (!within_open_connections(c, m->re))
         return;
-    const lt_game *g = lt_game_find(m->game);
-    if (!g) {
-        referee_error(c, m->re, "unknown-game", "there is no game '%.40s'",
-                      m->game);
-        return;
-    }
+    const lt_game *g;
     lt_config cfg;
-    lt_config_default(g, &cfg, 0);
-    if (m->options && lt_config_parse(g, &cfg, m->options, &err) != LT_OK) {
-        referee_error(c, m->re, "bad-options", "%s", err.msg);
+    lt_time_control tc;
+    if (!read_setup(c, m, &g, &cfg, &tc))
         return;
-    }
-    lt_time_control tc = {LT_TC_NONE, 0, 0};
-    if (m->clock && lt_time_control_parse(m->clock, &tc, &err) != LT_OK) {
-        referee_error(c, m->re, "bad-clock", "%s", err.msg);
-        return;
-    }
     char specs[LT_MAX_PLAYERS][LT_SPEC_MAX];
     cfg.players = m->nseats;
     if (lt_check_players(g, m->nseats, &err) != LT_OK) {
@@ -999,6 +1018,138 @@ static void on_sit(conn *c, const net_msg *m)
     rooms_release(r);
 }
 
+/* ---- Quick pairing -------------------------------------------------------
+ * Players waiting for an opponent (seek), one a connection, touched only
+ * by the service thread: a seek is paired with the waiting one of the
+ * same game, options, clock and kind (rated or not) — the closest in
+ * rating when rated, else the longest waiting — into a new room of two
+ * people, the one who waited playing the first seat. */
+enum { SEEKS_MAX = 256, SEEK_AWAY = 60 /* s away before forfeiting */ };
+
+typedef struct {
+    conn *c;
+    int re;
+    const lt_game *g;
+    lt_config cfg;
+    lt_time_control tc;
+    char options[256], clock[64];
+    bool rated;
+    double rating;
+} seek;
+
+static seek seeks[SEEKS_MAX];
+static int nseeks;
+
+static void drop_seek(const conn *c)
+{
+    for (int i = 0; i < nseeks; i++)
+        if (seeks[i].c == c) {
+            memmove(&seeks[i], &seeks[i + 1], (size_t)(nseeks - i - 1) * sizeof *seeks);
+            nseeks--;
+            return;
+        }
+}
+
+static void tell_paired(const seek *s, const room *r, int seat)
+{
+    jw w = {0};
+    reply_start(&w, "paired", s->re);
+    jw_key(&w, "room");
+    jw_str(&w, r->id);
+    jw_key(&w, "seat");
+    jw_int(&w, seat);
+    jw_key(&w, "token");
+    jw_str(&w, r->seats[seat].token);
+    jw_end(&w);
+    conn_send(s->c, jw_text(&w));
+    jw_free(&w);
+}
+
+static void on_seek(conn *c, const net_msg *m)
+{
+    lt_error err = {0};
+    seek s = {.c = c, .re = m->re, .rated = m->rated};
+    if (!within_open_connections(c, m->re) ||
+        !read_setup(c, m, &s.g, &s.cfg, &s.tc))
+        return;
+    s.cfg.players = 2;
+    if (lt_check_players(s.g, 2, &err) != LT_OK) {
+        referee_error(c, m->re, "bad-seats", "%s is not played by two", s.g->id);
+        return;
+    }
+    if (s.rated && !c->account) {
+        referee_error(c, m->re, "not-logged-in", "log in to play a rated game");
+        return;
+    }
+    lt_config_write(s.g, &s.cfg, s.options, sizeof s.options);
+    lt_time_control_format(&s.tc, s.clock, sizeof s.clock);
+    char pool[STORE_POOL_MAX];
+    pool_name(s.g, &s.tc, pool, sizeof pool);
+    store_rating mine;
+    s.rating = s.rated && store_rating_get(db, c->account, pool, &mine, &err) == LT_OK
+                   ? mine.r.rating : 1500;
+    drop_seek(c); /* a new seek stands for the old one */
+    int best = -1;
+    for (int i = 0; i < nseeks; i++) {
+        const seek *o = &seeks[i];
+        if (o->g != s.g || strcmp(o->options, s.options) || strcmp(o->clock, s.clock) ||
+            o->rated != s.rated || (s.rated && o->c->account == c->account))
+            continue;
+        if (best < 0 || (s.rated && fabs(o->rating - s.rating) <
+                                        fabs(seeks[best].rating - s.rating)))
+            best = i;
+    }
+    if (best < 0) {
+        if (nseeks == SEEKS_MAX) {
+            referee_error(c, m->re, "limit", "%d players are waiting already: "
+                          "try again soon", SEEKS_MAX);
+            return;
+        }
+        seeks[nseeks++] = s;
+        jw w = {0};
+        reply_start(&w, "seeking", m->re);
+        jw_end(&w);
+        conn_send(c, jw_text(&w));
+        jw_free(&w);
+        return;
+    }
+    seek other = seeks[best];
+    drop_seek(other.c);
+    if (!peers_take_room(c->peer, server_now())) {
+        seeks[nseeks++] = other; /* it waits on */
+        referee_error(c, m->re, "limit", "one address may make %d rooms an hour",
+                      opt.rooms_per_hour);
+        return;
+    }
+    char specs[2][LT_SPEC_MAX] = {"human", "human"};
+    room *r = rooms_create(s.g, &s.cfg, specs, &s.tc, s.rated, false,
+                           c->peer->addr, &err);
+    if (!r) {
+        seeks[nseeks++] = other;
+        referee_error(c, m->re, "no-room", "%s", err.msg);
+        return;
+    }
+    pthread_mutex_lock(&r->lock);
+    if (room_set_away(r, SEEK_AWAY, &err) != LT_OK)
+        server_log("room %s: %s", r->id, err.msg);
+    tell_paired(&other, r, 0);
+    tell_paired(&s, r, 1);
+    settle(r);
+    pthread_mutex_unlock(&r->lock);
+    server_log("room %s paired: %s %s", r->id, s.g->id, s.clock);
+    rooms_release(r);
+}
+
+static void on_unseek(conn *c, const net_msg *m)
+{
+    drop_seek(c);
+    jw w = {0};
+    reply_start(&w, "unseek", m->re);
+    jw_end(&w);
+    conn_send(c, jw_text(&w));
+    jw_free(&w);
+}
+
 /* A command of the game in play from a seat the connection holds. */
 static void on_command(conn *c, const net_msg *m)
 {
@@ -1080,6 +1231,12 @@ void referee_message(conn *c, const char *data, size_t len)
     case MSG_SIT:
         on_sit(c, &m);
         break;
+    case MSG_SEEK:
+        on_seek(c, &m);
+        break;
+    case MSG_UNSEEK:
+        on_unseek(c, &m);
+        break;
     case MSG_LEAVE:
     case MSG_PING: {
         if (m.type == MSG_LEAVE)
@@ -1113,6 +1270,7 @@ bool referee_opened(conn *c)
 
 void referee_closed(conn *c)
 {
+    drop_seek(c);
     leave(c);
     nconns--;
 }

@@ -731,6 +731,34 @@ async function lobbyAndChat(browser, server) {
   await b.close();
 }
 
+/* Quick pairing from the lobby: two pages ask for chess at 5+3 and meet
+ * in one room, the one who waited playing White. */
+async function quickPairing(browser, server) {
+  const a = await browser.newContext({ locale: 'en-GB' });
+  const b = await browser.newContext({ locale: 'pl-PL' });
+  const seek = async (context) => {
+    const page = await openPage(context, server.url + '#lobby');
+    await page.waitForSelector('#seek');
+    await page.selectOption('#seek-game', 'chess');
+    await page.selectOption('#seek-clock', '5+3');
+    await page.click('#seek');
+    return page;
+  };
+  const pa = await seek(a);
+  await pa.waitForSelector('#seek-status:has-text("Waiting for an opponent")');
+  const pb = await seek(b);
+  await Promise.all([pa, pb].map((p) => p.waitForSelector('#board-host[data-viewer]', { state: 'attached' })));
+  const room = async (p) => new URLSearchParams((await p.evaluate(() => location.hash)).slice(1)).get('room');
+  equal([await room(pa) === await room(pb), await board(pa, 'viewer'), await board(pb, 'viewer')], [true, '0', '1'],
+    'two seeks meet in one room: who waited plays White');
+  await Promise.all([pa, pb].map((p) => p.waitForSelector('.clock[data-seat="0"]')));
+  check(Number(await pb.getAttribute('.clock[data-seat="0"]', 'data-ms')) <= 300000, 'with the clock asked for (5+3)');
+  noConsoleErrors(pa, 'quick pairing, first page');
+  noConsoleErrors(pb, 'quick pairing, second page');
+  await a.close();
+  await b.close();
+}
+
 /* Accounts on the page: signing up, out and in again (a wrong password
  * refused in words), a rated game between two logged-in people made from
  * the set-up, and after it both profiles with their ratings and the game,
@@ -889,6 +917,7 @@ try {
   await timed('networked', () => networked(browser, server));
   await timed('room play', () => roomPlay(browser, server));
   await timed('lobby and chat', () => lobbyAndChat(browser, server));
+  await timed('quick pairing', () => quickPairing(browser, server));
   await timed('accounts', () => accounts(browser, server));
 } finally {
   await browser.close();

@@ -222,6 +222,37 @@ async function main() {
     [host, looker, other].forEach((x) => x.ws.close());
   }
 
+  /* quick pairing: seeks of the same game and clock meet in a new room */
+  {
+    const seeker = async (message) => {
+      const x = socket(url);
+      await x.opened();
+      x.send({ t: 'seek', ...message, id: 1 });
+      x.first = await x.next((m) => m.re === 1);
+      return x;
+    };
+    const p1 = await seeker({ game: 'chess', clock: '5+3' });
+    equal(p1.first.t, 'seeking', 'a seek waits for an opponent');
+    const p3 = await seeker({ game: 'chess', clock: '3+2' });
+    equal(p3.first.t, 'seeking', 'another clock waits apart');
+    const p2 = await seeker({ game: 'chess', clock: '5+3' });
+    const a = await p1.next((m) => m.t === 'paired');
+    const b = p2.first;
+    equal([b.t, a.room === b.room, a.seat, b.seat], ['paired', true, 0, 1],
+      'two seeks of 5+3 meet in one room, who waited playing White');
+    p2.send({ t: 'join', room: b.room, seat: 1, token: b.token, id: 2 });
+    const joined = await p2.next((m) => m.re === 2);
+    equal([joined.you, joined.clock && joined.clock.control], [[1], '5+3'], 'with the clock both asked for');
+    p3.send({ t: 'unseek', id: 3 });
+    equal((await p3.next((m) => m.re === 3)).t, 'unseek', 'a seek called off');
+    const p4 = await seeker({ game: 'chess', clock: '3+2' });
+    equal(p4.first.t, 'seeking', 'and no longer met');
+    equal((await seeker({ game: 'four-seasons' })).first.code, 'bad-seats', 'a game of four is not paired');
+    equal((await seeker({ game: 'chess', rated: true })).first.code, 'not-logged-in', 'a guest seeks no rated game');
+    equal((await seeker({ game: 'chess', clock: 'soon' })).first.code, 'bad-clock', 'a clock that is none');
+    [p1, p2, p3, p4].forEach((x) => x.ws.close());
+  }
+
   /* a player away past the room's limit forfeits: Black leaves, White
    * stays; the server ends the game with "abandon" (the wait is the
    * server's own, a second: the test waits for the result, not a time) */

@@ -6,7 +6,7 @@ import { drawBoard, drawDice, seatColours } from './board.js';
 import {
   t, tn, tParts, number, lang, setLang, languages, languageName, startLanguage,
 } from './i18n.js';
-import { RoomClient, knownRooms, request, roomKeys, saveRoomKeys, serverError } from './net.js';
+import { RoomClient, knownRooms, request, roomKeys, saveRoomKeys, serverError, socketUrl } from './net.js';
 
 const core = await loadLudotekaCore();
 startLanguage(core);
@@ -151,6 +151,7 @@ function route() {
     current = null;
   }
   thinker.cancel();
+  stopSeeking();
   const params = new URLSearchParams(location.hash.slice(1));
   document.documentElement.lang = lang();
   showLanguages();
@@ -335,7 +336,7 @@ async function showLobby() {
   const open = h('ul', { class: 'lobby', id: 'lobby-open-games' });
   const playing = h('ul', { class: 'lobby', id: 'lobby-playing' });
   put(main, h('section', { class: 'lobby' },
-    h('h1', {}, t('Lobby')), status,
+    h('h1', {}, t('Lobby')), quickGame(), status,
     h('h2', {}, t('Open games')), open,
     h('h2', {}, t('Games being played')), playing,
     h('div', { class: 'row' },
@@ -369,6 +370,62 @@ async function showLobby() {
   status.textContent = answer.open.length || answer.playing.length ? ''
     : t('Nobody is waiting or playing now: make a game with a player over the network and offer it here.');
   status.dataset.ready = 'true';
+}
+
+/* Quick pairing: a game of two and a clock, and the server finds the
+ * opponent (seek); the socket stays open while waiting, and closing it
+ * (leaving the page) calls the seek off. */
+let seeking = null;
+
+function stopSeeking() {
+  if (seeking) seeking.close();
+  seeking = null;
+}
+
+function quickGame() {
+  const twos = GAMES.filter((g) => g.min <= 2 && g.max >= 2);
+  const game = h('select', { id: 'seek-game', name: 'game' },
+    twos.map((g) => h('option', { value: g.id, selected: g.id === 'chess' }, title(g))));
+  const clock = h('select', { id: 'seek-clock', name: 'clock' },
+    h('option', { value: 'none' }, t('No clock')), CLOCK_PRESETS.map((c) => h('option', { value: c, selected: c === '5+3' }, c)));
+  const rated = me ? h('input', { type: 'checkbox', id: 'seek-rated' }) : null;
+  const note = h('p', { class: 'help', id: 'seek-status', 'aria-live': 'polite' });
+  const cancel = h('button', { type: 'button', id: 'seek-cancel', class: 'hidden', onclick: () => {
+    stopSeeking();
+    note.textContent = '';
+    cancel.classList.add('hidden');
+  } }, t('Cancel'));
+  const find = h('button', { type: 'button', class: 'primary', id: 'seek', onclick: () => {
+    stopSeeking();
+    const ws = new WebSocket(socketUrl());
+    seeking = ws;
+    const message = { t: 'seek', game: game.value, id: 1 };
+    if (clock.value !== 'none') message.clock = clock.value;
+    if (rated && rated.checked) message.rated = true;
+    ws.onopen = () => ws.send(JSON.stringify(message));
+    ws.onmessage = (e) => {
+      const m = JSON.parse(e.data);
+      if (m.t === 'seeking') {
+        note.textContent = t('Waiting for an opponent…');
+        cancel.classList.remove('hidden');
+      } else if (m.t === 'paired') {
+        saveRoomKeys(m.room, { seats: { [m.seat]: m.token }, invites: {}, game: game.value, time: Date.now() });
+        seeking = null;
+        ws.close();
+        location.hash = 'room=' + m.room;
+      } else if (m.t === 'error') {
+        note.textContent = serverError(m);
+        stopSeeking();
+      }
+    };
+    ws.onerror = () => { note.textContent = t('The server cannot be reached.'); };
+  } }, t('Find an opponent'));
+  return h('form', { class: 'quick', onsubmit: (e) => e.preventDefault() },
+    h('h2', {}, t('Quick game')),
+    h('label', { class: 'option' }, h('span', {}, t('Game')), game),
+    h('label', { class: 'option' }, h('span', {}, t('Clock')), clock),
+    rated ? h('label', { class: 'check' }, rated, h('span', {}, t('Rated'))) : null,
+    h('div', { class: 'row' }, find, cancel), note);
 }
 
 /* A free seat of an open game: its secret kept, then the room. */

@@ -28,6 +28,8 @@ const ERRORS = {
   'illegal': () => t('That is not allowed now.'),
   'game-over': () => t('The game is over.'),
   'limit': () => t('You have made as many rooms as the server allows for now.'),
+  'not-logged-in': () => t('Log in first: this is a rated game.'),
+  'no-seat': () => t('That seat has been taken.'),
   'rate': () => t('Too many messages at once: the server is slowing this page down.'),
   'too-many-connections': () => t('The server is full; try again later.'),
   'server': () => t('The server ran into a problem.'),
@@ -64,7 +66,7 @@ export function knownRooms() {
   return rooms.sort((a, b) => b.time - a.time);
 }
 
-function socketUrl() {
+export function socketUrl() {
   const proto = location.protocol === 'https:' ? 'wss:' : 'ws:';
   return `${proto}//${location.host}/ws`;
 }
