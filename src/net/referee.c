@@ -86,6 +86,16 @@ static void reply_start(jw *w, const char *type, int re)
     }
 }
 
+/* An answer that is only its type: {"t": type, "re": re}. */
+static void reply_bare(conn *c, const char *type, int re)
+{
+    jw w = {0};
+    reply_start(&w, type, re);
+    jw_end(&w);
+    conn_send(c, jw_text(&w));
+    jw_free(&w);
+}
+
 void referee_error(conn *c, int re, const char *code, const char *fmt, ...)
 {
     char msg[512];
@@ -1106,11 +1116,7 @@ static void on_seek(conn *c, const net_msg *m)
             return;
         }
         seeks[nseeks++] = s;
-        jw w = {0};
-        reply_start(&w, "seeking", m->re);
-        jw_end(&w);
-        conn_send(c, jw_text(&w));
-        jw_free(&w);
+        reply_bare(c, "seeking", m->re);
         return;
     }
     seek other = seeks[best];
@@ -1143,11 +1149,7 @@ static void on_seek(conn *c, const net_msg *m)
 static void on_unseek(conn *c, const net_msg *m)
 {
     drop_seek(c);
-    jw w = {0};
-    reply_start(&w, "unseek", m->re);
-    jw_end(&w);
-    conn_send(c, jw_text(&w));
-    jw_free(&w);
+    reply_bare(c, "unseek", m->re);
 }
 
 /* A command of the game in play from a seat the connection holds. */
@@ -1238,16 +1240,11 @@ void referee_message(conn *c, const char *data, size_t len)
         on_unseek(c, &m);
         break;
     case MSG_LEAVE:
-    case MSG_PING: {
+    case MSG_PING:
         if (m.type == MSG_LEAVE)
             leave(c);
-        jw w = {0};
-        reply_start(&w, m.type == MSG_LEAVE ? "left" : "pong", m.re);
-        jw_end(&w);
-        conn_send(c, jw_text(&w));
-        jw_free(&w);
+        reply_bare(c, m.type == MSG_LEAVE ? "left" : "pong", m.re);
         break;
-    }
     }
     msg_free(&m);
 }
