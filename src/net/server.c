@@ -19,6 +19,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
 #include <time.h>
@@ -389,6 +390,23 @@ static const struct {
 
 /* A file of the page: only plain names (letters, digits, . _ - /), no
  * part starting with a dot, and nothing but a regular file. */
+/* Does the request's Accept-Encoding take gzip (and not with q=0)? */
+static bool takes_gzip(struct lws *wsi)
+{
+    char accept[256];
+    if (lws_hdr_copy(wsi, accept, sizeof accept, WSI_TOKEN_HTTP_ACCEPT_ENCODING) <= 0)
+        return false;
+    char *save = NULL;
+    for (char *t = strtok_r(accept, ",", &save); t; t = strtok_r(NULL, ",", &save)) {
+        t += strspn(t, " \t");
+        if (strncasecmp(t, "gzip", 4) != 0 || (t[4] && t[4] != ';' && t[4] != ' '))
+            continue;
+        const char *q = strstr(t, "q=");
+        return !q || strtod(q + 2, NULL) > 0;
+    }
+    return false;
+}
+
 static int serve_file(struct lws *wsi, session *s, const char *uri)
 {
     char path[PATH_MAX];
@@ -423,6 +441,25 @@ static int serve_file(struct lws *wsi, session *s, const char *uri)
                                     (const unsigned char *)"x-content-type-options:",
                                     (const unsigned char *)"nosniff", 7, &p, end))
         return -1;
+    /* the build's gzip of the file (web/gzip.cmake), to a browser that
+     * takes it */
+    char gz[PATH_MAX];
+    size_t gzlen = 0;
+    struct stat gst;
+    if (lt_appendf(gz, sizeof gz, &gzlen, "%s.gz", path) &&
+        stat(gz, &gst) == 0 && S_ISREG(gst.st_mode)) {
+        if (lws_add_http_header_by_name(wsi, (const unsigned char *)"vary:",
+                                        (const unsigned char *)"accept-encoding", 15,
+                                        &p, end))
+            return -1;
+        if (takes_gzip(wsi)) {
+            if (lws_add_http_header_by_name(wsi,
+                                            (const unsigned char *)"content-encoding:",
+                                            (const unsigned char *)"gzip", 4, &p, end))
+                return -1;
+            lt_copy(path, sizeof path, gz);
+        }
+    }
     int r = lws_serve_http_file(wsi, path, type, (const char *)start,
                                 (int)(p - start));
     if (r < 0 || (r > 0 && lws_http_transaction_completed(wsi)))

@@ -178,6 +178,11 @@ async function pageLoads(context, server) {
   await page.waitForSelector('li.game');
   const ms = Date.now() - started;
   log(`page ready in ${ms} ms`);
+  /* what the first load moved over the wire (the page's own requests;
+   * the worker's copy of the core comes on top) */
+  const wire = await page.evaluate(() => [...performance.getEntriesByType('navigation'),
+    ...performance.getEntriesByType('resource')].reduce((sum, e) => sum + (e.transferSize || 0), 0));
+  log(`first load: ${Math.round(wire / 1024)} KiB on the wire`);
   const listed = await page.$$eval('li.game', (els) => els.map((e) => e.dataset.game));
   const ids = execFileSync(exe, ['list'], { encoding: 'utf8' })
     .split('\n').filter(Boolean).map((line) => line.split(/\s+/)[0]);
