@@ -148,7 +148,11 @@ bool tui_start(void)
     nonl();
     keypad(stdscr, TRUE);
     curs_set(0);
-    set_escdelay(25);
+    /* Esc at once (25 ms for the rest of a key's sequence), unless the
+     * environment gives ncurses its own wait (ESCDELAY, in ms: a slow
+     * link, or a loaded machine whose sequences come in pieces) */
+    if (!getenv("ESCDELAY"))
+        set_escdelay(25);
     /* the release too: a release ncurses had to filter out made it wait
      * for the next key, ignoring the timeout */
     mousemask(BUTTON1_PRESSED | BUTTON1_RELEASED | BUTTON4_PRESSED |

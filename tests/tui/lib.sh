@@ -13,6 +13,11 @@ TM() { tmux -L "$SOCK" -f /dev/null "$@"; }
 trap 'TM kill-server >/dev/null 2>&1; rm -rf "$T"' EXIT
 trap 'exit 1' INT TERM HUP PIPE
 export LANG=C.UTF-8 LC_ALL=C.UTF-8 LC_MESSAGES=
+# tmux writes a click's escape sequence a key at a time: on a loaded
+# machine the program may read its Esc alone, and with the program's own
+# 25 ms wait take it for the Esc key (a lost click).  ncurses' ESCDELAY
+# lets the rest of a sequence come for a second.
+export ESCDELAY=1000
 unset LUDOTEKA_LANG
 passed=0
 failed=0
