@@ -88,18 +88,23 @@ idle() {
     exec 3>"$T/idle"
 }
 
-# await FILE TEXT [SECONDS] — waits (at most SECONDS, 20 unless given)
-# until the file ($T/FILE) contains TEXT.
+# await FILE TEXT [SECONDS] — returns as soon as the file ($T/FILE)
+# contains TEXT: the program's output is looked at again whenever it
+# grows.  SECONDS (120 unless given) is only a watchdog against a program
+# that never prints it, counted on the clock, not in looks.
 await() {
-    limit=$(( ${3:-20} * 10 ))
-    i=0
-    while [ $i -lt "$limit" ]; do
-        if grep -qF -- "$2" "$T/$1"; then
-            passed=$((passed + 1))
-            return 0
+    deadline=$(( $(date +%s) + ${3:-120} ))
+    size=-1
+    while [ "$(date +%s)" -le "$deadline" ]; do
+        now=$(wc -c <"$T/$1" 2>/dev/null || echo 0)
+        if [ "$now" != "$size" ]; then
+            size=$now
+            if grep -qF -- "$2" "$T/$1"; then
+                passed=$((passed + 1))
+                return 0
+            fi
         fi
-        sleep 0.1
-        i=$((i + 1))
+        sleep 0.05 # (a look at the file's size, not a wait for the text)
     done
     fail "$1 never showed '$2'"
     sed 's/^/  | /' "$T/$1" | tail -8

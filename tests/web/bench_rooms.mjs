@@ -48,7 +48,7 @@ let peakHeld = 0;
 
 /* A room: made by its first player, joined by both; each plays its own
  * turns. */
-async function room() {
+async function room(seated) {
   let creator = null;
   let made;
   try {
@@ -61,11 +61,13 @@ async function room() {
     });
   } catch {
     refused++;
+    seated();
     return;
   }
   creator.close();
   if (made.t !== 'created') {
     refused++;
+    seated();
     return;
   }
   let done;
@@ -89,6 +91,7 @@ async function room() {
         return;
       }
       if ((m.t === 'room' || m.t === 'move') && to === seat && m.legal && m.legal.length) {
+        /* the player thinks THINK ms: the load the benchmark offers */
         setTimeout(() => {
           sentAt.set(`${made.room}:${ply + 1}`, performance.now());
           ws.send(JSON.stringify({ t: 'move', ply, name: m.legal[0] }));
@@ -103,17 +106,24 @@ async function room() {
     players.push(ws);
     ws.send(JSON.stringify({ t: 'join', room: made.room, seat, token: made.tokens[seat] }));
   }
+  seated();
   await over;
   finished++;
   players.forEach((ws) => ws.close());
 }
 
 const started = performance.now();
-/* the rooms made a few at a time, as players arrive */
+/* the rooms made fifty at a time, as players arrive: the next fifty once
+ * the last are seated */
 const all = [];
-for (let i = 0; i < ROOMS; i++) {
-  all.push(room());
-  if (i % 50 === 49) await new Promise((r) => setTimeout(r, 50));
+for (let i = 0; i < ROOMS; i += 50) {
+  const batch = [];
+  for (let k = i; k < Math.min(ROOMS, i + 50); k++) {
+    let seated;
+    batch.push(new Promise((r) => { seated = r; }));
+    all.push(room(seated));
+  }
+  await Promise.all(batch);
 }
 let peakRss = 0;
 const sampler = setInterval(() => { peakRss = Math.max(peakRss, rssKiB(server.proc.pid)); }, 250);
