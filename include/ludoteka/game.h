@@ -361,7 +361,7 @@ typedef struct lt_game {
 int lt_game_count(void);
 const lt_game *lt_game_at(int i);
 const lt_game *lt_game_find(const char *id);
-/* The rules of a game as the program shows them (docs/rules/LANG/ID.txt,
+/* The rules of a game as the program shows them (src/games/ID/rules.LANG.txt,
  * built in) in a language ("en", "pl"; lt_language()), or NULL when it
  * has none in that language. */
 const char *lt_rules_text(const lt_game *, const char *lang);
