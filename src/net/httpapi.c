@@ -86,10 +86,8 @@ static void set_cookie(httpapi_reply *out, const char *secret, int days)
 static void write_account(jw *w, const store_account *a)
 {
     jw_obj(w);
-    jw_key(w, "name");
-    jw_str(w, a->name);
-    jw_key(w, "since");
-    jw_int(w, a->created);
+    jw_kstr(w, "name", a->name);
+    jw_kint(w, "since", a->created);
     jw_end(w);
 }
 
@@ -181,18 +179,12 @@ static void room_record(const char *id, httpapi_reply *out)
 static void write_game(jw *w, const store_game *g)
 {
     jw_obj(w);
-    jw_key(w, "id");
-    jw_str(w, g->id);
-    jw_key(w, "game");
-    jw_str(w, g->game);
-    jw_key(w, "result");
-    jw_str(w, g->result);
-    jw_key(w, "reason");
-    jw_str(w, g->reason);
-    jw_key(w, "finished");
-    jw_int(w, g->finished);
-    jw_key(w, "rated");
-    jw_bool(w, g->rated);
+    jw_kstr(w, "id", g->id);
+    jw_kstr(w, "game", g->game);
+    jw_kstr(w, "result", g->result);
+    jw_kstr(w, "reason", g->reason);
+    jw_kint(w, "finished", g->finished);
+    jw_kbool(w, "rated", g->rated);
     jw_key(w, "players");
     jw_arr(w);
     for (int i = 0; i < g->seats; i++)
@@ -205,18 +197,13 @@ static void write_rating(jw *w, const char *pool, const store_rating *r)
 {
     jw_obj(w);
     if (pool) {
-        jw_key(w, "pool");
-        jw_str(w, pool);
+        jw_kstr(w, "pool", pool);
     } else {
-        jw_key(w, "name");
-        jw_str(w, r->name);
+        jw_kstr(w, "name", r->name);
     }
-    jw_key(w, "rating");
-    jw_num(w, r->r.rating);
-    jw_key(w, "deviation");
-    jw_num(w, r->r.deviation);
-    jw_key(w, "games");
-    jw_int(w, r->games);
+    jw_knum(w, "rating", r->r.rating);
+    jw_knum(w, "deviation", r->r.deviation);
+    jw_kint(w, "games", r->games);
     jw_end(w);
 }
 

@@ -209,3 +209,27 @@ const char *jw_text(const jw *w)
 {
     return w->failed || !w->buf ? "" : w->buf;
 }
+
+void jw_kstr(jw *w, const char *key, const char *s)
+{
+    jw_key(w, key);
+    jw_str(w, s);
+}
+
+void jw_kint(jw *w, const char *key, long long v)
+{
+    jw_key(w, key);
+    jw_int(w, v);
+}
+
+void jw_knum(jw *w, const char *key, double v)
+{
+    jw_key(w, key);
+    jw_num(w, v);
+}
+
+void jw_kbool(jw *w, const char *key, bool v)
+{
+    jw_key(w, key);
+    jw_bool(w, v);
+}

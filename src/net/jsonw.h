@@ -34,6 +34,11 @@ void jw_int(jw *, long long v);
 void jw_num(jw *, double v);   /* non-finite numbers are written as null */
 void jw_bool(jw *, bool v);
 void jw_null(jw *);
+/* A key and its value, in one call. */
+void jw_kstr(jw *, const char *key, const char *s);
+void jw_kint(jw *, const char *key, long long v);
+void jw_knum(jw *, const char *key, double v);
+void jw_kbool(jw *, const char *key, bool v);
 
 /* The text written (an empty string after a failure). */
 const char *jw_text(const jw *);

@@ -78,11 +78,9 @@ static void broadcast(room *r, const char *text)
 static void reply_start(jw *w, const char *type, int re)
 {
     jw_obj(w);
-    jw_key(w, "t");
-    jw_str(w, type);
+    jw_kstr(w, "t", type);
     if (re >= 0) {
-        jw_key(w, "re");
-        jw_int(w, re);
+        jw_kint(w, "re", re);
     }
 }
 
@@ -137,8 +135,7 @@ static void write_seed(room *r, jw *w)
         return;
     snprintf(seed, sizeof seed, "%llu",
              (unsigned long long)lt_session_seed(r->s));
-    jw_key(w, "seed");
-    jw_str(w, seed);
+    jw_kstr(w, "seed", seed);
 }
 
 static const char *offer_word(lt_offer_kind k)
@@ -626,14 +623,10 @@ static const char *rated_refusal(const room *r, const conn *c, int seat)
 static void write_line(jw *w, const room_line *l)
 {
     jw_obj(w);
-    jw_key(w, "seat");
-    jw_int(w, l->seat);
-    jw_key(w, "name");
-    jw_str(w, l->name);
-    jw_key(w, "text");
-    jw_str(w, l->text);
-    jw_key(w, "at");
-    jw_int(w, l->at);
+    jw_kint(w, "seat", l->seat);
+    jw_kstr(w, "name", l->name);
+    jw_kstr(w, "text", l->text);
+    jw_kint(w, "at", l->at);
     jw_end(w);
 }
 
@@ -725,10 +718,6 @@ static void on_move(conn *c, const net_msg *m)
 {
     room *r = c->room;
     lt_error err = {0};
-    if (!r) {
-        referee_error(c, m->re, "no-room", "join a room first");
-        return;
-    }
     pthread_mutex_lock(&r->lock);
     int p = room_to_act(r);
     char who[64];
@@ -885,10 +874,6 @@ static bool within_chat_rate(conn *c)
 static void on_say(conn *c, const net_msg *m)
 {
     room *r = c->room;
-    if (!r) {
-        referee_error(c, m->re, "no-room", "join a room first");
-        return;
-    }
     size_t chars = 0, n = strlen(m->text);
     for (size_t i = 0; i < n; i++)
         chars += ((unsigned char)m->text[i] & 0xc0) != 0x80;
@@ -953,15 +938,11 @@ static bool list_room(room *r, void *ctx)
         char text[64];
         jw *w = l->w;
         jw_obj(w);
-        jw_key(w, "room");
-        jw_str(w, r->id);
-        jw_key(w, "game");
-        jw_str(w, r->game->id);
-        jw_key(w, "rated");
-        jw_bool(w, r->rated);
+        jw_kstr(w, "room", r->id);
+        jw_kstr(w, "game", r->game->id);
+        jw_kbool(w, "rated", r->rated);
         lt_time_control_format(lt_session_time_control(r->s), text, sizeof text);
-        jw_key(w, "clock");
-        jw_str(w, text);
+        jw_kstr(w, "clock", text);
         room_write_seats(r, w);
         jw_end(w);
         l->n++;
@@ -1157,10 +1138,6 @@ static void on_command(conn *c, const net_msg *m)
 {
     room *r = c->room;
     lt_error err = {0};
-    if (!r) {
-        referee_error(c, m->re, "no-room", "join a room first");
-        return;
-    }
     pthread_mutex_lock(&r->lock);
     int seat = seat_of(r, c, m);
     if (seat < 0) {
@@ -1194,6 +1171,44 @@ static bool within_rate(conn *c)
     return true;
 }
 
+static void on_join_seat(conn *c, const net_msg *m)
+{
+    on_join(c, m, false);
+}
+
+static void on_watch(conn *c, const net_msg *m)
+{
+    on_join(c, m, true);
+}
+
+static void on_leave(conn *c, const net_msg *m)
+{
+    leave(c);
+    reply_bare(c, "left", m->re);
+}
+
+static void on_ping(conn *c, const net_msg *m)
+{
+    reply_bare(c, "pong", m->re);
+}
+
+/* What each message does, by its type (msg_parse gives only these);
+ * these act on the connection's room and need one. */
+static const bool in_room[MSG_COMMAND + 1] = {
+    [MSG_MOVE] = true, [MSG_SAY] = true, [MSG_COMMAND] = true};
+
+/* What each message does, by its type (msg_parse gives only these). */
+static void (*const handlers[])(conn *, const net_msg *) = {
+    [MSG_CREATE] = on_create, [MSG_JOIN] = on_join_seat,
+    [MSG_WATCH] = on_watch,   [MSG_MOVE] = on_move,
+    [MSG_LEAVE] = on_leave,   [MSG_PING] = on_ping,
+    [MSG_SAY] = on_say,       [MSG_LOBBY] = on_lobby,
+    [MSG_SIT] = on_sit,       [MSG_SEEK] = on_seek,
+    [MSG_UNSEEK] = on_unseek, [MSG_COMMAND] = on_command,
+};
+_Static_assert(sizeof handlers / sizeof *handlers == MSG_COMMAND + 1,
+               "a handler for every message type");
+
 void referee_message(conn *c, const char *data, size_t len)
 {
     if (!within_rate(c)) {
@@ -1210,42 +1225,10 @@ void referee_message(conn *c, const char *data, size_t len)
         referee_error(c, m.re, e.code, "%s", e.text);
         return;
     }
-    switch (m.type) {
-    case MSG_CREATE:
-        on_create(c, &m);
-        break;
-    case MSG_JOIN:
-    case MSG_WATCH:
-        on_join(c, &m, m.type == MSG_WATCH);
-        break;
-    case MSG_MOVE:
-        on_move(c, &m);
-        break;
-    case MSG_COMMAND:
-        on_command(c, &m);
-        break;
-    case MSG_SAY:
-        on_say(c, &m);
-        break;
-    case MSG_LOBBY:
-        on_lobby(c, &m);
-        break;
-    case MSG_SIT:
-        on_sit(c, &m);
-        break;
-    case MSG_SEEK:
-        on_seek(c, &m);
-        break;
-    case MSG_UNSEEK:
-        on_unseek(c, &m);
-        break;
-    case MSG_LEAVE:
-    case MSG_PING:
-        if (m.type == MSG_LEAVE)
-            leave(c);
-        reply_bare(c, m.type == MSG_LEAVE ? "left" : "pong", m.re);
-        break;
-    }
+    if (in_room[m.type] && !c->room)
+        referee_error(c, m.re, "no-room", "join a room first");
+    else
+        handlers[m.type](c, &m);
     msg_free(&m);
 }
 

@@ -403,16 +403,14 @@ void room_write_clock(room *r, jw *w)
     }
     jw_obj(w);
     lt_time_control_format(tc, text, sizeof text);
-    jw_key(w, "control");
-    jw_str(w, text);
+    jw_kstr(w, "control", text);
     jw_key(w, "left");
     jw_arr(w);
     for (int i = 0; i < r->nseats; i++)
         jw_int(w, lt_session_clock(r->s, i));
     jw_end(w);
     int to = lt_session_to_act(r->s);
-    jw_key(w, "running");
-    jw_int(w, to >= 0 ? to : -1);
+    jw_kint(w, "running", to >= 0 ? to : -1);
     jw_end(w);
 }
 
@@ -428,10 +426,8 @@ void room_write_end(room *r, jw *w)
     /* the words are the client's to choose, in its reader's language:
      * the record says the same (its Termination and result line) */
     jw_obj(w);
-    jw_key(w, "reason");
-    jw_str(w, room_end_word(e));
-    jw_key(w, "seat");
-    jw_int(w, seat);
+    jw_kstr(w, "reason", room_end_word(e));
+    jw_kint(w, "seat", seat);
     jw_end(w);
 }
 
@@ -441,14 +437,11 @@ void room_write_state(room *r, jw *w)
     const lt_state *now = lt_session_state(r->s);
     char text[1024];
     int to = lt_session_to_act(r->s);
-    jw_key(w, "ply");
-    jw_int(w, lt_session_plies(r->s));
-    jw_key(w, "to");
-    jw_int(w, to);
+    jw_kint(w, "ply", lt_session_plies(r->s));
+    jw_kint(w, "to", to);
     if (g->write_state(now, text, sizeof text) >= (int)sizeof text)
         text[0] = '\0';
-    jw_key(w, "pos");
-    jw_str(w, text);
+    jw_kstr(w, "pos", text);
     jw_key(w, "legal");
     jw_arr(w);
     if (to >= 0) {
@@ -459,8 +452,7 @@ void room_write_state(room *r, jw *w)
     }
     jw_end(w);
     lt_session_result_token(r->s, text, sizeof text);
-    jw_key(w, "result");
-    jw_str(w, text);
+    jw_kstr(w, "result", text);
     room_write_clock(r, w);
     int from = -1;
     lt_offer_kind offer = lt_session_offer_pending(r->s, &from);
@@ -469,10 +461,8 @@ void room_write_state(room *r, jw *w)
         jw_null(w);
     } else {
         jw_obj(w);
-        jw_key(w, "kind");
-        jw_str(w, offer == LT_OFFER_DRAW ? "draw" : "takeback");
-        jw_key(w, "from");
-        jw_int(w, from);
+        jw_kstr(w, "kind", offer == LT_OFFER_DRAW ? "draw" : "takeback");
+        jw_kint(w, "from", from);
         jw_key(w, "waiting");
         jw_arr(w);
         for (int i = 0; i < r->nseats; i++)
@@ -481,8 +471,7 @@ void room_write_state(room *r, jw *w)
         jw_end(w);
         jw_end(w);
     }
-    jw_key(w, "claimable");
-    jw_bool(w, lt_session_claimable(r->s, text, sizeof text));
+    jw_kbool(w, "claimable", lt_session_claimable(r->s, text, sizeof text));
     room_write_end(r, w);
 }
 
@@ -493,19 +482,13 @@ void room_write_seats(room *r, jw *w)
     jw_arr(w);
     for (int i = 0; i < r->nseats; i++) {
         jw_obj(w);
-        jw_key(w, "spec");
-        jw_str(w, r->seats[i].spec);
-        jw_key(w, "name");
-        jw_str(w, lt_session_seat_name(r->s, i, name, sizeof name));
-        jw_key(w, "here");
-        jw_bool(w, r->seats[i].holder != NULL);
-        jw_key(w, "in");
-        jw_bool(w, lt_session_in_game(r->s, i));
-        jw_key(w, "free");
-        jw_bool(w, room_free_seat(r, i));
+        jw_kstr(w, "spec", r->seats[i].spec);
+        jw_kstr(w, "name", lt_session_seat_name(r->s, i, name, sizeof name));
+        jw_kbool(w, "here", r->seats[i].holder != NULL);
+        jw_kbool(w, "in", lt_session_in_game(r->s, i));
+        jw_kbool(w, "free", room_free_seat(r, i));
         jw_end(w);
     }
     jw_end(w);
-    jw_key(w, "watchers");
-    jw_int(w, r->nwatchers);
+    jw_kint(w, "watchers", r->nwatchers);
 }
