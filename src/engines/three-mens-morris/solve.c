@@ -244,8 +244,6 @@ static void evaluate(const lt_state *st, double *out)
 }
 
 static const lt_engine *const engines[] = {&m3_perfect, NULL};
-/* A solved game: from level 3 on the perfect player (hints come from
- * level 3); below it, short searches that make mistakes. */
 /* levels 1-4 play perfectly but make mistakes, less often each level
  * (docs/levels.md) */
 static const char *const levels[] = {"ai:perfect:blunder=0.65",
