@@ -18,6 +18,7 @@
 #include <string.h>
 
 #include "ludoteka/ai.h"
+#include "ludoteka/engines.h"
 #include "ludoteka/commands.h"
 #include "ludoteka/i18n.h"
 #include "ludoteka/options.h"
@@ -195,7 +196,7 @@ const char *web_games(void)
         jw_key(&out, "chance");
         jw_bool(&out, g->has_chance);
         jw_key(&out, "odds");
-        jw_bool(&out, g->odds != NULL);
+        jw_bool(&out, lt_engines_of(g)->odds != NULL);
         jw_key(&out, "numbering");
         jw_str(&out, numbering[g->numbering >= 1 && g->numbering <= 3
                                    ? g->numbering
@@ -888,7 +889,9 @@ const char *web_odds(void)
         return no_game();
     const lt_game *g = lt_session_game(ses);
     const lt_state *now = lt_session_state(ses);
-    if (!g->odds)
+    lt_status (*odds)(const lt_state *, unsigned, lt_odds *, lt_error *) =
+        lt_engines_of(g)->odds;
+    if (!odds)
         return error("this game has no odds");
     if (lt_session_to_act(ses) == LT_TERMINAL)
         return error("the game is over");
@@ -896,7 +899,7 @@ const char *web_odds(void)
     lt_error err = {0};
     if (!o)
         return error("out of memory");
-    if (g->odds(now, 0, o, &err) != LT_OK) {
+    if (odds(now, 0, o, &err) != LT_OK) {
         free(o);
         return error(err.msg);
     }

@@ -16,7 +16,7 @@
  *                          assumed to play against the mover
  *   ai:brs[:params]        best-reply search (BRS+) for 3-4 players
  *   ai:NAME[:params]       one of the game's own searchers
- *                          (lt_game.engines), e.g. ai:perfect
+ *                          (engines.h, lt_engines.engines), e.g. ai:perfect
  *   uci:PATH [Opt=val ...] an external engine speaking UCI
  *   xboard:PATH [variant=V] [Opt=val ...]
  *                          an external engine speaking XBoard (an
@@ -114,7 +114,7 @@ typedef struct {
 } lt_limits;
 
 /* A game's own searcher (chess, great chess, the perfect player of a
- * solved game), listed in lt_game.engines.  `params` is what follows
+ * solved game), listed in its lt_engines.engines (engines.h).  `params` is what follows
  * "ai:NAME:" in a spec ("" for none); create reports bad params through
  * the error. */
 typedef struct lt_engine {
@@ -148,6 +148,10 @@ const char *lt_player_spec(const lt_player *);
 
 /* The specs of a game's levels 1..5: its own, or a generic ladder. */
 const char *const *lt_levels(const lt_game *);
+
+/* The game's evaluation of the state (lt_engines.evaluate): every seat's
+ * expected return into out; false, out untouched, if it has none. */
+bool lt_evaluate(const lt_game *, const lt_state *, double *out);
 
 /* A game starts (or is resumed) from this position; then every action
  * applied, by anyone, is shown to every player before it is applied.

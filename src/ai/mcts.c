@@ -18,6 +18,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "ludoteka/engines.h"
 #include "ludoteka/rng.h"
 #include "search.h"
 
@@ -46,6 +47,7 @@ typedef struct {
 
 typedef struct {
     const lt_game *g;
+    void (*evaluate)(const lt_state *, double *); /* the game's, or NULL */
     const search_params *params;
     const lt_limits *lim;
     const lt_state *root;
@@ -193,7 +195,7 @@ static int32_t pick_decision(tree *t, const node *n, int seat, double c)
 static void rollout(tree *t, lt_state *s, double *r)
 {
     const lt_game *g = t->g;
-    int cut = t->params->playout > 0 && g->evaluate ? t->params->playout
+    int cut = t->params->playout > 0 && t->evaluate ? t->params->playout
                                                      : g->max_length + 1;
     for (int ply = 0; ply < cut; ply++) {
         if (g->current_player(s) == LT_TERMINAL)
@@ -201,10 +203,10 @@ static void rollout(tree *t, lt_state *s, double *r)
         g->apply(s, lt_rng_play(&t->rng, g, s));
     }
     double raw[LT_MAX_PLAYERS];
-    if (g->current_player(s) == LT_TERMINAL || !g->evaluate)
+    if (g->current_player(s) == LT_TERMINAL || !t->evaluate)
         g->returns(s, raw);
     else
-        g->evaluate(s, raw);
+        t->evaluate(s, raw);
     for (int i = 0; i < t->players; i++)
         r[i] = (raw[i] - t->lo) / t->span;
 }
@@ -328,7 +330,8 @@ lt_action mcts_search(const lt_game *g, const lt_state *root,
     pthread_t tid[LT_AI_THREADS_MAX];
     bool started[LT_AI_THREADS_MAX] = {false};
     for (int k = 0; k < threads; k++) {
-        trees[k] = (tree){.g = g, .params = params, .lim = lim, .root = root,
+        trees[k] = (tree){.g = g, .evaluate = lt_engines_of(g)->evaluate,
+                          .params = params, .lim = lim, .root = root,
                           .start = start, .players = players,
                           .lo = g->min_return,
                           .span = g->max_return > g->min_return

@@ -19,6 +19,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "ludoteka/engines.h"
 #include "search.h"
 
 enum {
@@ -45,6 +46,7 @@ typedef struct {
 
 struct minimax {
     const lt_game *g;
+    void (*evaluate)(const lt_state *, double *); /* the game's, or NULL */
     search_params params;
     tt_entry *tt;                 /* NULL when the game has no hash */
     int32_t *history;             /* [seat][HISTORY] */
@@ -65,6 +67,7 @@ minimax *minimax_new(const lt_game *g, const search_params *params)
     if (!m)
         return NULL;
     m->g = g;
+    m->evaluate = lt_engines_of(g)->evaluate;
     m->params = *params;
     m->history = calloc((size_t)LT_MAX_PLAYERS * HISTORY, sizeof *m->history);
     if (g->hash)
@@ -102,10 +105,10 @@ static double terminal_score(minimax *m, const lt_state *s, int ply)
 
 static double eval_score(minimax *m, const lt_state *s)
 {
-    if (!m->g->evaluate)
+    if (!m->evaluate)
         return 0;
     double e[LT_MAX_PLAYERS];
-    m->g->evaluate(s, e);
+    m->evaluate(s, e);
     double x = 2 * (e[m->me] - m->lo) / m->span - 1;
     return x > EVAL_MAX ? EVAL_MAX : x < -EVAL_MAX ? -EVAL_MAX : x;
 }

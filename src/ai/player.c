@@ -6,6 +6,7 @@
 #include <strings.h>
 
 #include "external.h"
+#include "ludoteka/engines.h"
 #include "ludoteka/rng.h"
 #include "ludoteka/text.h"
 #include "search.h"
@@ -81,13 +82,23 @@ bool lt_engine_limit(const char *key, const char *value, int max_depth,
 
 const char *const *lt_levels(const lt_game *g)
 {
-    if (g->levels)
-        return g->levels;
-    if (!g->evaluate)
+    const lt_engines *en = lt_engines_of(g);
+    if (en->levels)
+        return en->levels;
+    if (!en->evaluate)
         return mcts_levels;
     if (g->max_players > 2)
         return multi_levels;
     return g->has_chance ? expectimax_levels : alphabeta_levels;
+}
+
+bool lt_evaluate(const lt_game *g, const lt_state *s, double *out)
+{
+    void (*evaluate)(const lt_state *, double *) = lt_engines_of(g)->evaluate;
+    if (!evaluate)
+        return false;
+    evaluate(s, out);
+    return true;
 }
 
 static const char expected[] =
@@ -237,8 +248,9 @@ static bool parse(lt_player *p, const char *spec, int depth, lt_error *err)
     char *next = strchr(rest, ':');
     if (next)
         *next++ = '\0';
-    for (int e = 0; g->engines && g->engines[e]; e++)
-        if (!strcasecmp(rest, g->engines[e]->name)) {
+    const lt_engine *const *engines = lt_engines_of(g)->engines;
+    for (int e = 0; engines && engines[e]; e++)
+        if (!strcasecmp(rest, engines[e]->name)) {
             /* blunder=P is ours; the rest is the engine's */
             char params[LT_SPEC_MAX] = "";
             size_t len = 0;
@@ -255,7 +267,7 @@ static bool parse(lt_player *p, const char *spec, int depth, lt_error *err)
                 }
             }
             p->kind = ENGINE;
-            p->engine = g->engines[e];
+            p->engine = engines[e];
             p->instance = p->engine->create(g, params, err);
             return p->instance != NULL;
         }

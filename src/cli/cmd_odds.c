@@ -1,10 +1,11 @@
 /* cmd_odds.c — ludoteka odds: the exact chances of the turn in progress
- * (lt_game.odds), one line per seat, as text or JSON. */
+ * (lt_engines.odds), one line per seat, as text or JSON. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "cli.h"
+#include "ludoteka/engines.h"
 #include "ludoteka/options.h"
 #include "ludoteka/text.h"
 
@@ -82,7 +83,7 @@ int cmd_odds(int argc, char **argv)
     const lt_game *g = cli_game(argv[1]);
     if (!g)
         return EXIT_USAGE;
-    if (!g->odds)
+    if (!lt_engines_of(g)->odds)
         return cli_fail(EXIT_USAGE, _("%s has no odds to compute (only the dice "
                                       "games have)"),
                         g->id);
@@ -123,7 +124,7 @@ int cmd_odds(int argc, char **argv)
         status = cli_bad_position(g, err.msg);
         goto done;
     }
-    if (g->odds(s, LT_ODDS_SEAT_ORDER, o, &err) != LT_OK) {
+    if (lt_engines_of(g)->odds(s, LT_ODDS_SEAT_ORDER, o, &err) != LT_OK) {
         status = cli_fail(EXIT_FAIL, "%s", err.msg);
         goto done;
     }

@@ -9,6 +9,7 @@
 #include <threads.h>
 
 #include "cli.h"
+#include "ludoteka/engines.h"
 #include "ludoteka/rng.h"
 #include "ludoteka/text.h"
 
@@ -29,7 +30,8 @@ static int run(void *arg)
     lt_rng rng;
     /* each thread its own stream of the seed */
     lt_rng_seed(&rng, j->seed, (uint64_t)j->index);
-    j->ok = j->game->simulate(j->game, j->cfg, j->turns, &rng, &j->tally);
+    j->ok = lt_engines_of(j->game)->simulate(j->game, j->cfg, j->turns, &rng,
+                                             &j->tally);
     return 0;
 }
 
@@ -58,7 +60,7 @@ int cmd_simulate(int argc, char **argv)
     const lt_game *g = cli_game(argv[1]);
     if (!g)
         return EXIT_USAGE;
-    if (!g->simulate)
+    if (!lt_engines_of(g)->simulate)
         return cli_fail(EXIT_USAGE, _("simulate: %s is not one of the dice games"),
                         g->id);
     enum { ARGS_MAX = 64 };

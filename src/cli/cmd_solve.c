@@ -1,5 +1,5 @@
 /* cmd_solve.c — ludoteka solve: the retrograde analysis of a game that has
- * a perfect player (lt_game.engines "perfect"), the value of its start,
+ * a perfect player (lt_engines.engines "perfect"), the value of its start,
  * and a check of the perfect player in play. */
 #include <inttypes.h>
 #include <stdlib.h>
@@ -8,14 +8,16 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "ludoteka/engines.h"
 #include "ludoteka/options.h"
 #include "ludoteka/rng.h"
 #include "ludoteka/text.h"
 
 static bool has_perfect(const lt_game *g)
 {
-    for (int e = 0; g->engines && g->engines[e]; e++)
-        if (!strcmp(g->engines[e]->name, "perfect"))
+    const lt_engine *const *engines = lt_engines_of(g)->engines;
+    for (int e = 0; engines && engines[e]; e++)
+        if (!strcmp(engines[e]->name, "perfect"))
             return true;
     return false;
 }

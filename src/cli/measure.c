@@ -6,6 +6,7 @@
 #include <time.h>
 
 #include "cli.h"
+#include "ludoteka/engines.h"
 #include "ludoteka/options.h"
 #include "ludoteka/rng.h"
 #include "ludoteka/text.h"
@@ -252,8 +253,9 @@ int cmd_perft(int argc, char **argv)
 static long long bench_search(const lt_game *g, const lt_config *cfg,
                               uint64_t *signature)
 {
-    const char *spec = g->bench_player      ? g->bench_player
-                       : !g->evaluate       ? "ai:mcts:nodes=2000:threads=1"
+    const lt_engines *en = lt_engines_of(g);
+    const char *spec = en->bench_player     ? en->bench_player
+                       : !en->evaluate      ? "ai:mcts:nodes=2000:threads=1"
                        : g->max_players > 2 ? "ai:brs:nodes=20000"
                        : g->has_chance      ? "ai:expectimax:nodes=20000"
                                             : "ai:alphabeta:nodes=20000";
@@ -263,11 +265,11 @@ static long long bench_search(const lt_game *g, const lt_config *cfg,
     long long nodes = 0;
     if (!p)
         cli_fail(EXIT_FAIL, "bench: %s: %s", g->id, err.msg);
-    for (int k = 0; p && s && (g->bench_positions ? g->bench_positions[k] != NULL
-                                                  : k < 4); k++) {
+    for (int k = 0; p && s && (en->bench_positions ? en->bench_positions[k] != NULL
+                                                   : k < 4); k++) {
         lt_init(g, s, cfg, NULL);
-        if (g->bench_positions) {
-            if (g->read_state(s, g->bench_positions[k], &err) != LT_OK) {
+        if (en->bench_positions) {
+            if (g->read_state(s, en->bench_positions[k], &err) != LT_OK) {
                 cli_fail(EXIT_FAIL, "bench: %s: %s", g->id, err.msg);
                 break;
             }

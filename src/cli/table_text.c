@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "ludoteka/engines.h"
 #include "ludoteka/text.h"
 
 bool table_event_text(const table *t, const lt_event *ev, char *buf,
@@ -76,17 +77,17 @@ char *table_moves_text(const table *t)
     return text;
 }
 
-/* The odds of the position (lt_game.odds), allocated; NULL if none. */
+/* The odds of the position (lt_engines.odds), allocated; NULL if none. */
 static lt_odds *odds_of(const table *t)
 {
-    const lt_game *g = lt_session_game(t->s);
-    if (!g->odds || table_over(t))
+    const lt_engines *en = lt_engines_of(lt_session_game(t->s));
+    if (!en->odds || table_over(t))
         return NULL;
     lt_odds *o = calloc(1, sizeof *o);
     lt_error err = {0};
     if (!o)
         return NULL;
-    if (g->odds(lt_session_state(t->s), 0, o, &err) != LT_OK) {
+    if (en->odds(lt_session_state(t->s), 0, o, &err) != LT_OK) {
         free(o);
         return NULL;
     }

@@ -679,10 +679,9 @@ lt_status lt_session_move(lt_session *s, int seat, const char *text,
  * evaluation gives it no more than the draw would. */
 static bool computer_takes_draw(const lt_session *s, int seat)
 {
-    if (!s->g->evaluate)
-        return false;
     double v[LT_MAX_PLAYERS] = {0}, draw[LT_MAX_PLAYERS];
-    s->g->evaluate(ses_state(s, s->nplies), v);
+    if (!lt_evaluate(s->g, ses_state(s, s->nplies), v))
+        return false;
     share(s->nseats, in_mask(s), draw);
     return v[seat] <= draw[seat] + 1e-9;
 }

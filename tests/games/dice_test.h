@@ -10,13 +10,15 @@
 #include "games/dice/dicegame.h"
 #include "games/dice/rational.h"
 
+#include "ludoteka/engines.h"
+
 /* The odds of a state (seat order assumed while ordering). */
 static inline lt_odds *odds_of(const lt_game *g, const lt_state *s)
 {
     static lt_odds o;
     lt_error err = {0};
     memset(&o, 0, sizeof o);
-    if (g->odds(s, LT_ODDS_SEAT_ORDER, &o, &err) != LT_OK)
+    if (lt_engines_of(g)->odds(s, LT_ODDS_SEAT_ORDER, &o, &err) != LT_OK)
         fail_msg("%s: odds: %s", g->id, err.msg);
     return &o;
 }

@@ -12,7 +12,7 @@
 
 #include "ludoteka/ai.h"
 #include "ludoteka/rng.h"
-#include "games/catch-the-rabbit/solve.h"
+#include "engines/catch-the-rabbit/solve.h"
 
 /* Under the sanitizers the exhaustive check takes a smaller table. */
 #if defined(__SANITIZE_ADDRESS__)

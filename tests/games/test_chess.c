@@ -3,7 +3,7 @@
  * and the engine.  Each case names its source. */
 #include "support.h"
 
-#include "engines/chess/chess.h"
+#include "games/chess/chess.h"
 #include "engines/chess/uci.h"
 #include "games/chess/chess_game.h"
 #include "ludoteka/ai.h"

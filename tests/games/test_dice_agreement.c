@@ -8,6 +8,7 @@
 #include "dice_test.h"
 
 #include "ludoteka/ai.h"
+#include "ludoteka/engines.h"
 #include "ludoteka/text.h"
 
 typedef struct {
@@ -123,7 +124,7 @@ static void interface(void **st)
         bool money = ds->money_game;
         /* returns count from the bankroll; the odds' value from now */
         double offset = money ? (dice_equity(ds, 0) - ds->bankroll) / 2.0 : 0;
-        lt_player *perfect = g->engines ? lt_player_new(g, "ai:perfect", NULL) : NULL;
+        lt_player *perfect = lt_engines_of(g)->engines ? lt_player_new(g, "ai:perfect", NULL) : NULL;
         lt_state *t = lt_state_new(g);
         lt_rng rng;
         lt_rng_seed(&rng, 77 + i, 0);

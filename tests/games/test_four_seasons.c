@@ -5,6 +5,7 @@
 
 #include "support.h"
 
+#include "ludoteka/engines.h"
 #include "ludoteka/options.h"
 #include "ludoteka/rng.h"
 
@@ -725,7 +726,7 @@ static void evaluation(void **st)
     const lt_game *g;
     lt_state *s = start(&g, "four-seasons", NULL);
     double v[LT_MAX_PLAYERS], sum = 0;
-    g->evaluate(s, v);
+    lt_engines_of(g)->evaluate(s, v);
     for (int p = 0; p < 4; p++) {
         assert_true(v[p] >= g->min_return && v[p] <= g->max_return);
         sum += v[p];
@@ -735,7 +736,7 @@ static void evaluation(void **st)
     s = at(&g, NULL,
            position("a8:gK b7:gR a1:rK h1:bK h8:wK a6:gPs a3:rPn h3:bPn h6:wPs",
                     "g - - wbrg 20 0"));
-    g->evaluate(s, v);
+    lt_engines_of(g)->evaluate(s, v);
     assert_true(v[0] > v[1] && v[0] > v[2] && v[0] > v[3]);
     lt_state_free(s);
 }

@@ -3,6 +3,7 @@
 #include "dice_test.h"
 
 #include "ludoteka/ai.h"
+#include "ludoteka/engines.h"
 
 static void rules(void **st)
 {
@@ -114,7 +115,7 @@ static void decision(void **st)
     assert_null(lt_player_new(g, "ai:perfect:depth=3", &err));
     /* the evaluation: nothing gained yet in money, 3 expected */
     double e[2];
-    g->evaluate(s, e);
+    lt_engines_of(g)->evaluate(s, e);
     assert_true(fabs(e[0] - 3) < 1e-9 && fabs(e[1] + 3) < 1e-9);
     lt_state_free(s);
 }

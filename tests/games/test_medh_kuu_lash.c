@@ -12,6 +12,7 @@
 #include "support.h"
 
 #include "ludoteka/dice.h"
+#include "ludoteka/engines.h"
 #include "ludoteka/rng.h"
 
 static const char *const ID = "medh-kuu-lash";
@@ -581,11 +582,11 @@ static void evaluation(void **st)
     const lt_game *g;
     double v[2], w[2];
     lt_state *s = start(&g, ID, NULL);
-    g->evaluate(s, v);
+    lt_engines_of(g)->evaluate(s, v);
     assert_true(v[0] == 0 && v[1] == 0);
     lt_state_free(s);
     s = at(&g, NULL, "wwwww.../......../gggggggg w roll 30");
-    g->evaluate(s, v);
+    lt_engines_of(g)->evaluate(s, v);
     assert_true(v[0] > 0 && v[0] < 1 && v[1] == -v[0]);
     lt_state_free(s);
 
@@ -601,8 +602,8 @@ static void evaluation(void **st)
                                      strstr(here, "deed"))) {
             mirror(here, there);
             set_position(g, t, there);
-            g->evaluate(s, v);
-            g->evaluate(t, w);
+            lt_engines_of(g)->evaluate(s, v);
+            lt_engines_of(g)->evaluate(t, w);
             assert_true(v[0] == w[1] && v[1] == w[0]);
             lt_action a1[LT_MAX_ACTIONS], a2[LT_MAX_ACTIONS];
             assert_int_equal(lt_choices(g, s, a1), lt_choices(g, t, a2));

@@ -4,6 +4,7 @@
 #include "dice_test.h"
 
 #include "ludoteka/ai.h"
+#include "ludoteka/engines.h"
 
 static void halves(void **st)
 {
@@ -156,7 +157,7 @@ static void by_turns_best_play(void **st)
      * first unit (half of it now the thrower's), and the turn's value */
     assert_true(dice_enter_seat_order((dice_state *)s));
     double e[2];
-    g->evaluate(s, e);
+    lt_engines_of(g)->evaluate(s, e);
     assert_true(fabs(e[0] - (1 + total)) < 1e-9 && fabs(e[1] + 1 + total) < 1e-9);
     lt_state_free(s);
 }

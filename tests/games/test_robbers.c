@@ -3,6 +3,8 @@
  * case names the rule it checks. */
 #include "support.h"
 
+#include "ludoteka/engines.h"
+
 static const char *const start_text =
     "cccccccc/ssssssss/8/8/8/8/SSSSSSSS/CCCCCCCC o";
 
@@ -429,7 +431,7 @@ static double value_for_orange(const lt_game *g, const char *position)
     lt_state *s = start(&g, "robbers", NULL);
     set_position(g, s, position);
     double v[LT_MAX_PLAYERS];
-    g->evaluate(s, v);
+    lt_engines_of(g)->evaluate(s, v);
     assert_true(v[0] >= -1 && v[0] <= 1 && v[0] == -v[1]);
     lt_state_free(s);
     return v[0];
@@ -441,7 +443,7 @@ static void evaluation(void **st)
 {
     (void)st;
     const lt_game *g = lt_game_find("robbers");
-    assert_non_null(g->evaluate);
+    assert_non_null(lt_engines_of(g)->evaluate);
     assert_true(value_for_orange(g, "8/8/8/8/8/8/8/C7 g") == 1);
     assert_true(value_for_orange(g, "c7/8/8/8/8/8/8/7C o") == 0);
 

@@ -7,6 +7,7 @@
 
 #include "games/talat/talat.h"
 #include "ludoteka/ai.h"
+#include "ludoteka/engines.h"
 #include "ludoteka/rng.h"
 
 /* ---- Helpers ------------------------------------------------------------ */
@@ -779,7 +780,7 @@ static void evaluation(void **st)
                            "R2hR3tR3sR3h./...../...../...../V2hV3t... b "
                            "B3sB3hV3sV3h - -");
     double e[3];
-    g->evaluate(s, e);
+    lt_engines_of(g)->evaluate(s, e);
     assert_true(e[0] > e[1] && e[0] > e[2]);
     assert_true(fabs(e[0] + e[1] + e[2]) < 1e-9);
     for (int p = 0; p < 3; p++)

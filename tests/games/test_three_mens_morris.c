@@ -3,7 +3,7 @@
 #include "support.h"
 
 #include "ludoteka/ai.h"
-#include "games/three-mens-morris/morris3.h"
+#include "engines/three-mens-morris/solve.h"
 
 /* The start: nine empty points to place on. */
 static void opening(void **st)

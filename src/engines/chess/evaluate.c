@@ -1,7 +1,7 @@
 /* evaluate.c — the static evaluation (terms in evaluate.h, weights in
  * weights.c). */
 #include "evaluate.h"
-#include "movegen.h"
+#include "../../games/chess/movegen.h"
 
 static const int phase_weight[6] = {0, 1, 1, 2, 4, 0};
 

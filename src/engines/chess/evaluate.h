@@ -8,7 +8,7 @@
 #ifndef CHESS_EVALUATE_H
 #define CHESS_EVALUATE_H
 
-#include "chess.h"
+#include "../../games/chess/chess.h"
 
 enum {
     W_MATERIAL = 0,                /* by piece type, king unused */

@@ -7,7 +7,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "chess.h"
+#include "../../games/chess/chess.h"
 
 enum {
     SCORE_INF = 32000,

@@ -2,7 +2,7 @@
  * blended between middle game and end game by the material left. */
 #include <stdlib.h>
 
-#include "gc.h"
+#include "search.h"
 
 /* Piece values in centipawns (the unicorn's depends on its reading: the
  * seed's slides only forwards).  Sized by the mobility of each piece on an

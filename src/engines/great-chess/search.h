@@ -6,7 +6,12 @@
 
 #include <stddef.h>
 
-#include "gc.h"
+#include "../../games/great-chess/gc.h"
+
+/* ---- eval.c ---- */
+/* Static evaluation in centipawns for the side to move. */
+int gc_eval(const gc_pos *);
+extern const int gc_value[GC_NTYPES];
 
 enum { GC_MAX_PLY = 128, GC_INF = 32000, GC_MATE = 31000 };
 /* Scores beyond this are a forced win or loss (mate, or a won stalemate). */

@@ -3,30 +3,13 @@
  * this file. */
 #include <assert.h>
 #include <ctype.h>
-#include <math.h>
 #include <stdio.h>
 #include <string.h>
 #include <strings.h>
 
-#include "../../boards/graph.h"
+#include "alquerque.h"
 #include "ludoteka/text.h"
 
-/* Points A1..E5 (graph_alquerque: index = (row - 1) * 5 + column).
- * Actions: from * 25 + to, a step or a jump (the distance tells which);
- * STOP ends a capture chain. */
-enum { POINTS = 25, MEN = 12, STOP = POINTS * POINTS };
-enum { PLAYING, WON_FIRST, WON_SECOND, DRAWN };
-enum { OPT_CAPTURE, OPT_CHAIN, OPT_QUIET };
-enum { QUIET_MIN = 10, QUIET_MAX = GRAPH_HISTORY / 2 };
-
-typedef struct {
-    uint32_t men[2];   /* the points of seat 0 (White) and seat 1 (Black) */
-    uint8_t turn;      /* seat to move */
-    int8_t chain;      /* the piece in the middle of a capture chain, or -1 */
-    uint8_t result;    /* PLAYING, WON_FIRST, WON_SECOND, DRAWN */
-    uint8_t forced, single, quiet; /* the options */
-    graph_history hist; /* positions since the last capture; n <= 2 quiet */
-} alq;
 
 /* notes §3.1: White (the first player) holds rows 1 and 2 and D3 E3,
  * Black rows 4 and 5 and A3 B3; C3 is empty. */
@@ -38,8 +21,7 @@ static const graph *board(void)
     return graph_alquerque();
 }
 
-/* Landing points of the jumps of the piece at p over an enemy. */
-static uint32_t jumps_of(const graph *g, const alq *s, int p, int seat)
+uint32_t alq_jumps(const graph *g, const alq *s, int p, int seat)
 {
     uint32_t empty = g->all & ~(s->men[0] | s->men[1]), to = 0;
     if (!(g->adjmask[p] & s->men[!seat]))
@@ -53,7 +35,7 @@ static uint32_t jumps_of(const graph *g, const alq *s, int p, int seat)
 static bool can_jump(const graph *g, const alq *s, int seat)
 {
     for (uint32_t m = s->men[seat]; m; m &= m - 1)
-        if (jumps_of(g, s, __builtin_ctz(m), seat))
+        if (alq_jumps(g, s, __builtin_ctz(m), seat))
             return true;
     return false;
 }
@@ -128,7 +110,7 @@ static int legal_actions(const lt_state *st, lt_action *out)
     int n = 0;
     if (s->chain >= 0) {
         /* RULES.md: the same piece may jump on, or stop */
-        for (uint32_t to = jumps_of(g, s, s->chain, s->turn); to; to &= to - 1)
+        for (uint32_t to = alq_jumps(g, s, s->chain, s->turn); to; to &= to - 1)
             out[n++] = s->chain * POINTS + __builtin_ctz(to);
         if (!s->forced)
             out[n++] = STOP;
@@ -140,7 +122,7 @@ static int legal_actions(const lt_state *st, lt_action *out)
         int from = __builtin_ctz(m);
         /* seed: one point along a line, or a jump over an enemy man onto
          * the empty point behind it */
-        uint32_t to = jumps_of(g, s, from, s->turn);
+        uint32_t to = alq_jumps(g, s, from, s->turn);
         if (!jumps_only)
             to |= g->adjmask[from] & empty;
         for (; to; to &= to - 1)
@@ -186,7 +168,7 @@ static void apply(lt_state *st, lt_action a)
     s->hist.n = 0;
     /* seed: "one or several" men in one move; RULES.md: the player may
      * stop after any jump (chain=single: after the first) */
-    if (!s->single && jumps_of(g, s, to, s->turn))
+    if (!s->single && alq_jumps(g, s, to, s->turn))
         s->chain = (int8_t)to;
     else
         end_turn(s);
@@ -303,7 +285,7 @@ static lt_status read_state(lt_state *st, const char *text, lt_error *err)
     if (strcmp(chain, "-")) {
         int c = graph_find(g, chain);
         if (c < 0 || !(u.men[u.turn] >> c & 1) || n > 0 ||
-            !jumps_of(g, &u, c, u.turn) || u.single) {
+            !alq_jumps(g, &u, c, u.turn) || u.single) {
             lt_error_set(err, _("no capture chain can go on from '%s'"), chain);
             return LT_EILLEGAL;
         }
@@ -379,31 +361,6 @@ static uint64_t hash(const lt_state *st)
            (s->chain >= 0 ? graph_key(3, s->chain) : 0);
 }
 
-/* Material first, then the captures on offer and the freedom to move. */
-static void evaluate(const lt_state *st, double *out)
-{
-    const alq *s = (const alq *)st;
-    if (s->result != PLAYING) {
-        returns(st, out);
-        return;
-    }
-    const graph *g = board();
-    uint32_t empty = g->all & ~(s->men[0] | s->men[1]);
-    double score[2] = {0, 0};
-    for (int seat = 0; seat < 2; seat++) {
-        score[seat] = graph_count(s->men[seat]);
-        for (uint32_t m = s->men[seat]; m; m &= m - 1) {
-            int p = __builtin_ctz(m);
-            score[seat] += 0.03 * graph_count(g->adjmask[p] & empty);
-            /* a jump on offer to the side to move is nearly a man */
-            score[seat] += (seat == s->turn ? 0.6 : 0.25) *
-                           graph_count(jumps_of(g, s, p, seat));
-        }
-    }
-    out[0] = tanh((score[0] - score[1]) / 3.0);
-    out[1] = -out[0];
-}
-
 static bool invariants_ok(const lt_state *st)
 {
     const alq *s = (const alq *)st;
@@ -415,7 +372,7 @@ static bool invariants_ok(const lt_state *st)
         return false;
     if (s->chain >= 0)
         return s->result == PLAYING && s->hist.n == 0 && !s->single &&
-               s->men[s->turn] >> s->chain & 1 && jumps_of(g, s, s->chain, s->turn);
+               s->men[s->turn] >> s->chain & 1 && alq_jumps(g, s, s->chain, s->turn);
     alq t = *s;
     settle(&t);
     return t.result == s->result;
@@ -460,6 +417,5 @@ const lt_game lt_alquerque = {
     .render = render,
     .action_cells = action_cells,
     .hash = hash,
-    .evaluate = evaluate,
     .invariants_ok = invariants_ok,
 };

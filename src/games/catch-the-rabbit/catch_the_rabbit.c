@@ -2,7 +2,6 @@
  * The rules and the readings we chose are in RULES.md beside this file. */
 #include <assert.h>
 #include <ctype.h>
-#include <math.h>
 #include <stdio.h>
 #include <string.h>
 #include <strings.h>
@@ -34,16 +33,15 @@ uint32_t rabbit_setup(int hunters)
     return set;
 }
 
-static uint32_t empty_of(const rs *s)
+uint32_t rabbit_empty(const rs *s)
 {
     return board()->all & ~s->hunters & ~(1u << s->rabbit);
 }
 
-/* Landing points of the rabbit's jumps over a hunter. */
-static uint32_t jumps_of(const rs *s)
+uint32_t rabbit_jumps(const rs *s)
 {
     const graph *g = board();
-    uint32_t empty = empty_of(s), to = 0;
+    uint32_t empty = rabbit_empty(s), to = 0;
     for (int i = 0; i < g->nhops[s->rabbit]; i++)
         if (s->hunters >> g->hop[s->rabbit][i][0] & 1 &&
             empty >> g->hop[s->rabbit][i][1] & 1)
@@ -53,7 +51,7 @@ static uint32_t jumps_of(const rs *s)
 
 static uint32_t rabbit_targets(const rs *s)
 {
-    return (board()->adjmask[s->rabbit] & empty_of(s)) | jumps_of(s);
+    return (board()->adjmask[s->rabbit] & rabbit_empty(s)) | rabbit_jumps(s);
 }
 
 void rabbit_settle(rs *s)
@@ -119,7 +117,7 @@ static int legal_actions(const lt_state *st, lt_action *out)
     if (s->turn == RB_RABBIT) {
         /* seed: the rabbit moves one point and captures (by jumping, as in
          * 12 men's morris); RULES.md: in a chain it may jump on or stop */
-        uint32_t to = s->chaining ? jumps_of(s) : rabbit_targets(s);
+        uint32_t to = s->chaining ? rabbit_jumps(s) : rabbit_targets(s);
         for (; to; to &= to - 1)
             out[n++] = s->rabbit * RB_POINTS + __builtin_ctz(to);
         if (s->chaining)
@@ -127,7 +125,7 @@ static int legal_actions(const lt_state *st, lt_action *out)
         return n;
     }
     /* seed: the hunters cannot capture; they step along the lines */
-    uint32_t empty = empty_of(s);
+    uint32_t empty = rabbit_empty(s);
     for (uint32_t m = s->hunters; m; m &= m - 1) {
         int from = __builtin_ctz(m);
         for (uint32_t to = g->adjmask[from] & empty; to; to &= to - 1)
@@ -166,7 +164,7 @@ static void apply(lt_state *st, lt_action a)
     if (!graph_linked(g, from, to)) {
         s->hunters &= ~(1u << g->between[from][to]);
         s->chaining = !s->single && graph_count(s->hunters) >= s->need &&
-                      jumps_of(s) != 0;
+                      rabbit_jumps(s) != 0;
     }
     if (!s->chaining)
         s->turn = RB_HUNTERS;
@@ -258,7 +256,7 @@ static lt_status read_state(lt_state *st, const char *text, lt_error *err)
     }
     t.moves = (uint16_t)moves;
     if (t.chaining && (t.single || count < t.need || moves >= t.cap ||
-                       !jumps_of(&t))) {
+                       !rabbit_jumps(&t))) {
         lt_error_set(err, _("the rabbit cannot be in the middle of a capture "
                           "chain here"));
         return LT_EILLEGAL;
@@ -337,44 +335,6 @@ static uint64_t hash(const lt_state *st)
            (uint64_t)s->moves * 0x9e3779b97f4a7c15u;
 }
 
-/* The hunters want the rabbit penned in a small space, with no hunter
- * open to a jump from anywhere it can get to, and their reserve of men
- * intact; the rabbit wants room, hunters to take, and time running out
- * for the hunters. */
-static void evaluate(const lt_state *st, double *out)
-{
-    const rabbit_state *s = (const rabbit_state *)st;
-    if (s->result != RB_PLAYING) {
-        returns(st, out);
-        return;
-    }
-    const graph *g = board();
-    uint32_t empty = empty_of(s), room = 1u << s->rabbit;
-    for (;;) { /* the points the rabbit could reach if nobody moved */
-        uint32_t grown = room;
-        for (uint32_t m = room; m; m &= m - 1)
-            grown |= g->adjmask[__builtin_ctz(m)] & empty;
-        if (grown == room)
-            break;
-        room = grown;
-    }
-    uint32_t open = 0; /* hunters the rabbit could jump from its room */
-    for (uint32_t m = room; m; m &= m - 1) {
-        int q = __builtin_ctz(m);
-        for (int i = 0; i < g->nhops[q]; i++)
-            if (s->hunters >> g->hop[q][i][0] & 1 &&
-                (empty | 1u << s->rabbit) >> g->hop[q][i][1] & 1)
-                open |= 1u << g->hop[q][i][0];
-    }
-    int spare = graph_count(s->hunters) - s->need; /* captures to spare */
-    int jumps = graph_count(jumps_of(s));
-    double x = 0.3 * graph_count(room) + 0.3 * graph_count(open) -
-               0.5 * spare + (s->turn == RB_RABBIT ? 0.7 : 0.3) * jumps +
-               2.0 * s->moves / s->cap - 1.0;
-    out[RB_RABBIT] = tanh(x);
-    out[RB_HUNTERS] = -out[RB_RABBIT];
-}
-
 static bool invariants_ok(const lt_state *st)
 {
     const rs *s = (const rs *)st;
@@ -383,7 +343,7 @@ static bool invariants_ok(const lt_state *st)
         s->hunters >> s->rabbit & 1 || graph_count(s->hunters) > s->start ||
         s->start > RB_MAX_HUNTERS || s->need > s->start || s->turn > 1 ||
         s->single > 1 || s->moves > s->cap ||
-        (s->chaining && (s->turn != RB_RABBIT || !jumps_of(s))))
+        (s->chaining && (s->turn != RB_RABBIT || !rabbit_jumps(s))))
         return false;
     rs t = *s;
     rabbit_settle(&t);
@@ -391,17 +351,6 @@ static bool invariants_ok(const lt_state *st)
 }
 
 static const char *const seats[] = {N_("Rabbit"), N_("Hunters")};
-static const lt_engine *const engines[] = {&rabbit_perfect, NULL};
-/* Levels 1-2 search a little, 3 searches with the evaluation, 4 plays
- * perfectly but makes mistakes, 5 (and the hint) plays perfectly
- * (docs/levels.md).  The perfect player's table takes a minute or two to
- * solve the first time under new rules; meanwhile a player with a time
- * limit answers by level 3's search (perfect.c, RULES.md). */
-static const char *const levels[] = {"ai:mcts:nodes=30", "ai:mcts:nodes=300",
-                                     "ai:alphabeta:nodes=2000:blunder=0.1",
-                                     "ai:perfect:blunder=0.04", "ai:perfect"};
-
-
 const lt_game lt_catch_the_rabbit = {
     .id = "catch-the-rabbit",
     .numbering = LT_NUMBER_MOVES,
@@ -439,8 +388,5 @@ const lt_game lt_catch_the_rabbit = {
     .render = render,
     .action_cells = action_cells,
     .hash = hash,
-    .evaluate = evaluate,
     .invariants_ok = invariants_ok,
-    .engines = engines,
-    .levels = levels,
 };

@@ -1,13 +1,12 @@
 /* rabbit.h — Catch the Rabbit inside its folder: the state, shared by the
- * rules (catch_the_rabbit.c), the solver (solve.c) and the perfect player
- * (perfect.c). */
+ * rules (catch_the_rabbit.c) and its engine (the solver, the perfect
+ * player, the evaluation, in the engines' folder of the same name). */
 #ifndef LUDOTEKA_RABBIT_H
 #define LUDOTEKA_RABBIT_H
 
 #include <stdint.h>
 
 #include "../../boards/graph.h"
-#include "ludoteka/ai.h"
 #include "ludoteka/game.h"
 
 /* Actions: from * 25 + to, a step or a jump (the distance tells which) of
@@ -35,12 +34,16 @@ typedef struct {
 } rabbit_state;
 
 extern const lt_game lt_catch_the_rabbit;
-extern const lt_engine rabbit_perfect;
 
 /* Decides from the position whether the game is over (result). */
 void rabbit_settle(rabbit_state *);
 
 /* The hunters' points at the start for a count of 1..12 (RULES.md). */
 uint32_t rabbit_setup(int hunters);
+
+/* The empty points; the landing points of the rabbit's jumps over a
+ * hunter. */
+uint32_t rabbit_empty(const rabbit_state *);
+uint32_t rabbit_jumps(const rabbit_state *);
 
 #endif

@@ -1,16 +1,11 @@
 /* chess_game.c — chess (seed 002) as an lt_game: a thin adapter over the
- * bitboard engine in src/engines/chess.  The rules and the readings we
- * chose are in RULES.md beside this file. */
+ * bitboard board beside it (chess.h), which its engine shares.
+ * The rules and the readings we chose are in RULES.md beside this file. */
 #include <ctype.h>
-#include <math.h>
 #include <stdio.h>
 #include <string.h>
 
-#include "../../engines/chess/bench.h"
-#include "../../engines/chess/chess.h"
-#include "../../engines/chess/evaluate.h"
 #include "chess_game.h"
-#include "ludoteka/ai.h"
 #include "ludoteka/text.h"
 
 /* Actions: (from * 64 + to) * 5 + promotion (0 none, 1..4 N B R Q);
@@ -365,18 +360,6 @@ static uint64_t hash(const lt_state *st)
     return s->pos.key ^ (s->end == END_FIVEFOLD ? 0x7265706574697469u : 0);
 }
 
-/* Expected return from the engine's evaluation after the captures settle
- * (a short quiescence search), through the logistic curve that the
- * evaluation was tuned to. */
-static void evaluate(const lt_state *st, double *out)
-{
-    const chess_state *s = (const chess_state *)st;
-    double cp = chess_quiet_eval(&s->pos); /* for the side to move */
-    double v = 2.0 / (1.0 + pow(10.0, -cp / 400.0)) - 1.0;
-    out[s->pos.side] = v;
-    out[s->pos.side ^ 1] = -v;
-}
-
 static bool invariants_ok(const lt_state *st)
 {
     const chess_state *s = (const chess_state *)st;
@@ -399,11 +382,6 @@ static uint64_t perft(const lt_state *st, int depth)
 }
 
 static const char *const seats[] = {N_("White"), N_("Black")};
-
-static const lt_engine *const engines[] = {&chess_engine, NULL};
-static const char *const levels[] = {"ai:engine:level=1", "ai:engine:level=2",
-                                     "ai:engine:level=3", "ai:engine:level=4",
-                                     "ai:engine:level=5"};
 
 const lt_game lt_chess = {
     .id = "chess",
@@ -445,12 +423,7 @@ const lt_game lt_chess = {
     .render = render,
     .action_cells = action_cells,
     .hash = hash,
-    .evaluate = evaluate,
     .invariants_ok = invariants_ok,
     .perft = perft,
     .coord_name = coord_name,
-    .engines = engines,
-    .levels = levels,
-    .bench_player = "ai:engine:depth=11",
-    .bench_positions = chess_bench_positions,
 };

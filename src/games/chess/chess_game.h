@@ -3,8 +3,7 @@
 #ifndef CHESS_GAME_H
 #define CHESS_GAME_H
 
-#include "../../engines/chess/chess.h"
-#include "ludoteka/ai.h"
+#include "chess.h"
 #include "ludoteka/game.h"
 
 /* How the game ended by the rules (FIDE 5.1, 5.2, 9.6): the draws a
@@ -36,7 +35,5 @@ lt_action chess_action_of(chess_move);
 chess_move chess_move_of(const chess_pos *, lt_action);
 /* Plays a legal move: history, then the end of the game. */
 void chess_state_play(chess_state *, chess_move);
-
-extern const lt_engine chess_engine; /* chess_player.c: "ai:engine" */
 
 #endif

@@ -17,6 +17,7 @@
 
 #include "ludoteka/ai.h"
 #include "ludoteka/dice.h"
+#include "ludoteka/engines.h"
 #include "ludoteka/game.h"
 #include "ludoteka/rng.h"
 #include "rational.h"
@@ -433,7 +434,7 @@ const char *dice_seat_label(int seat);
 /* "12" or "12.5": halves as money. */
 const char *dice_money_text(int32_t halves, char *buf, size_t size);
 
-/* ---- exact odds (odds.c) ---- */
+/* ---- exact odds (odds.c): lt_engines.odds ---- */
 lt_status dice_odds(const lt_state *, unsigned flags, lt_odds *, lt_error *);
 /* Probabilities of the contenders of dice_best when each still to throw
  * draws a score from dist (weights over 0..DIST_MAX-1, total `total`),
@@ -467,8 +468,7 @@ extern const char *const dice_order_choices[]; /* highest, lowest */
     .parse_action = dice_parse_action, .write_state = dice_write_state,    \
     .read_state = dice_read_state, .render = dice_render,                  \
     .action_cells = dice_action_cells, .hash = dice_hash,                  \
-    .invariants_ok = dice_invariants_ok, .odds = dice_odds,                \
-    .simulate = dice_simulate, .numbering = LT_NUMBER_TURNS,                \
+    .invariants_ok = dice_invariants_ok, .numbering = LT_NUMBER_TURNS,      \
     .thrower = dice_throw_seat, .end_reason = dice_end_reason
 
 /* ---- a round where the best score wins (best.c): highest, lowest,
@@ -494,7 +494,12 @@ extern const lt_engine dice_perfect_engine;
 extern const lt_engine *const dice_perfect_engines[];
 extern const char *const dice_perfect_levels[];
 
-/* ---- fast simulation (simulate.c): lt_game.simulate ---- */
+/* The evaluations of the games with stakes (lt_engines.evaluate): each
+ * seat's expected return from its equity and the turn in progress. */
+void half_hazard_evaluate(const lt_state *, double *);
+void rising_hazard_evaluate(const lt_state *, double *);
+
+/* ---- fast simulation (simulate.c): lt_engines.simulate ---- */
 bool dice_simulate(const lt_game *, const lt_config *, uint64_t n,
                    lt_rng *, lt_turn_tally *);
 

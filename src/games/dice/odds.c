@@ -1,4 +1,4 @@
-/* odds.c — exact odds of the dice games: the lt_game.odds member (the
+/* odds.c — exact odds of the dice games: the lt_engines.odds member (the
  * frame around each game's turn_odds) and the odds of a round where the
  * best score wins (highest, lowest, riffa). */
 #include <math.h>

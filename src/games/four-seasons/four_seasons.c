@@ -113,11 +113,6 @@ static uint64_t hash(const lt_state *st)
     return fs4_hash((const fs4 *)st);
 }
 
-static void evaluate(const lt_state *st, double *out)
-{
-    fs4_evaluate((const fs4 *)st, out);
-}
-
 static bool invariants_ok(const lt_state *st)
 {
     return fs4_valid((const fs4 *)st, NULL);
@@ -222,7 +217,6 @@ const lt_game lt_four_seasons = {
     .render = render,
     .action_cells = action_cells,
     .hash = hash,
-    .evaluate = evaluate,
     .invariants_ok = invariants_ok,
     .perft = perft,
     .end_reason = end_reason,

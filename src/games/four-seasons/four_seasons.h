@@ -202,8 +202,7 @@ extern const char *const fs4_seats[SEATS]; /* N_(): shown through _() */
 void fs4_render(const fs4 *s, lt_view *v);
 int fs4_action_cells(const fs4 *s, lt_action a, int *cells, int max);
 
-/* evaluate.c */
-void fs4_evaluate(const fs4 *s, double *out);
+/* hash.c */
 uint64_t fs4_hash(const fs4 *s);
 
 #endif

@@ -1,8 +1,7 @@
 /* great_chess.c — Great Chess (seed 000, "Wielkie Szachy"; Grande Acedrex)
- * as an lt_game: a thin adapter over the engine in src/engines/great-chess.
+ * as an lt_game: a thin adapter over the board beside it (gc.h).
  * The rules and the readings we chose are in RULES.md beside this file. */
 #include <ctype.h>
-#include <math.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -11,7 +10,6 @@
 
 /* Actions: from * 144 + to, squares numbered rank * 12 + file (a1 = 0). */
 enum { NUM_ACTIONS = GC_CELLS * GC_CELLS };
-enum { PLAYING, WHITE_WON, BLACK_WON, DRAWN };
 enum { END_NONE, END_MATE, END_STALEMATE, END_CAP };
 enum { OPT_UNICORN, OPT_KINGLEAP, OPT_CAP };
 enum { CAP_MIN = 10, CAP_MAX = 400, CAP_DEFAULT = 200 };
@@ -375,18 +373,6 @@ static uint64_t hash(const lt_state *st)
     return ((const great *)st)->pos.key;
 }
 
-static void evaluate(const lt_state *st, double *out)
-{
-    const great *s = (const great *)st;
-    if (s->result != PLAYING) {
-        returns(st, out);
-        return;
-    }
-    int cp = gc_eval(&s->pos);
-    out[0] = tanh((s->pos.side ? -cp : cp) / 600.0);
-    out[1] = -out[0];
-}
-
 static bool invariants_ok(const lt_state *st)
 {
     const great *s = (const great *)st;
@@ -409,16 +395,6 @@ static uint64_t perft(const lt_state *st, int depth)
 }
 
 static const char *const seats[] = {N_("White"), N_("Black")};
-
-static const lt_engine *const engines[] = {&great_chess_engine, NULL};
-
-/* Level 1 looks one move ahead through a haze of noise (it misses
- * captures and drops pieces); 2 looks two moves ahead, a little hazily;
- * 3-5 search cleanly, about 0.05, 0.5 and 5 seconds a move. */
-static const char *const levels[LT_LEVEL_MAX] = {
-    "ai:engine:depth=1:noise=800", "ai:engine:depth=2:noise=150",
-    "ai:engine:nodes=30000", "ai:engine:nodes=300000",
-    "ai:engine:nodes=3000000"};
 
 const lt_game lt_great_chess = {
     .id = "great-chess",
@@ -460,10 +436,7 @@ const lt_game lt_great_chess = {
     .render = render,
     .action_cells = action_cells,
     .hash = hash,
-    .evaluate = evaluate,
     .invariants_ok = invariants_ok,
     .perft = perft,
     .coord_name = coord_name,
-    .engines = engines,
-    .levels = levels,
 };

@@ -1,10 +1,12 @@
 /* great_chess.h — the state of Great Chess as the game and its engine
- * player share it. */
+ * player (in the engines' folder of the same name) share it. */
 #ifndef LUDOTEKA_GREAT_CHESS_H
 #define LUDOTEKA_GREAT_CHESS_H
 
-#include "../../engines/great-chess/gc.h"
-#include "ludoteka/ai.h"
+#include "gc.h"
+#include "ludoteka/game.h"
+
+enum { PLAYING, WHITE_WON, BLACK_WON, DRAWN }; /* great.result */
 
 typedef struct {
     gc_pos pos;
@@ -12,7 +14,6 @@ typedef struct {
     uint8_t result, end; /* PLAYING..DRAWN; how it ended */
 } great;
 
-/* ai:engine — the game's own searcher (player.c). */
-extern const lt_engine great_chess_engine;
+extern const lt_game lt_great_chess;
 
 #endif

@@ -406,7 +406,7 @@ static double expected_take(const dice_state *s)
 /* Each seat's money and half the pot, as if the match ended now, plus
  * (for the thrower; minus for the other) his expected gain in the turn
  * under best play.  Later turns, with the roles changing, are left out. */
-static void evaluate(const lt_state *st, double *out)
+void half_hazard_evaluate(const lt_state *st, double *out)
 {
     const dice_state *s = (const dice_state *)st;
     if (s->phase == PHASE_OVER) {
@@ -513,8 +513,5 @@ const lt_game lt_half_hazard = {
     .min_return = -1000,
     .max_return = 1000,
     .init = init,
-    .engines = dice_perfect_engines,
-    .levels = dice_perfect_levels,
-    .evaluate = evaluate,
     DICE_MEMBERS,
 };

@@ -196,6 +196,5 @@ const lt_game lt_medh_kuu_lash = {
     .end_reason = medh_end_reason,
     .action_cells = medh_action_cells,
     .hash = medh_hash,
-    .evaluate = medh_evaluate,
     .invariants_ok = invariants_ok,
 };

@@ -143,8 +143,7 @@ void medh_render(const lt_state *, lt_view *);
 int medh_end_reason(const lt_state *, char *buf, size_t size);
 int medh_action_cells(const lt_state *, lt_action, int *, int);
 
-/* ---- eval.c: what the searchers use ---- */
+/* ---- hash.c ---- */
 uint64_t medh_hash(const lt_state *);
-void medh_evaluate(const lt_state *, double *);
 
 #endif

@@ -3,39 +3,13 @@
  * beside this file. */
 #include <assert.h>
 #include <ctype.h>
-#include <math.h>
 #include <stdio.h>
 #include <string.h>
 #include <strings.h>
 
-#include "../../boards/graph.h"
 #include "ludoteka/text.h"
+#include "morris9.h"
 
-/* Points of graph_morris (a1 d1 g1 b2 ... g7).  Actions: place on a point,
- * move (a step, or a flight with flying=on), jump over an enemy man,
- * remove an enemy man after a mill. */
-enum { POINTS = 24, MEN = 9 };
-enum {
-    PLACE0 = 0,
-    MOVE0 = PLACE0 + POINTS,
-    JUMP0 = MOVE0 + POINTS * POINTS,
-    REMOVE0 = JUMP0 + POINTS * POINTS,
-    ACTIONS = REMOVE0 + POINTS
-};
-enum { PLAYING, WON_FIRST, WON_SECOND, DRAWN };
-enum { OPT_CAPTURE, OPT_FLYING, OPT_QUIET };
-enum { CAPTURE_JUMP, CAPTURE_MILLS };
-enum { QUIET_MIN = 10, QUIET_MAX = GRAPH_HISTORY / 2 };
-
-typedef struct {
-    uint32_t men[2];   /* the points of seat 0 (White) and seat 1 (Black) */
-    uint8_t hand[2];   /* men still to place */
-    uint8_t turn;      /* seat to move */
-    uint8_t removing;  /* capture=mills: the mover made a mill and removes */
-    uint8_t result;
-    uint8_t mills, flying, quiet; /* the options */
-    graph_history hist; /* positions since the last placement or capture */
-} nmm;
 
 static const graph *board(void)
 {
@@ -47,15 +21,12 @@ static uint32_t empty_of(const nmm *s)
     return board()->all & ~(s->men[0] | s->men[1]);
 }
 
-/* option flying=on: a player down to three men may move to any point */
-static bool flies(const nmm *s, int seat)
+bool nmm_flies(const nmm *s, int seat)
 {
     return s->flying && graph_count(s->men[seat]) == 3;
 }
 
-/* Landing points of the jumps of the man at p: seed, along a line, from
- * its end over an enemy on its middle to its other end. */
-static uint32_t jumps_of(const graph *g, const nmm *s, int p, int seat)
+uint32_t nmm_jumps(const graph *g, const nmm *s, int p, int seat)
 {
     uint32_t empty = g->all & ~(s->men[0] | s->men[1]), to = 0;
     if (!(g->adjmask[p] & s->men[!seat]))
@@ -69,14 +40,14 @@ static uint32_t jumps_of(const graph *g, const nmm *s, int p, int seat)
 static uint32_t moves_of(const graph *g, const nmm *s, int p, int seat)
 {
     uint32_t empty = g->all & ~(s->men[0] | s->men[1]);
-    return flies(s, seat) ? empty : g->adjmask[p] & empty;
+    return nmm_flies(s, seat) ? empty : g->adjmask[p] & empty;
 }
 
 static bool can_move(const graph *g, const nmm *s, int seat)
 {
     for (uint32_t m = s->men[seat]; m; m &= m - 1) {
         int p = __builtin_ctz(m);
-        if (moves_of(g, s, p, seat) || (!s->mills && jumps_of(g, s, p, seat)))
+        if (moves_of(g, s, p, seat) || (!s->mills && nmm_jumps(g, s, p, seat)))
             return true;
     }
     return false;
@@ -175,7 +146,7 @@ static int legal_actions(const lt_state *st, lt_action *out)
     if (!s->mills) /* seed: capture by jumping; one jump, and optional */
         for (uint32_t m = s->men[s->turn]; m; m &= m - 1) {
             int from = __builtin_ctz(m);
-            for (uint32_t to = jumps_of(g, s, from, s->turn); to; to &= to - 1)
+            for (uint32_t to = nmm_jumps(g, s, from, s->turn); to; to &= to - 1)
                 out[n++] = JUMP0 + from * POINTS + __builtin_ctz(to);
         }
     return n;
@@ -507,42 +478,6 @@ static uint64_t hash(const lt_state *st)
            graph_key(3, s->hand[0]) ^ graph_key(4, s->hand[1]);
 }
 
-/* Men first (on the board and in hand); then, once the men are placed,
- * the freedom to move (a blocked player loses) and the captures on offer
- * or the mills half made. */
-static void evaluate(const lt_state *st, double *out)
-{
-    const nmm *s = (const nmm *)st;
-    if (s->result != PLAYING) {
-        returns(st, out);
-        return;
-    }
-    const graph *g = board();
-    uint32_t empty = empty_of(s);
-    double score[2];
-    for (int seat = 0; seat < 2; seat++) {
-        score[seat] = graph_count(s->men[seat]) + s->hand[seat];
-        int moves = 0, threats = 0;
-        for (uint32_t m = s->men[seat]; m; m &= m - 1) {
-            int p = __builtin_ctz(m);
-            moves += graph_count(g->adjmask[p] & empty);
-            if (!s->mills)
-                threats += graph_count(jumps_of(g, s, p, seat));
-        }
-        if (s->mills)
-            for (int i = 0; i < g->nlines; i++) {
-                uint32_t l = g->linemask[i];
-                threats += graph_count(s->men[seat] & l) == 2 && (empty & l);
-            }
-        bool moving = s->hand[0] == 0 && s->hand[1] == 0;
-        if (moving && !flies(s, seat))
-            score[seat] += moves < 3 ? 0.25 * moves - 1.0 : 0.08 * moves;
-        score[seat] += (seat == s->turn ? 0.5 : 0.2) * threats;
-    }
-    out[0] = tanh((score[0] - score[1]) / 3.0);
-    out[1] = -out[0];
-}
-
 static bool invariants_ok(const lt_state *st)
 {
     const nmm *s = (const nmm *)st;
@@ -597,6 +532,5 @@ const lt_game lt_nine_mens_morris = {
     .render = render,
     .action_cells = action_cells,
     .hash = hash,
-    .evaluate = evaluate,
     .invariants_ok = invariants_ok,
 };

@@ -357,7 +357,7 @@ static double rh_throw_fast(const rh_problem *p)
 /* Each seat's money and half the pool, as if the match ended now, plus
  * (minus) the thrower's expected gain in the turn under best play, in
  * doubles.  Later turns are left out. */
-static void evaluate(const lt_state *st, double *out)
+void rising_hazard_evaluate(const lt_state *st, double *out)
 {
     const dice_state *s = (const dice_state *)st;
     if (s->phase == PHASE_OVER) {
@@ -472,8 +472,5 @@ const lt_game lt_rising_hazard = {
     .min_return = -1000,
     .max_return = 1000,
     .init = init,
-    .engines = dice_perfect_engines,
-    .levels = dice_perfect_levels,
-    .evaluate = evaluate,
     DICE_MEMBERS,
 };

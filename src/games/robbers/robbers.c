@@ -173,12 +173,6 @@ static uint64_t hash(const lt_state *st)
     return ((const rob *)st)->key;
 }
 
-static void evaluate(const lt_state *st, double *out)
-{
-    out[0] = rob_evaluate((const rob *)st);
-    out[1] = -out[0];
-}
-
 static bool invariants_ok(const lt_state *st)
 {
     const rob *s = (const rob *)st;
@@ -257,7 +251,6 @@ const lt_game lt_robbers = {
     .render = render,
     .action_cells = action_cells,
     .hash = hash,
-    .evaluate = evaluate,
     .invariants_ok = invariants_ok,
     .perft = perft,
 };

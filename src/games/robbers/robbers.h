@@ -75,9 +75,6 @@ void rob_settle(rob *s);
 /* The Zobrist key of the board and the side to move, from scratch. */
 uint64_t rob_key(const rob *s);
 
-/* Evaluation: the expected return of orange, in (-1, 1). */
-double rob_evaluate(const rob *s);
-
 /* Notation (notation.c). */
 int rob_action_name(const rob *s, lt_action a, char *buf, size_t size);
 lt_status rob_parse_action(const rob *s, const char *text, lt_action *out);

@@ -5,7 +5,6 @@
 #include <assert.h>
 #include <string.h>
 
-#include "ludoteka/ai.h"
 #include "talat.h"
 
 enum { OPT_FROZEN };
@@ -123,11 +122,6 @@ static uint64_t hash(const lt_state *st)
     return tl_hash((const tl_state *)st);
 }
 
-static void evaluate(const lt_state *st, double *out)
-{
-    tl_evaluate((const tl_state *)st, out);
-}
-
 static bool invariants_ok(const lt_state *st)
 {
     const tl_state *s = (const tl_state *)st;
@@ -208,19 +202,6 @@ static int end_reason(const lt_state *st, char *buf, size_t size)
     return tl_end_reason((const tl_state *)st, buf, size);
 }
 
-static const lt_engine *const engines[] = {&tl_engine, NULL};
-
-/* Level 1 looks one move ahead through a haze of up to 5 points of noise
- * (it lets captures go and leaves towers in reach); 2 looks two moves
- * ahead, a little hazily; 3 and 4 search further with less noise each
- * (with three players a deeper search alone gains little: the paranoid
- * view grows pessimistic, so each step also clears the haze); 5 searches
- * cleanly (docs/levels.md has the measurements). */
-static const char *const levels[LT_LEVEL_MAX] = {
-    "ai:engine:depth=1:noise=50", "ai:engine:depth=2:noise=15",
-    "ai:engine:nodes=5000:noise=8", "ai:engine:nodes=25000:noise=4",
-    "ai:engine:nodes=250000"};
-
 static const char *const seats[] = {N_("Red"), N_("Blue"), N_("Violet")};
 
 const lt_game lt_talat = {
@@ -262,10 +243,7 @@ const lt_game lt_talat = {
     .render = render,
     .action_cells = action_cells,
     .hash = hash,
-    .evaluate = evaluate,
     .invariants_ok = invariants_ok,
     .perft = perft,
     .end_reason = end_reason,
-    .engines = engines,
-    .levels = levels,
 };

@@ -1,13 +1,12 @@
 /* morris3.h — 3 Men's Morris inside its folder: the state, shared by the
- * rules (three_mens_morris.c) and the solver and perfect player
- * (solve.c). */
+ * rules (three_mens_morris.c) and the solver and perfect player (in the
+ * engines' folder of the same name). */
 #ifndef LUDOTEKA_MORRIS3_H
 #define LUDOTEKA_MORRIS3_H
 
 #include <stdint.h>
 
 #include "../../boards/graph.h"
-#include "ludoteka/ai.h"
 #include "ludoteka/game.h"
 
 /* Points A1..C3: index = (row - 1) * 3 + column, A = column 0.
@@ -31,28 +30,11 @@ typedef struct {
 } m3;
 
 extern const lt_game lt_three_mens_morris;
-extern const lt_engine m3_perfect;
 
 /* Decides whether the game is over, from the position alone. */
 void m3_settle(m3 *);
 /* Would read_state accept this board with this side to move?  (The
  * message says why not.) */
 bool m3_plausible(const m3 *, lt_error *);
-
-/* The solved game, without the cap: for the side to move, the outcome
- * (+1 win, 0 draw, -1 loss) and the number of actions to the end with
- * perfect play (win fastest, lose slowest).  All twelve tables (diagonals
- * x movement x rows) are solved together on first use. */
-typedef struct {
-    int8_t outcome;
-    uint8_t plies;
-} m3_value;
-
-m3_value m3_solved(const m3 *);
-/* The number of positions of the table for the options of s. */
-int m3_positions(const m3 *);
-/* The outcome for the first seat (+1, 0, -1) with the cap of the game
- * counted, and the actions to the end. */
-int m3_outcome(const m3 *, int *plies);
 
 #endif

@@ -364,15 +364,6 @@ static uint64_t hash(const lt_state *st)
            (uint64_t)s->ply * 0x9e3779b97f4a7c15u; /* the cap counts plies */
 }
 
-/* The game is solved (solve.c): the evaluation is the exact value, with
- * the cap counted. */
-static void evaluate(const lt_state *st, double *out)
-{
-    int plies;
-    out[0] = m3_outcome((const m3 *)st, &plies);
-    out[1] = -out[0];
-}
-
 static bool invariants_ok(const lt_state *st)
 {
     const m3 *s = (const m3 *)st;
@@ -389,16 +380,6 @@ static bool invariants_ok(const lt_state *st)
 }
 
 static const char *const seats[] = {N_("White"), N_("Black")};
-static const lt_engine *const engines[] = {&m3_perfect, NULL};
-/* A solved game: from level 3 on the perfect player (hints come from
- * level 3); below it, short searches that make mistakes. */
-/* levels 1-4 play perfectly but make mistakes, less often each level
- * (docs/levels.md) */
-static const char *const levels[] = {"ai:perfect:blunder=0.65",
-                                     "ai:perfect:blunder=0.4",
-                                     "ai:perfect:blunder=0.2",
-                                     "ai:perfect:blunder=0.08", "ai:perfect"};
-
 const lt_game lt_three_mens_morris = {
     .id = "three-mens-morris",
     .numbering = LT_NUMBER_MOVES,
@@ -433,9 +414,6 @@ const lt_game lt_three_mens_morris = {
     .render = render,
     .action_cells = action_cells,
     .hash = hash,
-    .evaluate = evaluate,
     .invariants_ok = invariants_ok,
     .end_reason = end_reason,
-    .engines = engines,
-    .levels = levels,
 };

@@ -1,14 +1,17 @@
-/* chess_player.c — the chess engine as a Ludoteka computer player
+/* player.c — the chess engine as a Ludoteka computer player
  * ("ai:engine[:depth=N][:nodes=N][:time=S][:hash=MB][:threads=N]
  * [:level=N]"); its five levels are chess_apply_level's. */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "../../engines/chess/search.h"
-#include "chess_game.h"
+#include "../../games/chess/chess_game.h"
+#include "bench.h"
+#include "evaluate.h"
 #include "ludoteka/ai.h"
+#include "ludoteka/engines.h"
 #include "ludoteka/text.h"
+#include "search.h"
 
 typedef struct {
     chess_search *search;
@@ -165,9 +168,31 @@ static lt_action choose(void *inst, const lt_state *st, const lt_limits *lim,
     return chess_action_of(m);
 }
 
-const lt_engine chess_engine = {
+static const lt_engine chess_engine = {
     .name = "engine",
     .create = create,
     .destroy = destroy,
     .choose = choose,
 };
+
+/* Expected return from the engine's evaluation after the captures settle
+ * (a short quiescence search), through the logistic curve that the
+ * evaluation was tuned to. */
+static void evaluate(const lt_state *st, double *out)
+{
+    const chess_state *s = (const chess_state *)st;
+    double cp = chess_quiet_eval(&s->pos); /* for the side to move */
+    double v = 2.0 / (1.0 + pow(10.0, -cp / 400.0)) - 1.0;
+    out[s->pos.side] = v;
+    out[s->pos.side ^ 1] = -v;
+}
+
+static const lt_engine *const engines[] = {&chess_engine, NULL};
+static const char *const levels[] = {"ai:engine:level=1", "ai:engine:level=2",
+                                     "ai:engine:level=3", "ai:engine:level=4",
+                                     "ai:engine:level=5"};
+
+const lt_engines lt_chess_engines = {
+    "chess", .engines = engines, .levels = levels, .evaluate = evaluate,
+    .bench_player = "ai:engine:depth=11",
+    .bench_positions = chess_bench_positions};

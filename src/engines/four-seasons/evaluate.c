@@ -1,9 +1,9 @@
 /* evaluate.c — Four Seasons chess for the searchers: a material and
- * safety evaluation turned into each seat's expected return, and the
- * Zobrist hash. */
+ * safety evaluation turned into each seat's expected return. */
 #include <math.h>
 
-#include "four_seasons.h"
+#include "../../games/four-seasons/four_seasons.h"
+#include "ludoteka/engines.h"
 
 /* Values in pawns.  The General steps one square diagonally (the old
  * fers); the alfil that may also step is worth more than the bare leaper. */
@@ -60,7 +60,7 @@ static double strength(const fs4 *s, int seat, const uint64_t *attacks)
     return score;
 }
 
-void fs4_evaluate(const fs4 *s, double *out)
+static void fs4_evaluate(const fs4 *s, double *out)
 {
     if (fs4_game_over(s)) {
         fs4_returns(s, out);
@@ -99,19 +99,10 @@ void fs4_evaluate(const fs4 *s, double *out)
     }
 }
 
-/* From what the position text holds, except the two turn counts:
- * positions that differ only in them are the same for a search. */
-uint64_t fs4_hash(const fs4 *s)
+static void evaluate(const lt_state *st, double *out)
 {
-    const fs4_tables *t = fs4_tables_get();
-    uint64_t h = t->zobrist_turn[s->turn] ^ t->zobrist_owe[s->owe & 15] ^
-                 t->zobrist_phase[s->phase][s->die[0]][s->die[1]];
-    for (int i = 0; i < SEATS; i++)
-        h ^= t->zobrist_recent[i][s->recent[i]];
-    for (int p = 0; p < SEATS; p++)
-        for (uint64_t b = s->occ[p]; b; b &= b - 1) {
-            int sq = fs4_lsb(b);
-            h ^= t->zobrist[p][fs4_kind_at(s, sq)][sq];
-        }
-    return h;
+    fs4_evaluate((const fs4 *)st, out);
 }
+
+const lt_engines lt_four_seasons_engines = {"four-seasons",
+                                            .evaluate = evaluate};

@@ -1,5 +1,6 @@
-/* gc.h — the Grande Acedrex (Wielkie Szachy) engine: the position on a
- * padded 12x12 mailbox, its moves with make/unmake, and the searcher.
+/* gc.h — the Grande Acedrex (Wielkie Szachy) board: the position on a
+ * padded 12x12 mailbox and its moves with make/unmake, which the game
+ * (great_chess.c) and its searcher (in the engines' folder) share.
  *
  * The board is 16 squares wide and 20 high: files a-l are columns 0-11,
  * ranks 1-12 are rows 4-15.  Columns 12-15 and rows 0-3, 16-19 are off the
@@ -191,10 +192,5 @@ bool gc_stalemate_wins(const gc_pos *);
 enum { GC_STALE_MORE, GC_STALE_HIGHER, GC_STALE_LAST };
 int gc_stalemate_rule(const gc_pos *, int *type, bool *wins);
 uint64_t gc_perft(gc_pos *, int depth);
-
-/* ---- eval.c ---- */
-/* Static evaluation in centipawns for the side to move. */
-int gc_eval(const gc_pos *);
-extern const int gc_value[GC_NTYPES];
 
 #endif

@@ -11,9 +11,11 @@
 #include <threads.h>
 #include <time.h>
 
+#include "ludoteka/ai.h"
+#include "ludoteka/engines.h"
 #include "ludoteka/rng.h"
 #include "ludoteka/text.h"
-#include "morris3.h"
+#include "solve.h"
 
 /* A position: the board in base 3 (A1 lowest), then the side to move. */
 enum { BOARDS = 19683, STATES = 2 * BOARDS, CONFIGS = 12, WIN = 1000000 };
@@ -225,9 +227,30 @@ static lt_action choose(void *inst, const lt_state *st, const lt_limits *lim,
     return a;
 }
 
-const lt_engine m3_perfect = {
+static const lt_engine m3_perfect = {
     .name = "perfect",
     .create = create,
     .destroy = destroy,
     .choose = choose,
 };
+
+/* The game is solved: the evaluation is the exact value, with
+ * the cap counted. */
+static void evaluate(const lt_state *st, double *out)
+{
+    int plies;
+    out[0] = m3_outcome((const m3 *)st, &plies);
+    out[1] = -out[0];
+}
+
+static const lt_engine *const engines[] = {&m3_perfect, NULL};
+/* levels 1-4 play perfectly but make mistakes, less often each level
+ * (docs/levels.md) */
+static const char *const levels[] = {"ai:perfect:blunder=0.65",
+                                     "ai:perfect:blunder=0.4",
+                                     "ai:perfect:blunder=0.2",
+                                     "ai:perfect:blunder=0.08", "ai:perfect"};
+
+const lt_engines lt_three_mens_morris_engines = {
+    "three-mens-morris", .engines = engines, .levels = levels,
+    .evaluate = evaluate};

@@ -1,4 +1,5 @@
-/* chess.h — the bitboard chess engine: board, moves, notation, perft.
+/* chess.h — the bitboard chess board: moves, notation, perft; the rules
+ * that the game (chess_game.c) and its engine share.
  *
  * Squares are numbered a1 = 0, b1 = 1, ..., h8 = 63; a bitboard has bit s
  * set for square s.  Both the FIDE rules and the literal rules of seed 002

@@ -4,7 +4,8 @@
  * and the freedom of the commanders. */
 #include <math.h>
 
-#include "robbers.h"
+#include "../../games/robbers/robbers.h"
+#include "ludoteka/engines.h"
 
 /* Values in hundredths of a soldier.  A commander goes anywhere along its
  * lines; a soldier only forward, and is worth more as it nears the rank
@@ -106,7 +107,8 @@ static int danger(const rob *s, int side)
     return total;
 }
 
-double rob_evaluate(const rob *s)
+/* The expected return of orange, in (-1, 1). */
+static double rob_evaluate(const rob *s)
 {
     if (s->result != PLAYING)
         return s->result == ORANGE_WON ? 1 : s->result == GREEN_WON ? -1 : 0;
@@ -127,3 +129,11 @@ double rob_evaluate(const rob *s)
         v = v * left / CAP_HORIZON; /* the cap's draw is near */
     return mover == ORANGE ? v : -v;
 }
+
+static void evaluate(const lt_state *st, double *out)
+{
+    out[0] = rob_evaluate((const rob *)st);
+    out[1] = -out[0];
+}
+
+const lt_engines lt_robbers_engines = {"robbers", .evaluate = evaluate};

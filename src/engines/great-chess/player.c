@@ -4,10 +4,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../../engines/great-chess/search.h"
-#include "great_chess.h"
+#include "../../games/great-chess/great_chess.h"
 #include "ludoteka/ai.h"
+#include "ludoteka/engines.h"
 #include "ludoteka/text.h"
+#include "search.h"
 
 enum { DEFAULT_NODES = 1000000, DEFAULT_HASH_MB = 32 };
 
@@ -129,9 +130,36 @@ static lt_action choose(void *p, const lt_state *st, const lt_limits *lim,
     return action_of(r.best);
 }
 
-const lt_engine great_chess_engine = {
+static const lt_engine great_chess_engine = {
     .name = "engine",
     .create = create,
     .destroy = destroy,
     .choose = choose,
 };
+
+/* The engine's evaluation in centipawns through a logistic curve. */
+static void evaluate(const lt_state *st, double *out)
+{
+    const great *s = (const great *)st;
+    if (s->result != PLAYING) {
+        lt_great_chess.returns(st, out);
+        return;
+    }
+    int cp = gc_eval(&s->pos);
+    out[0] = tanh((s->pos.side ? -cp : cp) / 600.0);
+    out[1] = -out[0];
+}
+
+static const lt_engine *const engines[] = {&great_chess_engine, NULL};
+
+/* Level 1 looks one move ahead through a haze of noise (it misses
+ * captures and drops pieces); 2 looks two moves ahead, a little hazily;
+ * 3-5 search cleanly, about 0.05, 0.5 and 5 seconds a move. */
+static const char *const levels[LT_LEVEL_MAX] = {
+    "ai:engine:depth=1:noise=800", "ai:engine:depth=2:noise=150",
+    "ai:engine:nodes=30000", "ai:engine:nodes=300000",
+    "ai:engine:nodes=3000000"};
+
+const lt_engines lt_great_chess_engines = {
+    "great-chess", .engines = engines, .levels = levels,
+    .evaluate = evaluate};

@@ -8,7 +8,8 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "rabbit.h"
+#include "../../games/catch-the-rabbit/rabbit.h"
+#include "ludoteka/ai.h"
 
 /* What the table depends on: the hunters at the start, the rabbit's
  * threshold (min of the option and the start) and chain=single. */
@@ -86,5 +87,8 @@ uint64_t rabbit_check(const rabbit_table *, char *msg, size_t size);
 rabbit_table *rabbit_cache_load(const rabbit_rules *);
 bool rabbit_cache_store(const rabbit_table *, const volatile int *stop);
 void rabbit_cache_path(const rabbit_rules *, char *buf, size_t size);
+
+/* The perfect player, "ai:perfect" (perfect.c). */
+extern const lt_engine rabbit_perfect;
 
 #endif

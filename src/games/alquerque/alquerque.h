@@ -1,0 +1,34 @@
+/* alquerque.h — Alquerque inside its folder: the state, shared by the
+ * rules (alquerque.c) and its evaluation (in the engines' folder of the
+ * same name). */
+#ifndef LUDOTEKA_ALQUERQUE_H
+#define LUDOTEKA_ALQUERQUE_H
+
+#include <stdint.h>
+
+#include "../../boards/graph.h"
+#include "ludoteka/game.h"
+
+/* Points A1..E5 (graph_alquerque: index = (row - 1) * 5 + column).
+ * Actions: from * 25 + to, a step or a jump (the distance tells which);
+ * STOP ends a capture chain. */
+enum { POINTS = 25, MEN = 12, STOP = POINTS * POINTS };
+enum { PLAYING, WON_FIRST, WON_SECOND, DRAWN };
+enum { OPT_CAPTURE, OPT_CHAIN, OPT_QUIET };
+enum { QUIET_MIN = 10, QUIET_MAX = GRAPH_HISTORY / 2 };
+
+typedef struct {
+    uint32_t men[2];   /* the points of seat 0 (White) and seat 1 (Black) */
+    uint8_t turn;      /* seat to move */
+    int8_t chain;      /* the piece in the middle of a capture chain, or -1 */
+    uint8_t result;    /* PLAYING, WON_FIRST, WON_SECOND, DRAWN */
+    uint8_t forced, single, quiet; /* the options */
+    graph_history hist; /* positions since the last capture; n <= 2 quiet */
+} alq;
+
+extern const lt_game lt_alquerque;
+
+/* Landing points of the jumps of the piece at p over an enemy. */
+uint32_t alq_jumps(const graph *, const alq *, int p, int seat);
+
+#endif
