@@ -5,7 +5,6 @@
 #include <assert.h>
 #include <string.h>
 
-#include "ludoteka/ai.h"
 #include "talat.h"
 
 enum { OPT_FROZEN };
@@ -64,6 +63,12 @@ static int chance_outcomes(const lt_state *st, lt_outcome *out)
 static void apply(lt_state *st, lt_action a)
 {
     tl_apply((tl_state *)st, a);
+}
+
+void tl_share(int players, const double *win, double *out)
+{
+    for (int p = 0; p < players; p++)
+        out[p] = (players * win[p] - 1) / (players - 1);
 }
 
 /* RULES.md: the winner takes 1 and the others -1/(n-1); tied winners
@@ -208,19 +213,6 @@ static int end_reason(const lt_state *st, char *buf, size_t size)
     return tl_end_reason((const tl_state *)st, buf, size);
 }
 
-static const lt_engine *const engines[] = {&tl_engine, NULL};
-
-/* Level 1 looks one move ahead through a haze of up to 5 points of noise
- * (it lets captures go and leaves towers in reach); 2 looks two moves
- * ahead, a little hazily; 3 and 4 search further with less noise each
- * (with three players a deeper search alone gains little: the paranoid
- * view grows pessimistic, so each step also clears the haze); 5 searches
- * cleanly (docs/levels.md has the measurements). */
-static const char *const levels[LT_LEVEL_MAX] = {
-    "ai:engine:depth=1:noise=50", "ai:engine:depth=2:noise=15",
-    "ai:engine:nodes=5000:noise=8", "ai:engine:nodes=25000:noise=4",
-    "ai:engine:nodes=250000"};
-
 static const char *const seats[] = {N_("Red"), N_("Blue"), N_("Violet")};
 
 const lt_game lt_talat = {
@@ -266,6 +258,6 @@ const lt_game lt_talat = {
     .invariants_ok = invariants_ok,
     .perft = perft,
     .end_reason = end_reason,
-    .engines = engines,
-    .levels = levels,
+    .engines = tl_engines,
+    .levels = tl_levels,
 };
