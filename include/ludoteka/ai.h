@@ -113,16 +113,44 @@ typedef struct {
     void *ctx;
 } lt_limits;
 
+/* What a game may give the shared alpha-beta searcher besides lt_game:
+ * its own evaluation, move ordering and quiescence (Talat's ai:engine). */
+typedef struct lt_search_hooks {
+    /* The position's value for the seat, in the game's own units (Talat:
+     * tenths of a point); one unit is worth `unit` of a return in
+     * [-1, 1], and an evaluation stays well inside that. */
+    double (*evaluate)(const lt_state *, int seat);
+    double unit;
+    /* Optional: a bonus for a move worth trying early (a capture), 1 to
+     * LT_ORDER_MAX; such moves come right after the table's move, the
+     * highest first.  0 for the others (killers, then history). */
+    int (*order)(const lt_state *, lt_action);
+    /* Optional: the moves a quiescence search follows at the horizon
+     * (captures), at most noisy_plies deep; each side may stop there. */
+    bool (*noisy)(const lt_state *, lt_action);
+    int noisy_plies;
+    /* Optional: the mover's expected return for a score of that many
+     * units, for what the search reports. */
+    double (*expected)(double units, int players);
+} lt_search_hooks;
+
+enum { LT_ORDER_MAX = 1 << 20 };
+
 /* A game's own searcher (chess, great chess, the perfect player of a
  * solved game), listed in its lt_engines.engines (engines.h).  `params` is what follows
  * "ai:NAME:" in a spec ("" for none); create reports bad params through
- * the error. */
+ * the error.  An engine with hooks has no create, destroy or choose: it
+ * is the shared alpha-beta searcher with the game's hooks, and its params
+ * are time=S, nodes=N, depth=D, noise=P (up to P units of random noise
+ * on every root move's score: the human-like mistakes of weak levels)
+ * and view=paranoid|brs (three or more players; paranoid by default). */
 typedef struct lt_engine {
     const char *name;
     void *(*create)(const lt_game *, const char *params, lt_error *);
     void (*destroy)(void *);
     lt_action (*choose)(void *, const lt_state *, const lt_limits *,
                         uint64_t seed, lt_think_info *);
+    const lt_search_hooks *hooks;
 } lt_engine;
 
 /* Where a spec came from.  A spec may name a program to start (uci:,

@@ -13,13 +13,19 @@
  * Scores are the mover's return mapped to [-1, 1]; a game won or lost
  * outright scores a hair more (or less) the sooner it ends, so wins are
  * taken fast and losses put off without disturbing expected values; the
- * game's evaluate is kept strictly inside (-1, 1). */
+ * game's evaluate is kept strictly inside (-1, 1).
+ *
+ * A game's engine may bring hooks (lt_search_hooks): its own evaluation
+ * from the mover's view in place of evaluate, moves it orders first
+ * (captures), a quiescence search on its noisy moves at the horizon, and
+ * random noise on the root moves' scores for its weak levels. */
 #include <assert.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "ludoteka/engines.h"
+#include "ludoteka/rng.h"
 #include "search.h"
 
 enum {
@@ -105,6 +111,11 @@ static double terminal_score(minimax *m, const lt_state *s, int ply)
 
 static double eval_score(minimax *m, const lt_state *s)
 {
+    const lt_search_hooks *h = m->params.hooks;
+    if (h) {
+        double x = h->evaluate(s, m->me) * h->unit;
+        return x > EVAL_MAX ? EVAL_MAX : x < -EVAL_MAX ? -EVAL_MAX : x;
+    }
     if (!m->evaluate)
         return 0;
     double e[LT_MAX_PLAYERS];
@@ -146,17 +157,29 @@ static int32_t *history_of(minimax *m, int seat, lt_action a)
     return &m->history[(size_t)seat * HISTORY + ((uint32_t)a & (HISTORY - 1))];
 }
 
-/* Orders moves: the table's move, the killers, then by history. */
+/* The hooks' bonus for trying a move early; 0 without one. */
+static int order_bonus(const minimax *m, const lt_state *s, lt_action a)
+{
+    const lt_search_hooks *h = m->params.hooks;
+    return h && h->order ? h->order(s, a) : 0;
+}
+
+/* Orders moves: the table's move, the moves the hooks put early, the
+ * killers, then by history. */
 static void order(minimax *m, int seat, int ply, lt_action hint,
                   lt_action *moves, int n)
 {
+    enum { KILLER = INT32_MAX - LT_ORDER_MAX - 1 };
+    const lt_state *s = m->stack[ply];
     int32_t key[LT_MAX_ACTIONS];
     for (int i = 0; i < n; i++) {
         lt_action a = moves[i];
+        int bonus = order_bonus(m, s, a);
         /* history stays below 2^30 (it is halved there) */
         key[i] = a == hint ? INT32_MAX
-                 : a == m->killers[ply][0] ? INT32_MAX - 1
-                 : a == m->killers[ply][1] ? INT32_MAX - 2
+                 : bonus > 0 ? KILLER + bonus
+                 : a == m->killers[ply][0] ? KILLER
+                 : a == m->killers[ply][1] ? KILLER - 1
                                            : *history_of(m, seat, a);
     }
     for (int i = 1; i < n; i++)
@@ -183,6 +206,52 @@ static bool out_of_budget(minimax *m)
 
 static double search(minimax *m, int ply, int depth, double alpha,
                      double beta, int flags);
+
+/* The horizon with the hooks' noisy moves: the side to act may stand on
+ * the evaluation or make a noisy move, and so on, noisy_plies deep. */
+static double quiesce(minimax *m, int ply, int qply, double alpha,
+                      double beta)
+{
+    const lt_game *g = m->g;
+    const lt_search_hooks *h = m->params.hooks;
+    const lt_state *s = m->stack[ply];
+    int p = g->current_player(s);
+    if (p == LT_TERMINAL)
+        return terminal_score(m, s, ply);
+    double stand = eval_score(m, s);
+    bool maxing = p == m->me;
+    if (p < 0 || qply >= h->noisy_plies || ply >= MAX_PLY ||
+        (maxing ? stand >= beta : stand <= alpha))
+        return stand;
+    if (maxing && stand > alpha)
+        alpha = stand;
+    if (!maxing && stand < beta)
+        beta = stand;
+    lt_action moves[LT_MAX_ACTIONS];
+    int n = g->legal_actions(s, moves), k = 0;
+    for (int i = 0; i < n; i++)
+        if (h->noisy(s, moves[i]))
+            moves[k++] = moves[i];
+    order(m, p, ply, -1, moves, k);
+    double best = stand;
+    lt_state *child = m->stack[ply + 1];
+    for (int i = 0; i < k && alpha < beta; i++) {
+        lt_state_copy(g, child, s);
+        g->apply(child, moves[i]);
+        m->nodes++;
+        double v = out_of_budget(m) ? 0
+                                    : quiesce(m, ply + 1, qply + 1, alpha, beta);
+        if (m->abort)
+            return 0;
+        if (maxing ? v > best : v < best)
+            best = v;
+        if (maxing && v > alpha)
+            alpha = v;
+        if (!maxing && v < beta)
+            beta = v;
+    }
+    return best;
+}
 
 /* A dice roll: the weighted mean of its outcomes, with Star1 windows and,
  * for expectimax, Star2 probes of each outcome's first move. */
@@ -258,7 +327,9 @@ static double search(minimax *m, int ply, int depth, double alpha,
     /* the horizon falls after a dice roll: a roll at depth 0 is still
      * averaged, its outcomes then evaluated */
     if (depth < 0 || (depth == 0 && p != LT_CHANCE) || ply >= MAX_PLY)
-        return eval_score(m, s);
+        return m->params.hooks && m->params.hooks->noisy
+                   ? quiesce(m, ply, 0, alpha, beta)
+                   : eval_score(m, s);
     if (p == LT_CHANCE)
         return chance_node(m, ply, depth > 0 ? depth : -1, alpha, beta, flags);
 
@@ -319,7 +390,10 @@ static double search(minimax *m, int ply, int depth, double alpha,
         if (!maxing && v < beta)
             beta = v;
         if (alpha >= beta) {
-            /* a cut: remember the move that made it */
+            /* a cut: remember the move that made it, unless the hooks
+             * order it anyway */
+            if (order_bonus(m, s, moves[i]) > 0)
+                break;
             if (ply <= MAX_PLY && m->killers[ply][0] != moves[i]) {
                 m->killers[ply][1] = m->killers[ply][0];
                 m->killers[ply][0] = moves[i];
@@ -374,6 +448,28 @@ static void principal_variation(minimax *m, const lt_state *root,
     }
 }
 
+/* Up to `noise` of the hooks' units added to a root move's score, drawn
+ * from the seed and the move: the same for the move at every depth. */
+static double root_noise(const minimax *m, uint64_t seed, lt_action a)
+{
+    if (m->params.noise <= 0)
+        return 0;
+    lt_rng r;
+    lt_rng_seed(&r, seed, 11 + (uint64_t)a);
+    return (double)lt_rng_below(&r, (uint64_t)m->params.noise + 1) *
+           m->params.hooks->unit;
+}
+
+/* A score as the mover's expected return in [-1, 1]: the hooks' own
+ * reading of an evaluation, if they have one. */
+static double expected(const minimax *m, double x)
+{
+    const lt_search_hooks *h = m->params.hooks;
+    if (!h || !h->expected || fabs(x) >= EVAL_MAX)
+        return x;
+    return h->expected(x / h->unit, m->players);
+}
+
 lt_action minimax_search(minimax *m, const lt_state *root,
                          const lt_limits *lim, uint64_t seed,
                          lt_think_info *out)
@@ -401,7 +497,8 @@ lt_action minimax_search(minimax *m, const lt_state *root,
     for (int i = 0; i < n; i++)
         moves[i] = (lt_move_score){acts[i], 0, 0};
     double scores[LT_MAX_ACTIONS];
-    bool full = m->params.temp > 0; /* every root move needs its value */
+    /* every root move needs its value */
+    bool full = m->params.temp > 0 || m->params.noise > 0;
     lt_state_copy(g, m->stack[0], root);
 
     for (int depth = 1; depth <= max_depth && n > 1; depth++) {
@@ -414,6 +511,7 @@ lt_action minimax_search(minimax *m, const lt_state *root,
                               2 * WIN, 0);
             if (m->abort)
                 break;
+            v += root_noise(m, seed, moves[i].action);
             scores[i] = v;
             done++;
             if (v > best) {
@@ -462,7 +560,7 @@ lt_action minimax_search(minimax *m, const lt_state *root,
     /* scores of finished games lie a little outside [0, 1] */
     for (int i = 0; i < info->nmoves; i++)
         info->moves[i].score = fmin(1, fmax(0, info->moves[i].score));
-    double x = info->nmoves ? info->moves[0].score * 2 - 1 : 0;
+    double x = expected(m, info->nmoves ? info->moves[0].score * 2 - 1 : 0);
     for (int k = 0; k < m->players; k++)
         info->value[k] = m->lo + m->span / 2;
     info->value[m->me] = m->lo + (x + 1) / 2 * m->span;

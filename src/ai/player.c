@@ -13,6 +13,8 @@
 
 typedef enum { HUMAN, RANDOM, SEARCH, ENGINE, EXTERNAL } kind;
 
+enum { DEPTH_MAX = 100000 }; /* the most plies a spec may ask for */
+
 struct lt_player {
     const lt_game *game;
     kind kind;
@@ -120,7 +122,7 @@ static bool param(lt_player *p, const char *word, lt_error *err)
         KEY("playout")) {
         long long max = KEY("threads") ? LT_AI_THREADS_MAX
                         : KEY("nodes") || KEY("iterations") ? 1000000000000
-                                                            : 100000;
+                                                            : DEPTH_MAX;
         if (!lt_parse_int(v, 1, max, &n)) {
             lt_error_set(err, _("player '%s': %.*s must be a whole number from "
                               "1 to %lld"), p->spec, (int)klen, word, max);
@@ -169,6 +171,51 @@ static bool param(lt_player *p, const char *word, lt_error *err)
 }
 
 static bool parse(lt_player *p, const char *spec, int depth, lt_error *err);
+
+/* An engine with hooks: the shared alpha-beta searcher with the game's
+ * evaluation and ordering.  Its words: time=, nodes=, depth=, noise=,
+ * view=brs|paranoid, and blunder= as for any player. */
+static bool hooked(lt_player *p, const lt_engine *e, char *words,
+                   lt_error *err)
+{
+    search_params *sp = &p->params;
+    sp->kind = SEARCH_ALPHABETA;
+    sp->hooks = e->hooks;
+    for (char *w = words, *next; w && *w; w = next) {
+        next = strchr(w, ':');
+        if (next)
+            *next++ = '\0';
+        if (!strncmp(w, "blunder=", 8)) {
+            if (!param(p, w, err))
+                return false;
+            continue;
+        }
+        char *v = strchr(w, '=');
+        bool ok = v != NULL;
+        if (ok)
+            *v++ = '\0';
+        if (ok && !lt_engine_limit(w, v, DEPTH_MAX, &sp->limits.seconds,
+                                   &sp->limits.depth, &sp->limits.nodes,
+                                   &sp->noise, &ok)) {
+            ok = !strcmp(w, "view") &&
+                 (!strcmp(v, "paranoid") || !strcmp(v, "brs"));
+            if (ok && !strcmp(v, "brs"))
+                sp->kind = SEARCH_BRS;
+        }
+        if (!ok) {
+            lt_error_set(err, _("ai:%s: bad parameter '%s'; expected "
+                              "time=S, nodes=N, depth=D, noise=P or "
+                              "view=brs|paranoid"),
+                         e->name, w);
+            return false;
+        }
+    }
+    p->kind = SEARCH;
+    p->mm = minimax_new(p->game, sp);
+    if (!p->mm)
+        lt_error_set(err, _("out of memory"));
+    return p->mm != NULL;
+}
 
 /* "ai" or "ai:level=N[:params]": the spec of that level, with the
  * parameters after it added (a time limit: "ai:level=4:time=2"), parsed
@@ -251,6 +298,8 @@ static bool parse(lt_player *p, const char *spec, int depth, lt_error *err)
     const lt_engine *const *engines = lt_engines_of(g)->engines;
     for (int e = 0; engines && engines[e]; e++)
         if (!strcasecmp(rest, engines[e]->name)) {
+            if (engines[e]->hooks)
+                return hooked(p, engines[e], next, err);
             /* blunder=P is ours; the rest is the engine's */
             char params[LT_SPEC_MAX] = "";
             size_t len = 0;

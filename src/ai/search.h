@@ -20,6 +20,10 @@ typedef struct {
     int threads;        /* MCTS root parallelism; 0: both cores */
     int playout;        /* MCTS playout cut (plies); 0: play to the end */
     bool tt;            /* MCTS transpositions */
+    /* alpha-beta with a game's own evaluation and ordering (NULL: the
+     * game's evaluate), and its root noise in the hooks' units */
+    const lt_search_hooks *hooks;
+    int noise;
 } search_params;
 
 /* A searcher's state kept between moves (transposition tables). */

@@ -65,6 +65,12 @@ static void apply(lt_state *st, lt_action a)
     tl_apply((tl_state *)st, a);
 }
 
+void tl_share(int players, const double *win, double *out)
+{
+    for (int p = 0; p < players; p++)
+        out[p] = (players * win[p] - 1) / (players - 1);
+}
+
 /* RULES.md: the winner takes 1 and the others -1/(n-1); tied winners
  * share the win. */
 static void returns(const lt_state *st, double *out)

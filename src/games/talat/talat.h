@@ -157,19 +157,10 @@ void tl_render(const tl_state *, lt_view *);
 int tl_end_reason(const tl_state *, char *buf, size_t size);
 int tl_action_cells(const tl_state *, lt_action, int *cells, int max);
 
-/* For the searchers (eval.c): Zobrist hash, and the expected return of
- * every seat. */
+/* Zobrist hash (hash.c). */
 uint64_t tl_hash(const tl_state *);
-void tl_evaluate(const tl_state *, double *out);
 /* Returns from each seat's share of the win (shares sum to 1): share * n
  * - 1, over n - 1; a lone winner 1, the others -1/(n-1) (RULES.md). */
 void tl_share(int players, const double *win, double *out);
-
-/* Talat's own searcher, "ai:engine" (search.c), and its evaluation
- * (engine_eval.c): the mover's expected points less the best rival's, in
- * tenths of a point, and that margin as an expected return. */
-extern const struct lt_engine tl_engine;
-int tl_engine_eval(const tl_state *, int me);
-double tl_engine_return(int margin, int players);
 
 #endif

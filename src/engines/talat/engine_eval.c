@@ -1,10 +1,10 @@
-/* engine_eval.c — the evaluation of Talat's own searcher: every seat's
+/* engine_eval.c — the evaluation of Talat's "ai:engine": every seat's
  * expected points, in tenths of a point, and the mover's margin over the
  * best rival.  Captures on offer are left to the quiescence search. */
 #include <math.h>
 #include <stdlib.h>
 
-#include "talat.h"
+#include "engine.h"
 
 /* What a free tower may still bring by the rows it has left to its goal
  * line: 3 points there.  Most towers that are not taken get there, so a
@@ -89,7 +89,7 @@ int tl_engine_eval(const tl_state *s, int me)
 
 /* A lead of a tower (5 points) is worth a good part of a win; a loss
  * costs at most 1/(n-1) (RULES.md's returns). */
-double tl_engine_return(int margin, int players)
+double tl_engine_return(double margin, int players)
 {
     double r = tanh(margin / 80.0), lo = -1.0 / (players - 1);
     return r < lo ? lo : r;
