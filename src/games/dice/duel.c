@@ -15,7 +15,7 @@ int duel_thrower(const dice_state *s)
 /* seed 000, j (and k): at least one throw, then as long as he likes */
 int duel_chooser(const dice_state *s)
 {
-    const dice_duel *d = &s->t.duel;
+    const dice_duel *d = DICE_TURN(dice_duel, s);
     return d->mine && d->theirs && d->thrown == DUEL_CHOOSE ? s->order[0] : LT_CHANCE;
 }
 
@@ -32,7 +32,7 @@ int duel_choices(const dice_state *s, lt_action *out)
  * comes for the first, then one for the second. */
 bool duel_assign(dice_state *s, int sum, bool mine_first, bool distinct)
 {
-    dice_duel *d = &s->t.duel;
+    dice_duel *d = DICE_TURN(dice_duel, s);
     uint8_t *first = mine_first ? &d->mine : &d->theirs;
     uint8_t *second = mine_first ? &d->theirs : &d->mine;
     if (*first && *second)
@@ -50,7 +50,7 @@ bool duel_assign(dice_state *s, int sum, bool mine_first, bool distinct)
 void duel_numbers_chance(const dice_state *s, int mine, int theirs,
                          bool mine_first, bool distinct, rat *out)
 {
-    const dice_duel *d = &s->t.duel;
+    const dice_duel *d = DICE_TURN(dice_duel, s);
     int first = mine_first ? mine : theirs, second = mine_first ? theirs : mine;
     int given_first = mine_first ? d->mine : d->theirs;
     int given_second = mine_first ? d->theirs : d->mine;
@@ -72,15 +72,15 @@ void duel_numbers_chance(const dice_state *s, int mine, int theirs,
 void duel_write_numbers(const dice_state *s, char *buf, size_t size, size_t *len)
 {
     uint8_t num[DICE_SEATS] = {0};
-    num[s->order[0]] = s->t.duel.mine;
-    num[s->order[1]] = s->t.duel.theirs;
+    num[s->order[0]] = DICE_TURN(dice_duel, s)->mine;
+    num[s->order[1]] = DICE_TURN(dice_duel, s)->theirs;
     dice_write_list(buf, size, len, "numbers", num, s->players);
 }
 
 bool duel_read_numbers(dice_state *s, const char *word, bool mine_first,
                        bool distinct, int lo, int hi, lt_error *err)
 {
-    dice_duel *d = &s->t.duel;
+    dice_duel *d = DICE_TURN(dice_duel, s);
     int v[DICE_SEATS], count;
     if (!dice_parse_list(word, v, 2, lo, hi, &count) || count != 2) {
         lt_error_set(err, _("numbers: one for each seat, %d..%d ('-' for none yet)"),
@@ -117,7 +117,7 @@ bool duel_read_stage(dice_state *s, const char *word)
 {
     for (int k = 0; k < 3; k++)
         if (!strcmp(word, stages[k])) {
-            s->t.duel.thrown = (uint8_t)k;
+            DICE_TURN(dice_duel, s)->thrown = (uint8_t)k;
             return true;
         }
     return false;
@@ -125,7 +125,7 @@ bool duel_read_stage(dice_state *s, const char *word)
 
 void duel_info(const dice_state *s, lt_view *v, bool staker)
 {
-    const dice_duel *d = &s->t.duel;
+    const dice_duel *d = DICE_TURN(dice_duel, s);
     char a[8] = "-", b[8] = "-";
     if (d->mine)
         snprintf(a, sizeof a, "%u", (unsigned)d->mine);
