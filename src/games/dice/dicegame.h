@@ -223,12 +223,15 @@ enum { ORDER_NONE, ORDER_EACH_TURN, ORDER_ONCE };
 /* ---- the frame (match.c) ---- */
 /* lt_game.init of a dice game: the match, with the game's turn rules */
 lt_status dice_init(lt_state *, const lt_config *, const dice_rules *);
-/* Defines a dice game's init, `init`, playing the turn rules `rules`. */
-#define DICE_INIT(rules)                                                    \
-    static lt_status init(lt_state *s, const lt_config *cfg)               \
+/* Defines a dice game, the lt_game NAME playing the turn rules RULES:
+ * its init, the members every dice game shares, then the game's own
+ * (id, title, source, options, players and returns, any other). */
+#define DICE_GAME(NAME, RULES, ...)                                         \
+    static lt_status NAME##_init(lt_state *s, const lt_config *cfg)         \
     {                                                                      \
-        return dice_init(s, cfg, &(rules));                                 \
-    }
+        return dice_init(s, cfg, &(RULES));                                 \
+    }                                                                      \
+    const lt_game NAME = {.init = NAME##_init, DICE_MEMBERS, __VA_ARGS__}
 /* The lt_game members of the games for turns won by 2 to DICE_SEATS
  * players, and of the two-player games for money. */
 #define DICE_FOR_TURNS                                                     \
@@ -314,6 +317,9 @@ DICE_TURN_FITS(dice_duel);
 /* dice_duel.thrown in the games where he may stop: his first throw is
  * due; he may stop or throw; he has chosen to throw */
 enum { DUEL_FIRST, DUEL_CHOOSE, DUEL_THROWING };
+/* Both pay `each` (halves) into the pot; false if either cannot (both
+ * are asked, so the reason names each who cannot). */
+bool duel_pay_both(dice_state *, int32_t each);
 /* turn_player and turn_actions of the stop-or-throw games */
 int duel_chooser(const dice_state *);
 int duel_choices(const dice_state *, lt_action *);
@@ -394,6 +400,10 @@ extern const char *const dice_order_choices[]; /* highest, lowest */
     {NC_("option", "order"), dice_order_choices, 0, 0, 0,                  \
      N_("the throw for the order of play: the highest throw goes first, "  \
         "or the lowest")}
+/* The options and their reading of the games with only these two
+ * (order, turns). */
+extern const lt_option dice_order_turns_options[];
+void dice_configure_order_turns(dice_state *, const lt_config *);
 /* The lt_game members every dice game shares. */
 #define DICE_MEMBERS                                                       \
     .group = LT_GROUP_DICE, .seats = NULL,                                 \

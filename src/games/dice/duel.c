@@ -12,6 +12,17 @@ int duel_thrower(const dice_state *s)
     return s->order[0];
 }
 
+bool duel_pay_both(dice_state *s, int32_t each)
+{
+    int a = s->order[0], b = s->order[1];
+    bool ok_a = dice_can_pay(s, a, each), ok_b = dice_can_pay(s, b, each);
+    if (!ok_a || !ok_b)
+        return false;
+    dice_pay(s, a, each);
+    dice_pay(s, b, each);
+    return true;
+}
+
 /* seed 000, j (and k): at least one throw, then as long as he likes */
 int duel_chooser(const dice_state *s)
 {

@@ -19,6 +19,17 @@ _Static_assert(offsetof(dice_state, players) == 8 &&
 const char *const dice_order_choices[] = {
     NC_("option value", "highest"), NC_("option value", "lowest"), NULL};
 
+enum { OPT_ORDER, OPT_TURNS };
+
+const lt_option dice_order_turns_options[] = {DICE_OPT_ORDER, DICE_OPT_TURNS,
+                                              {NULL, NULL, 0, 0, 0, NULL}};
+
+void dice_configure_order_turns(dice_state *s, const lt_config *cfg)
+{
+    s->lowest = (uint8_t)cfg->value[OPT_ORDER];
+    s->turns = (uint16_t)cfg->value[OPT_TURNS];
+}
+
 /* ---- dice ---- */
 
 const uint8_t dice_w3[19] = {0,  0,  0,  1,  3,  6,  10, 15, 21, 25,

@@ -151,17 +151,6 @@ static const dice_rules rules = {
     .turn_thrower = duel_thrower, .turn_apply = apply, .turn_write = write_turn,
     .turn_read = read_turn, .turn_info = info, .turn_odds = odds, .why_words = why_words};
 
-DICE_INIT(rules)
-
-const lt_game lt_guirguiesca = {
-    .id = "guirguiesca",
-    .title = N_("Guirguiesca"),
-    .source = N_("source 000, l: Guirguiesca"),
-    .options = options,
-    .min_players = 2,
-    .max_players = 2,
-    .min_return = -1,
-    .max_return = 1,
-    .init = init,
-    DICE_MEMBERS,
-};
+DICE_GAME(lt_guirguiesca, rules, .id = "guirguiesca", .title = N_("Guirguiesca"),
+          .source = N_("source 000, l: Guirguiesca"), .options = options, .min_players = 2,
+          .max_players = 2, .min_return = -1, .max_return = 1);

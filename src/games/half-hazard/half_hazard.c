@@ -55,14 +55,7 @@ static unsigned short_of(const dice_state *s)
 /* ... which joins what was left over */
 static bool start(dice_state *s)
 {
-    int a = s->order[0], b = s->order[1];
-    /* both checked, so the reason names each who cannot */
-    bool ok_a = dice_can_pay(s, a, s->pool / 2), ok_b = dice_can_pay(s, b, s->pool / 2);
-    if (!ok_a || !ok_b)
-        return false;
-    dice_pay(s, a, s->pool / 2);
-    dice_pay(s, b, s->pool / 2);
-    return true;
+    return duel_pay_both(s, s->pool / 2);
 }
 
 /* seed 000, j: at least one throw, then as long as he likes */
@@ -530,17 +523,6 @@ static const dice_rules rules = {
     .best = best, .short_of = short_of, .due = NC_("cannot cover", "half of the pool"),
     .why_words = why_words};
 
-DICE_INIT(rules)
-
-const lt_game lt_half_hazard = {
-    .id = "half-hazard",
-    .title = N_("Half Hazard"),
-    .source = N_("source 000, j: Pół Hazard"),
-    .options = options,
-    DICE_TWO_FOR_MONEY,
-    .init = init,
-    .engines = dice_perfect_engines,
-    .levels = dice_perfect_levels,
-    .evaluate = evaluate,
-    DICE_MEMBERS,
-};
+DICE_GAME(lt_half_hazard, rules, .id = "half-hazard", .title = N_("Half Hazard"),
+          .source = N_("source 000, j: Pół Hazard"), .options = options, DICE_TWO_FOR_MONEY,
+          .engines = dice_perfect_engines, .levels = dice_perfect_levels, .evaluate = evaluate);

@@ -381,17 +381,6 @@ static const dice_rules rules = {
     .turn_abort = abort_turn, .short_of = short_of, .due = NC_("cannot cover", "the stake"),
     .why_words = why_words};
 
-DICE_INIT(rules)
-
-const lt_game lt_hazard = {
-    .id = "hazard",
-    .title = N_("Hazard"),
-    .source = N_("source 000, e: Hazard"),
-    .options = options,
-    .min_players = 2,
-    .max_players = DICE_SEATS,
-    .min_return = -1000,
-    .max_return = 5000,
-    .init = init,
-    DICE_MEMBERS,
-};
+DICE_GAME(lt_hazard, rules, .id = "hazard", .title = N_("Hazard"),
+          .source = N_("source 000, e: Hazard"), .options = options, .min_players = 2,
+          .max_players = DICE_SEATS, .min_return = -1000, .max_return = 5000);

@@ -2,14 +2,6 @@
  * The turn's rules are in ../dice/extreme.c; RULES.md beside this file. */
 #include "../dice/dicegame.h"
 
-DICE_INIT(extreme_lowest)
-
-const lt_game lt_lowest = {
-    .id = "lowest",
-    .title = N_("Lowest Wins"),
-    .source = N_("source 000, b: Najniższa wygrywa"),
-    .options = extreme_options,
-    DICE_FOR_TURNS,
-    .init = init,
-    DICE_MEMBERS,
-};
+DICE_GAME(lt_lowest, extreme_lowest, .id = "lowest", .title = N_("Lowest Wins"),
+          .source = N_("source 000, b: Najniższa wygrywa"), .options = extreme_options,
+          DICE_FOR_TURNS);

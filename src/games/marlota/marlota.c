@@ -5,7 +5,6 @@
 #include "../dice/dicegame.h"
 #include "ludoteka/text.h"
 
-enum { OPT_ORDER, OPT_TURNS };
 enum { WHY_NUMBER_OF = DICE_WHY_GAME }; /* the winner's number */
 
 /* The turn: the first player throws for the numbers, then all throw. */
@@ -15,15 +14,6 @@ typedef struct {
     uint8_t num[DICE_SEATS]; /* per seat, 0 before */
 } mar_turn;
 DICE_TURN_FITS(mar_turn);
-
-static const lt_option options[] = {DICE_OPT_ORDER, DICE_OPT_TURNS,
-                                    {NULL, NULL, 0, 0, 0, NULL}};
-
-static void configure(dice_state *s, const lt_config *cfg)
-{
-    s->lowest = (uint8_t)cfg->value[OPT_ORDER];
-    s->turns = (uint16_t)cfg->value[OPT_TURNS];
-}
 
 static int thrower(const dice_state *s)
 {
@@ -209,18 +199,10 @@ static void why_words(const dice_reason *r, char *buf, size_t size, size_t *len)
 
 static const dice_rules rules = {
     .ndice = 3, .order_throw = ORDER_EACH_TURN,
-    .money = false, .configure = configure, .turn_thrower = thrower,
+    .money = false, .configure = dice_configure_order_turns, .turn_thrower = thrower,
     .turn_apply = apply, .turn_write = write_turn, .turn_read = read_turn,
     .turn_info = info, .turn_odds = odds, .why_words = why_words};
 
-DICE_INIT(rules)
-
-const lt_game lt_marlota = {
-    .id = "marlota",
-    .title = N_("Marlota"),
-    .source = N_("source 000, f: Marlota"),
-    .options = options,
-    DICE_FOR_TURNS,
-    .init = init,
-    DICE_MEMBERS,
-};
+DICE_GAME(lt_marlota, rules, .id = "marlota", .title = N_("Marlota"),
+          .source = N_("source 000, f: Marlota"), .options = dice_order_turns_options,
+          DICE_FOR_TURNS);

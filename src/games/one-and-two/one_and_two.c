@@ -437,14 +437,6 @@ static const dice_rules rules = {
     .turn_write = write_turn, .turn_read = read_turn, .turn_info = info,
     .turn_odds = odds, .why_words = why_words};
 
-DICE_INIT(rules)
-
-const lt_game lt_one_and_two = {
-    .id = "one-and-two",
-    .title = N_("As Many on One as on Two"),
-    .source = N_("source 000, c: Ile na jednej, tyle na dwóch"),
-    .options = options,
-    DICE_FOR_TURNS,
-    .init = init,
-    DICE_MEMBERS,
-};
+DICE_GAME(lt_one_and_two, rules, .id = "one-and-two", .title = N_("As Many on One as on Two"),
+          .source = N_("source 000, c: Ile na jednej, tyle na dwóch"), .options = options,
+          DICE_FOR_TURNS);

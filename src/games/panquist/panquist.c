@@ -245,14 +245,5 @@ static const dice_rules rules = {
     .turn_abort = abort_turn, .claim = claim, .due = NC_("cannot cover", "the four stakes"),
     .why_words = why_words};
 
-DICE_INIT(rules)
-
-const lt_game lt_panquist = {
-    .id = "panquist",
-    .title = N_("Panquist"),
-    .source = N_("source 000, i: Panquist"),
-    .options = options,
-    DICE_TWO_FOR_MONEY,
-    .init = init,
-    DICE_MEMBERS,
-};
+DICE_GAME(lt_panquist, rules, .id = "panquist", .title = N_("Panquist"),
+          .source = N_("source 000, i: Panquist"), .options = options, DICE_TWO_FOR_MONEY);

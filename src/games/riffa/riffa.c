@@ -115,14 +115,5 @@ static const dice_rules rules = {
     .turn_read = read_turn, .turn_info = info, .turn_odds = odds,
     .why_words = why_words};
 
-DICE_INIT(rules)
-
-const lt_game lt_riffa = {
-    .id = "riffa",
-    .title = N_("Riffa"),
-    .source = N_("source 000, g: Riffa"),
-    .options = options,
-    DICE_FOR_TURNS,
-    .init = init,
-    DICE_MEMBERS,
-};
+DICE_GAME(lt_riffa, rules, .id = "riffa", .title = N_("Riffa"),
+          .source = N_("source 000, g: Riffa"), .options = options, DICE_FOR_TURNS);

@@ -44,16 +44,8 @@ static void configure(dice_state *s, const lt_config *cfg)
  * turns) all from one; false if it cannot be paid. */
 static bool add_unit(dice_state *s)
 {
-    if (s->var[0] == COVER_HALVES) {
-        int a = s->order[0], b = s->order[1];
-        /* both checked, so the reason names each who cannot */
-        bool ok_a = dice_can_pay(s, a, s->unit / 2), ok_b = dice_can_pay(s, b, s->unit / 2);
-        if (!ok_a || !ok_b)
-            return false;
-        dice_pay(s, a, s->unit / 2);
-        dice_pay(s, b, s->unit / 2);
-        return true;
-    }
+    if (s->var[0] == COVER_HALVES)
+        return duel_pay_both(s, s->unit / 2);
     if (!dice_pay(s, s->payer, s->unit))
         return false;
     s->payer = (uint8_t)(s->players - 1 - s->payer); /* the other pays next */
@@ -479,17 +471,6 @@ static const dice_rules rules = {
     .turn_read = read_turn, .turn_info = info, .turn_odds = odds,
     .best = best, .due = NC_("cannot cover", "the next unit"), .why_words = why_words};
 
-DICE_INIT(rules)
-
-const lt_game lt_rising_hazard = {
-    .id = "rising-hazard",
-    .title = N_("Rising Hazard"),
-    .source = N_("source 000, k: Rosnący Hazard"),
-    .options = options,
-    DICE_TWO_FOR_MONEY,
-    .init = init,
-    .engines = dice_perfect_engines,
-    .levels = dice_perfect_levels,
-    .evaluate = evaluate,
-    DICE_MEMBERS,
-};
+DICE_GAME(lt_rising_hazard, rules, .id = "rising-hazard", .title = N_("Rising Hazard"),
+          .source = N_("source 000, k: Rosnący Hazard"), .options = options, DICE_TWO_FOR_MONEY,
+          .engines = dice_perfect_engines, .levels = dice_perfect_levels, .evaluate = evaluate);

@@ -204,14 +204,5 @@ static const dice_rules rules = {
     .turn_apply = apply, .turn_write = write_turn, .turn_read = read_turn,
     .turn_info = info, .turn_odds = odds, .why_words = why_words};
 
-DICE_INIT(rules)
-
-const lt_game lt_triples = {
-    .id = "triples",
-    .title = N_("Triples"),
-    .source = N_("source 000, d: Trójki"),
-    .options = options,
-    DICE_FOR_TURNS,
-    .init = init,
-    DICE_MEMBERS,
-};
+DICE_GAME(lt_triples, rules, .id = "triples", .title = N_("Triples"),
+          .source = N_("source 000, d: Trójki"), .options = options, DICE_FOR_TURNS);
