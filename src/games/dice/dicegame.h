@@ -324,6 +324,10 @@ bool duel_pay_both(dice_state *, int32_t each);
 int duel_chooser(const dice_state *);
 int duel_choices(const dice_state *, lt_action *);
 int duel_thrower(const dice_state *);
+/* The dice_rules members of the stop-or-throw games that these give. */
+#define DUEL_STOP_OR_THROW                                                  \
+    .turn_player = duel_chooser, .turn_thrower = duel_thrower,             \
+    .turn_actions = duel_choices
 /* The throws that give out the two numbers (7-14): the thrower's first
  * (mine_first) or the other's; the second differs unless !distinct.
  * False once both are given (the throw is for play). */
@@ -338,6 +342,9 @@ void duel_write_numbers(const dice_state *, char *buf, size_t size,
                         size_t *len);
 bool duel_read_numbers(dice_state *, const char *word, bool mine_first,
                        bool distinct, int lo, int hi, lt_error *);
+/* The reason "threw 9, the opponent's number: the whole pool (12)" of
+ * Pół Hazard and Rosnący Hazard, for why_words. */
+void duel_threw_theirs(const dice_reason *, char *buf, size_t size, size_t *len);
 /* The stage word (first, choose, throwing) and back. */
 const char *duel_stage_name(int stage);
 bool duel_read_stage(dice_state *, const char *word);

@@ -117,6 +117,11 @@ bool duel_read_numbers(dice_state *s, const char *word, bool mine_first,
     return true;
 }
 
+void duel_threw_theirs(const dice_reason *r, char *buf, size_t size, size_t *len)
+{
+    dice_threw(r, NC_("threw", "the opponent's number: the whole pool"), true, buf, size, len);
+}
+
 static const char *const stages[] = {"first", "choose", "throwing"};
 
 const char *duel_stage_name(int stage)

@@ -504,8 +504,7 @@ static void why_words(const dice_reason *r, char *buf, size_t size, size_t *len)
                    size, len);
         break;
     case WHY_THEIR_NUMBER:
-        dice_threw(r, NC_("threw", "the opponent's number: the whole pool"), true, buf, size,
-                   len);
+        duel_threw_theirs(r, buf, size, len);
         break;
     default:
         dice_threw(r, NC_("threw", "nobody's number, and lost the winnings"), false, buf, size,
@@ -515,13 +514,10 @@ static void why_words(const dice_reason *r, char *buf, size_t size, size_t *len)
 }
 
 static const dice_rules rules = {
-    .ndice = 3, .order_throw = ORDER_ONCE,
-    .money = true, .configure = configure, .turn_start = start,
-    .turn_player = duel_chooser, .turn_thrower = duel_thrower,
-    .turn_actions = duel_choices, .turn_apply = apply, .turn_write = write_turn,
-    .turn_read = read_turn, .turn_info = info, .turn_odds = odds,
-    .best = best, .short_of = short_of, .due = NC_("cannot cover", "half of the pool"),
-    .why_words = why_words};
+    .ndice = 3, .order_throw = ORDER_ONCE, .money = true, .configure = configure,
+    .short_of = short_of, .turn_start = start, DUEL_STOP_OR_THROW, .turn_apply = apply,
+    .turn_write = write_turn, .turn_read = read_turn, .turn_info = info, .turn_odds = odds,
+    .best = best, .due = NC_("cannot cover", "half of the pool"), .why_words = why_words};
 
 DICE_GAME(lt_half_hazard, rules, .id = "half-hazard", .title = N_("Half Hazard"),
           .source = N_("source 000, j: Pół Hazard"), .options = options, DICE_TWO_FOR_MONEY,

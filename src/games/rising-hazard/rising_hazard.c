@@ -453,8 +453,7 @@ static void why_words(const dice_reason *r, char *buf, size_t size, size_t *len)
         lt_appendf(buf, size, len, "%s", _("stopped: the roles change, the pool stays"));
         break;
     case WHY_THEIR_NUMBER:
-        dice_threw(r, NC_("threw", "the opponent's number: the whole pool"), true, buf, size,
-                   len);
+        duel_threw_theirs(r, buf, size, len);
         break;
     default:
         dice_threw(r, NC_("threw", "nobody's number: the roles change, the pool stays"),
@@ -464,12 +463,10 @@ static void why_words(const dice_reason *r, char *buf, size_t size, size_t *len)
 }
 
 static const dice_rules rules = {
-    .ndice = 3, .order_throw = ORDER_ONCE,
-    .money = true, .configure = configure, .turn_start = start,
-    .turn_player = duel_chooser, .turn_thrower = duel_thrower,
-    .turn_actions = duel_choices, .turn_apply = apply, .turn_write = write_turn,
-    .turn_read = read_turn, .turn_info = info, .turn_odds = odds,
-    .best = best, .due = NC_("cannot cover", "the next unit"), .why_words = why_words};
+    .ndice = 3, .order_throw = ORDER_ONCE, .money = true, .configure = configure,
+    .turn_start = start, DUEL_STOP_OR_THROW, .turn_apply = apply, .turn_write = write_turn,
+    .turn_read = read_turn, .turn_info = info, .turn_odds = odds, .best = best,
+    .due = NC_("cannot cover", "the next unit"), .why_words = why_words};
 
 DICE_GAME(lt_rising_hazard, rules, .id = "rising-hazard", .title = N_("Rising Hazard"),
           .source = N_("source 000, k: Rosnący Hazard"), .options = options, DICE_TWO_FOR_MONEY,
