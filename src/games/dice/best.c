@@ -10,19 +10,19 @@
 
 void best_start(dice_state *s)
 {
-    s->t.best.contenders = (uint8_t)((1u << s->players) - 1);
-    s->t.best.pos = 0;
+    DICE_TURN(dice_best, s)->contenders = (uint8_t)((1u << s->players) - 1);
+    DICE_TURN(dice_best, s)->pos = 0;
 }
 
 int best_thrower(const dice_state *s)
 {
-    return s->order[s->t.best.pos];
+    return s->order[DICE_TURN(dice_best, s)->pos];
 }
 
 /* The next contender in order after pos who has not thrown, or -1. */
 static int next_pos(const dice_state *s, int pos)
 {
-    const dice_best *b = &s->t.best;
+    const dice_best *b = DICE_TURN(dice_best, s);
     for (int p = pos + 1; p < s->players; p++) {
         int seat = s->order[p];
         if ((b->contenders >> seat & 1) && !b->score[seat])
@@ -31,9 +31,9 @@ static int next_pos(const dice_state *s, int pos)
     return -1;
 }
 
-void best_scored(dice_state *s, int score, bool low)
+void best_scored(dice_state *s, int score, bool low, int why)
 {
-    dice_best *b = &s->t.best;
+    dice_best *b = DICE_TURN(dice_best, s);
     b->score[best_thrower(s)] = (uint8_t)score;
     int next = next_pos(s, b->pos);
     if (next >= 0) {
@@ -62,12 +62,9 @@ void best_scored(dice_state *s, int score, bool low)
             if ((b->contenders >> i & 1) && i != winner &&
                 (low ? b->score[i] < second : b->score[i] > second))
                 second = b->score[i];
-        dice_why why = {.why = s->game == DICE_RIFFA ? DICE_WHY_RIFFA
-                               : low                  ? DICE_WHY_LOWEST
-                                                      : DICE_WHY_HIGHEST,
-                        .by = (int8_t)winner,
-                        .v = {(uint8_t)best, (uint8_t)second, s->shown.playoff}};
-        dice_end_turn(s, winner, why);
+        dice_end_turn(s, winner,
+                      (dice_why){.why = (uint8_t)why, .by = (int8_t)winner,
+                                 .v = {(uint8_t)best, (uint8_t)second, s->shown.playoff}});
         return;
     }
     b->contenders = tied;
@@ -78,7 +75,7 @@ void best_scored(dice_state *s, int score, bool low)
 
 void best_write(const dice_state *s, char *buf, size_t size, size_t *len)
 {
-    const dice_best *b = &s->t.best;
+    const dice_best *b = DICE_TURN(dice_best, s);
     uint8_t in[DICE_SEATS] = {0};
     int k = 0;
     for (int p = 0; p < s->players; p++)
@@ -90,7 +87,7 @@ void best_write(const dice_state *s, char *buf, size_t size, size_t *len)
 
 bool best_read(dice_state *s, char **w, int nw, int *used, lt_error *err)
 {
-    dice_best *b = &s->t.best;
+    dice_best *b = DICE_TURN(dice_best, s);
     int n = s->players, v[DICE_SEATS], count;
     if (nw < 4 || strcmp(w[0], "in") ||
         !dice_parse_list(w[1], v, n, 1, n, &count) || count < 2) {
@@ -146,7 +143,7 @@ bool best_read(dice_state *s, char **w, int nw, int *used, lt_error *err)
 
 void best_info(const dice_state *s, lt_view *v)
 {
-    const dice_best *b = &s->t.best;
+    const dice_best *b = DICE_TURN(dice_best, s);
     char line[96];
     size_t len = 0;
     line[0] = '\0';

@@ -36,123 +36,39 @@ enum {
                            * conformance test plays through) */
 };
 
-/* The games of the family (dice_state.game). */
-enum {
-    DICE_HIGHEST,
-    DICE_LOWEST,
-    DICE_ONE_AND_TWO,
-    DICE_TRIPLES,
-    DICE_HAZARD,
-    DICE_MARLOTA,
-    DICE_RIFFA,
-    DICE_PAIR_AND_ACE,
-    DICE_PANQUIST,
-    DICE_HALF_HAZARD,
-    DICE_RISING_HAZARD,
-    DICE_GUIRGUIESCA,
-    DICE_GAMES
-};
-
 enum { PHASE_ORDER, PHASE_TURN, PHASE_OVER };
 
-/* The turn in progress of each game.  Seats are seat numbers (0-based);
+/* The turn in progress is the game's own: a struct of its own that it
+ * keeps in dice_state.t (DICE_TURN_SIZE bytes, which the frame zeroes
+ * at the start of every turn, so bytes a game leaves alone stay zero
+ * and the state's bytes canonical).  Seats are seat numbers (0-based);
  * "pos" is an index into dice_state.order. */
-
-/* highest, lowest, riffa: each contender throws once a round, in order;
- * the best score wins; tied best scores throw again. */
-typedef struct {
-    uint8_t contenders;   /* seats still in (bit per seat) */
-    uint8_t pos;          /* the contender throwing (index into order) */
-    uint8_t score[DICE_SEATS]; /* this round's scores, 0 = not thrown */
-    uint8_t thrown;       /* highest, lowest: dice of the current throw
-                           * already thrown (a throw of more than three
-                           * dice comes in parts) */
-    uint8_t partial;      /* ... and their sum */
-    uint8_t pair;         /* riffa: the pair kept, 0 while throwing for one */
-    uint8_t pad[5];
-} dice_best;
-
-/* one-and-two: contests of the players in `seat` order. */
-typedef struct {
-    uint8_t seat[DICE_SEATS]; /* the contest, in throwing order */
-    uint8_t size;
-    uint8_t pos;          /* index into seat of the thrower */
-    uint8_t single;       /* his single die, 0 before it is thrown */
-    uint8_t leader;       /* 0: no success yet; else 1 + index of the first */
-    uint8_t pending;      /* bits over seat[]: last throws still due */
-    uint8_t equal;        /* bits over seat[]: succeeded (leader too) */
-    uint8_t pad[4];
-} dice_oat;
-
-/* triples: each throws once a round in order. */
-typedef struct {
-    uint8_t pos;
-    uint8_t kind[DICE_SEATS]; /* TRI_* per seat, TRI_NONE before */
-    uint8_t pad[9];
-} dice_tri;
-enum { TRI_NONE, TRI_OTHER, TRI_GROUP, TRI_TRIPLE };
-
-/* hazard: round 1, then later rounds until somebody wins. */
-typedef struct {
-    uint8_t later;        /* 0 in the first round, 1 after it */
-    uint8_t pos;
-    uint8_t reh[DICE_SEATS]; /* first-round sums: the ReHazards */
-    uint8_t pad[8];
-} dice_haz;
-
-/* marlota: the first player throws for the numbers, then all throw. */
-typedef struct {
-    uint8_t assigned;     /* numbers given so far */
-    uint8_t pos;          /* thrower once all are given */
-    uint8_t num[DICE_SEATS]; /* per seat, 0 before */
-    uint8_t pad[8];
-} dice_mar;
-
-/* pair-and-ace */
-typedef struct {
-    uint8_t pos;
-    uint8_t pad[15];
-} dice_pa;
-
-/* panquist, half-hazard, rising-hazard, guirguiesca: two roles, the
- * thrower order[0] and the other order[1]. */
-typedef struct {
-    uint8_t mine;         /* the thrower's number, 0 before */
-    uint8_t theirs;       /* the other's number, 0 before */
-    uint8_t pos;          /* panquist: 0 the thrower throws, 1 the staker */
-    uint8_t thrown;       /* half/rising-hazard: has thrown in the
-                           * throwing phase (may stop) */
-    uint8_t streak;       /* half-hazard: Hazards since the turn began
-                           * or his own number last came */
-    uint8_t pad[3];
-    int32_t won;          /* half-hazard: won so far this turn (halves) */
-    uint8_t pad2[4];
-} dice_duel;
-
-/* Every member is 16 bytes, so writing one leaves no stray bytes. */
-typedef union {
-    dice_best best;
-    dice_oat oat;
-    dice_tri tri;
-    dice_haz haz;
-    dice_mar mar;
-    dice_pa pa;
-    dice_duel duel;
-} dice_turn;
+enum { DICE_TURN_SIZE = 16 };
+/* Checks that a game's turn struct T fits dice_state.t. */
+#define DICE_TURN_FITS(T)                                                   \
+    _Static_assert(sizeof(T) <= DICE_TURN_SIZE && _Alignof(T) <= 8,        \
+                   #T " fits dice_state.t")
+/* The turn of the state s as the game's struct T: a T *, const for a
+ * const state. */
+#define DICE_TURN(T, s)                                                     \
+    _Generic((s), const dice_state *: (const T *)(const void *)(s)->t,     \
+             default: (T *)(void *)(s)->t)
 
 /* The state.  Invariant: every field that does not matter in the phase
  * is zero, so the bytes up to `shown` are canonical (the hash reads
  * them) and equal states have equal position texts. */
 typedef struct dice_state {
     /* the configuration: set by init, never changed */
-    uint8_t game;         /* DICE_* */
-    uint8_t players;
+    const struct dice_rules *rules; /* the game's: not hashed (an address
+                           * differs from run to run) */
+    _Alignas(8) uint8_t players; /* at 8 whatever a pointer's size (the
+                           * hash reads from here) */
     uint8_t ndice;        /* dice of a throw in the throw for the order */
     uint8_t lowest;       /* order=lowest: the lowest throw goes first */
+    uint8_t money_game;   /* the match is played for money */
     uint8_t var[4];       /* the game's own option choices */
     uint16_t turns;       /* turns in the match */
-    uint8_t money_game;   /* the match is played for money */
-    uint8_t pad0;
+    uint8_t pad0[2];
     int32_t bankroll;     /* each player's money at the start (halves) */
     int32_t stake, pool, unit; /* the game's amounts (halves) */
     /* the match */
@@ -171,7 +87,7 @@ typedef struct dice_state {
     uint16_t won[DICE_SEATS]; /* turns won */
     int32_t money[DICE_SEATS]; /* halves of a money unit */
     int32_t pot;          /* the pool on the table (halves) */
-    dice_turn t;
+    _Alignas(8) uint8_t t[DICE_TURN_SIZE]; /* the turn (DICE_TURN) */
     /* shown, not part of the position: not written, not hashed */
     struct {
         int8_t seat;      /* who threw last, -1 for nobody yet */
@@ -180,7 +96,7 @@ typedef struct dice_state {
         /* the last turn that ended, and why (why == DICE_WHY_NONE: no
          * turn has ended yet, or the position was read from text) */
         int8_t winner;    /* -1: nobody won it */
-        uint8_t why;      /* DICE_WHY_* */
+        uint8_t why;      /* DICE_WHY_*, or the game's own */
         int8_t by;        /* the seat whose throw or choice decided it */
         uint8_t tdice;    /* the dice of the throw that decided it, */
         int16_t taction;  /* and the throw */
@@ -196,41 +112,22 @@ typedef struct dice_state {
     } shown;
 } dice_state;
 
-/* Why a turn ended, as the frame words it (ending.c) - "by" is the seat
- * whose throw or choice decided it, v[] the numbers named. */
+/* Why a turn ended - "by" is the seat whose throw or choice decided it,
+ * v[] the numbers named: the reasons the frame words (ending.c), then
+ * each game's own from DICE_WHY_GAME on, which its rules word
+ * (dice_rules.why_words). */
 enum {
     DICE_WHY_NONE,
     DICE_WHY_CAP,          /* DICE_TURN_CAP reached: nobody wins */
-    DICE_WHY_HIGHEST,      /* v0 the score, v1 the next best, v2 1 after
-                            * a play-off of the tied */
+    DICE_WHY_HIGHEST,      /* best.c: v0 the score, v1 the next best, v2 1
+                            * after a play-off of the tied */
     DICE_WHY_LOWEST,       /* the same, lowest */
-    DICE_WHY_RIFFA,        /* the same, the pair and the third die */
-    DICE_WHY_EQUALLED,     /* one-and-two: v2 1 after a play-off */
-    DICE_WHY_TRIPLE,       /* triples: the only Triple */
-    DICE_WHY_GROUP,        /* the only throw in group v0 (0..2) */
-    DICE_WHY_HAZARD,       /* hazard: the thrower's Hazard wins */
-    DICE_WHY_OWN_REHAZARD, /* his own ReHazard; v0 1: shared */
-    DICE_WHY_REHAZARD_OF,  /* the winner's ReHazard, thrown by `by` */
-    DICE_WHY_NUMBER_OF,    /* marlota: the winner's number */
-    DICE_WHY_PAIR,         /* pair-and-ace: the first pair or triple */
-    DICE_WHY_PANQUIST,     /* the thrower's number: v0 stakes taken */
-    DICE_WHY_STAKER,       /* the staker's number first: nothing taken */
-    DICE_WHY_STOP_WON,     /* half-hazard: stopped, took `amount` */
-    DICE_WHY_STOP_NOTHING, /* ... stopped with nothing won */
-    DICE_WHY_POOL_REACHED, /* ... a Hazard: winnings reach the pool */
-    DICE_WHY_THEIR_NUMBER, /* the opponent's number: the pool, `amount` */
-    DICE_WHY_NOBODYS_LOSES,  /* half-hazard: nobody's number loses */
-    DICE_WHY_NOBODYS_PASSES, /* rising-hazard: nobody's number: roles */
-    DICE_WHY_STOP_PASSES,  /* rising-hazard: stopped: roles change */
-    DICE_WHY_HAZARD_LOSES, /* guirguiesca: a Hazard loses */
-    DICE_WHY_THEIRS_LOSES, /* ... the opponent's number loses */
-    DICE_WHY_OWN_WINS,     /* ... his own number wins */
-    DICE_WHYS
+    DICE_WHY_GAME          /* the first of a game's own */
 };
 
 /* How a game ends its turn (dice_end_turn). */
 typedef struct {
-    uint8_t why;          /* DICE_WHY_* */
+    uint8_t why;          /* DICE_WHY_*, or the game's own */
     int8_t by;            /* the seat that decided it */
     uint8_t v[3];
     int32_t amount;       /* halves */
@@ -252,8 +149,25 @@ typedef struct {
 /* The rules of one game's turn.  The frame calls turn_start when the
  * order of play is fixed; the game calls dice_end_turn when its turn is
  * decided. */
+/* What the frame has ready when a game words the reason its turn ended
+ * (dice_rules.why_words), in the voice of the line on the last turn or of
+ * the end's reason (ending.c). */
+typedef struct {
+    const dice_state *s;  /* shown.why, shown.v: the reason */
+    bool own;             /* the seat that decided it won it */
+    int sum;              /* the sum of the throw that decided it, 0: none */
+    const char *faces;    /* ... and its faces ("6-5-4") */
+    const char *owner;    /* the winner, as "%s's" names him */
+    const char *money;    /* shown.amount as money */
+    const char *playoff;  /* " in the play-off" after one (v2), else "" */
+} dice_reason;
+
+/* "threw 9, <what>" (what: NC_("threw", ...)), with the money named
+ * after it if `money`: for why_words. */
+void dice_threw(const dice_reason *, const char *what, bool money, char *buf,
+                size_t size, size_t *len);
+
 typedef struct dice_rules {
-    int game;             /* DICE_* */
     int ndice;            /* dice of a throw for the order (3; 2) */
     int order_throw;      /* ORDER_NONE, ORDER_EACH_TURN, ORDER_ONCE */
     bool money;           /* played for money */
@@ -299,17 +213,35 @@ typedef struct dice_rules {
     int32_t (*claim)(const dice_state *, int seat);
     /* optional: the best decision (games with decisions) */
     lt_action (*best)(const dice_state *);
+    /* words the game's own reasons (shown.why >= DICE_WHY_GAME) as a
+     * clause after the seat that decided it, appended to buf: "threw 9,
+     * own ReHazard" */
+    void (*why_words)(const dice_reason *, char *buf, size_t size,
+                      size_t *len);
 } dice_rules;
 
 enum { ORDER_NONE, ORDER_EACH_TURN, ORDER_ONCE };
 
-extern const dice_rules dice_highest, dice_lowest, dice_one_and_two,
-    dice_triples, dice_hazard, dice_marlota, dice_riffa, dice_pair_and_ace,
-    dice_panquist, dice_half_hazard, dice_rising_hazard, dice_guirguiesca;
-const dice_rules *dice_rules_of(const dice_state *);
-
 /* ---- the frame (match.c) ---- */
-lt_status dice_init(lt_state *, const lt_config *, int game);
+/* lt_game.init of a dice game: the match, with the game's turn rules */
+lt_status dice_init(lt_state *, const lt_config *, const dice_rules *);
+/* Defines a dice game, the lt_game NAME playing the turn rules RULES:
+ * its init, the members every dice game shares, then the game's own
+ * (id, title, source, options, players and returns, any other). */
+#define DICE_GAME(NAME, RULES, ...)                                         \
+    static lt_status NAME##_init(lt_state *s, const lt_config *cfg)         \
+    {                                                                      \
+        return dice_init(s, cfg, &(RULES));                                 \
+    }                                                                      \
+    const lt_game NAME = {.init = NAME##_init, DICE_MEMBERS, __VA_ARGS__}
+/* The lt_game members of the games for turns won by 2 to DICE_SEATS
+ * players, and of the two-player games for money. */
+#define DICE_FOR_TURNS                                                     \
+    .min_players = 2, .max_players = DICE_SEATS, .min_return = -1,          \
+    .max_return = 1
+#define DICE_TWO_FOR_MONEY                                                 \
+    .min_players = 2, .max_players = 2, .min_return = -1000,                \
+    .max_return = 1000
 int dice_num_players(const lt_state *);
 int dice_current_player(const lt_state *);
 int dice_legal_actions(const lt_state *, lt_action *);
@@ -371,13 +303,33 @@ int dice_turn_dice(const dice_state *);
 
 /* ---- two roles (duel.c): the thrower order[0] and the other order[1] -
  * Panquist, Pół Hazard, Rosnący Hazard, Guirguiesca ---- */
+/* The turn of those games. */
+typedef struct {
+    uint8_t mine;         /* the thrower's number, 0 before */
+    uint8_t theirs;       /* the other's number, 0 before */
+    uint8_t pos;          /* panquist: 0 the thrower throws, 1 the staker */
+    uint8_t thrown;       /* half/rising-hazard: has thrown in the
+                           * throwing phase (may stop) */
+    uint8_t streak;       /* half-hazard: Hazards since the turn began
+                           * or his own number last came */
+    uint8_t pad[3];
+    int32_t won;          /* half-hazard: won so far this turn (halves) */
+} dice_duel;
+DICE_TURN_FITS(dice_duel);
 /* dice_duel.thrown in the games where he may stop: his first throw is
  * due; he may stop or throw; he has chosen to throw */
 enum { DUEL_FIRST, DUEL_CHOOSE, DUEL_THROWING };
+/* Both pay `each` (halves) into the pot; false if either cannot (both
+ * are asked, so the reason names each who cannot). */
+bool duel_pay_both(dice_state *, int32_t each);
 /* turn_player and turn_actions of the stop-or-throw games */
 int duel_chooser(const dice_state *);
 int duel_choices(const dice_state *, lt_action *);
 int duel_thrower(const dice_state *);
+/* The dice_rules members of the stop-or-throw games that these give. */
+#define DUEL_STOP_OR_THROW                                                  \
+    .turn_player = duel_chooser, .turn_thrower = duel_thrower,             \
+    .turn_actions = duel_choices
 /* The throws that give out the two numbers (7-14): the thrower's first
  * (mine_first) or the other's; the second differs unless !distinct.
  * False once both are given (the throw is for play). */
@@ -392,6 +344,9 @@ void duel_write_numbers(const dice_state *, char *buf, size_t size,
                         size_t *len);
 bool duel_read_numbers(dice_state *, const char *word, bool mine_first,
                        bool distinct, int lo, int hi, lt_error *);
+/* The reason "threw 9, the opponent's number: the whole pool (12)" of
+ * Pół Hazard and Rosnący Hazard, for why_words. */
+void duel_threw_theirs(const dice_reason *, char *buf, size_t size, size_t *len);
 /* The stage word (first, choose, throwing) and back. */
 const char *duel_stage_name(int stage);
 bool duel_read_stage(dice_state *, const char *word);
@@ -454,6 +409,10 @@ extern const char *const dice_order_choices[]; /* highest, lowest */
     {NC_("option", "order"), dice_order_choices, 0, 0, 0,                  \
      N_("the throw for the order of play: the highest throw goes first, "  \
         "or the lowest")}
+/* The options and their reading of the games with only these two
+ * (order, turns). */
+extern const lt_option dice_order_turns_options[];
+void dice_configure_order_turns(dice_state *, const lt_config *);
 /* The lt_game members every dice game shares. */
 #define DICE_MEMBERS                                                       \
     .group = LT_GROUP_DICE, .seats = NULL,                                 \
@@ -473,10 +432,26 @@ extern const char *const dice_order_choices[]; /* highest, lowest */
 
 /* ---- a round where the best score wins (best.c): highest, lowest,
  * riffa ---- */
+/* The turn: each contender throws once a round, in order; the best
+ * score wins; tied best scores throw again. */
+typedef struct {
+    uint8_t contenders;   /* seats still in (bit per seat) */
+    uint8_t pos;          /* the contender throwing (index into order) */
+    uint8_t score[DICE_SEATS]; /* this round's scores, 0 = not thrown */
+    uint8_t thrown;       /* highest, lowest: dice of the current throw
+                           * already thrown (a throw of more than three
+                           * dice comes in parts) */
+    uint8_t partial;      /* ... and their sum */
+    uint8_t pair;         /* riffa: the pair kept, 0 while throwing for one */
+} dice_best;
+DICE_TURN_FITS(dice_best);
 void best_start(dice_state *);               /* every seat contends */
 int best_thrower(const dice_state *);
-/* The thrower's throw is complete with this score. */
-void best_scored(dice_state *, int score, bool low);
+/* The thrower's throw is complete with this score; the best (the
+ * highest, or the lowest if `low`) wins the turn for the reason `why`
+ * (DICE_WHY_HIGHEST, DICE_WHY_LOWEST or the game's own, with v as
+ * DICE_WHY_HIGHEST has it). */
+void best_scored(dice_state *, int score, bool low, int why);
 void best_write(const dice_state *, char *buf, size_t size, size_t *len);
 /* Reads "in" and "scores"; *used: words taken. */
 bool best_read(dice_state *, char **words, int nwords, int *used,
@@ -485,7 +460,8 @@ void best_info(const dice_state *, lt_view *);
 /* Weights of the sums of k dice (total 6^k) into w[0..DIST_MAX). */
 void dice_sum_weights(int k, uint32_t *w);
 
-/* the options of highest and lowest (extreme.c) */
+/* the turn's rules and the options of highest and lowest (extreme.c) */
+extern const dice_rules extreme_highest, extreme_lowest;
 extern const lt_option extreme_options[];
 
 /* ai:perfect (perfect.c): dice_rules.best as a player; the engines list

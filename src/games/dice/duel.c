@@ -12,10 +12,21 @@ int duel_thrower(const dice_state *s)
     return s->order[0];
 }
 
+bool duel_pay_both(dice_state *s, int32_t each)
+{
+    int a = s->order[0], b = s->order[1];
+    bool ok_a = dice_can_pay(s, a, each), ok_b = dice_can_pay(s, b, each);
+    if (!ok_a || !ok_b)
+        return false;
+    dice_pay(s, a, each);
+    dice_pay(s, b, each);
+    return true;
+}
+
 /* seed 000, j (and k): at least one throw, then as long as he likes */
 int duel_chooser(const dice_state *s)
 {
-    const dice_duel *d = &s->t.duel;
+    const dice_duel *d = DICE_TURN(dice_duel, s);
     return d->mine && d->theirs && d->thrown == DUEL_CHOOSE ? s->order[0] : LT_CHANCE;
 }
 
@@ -32,7 +43,7 @@ int duel_choices(const dice_state *s, lt_action *out)
  * comes for the first, then one for the second. */
 bool duel_assign(dice_state *s, int sum, bool mine_first, bool distinct)
 {
-    dice_duel *d = &s->t.duel;
+    dice_duel *d = DICE_TURN(dice_duel, s);
     uint8_t *first = mine_first ? &d->mine : &d->theirs;
     uint8_t *second = mine_first ? &d->theirs : &d->mine;
     if (*first && *second)
@@ -50,7 +61,7 @@ bool duel_assign(dice_state *s, int sum, bool mine_first, bool distinct)
 void duel_numbers_chance(const dice_state *s, int mine, int theirs,
                          bool mine_first, bool distinct, rat *out)
 {
-    const dice_duel *d = &s->t.duel;
+    const dice_duel *d = DICE_TURN(dice_duel, s);
     int first = mine_first ? mine : theirs, second = mine_first ? theirs : mine;
     int given_first = mine_first ? d->mine : d->theirs;
     int given_second = mine_first ? d->theirs : d->mine;
@@ -72,15 +83,15 @@ void duel_numbers_chance(const dice_state *s, int mine, int theirs,
 void duel_write_numbers(const dice_state *s, char *buf, size_t size, size_t *len)
 {
     uint8_t num[DICE_SEATS] = {0};
-    num[s->order[0]] = s->t.duel.mine;
-    num[s->order[1]] = s->t.duel.theirs;
+    num[s->order[0]] = DICE_TURN(dice_duel, s)->mine;
+    num[s->order[1]] = DICE_TURN(dice_duel, s)->theirs;
     dice_write_list(buf, size, len, "numbers", num, s->players);
 }
 
 bool duel_read_numbers(dice_state *s, const char *word, bool mine_first,
                        bool distinct, int lo, int hi, lt_error *err)
 {
-    dice_duel *d = &s->t.duel;
+    dice_duel *d = DICE_TURN(dice_duel, s);
     int v[DICE_SEATS], count;
     if (!dice_parse_list(word, v, 2, lo, hi, &count) || count != 2) {
         lt_error_set(err, _("numbers: one for each seat, %d..%d ('-' for none yet)"),
@@ -106,6 +117,11 @@ bool duel_read_numbers(dice_state *s, const char *word, bool mine_first,
     return true;
 }
 
+void duel_threw_theirs(const dice_reason *r, char *buf, size_t size, size_t *len)
+{
+    dice_threw(r, NC_("threw", "the opponent's number: the whole pool"), true, buf, size, len);
+}
+
 static const char *const stages[] = {"first", "choose", "throwing"};
 
 const char *duel_stage_name(int stage)
@@ -117,7 +133,7 @@ bool duel_read_stage(dice_state *s, const char *word)
 {
     for (int k = 0; k < 3; k++)
         if (!strcmp(word, stages[k])) {
-            s->t.duel.thrown = (uint8_t)k;
+            DICE_TURN(dice_duel, s)->thrown = (uint8_t)k;
             return true;
         }
     return false;
@@ -125,7 +141,7 @@ bool duel_read_stage(dice_state *s, const char *word)
 
 void duel_info(const dice_state *s, lt_view *v, bool staker)
 {
-    const dice_duel *d = &s->t.duel;
+    const dice_duel *d = DICE_TURN(dice_duel, s);
     char a[8] = "-", b[8] = "-";
     if (d->mine)
         snprintf(a, sizeof a, "%u", (unsigned)d->mine);

@@ -34,28 +34,13 @@ static const char *name_of(voice v, int seat, char *buf, size_t size)
     return buf;
 }
 
-static const char *const groups[] = {"3-6", "7-14", "15-18"};
-
-/* The endings worded "threw 9, <what it is>"; those marked with money
- * name the pool after it. */
-static const struct {
-    const char *what;
-    bool money;
-} thrown[DICE_WHYS] = {
-    [DICE_WHY_HAZARD] = {NC_("threw", "a Hazard"), false},
-    [DICE_WHY_STAKER] = {NC_("threw", "own number, before the thrower's: no stakes taken"),
-                         false},
-    [DICE_WHY_POOL_REACHED] = {NC_("threw", "a Hazard: the winnings reach the whole pool"),
-                               true},
-    [DICE_WHY_THEIR_NUMBER] = {NC_("threw", "the opponent's number: the whole pool"), true},
-    [DICE_WHY_NOBODYS_LOSES] = {NC_("threw", "nobody's number, and lost the winnings"), false},
-    [DICE_WHY_NOBODYS_PASSES] = {NC_("threw", "nobody's number: the roles change, the pool "
-                                              "stays"),
-                                 false},
-    [DICE_WHY_HAZARD_LOSES] = {NC_("threw", "a Hazard, and lost"), false},
-    [DICE_WHY_THEIRS_LOSES] = {NC_("threw", "the opponent's number, and lost"), false},
-    [DICE_WHY_OWN_WINS] = {NC_("threw", "own number, and won"), false},
-};
+void dice_threw(const dice_reason *r, const char *what, bool money, char *buf,
+                size_t size, size_t *len)
+{
+    lt_appendf(buf, size, len, _("threw %d, %s"), r->sum, P_("threw", what));
+    if (money)
+        lt_appendf(buf, size, len, " (%s)", r->money);
+}
 
 /* The reason a turn ended: a clause whose subject is the seat that
  * decided it, written unless `subject` is false ("P3 threw 9, P1's
@@ -65,24 +50,12 @@ static int clause(const dice_state *s, voice v, bool subject, char *buf,
 {
     char who[24], owner[24], faces[16] = "", money[24];
     const int by = s->shown.by, why = s->shown.why;
-    const int sum = s->shown.tdice ? dice_sum(s->shown.taction, s->shown.tdice) : 0;
     const uint8_t *x = s->shown.v;
     size_t len = 0;
     buf[0] = '\0';
     if (subject && by >= 0)
         lt_appendf(buf, size, &len, "%s ", name(v, by, who, sizeof who));
-    if (s->shown.winner >= 0)
-        name_of(v, s->shown.winner, owner, sizeof owner);
-    if (s->shown.tdice)
-        lt_dice_name(s->shown.taction, s->shown.tdice, faces, sizeof faces);
-    dice_money_text(s->shown.amount, money, sizeof money);
     const char *playoff = x[2] ? _(" in the play-off") : "";
-    if (why > DICE_WHY_NONE && why < DICE_WHYS && thrown[why].what) {
-        lt_appendf(buf, size, &len, _("threw %d, %s"), sum, P_("threw", thrown[why].what));
-        if (thrown[why].money)
-            lt_appendf(buf, size, &len, " (%s)", money);
-        return (int)len;
-    }
     switch (why) {
     case DICE_WHY_CAP:
         lt_appendf(buf, size, &len,
@@ -91,75 +64,27 @@ static int clause(const dice_state *s, voice v, bool subject, char *buf,
         break;
     case DICE_WHY_HIGHEST:
     case DICE_WHY_LOWEST:
-    case DICE_WHY_RIFFA:
         lt_appendf(buf, size, &len,
-                   why == DICE_WHY_RIFFA
-                       ? _("scored %u with a pair and the third die, the highest%s")
-                   : why == DICE_WHY_LOWEST ? _("threw %u, the lowest%s")
-                                            : _("threw %u, the highest%s"),
+                   why == DICE_WHY_LOWEST ? _("threw %u, the lowest%s")
+                                          : _("threw %u, the highest%s"),
                    (unsigned)x[0], playoff);
         lt_appendf(buf, size, &len, _(" (next: %u)"),
                    (unsigned)x[1]);
         break;
-    case DICE_WHY_EQUALLED:
-        lt_appendf(buf, size, &len,
-                   _("matched one die with two%s; nobody equalled it"),
-                   playoff);
-        break;
-    case DICE_WHY_TRIPLE:
-        lt_appendf(buf, size, &len, "%s", _("threw the only Triple"));
-        break;
-    case DICE_WHY_GROUP:
-        lt_appendf(buf, size, &len,
-                   _("threw the only sum in the group %s, and no Triple came"),
-                   groups[x[0] % 3]);
-        break;
-    case DICE_WHY_OWN_REHAZARD:
-        lt_appendf(buf, size, &len,
-                   x[0] ? _("threw %d, own ReHazard (shared: the thrower wins)")
-                        : _("threw %d, own ReHazard"),
-                   sum);
-        break;
-    case DICE_WHY_REHAZARD_OF:
-        lt_appendf(buf, size, &len, _("threw %d, %s's ReHazard"),
-                   sum, owner);
-        break;
-    case DICE_WHY_NUMBER_OF:
-        if (by == s->shown.winner)
-            lt_appendf(buf, size, &len, _("threw %d, own number"),
-                       sum);
-        else
-            lt_appendf(buf, size, &len, _("threw %d, %s's number"),
-                       sum, owner);
-        break;
-    case DICE_WHY_PAIR: {
-        int f[LT_DICE_MAX];
-        dice_faces(s->shown.taction, 3, f);
-        lt_appendf(buf, size, &len,
-                   f[0] == f[2] ? _("threw %s, the first triple") : _("threw %s, the first pair"),
-                   faces);
-        break;
-    }
-    case DICE_WHY_PANQUIST:
-        if (x[0] == 4)
-            lt_appendf(buf, size, &len, _("threw %d (%s), own number: Panquist, all 4 stakes"),
-                       sum, faces);
-        else
-            lt_appendf(buf, size, &len,
-                       _("threw %d (%s), own number: takes %u of the 4 stakes"), sum, faces,
-                       (unsigned)x[0]);
-        break;
-    case DICE_WHY_STOP_WON:
-        lt_appendf(buf, size, &len, _("stopped and took %s"), money);
-        break;
-    case DICE_WHY_STOP_NOTHING:
-        lt_appendf(buf, size, &len, "%s", _("stopped with nothing won"));
-        break;
-    case DICE_WHY_STOP_PASSES:
-        lt_appendf(buf, size, &len, "%s",
-                   _("stopped: the roles change, the pool stays"));
-        break;
     default:
+        if (why >= DICE_WHY_GAME) {
+            owner[0] = '\0';
+            if (s->shown.winner >= 0)
+                name_of(v, s->shown.winner, owner, sizeof owner);
+            if (s->shown.tdice)
+                lt_dice_name(s->shown.taction, s->shown.tdice, faces, sizeof faces);
+            dice_money_text(s->shown.amount, money, sizeof money);
+            dice_reason r = {
+                .s = s, .own = by == s->shown.winner,
+                .sum = s->shown.tdice ? dice_sum(s->shown.taction, s->shown.tdice) : 0,
+                .faces = faces, .owner = owner, .money = money, .playoff = playoff};
+            s->rules->why_words(&r, buf, size, &len);
+        }
         break;
     }
     return (int)len;
@@ -261,7 +186,7 @@ static int by_money(const dice_state *s, voice v, char *buf, size_t size)
 int dice_end_reason(const lt_state *st, char *buf, size_t size)
 {
     const dice_state *s = (const dice_state *)st;
-    const dice_rules *r = dice_rules_of(s);
+    const dice_rules *r = s->rules;
     voice v = {.full = true};
     char text[256];
     size_t len = 0;

@@ -12,7 +12,7 @@
 /* var[0]: the number of dice (option dice) */
 static bool low(const dice_state *s)
 {
-    return s->game == DICE_LOWEST;
+    return s->rules == &extreme_lowest;
 }
 
 static bool extreme_start(dice_state *s)
@@ -23,13 +23,13 @@ static bool extreme_start(dice_state *s)
 
 static int extreme_dice(const dice_state *s)
 {
-    int left = s->var[0] - s->t.best.thrown;
+    int left = s->var[0] - DICE_TURN(dice_best, s)->thrown;
     return left > LT_DICE_MAX ? LT_DICE_MAX : left;
 }
 
 static void extreme_apply(dice_state *s, lt_action a)
 {
-    dice_best *b = &s->t.best;
+    dice_best *b = DICE_TURN(dice_best, s);
     int nd = extreme_dice(s);
     b->thrown = (uint8_t)(b->thrown + nd);
     b->partial = (uint8_t)(b->partial + dice_sum(a, nd));
@@ -37,15 +37,16 @@ static void extreme_apply(dice_state *s, lt_action a)
         return;
     int score = b->partial;
     b->thrown = b->partial = 0;
-    best_scored(s, score, low(s)); /* seed 000, a/b: the highest/lowest wins */
+    /* seed 000, a/b: the highest/lowest wins */
+    best_scored(s, score, low(s), low(s) ? DICE_WHY_LOWEST : DICE_WHY_HIGHEST);
 }
 
 static void extreme_write(const dice_state *s, char *buf, size_t size, size_t *len)
 {
     best_write(s, buf, size, len);
-    if (s->t.best.thrown)
-        lt_appendf(buf, size, len, " part %u/%u", (unsigned)s->t.best.thrown,
-                   (unsigned)s->t.best.partial);
+    if (DICE_TURN(dice_best, s)->thrown)
+        lt_appendf(buf, size, len, " part %u/%u", (unsigned)DICE_TURN(dice_best, s)->thrown,
+                   (unsigned)DICE_TURN(dice_best, s)->partial);
 }
 
 static bool extreme_read(dice_state *s, char **w, int nw, lt_error *err)
@@ -65,18 +66,18 @@ static bool extreme_read(dice_state *s, char **w, int nw, lt_error *err)
                      (unsigned)s->var[0]);
         return false;
     }
-    s->t.best.thrown = (uint8_t)k;
-    s->t.best.partial = (uint8_t)sum;
+    DICE_TURN(dice_best, s)->thrown = (uint8_t)k;
+    DICE_TURN(dice_best, s)->partial = (uint8_t)sum;
     return true;
 }
 
 static void extreme_info(const dice_state *s, lt_view *v)
 {
     best_info(s, v);
-    if (s->t.best.thrown)
+    if (DICE_TURN(dice_best, s)->thrown)
         dice_info(v, _("%s has thrown %u of %u dice: %u"), dice_seat_label(best_thrower(s)),
-                  (unsigned)s->t.best.thrown, (unsigned)s->var[0],
-                  (unsigned)s->t.best.partial);
+                  (unsigned)DICE_TURN(dice_best, s)->thrown, (unsigned)s->var[0],
+                  (unsigned)DICE_TURN(dice_best, s)->partial);
 }
 
 static int extreme_thrower(const dice_state *s)
@@ -92,7 +93,7 @@ static void extreme_odds(const dice_state *s, dice_chances *d)
     uint32_t total = 1, now_total = 1;
     for (int i = 0; i < nd; i++)
         total *= 6;
-    const dice_best *b = &s->t.best;
+    const dice_best *b = DICE_TURN(dice_best, s);
     dice_sum_weights(nd - b->thrown, rest);
     for (int i = 0; i < nd - b->thrown; i++)
         now_total *= 6;
@@ -116,13 +117,14 @@ static void extreme_configure(dice_state *s, const lt_config *cfg)
     s->turns = (uint16_t)cfg->value[OPT_TURNS];
 }
 
-#define EXTREME_RULES(GAME)                                                \
-    {.game = GAME, .ndice = 3, .order_throw = ORDER_NONE, .money = false,  \
+#define EXTREME_RULES                                                      \
+    {.ndice = 3, .order_throw = ORDER_NONE, .money = false,                \
      .configure = extreme_configure, .turn_start = extreme_start,          \
      .turn_thrower = extreme_thrower, .turn_dice = extreme_dice,           \
      .turn_apply = extreme_apply, .turn_write = extreme_write,             \
      .turn_read = extreme_read, .turn_info = extreme_info,                 \
      .turn_odds = extreme_odds}
 
-const dice_rules dice_highest = EXTREME_RULES(DICE_HIGHEST);
-const dice_rules dice_lowest = EXTREME_RULES(DICE_LOWEST);
+/* the same rules twice: low() tells them apart */
+const dice_rules extreme_highest = EXTREME_RULES;
+const dice_rules extreme_lowest = EXTREME_RULES;

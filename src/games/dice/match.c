@@ -10,29 +10,25 @@
 
 #include "dicegame.h"
 
-_Static_assert(sizeof(dice_best) == 16 && sizeof(dice_oat) == 16 &&
-                   sizeof(dice_tri) == 16 && sizeof(dice_haz) == 16 &&
-                   sizeof(dice_mar) == 16 && sizeof(dice_pa) == 16 &&
-                   sizeof(dice_duel) == 16 && sizeof(dice_turn) == 16,
-               "every turn layout fills the union");
-/* No padding before `shown`: the hash reads those bytes. */
-_Static_assert(offsetof(dice_state, t) == 88 &&
-                   offsetof(dice_state, shown) == 104,
+/* No padding before `shown`: the hash reads the bytes after `rules`. */
+_Static_assert(offsetof(dice_state, players) == 8 &&
+                   offsetof(dice_state, t) == 96 &&
+                   offsetof(dice_state, shown) == 112,
                "dice_state has no hidden padding");
-
-const dice_rules *dice_rules_of(const dice_state *s)
-{
-    static const dice_rules *const all[DICE_GAMES] = {
-        &dice_highest,      &dice_lowest,      &dice_one_and_two,
-        &dice_triples,      &dice_hazard,      &dice_marlota,
-        &dice_riffa,        &dice_pair_and_ace, &dice_panquist,
-        &dice_half_hazard,  &dice_rising_hazard, &dice_guirguiesca};
-    assert(s->game < DICE_GAMES);
-    return all[s->game];
-}
 
 const char *const dice_order_choices[] = {
     NC_("option value", "highest"), NC_("option value", "lowest"), NULL};
+
+enum { OPT_ORDER, OPT_TURNS };
+
+const lt_option dice_order_turns_options[] = {DICE_OPT_ORDER, DICE_OPT_TURNS,
+                                              {NULL, NULL, 0, 0, 0, NULL}};
+
+void dice_configure_order_turns(dice_state *s, const lt_config *cfg)
+{
+    s->lowest = (uint8_t)cfg->value[OPT_ORDER];
+    s->turns = (uint16_t)cfg->value[OPT_TURNS];
+}
 
 /* ---- dice ---- */
 
@@ -143,7 +139,7 @@ void dice_take(dice_state *s, int seat, int32_t amount)
 
 int32_t dice_equity(const dice_state *s, int seat)
 {
-    const dice_rules *r = dice_rules_of(s);
+    const dice_rules *r = s->rules;
     return s->money[seat] + (r->claim ? r->claim(s, seat) : s->pot / s->players);
 }
 
@@ -162,38 +158,38 @@ void dice_end_match(dice_state *s)
     s->payer = 0;
     memset(s->order, 0, sizeof s->order);
     memset(s->othrow, 0, sizeof s->othrow);
-    memset(&s->t, 0, sizeof s->t);
+    memset(s->t, 0, sizeof s->t);
 }
 
 static void enter_turn(dice_state *s)
 {
-    const dice_rules *r = dice_rules_of(s);
+    const dice_rules *r = s->rules;
     s->phase = PHASE_TURN;
     s->steps = 0;
     s->split = 0;
     memset(s->othrow, 0, sizeof s->othrow);
-    memset(&s->t, 0, sizeof s->t);
+    memset(s->t, 0, sizeof s->t);
     if (r->turn_start && !r->turn_start(s))
         dice_end_match(s); /* a player cannot cover the stakes: he loses */
 }
 
 int dice_turn_player(const dice_state *s)
 {
-    const dice_rules *r = dice_rules_of(s);
+    const dice_rules *r = s->rules;
     return r->turn_player ? r->turn_player(s) : LT_CHANCE;
 }
 
 int dice_turn_dice(const dice_state *s)
 {
-    const dice_rules *r = dice_rules_of(s);
+    const dice_rules *r = s->rules;
     return r->turn_dice ? r->turn_dice(s) : r->ndice;
 }
 
 static void begin_turn(dice_state *s)
 {
-    const dice_rules *r = dice_rules_of(s);
+    const dice_rules *r = s->rules;
     int n = s->players;
-    memset(&s->t, 0, sizeof s->t);
+    memset(s->t, 0, sizeof s->t);
     s->steps = 0;
     if (s->turn >= s->turns) {
         dice_end_match(s);
@@ -231,7 +227,7 @@ static void begin_turn(dice_state *s)
 
 void dice_end_turn(dice_state *s, int winner, dice_why why)
 {
-    assert(why.why > DICE_WHY_NONE && why.why < DICE_WHYS);
+    assert(why.why > DICE_WHY_NONE);
     if (winner >= 0)
         s->won[winner]++;
     s->shown.winner = (int8_t)winner;
@@ -257,12 +253,11 @@ bool dice_enter_seat_order(dice_state *s)
     return s->phase == PHASE_TURN;
 }
 
-lt_status dice_init(lt_state *st, const lt_config *cfg, int game)
+lt_status dice_init(lt_state *st, const lt_config *cfg, const dice_rules *r)
 {
     dice_state *s = ds(st);
     memset(s, 0, sizeof *s);
-    s->game = (uint8_t)game;
-    const dice_rules *r = dice_rules_of(s);
+    s->rules = r;
     s->players = (uint8_t)cfg->players;
     s->ndice = (uint8_t)r->ndice;
     s->money_game = r->money;
@@ -296,7 +291,7 @@ int dice_legal_actions(const lt_state *st, lt_action *out)
 {
     const dice_state *s = cds(st);
     assert(s->phase == PHASE_TURN);
-    return dice_rules_of(s)->turn_actions(s, out);
+    return s->rules->turn_actions(s, out);
 }
 
 /* Dice in the throw now due. */
@@ -389,7 +384,7 @@ int dice_thrower(const dice_state *s)
 {
     switch (s->phase) {
     case PHASE_ORDER: return order_thrower(s);
-    case PHASE_TURN: return dice_rules_of(s)->turn_thrower(s);
+    case PHASE_TURN: return s->rules->turn_thrower(s);
     default: return -1;
     }
 }
@@ -402,7 +397,7 @@ int dice_throw_seat(const lt_state *st)
 void dice_apply(lt_state *st, lt_action a)
 {
     dice_state *s = ds(st);
-    const dice_rules *r = dice_rules_of(s);
+    const dice_rules *r = s->rules;
     if (a < DICE_STOP) {
         s->shown.seat = (int8_t)dice_thrower(s);
         s->shown.ndice = (uint8_t)throw_dice(s);
@@ -513,7 +508,7 @@ uint64_t dice_hash(const lt_state *st)
 {
     const unsigned char *p = (const unsigned char *)st;
     uint64_t h = 0xcbf29ce484222325u;
-    for (size_t i = 0; i < offsetof(dice_state, shown); i++)
+    for (size_t i = offsetof(dice_state, players); i < offsetof(dice_state, shown); i++)
         h = (h ^ p[i]) * 0x100000001b3u;
     return h ^ h >> 29;
 }
@@ -530,7 +525,7 @@ int dice_action_cells(const lt_state *st, lt_action a, int *cells, int max)
 bool dice_invariants_ok(const lt_state *st)
 {
     const dice_state *s = cds(st);
-    if (s->game >= DICE_GAMES || s->players < 1 || s->players > DICE_SEATS ||
+    if (!s->rules || s->players < 1 || s->players > DICE_SEATS ||
         s->phase > PHASE_OVER || s->turn > s->turns)
         return false;
     /* the match ends after its turns, or earlier when money runs out */

@@ -57,7 +57,7 @@ lt_status dice_odds(const lt_state *st, unsigned flags, lt_odds *o,
         rat_set(&d->win[i], 0, 1);
     rat_set(&d->none, 0, 1);
     rat_set(&d->value, 0, 1);
-    dice_rules_of(&s)->turn_odds(&s, d);
+    s.rules->turn_odds(&s, d);
     bool overflowed = false;
     for (int i = 0; i < s.players; i++) {
         put(&o->win[i], &d->win[i]);
@@ -94,7 +94,7 @@ void dice_best_odds(const dice_state *s, const uint32_t *dist, uint32_t total,
                     const uint32_t *now, uint32_t now_total, bool low,
                     rat *win)
 {
-    const dice_best *b = &s->t.best;
+    const dice_best *b = DICE_TURN(dice_best, s);
     int n = s->players, thrower = s->order[b->pos];
     if (!now) {
         now = dist;

@@ -28,7 +28,7 @@ static lt_action choose(void *inst, const lt_state *st, const lt_limits *lim,
     const dice_state *s = (const dice_state *)st;
     (void)lim;
     (void)seed;
-    lt_action a = dice_rules_of(s)->best(s);
+    lt_action a = s->rules->best(s);
     if (info) {
         memset(info, 0, sizeof *info);
         info->best = a;

@@ -110,7 +110,7 @@ static void write_order(const dice_state *s, char *buf, size_t size,
 int dice_write_state(const lt_state *st, char *out, size_t outsize)
 {
     const dice_state *s = (const dice_state *)st;
-    const dice_rules *r = dice_rules_of(s);
+    const dice_rules *r = s->rules;
     char buf[TEXT_MAX], m[32];
     size_t len = 0, size = sizeof buf;
     buf[0] = '\0';
@@ -178,7 +178,7 @@ bad:
 static bool read_match(dice_state *t, char **w, int nw, int *used,
                        lt_error *err)
 {
-    const dice_rules *r = dice_rules_of(t);
+    const dice_rules *r = t->rules;
     int n = t->players, i = 0, v[DICE_SEATS], count;
     if (nw < 4) {
         lt_error_set(err, _("expected e.g. 'play turn 1/%u score %s ...' "
@@ -359,7 +359,7 @@ static bool read_match(dice_state *t, char **w, int nw, int *used,
 lt_status dice_read_state(lt_state *st, const char *text, lt_error *err)
 {
     dice_state t = *(dice_state *)st;
-    const dice_rules *r = dice_rules_of(&t);
+    const dice_rules *r = t.rules;
     char buf[TEXT_MAX], *w[WORDS_MAX];
     if (strlen(text) >= sizeof buf) {
         lt_error_set(err, _("position text too long"));

@@ -19,7 +19,7 @@ bool dice_simulate(const lt_game *g, const lt_config *cfg, uint64_t n,
     /* one turn, then the match ends (what is left in the pot is split:
      * each player's share of it counts as his) */
     start.turns = 1;
-    const dice_rules *r = dice_rules_of(&start);
+    const dice_rules *r = start.rules;
     int first = start.order[0];
     int64_t equity0 = dice_equity(&start, first);
     bool decides = r->best != NULL;

@@ -79,7 +79,7 @@ static void order_line(const dice_state *s, lt_view *v)
 void dice_render(const lt_state *st, lt_view *v)
 {
     const dice_state *s = (const dice_state *)st;
-    const dice_rules *r = dice_rules_of(s);
+    const dice_rules *r = s->rules;
     v->width = v->height = 0;
     int faces[LT_DICE_MAX];
     if (s->shown.seat >= 0) {

@@ -7,6 +7,11 @@
 
 enum { OPT_ORDER, OPT_HAZARD, OPT_TURNS };
 enum { HAZARD_LOSES, HAZARD_IGNORED };
+enum {
+    WHY_HAZARD_LOSES = DICE_WHY_GAME, /* a Hazard loses */
+    WHY_THEIRS_LOSES,                 /* the opponent's number loses */
+    WHY_OWN_WINS                      /* his own number wins */
+};
 
 static const char *const hazard_rules[] = {
     NC_("option value", "loses"), NC_("option value", "ignored"), NULL};
@@ -34,13 +39,13 @@ static bool is_hazard(int sum)
 
 static void apply(dice_state *s, lt_action a)
 {
-    dice_duel *d = &s->t.duel;
+    dice_duel *d = DICE_TURN(dice_duel, s);
     int sum = dice_sum(a, 2), me = s->order[0], other = s->order[1];
     if (is_hazard(sum)) {
         /* seed 000, l: a Hazard loses (option: once numbers are being
          * given, it is thrown again) */
         if (!d->theirs || s->var[0] == HAZARD_LOSES)
-            dice_end_turn(s, other, (dice_why){.why = DICE_WHY_HAZARD_LOSES,
+            dice_end_turn(s, other, (dice_why){.why = WHY_HAZARD_LOSES,
                                                .by = (int8_t)me});
         return;
     }
@@ -49,7 +54,7 @@ static void apply(dice_state *s, lt_action a)
         return;
     }
     if (sum == d->theirs) { /* the opponent's number loses */
-        dice_end_turn(s, other, (dice_why){.why = DICE_WHY_THEIRS_LOSES,
+        dice_end_turn(s, other, (dice_why){.why = WHY_THEIRS_LOSES,
                                            .by = (int8_t)me});
         return;
     }
@@ -58,7 +63,7 @@ static void apply(dice_state *s, lt_action a)
         return;
     }
     if (sum == d->mine) /* his own wins */
-        dice_end_turn(s, me, (dice_why){.why = DICE_WHY_OWN_WINS, .by = (int8_t)me});
+        dice_end_turn(s, me, (dice_why){.why = WHY_OWN_WINS, .by = (int8_t)me});
     /* any other: he throws on */
 }
 
@@ -107,7 +112,7 @@ static void second(int o, int h, rat *out)
 
 static void odds(const dice_state *s, dice_chances *d)
 {
-    const dice_duel *t = &s->t.duel;
+    const dice_duel *t = DICE_TURN(dice_duel, s);
     int h = s->var[0] == HAZARD_LOSES ? 6 : 0;
     rat win;
     if (t->mine) {
@@ -131,26 +136,21 @@ static void odds(const dice_state *s, dice_chances *d)
     lt_copy(d->note, sizeof d->note, _("Hazard: 2, 3, 11, 12."));
 }
 
-const dice_rules dice_guirguiesca = {
-    .game = DICE_GUIRGUIESCA, .ndice = 2, .order_throw = ORDER_ONCE,
-    .money = false, .configure = configure, .turn_thrower = duel_thrower,
-    .turn_apply = apply, .turn_write = write_turn, .turn_read = read_turn,
-    .turn_info = info, .turn_odds = odds};
-
-static lt_status init(lt_state *s, const lt_config *cfg)
+static void why_words(const dice_reason *r, char *buf, size_t size, size_t *len)
 {
-    return dice_init(s, cfg, DICE_GUIRGUIESCA);
+    int why = r->s->shown.why;
+    dice_threw(r,
+               why == WHY_HAZARD_LOSES   ? NC_("threw", "a Hazard, and lost")
+               : why == WHY_THEIRS_LOSES ? NC_("threw", "the opponent's number, and lost")
+                                         : NC_("threw", "own number, and won"),
+               false, buf, size, len);
 }
 
-const lt_game lt_guirguiesca = {
-    .id = "guirguiesca",
-    .title = N_("Guirguiesca"),
-    .source = N_("source 000, l: Guirguiesca"),
-    .options = options,
-    .min_players = 2,
-    .max_players = 2,
-    .min_return = -1,
-    .max_return = 1,
-    .init = init,
-    DICE_MEMBERS,
-};
+static const dice_rules rules = {
+    .ndice = 2, .order_throw = ORDER_ONCE, .configure = configure,
+    .turn_thrower = duel_thrower, .turn_apply = apply, .turn_write = write_turn,
+    .turn_read = read_turn, .turn_info = info, .turn_odds = odds, .why_words = why_words};
+
+DICE_GAME(lt_guirguiesca, rules, .id = "guirguiesca", .title = N_("Guirguiesca"),
+          .source = N_("source 000, l: Guirguiesca"), .options = options, .min_players = 2,
+          .max_players = 2, .min_return = -1, .max_return = 1);

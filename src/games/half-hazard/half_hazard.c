@@ -10,6 +10,13 @@
 
 enum { OPT_ORDER, OPT_POOL, OPT_UNIT, OPT_STREAK, OPT_BANKROLL, OPT_TURNS };
 enum { STREAK_UNIT, STREAK_RISING };
+enum {
+    WHY_STOP_WON = DICE_WHY_GAME, /* stopped, took `amount` */
+    WHY_STOP_NOTHING,             /* stopped with nothing won */
+    WHY_POOL_REACHED,             /* a Hazard: winnings reach the pool */
+    WHY_THEIR_NUMBER,             /* the opponent's number: the pool, `amount` */
+    WHY_NOBODYS_LOSES             /* nobody's number loses */
+};
 
 static const char *const streaks[] = {
     NC_("option value", "unit"), NC_("option value", "rising"), NULL};
@@ -48,14 +55,7 @@ static unsigned short_of(const dice_state *s)
 /* ... which joins what was left over */
 static bool start(dice_state *s)
 {
-    int a = s->order[0], b = s->order[1];
-    /* both checked, so the reason names each who cannot */
-    bool ok_a = dice_can_pay(s, a, s->pool / 2), ok_b = dice_can_pay(s, b, s->pool / 2);
-    if (!ok_a || !ok_b)
-        return false;
-    dice_pay(s, a, s->pool / 2);
-    dice_pay(s, b, s->pool / 2);
-    return true;
+    return duel_pay_both(s, s->pool / 2);
 }
 
 /* seed 000, j: at least one throw, then as long as he likes */
@@ -79,11 +79,11 @@ static void end(dice_state *s, int32_t take, int winner, int why)
 
 static void apply(dice_state *s, lt_action a)
 {
-    dice_duel *d = &s->t.duel;
+    dice_duel *d = DICE_TURN(dice_duel, s);
     int me = s->order[0], other = s->order[1];
     if (a == DICE_STOP) { /* he takes what he won; the rest stays */
         end(s, d->won, d->won ? me : -1,
-            d->won ? DICE_WHY_STOP_WON : DICE_WHY_STOP_NOTHING);
+            d->won ? WHY_STOP_WON : WHY_STOP_NOTHING);
         return;
     }
     if (a == DICE_THROW) {
@@ -101,16 +101,16 @@ static void apply(dice_state *s, lt_action a)
         d->won += pay(s->var[0], s->unit, d->streak);
         d->streak++;
         if (d->won >= s->pot) {
-            end(s, s->pot, me, DICE_WHY_POOL_REACHED);
+            end(s, s->pot, me, WHY_POOL_REACHED);
             return;
         }
     } else if (sum == d->mine) {
         d->streak = 0; /* his own number: the Hazards count afresh */
     } else if (sum == d->theirs) {
-        end(s, s->pot, me, DICE_WHY_THEIR_NUMBER); /* the opponent's: the whole pool */
+        end(s, s->pot, me, WHY_THEIR_NUMBER); /* the opponent's: the whole pool */
         return;
     } else {
-        end(s, 0, other, DICE_WHY_NOBODYS_LOSES); /* any other: he loses what he won */
+        end(s, 0, other, WHY_NOBODYS_LOSES); /* any other: he loses what he won */
         return;
     }
     d->thrown = DUEL_CHOOSE;
@@ -118,7 +118,7 @@ static void apply(dice_state *s, lt_action a)
 
 static void write_turn(const dice_state *s, char *buf, size_t size, size_t *len)
 {
-    const dice_duel *d = &s->t.duel;
+    const dice_duel *d = DICE_TURN(dice_duel, s);
     char m[32];
     duel_write_numbers(s, buf, size, len);
     if (d->mine)
@@ -129,7 +129,7 @@ static void write_turn(const dice_state *s, char *buf, size_t size, size_t *len)
 
 static bool read_turn(dice_state *s, char **w, int nw, lt_error *err)
 {
-    dice_duel *d = &s->t.duel;
+    dice_duel *d = DICE_TURN(dice_duel, s);
     long long streak = 0;
     if ((nw != 2 && nw != 7) || strcmp(w[0], "numbers"))
         goto bad;
@@ -168,7 +168,7 @@ bad:
 
 static void info(const dice_state *s, lt_view *v)
 {
-    const dice_duel *d = &s->t.duel;
+    const dice_duel *d = DICE_TURN(dice_duel, s);
     char m[32], u[32];
     duel_info(s, v, false);
     if (d->mine)
@@ -201,7 +201,7 @@ typedef struct {
 
 static void hh_setup(hh_problem *p, const dice_state *s, int mine, int theirs)
 {
-    const dice_duel *d = &s->t.duel;
+    const dice_duel *d = DICE_TURN(dice_duel, s);
     p->pot = s->pot;
     p->w0 = d->mine ? d->won : 0;
     p->unit = s->unit;
@@ -351,7 +351,7 @@ static double *hh_solve_fast(const hh_problem *p)
 
 static lt_action best(const dice_state *s)
 {
-    const dice_duel *d = &s->t.duel;
+    const dice_duel *d = DICE_TURN(dice_duel, s);
     hh_problem p;
     hh_setup(&p, s, d->mine, d->theirs);
     double *v = hh_solve_fast(&p);
@@ -379,7 +379,7 @@ static lt_action best(const dice_state *s)
  * for the evaluation function. */
 static double expected_take(const dice_state *s)
 {
-    const dice_duel *d = &s->t.duel;
+    const dice_duel *d = DICE_TURN(dice_duel, s);
     double total = 0;
     for (int o = 7; o <= 14; o++) {
         for (int m = 7; m <= 14; m++) {
@@ -437,7 +437,7 @@ static bool numbers_odds(const dice_state *s, int mine, int theirs,
     *val = *thr;
     rat W;
     rat_set(&W, p.w0, 1);
-    if (s->t.duel.mine && s->t.duel.thrown == DUEL_CHOOSE && rat_cmp(&thr->v, &W) <= 0) {
+    if (DICE_TURN(dice_duel, s)->mine && DICE_TURN(dice_duel, s)->thrown == DUEL_CHOOSE && rat_cmp(&thr->v, &W) <= 0) {
         rat_copy(&val->v, &W); /* he stops */
         rat_set(&val->pw, p.w0 > 0, 1);
         rat_set(&val->pl, 0, 1);
@@ -448,7 +448,7 @@ static bool numbers_odds(const dice_state *s, int mine, int theirs,
 
 static void odds(const dice_state *s, dice_chances *d)
 {
-    const dice_duel *t = &s->t.duel;
+    const dice_duel *t = DICE_TURN(dice_duel, s);
     int me = s->order[0], other = s->order[1];
     static _Thread_local hh_cell thr, val;
     rat pw, pl, v;
@@ -490,28 +490,34 @@ static void odds(const dice_state *s, dice_chances *d)
               "gain (half the pot being his)."));
 }
 
-const dice_rules dice_half_hazard = {
-    .game = DICE_HALF_HAZARD, .ndice = 3, .order_throw = ORDER_ONCE,
-    .money = true, .configure = configure, .turn_start = start,
-    .turn_player = duel_chooser, .turn_thrower = duel_thrower,
-    .turn_actions = duel_choices, .turn_apply = apply, .turn_write = write_turn,
-    .turn_read = read_turn, .turn_info = info, .turn_odds = odds,
-    .best = best, .short_of = short_of, .due = NC_("cannot cover", "half of the pool")};
-
-static lt_status init(lt_state *s, const lt_config *cfg)
+static void why_words(const dice_reason *r, char *buf, size_t size, size_t *len)
 {
-    return dice_init(s, cfg, DICE_HALF_HAZARD);
+    switch (r->s->shown.why) {
+    case WHY_STOP_WON:
+        lt_appendf(buf, size, len, _("stopped and took %s"), r->money);
+        break;
+    case WHY_STOP_NOTHING:
+        lt_appendf(buf, size, len, "%s", _("stopped with nothing won"));
+        break;
+    case WHY_POOL_REACHED:
+        dice_threw(r, NC_("threw", "a Hazard: the winnings reach the whole pool"), true, buf,
+                   size, len);
+        break;
+    case WHY_THEIR_NUMBER:
+        duel_threw_theirs(r, buf, size, len);
+        break;
+    default:
+        dice_threw(r, NC_("threw", "nobody's number, and lost the winnings"), false, buf, size,
+                   len);
+        break;
+    }
 }
 
-const lt_game lt_half_hazard = {
-    .id = "half-hazard",
-    .title = N_("Half Hazard"),
-    .source = N_("source 000, j: Pół Hazard"),
-    .options = options,
-    .min_players = 2,
-    .max_players = 2,
-    .min_return = -1000,
-    .max_return = 1000,
-    .init = init,
-    DICE_MEMBERS,
-};
+static const dice_rules rules = {
+    .ndice = 3, .order_throw = ORDER_ONCE, .money = true, .configure = configure,
+    .short_of = short_of, .turn_start = start, DUEL_STOP_OR_THROW, .turn_apply = apply,
+    .turn_write = write_turn, .turn_read = read_turn, .turn_info = info, .turn_odds = odds,
+    .best = best, .due = NC_("cannot cover", "half of the pool"), .why_words = why_words};
+
+DICE_GAME(lt_half_hazard, rules, .id = "half-hazard", .title = N_("Half Hazard"),
+          .source = N_("source 000, j: Pół Hazard"), .options = options, DICE_TWO_FOR_MONEY);

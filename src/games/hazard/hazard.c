@@ -8,6 +8,19 @@
 
 enum { OPT_ORDER, OPT_FORM, OPT_STAKE, OPT_BANKROLL, OPT_TURNS };
 enum { FORM_TURNS, FORM_STAKES };
+enum {
+    WHY_HAZARD = DICE_WHY_GAME, /* the thrower's Hazard wins */
+    WHY_OWN_REHAZARD,           /* his own ReHazard; v0 1: shared */
+    WHY_REHAZARD_OF             /* the winner's ReHazard, thrown by `by` */
+};
+
+/* The turn: round 1, then later rounds until somebody wins. */
+typedef struct {
+    uint8_t later;        /* 0 in the first round, 1 after it */
+    uint8_t pos;
+    uint8_t reh[DICE_SEATS]; /* first-round sums: the ReHazards */
+} haz_turn;
+DICE_TURN_FITS(haz_turn);
 
 static const char *const forms[] = {
     NC_("option value", "turns"), NC_("option value", "stakes"), NULL};
@@ -61,7 +74,7 @@ static void abort_turn(dice_state *s)
 
 static int thrower(const dice_state *s)
 {
-    return s->order[s->t.haz.pos];
+    return s->order[DICE_TURN(haz_turn, s)->pos];
 }
 
 /* The seat wins the turn, by the throw of `by`. */
@@ -93,10 +106,10 @@ static int rehazard_winner(const uint8_t *reh, int n, int thrower_seat, int sum)
 
 static void apply(dice_state *s, lt_action a)
 {
-    dice_haz *h = &s->t.haz;
+    haz_turn *h = DICE_TURN(haz_turn, s);
     int sum = dice_sum(a, 3), seat = thrower(s), n = s->players;
     if (dice_is_hazard3(sum)) { /* seed 000, e: a Hazard wins */
-        win(s, seat, DICE_WHY_HAZARD, seat, false);
+        win(s, seat, WHY_HAZARD, seat, false);
         return;
     }
     if (!h->later) {
@@ -113,7 +126,7 @@ static void apply(dice_state *s, lt_action a)
         int owners = 0;
         for (int i = 0; i < n; i++)
             owners += h->reh[i] == sum;
-        win(s, w, w == seat ? DICE_WHY_OWN_REHAZARD : DICE_WHY_REHAZARD_OF, seat,
+        win(s, w, w == seat ? WHY_OWN_REHAZARD : WHY_REHAZARD_OF, seat,
             owners > 1);
         return;
     }
@@ -122,7 +135,7 @@ static void apply(dice_state *s, lt_action a)
 
 static void write_turn(const dice_state *s, char *buf, size_t size, size_t *len)
 {
-    const dice_haz *h = &s->t.haz;
+    const haz_turn *h = DICE_TURN(haz_turn, s);
     if (h->later) {
         lt_appendf(buf, size, len, " round 2 next %d", thrower(s) + 1);
         dice_write_list(buf, size, len, "rehazards", h->reh, s->players);
@@ -134,7 +147,7 @@ static void write_turn(const dice_state *s, char *buf, size_t size, size_t *len)
 
 static bool read_turn(dice_state *s, char **w, int nw, lt_error *err)
 {
-    dice_haz *h = &s->t.haz;
+    haz_turn *h = DICE_TURN(haz_turn, s);
     int n = s->players, v[DICE_SEATS], count;
     long long next = 0;
     bool later = nw == 6 && !strcmp(w[0], "round") && !strcmp(w[1], "2") &&
@@ -189,7 +202,7 @@ static bool read_turn(dice_state *s, char **w, int nw, lt_error *err)
 
 static void info(const dice_state *s, lt_view *v)
 {
-    const dice_haz *h = &s->t.haz;
+    const haz_turn *h = DICE_TURN(haz_turn, s);
     char line[96];
     size_t len = 0;
     line[0] = '\0';
@@ -277,7 +290,7 @@ static void add_rat_u128(rat *r, const u128 *x, uint64_t den)
 
 static void odds(const dice_state *s, dice_chances *d)
 {
-    const dice_haz *h = &s->t.haz;
+    const haz_turn *h = DICE_TURN(haz_turn, s);
     int n = s->players;
     uint64_t num[DICE_SEATS], den;
     snprintf(d->note, sizeof d->note, "%s", _("Hazard: 3-6 and 15-18."));
@@ -343,27 +356,31 @@ static void odds(const dice_state *s, dice_chances *d)
     free(g);
 }
 
-const dice_rules dice_hazard = {
-    .game = DICE_HAZARD, .ndice = 3, .order_throw = ORDER_EACH_TURN,
-    .money = false, .configure = configure, .turn_start = start,
-    .turn_thrower = thrower, .turn_apply = apply, .turn_write = write_turn,
-    .turn_read = read_turn, .turn_info = info, .turn_odds = odds,
-    .turn_abort = abort_turn, .short_of = short_of, .due = NC_("cannot cover", "the stake")};
-
-static lt_status init(lt_state *s, const lt_config *cfg)
+static void why_words(const dice_reason *r, char *buf, size_t size, size_t *len)
 {
-    return dice_init(s, cfg, DICE_HAZARD);
+    switch (r->s->shown.why) {
+    case WHY_HAZARD:
+        dice_threw(r, NC_("threw", "a Hazard"), false, buf, size, len);
+        break;
+    case WHY_OWN_REHAZARD:
+        lt_appendf(buf, size, len,
+                   r->s->shown.v[0] ? _("threw %d, own ReHazard (shared: the thrower wins)")
+                                    : _("threw %d, own ReHazard"),
+                   r->sum);
+        break;
+    default:
+        lt_appendf(buf, size, len, _("threw %d, %s's ReHazard"), r->sum, r->owner);
+        break;
+    }
 }
 
-const lt_game lt_hazard = {
-    .id = "hazard",
-    .title = N_("Hazard"),
-    .source = N_("source 000, e: Hazard"),
-    .options = options,
-    .min_players = 2,
-    .max_players = DICE_SEATS,
-    .min_return = -1000,
-    .max_return = 5000,
-    .init = init,
-    DICE_MEMBERS,
-};
+static const dice_rules rules = {
+    .ndice = 3, .order_throw = ORDER_EACH_TURN, .configure = configure, .turn_start = start,
+    .turn_thrower = thrower, .turn_apply = apply, .turn_write = write_turn,
+    .turn_read = read_turn, .turn_info = info, .turn_odds = odds,
+    .turn_abort = abort_turn, .short_of = short_of, .due = NC_("cannot cover", "the stake"),
+    .why_words = why_words};
+
+DICE_GAME(lt_hazard, rules, .id = "hazard", .title = N_("Hazard"),
+          .source = N_("source 000, e: Hazard"), .options = options, .min_players = 2,
+          .max_players = DICE_SEATS, .min_return = -1000, .max_return = 5000);

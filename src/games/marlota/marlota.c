@@ -5,20 +5,19 @@
 #include "../dice/dicegame.h"
 #include "ludoteka/text.h"
 
-enum { OPT_ORDER, OPT_TURNS };
+enum { WHY_NUMBER_OF = DICE_WHY_GAME }; /* the winner's number */
 
-static const lt_option options[] = {DICE_OPT_ORDER, DICE_OPT_TURNS,
-                                    {NULL, NULL, 0, 0, 0, NULL}};
-
-static void configure(dice_state *s, const lt_config *cfg)
-{
-    s->lowest = (uint8_t)cfg->value[OPT_ORDER];
-    s->turns = (uint16_t)cfg->value[OPT_TURNS];
-}
+/* The turn: the first player throws for the numbers, then all throw. */
+typedef struct {
+    uint8_t assigned;     /* numbers given so far */
+    uint8_t pos;          /* thrower once all are given */
+    uint8_t num[DICE_SEATS]; /* per seat, 0 before */
+} mar_turn;
+DICE_TURN_FITS(mar_turn);
 
 static int thrower(const dice_state *s)
 {
-    const dice_mar *m = &s->t.mar;
+    const mar_turn *m = DICE_TURN(mar_turn, s);
     /* seed 000, f: the first in order throws for all the numbers */
     return m->assigned < s->players ? s->order[0] : s->order[m->pos];
 }
@@ -26,14 +25,14 @@ static int thrower(const dice_state *s)
 static int owner_of(const dice_state *s, int sum)
 {
     for (int i = 0; i < s->players; i++)
-        if (s->t.mar.num[i] == sum)
+        if (DICE_TURN(mar_turn, s)->num[i] == sum)
             return i;
     return -1;
 }
 
 static void apply(dice_state *s, lt_action a)
 {
-    dice_mar *m = &s->t.mar;
+    mar_turn *m = DICE_TURN(mar_turn, s);
     int n = s->players, sum = dice_sum(a, 3);
     if (m->assigned < n) {
         /* seed 000, f: sums 7-14 only, each to one player, from the last
@@ -46,7 +45,7 @@ static void apply(dice_state *s, lt_action a)
     }
     int w = owner_of(s, sum);
     if (w >= 0) { /* seed 000, f: the first number thrown wins for its owner */
-        dice_end_turn(s, w, (dice_why){.why = DICE_WHY_NUMBER_OF,
+        dice_end_turn(s, w, (dice_why){.why = WHY_NUMBER_OF,
                                        .by = (int8_t)thrower(s)});
         return;
     }
@@ -55,14 +54,14 @@ static void apply(dice_state *s, lt_action a)
 
 static void write_turn(const dice_state *s, char *buf, size_t size, size_t *len)
 {
-    dice_write_list(buf, size, len, "numbers", s->t.mar.num, s->players);
-    if (s->t.mar.assigned == s->players)
+    dice_write_list(buf, size, len, "numbers", DICE_TURN(mar_turn, s)->num, s->players);
+    if (DICE_TURN(mar_turn, s)->assigned == s->players)
         lt_appendf(buf, size, len, " next %d", thrower(s) + 1);
 }
 
 static bool read_turn(dice_state *s, char **w, int nw, lt_error *err)
 {
-    dice_mar *m = &s->t.mar;
+    mar_turn *m = DICE_TURN(mar_turn, s);
     int n = s->players, v[DICE_SEATS], count;
     long long next = 0;
     if ((nw != 2 && nw != 4) || strcmp(w[0], "numbers") ||
@@ -114,11 +113,11 @@ static void info(const dice_state *s, lt_view *v)
     lt_appendf(line, sizeof line, &len, "%s", _("Numbers:"));
     for (int p = 0; p < s->players; p++) {
         int seat = s->order[p];
-        if (s->t.mar.num[seat])
+        if (DICE_TURN(mar_turn, s)->num[seat])
             lt_appendf(line, sizeof line, &len, " %s %u",
-                       dice_seat_label(seat), (unsigned)s->t.mar.num[seat]);
+                       dice_seat_label(seat), (unsigned)DICE_TURN(mar_turn, s)->num[seat]);
     }
-    if (s->t.mar.assigned < s->players)
+    if (DICE_TURN(mar_turn, s)->assigned < s->players)
         lt_appendf(line, sizeof line, &len, _(" (%s throws for numbers 7-14)"),
                    dice_seat_label(s->order[0]));
     dice_info(v, "%s", line);
@@ -181,35 +180,29 @@ static void odds(const dice_state *s, dice_chances *d)
 {
     draw_ctx c = {.s = s, .win = d->win};
     uint32_t used = 0;
-    memcpy(c.num, s->t.mar.num, sizeof c.num);
+    memcpy(c.num, DICE_TURN(mar_turn, s)->num, sizeof c.num);
     for (int i = 0; i < s->players; i++)
         if (c.num[i])
             used |= 1u << c.num[i];
-    draw(&c, s->t.mar.assigned, used, 1, 1);
+    draw(&c, DICE_TURN(mar_turn, s)->assigned, used, 1, 1);
     lt_copy(d->note, sizeof d->note,
             _("Numbers 7-14, one each; the first thrown wins for its owner."));
 }
 
-const dice_rules dice_marlota = {
-    .game = DICE_MARLOTA, .ndice = 3, .order_throw = ORDER_EACH_TURN,
-    .money = false, .configure = configure, .turn_thrower = thrower,
-    .turn_apply = apply, .turn_write = write_turn, .turn_read = read_turn,
-    .turn_info = info, .turn_odds = odds};
-
-static lt_status init(lt_state *s, const lt_config *cfg)
+static void why_words(const dice_reason *r, char *buf, size_t size, size_t *len)
 {
-    return dice_init(s, cfg, DICE_MARLOTA);
+    if (r->own)
+        lt_appendf(buf, size, len, _("threw %d, own number"), r->sum);
+    else
+        lt_appendf(buf, size, len, _("threw %d, %s's number"), r->sum, r->owner);
 }
 
-const lt_game lt_marlota = {
-    .id = "marlota",
-    .title = N_("Marlota"),
-    .source = N_("source 000, f: Marlota"),
-    .options = options,
-    .min_players = 2,
-    .max_players = DICE_SEATS,
-    .min_return = -1,
-    .max_return = 1,
-    .init = init,
-    DICE_MEMBERS,
-};
+static const dice_rules rules = {
+    .ndice = 3, .order_throw = ORDER_EACH_TURN,
+    .money = false, .configure = dice_configure_order_turns, .turn_thrower = thrower,
+    .turn_apply = apply, .turn_write = write_turn, .turn_read = read_turn,
+    .turn_info = info, .turn_odds = odds, .why_words = why_words};
+
+DICE_GAME(lt_marlota, rules, .id = "marlota", .title = N_("Marlota"),
+          .source = N_("source 000, f: Marlota"), .options = dice_order_turns_options,
+          DICE_FOR_TURNS);

@@ -9,6 +9,19 @@
 
 enum { OPT_LAST, OPT_TURNS };
 enum { LAST_ALL, LAST_ROUND };
+enum { WHY_EQUALLED = DICE_WHY_GAME }; /* v2 1 after a play-off */
+
+/* The turn: contests of the players in `seat` order. */
+typedef struct {
+    uint8_t seat[DICE_SEATS]; /* the contest, in throwing order */
+    uint8_t size;
+    uint8_t pos;          /* index into seat of the thrower */
+    uint8_t single;       /* his single die, 0 before it is thrown */
+    uint8_t leader;       /* 0: no success yet; else 1 + index of the first */
+    uint8_t pending;      /* bits over seat[]: last throws still due */
+    uint8_t equal;        /* bits over seat[]: succeeded (leader too) */
+} oat_turn;
+DICE_TURN_FITS(oat_turn);
 
 static const char *const lasts[] = {
     NC_("option value", "all"), NC_("option value", "round"), NULL};
@@ -28,7 +41,7 @@ static void configure(dice_state *s, const lt_config *cfg)
 
 static bool start(dice_state *s)
 {
-    dice_oat *o = &s->t.oat;
+    oat_turn *o = DICE_TURN(oat_turn, s);
     for (int k = 0; k < s->players; k++)
         o->seat[k] = s->order[k];
     o->size = s->players;
@@ -37,13 +50,13 @@ static bool start(dice_state *s)
 
 static int thrower(const dice_state *s)
 {
-    return s->t.oat.seat[s->t.oat.pos];
+    return DICE_TURN(oat_turn, s)->seat[DICE_TURN(oat_turn, s)->pos];
 }
 
 /* seed 000, c: first one die, then two */
 static int ndice(const dice_state *s)
 {
-    return s->t.oat.single ? 2 : 1;
+    return DICE_TURN(oat_turn, s)->single ? 2 : 1;
 }
 
 /* Last throws due after a first success at index `leader`. */
@@ -66,11 +79,11 @@ static int next_due(int size, uint8_t pending, int idx)
 
 static void resolve(dice_state *s)
 {
-    dice_oat *o = &s->t.oat;
+    oat_turn *o = DICE_TURN(oat_turn, s);
     if (__builtin_popcount(o->equal) == 1) {
         int w = o->seat[o->leader - 1];
         dice_end_turn(s, w,
-                      (dice_why){.why = DICE_WHY_EQUALLED, .by = (int8_t)w,
+                      (dice_why){.why = WHY_EQUALLED, .by = (int8_t)w,
                                  .v = {0, 0, s->shown.playoff}});
         return;
     }
@@ -88,7 +101,7 @@ static void resolve(dice_state *s)
 
 static void apply(dice_state *s, lt_action a)
 {
-    dice_oat *o = &s->t.oat;
+    oat_turn *o = DICE_TURN(oat_turn, s);
     if (!o->single) {
         o->single = (uint8_t)dice_sum(a, 1);
         return;
@@ -119,7 +132,7 @@ static void apply(dice_state *s, lt_action a)
 
 static void write_turn(const dice_state *s, char *buf, size_t size, size_t *len)
 {
-    const dice_oat *o = &s->t.oat;
+    const oat_turn *o = DICE_TURN(oat_turn, s);
     uint8_t list[DICE_SEATS];
     for (int k = 0; k < o->size; k++)
         list[k] = (uint8_t)(o->seat[k] + 1);
@@ -145,7 +158,7 @@ static void write_turn(const dice_state *s, char *buf, size_t size, size_t *len)
 }
 
 /* Index of seat in the contest, or -1. */
-static int index_of(const dice_oat *o, int seat)
+static int index_of(const oat_turn *o, int seat)
 {
     for (int k = 0; k < o->size; k++)
         if (o->seat[k] == seat)
@@ -153,7 +166,7 @@ static int index_of(const dice_oat *o, int seat)
     return -1;
 }
 
-static bool read_seats(const dice_oat *o, const char *text, uint8_t *bits)
+static bool read_seats(const oat_turn *o, const char *text, uint8_t *bits)
 {
     int v[DICE_SEATS], count;
     *bits = 0;
@@ -170,7 +183,7 @@ static bool read_seats(const dice_oat *o, const char *text, uint8_t *bits)
 
 static bool read_turn(dice_state *s, char **w, int nw, lt_error *err)
 {
-    dice_oat *o = &s->t.oat;
+    oat_turn *o = DICE_TURN(oat_turn, s);
     int n = s->players, v[DICE_SEATS], count, i = 2;
     long long x;
     if (nw < 4 || strcmp(w[0], "contest") ||
@@ -246,7 +259,7 @@ bad:
 
 static void info(const dice_state *s, lt_view *v)
 {
-    const dice_oat *o = &s->t.oat;
+    const oat_turn *o = DICE_TURN(oat_turn, s);
     char line[96];
     size_t len = 0;
     line[0] = '\0';
@@ -379,7 +392,7 @@ static void solve_fresh(oat_solver *z, int m)
 
 static void odds(const dice_state *s, dice_chances *d)
 {
-    const dice_oat *o = &s->t.oat;
+    const oat_turn *o = DICE_TURN(oat_turn, s);
     oat_solver *z = calloc(1, sizeof *z);
     if (!z) {
         d->win[0].num.n = -1;
@@ -411,27 +424,19 @@ static void odds(const dice_state *s, dice_chances *d)
                                        "the round."));
 }
 
-const dice_rules dice_one_and_two = {
-    .game = DICE_ONE_AND_TWO, .ndice = 3, .order_throw = ORDER_NONE,
+static void why_words(const dice_reason *r, char *buf, size_t size, size_t *len)
+{
+    lt_appendf(buf, size, len, _("matched one die with two%s; nobody equalled it"),
+               r->playoff);
+}
+
+static const dice_rules rules = {
+    .ndice = 3, .order_throw = ORDER_NONE,
     .money = false, .configure = configure, .turn_start = start,
     .turn_thrower = thrower, .turn_dice = ndice, .turn_apply = apply,
     .turn_write = write_turn, .turn_read = read_turn, .turn_info = info,
-    .turn_odds = odds};
+    .turn_odds = odds, .why_words = why_words};
 
-static lt_status init(lt_state *s, const lt_config *cfg)
-{
-    return dice_init(s, cfg, DICE_ONE_AND_TWO);
-}
-
-const lt_game lt_one_and_two = {
-    .id = "one-and-two",
-    .title = N_("As Many on One as on Two"),
-    .source = N_("source 000, c: Ile na jednej, tyle na dwóch"),
-    .options = options,
-    .min_players = 2,
-    .max_players = DICE_SEATS,
-    .min_return = -1,
-    .max_return = 1,
-    .init = init,
-    DICE_MEMBERS,
-};
+DICE_GAME(lt_one_and_two, rules, .id = "one-and-two", .title = N_("As Many on One as on Two"),
+          .source = N_("source 000, c: Ile na jednej, tyle na dwóch"), .options = options,
+          DICE_FOR_TURNS);

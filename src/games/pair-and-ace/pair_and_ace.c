@@ -5,20 +5,17 @@
 #include "../dice/dicegame.h"
 #include "ludoteka/text.h"
 
-enum { OPT_ORDER, OPT_TURNS };
+enum { WHY_PAIR = DICE_WHY_GAME }; /* the first pair or triple */
 
-static const lt_option options[] = {DICE_OPT_ORDER, DICE_OPT_TURNS,
-                                    {NULL, NULL, 0, 0, 0, NULL}};
-
-static void configure(dice_state *s, const lt_config *cfg)
-{
-    s->lowest = (uint8_t)cfg->value[OPT_ORDER];
-    s->turns = (uint16_t)cfg->value[OPT_TURNS];
-}
+/* The turn: the throwers in order. */
+typedef struct {
+    uint8_t pos;
+} pa_turn;
+DICE_TURN_FITS(pa_turn);
 
 static int thrower(const dice_state *s)
 {
-    return s->order[s->t.pa.pos];
+    return s->order[DICE_TURN(pa_turn, s)->pos];
 }
 
 static void apply(dice_state *s, lt_action a)
@@ -28,10 +25,10 @@ static void apply(dice_state *s, lt_action a)
     /* seed 000, h: the first to throw a pair or a triple wins */
     if (f[0] == f[1] || f[1] == f[2]) {
         int w = thrower(s);
-        dice_end_turn(s, w, (dice_why){.why = DICE_WHY_PAIR, .by = (int8_t)w});
+        dice_end_turn(s, w, (dice_why){.why = WHY_PAIR, .by = (int8_t)w});
         return;
     }
-    s->t.pa.pos = (uint8_t)((s->t.pa.pos + 1) % s->players);
+    DICE_TURN(pa_turn, s)->pos = (uint8_t)((DICE_TURN(pa_turn, s)->pos + 1) % s->players);
 }
 
 static void write_turn(const dice_state *s, char *buf, size_t size, size_t *len)
@@ -50,7 +47,7 @@ static bool read_turn(dice_state *s, char **w, int nw, lt_error *err)
     int pos = 0;
     while (s->order[pos] != v - 1)
         pos++;
-    s->t.pa.pos = (uint8_t)pos;
+    DICE_TURN(pa_turn, s)->pos = (uint8_t)pos;
     return true;
 }
 
@@ -76,32 +73,27 @@ static void odds(const dice_state *s, dice_chances *d)
     rat term;
     rat_div(&term, &p, &den);
     for (int k = 0; k < n; k++) {
-        rat_copy(&d->win[s->order[(s->t.pa.pos + k) % n]], &term);
+        rat_copy(&d->win[s->order[(DICE_TURN(pa_turn, s)->pos + k) % n]], &term);
         rat_mul(&term, &term, &q);
     }
     lt_copy(d->note, sizeof d->note, _("A pair or triple: 4/9 a throw."));
 }
 
-const dice_rules dice_pair_and_ace = {
-    .game = DICE_PAIR_AND_ACE, .ndice = 3, .order_throw = ORDER_EACH_TURN,
-    .money = false, .configure = configure, .turn_thrower = thrower,
-    .turn_apply = apply, .turn_write = write_turn, .turn_read = read_turn,
-    .turn_info = info, .turn_odds = odds};
-
-static lt_status init(lt_state *s, const lt_config *cfg)
+static void why_words(const dice_reason *r, char *buf, size_t size, size_t *len)
 {
-    return dice_init(s, cfg, DICE_PAIR_AND_ACE);
+    int f[LT_DICE_MAX];
+    dice_faces(r->s->shown.taction, 3, f);
+    lt_appendf(buf, size, len,
+               f[0] == f[2] ? _("threw %s, the first triple") : _("threw %s, the first pair"),
+               r->faces);
 }
 
-const lt_game lt_pair_and_ace = {
-    .id = "pair-and-ace",
-    .title = N_("Pair and Ace"),
-    .source = N_("source 000, h: Para i As"),
-    .options = options,
-    .min_players = 2,
-    .max_players = DICE_SEATS,
-    .min_return = -1,
-    .max_return = 1,
-    .init = init,
-    DICE_MEMBERS,
-};
+static const dice_rules rules = {
+    .ndice = 3, .order_throw = ORDER_EACH_TURN,
+    .money = false, .configure = dice_configure_order_turns, .turn_thrower = thrower,
+    .turn_apply = apply, .turn_write = write_turn, .turn_read = read_turn,
+    .turn_info = info, .turn_odds = odds, .why_words = why_words};
+
+DICE_GAME(lt_pair_and_ace, rules, .id = "pair-and-ace", .title = N_("Pair and Ace"),
+          .source = N_("source 000, h: Para i As"), .options = dice_order_turns_options,
+          DICE_FOR_TURNS);

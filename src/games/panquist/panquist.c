@@ -8,6 +8,10 @@
 
 enum { OPT_ORDER, OPT_DISTINCT, OPT_BANKROLL, OPT_TURNS };
 enum { STAKES = 4 }; /* seed 000, i: the staker puts down four stakes */
+enum {
+    WHY_PANQUIST = DICE_WHY_GAME, /* the thrower's number: v0 stakes taken */
+    WHY_STAKER                    /* the staker's number first: nothing taken */
+};
 
 static const char *const yesno[] = {
     NC_("option value", "yes"), NC_("option value", "no"), NULL};
@@ -80,13 +84,13 @@ static void abort_turn(dice_state *s)
 
 static int thrower(const dice_state *s)
 {
-    const dice_duel *d = &s->t.duel;
+    const dice_duel *d = DICE_TURN(dice_duel, s);
     return d->theirs ? s->order[d->pos] : s->order[0];
 }
 
 static void apply(dice_state *s, lt_action a)
 {
-    dice_duel *d = &s->t.duel;
+    dice_duel *d = DICE_TURN(dice_duel, s);
     int sum = dice_sum(a, 3);
     /* seed 000, i: the thrower throws until a number of 7-14 is his, then
      * one for the other (RULES.md: a different one unless distinct=no) */
@@ -98,13 +102,13 @@ static void apply(dice_state *s, lt_action a)
         /* he takes as many stakes as the throw shows; the rest go back */
         dice_take(s, me, stakes_of(a) * s->stake);
         dice_take(s, other, s->pot);
-        dice_end_turn(s, me, (dice_why){.why = DICE_WHY_PANQUIST, .by = (int8_t)me,
+        dice_end_turn(s, me, (dice_why){.why = WHY_PANQUIST, .by = (int8_t)me,
                                         .v = {(uint8_t)stakes_of(a)}});
         return;
     }
     if (d->pos == 1 && sum == d->theirs) {
         dice_take(s, other, s->pot); /* nothing is taken */
-        dice_end_turn(s, other, (dice_why){.why = DICE_WHY_STAKER, .by = (int8_t)other});
+        dice_end_turn(s, other, (dice_why){.why = WHY_STAKER, .by = (int8_t)other});
         return;
     }
     d->pos ^= 1;
@@ -113,13 +117,13 @@ static void apply(dice_state *s, lt_action a)
 static void write_turn(const dice_state *s, char *buf, size_t size, size_t *len)
 {
     duel_write_numbers(s, buf, size, len);
-    if (s->t.duel.theirs)
+    if (DICE_TURN(dice_duel, s)->theirs)
         lt_appendf(buf, size, len, " next %d", thrower(s) + 1);
 }
 
 static bool read_turn(dice_state *s, char **w, int nw, lt_error *err)
 {
-    dice_duel *d = &s->t.duel;
+    dice_duel *d = DICE_TURN(dice_duel, s);
     long long next = 0;
     if ((nw != 2 && nw != 4) || strcmp(w[0], "numbers") ||
         (nw == 4 && (strcmp(w[2], "next") || !lt_parse_int(w[3], 1, 2, &next)))) {
@@ -193,7 +197,7 @@ static void pair_odds(int a, int b, int pos, rat *win, rat *value)
 
 static void odds(const dice_state *s, dice_chances *d)
 {
-    const dice_duel *t = &s->t.duel;
+    const dice_duel *t = DICE_TURN(dice_duel, s);
     bool distinct = s->var[0] == 0;
     rat win, value;
     rat_set(&win, 0, 1);
@@ -219,27 +223,27 @@ static void odds(const dice_state *s, dice_chances *d)
     lt_copy(d->note, sizeof d->note, _("Value: the stakes the thrower can expect to take."));
 }
 
-const dice_rules dice_panquist = {
-    .game = DICE_PANQUIST, .ndice = 3, .order_throw = ORDER_ONCE,
+static void why_words(const dice_reason *r, char *buf, size_t size, size_t *len)
+{
+    unsigned stakes = r->s->shown.v[0];
+    if (r->s->shown.why == WHY_STAKER)
+        dice_threw(r, NC_("threw", "own number, before the thrower's: no stakes taken"), false,
+                   buf, size, len);
+    else if (stakes == 4)
+        lt_appendf(buf, size, len, _("threw %d (%s), own number: Panquist, all 4 stakes"),
+                   r->sum, r->faces);
+    else
+        lt_appendf(buf, size, len, _("threw %d (%s), own number: takes %u of the 4 stakes"),
+                   r->sum, r->faces, stakes);
+}
+
+static const dice_rules rules = {
+    .ndice = 3, .order_throw = ORDER_ONCE,
     .money = true, .configure = configure, .turn_start = start,
     .turn_thrower = thrower, .turn_apply = apply, .turn_write = write_turn,
     .turn_read = read_turn, .turn_info = info, .turn_odds = odds,
-    .turn_abort = abort_turn, .claim = claim, .due = NC_("cannot cover", "the four stakes")};
+    .turn_abort = abort_turn, .claim = claim, .due = NC_("cannot cover", "the four stakes"),
+    .why_words = why_words};
 
-static lt_status init(lt_state *s, const lt_config *cfg)
-{
-    return dice_init(s, cfg, DICE_PANQUIST);
-}
-
-const lt_game lt_panquist = {
-    .id = "panquist",
-    .title = N_("Panquist"),
-    .source = N_("source 000, i: Panquist"),
-    .options = options,
-    .min_players = 2,
-    .max_players = 2,
-    .min_return = -1000,
-    .max_return = 1000,
-    .init = init,
-    DICE_MEMBERS,
-};
+DICE_GAME(lt_panquist, rules, .id = "panquist", .title = N_("Panquist"),
+          .source = N_("source 000, i: Panquist"), .options = options, DICE_TWO_FOR_MONEY);

@@ -6,6 +6,7 @@
 #include "ludoteka/text.h"
 
 enum { OPT_TURNS };
+enum { WHY_RIFFA = DICE_WHY_GAME }; /* v as DICE_WHY_HIGHEST has it */
 
 static const lt_option options[] = {DICE_OPT_TURNS,
                                     {NULL, NULL, 0, 0, 0, NULL}};
@@ -24,17 +25,17 @@ static bool start(dice_state *s)
 /* seed 000, g: three dice until a pair, then the third die once more */
 static int ndice(const dice_state *s)
 {
-    return s->t.best.pair ? 1 : 3;
+    return DICE_TURN(dice_best, s)->pair ? 1 : 3;
 }
 
 static void apply(dice_state *s, lt_action a)
 {
-    dice_best *b = &s->t.best;
+    dice_best *b = DICE_TURN(dice_best, s);
     if (b->pair) {
         /* seed 000, g: "zlicza sumę oczek" - the pair and the third die */
         int score = 2 * b->pair + dice_sum(a, 1);
         b->pair = 0;
-        best_scored(s, score, false); /* the highest total wins */
+        best_scored(s, score, false, WHY_RIFFA); /* the highest total wins */
         return;
     }
     int f[3];
@@ -50,8 +51,8 @@ static void apply(dice_state *s, lt_action a)
 static void write_turn(const dice_state *s, char *buf, size_t size, size_t *len)
 {
     best_write(s, buf, size, len);
-    if (s->t.best.pair)
-        lt_appendf(buf, size, len, " pair %u", (unsigned)s->t.best.pair);
+    if (DICE_TURN(dice_best, s)->pair)
+        lt_appendf(buf, size, len, " pair %u", (unsigned)DICE_TURN(dice_best, s)->pair);
 }
 
 static bool read_turn(dice_state *s, char **w, int nw, lt_error *err)
@@ -68,17 +69,17 @@ static bool read_turn(dice_state *s, char **w, int nw, lt_error *err)
                           "thrower keeps"));
         return false;
     }
-    s->t.best.pair = (uint8_t)v;
+    DICE_TURN(dice_best, s)->pair = (uint8_t)v;
     return true;
 }
 
 static void info(const dice_state *s, lt_view *v)
 {
     best_info(s, v);
-    if (s->t.best.pair)
+    if (DICE_TURN(dice_best, s)->pair)
         dice_info(v, _("%s keeps the pair %u-%u and throws the third die"),
                   dice_seat_label(best_thrower(s)),
-                  (unsigned)s->t.best.pair, (unsigned)s->t.best.pair);
+                  (unsigned)DICE_TURN(dice_best, s)->pair, (unsigned)DICE_TURN(dice_best, s)->pair);
 }
 
 /* The score is 2v + d: given a pair, its value v is uniform (each value
@@ -90,7 +91,7 @@ static void odds(const dice_state *s, dice_chances *d)
     for (int v = 1; v <= 6; v++)
         for (int f = 1; f <= 6; f++)
             dist[2 * v + f]++;
-    int pair = s->t.best.pair;
+    int pair = DICE_TURN(dice_best, s)->pair;
     if (pair)
         for (int f = 1; f <= 6; f++)
             now[2 * pair + f] = 1;
@@ -99,26 +100,20 @@ static void odds(const dice_state *s, dice_chances *d)
             _("Score: the kept pair and the third die; ties play off."));
 }
 
-const dice_rules dice_riffa = {
-    .game = DICE_RIFFA, .ndice = 3, .order_throw = ORDER_NONE, .money = false,
-    .configure = configure, .turn_start = start, .turn_thrower = best_thrower,
-    .turn_dice = ndice, .turn_apply = apply, .turn_write = write_turn,
-    .turn_read = read_turn, .turn_info = info, .turn_odds = odds};
-
-static lt_status init(lt_state *s, const lt_config *cfg)
+static void why_words(const dice_reason *r, char *buf, size_t size, size_t *len)
 {
-    return dice_init(s, cfg, DICE_RIFFA);
+    const uint8_t *x = r->s->shown.v;
+    lt_appendf(buf, size, len, _("scored %u with a pair and the third die, the highest%s"),
+               (unsigned)x[0], r->playoff);
+    lt_appendf(buf, size, len, _(" (next: %u)"), (unsigned)x[1]);
 }
 
-const lt_game lt_riffa = {
-    .id = "riffa",
-    .title = N_("Riffa"),
-    .source = N_("source 000, g: Riffa"),
-    .options = options,
-    .min_players = 2,
-    .max_players = DICE_SEATS,
-    .min_return = -1,
-    .max_return = 1,
-    .init = init,
-    DICE_MEMBERS,
-};
+static const dice_rules rules = {
+    .ndice = 3, .order_throw = ORDER_NONE, .money = false,
+    .configure = configure, .turn_start = start, .turn_thrower = best_thrower,
+    .turn_dice = ndice, .turn_apply = apply, .turn_write = write_turn,
+    .turn_read = read_turn, .turn_info = info, .turn_odds = odds,
+    .why_words = why_words};
+
+DICE_GAME(lt_riffa, rules, .id = "riffa", .title = N_("Riffa"),
+          .source = N_("source 000, g: Riffa"), .options = options, DICE_FOR_TURNS);

@@ -9,6 +9,11 @@
 
 enum { OPT_ORDER, OPT_UNIT, OPT_COVER, OPT_BANKROLL, OPT_TURNS };
 enum { COVER_HALVES, COVER_ALTERNATE };
+enum {
+    WHY_STOP_PASSES = DICE_WHY_GAME, /* stopped: the roles change */
+    WHY_THEIR_NUMBER,                /* the opponent's number: the pool, `amount` */
+    WHY_NOBODYS_PASSES               /* nobody's number: the roles change */
+};
 
 static const char *const covers[] = {
     NC_("option value", "halves"), NC_("option value", "alternate"), NULL};
@@ -39,16 +44,8 @@ static void configure(dice_state *s, const lt_config *cfg)
  * turns) all from one; false if it cannot be paid. */
 static bool add_unit(dice_state *s)
 {
-    if (s->var[0] == COVER_HALVES) {
-        int a = s->order[0], b = s->order[1];
-        /* both checked, so the reason names each who cannot */
-        bool ok_a = dice_can_pay(s, a, s->unit / 2), ok_b = dice_can_pay(s, b, s->unit / 2);
-        if (!ok_a || !ok_b)
-            return false;
-        dice_pay(s, a, s->unit / 2);
-        dice_pay(s, b, s->unit / 2);
-        return true;
-    }
+    if (s->var[0] == COVER_HALVES)
+        return duel_pay_both(s, s->unit / 2);
     if (!dice_pay(s, s->payer, s->unit))
         return false;
     s->payer = (uint8_t)(s->players - 1 - s->payer); /* the other pays next */
@@ -66,10 +63,10 @@ static bool start(dice_state *s)
 
 static void apply(dice_state *s, lt_action a)
 {
-    dice_duel *d = &s->t.duel;
+    dice_duel *d = DICE_TURN(dice_duel, s);
     int me = s->order[0], other = s->order[1];
     if (a == DICE_STOP) { /* roles change; the pool stays */
-        dice_end_turn(s, -1, (dice_why){.why = DICE_WHY_STOP_PASSES, .by = (int8_t)me});
+        dice_end_turn(s, -1, (dice_why){.why = WHY_STOP_PASSES, .by = (int8_t)me});
         return;
     }
     if (a == DICE_THROW) {
@@ -90,11 +87,11 @@ static void apply(dice_state *s, lt_action a)
         int32_t pool = s->pot;
         dice_take(s, me, pool);
         s->payer = 0;
-        dice_end_turn(s, me, (dice_why){.why = DICE_WHY_THEIR_NUMBER, .by = (int8_t)me,
+        dice_end_turn(s, me, (dice_why){.why = WHY_THEIR_NUMBER, .by = (int8_t)me,
                                         .amount = pool});
         return;
     } else if (sum != d->mine) { /* another: roles change, the pool stays */
-        dice_end_turn(s, other, (dice_why){.why = DICE_WHY_NOBODYS_PASSES,
+        dice_end_turn(s, other, (dice_why){.why = WHY_NOBODYS_PASSES,
                                            .by = (int8_t)me});
         return;
     }
@@ -103,7 +100,7 @@ static void apply(dice_state *s, lt_action a)
 
 static void write_turn(const dice_state *s, char *buf, size_t size, size_t *len)
 {
-    const dice_duel *d = &s->t.duel;
+    const dice_duel *d = DICE_TURN(dice_duel, s);
     duel_write_numbers(s, buf, size, len);
     if (s->var[0] == COVER_ALTERNATE)
         lt_appendf(buf, size, len, " payer %d", s->payer + 1);
@@ -113,7 +110,7 @@ static void write_turn(const dice_state *s, char *buf, size_t size, size_t *len)
 
 static bool read_turn(dice_state *s, char **w, int nw, lt_error *err)
 {
-    dice_duel *d = &s->t.duel;
+    dice_duel *d = DICE_TURN(dice_duel, s);
     int i = 2;
     long long payer;
     if (nw < 2 || strcmp(w[0], "numbers"))
@@ -368,7 +365,7 @@ void rising_hazard_evaluate(const lt_state *st, double *out)
         out[i] = (dice_equity(s, i) - s->bankroll) / 2.0;
     if (s->phase != PHASE_TURN)
         return;
-    const dice_duel *d = &s->t.duel;
+    const dice_duel *d = DICE_TURN(dice_duel, s);
     double gain = 0;
     for (int o = 7; o <= 14; o++) {
         for (int m = 7; m <= 14; m++) {
@@ -391,7 +388,7 @@ void rising_hazard_evaluate(const lt_state *st, double *out)
 
 static lt_action best(const dice_state *s)
 {
-    const dice_duel *d = &s->t.duel;
+    const dice_duel *d = DICE_TURN(dice_duel, s);
     rh_problem p;
     rh_setup(&p, s, d->mine, d->theirs);
     double t = rh_throw_fast(&p);
@@ -405,7 +402,7 @@ static lt_action best(const dice_state *s)
 
 static void odds(const dice_state *s, dice_chances *d)
 {
-    const dice_duel *t = &s->t.duel;
+    const dice_duel *t = DICE_TURN(dice_duel, s);
     int me = s->order[0], other = s->order[1];
     static _Thread_local rh_cell c[2][2], th;
     rat pw, pl, v;
@@ -449,28 +446,27 @@ static void odds(const dice_state *s, dice_chances *d)
               "gain (half the pool being his)."));
 }
 
-const dice_rules dice_rising_hazard = {
-    .game = DICE_RISING_HAZARD, .ndice = 3, .order_throw = ORDER_ONCE,
-    .money = true, .configure = configure, .turn_start = start,
-    .turn_player = duel_chooser, .turn_thrower = duel_thrower,
-    .turn_actions = duel_choices, .turn_apply = apply, .turn_write = write_turn,
-    .turn_read = read_turn, .turn_info = info, .turn_odds = odds,
-    .best = best, .due = NC_("cannot cover", "the next unit")};
-
-static lt_status init(lt_state *s, const lt_config *cfg)
+static void why_words(const dice_reason *r, char *buf, size_t size, size_t *len)
 {
-    return dice_init(s, cfg, DICE_RISING_HAZARD);
+    switch (r->s->shown.why) {
+    case WHY_STOP_PASSES:
+        lt_appendf(buf, size, len, "%s", _("stopped: the roles change, the pool stays"));
+        break;
+    case WHY_THEIR_NUMBER:
+        duel_threw_theirs(r, buf, size, len);
+        break;
+    default:
+        dice_threw(r, NC_("threw", "nobody's number: the roles change, the pool stays"),
+                   false, buf, size, len);
+        break;
+    }
 }
 
-const lt_game lt_rising_hazard = {
-    .id = "rising-hazard",
-    .title = N_("Rising Hazard"),
-    .source = N_("source 000, k: Rosnący Hazard"),
-    .options = options,
-    .min_players = 2,
-    .max_players = 2,
-    .min_return = -1000,
-    .max_return = 1000,
-    .init = init,
-    DICE_MEMBERS,
-};
+static const dice_rules rules = {
+    .ndice = 3, .order_throw = ORDER_ONCE, .money = true, .configure = configure,
+    .turn_start = start, DUEL_STOP_OR_THROW, .turn_apply = apply, .turn_write = write_turn,
+    .turn_read = read_turn, .turn_info = info, .turn_odds = odds, .best = best,
+    .due = NC_("cannot cover", "the next unit"), .why_words = why_words};
+
+DICE_GAME(lt_rising_hazard, rules, .id = "rising-hazard", .title = N_("Rising Hazard"),
+          .source = N_("source 000, k: Rosnący Hazard"), .options = options, DICE_TWO_FOR_MONEY);

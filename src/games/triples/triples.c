@@ -6,6 +6,18 @@
 #include "ludoteka/text.h"
 
 enum { OPT_GROUP, OPT_TURNS };
+enum {
+    WHY_TRIPLE = DICE_WHY_GAME, /* the only Triple */
+    WHY_GROUP                   /* the only throw in group v0 (0..2) */
+};
+
+/* The turn: each throws once a round in order. */
+typedef struct {
+    uint8_t pos;
+    uint8_t kind[DICE_SEATS]; /* TRI_* per seat, TRI_NONE before */
+} tri_turn;
+DICE_TURN_FITS(tri_turn);
+enum { TRI_NONE, TRI_OTHER, TRI_GROUP, TRI_TRIPLE };
 
 static const char *const groups[] = {
     NC_("option value", "3-6"), NC_("option value", "7-14"),
@@ -26,12 +38,12 @@ static void configure(dice_state *s, const lt_config *cfg)
 
 static int thrower(const dice_state *s)
 {
-    return s->order[s->t.tri.pos];
+    return s->order[DICE_TURN(tri_turn, s)->pos];
 }
 
 static void apply(dice_state *s, lt_action a)
 {
-    dice_tri *t = &s->t.tri;
+    tri_turn *t = DICE_TURN(tri_turn, s);
     int f[3], sum = dice_sum(a, 3);
     dice_faces(a, 3, f);
     /* seed 000, d: three equal faces are a Triple, whatever their sum */
@@ -53,12 +65,12 @@ static void apply(dice_state *s, lt_action a)
     }
     if (triples == 1) { /* seed 000, d: a lone Triple wins */
         dice_end_turn(s, triple,
-                      (dice_why){.why = DICE_WHY_TRIPLE, .by = (int8_t)triple});
+                      (dice_why){.why = WHY_TRIPLE, .by = (int8_t)triple});
         return;
     }
     if (triples == 0 && grouped == 1) { /* a lone throw of the group wins */
         dice_end_turn(s, group,
-                      (dice_why){.why = DICE_WHY_GROUP, .by = (int8_t)group,
+                      (dice_why){.why = WHY_GROUP, .by = (int8_t)group,
                                  .v = {s->var[0]}});
         return;
     }
@@ -72,12 +84,12 @@ static void write_turn(const dice_state *s, char *buf, size_t size, size_t *len)
 {
     lt_appendf(buf, size, len, " throws ");
     for (int i = 0; i < s->players; i++)
-        lt_appendf(buf, size, len, "%s%c", i ? "," : "", kind_letter[s->t.tri.kind[i]]);
+        lt_appendf(buf, size, len, "%s%c", i ? "," : "", kind_letter[DICE_TURN(tri_turn, s)->kind[i]]);
 }
 
 static bool read_turn(dice_state *s, char **w, int nw, lt_error *err)
 {
-    dice_tri *t = &s->t.tri;
+    tri_turn *t = DICE_TURN(tri_turn, s);
     int n = s->players;
     const char *p = nw == 2 && !strcmp(w[0], "throws") ? w[1] : NULL;
     for (int i = 0; p && i < n; i++) {
@@ -123,9 +135,9 @@ static void info(const dice_state *s, lt_view *v)
     line[0] = '\0';
     lt_appendf(line, sizeof line, &len, _("Group %s; this round:"),
                groups[s->var[0]]);
-    for (int p = 0; p < s->t.tri.pos; p++) {
+    for (int p = 0; p < DICE_TURN(tri_turn, s)->pos; p++) {
         int seat = s->order[p];
-        const char *kind = kinds[s->t.tri.kind[seat]];
+        const char *kind = kinds[DICE_TURN(tri_turn, s)->kind[seat]];
         lt_appendf(line, sizeof line, &len, " %s %s", dice_seat_label(seat),
                    *kind ? P_("throw kind", kind) : "");
     }
@@ -146,7 +158,7 @@ static void odds(const dice_state *s, dice_chances *d)
         wg -= 3 * f >= lo && 3 * f <= hi;
     rat pt[DICE_SEATS], pg[DICE_SEATS], po[DICE_SEATS], decided;
     for (int i = 0; i < n; i++) {
-        int k = s->t.tri.kind[i];
+        int k = DICE_TURN(tri_turn, s)->kind[i];
         rat_set(&pt[i], k ? k == TRI_TRIPLE : 6, k ? 1 : 216);
         rat_set(&pg[i], k ? k == TRI_GROUP : wg, k ? 1 : 216);
         rat_set(&po[i], k ? k == TRI_OTHER : 216 - 6 - wg, k ? 1 : 216);
@@ -177,26 +189,20 @@ static void odds(const dice_state *s, dice_chances *d)
     snprintf(d->note, sizeof d->note, _("Group %s."), groups[s->var[0]]);
 }
 
-const dice_rules dice_triples = {
-    .game = DICE_TRIPLES, .ndice = 3, .order_throw = ORDER_NONE,
-    .money = false, .configure = configure, .turn_thrower = thrower,
-    .turn_apply = apply, .turn_write = write_turn, .turn_read = read_turn,
-    .turn_info = info, .turn_odds = odds};
-
-static lt_status init(lt_state *s, const lt_config *cfg)
+static void why_words(const dice_reason *r, char *buf, size_t size, size_t *len)
 {
-    return dice_init(s, cfg, DICE_TRIPLES);
+    if (r->s->shown.why == WHY_TRIPLE)
+        lt_appendf(buf, size, len, "%s", _("threw the only Triple"));
+    else
+        lt_appendf(buf, size, len, _("threw the only sum in the group %s, and no Triple came"),
+                   groups[r->s->shown.v[0] % 3]);
 }
 
-const lt_game lt_triples = {
-    .id = "triples",
-    .title = N_("Triples"),
-    .source = N_("source 000, d: Trójki"),
-    .options = options,
-    .min_players = 2,
-    .max_players = DICE_SEATS,
-    .min_return = -1,
-    .max_return = 1,
-    .init = init,
-    DICE_MEMBERS,
-};
+static const dice_rules rules = {
+    .ndice = 3, .order_throw = ORDER_NONE,
+    .money = false, .configure = configure, .turn_thrower = thrower,
+    .turn_apply = apply, .turn_write = write_turn, .turn_read = read_turn,
+    .turn_info = info, .turn_odds = odds, .why_words = why_words};
+
+DICE_GAME(lt_triples, rules, .id = "triples", .title = N_("Triples"),
+          .source = N_("source 000, d: Trójki"), .options = options, DICE_FOR_TURNS);
