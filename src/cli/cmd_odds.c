@@ -5,6 +5,9 @@
 #include <string.h>
 
 #include "cli.h"
+#include "cmd.h"
+#include "words.h"
+#include "ludoteka/ai.h"
 #include "ludoteka/options.h"
 #include "ludoteka/text.h"
 

@@ -9,6 +9,8 @@
 #include <threads.h>
 
 #include "cli.h"
+#include "cmd.h"
+#include "words.h"
 #include "ludoteka/rng.h"
 #include "ludoteka/text.h"
 

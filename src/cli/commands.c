@@ -1,10 +1,14 @@
-/* commands.c — list, rules, moves, replay and bench. */
+/* commands.c — list, rules, moves and replay. */
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "cli.h"
+#include "cmd.h"
+#include "textview.h"
+#include "words.h"
 #include "ludoteka/options.h"
+#include "ludoteka/session.h"
 #include "ludoteka/text.h"
 
 int cmd_list(int argc, char **argv)
@@ -39,40 +43,6 @@ int cmd_rules(int argc, char **argv)
         return cli_fail(EXIT_FAIL, _("%s has no rule text"), g->id);
     cli_print_rules(stdout, g);
     return EXIT_OK;
-}
-
-void cli_print_rules(FILE *out, const lt_game *g)
-{
-    const char *text = lt_rules_text(g, lt_language());
-    if (!text)
-        text = lt_rules_text(g, "en");
-    fputs(text ? text : _("(no rule text)"), out);
-    if (!g->options[0].name)
-        return;
-    fprintf(out, "\n%s\n", _("Options (--option name=value):"));
-    for (int i = 0; g->options[i].name; i++) {
-        const lt_option *o = &g->options[i];
-        char def[64], range[256], line[256], name[64];
-        cli_option_range(o, range, sizeof range);
-        snprintf(line, sizeof line, _("(default %s)"),
-                 lt_option_value_shown(o, o->def, def, sizeof def));
-        fprintf(out, "  %s=%s %s\n      %s\n",
-                lt_option_name_shown(o, name, sizeof name), range, line,
-                lt_option_help(o));
-    }
-}
-
-void cli_option_range(const lt_option *o, char *buf, size_t size)
-{
-    size_t len = 0;
-    buf[0] = '\0';
-    char v[64];
-    if (o->choices)
-        for (int c = 0; o->choices[c]; c++)
-            lt_appendf(buf, size, &len, "%s%s", c ? "|" : "",
-                       lt_option_value_shown(o, c, v, sizeof v));
-    else
-        lt_appendf(buf, size, &len, "%d..%d", o->min, o->max);
 }
 
 int cmd_moves(int argc, char **argv)

@@ -6,29 +6,20 @@
 #include <time.h>
 
 #include "cli.h"
+#include "cmd.h"
+#include "ludoteka/ai.h"
 #include "ludoteka/options.h"
 #include "ludoteka/rng.h"
 #include "ludoteka/text.h"
 
 enum { ARGS_MAX = 64 };
 
-double cli_seconds(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
-}
-
-int64_t cli_now_ms(void *ctx)
-{
-    (void)ctx;
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
-}
-
-long long cli_random_game(const lt_game *g, lt_state *s, const lt_config *cfg,
-                          uint64_t seed, uint64_t *signature)
+/* Plays one random game from the start (dice and moves from the seed);
+ * returns its length and folds its actions into *signature (may be
+ * NULL). */
+static long long cli_random_game(const lt_game *g, lt_state *s,
+                                  const lt_config *cfg, uint64_t seed,
+                                  uint64_t *signature)
 {
     lt_rng rng;
     lt_rng_seed(&rng, seed, 0);

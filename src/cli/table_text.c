@@ -5,7 +5,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cli.h"
+#include "table_text.h"
+#include "words.h"
 #include "ludoteka/text.h"
 
 bool table_event_text(const table *t, const lt_event *ev, char *buf,
