@@ -136,9 +136,20 @@ const lt_game *cli_game(const char *id)
     return NULL;
 }
 
+const lt_game *cli_first_game(int argc, char **argv)
+{
+    if (argc < 2 || argv[1][0] == '-') {
+        cli_which_game(argv[0]);
+        return NULL;
+    }
+    return cli_game(argv[1]);
+}
+
 int cli_game_config(int argc, char **argv, int first, const lt_game *g,
                     lt_config *cfg, bool *used)
 {
+    if (argc >= CLI_ARGS_MAX)
+        return cli_too_many();
     const char *v;
     lt_error err = {0};
     lt_config_default(g, cfg, 0);

@@ -72,8 +72,15 @@ int cli_bad_position(const lt_game *, const char *why);
 /* A fresh seed from the clock, for games started without --seed. */
 uint64_t cli_fresh_seed(void);
 
+/* The most arguments a command that marks them takes (bool
+ * used[CLI_ARGS_MAX]: the arguments read). */
+enum { CLI_ARGS_MAX = 64 };
+/* The game a command names first (argv[1]), or NULL after saying that
+ * it is missing or unknown. */
+const lt_game *cli_first_game(int argc, char **argv);
 /* Reads --option and --players of a game from argv[first..] (marking
- * them in used) into cfg; an exit status. */
+ * them in used, of CLI_ARGS_MAX: too many arguments otherwise) into cfg;
+ * an exit status. */
 int cli_game_config(int argc, char **argv, int first, const lt_game *,
                     lt_config *cfg, bool *used);
 

@@ -55,15 +55,10 @@ int cmd_moves(int argc, char **argv)
                "weight."));
         return EXIT_OK;
     }
-    if (argc < 2 || argv[1][0] == '-')
-        return cli_which_game(argv[0]);
-    const lt_game *g = cli_game(argv[1]);
+    const lt_game *g = cli_first_game(argc, argv);
     if (!g)
         return EXIT_USAGE;
-    enum { ARGS_MAX = 64 };
-    bool used[ARGS_MAX] = {false};
-    if (argc >= ARGS_MAX)
-        return cli_too_many();
+    bool used[CLI_ARGS_MAX] = {false};
     lt_config cfg;
     int status = cli_game_config(argc, argv, 2, g, &cfg, used);
     if (status != EXIT_OK)

@@ -12,8 +12,6 @@
 #include "ludoteka/rng.h"
 #include "ludoteka/text.h"
 
-enum { ARGS_MAX = 64 };
-
 /* Plays one random game from the start (dice and moves from the seed);
  * returns its length and folds its actions into *signature (may be
  * NULL). */
@@ -42,6 +40,10 @@ static const lt_game *game_args(int argc, char **argv, const char *id,
                                 lt_config *cfg, const char **position,
                                 bool *used)
 {
+    if (argc >= CLI_ARGS_MAX) {
+        cli_too_many();
+        return NULL;
+    }
     const char *v;
     for (int i = 1; i < argc; i++) {
         int at = i;
@@ -100,9 +102,7 @@ int cmd_playouts(int argc, char **argv)
                "playouts and plies per second."));
         return EXIT_OK;
     }
-    bool used[ARGS_MAX] = {false};
-    if (argc >= ARGS_MAX)
-        return cli_too_many();
+    bool used[CLI_ARGS_MAX] = {false};
     lt_config cfg;
     const char *position, *v;
     const lt_game *g = game_args(argc, argv, NULL, &cfg, &position, used);
@@ -173,9 +173,7 @@ int cmd_perft(int argc, char **argv)
                "unless named."));
         return EXIT_OK;
     }
-    bool used[ARGS_MAX] = {false};
-    if (argc >= ARGS_MAX)
-        return cli_too_many();
+    bool used[CLI_ARGS_MAX] = {false};
     lt_config cfg;
     const char *position, *v;
     const lt_game *g = game_args(argc, argv, "chess", &cfg, &position, used);
