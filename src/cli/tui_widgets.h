@@ -20,8 +20,10 @@ bool tui_confirm(const char *question);
 /* A scrollable page of text, malloc'd by `text` (given ctx) in the
  * program's language; its first line is the title.  With `documents`, L
  * switches the program to the next language (tui_next_language) and the
- * page is written again in it.  The page ends with "Press ENTER to
- * return to the menu." when `enter_line`. */
+ * page is written again in it; so is every screen behind it, which makes
+ * its words again when it sees the language change (lt_language).  The
+ * page ends with "Press ENTER to return to the menu." when
+ * `enter_line`. */
 void tui_pager(char *(*text)(void *), void *ctx, bool documents,
                bool enter_line);
 /* The language after the program's own that has a catalog (po/LINGUAS,
