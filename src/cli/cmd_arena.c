@@ -10,6 +10,8 @@
 
 #include "arena_game.h"
 #include "cli.h"
+#include "cmd.h"
+#include "words.h"
 #include "ludoteka/elo.h"
 #include "ludoteka/options.h"
 #include "ludoteka/rng.h"

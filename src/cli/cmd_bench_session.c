@@ -7,6 +7,7 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "cmd.h"
 #include "ludoteka/options.h"
 #include "ludoteka/session.h"
 #include "ludoteka/text.h"

@@ -5,6 +5,9 @@
 #include <string.h>
 
 #include "cli.h"
+#include "cmd.h"
+#include "words.h"
+#include "ludoteka/ai.h"
 #include "ludoteka/engines.h"
 #include "ludoteka/options.h"
 #include "ludoteka/text.h"
@@ -78,19 +81,14 @@ int cmd_odds(int argc, char **argv)
         odds_usage();
         return EXIT_OK;
     }
-    if (argc < 2 || argv[1][0] == '-')
-        return cli_which_game(argv[0]);
-    const lt_game *g = cli_game(argv[1]);
+    const lt_game *g = cli_first_game(argc, argv);
     if (!g)
         return EXIT_USAGE;
     if (!lt_engines_of(g)->odds)
         return cli_fail(EXIT_USAGE, _("%s has no odds to compute (only the dice "
                                       "games have)"),
                         g->id);
-    enum { ARGS_MAX = 64 };
-    bool used[ARGS_MAX] = {false};
-    if (argc >= ARGS_MAX)
-        return cli_too_many();
+    bool used[CLI_ARGS_MAX] = {false};
     lt_config cfg;
     int status = cli_game_config(argc, argv, 2, g, &cfg, used);
     if (status != EXIT_OK)

@@ -7,6 +7,7 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "cmd.h"
 #include "ludoteka/text.h"
 #include "net/server.h"
 

@@ -9,6 +9,8 @@
 #include <threads.h>
 
 #include "cli.h"
+#include "cmd.h"
+#include "words.h"
 #include "ludoteka/engines.h"
 #include "ludoteka/rng.h"
 #include "ludoteka/text.h"
@@ -55,18 +57,13 @@ int cmd_simulate(int argc, char **argv)
         simulate_usage();
         return EXIT_OK;
     }
-    if (argc < 2 || argv[1][0] == '-')
-        return cli_which_game(argv[0]);
-    const lt_game *g = cli_game(argv[1]);
+    const lt_game *g = cli_first_game(argc, argv);
     if (!g)
         return EXIT_USAGE;
     if (!lt_engines_of(g)->simulate)
         return cli_fail(EXIT_USAGE, _("simulate: %s is not one of the dice games"),
                         g->id);
-    enum { ARGS_MAX = 64 };
-    bool used[ARGS_MAX] = {false};
-    if (argc >= ARGS_MAX)
-        return cli_too_many();
+    bool used[CLI_ARGS_MAX] = {false};
     lt_config cfg;
     int status = cli_game_config(argc, argv, 2, g, &cfg, used);
     if (status != EXIT_OK)

@@ -8,6 +8,8 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "cmd.h"
+#include "ludoteka/ai.h"
 #include "ludoteka/engines.h"
 #include "ludoteka/options.h"
 #include "ludoteka/rng.h"

@@ -5,6 +5,7 @@
 
 #include "../engines/chess/tune.h"
 #include "cli.h"
+#include "cmd.h"
 #include "ludoteka/text.h"
 
 static void usage(FILE *out)

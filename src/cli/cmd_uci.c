@@ -5,6 +5,7 @@
 
 #include "../engines/chess/uci.h"
 #include "cli.h"
+#include "cmd.h"
 
 int cmd_uci(int argc, char **argv)
 {

@@ -1,10 +1,14 @@
-/* commands.c — list, rules, moves, replay and bench. */
+/* commands.c — list, rules, moves and replay. */
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "cli.h"
+#include "cmd.h"
+#include "textview.h"
+#include "words.h"
 #include "ludoteka/options.h"
+#include "ludoteka/session.h"
 #include "ludoteka/text.h"
 
 int cmd_list(int argc, char **argv)
@@ -41,40 +45,6 @@ int cmd_rules(int argc, char **argv)
     return EXIT_OK;
 }
 
-void cli_print_rules(FILE *out, const lt_game *g)
-{
-    const char *text = lt_rules_text(g, lt_language());
-    if (!text)
-        text = lt_rules_text(g, "en");
-    fputs(text ? text : _("(no rule text)"), out);
-    if (!g->options[0].name)
-        return;
-    fprintf(out, "\n%s\n", _("Options (--option name=value):"));
-    for (int i = 0; g->options[i].name; i++) {
-        const lt_option *o = &g->options[i];
-        char def[64], range[256], line[256], name[64];
-        cli_option_range(o, range, sizeof range);
-        snprintf(line, sizeof line, _("(default %s)"),
-                 lt_option_value_shown(o, o->def, def, sizeof def));
-        fprintf(out, "  %s=%s %s\n      %s\n",
-                lt_option_name_shown(o, name, sizeof name), range, line,
-                lt_option_help(o));
-    }
-}
-
-void cli_option_range(const lt_option *o, char *buf, size_t size)
-{
-    size_t len = 0;
-    buf[0] = '\0';
-    char v[64];
-    if (o->choices)
-        for (int c = 0; o->choices[c]; c++)
-            lt_appendf(buf, size, &len, "%s%s", c ? "|" : "",
-                       lt_option_value_shown(o, c, v, sizeof v));
-    else
-        lt_appendf(buf, size, &len, "%d..%d", o->min, o->max);
-}
-
 int cmd_moves(int argc, char **argv)
 {
     if (cli_wants_help(argc, argv)) {
@@ -85,15 +55,10 @@ int cmd_moves(int argc, char **argv)
                "weight."));
         return EXIT_OK;
     }
-    if (argc < 2 || argv[1][0] == '-')
-        return cli_which_game(argv[0]);
-    const lt_game *g = cli_game(argv[1]);
+    const lt_game *g = cli_first_game(argc, argv);
     if (!g)
         return EXIT_USAGE;
-    enum { ARGS_MAX = 64 };
-    bool used[ARGS_MAX] = {false};
-    if (argc >= ARGS_MAX)
-        return cli_too_many();
+    bool used[CLI_ARGS_MAX] = {false};
     lt_config cfg;
     int status = cli_game_config(argc, argv, 2, g, &cfg, used);
     if (status != EXIT_OK)

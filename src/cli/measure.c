@@ -6,30 +6,19 @@
 #include <time.h>
 
 #include "cli.h"
+#include "cmd.h"
+#include "ludoteka/ai.h"
 #include "ludoteka/engines.h"
 #include "ludoteka/options.h"
 #include "ludoteka/rng.h"
 #include "ludoteka/text.h"
 
-enum { ARGS_MAX = 64 };
-
-double cli_seconds(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
-}
-
-int64_t cli_now_ms(void *ctx)
-{
-    (void)ctx;
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
-}
-
-long long cli_random_game(const lt_game *g, lt_state *s, const lt_config *cfg,
-                          uint64_t seed, uint64_t *signature)
+/* Plays one random game from the start (dice and moves from the seed);
+ * returns its length and folds its actions into *signature (may be
+ * NULL). */
+static long long cli_random_game(const lt_game *g, lt_state *s,
+                                  const lt_config *cfg, uint64_t seed,
+                                  uint64_t *signature)
 {
     lt_rng rng;
     lt_rng_seed(&rng, seed, 0);
@@ -52,6 +41,10 @@ static const lt_game *game_args(int argc, char **argv, const char *id,
                                 lt_config *cfg, const char **position,
                                 bool *used)
 {
+    if (argc >= CLI_ARGS_MAX) {
+        cli_too_many();
+        return NULL;
+    }
     const char *v;
     for (int i = 1; i < argc; i++) {
         int at = i;
@@ -110,9 +103,7 @@ int cmd_playouts(int argc, char **argv)
                "playouts and plies per second."));
         return EXIT_OK;
     }
-    bool used[ARGS_MAX] = {false};
-    if (argc >= ARGS_MAX)
-        return cli_too_many();
+    bool used[CLI_ARGS_MAX] = {false};
     lt_config cfg;
     const char *position, *v;
     const lt_game *g = game_args(argc, argv, NULL, &cfg, &position, used);
@@ -183,9 +174,7 @@ int cmd_perft(int argc, char **argv)
                "unless named."));
         return EXIT_OK;
     }
-    bool used[ARGS_MAX] = {false};
-    if (argc >= ARGS_MAX)
-        return cli_too_many();
+    bool used[CLI_ARGS_MAX] = {false};
     lt_config cfg;
     const char *position, *v;
     const lt_game *g = game_args(argc, argv, "chess", &cfg, &position, used);

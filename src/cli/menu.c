@@ -4,7 +4,10 @@
 #include <string.h>
 #include <strings.h>
 
+#include "menu.h"
 #include "cli.h"
+#include "play.h"
+#include "words.h"
 #include "ludoteka/options.h"
 #include "ludoteka/text.h"
 

@@ -5,18 +5,13 @@
 #include <string.h>
 #include <strings.h>
 
+#include "table.h"
 #include "cli.h"
 #include "ludoteka/rng.h"
 #include "ludoteka/text.h"
 
 /* The session's time: a monotonic clock in milliseconds. */
-static int64_t monotonic_ms(void *ctx)
-{
-    (void)ctx;
-    return (int64_t)(cli_seconds() * 1000);
-}
-
-static const lt_time_source monotonic = {monotonic_ms, NULL};
+static const lt_time_source monotonic = {cli_now_ms, NULL};
 
 lt_seat table_seat(const char *spec)
 {
@@ -26,6 +21,24 @@ lt_seat table_seat(const char *spec)
     if (seat.kind == LT_SEAT_COMPUTER)
         lt_copy(seat.spec, sizeof seat.spec, spec);
     return seat;
+}
+
+/* The stream of the game's seed that draws the lots for the first seat
+ * (the dice and the computer's choices use theirs, see rng.h). */
+static const uint64_t LOTS_STREAM = 1ull << 48;
+
+int cli_draw_first(char specs[][LT_SPEC_MAX], int n, int first, uint64_t seed)
+{
+    if (first < 0) {
+        lt_rng r;
+        lt_rng_seed(&r, seed, LOTS_STREAM);
+        first = (int)lt_rng_below(&r, (uint64_t)n);
+    }
+    char rotated[LT_MAX_PLAYERS][LT_SPEC_MAX];
+    for (int i = 0; i < n; i++)
+        memcpy(rotated[i], specs[(i + first) % n], LT_SPEC_MAX);
+    memcpy(specs, rotated, sizeof rotated[0] * (size_t)n);
+    return first;
 }
 
 /* Puts a game on the table; what the adviser prepared serves on while

@@ -5,7 +5,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cli.h"
+#include "table_text.h"
+#include "words.h"
 #include "ludoteka/engines.h"
 #include "ludoteka/text.h"
 

@@ -3,7 +3,7 @@
 #include <stdlib.h>
 
 #include "boardgrid.h"
-#include "cli.h"
+#include "textview.h"
 
 void textview_print(FILE *out, const lt_view *v, bool across)
 {

@@ -5,7 +5,12 @@
 #include <string.h>
 #include <strings.h>
 
-#include "tui_play.h"
+#include "tui_commands.h"
+#include "table_text.h"
+#include "tui_draw.h"
+#include "tui_plies.h"
+#include "tui_widgets.h"
+#include "words.h"
 #include "ludoteka/text.h"
 
 static void hint(play_ui *ui)

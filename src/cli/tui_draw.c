@@ -5,7 +5,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "tui_play.h"
+#include "tui_draw.h"
+#include "table_text.h"
+#include "tui_term.h"
+#include "words.h"
 #include "ludoteka/options.h"
 #include "ludoteka/text.h"
 

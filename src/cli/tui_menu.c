@@ -5,7 +5,13 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "tui.h"
+#include "tui_menu.h"
+#include "cli.h"
+#include "menu.h"
+#include "tui_play.h"
+#include "tui_term.h"
+#include "tui_widgets.h"
+#include "words.h"
 #include "ludoteka/options.h"
 #include "ludoteka/text.h"
 
@@ -439,15 +445,6 @@ int tui_menu_run(void)
         }
     }
     int status = tui_signalled() ? 128 + tui_signalled() : EXIT_OK;
-    tui_stop();
-    return status;
-}
-
-int tui_play_session(table *t, const char *note)
-{
-    if (!tui_start())
-        return play_lines(t, stdin, stdout);
-    int status = tui_play(t, note, false);
     tui_stop();
     return status;
 }

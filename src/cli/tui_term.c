@@ -13,7 +13,8 @@
 #include <wchar.h>
 
 #include "boardgrid.h"
-#include "tui.h"
+#include "tui_term.h"
+#include "cli.h"
 
 bool tui_ascii;
 static bool utf8_terminal; /* the locale's characters are UTF-8 */

@@ -4,7 +4,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "tui.h"
+#include "tui_think.h"
+#include "tui_term.h"
 
 static void progress(void *ctx, const lt_think_info *info)
 {

@@ -6,7 +6,8 @@
 #include <string.h>
 #include <wchar.h>
 
-#include "tui.h"
+#include "tui_widgets.h"
+#include "tui_term.h"
 #include "ludoteka/text.h"
 
 static bool is_enter(const tui_event *ev)

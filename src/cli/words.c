@@ -1,12 +1,15 @@
 /* words.c — the reader's words around the commands: titles and option
  * explanations in the reader's language, columns padded by screen width
  * (Polish letters are two bytes and one column), numbers as the language
- * writes them. */
+ * writes them; a game's rules and options as they are printed. */
 #include <stdio.h>
 #include <string.h>
 
+#include "words.h"
 #include "boardgrid.h"
-#include "cli.h"
+#include "ludoteka/ai.h"
+#include "ludoteka/i18n.h"
+#include "ludoteka/options.h"
 #include "ludoteka/text.h"
 
 
@@ -54,3 +57,36 @@ const char *cli_number(char *buf, size_t size, double x, int decimals,
     return buf;
 }
 
+void cli_print_rules(FILE *out, const lt_game *g)
+{
+    const char *text = lt_rules_text(g, lt_language());
+    if (!text)
+        text = lt_rules_text(g, "en");
+    fputs(text ? text : _("(no rule text)"), out);
+    if (!g->options[0].name)
+        return;
+    fprintf(out, "\n%s\n", _("Options (--option name=value):"));
+    for (int i = 0; g->options[i].name; i++) {
+        const lt_option *o = &g->options[i];
+        char def[64], range[256], line[256], name[64];
+        cli_option_range(o, range, sizeof range);
+        snprintf(line, sizeof line, _("(default %s)"),
+                 lt_option_value_shown(o, o->def, def, sizeof def));
+        fprintf(out, "  %s=%s %s\n      %s\n",
+                lt_option_name_shown(o, name, sizeof name), range, line,
+                lt_option_help(o));
+    }
+}
+
+void cli_option_range(const lt_option *o, char *buf, size_t size)
+{
+    size_t len = 0;
+    buf[0] = '\0';
+    char v[64];
+    if (o->choices)
+        for (int c = 0; o->choices[c]; c++)
+            lt_appendf(buf, size, &len, "%s%s", c ? "|" : "",
+                       lt_option_value_shown(o, c, v, sizeof v));
+    else
+        lt_appendf(buf, size, &len, "%d..%d", o->min, o->max);
+}

@@ -1,0 +1,281 @@
+/* tui_plies.c — every change of the game on the play screen: a move of
+ * a person, the dice or a computer played on the table's session, what
+ * happened said on the status line, and the screen's state (the view,
+ * the person's moves, the cursor, the odds and the move list) made
+ * again from the game in the program's language. */
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "tui_plies.h"
+#include "table_text.h"
+#include "tui_draw.h"
+#include "tui_term.h"
+#include "tui_widgets.h"
+
+void play_say(play_ui *ui, int kind, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(ui->message, sizeof ui->message, fmt, ap);
+    va_end(ap);
+    ui->msg_kind = kind;
+}
+
+void play_events(play_ui *ui, const char *first)
+{
+    char text[sizeof ui->message], line[512];
+    size_t len = 0;
+    lt_event ev;
+    text[0] = '\0';
+    if (first)
+        lt_appendf(text, sizeof text, &len, "%s", first);
+    while (lt_session_event(ui->t->s, &ev))
+        if (table_event_text(ui->t, &ev, line, sizeof line))
+            lt_appendf(text, sizeof text, &len, "%s%s.", len ? "  " : "", line);
+    if (text[0])
+        play_say(ui, MSG_NOTE, "%s", text);
+}
+
+/* ---- After every change of position ------------------------------------ */
+
+/* The cells of the last move: the latest run of one seat's plies, with
+ * the dice thrown among them. */
+static void mark_last(play_ui *ui)
+{
+    const lt_session *s = ui->t->s;
+    const lt_game *g = lt_session_game(s);
+    memset(ui->last, 0, sizeof ui->last);
+    int k = lt_session_plies(s) - 1;
+    while (k >= 0 && lt_session_ply(s, k)->chance)
+        k--;
+    if (k < 0 || !g->action_cells)
+        return;
+    for (int seat = lt_session_ply(s, k)->seat; k >= 0; k--) {
+        const lt_ply *p = lt_session_ply(s, k);
+        if (!p->chance && p->seat != seat)
+            break;
+        int cells[PICK_CELLS];
+        int n = g->action_cells(lt_session_state_at(s, k), p->action, cells,
+                                PICK_CELLS);
+        for (int i = 0; i < n && i < 2; i++) /* from and to */
+            if (cells[i] >= 0 && cells[i] < LT_VIEW_CELLS)
+                ui->last[cells[i]] |= MARK_LAST;
+    }
+}
+
+/* Puts the cursor on a cell where something can be done. */
+static void place_cursor(play_ui *ui)
+{
+    const lt_view *v = ui->view;
+    if (ui->sel >= 0) {
+        for (int i = 0; i < ui->pm->n; i++)
+            if (ui->pm->ncells[i] >= 2 && ui->pm->cells[i][0] == ui->sel) {
+                ui->cursor = ui->pm->cells[i][1];
+                return;
+            }
+    }
+    if (ui->cursor >= 0 && ui->cursor < v->ncells)
+        return;
+    ui->cursor = ui->pm->n > 0 && ui->pm->ncells[0] > 0 ? ui->pm->cells[0][0]
+                 : v->ncells > 0                       ? 0
+                                                       : -1;
+}
+
+/* Does the next throw wait for a key?  Not when nobody at the table is
+ * a person, nor when a person has just asked for it (chosen to throw);
+ * yes when the throw decides what a person does next, or when nobody
+ * knows who decides next (throw after throw) and a person watches. */
+static bool throw_waits(const play_ui *ui)
+{
+    const table *t = ui->t;
+    const lt_session *s = t->s;
+    const lt_game *g = lt_session_game(s);
+    if (!table_people(t) || lt_session_to_act(s) != LT_CHANCE)
+        return false;
+    int plies = lt_session_plies(s);
+    const lt_ply *last = plies > 0 ? lt_session_ply(s, plies - 1) : NULL;
+    if (last && !last->chance && table_person(t, last->seat))
+        return false;
+    lt_outcome out[LT_MAX_OUTCOMES];
+    int n = g->chance_outcomes(lt_session_state(s), out);
+    lt_state *after = lt_state_new(g);
+    bool person = false, anyone = false;
+    for (int i = 0; after && i < n && !person; i++) {
+        lt_state_copy(g, after, lt_session_state(s));
+        lt_apply(g, after, out[i].action);
+        int p = g->current_player(after);
+        anyone = anyone || p >= 0;
+        person = table_person(t, p);
+    }
+    lt_state_free(after);
+    return person || !anyone;
+}
+
+void play_changed(play_ui *ui)
+{
+    table *t = ui->t;
+    const lt_session *s = t->s;
+    ui->across = table_render(t, ui->view) % 2;
+    if (table_person(t, lt_session_to_act(s)))
+        pick_load(ui->pm, lt_session_game(s), lt_session_state(s));
+    else
+        ui->pm->n = 0;
+    ui->sel = pick_only_source(ui->pm); /* a chain goes on from there */
+    if (ui->cursor >= ui->view->ncells)
+        ui->cursor = -1;
+    place_cursor(ui);
+    mark_last(ui);
+    free(ui->moves);
+    ui->moves = table_moves_text(t);
+    if (!table_odds_line(t, ui->odds, sizeof ui->odds))
+        ui->odds[0] = '\0';
+    ui->throw_waits = throw_waits(ui);
+    lt_copy(ui->lang, sizeof ui->lang, lt_language());
+    if (table_over(t) && ui->msg_kind != MSG_ERROR)
+        ui->message[0] = '\0'; /* the result shows instead */
+    play_layout(ui);
+}
+
+/* ---- Thinking, and the plies ------------------------------------------- */
+
+void play_stop_thinking(play_ui *ui)
+{
+    think_cancel(&ui->thinker);
+    ui->thinking = THINK_NONE;
+}
+
+/* Before a ply: the lines beside the dice stay as they were while the
+ * dice roll. */
+static void before_ply(play_ui *ui)
+{
+    memcpy(ui->before, ui->view, sizeof *ui->before);
+    memcpy(ui->before_odds, ui->odds, sizeof ui->odds);
+    free(ui->before_moves);
+    ui->before_moves = ui->moves ? strdup(ui->moves) : NULL;
+}
+
+/* After one: what happened, the new position, the dice rolling a
+ * moment, and a pause when nobody at the table plays (and no clock
+ * would count it). */
+static void after_ply(play_ui *ui, bool roll, const char *note)
+{
+    play_events(ui, note);
+    play_changed(ui);
+    if (roll && !ui->t->dice_manual && ui->view->ndice > 0) {
+        ui->anim_until = tui_now() + 0.7; /* the dice tumble a moment */
+        play_layout(ui);
+    }
+    /* a game to watch: a moment per move, unless clocks run */
+    if (!table_people(ui->t) &&
+        lt_session_time_control(ui->t->s)->kind == LT_TC_NONE)
+        ui->wait_until = tui_now() + (roll ? 1.0 : 0.5);
+}
+
+void play_action(play_ui *ui, lt_action a)
+{
+    lt_session *s = ui->t->s;
+    play_stop_thinking(ui);
+    int to = lt_session_to_act(s);
+    lt_error err = {0};
+    before_ply(ui);
+    lt_status st = to == LT_CHANCE && a == LT_NO_ACTION
+                       ? lt_session_step(s, NULL, &err) /* thrown */
+                       : lt_session_play(s, to, a, &err);
+    if (st != LT_OK) {
+        play_events(ui, NULL);
+        play_changed(ui);
+        play_say(ui, MSG_ERROR, "%s", err.msg);
+        return;
+    }
+    after_ply(ui, to == LT_CHANCE, NULL);
+}
+
+/* What the thread found, once it is done: a hint said and shown on the
+ * board, a computer's move played. */
+void play_collect_thinking(play_ui *ui)
+{
+    lt_action a;
+    lt_think_info info;
+    if (!ui->thinking || !think_poll(&ui->thinker, &a, &info))
+        return;
+    table *t = ui->t;
+    lt_session *s = t->s;
+    const lt_game *g = lt_session_game(s);
+    int kind = ui->thinking, seat = ui->think_seat;
+    ui->thinking = THINK_NONE;
+    if (kind == THINK_HINT) {
+        if (a == LT_NO_ACTION)
+            return;
+        char text[1024];
+        table_hint_text(t, a, &info, text, sizeof text);
+        play_say(ui, MSG_HINT, "%s", text);
+        /* the hinted move is selected, the cursor on where it goes */
+        int cells[PICK_CELLS];
+        int n = g->action_cells ? g->action_cells(lt_session_state(s), a, cells, PICK_CELLS) : 0;
+        if (n >= 2) {
+            ui->sel = cells[0];
+            ui->cursor = cells[1];
+        } else if (n == 1) {
+            ui->cursor = cells[0];
+        }
+        return;
+    }
+    lt_player *pl = lt_session_player(s, seat);
+    if (a == LT_NO_ACTION) {
+        ui->halted = true;
+        play_say(ui, MSG_ERROR, "%s: %s", lt_player_spec(pl), lt_player_error(pl));
+        return;
+    }
+    char who[64], name[64], note[160], text[400];
+    lt_display_name(g, lt_session_state(s), a, name, sizeof name);
+    table_stand_in_note(&info, note, sizeof note);
+    snprintf(text, sizeof text, "%s: %s%s",
+             lt_session_seat_name(s, seat, who, sizeof who), name, note);
+    int plies = lt_session_plies(s);
+    lt_error err = {0};
+    before_ply(ui);
+    if (table_computer_move(t, seat, a, &err) != LT_OK) {
+        ui->halted = true;
+        play_say(ui, MSG_ERROR, "%s", err.msg);
+        return;
+    }
+    after_ply(ui, false, lt_session_plies(s) > plies ? text : NULL);
+}
+
+/* ---- Choosing ---------------------------------------------------------- */
+
+/* Plays one of several actions: asks which when there are more. */
+void play_one_of(play_ui *ui, const lt_action *acts, int n)
+{
+    if (n == 1)
+        play_action(ui, acts[0]);
+    else
+        play_choose(ui, acts, n);
+}
+
+void play_choose(play_ui *ui, const lt_action *acts, int n)
+{
+    const lt_session *s = ui->t->s;
+    char(*names)[64] = malloc((size_t)n * sizeof *names);
+    const char **items = malloc((size_t)n * sizeof *items);
+    if (names && items) {
+        for (int i = 0; i < n; i++)
+            items[i] = lt_display_name(lt_session_game(s), lt_session_state(s), acts[i], names[i],
+                               sizeof names[i]);
+        int k = tui_choose(_("Which move?"), items, n, 0);
+        if (k >= 0)
+            play_action(ui, acts[k]);
+    }
+    free(names);
+    free(items);
+}
+
+/* Every move in a list to choose from: even a single one is shown and
+ * chosen, never played by the key alone. */
+void play_list_moves(play_ui *ui)
+{
+    if (ui->pm->n == 0)
+        return;
+    play_choose(ui, ui->pm->act, ui->pm->n);
+}
