@@ -370,18 +370,12 @@ static void engine_limits(void **st)
                                  &noise, &ok));
 }
 
-int main(void)
-{
-    const struct CMUnitTest tests[] = {
-        cmocka_unit_test(specs),
-        cmocka_unit_test(programs_only_from_the_user),
-        cmocka_unit_test(takes_the_win),
-        cmocka_unit_test(blocks_the_threat),
-        cmocka_unit_test(wins_in_two),
-        cmocka_unit_test(deterministic),
-        cmocka_unit_test(expectimax_is_exact),
-        cmocka_unit_test(elo_and_sprt),
-        cmocka_unit_test(engine_limits),
-    };
-    return cmocka_run_group_tests(tests, NULL, NULL);
-}
+TEST_MAIN(cmocka_unit_test(specs),
+          cmocka_unit_test(programs_only_from_the_user),
+          cmocka_unit_test(takes_the_win),
+          cmocka_unit_test(blocks_the_threat),
+          cmocka_unit_test(wins_in_two),
+          cmocka_unit_test(deterministic),
+          cmocka_unit_test(expectimax_is_exact),
+          cmocka_unit_test(elo_and_sprt),
+          cmocka_unit_test(engine_limits))

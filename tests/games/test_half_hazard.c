@@ -176,25 +176,23 @@ static void bad_positions(void **st)
     (void)st;
     const lt_game *g;
     lt_state *s = start_n(&g, "half-hazard", NULL, 2);
-    assert_bad_position(g, s, "play turn 1/1 score 0,0 money 40,40 pot 20 order 1,2 "
-                              "numbers 11,- winnings 0 streak 0 first");
-    assert_bad_position(g, s, "play turn 1/1 score 0,0 money 40,40 pot 20 order 1,2 "
-                              "numbers 11,10 winnings 20 streak 1 choose");
-    assert_bad_position(g, s, "play turn 1/1 score 0,0 money 40,40 pot 20 order 1,2 "
-                              "numbers 11,10 winnings 4 streak 1 first");
-    assert_bad_position(g, s, "play turn 1/1 score 0,0 money 40,40 pot 20 order 1,2 "
-                              "numbers 11,10 winnings 0 streak 2 choose");
-    assert_bad_position(g, s, "play turn 1/1 score 0,0 money 40,40 pot 20 order 1,2 "
-                              "numbers 11,10");
+    assert_bad_positions(g, s, (const char *const[]){
+        "play turn 1/1 score 0,0 money 40,40 pot 20 order 1,2 "
+        "numbers 11,- winnings 0 streak 0 first",
+        "play turn 1/1 score 0,0 money 40,40 pot 20 order 1,2 "
+        "numbers 11,10 winnings 20 streak 1 choose",
+        "play turn 1/1 score 0,0 money 40,40 pot 20 order 1,2 "
+        "numbers 11,10 winnings 4 streak 1 first",
+        "play turn 1/1 score 0,0 money 40,40 pot 20 order 1,2 "
+        "numbers 11,10 winnings 0 streak 2 choose",
+        "play turn 1/1 score 0,0 money 40,40 pot 20 order 1,2 numbers 11,10",
+        NULL});
     lt_state_free(s);
 }
 
-int main(void)
-{
-    const struct CMUnitTest tests[] = {
-        cmocka_unit_test(rules),      cmocka_unit_test(endings),
-        cmocka_unit_test(decision),   cmocka_unit_test(whole_turn),
-        cmocka_unit_test(bankroll),   cmocka_unit_test(bad_positions),
-    };
-    return cmocka_run_group_tests(tests, NULL, NULL);
-}
+TEST_MAIN(cmocka_unit_test(rules),
+          cmocka_unit_test(endings),
+          cmocka_unit_test(decision),
+          cmocka_unit_test(whole_turn),
+          cmocka_unit_test(bankroll),
+          cmocka_unit_test(bad_positions))

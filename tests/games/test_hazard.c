@@ -20,10 +20,9 @@ static void rules(void **st)
     assert_info(g, s, "Turn 1: P2 won it — P1 threw 11, P2's ReHazard",
                 "Tura 1: wygrywa G2 — G1 wyrzuca 11, ReHazard G2");
     lt_state_free(s);
-    s = start_n(&g, "hazard", NULL, 2);
-    play(g, s, "6-6-6 1-1-1 5-4-1 6-4-1 5-4-1"); /* seat 1 throws his 10 */
-    assert_true(return_of(g, s, 0) == 1);
-    assert_reason(g, s, "Player 1 threw 10, own ReHazard", "Gracz 1 wyrzuca 10, własny ReHazard");
+    /* seat 1 throws his 10 */
+    s = match_won(&g, "hazard", NULL, 2, "6-6-6 1-1-1 5-4-1 6-4-1 5-4-1", 0,
+                  "Player 1 threw 10, own ReHazard", "Gracz 1 wyrzuca 10, własny ReHazard");
     /* a Hazard in the first round wins at once */
     lt_state_free(s);
     s = start_n(&g, "hazard", NULL, 3);
@@ -67,13 +66,9 @@ static void shared(void **st)
 static void later_round(void **st)
 {
     (void)st;
-    const lt_game *g;
-    lt_state *s = start_n(&g, "hazard", NULL, 2);
-    set_position(g, s, "play turn 1/1 score 0,0 order 1,2 round 2 next 1 rehazards 10,11");
-    lt_odds *o = odds_of(g, s);
-    assert_win(o, 0, "189/338");
-    assert_win(o, 1, "149/338");
-    lt_state_free(s);
+    assert_odds_at("hazard", NULL, 2,
+                   "play turn 1/1 score 0,0 order 1,2 round 2 next 1 rehazards 10,11",
+                   "189/338 149/338");
 }
 
 /* The whole turn for two players, computed here: the first round's
@@ -150,25 +145,24 @@ static void bad_positions(void **st)
     (void)st;
     const lt_game *g;
     lt_state *s = start_n(&g, "hazard", NULL, 2);
-    assert_bad_position(g, s, "play turn 1/1 score 0,0 order 1,2 round 2 next 1 rehazards 10,-");
-    assert_bad_position(g, s, "play turn 1/1 score 0,0 order 1,2 round 1 sums 10,11");
-    assert_bad_position(g, s, "play turn 1/1 score 0,0 order 1,2 round 1 sums -,11");
-    assert_bad_position(g, s, "play turn 1/1 score 0,0 order 1,2 round 1 sums 5,-");
-    assert_bad_position(g, s, "play turn 1/1 score 0,0 order 1,2 round 3 next 1 rehazards 9,9");
-    assert_bad_position(g, s, "order turn 1/1 score 0,0 order 1,2 thrown 9,9");
-    assert_bad_position(g, s, "order turn 1/1 score 0,0 order 1|2 thrown -,-");
+    assert_bad_positions(g, s, (const char *const[]){
+        "play turn 1/1 score 0,0 order 1,2 round 2 next 1 rehazards 10,-",
+        "play turn 1/1 score 0,0 order 1,2 round 1 sums 10,11",
+        "play turn 1/1 score 0,0 order 1,2 round 1 sums -,11",
+        "play turn 1/1 score 0,0 order 1,2 round 1 sums 5,-",
+        "play turn 1/1 score 0,0 order 1,2 round 3 next 1 rehazards 9,9",
+        "order turn 1/1 score 0,0 order 1,2 thrown 9,9",
+        "order turn 1/1 score 0,0 order 1|2 thrown -,-",
+        NULL});
     lt_state_free(s);
     s = start_n(&g, "hazard", "form=stakes", 2);
     assert_bad_position(g, s, "order turn 1/1 score 0,0 money 9,9 pot 1 order 1,2 thrown -,-");
     lt_state_free(s);
 }
 
-int main(void)
-{
-    const struct CMUnitTest tests[] = {
-        cmocka_unit_test(rules),       cmocka_unit_test(shared),
-        cmocka_unit_test(later_round), cmocka_unit_test(whole_turn),
-        cmocka_unit_test(betting),     cmocka_unit_test(bad_positions),
-    };
-    return cmocka_run_group_tests(tests, NULL, NULL);
-}
+TEST_MAIN(cmocka_unit_test(rules),
+          cmocka_unit_test(shared),
+          cmocka_unit_test(later_round),
+          cmocka_unit_test(whole_turn),
+          cmocka_unit_test(betting),
+          cmocka_unit_test(bad_positions))

@@ -45,13 +45,8 @@ static void rules(void **st)
 static void by_hand(void **st)
 {
     (void)st;
-    const lt_game *g;
-    lt_state *s = start_n(&g, "riffa", NULL, 2);
-    set_position(g, s, "play turn 1/1 score 0,0 order 1,2 in 1,2 scores 10,- pair 4");
-    lt_odds *o = odds_of(g, s);
-    assert_win(o, 0, "1/4");
-    assert_win(o, 1, "3/4");
-    lt_state_free(s);
+    assert_odds_at("riffa", NULL, 2, "play turn 1/1 score 0,0 order 1,2 in 1,2 scores 10,- pair 4",
+                   "1/4 3/4");
 }
 
 /* Seat 1 scored 12; seat 2 throws from the start: the throws with a
@@ -82,12 +77,6 @@ static void from_the_start(void **st)
     lt_state_free(s);
 }
 
-int main(void)
-{
-    const struct CMUnitTest tests[] = {
-        cmocka_unit_test(rules),
-        cmocka_unit_test(by_hand),
-        cmocka_unit_test(from_the_start),
-    };
-    return cmocka_run_group_tests(tests, NULL, NULL);
-}
+TEST_MAIN(cmocka_unit_test(rules),
+          cmocka_unit_test(by_hand),
+          cmocka_unit_test(from_the_start))

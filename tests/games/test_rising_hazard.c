@@ -184,23 +184,18 @@ static void bad_positions(void **st)
     (void)st;
     const lt_game *g;
     lt_state *s = start_n(&g, "rising-hazard", NULL, 2);
-    assert_bad_position(g, s, "play turn 1/1 score 0,0 money 49,49 pot 2 order 1,2 "
-                              "numbers 11,10 payer 1 choose");
-    assert_bad_position(g, s, "play turn 1/1 score 0,0 money 49.5,49.5 pot 1 order 1,2 "
-                              "numbers -,-");
-    assert_bad_position(g, s, "play turn 1/1 score 0,0 money 50,50 pot 0 order 1,2 "
-                              "numbers -,-");
-    assert_bad_position(g, s, "play turn 1/1 score 0,0 money 49,49 pot 2 order 1,2 "
-                              "numbers 11,10");
+    assert_bad_positions(g, s, (const char *const[]){
+        "play turn 1/1 score 0,0 money 49,49 pot 2 order 1,2 numbers 11,10 payer 1 choose",
+        "play turn 1/1 score 0,0 money 49.5,49.5 pot 1 order 1,2 numbers -,-",
+        "play turn 1/1 score 0,0 money 50,50 pot 0 order 1,2 numbers -,-",
+        "play turn 1/1 score 0,0 money 49,49 pot 2 order 1,2 numbers 11,10",
+        NULL});
     lt_state_free(s);
 }
 
-int main(void)
-{
-    const struct CMUnitTest tests[] = {
-        cmocka_unit_test(halves),         cmocka_unit_test(by_turns),
-        cmocka_unit_test(halves_by_hand), cmocka_unit_test(by_turns_best_play),
-        cmocka_unit_test(bankroll),       cmocka_unit_test(bad_positions),
-    };
-    return cmocka_run_group_tests(tests, NULL, NULL);
-}
+TEST_MAIN(cmocka_unit_test(halves),
+          cmocka_unit_test(by_turns),
+          cmocka_unit_test(halves_by_hand),
+          cmocka_unit_test(by_turns_best_play),
+          cmocka_unit_test(bankroll),
+          cmocka_unit_test(bad_positions))
