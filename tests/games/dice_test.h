@@ -105,13 +105,24 @@ static inline lt_state *match_won(const lt_game **gp, const char *id, const char
     return s;
 }
 
-/* Each position text must be rejected (and leave the state alone); the
- * list ends with NULL. */
-static inline void assert_bad_positions(const lt_game *g, lt_state *s,
-                                        const char *const *texts)
+/* Position texts that must not read in a match (options, players). */
+typedef struct {
+    const char *id, *options;
+    int players;
+    const char *texts[12];
+} bad_texts;
+
+/* The test of a bad_texts, given as its state:
+ * cmocka_unit_test_prestate(bad_positions, &table). */
+static inline void bad_positions(void **st)
 {
-    for (; *texts; texts++)
-        assert_bad_position(g, s, *texts);
+    const bad_texts *b = *st;
+    const lt_game *g;
+    lt_state *s = start_n(&g, b->id, b->options, b->players);
+    assert_non_null(b->texts[0]);
+    for (int i = 0; i < 12 && b->texts[i]; i++)
+        assert_bad_position(g, s, b->texts[i]);
+    lt_state_free(s);
 }
 
 /* RULES.md of the frame: a turn still undecided after DICE_TURN_CAP

@@ -140,29 +140,23 @@ static void betting(void **st)
     lt_state_free(s);
 }
 
-static void bad_positions(void **st)
-{
-    (void)st;
-    const lt_game *g;
-    lt_state *s = start_n(&g, "hazard", NULL, 2);
-    assert_bad_positions(g, s, (const char *const[]){
-        "play turn 1/1 score 0,0 order 1,2 round 2 next 1 rehazards 10,-",
-        "play turn 1/1 score 0,0 order 1,2 round 1 sums 10,11",
-        "play turn 1/1 score 0,0 order 1,2 round 1 sums -,11",
-        "play turn 1/1 score 0,0 order 1,2 round 1 sums 5,-",
-        "play turn 1/1 score 0,0 order 1,2 round 3 next 1 rehazards 9,9",
-        "order turn 1/1 score 0,0 order 1,2 thrown 9,9",
-        "order turn 1/1 score 0,0 order 1|2 thrown -,-",
-        NULL});
-    lt_state_free(s);
-    s = start_n(&g, "hazard", "form=stakes", 2);
-    assert_bad_position(g, s, "order turn 1/1 score 0,0 money 9,9 pot 1 order 1,2 thrown -,-");
-    lt_state_free(s);
-}
+/* Positions that must not read. */
+static bad_texts bad = {"hazard", NULL, 2,
+    {"play turn 1/1 score 0,0 order 1,2 round 2 next 1 rehazards 10,-",
+     "play turn 1/1 score 0,0 order 1,2 round 1 sums 10,11",
+     "play turn 1/1 score 0,0 order 1,2 round 1 sums -,11",
+     "play turn 1/1 score 0,0 order 1,2 round 1 sums 5,-",
+     "play turn 1/1 score 0,0 order 1,2 round 3 next 1 rehazards 9,9",
+     "order turn 1/1 score 0,0 order 1,2 thrown 9,9",
+     "order turn 1/1 score 0,0 order 1|2 thrown -,-"}};
+
+static bad_texts bad_stakes = {"hazard", "form=stakes", 2,
+    {"order turn 1/1 score 0,0 money 9,9 pot 1 order 1,2 thrown -,-"}};
 
 TEST_MAIN(cmocka_unit_test(rules),
           cmocka_unit_test(shared),
           cmocka_unit_test(later_round),
           cmocka_unit_test(whole_turn),
           cmocka_unit_test(betting),
-          cmocka_unit_test(bad_positions))
+          cmocka_unit_test_prestate(bad_positions, &bad),
+          cmocka_unit_test_prestate(bad_positions, &bad_stakes))

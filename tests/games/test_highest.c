@@ -157,24 +157,17 @@ static void endings(void **st)
     lt_state_free(s);
 }
 
-static void bad_positions(void **st)
-{
-    (void)st;
-    const lt_game *g;
-    lt_state *s = start_n(&g, "highest", NULL, 3);
-    assert_bad_positions(g, s, (const char *const[]){
-        "play turn 1/1 score 0,0,0 order 1,2,3 in 1 scores -,-,-",
-        "play turn 1/1 score 0,0,0 order 1,2,3 in 1,2 scores -,-,9",
-        "play turn 1/1 score 0,0,0 order 1,2,3 in 1,2,3 scores -,9,-",
-        "play turn 1/1 score 0,0,0 order 1,2,3 in 1,2,3 scores 9,9,9",
-        "play turn 1/1 score 0,0,0 order 1,2,3 in 1,2,3 scores -,-,- part 3/9",
-        "play turn 1/1 score 0,0,0 order 2,1,3 in 1,2,3 scores -,-,-",
-        "play turn 2/1 score 0,0,0 order 1,2,3 in 1,2,3 scores -,-,-",
-        "order turn 1/1 score 0,0,0 order 1,2,3 thrown -,-,-",
-        "play turn 1/1 score 1,0,0 order 1,2,3 in 1,2,3 scores -,-,-",
-        NULL});
-    lt_state_free(s);
-}
+/* Positions that must not read. */
+static bad_texts bad = {"highest", NULL, 3,
+    {"play turn 1/1 score 0,0,0 order 1,2,3 in 1 scores -,-,-",
+     "play turn 1/1 score 0,0,0 order 1,2,3 in 1,2 scores -,-,9",
+     "play turn 1/1 score 0,0,0 order 1,2,3 in 1,2,3 scores -,9,-",
+     "play turn 1/1 score 0,0,0 order 1,2,3 in 1,2,3 scores 9,9,9",
+     "play turn 1/1 score 0,0,0 order 1,2,3 in 1,2,3 scores -,-,- part 3/9",
+     "play turn 1/1 score 0,0,0 order 2,1,3 in 1,2,3 scores -,-,-",
+     "play turn 2/1 score 0,0,0 order 1,2,3 in 1,2,3 scores -,-,-",
+     "order turn 1/1 score 0,0,0 order 1,2,3 thrown -,-,-",
+     "play turn 1/1 score 1,0,0 order 1,2,3 in 1,2,3 scores -,-,-"}};
 
 TEST_MAIN(cmocka_unit_test(ties_throw_again),
           cmocka_unit_test(second_thrower),
@@ -182,4 +175,4 @@ TEST_MAIN(cmocka_unit_test(ties_throw_again),
           cmocka_unit_test(many_dice),
           cmocka_unit_test(matches),
           cmocka_unit_test(endings),
-          cmocka_unit_test(bad_positions))
+          cmocka_unit_test_prestate(bad_positions, &bad))

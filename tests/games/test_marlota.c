@@ -76,22 +76,15 @@ static void three_players(void **st)
     lt_state_free(s);
 }
 
-static void bad_positions(void **st)
-{
-    (void)st;
-    const lt_game *g;
-    lt_state *s = start_n(&g, "marlota", NULL, 3);
-    assert_bad_positions(g, s, (const char *const[]){
-        "play turn 1/1 score 0,0,0 order 1,2,3 numbers 7,-,-",
-        "play turn 1/1 score 0,0,0 order 1,2,3 numbers -,7,7",
-        "play turn 1/1 score 0,0,0 order 1,2,3 numbers 7,8,9",
-        "play turn 1/1 score 0,0,0 order 1,2,3 numbers -,-,7 next 1",
-        "play turn 1/1 score 0,0,0 order 1,2,3 numbers 6,8,9 next 1",
-        NULL});
-    lt_state_free(s);
-}
+/* Positions that must not read. */
+static bad_texts bad = {"marlota", NULL, 3,
+    {"play turn 1/1 score 0,0,0 order 1,2,3 numbers 7,-,-",
+     "play turn 1/1 score 0,0,0 order 1,2,3 numbers -,7,7",
+     "play turn 1/1 score 0,0,0 order 1,2,3 numbers 7,8,9",
+     "play turn 1/1 score 0,0,0 order 1,2,3 numbers -,-,7 next 1",
+     "play turn 1/1 score 0,0,0 order 1,2,3 numbers 6,8,9 next 1"}};
 
 TEST_MAIN(cmocka_unit_test(rules),
           cmocka_unit_test(by_hand),
           cmocka_unit_test(three_players),
-          cmocka_unit_test(bad_positions))
+          cmocka_unit_test_prestate(bad_positions, &bad))

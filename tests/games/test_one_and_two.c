@@ -162,25 +162,18 @@ static void three_players(void **st)
     lt_state_free(s);
 }
 
-static void bad_positions(void **st)
-{
-    (void)st;
-    const lt_game *g;
-    lt_state *s = start_n(&g, "one-and-two", NULL, 3);
-    assert_bad_positions(g, s, (const char *const[]){
-        "play turn 1/1 score 0,0,0 order 1,2,3 contest 2,1 next 1",
-        "play turn 1/1 score 0,0,0 order 1,2,3 contest 1 next 1",
-        "play turn 1/1 score 0,0,0 order 1,2,3 contest 1,2,3 next 4",
-        "play turn 1/1 score 0,0,0 order 1,2,3 contest 1,2,3 first 1 equal 2 due 3",
-        "play turn 1/1 score 0,0,0 order 1,2,3 contest 1,2,3 first 1 equal 1 due 2 single 7",
-        /* last throws go round from the first: 3 has not thrown if 2 is due */
-        "play turn 1/1 score 0,0,0 order 1,2,3 contest 1,2,3 first 1 equal 1,3 due 2",
-        NULL});
-    lt_state_free(s);
-}
+/* Positions that must not read. */
+static bad_texts bad = {"one-and-two", NULL, 3,
+    {"play turn 1/1 score 0,0,0 order 1,2,3 contest 2,1 next 1",
+     "play turn 1/1 score 0,0,0 order 1,2,3 contest 1 next 1",
+     "play turn 1/1 score 0,0,0 order 1,2,3 contest 1,2,3 next 4",
+     "play turn 1/1 score 0,0,0 order 1,2,3 contest 1,2,3 first 1 equal 2 due 3",
+     "play turn 1/1 score 0,0,0 order 1,2,3 contest 1,2,3 first 1 equal 1 due 2 single 7",
+     /* last throws go round from the first: 3 has not thrown if 2 is due */
+     "play turn 1/1 score 0,0,0 order 1,2,3 contest 1,2,3 first 1 equal 1,3 due 2"}};
 
 TEST_MAIN(cmocka_unit_test(a_turn),
           cmocka_unit_test(two_players),
           cmocka_unit_test(rest_of_round),
           cmocka_unit_test(three_players),
-          cmocka_unit_test(bad_positions))
+          cmocka_unit_test_prestate(bad_positions, &bad))

@@ -156,22 +156,15 @@ static void whole_turn(void **st)
     }
 }
 
-static void bad_positions(void **st)
-{
-    (void)st;
-    const lt_game *g;
-    lt_state *s = start_n(&g, "panquist", NULL, 2);
-    assert_bad_positions(g, s, (const char *const[]){
-        "play turn 1/1 score 0,0 money 20,16 pot 4 order 1,2 numbers 7,7 next 1",
-        "play turn 1/1 score 0,0 money 20,16 pot 4 order 1,2 numbers -,7",
-        "play turn 1/1 score 0,0 money 20,18 pot 2 order 1,2 numbers -,-",
-        "play turn 1/1 score 0,0 money 20,16 pot 3 order 1,2 numbers -,-",
-        NULL});
-    lt_state_free(s);
-}
+/* Positions that must not read. */
+static bad_texts bad = {"panquist", NULL, 2,
+    {"play turn 1/1 score 0,0 money 20,16 pot 4 order 1,2 numbers 7,7 next 1",
+     "play turn 1/1 score 0,0 money 20,16 pot 4 order 1,2 numbers -,7",
+     "play turn 1/1 score 0,0 money 20,18 pot 2 order 1,2 numbers -,-",
+     "play turn 1/1 score 0,0 money 20,16 pot 3 order 1,2 numbers -,-"}};
 
 TEST_MAIN(cmocka_unit_test(payouts),
           cmocka_unit_test(turns),
           cmocka_unit_test(by_hand),
           cmocka_unit_test(whole_turn),
-          cmocka_unit_test(bad_positions))
+          cmocka_unit_test_prestate(bad_positions, &bad))

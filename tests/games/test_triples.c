@@ -99,21 +99,14 @@ static void three_players(void **st)
     lt_state_free(s);
 }
 
-static void bad_positions(void **st)
-{
-    (void)st;
-    const lt_game *g;
-    lt_state *s = start_n(&g, "triples", NULL, 3);
-    assert_bad_positions(g, s, (const char *const[]){
-        "play turn 1/1 score 0,0,0 order 1,2,3 throws -,t,-",
-        "play turn 1/1 score 0,0,0 order 1,2,3 throws t,t,t",
-        "play turn 1/1 score 0,0,0 order 1,2,3 throws x,-,-",
-        "play turn 1/1 score 0,0,0 order 1,2,3 throws t,-",
-        NULL});
-    lt_state_free(s);
-}
+/* Positions that must not read. */
+static bad_texts bad = {"triples", NULL, 3,
+    {"play turn 1/1 score 0,0,0 order 1,2,3 throws -,t,-",
+     "play turn 1/1 score 0,0,0 order 1,2,3 throws t,t,t",
+     "play turn 1/1 score 0,0,0 order 1,2,3 throws x,-,-",
+     "play turn 1/1 score 0,0,0 order 1,2,3 throws t,-"}};
 
 TEST_MAIN(cmocka_unit_test(rounds),
           cmocka_unit_test(by_hand),
           cmocka_unit_test(three_players),
-          cmocka_unit_test(bad_positions))
+          cmocka_unit_test_prestate(bad_positions, &bad))
