@@ -126,13 +126,19 @@ static inline void bad_positions(void **st)
 }
 
 /* RULES.md of the frame: a turn still undecided after DICE_TURN_CAP
- * actions ends with no winner.  Plays the words of `cycle` (throws and
- * choices that decide nothing) over and over until the match is over,
- * which must be by the cap, with its reason. */
-static inline void play_to_cap(const lt_game *g, lt_state *s, const char *cycle)
+ * actions ends with no winner.  A match (options, players) is played
+ * through `moves`, then the words of `cycle` (throws and choices that
+ * decide nothing) over and over until it is over, which must be by the
+ * cap, with its reason, and nobody winning or losing anything. */
+static inline void assert_turn_cap(const char *id, const char *options, int players,
+                                   const char *moves, const char *cycle)
 {
+    const lt_game *g;
+    lt_state *s = start_n(&g, id, options, players);
     char buf[256], *w[16], *save = NULL;
     int n = 0;
+    if (moves)
+        play(g, s, moves);
     snprintf(buf, sizeof buf, "%s", cycle);
     for (char *t = strtok_r(buf, " ", &save); t && n < 16; t = strtok_r(NULL, " ", &save))
         w[n++] = t;
@@ -143,6 +149,9 @@ static inline void play_to_cap(const lt_game *g, lt_state *s, const char *cycle)
     }
     assert_reason(g, s, "the turn cap (4000 actions) was reached",
                   "osiągnięto limit tury (4000 akcji)");
+    for (int i = 0; i < players; i++)
+        assert_true(return_of(g, s, i) == 0);
+    lt_state_free(s);
 }
 
 /* Number of ordered throws of three dice with this sum. */

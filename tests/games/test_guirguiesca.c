@@ -21,10 +21,7 @@ static void rules(void **st)
                   "Gracz 1 wyrzuca 12, Hazard, i przegrywa");
     lt_state_free(s);
     /* 7 to the opponent, 8 his own; 9, 5, 10, 6 nobody's, thrown on and on */
-    s = start_n(&g, "guirguiesca", NULL, 2);
-    play(g, s, "6-6 1-1 4-3 5-3");
-    play_to_cap(g, s, "5-4 4-1 5-5 5-1");
-    lt_state_free(s);
+    assert_turn_cap("guirguiesca", NULL, 2, "6-6 1-1 4-3 5-3", "5-4 4-1 5-5 5-1");
 }
 
 static void numbers(void **st)

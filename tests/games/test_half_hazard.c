@@ -77,10 +77,7 @@ static void endings(void **st)
                 "Tura 1 bez zwycięzcy — G1 przerywa bez wygranej");
     lt_state_free(s);
     /* his own number, thrown on and on: the turn cap */
-    s = start_n(&g, "half-hazard", NULL, 2);
-    play(g, s, "6-6-6 1-1-1 5-4-1 6-4-1");
-    play_to_cap(g, s, "6-4-1 throw");
-    lt_state_free(s);
+    assert_turn_cap("half-hazard", NULL, 2, "6-6-6 1-1-1 5-4-1 6-4-1", "6-4-1 throw");
 }
 
 /* After a Hazard (won 6 of a pool of 20, numbers 12 his (25 of 216) and

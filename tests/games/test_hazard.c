@@ -34,10 +34,7 @@ static void rules(void **st)
     assert_reason(g, s, "Player 3 threw 16, a Hazard", "Gracz 3 wyrzuca 16, Hazard");
     lt_state_free(s);
     /* ReHazards 10 and 11; 9 is nobody's, thrown round after round */
-    s = start_n(&g, "hazard", NULL, 2);
-    play(g, s, "6-6-6 1-1-1 5-4-1 6-4-1");
-    play_to_cap(g, s, "5-3-1");
-    lt_state_free(s);
+    assert_turn_cap("hazard", NULL, 2, "6-6-6 1-1-1 5-4-1 6-4-1", "5-3-1");
 }
 
 /* Shared ReHazards: seats 1 and 2 both own 10.  Seat 3 throws 10: it

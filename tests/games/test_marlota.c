@@ -26,10 +26,8 @@ static void rules(void **st)
     s = match_won(&g, "marlota", NULL, 2, "6-6-6 1-1-1 5-4-1 6-4-1 6-4-1", 0,
                   "Player 1 threw 11, own number", "Gracz 1 wyrzuca 11, własną liczbę");
     lt_state_free(s);
-    s = start_n(&g, "marlota", NULL, 2);
-    play(g, s, "6-6-6 1-1-1 5-4-1 6-4-1");
-    play_to_cap(g, s, "3-2-1"); /* 6 is nobody's number */
-    lt_state_free(s);
+    /* 6 is nobody's number */
+    assert_turn_cap("marlota", NULL, 2, "6-6-6 1-1-1 5-4-1 6-4-1", "3-2-1");
 }
 
 /* Numbers 7 (15 throws of 216) and 10 (27): whoever throws, the first

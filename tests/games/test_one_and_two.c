@@ -38,9 +38,7 @@ static void a_turn(void **st)
                   "Gracz 1 wyrzuca ile na jednej, tyle na dwóch; nikt nie wyrównuje");
     lt_state_free(s);
     /* a 1 on the single die can never be equalled on two: the turn cap */
-    s = start_n(&g, "one-and-two", NULL, 2);
-    play_to_cap(g, s, "1 6-6");
-    lt_state_free(s);
+    assert_turn_cap("one-and-two", NULL, 2, NULL, "1 6-6");
 }
 
 /* Two players, last=all.  p = 5/72, q = 67/72.  Seat 1 succeeds first

@@ -29,10 +29,7 @@ static void rules(void **st)
     assert_reason(g, s, "Player 2 threw 3-3-3, the first triple",
                   "Gracz 2 wyrzuca 3-3-3, pierwszą trójkę");
     lt_state_free(s);
-    s = start_n(&g, "pair-and-ace", NULL, 2);
-    play(g, s, "6-6-6 1-1-1");
-    play_to_cap(g, s, "3-2-1");
-    lt_state_free(s);
+    assert_turn_cap("pair-and-ace", NULL, 2, "6-6-6 1-1-1", "3-2-1");
 }
 
 /* A pair or triple comes in 96 throws of 216 (216 - 6*5*4): p = 4/9,

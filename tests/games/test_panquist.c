@@ -84,12 +84,8 @@ static void turns(void **st)
     assert_reason(g, s, "Player 1 threw 9 (4-4-1), own number: Panquist, all 4 stakes",
                   "Gracz 1 wyrzuca 9 (4-4-1), własną liczbę: Panquist, 4 zakłady");
     lt_state_free(s);
-    /* numbers 9 and 10; 6 is nobody's */
-    s = start_n(&g, "panquist", NULL, 2);
-    play(g, s, "6-6-6 1-1-1 6-2-1 6-3-1");
-    play_to_cap(g, s, "3-2-1");
-    assert_true(return_of(g, s, 0) == 0); /* the stakes go back */
-    lt_state_free(s);
+    /* numbers 9 and 10; 6 is nobody's; the stakes go back */
+    assert_turn_cap("panquist", NULL, 2, "6-6-6 1-1-1 6-2-1 6-3-1", "3-2-1");
 }
 
 /* Stakes a throw of 7 takes on average: 5-1-1 (3 ways) and 4-2-1 (6) 2

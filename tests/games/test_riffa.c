@@ -35,9 +35,8 @@ static void rules(void **st)
                   "Gracz 2 ma 13 z pary i trzeciej kości, najwięcej w dogrywce (następny "
                   "wynik: 8)");
     lt_state_free(s);
-    s = start_n(&g, "riffa", NULL, 2);
-    play_to_cap(g, s, "6-5-4"); /* never a pair */
-    lt_state_free(s);
+    /* never a pair */
+    assert_turn_cap("riffa", NULL, 2, NULL, "6-5-4");
 }
 
 /* Seat 1 scored 10; seat 2 keeps 4-4: 9 with a 1 loses, 10 with a 2 ties

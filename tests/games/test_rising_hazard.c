@@ -24,10 +24,7 @@ static void halves(void **st)
                   "Gracz 1 wyrzuca 10, liczbę przeciwnika: cała pula (4)");
     lt_state_free(s);
     /* his own number, thrown on and on: the turn cap */
-    s = start_n(&g, "rising-hazard", NULL, 2);
-    play(g, s, "6-6-6 1-1-1 5-4-1 6-4-1");
-    play_to_cap(g, s, "6-4-1 throw");
-    lt_state_free(s);
+    assert_turn_cap("rising-hazard", NULL, 2, "6-6-6 1-1-1 5-4-1 6-4-1", "6-4-1 throw");
 }
 
 static void by_turns(void **st)

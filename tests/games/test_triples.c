@@ -33,9 +33,7 @@ static void rounds(void **st)
                   "Gracz 1 wyrzuca jedyną sumę z grupy 15-18, bez Trójek");
     lt_state_free(s);
     /* two throws outside the group, round after round: the turn cap */
-    s = start_n(&g, "triples", NULL, 2);
-    play_to_cap(g, s, "5-4-1");
-    lt_state_free(s);
+    assert_turn_cap("triples", NULL, 2, NULL, "5-4-1");
 }
 
 /* Group 3-6: 6 Triples of 216, 18 other throws in the group (20 minus
