@@ -15,14 +15,23 @@
 #include "ludoteka/game.h"
 #include "ludoteka/options.h"
 
-/* A started game of id with "name=value ..." options (NULL: defaults). */
-static inline lt_state *start(const lt_game **gp, const char *id,
-                              const char *options)
+/* A test file's main: runs the cmocka tests listed, in order. */
+#define TEST_MAIN(...)                                                 \
+    int main(void)                                                     \
+    {                                                                  \
+        const struct CMUnitTest tests[] = {__VA_ARGS__};               \
+        return cmocka_run_group_tests(tests, NULL, NULL);              \
+    }
+
+/* A started game of id with "name=value ..." options (NULL: defaults)
+ * and a player count (0: the game's default). */
+static inline lt_state *start_n(const lt_game **gp, const char *id,
+                                const char *options, int players)
 {
     const lt_game *g = lt_game_find(id);
     assert_non_null(g);
     lt_config cfg;
-    lt_config_default(g, &cfg, 0);
+    lt_config_default(g, &cfg, players);
     lt_error err = {0};
     if (options && lt_config_parse(g, &cfg, options, &err) != LT_OK)
         fail_msg("options '%s': %s", options, err.msg);
@@ -32,6 +41,13 @@ static inline lt_state *start(const lt_game **gp, const char *id,
         fail_msg("init: %s", err.msg);
     *gp = g;
     return s;
+}
+
+/* The same with the default player count. */
+static inline lt_state *start(const lt_game **gp, const char *id,
+                              const char *options)
+{
+    return start_n(gp, id, options, 0);
 }
 
 /* Plays space-separated move names; each must be legal. */

@@ -96,18 +96,24 @@ static const char *const searchers[] = {
     "ai:mcts:nodes=4000", "ai:alphabeta:depth=6", "ai:expectimax:depth=6",
     "ai:brs:depth=6", "ai:paranoid:nodes=20000"};
 
+/* Every searcher plays this move in this position of Three Men's Morris. */
+static void all_play(const char *position, const char *move)
+{
+    const lt_game *g;
+    lt_state *s = start(&g, "three-mens-morris", NULL);
+    set_position(g, s, position);
+    for (size_t i = 0; i < sizeof searchers / sizeof searchers[0]; i++)
+        if (choose(g, s, searchers[i], NULL) != named(g, s, move))
+            fail_msg("%s did not play %s", searchers[i], move);
+    lt_state_free(s);
+}
+
 /* White A1 A2 B3, Black B1 C1 C2, White to move: B3-A3 makes column A,
  * and no reply of Black's makes a row (worked out by hand), so it wins. */
 static void takes_the_win(void **st)
 {
     (void)st;
-    const lt_game *g;
-    lt_state *s = start(&g, "three-mens-morris", NULL);
-    set_position(g, s, ".W./W.B/WBB w 10");
-    for (size_t i = 0; i < sizeof searchers / sizeof searchers[0]; i++)
-        if (choose(g, s, searchers[i], NULL) != named(g, s, "B3-A3"))
-            fail_msg("%s missed the win", searchers[i]);
-    lt_state_free(s);
+    all_play(".W./W.B/WBB w 10", "B3-A3");
 }
 
 /* White A1 C3, Black B1 B2, White to place: Black threatens column B and
@@ -115,13 +121,7 @@ static void takes_the_win(void **st)
 static void blocks_the_threat(void **st)
 {
     (void)st;
-    const lt_game *g;
-    lt_state *s = start(&g, "three-mens-morris", NULL);
-    set_position(g, s, "..W/.B./WB. w 4");
-    for (size_t i = 0; i < sizeof searchers / sizeof searchers[0]; i++)
-        if (choose(g, s, searchers[i], NULL) != named(g, s, "B3"))
-            fail_msg("%s did not block", searchers[i]);
-    lt_state_free(s);
+    all_play("..W/.B./WB. w 4", "B3");
 }
 
 /* Brute force from the rules alone: can the seat `me`, to move, force a
@@ -370,18 +370,12 @@ static void engine_limits(void **st)
                                  &noise, &ok));
 }
 
-int main(void)
-{
-    const struct CMUnitTest tests[] = {
-        cmocka_unit_test(specs),
-        cmocka_unit_test(programs_only_from_the_user),
-        cmocka_unit_test(takes_the_win),
-        cmocka_unit_test(blocks_the_threat),
-        cmocka_unit_test(wins_in_two),
-        cmocka_unit_test(deterministic),
-        cmocka_unit_test(expectimax_is_exact),
-        cmocka_unit_test(elo_and_sprt),
-        cmocka_unit_test(engine_limits),
-    };
-    return cmocka_run_group_tests(tests, NULL, NULL);
-}
+TEST_MAIN(cmocka_unit_test(specs),
+          cmocka_unit_test(programs_only_from_the_user),
+          cmocka_unit_test(takes_the_win),
+          cmocka_unit_test(blocks_the_threat),
+          cmocka_unit_test(wins_in_two),
+          cmocka_unit_test(deterministic),
+          cmocka_unit_test(expectimax_is_exact),
+          cmocka_unit_test(elo_and_sprt),
+          cmocka_unit_test(engine_limits))

@@ -238,14 +238,8 @@ static void plays_the_players_choices(void **st)
     done(&ag, &m);
 }
 
-int main(void)
-{
-    const struct CMUnitTest tests[] = {
-        cmocka_unit_test(lost_on_time),
-        cmocka_unit_test(flag_against_a_lone_king),
-        cmocka_unit_test(flag_in_a_game_of_three),
-        cmocka_unit_test(claims_a_repetition),
-        cmocka_unit_test(plays_the_players_choices),
-    };
-    return cmocka_run_group_tests(tests, NULL, NULL);
-}
+TEST_MAIN(cmocka_unit_test(lost_on_time),
+          cmocka_unit_test(flag_against_a_lone_king),
+          cmocka_unit_test(flag_in_a_game_of_three),
+          cmocka_unit_test(claims_a_repetition),
+          cmocka_unit_test(plays_the_players_choices))

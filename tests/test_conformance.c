@@ -418,14 +418,8 @@ static void bad_positions(void **st)
     }
 }
 
-int main(void)
-{
-    const struct CMUnitTest tests[] = {
-        cmocka_unit_test(declarations),
-        cmocka_unit_test(polish_words),
-        cmocka_unit_test(bad_positions),
-        cmocka_unit_test(leaving),
-        cmocka_unit_test(conformance),
-    };
-    return cmocka_run_group_tests(tests, NULL, NULL);
-}
+TEST_MAIN(cmocka_unit_test(declarations),
+          cmocka_unit_test(polish_words),
+          cmocka_unit_test(bad_positions),
+          cmocka_unit_test(leaving),
+          cmocka_unit_test(conformance))

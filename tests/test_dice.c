@@ -96,13 +96,7 @@ static void names_and_parsing(void **st)
     assert_int_equal(lt_dice_parse("0", 1, &b), LT_ESYNTAX);
 }
 
-int main(void)
-{
-    const struct CMUnitTest tests[] = {
-        cmocka_unit_test(table_sizes),
-        cmocka_unit_test(three_dice_sums),
-        cmocka_unit_test(two_dice),
-        cmocka_unit_test(names_and_parsing),
-    };
-    return cmocka_run_group_tests(tests, NULL, NULL);
-}
+TEST_MAIN(cmocka_unit_test(table_sizes),
+          cmocka_unit_test(three_dice_sums),
+          cmocka_unit_test(two_dice),
+          cmocka_unit_test(names_and_parsing))

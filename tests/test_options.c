@@ -137,15 +137,9 @@ static void escaping_and_quoting(void **st)
     assert_string_equal(err.msg, "'B1\\x1b[2J' is not a move");
 }
 
-int main(void)
-{
-    const struct CMUnitTest tests[] = {
-        cmocka_unit_test(defaults),
-        cmocka_unit_test(polish_names),
-        cmocka_unit_test(assignments),
-        cmocka_unit_test(errors_name_what_was_expected),
-        cmocka_unit_test(number_parsing),
-        cmocka_unit_test(escaping_and_quoting),
-    };
-    return cmocka_run_group_tests(tests, NULL, NULL);
-}
+TEST_MAIN(cmocka_unit_test(defaults),
+          cmocka_unit_test(polish_names),
+          cmocka_unit_test(assignments),
+          cmocka_unit_test(errors_name_what_was_expected),
+          cmocka_unit_test(number_parsing),
+          cmocka_unit_test(escaping_and_quoting))

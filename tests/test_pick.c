@@ -185,13 +185,7 @@ static void choices_chains_and_off_board(void **st)
     assert_int_equal(pick_press(&pm, 0, -1, out, &n), PICK_NOTHING);
 }
 
-int main(void)
-{
-    const struct CMUnitTest tests[] = {
-        cmocka_unit_test(robbers_capture),
-        cmocka_unit_test(morris_placing),
-        cmocka_unit_test(morris_moving),
-        cmocka_unit_test(choices_chains_and_off_board),
-    };
-    return cmocka_run_group_tests(tests, NULL, NULL);
-}
+TEST_MAIN(cmocka_unit_test(robbers_capture),
+          cmocka_unit_test(morris_placing),
+          cmocka_unit_test(morris_moving),
+          cmocka_unit_test(choices_chains_and_off_board))

@@ -411,20 +411,14 @@ static void atomic_files(void **st)
     rmdir(dir);
 }
 
-int main(void)
-{
-    const struct CMUnitTest tests[] = {
-        cmocka_unit_test(round_trip),
-        cmocka_unit_test(comments_numbers_and_spacing),
-        cmocka_unit_test(errors_point_at_the_text),
-        cmocka_unit_test(pgn_movetext),
-        cmocka_unit_test(several_records),
-        cmocka_unit_test(position_tag),
-        cmocka_unit_test(recorded_result_and_fen_tag),
-        cmocka_unit_test(atomic_files),
-        cmocka_unit_test(errors_escape_what_they_quote),
-        cmocka_unit_test(load_refuses_several_games),
-        cmocka_unit_test(stale_temporary_files_go),
-    };
-    return cmocka_run_group_tests(tests, NULL, NULL);
-}
+TEST_MAIN(cmocka_unit_test(round_trip),
+          cmocka_unit_test(comments_numbers_and_spacing),
+          cmocka_unit_test(errors_point_at_the_text),
+          cmocka_unit_test(pgn_movetext),
+          cmocka_unit_test(several_records),
+          cmocka_unit_test(position_tag),
+          cmocka_unit_test(recorded_result_and_fen_tag),
+          cmocka_unit_test(atomic_files),
+          cmocka_unit_test(errors_escape_what_they_quote),
+          cmocka_unit_test(load_refuses_several_games),
+          cmocka_unit_test(stale_temporary_files_go))

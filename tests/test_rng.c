@@ -119,16 +119,10 @@ static void doubles_in_unit_interval(void **st)
     assert_true(sum / 100000 > 0.5 - 0.0046 && sum / 100000 < 0.5 + 0.0046);
 }
 
-int main(void)
-{
-    const struct CMUnitTest tests[] = {
-        cmocka_unit_test(splitmix_reference),
-        cmocka_unit_test(xoshiro_reference),
-        cmocka_unit_test(seeding_is_reproducible_and_streams_differ),
-        cmocka_unit_test(die_is_fair),
-        cmocka_unit_test(no_modulo_bias),
-        cmocka_unit_test(weighted_outcomes),
-        cmocka_unit_test(doubles_in_unit_interval),
-    };
-    return cmocka_run_group_tests(tests, NULL, NULL);
-}
+TEST_MAIN(cmocka_unit_test(splitmix_reference),
+          cmocka_unit_test(xoshiro_reference),
+          cmocka_unit_test(seeding_is_reproducible_and_streams_differ),
+          cmocka_unit_test(die_is_fair),
+          cmocka_unit_test(no_modulo_bias),
+          cmocka_unit_test(weighted_outcomes),
+          cmocka_unit_test(doubles_in_unit_interval))

@@ -40,6 +40,30 @@ static inline void assert_win(const lt_odds *o, int seat, const char *exact)
                  o->win[seat].known ? o->win[seat].exact : "(not defined)");
 }
 
+/* Each seat's exact chance at this state, in seat order: "p/q p/q ...". */
+static inline void assert_odds(const lt_game *g, const lt_state *s, const char *wins)
+{
+    const lt_odds *o = odds_of(g, s);
+    char buf[256], *save = NULL;
+    int seat = 0;
+    snprintf(buf, sizeof buf, "%s", wins);
+    for (char *w = strtok_r(buf, " ", &save); w; w = strtok_r(NULL, " ", &save))
+        assert_win(o, seat++, w);
+    assert_true(seat > 0);
+}
+
+/* The same at a position (NULL: the start) of a match (options, players). */
+static inline void assert_odds_at(const char *id, const char *options, int players,
+                                  const char *position, const char *wins)
+{
+    const lt_game *g;
+    lt_state *s = start_n(&g, id, options, players);
+    if (position)
+        set_position(g, s, position);
+    assert_odds(g, s, wins);
+    lt_state_free(s);
+}
+
 static inline void assert_value(const lt_odds *o, const char *exact)
 {
     if (o->value_seat < 0 || !o->value.known || strcmp(o->value.exact, exact))
@@ -53,24 +77,6 @@ static inline const char *frac(int64_t p, uint64_t q)
     rat r;
     rat_set(&r, p, q);
     return rat_str(&r);
-}
-
-/* A game started with options and a player count. */
-static inline lt_state *start_n(const lt_game **gp, const char *id,
-                                const char *options, int players)
-{
-    const lt_game *g = lt_game_find(id);
-    assert_non_null(g);
-    lt_config cfg;
-    lt_config_default(g, &cfg, players);
-    lt_error err = {0};
-    if (options && lt_config_parse(g, &cfg, options, &err) != LT_OK)
-        fail_msg("options '%s': %s", options, err.msg);
-    lt_state *s = lt_state_new(g);
-    if (lt_init(g, s, &cfg, &err) != LT_OK)
-        fail_msg("init: %s", err.msg);
-    *gp = g;
-    return s;
 }
 
 /* The position text must be rejected (and leave the state alone). */
@@ -87,14 +93,54 @@ static inline void assert_bad_position(const lt_game *g, lt_state *s,
     assert_string_equal(before, after);
 }
 
-/* RULES.md of the frame: a turn still undecided after DICE_TURN_CAP
- * actions ends with no winner.  Plays the words of `cycle` (throws and
- * choices that decide nothing) over and over until the match is over,
- * which must be by the cap, with its reason. */
-static inline void play_to_cap(const lt_game *g, lt_state *s, const char *cycle)
+/* A match (options, players) played through `moves` to its end: seat
+ * `winner` has won it (a return of 1), for this reason in English and in
+ * Polish.  The state is the caller's to free. */
+static inline lt_state *match_won(const lt_game **gp, const char *id, const char *options,
+                                  int players, const char *moves, int winner,
+                                  const char *en, const char *pl)
 {
+    lt_state *s = start_n(gp, id, options, players);
+    play(*gp, s, moves);
+    assert_true(return_of(*gp, s, winner) == 1);
+    assert_reason(*gp, s, en, pl);
+    return s;
+}
+
+/* Position texts that must not read in a match (options, players). */
+typedef struct {
+    const char *id, *options;
+    int players;
+    const char *texts[12];
+} bad_texts;
+
+/* The test of a bad_texts, given as its state:
+ * cmocka_unit_test_prestate(bad_positions, &table). */
+static inline void bad_positions(void **st)
+{
+    const bad_texts *b = *st;
+    const lt_game *g;
+    lt_state *s = start_n(&g, b->id, b->options, b->players);
+    assert_non_null(b->texts[0]);
+    for (int i = 0; i < 12 && b->texts[i]; i++)
+        assert_bad_position(g, s, b->texts[i]);
+    lt_state_free(s);
+}
+
+/* RULES.md of the frame: a turn still undecided after DICE_TURN_CAP
+ * actions ends with no winner.  A match (options, players) is played
+ * through `moves`, then the words of `cycle` (throws and choices that
+ * decide nothing) over and over until it is over, which must be by the
+ * cap, with its reason, and nobody winning or losing anything. */
+static inline void assert_turn_cap(const char *id, const char *options, int players,
+                                   const char *moves, const char *cycle)
+{
+    const lt_game *g;
+    lt_state *s = start_n(&g, id, options, players);
     char buf[256], *w[16], *save = NULL;
     int n = 0;
+    if (moves)
+        play(g, s, moves);
     snprintf(buf, sizeof buf, "%s", cycle);
     for (char *t = strtok_r(buf, " ", &save); t && n < 16; t = strtok_r(NULL, " ", &save))
         w[n++] = t;
@@ -105,6 +151,9 @@ static inline void play_to_cap(const lt_game *g, lt_state *s, const char *cycle)
     }
     assert_reason(g, s, "the turn cap (4000 actions) was reached",
                   "osiągnięto limit tury (4000 akcji)");
+    for (int i = 0; i < players; i++)
+        assert_true(return_of(g, s, i) == 0);
+    lt_state_free(s);
 }
 
 /* Number of ordered throws of three dice with this sum. */

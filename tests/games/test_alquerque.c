@@ -207,17 +207,11 @@ static void bad_positions(void **st)
     lt_state_free(s);
 }
 
-int main(void)
-{
-    const struct CMUnitTest tests[] = {
-        cmocka_unit_test(opening_goes_to_the_centre),
-        cmocka_unit_test(first_captures),
-        cmocka_unit_test(capture_chains),
-        cmocka_unit_test(forced_capture),
-        cmocka_unit_test(losing),
-        cmocka_unit_test(threefold_repetition),
-        cmocka_unit_test(quiet_moves),
-        cmocka_unit_test(bad_positions),
-    };
-    return cmocka_run_group_tests(tests, NULL, NULL);
-}
+TEST_MAIN(cmocka_unit_test(opening_goes_to_the_centre),
+          cmocka_unit_test(first_captures),
+          cmocka_unit_test(capture_chains),
+          cmocka_unit_test(forced_capture),
+          cmocka_unit_test(losing),
+          cmocka_unit_test(threefold_repetition),
+          cmocka_unit_test(quiet_moves),
+          cmocka_unit_test(bad_positions))

@@ -621,26 +621,20 @@ static void level_specs(void **st)
     }
 }
 
-int main(void)
-{
-    const struct CMUnitTest tests[] = {
-        cmocka_unit_test(setups_and_first_moves),
-        cmocka_unit_test(other_counts),
-        cmocka_unit_test(capture_chain),
-        cmocka_unit_test(block_wins),
-        cmocka_unit_test(threshold_wins),
-        cmocka_unit_test(move_cap),
-        cmocka_unit_test(bad_positions),
-        cmocka_unit_test(solved_table),
-        cmocka_unit_test(full_tables),
-        cmocka_unit_test(check_catches_errors),
-        cmocka_unit_test(perfect_player),
-        cmocka_unit_test(cap_in_perfect_play),
-        cmocka_unit_test(cache_round_trip),
-        cmocka_unit_test(hint_within_limit),
-        cmocka_unit_test(stopped_build_leaves_nothing),
-        cmocka_unit_test(corrupt_cache_rebuilt),
-        cmocka_unit_test(level_specs),
-    };
-    return cmocka_run_group_tests(tests, NULL, NULL);
-}
+TEST_MAIN(cmocka_unit_test(setups_and_first_moves),
+          cmocka_unit_test(other_counts),
+          cmocka_unit_test(capture_chain),
+          cmocka_unit_test(block_wins),
+          cmocka_unit_test(threshold_wins),
+          cmocka_unit_test(move_cap),
+          cmocka_unit_test(bad_positions),
+          cmocka_unit_test(solved_table),
+          cmocka_unit_test(full_tables),
+          cmocka_unit_test(check_catches_errors),
+          cmocka_unit_test(perfect_player),
+          cmocka_unit_test(cap_in_perfect_play),
+          cmocka_unit_test(cache_round_trip),
+          cmocka_unit_test(hint_within_limit),
+          cmocka_unit_test(stopped_build_leaves_nothing),
+          cmocka_unit_test(corrupt_cache_rebuilt),
+          cmocka_unit_test(level_specs))

@@ -696,31 +696,25 @@ static void uci_session(void **st)
     free(out_text);
 }
 
-int main(void)
-{
-    const struct CMUnitTest tests[] = {
-        cmocka_unit_test(perft_suite),
-        cmocka_unit_test(perft_through_the_adapter),
-        cmocka_unit_test(seed_pawn_without_a_captured_piece),
-        cmocka_unit_test(seed_pawn_with_a_captured_queen),
-        cmocka_unit_test(seed_blocked_pawn_still_checks),
-        cmocka_unit_test(seed_has_no_castling),
-        cmocka_unit_test(seed_has_no_en_passant),
-        cmocka_unit_test(mates_and_stalemate),
-        cmocka_unit_test(fifty_move_rule),
-        cmocka_unit_test(threefold_repetition),
-        cmocka_unit_test(can_win),
-        cmocka_unit_test(insufficient_material),
-        cmocka_unit_test(san_names),
-        cmocka_unit_test(parsing_variants),
-        cmocka_unit_test(fen_round_trip),
-        cmocka_unit_test(bad_fens),
-        cmocka_unit_test(pgn_import),
-        cmocka_unit_test(pgn_export),
-        cmocka_unit_test(engine_finds_mates),
-        cmocka_unit_test(engine_levels_and_params),
-        cmocka_unit_test(engine_is_deterministic_at_fixed_depth),
-        cmocka_unit_test(uci_session),
-    };
-    return cmocka_run_group_tests(tests, NULL, NULL);
-}
+TEST_MAIN(cmocka_unit_test(perft_suite),
+          cmocka_unit_test(perft_through_the_adapter),
+          cmocka_unit_test(seed_pawn_without_a_captured_piece),
+          cmocka_unit_test(seed_pawn_with_a_captured_queen),
+          cmocka_unit_test(seed_blocked_pawn_still_checks),
+          cmocka_unit_test(seed_has_no_castling),
+          cmocka_unit_test(seed_has_no_en_passant),
+          cmocka_unit_test(mates_and_stalemate),
+          cmocka_unit_test(fifty_move_rule),
+          cmocka_unit_test(threefold_repetition),
+          cmocka_unit_test(can_win),
+          cmocka_unit_test(insufficient_material),
+          cmocka_unit_test(san_names),
+          cmocka_unit_test(parsing_variants),
+          cmocka_unit_test(fen_round_trip),
+          cmocka_unit_test(bad_fens),
+          cmocka_unit_test(pgn_import),
+          cmocka_unit_test(pgn_export),
+          cmocka_unit_test(engine_finds_mates),
+          cmocka_unit_test(engine_levels_and_params),
+          cmocka_unit_test(engine_is_deterministic_at_fixed_depth),
+          cmocka_unit_test(uci_session))

@@ -222,12 +222,6 @@ static void fairness(void **st)
     }
 }
 
-int main(void)
-{
-    const struct CMUnitTest tests[] = {
-        cmocka_unit_test(fairness),
-        cmocka_unit_test(simulator),
-        cmocka_unit_test(interface),
-    };
-    return cmocka_run_group_tests(tests, NULL, NULL);
-}
+TEST_MAIN(cmocka_unit_test(fairness),
+          cmocka_unit_test(simulator),
+          cmocka_unit_test(interface))

@@ -127,13 +127,7 @@ static void overflow(void **st)
     assert_int_equal(rat_text(&r, buf, 8), -1);
 }
 
-int main(void)
-{
-    const struct CMUnitTest tests[] = {
-        cmocka_unit_test(factorials),
-        cmocka_unit_test(division),
-        cmocka_unit_test(rationals),
-        cmocka_unit_test(overflow),
-    };
-    return cmocka_run_group_tests(tests, NULL, NULL);
-}
+TEST_MAIN(cmocka_unit_test(factorials),
+          cmocka_unit_test(division),
+          cmocka_unit_test(rationals),
+          cmocka_unit_test(overflow))

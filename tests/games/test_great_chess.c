@@ -800,28 +800,22 @@ static void engine_limits(void **st)
     lt_state_free(s);
 }
 
-int main(void)
-{
-    const struct CMUnitTest tests[] = {
-        cmocka_unit_test(start_position),
-        cmocka_unit_test(notation),
-        cmocka_unit_test(bad_positions),
-        cmocka_unit_test(aanca),
-        cmocka_unit_test(unicorn),
-        cmocka_unit_test(lion),
-        cmocka_unit_test(giraffe),
-        cmocka_unit_test(crocodile_and_rook),
-        cmocka_unit_test(pawns),
-        cmocka_unit_test(king_leap),
-        cmocka_unit_test(king_leap_attacks),
-        cmocka_unit_test(mate),
-        cmocka_unit_test(stalemate),
-        cmocka_unit_test(cap),
-        cmocka_unit_test(perft_start),
-        cmocka_unit_test(perft_random),
-        cmocka_unit_test(perft_random_options),
-        cmocka_unit_test(engine),
-        cmocka_unit_test(engine_limits),
-    };
-    return cmocka_run_group_tests(tests, NULL, NULL);
-}
+TEST_MAIN(cmocka_unit_test(start_position),
+          cmocka_unit_test(notation),
+          cmocka_unit_test(bad_positions),
+          cmocka_unit_test(aanca),
+          cmocka_unit_test(unicorn),
+          cmocka_unit_test(lion),
+          cmocka_unit_test(giraffe),
+          cmocka_unit_test(crocodile_and_rook),
+          cmocka_unit_test(pawns),
+          cmocka_unit_test(king_leap),
+          cmocka_unit_test(king_leap_attacks),
+          cmocka_unit_test(mate),
+          cmocka_unit_test(stalemate),
+          cmocka_unit_test(cap),
+          cmocka_unit_test(perft_start),
+          cmocka_unit_test(perft_random),
+          cmocka_unit_test(perft_random_options),
+          cmocka_unit_test(engine),
+          cmocka_unit_test(engine_limits))

@@ -16,17 +16,12 @@ static void rules(void **st)
     assert_info(g, s, "Turn 1: P2 won it — P1 threw 3, a Hazard, and lost",
                 "Tura 1: wygrywa G2 — G1 wyrzuca 3, Hazard, i przegrywa");
     lt_state_free(s);
-    s = start_n(&g, "guirguiesca", NULL, 2);
-    play(g, s, "6-6 1-1 6-6"); /* 12, a Hazard */
-    assert_true(return_of(g, s, 1) == 1);
-    assert_reason(g, s, "Player 1 threw 12, a Hazard, and lost",
+    s = match_won(&g, "guirguiesca", NULL, 2, "6-6 1-1 6-6", 1, /* 12, a Hazard */
+                  "Player 1 threw 12, a Hazard, and lost",
                   "Gracz 1 wyrzuca 12, Hazard, i przegrywa");
     lt_state_free(s);
     /* 7 to the opponent, 8 his own; 9, 5, 10, 6 nobody's, thrown on and on */
-    s = start_n(&g, "guirguiesca", NULL, 2);
-    play(g, s, "6-6 1-1 4-3 5-3");
-    play_to_cap(g, s, "5-4 4-1 5-5 5-1");
-    lt_state_free(s);
+    assert_turn_cap("guirguiesca", NULL, 2, "6-6 1-1 4-3 5-3", "5-4 4-1 5-5 5-1");
 }
 
 static void numbers(void **st)
@@ -59,15 +54,9 @@ static void numbers(void **st)
 static void by_hand(void **st)
 {
     (void)st;
-    const lt_game *g;
-    lt_state *s = start_n(&g, "guirguiesca", NULL, 2);
-    set_position(g, s, "play turn 1/1 score 0,0 order 1,2 numbers 7,4");
-    assert_win(odds_of(g, s), 0, "2/5");
-    lt_state_free(s);
-    s = start_n(&g, "guirguiesca", "hazard-after-assign=ignored", 2);
-    set_position(g, s, "play turn 1/1 score 0,0 order 1,2 numbers 7,4");
-    assert_win(odds_of(g, s), 0, "2/3");
-    lt_state_free(s);
+    assert_odds_at("guirguiesca", NULL, 2, "play turn 1/1 score 0,0 order 1,2 numbers 7,4", "2/5");
+    assert_odds_at("guirguiesca", "hazard-after-assign=ignored", 2,
+                   "play turn 1/1 score 0,0 order 1,2 numbers 7,4", "2/3");
 }
 
 /* The whole turn: every first and second number, and the race between
@@ -99,11 +88,7 @@ static void whole_turn(void **st)
     }
 }
 
-int main(void)
-{
-    const struct CMUnitTest tests[] = {
-        cmocka_unit_test(rules), cmocka_unit_test(numbers),
-        cmocka_unit_test(by_hand), cmocka_unit_test(whole_turn),
-    };
-    return cmocka_run_group_tests(tests, NULL, NULL);
-}
+TEST_MAIN(cmocka_unit_test(rules),
+          cmocka_unit_test(numbers),
+          cmocka_unit_test(by_hand),
+          cmocka_unit_test(whole_turn))

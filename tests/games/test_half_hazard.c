@@ -78,10 +78,7 @@ static void endings(void **st)
                 "Tura 1 bez zwycięzcy — G1 przerywa bez wygranej");
     lt_state_free(s);
     /* his own number, thrown on and on: the turn cap */
-    s = start_n(&g, "half-hazard", NULL, 2);
-    play(g, s, "6-6-6 1-1-1 5-4-1 6-4-1");
-    play_to_cap(g, s, "6-4-1 throw");
-    lt_state_free(s);
+    assert_turn_cap("half-hazard", NULL, 2, "6-6-6 1-1-1 5-4-1 6-4-1", "6-4-1 throw");
 }
 
 /* After a Hazard (won 6 of a pool of 20, numbers 12 his (25 of 216) and
@@ -172,30 +169,21 @@ static void bankroll(void **st)
     lt_state_free(s);
 }
 
-static void bad_positions(void **st)
-{
-    (void)st;
-    const lt_game *g;
-    lt_state *s = start_n(&g, "half-hazard", NULL, 2);
-    assert_bad_position(g, s, "play turn 1/1 score 0,0 money 40,40 pot 20 order 1,2 "
-                              "numbers 11,- winnings 0 streak 0 first");
-    assert_bad_position(g, s, "play turn 1/1 score 0,0 money 40,40 pot 20 order 1,2 "
-                              "numbers 11,10 winnings 20 streak 1 choose");
-    assert_bad_position(g, s, "play turn 1/1 score 0,0 money 40,40 pot 20 order 1,2 "
-                              "numbers 11,10 winnings 4 streak 1 first");
-    assert_bad_position(g, s, "play turn 1/1 score 0,0 money 40,40 pot 20 order 1,2 "
-                              "numbers 11,10 winnings 0 streak 2 choose");
-    assert_bad_position(g, s, "play turn 1/1 score 0,0 money 40,40 pot 20 order 1,2 "
-                              "numbers 11,10");
-    lt_state_free(s);
-}
+/* Positions that must not read. */
+static bad_texts bad = {"half-hazard", NULL, 2,
+    {"play turn 1/1 score 0,0 money 40,40 pot 20 order 1,2 "
+     "numbers 11,- winnings 0 streak 0 first",
+     "play turn 1/1 score 0,0 money 40,40 pot 20 order 1,2 "
+     "numbers 11,10 winnings 20 streak 1 choose",
+     "play turn 1/1 score 0,0 money 40,40 pot 20 order 1,2 "
+     "numbers 11,10 winnings 4 streak 1 first",
+     "play turn 1/1 score 0,0 money 40,40 pot 20 order 1,2 "
+     "numbers 11,10 winnings 0 streak 2 choose",
+     "play turn 1/1 score 0,0 money 40,40 pot 20 order 1,2 numbers 11,10"}};
 
-int main(void)
-{
-    const struct CMUnitTest tests[] = {
-        cmocka_unit_test(rules),      cmocka_unit_test(endings),
-        cmocka_unit_test(decision),   cmocka_unit_test(whole_turn),
-        cmocka_unit_test(bankroll),   cmocka_unit_test(bad_positions),
-    };
-    return cmocka_run_group_tests(tests, NULL, NULL);
-}
+TEST_MAIN(cmocka_unit_test(rules),
+          cmocka_unit_test(endings),
+          cmocka_unit_test(decision),
+          cmocka_unit_test(whole_turn),
+          cmocka_unit_test(bankroll),
+          cmocka_unit_test_prestate(bad_positions, &bad))

@@ -20,10 +20,9 @@ static void rules(void **st)
     assert_info(g, s, "Turn 1: P2 won it — P1 threw 11, P2's ReHazard",
                 "Tura 1: wygrywa G2 — G1 wyrzuca 11, ReHazard G2");
     lt_state_free(s);
-    s = start_n(&g, "hazard", NULL, 2);
-    play(g, s, "6-6-6 1-1-1 5-4-1 6-4-1 5-4-1"); /* seat 1 throws his 10 */
-    assert_true(return_of(g, s, 0) == 1);
-    assert_reason(g, s, "Player 1 threw 10, own ReHazard", "Gracz 1 wyrzuca 10, własny ReHazard");
+    /* seat 1 throws his 10 */
+    s = match_won(&g, "hazard", NULL, 2, "6-6-6 1-1-1 5-4-1 6-4-1 5-4-1", 0,
+                  "Player 1 threw 10, own ReHazard", "Gracz 1 wyrzuca 10, własny ReHazard");
     /* a Hazard in the first round wins at once */
     lt_state_free(s);
     s = start_n(&g, "hazard", NULL, 3);
@@ -35,10 +34,7 @@ static void rules(void **st)
     assert_reason(g, s, "Player 3 threw 16, a Hazard", "Gracz 3 wyrzuca 16, Hazard");
     lt_state_free(s);
     /* ReHazards 10 and 11; 9 is nobody's, thrown round after round */
-    s = start_n(&g, "hazard", NULL, 2);
-    play(g, s, "6-6-6 1-1-1 5-4-1 6-4-1");
-    play_to_cap(g, s, "5-3-1");
-    lt_state_free(s);
+    assert_turn_cap("hazard", NULL, 2, "6-6-6 1-1-1 5-4-1 6-4-1", "5-3-1");
 }
 
 /* Shared ReHazards: seats 1 and 2 both own 10.  Seat 3 throws 10: it
@@ -67,13 +63,9 @@ static void shared(void **st)
 static void later_round(void **st)
 {
     (void)st;
-    const lt_game *g;
-    lt_state *s = start_n(&g, "hazard", NULL, 2);
-    set_position(g, s, "play turn 1/1 score 0,0 order 1,2 round 2 next 1 rehazards 10,11");
-    lt_odds *o = odds_of(g, s);
-    assert_win(o, 0, "189/338");
-    assert_win(o, 1, "149/338");
-    lt_state_free(s);
+    assert_odds_at("hazard", NULL, 2,
+                   "play turn 1/1 score 0,0 order 1,2 round 2 next 1 rehazards 10,11",
+                   "189/338 149/338");
 }
 
 /* The whole turn for two players, computed here: the first round's
@@ -145,30 +137,23 @@ static void betting(void **st)
     lt_state_free(s);
 }
 
-static void bad_positions(void **st)
-{
-    (void)st;
-    const lt_game *g;
-    lt_state *s = start_n(&g, "hazard", NULL, 2);
-    assert_bad_position(g, s, "play turn 1/1 score 0,0 order 1,2 round 2 next 1 rehazards 10,-");
-    assert_bad_position(g, s, "play turn 1/1 score 0,0 order 1,2 round 1 sums 10,11");
-    assert_bad_position(g, s, "play turn 1/1 score 0,0 order 1,2 round 1 sums -,11");
-    assert_bad_position(g, s, "play turn 1/1 score 0,0 order 1,2 round 1 sums 5,-");
-    assert_bad_position(g, s, "play turn 1/1 score 0,0 order 1,2 round 3 next 1 rehazards 9,9");
-    assert_bad_position(g, s, "order turn 1/1 score 0,0 order 1,2 thrown 9,9");
-    assert_bad_position(g, s, "order turn 1/1 score 0,0 order 1|2 thrown -,-");
-    lt_state_free(s);
-    s = start_n(&g, "hazard", "form=stakes", 2);
-    assert_bad_position(g, s, "order turn 1/1 score 0,0 money 9,9 pot 1 order 1,2 thrown -,-");
-    lt_state_free(s);
-}
+/* Positions that must not read. */
+static bad_texts bad = {"hazard", NULL, 2,
+    {"play turn 1/1 score 0,0 order 1,2 round 2 next 1 rehazards 10,-",
+     "play turn 1/1 score 0,0 order 1,2 round 1 sums 10,11",
+     "play turn 1/1 score 0,0 order 1,2 round 1 sums -,11",
+     "play turn 1/1 score 0,0 order 1,2 round 1 sums 5,-",
+     "play turn 1/1 score 0,0 order 1,2 round 3 next 1 rehazards 9,9",
+     "order turn 1/1 score 0,0 order 1,2 thrown 9,9",
+     "order turn 1/1 score 0,0 order 1|2 thrown -,-"}};
 
-int main(void)
-{
-    const struct CMUnitTest tests[] = {
-        cmocka_unit_test(rules),       cmocka_unit_test(shared),
-        cmocka_unit_test(later_round), cmocka_unit_test(whole_turn),
-        cmocka_unit_test(betting),     cmocka_unit_test(bad_positions),
-    };
-    return cmocka_run_group_tests(tests, NULL, NULL);
-}
+static bad_texts bad_stakes = {"hazard", "form=stakes", 2,
+    {"order turn 1/1 score 0,0 money 9,9 pot 1 order 1,2 thrown -,-"}};
+
+TEST_MAIN(cmocka_unit_test(rules),
+          cmocka_unit_test(shared),
+          cmocka_unit_test(later_round),
+          cmocka_unit_test(whole_turn),
+          cmocka_unit_test(betting),
+          cmocka_unit_test_prestate(bad_positions, &bad),
+          cmocka_unit_test_prestate(bad_positions, &bad_stakes))

@@ -27,9 +27,8 @@ static void second_thrower(void **st)
     const lt_game *g;
     lt_state *s = start_n(&g, "highest", NULL, 2);
     set_position(g, s, "play turn 1/1 score 0,0 order 1,2 in 1,2 scores 10,-");
+    assert_odds(g, s, "7/16 9/16");
     lt_odds *o = odds_of(g, s);
-    assert_win(o, 0, "7/16");
-    assert_win(o, 1, "9/16");
     assert_true(fabs(o->win[1].decimal - 0.5625) < 1e-15);
     assert_int_equal(o->value_seat, -1);
     lt_state_free(s);
@@ -75,9 +74,7 @@ static void many_dice(void **st)
     assert_string_equal(text_of(g, s),
                         "play turn 1/1 score 0,0 order 1,2 in 1,2 scores -,- part 3/18 steps 1");
     set_position(g, s, "play turn 1/1 score 0,0 order 1,2 in 1,2 scores 30,- part 3/18");
-    lt_odds *o = odds_of(g, s);
-    assert_win(o, 0, "71/72");
-    assert_win(o, 1, "1/72");
+    assert_odds(g, s, "71/72 1/72");
     lt_state_free(s);
 }
 
@@ -88,8 +85,7 @@ static void matches(void **st)
     (void)st;
     const lt_game *g;
     lt_state *s = start_n(&g, "highest", "dice=1 turns=2", 2);
-    lt_odds *o = odds_of(g, s);
-    assert_win(o, 0, "1/2");
+    assert_odds(g, s, "1/2");
     play(g, s, "6 1");
     assert_string_equal(text_of(g, s),
                         "play turn 2/2 score 1,0 order 2,1 in 2,1 scores -,-");
@@ -105,18 +101,15 @@ static void endings(void **st)
 {
     (void)st;
     const lt_game *g;
-    lt_state *s = start_n(&g, "highest", NULL, 2);
-    play(g, s, "6-5-4 3-2-1"); /* 15 against 6 */
-    assert_true(return_of(g, s, 0) == 1);
-    assert_reason(g, s, "Player 1 threw 15, the highest (next: 6)",
-                  "Gracz 1 wyrzuca 15, najwięcej (następny wynik: 6)");
+    lt_state *s = match_won(&g, "highest", NULL, 2, "6-5-4 3-2-1", 0, /* 15 against 6 */
+                            "Player 1 threw 15, the highest (next: 6)",
+                            "Gracz 1 wyrzuca 15, najwięcej (następny wynik: 6)");
     assert_info(g, s, "Turn 1: P1 won it — threw 15, the highest (next: 6)",
                 "Tura 1: wygrywa G1 — wyrzuca 15, najwięcej (następny wynik: 6)");
     lt_state_free(s);
     /* 10, 10 and 3: seats 1 and 2 play off, 18 against 4 */
-    s = start_n(&g, "highest", NULL, 3);
-    play(g, s, "6-3-1 5-4-1 1-1-1 6-6-6 2-1-1");
-    assert_reason(g, s, "Player 1 threw 18, the highest in the play-off (next: 4)",
+    s = match_won(&g, "highest", NULL, 3, "6-3-1 5-4-1 1-1-1 6-6-6 2-1-1", 0,
+                  "Player 1 threw 18, the highest in the play-off (next: 4)",
                   "Gracz 1 wyrzuca 18, najwięcej w dogrywce (następny wynik: 4)");
     lt_state_free(s);
     /* three turns, the first thrower moving on each turn: seat 1 wins
@@ -164,30 +157,22 @@ static void endings(void **st)
     lt_state_free(s);
 }
 
-static void bad_positions(void **st)
-{
-    (void)st;
-    const lt_game *g;
-    lt_state *s = start_n(&g, "highest", NULL, 3);
-    assert_bad_position(g, s, "play turn 1/1 score 0,0,0 order 1,2,3 in 1 scores -,-,-");
-    assert_bad_position(g, s, "play turn 1/1 score 0,0,0 order 1,2,3 in 1,2 scores -,-,9");
-    assert_bad_position(g, s, "play turn 1/1 score 0,0,0 order 1,2,3 in 1,2,3 scores -,9,-");
-    assert_bad_position(g, s, "play turn 1/1 score 0,0,0 order 1,2,3 in 1,2,3 scores 9,9,9");
-    assert_bad_position(g, s, "play turn 1/1 score 0,0,0 order 1,2,3 in 1,2,3 scores -,-,- part 3/9");
-    assert_bad_position(g, s, "play turn 1/1 score 0,0,0 order 2,1,3 in 1,2,3 scores -,-,-");
-    assert_bad_position(g, s, "play turn 2/1 score 0,0,0 order 1,2,3 in 1,2,3 scores -,-,-");
-    assert_bad_position(g, s, "order turn 1/1 score 0,0,0 order 1,2,3 thrown -,-,-");
-    assert_bad_position(g, s, "play turn 1/1 score 1,0,0 order 1,2,3 in 1,2,3 scores -,-,-");
-    lt_state_free(s);
-}
+/* Positions that must not read. */
+static bad_texts bad = {"highest", NULL, 3,
+    {"play turn 1/1 score 0,0,0 order 1,2,3 in 1 scores -,-,-",
+     "play turn 1/1 score 0,0,0 order 1,2,3 in 1,2 scores -,-,9",
+     "play turn 1/1 score 0,0,0 order 1,2,3 in 1,2,3 scores -,9,-",
+     "play turn 1/1 score 0,0,0 order 1,2,3 in 1,2,3 scores 9,9,9",
+     "play turn 1/1 score 0,0,0 order 1,2,3 in 1,2,3 scores -,-,- part 3/9",
+     "play turn 1/1 score 0,0,0 order 2,1,3 in 1,2,3 scores -,-,-",
+     "play turn 2/1 score 0,0,0 order 1,2,3 in 1,2,3 scores -,-,-",
+     "order turn 1/1 score 0,0,0 order 1,2,3 thrown -,-,-",
+     "play turn 1/1 score 1,0,0 order 1,2,3 in 1,2,3 scores -,-,-"}};
 
-int main(void)
-{
-    const struct CMUnitTest tests[] = {
-        cmocka_unit_test(ties_throw_again), cmocka_unit_test(second_thrower),
-        cmocka_unit_test(three_players),    cmocka_unit_test(many_dice),
-        cmocka_unit_test(matches),          cmocka_unit_test(endings),
-        cmocka_unit_test(bad_positions),
-    };
-    return cmocka_run_group_tests(tests, NULL, NULL);
-}
+TEST_MAIN(cmocka_unit_test(ties_throw_again),
+          cmocka_unit_test(second_thrower),
+          cmocka_unit_test(three_players),
+          cmocka_unit_test(many_dice),
+          cmocka_unit_test(matches),
+          cmocka_unit_test(endings),
+          cmocka_unit_test_prestate(bad_positions, &bad))

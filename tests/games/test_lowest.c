@@ -7,13 +7,10 @@ static void lowest_wins(void **st)
 {
     (void)st;
     const lt_game *g;
-    lt_state *s = start_n(&g, "lowest", NULL, 3);
-    play(g, s, "2-1-1 6-6-6 3-1-1"); /* 4, 18, 5 */
-    assert_int_equal(g->current_player(s), LT_TERMINAL);
-    assert_true(return_of(g, s, 0) == 1);
-    /* RULES.md, Endings */
-    assert_reason(g, s, "Player 1 threw 4, the lowest (next: 5)",
-                  "Gracz 1 wyrzuca 4, najmniej (następny wynik: 5)");
+    /* 4, 18, 5; RULES.md, Endings */
+    lt_state *s = match_won(&g, "lowest", NULL, 3, "2-1-1 6-6-6 3-1-1", 0,
+                            "Player 1 threw 4, the lowest (next: 5)",
+                            "Gracz 1 wyrzuca 4, najmniej (następny wynik: 5)");
     assert_info(g, s, "Turn 1: P1 won it — threw 4, the lowest (next: 5)",
                 "Tura 1: wygrywa G1 — wyrzuca 4, najmniej (następny wynik: 5)");
     lt_state_free(s);
@@ -34,13 +31,8 @@ static void lowest_wins(void **st)
 static void second_thrower(void **st)
 {
     (void)st;
-    const lt_game *g;
-    lt_state *s = start_n(&g, "lowest", NULL, 2);
-    set_position(g, s, "play turn 1/1 score 0,0 order 1,2 in 1,2 scores 10,-");
-    lt_odds *o = odds_of(g, s);
-    assert_win(o, 0, "9/16");
-    assert_win(o, 1, "7/16");
-    lt_state_free(s);
+    assert_odds_at("lowest", NULL, 2, "play turn 1/1 score 0,0 order 1,2 in 1,2 scores 10,-",
+                   "9/16 7/16");
 }
 
 /* Two dice, seat 1 has 2 (the lowest possible): seat 2 can only tie,
@@ -48,21 +40,10 @@ static void second_thrower(void **st)
 static void two_dice(void **st)
 {
     (void)st;
-    const lt_game *g;
-    lt_state *s = start_n(&g, "lowest", "dice=2", 2);
-    set_position(g, s, "play turn 1/1 score 0,0 order 1,2 in 1,2 scores 2,-");
-    lt_odds *o = odds_of(g, s);
-    assert_win(o, 0, "71/72");
-    assert_win(o, 1, "1/72");
-    lt_state_free(s);
+    assert_odds_at("lowest", "dice=2", 2, "play turn 1/1 score 0,0 order 1,2 in 1,2 scores 2,-",
+                   "71/72 1/72");
 }
 
-int main(void)
-{
-    const struct CMUnitTest tests[] = {
-        cmocka_unit_test(lowest_wins),
-        cmocka_unit_test(second_thrower),
-        cmocka_unit_test(two_dice),
-    };
-    return cmocka_run_group_tests(tests, NULL, NULL);
-}
+TEST_MAIN(cmocka_unit_test(lowest_wins),
+          cmocka_unit_test(second_thrower),
+          cmocka_unit_test(two_dice))

@@ -22,15 +22,12 @@ static void rules(void **st)
     assert_info(g, s, "Turn 1: P2 won it — P1 threw 10, P2's number",
                 "Tura 1: wygrywa G2 — G1 wyrzuca 10, liczbę G2");
     lt_state_free(s);
-    s = start_n(&g, "marlota", NULL, 2);
-    play(g, s, "6-6-6 1-1-1 5-4-1 6-4-1 6-4-1"); /* numbers 11, 10; seat 1 throws 11 */
-    assert_true(return_of(g, s, 0) == 1);
-    assert_reason(g, s, "Player 1 threw 11, own number", "Gracz 1 wyrzuca 11, własną liczbę");
+    /* numbers 11, 10; seat 1 throws 11 */
+    s = match_won(&g, "marlota", NULL, 2, "6-6-6 1-1-1 5-4-1 6-4-1 6-4-1", 0,
+                  "Player 1 threw 11, own number", "Gracz 1 wyrzuca 11, własną liczbę");
     lt_state_free(s);
-    s = start_n(&g, "marlota", NULL, 2);
-    play(g, s, "6-6-6 1-1-1 5-4-1 6-4-1");
-    play_to_cap(g, s, "3-2-1"); /* 6 is nobody's number */
-    lt_state_free(s);
+    /* 6 is nobody's number */
+    assert_turn_cap("marlota", NULL, 2, "6-6-6 1-1-1 5-4-1 6-4-1", "3-2-1");
 }
 
 /* Numbers 7 (15 throws of 216) and 10 (27): whoever throws, the first
@@ -38,13 +35,8 @@ static void rules(void **st)
 static void by_hand(void **st)
 {
     (void)st;
-    const lt_game *g;
-    lt_state *s = start_n(&g, "marlota", NULL, 2);
-    set_position(g, s, "play turn 1/1 score 0,0 order 1,2 numbers 7,10 next 2");
-    lt_odds *o = odds_of(g, s);
-    assert_win(o, 0, "5/14");
-    assert_win(o, 1, "9/14");
-    lt_state_free(s);
+    assert_odds_at("marlota", NULL, 2, "play turn 1/1 score 0,0 order 1,2 numbers 7,10 next 2",
+                   "5/14 9/14");
 }
 
 /* The start, three players: the first accepted number (drawn among
@@ -82,24 +74,15 @@ static void three_players(void **st)
     lt_state_free(s);
 }
 
-static void bad_positions(void **st)
-{
-    (void)st;
-    const lt_game *g;
-    lt_state *s = start_n(&g, "marlota", NULL, 3);
-    assert_bad_position(g, s, "play turn 1/1 score 0,0,0 order 1,2,3 numbers 7,-,-");
-    assert_bad_position(g, s, "play turn 1/1 score 0,0,0 order 1,2,3 numbers -,7,7");
-    assert_bad_position(g, s, "play turn 1/1 score 0,0,0 order 1,2,3 numbers 7,8,9");
-    assert_bad_position(g, s, "play turn 1/1 score 0,0,0 order 1,2,3 numbers -,-,7 next 1");
-    assert_bad_position(g, s, "play turn 1/1 score 0,0,0 order 1,2,3 numbers 6,8,9 next 1");
-    lt_state_free(s);
-}
+/* Positions that must not read. */
+static bad_texts bad = {"marlota", NULL, 3,
+    {"play turn 1/1 score 0,0,0 order 1,2,3 numbers 7,-,-",
+     "play turn 1/1 score 0,0,0 order 1,2,3 numbers -,7,7",
+     "play turn 1/1 score 0,0,0 order 1,2,3 numbers 7,8,9",
+     "play turn 1/1 score 0,0,0 order 1,2,3 numbers -,-,7 next 1",
+     "play turn 1/1 score 0,0,0 order 1,2,3 numbers 6,8,9 next 1"}};
 
-int main(void)
-{
-    const struct CMUnitTest tests[] = {
-        cmocka_unit_test(rules), cmocka_unit_test(by_hand),
-        cmocka_unit_test(three_players), cmocka_unit_test(bad_positions),
-    };
-    return cmocka_run_group_tests(tests, NULL, NULL);
-}
+TEST_MAIN(cmocka_unit_test(rules),
+          cmocka_unit_test(by_hand),
+          cmocka_unit_test(three_players),
+          cmocka_unit_test_prestate(bad_positions, &bad))

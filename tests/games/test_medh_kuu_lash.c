@@ -652,32 +652,26 @@ static void bad_positions(void **st)
     lt_state_free(s);
 }
 
-int main(void)
-{
-    const struct CMUnitTest tests[] = {
-        cmocka_unit_test(opening_throw),
-        cmocka_unit_test(dice_roles),
-        cmocka_unit_test(special_throws),
-        cmocka_unit_test(a_swap_capture),
-        cmocka_unit_test(win_all_on_mornings),
-        cmocka_unit_test(b_fall_of_five),
-        cmocka_unit_test(fall_of_one_and_fallback),
-        cmocka_unit_test(c_pushed_piece_captures),
-        cmocka_unit_test(d_pushed_piece_pushes_its_own),
-        cmocka_unit_test(pushed_piece_with_nowhere_to_go),
-        cmocka_unit_test(e_triple_removes),
-        cmocka_unit_test(triple_made_with_a_capture),
-        cmocka_unit_test(used_triple_is_not_renewed),
-        cmocka_unit_test(triple_made_by_the_opponent),
-        cmocka_unit_test(minimum_of_four),
-        cmocka_unit_test(self_removal_at_four),
-        cmocka_unit_test(nine_to_four),
-        cmocka_unit_test(both_win_at_once),
-        cmocka_unit_test(pass),
-        cmocka_unit_test(turn_cap),
-        cmocka_unit_test(view),
-        cmocka_unit_test(evaluation),
-        cmocka_unit_test(bad_positions),
-    };
-    return cmocka_run_group_tests(tests, NULL, NULL);
-}
+TEST_MAIN(cmocka_unit_test(opening_throw),
+          cmocka_unit_test(dice_roles),
+          cmocka_unit_test(special_throws),
+          cmocka_unit_test(a_swap_capture),
+          cmocka_unit_test(win_all_on_mornings),
+          cmocka_unit_test(b_fall_of_five),
+          cmocka_unit_test(fall_of_one_and_fallback),
+          cmocka_unit_test(c_pushed_piece_captures),
+          cmocka_unit_test(d_pushed_piece_pushes_its_own),
+          cmocka_unit_test(pushed_piece_with_nowhere_to_go),
+          cmocka_unit_test(e_triple_removes),
+          cmocka_unit_test(triple_made_with_a_capture),
+          cmocka_unit_test(used_triple_is_not_renewed),
+          cmocka_unit_test(triple_made_by_the_opponent),
+          cmocka_unit_test(minimum_of_four),
+          cmocka_unit_test(self_removal_at_four),
+          cmocka_unit_test(nine_to_four),
+          cmocka_unit_test(both_win_at_once),
+          cmocka_unit_test(pass),
+          cmocka_unit_test(turn_cap),
+          cmocka_unit_test(view),
+          cmocka_unit_test(evaluation),
+          cmocka_unit_test(bad_positions))

@@ -243,20 +243,14 @@ static void bad_positions(void **st)
     lt_state_free(s);
 }
 
-int main(void)
-{
-    const struct CMUnitTest tests[] = {
-        cmocka_unit_test(opening),
-        cmocka_unit_test(board_lines_and_jumps),
-        cmocka_unit_test(corners_are_immune),
-        cmocka_unit_test(placing_then_jumping),
-        cmocka_unit_test(blocked_loses),
-        cmocka_unit_test(mills),
-        cmocka_unit_test(two_men_lose),
-        cmocka_unit_test(flying),
-        cmocka_unit_test(repetition),
-        cmocka_unit_test(quiet_moves),
-        cmocka_unit_test(bad_positions),
-    };
-    return cmocka_run_group_tests(tests, NULL, NULL);
-}
+TEST_MAIN(cmocka_unit_test(opening),
+          cmocka_unit_test(board_lines_and_jumps),
+          cmocka_unit_test(corners_are_immune),
+          cmocka_unit_test(placing_then_jumping),
+          cmocka_unit_test(blocked_loses),
+          cmocka_unit_test(mills),
+          cmocka_unit_test(two_men_lose),
+          cmocka_unit_test(flying),
+          cmocka_unit_test(repetition),
+          cmocka_unit_test(quiet_moves),
+          cmocka_unit_test(bad_positions))

@@ -33,16 +33,12 @@ static void a_turn(void **st)
                 "nikt nie wyrównuje");
     lt_state_free(s);
     /* seat 1 succeeds (4 and 3-1), seat 2's last throw fails (2, 6-6) */
-    s = start_n(&g, "one-and-two", NULL, 2);
-    play(g, s, "4 3-1 2 6-6");
-    assert_true(return_of(g, s, 0) == 1);
-    assert_reason(g, s, "Player 1 matched one die with two; nobody equalled it",
+    s = match_won(&g, "one-and-two", NULL, 2, "4 3-1 2 6-6", 0,
+                  "Player 1 matched one die with two; nobody equalled it",
                   "Gracz 1 wyrzuca ile na jednej, tyle na dwóch; nikt nie wyrównuje");
     lt_state_free(s);
     /* a 1 on the single die can never be equalled on two: the turn cap */
-    s = start_n(&g, "one-and-two", NULL, 2);
-    play_to_cap(g, s, "1 6-6");
-    lt_state_free(s);
+    assert_turn_cap("one-and-two", NULL, 2, NULL, "1 6-6");
 }
 
 /* Two players, last=all.  p = 5/72, q = 67/72.  Seat 1 succeeds first
@@ -55,16 +51,13 @@ static void two_players(void **st)
     (void)st;
     const lt_game *g;
     lt_state *s = start_n(&g, "one-and-two", NULL, 2);
-    lt_odds *o = odds_of(g, s);
-    assert_win(o, 0, "72/139");
-    assert_win(o, 1, "67/139");
+    assert_odds(g, s, "72/139 67/139");
     /* seat 2 succeeded; seat 1's last throw has 4 on the single die, so
-     * he equals with 3/36, and then they start afresh (72/139) */
+     * he equals with 3/36, and then they start afresh (72/139):
+     * 3/36 * 72/139 = 6/139 */
     set_position(g, s, "play turn 1/1 score 0,0 order 1,2 contest 1,2 first 2 "
                        "equal 2 due 1 single 4");
-    o = odds_of(g, s);
-    assert_win(o, 0, frac(6, 139));
-    assert_win(o, 1, frac(133, 139));
+    assert_odds(g, s, "6/139 133/139");
     lt_state_free(s);
 }
 
@@ -77,15 +70,10 @@ static void rest_of_round(void **st)
     (void)st;
     const lt_game *g;
     lt_state *s = start_n(&g, "one-and-two", "last=round", 3);
-    lt_odds *o = odds_of(g, s);
-    for (int i = 0; i < 3; i++)
-        assert_win(o, i, "1/3");
+    assert_odds(g, s, "1/3 1/3 1/3");
     set_position(g, s, "play turn 1/1 score 0,0,0 order 1,2,3 contest 1,2,3 "
                        "first 2 equal 2 due 3");
-    o = odds_of(g, s);
-    assert_win(o, 0, "0");
-    assert_win(o, 1, "139/144");
-    assert_win(o, 2, "5/144");
+    assert_odds(g, s, "0 139/144 5/144");
     /* with last=all seat 1 would be due as well */
     assert_bad_position(g, s, "play turn 1/1 score 0,0,0 order 1,2,3 contest "
                               "1,2,3 first 2 equal 2 due 1,3");
@@ -172,30 +160,18 @@ static void three_players(void **st)
     lt_state_free(s);
 }
 
-static void bad_positions(void **st)
-{
-    (void)st;
-    const lt_game *g;
-    lt_state *s = start_n(&g, "one-and-two", NULL, 3);
-    assert_bad_position(g, s, "play turn 1/1 score 0,0,0 order 1,2,3 contest 2,1 next 1");
-    assert_bad_position(g, s, "play turn 1/1 score 0,0,0 order 1,2,3 contest 1 next 1");
-    assert_bad_position(g, s, "play turn 1/1 score 0,0,0 order 1,2,3 contest 1,2,3 next 4");
-    assert_bad_position(g, s, "play turn 1/1 score 0,0,0 order 1,2,3 contest 1,2,3 "
-                              "first 1 equal 2 due 3");
-    assert_bad_position(g, s, "play turn 1/1 score 0,0,0 order 1,2,3 contest 1,2,3 "
-                              "first 1 equal 1 due 2 single 7");
-    /* last throws go round from the first: 3 has not thrown if 2 is due */
-    assert_bad_position(g, s, "play turn 1/1 score 0,0,0 order 1,2,3 contest 1,2,3 "
-                              "first 1 equal 1,3 due 2");
-    lt_state_free(s);
-}
+/* Positions that must not read. */
+static bad_texts bad = {"one-and-two", NULL, 3,
+    {"play turn 1/1 score 0,0,0 order 1,2,3 contest 2,1 next 1",
+     "play turn 1/1 score 0,0,0 order 1,2,3 contest 1 next 1",
+     "play turn 1/1 score 0,0,0 order 1,2,3 contest 1,2,3 next 4",
+     "play turn 1/1 score 0,0,0 order 1,2,3 contest 1,2,3 first 1 equal 2 due 3",
+     "play turn 1/1 score 0,0,0 order 1,2,3 contest 1,2,3 first 1 equal 1 due 2 single 7",
+     /* last throws go round from the first: 3 has not thrown if 2 is due */
+     "play turn 1/1 score 0,0,0 order 1,2,3 contest 1,2,3 first 1 equal 1,3 due 2"}};
 
-int main(void)
-{
-    const struct CMUnitTest tests[] = {
-        cmocka_unit_test(a_turn),        cmocka_unit_test(two_players),
-        cmocka_unit_test(rest_of_round), cmocka_unit_test(three_players),
-        cmocka_unit_test(bad_positions),
-    };
-    return cmocka_run_group_tests(tests, NULL, NULL);
-}
+TEST_MAIN(cmocka_unit_test(a_turn),
+          cmocka_unit_test(two_players),
+          cmocka_unit_test(rest_of_round),
+          cmocka_unit_test(three_players),
+          cmocka_unit_test_prestate(bad_positions, &bad))

@@ -29,10 +29,7 @@ static void rules(void **st)
     assert_reason(g, s, "Player 2 threw 3-3-3, the first triple",
                   "Gracz 2 wyrzuca 3-3-3, pierwszą trójkę");
     lt_state_free(s);
-    s = start_n(&g, "pair-and-ace", NULL, 2);
-    play(g, s, "6-6-6 1-1-1");
-    play_to_cap(g, s, "3-2-1");
-    lt_state_free(s);
+    assert_turn_cap("pair-and-ace", NULL, 2, "6-6-6 1-1-1", "3-2-1");
 }
 
 /* A pair or triple comes in 96 throws of 216 (216 - 6*5*4): p = 4/9,
@@ -41,31 +38,12 @@ static void rules(void **st)
 static void by_hand(void **st)
 {
     (void)st;
-    const lt_game *g;
-    lt_state *s = start_n(&g, "pair-and-ace", NULL, 2);
-    lt_odds *o = odds_of(g, s);
-    assert_win(o, 0, "9/14");
-    assert_win(o, 1, "5/14");
-    lt_state_free(s);
-    s = start_n(&g, "pair-and-ace", NULL, 3);
-    o = odds_of(g, s);
-    assert_win(o, 0, "81/151");
-    assert_win(o, 1, "45/151");
-    assert_win(o, 2, "25/151");
+    assert_odds_at("pair-and-ace", NULL, 2, NULL, "9/14 5/14");
+    assert_odds_at("pair-and-ace", NULL, 3, NULL, "81/151 45/151 25/151");
     /* the third in order to throw now: he is first of the cycle */
-    set_position(g, s, "play turn 1/1 score 0,0,0 order 2,3,1 next 1");
-    o = odds_of(g, s);
-    assert_win(o, 0, "81/151");
-    assert_win(o, 1, "45/151");
-    assert_win(o, 2, "25/151");
-    lt_state_free(s);
+    assert_odds_at("pair-and-ace", NULL, 3, "play turn 1/1 score 0,0,0 order 2,3,1 next 1",
+                   "81/151 45/151 25/151");
 }
 
-int main(void)
-{
-    const struct CMUnitTest tests[] = {
-        cmocka_unit_test(rules),
-        cmocka_unit_test(by_hand),
-    };
-    return cmocka_run_group_tests(tests, NULL, NULL);
-}
+TEST_MAIN(cmocka_unit_test(rules),
+          cmocka_unit_test(by_hand))

@@ -84,12 +84,8 @@ static void turns(void **st)
     assert_reason(g, s, "Player 1 threw 9 (4-4-1), own number: Panquist, all 4 stakes",
                   "Gracz 1 wyrzuca 9 (4-4-1), własną liczbę: Panquist, 4 zakłady");
     lt_state_free(s);
-    /* numbers 9 and 10; 6 is nobody's */
-    s = start_n(&g, "panquist", NULL, 2);
-    play(g, s, "6-6-6 1-1-1 6-2-1 6-3-1");
-    play_to_cap(g, s, "3-2-1");
-    assert_true(return_of(g, s, 0) == 0); /* the stakes go back */
-    lt_state_free(s);
+    /* numbers 9 and 10; 6 is nobody's; the stakes go back */
+    assert_turn_cap("panquist", NULL, 2, "6-6-6 1-1-1 6-2-1 6-3-1", "3-2-1");
 }
 
 /* Stakes a throw of 7 takes on average: 5-1-1 (3 ways) and 4-2-1 (6) 2
@@ -156,24 +152,15 @@ static void whole_turn(void **st)
     }
 }
 
-static void bad_positions(void **st)
-{
-    (void)st;
-    const lt_game *g;
-    lt_state *s = start_n(&g, "panquist", NULL, 2);
-    assert_bad_position(g, s, "play turn 1/1 score 0,0 money 20,16 pot 4 order 1,2 numbers 7,7 next 1");
-    assert_bad_position(g, s, "play turn 1/1 score 0,0 money 20,16 pot 4 order 1,2 numbers -,7");
-    assert_bad_position(g, s, "play turn 1/1 score 0,0 money 20,18 pot 2 order 1,2 numbers -,-");
-    assert_bad_position(g, s, "play turn 1/1 score 0,0 money 20,16 pot 3 order 1,2 numbers -,-");
-    lt_state_free(s);
-}
+/* Positions that must not read. */
+static bad_texts bad = {"panquist", NULL, 2,
+    {"play turn 1/1 score 0,0 money 20,16 pot 4 order 1,2 numbers 7,7 next 1",
+     "play turn 1/1 score 0,0 money 20,16 pot 4 order 1,2 numbers -,7",
+     "play turn 1/1 score 0,0 money 20,18 pot 2 order 1,2 numbers -,-",
+     "play turn 1/1 score 0,0 money 20,16 pot 3 order 1,2 numbers -,-"}};
 
-int main(void)
-{
-    const struct CMUnitTest tests[] = {
-        cmocka_unit_test(payouts),    cmocka_unit_test(turns),
-        cmocka_unit_test(by_hand),    cmocka_unit_test(whole_turn),
-        cmocka_unit_test(bad_positions),
-    };
-    return cmocka_run_group_tests(tests, NULL, NULL);
-}
+TEST_MAIN(cmocka_unit_test(payouts),
+          cmocka_unit_test(turns),
+          cmocka_unit_test(by_hand),
+          cmocka_unit_test(whole_turn),
+          cmocka_unit_test_prestate(bad_positions, &bad))

@@ -35,9 +35,8 @@ static void rules(void **st)
                   "Gracz 2 ma 13 z pary i trzeciej kości, najwięcej w dogrywce (następny "
                   "wynik: 8)");
     lt_state_free(s);
-    s = start_n(&g, "riffa", NULL, 2);
-    play_to_cap(g, s, "6-5-4"); /* never a pair */
-    lt_state_free(s);
+    /* never a pair */
+    assert_turn_cap("riffa", NULL, 2, NULL, "6-5-4");
 }
 
 /* Seat 1 scored 10; seat 2 keeps 4-4: 9 with a 1 loses, 10 with a 2 ties
@@ -45,13 +44,8 @@ static void rules(void **st)
 static void by_hand(void **st)
 {
     (void)st;
-    const lt_game *g;
-    lt_state *s = start_n(&g, "riffa", NULL, 2);
-    set_position(g, s, "play turn 1/1 score 0,0 order 1,2 in 1,2 scores 10,- pair 4");
-    lt_odds *o = odds_of(g, s);
-    assert_win(o, 0, "1/4");
-    assert_win(o, 1, "3/4");
-    lt_state_free(s);
+    assert_odds_at("riffa", NULL, 2, "play turn 1/1 score 0,0 order 1,2 in 1,2 scores 10,- pair 4",
+                   "1/4 3/4");
 }
 
 /* Seat 1 scored 12; seat 2 throws from the start: the throws with a
@@ -82,12 +76,6 @@ static void from_the_start(void **st)
     lt_state_free(s);
 }
 
-int main(void)
-{
-    const struct CMUnitTest tests[] = {
-        cmocka_unit_test(rules),
-        cmocka_unit_test(by_hand),
-        cmocka_unit_test(from_the_start),
-    };
-    return cmocka_run_group_tests(tests, NULL, NULL);
-}
+TEST_MAIN(cmocka_unit_test(rules),
+          cmocka_unit_test(by_hand),
+          cmocka_unit_test(from_the_start))

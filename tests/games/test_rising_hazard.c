@@ -25,10 +25,7 @@ static void halves(void **st)
                   "Gracz 1 wyrzuca 10, liczbę przeciwnika: cała pula (4)");
     lt_state_free(s);
     /* his own number, thrown on and on: the turn cap */
-    s = start_n(&g, "rising-hazard", NULL, 2);
-    play(g, s, "6-6-6 1-1-1 5-4-1 6-4-1");
-    play_to_cap(g, s, "6-4-1 throw");
-    lt_state_free(s);
+    assert_turn_cap("rising-hazard", NULL, 2, "6-6-6 1-1-1 5-4-1 6-4-1", "6-4-1 throw");
 }
 
 static void by_turns(void **st)
@@ -180,28 +177,16 @@ static void bankroll(void **st)
     lt_state_free(s);
 }
 
-static void bad_positions(void **st)
-{
-    (void)st;
-    const lt_game *g;
-    lt_state *s = start_n(&g, "rising-hazard", NULL, 2);
-    assert_bad_position(g, s, "play turn 1/1 score 0,0 money 49,49 pot 2 order 1,2 "
-                              "numbers 11,10 payer 1 choose");
-    assert_bad_position(g, s, "play turn 1/1 score 0,0 money 49.5,49.5 pot 1 order 1,2 "
-                              "numbers -,-");
-    assert_bad_position(g, s, "play turn 1/1 score 0,0 money 50,50 pot 0 order 1,2 "
-                              "numbers -,-");
-    assert_bad_position(g, s, "play turn 1/1 score 0,0 money 49,49 pot 2 order 1,2 "
-                              "numbers 11,10");
-    lt_state_free(s);
-}
+/* Positions that must not read. */
+static bad_texts bad = {"rising-hazard", NULL, 2,
+    {"play turn 1/1 score 0,0 money 49,49 pot 2 order 1,2 numbers 11,10 payer 1 choose",
+     "play turn 1/1 score 0,0 money 49.5,49.5 pot 1 order 1,2 numbers -,-",
+     "play turn 1/1 score 0,0 money 50,50 pot 0 order 1,2 numbers -,-",
+     "play turn 1/1 score 0,0 money 49,49 pot 2 order 1,2 numbers 11,10"}};
 
-int main(void)
-{
-    const struct CMUnitTest tests[] = {
-        cmocka_unit_test(halves),         cmocka_unit_test(by_turns),
-        cmocka_unit_test(halves_by_hand), cmocka_unit_test(by_turns_best_play),
-        cmocka_unit_test(bankroll),       cmocka_unit_test(bad_positions),
-    };
-    return cmocka_run_group_tests(tests, NULL, NULL);
-}
+TEST_MAIN(cmocka_unit_test(halves),
+          cmocka_unit_test(by_turns),
+          cmocka_unit_test(halves_by_hand),
+          cmocka_unit_test(by_turns_best_play),
+          cmocka_unit_test(bankroll),
+          cmocka_unit_test_prestate(bad_positions, &bad))

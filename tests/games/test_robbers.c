@@ -477,25 +477,19 @@ static void evaluation(void **st)
     assert_true(value_for_orange(g, "8/2c2c2/8/8/3C4/8/4C3/7C g") > centre);
 }
 
-int main(void)
-{
-    const struct CMUnitTest tests[] = {
-        cmocka_unit_test(opening),
-        cmocka_unit_test(perft_by_hand),
-        cmocka_unit_test(figure2_orange),
-        cmocka_unit_test(figure2_green),
-        cmocka_unit_test(double_capture_against_the_edge),
-        cmocka_unit_test(corner_piece),
-        cmocka_unit_test(moving_into_a_sandwich),
-        cmocka_unit_test(promotion_then_capture),
-        cmocka_unit_test(several_directions),
-        cmocka_unit_test(the_end),
-        cmocka_unit_test(passing),
-        cmocka_unit_test(move_cap),
-        cmocka_unit_test(notation),
-        cmocka_unit_test(bad_positions),
-        cmocka_unit_test(hash_of_transpositions),
-        cmocka_unit_test(evaluation),
-    };
-    return cmocka_run_group_tests(tests, NULL, NULL);
-}
+TEST_MAIN(cmocka_unit_test(opening),
+          cmocka_unit_test(perft_by_hand),
+          cmocka_unit_test(figure2_orange),
+          cmocka_unit_test(figure2_green),
+          cmocka_unit_test(double_capture_against_the_edge),
+          cmocka_unit_test(corner_piece),
+          cmocka_unit_test(moving_into_a_sandwich),
+          cmocka_unit_test(promotion_then_capture),
+          cmocka_unit_test(several_directions),
+          cmocka_unit_test(the_end),
+          cmocka_unit_test(passing),
+          cmocka_unit_test(move_cap),
+          cmocka_unit_test(notation),
+          cmocka_unit_test(bad_positions),
+          cmocka_unit_test(hash_of_transpositions),
+          cmocka_unit_test(evaluation))

@@ -465,27 +465,21 @@ static void perfect_against_random(void **st)
     lt_state_free(s);
 }
 
-int main(void)
-{
-    const struct CMUnitTest tests[] = {
-        cmocka_unit_test(opening),
-        cmocka_unit_test(row_while_placing_wins),
-        cmocka_unit_test(same_round_draw),
-        cmocka_unit_test(second_player_row_wins),
-        cmocka_unit_test(diagonal_rows),
-        cmocka_unit_test(steps_follow_the_lines),
-        cmocka_unit_test(no_diagonal_steps_without_diagonals),
-        cmocka_unit_test(placing_only),
-        cmocka_unit_test(moving_anywhere),
-        cmocka_unit_test(blocked_player_passes),
-        cmocka_unit_test(move_cap),
-        cmocka_unit_test(notation),
-        cmocka_unit_test(bad_positions),
-        cmocka_unit_test(solved_table_agrees_with_the_moves),
-        cmocka_unit_test(solved_values),
-        cmocka_unit_test(dudeney),
-        cmocka_unit_test(cap_in_perfect_play),
-        cmocka_unit_test(perfect_against_random),
-    };
-    return cmocka_run_group_tests(tests, NULL, NULL);
-}
+TEST_MAIN(cmocka_unit_test(opening),
+          cmocka_unit_test(row_while_placing_wins),
+          cmocka_unit_test(same_round_draw),
+          cmocka_unit_test(second_player_row_wins),
+          cmocka_unit_test(diagonal_rows),
+          cmocka_unit_test(steps_follow_the_lines),
+          cmocka_unit_test(no_diagonal_steps_without_diagonals),
+          cmocka_unit_test(placing_only),
+          cmocka_unit_test(moving_anywhere),
+          cmocka_unit_test(blocked_player_passes),
+          cmocka_unit_test(move_cap),
+          cmocka_unit_test(notation),
+          cmocka_unit_test(bad_positions),
+          cmocka_unit_test(solved_table_agrees_with_the_moves),
+          cmocka_unit_test(solved_values),
+          cmocka_unit_test(dudeney),
+          cmocka_unit_test(cap_in_perfect_play),
+          cmocka_unit_test(perfect_against_random))

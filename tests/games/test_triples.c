@@ -8,11 +8,9 @@ static void rounds(void **st)
     const lt_game *g;
     /* a lone Triple wins, even one whose sum (3) is in the group, and
      * over a throw in the group (4) */
-    lt_state *s = start_n(&g, "triples", NULL, 2);
-    play(g, s, "1-1-1 2-1-1");
-    assert_true(return_of(g, s, 0) == 1);
     /* RULES.md, Endings: each way a turn ends, with its reason */
-    assert_reason(g, s, "Player 1 threw the only Triple", "Gracz 1 wyrzuca jedyną Trójkę");
+    lt_state *s = match_won(&g, "triples", NULL, 2, "1-1-1 2-1-1", 0,
+                            "Player 1 threw the only Triple", "Gracz 1 wyrzuca jedyną Trójkę");
     assert_info(g, s, "Turn 1: P1 won it — threw the only Triple",
                 "Tura 1: wygrywa G1 — wyrzuca jedyną Trójkę");
     /* two Triples: the round again */
@@ -30,16 +28,12 @@ static void rounds(void **st)
                   "Gracz 2 wyrzuca jedyną sumę z grupy 3-6, bez Trójek");
     /* group 15-18: 6-6-6 is a Triple, 6-6-5 in the group */
     lt_state_free(s);
-    s = start_n(&g, "triples", "group=15-18", 2);
-    play(g, s, "6-6-5 6-5-1");
-    assert_true(return_of(g, s, 0) == 1);
-    assert_reason(g, s, "Player 1 threw the only sum in the group 15-18, and no Triple came",
+    s = match_won(&g, "triples", "group=15-18", 2, "6-6-5 6-5-1", 0,
+                  "Player 1 threw the only sum in the group 15-18, and no Triple came",
                   "Gracz 1 wyrzuca jedyną sumę z grupy 15-18, bez Trójek");
     lt_state_free(s);
     /* two throws outside the group, round after round: the turn cap */
-    s = start_n(&g, "triples", NULL, 2);
-    play_to_cap(g, s, "5-4-1");
-    lt_state_free(s);
+    assert_turn_cap("triples", NULL, 2, NULL, "5-4-1");
 }
 
 /* Group 3-6: 6 Triples of 216, 18 other throws in the group (20 minus
@@ -53,13 +47,11 @@ static void by_hand(void **st)
     (void)st;
     const lt_game *g;
     lt_state *s = start_n(&g, "triples", NULL, 2);
-    assert_win(odds_of(g, s), 0, "1/2");
+    assert_odds(g, s, "1/2");
     set_position(g, s, "play turn 1/1 score 0,0 order 1,2 throws t,-");
-    assert_win(odds_of(g, s), 0, "71/72");
+    assert_odds(g, s, "71/72");
     set_position(g, s, "play turn 1/1 score 0,0 order 1,2 throws g,-");
-    lt_odds *o = odds_of(g, s);
-    assert_win(o, 0, "67/72");
-    assert_win(o, 1, "5/72");
+    assert_odds(g, s, "67/72 5/72");
     lt_state_free(s);
 }
 
@@ -105,23 +97,14 @@ static void three_players(void **st)
     lt_state_free(s);
 }
 
-static void bad_positions(void **st)
-{
-    (void)st;
-    const lt_game *g;
-    lt_state *s = start_n(&g, "triples", NULL, 3);
-    assert_bad_position(g, s, "play turn 1/1 score 0,0,0 order 1,2,3 throws -,t,-");
-    assert_bad_position(g, s, "play turn 1/1 score 0,0,0 order 1,2,3 throws t,t,t");
-    assert_bad_position(g, s, "play turn 1/1 score 0,0,0 order 1,2,3 throws x,-,-");
-    assert_bad_position(g, s, "play turn 1/1 score 0,0,0 order 1,2,3 throws t,-");
-    lt_state_free(s);
-}
+/* Positions that must not read. */
+static bad_texts bad = {"triples", NULL, 3,
+    {"play turn 1/1 score 0,0,0 order 1,2,3 throws -,t,-",
+     "play turn 1/1 score 0,0,0 order 1,2,3 throws t,t,t",
+     "play turn 1/1 score 0,0,0 order 1,2,3 throws x,-,-",
+     "play turn 1/1 score 0,0,0 order 1,2,3 throws t,-"}};
 
-int main(void)
-{
-    const struct CMUnitTest tests[] = {
-        cmocka_unit_test(rounds), cmocka_unit_test(by_hand),
-        cmocka_unit_test(three_players), cmocka_unit_test(bad_positions),
-    };
-    return cmocka_run_group_tests(tests, NULL, NULL);
-}
+TEST_MAIN(cmocka_unit_test(rounds),
+          cmocka_unit_test(by_hand),
+          cmocka_unit_test(three_players),
+          cmocka_unit_test_prestate(bad_positions, &bad))

@@ -52,12 +52,6 @@ static void symmetry(void **st)
     assert_true(fabs(glicko_update(a, &draw, 1, 0.5).rating - 1500) < 1e-9);
 }
 
-int main(void)
-{
-    const struct CMUnitTest tests[] = {
-        cmocka_unit_test(paper_example),
-        cmocka_unit_test(idle_period),
-        cmocka_unit_test(symmetry),
-    };
-    return cmocka_run_group_tests(tests, NULL, NULL);
-}
+TEST_MAIN(cmocka_unit_test(paper_example),
+          cmocka_unit_test(idle_period),
+          cmocka_unit_test(symmetry))

@@ -68,12 +68,6 @@ static void utf8(void **st)
     }
 }
 
-int main(void)
-{
-    const struct CMUnitTest tests[] = {
-        cmocka_unit_test(nesting),
-        cmocka_unit_test(escapes),
-        cmocka_unit_test(utf8),
-    };
-    return cmocka_run_group_tests(tests, NULL, NULL);
-}
+TEST_MAIN(cmocka_unit_test(nesting),
+          cmocka_unit_test(escapes),
+          cmocka_unit_test(utf8))
