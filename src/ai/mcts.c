@@ -18,7 +18,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "ludoteka/engines.h"
 #include "ludoteka/rng.h"
 #include "search.h"
 
@@ -330,7 +329,7 @@ lt_action mcts_search(const lt_game *g, const lt_state *root,
     pthread_t tid[LT_AI_THREADS_MAX];
     bool started[LT_AI_THREADS_MAX] = {false};
     for (int k = 0; k < threads; k++) {
-        trees[k] = (tree){.g = g, .evaluate = lt_engines_of(g)->evaluate,
+        trees[k] = (tree){.g = g, .evaluate = params->evaluate,
                           .params = params, .lim = lim, .root = root,
                           .start = start, .players = players,
                           .lo = g->min_return,

@@ -24,7 +24,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "ludoteka/engines.h"
 #include "ludoteka/rng.h"
 #include "search.h"
 
@@ -73,7 +72,7 @@ minimax *minimax_new(const lt_game *g, const search_params *params)
     if (!m)
         return NULL;
     m->g = g;
-    m->evaluate = lt_engines_of(g)->evaluate;
+    m->evaluate = params->evaluate;
     m->params = *params;
     m->history = calloc((size_t)LT_MAX_PLAYERS * HISTORY, sizeof *m->history);
     if (g->hash)

@@ -20,6 +20,9 @@ typedef struct {
     int threads;        /* MCTS root parallelism; 0: both cores */
     int playout;        /* MCTS playout cut (plies); 0: play to the end */
     bool tt;            /* MCTS transpositions */
+    /* the game's evaluation (lt_engines.evaluate), or NULL: the players
+     * (player.c) give it, so the searchers need no engines table */
+    void (*evaluate)(const lt_state *, double *);
     /* alpha-beta with a game's own evaluation and ordering (NULL: the
      * game's evaluate), and its root noise in the hooks' units */
     const lt_search_hooks *hooks;
