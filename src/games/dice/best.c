@@ -158,16 +158,3 @@ void best_info(const dice_state *s, lt_view *v)
     }
     dice_info(v, "%s", line);
 }
-
-void dice_sum_weights(int k, uint32_t *w)
-{
-    memset(w, 0, sizeof *w * DIST_MAX);
-    w[0] = 1;
-    for (int d = 0; d < k; d++) {
-        uint32_t next[DIST_MAX] = {0};
-        for (int x = 0; x < DIST_MAX; x++)
-            for (int f = 1; f <= 6 && x + f < DIST_MAX; f++)
-                next[x + f] += w[x];
-        memcpy(w, next, sizeof next);
-    }
-}

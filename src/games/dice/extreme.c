@@ -85,24 +85,6 @@ static int extreme_thrower(const dice_state *s)
     return best_thrower(s);
 }
 
-static void extreme_odds(const dice_state *s, dice_chances *d)
-{
-    uint32_t dist[DIST_MAX], now[DIST_MAX] = {0}, rest[DIST_MAX];
-    int nd = s->var[0];
-    dice_sum_weights(nd, dist);
-    uint32_t total = 1, now_total = 1;
-    for (int i = 0; i < nd; i++)
-        total *= 6;
-    const dice_best *b = DICE_TURN(dice_best, s);
-    dice_sum_weights(nd - b->thrown, rest);
-    for (int i = 0; i < nd - b->thrown; i++)
-        now_total *= 6;
-    for (int x = 0; x + b->partial < DIST_MAX; x++)
-        now[x + b->partial] = rest[x];
-    dice_best_odds(s, dist, total, now, now_total, low(s), d->win);
-    snprintf(d->note, sizeof d->note, _("Each throws %d dice; ties throw again."), nd);
-}
-
 enum { OPT_DICE, OPT_TURNS };
 
 const lt_option extreme_options[] = {
@@ -122,8 +104,7 @@ static void extreme_configure(dice_state *s, const lt_config *cfg)
      .configure = extreme_configure, .turn_start = extreme_start,          \
      .turn_thrower = extreme_thrower, .turn_dice = extreme_dice,           \
      .turn_apply = extreme_apply, .turn_write = extreme_write,             \
-     .turn_read = extreme_read, .turn_info = extreme_info,                 \
-     .turn_odds = extreme_odds}
+     .turn_read = extreme_read, .turn_info = extreme_info}
 
 /* the same rules twice: low() tells them apart */
 const dice_rules extreme_highest = EXTREME_RULES;

@@ -3,7 +3,7 @@
 #include <string.h>
 #include <threads.h>
 
-#include "../dice/dicegame.h"
+#include "panquist.h"
 #include "ludoteka/text.h"
 
 enum { OPT_ORDER, OPT_DISTINCT, OPT_BANKROLL, OPT_TURNS };
@@ -56,7 +56,7 @@ static void build_payout(void)
     }
 }
 
-static int stakes_of(lt_action a)
+int panquist_stakes(lt_action a)
 {
     call_once(&payout_once, build_payout);
     return payout[a];
@@ -100,10 +100,10 @@ static void apply(dice_state *s, lt_action a)
     int me = s->order[0], other = s->order[1];
     if (d->pos == 0 && sum == d->mine) {
         /* he takes as many stakes as the throw shows; the rest go back */
-        dice_take(s, me, stakes_of(a) * s->stake);
+        dice_take(s, me, panquist_stakes(a) * s->stake);
         dice_take(s, other, s->pot);
         dice_end_turn(s, me, (dice_why){.why = WHY_PANQUIST, .by = (int8_t)me,
-                                        .v = {(uint8_t)stakes_of(a)}});
+                                        .v = {(uint8_t)panquist_stakes(a)}});
         return;
     }
     if (d->pos == 1 && sum == d->theirs) {
@@ -159,70 +159,6 @@ static int32_t claim(const dice_state *s, int seat)
     return seat == s->order[1] ? s->pot : 0;
 }
 
-/* ---- exact odds ----
- * With numbers a (thrower) and b, x = w(a)/216, y = w(b)/216, the
- * thrower first: he wins with x / (1 - (1-x)(1-y)); the staker to throw:
- * (1-y) x / (1 - (1-x)(1-y)).  What he takes is the mean payout of
- * throws summing to a. */
-static void mean_stakes(int sum, rat *out)
-{
-    call_once(&payout_once, build_payout);
-    lt_outcome o[56];
-    int n = lt_dice_outcomes(3, false, o);
-    int64_t w = 0;
-    for (int i = 0; i < n; i++)
-        if (dice_sum(o[i].action, 3) == sum)
-            w += (int64_t)o[i].weight * payout[o[i].action];
-    rat_set(out, w, dice_w3[sum]);
-}
-
-static void pair_odds(int a, int b, int pos, rat *win, rat *value)
-{
-    rat x, y, one, miss, den;
-    rat_set(&x, dice_w3[a], 216);
-    rat_set(&y, dice_w3[b], 216);
-    rat_set(&one, 1, 1);
-    rat nx, ny;
-    rat_sub(&nx, &one, &x);
-    rat_sub(&ny, &one, &y);
-    rat_mul(&miss, &nx, &ny);
-    rat_sub(&den, &one, &miss);
-    rat_div(win, &x, &den);
-    if (pos == 1)
-        rat_mul(win, win, &ny);
-    rat mean;
-    mean_stakes(a, &mean);
-    rat_mul(value, win, &mean);
-}
-
-static void odds(const dice_state *s, dice_chances *d)
-{
-    const dice_duel *t = DICE_TURN(dice_duel, s);
-    bool distinct = s->var[0] == 0;
-    rat win, value;
-    rat_set(&win, 0, 1);
-    rat_set(&value, 0, 1);
-    for (int a = 7; a <= 14; a++)
-        for (int b = 7; b <= 14; b++) {
-            rat pr, w, v;
-            duel_numbers_chance(s, a, b, true, distinct, &pr);
-            if (rat_is_zero(&pr))
-                continue;
-            pair_odds(a, b, t->theirs ? t->pos : 0, &w, &v);
-            rat_mul(&w, &w, &pr);
-            rat_mul(&v, &v, &pr);
-            rat_add(&win, &win, &w);
-            rat_add(&value, &value, &v);
-        }
-    rat one;
-    rat_set(&one, 1, 1);
-    rat_copy(&d->win[s->order[0]], &win);
-    rat_sub(&d->win[s->order[1]], &one, &win);
-    d->has_value = true;
-    rat_copy(&d->value, &value);
-    lt_copy(d->note, sizeof d->note, _("Value: the stakes the thrower can expect to take."));
-}
-
 static void why_words(const dice_reason *r, char *buf, size_t size, size_t *len)
 {
     unsigned stakes = r->s->shown.v[0];
@@ -237,13 +173,13 @@ static void why_words(const dice_reason *r, char *buf, size_t size, size_t *len)
                    r->sum, r->faces, stakes);
 }
 
-static const dice_rules rules = {
+const dice_rules panquist_rules = {
     .ndice = 3, .order_throw = ORDER_ONCE,
     .money = true, .configure = configure, .turn_start = start,
     .turn_thrower = thrower, .turn_apply = apply, .turn_write = write_turn,
-    .turn_read = read_turn, .turn_info = info, .turn_odds = odds,
+    .turn_read = read_turn, .turn_info = info,
     .turn_abort = abort_turn, .claim = claim, .due = NC_("cannot cover", "the four stakes"),
     .why_words = why_words};
 
-DICE_GAME(lt_panquist, rules, .id = "panquist", .title = N_("Panquist"),
+DICE_GAME(lt_panquist, panquist_rules, .id = "panquist", .title = N_("Panquist"),
           .source = N_("source 000, i: Panquist"), .options = options, DICE_TWO_FOR_MONEY);
