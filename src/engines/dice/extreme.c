@@ -1,4 +1,5 @@
-/* extreme.c — Highest Wins and Lowest Wins (seed 000, a and b): the exact odds of a turn. */
+/* extreme.c — Highest Wins and Lowest Wins (seed 000, a and b): the exact odds
+ * of a turn. */
 #include <stdio.h>
 
 #include "dice_engines.h"
@@ -18,6 +19,8 @@ void extreme_odds(const dice_state *s, dice_chances *d)
         now_total *= 6;
     for (int x = 0; x + b->partial < DIST_MAX; x++)
         now[x + b->partial] = rest[x];
-    dice_best_odds(s, dist, total, now, now_total, s->rules == &extreme_lowest, d->win);
-    snprintf(d->note, sizeof d->note, _("Each throws %d dice; ties throw again."), nd);
+    dice_best_odds(s, dist, total, now, now_total, s->rules == &extreme_lowest,
+                   d->win);
+    snprintf(d->note, sizeof d->note,
+             _("Each throws %d dice; ties throw again."), nd);
 }

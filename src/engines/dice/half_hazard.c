@@ -268,7 +268,9 @@ static bool numbers_odds(const dice_state *s, int mine, int theirs,
     *val = *thr;
     rat W;
     rat_set(&W, p.w0, 1);
-    if (DICE_TURN(dice_duel, s)->mine && DICE_TURN(dice_duel, s)->thrown == DUEL_CHOOSE && rat_cmp(&thr->v, &W) <= 0) {
+    if (DICE_TURN(dice_duel, s)->mine &&
+        DICE_TURN(dice_duel, s)->thrown == DUEL_CHOOSE &&
+        rat_cmp(&thr->v, &W) <= 0) {
         rat_copy(&val->v, &W); /* he stops */
         rat_set(&val->pw, p.w0 > 0, 1);
         rat_set(&val->pl, 0, 1);

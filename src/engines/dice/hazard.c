@@ -28,8 +28,8 @@ static void u128_add_mul(u128 *x, uint64_t a, uint64_t b)
     x->hi += (hi >> 32) + carry + (x->lo < old);
 }
 
-static void later_odds(const uint8_t *reh, const uint8_t *order, int n, int from,
-                       uint64_t *num, uint64_t *den)
+static void later_odds(const uint8_t *reh, const uint8_t *order, int n,
+                       int from, uint64_t *num, uint64_t *den)
 {
     uint64_t T = 1, prodc = 1;
     for (int k = 0; k < n; k++)
@@ -41,8 +41,9 @@ static void later_odds(const uint8_t *reh, const uint8_t *order, int n, int from
         int seat = order[(from + j) % n];
         uint64_t a[DICE_SEATS] = {0}, c = 0;
         for (int sum = 3; sum <= 18; sum++) {
-            int w = dice_is_hazard3(sum) ? seat
-                                         : hazard_rehazard_winner(reh, n, seat, sum);
+            int w = dice_is_hazard3(sum)
+                        ? seat
+                        : hazard_rehazard_winner(reh, n, seat, sum);
             if (w >= 0)
                 a[w] += dice_w3[sum];
             else
@@ -126,7 +127,8 @@ void hazard_odds(const dice_state *s, dice_chances *d)
             pw *= dice_w3[sum];
         }
         later_odds(reh, s->order, n, 0, num, &den);
-        unsigned slot = (unsigned)(den * 0x9e3779b97f4a7c15u >> 52) & (GROUPS - 1);
+        unsigned slot =
+            (unsigned)(den * 0x9e3779b97f4a7c15u >> 52) & (GROUPS - 1);
         while (g[slot].den && g[slot].den != den)
             slot = (slot + 1) & (GROUPS - 1);
         g[slot].den = den;

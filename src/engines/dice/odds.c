@@ -185,7 +185,8 @@ void duel_numbers_chance(const dice_state *s, int mine, int theirs,
     int given_first = mine_first ? d->mine : d->theirs;
     int given_second = mine_first ? d->theirs : d->mine;
     rat_set(out, 1, 1);
-    if ((distinct && first == second) || (given_first && given_first != first) ||
+    if ((distinct && first == second) ||
+        (given_first && given_first != first) ||
         (given_second && given_second != second)) {
         rat_set(out, 0, 1);
         return;

@@ -1,4 +1,5 @@
-/* one_and_two.c — As Many on One as on Two (seed 000, c): the exact odds of a turn. */
+/* one_and_two.c — As Many on One as on Two (seed 000, c): the exact odds of a
+ * turn. */
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -33,7 +34,8 @@ static void solve_fresh(oat_solver *z, int m);
  * with s_cur, the rest with p.  When all m end up equal and self is set,
  * the weight goes to *self instead (the contest starts again). */
 static void last_throws(oat_solver *z, int m, uint8_t E, uint8_t P, int cur,
-                        const rat *s_cur, const rat *weight, rat *out, rat *self)
+                        const rat *s_cur, const rat *weight, rat *out,
+                        rat *self)
 {
     for (unsigned S = 0; S < 256; S++) {
         if (S & ~(unsigned)P)
@@ -78,7 +80,8 @@ static void last_throws(oat_solver *z, int m, uint8_t E, uint8_t P, int cur,
 
 /* From index j of a contest of m with nobody yet successful, the thrower
  * succeeding with s_j: the first success at j, then at j+1, ... */
-static void seek(oat_solver *z, int m, int j, const rat *s_j, rat *out, rat *self)
+static void seek(oat_solver *z, int m, int j, const rat *s_j, rat *out,
+                 rat *self)
 {
     rat one, qm, rest, w;
     rat_set(&one, 1, 1);
@@ -86,8 +89,8 @@ static void seek(oat_solver *z, int m, int j, const rat *s_j, rat *out, rat *sel
     for (int k = 0; k < m; k++)
         rat_mul(&qm, &qm, &z->q);
     /* first success right now */
-    last_throws(z, m, (uint8_t)(1u << j), oat_due_after(z->mode, m, j), -1, &z->p, s_j,
-                out, self);
+    last_throws(z, m, (uint8_t)(1u << j), oat_due_after(z->mode, m, j), -1,
+                &z->p, s_j, out, self);
     /* or later: (1 - s_j) q^(r-1) p / (1 - q^m) at index j + r */
     rat_sub(&rest, &one, s_j);
     rat_mul(&rest, &rest, &z->p);
@@ -96,8 +99,8 @@ static void seek(oat_solver *z, int m, int j, const rat *s_j, rat *out, rat *sel
     rat_div(&w, &rest, &d);
     for (int r = 1; r <= m; r++) {
         int k = (j + r) % m;
-        last_throws(z, m, (uint8_t)(1u << k), oat_due_after(z->mode, m, k), -1, &z->p,
-                    &w, out, self);
+        last_throws(z, m, (uint8_t)(1u << k), oat_due_after(z->mode, m, k), -1,
+                    &z->p, &w, out, self);
         rat_mul(&w, &w, &z->q);
     }
 }
@@ -141,7 +144,8 @@ void one_and_two_odds(const dice_state *s, dice_chances *d)
     if (o->leader) {
         rat one;
         rat_set(&one, 1, 1);
-        last_throws(z, m, o->equal, o->pending, o->pos, &s_now, &one, out, NULL);
+        last_throws(z, m, o->equal, o->pending, o->pos, &s_now, &one, out,
+                    NULL);
     } else {
         seek(z, m, o->pos, &s_now, out, NULL);
     }
@@ -150,7 +154,8 @@ void one_and_two_odds(const dice_state *s, dice_chances *d)
         rat_copy(&d->win[o->seat[k]], &out[k]);
     free(z);
     snprintf(d->note, sizeof d->note, "%s",
-             s->var[0] == LAST_ALL ? _("A success: 5/72 a throw; last throws: all others.")
-                                   : _("A success: 5/72 a throw; last throws: the rest of "
-                                       "the round."));
+             s->var[0] == LAST_ALL
+                 ? _("A success: 5/72 a throw; last throws: all others.")
+                 : _("A success: 5/72 a throw; last throws: the rest of "
+                     "the round."));
 }

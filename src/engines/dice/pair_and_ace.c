@@ -19,7 +19,8 @@ void pair_and_ace_odds(const dice_state *s, dice_chances *d)
     rat term;
     rat_div(&term, &p, &den);
     for (int k = 0; k < n; k++) {
-        rat_copy(&d->win[s->order[(DICE_TURN(pa_turn, s)->pos + k) % n]], &term);
+        rat_copy(&d->win[s->order[(DICE_TURN(pa_turn, s)->pos + k) % n]],
+                 &term);
         rat_mul(&term, &term, &q);
     }
     lt_copy(d->note, sizeof d->note, _("A pair or triple: 4/9 a throw."));

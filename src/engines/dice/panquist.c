@@ -63,5 +63,6 @@ void panquist_odds(const dice_state *s, dice_chances *d)
     rat_sub(&d->win[s->order[1]], &one, &win);
     d->has_value = true;
     rat_copy(&d->value, &value);
-    lt_copy(d->note, sizeof d->note, _("Value: the stakes the thrower can expect to take."));
+    lt_copy(d->note, sizeof d->note,
+            _("Value: the stakes the thrower can expect to take."));
 }

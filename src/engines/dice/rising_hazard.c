@@ -188,7 +188,8 @@ static double rh_throw_fast(const rh_problem *p)
     for (int32_t P = top - p->unit; P >= p->pot; P -= p->unit) {
         double cur[2];
         for (int x = 0; x < 2; x++) {
-            double t = (ph * (rh_delta(p, x) + up[1 - x]) + po * P / 2) / (1 - pm);
+            double t =
+                (ph * (rh_delta(p, x) + up[1 - x]) + po * P / 2) / (1 - pm);
             cur[x] = t > 0 ? t : 0;
         }
         for (int x = 0; x < 2; x++) {
@@ -197,7 +198,8 @@ static double rh_throw_fast(const rh_problem *p)
         }
     }
     int x = p->x0;
-    return ph * (rh_delta(p, x) + above[1 - x]) + pm * here[x] + po * p->pot / 2;
+    return ph * (rh_delta(p, x) + above[1 - x]) + pm * here[x] +
+           po * p->pot / 2;
 }
 
 /* Each seat's money and half the pool, as if the match ended now, plus

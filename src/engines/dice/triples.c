@@ -10,7 +10,8 @@
  * wins with 1/n. */
 void triples_odds(const dice_state *s, dice_chances *d)
 {
-    int n = s->players, lo = triples_group_lo[s->var[0]], hi = triples_group_hi[s->var[0]];
+    int n = s->players, lo = triples_group_lo[s->var[0]],
+        hi = triples_group_hi[s->var[0]];
     int wg = 0;
     for (int x = lo; x <= hi; x++)
         wg += dice_w3[x];
@@ -47,5 +48,6 @@ void triples_odds(const dice_state *s, dice_chances *d)
     rat_scale(&again, &again, 1, (uint64_t)n);
     for (int i = 0; i < n; i++)
         rat_add(&d->win[i], &d->win[i], &again);
-    snprintf(d->note, sizeof d->note, _("Group %s."), triples_groups[s->var[0]]);
+    snprintf(d->note, sizeof d->note, _("Group %s."),
+             triples_groups[s->var[0]]);
 }

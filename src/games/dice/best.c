@@ -64,7 +64,8 @@ void best_scored(dice_state *s, int score, bool low, int why)
                 second = b->score[i];
         dice_end_turn(s, winner,
                       (dice_why){.why = (uint8_t)why, .by = (int8_t)winner,
-                                 .v = {(uint8_t)best, (uint8_t)second, s->shown.playoff}});
+                                 .v = {(uint8_t)best, (uint8_t)second,
+                                       s->shown.playoff}});
         return;
     }
     b->contenders = tied;
@@ -133,7 +134,8 @@ bool best_read(dice_state *s, char **w, int nw, int *used, lt_error *err)
         b->score[seat] = (uint8_t)v[seat];
     }
     if (pos < 0) {
-        lt_error_set(err, _("scores: the round is complete (it would be decided)"));
+        lt_error_set(err,
+                     _("scores: the round is complete (it would be decided)"));
         return false;
     }
     b->pos = (uint8_t)pos;
@@ -154,7 +156,8 @@ void best_info(const dice_state *s, lt_view *v)
             continue;
         lt_appendf(line, sizeof line, &len, " %s", dice_seat_label(seat));
         if (b->score[seat])
-            lt_appendf(line, sizeof line, &len, "=%u", (unsigned)b->score[seat]);
+            lt_appendf(line, sizeof line, &len, "=%u",
+                       (unsigned)b->score[seat]);
     }
     dice_info(v, "%s", line);
 }

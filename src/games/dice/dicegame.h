@@ -323,7 +323,8 @@ bool duel_read_numbers(dice_state *, const char *word, bool mine_first,
                        bool distinct, int lo, int hi, lt_error *);
 /* The reason "threw 9, the opponent's number: the whole pool (12)" of
  * Pół Hazard and Rosnący Hazard, for why_words. */
-void duel_threw_theirs(const dice_reason *, char *buf, size_t size, size_t *len);
+void duel_threw_theirs(const dice_reason *, char *buf, size_t size,
+                       size_t *len);
 /* The stage word (first, choose, throwing) and back. */
 const char *duel_stage_name(int stage);
 bool duel_read_stage(dice_state *, const char *word);

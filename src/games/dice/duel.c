@@ -27,7 +27,8 @@ bool duel_pay_both(dice_state *s, int32_t each)
 int duel_chooser(const dice_state *s)
 {
     const dice_duel *d = DICE_TURN(dice_duel, s);
-    return d->mine && d->theirs && d->thrown == DUEL_CHOOSE ? s->order[0] : LT_CHANCE;
+    return d->mine && d->theirs && d->thrown == DUEL_CHOOSE ? s->order[0]
+                                                            : LT_CHANCE;
 }
 
 int duel_choices(const dice_state *s, lt_action *out)
@@ -58,7 +59,8 @@ bool duel_assign(dice_state *s, int sum, bool mine_first, bool distinct)
     return true;
 }
 
-void duel_write_numbers(const dice_state *s, char *buf, size_t size, size_t *len)
+void duel_write_numbers(const dice_state *s, char *buf, size_t size,
+                        size_t *len)
 {
     uint8_t num[DICE_SEATS] = {0};
     num[s->order[0]] = DICE_TURN(dice_duel, s)->mine;
@@ -72,20 +74,23 @@ bool duel_read_numbers(dice_state *s, const char *word, bool mine_first,
     dice_duel *d = DICE_TURN(dice_duel, s);
     int v[DICE_SEATS], count;
     if (!dice_parse_list(word, v, 2, lo, hi, &count) || count != 2) {
-        lt_error_set(err, _("numbers: one for each seat, %d..%d ('-' for none yet)"),
+        lt_error_set(err,
+                     _("numbers: one for each seat, %d..%d ('-' for none yet)"),
                      lo, hi);
         return false;
     }
     d->mine = (uint8_t)v[s->order[0]];
     d->theirs = (uint8_t)v[s->order[1]];
-    int first = mine_first ? d->mine : d->theirs, second = mine_first ? d->theirs : d->mine;
+    int first = mine_first ? d->mine : d->theirs,
+        second = mine_first ? d->theirs : d->mine;
     if ((second && !first) || (distinct && first && first == second)) {
         lt_error_set(err, "%s",
-                     mine_first ? (distinct ? _("numbers: the thrower's number is "
-                                                "given first, and the other "
-                                                "differs from it")
-                                            : _("numbers: the thrower's number is "
-                                                "given first"))
+                     mine_first
+                         ? (distinct ? _("numbers: the thrower's number is "
+                                         "given first, and the other "
+                                         "differs from it")
+                                     : _("numbers: the thrower's number is "
+                                         "given first"))
                      : distinct ? _("numbers: the opponent's number is given "
                                     "first, and the other differs from it")
                                 : _("numbers: the opponent's number is given "
@@ -95,9 +100,11 @@ bool duel_read_numbers(dice_state *s, const char *word, bool mine_first,
     return true;
 }
 
-void duel_threw_theirs(const dice_reason *r, char *buf, size_t size, size_t *len)
+void duel_threw_theirs(const dice_reason *r, char *buf, size_t size,
+                       size_t *len)
 {
-    dice_threw(r, NC_("threw", "the opponent's number: the whole pool"), true, buf, size, len);
+    dice_threw(r, NC_("threw", "the opponent's number: the whole pool"), true,
+               buf, size, len);
 }
 
 static const char *const stages[] = {"first", "choose", "throwing"};

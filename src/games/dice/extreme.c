@@ -41,11 +41,13 @@ static void extreme_apply(dice_state *s, lt_action a)
     best_scored(s, score, low(s), low(s) ? DICE_WHY_LOWEST : DICE_WHY_HIGHEST);
 }
 
-static void extreme_write(const dice_state *s, char *buf, size_t size, size_t *len)
+static void extreme_write(const dice_state *s, char *buf, size_t size,
+                          size_t *len)
 {
     best_write(s, buf, size, len);
     if (DICE_TURN(dice_best, s)->thrown)
-        lt_appendf(buf, size, len, " part %u/%u", (unsigned)DICE_TURN(dice_best, s)->thrown,
+        lt_appendf(buf, size, len, " part %u/%u",
+                   (unsigned)DICE_TURN(dice_best, s)->thrown,
                    (unsigned)DICE_TURN(dice_best, s)->partial);
 }
 
@@ -60,7 +62,8 @@ static bool extreme_read(dice_state *s, char **w, int nw, lt_error *err)
     char tail;
     if (used + 2 != nw || strcmp(w[used], "part") ||
         sscanf(w[used + 1], "%u/%u%c", &k, &sum, &tail) != 2 ||
-        k != LT_DICE_MAX || s->var[0] <= LT_DICE_MAX || sum < k || sum > 6 * k) {
+        k != LT_DICE_MAX || s->var[0] <= LT_DICE_MAX || sum < k ||
+        sum > 6 * k) {
         lt_error_set(err, _("expected at most 'part 3/S': the first three of "
                           "the thrower's %u dice, summing to S"),
                      (unsigned)s->var[0]);
@@ -75,8 +78,10 @@ static void extreme_info(const dice_state *s, lt_view *v)
 {
     best_info(s, v);
     if (DICE_TURN(dice_best, s)->thrown)
-        dice_info(v, _("%s has thrown %u of %u dice: %u"), dice_seat_label(best_thrower(s)),
-                  (unsigned)DICE_TURN(dice_best, s)->thrown, (unsigned)s->var[0],
+        dice_info(v, _("%s has thrown %u of %u dice: %u"),
+                  dice_seat_label(best_thrower(s)),
+                  (unsigned)DICE_TURN(dice_best, s)->thrown,
+                  (unsigned)s->var[0],
                   (unsigned)DICE_TURN(dice_best, s)->partial);
 }
 

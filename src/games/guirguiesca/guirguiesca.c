@@ -19,8 +19,8 @@ static const char *const hazard_choices[] = {
 static const lt_option options[] = {
     DICE_OPT_ORDER,
     {NC_("option", "hazard-after-assign"), hazard_choices, 0, 0, HAZARD_LOSES,
-     N_("a Hazard thrown once the opponent has his number: loses, or is ignored "
-        "(throw again)")},
+     N_("a Hazard thrown once the opponent has his number: loses, or is "
+        "ignored (throw again)")},
     DICE_OPT_TURNS,
     {NULL, NULL, 0, 0, 0, NULL}};
 
@@ -92,9 +92,10 @@ static void why_words(const dice_reason *r, char *buf, size_t size, size_t *len)
 {
     int why = r->s->shown.why;
     dice_threw(r,
-               why == WHY_HAZARD_LOSES   ? NC_("threw", "a Hazard, and lost")
-               : why == WHY_THEIRS_LOSES ? NC_("threw", "the opponent's number, and lost")
-                                         : NC_("threw", "own number, and won"),
+               why == WHY_HAZARD_LOSES ? NC_("threw", "a Hazard, and lost")
+               : why == WHY_THEIRS_LOSES
+                   ? NC_("threw", "the opponent's number, and lost")
+                   : NC_("threw", "own number, and won"),
                false, buf, size, len);
 }
 
@@ -103,6 +104,8 @@ const dice_rules guirguiesca_rules = {
     .turn_thrower = duel_thrower, .turn_apply = apply, .turn_write = write_turn,
     .turn_read = read_turn, .turn_info = info, .why_words = why_words};
 
-DICE_GAME(lt_guirguiesca, guirguiesca_rules, .id = "guirguiesca", .title = N_("Guirguiesca"),
-          .source = N_("source 000, l: Guirguiesca"), .options = options, .min_players = 2,
-          .max_players = 2, .min_return = -1, .max_return = 1);
+DICE_GAME(lt_guirguiesca, guirguiesca_rules, .id = "guirguiesca",
+          .title = N_("Guirguiesca"),
+          .source = N_("source 000, l: Guirguiesca"), .options = options,
+          .min_players = 2, .max_players = 2, .min_return = -1,
+          .max_return = 1);

@@ -12,10 +12,10 @@ enum { OPT_ORDER, OPT_POOL, OPT_UNIT, OPT_STREAK, OPT_BANKROLL, OPT_TURNS };
 
 enum {
     WHY_STOP_WON = DICE_WHY_GAME, /* stopped, took `amount` */
-    WHY_STOP_NOTHING,             /* stopped with nothing won */
-    WHY_POOL_REACHED,             /* a Hazard: winnings reach the pool */
-    WHY_THEIR_NUMBER,             /* the opponent's number: the pool, `amount` */
-    WHY_NOBODYS_LOSES             /* nobody's number loses */
+    WHY_STOP_NOTHING, /* stopped with nothing won */
+    WHY_POOL_REACHED, /* a Hazard: winnings reach the pool */
+    WHY_THEIR_NUMBER, /* the opponent's number: the pool, `amount` */
+    WHY_NOBODYS_LOSES /* nobody's number loses */
 };
 
 static const char *const streaks[] = {
@@ -25,14 +25,14 @@ static const lt_option options[] = {
     DICE_OPT_ORDER,
     {NC_("option", "pool"), NULL, 2, 100, 20,
      N_("the pool set up each turn; each player covers half of it")},
-    {NC_("option", "unit"), NULL, 1, 50, 2, N_("the basic unit Hazards pay "
-                                               "in")},
+    {NC_("option", "unit"), NULL, 1, 50, 2,
+     N_("the basic unit Hazards pay in")},
     {NC_("option", "streak"), streaks, 0, 0, STREAK_UNIT,
      N_("unit: a streak's first Hazard pays 3 units, each further one 1 more; "
         "rising: the k-th Hazard of a streak pays 2+k units")},
     {NC_("option", "bankroll"), NULL, 1, 1000, 50,
-     N_("each player's money at the start (one who cannot cover his half of the "
-        "pool loses)")},
+     N_("each player's money at the start (one who cannot cover his half of "
+        "the pool loses)")},
     DICE_OPT_TURNS,
     {NULL, NULL, 0, 0, 0, NULL}};
 
@@ -49,7 +49,8 @@ static void configure(dice_state *s, const lt_config *cfg)
 /* seed 000, j: both must cover half of the pool */
 static unsigned short_of(const dice_state *s)
 {
-    return (unsigned)(s->money[0] < s->pool / 2) | (unsigned)(s->money[1] < s->pool / 2) << 1;
+    return (unsigned)(s->money[0] < s->pool / 2) |
+           (unsigned)(s->money[1] < s->pool / 2) << 1;
 }
 
 /* ... which joins what was left over */
@@ -107,10 +108,12 @@ static void apply(dice_state *s, lt_action a)
     } else if (sum == d->mine) {
         d->streak = 0; /* his own number: the Hazards count afresh */
     } else if (sum == d->theirs) {
-        end(s, s->pot, me, WHY_THEIR_NUMBER); /* the opponent's: the whole pool */
+        /* the opponent's: the whole pool */
+        end(s, s->pot, me, WHY_THEIR_NUMBER);
         return;
     } else {
-        end(s, 0, other, WHY_NOBODYS_LOSES); /* any other: he loses what he won */
+        /* any other: he loses what he won */
+        end(s, 0, other, WHY_NOBODYS_LOSES);
         return;
     }
     d->thrown = DUEL_CHOOSE;
@@ -140,9 +143,9 @@ static bool read_turn(dice_state *s, char **w, int nw, lt_error *err)
     if (nw == 7) {
         double won;
         char tail;
-        if (strcmp(w[2], "winnings") || sscanf(w[3], "%lf%c", &won, &tail) != 1 ||
-            strcmp(w[4], "streak") || !lt_parse_int(w[5], 0, 200, &streak) ||
-            !duel_read_stage(s, w[6]))
+        if (strcmp(w[2], "winnings") ||
+            sscanf(w[3], "%lf%c", &won, &tail) != 1 || strcmp(w[4], "streak") ||
+            !lt_parse_int(w[5], 0, 200, &streak) || !duel_read_stage(s, w[6]))
             goto bad;
         d->won = (int32_t)lround(won * 2);
         d->streak = (uint8_t)streak;
@@ -153,7 +156,8 @@ static bool read_turn(dice_state *s, char **w, int nw, lt_error *err)
             return false;
         }
         if (d->thrown == DUEL_FIRST && d->won) {
-            lt_error_set(err, _("winnings: nothing is won before the first throw"));
+            lt_error_set(err,
+                         _("winnings: nothing is won before the first throw"));
             return false;
         }
     }
@@ -187,23 +191,27 @@ static void why_words(const dice_reason *r, char *buf, size_t size, size_t *len)
         lt_appendf(buf, size, len, "%s", _("stopped with nothing won"));
         break;
     case WHY_POOL_REACHED:
-        dice_threw(r, NC_("threw", "a Hazard: the winnings reach the whole pool"), true, buf,
-                   size, len);
+        dice_threw(r,
+                   NC_("threw", "a Hazard: the winnings reach the whole pool"),
+                   true, buf, size, len);
         break;
     case WHY_THEIR_NUMBER:
         duel_threw_theirs(r, buf, size, len);
         break;
     default:
-        dice_threw(r, NC_("threw", "nobody's number, and lost the winnings"), false, buf, size,
-                   len);
+        dice_threw(r, NC_("threw", "nobody's number, and lost the winnings"),
+                   false, buf, size, len);
         break;
     }
 }
 
 const dice_rules half_hazard_rules = {
-    .ndice = 3, .order_throw = ORDER_ONCE, .money = true, .configure = configure,
-    .short_of = short_of, .turn_start = start, DUEL_STOP_OR_THROW, .turn_apply = apply,
-    .turn_write = write_turn, .turn_read = read_turn, .turn_info = info, .due = NC_("cannot cover", "half of the pool"), .why_words = why_words};
+    .ndice = 3, .order_throw = ORDER_ONCE, .money = true,
+    .configure = configure, .short_of = short_of, .turn_start = start,
+    DUEL_STOP_OR_THROW, .turn_apply = apply, .turn_write = write_turn,
+    .turn_read = read_turn, .turn_info = info,
+    .due = NC_("cannot cover", "half of the pool"), .why_words = why_words};
 
-DICE_GAME(lt_half_hazard, half_hazard_rules, .id = "half-hazard", .title = N_("Half Hazard"),
-          .source = N_("source 000, j: Pół Hazard"), .options = options, DICE_TWO_FOR_MONEY);
+DICE_GAME(lt_half_hazard, half_hazard_rules, .id = "half-hazard",
+          .title = N_("Half Hazard"), .source = N_("source 000, j: Pół Hazard"),
+          .options = options, DICE_TWO_FOR_MONEY);

@@ -148,8 +148,9 @@ static bool read_turn(dice_state *s, char **w, int nw, lt_error *err)
     bool first = nw == 4 && !strcmp(w[0], "round") && !strcmp(w[1], "1") &&
                  !strcmp(w[2], "sums");
     if (!later && !first) {
-        lt_error_set(err, _("expected 'round 1 sums S,S,...' (first round) or "
-                          "'round 2 next N rehazards R,R,...' (a later round)"));
+        lt_error_set(err,
+                     _("expected 'round 1 sums S,S,...' (first round) or "
+                       "'round 2 next N rehazards R,R,...' (a later round)"));
         return false;
     }
     if (!dice_parse_list(w[nw - 1], v, n, 7, 14, &count) || count != n) {
@@ -166,7 +167,8 @@ static bool read_turn(dice_state *s, char **w, int nw, lt_error *err)
     if (later) {
         for (int i = 0; i < n; i++)
             if (!v[i]) {
-                lt_error_set(err, _("rehazards: every seat has one after round 1"));
+                lt_error_set(err,
+                             _("rehazards: every seat has one after round 1"));
                 return false;
             }
         int pos = 0;
@@ -218,23 +220,26 @@ static void why_words(const dice_reason *r, char *buf, size_t size, size_t *len)
         break;
     case WHY_OWN_REHAZARD:
         lt_appendf(buf, size, len,
-                   r->s->shown.v[0] ? _("threw %d, own ReHazard (shared: the thrower wins)")
-                                    : _("threw %d, own ReHazard"),
+                   r->s->shown.v[0]
+                       ? _("threw %d, own ReHazard (shared: the thrower wins)")
+                       : _("threw %d, own ReHazard"),
                    r->sum);
         break;
     default:
-        lt_appendf(buf, size, len, _("threw %d, %s's ReHazard"), r->sum, r->owner);
+        lt_appendf(buf, size, len, _("threw %d, %s's ReHazard"), r->sum,
+                   r->owner);
         break;
     }
 }
 
 const dice_rules hazard_rules = {
-    .ndice = 3, .order_throw = ORDER_EACH_TURN, .configure = configure, .turn_start = start,
-    .turn_thrower = thrower, .turn_apply = apply, .turn_write = write_turn,
-    .turn_read = read_turn, .turn_info = info,
-    .turn_abort = abort_turn, .short_of = short_of, .due = NC_("cannot cover", "the stake"),
-    .why_words = why_words};
+    .ndice = 3, .order_throw = ORDER_EACH_TURN, .configure = configure,
+    .turn_start = start, .turn_thrower = thrower, .turn_apply = apply,
+    .turn_write = write_turn, .turn_read = read_turn, .turn_info = info,
+    .turn_abort = abort_turn, .short_of = short_of,
+    .due = NC_("cannot cover", "the stake"), .why_words = why_words};
 
 DICE_GAME(lt_hazard, hazard_rules, .id = "hazard", .title = N_("Hazard"),
-          .source = N_("source 000, e: Hazard"), .options = options, .min_players = 2,
-          .max_players = DICE_SEATS, .min_return = -1000, .max_return = 5000);
+          .source = N_("source 000, e: Hazard"), .options = options,
+          .min_players = 2, .max_players = DICE_SEATS, .min_return = -1000,
+          .max_return = 5000);

@@ -47,7 +47,8 @@ static void apply(dice_state *s, lt_action a)
 
 static void write_turn(const dice_state *s, char *buf, size_t size, size_t *len)
 {
-    dice_write_list(buf, size, len, "numbers", DICE_TURN(mar_turn, s)->num, s->players);
+    dice_write_list(buf, size, len, "numbers", DICE_TURN(mar_turn, s)->num,
+                    s->players);
     if (DICE_TURN(mar_turn, s)->assigned == s->players)
         lt_appendf(buf, size, len, " next %d", thrower(s) + 1);
 }
@@ -59,10 +60,12 @@ static bool read_turn(dice_state *s, char **w, int nw, lt_error *err)
     long long next = 0;
     if ((nw != 2 && nw != 4) || strcmp(w[0], "numbers") ||
         !dice_parse_list(w[1], v, n, 7, 14, &count) || count != n ||
-        (nw == 4 && (strcmp(w[2], "next") || !lt_parse_int(w[3], 1, n, &next)))) {
-        lt_error_set(err, _("expected 'numbers' with each seat's number (7..14, "
-                          "'-' for none yet), then, once all have one, 'next' "
-                          "and the seat to throw"));
+        (nw == 4 &&
+         (strcmp(w[2], "next") || !lt_parse_int(w[3], 1, n, &next)))) {
+        lt_error_set(err,
+                     _("expected 'numbers' with each seat's number (7..14, "
+                       "'-' for none yet), then, once all have one, 'next' "
+                       "and the seat to throw"));
         return false;
     }
     int assigned = 0;
@@ -71,22 +74,25 @@ static bool read_turn(dice_state *s, char **w, int nw, lt_error *err)
         assigned += v[i] != 0;
         for (int j = 0; j < i; j++)
             if (v[i] && v[i] == v[j]) {
-                lt_error_set(err, _("numbers: every player has a different one"));
+                lt_error_set(err,
+                             _("numbers: every player has a different one"));
                 return false;
             }
     }
     /* given from the last in order towards the first */
     for (int k = 0; k < n; k++)
         if ((v[s->order[n - 1 - k]] != 0) != (k < assigned)) {
-            lt_error_set(err, _("numbers: they are given from the last in order "
-                              "of play to the first"));
+            lt_error_set(err,
+                         _("numbers: they are given from the last in order "
+                           "of play to the first"));
             return false;
         }
     m->assigned = (uint8_t)assigned;
     if ((assigned == n) != (nw == 4)) {
-        lt_error_set(err, assigned == n ? "numbers: all are given; say who is "
-                                          "next to throw (next N)"
-                                        : "next: the numbers are not all given");
+        lt_error_set(err, assigned == n
+                              ? "numbers: all are given; say who is "
+                                "next to throw (next N)"
+                              : "next: the numbers are not all given");
         return false;
     }
     if (assigned == n) {
@@ -107,8 +113,8 @@ static void info(const dice_state *s, lt_view *v)
     for (int p = 0; p < s->players; p++) {
         int seat = s->order[p];
         if (DICE_TURN(mar_turn, s)->num[seat])
-            lt_appendf(line, sizeof line, &len, " %s %u",
-                       dice_seat_label(seat), (unsigned)DICE_TURN(mar_turn, s)->num[seat]);
+            lt_appendf(line, sizeof line, &len, " %s %u", dice_seat_label(seat),
+                       (unsigned)DICE_TURN(mar_turn, s)->num[seat]);
     }
     if (DICE_TURN(mar_turn, s)->assigned < s->players)
         lt_appendf(line, sizeof line, &len, _(" (%s throws for numbers 7-14)"),
@@ -121,15 +127,16 @@ static void why_words(const dice_reason *r, char *buf, size_t size, size_t *len)
     if (r->own)
         lt_appendf(buf, size, len, _("threw %d, own number"), r->sum);
     else
-        lt_appendf(buf, size, len, _("threw %d, %s's number"), r->sum, r->owner);
+        lt_appendf(buf, size, len, _("threw %d, %s's number"), r->sum,
+                   r->owner);
 }
 
 const dice_rules marlota_rules = {
-    .ndice = 3, .order_throw = ORDER_EACH_TURN,
-    .money = false, .configure = dice_configure_order_turns, .turn_thrower = thrower,
+    .ndice = 3, .order_throw = ORDER_EACH_TURN, .money = false,
+    .configure = dice_configure_order_turns, .turn_thrower = thrower,
     .turn_apply = apply, .turn_write = write_turn, .turn_read = read_turn,
     .turn_info = info, .why_words = why_words};
 
 DICE_GAME(lt_marlota, marlota_rules, .id = "marlota", .title = N_("Marlota"),
-          .source = N_("source 000, f: Marlota"), .options = dice_order_turns_options,
-          DICE_FOR_TURNS);
+          .source = N_("source 000, f: Marlota"),
+          .options = dice_order_turns_options, DICE_FOR_TURNS);

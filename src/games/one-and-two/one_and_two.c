@@ -225,7 +225,8 @@ static bool read_turn(dice_state *s, char **w, int nw, lt_error *err)
         goto bad;
     }
     if (i < nw) {
-        if (i + 2 != nw || strcmp(w[i], "single") || !lt_parse_int(w[i + 1], 1, 6, &x))
+        if (i + 2 != nw || strcmp(w[i], "single") ||
+            !lt_parse_int(w[i + 1], 1, 6, &x))
             goto bad;
         o->single = (uint8_t)x;
     }
@@ -252,10 +253,11 @@ static void info(const dice_state *s, lt_view *v)
     line[0] = '\0';
     lt_appendf(line, sizeof line, &len, "%s", _("Contest:"));
     for (int k = 0; k < o->size; k++)
-        lt_appendf(line, sizeof line, &len, " %s%s", dice_seat_label(o->seat[k]),
-                   o->equal >> k & 1 ? "*" : "");
+        lt_appendf(line, sizeof line, &len, " %s%s",
+                   dice_seat_label(o->seat[k]), o->equal >> k & 1 ? "*" : "");
     if (o->leader)
-        lt_appendf(line, sizeof line, &len, "%s", _(" (last throws; * succeeded)"));
+        lt_appendf(line, sizeof line, &len, "%s",
+                   _(" (last throws; * succeeded)"));
     dice_info(v, "%s", line);
     if (o->single)
         dice_info(v, _("%s has %u on one die; now two"),
@@ -264,16 +266,17 @@ static void info(const dice_state *s, lt_view *v)
 
 static void why_words(const dice_reason *r, char *buf, size_t size, size_t *len)
 {
-    lt_appendf(buf, size, len, _("matched one die with two%s; nobody equalled it"),
-               r->playoff);
+    lt_appendf(buf, size, len,
+               _("matched one die with two%s; nobody equalled it"), r->playoff);
 }
 
 const dice_rules one_and_two_rules = {
-    .ndice = 3, .order_throw = ORDER_NONE,
-    .money = false, .configure = configure, .turn_start = start,
-    .turn_thrower = thrower, .turn_dice = ndice, .turn_apply = apply,
-    .turn_write = write_turn, .turn_read = read_turn, .turn_info = info, .why_words = why_words};
+    .ndice = 3, .order_throw = ORDER_NONE, .money = false,
+    .configure = configure, .turn_start = start, .turn_thrower = thrower,
+    .turn_dice = ndice, .turn_apply = apply, .turn_write = write_turn,
+    .turn_read = read_turn, .turn_info = info, .why_words = why_words};
 
-DICE_GAME(lt_one_and_two, one_and_two_rules, .id = "one-and-two", .title = N_("As Many on One as on Two"),
-          .source = N_("source 000, c: Ile na jednej, tyle na dwóch"), .options = options,
-          DICE_FOR_TURNS);
+DICE_GAME(lt_one_and_two, one_and_two_rules, .id = "one-and-two",
+          .title = N_("As Many on One as on Two"),
+          .source = N_("source 000, c: Ile na jednej, tyle na dwóch"),
+          .options = options, DICE_FOR_TURNS);

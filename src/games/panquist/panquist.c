@@ -31,18 +31,26 @@ static const lt_option options[] = {
 static const struct {
     int a, b, c, stakes;
 } payout_table[] = {
-    {5, 1, 1, 2}, {4, 2, 1, 2}, {3, 2, 2, 3}, {3, 3, 1, 4},               /* 7 */
-    {5, 2, 1, 1}, {4, 3, 1, 2}, {4, 2, 2, 3}, {6, 1, 1, 3}, {3, 3, 2, 4}, /* 8 */
+    /* 7 */
+    {5, 1, 1, 2}, {4, 2, 1, 2}, {3, 2, 2, 3}, {3, 3, 1, 4},
+    /* 8 */
+    {5, 2, 1, 1}, {4, 3, 1, 2}, {4, 2, 2, 3}, {6, 1, 1, 3}, {3, 3, 2, 4},
+    /* 9 */
     {6, 2, 1, 1}, {5, 3, 1, 1}, {4, 3, 2, 2}, {5, 2, 2, 3}, {3, 3, 3, 3},
-    {4, 4, 1, 4},                                                         /* 9 */
+    {4, 4, 1, 4},
+    /* 10 */
     {5, 4, 1, 1}, {5, 3, 2, 1}, {6, 3, 1, 2}, {6, 2, 2, 3}, {4, 3, 3, 3},
-    {4, 4, 2, 4},                                                         /* 10 */
+    {4, 4, 2, 4},
+    /* 11 */
     {6, 3, 2, 1}, {5, 4, 2, 1}, {6, 4, 1, 2}, {5, 5, 1, 3}, {4, 4, 3, 3},
-    {5, 3, 3, 4},                                                         /* 11 */
+    {5, 3, 3, 4},
+    /* 12 */
     {6, 5, 1, 1}, {6, 4, 2, 1}, {5, 4, 3, 2}, {5, 5, 2, 3}, {4, 4, 4, 3},
-    {6, 3, 3, 4},                                                         /* 12 */
-    {6, 5, 2, 1}, {6, 4, 3, 2}, {6, 6, 1, 3}, {5, 5, 3, 3}, {5, 4, 4, 4}, /* 13 */
-    {6, 5, 3, 2}, {6, 6, 2, 3}, {5, 5, 4, 3}, {6, 4, 4, 4},               /* 14 */
+    {6, 3, 3, 4},
+    /* 13 */
+    {6, 5, 2, 1}, {6, 4, 3, 2}, {6, 6, 1, 3}, {5, 5, 3, 3}, {5, 4, 4, 4},
+    /* 14 */
+    {6, 5, 3, 2}, {6, 6, 2, 3}, {5, 5, 4, 3}, {6, 4, 4, 4},
 };
 
 static uint8_t payout[216]; /* by throw action; 0 outside 7-14 */
@@ -108,7 +116,8 @@ static void apply(dice_state *s, lt_action a)
     }
     if (d->pos == 1 && sum == d->theirs) {
         dice_take(s, other, s->pot); /* nothing is taken */
-        dice_end_turn(s, other, (dice_why){.why = WHY_STAKER, .by = (int8_t)other});
+        dice_end_turn(s, other,
+                      (dice_why){.why = WHY_STAKER, .by = (int8_t)other});
         return;
     }
     d->pos ^= 1;
@@ -126,7 +135,8 @@ static bool read_turn(dice_state *s, char **w, int nw, lt_error *err)
     dice_duel *d = DICE_TURN(dice_duel, s);
     long long next = 0;
     if ((nw != 2 && nw != 4) || strcmp(w[0], "numbers") ||
-        (nw == 4 && (strcmp(w[2], "next") || !lt_parse_int(w[3], 1, 2, &next)))) {
+        (nw == 4 &&
+         (strcmp(w[2], "next") || !lt_parse_int(w[3], 1, 2, &next)))) {
         lt_error_set(err, _("expected 'numbers' with the two seats' numbers "
                           "(7..14, '-' for none yet), then, once both have "
                           "one, 'next' and the seat to throw"));
@@ -142,7 +152,8 @@ static bool read_turn(dice_state *s, char **w, int nw, lt_error *err)
     }
     d->pos = next && next - 1 != s->order[0];
     if (s->pot != STAKES * s->stake) {
-        lt_error_set(err, _("pot: the four stakes are on the table during a turn"));
+        lt_error_set(err,
+                     _("pot: the four stakes are on the table during a turn"));
         return false;
     }
     return true;
@@ -163,23 +174,27 @@ static void why_words(const dice_reason *r, char *buf, size_t size, size_t *len)
 {
     unsigned stakes = r->s->shown.v[0];
     if (r->s->shown.why == WHY_STAKER)
-        dice_threw(r, NC_("threw", "own number, before the thrower's: no stakes taken"), false,
-                   buf, size, len);
+        dice_threw(
+            r,
+            NC_("threw", "own number, before the thrower's: no stakes taken"),
+            false, buf, size, len);
     else if (stakes == 4)
-        lt_appendf(buf, size, len, _("threw %d (%s), own number: Panquist, all 4 stakes"),
+        lt_appendf(buf, size, len,
+                   _("threw %d (%s), own number: Panquist, all 4 stakes"),
                    r->sum, r->faces);
     else
-        lt_appendf(buf, size, len, _("threw %d (%s), own number: takes %u of the 4 stakes"),
+        lt_appendf(buf, size, len,
+                   _("threw %d (%s), own number: takes %u of the 4 stakes"),
                    r->sum, r->faces, stakes);
 }
 
 const dice_rules panquist_rules = {
-    .ndice = 3, .order_throw = ORDER_ONCE,
-    .money = true, .configure = configure, .turn_start = start,
-    .turn_thrower = thrower, .turn_apply = apply, .turn_write = write_turn,
-    .turn_read = read_turn, .turn_info = info,
-    .turn_abort = abort_turn, .claim = claim, .due = NC_("cannot cover", "the four stakes"),
-    .why_words = why_words};
+    .ndice = 3, .order_throw = ORDER_ONCE, .money = true,
+    .configure = configure, .turn_start = start, .turn_thrower = thrower,
+    .turn_apply = apply, .turn_write = write_turn, .turn_read = read_turn,
+    .turn_info = info, .turn_abort = abort_turn, .claim = claim,
+    .due = NC_("cannot cover", "the four stakes"), .why_words = why_words};
 
-DICE_GAME(lt_panquist, panquist_rules, .id = "panquist", .title = N_("Panquist"),
-          .source = N_("source 000, i: Panquist"), .options = options, DICE_TWO_FOR_MONEY);
+DICE_GAME(lt_panquist, panquist_rules, .id = "panquist",
+          .title = N_("Panquist"), .source = N_("source 000, i: Panquist"),
+          .options = options, DICE_TWO_FOR_MONEY);

@@ -52,7 +52,8 @@ static void write_turn(const dice_state *s, char *buf, size_t size, size_t *len)
 {
     best_write(s, buf, size, len);
     if (DICE_TURN(dice_best, s)->pair)
-        lt_appendf(buf, size, len, " pair %u", (unsigned)DICE_TURN(dice_best, s)->pair);
+        lt_appendf(buf, size, len, " pair %u",
+                   (unsigned)DICE_TURN(dice_best, s)->pair);
 }
 
 static bool read_turn(dice_state *s, char **w, int nw, lt_error *err)
@@ -79,13 +80,15 @@ static void info(const dice_state *s, lt_view *v)
     if (DICE_TURN(dice_best, s)->pair)
         dice_info(v, _("%s keeps the pair %u-%u and throws the third die"),
                   dice_seat_label(best_thrower(s)),
-                  (unsigned)DICE_TURN(dice_best, s)->pair, (unsigned)DICE_TURN(dice_best, s)->pair);
+                  (unsigned)DICE_TURN(dice_best, s)->pair,
+                  (unsigned)DICE_TURN(dice_best, s)->pair);
 }
 
 static void why_words(const dice_reason *r, char *buf, size_t size, size_t *len)
 {
     const uint8_t *x = r->s->shown.v;
-    lt_appendf(buf, size, len, _("scored %u with a pair and the third die, the highest%s"),
+    lt_appendf(buf, size, len,
+               _("scored %u with a pair and the third die, the highest%s"),
                (unsigned)x[0], r->playoff);
     lt_appendf(buf, size, len, _(" (next: %u)"), (unsigned)x[1]);
 }
@@ -94,8 +97,8 @@ const dice_rules riffa_rules = {
     .ndice = 3, .order_throw = ORDER_NONE, .money = false,
     .configure = configure, .turn_start = start, .turn_thrower = best_thrower,
     .turn_dice = ndice, .turn_apply = apply, .turn_write = write_turn,
-    .turn_read = read_turn, .turn_info = info,
-    .why_words = why_words};
+    .turn_read = read_turn, .turn_info = info, .why_words = why_words};
 
 DICE_GAME(lt_riffa, riffa_rules, .id = "riffa", .title = N_("Riffa"),
-          .source = N_("source 000, g: Riffa"), .options = options, DICE_FOR_TURNS);
+          .source = N_("source 000, g: Riffa"), .options = options,
+          DICE_FOR_TURNS);

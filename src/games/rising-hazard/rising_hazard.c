@@ -11,8 +11,8 @@ enum { OPT_ORDER, OPT_UNIT, OPT_COVER, OPT_BANKROLL, OPT_TURNS };
 
 enum {
     WHY_STOP_PASSES = DICE_WHY_GAME, /* stopped: the roles change */
-    WHY_THEIR_NUMBER,                /* the opponent's number: the pool, `amount` */
-    WHY_NOBODYS_PASSES               /* nobody's number: the roles change */
+    WHY_THEIR_NUMBER, /* the opponent's number: the pool, `amount` */
+    WHY_NOBODYS_PASSES /* nobody's number: the roles change */
 };
 
 static const char *const covers[] = {
@@ -66,7 +66,8 @@ static void apply(dice_state *s, lt_action a)
     dice_duel *d = DICE_TURN(dice_duel, s);
     int me = s->order[0], other = s->order[1];
     if (a == DICE_STOP) { /* roles change; the pool stays */
-        dice_end_turn(s, -1, (dice_why){.why = WHY_STOP_PASSES, .by = (int8_t)me});
+        dice_end_turn(s, -1,
+                      (dice_why){.why = WHY_STOP_PASSES, .by = (int8_t)me});
         return;
     }
     if (a == DICE_THROW) {
@@ -87,8 +88,8 @@ static void apply(dice_state *s, lt_action a)
         int32_t pool = s->pot;
         dice_take(s, me, pool);
         s->payer = 0;
-        dice_end_turn(s, me, (dice_why){.why = WHY_THEIR_NUMBER, .by = (int8_t)me,
-                                        .amount = pool});
+        dice_end_turn(s, me, (dice_why){.why = WHY_THEIR_NUMBER,
+                                        .by = (int8_t)me, .amount = pool});
         return;
     } else if (sum != d->mine) { /* another: roles change, the pool stays */
         dice_end_turn(s, other, (dice_why){.why = WHY_NOBODYS_PASSES,
@@ -118,7 +119,8 @@ static bool read_turn(dice_state *s, char **w, int nw, lt_error *err)
     if (!duel_read_numbers(s, w[1], false, true, 7, 14, err))
         return false;
     if (s->var[0] == COVER_ALTERNATE) {
-        if (i + 1 >= nw || strcmp(w[i], "payer") || !lt_parse_int(w[i + 1], 1, 2, &payer))
+        if (i + 1 >= nw || strcmp(w[i], "payer") ||
+            !lt_parse_int(w[i + 1], 1, 2, &payer))
             goto bad;
         s->payer = (uint8_t)(payer - 1);
         i += 2;
@@ -162,23 +164,29 @@ static void why_words(const dice_reason *r, char *buf, size_t size, size_t *len)
 {
     switch (r->s->shown.why) {
     case WHY_STOP_PASSES:
-        lt_appendf(buf, size, len, "%s", _("stopped: the roles change, the pool stays"));
+        lt_appendf(buf, size, len, "%s",
+                   _("stopped: the roles change, the pool stays"));
         break;
     case WHY_THEIR_NUMBER:
         duel_threw_theirs(r, buf, size, len);
         break;
     default:
-        dice_threw(r, NC_("threw", "nobody's number: the roles change, the pool stays"),
-                   false, buf, size, len);
+        dice_threw(
+            r,
+            NC_("threw", "nobody's number: the roles change, the pool stays"),
+            false, buf, size, len);
         break;
     }
 }
 
 const dice_rules rising_hazard_rules = {
-    .ndice = 3, .order_throw = ORDER_ONCE, .money = true, .configure = configure,
-    .turn_start = start, DUEL_STOP_OR_THROW, .turn_apply = apply, .turn_write = write_turn,
-    .turn_read = read_turn, .turn_info = info,
-    .due = NC_("cannot cover", "the next unit"), .why_words = why_words};
+    .ndice = 3, .order_throw = ORDER_ONCE, .money = true,
+    .configure = configure, .turn_start = start, DUEL_STOP_OR_THROW,
+    .turn_apply = apply, .turn_write = write_turn, .turn_read = read_turn,
+    .turn_info = info, .due = NC_("cannot cover", "the next unit"),
+    .why_words = why_words};
 
-DICE_GAME(lt_rising_hazard, rising_hazard_rules, .id = "rising-hazard", .title = N_("Rising Hazard"),
-          .source = N_("source 000, k: Rosnący Hazard"), .options = options, DICE_TWO_FOR_MONEY);
+DICE_GAME(lt_rising_hazard, rising_hazard_rules, .id = "rising-hazard",
+          .title = N_("Rising Hazard"),
+          .source = N_("source 000, k: Rosnący Hazard"), .options = options,
+          DICE_TWO_FOR_MONEY);

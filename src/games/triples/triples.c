@@ -41,7 +41,8 @@ static void apply(dice_state *s, lt_action a)
     dice_faces(a, 3, f);
     /* seed 000, d: three equal faces are a Triple, whatever their sum */
     t->kind[thrower(s)] = f[0] == f[2] ? TRI_TRIPLE
-                          : sum >= triples_group_lo[s->var[0]] && sum <= triples_group_hi[s->var[0]]
+                          : sum >= triples_group_lo[s->var[0]] &&
+                                  sum <= triples_group_hi[s->var[0]]
                               ? TRI_GROUP
                               : TRI_OTHER;
     if (++t->pos < s->players)
@@ -77,7 +78,8 @@ static void write_turn(const dice_state *s, char *buf, size_t size, size_t *len)
 {
     lt_appendf(buf, size, len, " throws ");
     for (int i = 0; i < s->players; i++)
-        lt_appendf(buf, size, len, "%s%c", i ? "," : "", kind_letter[DICE_TURN(tri_turn, s)->kind[i]]);
+        lt_appendf(buf, size, len, "%s%c", i ? "," : "",
+                   kind_letter[DICE_TURN(tri_turn, s)->kind[i]]);
 }
 
 static bool read_turn(dice_state *s, char **w, int nw, lt_error *err)
@@ -142,15 +144,17 @@ static void why_words(const dice_reason *r, char *buf, size_t size, size_t *len)
     if (r->s->shown.why == WHY_TRIPLE)
         lt_appendf(buf, size, len, "%s", _("threw the only Triple"));
     else
-        lt_appendf(buf, size, len, _("threw the only sum in the group %s, and no Triple came"),
+        lt_appendf(buf, size, len,
+                   _("threw the only sum in the group %s, and no Triple came"),
                    triples_groups[r->s->shown.v[0] % 3]);
 }
 
 const dice_rules triples_rules = {
-    .ndice = 3, .order_throw = ORDER_NONE,
-    .money = false, .configure = configure, .turn_thrower = thrower,
-    .turn_apply = apply, .turn_write = write_turn, .turn_read = read_turn,
-    .turn_info = info, .why_words = why_words};
+    .ndice = 3, .order_throw = ORDER_NONE, .money = false,
+    .configure = configure, .turn_thrower = thrower, .turn_apply = apply,
+    .turn_write = write_turn, .turn_read = read_turn, .turn_info = info,
+    .why_words = why_words};
 
 DICE_GAME(lt_triples, triples_rules, .id = "triples", .title = N_("Triples"),
-          .source = N_("source 000, d: Trójki"), .options = options, DICE_FOR_TURNS);
+          .source = N_("source 000, d: Trójki"), .options = options,
+          DICE_FOR_TURNS);
