@@ -424,5 +424,4 @@ void best_info(const dice_state *, lt_view *);
 extern const dice_rules extreme_highest, extreme_lowest;
 extern const lt_option extreme_options[];
 
-
 #endif

@@ -13,7 +13,6 @@ enum {
     WHY_REHAZARD_OF             /* the winner's ReHazard, thrown by `by` */
 };
 
-
 static const char *const forms[] = {
     NC_("option value", "turns"), NC_("option value", "stakes"), NULL};
 

@@ -7,7 +7,6 @@
 
 enum { WHY_NUMBER_OF = DICE_WHY_GAME }; /* the winner's number */
 
-
 static int thrower(const dice_state *s)
 {
     const mar_turn *m = DICE_TURN(mar_turn, s);

@@ -10,7 +10,6 @@ enum { OPT_LAST, OPT_TURNS };
 
 enum { WHY_EQUALLED = DICE_WHY_GAME }; /* v2 1 after a play-off */
 
-
 static const char *const lasts[] = {
     NC_("option value", "all"), NC_("option value", "round"), NULL};
 

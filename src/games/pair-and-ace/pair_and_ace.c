@@ -7,7 +7,6 @@
 
 enum { WHY_PAIR = DICE_WHY_GAME }; /* the first pair or triple */
 
-
 static int thrower(const dice_state *s)
 {
     return s->order[DICE_TURN(pa_turn, s)->pos];

@@ -11,7 +11,6 @@ enum {
     WHY_GROUP                   /* the only throw in group v0 (0..2) */
 };
 
-
 const char *const triples_groups[] = {
     NC_("option value", "3-6"), NC_("option value", "7-14"),
     NC_("option value", "15-18"), NULL};
