@@ -2,8 +2,8 @@
  * (sections a-l): a match of turns, the throw for the order of play,
  * bankrolls and pots, the position text and the view.  Each game
  * supplies the rules of one turn (dice_rules); the frame does the rest.
- * Their exact odds, best decisions and simulation are the engines'
- * (src/engines/dice/dice_engines.h).
+ * Their exact odds, best decisions and simulation are the engines', in
+ * the engines' folder of the same name (dice_engines.h).
  *
  * Actions: a throw of k dice is the action lt_dice_encode(k, faces) of
  * its faces sorted from highest to lowest (dice.h, unordered tables: 6, 21

@@ -1,6 +1,6 @@
 /* half_hazard.c — Pół Hazard (seed 000, j).  RULES.md beside this file;
- * its exact solution (when to stop throwing) is its engine's
- * (src/engines/dice/half_hazard.c). */
+ * its exact solution (when to stop throwing) is its engine's, in the
+ * dice engines' folder. */
 #include <math.h>
 #include <stdio.h>
 #include <string.h>

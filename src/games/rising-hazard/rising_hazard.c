@@ -1,6 +1,6 @@
 /* rising_hazard.c — Rosnący Hazard (seed 000, k).  RULES.md beside this
- * file; its exact solution (when to stop throwing) is its engine's
- * (src/engines/dice/rising_hazard.c). */
+ * file; its exact solution (when to stop throwing) is its engine's, in
+ * the dice engines' folder. */
 #include <stdio.h>
 #include <string.h>
 
