@@ -7,10 +7,7 @@
 
 #include "support.h"
 
-#include "games/dice/dicegame.h"
-#include "games/dice/rational.h"
-
-#include "ludoteka/engines.h"
+#include "engines/dice/dice_engines.h"
 
 /* The odds of a state (seat order assumed while ordering). */
 static inline lt_odds *odds_of(const lt_game *g, const lt_state *s)

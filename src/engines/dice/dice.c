@@ -1,9 +1,43 @@
 /* dice.c — the dice games' lines of the engines table: exact odds and
  * simulation for every one, the perfect player and the evaluation for the
- * games with stakes and decisions (the code is the dice family's, in
- * src/games/dice). */
-#include "../../games/dice/dicegame.h"
-#include "ludoteka/engines.h"
+ * games with stakes and decisions; and each game's engine, found by its
+ * turn rules. */
+#include <stddef.h>
+
+#include "../../games/guirguiesca/guirguiesca.h"
+#include "../../games/half-hazard/half_hazard.h"
+#include "../../games/hazard/hazard.h"
+#include "../../games/marlota/marlota.h"
+#include "../../games/one-and-two/one_and_two.h"
+#include "../../games/pair-and-ace/pair_and_ace.h"
+#include "../../games/panquist/panquist.h"
+#include "../../games/riffa/riffa.h"
+#include "../../games/rising-hazard/rising_hazard.h"
+#include "../../games/triples/triples.h"
+#include "dice_engines.h"
+
+static const dice_engine engines[] = {
+    {&extreme_highest, extreme_odds, NULL},
+    {&extreme_lowest, extreme_odds, NULL},
+    {&one_and_two_rules, one_and_two_odds, NULL},
+    {&triples_rules, triples_odds, NULL},
+    {&hazard_rules, hazard_odds, NULL},
+    {&marlota_rules, marlota_odds, NULL},
+    {&riffa_rules, riffa_odds, NULL},
+    {&pair_and_ace_rules, pair_and_ace_odds, NULL},
+    {&panquist_rules, panquist_odds, NULL},
+    {&guirguiesca_rules, guirguiesca_odds, NULL},
+    {&half_hazard_rules, half_hazard_odds, half_hazard_best},
+    {&rising_hazard_rules, rising_hazard_odds, rising_hazard_best},
+};
+
+const dice_engine *dice_engine_of(const dice_rules *r)
+{
+    size_t k = 0;
+    while (engines[k].rules != r) /* every dice game has its line */
+        k++;
+    return &engines[k];
+}
 
 #define DICE_ENGINES .odds = dice_odds, .simulate = dice_simulate
 

@@ -64,7 +64,8 @@ void best_scored(dice_state *s, int score, bool low, int why)
                 second = b->score[i];
         dice_end_turn(s, winner,
                       (dice_why){.why = (uint8_t)why, .by = (int8_t)winner,
-                                 .v = {(uint8_t)best, (uint8_t)second, s->shown.playoff}});
+                                 .v = {(uint8_t)best, (uint8_t)second,
+                                       s->shown.playoff}});
         return;
     }
     b->contenders = tied;
@@ -133,7 +134,8 @@ bool best_read(dice_state *s, char **w, int nw, int *used, lt_error *err)
         b->score[seat] = (uint8_t)v[seat];
     }
     if (pos < 0) {
-        lt_error_set(err, _("scores: the round is complete (it would be decided)"));
+        lt_error_set(err,
+                     _("scores: the round is complete (it would be decided)"));
         return false;
     }
     b->pos = (uint8_t)pos;
@@ -154,20 +156,8 @@ void best_info(const dice_state *s, lt_view *v)
             continue;
         lt_appendf(line, sizeof line, &len, " %s", dice_seat_label(seat));
         if (b->score[seat])
-            lt_appendf(line, sizeof line, &len, "=%u", (unsigned)b->score[seat]);
+            lt_appendf(line, sizeof line, &len, "=%u",
+                       (unsigned)b->score[seat]);
     }
     dice_info(v, "%s", line);
-}
-
-void dice_sum_weights(int k, uint32_t *w)
-{
-    memset(w, 0, sizeof *w * DIST_MAX);
-    w[0] = 1;
-    for (int d = 0; d < k; d++) {
-        uint32_t next[DIST_MAX] = {0};
-        for (int x = 0; x < DIST_MAX; x++)
-            for (int f = 1; f <= 6 && x + f < DIST_MAX; f++)
-                next[x + f] += w[x];
-        memcpy(w, next, sizeof next);
-    }
 }

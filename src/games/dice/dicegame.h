@@ -1,8 +1,9 @@
 /* dicegame.h — the frame shared by the twelve dice games of seed 000
  * (sections a-l): a match of turns, the throw for the order of play,
- * bankrolls and pots, the position text, the view, exact odds and fast
- * simulation.  Each game supplies the rules of one turn (dice_rules) and
- * its exact odds; the frame does the rest.
+ * bankrolls and pots, the position text and the view.  Each game
+ * supplies the rules of one turn (dice_rules); the frame does the rest.
+ * Their exact odds, best decisions and simulation are the engines', in
+ * the engines' folder of the same name (dice_engines.h).
  *
  * Actions: a throw of k dice is the action lt_dice_encode(k, faces) of
  * its faces sorted from highest to lowest (dice.h, unordered tables: 6, 21
@@ -15,12 +16,9 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "ludoteka/ai.h"
 #include "ludoteka/dice.h"
-#include "ludoteka/engines.h"
 #include "ludoteka/game.h"
 #include "ludoteka/rng.h"
-#include "rational.h"
 
 enum {
     DICE_SEATS = LT_MAX_PLAYERS,
@@ -133,19 +131,6 @@ typedef struct {
     int32_t amount;       /* halves */
 } dice_why;
 
-/* Exact odds of a turn, as a game computes them (the frame writes them
- * into an lt_odds). */
-typedef struct {
-    rat win[DICE_SEATS];
-    rat none;             /* nobody wins (0 unless the game says) */
-    bool has_value;
-    rat value;            /* the thrower's expected gain, money units */
-    int nchoices;
-    lt_action choice[LT_ODDS_CHOICES];
-    rat choice_value[LT_ODDS_CHOICES];
-    char note[192];       /* in the reader's language */
-} dice_chances;
-
 /* The rules of one game's turn.  The frame calls turn_start when the
  * order of play is fixed; the game calls dice_end_turn when its turn is
  * decided. */
@@ -203,16 +188,12 @@ typedef struct dice_rules {
     bool (*turn_read)(dice_state *, char **words, int nwords, lt_error *);
     /* lines about the turn for the view */
     void (*turn_info)(const dice_state *, lt_view *);
-    /* the exact odds of the turn in progress (phase PHASE_TURN) */
-    void (*turn_odds)(const dice_state *, dice_chances *);
     /* optional: the turn reached DICE_TURN_CAP undecided - give back
      * what was put in for it */
     void (*turn_abort)(dice_state *);
     /* optional: a seat's claim on the pot (halves); without it the pot
      * is everyone's in equal shares (as it is split at the end) */
     int32_t (*claim)(const dice_state *, int seat);
-    /* optional: the best decision (games with decisions) */
-    lt_action (*best)(const dice_state *);
     /* words the game's own reasons (shown.why >= DICE_WHY_GAME) as a
      * clause after the seat that decided it, appended to buf: "threw 9,
      * own ReHazard" */
@@ -334,10 +315,6 @@ int duel_thrower(const dice_state *);
  * (mine_first) or the other's; the second differs unless !distinct.
  * False once both are given (the throw is for play). */
 bool duel_assign(dice_state *, int sum, bool mine_first, bool distinct);
-/* The chance (into out) that the numbers still to give come out as
- * mine and theirs; 0 if they cannot. */
-void duel_numbers_chance(const dice_state *, int mine, int theirs,
-                         bool mine_first, bool distinct, rat *out);
 /* Position words: "numbers A,B" (per seat), read back with the order of
  * giving checked; numbers in [lo, hi]. */
 void duel_write_numbers(const dice_state *, char *buf, size_t size,
@@ -346,17 +323,13 @@ bool duel_read_numbers(dice_state *, const char *word, bool mine_first,
                        bool distinct, int lo, int hi, lt_error *);
 /* The reason "threw 9, the opponent's number: the whole pool (12)" of
  * Pół Hazard and Rosnący Hazard, for why_words. */
-void duel_threw_theirs(const dice_reason *, char *buf, size_t size, size_t *len);
+void duel_threw_theirs(const dice_reason *, char *buf, size_t size,
+                       size_t *len);
 /* The stage word (first, choose, throwing) and back. */
 const char *duel_stage_name(int stage);
 bool duel_read_stage(dice_state *, const char *word);
 /* "Thrower P1 (number 11); opponent P2 (number 10)" */
 void duel_info(const dice_state *, lt_view *, bool staker);
-/* The odds of a stop-or-throw turn into d: the thrower me wins with
- * probability *pw, the other with *pl, nobody otherwise; the thrower's
- * expected gain is *v / per_unit money units. */
-void duel_chances(dice_chances *d, int me, int other, const rat *pw,
-                  const rat *pl, const rat *v, uint64_t per_unit);
 
 /* ---- the position text (position.c) ---- */
 int dice_write_state(const lt_state *, char *, size_t);
@@ -388,17 +361,6 @@ void dice_info(lt_view *, const char *fmt, ...)
 const char *dice_seat_label(int seat);
 /* "12" or "12.5": halves as money. */
 const char *dice_money_text(int32_t halves, char *buf, size_t size);
-
-/* ---- exact odds (odds.c): lt_engines.odds ---- */
-lt_status dice_odds(const lt_state *, unsigned flags, lt_odds *, lt_error *);
-/* Probabilities of the contenders of dice_best when each still to throw
- * draws a score from dist (weights over 0..DIST_MAX-1, total `total`),
- * the one throwing now from `now` (or dist if NULL), the best score
- * (highest, or lowest if `low`) wins and ties play off fairly. */
-enum { DIST_MAX = 40 };
-void dice_best_odds(const dice_state *, const uint32_t *dist, uint32_t total,
-                    const uint32_t *now, uint32_t now_total, bool low,
-                    rat *win);
 
 /* ---- options every game shares ---- */
 extern const char *const dice_order_choices[]; /* highest, lowest */
@@ -457,26 +419,9 @@ void best_write(const dice_state *, char *buf, size_t size, size_t *len);
 bool best_read(dice_state *, char **words, int nwords, int *used,
                lt_error *);
 void best_info(const dice_state *, lt_view *);
-/* Weights of the sums of k dice (total 6^k) into w[0..DIST_MAX). */
-void dice_sum_weights(int k, uint32_t *w);
 
 /* the turn's rules and the options of highest and lowest (extreme.c) */
 extern const dice_rules extreme_highest, extreme_lowest;
 extern const lt_option extreme_options[];
-
-/* ai:perfect (perfect.c): dice_rules.best as a player; the engines list
- * and the levels (all of them perfect) of the games with decisions */
-extern const lt_engine dice_perfect_engine;
-extern const lt_engine *const dice_perfect_engines[];
-extern const char *const dice_perfect_levels[];
-
-/* The evaluations of the games with stakes (lt_engines.evaluate): each
- * seat's expected return from its equity and the turn in progress. */
-void half_hazard_evaluate(const lt_state *, double *);
-void rising_hazard_evaluate(const lt_state *, double *);
-
-/* ---- fast simulation (simulate.c): lt_engines.simulate ---- */
-bool dice_simulate(const lt_game *, const lt_config *, uint64_t n,
-                   lt_rng *, lt_turn_tally *);
 
 #endif

@@ -27,7 +27,8 @@ bool duel_pay_both(dice_state *s, int32_t each)
 int duel_chooser(const dice_state *s)
 {
     const dice_duel *d = DICE_TURN(dice_duel, s);
-    return d->mine && d->theirs && d->thrown == DUEL_CHOOSE ? s->order[0] : LT_CHANCE;
+    return d->mine && d->theirs && d->thrown == DUEL_CHOOSE ? s->order[0]
+                                                            : LT_CHANCE;
 }
 
 int duel_choices(const dice_state *s, lt_action *out)
@@ -58,29 +59,8 @@ bool duel_assign(dice_state *s, int sum, bool mine_first, bool distinct)
     return true;
 }
 
-void duel_numbers_chance(const dice_state *s, int mine, int theirs,
-                         bool mine_first, bool distinct, rat *out)
-{
-    const dice_duel *d = DICE_TURN(dice_duel, s);
-    int first = mine_first ? mine : theirs, second = mine_first ? theirs : mine;
-    int given_first = mine_first ? d->mine : d->theirs;
-    int given_second = mine_first ? d->theirs : d->mine;
-    rat_set(out, 1, 1);
-    if ((distinct && first == second) || (given_first && given_first != first) ||
-        (given_second && given_second != second)) {
-        rat_set(out, 0, 1);
-        return;
-    }
-    /* each drawn by its weight among the sums 7-14 (176 throws of 216)
-     * still allowed */
-    if (!given_first)
-        rat_scale(out, out, dice_w3[first], 176);
-    if (!given_second)
-        rat_scale(out, out, dice_w3[second],
-                  (uint64_t)(176 - (distinct ? dice_w3[first] : 0)));
-}
-
-void duel_write_numbers(const dice_state *s, char *buf, size_t size, size_t *len)
+void duel_write_numbers(const dice_state *s, char *buf, size_t size,
+                        size_t *len)
 {
     uint8_t num[DICE_SEATS] = {0};
     num[s->order[0]] = DICE_TURN(dice_duel, s)->mine;
@@ -94,20 +74,23 @@ bool duel_read_numbers(dice_state *s, const char *word, bool mine_first,
     dice_duel *d = DICE_TURN(dice_duel, s);
     int v[DICE_SEATS], count;
     if (!dice_parse_list(word, v, 2, lo, hi, &count) || count != 2) {
-        lt_error_set(err, _("numbers: one for each seat, %d..%d ('-' for none yet)"),
+        lt_error_set(err,
+                     _("numbers: one for each seat, %d..%d ('-' for none yet)"),
                      lo, hi);
         return false;
     }
     d->mine = (uint8_t)v[s->order[0]];
     d->theirs = (uint8_t)v[s->order[1]];
-    int first = mine_first ? d->mine : d->theirs, second = mine_first ? d->theirs : d->mine;
+    int first = mine_first ? d->mine : d->theirs,
+        second = mine_first ? d->theirs : d->mine;
     if ((second && !first) || (distinct && first && first == second)) {
         lt_error_set(err, "%s",
-                     mine_first ? (distinct ? _("numbers: the thrower's number is "
-                                                "given first, and the other "
-                                                "differs from it")
-                                            : _("numbers: the thrower's number is "
-                                                "given first"))
+                     mine_first
+                         ? (distinct ? _("numbers: the thrower's number is "
+                                         "given first, and the other "
+                                         "differs from it")
+                                     : _("numbers: the thrower's number is "
+                                         "given first"))
                      : distinct ? _("numbers: the opponent's number is given "
                                     "first, and the other differs from it")
                                 : _("numbers: the opponent's number is given "
@@ -117,9 +100,11 @@ bool duel_read_numbers(dice_state *s, const char *word, bool mine_first,
     return true;
 }
 
-void duel_threw_theirs(const dice_reason *r, char *buf, size_t size, size_t *len)
+void duel_threw_theirs(const dice_reason *r, char *buf, size_t size,
+                       size_t *len)
 {
-    dice_threw(r, NC_("threw", "the opponent's number: the whole pool"), true, buf, size, len);
+    dice_threw(r, NC_("threw", "the opponent's number: the whole pool"), true,
+               buf, size, len);
 }
 
 static const char *const stages[] = {"first", "choose", "throwing"};
@@ -150,17 +135,4 @@ void duel_info(const dice_state *s, lt_view *v, bool staker)
     dice_info(v, staker ? _("Thrower %s (number %s); staker %s (number %s)")
                         : _("Thrower %s (number %s); opponent %s (number %s)"),
               dice_seat_label(s->order[0]), a, dice_seat_label(s->order[1]), b);
-}
-
-void duel_chances(dice_chances *d, int me, int other, const rat *pw,
-                  const rat *pl, const rat *v, uint64_t per_unit)
-{
-    rat_copy(&d->win[me], pw);
-    rat_copy(&d->win[other], pl);
-    rat one;
-    rat_set(&one, 1, 1);
-    rat_sub(&d->none, &one, pw);
-    rat_sub(&d->none, &d->none, pl);
-    d->has_value = true;
-    rat_scale(&d->value, v, 1, per_unit);
 }

@@ -77,12 +77,16 @@ static int clause(const dice_state *s, voice v, bool subject, char *buf,
             if (s->shown.winner >= 0)
                 name_of(v, s->shown.winner, owner, sizeof owner);
             if (s->shown.tdice)
-                lt_dice_name(s->shown.taction, s->shown.tdice, faces, sizeof faces);
+                lt_dice_name(s->shown.taction, s->shown.tdice, faces,
+                             sizeof faces);
             dice_money_text(s->shown.amount, money, sizeof money);
+            int sum = s->shown.tdice
+                          ? dice_sum(s->shown.taction, s->shown.tdice)
+                          : 0;
             dice_reason r = {
-                .s = s, .own = by == s->shown.winner,
-                .sum = s->shown.tdice ? dice_sum(s->shown.taction, s->shown.tdice) : 0,
-                .faces = faces, .owner = owner, .money = money, .playoff = playoff};
+                .s = s, .own = by == s->shown.winner, .sum = sum,
+                .faces = faces, .owner = owner, .money = money,
+                .playoff = playoff};
             s->rules->why_words(&r, buf, size, &len);
         }
         break;
@@ -109,8 +113,8 @@ void dice_last_turn(const dice_state *s, char *buf, size_t size)
 }
 
 /* "Player 1 and Player 3": the seats of a set. */
-static void seats_text(voice v, unsigned set, int players, char *buf, size_t size,
-                       size_t *len)
+static void seats_text(voice v, unsigned set, int players, char *buf,
+                       size_t size, size_t *len)
 {
     char who[24];
     int n = __builtin_popcount(set), k = 0;
@@ -141,16 +145,20 @@ static int by_turns(const dice_state *s, voice v, char *buf, size_t size)
     /* the others' turns: "to 1" for one opponent, else each named */
     unsigned others = ((1u << s->players) - 1) & ~winners;
     if (__builtin_popcount(winners) > 1)
-        lt_appendf(buf, size, &len,
-                   lt_ngettext("%s win %u turn each", "%s win %u turns each", best), names, best);
+        lt_appendf(
+            buf, size, &len,
+            lt_ngettext("%s win %u turn each", "%s win %u turns each", best),
+            names, best);
     else if (s->players != 2)
-        lt_appendf(buf, size, &len, lt_ngettext("%s wins %u turn", "%s wins %u turns", best), names,
-                   best);
+        lt_appendf(buf, size, &len,
+                   lt_ngettext("%s wins %u turn", "%s wins %u turns", best),
+                   names, best);
     else {
         for (int i = 0; i < s->players; i++)
             if (others >> i & 1)
                 lt_appendf(buf, size, &len,
-                           lt_ngettext("%s wins %u turn to %u", "%s wins %u turns to %u", best),
+                           lt_ngettext("%s wins %u turn to %u",
+                                       "%s wins %u turns to %u", best),
                            names, best, (unsigned)s->won[i]);
         return (int)len;
     }
@@ -173,12 +181,17 @@ static int by_money(const dice_state *s, voice v, char *buf, size_t size)
     size_t len = 0;
     char who[24], m[24];
     buf[0] = '\0';
-    lt_appendf(buf, size, &len, lt_ngettext("after %u turn:", "after %u turns:", s->turn),
+    lt_appendf(buf, size, &len,
+               lt_ngettext("after %u turn:", "after %u turns:", s->turn),
                (unsigned)s->turn);
     for (int i = 0; i < s->players; i++) {
         int32_t d = s->money[i] - s->bankroll;
-        lt_appendf(buf, size, &len, "%s %s %s%s", i ? "," : "", name(v, i, who, sizeof who),
-                   d > 0 ? "+" : d < 0 ? "-" : "", dice_money_text(d < 0 ? -d : d, m, sizeof m));
+        lt_appendf(buf, size, &len, "%s %s %s%s", i ? "," : "",
+                   name(v, i, who, sizeof who),
+                   d > 0   ? "+"
+                   : d < 0 ? "-"
+                           : "",
+                   dice_money_text(d < 0 ? -d : d, m, sizeof m));
     }
     return (int)len;
 }
@@ -196,7 +209,8 @@ int dice_end_reason(const lt_state *st, char *buf, size_t size)
          * must put in; he loses */
         unsigned broke = s->shown.broke;
         if (!broke)
-            return snprintf(buf, size, "%s", _("a player could not cover the stakes"));
+            return snprintf(buf, size, "%s",
+                            _("a player could not cover the stakes"));
         char names[128];
         size_t nlen = 0;
         names[0] = '\0';

@@ -41,11 +41,13 @@ static void extreme_apply(dice_state *s, lt_action a)
     best_scored(s, score, low(s), low(s) ? DICE_WHY_LOWEST : DICE_WHY_HIGHEST);
 }
 
-static void extreme_write(const dice_state *s, char *buf, size_t size, size_t *len)
+static void extreme_write(const dice_state *s, char *buf, size_t size,
+                          size_t *len)
 {
     best_write(s, buf, size, len);
     if (DICE_TURN(dice_best, s)->thrown)
-        lt_appendf(buf, size, len, " part %u/%u", (unsigned)DICE_TURN(dice_best, s)->thrown,
+        lt_appendf(buf, size, len, " part %u/%u",
+                   (unsigned)DICE_TURN(dice_best, s)->thrown,
                    (unsigned)DICE_TURN(dice_best, s)->partial);
 }
 
@@ -60,7 +62,8 @@ static bool extreme_read(dice_state *s, char **w, int nw, lt_error *err)
     char tail;
     if (used + 2 != nw || strcmp(w[used], "part") ||
         sscanf(w[used + 1], "%u/%u%c", &k, &sum, &tail) != 2 ||
-        k != LT_DICE_MAX || s->var[0] <= LT_DICE_MAX || sum < k || sum > 6 * k) {
+        k != LT_DICE_MAX || s->var[0] <= LT_DICE_MAX || sum < k ||
+        sum > 6 * k) {
         lt_error_set(err, _("expected at most 'part 3/S': the first three of "
                           "the thrower's %u dice, summing to S"),
                      (unsigned)s->var[0]);
@@ -75,32 +78,16 @@ static void extreme_info(const dice_state *s, lt_view *v)
 {
     best_info(s, v);
     if (DICE_TURN(dice_best, s)->thrown)
-        dice_info(v, _("%s has thrown %u of %u dice: %u"), dice_seat_label(best_thrower(s)),
-                  (unsigned)DICE_TURN(dice_best, s)->thrown, (unsigned)s->var[0],
+        dice_info(v, _("%s has thrown %u of %u dice: %u"),
+                  dice_seat_label(best_thrower(s)),
+                  (unsigned)DICE_TURN(dice_best, s)->thrown,
+                  (unsigned)s->var[0],
                   (unsigned)DICE_TURN(dice_best, s)->partial);
 }
 
 static int extreme_thrower(const dice_state *s)
 {
     return best_thrower(s);
-}
-
-static void extreme_odds(const dice_state *s, dice_chances *d)
-{
-    uint32_t dist[DIST_MAX], now[DIST_MAX] = {0}, rest[DIST_MAX];
-    int nd = s->var[0];
-    dice_sum_weights(nd, dist);
-    uint32_t total = 1, now_total = 1;
-    for (int i = 0; i < nd; i++)
-        total *= 6;
-    const dice_best *b = DICE_TURN(dice_best, s);
-    dice_sum_weights(nd - b->thrown, rest);
-    for (int i = 0; i < nd - b->thrown; i++)
-        now_total *= 6;
-    for (int x = 0; x + b->partial < DIST_MAX; x++)
-        now[x + b->partial] = rest[x];
-    dice_best_odds(s, dist, total, now, now_total, low(s), d->win);
-    snprintf(d->note, sizeof d->note, _("Each throws %d dice; ties throw again."), nd);
 }
 
 enum { OPT_DICE, OPT_TURNS };
@@ -122,8 +109,7 @@ static void extreme_configure(dice_state *s, const lt_config *cfg)
      .configure = extreme_configure, .turn_start = extreme_start,          \
      .turn_thrower = extreme_thrower, .turn_dice = extreme_dice,           \
      .turn_apply = extreme_apply, .turn_write = extreme_write,             \
-     .turn_read = extreme_read, .turn_info = extreme_info,                 \
-     .turn_odds = extreme_odds}
+     .turn_read = extreme_read, .turn_info = extreme_info}
 
 /* the same rules twice: low() tells them apart */
 const dice_rules extreme_highest = EXTREME_RULES;

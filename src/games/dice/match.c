@@ -59,7 +59,8 @@ static void build_tables(void)
         /* bytes below the largest multiple of the outcome count */
         int limit = 256 - 256 % total;
         for (int b = 0; b < 256; b++)
-            tables.byte[nd][b] = (int16_t)(b < limit ? tables.sorted[nd][b % total] : -1);
+            tables.byte[nd][b] =
+                (int16_t)(b < limit ? tables.sorted[nd][b % total] : -1);
     }
 }
 
@@ -140,7 +141,8 @@ void dice_take(dice_state *s, int seat, int32_t amount)
 int32_t dice_equity(const dice_state *s, int seat)
 {
     const dice_rules *r = s->rules;
-    return s->money[seat] + (r->claim ? r->claim(s, seat) : s->pot / s->players);
+    return s->money[seat] +
+           (r->claim ? r->claim(s, seat) : s->pot / s->players);
 }
 
 /* RULES.md: at the end of the match what is left in the pot is split
@@ -508,7 +510,8 @@ uint64_t dice_hash(const lt_state *st)
 {
     const unsigned char *p = (const unsigned char *)st;
     uint64_t h = 0xcbf29ce484222325u;
-    for (size_t i = offsetof(dice_state, players); i < offsetof(dice_state, shown); i++)
+    for (size_t i = offsetof(dice_state, players);
+         i < offsetof(dice_state, shown); i++)
         h = (h ^ p[i]) * 0x100000001b3u;
     return h ^ h >> 29;
 }

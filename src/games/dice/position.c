@@ -28,7 +28,8 @@ void dice_write_list(char *buf, size_t size, size_t *len, const char *name,
     lt_appendf(buf, size, len, " %s ", name);
     for (int i = 0; i < n; i++) {
         if (values[i])
-            lt_appendf(buf, size, len, "%s%u", i ? "," : "", (unsigned)values[i]);
+            lt_appendf(buf, size, len, "%s%u", i ? "," : "",
+                       (unsigned)values[i]);
         else
             lt_appendf(buf, size, len, "%s-", i ? "," : "");
     }
@@ -100,9 +101,11 @@ static void write_order(const dice_state *s, char *buf, size_t size,
 {
     lt_appendf(buf, size, len, " order ");
     for (int k = 0; k < s->players; k++) {
-        const char *sep = k == 0 ? ""
-                          : s->phase == PHASE_ORDER && !(s->split >> (k - 1) & 1) ? ","
-                          : s->phase == PHASE_ORDER ? "|" : ",";
+        const char *sep =
+            k == 0                                                  ? ""
+            : s->phase == PHASE_ORDER && !(s->split >> (k - 1) & 1) ? ","
+            : s->phase == PHASE_ORDER                               ? "|"
+                                                                    : ",";
         lt_appendf(buf, size, len, "%s%d", sep, s->order[k] + 1);
     }
 }
@@ -129,7 +132,8 @@ int dice_write_state(const lt_state *st, char *out, size_t outsize)
         for (int i = 0; i < s->players; i++)
             lt_appendf(buf, size, &len, "%s%s", i ? "," : " ",
                        dice_money_text(s->money[i], m, sizeof m));
-        lt_appendf(buf, size, &len, " pot %s", dice_money_text(s->pot, m, sizeof m));
+        lt_appendf(buf, size, &len, " pot %s",
+                   dice_money_text(s->pot, m, sizeof m));
     }
     if (s->phase == PHASE_ORDER) {
         write_order(s, buf, size, &len);
@@ -151,7 +155,8 @@ static bool read_order(dice_state *t, const char *text, bool blocks,
     unsigned seen = 0;
     t->split = 0;
     for (const char *p = text; *p;) {
-        if (!isdigit((unsigned char)*p) || (p[1] && isdigit((unsigned char)p[1])))
+        if (!isdigit((unsigned char)*p) ||
+            (p[1] && isdigit((unsigned char)p[1])))
             goto bad;
         int seat = *p++ - '1';
         if (seat < 0 || seat >= n || (seen >> seat & 1) || k == n)
@@ -194,14 +199,16 @@ static bool read_match(dice_state *t, char **w, int nw, int *used,
     else if (!strcmp(phase, "over"))
         t->phase = PHASE_OVER;
     else {
-        lt_error_set(err, _("expected the phase: order, play or over; found '%s'"),
+        lt_error_set(err,
+                     _("expected the phase: order, play or over; found '%s'"),
                      phase);
         return false;
     }
     unsigned cur, total;
     char tail;
     const char *key = t->phase == PHASE_OVER ? "played" : "turn";
-    if (strcmp(w[i++], key) || sscanf(w[i++], "%u/%u%c", &cur, &total, &tail) != 2) {
+    if (strcmp(w[i++], key) ||
+        sscanf(w[i++], "%u/%u%c", &cur, &total, &tail) != 2) {
         lt_error_set(err, _("expected '%s T/N' after '%s'"), key, phase);
         return false;
     }
@@ -212,7 +219,8 @@ static bool read_match(dice_state *t, char **w, int nw, int *used,
     }
     if (t->phase == PHASE_OVER) {
         if (cur > total || (cur < total && !t->money_game)) {
-            lt_error_set(err, _("a match over has played all its %u turn(s)"), total);
+            lt_error_set(err, _("a match over has played all its %u turn(s)"),
+                         total);
             return false;
         }
         t->turn = (uint16_t)cur;
@@ -224,9 +232,12 @@ static bool read_match(dice_state *t, char **w, int nw, int *used,
         t->turn = (uint16_t)(cur - 1);
     }
     if (i + 1 >= nw || strcmp(w[i], "score") ||
-        !dice_parse_list(w[i + 1], v, n, 0, DICE_TURNS_MAX, &count) || count != n) {
-        lt_error_set(err, _("expected 'score' and the turns won by each of the "
-                          "%d seats, e.g. score %s"), n, n == 2 ? "1,0" : "1,0,0");
+        !dice_parse_list(w[i + 1], v, n, 0, DICE_TURNS_MAX, &count) ||
+        count != n) {
+        lt_error_set(err,
+                     _("expected 'score' and the turns won by each of the "
+                       "%d seats, e.g. score %s"),
+                     n, n == 2 ? "1,0" : "1,0,0");
         return false;
     }
     i += 2;
@@ -236,8 +247,8 @@ static bool read_match(dice_state *t, char **w, int nw, int *used,
         sum += v[k];
     }
     if (sum > t->turn) {
-        lt_error_set(err, _("the seats have won %d turns of the %u played"), sum,
-                     (unsigned)t->turn);
+        lt_error_set(err, _("the seats have won %d turns of the %u played"),
+                     sum, (unsigned)t->turn);
         return false;
     }
     if (t->money_game) {
@@ -251,20 +262,23 @@ static bool read_match(dice_state *t, char **w, int nw, int *used,
         for (int k = 0; k < n; k++) {
             char *comma = strchr(list, ',');
             if ((comma == NULL) != (k == n - 1)) {
-                lt_error_set(err, _("money: one amount for each of the %d seats"), n);
+                lt_error_set(
+                    err, _("money: one amount for each of the %d seats"), n);
                 return false;
             }
             if (comma)
                 *comma = '\0';
             if (!parse_money(list, total_money, &t->money[k])) {
-                lt_error_set(err, _("money: '%s' is not an amount (12 or 12.5)"), list);
+                lt_error_set(
+                    err, _("money: '%s' is not an amount (12 or 12.5)"), list);
                 return false;
             }
             got += t->money[k];
             list = comma ? comma + 1 : list;
         }
         if (!parse_money(w[i + 3], total_money, &t->pot)) {
-            lt_error_set(err, _("pot: '%s' is not an amount (12 or 12.5)"), w[i + 3]);
+            lt_error_set(err, _("pot: '%s' is not an amount (12 or 12.5)"),
+                         w[i + 3]);
             return false;
         }
         got += t->pot;
@@ -338,8 +352,9 @@ static bool read_match(dice_state *t, char **w, int nw, int *used,
             int x = v[t->order[p]];
             bool in = p >= b0 && p <= b1;
             if (x && (!in || gap)) {
-                lt_error_set(err, _("thrown: only the first tied players throw, "
-                                  "in their order"));
+                lt_error_set(err,
+                             _("thrown: only the first tied players throw, "
+                               "in their order"));
                 return false;
             }
             if (in && !x)

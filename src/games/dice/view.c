@@ -21,8 +21,8 @@ void dice_info(lt_view *v, const char *fmt, ...)
 const char *dice_seat_label(int seat)
 {
     /* TRANSLATORS: a player's short name in the dice games, "P" for player */
-    static const char *const labels[DICE_SEATS] = {N_("P1"), N_("P2"), N_("P3"),
-                                                   N_("P4"), N_("P5"), N_("P6")};
+    static const char *const labels[DICE_SEATS] = {
+        N_("P1"), N_("P2"), N_("P3"), N_("P4"), N_("P5"), N_("P6")};
     if (seat < 0 || seat >= DICE_SEATS)
         return "-";
     return _(labels[seat]);
@@ -62,10 +62,14 @@ static void order_line(const dice_state *s, lt_view *v)
         for (int k = 0; k < s->players; k++) {
             int seat = s->order[k];
             bool cut = k > 0 && (s->split >> (k - 1) & 1);
-            lt_appendf(line, sizeof line, &len, "%s%s", k == 0 ? " " : cut ? " | " : " ",
+            lt_appendf(line, sizeof line, &len, "%s%s",
+                       k == 0 ? " "
+                       : cut  ? " | "
+                              : " ",
                        dice_seat_label(seat));
             if (s->othrow[seat])
-                lt_appendf(line, sizeof line, &len, "=%u", (unsigned)s->othrow[seat]);
+                lt_appendf(line, sizeof line, &len, "=%u",
+                           (unsigned)s->othrow[seat]);
         }
     } else {
         lt_appendf(line, sizeof line, &len, "%s", _("Order of play:"));
@@ -118,7 +122,9 @@ void dice_render(const lt_state *st, lt_view *v)
     else {
         int seat = dice_thrower(s);
         int nd = s->phase == PHASE_ORDER ? s->ndice : dice_turn_dice(s);
-        dice_info(v, lt_ngettext("%s throws %d die", "%s throws %d dice", (unsigned long)nd),
+        dice_info(v,
+                  lt_ngettext("%s throws %d die", "%s throws %d dice",
+                              (unsigned long)nd),
                   dice_seat_label(seat), nd);
     }
 }

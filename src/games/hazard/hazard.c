@@ -1,9 +1,8 @@
 /* hazard.c — Hazard (seed 000, e).  RULES.md beside this file. */
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 
-#include "../dice/dicegame.h"
+#include "hazard.h"
 #include "ludoteka/text.h"
 
 enum { OPT_ORDER, OPT_FORM, OPT_STAKE, OPT_BANKROLL, OPT_TURNS };
@@ -13,14 +12,6 @@ enum {
     WHY_OWN_REHAZARD,           /* his own ReHazard; v0 1: shared */
     WHY_REHAZARD_OF             /* the winner's ReHazard, thrown by `by` */
 };
-
-/* The turn: round 1, then later rounds until somebody wins. */
-typedef struct {
-    uint8_t later;        /* 0 in the first round, 1 after it */
-    uint8_t pos;
-    uint8_t reh[DICE_SEATS]; /* first-round sums: the ReHazards */
-} haz_turn;
-DICE_TURN_FITS(haz_turn);
 
 static const char *const forms[] = {
     NC_("option value", "turns"), NC_("option value", "stakes"), NULL};
@@ -89,7 +80,7 @@ static void win(dice_state *s, int seat, int why, int by, bool shared)
 /* Who a later-round sum wins for, -1 if nobody: seed 000, e - the owner
  * of the ReHazard thrown; if several own it, the thrower if he is one of
  * them, otherwise it does not count. */
-static int rehazard_winner(const uint8_t *reh, int n, int thrower_seat, int sum)
+int hazard_rehazard_winner(const uint8_t *reh, int n, int thrower_seat, int sum)
 {
     int owners = 0, owner = -1;
     for (int i = 0; i < n; i++)
@@ -121,7 +112,7 @@ static void apply(dice_state *s, lt_action a)
         }
         return;
     }
-    int w = rehazard_winner(h->reh, n, seat, sum);
+    int w = hazard_rehazard_winner(h->reh, n, seat, sum);
     if (w >= 0) {
         int owners = 0;
         for (int i = 0; i < n; i++)
@@ -156,8 +147,9 @@ static bool read_turn(dice_state *s, char **w, int nw, lt_error *err)
     bool first = nw == 4 && !strcmp(w[0], "round") && !strcmp(w[1], "1") &&
                  !strcmp(w[2], "sums");
     if (!later && !first) {
-        lt_error_set(err, _("expected 'round 1 sums S,S,...' (first round) or "
-                          "'round 2 next N rehazards R,R,...' (a later round)"));
+        lt_error_set(err,
+                     _("expected 'round 1 sums S,S,...' (first round) or "
+                       "'round 2 next N rehazards R,R,...' (a later round)"));
         return false;
     }
     if (!dice_parse_list(w[nw - 1], v, n, 7, 14, &count) || count != n) {
@@ -174,7 +166,8 @@ static bool read_turn(dice_state *s, char **w, int nw, lt_error *err)
     if (later) {
         for (int i = 0; i < n; i++)
             if (!v[i]) {
-                lt_error_set(err, _("rehazards: every seat has one after round 1"));
+                lt_error_set(err,
+                             _("rehazards: every seat has one after round 1"));
                 return false;
             }
         int pos = 0;
@@ -218,144 +211,6 @@ static void info(const dice_state *s, lt_view *v)
     dice_info(v, "%s", _("Hazard: 3-6 and 15-18"));
 }
 
-/* ---- exact odds ----
- * Later rounds are a cycle of throws: from position j the thrower's sum
- * ends the turn for someone (a_j) or passes the dice on (c_j).  With
- * weights out of 216, the chance of seat i from position `from` is
- * N_i / D, D = 216^n - prod C, N_i = sum_j prod_{k<j} C_k A_j(i)
- * 216^(n-1-j) (j counted from `from`) - all below 2^63. */
-typedef struct {
-    uint64_t hi, lo;
-} u128;
-
-static void u128_add_mul(u128 *x, uint64_t a, uint64_t b)
-{
-    /* a < 2^32 */
-    uint64_t lo = a * (b & 0xffffffffu), hi = a * (b >> 32);
-    uint64_t add_lo = lo + (hi << 32);
-    uint64_t carry = add_lo < lo;
-    uint64_t old = x->lo;
-    x->lo += add_lo;
-    x->hi += (hi >> 32) + carry + (x->lo < old);
-}
-
-static void later_odds(const uint8_t *reh, const uint8_t *order, int n, int from,
-                       uint64_t *num, uint64_t *den)
-{
-    uint64_t T = 1, prodc = 1;
-    for (int k = 0; k < n; k++)
-        T *= 216;
-    for (int i = 0; i < n; i++)
-        num[i] = 0;
-    uint64_t scale = T / 216; /* 216^(n-1-j) */
-    for (int j = 0; j < n; j++) {
-        int seat = order[(from + j) % n];
-        uint64_t a[DICE_SEATS] = {0}, c = 0;
-        for (int sum = 3; sum <= 18; sum++) {
-            int w = dice_is_hazard3(sum) ? seat
-                                         : rehazard_winner(reh, n, seat, sum);
-            if (w >= 0)
-                a[w] += dice_w3[sum];
-            else
-                c += dice_w3[sum];
-        }
-        for (int i = 0; i < n; i++)
-            num[i] += prodc * a[i] * scale;
-        prodc *= c;
-        scale /= 216;
-    }
-    *den = T - prodc;
-}
-
-typedef struct {
-    uint64_t den;
-    u128 acc[DICE_SEATS];
-} group;
-
-enum { GROUPS = 1 << 12 };
-
-static void add_rat_u128(rat *r, const u128 *x, uint64_t den)
-{
-    nat n, d, lo;
-    nat_set(&n, x->hi); /* n = hi * 2^64 + lo */
-    for (int k = 0; k < 4; k++)
-        nat_mul_small(&n, &n, 65536);
-    nat_set(&lo, x->lo);
-    nat_add(&n, &n, &lo);
-    nat_set(&d, den);
-    rat q;
-    rat_from_nats(&q, &n, &d, false);
-    rat_add(r, r, &q);
-}
-
-static void odds(const dice_state *s, dice_chances *d)
-{
-    const haz_turn *h = DICE_TURN(haz_turn, s);
-    int n = s->players;
-    uint64_t num[DICE_SEATS], den;
-    snprintf(d->note, sizeof d->note, "%s", _("Hazard: 3-6 and 15-18."));
-    if (h->later) {
-        later_odds(h->reh, s->order, n, h->pos, num, &den);
-        for (int i = 0; i < n; i++) {
-            nat a, b;
-            nat_set(&a, num[i]);
-            nat_set(&b, den);
-            rat_from_nats(&d->win[i], &a, &b, false);
-        }
-        return;
-    }
-    /* the first round: a Hazard ends it (40 of 216) */
-    rat reach;
-    rat_set(&reach, 1, 1);
-    for (int p = h->pos; p < n; p++) {
-        rat t;
-        rat_scale(&t, &reach, 40, 216);
-        rat_add(&d->win[s->order[p]], &d->win[s->order[p]], &t);
-        rat_scale(&reach, &reach, 176, 216);
-    }
-    /* every way the rest of the round can go without a Hazard, grouped
-     * by the denominator of the later rounds */
-    group *g = calloc(GROUPS, sizeof *g);
-    if (!g) {
-        for (int i = 0; i < n; i++)
-            d->win[i].num.n = -1; /* reported as beyond range */
-        return;
-    }
-    uint8_t reh[DICE_SEATS];
-    memcpy(reh, h->reh, sizeof reh);
-    int rest = n - h->pos, combos = 1;
-    uint64_t total = 1;
-    for (int k = 0; k < rest; k++) {
-        combos *= 8;
-        total *= 216;
-    }
-    for (int c = 0; c < combos; c++) {
-        uint64_t pw = 1;
-        for (int k = 0, x = c; k < rest; k++, x /= 8) {
-            int sum = 7 + x % 8;
-            reh[s->order[h->pos + k]] = (uint8_t)sum;
-            pw *= dice_w3[sum];
-        }
-        later_odds(reh, s->order, n, 0, num, &den);
-        unsigned slot = (unsigned)(den * 0x9e3779b97f4a7c15u >> 52) & (GROUPS - 1);
-        while (g[slot].den && g[slot].den != den)
-            slot = (slot + 1) & (GROUPS - 1);
-        g[slot].den = den;
-        for (int i = 0; i < n; i++)
-            u128_add_mul(&g[slot].acc[i], pw, num[i]);
-    }
-    for (int i = 0; i < n; i++) {
-        rat later;
-        rat_set(&later, 0, 1);
-        for (int k = 0; k < GROUPS; k++)
-            if (g[k].den)
-                add_rat_u128(&later, &g[k].acc[i], g[k].den);
-        rat_scale(&later, &later, 1, total);
-        rat_add(&d->win[i], &d->win[i], &later);
-    }
-    free(g);
-}
-
 static void why_words(const dice_reason *r, char *buf, size_t size, size_t *len)
 {
     switch (r->s->shown.why) {
@@ -364,23 +219,26 @@ static void why_words(const dice_reason *r, char *buf, size_t size, size_t *len)
         break;
     case WHY_OWN_REHAZARD:
         lt_appendf(buf, size, len,
-                   r->s->shown.v[0] ? _("threw %d, own ReHazard (shared: the thrower wins)")
-                                    : _("threw %d, own ReHazard"),
+                   r->s->shown.v[0]
+                       ? _("threw %d, own ReHazard (shared: the thrower wins)")
+                       : _("threw %d, own ReHazard"),
                    r->sum);
         break;
     default:
-        lt_appendf(buf, size, len, _("threw %d, %s's ReHazard"), r->sum, r->owner);
+        lt_appendf(buf, size, len, _("threw %d, %s's ReHazard"), r->sum,
+                   r->owner);
         break;
     }
 }
 
-static const dice_rules rules = {
-    .ndice = 3, .order_throw = ORDER_EACH_TURN, .configure = configure, .turn_start = start,
-    .turn_thrower = thrower, .turn_apply = apply, .turn_write = write_turn,
-    .turn_read = read_turn, .turn_info = info, .turn_odds = odds,
-    .turn_abort = abort_turn, .short_of = short_of, .due = NC_("cannot cover", "the stake"),
-    .why_words = why_words};
+const dice_rules hazard_rules = {
+    .ndice = 3, .order_throw = ORDER_EACH_TURN, .configure = configure,
+    .turn_start = start, .turn_thrower = thrower, .turn_apply = apply,
+    .turn_write = write_turn, .turn_read = read_turn, .turn_info = info,
+    .turn_abort = abort_turn, .short_of = short_of,
+    .due = NC_("cannot cover", "the stake"), .why_words = why_words};
 
-DICE_GAME(lt_hazard, rules, .id = "hazard", .title = N_("Hazard"),
-          .source = N_("source 000, e: Hazard"), .options = options, .min_players = 2,
-          .max_players = DICE_SEATS, .min_return = -1000, .max_return = 5000);
+DICE_GAME(lt_hazard, hazard_rules, .id = "hazard", .title = N_("Hazard"),
+          .source = N_("source 000, e: Hazard"), .options = options,
+          .min_players = 2, .max_players = DICE_SEATS, .min_return = -1000,
+          .max_return = 5000);

@@ -2,6 +2,7 @@
  * The turn's rules are in ../dice/extreme.c; RULES.md beside this file. */
 #include "../dice/dicegame.h"
 
-DICE_GAME(lt_highest, extreme_highest, .id = "highest", .title = N_("Highest Wins"),
-          .source = N_("source 000, a: Najwyższa wygrywa"), .options = extreme_options,
-          DICE_FOR_TURNS);
+DICE_GAME(lt_highest, extreme_highest, .id = "highest",
+          .title = N_("Highest Wins"),
+          .source = N_("source 000, a: Najwyższa wygrywa"),
+          .options = extreme_options, DICE_FOR_TURNS);

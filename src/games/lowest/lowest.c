@@ -3,5 +3,5 @@
 #include "../dice/dicegame.h"
 
 DICE_GAME(lt_lowest, extreme_lowest, .id = "lowest", .title = N_("Lowest Wins"),
-          .source = N_("source 000, b: Najniższa wygrywa"), .options = extreme_options,
-          DICE_FOR_TURNS);
+          .source = N_("source 000, b: Najniższa wygrywa"),
+          .options = extreme_options, DICE_FOR_TURNS);

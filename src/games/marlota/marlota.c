@@ -2,18 +2,10 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "../dice/dicegame.h"
+#include "marlota.h"
 #include "ludoteka/text.h"
 
 enum { WHY_NUMBER_OF = DICE_WHY_GAME }; /* the winner's number */
-
-/* The turn: the first player throws for the numbers, then all throw. */
-typedef struct {
-    uint8_t assigned;     /* numbers given so far */
-    uint8_t pos;          /* thrower once all are given */
-    uint8_t num[DICE_SEATS]; /* per seat, 0 before */
-} mar_turn;
-DICE_TURN_FITS(mar_turn);
 
 static int thrower(const dice_state *s)
 {
@@ -54,7 +46,8 @@ static void apply(dice_state *s, lt_action a)
 
 static void write_turn(const dice_state *s, char *buf, size_t size, size_t *len)
 {
-    dice_write_list(buf, size, len, "numbers", DICE_TURN(mar_turn, s)->num, s->players);
+    dice_write_list(buf, size, len, "numbers", DICE_TURN(mar_turn, s)->num,
+                    s->players);
     if (DICE_TURN(mar_turn, s)->assigned == s->players)
         lt_appendf(buf, size, len, " next %d", thrower(s) + 1);
 }
@@ -66,10 +59,12 @@ static bool read_turn(dice_state *s, char **w, int nw, lt_error *err)
     long long next = 0;
     if ((nw != 2 && nw != 4) || strcmp(w[0], "numbers") ||
         !dice_parse_list(w[1], v, n, 7, 14, &count) || count != n ||
-        (nw == 4 && (strcmp(w[2], "next") || !lt_parse_int(w[3], 1, n, &next)))) {
-        lt_error_set(err, _("expected 'numbers' with each seat's number (7..14, "
-                          "'-' for none yet), then, once all have one, 'next' "
-                          "and the seat to throw"));
+        (nw == 4 &&
+         (strcmp(w[2], "next") || !lt_parse_int(w[3], 1, n, &next)))) {
+        lt_error_set(err,
+                     _("expected 'numbers' with each seat's number (7..14, "
+                       "'-' for none yet), then, once all have one, 'next' "
+                       "and the seat to throw"));
         return false;
     }
     int assigned = 0;
@@ -78,22 +73,25 @@ static bool read_turn(dice_state *s, char **w, int nw, lt_error *err)
         assigned += v[i] != 0;
         for (int j = 0; j < i; j++)
             if (v[i] && v[i] == v[j]) {
-                lt_error_set(err, _("numbers: every player has a different one"));
+                lt_error_set(err,
+                             _("numbers: every player has a different one"));
                 return false;
             }
     }
     /* given from the last in order towards the first */
     for (int k = 0; k < n; k++)
         if ((v[s->order[n - 1 - k]] != 0) != (k < assigned)) {
-            lt_error_set(err, _("numbers: they are given from the last in order "
-                              "of play to the first"));
+            lt_error_set(err,
+                         _("numbers: they are given from the last in order "
+                           "of play to the first"));
             return false;
         }
     m->assigned = (uint8_t)assigned;
     if ((assigned == n) != (nw == 4)) {
-        lt_error_set(err, assigned == n ? "numbers: all are given; say who is "
-                                          "next to throw (next N)"
-                                        : "next: the numbers are not all given");
+        lt_error_set(err, assigned == n
+                              ? "numbers: all are given; say who is "
+                                "next to throw (next N)"
+                              : "next: the numbers are not all given");
         return false;
     }
     if (assigned == n) {
@@ -114,8 +112,8 @@ static void info(const dice_state *s, lt_view *v)
     for (int p = 0; p < s->players; p++) {
         int seat = s->order[p];
         if (DICE_TURN(mar_turn, s)->num[seat])
-            lt_appendf(line, sizeof line, &len, " %s %u",
-                       dice_seat_label(seat), (unsigned)DICE_TURN(mar_turn, s)->num[seat]);
+            lt_appendf(line, sizeof line, &len, " %s %u", dice_seat_label(seat),
+                       (unsigned)DICE_TURN(mar_turn, s)->num[seat]);
     }
     if (DICE_TURN(mar_turn, s)->assigned < s->players)
         lt_appendf(line, sizeof line, &len, _(" (%s throws for numbers 7-14)"),
@@ -123,86 +121,21 @@ static void info(const dice_state *s, lt_view *v)
     dice_info(v, "%s", line);
 }
 
-/* ---- exact odds: each throw is the same whoever throws, so with the
- * numbers given seat i wins with w(n_i) / sum w(n_j); before, average
- * over the ways the rest are drawn (each accepted sum drawn with its
- * weight among those still free). */
-static uint64_t gcd64(uint64_t a, uint64_t b)
-{
-    while (b) {
-        uint64_t t = a % b;
-        a = b;
-        b = t;
-    }
-    return a;
-}
-
-typedef struct {
-    const dice_state *s;
-    uint8_t num[DICE_SEATS];
-    rat *win;
-} draw_ctx;
-
-static void draw(draw_ctx *c, int k, uint32_t used, uint64_t pn, uint64_t pd)
-{
-    const dice_state *s = c->s;
-    int n = s->players;
-    if (k == n) {
-        uint64_t total = 0;
-        for (int i = 0; i < n; i++)
-            total += dice_w3[c->num[i]];
-        for (int i = 0; i < n; i++) {
-            uint64_t num = pn * dice_w3[c->num[i]], den = pd * total;
-            uint64_t g = gcd64(num, den);
-            rat t;
-            rat_set(&t, (int64_t)(num / g), den / g);
-            rat_add(&c->win[i], &c->win[i], &t);
-        }
-        return;
-    }
-    uint32_t free_weight = 0;
-    for (int x = 7; x <= 14; x++)
-        if (!(used >> x & 1))
-            free_weight += dice_w3[x];
-    int seat = s->order[n - 1 - k];
-    for (int x = 7; x <= 14; x++) {
-        if (used >> x & 1)
-            continue;
-        uint64_t num = pn * dice_w3[x], den = pd * free_weight;
-        uint64_t g = gcd64(num, den);
-        c->num[seat] = (uint8_t)x;
-        draw(c, k + 1, used | 1u << x, num / g, den / g);
-    }
-    c->num[seat] = 0;
-}
-
-static void odds(const dice_state *s, dice_chances *d)
-{
-    draw_ctx c = {.s = s, .win = d->win};
-    uint32_t used = 0;
-    memcpy(c.num, DICE_TURN(mar_turn, s)->num, sizeof c.num);
-    for (int i = 0; i < s->players; i++)
-        if (c.num[i])
-            used |= 1u << c.num[i];
-    draw(&c, DICE_TURN(mar_turn, s)->assigned, used, 1, 1);
-    lt_copy(d->note, sizeof d->note,
-            _("Numbers 7-14, one each; the first thrown wins for its owner."));
-}
-
 static void why_words(const dice_reason *r, char *buf, size_t size, size_t *len)
 {
     if (r->own)
         lt_appendf(buf, size, len, _("threw %d, own number"), r->sum);
     else
-        lt_appendf(buf, size, len, _("threw %d, %s's number"), r->sum, r->owner);
+        lt_appendf(buf, size, len, _("threw %d, %s's number"), r->sum,
+                   r->owner);
 }
 
-static const dice_rules rules = {
-    .ndice = 3, .order_throw = ORDER_EACH_TURN,
-    .money = false, .configure = dice_configure_order_turns, .turn_thrower = thrower,
+const dice_rules marlota_rules = {
+    .ndice = 3, .order_throw = ORDER_EACH_TURN, .money = false,
+    .configure = dice_configure_order_turns, .turn_thrower = thrower,
     .turn_apply = apply, .turn_write = write_turn, .turn_read = read_turn,
-    .turn_info = info, .turn_odds = odds, .why_words = why_words};
+    .turn_info = info, .why_words = why_words};
 
-DICE_GAME(lt_marlota, rules, .id = "marlota", .title = N_("Marlota"),
-          .source = N_("source 000, f: Marlota"), .options = dice_order_turns_options,
-          DICE_FOR_TURNS);
+DICE_GAME(lt_marlota, marlota_rules, .id = "marlota", .title = N_("Marlota"),
+          .source = N_("source 000, f: Marlota"),
+          .options = dice_order_turns_options, DICE_FOR_TURNS);

@@ -2,16 +2,10 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "../dice/dicegame.h"
+#include "pair_and_ace.h"
 #include "ludoteka/text.h"
 
 enum { WHY_PAIR = DICE_WHY_GAME }; /* the first pair or triple */
-
-/* The turn: the throwers in order. */
-typedef struct {
-    uint8_t pos;
-} pa_turn;
-DICE_TURN_FITS(pa_turn);
 
 static int thrower(const dice_state *s)
 {
@@ -28,7 +22,8 @@ static void apply(dice_state *s, lt_action a)
         dice_end_turn(s, w, (dice_why){.why = WHY_PAIR, .by = (int8_t)w});
         return;
     }
-    DICE_TURN(pa_turn, s)->pos = (uint8_t)((DICE_TURN(pa_turn, s)->pos + 1) % s->players);
+    DICE_TURN(pa_turn, s)->pos =
+        (uint8_t)((DICE_TURN(pa_turn, s)->pos + 1) % s->players);
 }
 
 static void write_turn(const dice_state *s, char *buf, size_t size, size_t *len)
@@ -39,7 +34,8 @@ static void write_turn(const dice_state *s, char *buf, size_t size, size_t *len)
 static bool read_turn(dice_state *s, char **w, int nw, lt_error *err)
 {
     long long v;
-    if (nw != 2 || strcmp(w[0], "next") || !lt_parse_int(w[1], 1, s->players, &v)) {
+    if (nw != 2 || strcmp(w[0], "next") ||
+        !lt_parse_int(w[1], 1, s->players, &v)) {
         lt_error_set(err, _("expected 'next' and the seat to throw (1..%d)"),
                      s->players);
         return false;
@@ -57,43 +53,22 @@ static void info(const dice_state *s, lt_view *v)
     dice_info(v, "%s", _("The first pair or triple wins"));
 }
 
-/* Each throw has a pair or triple with p = 96/216 = 4/9: the k-th
- * thrower from now wins with q^k p / (1 - q^n), q = 5/9. */
-static void odds(const dice_state *s, dice_chances *d)
-{
-    int n = s->players;
-    rat p, q, qn, one, den;
-    rat_set(&p, 4, 9);
-    rat_set(&q, 5, 9);
-    rat_set(&one, 1, 1);
-    rat_set(&qn, 1, 1);
-    for (int k = 0; k < n; k++)
-        rat_mul(&qn, &qn, &q);
-    rat_sub(&den, &one, &qn);
-    rat term;
-    rat_div(&term, &p, &den);
-    for (int k = 0; k < n; k++) {
-        rat_copy(&d->win[s->order[(DICE_TURN(pa_turn, s)->pos + k) % n]], &term);
-        rat_mul(&term, &term, &q);
-    }
-    lt_copy(d->note, sizeof d->note, _("A pair or triple: 4/9 a throw."));
-}
-
 static void why_words(const dice_reason *r, char *buf, size_t size, size_t *len)
 {
     int f[LT_DICE_MAX];
     dice_faces(r->s->shown.taction, 3, f);
     lt_appendf(buf, size, len,
-               f[0] == f[2] ? _("threw %s, the first triple") : _("threw %s, the first pair"),
+               f[0] == f[2] ? _("threw %s, the first triple")
+                            : _("threw %s, the first pair"),
                r->faces);
 }
 
-static const dice_rules rules = {
-    .ndice = 3, .order_throw = ORDER_EACH_TURN,
-    .money = false, .configure = dice_configure_order_turns, .turn_thrower = thrower,
+const dice_rules pair_and_ace_rules = {
+    .ndice = 3, .order_throw = ORDER_EACH_TURN, .money = false,
+    .configure = dice_configure_order_turns, .turn_thrower = thrower,
     .turn_apply = apply, .turn_write = write_turn, .turn_read = read_turn,
-    .turn_info = info, .turn_odds = odds, .why_words = why_words};
+    .turn_info = info, .why_words = why_words};
 
-DICE_GAME(lt_pair_and_ace, rules, .id = "pair-and-ace", .title = N_("Pair and Ace"),
-          .source = N_("source 000, h: Para i As"), .options = dice_order_turns_options,
-          DICE_FOR_TURNS);
+DICE_GAME(lt_pair_and_ace, pair_and_ace_rules, .id = "pair-and-ace",
+          .title = N_("Pair and Ace"), .source = N_("source 000, h: Para i As"),
+          .options = dice_order_turns_options, DICE_FOR_TURNS);

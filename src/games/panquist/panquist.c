@@ -3,7 +3,7 @@
 #include <string.h>
 #include <threads.h>
 
-#include "../dice/dicegame.h"
+#include "panquist.h"
 #include "ludoteka/text.h"
 
 enum { OPT_ORDER, OPT_DISTINCT, OPT_BANKROLL, OPT_TURNS };
@@ -31,18 +31,26 @@ static const lt_option options[] = {
 static const struct {
     int a, b, c, stakes;
 } payout_table[] = {
-    {5, 1, 1, 2}, {4, 2, 1, 2}, {3, 2, 2, 3}, {3, 3, 1, 4},               /* 7 */
-    {5, 2, 1, 1}, {4, 3, 1, 2}, {4, 2, 2, 3}, {6, 1, 1, 3}, {3, 3, 2, 4}, /* 8 */
+    /* 7 */
+    {5, 1, 1, 2}, {4, 2, 1, 2}, {3, 2, 2, 3}, {3, 3, 1, 4},
+    /* 8 */
+    {5, 2, 1, 1}, {4, 3, 1, 2}, {4, 2, 2, 3}, {6, 1, 1, 3}, {3, 3, 2, 4},
+    /* 9 */
     {6, 2, 1, 1}, {5, 3, 1, 1}, {4, 3, 2, 2}, {5, 2, 2, 3}, {3, 3, 3, 3},
-    {4, 4, 1, 4},                                                         /* 9 */
+    {4, 4, 1, 4},
+    /* 10 */
     {5, 4, 1, 1}, {5, 3, 2, 1}, {6, 3, 1, 2}, {6, 2, 2, 3}, {4, 3, 3, 3},
-    {4, 4, 2, 4},                                                         /* 10 */
+    {4, 4, 2, 4},
+    /* 11 */
     {6, 3, 2, 1}, {5, 4, 2, 1}, {6, 4, 1, 2}, {5, 5, 1, 3}, {4, 4, 3, 3},
-    {5, 3, 3, 4},                                                         /* 11 */
+    {5, 3, 3, 4},
+    /* 12 */
     {6, 5, 1, 1}, {6, 4, 2, 1}, {5, 4, 3, 2}, {5, 5, 2, 3}, {4, 4, 4, 3},
-    {6, 3, 3, 4},                                                         /* 12 */
-    {6, 5, 2, 1}, {6, 4, 3, 2}, {6, 6, 1, 3}, {5, 5, 3, 3}, {5, 4, 4, 4}, /* 13 */
-    {6, 5, 3, 2}, {6, 6, 2, 3}, {5, 5, 4, 3}, {6, 4, 4, 4},               /* 14 */
+    {6, 3, 3, 4},
+    /* 13 */
+    {6, 5, 2, 1}, {6, 4, 3, 2}, {6, 6, 1, 3}, {5, 5, 3, 3}, {5, 4, 4, 4},
+    /* 14 */
+    {6, 5, 3, 2}, {6, 6, 2, 3}, {5, 5, 4, 3}, {6, 4, 4, 4},
 };
 
 static uint8_t payout[216]; /* by throw action; 0 outside 7-14 */
@@ -56,7 +64,7 @@ static void build_payout(void)
     }
 }
 
-static int stakes_of(lt_action a)
+int panquist_stakes(lt_action a)
 {
     call_once(&payout_once, build_payout);
     return payout[a];
@@ -100,15 +108,16 @@ static void apply(dice_state *s, lt_action a)
     int me = s->order[0], other = s->order[1];
     if (d->pos == 0 && sum == d->mine) {
         /* he takes as many stakes as the throw shows; the rest go back */
-        dice_take(s, me, stakes_of(a) * s->stake);
+        dice_take(s, me, panquist_stakes(a) * s->stake);
         dice_take(s, other, s->pot);
         dice_end_turn(s, me, (dice_why){.why = WHY_PANQUIST, .by = (int8_t)me,
-                                        .v = {(uint8_t)stakes_of(a)}});
+                                        .v = {(uint8_t)panquist_stakes(a)}});
         return;
     }
     if (d->pos == 1 && sum == d->theirs) {
         dice_take(s, other, s->pot); /* nothing is taken */
-        dice_end_turn(s, other, (dice_why){.why = WHY_STAKER, .by = (int8_t)other});
+        dice_end_turn(s, other,
+                      (dice_why){.why = WHY_STAKER, .by = (int8_t)other});
         return;
     }
     d->pos ^= 1;
@@ -126,7 +135,8 @@ static bool read_turn(dice_state *s, char **w, int nw, lt_error *err)
     dice_duel *d = DICE_TURN(dice_duel, s);
     long long next = 0;
     if ((nw != 2 && nw != 4) || strcmp(w[0], "numbers") ||
-        (nw == 4 && (strcmp(w[2], "next") || !lt_parse_int(w[3], 1, 2, &next)))) {
+        (nw == 4 &&
+         (strcmp(w[2], "next") || !lt_parse_int(w[3], 1, 2, &next)))) {
         lt_error_set(err, _("expected 'numbers' with the two seats' numbers "
                           "(7..14, '-' for none yet), then, once both have "
                           "one, 'next' and the seat to throw"));
@@ -142,7 +152,8 @@ static bool read_turn(dice_state *s, char **w, int nw, lt_error *err)
     }
     d->pos = next && next - 1 != s->order[0];
     if (s->pot != STAKES * s->stake) {
-        lt_error_set(err, _("pot: the four stakes are on the table during a turn"));
+        lt_error_set(err,
+                     _("pot: the four stakes are on the table during a turn"));
         return false;
     }
     return true;
@@ -159,91 +170,31 @@ static int32_t claim(const dice_state *s, int seat)
     return seat == s->order[1] ? s->pot : 0;
 }
 
-/* ---- exact odds ----
- * With numbers a (thrower) and b, x = w(a)/216, y = w(b)/216, the
- * thrower first: he wins with x / (1 - (1-x)(1-y)); the staker to throw:
- * (1-y) x / (1 - (1-x)(1-y)).  What he takes is the mean payout of
- * throws summing to a. */
-static void mean_stakes(int sum, rat *out)
-{
-    call_once(&payout_once, build_payout);
-    lt_outcome o[56];
-    int n = lt_dice_outcomes(3, false, o);
-    int64_t w = 0;
-    for (int i = 0; i < n; i++)
-        if (dice_sum(o[i].action, 3) == sum)
-            w += (int64_t)o[i].weight * payout[o[i].action];
-    rat_set(out, w, dice_w3[sum]);
-}
-
-static void pair_odds(int a, int b, int pos, rat *win, rat *value)
-{
-    rat x, y, one, miss, den;
-    rat_set(&x, dice_w3[a], 216);
-    rat_set(&y, dice_w3[b], 216);
-    rat_set(&one, 1, 1);
-    rat nx, ny;
-    rat_sub(&nx, &one, &x);
-    rat_sub(&ny, &one, &y);
-    rat_mul(&miss, &nx, &ny);
-    rat_sub(&den, &one, &miss);
-    rat_div(win, &x, &den);
-    if (pos == 1)
-        rat_mul(win, win, &ny);
-    rat mean;
-    mean_stakes(a, &mean);
-    rat_mul(value, win, &mean);
-}
-
-static void odds(const dice_state *s, dice_chances *d)
-{
-    const dice_duel *t = DICE_TURN(dice_duel, s);
-    bool distinct = s->var[0] == 0;
-    rat win, value;
-    rat_set(&win, 0, 1);
-    rat_set(&value, 0, 1);
-    for (int a = 7; a <= 14; a++)
-        for (int b = 7; b <= 14; b++) {
-            rat pr, w, v;
-            duel_numbers_chance(s, a, b, true, distinct, &pr);
-            if (rat_is_zero(&pr))
-                continue;
-            pair_odds(a, b, t->theirs ? t->pos : 0, &w, &v);
-            rat_mul(&w, &w, &pr);
-            rat_mul(&v, &v, &pr);
-            rat_add(&win, &win, &w);
-            rat_add(&value, &value, &v);
-        }
-    rat one;
-    rat_set(&one, 1, 1);
-    rat_copy(&d->win[s->order[0]], &win);
-    rat_sub(&d->win[s->order[1]], &one, &win);
-    d->has_value = true;
-    rat_copy(&d->value, &value);
-    lt_copy(d->note, sizeof d->note, _("Value: the stakes the thrower can expect to take."));
-}
-
 static void why_words(const dice_reason *r, char *buf, size_t size, size_t *len)
 {
     unsigned stakes = r->s->shown.v[0];
     if (r->s->shown.why == WHY_STAKER)
-        dice_threw(r, NC_("threw", "own number, before the thrower's: no stakes taken"), false,
-                   buf, size, len);
+        dice_threw(
+            r,
+            NC_("threw", "own number, before the thrower's: no stakes taken"),
+            false, buf, size, len);
     else if (stakes == 4)
-        lt_appendf(buf, size, len, _("threw %d (%s), own number: Panquist, all 4 stakes"),
+        lt_appendf(buf, size, len,
+                   _("threw %d (%s), own number: Panquist, all 4 stakes"),
                    r->sum, r->faces);
     else
-        lt_appendf(buf, size, len, _("threw %d (%s), own number: takes %u of the 4 stakes"),
+        lt_appendf(buf, size, len,
+                   _("threw %d (%s), own number: takes %u of the 4 stakes"),
                    r->sum, r->faces, stakes);
 }
 
-static const dice_rules rules = {
-    .ndice = 3, .order_throw = ORDER_ONCE,
-    .money = true, .configure = configure, .turn_start = start,
-    .turn_thrower = thrower, .turn_apply = apply, .turn_write = write_turn,
-    .turn_read = read_turn, .turn_info = info, .turn_odds = odds,
-    .turn_abort = abort_turn, .claim = claim, .due = NC_("cannot cover", "the four stakes"),
-    .why_words = why_words};
+const dice_rules panquist_rules = {
+    .ndice = 3, .order_throw = ORDER_ONCE, .money = true,
+    .configure = configure, .turn_start = start, .turn_thrower = thrower,
+    .turn_apply = apply, .turn_write = write_turn, .turn_read = read_turn,
+    .turn_info = info, .turn_abort = abort_turn, .claim = claim,
+    .due = NC_("cannot cover", "the four stakes"), .why_words = why_words};
 
-DICE_GAME(lt_panquist, rules, .id = "panquist", .title = N_("Panquist"),
-          .source = N_("source 000, i: Panquist"), .options = options, DICE_TWO_FOR_MONEY);
+DICE_GAME(lt_panquist, panquist_rules, .id = "panquist",
+          .title = N_("Panquist"), .source = N_("source 000, i: Panquist"),
+          .options = options, DICE_TWO_FOR_MONEY);

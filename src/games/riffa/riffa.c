@@ -2,7 +2,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "../dice/dicegame.h"
+#include "riffa.h"
 #include "ludoteka/text.h"
 
 enum { OPT_TURNS };
@@ -52,7 +52,8 @@ static void write_turn(const dice_state *s, char *buf, size_t size, size_t *len)
 {
     best_write(s, buf, size, len);
     if (DICE_TURN(dice_best, s)->pair)
-        lt_appendf(buf, size, len, " pair %u", (unsigned)DICE_TURN(dice_best, s)->pair);
+        lt_appendf(buf, size, len, " pair %u",
+                   (unsigned)DICE_TURN(dice_best, s)->pair);
 }
 
 static bool read_turn(dice_state *s, char **w, int nw, lt_error *err)
@@ -79,41 +80,25 @@ static void info(const dice_state *s, lt_view *v)
     if (DICE_TURN(dice_best, s)->pair)
         dice_info(v, _("%s keeps the pair %u-%u and throws the third die"),
                   dice_seat_label(best_thrower(s)),
-                  (unsigned)DICE_TURN(dice_best, s)->pair, (unsigned)DICE_TURN(dice_best, s)->pair);
-}
-
-/* The score is 2v + d: given a pair, its value v is uniform (each value
- * comes as 15 pairs and one triple of the 96 throws with a pair), and
- * so is the third die d. */
-static void odds(const dice_state *s, dice_chances *d)
-{
-    uint32_t dist[DIST_MAX] = {0}, now[DIST_MAX] = {0};
-    for (int v = 1; v <= 6; v++)
-        for (int f = 1; f <= 6; f++)
-            dist[2 * v + f]++;
-    int pair = DICE_TURN(dice_best, s)->pair;
-    if (pair)
-        for (int f = 1; f <= 6; f++)
-            now[2 * pair + f] = 1;
-    dice_best_odds(s, dist, 36, pair ? now : NULL, 6, false, d->win);
-    lt_copy(d->note, sizeof d->note,
-            _("Score: the kept pair and the third die; ties play off."));
+                  (unsigned)DICE_TURN(dice_best, s)->pair,
+                  (unsigned)DICE_TURN(dice_best, s)->pair);
 }
 
 static void why_words(const dice_reason *r, char *buf, size_t size, size_t *len)
 {
     const uint8_t *x = r->s->shown.v;
-    lt_appendf(buf, size, len, _("scored %u with a pair and the third die, the highest%s"),
+    lt_appendf(buf, size, len,
+               _("scored %u with a pair and the third die, the highest%s"),
                (unsigned)x[0], r->playoff);
     lt_appendf(buf, size, len, _(" (next: %u)"), (unsigned)x[1]);
 }
 
-static const dice_rules rules = {
+const dice_rules riffa_rules = {
     .ndice = 3, .order_throw = ORDER_NONE, .money = false,
     .configure = configure, .turn_start = start, .turn_thrower = best_thrower,
     .turn_dice = ndice, .turn_apply = apply, .turn_write = write_turn,
-    .turn_read = read_turn, .turn_info = info, .turn_odds = odds,
-    .why_words = why_words};
+    .turn_read = read_turn, .turn_info = info, .why_words = why_words};
 
-DICE_GAME(lt_riffa, rules, .id = "riffa", .title = N_("Riffa"),
-          .source = N_("source 000, g: Riffa"), .options = options, DICE_FOR_TURNS);
+DICE_GAME(lt_riffa, riffa_rules, .id = "riffa", .title = N_("Riffa"),
+          .source = N_("source 000, g: Riffa"), .options = options,
+          DICE_FOR_TURNS);

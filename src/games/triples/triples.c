@@ -2,7 +2,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "../dice/dicegame.h"
+#include "triples.h"
 #include "ludoteka/text.h"
 
 enum { OPT_GROUP, OPT_TURNS };
@@ -11,21 +11,13 @@ enum {
     WHY_GROUP                   /* the only throw in group v0 (0..2) */
 };
 
-/* The turn: each throws once a round in order. */
-typedef struct {
-    uint8_t pos;
-    uint8_t kind[DICE_SEATS]; /* TRI_* per seat, TRI_NONE before */
-} tri_turn;
-DICE_TURN_FITS(tri_turn);
-enum { TRI_NONE, TRI_OTHER, TRI_GROUP, TRI_TRIPLE };
-
-static const char *const groups[] = {
+const char *const triples_groups[] = {
     NC_("option value", "3-6"), NC_("option value", "7-14"),
     NC_("option value", "15-18"), NULL};
-static const int group_lo[] = {3, 7, 15}, group_hi[] = {6, 14, 18};
+const int triples_group_lo[] = {3, 7, 15}, triples_group_hi[] = {6, 14, 18};
 
 static const lt_option options[] = {
-    {NC_("option", "group"), groups, 0, 0, 0,
+    {NC_("option", "group"), triples_groups, 0, 0, 0,
      N_("the group of sums that wins when thrown alone (a triple beats it)")},
     DICE_OPT_TURNS,
     {NULL, NULL, 0, 0, 0, NULL}};
@@ -48,7 +40,8 @@ static void apply(dice_state *s, lt_action a)
     dice_faces(a, 3, f);
     /* seed 000, d: three equal faces are a Triple, whatever their sum */
     t->kind[thrower(s)] = f[0] == f[2] ? TRI_TRIPLE
-                          : sum >= group_lo[s->var[0]] && sum <= group_hi[s->var[0]]
+                          : sum >= triples_group_lo[s->var[0]] &&
+                                  sum <= triples_group_hi[s->var[0]]
                               ? TRI_GROUP
                               : TRI_OTHER;
     if (++t->pos < s->players)
@@ -84,7 +77,8 @@ static void write_turn(const dice_state *s, char *buf, size_t size, size_t *len)
 {
     lt_appendf(buf, size, len, " throws ");
     for (int i = 0; i < s->players; i++)
-        lt_appendf(buf, size, len, "%s%c", i ? "," : "", kind_letter[DICE_TURN(tri_turn, s)->kind[i]]);
+        lt_appendf(buf, size, len, "%s%c", i ? "," : "",
+                   kind_letter[DICE_TURN(tri_turn, s)->kind[i]]);
 }
 
 static bool read_turn(dice_state *s, char **w, int nw, lt_error *err)
@@ -134,7 +128,7 @@ static void info(const dice_state *s, lt_view *v)
     size_t len = 0;
     line[0] = '\0';
     lt_appendf(line, sizeof line, &len, _("Group %s; this round:"),
-               groups[s->var[0]]);
+               triples_groups[s->var[0]]);
     for (int p = 0; p < DICE_TURN(tri_turn, s)->pos; p++) {
         int seat = s->order[p];
         const char *kind = kinds[DICE_TURN(tri_turn, s)->kind[seat]];
@@ -144,65 +138,22 @@ static void info(const dice_state *s, lt_view *v)
     dice_info(v, "%s", line);
 }
 
-/* A round: a lone Triple wins, else a lone throw of the group; anything
- * else starts a fresh round, which is the same for all, so each then
- * wins with 1/n. */
-static void odds(const dice_state *s, dice_chances *d)
-{
-    int n = s->players, lo = group_lo[s->var[0]], hi = group_hi[s->var[0]];
-    int wg = 0;
-    for (int x = lo; x <= hi; x++)
-        wg += dice_w3[x];
-    /* the Triples with a sum in the group are Triples */
-    for (int f = 1; f <= 6; f++)
-        wg -= 3 * f >= lo && 3 * f <= hi;
-    rat pt[DICE_SEATS], pg[DICE_SEATS], po[DICE_SEATS], decided;
-    for (int i = 0; i < n; i++) {
-        int k = DICE_TURN(tri_turn, s)->kind[i];
-        rat_set(&pt[i], k ? k == TRI_TRIPLE : 6, k ? 1 : 216);
-        rat_set(&pg[i], k ? k == TRI_GROUP : wg, k ? 1 : 216);
-        rat_set(&po[i], k ? k == TRI_OTHER : 216 - 6 - wg, k ? 1 : 216);
-    }
-    rat_set(&decided, 0, 1);
-    for (int i = 0; i < n; i++) {
-        rat a, b, one;
-        rat_copy(&a, &pt[i]);
-        rat_copy(&b, &pg[i]);
-        rat_set(&one, 1, 1);
-        for (int j = 0; j < n; j++) {
-            if (j == i)
-                continue;
-            rat not_triple;
-            rat_sub(&not_triple, &one, &pt[j]);
-            rat_mul(&a, &a, &not_triple);
-            rat_mul(&b, &b, &po[j]);
-        }
-        rat_add(&d->win[i], &a, &b);
-        rat_add(&decided, &decided, &d->win[i]);
-    }
-    rat again, one;
-    rat_set(&one, 1, 1);
-    rat_sub(&again, &one, &decided);
-    rat_scale(&again, &again, 1, (uint64_t)n);
-    for (int i = 0; i < n; i++)
-        rat_add(&d->win[i], &d->win[i], &again);
-    snprintf(d->note, sizeof d->note, _("Group %s."), groups[s->var[0]]);
-}
-
 static void why_words(const dice_reason *r, char *buf, size_t size, size_t *len)
 {
     if (r->s->shown.why == WHY_TRIPLE)
         lt_appendf(buf, size, len, "%s", _("threw the only Triple"));
     else
-        lt_appendf(buf, size, len, _("threw the only sum in the group %s, and no Triple came"),
-                   groups[r->s->shown.v[0] % 3]);
+        lt_appendf(buf, size, len,
+                   _("threw the only sum in the group %s, and no Triple came"),
+                   triples_groups[r->s->shown.v[0] % 3]);
 }
 
-static const dice_rules rules = {
-    .ndice = 3, .order_throw = ORDER_NONE,
-    .money = false, .configure = configure, .turn_thrower = thrower,
-    .turn_apply = apply, .turn_write = write_turn, .turn_read = read_turn,
-    .turn_info = info, .turn_odds = odds, .why_words = why_words};
+const dice_rules triples_rules = {
+    .ndice = 3, .order_throw = ORDER_NONE, .money = false,
+    .configure = configure, .turn_thrower = thrower, .turn_apply = apply,
+    .turn_write = write_turn, .turn_read = read_turn, .turn_info = info,
+    .why_words = why_words};
 
-DICE_GAME(lt_triples, rules, .id = "triples", .title = N_("Triples"),
-          .source = N_("source 000, d: Trójki"), .options = options, DICE_FOR_TURNS);
+DICE_GAME(lt_triples, triples_rules, .id = "triples", .title = N_("Triples"),
+          .source = N_("source 000, d: Trójki"), .options = options,
+          DICE_FOR_TURNS);

@@ -1,16 +1,17 @@
 /* perfect.c — "ai:perfect": the exact best play of the dice games that
  * leave a decision to the player (stop or throw again), from each game's
- * exact solution (dice_rules.best). */
+ * exact solution (dice_engine.best). */
 #include <string.h>
 
-#include "dicegame.h"
+#include "dice_engines.h"
 #include "ludoteka/ai.h"
 #include "ludoteka/text.h"
 
 static void *create(const lt_game *g, const char *params, lt_error *err)
 {
     if (params && *params) {
-        lt_error_set(err, _("ai:perfect takes no parameters (found '%s')"), params);
+        lt_error_set(err, _("ai:perfect takes no parameters (found '%s')"),
+                     params);
         return NULL;
     }
     return (void *)g;
@@ -28,7 +29,7 @@ static lt_action choose(void *inst, const lt_state *st, const lt_limits *lim,
     const dice_state *s = (const dice_state *)st;
     (void)lim;
     (void)seed;
-    lt_action a = s->rules->best(s);
+    lt_action a = dice_engine_of(s->rules)->best(s);
     if (info) {
         memset(info, 0, sizeof *info);
         info->best = a;
@@ -46,5 +47,5 @@ const lt_engine dice_perfect_engine = {
     .name = "perfect", .create = create, .destroy = destroy, .choose = choose};
 
 const lt_engine *const dice_perfect_engines[] = {&dice_perfect_engine, NULL};
-const char *const dice_perfect_levels[] = {"ai:perfect", "ai:perfect", "ai:perfect",
-                                           "ai:perfect", "ai:perfect"};
+const char *const dice_perfect_levels[] = {
+    "ai:perfect", "ai:perfect", "ai:perfect", "ai:perfect", "ai:perfect"};

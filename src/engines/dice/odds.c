@@ -1,12 +1,11 @@
 /* odds.c — exact odds of the dice games: the lt_engines.odds member (the
- * frame around each game's turn_odds) and the odds of a round where the
- * best score wins (highest, lowest, riffa). */
-#include <math.h>
-#include <stdio.h>
+ * frame around each game's odds, dice_engine.odds), the odds of a round
+ * where the best score wins (highest, lowest, riffa) and of the numbers
+ * of a duel (panquist, half-hazard, rising-hazard). */
 #include <stdlib.h>
 #include <string.h>
 
-#include "dicegame.h"
+#include "dice_engines.h"
 #include "ludoteka/text.h"
 
 static void put(lt_exact *e, const rat *r)
@@ -57,7 +56,7 @@ lt_status dice_odds(const lt_state *st, unsigned flags, lt_odds *o,
         rat_set(&d->win[i], 0, 1);
     rat_set(&d->none, 0, 1);
     rat_set(&d->value, 0, 1);
-    s.rules->turn_odds(&s, d);
+    dice_engine_of(s.rules)->odds(&s, d);
     bool overflowed = false;
     for (int i = 0; i < s.players; i++) {
         put(&o->win[i], &d->win[i]);
@@ -163,4 +162,53 @@ void dice_best_odds(const dice_state *s, const uint32_t *dist, uint32_t total,
             rat_add(&win[i], &win[i], &share);
         }
     }
+}
+
+void dice_sum_weights(int k, uint32_t *w)
+{
+    memset(w, 0, sizeof *w * DIST_MAX);
+    w[0] = 1;
+    for (int d = 0; d < k; d++) {
+        uint32_t next[DIST_MAX] = {0};
+        for (int x = 0; x < DIST_MAX; x++)
+            for (int f = 1; f <= 6 && x + f < DIST_MAX; f++)
+                next[x + f] += w[x];
+        memcpy(w, next, sizeof next);
+    }
+}
+
+void duel_numbers_chance(const dice_state *s, int mine, int theirs,
+                         bool mine_first, bool distinct, rat *out)
+{
+    const dice_duel *d = DICE_TURN(dice_duel, s);
+    int first = mine_first ? mine : theirs, second = mine_first ? theirs : mine;
+    int given_first = mine_first ? d->mine : d->theirs;
+    int given_second = mine_first ? d->theirs : d->mine;
+    rat_set(out, 1, 1);
+    if ((distinct && first == second) ||
+        (given_first && given_first != first) ||
+        (given_second && given_second != second)) {
+        rat_set(out, 0, 1);
+        return;
+    }
+    /* each drawn by its weight among the sums 7-14 (176 throws of 216)
+     * still allowed */
+    if (!given_first)
+        rat_scale(out, out, dice_w3[first], 176);
+    if (!given_second)
+        rat_scale(out, out, dice_w3[second],
+                  (uint64_t)(176 - (distinct ? dice_w3[first] : 0)));
+}
+
+void duel_chances(dice_chances *d, int me, int other, const rat *pw,
+                  const rat *pl, const rat *v, uint64_t per_unit)
+{
+    rat_copy(&d->win[me], pw);
+    rat_copy(&d->win[other], pl);
+    rat one;
+    rat_set(&one, 1, 1);
+    rat_sub(&d->none, &one, pw);
+    rat_sub(&d->none, &d->none, pl);
+    d->has_value = true;
+    rat_scale(&d->value, v, 1, per_unit);
 }

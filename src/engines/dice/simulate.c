@@ -1,9 +1,9 @@
 /* simulate.c — many turns of a dice game, fast: the game's own turn
  * rules (the same code lt_game plays), dice drawn straight from the
- * generator, decisions by the game's best play. */
+ * generator, decisions by the game's best play (dice_engine.best). */
 #include <string.h>
 
-#include "dicegame.h"
+#include "dice_engines.h"
 
 bool dice_simulate(const lt_game *g, const lt_config *cfg, uint64_t n,
                    lt_rng *rng, lt_turn_tally *t)
@@ -22,15 +22,15 @@ bool dice_simulate(const lt_game *g, const lt_config *cfg, uint64_t n,
     const dice_rules *r = start.rules;
     int first = start.order[0];
     int64_t equity0 = dice_equity(&start, first);
-    bool decides = r->best != NULL;
+    lt_action (*best)(const dice_state *) = dice_engine_of(r)->best;
     dice_source dice = {.rng = rng};
     t->has_value = start.money_game;
     for (uint64_t k = 0; k < n; k++) {
         dice_state s = start;
         while (s.phase == PHASE_TURN) {
             lt_action a;
-            if (decides && dice_turn_player(&s) >= 0)
-                a = r->best(&s);
+            if (best && dice_turn_player(&s) >= 0)
+                a = best(&s);
             else
                 a = dice_source_roll(&dice, dice_turn_dice(&s));
             dice_apply((lt_state *)&s, a);
