@@ -357,6 +357,10 @@ const char *lt_seat_name(const lt_game *, int seat, char *buf,
  * way round. */
 int lt_side_first_south(const lt_state *, int seat);
 int lt_side_first_north(const lt_state *, int seat);
+/* lt_game.num_players of the games for two, and chance_outcomes of the
+ * games without chance (adapt.h: LT_TWO_PLAYERS, LT_NO_CHANCE). */
+int lt_two_players(const lt_state *);
+int lt_no_chance(const lt_state *, lt_outcome *out);
 /* Quarter turns clockwise that bring a side to the bottom of the layout
  * (a corner to the bottom left or right). */
 int lt_side_turns(int side);

@@ -125,6 +125,19 @@ int lt_side_first_north(const lt_state *s, int seat)
     return seat == 0 ? LT_SIDE_NORTH : LT_SIDE_SOUTH;
 }
 
+int lt_two_players(const lt_state *s)
+{
+    (void)s;
+    return 2;
+}
+
+int lt_no_chance(const lt_state *s, lt_outcome *out)
+{
+    (void)s;
+    (void)out;
+    return 0;
+}
+
 int lt_side_turns(int side)
 {
     /* a clockwise quarter turn takes the west side to the north, the

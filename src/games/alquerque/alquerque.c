@@ -8,6 +8,7 @@
 #include <strings.h>
 
 #include "alquerque.h"
+#include "ludoteka/adapt.h"
 #include "ludoteka/text.h"
 
 
@@ -76,9 +77,8 @@ static const lt_option options[] = {
      N_("a draw after this many moves of each player without a capture")},
     {NULL, NULL, 0, 0, 0, NULL}};
 
-static lt_status init(lt_state *st, const lt_config *cfg)
+static lt_status init(alq *s, const lt_config *cfg)
 {
-    alq *s = (alq *)st;
     memset(s, 0, sizeof *s);
     s->men[0] = SETUP_WHITE;
     s->men[1] = SETUP_BLACK;
@@ -90,21 +90,13 @@ static lt_status init(lt_state *st, const lt_config *cfg)
     return LT_OK;
 }
 
-static int num_players(const lt_state *st)
+static int current_player(const alq *s)
 {
-    (void)st;
-    return 2;
-}
-
-static int current_player(const lt_state *st)
-{
-    const alq *s = (const alq *)st;
     return s->result == PLAYING ? s->turn : LT_TERMINAL;
 }
 
-static int legal_actions(const lt_state *st, lt_action *out)
+static int legal_actions(const alq *s, lt_action *out)
 {
-    const alq *s = (const alq *)st;
     const graph *g = board();
     assert(s->result == PLAYING);
     int n = 0;
@@ -131,13 +123,6 @@ static int legal_actions(const lt_state *st, lt_action *out)
     return n;
 }
 
-static int chance_outcomes(const lt_state *st, lt_outcome *out)
-{
-    (void)st;
-    (void)out;
-    return 0;
-}
-
 static void end_turn(alq *s)
 {
     s->chain = -1;
@@ -145,9 +130,8 @@ static void end_turn(alq *s)
     settle(s);
 }
 
-static void apply(lt_state *st, lt_action a)
+static void apply(alq *s, lt_action a)
 {
-    alq *s = (alq *)st;
     const graph *g = board();
     if (a == STOP) {
         end_turn(s);
@@ -174,32 +158,30 @@ static void apply(lt_state *st, lt_action a)
         end_turn(s);
 }
 
-static void returns(const lt_state *st, double *out)
+static void returns(const alq *s, double *out)
 {
-    const alq *s = (const alq *)st;
     out[0] = s->result == WON_FIRST ? 1 : s->result == WON_SECOND ? -1 : 0;
     out[1] = -out[0];
 }
 
-static int action_name(const lt_state *st, lt_action a, char *buf, size_t size)
+static int action_name(const alq *s, lt_action a, char *buf, size_t size)
 {
-    (void)st;
+    (void)s;
     return graph_chain_action_name(board(), a, buf, size);
 }
 
-static lt_status parse_action(const lt_state *st, const char *text,
+static lt_status parse_action(const alq *s, const char *text,
                               lt_action *out)
 {
-    (void)st;
+    (void)s;
     return graph_chain_action_read(board(), text, out);
 }
 
 /* "BBBBB/BBBBB/BB.WW/WWWWW/WWWWW w - -": rows 5 to 1, the seat to move,
  * the point of a piece in the middle of a capture chain (or -), and the
  * steps since the last capture, oldest first (or -). */
-static int write_state(const lt_state *st, char *buf, size_t size)
+static int write_state(const alq *s, char *buf, size_t size)
 {
-    const alq *s = (const alq *)st;
     const graph *g = board();
     uint8_t content[POINTS];
     for (int p = 0; p < POINTS; p++)
@@ -211,10 +193,10 @@ static int write_state(const lt_state *st, char *buf, size_t size)
                     s->chain >= 0 ? g->name[s->chain] : "-", steps);
 }
 
-static lt_status read_state(lt_state *st, const char *text, lt_error *err)
+static lt_status read_state(alq *s, const char *text, lt_error *err)
 {
     const graph *g = board();
-    alq t = *(alq *)st;
+    alq t = *s;
     uint8_t content[POINTS];
     if (!graph_board_read(g, &text, ".WB", content, err))
         return LT_ESYNTAX;
@@ -273,14 +255,14 @@ static lt_status read_state(lt_state *st, const char *text, lt_error *err)
         lt_action a = from[i] * POINTS + to[i], acts[LT_MAX_ACTIONS];
         bool ok = false;
         if (u.result == PLAYING)
-            for (int k = legal_actions((lt_state *)&u, acts); k-- > 0;)
+            for (int k = legal_actions(&u, acts); k-- > 0;)
                 ok = ok || acts[k] == a;
         if (!ok) {
             lt_error_set(err, _("step %s-%s was not legal then"), g->name[from[i]],
                          g->name[to[i]]);
             return LT_EILLEGAL;
         }
-        apply((lt_state *)&u, a);
+        apply(&u, a);
     }
     if (strcmp(chain, "-")) {
         int c = graph_find(g, chain);
@@ -292,23 +274,21 @@ static lt_status read_state(lt_state *st, const char *text, lt_error *err)
         u.chain = (int8_t)c;
         u.result = PLAYING;
     }
-    *(alq *)st = u;
+    *s = u;
     return LT_OK;
 }
 
 /* How the game ended (RULES.md, Endings), in settle's order. */
-static int end_reason(const lt_state *st, char *buf, size_t size)
+static int end_reason(const alq *s, char *buf, size_t size)
 {
-    const alq *s = (const alq *)st;
     int end = s->result != DRAWN ? (s->men[s->turn] ? GRAPH_END_BLOCKED : GRAPH_END_NO_MEN)
               : graph_history_count(&s->hist, s->men[0], s->men[1]) >= 3 ? GRAPH_END_REPEATED
                                                                           : GRAPH_END_QUIET;
     return graph_end_reason(end, s->turn, s->quiet, buf, size);
 }
 
-static void render(const lt_state *st, lt_view *v)
+static void render(const alq *s, lt_view *v)
 {
-    const alq *s = (const alq *)st;
     const graph *g = board();
     graph_render(g, v);
     for (int p = 0; p < POINTS; p++)
@@ -328,12 +308,11 @@ static void render(const lt_state *st, lt_view *v)
              _("Moves without a capture: %d of %d"),
              s->hist.n, 2 * s->quiet);
     if (s->result != PLAYING)
-        end_reason(st, v->info[v->ninfo++], sizeof v->info[0]);
+        end_reason(s, v->info[v->ninfo++], sizeof v->info[0]);
 }
 
-static int action_cells(const lt_state *st, lt_action a, int *cells, int max)
+static int action_cells(const alq *s, lt_action a, int *cells, int max)
 {
-    const alq *s = (const alq *)st;
     const graph *g = board();
     if (a == STOP) {
         if (max < 1 || s->chain < 0)
@@ -353,17 +332,15 @@ static int action_cells(const lt_state *st, lt_action a, int *cells, int max)
 
 /* Board, side to move and chain; the steps since the last capture are
  * left out, as chess engines leave out the history. */
-static uint64_t hash(const lt_state *st)
+static uint64_t hash(const alq *s)
 {
-    const alq *s = (const alq *)st;
     return graph_set_key(0, s->men[0]) ^ graph_set_key(1, s->men[1]) ^
            (s->turn ? graph_key(2, 0) : 0) ^
            (s->chain >= 0 ? graph_key(3, s->chain) : 0);
 }
 
-static bool invariants_ok(const lt_state *st)
+static bool invariants_ok(const alq *s)
 {
-    const alq *s = (const alq *)st;
     const graph *g = board();
     if ((s->men[0] & s->men[1]) || ((s->men[0] | s->men[1]) & ~g->all) ||
         graph_count(s->men[0]) > MEN || graph_count(s->men[1]) > MEN ||
@@ -380,6 +357,9 @@ static bool invariants_ok(const lt_state *st)
 
 static const char *const seats[] = {N_("White"), N_("Black")};
 
+LT_ADAPT_RULES(alq)
+LT_ADAPT(alq, end_reason, end_reason)
+
 const lt_game lt_alquerque = {
     .id = "alquerque",
     .numbering = LT_NUMBER_MOVES,
@@ -388,34 +368,14 @@ const lt_game lt_alquerque = {
     .source = N_("source 000: 12 Men's Morris (12 młynków)"),
     .group = LT_GROUP_ALFONSO,
     .options = options,
-    .end_reason = end_reason,
+    .end_reason = end_reason_lt,
     .seats = seats,
-    .min_players = 2,
-    .max_players = 2,
-    .has_chance = false,
-    .zero_sum = true,
-    .min_return = -1,
-    .max_return = 1,
-    .state_size = sizeof(alq),
+    LT_TWO_PLAYERS,
+    LT_NO_CHANCE,
     .max_actions = MEN * GRAPH_DEGREE, /* one move per man and direction */
-    .max_outcomes = 0,
     .num_actions = STOP + 1,
     /* at most 23 captures, each followed by a stop; between them at most
      * 2 quiet moves without one */
     .max_length = (2 * MEN - 1 + 1) * 2 * QUIET_MAX + 2 * (2 * MEN - 1),
-    .init = init,
-    .num_players = num_players,
-    .current_player = current_player,
-    .legal_actions = legal_actions,
-    .chance_outcomes = chance_outcomes,
-    .apply = apply,
-    .returns = returns,
-    .action_name = action_name,
-    .parse_action = parse_action,
-    .write_state = write_state,
-    .read_state = read_state,
-    .render = render,
-    .action_cells = action_cells,
-    .hash = hash,
-    .invariants_ok = invariants_ok,
+    LT_RULES_MEMBERS(alq),
 };
