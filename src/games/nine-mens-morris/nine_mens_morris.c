@@ -7,6 +7,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "ludoteka/adapt.h"
 #include "ludoteka/text.h"
 #include "morris9.h"
 
@@ -98,9 +99,8 @@ static const lt_option options[] = {
      N_("a draw after this many moves of each player without a capture")},
     {NULL, NULL, 0, 0, 0, NULL}};
 
-static lt_status init(lt_state *st, const lt_config *cfg)
+static lt_status init(nmm *s, const lt_config *cfg)
 {
-    nmm *s = (nmm *)st;
     memset(s, 0, sizeof *s);
     s->hand[0] = s->hand[1] = MEN;
     s->mills = (uint8_t)cfg->value[OPT_CAPTURE];
@@ -110,21 +110,13 @@ static lt_status init(lt_state *st, const lt_config *cfg)
     return LT_OK;
 }
 
-static int num_players(const lt_state *st)
+static int current_player(const nmm *s)
 {
-    (void)st;
-    return 2;
-}
-
-static int current_player(const lt_state *st)
-{
-    const nmm *s = (const nmm *)st;
     return s->result == PLAYING ? s->turn : LT_TERMINAL;
 }
 
-static int legal_actions(const lt_state *st, lt_action *out)
+static int legal_actions(const nmm *s, lt_action *out)
 {
-    const nmm *s = (const nmm *)st;
     const graph *g = board();
     assert(s->result == PLAYING);
     int n = 0;
@@ -152,13 +144,6 @@ static int legal_actions(const lt_state *st, lt_action *out)
     return n;
 }
 
-static int chance_outcomes(const lt_state *st, lt_outcome *out)
-{
-    (void)st;
-    (void)out;
-    return 0;
-}
-
 static void end_turn(nmm *s)
 {
     s->turn ^= 1;
@@ -178,9 +163,8 @@ static void arrive(nmm *s, int p)
     }
 }
 
-static void apply(lt_state *st, lt_action a)
+static void apply(nmm *s, lt_action a)
 {
-    nmm *s = (nmm *)st;
     uint32_t *own = &s->men[s->turn];
     if (a >= REMOVE0) {
         s->men[!s->turn] &= ~(1u << (a - REMOVE0));
@@ -206,16 +190,15 @@ static void apply(lt_state *st, lt_action a)
     }
 }
 
-static void returns(const lt_state *st, double *out)
+static void returns(const nmm *s, double *out)
 {
-    const nmm *s = (const nmm *)st;
     out[0] = s->result == WON_FIRST ? 1 : s->result == WON_SECOND ? -1 : 0;
     out[1] = -out[0];
 }
 
-static int action_name(const lt_state *st, lt_action a, char *buf, size_t size)
+static int action_name(const nmm *s, lt_action a, char *buf, size_t size)
 {
-    (void)st;
+    (void)s;
     const graph *g = board();
     if (a >= REMOVE0)
         return snprintf(buf, size, "x%s", g->name[a - REMOVE0]);
@@ -229,10 +212,10 @@ static int action_name(const lt_state *st, lt_action a, char *buf, size_t size)
 
 /* "d1" places, "xd1" removes, "a1-d1" moves, "a1xg1" jumps; "a1d1" is a
  * move between neighbours, otherwise a jump. */
-static lt_status parse_action(const lt_state *st, const char *text,
+static lt_status parse_action(const nmm *s, const char *text,
                               lt_action *out)
 {
-    (void)st;
+    (void)s;
     const graph *g = board();
     if (tolower((unsigned char)text[0]) == 'x') {
         int p = graph_find(g, text + 1);
@@ -260,9 +243,8 @@ static lt_status parse_action(const lt_state *st, const char *text,
  * each row from the left), who moves (w, b; wx, bx: after a mill, to
  * remove a man), the men White and Black still have to place, and the
  * steps since the last placement or capture, oldest first (or -). */
-static int write_state(const lt_state *st, char *buf, size_t size)
+static int write_state(const nmm *s, char *buf, size_t size)
 {
-    const nmm *s = (const nmm *)st;
     const graph *g = board();
     uint8_t content[POINTS];
     for (int p = 0; p < POINTS; p++)
@@ -319,10 +301,10 @@ static bool plausible(const nmm *t, lt_error *err)
     return true;
 }
 
-static lt_status read_state(lt_state *st, const char *text, lt_error *err)
+static lt_status read_state(nmm *s, const char *text, lt_error *err)
 {
     const graph *g = board();
-    nmm t = *(nmm *)st;
+    nmm t = *s;
     uint8_t content[POINTS];
     if (!graph_board_read(g, &text, ".WB", content, err))
         return LT_ESYNTAX;
@@ -387,14 +369,14 @@ static lt_status read_state(lt_state *st, const char *text, lt_error *err)
             lt_action a = MOVE0 + from[i] * POINTS + to[i], acts[LT_MAX_ACTIONS];
             bool ok = false;
             if (u.result == PLAYING)
-                for (int k = legal_actions((lt_state *)&u, acts); k-- > 0;)
+                for (int k = legal_actions(&u, acts); k-- > 0;)
                     ok = ok || acts[k] == a;
             if (!ok) {
                 lt_error_set(err, _("step %s-%s was not legal then"),
                              g->name[from[i]], g->name[to[i]]);
                 return LT_EILLEGAL;
             }
-            apply((lt_state *)&u, a);
+            apply(&u, a);
         }
         if (u.removing != t.removing) {
             lt_error_set(err, "%s",
@@ -406,14 +388,13 @@ static lt_status read_state(lt_state *st, const char *text, lt_error *err)
         u.hist.n = 0;
         settle(&u);
     }
-    *(nmm *)st = u;
+    *s = u;
     return LT_OK;
 }
 
 /* How the game ended (RULES.md, Endings), in settle's order. */
-static int end_reason(const lt_state *st, char *buf, size_t size)
+static int end_reason(const nmm *s, char *buf, size_t size)
 {
-    const nmm *s = (const nmm *)st;
     int men = graph_count(s->men[s->turn]) + s->hand[s->turn];
     int end = s->result != DRAWN ? (men == 0              ? GRAPH_END_NO_MEN
                                     : s->mills && men < 3 ? GRAPH_END_FEW_MEN
@@ -423,9 +404,8 @@ static int end_reason(const lt_state *st, char *buf, size_t size)
     return graph_end_reason(end, s->turn, s->quiet, buf, size);
 }
 
-static void render(const lt_state *st, lt_view *v)
+static void render(const nmm *s, lt_view *v)
 {
-    const nmm *s = (const nmm *)st;
     const graph *g = board();
     graph_render(g, v);
     for (int seat = 0; seat < 2; seat++) {
@@ -447,12 +427,12 @@ static void render(const lt_state *st, lt_view *v)
              _("Moves without a capture: %d of %d"),
              s->hist.n, 2 * s->quiet);
     if (s->result != PLAYING)
-        end_reason(st, v->info[v->ninfo++], sizeof v->info[0]);
+        end_reason(s, v->info[v->ninfo++], sizeof v->info[0]);
 }
 
-static int action_cells(const lt_state *st, lt_action a, int *cells, int max)
+static int action_cells(const nmm *s, lt_action a, int *cells, int max)
 {
-    (void)st;
+    (void)s;
     if (max < 3)
         return 0;
     if (a >= REMOVE0 || a < MOVE0) {
@@ -470,17 +450,15 @@ static int action_cells(const lt_state *st, lt_action a, int *cells, int max)
 
 /* Board, side to move, the men to place and a pending removal; not the
  * steps since the last capture. */
-static uint64_t hash(const lt_state *st)
+static uint64_t hash(const nmm *s)
 {
-    const nmm *s = (const nmm *)st;
     return graph_set_key(0, s->men[0]) ^ graph_set_key(1, s->men[1]) ^
            (s->turn ? graph_key(2, 0) : 0) ^ (s->removing ? graph_key(2, 1) : 0) ^
            graph_key(3, s->hand[0]) ^ graph_key(4, s->hand[1]);
 }
 
-static bool invariants_ok(const lt_state *st)
+static bool invariants_ok(const nmm *s)
 {
-    const nmm *s = (const nmm *)st;
     if ((s->men[0] & s->men[1]) || ((s->men[0] | s->men[1]) & ~board()->all) ||
         s->turn > 1 || s->mills > 1 || s->flying > 1 || s->quiet < QUIET_MIN ||
         s->quiet > QUIET_MAX || s->hist.n > 2 * s->quiet ||
@@ -493,6 +471,9 @@ static bool invariants_ok(const lt_state *st)
 
 static const char *const seats[] = {N_("White"), N_("Black")};
 
+LT_ADAPT_RULES(nmm)
+LT_ADAPT(nmm, end_reason, end_reason)
+
 const lt_game lt_nine_mens_morris = {
     .id = "nine-mens-morris",
     .numbering = LT_NUMBER_MOVES,
@@ -501,36 +482,16 @@ const lt_game lt_nine_mens_morris = {
     .source = N_("source 000: 9 Men's Morris (9 młynków)"),
     .group = LT_GROUP_ALFONSO,
     .options = options,
-    .end_reason = end_reason,
+    .end_reason = end_reason_lt,
     .seats = seats,
-    .min_players = 2,
-    .max_players = 2,
-    .has_chance = false,
-    .zero_sum = true,
-    .min_return = -1,
-    .max_return = 1,
-    .state_size = sizeof(nmm),
+    LT_TWO_PLAYERS,
+    LT_NO_CHANCE,
     /* placing: 24 points; moving: 4 neighbours and 2 jumps per man, or
      * three flying men with 21 empty points and their jumps */
     .max_actions = 80,
-    .max_outcomes = 0,
     .num_actions = ACTIONS,
     /* 18 placements and at most 17 captures or removals, each followed by
      * at most 2 quiet moves without a capture */
     .max_length = 2 * MEN * (2 * QUIET_MAX + 3),
-    .init = init,
-    .num_players = num_players,
-    .current_player = current_player,
-    .legal_actions = legal_actions,
-    .chance_outcomes = chance_outcomes,
-    .apply = apply,
-    .returns = returns,
-    .action_name = action_name,
-    .parse_action = parse_action,
-    .write_state = write_state,
-    .read_state = read_state,
-    .render = render,
-    .action_cells = action_cells,
-    .hash = hash,
-    .invariants_ok = invariants_ok,
+    LT_RULES_MEMBERS(nmm),
 };
