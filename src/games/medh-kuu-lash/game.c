@@ -2,6 +2,7 @@
  * (lt_game), its option, the start, the result and the invariants. */
 #include <string.h>
 
+#include "ludoteka/adapt.h"
 #include "ludoteka/text.h"
 #include "medh.h"
 
@@ -15,9 +16,8 @@ static const lt_option options[] = {
 /* seed §2: all peaks filled with their own colour, mornings empty; the
  * ninth piece of each side waits off the board (notes 2).  The throw for
  * who begins comes first. */
-static lt_status init(lt_state *st, const lt_config *cfg)
+static lt_status init(medh *s, const lt_config *cfg)
 {
-    medh *s = (medh *)st;
     memset(s, 0, sizeof *s);
     for (int k = 0; k < COLS; k++) {
         s->cell[own_peak(GREEN, k)] = GREEN;
@@ -28,15 +28,8 @@ static lt_status init(lt_state *st, const lt_config *cfg)
     return LT_OK;
 }
 
-static int num_players(const lt_state *st)
+static int current_player(const medh *s)
 {
-    (void)st;
-    return 2;
-}
-
-static int current_player(const lt_state *st)
-{
-    const medh *s = (const medh *)st;
     switch (s->phase) {
     case OPENING:
     case ROLL: return LT_CHANCE;
@@ -46,24 +39,8 @@ static int current_player(const lt_state *st)
     }
 }
 
-static int legal_actions(const lt_state *st, lt_action *out)
+static void returns(const medh *s, double *out)
 {
-    return medh_legal((const medh *)st, out);
-}
-
-static int chance_outcomes(const lt_state *st, lt_outcome *out)
-{
-    return medh_outcomes((const medh *)st, out);
-}
-
-static void apply(lt_state *st, lt_action a)
-{
-    medh_apply((medh *)st, a);
-}
-
-static void returns(const lt_state *st, double *out)
-{
-    const medh *s = (const medh *)st;
     out[0] = out[1] = 0;
     if (s->phase == WON) {
         out[s->turn] = 1;
@@ -154,12 +131,28 @@ lt_status medh_check(const medh *s, lt_error *err)
     return LT_EILLEGAL;
 }
 
-static bool invariants_ok(const lt_state *st)
+static bool invariants_ok(const medh *s)
 {
-    return medh_check((const medh *)st, NULL) == LT_OK;
+    return medh_check(s, NULL) == LT_OK;
 }
 
 const char *const medh_seats[] = {N_("Green"), N_("Wooden")};
+
+LT_ADAPT(medh, init, init)
+LT_ADAPT(medh, current_player, current_player)
+LT_ADAPT(medh, legal_actions, medh_legal)
+LT_ADAPT(medh, chance_outcomes, medh_outcomes)
+LT_ADAPT(medh, apply, medh_apply)
+LT_ADAPT(medh, returns, returns)
+LT_ADAPT(medh, action_name, medh_action_name)
+LT_ADAPT(medh, parse_action, medh_parse_action)
+LT_ADAPT(medh, write_state, medh_write_state)
+LT_ADAPT(medh, read_state, medh_read_state)
+LT_ADAPT(medh, render, medh_render)
+LT_ADAPT(medh, action_cells, medh_action_cells)
+LT_ADAPT(medh, hash, medh_hash)
+LT_ADAPT(medh, invariants_ok, invariants_ok)
+LT_ADAPT(medh, end_reason, medh_end_reason)
 
 const lt_game lt_medh_kuu_lash = {
     .id = "medh-kuu-lash",
@@ -170,31 +163,13 @@ const lt_game lt_medh_kuu_lash = {
     .group = LT_GROUP_MEDH,
     .options = options,
     .seats = medh_seats,
-    .min_players = 2,
-    .max_players = 2,
+    LT_TWO_PLAYERS,
     .has_chance = true,
-    .zero_sum = true,
-    .min_return = -1,
-    .max_return = 1,
-    .state_size = sizeof(medh),
     .max_actions = MAX_ACTIONS,
     .max_outcomes = 36,
     .num_actions = A_COUNT,
     .max_length = 1 + TURN_ACTIONS * CAP_MAX, /* the opening throw, turns */
-    .init = init,
-    .num_players = num_players,
-    .current_player = current_player,
-    .legal_actions = legal_actions,
-    .chance_outcomes = chance_outcomes,
-    .apply = apply,
-    .returns = returns,
-    .action_name = medh_action_name,
-    .parse_action = medh_parse_action,
-    .write_state = medh_write_state,
-    .read_state = medh_read_state,
-    .render = medh_render,
-    .end_reason = medh_end_reason,
-    .action_cells = medh_action_cells,
-    .hash = medh_hash,
-    .invariants_ok = invariants_ok,
+    LT_RULES_MEMBERS(medh),
+    .chance_outcomes = chance_outcomes_lt,
+    .end_reason = end_reason_lt,
 };
