@@ -22,21 +22,10 @@ static const graph *board(void)
     return graph_alquerque();
 }
 
-uint32_t alq_jumps(const graph *g, const alq *s, int p, int seat)
-{
-    uint32_t empty = g->all & ~(s->men[0] | s->men[1]), to = 0;
-    if (!(g->adjmask[p] & s->men[!seat]))
-        return 0;
-    for (int i = 0; i < g->nhops[p]; i++)
-        if (s->men[!seat] >> g->hop[p][i][0] & 1 && empty >> g->hop[p][i][1] & 1)
-            to |= 1u << g->hop[p][i][1];
-    return to;
-}
-
 static bool can_jump(const graph *g, const alq *s, int seat)
 {
     for (uint32_t m = s->men[seat]; m; m &= m - 1)
-        if (alq_jumps(g, s, __builtin_ctz(m), seat))
+        if (graph_jumps(g, s->men, __builtin_ctz(m), seat))
             return true;
     return false;
 }
@@ -57,10 +46,10 @@ static void settle(alq *s)
     if (!s->men[s->turn] || !can_move(board(), s, s->turn))
         /* seed: whoever is blocked or has lost all his men loses */
         s->result = s->turn ? WON_FIRST : WON_SECOND;
-    else if (graph_history_count(&s->hist, s->men[0], s->men[1]) >= 3)
-        s->result = DRAWN; /* RULES.md: threefold repetition */
-    else if (s->hist.n >= 2 * s->quiet)
-        s->result = DRAWN; /* RULES.md: `quiet` moves each without capture */
+    else if (graph_draw(&s->hist, s->men, s->quiet) >= 0)
+        /* RULES.md: threefold repetition; `quiet` moves each without
+         * capture */
+        s->result = DRAWN;
 }
 
 static const char *const captures[] = {
@@ -102,7 +91,7 @@ static int legal_actions(const alq *s, lt_action *out)
     int n = 0;
     if (s->chain >= 0) {
         /* RULES.md: the same piece may jump on, or stop */
-        for (uint32_t to = alq_jumps(g, s, s->chain, s->turn); to; to &= to - 1)
+        for (uint32_t to = graph_jumps(g, s->men, s->chain, s->turn); to; to &= to - 1)
             out[n++] = s->chain * POINTS + __builtin_ctz(to);
         if (!s->forced)
             out[n++] = STOP;
@@ -114,7 +103,7 @@ static int legal_actions(const alq *s, lt_action *out)
         int from = __builtin_ctz(m);
         /* seed: one point along a line, or a jump over an enemy man onto
          * the empty point behind it */
-        uint32_t to = alq_jumps(g, s, from, s->turn);
+        uint32_t to = graph_jumps(g, s->men, from, s->turn);
         if (!jumps_only)
             to |= g->adjmask[from] & empty;
         for (; to; to &= to - 1)
@@ -152,7 +141,7 @@ static void apply(alq *s, lt_action a)
     s->hist.n = 0;
     /* seed: "one or several" men in one move; RULES.md: the player may
      * stop after any jump (chain=single: after the first) */
-    if (!s->single && alq_jumps(g, s, to, s->turn))
+    if (!s->single && graph_jumps(g, s->men, to, s->turn))
         s->chain = (int8_t)to;
     else
         end_turn(s);
@@ -183,22 +172,17 @@ static lt_status parse_action(const alq *s, const char *text,
 static int write_state(const alq *s, char *buf, size_t size)
 {
     const graph *g = board();
-    uint8_t content[POINTS];
-    for (int p = 0; p < POINTS; p++)
-        content[p] = (uint8_t)((s->men[0] >> p & 1) + 2 * (s->men[1] >> p & 1));
-    char rows[64], steps[GRAPH_HISTORY * 6 + 2];
-    graph_board_write(g, content, ".WB", rows, sizeof rows);
-    graph_history_write(g, &s->hist, s->men[0], s->men[1], steps, sizeof steps);
-    return snprintf(buf, size, "%s %c %s %s", rows, s->turn ? 'b' : 'w',
-                    s->chain >= 0 ? g->name[s->chain] : "-", steps);
+    char middle[8];
+    snprintf(middle, sizeof middle, "%c %s", s->turn ? 'b' : 'w',
+             s->chain >= 0 ? g->name[s->chain] : "-");
+    return graph_men_write(g, s->men, &s->hist, middle, buf, size);
 }
 
 static lt_status read_state(alq *s, const char *text, lt_error *err)
 {
     const graph *g = board();
     alq t = *s;
-    uint8_t content[POINTS];
-    if (!graph_board_read(g, &text, ".WB", content, err))
+    if (!graph_men_read(g, &text, t.men, err))
         return LT_ESYNTAX;
     char side[4], chain[4], steps[GRAPH_HISTORY * 6 + 2];
     int used = 0;
@@ -213,10 +197,6 @@ static lt_status read_state(alq *s, const char *text, lt_error *err)
         lt_error_set(err, _("side to move: expected w or b, found '%s'"), side);
         return LT_ESYNTAX;
     }
-    t.men[0] = t.men[1] = 0;
-    for (int p = 0; p < POINTS; p++)
-        if (content[p])
-            t.men[content[p] - 1] |= 1u << p;
     t.turn = tolower((unsigned char)side[0]) == 'b';
     if (graph_count(t.men[0]) > MEN || graph_count(t.men[1]) > MEN) {
         lt_error_set(err, _("each player has only %d men"), MEN);
@@ -237,16 +217,8 @@ static lt_status read_state(alq *s, const char *text, lt_error *err)
         return LT_ESYNTAX;
     }
     alq u = t;
-    for (int i = n - 1; i >= 0; i--) {
-        uint32_t *mover = &u.men[(t.turn + n - i) % 2];
-        if (!(*mover >> to[i] & 1) || ((u.men[0] | u.men[1]) >> from[i] & 1) ||
-            !graph_linked(g, from[i], to[i])) {
-            lt_error_set(err, _("step %s-%s cannot be taken back"), g->name[from[i]],
-                         g->name[to[i]]);
-            return LT_EILLEGAL;
-        }
-        *mover ^= 1u << from[i] | 1u << to[i];
-    }
+    if (!graph_steps_undo(g, u.men, from, to, n, !t.turn, true, err))
+        return LT_EILLEGAL;
     u.turn = (uint8_t)((t.turn + n) % 2);
     u.chain = -1;
     u.hist.n = 0;
@@ -267,7 +239,7 @@ static lt_status read_state(alq *s, const char *text, lt_error *err)
     if (strcmp(chain, "-")) {
         int c = graph_find(g, chain);
         if (c < 0 || !(u.men[u.turn] >> c & 1) || n > 0 ||
-            !alq_jumps(g, &u, c, u.turn) || u.single) {
+            !graph_jumps(g, u.men, c, u.turn) || u.single) {
             lt_error_set(err, _("no capture chain can go on from '%s'"), chain);
             return LT_EILLEGAL;
         }
@@ -282,8 +254,7 @@ static lt_status read_state(alq *s, const char *text, lt_error *err)
 static int end_reason(const alq *s, char *buf, size_t size)
 {
     int end = s->result != DRAWN ? (s->men[s->turn] ? GRAPH_END_BLOCKED : GRAPH_END_NO_MEN)
-              : graph_history_count(&s->hist, s->men[0], s->men[1]) >= 3 ? GRAPH_END_REPEATED
-                                                                          : GRAPH_END_QUIET;
+                                  : graph_draw(&s->hist, s->men, s->quiet);
     return graph_end_reason(end, s->turn, s->quiet, buf, size);
 }
 
@@ -349,7 +320,7 @@ static bool invariants_ok(const alq *s)
         return false;
     if (s->chain >= 0)
         return s->result == PLAYING && s->hist.n == 0 && !s->single &&
-               s->men[s->turn] >> s->chain & 1 && alq_jumps(g, s, s->chain, s->turn);
+               s->men[s->turn] >> s->chain & 1 && graph_jumps(g, s->men, s->chain, s->turn);
     alq t = *s;
     settle(&t);
     return t.result == s->result;

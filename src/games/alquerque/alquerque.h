@@ -28,7 +28,4 @@ typedef struct {
 
 extern const lt_game lt_alquerque;
 
-/* Landing points of the jumps of the piece at p over an enemy. */
-uint32_t alq_jumps(const graph *, const alq *, int p, int seat);
-
 #endif

@@ -40,8 +40,5 @@ extern const lt_game lt_nine_mens_morris;
 
 /* option flying=on: a player down to three men may move to any point */
 bool nmm_flies(const nmm *, int seat);
-/* Landing points of the jumps of the man at p: seed, along a line, from
- * its end over an enemy on its middle to its other end. */
-uint32_t nmm_jumps(const graph *, const nmm *, int p, int seat);
 
 #endif

@@ -27,17 +27,6 @@ bool nmm_flies(const nmm *s, int seat)
     return s->flying && graph_count(s->men[seat]) == 3;
 }
 
-uint32_t nmm_jumps(const graph *g, const nmm *s, int p, int seat)
-{
-    uint32_t empty = g->all & ~(s->men[0] | s->men[1]), to = 0;
-    if (!(g->adjmask[p] & s->men[!seat]))
-        return 0;
-    for (int i = 0; i < g->nhops[p]; i++)
-        if (s->men[!seat] >> g->hop[p][i][0] & 1 && empty >> g->hop[p][i][1] & 1)
-            to |= 1u << g->hop[p][i][1];
-    return to;
-}
-
 static uint32_t moves_of(const graph *g, const nmm *s, int p, int seat)
 {
     uint32_t empty = g->all & ~(s->men[0] | s->men[1]);
@@ -48,7 +37,7 @@ static bool can_move(const graph *g, const nmm *s, int seat)
 {
     for (uint32_t m = s->men[seat]; m; m &= m - 1) {
         int p = __builtin_ctz(m);
-        if (moves_of(g, s, p, seat) || (!s->mills && nmm_jumps(g, s, p, seat)))
+        if (moves_of(g, s, p, seat) || (!s->mills && graph_jumps(g, s->men, p, seat)))
             return true;
     }
     return false;
@@ -78,10 +67,10 @@ static void settle(nmm *s)
         (!placing && !can_move(board(), s, seat)))
         /* seed: lost all men, or blocked; RULES.md (mills): two men left */
         s->result = seat ? WON_FIRST : WON_SECOND;
-    else if (graph_history_count(&s->hist, s->men[0], s->men[1]) >= 3)
-        s->result = DRAWN; /* RULES.md: threefold repetition */
-    else if (s->hist.n >= 2 * s->quiet)
-        s->result = DRAWN; /* RULES.md: `quiet` moves each without capture */
+    else if (graph_draw(&s->hist, s->men, s->quiet) >= 0)
+        /* RULES.md: threefold repetition; `quiet` moves each without
+         * capture */
+        s->result = DRAWN;
 }
 
 static const char *const captures[] = {
@@ -138,7 +127,7 @@ static int legal_actions(const nmm *s, lt_action *out)
     if (!s->mills) /* seed: capture by jumping; one jump, and optional */
         for (uint32_t m = s->men[s->turn]; m; m &= m - 1) {
             int from = __builtin_ctz(m);
-            for (uint32_t to = nmm_jumps(g, s, from, s->turn); to; to &= to - 1)
+            for (uint32_t to = graph_jumps(g, s->men, from, s->turn); to; to &= to - 1)
                 out[n++] = JUMP0 + from * POINTS + __builtin_ctz(to);
         }
     return n;
@@ -245,16 +234,11 @@ static lt_status parse_action(const nmm *s, const char *text,
  * steps since the last placement or capture, oldest first (or -). */
 static int write_state(const nmm *s, char *buf, size_t size)
 {
-    const graph *g = board();
-    uint8_t content[POINTS];
-    for (int p = 0; p < POINTS; p++)
-        content[p] = (uint8_t)((s->men[0] >> p & 1) + 2 * (s->men[1] >> p & 1));
-    char rows[64], steps[GRAPH_HISTORY * 6 + 2];
-    graph_board_write(g, content, ".WB", rows, sizeof rows);
-    graph_history_write(g, &s->hist, s->men[0], s->men[1], steps, sizeof steps);
-    return snprintf(buf, size, "%s %c%s %u %u %s", rows, s->turn ? 'b' : 'w',
-                    s->removing ? "x" : "", (unsigned)s->hand[0],
-                    (unsigned)s->hand[1], steps);
+    char middle[16];
+    snprintf(middle, sizeof middle, "%c%s %u %u", s->turn ? 'b' : 'w',
+             s->removing ? "x" : "", (unsigned)s->hand[0],
+             (unsigned)s->hand[1]);
+    return graph_men_write(board(), s->men, &s->hist, middle, buf, size);
 }
 
 /* Whether the men and hands of t fit t's side to move; t.removing set. */
@@ -305,8 +289,7 @@ static lt_status read_state(nmm *s, const char *text, lt_error *err)
 {
     const graph *g = board();
     nmm t = *s;
-    uint8_t content[POINTS];
-    if (!graph_board_read(g, &text, ".WB", content, err))
+    if (!graph_men_read(g, &text, t.men, err))
         return LT_ESYNTAX;
     char side[4], steps[GRAPH_HISTORY * 6 + 2];
     unsigned hand[2];
@@ -324,10 +307,6 @@ static lt_status read_state(nmm *s, const char *text, lt_error *err)
         lt_error_set(err, _("who moves: expected w, b, wx or bx, found '%s'"), side);
         return LT_ESYNTAX;
     }
-    t.men[0] = t.men[1] = 0;
-    for (int p = 0; p < POINTS; p++)
-        if (content[p])
-            t.men[content[p] - 1] |= 1u << p;
     t.turn = c == 'b';
     t.removing = side[1] != '\0';
     if (hand[0] > MEN || hand[1] > MEN) {
@@ -350,16 +329,8 @@ static lt_status read_state(nmm *s, const char *text, lt_error *err)
      * legal, and they must end as the text says. */
     nmm u = t;
     int last = t.removing ? t.turn : !t.turn;
-    for (int i = n - 1; i >= 0; i--) {
-        int seat = (last + n - 1 - i) % 2;
-        uint32_t *mover = &u.men[seat];
-        if (!(*mover >> to[i] & 1) || ((u.men[0] | u.men[1]) >> from[i] & 1)) {
-            lt_error_set(err, _("step %s-%s cannot be taken back"), g->name[from[i]],
-                         g->name[to[i]]);
-            return LT_EILLEGAL;
-        }
-        *mover ^= 1u << from[i] | 1u << to[i];
-    }
+    if (!graph_steps_undo(g, u.men, from, to, n, last, false, err))
+        return LT_EILLEGAL;
     if (n > 0) {
         u.turn = (uint8_t)((last + n - 1) % 2);
         u.removing = 0;
@@ -399,8 +370,7 @@ static int end_reason(const nmm *s, char *buf, size_t size)
     int end = s->result != DRAWN ? (men == 0              ? GRAPH_END_NO_MEN
                                     : s->mills && men < 3 ? GRAPH_END_FEW_MEN
                                                           : GRAPH_END_BLOCKED)
-              : graph_history_count(&s->hist, s->men[0], s->men[1]) >= 3 ? GRAPH_END_REPEATED
-                                                                          : GRAPH_END_QUIET;
+              : graph_draw(&s->hist, s->men, s->quiet);
     return graph_end_reason(end, s->turn, s->quiet, buf, size);
 }
 
