@@ -16,12 +16,12 @@
  * initializer:
  *
  *     LT_ADAPT_RULES(alq)
- *     LT_ADAPT(alq, end_reason, end_reason)
+ *     LT_ADAPT(alq, perft, perft)
  *
  *     const lt_game lt_alquerque = {
  *         .id = "alquerque",
  *         LT_RULES_MEMBERS(alq),
- *         .end_reason = end_reason_lt,
+ *         .perft = perft_lt,
  *         ...
  *     };
  */
@@ -140,8 +140,9 @@
     LT_ADAPT_PROC_(leave, fn, (lt_state * st, int seat), (T *, int),          \
                    (LT_STATE(T, st), seat))
 
-/* The rules every game has, from the game's functions of the members'
- * names on T; LT_RULES_MEMBERS(T) is their part of the initializer. */
+/* The rules every board game has (end_reason too), from the game's
+ * functions of the members' names on T; LT_RULES_MEMBERS(T) is their part
+ * of the initializer, made by LT_ADAPT_RULES or by an LT_ADAPT of each. */
 #define LT_ADAPT_RULES(T)                                                     \
     LT_ADAPT(T, init, init)                                                   \
     LT_ADAPT(T, current_player, current_player)                               \
@@ -155,7 +156,8 @@
     LT_ADAPT(T, render, render)                                               \
     LT_ADAPT(T, action_cells, action_cells)                                   \
     LT_ADAPT(T, hash, hash)                                                   \
-    LT_ADAPT(T, invariants_ok, invariants_ok)
+    LT_ADAPT(T, invariants_ok, invariants_ok)                                 \
+    LT_ADAPT(T, end_reason, end_reason)
 #define LT_RULES_MEMBERS(T)                                                   \
     .state_size = sizeof(T), .init = init_lt,                                 \
     .current_player = current_player_lt, .legal_actions = legal_actions_lt,   \
@@ -163,13 +165,14 @@
     .parse_action = parse_action_lt, .write_state = write_state_lt,           \
     .read_state = read_state_lt, .render = render_lt,                         \
     .action_cells = action_cells_lt, .hash = hash_lt,                         \
-    .invariants_ok = invariants_ok_lt
+    .invariants_ok = invariants_ok_lt, .end_reason = end_reason_lt
 
 /* The members of a game for two players who win (+1) or lose (-1), or
- * draw (0); and of a game without chance. */
+ * draw (0), its moves numbered in pairs; and of a game without chance. */
 #define LT_TWO_PLAYERS                                                        \
     .min_players = 2, .max_players = 2, .num_players = lt_two_players,        \
-    .zero_sum = true, .min_return = -1, .max_return = 1
+    .zero_sum = true, .min_return = -1, .max_return = 1,                      \
+    .numbering = LT_NUMBER_MOVES
 #define LT_NO_CHANCE                                                          \
     .has_chance = false, .max_outcomes = 0, .chance_outcomes = lt_no_chance
 

@@ -360,6 +360,8 @@ int lt_side_first_north(const lt_state *, int seat);
 /* lt_game.num_players of the games for two, and chance_outcomes of the
  * games without chance (adapt.h: LT_TWO_PLAYERS, LT_NO_CHANCE). */
 int lt_two_players(const lt_state *);
+/* lt_game.seats of the games of White and Black */
+extern const char *const lt_white_black[];
 int lt_no_chance(const lt_state *, lt_outcome *out);
 /* Quarter turns clockwise that bring a side to the bottom of the layout
  * (a corner to the bottom left or right). */

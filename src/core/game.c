@@ -125,6 +125,8 @@ int lt_side_first_north(const lt_state *s, int seat)
     return seat == 0 ? LT_SIDE_NORTH : LT_SIDE_SOUTH;
 }
 
+const char *const lt_white_black[] = {N_("White"), N_("Black")};
+
 int lt_two_players(const lt_state *s)
 {
     (void)s;

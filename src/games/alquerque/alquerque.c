@@ -326,27 +326,16 @@ static bool invariants_ok(const alq *s)
     return t.result == s->result;
 }
 
-static const char *const seats[] = {N_("White"), N_("Black")};
-
 LT_ADAPT_RULES(alq)
-LT_ADAPT(alq, end_reason, end_reason)
 
 const lt_game lt_alquerque = {
-    .id = "alquerque",
-    .numbering = LT_NUMBER_MOVES,
-    .seat_side = lt_side_first_south,
-    .title = N_("Alquerque (12 Men's Morris)"),
+    .id = "alquerque", .title = N_("Alquerque (12 Men's Morris)"),
     .source = N_("source 000: 12 Men's Morris (12 młynków)"),
-    .group = LT_GROUP_ALFONSO,
-    .options = options,
-    .end_reason = end_reason_lt,
-    .seats = seats,
-    LT_TWO_PLAYERS,
-    LT_NO_CHANCE,
-    .max_actions = MEN * GRAPH_DEGREE, /* one move per man and direction */
-    .num_actions = STOP + 1,
+    .group = LT_GROUP_ALFONSO, .options = options, .seats = lt_white_black,
+    .seat_side = lt_side_first_south, LT_TWO_PLAYERS, LT_NO_CHANCE,
+    /* one move per man and direction */
+    .max_actions = MEN * GRAPH_DEGREE, .num_actions = STOP + 1,
     /* at most 23 captures, each followed by a stop; between them at most
      * 2 quiet moves without one */
     .max_length = (2 * MEN - 1 + 1) * 2 * QUIET_MAX + 2 * (2 * MEN - 1),
-    LT_RULES_MEMBERS(alq),
-};
+    LT_RULES_MEMBERS(alq)};

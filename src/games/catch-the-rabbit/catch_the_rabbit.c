@@ -329,24 +329,13 @@ static bool invariants_ok(const rs *s)
 
 static const char *const seats[] = {N_("Rabbit"), N_("Hunters")};
 LT_ADAPT_RULES(rs)
-LT_ADAPT(rs, end_reason, end_reason)
 
 const lt_game lt_catch_the_rabbit = {
-    .id = "catch-the-rabbit",
-    .numbering = LT_NUMBER_MOVES,
-    .seat_side = lt_side_first_north,
-    .title = N_("Catch the Rabbit"),
-    .source = N_("source 000: Catch the Rabbit"),
-    .group = LT_GROUP_ALFONSO,
-    .options = options,
-    .end_reason = end_reason_lt,
-    .seats = seats,
-    LT_TWO_PLAYERS,
-    LT_NO_CHANCE,
-    .max_actions = RB_MAX_HUNTERS * GRAPH_DEGREE,
-    .num_actions = RB_STOP + 1,
+    .id = "catch-the-rabbit", .title = N_("Catch the Rabbit"),
+    .source = N_("source 000: Catch the Rabbit"), .group = LT_GROUP_ALFONSO,
+    .options = options, .seats = seats, .seat_side = lt_side_first_north,
+    LT_TWO_PLAYERS, LT_NO_CHANCE, LT_RULES_MEMBERS(rs),
+    .max_actions = RB_MAX_HUNTERS * GRAPH_DEGREE, .num_actions = RB_STOP + 1,
     /* cap hunter moves, a rabbit move before each and after the last, and
      * a jump and a stop for each of the 12 hunters */
-    .max_length = 2 * CAP_MAX + 1 + 2 * RB_MAX_HUNTERS,
-    LT_RULES_MEMBERS(rs),
-};
+    .max_length = 2 * CAP_MAX + 1 + 2 * RB_MAX_HUNTERS};

@@ -352,10 +352,7 @@ static uint64_t perft(const chess_state *s, int depth)
     return chess_perft(&s->pos, depth);
 }
 
-static const char *const seats[] = {N_("White"), N_("Black")};
-
 LT_ADAPT_RULES(chess_state)
-LT_ADAPT(chess_state, end_reason, end_reason)
 LT_ADAPT(chess_state, claimable, claimable)
 LT_ADAPT(chess_state, can_win, can_win)
 LT_ADAPT(chess_state, display_name, display_name)
@@ -363,26 +360,12 @@ LT_ADAPT(chess_state, perft, perft)
 LT_ADAPT(chess_state, coord_name, coord_name)
 
 const lt_game lt_chess = {
-    .id = "chess",
-    .numbering = LT_NUMBER_MOVES,
-    .seat_side = lt_side_first_south,
-    .end_reason = end_reason_lt,
-    .claimable = claimable_lt,
-    .can_win = can_win_lt,
-    .title = N_("Chess"),
-    .source = N_("source 002: Szachy"),
-    .group = LT_GROUP_CHESS,
-    .options = options,
-    .seats = seats,
-    LT_TWO_PLAYERS,
-    LT_NO_CHANCE,
-    .max_actions = CHESS_MAX_MOVES,
-    .num_actions = ACTIONS,
+    .id = "chess", .title = N_("Chess"), .source = N_("source 002: Szachy"),
+    .group = LT_GROUP_CHESS, .options = options, .seats = lt_white_black,
+    .seat_side = lt_side_first_south, LT_TWO_PLAYERS, LT_NO_CHANCE,
+    .max_actions = CHESS_MAX_MOVES, .num_actions = ACTIONS,
     /* each stretch of 150 half-moves needs a capture (at most 30) or a
      * pawn move (at most 16 x 6) to go on: 127 stretches at most */
-    .max_length = 127 * 150,
-    LT_RULES_MEMBERS(chess_state),
-    .display_name = display_name_lt,
-    .perft = perft_lt,
-    .coord_name = coord_name_lt,
-};
+    .max_length = 127 * 150, LT_RULES_MEMBERS(chess_state),
+    .display_name = display_name_lt, .coord_name = coord_name_lt,
+    .perft = perft_lt, .claimable = claimable_lt, .can_win = can_win_lt};

@@ -122,22 +122,13 @@ LT_ADAPT(fs4, in_game, fs4_active)
 LT_ADAPT(fs4, leave, fs4_leave)
 
 const lt_game lt_four_seasons = {
-    .id = "four-seasons",
-    .numbering = LT_NUMBER_ROUNDS,
-    .seat_side = seat_side_lt,
-    .in_game = in_game_lt,
-    .leave = leave_lt,
-    .title = N_("Four Seasons Chess"),
+    .id = "four-seasons", .title = N_("Four Seasons Chess"),
     .source = N_("source 000: Cztery pory roku zwane również Światem"),
-    .group = LT_GROUP_ALFONSO,
-    .options = options,
-    .seats = fs4_seats,
-    .min_players = SEATS,
-    .max_players = SEATS,
+    .group = LT_GROUP_ALFONSO, .options = options, .seats = fs4_seats,
+    .numbering = LT_NUMBER_ROUNDS, .seat_side = seat_side_lt,
+    .min_players = SEATS, .max_players = SEATS,
     .has_chance = true, /* with dice=one|two */
-    .zero_sum = true,
-    .min_return = -1.0 / 3.0,
-    .max_return = 1,
+    .zero_sum = true, .min_return = -1.0 / 3.0, .max_return = 1,
     /* one seat can hold at most 4 rooks (14 squares each), 4 knights and
      * 4 alfils (8 each), 16 generals (4 each) and its king (8) */
     .max_actions = 4 * 14 + 4 * 8 + 4 * 8 + 16 * 4 + 8,
@@ -145,10 +136,6 @@ const lt_game lt_four_seasons = {
     .num_actions = A_COUNT,
     /* a turn: roll, choice of die, move; the cap counts turns since the
      * last progress */
-    .max_length = 3 * (PROGRESS_MAX + 1) * CAP_MAX,
-    LT_RULES_MEMBERS(fs4),
-    .num_players = num_players_lt,
-    .chance_outcomes = chance_outcomes_lt,
-    .perft = perft_lt,
-    .end_reason = end_reason_lt,
-};
+    .max_length = 3 * (PROGRESS_MAX + 1) * CAP_MAX, LT_RULES_MEMBERS(fs4),
+    .num_players = num_players_lt, .chance_outcomes = chance_outcomes_lt,
+    .perft = perft_lt, .in_game = in_game_lt, .leave = leave_lt};

@@ -369,36 +369,21 @@ static uint64_t perft(const great *s, int depth)
     return gc_perft(&p, depth);
 }
 
-static const char *const seats[] = {N_("White"), N_("Black")};
-
 LT_ADAPT_RULES(great)
-LT_ADAPT(great, end_reason, end_reason)
 LT_ADAPT(great, can_win, can_win)
 LT_ADAPT(great, display_name, display_name)
 LT_ADAPT(great, perft, perft)
 LT_ADAPT(great, coord_name, coord_name)
 
 const lt_game lt_great_chess = {
-    .id = "great-chess",
-    .numbering = LT_NUMBER_MOVES,
-    .seat_side = lt_side_first_south,
-    .end_reason = end_reason_lt,
-    .can_win = can_win_lt,
-    .title = N_("Great Chess (Grande Acedrex)"),
-    .source = N_("source 000: Wielkie Szachy"),
-    .group = LT_GROUP_ALFONSO,
-    .options = options,
-    .seats = seats,
-    LT_TWO_PLAYERS,
-    LT_NO_CHANCE,
+    .id = "great-chess", .title = N_("Great Chess (Grande Acedrex)"),
+    .source = N_("source 000: Wielkie Szachy"), .group = LT_GROUP_ALFONSO,
+    .options = options, .seats = lt_white_black,
+    .seat_side = lt_side_first_south, LT_TWO_PLAYERS, LT_NO_CHANCE,
     /* 23 Aancas (40 moves at most each) and a king (16) */
-    .max_actions = 23 * 40 + 16,
-    .num_actions = NUM_ACTIONS,
+    .max_actions = 23 * 40 + 16, .num_actions = NUM_ACTIONS,
     /* every run of cap moves ends with a capture (46 at most) or a pawn
      * move (24 pawns, 11 steps at most) */
-    .max_length = (46 + 24 * 11 + 1) * CAP_MAX,
-    LT_RULES_MEMBERS(great),
-    .display_name = display_name_lt,
-    .perft = perft_lt,
-    .coord_name = coord_name_lt,
-};
+    .max_length = (46 + 24 * 11 + 1) * CAP_MAX, LT_RULES_MEMBERS(great),
+    .display_name = display_name_lt, .coord_name = coord_name_lt,
+    .perft = perft_lt, .can_win = can_win_lt};

@@ -155,21 +155,10 @@ LT_ADAPT(medh, invariants_ok, invariants_ok)
 LT_ADAPT(medh, end_reason, medh_end_reason)
 
 const lt_game lt_medh_kuu_lash = {
-    .id = "medh-kuu-lash",
-    .numbering = LT_NUMBER_MOVES,
-    .seat_side = lt_side_first_south,
-    .title = N_("Medh Kuu Lash (Mornings and Peaks)"),
+    .id = "medh-kuu-lash", .title = N_("Medh Kuu Lash (Mornings and Peaks)"),
     .source = N_("source 003: Medh Kuu Lash, Poranki i Szczyty"),
-    .group = LT_GROUP_MEDH,
-    .options = options,
-    .seats = medh_seats,
-    LT_TWO_PLAYERS,
-    .has_chance = true,
-    .max_actions = MAX_ACTIONS,
-    .max_outcomes = 36,
-    .num_actions = A_COUNT,
+    .group = LT_GROUP_MEDH, .options = options, .seats = medh_seats,
+    .seat_side = lt_side_first_south, LT_TWO_PLAYERS, .has_chance = true,
+    .max_actions = MAX_ACTIONS, .max_outcomes = 36, .num_actions = A_COUNT,
     .max_length = 1 + TURN_ACTIONS * CAP_MAX, /* the opening throw, turns */
-    LT_RULES_MEMBERS(medh),
-    .chance_outcomes = chance_outcomes_lt,
-    .end_reason = end_reason_lt,
-};
+    LT_RULES_MEMBERS(medh), .chance_outcomes = chance_outcomes_lt};

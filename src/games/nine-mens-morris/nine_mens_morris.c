@@ -439,29 +439,17 @@ static bool invariants_ok(const nmm *s)
     return t.result == s->result;
 }
 
-static const char *const seats[] = {N_("White"), N_("Black")};
-
 LT_ADAPT_RULES(nmm)
-LT_ADAPT(nmm, end_reason, end_reason)
 
 const lt_game lt_nine_mens_morris = {
-    .id = "nine-mens-morris",
-    .numbering = LT_NUMBER_MOVES,
-    .seat_side = lt_side_first_south,
-    .title = N_("Nine Men's Morris"),
+    .id = "nine-mens-morris", .title = N_("Nine Men's Morris"),
     .source = N_("source 000: 9 Men's Morris (9 młynków)"),
-    .group = LT_GROUP_ALFONSO,
-    .options = options,
-    .end_reason = end_reason_lt,
-    .seats = seats,
-    LT_TWO_PLAYERS,
-    LT_NO_CHANCE,
+    .group = LT_GROUP_ALFONSO, .options = options, .seats = lt_white_black,
+    .seat_side = lt_side_first_south, LT_TWO_PLAYERS, LT_NO_CHANCE,
+    LT_RULES_MEMBERS(nmm),
     /* placing: 24 points; moving: 4 neighbours and 2 jumps per man, or
      * three flying men with 21 empty points and their jumps */
-    .max_actions = 80,
-    .num_actions = ACTIONS,
+    .max_actions = 80, .num_actions = ACTIONS,
     /* 18 placements and at most 17 captures or removals, each followed by
      * at most 2 quiet moves without a capture */
-    .max_length = 2 * MEN * (2 * QUIET_MAX + 3),
-    LT_RULES_MEMBERS(nmm),
-};
+    .max_length = 2 * MEN * (2 * QUIET_MAX + 3)};

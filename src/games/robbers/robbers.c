@@ -182,20 +182,10 @@ LT_ADAPT(rob, perft, perft)
 LT_ADAPT(rob, end_reason, end_reason)
 
 const lt_game lt_robbers = {
-    .id = "robbers",
-    .numbering = LT_NUMBER_MOVES,
-    .seat_side = lt_side_first_south,
-    .title = N_("Robbers"),
-    .source = N_("source 001: Rozbójnicy"),
-    .group = LT_GROUP_ROBBERS,
-    .options = options,
-    .seats = seats,
-    .end_reason = end_reason_lt,
-    LT_TWO_PLAYERS,
-    LT_NO_CHANCE,
-    .max_actions = MAX_MOVES,
+    .id = "robbers", .title = N_("Robbers"),
+    .source = N_("source 001: Rozbójnicy"), .group = LT_GROUP_ROBBERS,
+    .options = options, .seats = seats, .seat_side = lt_side_first_south,
+    LT_TWO_PLAYERS, LT_NO_CHANCE, .max_actions = MAX_MOVES,
     .num_actions = PASS + 1,
     .max_length = CAP_MAX, /* every action counts towards the cap */
-    LT_RULES_MEMBERS(rob),
-    .perft = perft_lt,
-};
+    LT_RULES_MEMBERS(rob), .perft = perft_lt};

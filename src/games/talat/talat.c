@@ -155,30 +155,14 @@ LT_ADAPT(tl_state, in_game, tl_in_game)
 LT_ADAPT(tl_state, leave, tl_leave)
 
 const lt_game lt_talat = {
-    .id = "talat",
+    .id = "talat", .title = N_("Talat"), .source = N_("source 004: Talat"),
+    .group = LT_GROUP_TALAT, .options = options, .seats = seats,
     .numbering = LT_NUMBER_ROUNDS, /* three boards: no one side per seat */
-    .in_game = in_game_lt,
-    .leave = leave_lt,
-    .title = N_("Talat"),
-    .source = N_("source 004: Talat"),
-    .group = LT_GROUP_TALAT,
-    .options = options,
-    .seats = seats,
-    .min_players = 2,
-    .max_players = 3,
-    .default_players = 3,
-    LT_NO_CHANCE,
-    .zero_sum = true,
-    .min_return = -1,
-    .max_return = 1,
+    .min_players = 2, .max_players = 3, .default_players = 3,
+    .zero_sum = true, .min_return = -1, .max_return = 1, LT_NO_CHANCE,
     /* placing: 9 kinds on 10 squares; moving: 9 own and 8 neutral towers,
      * 5 directions each */
-    .max_actions = TL_KINDS * 2 * TL_SIDE,
-    .num_actions = TL_NUM_ACTIONS,
-    .max_length = LENGTH_MAX,
-    LT_RULES_MEMBERS(tl_state),
-    .num_players = num_players_lt,
-    .display_name = display_name_lt,
-    .perft = perft_lt,
-    .end_reason = end_reason_lt,
-};
+    .max_actions = TL_KINDS * 2 * TL_SIDE, .num_actions = TL_NUM_ACTIONS,
+    .max_length = LENGTH_MAX, LT_RULES_MEMBERS(tl_state),
+    .num_players = num_players_lt, .display_name = display_name_lt,
+    .perft = perft_lt, .in_game = in_game_lt, .leave = leave_lt};

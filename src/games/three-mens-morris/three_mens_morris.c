@@ -357,24 +357,13 @@ static bool invariants_ok(const m3 *s)
     return t.result == s->result;
 }
 
-static const char *const seats[] = {N_("White"), N_("Black")};
 LT_ADAPT_RULES(m3)
-LT_ADAPT(m3, end_reason, end_reason)
 
 const lt_game lt_three_mens_morris = {
-    .id = "three-mens-morris",
-    .numbering = LT_NUMBER_MOVES,
-    .seat_side = lt_side_first_south,
-    .title = N_("Three Men's Morris"),
+    .id = "three-mens-morris", .title = N_("Three Men's Morris"),
     .source = N_("source 000: 3 Men's Morris (3 młynki)"),
-    .group = LT_GROUP_ALFONSO,
-    .options = options,
-    .seats = seats,
-    LT_TWO_PLAYERS,
-    LT_NO_CHANCE,
+    .group = LT_GROUP_ALFONSO, .options = options, .seats = lt_white_black,
+    .seat_side = lt_side_first_south, LT_TWO_PLAYERS, LT_NO_CHANCE,
     .max_actions = POINTS, /* nine empty points, or 3 men x 3 empty */
-    .num_actions = PASS + 1,
     .max_length = CAP_MAX + 1, /* a round begun at the cap is finished */
-    LT_RULES_MEMBERS(m3),
-    .end_reason = end_reason_lt,
-};
+    .num_actions = PASS + 1, LT_RULES_MEMBERS(m3)};
