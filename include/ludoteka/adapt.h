@@ -141,23 +141,26 @@
                    (LT_STATE(T, st), seat))
 
 /* The rules every board game has (end_reason too), from the game's
- * functions of the members' names on T; LT_RULES_MEMBERS(T) is their part
- * of the initializer, made by LT_ADAPT_RULES or by an LT_ADAPT of each. */
-#define LT_ADAPT_RULES(T)                                                     \
-    LT_ADAPT(T, init, init)                                                   \
-    LT_ADAPT(T, current_player, current_player)                               \
-    LT_ADAPT(T, legal_actions, legal_actions)                                 \
-    LT_ADAPT(T, apply, apply)                                                 \
-    LT_ADAPT(T, returns, returns)                                             \
-    LT_ADAPT(T, action_name, action_name)                                     \
-    LT_ADAPT(T, parse_action, parse_action)                                   \
-    LT_ADAPT(T, write_state, write_state)                                     \
-    LT_ADAPT(T, read_state, read_state)                                       \
-    LT_ADAPT(T, render, render)                                               \
-    LT_ADAPT(T, action_cells, action_cells)                                   \
-    LT_ADAPT(T, hash, hash)                                                   \
-    LT_ADAPT(T, invariants_ok, invariants_ok)                                 \
-    LT_ADAPT(T, end_reason, end_reason)
+ * functions named after the members: LT_ADAPT_RULES(T) for static ones
+ * (legal_actions), LT_ADAPT_RULES_NAMED(T, P) for ones named with the
+ * game's prefix P (LT_ADAPT_RULES_NAMED(rob, rob_): rob_legal_actions).
+ * LT_RULES_MEMBERS(T) is their part of the initializer. */
+#define LT_ADAPT_RULES(T) LT_ADAPT_RULES_NAMED(T, )
+#define LT_ADAPT_RULES_NAMED(T, P)                                            \
+    LT_ADAPT(T, init, P##init)                                                \
+    LT_ADAPT(T, current_player, P##current_player)                            \
+    LT_ADAPT(T, legal_actions, P##legal_actions)                              \
+    LT_ADAPT(T, apply, P##apply)                                              \
+    LT_ADAPT(T, returns, P##returns)                                          \
+    LT_ADAPT(T, action_name, P##action_name)                                  \
+    LT_ADAPT(T, parse_action, P##parse_action)                                \
+    LT_ADAPT(T, write_state, P##write_state)                                  \
+    LT_ADAPT(T, read_state, P##read_state)                                    \
+    LT_ADAPT(T, render, P##render)                                            \
+    LT_ADAPT(T, action_cells, P##action_cells)                                \
+    LT_ADAPT(T, hash, P##hash)                                                \
+    LT_ADAPT(T, invariants_ok, P##invariants_ok)                              \
+    LT_ADAPT(T, end_reason, P##end_reason)
 #define LT_RULES_MEMBERS(T)                                                   \
     .state_size = sizeof(T), .init = init_lt,                                 \
     .current_player = current_player_lt, .legal_actions = legal_actions_lt,   \

@@ -40,7 +40,7 @@ static const lt_option options[] = {
         "row without a capture, a promotion or an elimination")},
     {NULL, NULL, 0, 0, 0, NULL}};
 
-static lt_status init(fs4 *s, const lt_config *cfg)
+static lt_status fs4_init(fs4 *s, const lt_config *cfg)
 {
     fs4_tables_get();
     fs4_setup(s, cfg);
@@ -53,7 +53,7 @@ static int num_players(const fs4 *s)
     return SEATS;
 }
 
-static bool invariants_ok(const fs4 *s)
+static bool fs4_invariants_ok(const fs4 *s)
 {
     return fs4_valid(s, NULL);
 }
@@ -68,11 +68,11 @@ static uint64_t perft(const fs4 *s, int depth)
     lt_outcome oc[LT_MAX_OUTCOMES];
     int n = 0;
     if (s->phase == PH_ROLL) {
-        n = fs4_outcomes(s, oc);
+        n = fs4_chance_outcomes(s, oc);
         for (int i = 0; i < n; i++)
             acts[i] = oc[i].action;
     } else if (s->phase != PH_OVER) {
-        n = fs4_legal(s, acts);
+        n = fs4_legal_actions(s, acts);
     }
     if (depth == 1)
         return (uint64_t)n;
@@ -100,24 +100,11 @@ static int seat_side(const fs4 *s, int seat)
     return LT_SIDE_NONE;
 }
 
-LT_ADAPT(fs4, init, init)
+LT_ADAPT_RULES_NAMED(fs4, fs4_)
 LT_ADAPT(fs4, num_players, num_players)
-LT_ADAPT(fs4, current_player, fs4_current)
-LT_ADAPT(fs4, legal_actions, fs4_legal)
-LT_ADAPT(fs4, chance_outcomes, fs4_outcomes)
-LT_ADAPT(fs4, apply, fs4_apply)
-LT_ADAPT(fs4, returns, fs4_returns)
-LT_ADAPT(fs4, action_name, fs4_action_name)
-LT_ADAPT(fs4, parse_action, fs4_parse_action)
-LT_ADAPT(fs4, write_state, fs4_write)
-LT_ADAPT(fs4, read_state, fs4_read)
-LT_ADAPT(fs4, render, fs4_render)
-LT_ADAPT(fs4, action_cells, fs4_action_cells)
-LT_ADAPT(fs4, hash, fs4_hash)
-LT_ADAPT(fs4, invariants_ok, invariants_ok)
+LT_ADAPT(fs4, chance_outcomes, fs4_chance_outcomes)
 LT_ADAPT(fs4, perft, perft)
 LT_ADAPT(fs4, seat_side, seat_side)
-LT_ADAPT(fs4, end_reason, fs4_end_reason)
 LT_ADAPT(fs4, in_game, fs4_active)
 LT_ADAPT(fs4, leave, fs4_leave)
 

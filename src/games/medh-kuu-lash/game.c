@@ -16,7 +16,7 @@ static const lt_option options[] = {
 /* seed §2: all peaks filled with their own colour, mornings empty; the
  * ninth piece of each side waits off the board (notes 2).  The throw for
  * who begins comes first. */
-static lt_status init(medh *s, const lt_config *cfg)
+static lt_status medh_init(medh *s, const lt_config *cfg)
 {
     memset(s, 0, sizeof *s);
     for (int k = 0; k < COLS; k++) {
@@ -28,7 +28,7 @@ static lt_status init(medh *s, const lt_config *cfg)
     return LT_OK;
 }
 
-static int current_player(const medh *s)
+static int medh_current_player(const medh *s)
 {
     switch (s->phase) {
     case OPENING:
@@ -39,7 +39,7 @@ static int current_player(const medh *s)
     }
 }
 
-static void returns(const medh *s, double *out)
+static void medh_returns(const medh *s, double *out)
 {
     out[0] = out[1] = 0;
     if (s->phase == WON) {
@@ -93,7 +93,7 @@ static const char *fault(const medh *s)
         t.phase = DEED;
         t.from = 0;
         lt_action acts[MAX_ACTIONS];
-        int n = medh_legal(&t, acts);
+        int n = medh_legal_actions(&t, acts);
         bool legal = false;
         for (int i = 0; i < n; i++)
             legal = legal || acts[i] == A_GO + s->from;
@@ -131,28 +131,15 @@ lt_status medh_check(const medh *s, lt_error *err)
     return LT_EILLEGAL;
 }
 
-static bool invariants_ok(const medh *s)
+static bool medh_invariants_ok(const medh *s)
 {
     return medh_check(s, NULL) == LT_OK;
 }
 
 const char *const medh_seats[] = {N_("Green"), N_("Wooden")};
 
-LT_ADAPT(medh, init, init)
-LT_ADAPT(medh, current_player, current_player)
-LT_ADAPT(medh, legal_actions, medh_legal)
-LT_ADAPT(medh, chance_outcomes, medh_outcomes)
-LT_ADAPT(medh, apply, medh_apply)
-LT_ADAPT(medh, returns, returns)
-LT_ADAPT(medh, action_name, medh_action_name)
-LT_ADAPT(medh, parse_action, medh_parse_action)
-LT_ADAPT(medh, write_state, medh_write_state)
-LT_ADAPT(medh, read_state, medh_read_state)
-LT_ADAPT(medh, render, medh_render)
-LT_ADAPT(medh, action_cells, medh_action_cells)
-LT_ADAPT(medh, hash, medh_hash)
-LT_ADAPT(medh, invariants_ok, invariants_ok)
-LT_ADAPT(medh, end_reason, medh_end_reason)
+LT_ADAPT_RULES_NAMED(medh, medh_)
+LT_ADAPT(medh, chance_outcomes, medh_chance_outcomes)
 
 const lt_game lt_medh_kuu_lash = {
     .id = "medh-kuu-lash", .title = N_("Medh Kuu Lash (Mornings and Peaks)"),

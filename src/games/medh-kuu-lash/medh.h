@@ -113,8 +113,8 @@ bool medh_qualifies(const medh *, int colour);
 bool medh_can_pass(const medh *, int colour);
 
 /* ---- rules.c: the turn ---- */
-int medh_legal(const medh *, lt_action *out);
-int medh_outcomes(const medh *, lt_outcome *out);
+int medh_legal_actions(const medh *, lt_action *out);
+int medh_chance_outcomes(const medh *, lt_outcome *out);
 void medh_apply(medh *, lt_action);
 /* The cell a move or fall from `from` lands on with the current dice. */
 int medh_landing(const medh *, int from);

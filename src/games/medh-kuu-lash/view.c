@@ -38,7 +38,7 @@ static void deed_line(const medh *s, char *out, size_t size)
     const char *who = _(medh_seats[s->turn]);
     lt_action acts[MAX_ACTIONS];
     /* a swap or fall that is impossible has become a move */
-    bool moves = medh_legal(s, acts) > 0 && acts[0] >= A_GO && acts[0] < A_GO + RING;
+    bool moves = medh_legal_actions(s, acts) > 0 && acts[0] >= A_GO && acts[0] < A_GO + RING;
     if (o == 1 && m == 1)
         snprintf(out, size, _("1+1: %s removes one of his own pieces"), who);
     else if (o == 6 && m == 6)

@@ -17,7 +17,7 @@ static const lt_option options[] = {
 
 /* Seed 001, figure 1: commanders on the back ranks, soldiers in front of
  * them; orange on ranks 1-2 (notes §4). */
-static lt_status init(rob *s, const lt_config *cfg)
+static lt_status rob_init(rob *s, const lt_config *cfg)
 {
     memset(s, 0, sizeof *s);
     s->bb[ORANGE * 2 + COMMANDER] = UINT64_C(0xff);
@@ -31,19 +31,19 @@ static lt_status init(rob *s, const lt_config *cfg)
     return LT_OK;
 }
 
-static int current_player(const rob *s)
+static int rob_current_player(const rob *s)
 {
     return s->result == PLAYING ? s->turn : LT_TERMINAL;
 }
 
-static void returns(const rob *s, double *out)
+static void rob_returns(const rob *s, double *out)
 {
     out[0] = s->result == ORANGE_WON ? 1 : s->result == GREEN_WON ? -1 : 0;
     out[1] = -out[0];
 }
 
 /* How the game ended (RULES.md, Endings), in rob_settle's order. */
-static int end_reason(const rob *s, char *buf, size_t size)
+static int rob_end_reason(const rob *s, char *buf, size_t size)
 {
     int orange = __builtin_popcountll(rob_side(s, ORANGE));
     int green = __builtin_popcountll(rob_side(s, GREEN));
@@ -63,7 +63,7 @@ static int end_reason(const rob *s, char *buf, size_t size)
                     _("draw: neither side can move (two passes)"));
 }
 
-static void render(const rob *s, lt_view *v)
+static void rob_render(const rob *s, lt_view *v)
 {
     static const char *const text[4] = {"C", "S", "c", "s"};
     /* the seed marks commanders with a circle and a cross */
@@ -102,10 +102,10 @@ static void render(const rob *s, lt_view *v)
              _("Move %u of %u"),
              (unsigned)s->ply + (s->result == PLAYING), (unsigned)s->cap);
     if (s->result != PLAYING)
-        end_reason(s, v->info[v->ninfo++], sizeof v->info[0]);
+        rob_end_reason(s, v->info[v->ninfo++], sizeof v->info[0]);
 }
 
-static int action_cells(const rob *s, lt_action a, int *cells, int max)
+static int rob_action_cells(const rob *s, lt_action a, int *cells, int max)
 {
     if (a == PASS || max < 2)
         return 0;
@@ -118,12 +118,12 @@ static int action_cells(const rob *s, lt_action a, int *cells, int max)
     return n;
 }
 
-static uint64_t hash(const rob *s)
+static uint64_t rob_hash(const rob *s)
 {
     return s->key;
 }
 
-static bool invariants_ok(const rob *s)
+static bool rob_invariants_ok(const rob *s)
 {
     uint64_t seen = 0;
     for (int b = 0; b < 4; b++) {
@@ -146,13 +146,13 @@ static uint64_t count(const rob *s, int depth)
     if (s->result != PLAYING)
         return 0;
     lt_action acts[MAX_MOVES];
-    int n = rob_moves(s, acts);
+    int n = rob_legal_actions(s, acts);
     if (depth == 1)
         return (uint64_t)n;
     uint64_t total = 0;
     for (int i = 0; i < n; i++) {
         rob child = *s;
-        rob_make(&child, acts[i]);
+        rob_apply(&child, acts[i]);
         total += count(&child, depth - 1);
     }
     return total;
@@ -165,21 +165,8 @@ static uint64_t perft(const rob *s, int depth)
 
 static const char *const seats[] = {N_("Orange"), N_("Green")};
 
-LT_ADAPT(rob, init, init)
-LT_ADAPT(rob, current_player, current_player)
-LT_ADAPT(rob, legal_actions, rob_moves)
-LT_ADAPT(rob, apply, rob_make)
-LT_ADAPT(rob, returns, returns)
-LT_ADAPT(rob, action_name, rob_action_name)
-LT_ADAPT(rob, parse_action, rob_parse_action)
-LT_ADAPT(rob, write_state, rob_write)
-LT_ADAPT(rob, read_state, rob_read)
-LT_ADAPT(rob, render, render)
-LT_ADAPT(rob, action_cells, action_cells)
-LT_ADAPT(rob, hash, hash)
-LT_ADAPT(rob, invariants_ok, invariants_ok)
+LT_ADAPT_RULES_NAMED(rob, rob_)
 LT_ADAPT(rob, perft, perft)
-LT_ADAPT(rob, end_reason, end_reason)
 
 const lt_game lt_robbers = {
     .id = "robbers", .title = N_("Robbers"),

@@ -26,7 +26,7 @@ static const lt_option options[] = {
         "no-capture (published rule: no capture can ever be made on it)")},
     {NULL, NULL, 0, 0, 0, NULL}};
 
-static lt_status init(tl_state *s, const lt_config *cfg)
+static lt_status tl_init(tl_state *s, const lt_config *cfg)
 {
     if (cfg->players < 2 || cfg->players > 3)
         return LT_ERANGE;
@@ -42,7 +42,7 @@ static int num_players(const tl_state *s)
     return s->players;
 }
 
-static int current_player(const tl_state *s)
+static int tl_current_player(const tl_state *s)
 {
     return s->over ? LT_TERMINAL : s->turn;
 }
@@ -55,7 +55,7 @@ void tl_share(int players, const double *win, double *out)
 
 /* RULES.md: the winner takes 1 and the others -1/(n-1); tied winners
  * share the win. */
-static void returns(const tl_state *s, double *out)
+static void tl_returns(const tl_state *s, double *out)
 {
     double win[TL_COLOURS];
     if (!s->over) {
@@ -69,7 +69,7 @@ static void returns(const tl_state *s, double *out)
     tl_share(s->players, win, out);
 }
 
-static bool invariants_ok(const tl_state *s)
+static bool tl_invariants_ok(const tl_state *s)
 {
     if (s->players < 2 || s->players > 3 || s->turn >= s->players || s->rule > 1 ||
         s->left >> s->players || (s->left && s->players != 3) ||
@@ -120,7 +120,7 @@ static uint64_t perft(const tl_state *s, int depth)
     if (s->over)
         return 0;
     lt_action acts[LT_MAX_ACTIONS];
-    int n = tl_actions(s, acts);
+    int n = tl_legal_actions(s, acts);
     if (depth == 1)
         return (uint64_t)n;
     uint64_t total = 0;
@@ -134,23 +134,10 @@ static uint64_t perft(const tl_state *s, int depth)
 
 static const char *const seats[] = {N_("Red"), N_("Blue"), N_("Violet")};
 
-LT_ADAPT(tl_state, init, init)
+LT_ADAPT_RULES_NAMED(tl_state, tl_)
 LT_ADAPT(tl_state, num_players, num_players)
-LT_ADAPT(tl_state, current_player, current_player)
-LT_ADAPT(tl_state, legal_actions, tl_actions)
-LT_ADAPT(tl_state, apply, tl_apply)
-LT_ADAPT(tl_state, returns, returns)
-LT_ADAPT(tl_state, action_name, tl_action_name)
 LT_ADAPT(tl_state, display_name, tl_display_name)
-LT_ADAPT(tl_state, parse_action, tl_parse_action)
-LT_ADAPT(tl_state, write_state, tl_write_state)
-LT_ADAPT(tl_state, read_state, tl_read_state)
-LT_ADAPT(tl_state, render, tl_render)
-LT_ADAPT(tl_state, action_cells, tl_action_cells)
-LT_ADAPT(tl_state, hash, tl_hash)
-LT_ADAPT(tl_state, invariants_ok, invariants_ok)
 LT_ADAPT(tl_state, perft, perft)
-LT_ADAPT(tl_state, end_reason, tl_end_reason)
 LT_ADAPT(tl_state, in_game, tl_in_game)
 LT_ADAPT(tl_state, leave, tl_leave)
 
