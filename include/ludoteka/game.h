@@ -369,6 +369,12 @@ int lt_side_turns(int side);
 /* Turns a view by quarter turns clockwise (cells, width and height). */
 void lt_view_turn(lt_view *, int quarter_turns);
 
+/* For the games drawn at a cap on the number of moves: the reason
+ * ("draw: the move cap (60 moves)"; snprintf-like), and the line of a
+ * view that counts the moves ("Move 12 of 60"). */
+int lt_cap_reason(unsigned cap, char *buf, size_t size);
+void lt_view_moves(lt_view *, unsigned move, unsigned cap);
+
 /* Result as text: "1-0", "0-1", "1/2-1/2" for two players with returns in
  * {-1,0,1}; otherwise the returns separated by spaces. "*" if not over. */
 void lt_result_text(const lt_game *, const lt_state *, char *buf, size_t size);

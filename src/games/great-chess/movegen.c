@@ -73,6 +73,16 @@ static bool line_attack(const uint8_t *b, const line *l, int t, int by,
     return b[t] == (l->slider | GC_FLAG(by));
 }
 
+/* Does the piece stand a leap from s, by one of the n leaps? */
+static inline bool leaper_at(const uint8_t *b, int s, const int *leaps, int n,
+                             int piece)
+{
+    for (int i = 0; i < n; i++)
+        if (is_piece(b, s + leaps[i], piece))
+            return true;
+    return false;
+}
+
 bool gc_attacked(const gc_pos *p, int s, int by)
 {
     const uint8_t *b = p->sq, *have = p->count[by];
@@ -84,22 +94,13 @@ bool gc_attacked(const gc_pos *p, int s, int by)
             is_piece(b, s + back + 1, GC_PAWN | flag))
             return true;
     }
-    if (have[GC_LION])
-        for (int i = 0; i < 12; i++)
-            if (is_piece(b, s + lion_leaps[i], GC_LION | flag))
-                return true;
-    if (have[GC_GIRAFFE])
-        for (int i = 0; i < 8; i++)
-            if (is_piece(b, s + giraffe_leaps[i], GC_GIRAFFE | flag))
-                return true;
-    if (have[GC_UNICORN])
-        for (int i = 0; i < 8; i++)
-            if (is_piece(b, s + unicorn_leaps[i], GC_UNICORN | flag))
-                return true;
-    if (have[GC_AANCA])
-        for (int i = 0; i < 4; i++)
-            if (is_piece(b, s + diag[i], GC_AANCA | flag))
-                return true;
+    if ((have[GC_LION] && leaper_at(b, s, lion_leaps, 12, GC_LION | flag)) ||
+        (have[GC_GIRAFFE] &&
+         leaper_at(b, s, giraffe_leaps, 8, GC_GIRAFFE | flag)) ||
+        (have[GC_UNICORN] &&
+         leaper_at(b, s, unicorn_leaps, 8, GC_UNICORN | flag)) ||
+        (have[GC_AANCA] && leaper_at(b, s, diag, 4, GC_AANCA | flag)))
+        return true;
     int k = p->king[by], dx = gc_file(k) - gc_file(s), dy = gc_rank(k) - gc_rank(s);
     if (dx >= -1 && dx <= 1 && dy >= -1 && dy <= 1)
         return true; /* the king's step (s != k: no piece attacks itself) */

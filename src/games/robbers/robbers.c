@@ -55,10 +55,7 @@ static int rob_end_reason(const rob *s, char *buf, size_t size)
         return snprintf(buf, size, "%s",
                         _("draw: one piece each"));
     if (s->ply >= s->cap)
-        return snprintf(buf, size,
-                        lt_ngettext("draw: the move cap (%u move)",
-                                    "draw: the move cap (%u moves)", s->cap),
-                        (unsigned)s->cap);
+        return lt_cap_reason(s->cap, buf, size);
     return snprintf(buf, size, "%s",
                     _("draw: neither side can move (two passes)"));
 }
@@ -98,9 +95,7 @@ static void rob_render(const rob *s, lt_view *v)
                  s->turn == ORANGE
                      ? _("Orange has no move: pass")
                      : _("Green has no move: pass"));
-    snprintf(v->info[v->ninfo++], sizeof v->info[0],
-             _("Move %u of %u"),
-             (unsigned)s->ply + (s->result == PLAYING), (unsigned)s->cap);
+    lt_view_moves(v, s->ply + (s->result == PLAYING), s->cap);
     if (s->result != PLAYING)
         rob_end_reason(s, v->info[v->ninfo++], sizeof v->info[0]);
 }

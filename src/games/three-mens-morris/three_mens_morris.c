@@ -288,10 +288,7 @@ static int end_reason(const m3 *s, char *buf, size_t size)
         return snprintf(buf, size, "%s",
                         _("draw: both made a line in the same round"));
     if (s->ply >= s->cap)
-        return snprintf(buf, size,
-                        lt_ngettext("draw: the move cap (%u move)",
-                                    "draw: the move cap (%u moves)", s->cap),
-                        (unsigned)s->cap);
+        return lt_cap_reason(s->cap, buf, size);
     return snprintf(buf, size, "%s",
                     _("draw: all men placed and no line (placing only)"));
 }
@@ -315,9 +312,7 @@ static void render(const m3 *s, lt_view *v)
         graph_has_line(g, men_of(s, 0)))
         snprintf(v->info[v->ninfo++], sizeof v->info[0],
                  "%s", _("White has a row; black completes the round"));
-    snprintf(v->info[v->ninfo++], sizeof v->info[0],
-             _("Move %u of %u"),
-             (unsigned)s->ply + (s->result == PLAYING), (unsigned)s->cap);
+    lt_view_moves(v, s->ply + (s->result == PLAYING), s->cap);
     if (s->result != PLAYING)
         end_reason(s, v->info[v->ninfo++], sizeof v->info[0]);
 }
