@@ -450,6 +450,12 @@ uint32_t graph_jumps(const graph *g, const uint32_t men[2], int p, int seat)
     return to;
 }
 
+void graph_view_quiet(lt_view *v, const graph_history *h, int quiet)
+{
+    snprintf(v->info[v->ninfo++], sizeof v->info[0],
+             _("Moves without a capture: %d of %d"), h->n, 2 * quiet);
+}
+
 int graph_draw(const graph_history *h, const uint32_t men[2], int quiet)
 {
     if (graph_history_count(h, men[0], men[1]) >= 3)

@@ -162,6 +162,15 @@ int graph_steps_read(const graph *, const char *text, int8_t *from,
 /* ---- White's and Black's men on points (alquerque, nine men's morris):
  * men[0] and men[1] are the two players' point sets. */
 
+/* The quiet rule's option ("quiet": a draw after this many moves each
+ * without a capture), a row of the game's option table. */
+enum { GRAPH_QUIET_MIN = 10, GRAPH_QUIET_MAX = GRAPH_HISTORY / 2 };
+#define GRAPH_QUIET_OPTION                                                    \
+    {NC_("option", "quiet"), NULL, GRAPH_QUIET_MIN, GRAPH_QUIET_MAX, 50,      \
+     N_("a draw after this many moves of each player without a capture")}
+/* The line of a view that counts the moves towards the quiet rule. */
+void graph_view_quiet(lt_view *, const graph_history *, int quiet);
+
 /* The points the man of seat on p can jump to: over an enemy man next to
  * it along a line, onto the empty point behind. */
 uint32_t graph_jumps(const graph *, const uint32_t men[2], int p, int seat);

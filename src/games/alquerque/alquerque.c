@@ -62,8 +62,7 @@ static const lt_option options[] = {
      N_("forced: a player who can jump must, and must go on jumping")},
     {NC_("option", "chain"), chains, 0, 0, 0,
      N_("single: one jump per move instead of a chain of jumps")},
-    {NC_("option", "quiet"), NULL, QUIET_MIN, QUIET_MAX, 50,
-     N_("a draw after this many moves of each player without a capture")},
+    GRAPH_QUIET_OPTION,
     {NULL, NULL, 0, 0, 0, NULL}};
 
 static lt_status init(alq *s, const lt_config *cfg)
@@ -275,9 +274,7 @@ static void render(const alq *s, lt_view *v)
                  s->turn ? _("Black goes on capturing with the man on %s%s")
                          : _("White goes on capturing with the man on %s%s"),
                  g->name[s->chain], s->forced ? "" : _(", or stops (stop)"));
-    snprintf(v->info[v->ninfo++], sizeof v->info[0],
-             _("Moves without a capture: %d of %d"),
-             s->hist.n, 2 * s->quiet);
+    graph_view_quiet(v, &s->hist, s->quiet);
     if (s->result != PLAYING)
         end_reason(s, v->info[v->ninfo++], sizeof v->info[0]);
 }
@@ -315,8 +312,8 @@ static bool invariants_ok(const alq *s)
     const graph *g = board();
     if ((s->men[0] & s->men[1]) || ((s->men[0] | s->men[1]) & ~g->all) ||
         graph_count(s->men[0]) > MEN || graph_count(s->men[1]) > MEN ||
-        s->turn > 1 || s->forced > 1 || s->single > 1 || s->quiet < QUIET_MIN ||
-        s->quiet > QUIET_MAX || s->hist.n > 2 * s->quiet)
+        s->turn > 1 || s->forced > 1 || s->single > 1 || s->quiet < GRAPH_QUIET_MIN ||
+        s->quiet > GRAPH_QUIET_MAX || s->hist.n > 2 * s->quiet)
         return false;
     if (s->chain >= 0)
         return s->result == PLAYING && s->hist.n == 0 && !s->single &&
@@ -337,5 +334,5 @@ const lt_game lt_alquerque = {
     .max_actions = MEN * GRAPH_DEGREE, .num_actions = STOP + 1,
     /* at most 23 captures, each followed by a stop; between them at most
      * 2 quiet moves without one */
-    .max_length = (2 * MEN - 1 + 1) * 2 * QUIET_MAX + 2 * (2 * MEN - 1),
+    .max_length = (2 * MEN - 1 + 1) * 2 * GRAPH_QUIET_MAX + 2 * (2 * MEN - 1),
     LT_RULES_MEMBERS(alq)};

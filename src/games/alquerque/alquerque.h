@@ -15,7 +15,6 @@
 enum { POINTS = 25, MEN = 12, STOP = POINTS * POINTS };
 enum { PLAYING, WON_FIRST, WON_SECOND, DRAWN };
 enum { OPT_CAPTURE, OPT_CHAIN, OPT_QUIET };
-enum { QUIET_MIN = 10, QUIET_MAX = GRAPH_HISTORY / 2 };
 
 typedef struct {
     uint32_t men[2];   /* the points of seat 0 (White) and seat 1 (Black) */

@@ -174,19 +174,16 @@ gc_set gc_targets(const gc_pos *p, int from, bool quiet)
         break;
     }
     case GC_GIRAFFE:
-        for (int i = 0; i < 8; i++) {
-            int x = b[from + giraffe_leaps[i]];
+    case GC_LION: {
+        bool lion = (b[from] & GC_TYPE) == GC_LION;
+        const int *leaps = lion ? lion_leaps : giraffe_leaps;
+        for (int i = 0, n = lion ? 12 : 8; i < n; i++) {
+            int x = b[from + leaps[i]];
             if (quiet ? !(x & own) : TAKES(x))
-                ADD(from + giraffe_leaps[i]);
+                ADD(from + leaps[i]);
         }
         break;
-    case GC_LION:
-        for (int i = 0; i < 12; i++) {
-            int x = b[from + lion_leaps[i]];
-            if (quiet ? !(x & own) : TAKES(x))
-                ADD(from + lion_leaps[i]);
-        }
-        break;
+    }
     case GC_CROC:
     case GC_ROOK: {
         const int *dirs = (b[from] & GC_TYPE) == GC_CROC ? diag : orth;

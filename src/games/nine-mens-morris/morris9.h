@@ -24,7 +24,6 @@ enum {
 enum { PLAYING, WON_FIRST, WON_SECOND, DRAWN };
 enum { OPT_CAPTURE, OPT_FLYING, OPT_QUIET };
 enum { CAPTURE_JUMP, CAPTURE_MILLS };
-enum { QUIET_MIN = 10, QUIET_MAX = GRAPH_HISTORY / 2 };
 
 typedef struct {
     uint32_t men[2];   /* the points of seat 0 (White) and seat 1 (Black) */

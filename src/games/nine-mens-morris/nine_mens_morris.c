@@ -84,8 +84,7 @@ static const lt_option options[] = {
         "three in a row remove an enemy man)")},
     {NC_("option", "flying"), onoff, 0, 0, 0,
      N_("on: a player down to three men may move a man to any empty point")},
-    {NC_("option", "quiet"), NULL, QUIET_MIN, QUIET_MAX, 50,
-     N_("a draw after this many moves of each player without a capture")},
+    GRAPH_QUIET_OPTION,
     {NULL, NULL, 0, 0, 0, NULL}};
 
 static lt_status init(nmm *s, const lt_config *cfg)
@@ -393,9 +392,7 @@ static void render(const nmm *s, lt_view *v)
         snprintf(v->info[v->ninfo++], sizeof v->info[0], "%s",
                  s->turn ? _("Black made a mill and removes an enemy man")
                          : _("White made a mill and removes an enemy man"));
-    snprintf(v->info[v->ninfo++], sizeof v->info[0],
-             _("Moves without a capture: %d of %d"),
-             s->hist.n, 2 * s->quiet);
+    graph_view_quiet(v, &s->hist, s->quiet);
     if (s->result != PLAYING)
         end_reason(s, v->info[v->ninfo++], sizeof v->info[0]);
 }
@@ -430,8 +427,8 @@ static uint64_t hash(const nmm *s)
 static bool invariants_ok(const nmm *s)
 {
     if ((s->men[0] & s->men[1]) || ((s->men[0] | s->men[1]) & ~board()->all) ||
-        s->turn > 1 || s->mills > 1 || s->flying > 1 || s->quiet < QUIET_MIN ||
-        s->quiet > QUIET_MAX || s->hist.n > 2 * s->quiet ||
+        s->turn > 1 || s->mills > 1 || s->flying > 1 || s->quiet < GRAPH_QUIET_MIN ||
+        s->quiet > GRAPH_QUIET_MAX || s->hist.n > 2 * s->quiet ||
         (s->hist.n && (s->hand[0] || s->hand[1])) || !plausible(s, NULL))
         return false;
     nmm t = *s;
@@ -452,4 +449,4 @@ const lt_game lt_nine_mens_morris = {
     .max_actions = 80, .num_actions = ACTIONS,
     /* 18 placements and at most 17 captures or removals, each followed by
      * at most 2 quiet moves without a capture */
-    .max_length = 2 * MEN * (2 * QUIET_MAX + 3)};
+    .max_length = 2 * MEN * (2 * GRAPH_QUIET_MAX + 3)};
