@@ -152,6 +152,18 @@ bool gc_in_check(const gc_pos *p)
     return gc_attacked(p, p->king[p->side], p->side ^ 1);
 }
 
+/* Adds a slide from t by step to the set: the empty squares (when quiet)
+ * and the enemy piece it stops at. */
+static inline void slide(gc_set *set, const uint8_t *b, int t, int step,
+                         bool quiet, int enemy)
+{
+    for (; !b[t]; t += step)
+        if (quiet)
+            gc_set_add(set, t);
+    if ((b[t] & GC_OFF) == enemy)
+        gc_set_add(set, t);
+}
+
 gc_set gc_targets(const gc_pos *p, int from, bool quiet)
 {
     const uint8_t *b = p->sq;
@@ -187,14 +199,8 @@ gc_set gc_targets(const gc_pos *p, int from, bool quiet)
     case GC_CROC:
     case GC_ROOK: {
         const int *dirs = (b[from] & GC_TYPE) == GC_CROC ? diag : orth;
-        for (int i = 0; i < 4; i++) {
-            int t = from + dirs[i];
-            for (; !b[t]; t += dirs[i])
-                if (quiet)
-                    ADD(t);
-            if (TAKES(b[t]))
-                ADD(t);
-        }
+        for (int i = 0; i < 4; i++)
+            slide(&set, b, from + dirs[i], dirs[i], quiet, enemy);
         break;
     }
     case GC_AANCA:
@@ -209,14 +215,9 @@ gc_set gc_targets(const gc_pos *p, int from, bool quiet)
                 continue;
             if (quiet)
                 ADD(t);
-            for (int k = 0; k < 2; k++) {
-                int step = aanca_slide[i][k], u = t + step;
-                for (; !b[u]; u += step)
-                    if (quiet)
-                        ADD(u);
-                if (TAKES(b[u]))
-                    ADD(u);
-            }
+            for (int k = 0; k < 2; k++)
+                slide(&set, b, t + aanca_slide[i][k], aanca_slide[i][k],
+                      quiet, enemy);
         }
         break;
     case GC_UNICORN: {
@@ -234,12 +235,7 @@ gc_set gc_targets(const gc_pos *p, int from, bool quiet)
                 ADD(t);
             if (!all && (i < 4) != (c == 0))
                 continue; /* a backward leap: no slide */
-            int step = unicorn_slide[i], u = t + step;
-            for (; !b[u]; u += step)
-                if (quiet)
-                    ADD(u);
-            if (TAKES(b[u]))
-                ADD(u);
+            slide(&set, b, t + unicorn_slide[i], unicorn_slide[i], quiet, enemy);
         }
         break;
     }
