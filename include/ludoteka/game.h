@@ -23,7 +23,8 @@ enum {
 typedef int32_t lt_action;
 
 /* A game's state: state_size bytes, caller-owned, copied with memcpy.
- * Never defined: each game casts it to its own struct. */
+ * Never defined: each game writes its rules on its own struct, and
+ * adapt.h makes them into the members below. */
 typedef struct lt_state lt_state;
 
 /* One outcome of a chance node; weights are exact integers (three dice,
