@@ -23,7 +23,8 @@ enum {
 typedef int32_t lt_action;
 
 /* A game's state: state_size bytes, caller-owned, copied with memcpy.
- * Never defined: each game casts it to its own struct. */
+ * Never defined: each game writes its rules on its own struct, and
+ * adapt.h makes them into the members below. */
 typedef struct lt_state lt_state;
 
 /* One outcome of a chance node; weights are exact integers (three dice,
@@ -357,11 +358,23 @@ const char *lt_seat_name(const lt_game *, int seat, char *buf,
  * way round. */
 int lt_side_first_south(const lt_state *, int seat);
 int lt_side_first_north(const lt_state *, int seat);
+/* lt_game.num_players of the games for two, and chance_outcomes of the
+ * games without chance (adapt.h: LT_TWO_PLAYERS, LT_NO_CHANCE). */
+int lt_two_players(const lt_state *);
+/* lt_game.seats of the games of White and Black */
+extern const char *const lt_white_black[];
+int lt_no_chance(const lt_state *, lt_outcome *out);
 /* Quarter turns clockwise that bring a side to the bottom of the layout
  * (a corner to the bottom left or right). */
 int lt_side_turns(int side);
 /* Turns a view by quarter turns clockwise (cells, width and height). */
 void lt_view_turn(lt_view *, int quarter_turns);
+
+/* For the games drawn at a cap on the number of moves: the reason
+ * ("draw: the move cap (60 moves)"; snprintf-like), and the line of a
+ * view that counts the moves ("Move 12 of 60"). */
+int lt_cap_reason(unsigned cap, char *buf, size_t size);
+void lt_view_moves(lt_view *, unsigned move, unsigned cap);
 
 /* Result as text: "1-0", "0-1", "1/2-1/2" for two players with returns in
  * {-1,0,1}; otherwise the returns separated by spaces. "*" if not over. */

@@ -439,6 +439,73 @@ int graph_steps_read(const graph *g, const char *text, int8_t *from,
     }
 }
 
+uint32_t graph_jumps(const graph *g, const uint32_t men[2], int p, int seat)
+{
+    uint32_t empty = g->all & ~(men[0] | men[1]), to = 0;
+    if (!(g->adjmask[p] & men[!seat]))
+        return 0;
+    for (int i = 0; i < g->nhops[p]; i++)
+        if (men[!seat] >> g->hop[p][i][0] & 1 && empty >> g->hop[p][i][1] & 1)
+            to |= 1u << g->hop[p][i][1];
+    return to;
+}
+
+void graph_view_quiet(lt_view *v, const graph_history *h, int quiet)
+{
+    snprintf(v->info[v->ninfo++], sizeof v->info[0],
+             _("Moves without a capture: %d of %d"), h->n, 2 * quiet);
+}
+
+int graph_draw(const graph_history *h, const uint32_t men[2], int quiet)
+{
+    if (graph_history_count(h, men[0], men[1]) >= 3)
+        return GRAPH_END_REPEATED;
+    return h->n >= 2 * quiet ? GRAPH_END_QUIET : -1;
+}
+
+int graph_men_write(const graph *g, const uint32_t men[2],
+                    const graph_history *h, const char *middle, char *buf,
+                    size_t size)
+{
+    uint8_t content[GRAPH_POINTS];
+    for (int p = 0; p < g->npoints; p++)
+        content[p] = (uint8_t)((men[0] >> p & 1) + 2 * (men[1] >> p & 1));
+    char rows[64], steps[GRAPH_HISTORY * 6 + 2];
+    graph_board_write(g, content, ".WB", rows, sizeof rows);
+    graph_history_write(g, h, men[0], men[1], steps, sizeof steps);
+    return snprintf(buf, size, "%s %s %s", rows, middle, steps);
+}
+
+bool graph_men_read(const graph *g, const char **text, uint32_t men[2],
+                    lt_error *err)
+{
+    uint8_t content[GRAPH_POINTS];
+    if (!graph_board_read(g, text, ".WB", content, err))
+        return false;
+    men[0] = men[1] = 0;
+    for (int p = 0; p < g->npoints; p++)
+        if (content[p])
+            men[content[p] - 1] |= 1u << p;
+    return true;
+}
+
+bool graph_steps_undo(const graph *g, uint32_t men[2], const int8_t *from,
+                      const int8_t *to, int n, int last, bool linked,
+                      lt_error *err)
+{
+    for (int i = n - 1; i >= 0; i--) {
+        uint32_t *mover = &men[(last + n - 1 - i) % 2];
+        if (!(*mover >> to[i] & 1) || ((men[0] | men[1]) >> from[i] & 1) ||
+            (linked && !graph_linked(g, from[i], to[i]))) {
+            lt_error_set(err, _("step %s-%s cannot be taken back"),
+                         g->name[from[i]], g->name[to[i]]);
+            return false;
+        }
+        *mover ^= 1u << from[i] | 1u << to[i];
+    }
+    return true;
+}
+
 int graph_end_reason(int end, int loser, int moves, char *buf, size_t size)
 {
     bool black = loser & 1;

@@ -159,6 +159,42 @@ int graph_history_write(const graph *, const graph_history *, uint32_t a,
 int graph_steps_read(const graph *, const char *text, int8_t *from,
                      int8_t *to, int max);
 
+/* ---- White's and Black's men on points (alquerque, nine men's morris):
+ * men[0] and men[1] are the two players' point sets. */
+
+/* The quiet rule's option ("quiet": a draw after this many moves each
+ * without a capture), a row of the game's option table. */
+enum { GRAPH_QUIET_MIN = 10, GRAPH_QUIET_MAX = GRAPH_HISTORY / 2 };
+#define GRAPH_QUIET_OPTION                                                    \
+    {NC_("option", "quiet"), NULL, GRAPH_QUIET_MIN, GRAPH_QUIET_MAX, 50,      \
+     N_("a draw after this many moves of each player without a capture")}
+/* The line of a view that counts the moves towards the quiet rule. */
+void graph_view_quiet(lt_view *, const graph_history *, int quiet);
+
+/* The points the man of seat on p can jump to: over an enemy man next to
+ * it along a line, onto the empty point behind. */
+uint32_t graph_jumps(const graph *, const uint32_t men[2], int p, int seat);
+/* Which draw rule ends the game now: GRAPH_END_REPEATED (the same
+ * position for the third time), GRAPH_END_QUIET (quiet moves each
+ * without a capture), or -1 for none. */
+int graph_draw(const graph_history *, const uint32_t men[2], int quiet);
+/* The position as text: the board (".WB"), then middle, then the steps
+ * since the last capture (graph_history_write).  snprintf-like. */
+int graph_men_write(const graph *, const uint32_t men[2],
+                    const graph_history *, const char *middle, char *buf,
+                    size_t size);
+/* Reads the board of such a text from *text into men and moves *text
+ * past it; false, with a message, if it is not one. */
+bool graph_men_read(const graph *, const char **text, uint32_t men[2],
+                    lt_error *);
+/* Takes back the steps from[i]-to[i] (graph_steps_read), newest first:
+ * the newest made by seat last, the ones before by the players in turn;
+ * linked: each step went along a link.  False, with a message, if one
+ * cannot have been made. */
+bool graph_steps_undo(const graph *, uint32_t men[2], const int8_t *from,
+                      const int8_t *to, int n, int last, bool linked,
+                      lt_error *);
+
 /* How a game of White and Black men on points ended (alquerque, nine
  * men's morris), in a language: the seat that lost and why, or the draw
  * rule; `moves` is the quiet rule's count of moves each.  snprintf-like. */

@@ -125,6 +125,35 @@ int lt_side_first_north(const lt_state *s, int seat)
     return seat == 0 ? LT_SIDE_NORTH : LT_SIDE_SOUTH;
 }
 
+int lt_cap_reason(unsigned cap, char *buf, size_t size)
+{
+    return snprintf(buf, size,
+                    lt_ngettext("draw: the move cap (%u move)",
+                                "draw: the move cap (%u moves)", cap),
+                    cap);
+}
+
+void lt_view_moves(lt_view *v, unsigned move, unsigned cap)
+{
+    snprintf(v->info[v->ninfo++], sizeof v->info[0], _("Move %u of %u"),
+             move, cap);
+}
+
+const char *const lt_white_black[] = {N_("White"), N_("Black")};
+
+int lt_two_players(const lt_state *s)
+{
+    (void)s;
+    return 2;
+}
+
+int lt_no_chance(const lt_state *s, lt_outcome *out)
+{
+    (void)s;
+    (void)out;
+    return 0;
+}
+
 int lt_side_turns(int side)
 {
     /* a clockwise quarter turn takes the west side to the north, the

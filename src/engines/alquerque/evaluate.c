@@ -22,7 +22,7 @@ static void evaluate(const lt_state *st, double *out)
             score[seat] += 0.03 * graph_count(g->adjmask[p] & empty);
             /* a jump on offer to the side to move is nearly a man */
             score[seat] += (seat == s->turn ? 0.6 : 0.25) *
-                           graph_count(alq_jumps(g, s, p, seat));
+                           graph_count(graph_jumps(g, s->men, p, seat));
         }
     }
     out[0] = tanh((score[0] - score[1]) / 3.0);

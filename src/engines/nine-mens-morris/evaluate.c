@@ -25,7 +25,7 @@ static void evaluate(const lt_state *st, double *out)
             int p = __builtin_ctz(m);
             moves += graph_count(g->adjmask[p] & empty);
             if (!s->mills)
-                threats += graph_count(nmm_jumps(g, s, p, seat));
+                threats += graph_count(graph_jumps(g, s->men, p, seat));
         }
         if (s->mills)
             for (int i = 0; i < g->nlines; i++) {

@@ -8,6 +8,7 @@
 #include <strings.h>
 
 #include "alquerque.h"
+#include "ludoteka/adapt.h"
 #include "ludoteka/text.h"
 
 
@@ -21,21 +22,10 @@ static const graph *board(void)
     return graph_alquerque();
 }
 
-uint32_t alq_jumps(const graph *g, const alq *s, int p, int seat)
-{
-    uint32_t empty = g->all & ~(s->men[0] | s->men[1]), to = 0;
-    if (!(g->adjmask[p] & s->men[!seat]))
-        return 0;
-    for (int i = 0; i < g->nhops[p]; i++)
-        if (s->men[!seat] >> g->hop[p][i][0] & 1 && empty >> g->hop[p][i][1] & 1)
-            to |= 1u << g->hop[p][i][1];
-    return to;
-}
-
 static bool can_jump(const graph *g, const alq *s, int seat)
 {
     for (uint32_t m = s->men[seat]; m; m &= m - 1)
-        if (alq_jumps(g, s, __builtin_ctz(m), seat))
+        if (graph_jumps(g, s->men, __builtin_ctz(m), seat))
             return true;
     return false;
 }
@@ -56,10 +46,10 @@ static void settle(alq *s)
     if (!s->men[s->turn] || !can_move(board(), s, s->turn))
         /* seed: whoever is blocked or has lost all his men loses */
         s->result = s->turn ? WON_FIRST : WON_SECOND;
-    else if (graph_history_count(&s->hist, s->men[0], s->men[1]) >= 3)
-        s->result = DRAWN; /* RULES.md: threefold repetition */
-    else if (s->hist.n >= 2 * s->quiet)
-        s->result = DRAWN; /* RULES.md: `quiet` moves each without capture */
+    else if (graph_draw(&s->hist, s->men, s->quiet) >= 0)
+        /* RULES.md: threefold repetition; `quiet` moves each without
+         * capture */
+        s->result = DRAWN;
 }
 
 static const char *const captures[] = {
@@ -72,13 +62,11 @@ static const lt_option options[] = {
      N_("forced: a player who can jump must, and must go on jumping")},
     {NC_("option", "chain"), chains, 0, 0, 0,
      N_("single: one jump per move instead of a chain of jumps")},
-    {NC_("option", "quiet"), NULL, QUIET_MIN, QUIET_MAX, 50,
-     N_("a draw after this many moves of each player without a capture")},
+    GRAPH_QUIET_OPTION,
     {NULL, NULL, 0, 0, 0, NULL}};
 
-static lt_status init(lt_state *st, const lt_config *cfg)
+static lt_status init(alq *s, const lt_config *cfg)
 {
-    alq *s = (alq *)st;
     memset(s, 0, sizeof *s);
     s->men[0] = SETUP_WHITE;
     s->men[1] = SETUP_BLACK;
@@ -90,27 +78,19 @@ static lt_status init(lt_state *st, const lt_config *cfg)
     return LT_OK;
 }
 
-static int num_players(const lt_state *st)
+static int current_player(const alq *s)
 {
-    (void)st;
-    return 2;
-}
-
-static int current_player(const lt_state *st)
-{
-    const alq *s = (const alq *)st;
     return s->result == PLAYING ? s->turn : LT_TERMINAL;
 }
 
-static int legal_actions(const lt_state *st, lt_action *out)
+static int legal_actions(const alq *s, lt_action *out)
 {
-    const alq *s = (const alq *)st;
     const graph *g = board();
     assert(s->result == PLAYING);
     int n = 0;
     if (s->chain >= 0) {
         /* RULES.md: the same piece may jump on, or stop */
-        for (uint32_t to = alq_jumps(g, s, s->chain, s->turn); to; to &= to - 1)
+        for (uint32_t to = graph_jumps(g, s->men, s->chain, s->turn); to; to &= to - 1)
             out[n++] = s->chain * POINTS + __builtin_ctz(to);
         if (!s->forced)
             out[n++] = STOP;
@@ -122,20 +102,13 @@ static int legal_actions(const lt_state *st, lt_action *out)
         int from = __builtin_ctz(m);
         /* seed: one point along a line, or a jump over an enemy man onto
          * the empty point behind it */
-        uint32_t to = alq_jumps(g, s, from, s->turn);
+        uint32_t to = graph_jumps(g, s->men, from, s->turn);
         if (!jumps_only)
             to |= g->adjmask[from] & empty;
         for (; to; to &= to - 1)
             out[n++] = from * POINTS + __builtin_ctz(to);
     }
     return n;
-}
-
-static int chance_outcomes(const lt_state *st, lt_outcome *out)
-{
-    (void)st;
-    (void)out;
-    return 0;
 }
 
 static void end_turn(alq *s)
@@ -145,9 +118,8 @@ static void end_turn(alq *s)
     settle(s);
 }
 
-static void apply(lt_state *st, lt_action a)
+static void apply(alq *s, lt_action a)
 {
-    alq *s = (alq *)st;
     const graph *g = board();
     if (a == STOP) {
         end_turn(s);
@@ -168,55 +140,48 @@ static void apply(lt_state *st, lt_action a)
     s->hist.n = 0;
     /* seed: "one or several" men in one move; RULES.md: the player may
      * stop after any jump (chain=single: after the first) */
-    if (!s->single && alq_jumps(g, s, to, s->turn))
+    if (!s->single && graph_jumps(g, s->men, to, s->turn))
         s->chain = (int8_t)to;
     else
         end_turn(s);
 }
 
-static void returns(const lt_state *st, double *out)
+static void returns(const alq *s, double *out)
 {
-    const alq *s = (const alq *)st;
     out[0] = s->result == WON_FIRST ? 1 : s->result == WON_SECOND ? -1 : 0;
     out[1] = -out[0];
 }
 
-static int action_name(const lt_state *st, lt_action a, char *buf, size_t size)
+static int action_name(const alq *s, lt_action a, char *buf, size_t size)
 {
-    (void)st;
+    (void)s;
     return graph_chain_action_name(board(), a, buf, size);
 }
 
-static lt_status parse_action(const lt_state *st, const char *text,
+static lt_status parse_action(const alq *s, const char *text,
                               lt_action *out)
 {
-    (void)st;
+    (void)s;
     return graph_chain_action_read(board(), text, out);
 }
 
 /* "BBBBB/BBBBB/BB.WW/WWWWW/WWWWW w - -": rows 5 to 1, the seat to move,
  * the point of a piece in the middle of a capture chain (or -), and the
  * steps since the last capture, oldest first (or -). */
-static int write_state(const lt_state *st, char *buf, size_t size)
+static int write_state(const alq *s, char *buf, size_t size)
 {
-    const alq *s = (const alq *)st;
     const graph *g = board();
-    uint8_t content[POINTS];
-    for (int p = 0; p < POINTS; p++)
-        content[p] = (uint8_t)((s->men[0] >> p & 1) + 2 * (s->men[1] >> p & 1));
-    char rows[64], steps[GRAPH_HISTORY * 6 + 2];
-    graph_board_write(g, content, ".WB", rows, sizeof rows);
-    graph_history_write(g, &s->hist, s->men[0], s->men[1], steps, sizeof steps);
-    return snprintf(buf, size, "%s %c %s %s", rows, s->turn ? 'b' : 'w',
-                    s->chain >= 0 ? g->name[s->chain] : "-", steps);
+    char middle[8];
+    snprintf(middle, sizeof middle, "%c %s", s->turn ? 'b' : 'w',
+             s->chain >= 0 ? g->name[s->chain] : "-");
+    return graph_men_write(g, s->men, &s->hist, middle, buf, size);
 }
 
-static lt_status read_state(lt_state *st, const char *text, lt_error *err)
+static lt_status read_state(alq *s, const char *text, lt_error *err)
 {
     const graph *g = board();
-    alq t = *(alq *)st;
-    uint8_t content[POINTS];
-    if (!graph_board_read(g, &text, ".WB", content, err))
+    alq t = *s;
+    if (!graph_men_read(g, &text, t.men, err))
         return LT_ESYNTAX;
     char side[4], chain[4], steps[GRAPH_HISTORY * 6 + 2];
     int used = 0;
@@ -231,10 +196,6 @@ static lt_status read_state(lt_state *st, const char *text, lt_error *err)
         lt_error_set(err, _("side to move: expected w or b, found '%s'"), side);
         return LT_ESYNTAX;
     }
-    t.men[0] = t.men[1] = 0;
-    for (int p = 0; p < POINTS; p++)
-        if (content[p])
-            t.men[content[p] - 1] |= 1u << p;
     t.turn = tolower((unsigned char)side[0]) == 'b';
     if (graph_count(t.men[0]) > MEN || graph_count(t.men[1]) > MEN) {
         lt_error_set(err, _("each player has only %d men"), MEN);
@@ -255,16 +216,8 @@ static lt_status read_state(lt_state *st, const char *text, lt_error *err)
         return LT_ESYNTAX;
     }
     alq u = t;
-    for (int i = n - 1; i >= 0; i--) {
-        uint32_t *mover = &u.men[(t.turn + n - i) % 2];
-        if (!(*mover >> to[i] & 1) || ((u.men[0] | u.men[1]) >> from[i] & 1) ||
-            !graph_linked(g, from[i], to[i])) {
-            lt_error_set(err, _("step %s-%s cannot be taken back"), g->name[from[i]],
-                         g->name[to[i]]);
-            return LT_EILLEGAL;
-        }
-        *mover ^= 1u << from[i] | 1u << to[i];
-    }
+    if (!graph_steps_undo(g, u.men, from, to, n, !t.turn, true, err))
+        return LT_EILLEGAL;
     u.turn = (uint8_t)((t.turn + n) % 2);
     u.chain = -1;
     u.hist.n = 0;
@@ -273,42 +226,39 @@ static lt_status read_state(lt_state *st, const char *text, lt_error *err)
         lt_action a = from[i] * POINTS + to[i], acts[LT_MAX_ACTIONS];
         bool ok = false;
         if (u.result == PLAYING)
-            for (int k = legal_actions((lt_state *)&u, acts); k-- > 0;)
+            for (int k = legal_actions(&u, acts); k-- > 0;)
                 ok = ok || acts[k] == a;
         if (!ok) {
             lt_error_set(err, _("step %s-%s was not legal then"), g->name[from[i]],
                          g->name[to[i]]);
             return LT_EILLEGAL;
         }
-        apply((lt_state *)&u, a);
+        apply(&u, a);
     }
     if (strcmp(chain, "-")) {
         int c = graph_find(g, chain);
         if (c < 0 || !(u.men[u.turn] >> c & 1) || n > 0 ||
-            !alq_jumps(g, &u, c, u.turn) || u.single) {
+            !graph_jumps(g, u.men, c, u.turn) || u.single) {
             lt_error_set(err, _("no capture chain can go on from '%s'"), chain);
             return LT_EILLEGAL;
         }
         u.chain = (int8_t)c;
         u.result = PLAYING;
     }
-    *(alq *)st = u;
+    *s = u;
     return LT_OK;
 }
 
 /* How the game ended (RULES.md, Endings), in settle's order. */
-static int end_reason(const lt_state *st, char *buf, size_t size)
+static int end_reason(const alq *s, char *buf, size_t size)
 {
-    const alq *s = (const alq *)st;
     int end = s->result != DRAWN ? (s->men[s->turn] ? GRAPH_END_BLOCKED : GRAPH_END_NO_MEN)
-              : graph_history_count(&s->hist, s->men[0], s->men[1]) >= 3 ? GRAPH_END_REPEATED
-                                                                          : GRAPH_END_QUIET;
+                                  : graph_draw(&s->hist, s->men, s->quiet);
     return graph_end_reason(end, s->turn, s->quiet, buf, size);
 }
 
-static void render(const lt_state *st, lt_view *v)
+static void render(const alq *s, lt_view *v)
 {
-    const alq *s = (const alq *)st;
     const graph *g = board();
     graph_render(g, v);
     for (int p = 0; p < POINTS; p++)
@@ -324,16 +274,13 @@ static void render(const lt_state *st, lt_view *v)
                  s->turn ? _("Black goes on capturing with the man on %s%s")
                          : _("White goes on capturing with the man on %s%s"),
                  g->name[s->chain], s->forced ? "" : _(", or stops (stop)"));
-    snprintf(v->info[v->ninfo++], sizeof v->info[0],
-             _("Moves without a capture: %d of %d"),
-             s->hist.n, 2 * s->quiet);
+    graph_view_quiet(v, &s->hist, s->quiet);
     if (s->result != PLAYING)
-        end_reason(st, v->info[v->ninfo++], sizeof v->info[0]);
+        end_reason(s, v->info[v->ninfo++], sizeof v->info[0]);
 }
 
-static int action_cells(const lt_state *st, lt_action a, int *cells, int max)
+static int action_cells(const alq *s, lt_action a, int *cells, int max)
 {
-    const alq *s = (const alq *)st;
     const graph *g = board();
     if (a == STOP) {
         if (max < 1 || s->chain < 0)
@@ -353,69 +300,39 @@ static int action_cells(const lt_state *st, lt_action a, int *cells, int max)
 
 /* Board, side to move and chain; the steps since the last capture are
  * left out, as chess engines leave out the history. */
-static uint64_t hash(const lt_state *st)
+static uint64_t hash(const alq *s)
 {
-    const alq *s = (const alq *)st;
     return graph_set_key(0, s->men[0]) ^ graph_set_key(1, s->men[1]) ^
            (s->turn ? graph_key(2, 0) : 0) ^
            (s->chain >= 0 ? graph_key(3, s->chain) : 0);
 }
 
-static bool invariants_ok(const lt_state *st)
+static bool invariants_ok(const alq *s)
 {
-    const alq *s = (const alq *)st;
     const graph *g = board();
     if ((s->men[0] & s->men[1]) || ((s->men[0] | s->men[1]) & ~g->all) ||
         graph_count(s->men[0]) > MEN || graph_count(s->men[1]) > MEN ||
-        s->turn > 1 || s->forced > 1 || s->single > 1 || s->quiet < QUIET_MIN ||
-        s->quiet > QUIET_MAX || s->hist.n > 2 * s->quiet)
+        s->turn > 1 || s->forced > 1 || s->single > 1 || s->quiet < GRAPH_QUIET_MIN ||
+        s->quiet > GRAPH_QUIET_MAX || s->hist.n > 2 * s->quiet)
         return false;
     if (s->chain >= 0)
         return s->result == PLAYING && s->hist.n == 0 && !s->single &&
-               s->men[s->turn] >> s->chain & 1 && alq_jumps(g, s, s->chain, s->turn);
+               s->men[s->turn] >> s->chain & 1 && graph_jumps(g, s->men, s->chain, s->turn);
     alq t = *s;
     settle(&t);
     return t.result == s->result;
 }
 
-static const char *const seats[] = {N_("White"), N_("Black")};
+LT_ADAPT_RULES(alq)
 
 const lt_game lt_alquerque = {
-    .id = "alquerque",
-    .numbering = LT_NUMBER_MOVES,
-    .seat_side = lt_side_first_south,
-    .title = N_("Alquerque (12 Men's Morris)"),
+    .id = "alquerque", .title = N_("Alquerque (12 Men's Morris)"),
     .source = N_("source 000: 12 Men's Morris (12 młynków)"),
-    .group = LT_GROUP_ALFONSO,
-    .options = options,
-    .end_reason = end_reason,
-    .seats = seats,
-    .min_players = 2,
-    .max_players = 2,
-    .has_chance = false,
-    .zero_sum = true,
-    .min_return = -1,
-    .max_return = 1,
-    .state_size = sizeof(alq),
-    .max_actions = MEN * GRAPH_DEGREE, /* one move per man and direction */
-    .max_outcomes = 0,
-    .num_actions = STOP + 1,
+    .group = LT_GROUP_ALFONSO, .options = options, .seats = lt_white_black,
+    .seat_side = lt_side_first_south, LT_TWO_PLAYERS, LT_NO_CHANCE,
+    /* one move per man and direction */
+    .max_actions = MEN * GRAPH_DEGREE, .num_actions = STOP + 1,
     /* at most 23 captures, each followed by a stop; between them at most
      * 2 quiet moves without one */
-    .max_length = (2 * MEN - 1 + 1) * 2 * QUIET_MAX + 2 * (2 * MEN - 1),
-    .init = init,
-    .num_players = num_players,
-    .current_player = current_player,
-    .legal_actions = legal_actions,
-    .chance_outcomes = chance_outcomes,
-    .apply = apply,
-    .returns = returns,
-    .action_name = action_name,
-    .parse_action = parse_action,
-    .write_state = write_state,
-    .read_state = read_state,
-    .render = render,
-    .action_cells = action_cells,
-    .hash = hash,
-    .invariants_ok = invariants_ok,
-};
+    .max_length = (2 * MEN - 1 + 1) * 2 * GRAPH_QUIET_MAX + 2 * (2 * MEN - 1),
+    LT_RULES_MEMBERS(alq)};

@@ -15,7 +15,6 @@
 enum { POINTS = 25, MEN = 12, STOP = POINTS * POINTS };
 enum { PLAYING, WON_FIRST, WON_SECOND, DRAWN };
 enum { OPT_CAPTURE, OPT_CHAIN, OPT_QUIET };
-enum { QUIET_MIN = 10, QUIET_MAX = GRAPH_HISTORY / 2 };
 
 typedef struct {
     uint32_t men[2];   /* the points of seat 0 (White) and seat 1 (Black) */
@@ -27,8 +26,5 @@ typedef struct {
 } alq;
 
 extern const lt_game lt_alquerque;
-
-/* Landing points of the jumps of the piece at p over an enemy. */
-uint32_t alq_jumps(const graph *, const alq *, int p, int seat);
 
 #endif

@@ -6,6 +6,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "ludoteka/adapt.h"
 #include "ludoteka/text.h"
 #include "rabbit.h"
 
@@ -80,9 +81,8 @@ static const lt_option options[] = {
      N_("single: the rabbit jumps once per move instead of a chain of jumps")},
     {NULL, NULL, 0, 0, 0, NULL}};
 
-static lt_status init(lt_state *st, const lt_config *cfg)
+static lt_status init(rs *s, const lt_config *cfg)
 {
-    rs *s = (rs *)st;
     memset(s, 0, sizeof *s);
     s->start = (uint8_t)cfg->value[OPT_HUNTERS];
     s->need = (uint8_t)(cfg->value[OPT_THRESHOLD] < s->start
@@ -96,21 +96,13 @@ static lt_status init(lt_state *st, const lt_config *cfg)
     return LT_OK;
 }
 
-static int num_players(const lt_state *st)
+static int current_player(const rs *s)
 {
-    (void)st;
-    return 2;
-}
-
-static int current_player(const lt_state *st)
-{
-    const rs *s = (const rs *)st;
     return s->result == RB_PLAYING ? s->turn : LT_TERMINAL;
 }
 
-static int legal_actions(const lt_state *st, lt_action *out)
+static int legal_actions(const rs *s, lt_action *out)
 {
-    const rs *s = (const rs *)st;
     const graph *g = board();
     assert(s->result == RB_PLAYING);
     int n = 0;
@@ -135,16 +127,8 @@ static int legal_actions(const lt_state *st, lt_action *out)
     return n;
 }
 
-static int chance_outcomes(const lt_state *st, lt_outcome *out)
+static void apply(rs *s, lt_action a)
 {
-    (void)st;
-    (void)out;
-    return 0;
-}
-
-static void apply(lt_state *st, lt_action a)
-{
-    rs *s = (rs *)st;
     const graph *g = board();
     if (a == RB_STOP) {
         s->chaining = 0;
@@ -171,32 +155,30 @@ static void apply(lt_state *st, lt_action a)
     rabbit_settle(s);
 }
 
-static void returns(const lt_state *st, double *out)
+static void returns(const rs *s, double *out)
 {
-    const rs *s = (const rs *)st;
     out[0] = s->result == RB_RABBIT_WON ? 1 : s->result == RB_HUNTERS_WON ? -1 : 0;
     out[1] = -out[0];
 }
 
-static int action_name(const lt_state *st, lt_action a, char *buf, size_t size)
+static int action_name(const rs *s, lt_action a, char *buf, size_t size)
 {
-    (void)st;
+    (void)s;
     return graph_chain_action_name(board(), a, buf, size);
 }
 
-static lt_status parse_action(const lt_state *st, const char *text,
+static lt_status parse_action(const rs *s, const char *text,
                               lt_action *out)
 {
-    (void)st;
+    (void)s;
     return graph_chain_action_read(board(), text, out);
 }
 
 /* "...../...../H.R.H/HHHHH/HHHHH r 0": rows 5 to 1, who moves (r the
  * rabbit, rx the rabbit in the middle of a capture chain, h the hunters),
  * and the number of hunter moves made. */
-static int write_state(const lt_state *st, char *buf, size_t size)
+static int write_state(const rs *s, char *buf, size_t size)
 {
-    const rs *s = (const rs *)st;
     uint8_t content[RB_POINTS];
     for (int p = 0; p < RB_POINTS; p++)
         content[p] = (uint8_t)(p == s->rabbit ? 2 : s->hunters >> p & 1);
@@ -207,9 +189,9 @@ static int write_state(const lt_state *st, char *buf, size_t size)
                     (unsigned)s->moves);
 }
 
-static lt_status read_state(lt_state *st, const char *text, lt_error *err)
+static lt_status read_state(rs *s, const char *text, lt_error *err)
 {
-    rs t = *(rs *)st;
+    rs t = *s;
     uint8_t content[RB_POINTS];
     if (!graph_board_read(board(), &text, ".HR", content, err))
         return LT_ESYNTAX;
@@ -262,14 +244,13 @@ static lt_status read_state(lt_state *st, const char *text, lt_error *err)
         return LT_EILLEGAL;
     }
     rabbit_settle(&t);
-    *(rs *)st = t;
+    *s = t;
     return LT_OK;
 }
 
 /* How the game ended (RULES.md, Endings), in rabbit_settle's order. */
-static int end_reason(const lt_state *st, char *buf, size_t size)
+static int end_reason(const rs *s, char *buf, size_t size)
 {
-    const rs *s = (const rs *)st;
     int left = graph_count(s->hunters);
     if (left < s->need)
         return snprintf(buf, size,
@@ -286,9 +267,8 @@ static int end_reason(const lt_state *st, char *buf, size_t size)
                     (unsigned)s->cap);
 }
 
-static void render(const lt_state *st, lt_view *v)
+static void render(const rs *s, lt_view *v)
 {
-    const rs *s = (const rs *)st;
     const graph *g = board();
     graph_render(g, v);
     graph_piece(v, s->rabbit, RB_RABBIT, 0, "R", "\u25c6");
@@ -304,12 +284,11 @@ static void render(const lt_state *st, lt_view *v)
         snprintf(v->info[v->ninfo++], sizeof v->info[0],
                  "%s", _("The rabbit goes on capturing, or stops (stop)"));
     if (s->result != RB_PLAYING)
-        end_reason(st, v->info[v->ninfo++], sizeof v->info[0]);
+        end_reason(s, v->info[v->ninfo++], sizeof v->info[0]);
 }
 
-static int action_cells(const lt_state *st, lt_action a, int *cells, int max)
+static int action_cells(const rs *s, lt_action a, int *cells, int max)
 {
-    const rs *s = (const rs *)st;
     const graph *g = board();
     if (a == RB_STOP) {
         if (max < 1)
@@ -327,17 +306,15 @@ static int action_cells(const lt_state *st, lt_action a, int *cells, int max)
     return 3;
 }
 
-static uint64_t hash(const lt_state *st)
+static uint64_t hash(const rs *s)
 {
-    const rs *s = (const rs *)st;
     return graph_set_key(0, s->hunters) ^ graph_key(1, s->rabbit) ^
            graph_key(2, s->turn * 2 + s->chaining) ^
            (uint64_t)s->moves * 0x9e3779b97f4a7c15u;
 }
 
-static bool invariants_ok(const lt_state *st)
+static bool invariants_ok(const rs *s)
 {
-    const rs *s = (const rs *)st;
     const graph *g = board();
     if (s->rabbit < 0 || s->rabbit >= RB_POINTS || (s->hunters & ~g->all) ||
         s->hunters >> s->rabbit & 1 || graph_count(s->hunters) > s->start ||
@@ -351,42 +328,14 @@ static bool invariants_ok(const lt_state *st)
 }
 
 static const char *const seats[] = {N_("Rabbit"), N_("Hunters")};
+LT_ADAPT_RULES(rs)
+
 const lt_game lt_catch_the_rabbit = {
-    .id = "catch-the-rabbit",
-    .numbering = LT_NUMBER_MOVES,
-    .seat_side = lt_side_first_north,
-    .title = N_("Catch the Rabbit"),
-    .source = N_("source 000: Catch the Rabbit"),
-    .group = LT_GROUP_ALFONSO,
-    .options = options,
-    .end_reason = end_reason,
-    .seats = seats,
-    .min_players = 2,
-    .max_players = 2,
-    .has_chance = false,
-    .zero_sum = true,
-    .min_return = -1,
-    .max_return = 1,
-    .state_size = sizeof(rs),
-    .max_actions = RB_MAX_HUNTERS * GRAPH_DEGREE,
-    .max_outcomes = 0,
-    .num_actions = RB_STOP + 1,
+    .id = "catch-the-rabbit", .title = N_("Catch the Rabbit"),
+    .source = N_("source 000: Catch the Rabbit"), .group = LT_GROUP_ALFONSO,
+    .options = options, .seats = seats, .seat_side = lt_side_first_north,
+    LT_TWO_PLAYERS, LT_NO_CHANCE, LT_RULES_MEMBERS(rs),
+    .max_actions = RB_MAX_HUNTERS * GRAPH_DEGREE, .num_actions = RB_STOP + 1,
     /* cap hunter moves, a rabbit move before each and after the last, and
      * a jump and a stop for each of the 12 hunters */
-    .max_length = 2 * CAP_MAX + 1 + 2 * RB_MAX_HUNTERS,
-    .init = init,
-    .num_players = num_players,
-    .current_player = current_player,
-    .legal_actions = legal_actions,
-    .chance_outcomes = chance_outcomes,
-    .apply = apply,
-    .returns = returns,
-    .action_name = action_name,
-    .parse_action = parse_action,
-    .write_state = write_state,
-    .read_state = read_state,
-    .render = render,
-    .action_cells = action_cells,
-    .hash = hash,
-    .invariants_ok = invariants_ok,
-};
+    .max_length = 2 * CAP_MAX + 1 + 2 * RB_MAX_HUNTERS};

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "chess_game.h"
+#include "ludoteka/adapt.h"
 #include "ludoteka/text.h"
 
 /* Actions: (from * 64 + to) * 5 + promotion (0 none, 1..4 N B R Q);
@@ -71,30 +72,21 @@ static void settle(chess_state *s)
         s->end = END_NONE;
 }
 
-static lt_status init(lt_state *st, const lt_config *cfg)
+static lt_status init(chess_state *s, const lt_config *cfg)
 {
-    chess_state *s = (chess_state *)st;
     memset(s, 0, sizeof *s);
     chess_startpos(&s->pos, cfg->value[OPT_RULES]);
     settle(s);
     return LT_OK;
 }
 
-static int num_players(const lt_state *st)
+static int current_player(const chess_state *s)
 {
-    (void)st;
-    return 2;
-}
-
-static int current_player(const lt_state *st)
-{
-    const chess_state *s = (const chess_state *)st;
     return s->end == END_NONE ? s->pos.side : LT_TERMINAL;
 }
 
-static int legal_actions(const lt_state *st, lt_action *out)
+static int legal_actions(const chess_state *s, lt_action *out)
 {
-    const chess_state *s = (const chess_state *)st;
     chess_move list[CHESS_MAX_MOVES];
     int n = chess_legal(&s->pos, list);
     for (int i = 0; i < n; i++) { /* insertion sort: ascending actions */
@@ -107,13 +99,6 @@ static int legal_actions(const lt_state *st, lt_action *out)
         out[k] = a;
     }
     return n;
-}
-
-static int chance_outcomes(const lt_state *st, lt_outcome *out)
-{
-    (void)st;
-    (void)out;
-    return 0;
 }
 
 void chess_state_play(chess_state *s, chess_move m)
@@ -129,15 +114,13 @@ void chess_state_play(chess_state *s, chess_move m)
     settle(s);
 }
 
-static void apply(lt_state *st, lt_action a)
+static void apply(chess_state *s, lt_action a)
 {
-    chess_state *s = (chess_state *)st;
     chess_state_play(s, chess_move_of(&s->pos, a));
 }
 
-static void returns(const lt_state *st, double *out)
+static void returns(const chess_state *s, double *out)
 {
-    const chess_state *s = (const chess_state *)st;
     out[0] = out[1] = 0;
     if (s->end == END_MATE) { /* the side to move is mated */
         out[s->pos.side] = -1;
@@ -145,34 +128,31 @@ static void returns(const lt_state *st, double *out)
     }
 }
 
-static int action_name(const lt_state *st, lt_action a, char *buf, size_t size)
+static int action_name(const chess_state *s, lt_action a, char *buf, size_t size)
 {
-    const chess_state *s = (const chess_state *)st;
     return chess_san(&s->pos, chess_move_of(&s->pos, a), buf, size);
 }
 
 /* SAN with the piece letters of the reader's language: "Sf3", "e8=H"
  * in Polish. */
-static int display_name(const lt_state *st, lt_action a, char *buf, size_t size)
+static int display_name(const chess_state *s, lt_action a, char *buf, size_t size)
 {
     char san[32];
-    int n = action_name(st, a, san, sizeof san);
+    int n = action_name(s, a, san, sizeof san);
     /* TRANSLATORS: the letters of the king, queen, rook, bishop and knight
      * in chess moves ("Nf3"); five different ASCII capitals */
     lt_swap_letters(san, "KQRBN", P_("chess pieces", "KQRBN"), buf, size);
     return n;
 }
 
-static int coord_name(const lt_state *st, lt_action a, char *buf, size_t size)
+static int coord_name(const chess_state *s, lt_action a, char *buf, size_t size)
 {
-    const chess_state *s = (const chess_state *)st;
     return chess_uci(chess_move_of(&s->pos, a), buf, size);
 }
 
-static lt_status parse_action(const lt_state *st, const char *text,
+static lt_status parse_action(const chess_state *s, const char *text,
                               lt_action *out)
 {
-    const chess_state *s = (const chess_state *)st;
     chess_move m;
     switch (chess_parse_move(&s->pos, text, &m)) {
     case PARSE_OK:
@@ -187,18 +167,17 @@ static lt_status parse_action(const lt_state *st, const char *text,
 
 /* The FEN.  FEN cannot hold the earlier positions, so a game ended by
  * fivefold repetition adds a seventh word, "repetition" (RULES.md). */
-static int write_state(const lt_state *st, char *buf, size_t size)
+static int write_state(const chess_state *s, char *buf, size_t size)
 {
-    const chess_state *s = (const chess_state *)st;
     char fen[128];
     chess_to_fen(&s->pos, fen, sizeof fen);
     return snprintf(buf, size, "%s%s", fen,
                     s->end == END_FIVEFOLD ? " repetition" : "");
 }
 
-static lt_status read_state(lt_state *st, const char *text, lt_error *err)
+static lt_status read_state(chess_state *s, const char *text, lt_error *err)
 {
-    chess_state *s = (chess_state *)st, t;
+    chess_state t;
     memset(&t, 0, sizeof t);
     char fen[256], msg[200];
     if (strlen(text) >= sizeof fen) {
@@ -232,9 +211,8 @@ static const char *const glyphs[2][6] = {
     {"\u2659", "\u2658", "\u2657", "\u2656", "\u2655", "\u2654"},
     {"\u265f", "\u265e", "\u265d", "\u265c", "\u265b", "\u265a"}};
 
-static int end_reason(const lt_state *st, char *buf, size_t size)
+static int end_reason(const chess_state *s, char *buf, size_t size)
 {
-    const chess_state *s = (const chess_state *)st;
     static const char *const ends[] = {
         "",
         N_("Checkmate"),
@@ -249,9 +227,8 @@ static int end_reason(const lt_state *st, char *buf, size_t size)
  * has stood three times, or after fifty moves of each side without a
  * capture or a pawn move (a mate on that move wins: the game would be
  * over). */
-static bool claimable(const lt_state *st, char *buf, size_t size)
+static bool claimable(const chess_state *s, char *buf, size_t size)
 {
-    const chess_state *s = (const chess_state *)st;
     if (s->end != END_NONE)
         return false;
     if (repetitions(s) >= 3)
@@ -267,9 +244,8 @@ static bool claimable(const lt_state *st, char *buf, size_t size)
  * series of legal moves.  RULES.md's reading: a lone king cannot mate,
  * nor can a king with one knight or one bishop against a lone king;
  * any other material could, with the opponent's help. */
-static bool can_win(const lt_state *st, int seat)
+static bool can_win(const chess_state *s, int seat)
 {
-    const chess_state *s = (const chess_state *)st;
     const chess_pos *p = &s->pos;
     uint64_t mine = p->by_color[seat] & ~p->by_type[KING];
     uint64_t theirs = p->by_color[seat ^ 1] & ~p->by_type[KING];
@@ -280,9 +256,8 @@ static bool can_win(const lt_state *st, int seat)
     return !(one_minor && !theirs);
 }
 
-static void render(const lt_state *st, lt_view *v)
+static void render(const chess_state *s, lt_view *v)
 {
-    const chess_state *s = (const chess_state *)st;
     const chess_pos *p = &s->pos;
     v->width = v->height = 8;
     v->ncells = 64;
@@ -314,7 +289,7 @@ static void render(const lt_state *st, lt_view *v)
     }
     bool check = chess_in_check(p);
     if (s->end != END_NONE)
-        end_reason(st, v->info[v->ninfo++], sizeof v->info[0]);
+        end_reason(s, v->info[v->ninfo++], sizeof v->info[0]);
     else
         snprintf(v->info[v->ninfo++], sizeof v->info[0], "%s",
                  p->side ? (check ? _("Black to move (check)") : _("Black to move"))
@@ -339,9 +314,8 @@ static void render(const lt_state *st, lt_view *v)
     }
 }
 
-static int action_cells(const lt_state *st, lt_action a, int *cells, int max)
+static int action_cells(const chess_state *s, lt_action a, int *cells, int max)
 {
-    const chess_state *s = (const chess_state *)st;
     chess_move m = chess_move_of(&s->pos, a);
     if (max < 3)
         return 0;
@@ -354,15 +328,13 @@ static int action_cells(const lt_state *st, lt_action a, int *cells, int max)
     return 2;
 }
 
-static uint64_t hash(const lt_state *st)
+static uint64_t hash(const chess_state *s)
 {
-    const chess_state *s = (const chess_state *)st;
     return s->pos.key ^ (s->end == END_FIVEFOLD ? 0x7265706574697469u : 0);
 }
 
-static bool invariants_ok(const lt_state *st)
+static bool invariants_ok(const chess_state *s)
 {
-    const chess_state *s = (const chess_state *)st;
     if (!chess_pos_ok(&s->pos) || s->nhist > s->pos.halfmove ||
         s->nhist > CHESS_HIST)
         return false;
@@ -373,57 +345,27 @@ static bool invariants_ok(const lt_state *st)
     return t.end == s->end;
 }
 
-static uint64_t perft(const lt_state *st, int depth)
+static uint64_t perft(const chess_state *s, int depth)
 {
-    const chess_state *s = (const chess_state *)st;
     if (s->end != END_NONE)
         return depth == 0;
     return chess_perft(&s->pos, depth);
 }
 
-static const char *const seats[] = {N_("White"), N_("Black")};
+LT_ADAPT_RULES(chess_state)
+LT_ADAPT(chess_state, claimable, claimable)
+LT_ADAPT(chess_state, can_win, can_win)
+LT_ADAPT(chess_state, display_name, display_name)
+LT_ADAPT(chess_state, perft, perft)
+LT_ADAPT(chess_state, coord_name, coord_name)
 
 const lt_game lt_chess = {
-    .id = "chess",
-    .numbering = LT_NUMBER_MOVES,
-    .seat_side = lt_side_first_south,
-    .end_reason = end_reason,
-    .claimable = claimable,
-    .can_win = can_win,
-    .title = N_("Chess"),
-    .source = N_("source 002: Szachy"),
-    .group = LT_GROUP_CHESS,
-    .options = options,
-    .seats = seats,
-    .min_players = 2,
-    .max_players = 2,
-    .has_chance = false,
-    .zero_sum = true,
-    .min_return = -1,
-    .max_return = 1,
-    .state_size = sizeof(chess_state),
-    .max_actions = CHESS_MAX_MOVES,
-    .max_outcomes = 0,
-    .num_actions = ACTIONS,
+    .id = "chess", .title = N_("Chess"), .source = N_("source 002: Szachy"),
+    .group = LT_GROUP_CHESS, .options = options, .seats = lt_white_black,
+    .seat_side = lt_side_first_south, LT_TWO_PLAYERS, LT_NO_CHANCE,
+    .max_actions = CHESS_MAX_MOVES, .num_actions = ACTIONS,
     /* each stretch of 150 half-moves needs a capture (at most 30) or a
      * pawn move (at most 16 x 6) to go on: 127 stretches at most */
-    .max_length = 127 * 150,
-    .init = init,
-    .num_players = num_players,
-    .current_player = current_player,
-    .legal_actions = legal_actions,
-    .chance_outcomes = chance_outcomes,
-    .apply = apply,
-    .returns = returns,
-    .action_name = action_name,
-    .parse_action = parse_action,
-    .display_name = display_name,
-    .write_state = write_state,
-    .read_state = read_state,
-    .render = render,
-    .action_cells = action_cells,
-    .hash = hash,
-    .invariants_ok = invariants_ok,
-    .perft = perft,
-    .coord_name = coord_name,
-};
+    .max_length = 127 * 150, LT_RULES_MEMBERS(chess_state),
+    .display_name = display_name_lt, .coord_name = coord_name_lt,
+    .perft = perft_lt, .claimable = claimable_lt, .can_win = can_win_lt};

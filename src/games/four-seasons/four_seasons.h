@@ -175,9 +175,9 @@ bool fs4_first_rule_binds(const fs4 *s);
 /* turn.c */
 void fs4_setup(fs4 *s, const lt_config *cfg);
 void fs4_apply(fs4 *s, lt_action a);
-int fs4_legal(const fs4 *s, lt_action *out);
-int fs4_outcomes(const fs4 *s, lt_outcome *out);
-int fs4_current(const fs4 *s);
+int fs4_legal_actions(const fs4 *s, lt_action *out);
+int fs4_chance_outcomes(const fs4 *s, lt_outcome *out);
+int fs4_current_player(const fs4 *s);
 void fs4_returns(const fs4 *s, double *out);
 bool fs4_game_over(const fs4 *s);
 /* Does the position end the game (one king, the cap, two bare kings)? */
@@ -191,8 +191,8 @@ int fs4_end_reason(const fs4 *s, char *buf, size_t size);
 /* notation.c */
 int fs4_action_name(const fs4 *s, lt_action a, char *buf, size_t size);
 lt_status fs4_parse_action(const fs4 *s, const char *text, lt_action *out);
-int fs4_write(const fs4 *s, char *buf, size_t size);
-lt_status fs4_read(fs4 *s, const char *text, lt_error *err);
+int fs4_write_state(const fs4 *s, char *buf, size_t size);
+lt_status fs4_read_state(fs4 *s, const char *text, lt_error *err);
 bool fs4_valid(const fs4 *s, lt_error *err);
 void fs4_square_name(int sq, char out[3]);
 extern const char fs4_seat_letters[SEATS + 1];

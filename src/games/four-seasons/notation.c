@@ -109,7 +109,7 @@ lt_status fs4_parse_action(const fs4 *s, const char *text, lt_action *out)
  * The start of the default game:
  *   gKgRgPe2wPwwRwK/gNgBgPe2wPwwBwN/gPsgPs4wPswPs/8/8/rPnrPn4bPnbPn/
  *   rNrBrPe2bPwbBbN/rKrRrPe2bPwbRbK g - grbw wbrg 0 0  (on one line) */
-int fs4_write(const fs4 *s, char *buf, size_t size)
+int fs4_write_state(const fs4 *s, char *buf, size_t size)
 {
     char text[320];
     size_t len = 0;
@@ -267,7 +267,7 @@ static lt_status read_dice(fs4 *t, const char *w, lt_error *err)
     return LT_ESYNTAX;
 }
 
-/* Reads "out:rmg,bs" (see fs4_write) into out[]. */
+/* Reads "out:rmg,bs" (see fs4_write_state) into out[]. */
 static bool read_out(const char *text, uint8_t *out)
 {
     const char *p = text + 4;
@@ -294,7 +294,7 @@ static bool read_out(const char *text, uint8_t *out)
     }
 }
 
-lt_status fs4_read(fs4 *s, const char *text, lt_error *err)
+lt_status fs4_read_state(fs4 *s, const char *text, lt_error *err)
 {
     fs4 t = *s;
     memset(t.occ, 0, sizeof t.occ);

@@ -42,7 +42,7 @@ bool fs4_game_over(const fs4 *s)
     return s->phase == PH_OVER;
 }
 
-int fs4_current(const fs4 *s)
+int fs4_current_player(const fs4 *s)
 {
     switch (s->phase) {
     case PH_OVER: return LT_TERMINAL;
@@ -51,7 +51,7 @@ int fs4_current(const fs4 *s)
     }
 }
 
-int fs4_legal(const fs4 *s, lt_action *out)
+int fs4_legal_actions(const fs4 *s, lt_action *out)
 {
     assert(s->phase == PH_MOVE || s->phase == PH_CHOOSE);
     if (s->phase == PH_CHOOSE) {
@@ -73,7 +73,7 @@ int fs4_legal(const fs4 *s, lt_action *out)
     return n;
 }
 
-int fs4_outcomes(const fs4 *s, lt_outcome *out)
+int fs4_chance_outcomes(const fs4 *s, lt_outcome *out)
 {
     assert(s->phase == PH_ROLL);
     int n = lt_dice_outcomes(s->dice == DICE_TWO ? 2 : 1, false, out);

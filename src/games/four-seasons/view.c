@@ -208,7 +208,7 @@ static void turn(const fs4 *s, lt_view *v)
         if (s->dice) {
             info(v, _("Die %d: %s"), s->die[0], face(s->die[0]));
             lt_action acts[LT_MAX_ACTIONS];
-            if (fs4_legal(s, acts) == 1 && acts[0] == A_PASS)
+            if (fs4_legal_actions(s, acts) == 1 && acts[0] == A_PASS)
                 info(v, "%s", _("No such move: the turn is lost (pass)"));
         }
     }

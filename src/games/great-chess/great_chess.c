@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "great_chess.h"
+#include "ludoteka/adapt.h"
 #include "ludoteka/text.h"
 
 /* Actions: from * 144 + to, squares numbered rank * 12 + file (a1 = 0). */
@@ -52,9 +53,8 @@ static void settle(great *s)
     }
 }
 
-static lt_status init(lt_state *st, const lt_config *cfg)
+static lt_status init(great *s, const lt_config *cfg)
 {
-    great *s = (great *)st;
     memset(s, 0, sizeof *s);
     gc_rules rules = {(uint8_t)cfg->value[OPT_UNICORN],
                       (uint8_t)cfg->value[OPT_KINGLEAP],
@@ -67,15 +67,8 @@ static lt_status init(lt_state *st, const lt_config *cfg)
     return LT_OK;
 }
 
-static int num_players(const lt_state *st)
+static int current_player(const great *s)
 {
-    (void)st;
-    return 2;
-}
-
-static int current_player(const lt_state *st)
-{
-    const great *s = (const great *)st;
     return s->result == PLAYING ? s->pos.side : LT_TERMINAL;
 }
 
@@ -84,9 +77,8 @@ static gc_move move_of(lt_action a)
     return GC_MOVE(gc_cell_sq(a / GC_CELLS), gc_cell_sq(a % GC_CELLS));
 }
 
-static int legal_actions(const lt_state *st, lt_action *out)
+static int legal_actions(const great *s, lt_action *out)
 {
-    const great *s = (const great *)st;
     gc_pos p = s->pos; /* gc_legal tries moves on it */
     int k = 0;
     /* pieces in square order, each one's destinations in order */
@@ -106,33 +98,23 @@ static int legal_actions(const lt_state *st, lt_action *out)
     return k;
 }
 
-static int chance_outcomes(const lt_state *st, lt_outcome *out)
+static void apply(great *s, lt_action a)
 {
-    (void)st;
-    (void)out;
-    return 0;
-}
-
-static void apply(lt_state *st, lt_action a)
-{
-    great *s = (great *)st;
     gc_undo u;
     gc_make(&s->pos, move_of(a), &u);
     settle(s);
 }
 
-static void returns(const lt_state *st, double *out)
+static void returns(const great *s, double *out)
 {
-    const great *s = (const great *)st;
     out[0] = s->result == WHITE_WON ? 1 : s->result == BLACK_WON ? -1 : 0;
     out[1] = -out[0];
 }
 
 /* How the game ended (RULES.md, Endings): mate, the seed's stalemate
  * rule with the step that decided it, the cap. */
-static int end_reason(const lt_state *st, char *buf, size_t size)
+static int end_reason(const great *s, char *buf, size_t size)
 {
-    const great *s = (const great *)st;
     if (s->end == END_CAP)
         return snprintf(buf, size,
                         lt_ngettext("Draw: %u move without a capture or a pawn move",
@@ -179,9 +161,8 @@ static int end_reason(const lt_state *st, char *buf, size_t size)
 /* FIDE 6.9 read for this game (RULES.md): a lone king can neither mate
  * nor win by stalemate (a stalemate goes to the side with more pieces,
  * and a lone king never stalemates a lone king); anything more could. */
-static bool can_win(const lt_state *st, int seat)
+static bool can_win(const great *s, int seat)
 {
-    const great *s = (const great *)st;
     int pieces = 0;
     for (int t = GC_PAWN; t < GC_KING; t++)
         pieces += s->pos.count[seat][t];
@@ -194,9 +175,8 @@ static int square_name(int sq, char *buf)
 }
 
 /* "g1-g3"; a promotion adds the new piece: "f11-f12=A". */
-static int action_name(const lt_state *st, lt_action a, char *buf, size_t size)
+static int action_name(const great *s, lt_action a, char *buf, size_t size)
 {
-    const great *s = (const great *)st;
     gc_move m = move_of(a);
     char from[8], to[8], promo[3] = "";
     square_name(GC_FROM(m), from);
@@ -209,10 +189,10 @@ static int action_name(const lt_state *st, lt_action a, char *buf, size_t size)
 /* The coordinates XBoard and Fairy-Max use: "g1g3", "e11f12a" (ranks
  * 10-12 in two digits, the promoted piece in lower case). */
 /* A promotion with the piece letters of the reader's language. */
-static int display_name(const lt_state *st, lt_action a, char *buf, size_t size)
+static int display_name(const great *s, lt_action a, char *buf, size_t size)
 {
     char name[32];
-    int n = action_name(st, a, name, sizeof name);
+    int n = action_name(s, a, name, sizeof name);
     /* TRANSLATORS: Great Chess: the letters of the giraffe, crocodile,
      * lion, rook, unicorn, aanca and king ("=L" promotes to a lion);
      * seven different ASCII capitals */
@@ -221,9 +201,8 @@ static int display_name(const lt_state *st, lt_action a, char *buf, size_t size)
     return n;
 }
 
-static int coord_name(const lt_state *st, lt_action a, char *buf, size_t size)
+static int coord_name(const great *s, lt_action a, char *buf, size_t size)
 {
-    const great *s = (const great *)st;
     gc_move m = move_of(a);
     char from[8], to[8], promo[2] = "";
     square_name(GC_FROM(m), from);
@@ -250,10 +229,9 @@ static int parse_square(const char *t, int *sq)
 
 /* "g1-g3", "g1xg3", "g1g3"; promotions "f11-f12=A", "f11f12a" or without
  * the piece, which the file decides. */
-static lt_status parse_action(const lt_state *st, const char *text,
+static lt_status parse_action(const great *s, const char *text,
                               lt_action *out)
 {
-    const great *s = (const great *)st;
     int from, to, n = parse_square(text, &from);
     if (!n)
         return LT_ESYNTAX;
@@ -278,14 +256,14 @@ static lt_status parse_action(const lt_state *st, const char *text,
     return LT_OK;
 }
 
-static int write_state(const lt_state *st, char *buf, size_t size)
+static int write_state(const great *s, char *buf, size_t size)
 {
-    return gc_write(&((const great *)st)->pos, buf, (int)size);
+    return gc_write(&s->pos, buf, (int)size);
 }
 
-static lt_status read_state(lt_state *st, const char *text, lt_error *err)
+static lt_status read_state(great *s, const char *text, lt_error *err)
 {
-    great *s = (great *)st, t = *s;
+    great t = *s;
     char msg[GC_MSG];
     if (!gc_read(&t.pos, text, msg)) {
         lt_error_set(err, "%s", msg);
@@ -300,9 +278,8 @@ static const char *const glyphs[2][GC_NTYPES] = {
     {"", "\u2659", "", "\u2657", "", "\u2656", "", "", "\u2654"},
     {"", "\u265f", "", "\u265d", "", "\u265c", "", "", "\u265a"}};
 
-static void render(const lt_state *st, lt_view *v)
+static void render(const great *s, lt_view *v)
 {
-    const great *s = (const great *)st;
     const gc_pos *p = &s->pos;
     v->width = GC_FILES;
     v->height = GC_RANKS;
@@ -341,7 +318,7 @@ static void render(const lt_state *st, lt_view *v)
                  p->side ? (check ? _("Black to move (check)") : _("Black to move"))
                          : (check ? _("White to move (check)") : _("White to move")));
     } else {
-        end_reason(st, LINE(), sizeof v->info[0]);
+        end_reason(s, LINE(), sizeof v->info[0]);
     }
     snprintf(LINE(), sizeof v->info[0],
              _("Pieces: white %d, black %d"),
@@ -358,9 +335,9 @@ static void render(const lt_state *st, lt_view *v)
     (void)line;
 }
 
-static int action_cells(const lt_state *st, lt_action a, int *cells, int max)
+static int action_cells(const great *s, lt_action a, int *cells, int max)
 {
-    (void)st;
+    (void)s;
     if (max < 2)
         return 0;
     cells[0] = a / GC_CELLS;
@@ -368,14 +345,13 @@ static int action_cells(const lt_state *st, lt_action a, int *cells, int max)
     return 2;
 }
 
-static uint64_t hash(const lt_state *st)
+static uint64_t hash(const great *s)
 {
-    return ((const great *)st)->pos.key;
+    return s->pos.key;
 }
 
-static bool invariants_ok(const lt_state *st)
+static bool invariants_ok(const great *s)
 {
-    const great *s = (const great *)st;
     if (!gc_consistent(&s->pos))
         return false;
     great t = *s;
@@ -385,58 +361,29 @@ static bool invariants_ok(const lt_state *st)
            !memcmp(&t.guard.pinned, &s->guard.pinned, sizeof t.guard.pinned);
 }
 
-static uint64_t perft(const lt_state *st, int depth)
+static uint64_t perft(const great *s, int depth)
 {
-    const great *s = (const great *)st;
     gc_pos p = s->pos;
     if (depth > 0 && s->result != PLAYING)
         return 0;
     return gc_perft(&p, depth);
 }
 
-static const char *const seats[] = {N_("White"), N_("Black")};
+LT_ADAPT_RULES(great)
+LT_ADAPT(great, can_win, can_win)
+LT_ADAPT(great, display_name, display_name)
+LT_ADAPT(great, perft, perft)
+LT_ADAPT(great, coord_name, coord_name)
 
 const lt_game lt_great_chess = {
-    .id = "great-chess",
-    .numbering = LT_NUMBER_MOVES,
-    .seat_side = lt_side_first_south,
-    .end_reason = end_reason,
-    .can_win = can_win,
-    .title = N_("Great Chess (Grande Acedrex)"),
-    .source = N_("source 000: Wielkie Szachy"),
-    .group = LT_GROUP_ALFONSO,
-    .options = options,
-    .seats = seats,
-    .min_players = 2,
-    .max_players = 2,
-    .has_chance = false,
-    .zero_sum = true,
-    .min_return = -1,
-    .max_return = 1,
-    .state_size = sizeof(great),
+    .id = "great-chess", .title = N_("Great Chess (Grande Acedrex)"),
+    .source = N_("source 000: Wielkie Szachy"), .group = LT_GROUP_ALFONSO,
+    .options = options, .seats = lt_white_black,
+    .seat_side = lt_side_first_south, LT_TWO_PLAYERS, LT_NO_CHANCE,
     /* 23 Aancas (40 moves at most each) and a king (16) */
-    .max_actions = 23 * 40 + 16,
-    .max_outcomes = 0,
-    .num_actions = NUM_ACTIONS,
+    .max_actions = 23 * 40 + 16, .num_actions = NUM_ACTIONS,
     /* every run of cap moves ends with a capture (46 at most) or a pawn
      * move (24 pawns, 11 steps at most) */
-    .max_length = (46 + 24 * 11 + 1) * CAP_MAX,
-    .init = init,
-    .num_players = num_players,
-    .current_player = current_player,
-    .legal_actions = legal_actions,
-    .chance_outcomes = chance_outcomes,
-    .apply = apply,
-    .returns = returns,
-    .action_name = action_name,
-    .parse_action = parse_action,
-    .display_name = display_name,
-    .write_state = write_state,
-    .read_state = read_state,
-    .render = render,
-    .action_cells = action_cells,
-    .hash = hash,
-    .invariants_ok = invariants_ok,
-    .perft = perft,
-    .coord_name = coord_name,
-};
+    .max_length = (46 + 24 * 11 + 1) * CAP_MAX, LT_RULES_MEMBERS(great),
+    .display_name = display_name_lt, .coord_name = coord_name_lt,
+    .perft = perft_lt, .can_win = can_win_lt};

@@ -73,6 +73,16 @@ static bool line_attack(const uint8_t *b, const line *l, int t, int by,
     return b[t] == (l->slider | GC_FLAG(by));
 }
 
+/* Does the piece stand a leap from s, by one of the n leaps? */
+static inline bool leaper_at(const uint8_t *b, int s, const int *leaps, int n,
+                             int piece)
+{
+    for (int i = 0; i < n; i++)
+        if (is_piece(b, s + leaps[i], piece))
+            return true;
+    return false;
+}
+
 bool gc_attacked(const gc_pos *p, int s, int by)
 {
     const uint8_t *b = p->sq, *have = p->count[by];
@@ -84,22 +94,13 @@ bool gc_attacked(const gc_pos *p, int s, int by)
             is_piece(b, s + back + 1, GC_PAWN | flag))
             return true;
     }
-    if (have[GC_LION])
-        for (int i = 0; i < 12; i++)
-            if (is_piece(b, s + lion_leaps[i], GC_LION | flag))
-                return true;
-    if (have[GC_GIRAFFE])
-        for (int i = 0; i < 8; i++)
-            if (is_piece(b, s + giraffe_leaps[i], GC_GIRAFFE | flag))
-                return true;
-    if (have[GC_UNICORN])
-        for (int i = 0; i < 8; i++)
-            if (is_piece(b, s + unicorn_leaps[i], GC_UNICORN | flag))
-                return true;
-    if (have[GC_AANCA])
-        for (int i = 0; i < 4; i++)
-            if (is_piece(b, s + diag[i], GC_AANCA | flag))
-                return true;
+    if ((have[GC_LION] && leaper_at(b, s, lion_leaps, 12, GC_LION | flag)) ||
+        (have[GC_GIRAFFE] &&
+         leaper_at(b, s, giraffe_leaps, 8, GC_GIRAFFE | flag)) ||
+        (have[GC_UNICORN] &&
+         leaper_at(b, s, unicorn_leaps, 8, GC_UNICORN | flag)) ||
+        (have[GC_AANCA] && leaper_at(b, s, diag, 4, GC_AANCA | flag)))
+        return true;
     int k = p->king[by], dx = gc_file(k) - gc_file(s), dy = gc_rank(k) - gc_rank(s);
     if (dx >= -1 && dx <= 1 && dy >= -1 && dy <= 1)
         return true; /* the king's step (s != k: no piece attacks itself) */
@@ -151,6 +152,18 @@ bool gc_in_check(const gc_pos *p)
     return gc_attacked(p, p->king[p->side], p->side ^ 1);
 }
 
+/* Adds a slide from t by step to the set: the empty squares (when quiet)
+ * and the enemy piece it stops at. */
+static inline void slide(gc_set *set, const uint8_t *b, int t, int step,
+                         bool quiet, int enemy)
+{
+    for (; !b[t]; t += step)
+        if (quiet)
+            gc_set_add(set, t);
+    if ((b[t] & GC_OFF) == enemy)
+        gc_set_add(set, t);
+}
+
 gc_set gc_targets(const gc_pos *p, int from, bool quiet)
 {
     const uint8_t *b = p->sq;
@@ -173,30 +186,21 @@ gc_set gc_targets(const gc_pos *p, int from, bool quiet)
         break;
     }
     case GC_GIRAFFE:
-        for (int i = 0; i < 8; i++) {
-            int x = b[from + giraffe_leaps[i]];
+    case GC_LION: {
+        bool lion = (b[from] & GC_TYPE) == GC_LION;
+        const int *leaps = lion ? lion_leaps : giraffe_leaps;
+        for (int i = 0, n = lion ? 12 : 8; i < n; i++) {
+            int x = b[from + leaps[i]];
             if (quiet ? !(x & own) : TAKES(x))
-                ADD(from + giraffe_leaps[i]);
+                ADD(from + leaps[i]);
         }
         break;
-    case GC_LION:
-        for (int i = 0; i < 12; i++) {
-            int x = b[from + lion_leaps[i]];
-            if (quiet ? !(x & own) : TAKES(x))
-                ADD(from + lion_leaps[i]);
-        }
-        break;
+    }
     case GC_CROC:
     case GC_ROOK: {
         const int *dirs = (b[from] & GC_TYPE) == GC_CROC ? diag : orth;
-        for (int i = 0; i < 4; i++) {
-            int t = from + dirs[i];
-            for (; !b[t]; t += dirs[i])
-                if (quiet)
-                    ADD(t);
-            if (TAKES(b[t]))
-                ADD(t);
-        }
+        for (int i = 0; i < 4; i++)
+            slide(&set, b, from + dirs[i], dirs[i], quiet, enemy);
         break;
     }
     case GC_AANCA:
@@ -211,14 +215,9 @@ gc_set gc_targets(const gc_pos *p, int from, bool quiet)
                 continue;
             if (quiet)
                 ADD(t);
-            for (int k = 0; k < 2; k++) {
-                int step = aanca_slide[i][k], u = t + step;
-                for (; !b[u]; u += step)
-                    if (quiet)
-                        ADD(u);
-                if (TAKES(b[u]))
-                    ADD(u);
-            }
+            for (int k = 0; k < 2; k++)
+                slide(&set, b, t + aanca_slide[i][k], aanca_slide[i][k],
+                      quiet, enemy);
         }
         break;
     case GC_UNICORN: {
@@ -236,12 +235,7 @@ gc_set gc_targets(const gc_pos *p, int from, bool quiet)
                 ADD(t);
             if (!all && (i < 4) != (c == 0))
                 continue; /* a backward leap: no slide */
-            int step = unicorn_slide[i], u = t + step;
-            for (; !b[u]; u += step)
-                if (quiet)
-                    ADD(u);
-            if (TAKES(b[u]))
-                ADD(u);
+            slide(&set, b, t + unicorn_slide[i], unicorn_slide[i], quiet, enemy);
         }
         break;
     }

@@ -2,6 +2,7 @@
  * (lt_game), its option, the start, the result and the invariants. */
 #include <string.h>
 
+#include "ludoteka/adapt.h"
 #include "ludoteka/text.h"
 #include "medh.h"
 
@@ -15,9 +16,8 @@ static const lt_option options[] = {
 /* seed §2: all peaks filled with their own colour, mornings empty; the
  * ninth piece of each side waits off the board (notes 2).  The throw for
  * who begins comes first. */
-static lt_status init(lt_state *st, const lt_config *cfg)
+static lt_status medh_init(medh *s, const lt_config *cfg)
 {
-    medh *s = (medh *)st;
     memset(s, 0, sizeof *s);
     for (int k = 0; k < COLS; k++) {
         s->cell[own_peak(GREEN, k)] = GREEN;
@@ -28,15 +28,8 @@ static lt_status init(lt_state *st, const lt_config *cfg)
     return LT_OK;
 }
 
-static int num_players(const lt_state *st)
+static int medh_current_player(const medh *s)
 {
-    (void)st;
-    return 2;
-}
-
-static int current_player(const lt_state *st)
-{
-    const medh *s = (const medh *)st;
     switch (s->phase) {
     case OPENING:
     case ROLL: return LT_CHANCE;
@@ -46,24 +39,8 @@ static int current_player(const lt_state *st)
     }
 }
 
-static int legal_actions(const lt_state *st, lt_action *out)
+static void medh_returns(const medh *s, double *out)
 {
-    return medh_legal((const medh *)st, out);
-}
-
-static int chance_outcomes(const lt_state *st, lt_outcome *out)
-{
-    return medh_outcomes((const medh *)st, out);
-}
-
-static void apply(lt_state *st, lt_action a)
-{
-    medh_apply((medh *)st, a);
-}
-
-static void returns(const lt_state *st, double *out)
-{
-    const medh *s = (const medh *)st;
     out[0] = out[1] = 0;
     if (s->phase == WON) {
         out[s->turn] = 1;
@@ -116,7 +93,7 @@ static const char *fault(const medh *s)
         t.phase = DEED;
         t.from = 0;
         lt_action acts[MAX_ACTIONS];
-        int n = medh_legal(&t, acts);
+        int n = medh_legal_actions(&t, acts);
         bool legal = false;
         for (int i = 0; i < n; i++)
             legal = legal || acts[i] == A_GO + s->from;
@@ -154,47 +131,21 @@ lt_status medh_check(const medh *s, lt_error *err)
     return LT_EILLEGAL;
 }
 
-static bool invariants_ok(const lt_state *st)
+static bool medh_invariants_ok(const medh *s)
 {
-    return medh_check((const medh *)st, NULL) == LT_OK;
+    return medh_check(s, NULL) == LT_OK;
 }
 
 const char *const medh_seats[] = {N_("Green"), N_("Wooden")};
 
+LT_ADAPT_RULES_NAMED(medh, medh_)
+LT_ADAPT(medh, chance_outcomes, medh_chance_outcomes)
+
 const lt_game lt_medh_kuu_lash = {
-    .id = "medh-kuu-lash",
-    .numbering = LT_NUMBER_MOVES,
-    .seat_side = lt_side_first_south,
-    .title = N_("Medh Kuu Lash (Mornings and Peaks)"),
+    .id = "medh-kuu-lash", .title = N_("Medh Kuu Lash (Mornings and Peaks)"),
     .source = N_("source 003: Medh Kuu Lash, Poranki i Szczyty"),
-    .group = LT_GROUP_MEDH,
-    .options = options,
-    .seats = medh_seats,
-    .min_players = 2,
-    .max_players = 2,
-    .has_chance = true,
-    .zero_sum = true,
-    .min_return = -1,
-    .max_return = 1,
-    .state_size = sizeof(medh),
-    .max_actions = MAX_ACTIONS,
-    .max_outcomes = 36,
-    .num_actions = A_COUNT,
+    .group = LT_GROUP_MEDH, .options = options, .seats = medh_seats,
+    .seat_side = lt_side_first_south, LT_TWO_PLAYERS, .has_chance = true,
+    .max_actions = MAX_ACTIONS, .max_outcomes = 36, .num_actions = A_COUNT,
     .max_length = 1 + TURN_ACTIONS * CAP_MAX, /* the opening throw, turns */
-    .init = init,
-    .num_players = num_players,
-    .current_player = current_player,
-    .legal_actions = legal_actions,
-    .chance_outcomes = chance_outcomes,
-    .apply = apply,
-    .returns = returns,
-    .action_name = medh_action_name,
-    .parse_action = medh_parse_action,
-    .write_state = medh_write_state,
-    .read_state = medh_read_state,
-    .render = medh_render,
-    .end_reason = medh_end_reason,
-    .action_cells = medh_action_cells,
-    .hash = medh_hash,
-    .invariants_ok = invariants_ok,
-};
+    LT_RULES_MEMBERS(medh), .chance_outcomes = chance_outcomes_lt};

@@ -20,9 +20,8 @@ static void make_keys(void)
         k[i] = lt_splitmix64(&seed);
 }
 
-uint64_t medh_hash(const lt_state *st)
+uint64_t medh_hash(const medh *s)
 {
-    const medh *s = (const medh *)st;
     call_once(&keys_once, make_keys);
     uint64_t h = keys.phase[s->phase] ^ keys.turn[s->turn] ^
                  keys.die[0][s->die[0]] ^ keys.die[1][s->die[1]] ^

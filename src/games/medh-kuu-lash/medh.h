@@ -113,8 +113,8 @@ bool medh_qualifies(const medh *, int colour);
 bool medh_can_pass(const medh *, int colour);
 
 /* ---- rules.c: the turn ---- */
-int medh_legal(const medh *, lt_action *out);
-int medh_outcomes(const medh *, lt_outcome *out);
+int medh_legal_actions(const medh *, lt_action *out);
+int medh_chance_outcomes(const medh *, lt_outcome *out);
 void medh_apply(medh *, lt_action);
 /* The cell a move or fall from `from` lands on with the current dice. */
 int medh_landing(const medh *, int from);
@@ -132,18 +132,18 @@ extern const char *const medh_seats[]; /* N_(): shown through _() */
 lt_status medh_check(const medh *, lt_error *);
 
 /* ---- notation.c ---- */
-int medh_action_name(const lt_state *, lt_action, char *, size_t);
-lt_status medh_parse_action(const lt_state *, const char *, lt_action *);
-int medh_write_state(const lt_state *, char *, size_t);
-lt_status medh_read_state(lt_state *, const char *, lt_error *);
+int medh_action_name(const medh *, lt_action, char *, size_t);
+lt_status medh_parse_action(const medh *, const char *, lt_action *);
+int medh_write_state(const medh *, char *, size_t);
+lt_status medh_read_state(medh *, const char *, lt_error *);
 
 /* ---- view.c ---- */
-void medh_render(const lt_state *, lt_view *);
+void medh_render(const medh *, lt_view *);
 /* lt_game.end_reason */
-int medh_end_reason(const lt_state *, char *buf, size_t size);
-int medh_action_cells(const lt_state *, lt_action, int *, int);
+int medh_end_reason(const medh *, char *buf, size_t size);
+int medh_action_cells(const medh *, lt_action, int *, int);
 
 /* ---- hash.c ---- */
-uint64_t medh_hash(const lt_state *);
+uint64_t medh_hash(const medh *);
 
 #endif

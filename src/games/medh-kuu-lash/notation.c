@@ -29,9 +29,8 @@ static lt_action dice_action(const medh *s)
     return lt_dice_encode(2, (int[]){s->die[0], s->die[1]});
 }
 
-int medh_action_name(const lt_state *st, lt_action a, char *buf, size_t size)
+int medh_action_name(const medh *s, lt_action a, char *buf, size_t size)
 {
-    const medh *s = (const medh *)st;
     if (a < A_ROLL)
         return lt_dice_name(a, 2, buf, size);
     if (a == A_ROLL)
@@ -70,10 +69,9 @@ static int after_word(const char *text, const char *word)
     return strncasecmp(text, word, n) == 0 ? whole_cell(text + n) : -1;
 }
 
-lt_status medh_parse_action(const lt_state *st, const char *text,
+lt_status medh_parse_action(const medh *s, const char *text,
                             lt_action *out)
 {
-    const medh *s = (const medh *)st;
     int c, len = 0;
     if (strcasecmp(text, "roll") == 0 || strcasecmp(text, "keep") == 0) {
         *out = tolower((unsigned char)text[0]) == 'r' ? A_ROLL : A_KEEP;
@@ -118,9 +116,8 @@ static int write_dice(const medh *s, char *buf, size_t size)
     return lt_dice_name(dice_action(s), 2, buf, size);
 }
 
-int medh_write_state(const lt_state *st, char *buf, size_t size)
+int medh_write_state(const medh *s, char *buf, size_t size)
 {
-    const medh *s = (const medh *)st;
     char rows[3 * COLS + 3], d[8], phase[32];
     int n = 0;
     for (int k = 0; k < COLS; k++)
@@ -210,9 +207,9 @@ static bool read_phase(medh *t, const char *tok)
     return true;
 }
 
-lt_status medh_read_state(lt_state *st, const char *text, lt_error *err)
+lt_status medh_read_state(medh *s, const char *text, lt_error *err)
 {
-    medh t = *(medh *)st;
+    medh t = *s;
     memset(t.cell, 0, sizeof t.cell);
     t.turn = t.die[0] = t.die[1] = t.from = t.victim = t.removals = 0;
     const char *p = text;
@@ -259,6 +256,6 @@ lt_status medh_read_state(lt_state *st, const char *text, lt_error *err)
     t.turns = (uint16_t)turns;
     lt_status status = medh_check(&t, err);
     if (status == LT_OK)
-        *(medh *)st = t;
+        *s = t;
     return status;
 }

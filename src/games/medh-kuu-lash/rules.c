@@ -290,7 +290,7 @@ static int cells_holding(const medh *s, int what, bool peaks_only,
     return n;
 }
 
-int medh_legal(const medh *s, lt_action *out)
+int medh_legal_actions(const medh *s, lt_action *out)
 {
     int me = mover(s), n = 0;
     switch (s->phase) {
@@ -333,7 +333,7 @@ int medh_legal(const medh *s, lt_action *out)
     }
 }
 
-int medh_outcomes(const medh *s, lt_outcome *out)
+int medh_chance_outcomes(const medh *s, lt_outcome *out)
 {
     int n = 0;
     for (int g = 1; g <= 6; g++)

@@ -10,9 +10,8 @@
 /* How the game ended (RULES.md, Endings): the winner's goal (notes 15:
  * judged for both sides after every whole deed; if both reach one, the
  * mover wins), or the turn cap. */
-int medh_end_reason(const lt_state *st, char *buf, size_t size)
+int medh_end_reason(const medh *s, char *buf, size_t size)
 {
-    const medh *s = (const medh *)st;
     if (s->phase == DRAWN)
         return snprintf(buf, size, _("draw: the turn cap (%u turns)"), (unsigned)s->cap);
     int winner = s->turn + 1, loser = opposite(winner);
@@ -39,7 +38,7 @@ static void deed_line(const medh *s, char *out, size_t size)
     const char *who = _(medh_seats[s->turn]);
     lt_action acts[MAX_ACTIONS];
     /* a swap or fall that is impossible has become a move */
-    bool moves = medh_legal(s, acts) > 0 && acts[0] >= A_GO && acts[0] < A_GO + RING;
+    bool moves = medh_legal_actions(s, acts) > 0 && acts[0] >= A_GO && acts[0] < A_GO + RING;
     if (o == 1 && m == 1)
         snprintf(out, size, _("1+1: %s removes one of his own pieces"), who);
     else if (o == 6 && m == 6)
@@ -71,9 +70,8 @@ static void deed_line(const medh *s, char *out, size_t size)
                  m - 1);
 }
 
-void medh_render(const lt_state *st, lt_view *v)
+void medh_render(const medh *s, lt_view *v)
 {
-    const medh *s = (const medh *)st;
     v->width = COLS;
     v->height = 3;
     v->ncells = CELLS;
@@ -147,10 +145,10 @@ void medh_render(const lt_state *st, lt_view *v)
         break;
     case WON:
         snprintf(line[v->ninfo++], 96, _("%s wins"), who);
-        medh_end_reason(st, line[v->ninfo++], 96);
+        medh_end_reason(s, line[v->ninfo++], 96);
         break;
     default:
-        medh_end_reason(st, line[v->ninfo++], 96);
+        medh_end_reason(s, line[v->ninfo++], 96);
     }
     if (s->die[0])
         snprintf(line[v->ninfo++], 96,
@@ -165,9 +163,8 @@ void medh_render(const lt_state *st, lt_view *v)
              (unsigned)s->turns + (s->phase < WON), (unsigned)s->cap);
 }
 
-int medh_action_cells(const lt_state *st, lt_action a, int *cells, int max)
+int medh_action_cells(const medh *s, lt_action a, int *cells, int max)
 {
-    const medh *s = (const medh *)st;
     int n = 0, c[3];
     if (a < A_PASS || a == A_KEEP)
         return 0;

@@ -24,7 +24,6 @@ enum {
 enum { PLAYING, WON_FIRST, WON_SECOND, DRAWN };
 enum { OPT_CAPTURE, OPT_FLYING, OPT_QUIET };
 enum { CAPTURE_JUMP, CAPTURE_MILLS };
-enum { QUIET_MIN = 10, QUIET_MAX = GRAPH_HISTORY / 2 };
 
 typedef struct {
     uint32_t men[2];   /* the points of seat 0 (White) and seat 1 (Black) */
@@ -40,8 +39,5 @@ extern const lt_game lt_nine_mens_morris;
 
 /* option flying=on: a player down to three men may move to any point */
 bool nmm_flies(const nmm *, int seat);
-/* Landing points of the jumps of the man at p: seed, along a line, from
- * its end over an enemy on its middle to its other end. */
-uint32_t nmm_jumps(const graph *, const nmm *, int p, int seat);
 
 #endif

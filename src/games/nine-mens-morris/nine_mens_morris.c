@@ -7,6 +7,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "ludoteka/adapt.h"
 #include "ludoteka/text.h"
 #include "morris9.h"
 
@@ -26,17 +27,6 @@ bool nmm_flies(const nmm *s, int seat)
     return s->flying && graph_count(s->men[seat]) == 3;
 }
 
-uint32_t nmm_jumps(const graph *g, const nmm *s, int p, int seat)
-{
-    uint32_t empty = g->all & ~(s->men[0] | s->men[1]), to = 0;
-    if (!(g->adjmask[p] & s->men[!seat]))
-        return 0;
-    for (int i = 0; i < g->nhops[p]; i++)
-        if (s->men[!seat] >> g->hop[p][i][0] & 1 && empty >> g->hop[p][i][1] & 1)
-            to |= 1u << g->hop[p][i][1];
-    return to;
-}
-
 static uint32_t moves_of(const graph *g, const nmm *s, int p, int seat)
 {
     uint32_t empty = g->all & ~(s->men[0] | s->men[1]);
@@ -47,7 +37,7 @@ static bool can_move(const graph *g, const nmm *s, int seat)
 {
     for (uint32_t m = s->men[seat]; m; m &= m - 1) {
         int p = __builtin_ctz(m);
-        if (moves_of(g, s, p, seat) || (!s->mills && nmm_jumps(g, s, p, seat)))
+        if (moves_of(g, s, p, seat) || (!s->mills && graph_jumps(g, s->men, p, seat)))
             return true;
     }
     return false;
@@ -77,10 +67,10 @@ static void settle(nmm *s)
         (!placing && !can_move(board(), s, seat)))
         /* seed: lost all men, or blocked; RULES.md (mills): two men left */
         s->result = seat ? WON_FIRST : WON_SECOND;
-    else if (graph_history_count(&s->hist, s->men[0], s->men[1]) >= 3)
-        s->result = DRAWN; /* RULES.md: threefold repetition */
-    else if (s->hist.n >= 2 * s->quiet)
-        s->result = DRAWN; /* RULES.md: `quiet` moves each without capture */
+    else if (graph_draw(&s->hist, s->men, s->quiet) >= 0)
+        /* RULES.md: threefold repetition; `quiet` moves each without
+         * capture */
+        s->result = DRAWN;
 }
 
 static const char *const captures[] = {
@@ -94,13 +84,11 @@ static const lt_option options[] = {
         "three in a row remove an enemy man)")},
     {NC_("option", "flying"), onoff, 0, 0, 0,
      N_("on: a player down to three men may move a man to any empty point")},
-    {NC_("option", "quiet"), NULL, QUIET_MIN, QUIET_MAX, 50,
-     N_("a draw after this many moves of each player without a capture")},
+    GRAPH_QUIET_OPTION,
     {NULL, NULL, 0, 0, 0, NULL}};
 
-static lt_status init(lt_state *st, const lt_config *cfg)
+static lt_status init(nmm *s, const lt_config *cfg)
 {
-    nmm *s = (nmm *)st;
     memset(s, 0, sizeof *s);
     s->hand[0] = s->hand[1] = MEN;
     s->mills = (uint8_t)cfg->value[OPT_CAPTURE];
@@ -110,21 +98,13 @@ static lt_status init(lt_state *st, const lt_config *cfg)
     return LT_OK;
 }
 
-static int num_players(const lt_state *st)
+static int current_player(const nmm *s)
 {
-    (void)st;
-    return 2;
-}
-
-static int current_player(const lt_state *st)
-{
-    const nmm *s = (const nmm *)st;
     return s->result == PLAYING ? s->turn : LT_TERMINAL;
 }
 
-static int legal_actions(const lt_state *st, lt_action *out)
+static int legal_actions(const nmm *s, lt_action *out)
 {
-    const nmm *s = (const nmm *)st;
     const graph *g = board();
     assert(s->result == PLAYING);
     int n = 0;
@@ -146,17 +126,10 @@ static int legal_actions(const lt_state *st, lt_action *out)
     if (!s->mills) /* seed: capture by jumping; one jump, and optional */
         for (uint32_t m = s->men[s->turn]; m; m &= m - 1) {
             int from = __builtin_ctz(m);
-            for (uint32_t to = nmm_jumps(g, s, from, s->turn); to; to &= to - 1)
+            for (uint32_t to = graph_jumps(g, s->men, from, s->turn); to; to &= to - 1)
                 out[n++] = JUMP0 + from * POINTS + __builtin_ctz(to);
         }
     return n;
-}
-
-static int chance_outcomes(const lt_state *st, lt_outcome *out)
-{
-    (void)st;
-    (void)out;
-    return 0;
 }
 
 static void end_turn(nmm *s)
@@ -178,9 +151,8 @@ static void arrive(nmm *s, int p)
     }
 }
 
-static void apply(lt_state *st, lt_action a)
+static void apply(nmm *s, lt_action a)
 {
-    nmm *s = (nmm *)st;
     uint32_t *own = &s->men[s->turn];
     if (a >= REMOVE0) {
         s->men[!s->turn] &= ~(1u << (a - REMOVE0));
@@ -206,16 +178,15 @@ static void apply(lt_state *st, lt_action a)
     }
 }
 
-static void returns(const lt_state *st, double *out)
+static void returns(const nmm *s, double *out)
 {
-    const nmm *s = (const nmm *)st;
     out[0] = s->result == WON_FIRST ? 1 : s->result == WON_SECOND ? -1 : 0;
     out[1] = -out[0];
 }
 
-static int action_name(const lt_state *st, lt_action a, char *buf, size_t size)
+static int action_name(const nmm *s, lt_action a, char *buf, size_t size)
 {
-    (void)st;
+    (void)s;
     const graph *g = board();
     if (a >= REMOVE0)
         return snprintf(buf, size, "x%s", g->name[a - REMOVE0]);
@@ -229,10 +200,10 @@ static int action_name(const lt_state *st, lt_action a, char *buf, size_t size)
 
 /* "d1" places, "xd1" removes, "a1-d1" moves, "a1xg1" jumps; "a1d1" is a
  * move between neighbours, otherwise a jump. */
-static lt_status parse_action(const lt_state *st, const char *text,
+static lt_status parse_action(const nmm *s, const char *text,
                               lt_action *out)
 {
-    (void)st;
+    (void)s;
     const graph *g = board();
     if (tolower((unsigned char)text[0]) == 'x') {
         int p = graph_find(g, text + 1);
@@ -260,19 +231,13 @@ static lt_status parse_action(const lt_state *st, const char *text,
  * each row from the left), who moves (w, b; wx, bx: after a mill, to
  * remove a man), the men White and Black still have to place, and the
  * steps since the last placement or capture, oldest first (or -). */
-static int write_state(const lt_state *st, char *buf, size_t size)
+static int write_state(const nmm *s, char *buf, size_t size)
 {
-    const nmm *s = (const nmm *)st;
-    const graph *g = board();
-    uint8_t content[POINTS];
-    for (int p = 0; p < POINTS; p++)
-        content[p] = (uint8_t)((s->men[0] >> p & 1) + 2 * (s->men[1] >> p & 1));
-    char rows[64], steps[GRAPH_HISTORY * 6 + 2];
-    graph_board_write(g, content, ".WB", rows, sizeof rows);
-    graph_history_write(g, &s->hist, s->men[0], s->men[1], steps, sizeof steps);
-    return snprintf(buf, size, "%s %c%s %u %u %s", rows, s->turn ? 'b' : 'w',
-                    s->removing ? "x" : "", (unsigned)s->hand[0],
-                    (unsigned)s->hand[1], steps);
+    char middle[16];
+    snprintf(middle, sizeof middle, "%c%s %u %u", s->turn ? 'b' : 'w',
+             s->removing ? "x" : "", (unsigned)s->hand[0],
+             (unsigned)s->hand[1]);
+    return graph_men_write(board(), s->men, &s->hist, middle, buf, size);
 }
 
 /* Whether the men and hands of t fit t's side to move; t.removing set. */
@@ -319,12 +284,11 @@ static bool plausible(const nmm *t, lt_error *err)
     return true;
 }
 
-static lt_status read_state(lt_state *st, const char *text, lt_error *err)
+static lt_status read_state(nmm *s, const char *text, lt_error *err)
 {
     const graph *g = board();
-    nmm t = *(nmm *)st;
-    uint8_t content[POINTS];
-    if (!graph_board_read(g, &text, ".WB", content, err))
+    nmm t = *s;
+    if (!graph_men_read(g, &text, t.men, err))
         return LT_ESYNTAX;
     char side[4], steps[GRAPH_HISTORY * 6 + 2];
     unsigned hand[2];
@@ -342,10 +306,6 @@ static lt_status read_state(lt_state *st, const char *text, lt_error *err)
         lt_error_set(err, _("who moves: expected w, b, wx or bx, found '%s'"), side);
         return LT_ESYNTAX;
     }
-    t.men[0] = t.men[1] = 0;
-    for (int p = 0; p < POINTS; p++)
-        if (content[p])
-            t.men[content[p] - 1] |= 1u << p;
     t.turn = c == 'b';
     t.removing = side[1] != '\0';
     if (hand[0] > MEN || hand[1] > MEN) {
@@ -368,16 +328,8 @@ static lt_status read_state(lt_state *st, const char *text, lt_error *err)
      * legal, and they must end as the text says. */
     nmm u = t;
     int last = t.removing ? t.turn : !t.turn;
-    for (int i = n - 1; i >= 0; i--) {
-        int seat = (last + n - 1 - i) % 2;
-        uint32_t *mover = &u.men[seat];
-        if (!(*mover >> to[i] & 1) || ((u.men[0] | u.men[1]) >> from[i] & 1)) {
-            lt_error_set(err, _("step %s-%s cannot be taken back"), g->name[from[i]],
-                         g->name[to[i]]);
-            return LT_EILLEGAL;
-        }
-        *mover ^= 1u << from[i] | 1u << to[i];
-    }
+    if (!graph_steps_undo(g, u.men, from, to, n, last, false, err))
+        return LT_EILLEGAL;
     if (n > 0) {
         u.turn = (uint8_t)((last + n - 1) % 2);
         u.removing = 0;
@@ -387,14 +339,14 @@ static lt_status read_state(lt_state *st, const char *text, lt_error *err)
             lt_action a = MOVE0 + from[i] * POINTS + to[i], acts[LT_MAX_ACTIONS];
             bool ok = false;
             if (u.result == PLAYING)
-                for (int k = legal_actions((lt_state *)&u, acts); k-- > 0;)
+                for (int k = legal_actions(&u, acts); k-- > 0;)
                     ok = ok || acts[k] == a;
             if (!ok) {
                 lt_error_set(err, _("step %s-%s was not legal then"),
                              g->name[from[i]], g->name[to[i]]);
                 return LT_EILLEGAL;
             }
-            apply((lt_state *)&u, a);
+            apply(&u, a);
         }
         if (u.removing != t.removing) {
             lt_error_set(err, "%s",
@@ -406,26 +358,23 @@ static lt_status read_state(lt_state *st, const char *text, lt_error *err)
         u.hist.n = 0;
         settle(&u);
     }
-    *(nmm *)st = u;
+    *s = u;
     return LT_OK;
 }
 
 /* How the game ended (RULES.md, Endings), in settle's order. */
-static int end_reason(const lt_state *st, char *buf, size_t size)
+static int end_reason(const nmm *s, char *buf, size_t size)
 {
-    const nmm *s = (const nmm *)st;
     int men = graph_count(s->men[s->turn]) + s->hand[s->turn];
     int end = s->result != DRAWN ? (men == 0              ? GRAPH_END_NO_MEN
                                     : s->mills && men < 3 ? GRAPH_END_FEW_MEN
                                                           : GRAPH_END_BLOCKED)
-              : graph_history_count(&s->hist, s->men[0], s->men[1]) >= 3 ? GRAPH_END_REPEATED
-                                                                          : GRAPH_END_QUIET;
+              : graph_draw(&s->hist, s->men, s->quiet);
     return graph_end_reason(end, s->turn, s->quiet, buf, size);
 }
 
-static void render(const lt_state *st, lt_view *v)
+static void render(const nmm *s, lt_view *v)
 {
-    const nmm *s = (const nmm *)st;
     const graph *g = board();
     graph_render(g, v);
     for (int seat = 0; seat < 2; seat++) {
@@ -443,16 +392,14 @@ static void render(const lt_state *st, lt_view *v)
         snprintf(v->info[v->ninfo++], sizeof v->info[0], "%s",
                  s->turn ? _("Black made a mill and removes an enemy man")
                          : _("White made a mill and removes an enemy man"));
-    snprintf(v->info[v->ninfo++], sizeof v->info[0],
-             _("Moves without a capture: %d of %d"),
-             s->hist.n, 2 * s->quiet);
+    graph_view_quiet(v, &s->hist, s->quiet);
     if (s->result != PLAYING)
-        end_reason(st, v->info[v->ninfo++], sizeof v->info[0]);
+        end_reason(s, v->info[v->ninfo++], sizeof v->info[0]);
 }
 
-static int action_cells(const lt_state *st, lt_action a, int *cells, int max)
+static int action_cells(const nmm *s, lt_action a, int *cells, int max)
 {
-    (void)st;
+    (void)s;
     if (max < 3)
         return 0;
     if (a >= REMOVE0 || a < MOVE0) {
@@ -470,20 +417,18 @@ static int action_cells(const lt_state *st, lt_action a, int *cells, int max)
 
 /* Board, side to move, the men to place and a pending removal; not the
  * steps since the last capture. */
-static uint64_t hash(const lt_state *st)
+static uint64_t hash(const nmm *s)
 {
-    const nmm *s = (const nmm *)st;
     return graph_set_key(0, s->men[0]) ^ graph_set_key(1, s->men[1]) ^
            (s->turn ? graph_key(2, 0) : 0) ^ (s->removing ? graph_key(2, 1) : 0) ^
            graph_key(3, s->hand[0]) ^ graph_key(4, s->hand[1]);
 }
 
-static bool invariants_ok(const lt_state *st)
+static bool invariants_ok(const nmm *s)
 {
-    const nmm *s = (const nmm *)st;
     if ((s->men[0] & s->men[1]) || ((s->men[0] | s->men[1]) & ~board()->all) ||
-        s->turn > 1 || s->mills > 1 || s->flying > 1 || s->quiet < QUIET_MIN ||
-        s->quiet > QUIET_MAX || s->hist.n > 2 * s->quiet ||
+        s->turn > 1 || s->mills > 1 || s->flying > 1 || s->quiet < GRAPH_QUIET_MIN ||
+        s->quiet > GRAPH_QUIET_MAX || s->hist.n > 2 * s->quiet ||
         (s->hist.n && (s->hand[0] || s->hand[1])) || !plausible(s, NULL))
         return false;
     nmm t = *s;
@@ -491,46 +436,17 @@ static bool invariants_ok(const lt_state *st)
     return t.result == s->result;
 }
 
-static const char *const seats[] = {N_("White"), N_("Black")};
+LT_ADAPT_RULES(nmm)
 
 const lt_game lt_nine_mens_morris = {
-    .id = "nine-mens-morris",
-    .numbering = LT_NUMBER_MOVES,
-    .seat_side = lt_side_first_south,
-    .title = N_("Nine Men's Morris"),
+    .id = "nine-mens-morris", .title = N_("Nine Men's Morris"),
     .source = N_("source 000: 9 Men's Morris (9 młynków)"),
-    .group = LT_GROUP_ALFONSO,
-    .options = options,
-    .end_reason = end_reason,
-    .seats = seats,
-    .min_players = 2,
-    .max_players = 2,
-    .has_chance = false,
-    .zero_sum = true,
-    .min_return = -1,
-    .max_return = 1,
-    .state_size = sizeof(nmm),
+    .group = LT_GROUP_ALFONSO, .options = options, .seats = lt_white_black,
+    .seat_side = lt_side_first_south, LT_TWO_PLAYERS, LT_NO_CHANCE,
+    LT_RULES_MEMBERS(nmm),
     /* placing: 24 points; moving: 4 neighbours and 2 jumps per man, or
      * three flying men with 21 empty points and their jumps */
-    .max_actions = 80,
-    .max_outcomes = 0,
-    .num_actions = ACTIONS,
+    .max_actions = 80, .num_actions = ACTIONS,
     /* 18 placements and at most 17 captures or removals, each followed by
      * at most 2 quiet moves without a capture */
-    .max_length = 2 * MEN * (2 * QUIET_MAX + 3),
-    .init = init,
-    .num_players = num_players,
-    .current_player = current_player,
-    .legal_actions = legal_actions,
-    .chance_outcomes = chance_outcomes,
-    .apply = apply,
-    .returns = returns,
-    .action_name = action_name,
-    .parse_action = parse_action,
-    .write_state = write_state,
-    .read_state = read_state,
-    .render = render,
-    .action_cells = action_cells,
-    .hash = hash,
-    .invariants_ok = invariants_ok,
-};
+    .max_length = 2 * MEN * (2 * GRAPH_QUIET_MAX + 3)};

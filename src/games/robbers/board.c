@@ -139,7 +139,7 @@ uint64_t rob_captures(const rob *s, int side, int to)
     return caught;
 }
 
-int rob_moves(const rob *s, lt_action *out)
+int rob_legal_actions(const rob *s, lt_action *out)
 {
     assert(s->result == PLAYING);
     tables();
@@ -159,7 +159,7 @@ int rob_moves(const rob *s, lt_action *out)
     return n;
 }
 
-void rob_make(rob *s, lt_action a)
+void rob_apply(rob *s, lt_action a)
 {
     tables();
     int side = s->turn;

@@ -87,7 +87,7 @@ static const char piece_letters[4] = {'C', 'S', 'c', 's'};
 /* Ranks 8 to 1 separated by '/', C S orange, c s green, digits for runs
  * of empty squares; the side to move (o or g); the number of actions
  * made, when it is not zero (the cap counts them). */
-int rob_write(const rob *s, char *buf, size_t size)
+int rob_write_state(const rob *s, char *buf, size_t size)
 {
     char text[96];
     size_t len = 0;
@@ -149,7 +149,7 @@ bool rob_check(const rob *t, lt_error *err)
     return true;
 }
 
-lt_status rob_read(rob *s, const char *text, lt_error *err)
+lt_status rob_read_state(rob *s, const char *text, lt_error *err)
 {
     rob t = *s;
     memset(t.bb, 0, sizeof t.bb);

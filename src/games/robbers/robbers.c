@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "ludoteka/adapt.h"
 #include "ludoteka/text.h"
 #include "robbers.h"
 
@@ -16,9 +17,8 @@ static const lt_option options[] = {
 
 /* Seed 001, figure 1: commanders on the back ranks, soldiers in front of
  * them; orange on ranks 1-2 (notes §4). */
-static lt_status init(lt_state *st, const lt_config *cfg)
+static lt_status rob_init(rob *s, const lt_config *cfg)
 {
-    rob *s = (rob *)st;
     memset(s, 0, sizeof *s);
     s->bb[ORANGE * 2 + COMMANDER] = UINT64_C(0xff);
     s->bb[ORANGE * 2 + SOLDIER] = UINT64_C(0xff) << 8;
@@ -31,68 +31,20 @@ static lt_status init(lt_state *st, const lt_config *cfg)
     return LT_OK;
 }
 
-static int num_players(const lt_state *st)
+static int rob_current_player(const rob *s)
 {
-    (void)st;
-    return 2;
-}
-
-static int current_player(const lt_state *st)
-{
-    const rob *s = (const rob *)st;
     return s->result == PLAYING ? s->turn : LT_TERMINAL;
 }
 
-static int legal_actions(const lt_state *st, lt_action *out)
+static void rob_returns(const rob *s, double *out)
 {
-    return rob_moves((const rob *)st, out);
-}
-
-static int chance_outcomes(const lt_state *st, lt_outcome *out)
-{
-    (void)st;
-    (void)out;
-    return 0;
-}
-
-static void apply(lt_state *st, lt_action a)
-{
-    rob_make((rob *)st, a);
-}
-
-static void returns(const lt_state *st, double *out)
-{
-    const rob *s = (const rob *)st;
     out[0] = s->result == ORANGE_WON ? 1 : s->result == GREEN_WON ? -1 : 0;
     out[1] = -out[0];
 }
 
-static int action_name(const lt_state *st, lt_action a, char *buf,
-                       size_t size)
-{
-    return rob_action_name((const rob *)st, a, buf, size);
-}
-
-static lt_status parse_action(const lt_state *st, const char *text,
-                              lt_action *out)
-{
-    return rob_parse_action((const rob *)st, text, out);
-}
-
-static int write_state(const lt_state *st, char *buf, size_t size)
-{
-    return rob_write((const rob *)st, buf, size);
-}
-
-static lt_status read_state(lt_state *st, const char *text, lt_error *err)
-{
-    return rob_read((rob *)st, text, err);
-}
-
 /* How the game ended (RULES.md, Endings), in rob_settle's order. */
-static int end_reason(const lt_state *st, char *buf, size_t size)
+static int rob_end_reason(const rob *s, char *buf, size_t size)
 {
-    const rob *s = (const rob *)st;
     int orange = __builtin_popcountll(rob_side(s, ORANGE));
     int green = __builtin_popcountll(rob_side(s, GREEN));
     if (s->result == ORANGE_WON || s->result == GREEN_WON)
@@ -103,17 +55,13 @@ static int end_reason(const lt_state *st, char *buf, size_t size)
         return snprintf(buf, size, "%s",
                         _("draw: one piece each"));
     if (s->ply >= s->cap)
-        return snprintf(buf, size,
-                        lt_ngettext("draw: the move cap (%u move)",
-                                    "draw: the move cap (%u moves)", s->cap),
-                        (unsigned)s->cap);
+        return lt_cap_reason(s->cap, buf, size);
     return snprintf(buf, size, "%s",
                     _("draw: neither side can move (two passes)"));
 }
 
-static void render(const lt_state *st, lt_view *v)
+static void rob_render(const rob *s, lt_view *v)
 {
-    const rob *s = (const rob *)st;
     static const char *const text[4] = {"C", "S", "c", "s"};
     /* the seed marks commanders with a circle and a cross */
     static const char *const glyph[4] = {"\u2297", "\u25cf", "\u2297", "\u25cf"};
@@ -147,16 +95,13 @@ static void render(const lt_state *st, lt_view *v)
                  s->turn == ORANGE
                      ? _("Orange has no move: pass")
                      : _("Green has no move: pass"));
-    snprintf(v->info[v->ninfo++], sizeof v->info[0],
-             _("Move %u of %u"),
-             (unsigned)s->ply + (s->result == PLAYING), (unsigned)s->cap);
+    lt_view_moves(v, s->ply + (s->result == PLAYING), s->cap);
     if (s->result != PLAYING)
-        end_reason(st, v->info[v->ninfo++], sizeof v->info[0]);
+        rob_end_reason(s, v->info[v->ninfo++], sizeof v->info[0]);
 }
 
-static int action_cells(const lt_state *st, lt_action a, int *cells, int max)
+static int rob_action_cells(const rob *s, lt_action a, int *cells, int max)
 {
-    const rob *s = (const rob *)st;
     if (a == PASS || max < 2)
         return 0;
     int n = 0;
@@ -168,14 +113,13 @@ static int action_cells(const lt_state *st, lt_action a, int *cells, int max)
     return n;
 }
 
-static uint64_t hash(const lt_state *st)
+static uint64_t rob_hash(const rob *s)
 {
-    return ((const rob *)st)->key;
+    return s->key;
 }
 
-static bool invariants_ok(const lt_state *st)
+static bool rob_invariants_ok(const rob *s)
 {
-    const rob *s = (const rob *)st;
     uint64_t seen = 0;
     for (int b = 0; b < 4; b++) {
         if (s->bb[b] & seen)
@@ -197,60 +141,33 @@ static uint64_t count(const rob *s, int depth)
     if (s->result != PLAYING)
         return 0;
     lt_action acts[MAX_MOVES];
-    int n = rob_moves(s, acts);
+    int n = rob_legal_actions(s, acts);
     if (depth == 1)
         return (uint64_t)n;
     uint64_t total = 0;
     for (int i = 0; i < n; i++) {
         rob child = *s;
-        rob_make(&child, acts[i]);
+        rob_apply(&child, acts[i]);
         total += count(&child, depth - 1);
     }
     return total;
 }
 
-static uint64_t perft(const lt_state *st, int depth)
+static uint64_t perft(const rob *s, int depth)
 {
-    return depth <= 0 ? 1 : count((const rob *)st, depth);
+    return depth <= 0 ? 1 : count(s, depth);
 }
 
 static const char *const seats[] = {N_("Orange"), N_("Green")};
 
+LT_ADAPT_RULES_NAMED(rob, rob_)
+LT_ADAPT(rob, perft, perft)
+
 const lt_game lt_robbers = {
-    .id = "robbers",
-    .numbering = LT_NUMBER_MOVES,
-    .seat_side = lt_side_first_south,
-    .title = N_("Robbers"),
-    .source = N_("source 001: Rozbójnicy"),
-    .group = LT_GROUP_ROBBERS,
-    .options = options,
-    .seats = seats,
-    .end_reason = end_reason,
-    .min_players = 2,
-    .max_players = 2,
-    .has_chance = false,
-    .zero_sum = true,
-    .min_return = -1,
-    .max_return = 1,
-    .state_size = sizeof(rob),
-    .max_actions = MAX_MOVES,
-    .max_outcomes = 0,
+    .id = "robbers", .title = N_("Robbers"),
+    .source = N_("source 001: Rozbójnicy"), .group = LT_GROUP_ROBBERS,
+    .options = options, .seats = seats, .seat_side = lt_side_first_south,
+    LT_TWO_PLAYERS, LT_NO_CHANCE, .max_actions = MAX_MOVES,
     .num_actions = PASS + 1,
     .max_length = CAP_MAX, /* every action counts towards the cap */
-    .init = init,
-    .num_players = num_players,
-    .current_player = current_player,
-    .legal_actions = legal_actions,
-    .chance_outcomes = chance_outcomes,
-    .apply = apply,
-    .returns = returns,
-    .action_name = action_name,
-    .parse_action = parse_action,
-    .write_state = write_state,
-    .read_state = read_state,
-    .render = render,
-    .action_cells = action_cells,
-    .hash = hash,
-    .invariants_ok = invariants_ok,
-    .perft = perft,
-};
+    LT_RULES_MEMBERS(rob), .perft = perft_lt};

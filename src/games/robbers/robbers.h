@@ -64,10 +64,10 @@ uint64_t rob_captures(const rob *s, int side, int to);
 
 /* Legal actions of the side to move, ascending; PASS alone when it has no
  * move.  Only while the game is being played. */
-int rob_moves(const rob *s, lt_action *out);
+int rob_legal_actions(const rob *s, lt_action *out);
 
 /* Makes a legal action. */
-void rob_make(rob *s, lt_action a);
+void rob_apply(rob *s, lt_action a);
 
 /* Sets s->result from the position, the side to move, ply and cap. */
 void rob_settle(rob *s);
@@ -78,8 +78,8 @@ uint64_t rob_key(const rob *s);
 /* Notation (notation.c). */
 int rob_action_name(const rob *s, lt_action a, char *buf, size_t size);
 lt_status rob_parse_action(const rob *s, const char *text, lt_action *out);
-int rob_write(const rob *s, char *buf, size_t size);
-lt_status rob_read(rob *s, const char *text, lt_error *err);
+int rob_write_state(const rob *s, char *buf, size_t size);
+lt_status rob_read_state(rob *s, const char *text, lt_error *err);
 void rob_square_name(int sq, char out[3]);
 /* The facts of play a board must respect (message in err, may be NULL):
  * at most 16 pieces a side; soldiers never go back, never change file,

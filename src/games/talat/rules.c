@@ -116,7 +116,7 @@ static int place_actions(const tl_state *s, lt_action *out)
     return n;
 }
 
-int tl_actions(const tl_state *s, lt_action *out)
+int tl_legal_actions(const tl_state *s, lt_action *out)
 {
     assert(!s->over);
     if (tl_placing(s))

@@ -5,6 +5,7 @@
 #include <assert.h>
 #include <string.h>
 
+#include "ludoteka/adapt.h"
 #include "talat.h"
 
 enum { OPT_FROZEN };
@@ -25,9 +26,8 @@ static const lt_option options[] = {
         "no-capture (published rule: no capture can ever be made on it)")},
     {NULL, NULL, 0, 0, 0, NULL}};
 
-static lt_status init(lt_state *st, const lt_config *cfg)
+static lt_status tl_init(tl_state *s, const lt_config *cfg)
 {
-    tl_state *s = (tl_state *)st;
     if (cfg->players < 2 || cfg->players > 3)
         return LT_ERANGE;
     memset(s, 0, sizeof *s);
@@ -37,32 +37,14 @@ static lt_status init(lt_state *st, const lt_config *cfg)
     return LT_OK;
 }
 
-static int num_players(const lt_state *st)
+static int num_players(const tl_state *s)
 {
-    return ((const tl_state *)st)->players;
+    return s->players;
 }
 
-static int current_player(const lt_state *st)
+static int tl_current_player(const tl_state *s)
 {
-    const tl_state *s = (const tl_state *)st;
     return s->over ? LT_TERMINAL : s->turn;
-}
-
-static int legal_actions(const lt_state *st, lt_action *out)
-{
-    return tl_actions((const tl_state *)st, out);
-}
-
-static int chance_outcomes(const lt_state *st, lt_outcome *out)
-{
-    (void)st;
-    (void)out;
-    return 0;
-}
-
-static void apply(lt_state *st, lt_action a)
-{
-    tl_apply((tl_state *)st, a);
 }
 
 void tl_share(int players, const double *win, double *out)
@@ -73,9 +55,8 @@ void tl_share(int players, const double *win, double *out)
 
 /* RULES.md: the winner takes 1 and the others -1/(n-1); tied winners
  * share the win. */
-static void returns(const lt_state *st, double *out)
+static void tl_returns(const tl_state *s, double *out)
 {
-    const tl_state *s = (const tl_state *)st;
     double win[TL_COLOURS];
     if (!s->over) {
         memset(out, 0, sizeof *out * s->players);
@@ -88,49 +69,8 @@ static void returns(const lt_state *st, double *out)
     tl_share(s->players, win, out);
 }
 
-static int action_name(const lt_state *st, lt_action a, char *buf, size_t size)
+static bool tl_invariants_ok(const tl_state *s)
 {
-    return tl_action_name((const tl_state *)st, a, buf, size);
-}
-
-static int display_name(const lt_state *st, lt_action a, char *buf, size_t size)
-{
-    return tl_display_name((const tl_state *)st, a, buf, size);
-}
-
-static lt_status parse_action(const lt_state *st, const char *text, lt_action *out)
-{
-    return tl_parse_action((const tl_state *)st, text, out);
-}
-
-static int write_state(const lt_state *st, char *buf, size_t size)
-{
-    return tl_write_state((const tl_state *)st, buf, size);
-}
-
-static lt_status read_state(lt_state *st, const char *text, lt_error *err)
-{
-    return tl_read_state((tl_state *)st, text, err);
-}
-
-static void render(const lt_state *st, lt_view *v)
-{
-    tl_render((const tl_state *)st, v);
-}
-
-static int action_cells(const lt_state *st, lt_action a, int *cells, int max)
-{
-    return tl_action_cells((const tl_state *)st, a, cells, max);
-}
-
-static uint64_t hash(const lt_state *st)
-{
-    return tl_hash((const tl_state *)st);
-}
-
-static bool invariants_ok(const lt_state *st)
-{
-    const tl_state *s = (const tl_state *)st;
     if (s->players < 2 || s->players > 3 || s->turn >= s->players || s->rule > 1 ||
         s->left >> s->players || (s->left && s->players != 3) ||
         !tl_in_game(s, s->turn))
@@ -173,83 +113,43 @@ static bool invariants_ok(const lt_state *st)
 }
 
 /* Bulk-counted at the last ply: the moves are counted, not made. */
-static uint64_t perft(const lt_state *st, int depth)
+static uint64_t perft(const tl_state *s, int depth)
 {
-    const tl_state *s = (const tl_state *)st;
     if (depth <= 0)
         return 1;
     if (s->over)
         return 0;
     lt_action acts[LT_MAX_ACTIONS];
-    int n = tl_actions(s, acts);
+    int n = tl_legal_actions(s, acts);
     if (depth == 1)
         return (uint64_t)n;
     uint64_t total = 0;
     for (int i = 0; i < n; i++) {
         tl_state child = *s;
         tl_apply(&child, acts[i]);
-        total += perft((const lt_state *)&child, depth - 1);
+        total += perft(&child, depth - 1);
     }
     return total;
 }
 
-static bool in_game(const lt_state *st, int seat)
-{
-    return tl_in_game((const tl_state *)st, seat);
-}
-
-static void leave(lt_state *st, int seat)
-{
-    tl_leave((tl_state *)st, seat);
-}
-
-static int end_reason(const lt_state *st, char *buf, size_t size)
-{
-    return tl_end_reason((const tl_state *)st, buf, size);
-}
-
 static const char *const seats[] = {N_("Red"), N_("Blue"), N_("Violet")};
 
+LT_ADAPT_RULES_NAMED(tl_state, tl_)
+LT_ADAPT(tl_state, num_players, num_players)
+LT_ADAPT(tl_state, display_name, tl_display_name)
+LT_ADAPT(tl_state, perft, perft)
+LT_ADAPT(tl_state, in_game, tl_in_game)
+LT_ADAPT(tl_state, leave, tl_leave)
+
 const lt_game lt_talat = {
-    .id = "talat",
+    .id = "talat", .title = N_("Talat"), .source = N_("source 004: Talat"),
+    .group = LT_GROUP_TALAT, .options = options, .seats = seats,
     .numbering = LT_NUMBER_ROUNDS, /* three boards: no one side per seat */
-    .in_game = in_game,
-    .leave = leave,
-    .title = N_("Talat"),
-    .source = N_("source 004: Talat"),
-    .group = LT_GROUP_TALAT,
-    .options = options,
-    .seats = seats,
-    .min_players = 2,
-    .max_players = 3,
-    .default_players = 3,
-    .has_chance = false,
-    .zero_sum = true,
-    .min_return = -1,
-    .max_return = 1,
-    .state_size = sizeof(tl_state),
+    .min_players = 2, .max_players = 3, .default_players = 3,
+    .zero_sum = true, .min_return = -1, .max_return = 1, LT_NO_CHANCE,
     /* placing: 9 kinds on 10 squares; moving: 9 own and 8 neutral towers,
      * 5 directions each */
-    .max_actions = TL_KINDS * 2 * TL_SIDE,
-    .max_outcomes = 0,
-    .num_actions = TL_NUM_ACTIONS,
-    .max_length = LENGTH_MAX,
-    .init = init,
-    .num_players = num_players,
-    .current_player = current_player,
-    .legal_actions = legal_actions,
-    .chance_outcomes = chance_outcomes,
-    .apply = apply,
-    .returns = returns,
-    .action_name = action_name,
-    .parse_action = parse_action,
-    .display_name = display_name,
-    .write_state = write_state,
-    .read_state = read_state,
-    .render = render,
-    .action_cells = action_cells,
-    .hash = hash,
-    .invariants_ok = invariants_ok,
-    .perft = perft,
-    .end_reason = end_reason,
-};
+    .max_actions = TL_KINDS * 2 * TL_SIDE, .num_actions = TL_NUM_ACTIONS,
+    .max_length = LENGTH_MAX, LT_RULES_MEMBERS(tl_state),
+    .num_players = num_players_lt, .display_name = display_name_lt,
+    .perft = perft_lt, .in_game = in_game_lt, .leave = leave_lt};

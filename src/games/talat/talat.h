@@ -116,7 +116,7 @@ static inline bool tl_in_game(const tl_state *s, int seat)
 void tl_leave(tl_state *, int seat);
 
 /* The legal actions of the seat to act, ascending (legal_actions). */
-int tl_actions(const tl_state *, lt_action *out);
+int tl_legal_actions(const tl_state *, lt_action *out);
 void tl_apply(tl_state *, lt_action);
 
 /* Is board b frozen under the state's rule?  Depends on the board alone. */

@@ -7,6 +7,7 @@
 #include <strings.h>
 #include <threads.h>
 
+#include "ludoteka/adapt.h"
 #include "ludoteka/text.h"
 #include "morris3.h"
 
@@ -95,9 +96,8 @@ static const lt_option options[] = {
         "first: the first row wins at once (Dudeney, modern rules)")},
     {NULL, NULL, 0, 0, 0, NULL}};
 
-static lt_status init(lt_state *st, const lt_config *cfg)
+static lt_status init(m3 *s, const lt_config *cfg)
 {
-    m3 *s = (m3 *)st;
     memset(s, 0, sizeof *s);
     s->diagonals = (uint8_t)cfg->value[OPT_DIAGONALS];
     s->movement = (uint8_t)cfg->value[OPT_MOVEMENT];
@@ -107,21 +107,13 @@ static lt_status init(lt_state *st, const lt_config *cfg)
     return LT_OK;
 }
 
-static int num_players(const lt_state *st)
+static int current_player(const m3 *s)
 {
-    (void)st;
-    return 2;
-}
-
-static int current_player(const lt_state *st)
-{
-    const m3 *s = (const m3 *)st;
     return s->result == PLAYING ? s->turn : LT_TERMINAL;
 }
 
-static int legal_actions(const lt_state *st, lt_action *out)
+static int legal_actions(const m3 *s, lt_action *out)
 {
-    const m3 *s = (const m3 *)st;
     const graph *g = board(s);
     uint32_t own = men_of(s, s->turn);
     uint32_t empty = g->all & ~own & ~men_of(s, !s->turn);
@@ -143,16 +135,8 @@ static int legal_actions(const lt_state *st, lt_action *out)
     return n;
 }
 
-static int chance_outcomes(const lt_state *st, lt_outcome *out)
+static void apply(m3 *s, lt_action a)
 {
-    (void)st;
-    (void)out;
-    return 0;
-}
-
-static void apply(lt_state *st, lt_action a)
-{
-    m3 *s = (m3 *)st;
     if (a < MOVE0) {
         s->cell[a] = (uint8_t)(s->turn + 1);
     } else if (a < PASS) {
@@ -165,29 +149,28 @@ static void apply(lt_state *st, lt_action a)
     m3_settle(s);
 }
 
-static void returns(const lt_state *st, double *out)
+static void returns(const m3 *s, double *out)
 {
-    const m3 *s = (const m3 *)st;
     out[0] = s->result == WON_FIRST ? 1 : s->result == WON_SECOND ? -1 : 0;
     out[1] = -out[0];
 }
 
-static int action_name(const lt_state *st, lt_action a, char *buf,
+static int action_name(const m3 *s, lt_action a, char *buf,
                        size_t size)
 {
     if (a < MOVE0)
         return snprintf(buf, size, "%s", names[a]);
     if (a < PASS)
-        return graph_move_name(board((const m3 *)st), (a - MOVE0) / POINTS,
+        return graph_move_name(board(s), (a - MOVE0) / POINTS,
                                (a - MOVE0) % POINTS, '-', buf, size);
     return snprintf(buf, size, "pass");
 }
 
 /* "B2" places, "A1-B2" (or "a1b2") steps, "pass" passes. */
-static lt_status parse_action(const lt_state *st, const char *text,
+static lt_status parse_action(const m3 *s, const char *text,
                               lt_action *out)
 {
-    const graph *g = board((const m3 *)st);
+    const graph *g = board(s);
     if (strcasecmp(text, "pass") == 0) {
         *out = PASS;
         return LT_OK;
@@ -206,9 +189,8 @@ static lt_status parse_action(const lt_state *st, const char *text,
 
 /* "W.B/.W./B.. b 5": rows 3, 2, 1 from the left, the seat to move (w is
  * the first), and the number of moves made. */
-static int write_state(const lt_state *st, char *buf, size_t size)
+static int write_state(const m3 *s, char *buf, size_t size)
 {
-    const m3 *s = (const m3 *)st;
     char rows[16];
     graph_board_write(board(s), s->cell, ".WB", rows, sizeof rows);
     return snprintf(buf, size, "%s %c %u", rows, s->turn ? 'b' : 'w',
@@ -248,9 +230,9 @@ bool m3_plausible(const m3 *t, lt_error *err)
     return true;
 }
 
-static lt_status read_state(lt_state *st, const char *text, lt_error *err)
+static lt_status read_state(m3 *s, const char *text, lt_error *err)
 {
-    m3 t = *(m3 *)st;
+    m3 t = *s;
     const char *p = text;
     if (!graph_board_read(board(&t), &p, ".WB", t.cell, err))
         return LT_ESYNTAX;
@@ -284,15 +266,14 @@ static lt_status read_state(lt_state *st, const char *text, lt_error *err)
     }
     t.ply = (uint16_t)ply;
     m3_settle(&t);
-    *(m3 *)st = t;
+    *s = t;
     return LT_OK;
 }
 
 /* How the game ended (RULES.md, Endings): the winner's line, or the
  * draw's rule - checked in the order m3_settle decides. */
-static int end_reason(const lt_state *st, char *buf, size_t size)
+static int end_reason(const m3 *s, char *buf, size_t size)
 {
-    const m3 *s = (const m3 *)st;
     const graph *g = board(s);
     if (s->result == WON_FIRST || s->result == WON_SECOND) {
         uint32_t men = men_of(s, s->result == WON_SECOND);
@@ -307,17 +288,13 @@ static int end_reason(const lt_state *st, char *buf, size_t size)
         return snprintf(buf, size, "%s",
                         _("draw: both made a line in the same round"));
     if (s->ply >= s->cap)
-        return snprintf(buf, size,
-                        lt_ngettext("draw: the move cap (%u move)",
-                                    "draw: the move cap (%u moves)", s->cap),
-                        (unsigned)s->cap);
+        return lt_cap_reason(s->cap, buf, size);
     return snprintf(buf, size, "%s",
                     _("draw: all men placed and no line (placing only)"));
 }
 
-static void render(const lt_state *st, lt_view *v)
+static void render(const m3 *s, lt_view *v)
 {
-    const m3 *s = (const m3 *)st;
     const graph *g = board(s);
     graph_render(g, v);
     int hw = MEN - count_of(s, 0), hb = MEN - count_of(s, 1);
@@ -335,16 +312,14 @@ static void render(const lt_state *st, lt_view *v)
         graph_has_line(g, men_of(s, 0)))
         snprintf(v->info[v->ninfo++], sizeof v->info[0],
                  "%s", _("White has a row; black completes the round"));
-    snprintf(v->info[v->ninfo++], sizeof v->info[0],
-             _("Move %u of %u"),
-             (unsigned)s->ply + (s->result == PLAYING), (unsigned)s->cap);
+    lt_view_moves(v, s->ply + (s->result == PLAYING), s->cap);
     if (s->result != PLAYING)
-        end_reason(st, v->info[v->ninfo++], sizeof v->info[0]);
+        end_reason(s, v->info[v->ninfo++], sizeof v->info[0]);
 }
 
-static int action_cells(const lt_state *st, lt_action a, int *cells, int max)
+static int action_cells(const m3 *s, lt_action a, int *cells, int max)
 {
-    (void)st;
+    (void)s;
     if (max < 2 || a == PASS)
         return 0;
     if (a < MOVE0) {
@@ -356,17 +331,15 @@ static int action_cells(const lt_state *st, lt_action a, int *cells, int max)
     return 2;
 }
 
-static uint64_t hash(const lt_state *st)
+static uint64_t hash(const m3 *s)
 {
-    const m3 *s = (const m3 *)st;
     return graph_set_key(0, men_of(s, 0)) ^ graph_set_key(1, men_of(s, 1)) ^
            (s->turn ? graph_key(2, 0) : 0) ^
            (uint64_t)s->ply * 0x9e3779b97f4a7c15u; /* the cap counts plies */
 }
 
-static bool invariants_ok(const lt_state *st)
+static bool invariants_ok(const m3 *s)
 {
-    const m3 *s = (const m3 *)st;
     for (int p = 0; p < POINTS; p++)
         if (s->cell[p] > 2)
             return false;
@@ -379,41 +352,13 @@ static bool invariants_ok(const lt_state *st)
     return t.result == s->result;
 }
 
-static const char *const seats[] = {N_("White"), N_("Black")};
+LT_ADAPT_RULES(m3)
+
 const lt_game lt_three_mens_morris = {
-    .id = "three-mens-morris",
-    .numbering = LT_NUMBER_MOVES,
-    .seat_side = lt_side_first_south,
-    .title = N_("Three Men's Morris"),
+    .id = "three-mens-morris", .title = N_("Three Men's Morris"),
     .source = N_("source 000: 3 Men's Morris (3 młynki)"),
-    .group = LT_GROUP_ALFONSO,
-    .options = options,
-    .seats = seats,
-    .min_players = 2,
-    .max_players = 2,
-    .has_chance = false,
-    .zero_sum = true,
-    .min_return = -1,
-    .max_return = 1,
-    .state_size = sizeof(m3),
+    .group = LT_GROUP_ALFONSO, .options = options, .seats = lt_white_black,
+    .seat_side = lt_side_first_south, LT_TWO_PLAYERS, LT_NO_CHANCE,
     .max_actions = POINTS, /* nine empty points, or 3 men x 3 empty */
-    .max_outcomes = 0,
-    .num_actions = PASS + 1,
     .max_length = CAP_MAX + 1, /* a round begun at the cap is finished */
-    .init = init,
-    .num_players = num_players,
-    .current_player = current_player,
-    .legal_actions = legal_actions,
-    .chance_outcomes = chance_outcomes,
-    .apply = apply,
-    .returns = returns,
-    .action_name = action_name,
-    .parse_action = parse_action,
-    .write_state = write_state,
-    .read_state = read_state,
-    .render = render,
-    .action_cells = action_cells,
-    .hash = hash,
-    .invariants_ok = invariants_ok,
-    .end_reason = end_reason,
-};
+    .num_actions = PASS + 1, LT_RULES_MEMBERS(m3)};
