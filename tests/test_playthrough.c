@@ -69,7 +69,6 @@ static const char *folder(void)
 
 static void golden(void **st)
 {
-    (void)st;
     text t = {malloc(TEXT_MAX), 0};
     for (int i = 0; i < lt_game_count(); i++) {
         const lt_game *g = lt_game_at(i);

@@ -12,7 +12,6 @@
  * White's. */
 static void opening_goes_to_the_centre(void **st)
 {
-    (void)st;
     const lt_game *g;
     lt_state *s = start(&g, "alquerque", NULL);
     assert_string_equal(text_of(g, s), "BBBBB/BBBBB/BB.WW/WWWWW/WWWWW w - -");
@@ -29,7 +28,6 @@ static void opening_goes_to_the_centre(void **st)
  * B2-B3-B4, D4-C4-B4 and D2-C3-B4). */
 static void first_captures(void **st)
 {
-    (void)st;
     const lt_game *g;
     lt_state *s = start(&g, "alquerque", NULL);
     play(g, s, "D2-C3");
@@ -57,7 +55,6 @@ static const char *const chain_position = "B..../...B./...../.B.../W...W w - -";
 
 static void capture_chains(void **st)
 {
-    (void)st;
     const lt_game *g;
     lt_state *s = start(&g, "alquerque", NULL);
     set_position(g, s, chain_position);
@@ -87,7 +84,6 @@ static void capture_chains(void **st)
 /* capture=forced: the jump is the only move, and so is the next one. */
 static void forced_capture(void **st)
 {
-    (void)st;
     const lt_game *g;
     lt_state *s = start(&g, "alquerque", NULL);
     set_position(g, s, chain_position);
@@ -107,7 +103,6 @@ static void forced_capture(void **st)
  * jump. */
 static void losing(void **st)
 {
-    (void)st;
     const lt_game *g;
     lt_state *s = start(&g, "alquerque", NULL);
     set_position(g, s, "...../...../B.B../BB.../WBB.. w - -");
@@ -134,7 +129,6 @@ static void losing(void **st)
  * goes on from a position set up from text. */
 static void threefold_repetition(void **st)
 {
-    (void)st;
     const char *after7 = "...../....B/...../...../W.... b - "
                          "A1-A2,E5-E4,A2-A1,E4-E5,A1-A2,E5-E4,A2-A1";
     const lt_game *g;
@@ -163,7 +157,6 @@ static void threefold_repetition(void **st)
  * 20th move draws and the 19th does not. */
 static void quiet_moves(void **st)
 {
-    (void)st;
     const lt_game *g;
     lt_state *s = start(&g, "alquerque", "quiet=10");
     set_position(g, s, "....B/...../...../...../W.... w - -");
@@ -180,7 +173,6 @@ static void quiet_moves(void **st)
 
 static void bad_positions(void **st)
 {
-    (void)st;
     static const char *const bad[] = {
         "BBBBB/BBBBB/BBBWW/WWWWW/WWWWW w - -", /* thirteen black men */
         "BBBBB/BBBBB/BB.WW/WWWWW/WWWWW x - -", /* no such side */

@@ -32,7 +32,6 @@
  * would land on A1, C1, E1, which stay occupied: no capture. */
 static void setups_and_first_moves(void **st)
 {
-    (void)st;
     static const struct {
         const char *hunters, *text;
     } setups[] = {
@@ -55,7 +54,6 @@ static void setups_and_first_moves(void **st)
  * the first move never captures. */
 static void other_counts(void **st)
 {
-    (void)st;
     for (int n = 1; n <= 9; n++) {
         char opt[32];
         snprintf(opt, sizeof opt, "hunters=%d", n);
@@ -77,7 +75,6 @@ static void other_counts(void **st)
  * may go on or stop). */
 static void capture_chain(void **st)
 {
-    (void)st;
     const char *pos = "...H./..H../..R../HHHHH/HHHHH r 0";
     const lt_game *g;
     lt_state *s = start(&g, "catch-the-rabbit", "threshold=1");
@@ -104,7 +101,6 @@ static void capture_chain(void **st)
  * C1, B2, D1 and B4 to move: B4-B3 closes the pen. */
 static void block_wins(void **st)
 {
-    (void)st;
     const lt_game *g;
     lt_state *s = start(&g, "catch-the-rabbit", "hunters=5");
     set_position(g, s, "...../.H.../...../.H.../HRHH. h 3");
@@ -124,7 +120,6 @@ static void block_wins(void **st)
  * default threshold 10) one capture is enough. */
 static void threshold_wins(void **st)
 {
-    (void)st;
     const char *pos = "...H./..H../..R../HHHHH/HHHHH r 0"; /* 12 hunters */
     const lt_game *g;
     lt_state *s = start(&g, "catch-the-rabbit", "threshold=12");
@@ -148,7 +143,6 @@ static void threshold_wins(void **st)
  * `cap` moves of theirs. */
 static void move_cap(void **st)
 {
-    (void)st;
     const lt_game *g;
     lt_state *s = start(&g, "catch-the-rabbit", "cap=10");
     for (int i = 0; i < 10; i++) {
@@ -167,7 +161,6 @@ static void move_cap(void **st)
 
 static void bad_positions(void **st)
 {
-    (void)st;
     static const char *const bad[] = {
         "...../...../H.R.H/HHHHH/HHHHH x 0",   /* no such side */
         "...../...../H.R.H/HHHHH/HHHHH r",     /* no move count */
@@ -210,7 +203,6 @@ static uint32_t points(const char *names)
  * empty wins in 1 turn (value 2). */
 static void solved_table(void **st)
 {
-    (void)st;
     rabbit_rules rules = {5, 5, 0};
     if (SANITIZED)
         rules = (rabbit_rules){3, 2, 0};
@@ -236,7 +228,6 @@ static void solved_table(void **st)
  * (a cached table is used when there is one, else it is solved). */
 static void full_tables(void **st)
 {
-    (void)st;
     const char *list = getenv("LT_RABBIT_CHECK");
     if (!list || !*list)
         skip();
@@ -262,7 +253,6 @@ static void full_tables(void **st)
 /* A wrong table is caught: one entry changed, the check finds it. */
 static void check_catches_errors(void **st)
 {
-    (void)st;
     rabbit_rules rules = {3, 2, 0};
     char msg[256];
     rabbit_table *t = rabbit_solve(&rules, NULL, msg, sizeof msg);
@@ -276,7 +266,6 @@ static void check_catches_errors(void **st)
  * a position it judges won slip, against random play. */
 static void perfect_player(void **st)
 {
-    (void)st;
     const lt_game *g;
     lt_state *s = start(&g, "catch-the-rabbit", SANITIZED ? "hunters=3" : "hunters=5");
     lt_config cfg;
@@ -324,7 +313,6 @@ static void perfect_player(void **st)
  * move judged it. */
 static void cap_in_perfect_play(void **st)
 {
-    (void)st;
     if (SANITIZED) /* the smallest table with such blocks takes long there */
         skip();
     /* seven hunters, the first capture wins: blocks of 2 to 5 hunter
@@ -386,7 +374,6 @@ static void cap_in_perfect_play(void **st)
 /* A table stored in the cache folder reads back the same. */
 static void cache_round_trip(void **st)
 {
-    (void)st;
     char dir[] = "/tmp/ludoteka-cache-XXXXXX";
     assert_non_null(mkdtemp(dir));
     setenv("XDG_CACHE_HOME", dir, 1);
@@ -462,7 +449,6 @@ static void remove_cache(const char *dir, const char *sub)
  * No clock is read: the limit is over before the first look. */
 static void hint_within_limit(void **st)
 {
-    (void)st;
     char dir[] = "/tmp/ludoteka-cache-XXXXXX", sub[256];
     fresh_cache(dir, sub, sizeof sub);
     const lt_game *g;
@@ -505,7 +491,6 @@ static void hint_within_limit(void **st)
  * stop leaves no file, not even its temporary one. */
 static void stopped_build_leaves_nothing(void **st)
 {
-    (void)st;
     char dir[] = "/tmp/ludoteka-cache-XXXXXX", sub[256], msg[256];
     fresh_cache(dir, sub, sizeof sub);
     rabbit_rules rules = {3, 2, 1};
@@ -546,7 +531,6 @@ static void damage(const char *path, long at, const char *data, size_t n)
  * values as a solve. */
 static void corrupt_cache_rebuilt(void **st)
 {
-    (void)st;
     char dir[] = "/tmp/ludoteka-cache-XXXXXX", sub[256], msg[256], path[512];
     fresh_cache(dir, sub, sizeof sub);
     rabbit_rules rules = {3, 2, 1}; /* hunters=3 threshold=2 chain=single */
@@ -598,7 +582,6 @@ static void corrupt_cache_rebuilt(void **st)
  * perfect player's levels and for the searches. */
 static void level_specs(void **st)
 {
-    (void)st;
     const lt_game *g = lt_game_find("catch-the-rabbit");
     static const char *const good[] = {"ai:level=4:time=2", "ai:level=5:time=0.5",
                                        "ai:level=1:time=1", "ai:perfect:time=3"};

@@ -59,7 +59,6 @@ static const perft_case suite[] = {
 
 static void perft_suite(void **st)
 {
-    (void)st;
     for (size_t i = 0; i < sizeof suite / sizeof suite[0]; i++) {
         const lt_game *g;
         lt_state *s = at(&g, NULL, suite[i].fen);
@@ -93,7 +92,6 @@ static uint64_t walk(const lt_game *g, const lt_state *s, int depth)
 
 static void perft_through_the_adapter(void **st)
 {
-    (void)st;
     for (size_t i = 0; i < sizeof suite / sizeof suite[0]; i++) {
         const lt_game *g;
         lt_state *s = at(&g, NULL, suite[i].fen);
@@ -112,7 +110,6 @@ static void perft_through_the_adapter(void **st)
  * h3 (7), Ng1 e2 f3 h3 (3), Rh1 h2-h8 (7): 49.  FIDE adds a8=Q/R/B/N. */
 static void seed_pawn_without_a_captured_piece(void **st)
 {
-    (void)st;
     const char *fen = "4k3/P7/8/8/8/8/8/RNBQKBNR w - - 0 1";
     const lt_game *g;
     lt_state *s = at(&g, "rules=seed", fen);
@@ -131,7 +128,6 @@ static void seed_pawn_without_a_captured_piece(void **st)
  * plus a8=Q: 5+3+7+4+7+3+7+1 = 37.  FIDE: 36 + 4 promotions = 40. */
 static void seed_pawn_with_a_captured_queen(void **st)
 {
-    (void)st;
     const char *fen = "4k3/P7/8/8/8/8/8/RNB1KBNR w - - 0 1";
     const lt_game *g;
     lt_state *s = at(&g, "rules=seed", fen);
@@ -159,7 +155,6 @@ static void seed_pawn_with_a_captured_queen(void **st)
  * Kxe7 (e7 is unguarded: d2, f2 block the queen and the bishop). */
 static void seed_blocked_pawn_still_checks(void **st)
 {
-    (void)st;
     const lt_game *g;
     lt_state *s =
         at(&g, "rules=seed", "3k4/4P3/8/8/8/8/PPPP1PPP/RNBQKBNR b - - 0 1");
@@ -174,7 +169,6 @@ static void seed_blocked_pawn_still_checks(void **st)
  * and FIDE's O-O and O-O-O: 26 (also the published count). */
 static void seed_has_no_castling(void **st)
 {
-    (void)st;
     const char *fen = "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1";
     const lt_game *g;
     lt_state *s = at(&g, NULL, fen);
@@ -193,7 +187,6 @@ static void seed_has_no_castling(void **st)
  * not under the seed's rules. */
 static void seed_has_no_en_passant(void **st)
 {
-    (void)st;
     const lt_game *g;
     lt_state *s = at(&g, NULL, NULL);
     play(g, s, "e4 a6 e5 d5");
@@ -219,7 +212,6 @@ static void seed_has_no_en_passant(void **st)
 
 static void mates_and_stalemate(void **st)
 {
-    (void)st;
     const lt_game *g;
     lt_state *s = at(&g, NULL, NULL);
     play(g, s, "f3 e5 g4 Qh4#"); /* the fool's mate */
@@ -249,7 +241,6 @@ static bool claim(const lt_game *g, const lt_state *s, char *why)
  * seventy-five the game is drawn; a mate on that move still wins. */
 static void fifty_move_rule(void **st)
 {
-    (void)st;
     const lt_game *g;
     char why[128];
     lt_state *s = at(&g, NULL, "6k1/8/6K1/8/8/8/8/R7 w - - 98 80");
@@ -284,7 +275,6 @@ static void fifty_move_rule(void **st)
  * fifth time ends the game.  FEN cannot show it, so the text says so. */
 static void threefold_repetition(void **st)
 {
-    (void)st;
     const lt_game *g;
     char why[128];
     lt_state *s = at(&g, NULL, NULL);
@@ -316,7 +306,6 @@ static void threefold_repetition(void **st)
  * legal moves. */
 static void can_win(void **st)
 {
-    (void)st;
     const lt_game *g;
     /* king and queen against a lone king */
     lt_state *s = at(&g, NULL, "8/8/4k3/8/8/8/8/3QK3 w - - 0 1");
@@ -343,7 +332,6 @@ static void can_win(void **st)
 /* Dead positions: king and bishop against king after a capture. */
 static void insufficient_material(void **st)
 {
-    (void)st;
     const lt_game *g;
     lt_state *s = at(&g, NULL, "8/8/4k3/8/8/3n4/8/2B1K3 w - - 0 1");
     play(g, s, "Kd2"); /* not yet: knight and bishop */
@@ -366,7 +354,6 @@ static void insufficient_material(void **st)
 
 static void san_names(void **st)
 {
-    (void)st;
     const lt_game *g;
     struct {
         const char *fen, *move, *san;
@@ -401,7 +388,6 @@ static void san_names(void **st)
 
 static void parsing_variants(void **st)
 {
-    (void)st;
     const lt_game *g;
     lt_state *s = at(&g, NULL, "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1");
     assert_true(legal(g, s, "0-0") && legal(g, s, "O-O-O!?") &&
@@ -424,7 +410,6 @@ static void parsing_variants(void **st)
 
 static void fen_round_trip(void **st)
 {
-    (void)st;
     const lt_game *g;
     for (size_t i = 0; i < sizeof suite / sizeof suite[0]; i++) {
         lt_state *s = at(&g, NULL, suite[i].fen);
@@ -444,7 +429,6 @@ static void fen_round_trip(void **st)
 /* A bad FEN is refused with a message naming the field; the state stays. */
 static void bad_fens(void **st)
 {
-    (void)st;
     static const struct {
         const char *fen, *words;
     } bad[] = {
@@ -513,7 +497,6 @@ static void bad_fens(void **st)
  * Roster, comments, NAGs, a variation, a resigned game, two games. */
 static void pgn_import(void **st)
 {
-    (void)st;
     const char *text =
         "[Event \"Casual\"]\n[Site \"?\"]\n[Date \"1858.??.??\"]\n[Round "
         "\"?\"]\n"
@@ -554,7 +537,6 @@ static void pgn_import(void **st)
  * position, SAN, the result token) and loads back. */
 static void pgn_export(void **st)
 {
-    (void)st;
     const lt_game *g = lt_game_find("chess");
     lt_config cfg;
     lt_config_default(g, &cfg, 2);
@@ -617,7 +599,6 @@ static lt_action engine_move(const lt_game *g, const lt_state *s,
  * b7). */
 static void engine_finds_mates(void **st)
 {
-    (void)st;
     const lt_game *g;
     const char *fens[] = {"6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1",
                           "k7/8/1K6/8/8/8/8/7R w - - 0 1"};
@@ -635,7 +616,6 @@ static void engine_finds_mates(void **st)
 /* Every level plays a legal move; parameters are checked. */
 static void engine_levels_and_params(void **st)
 {
-    (void)st;
     const lt_game *g;
     lt_state *s = at(&g, NULL, NULL);
     for (int level = 1; level <= 4; level++) {
@@ -656,7 +636,6 @@ static void engine_levels_and_params(void **st)
 /* A fixed-depth search is deterministic: the same nodes twice. */
 static void engine_is_deterministic_at_fixed_depth(void **st)
 {
-    (void)st;
     const lt_game *g;
     lt_state *s = at(&g, NULL, suite[1].fen);
     long long nodes[2];
@@ -674,7 +653,6 @@ static void engine_is_deterministic_at_fixed_depth(void **st)
 /* UCI: the handshake, a position with moves, a search that answers. */
 static void uci_session(void **st)
 {
-    (void)st;
     const char *in_text =
         "uci\nisready\nsetoption name Hash value 4\n"
         "position startpos moves e2e4 e7e5 g1f3\n"

@@ -91,7 +91,6 @@ static lt_state *at(const lt_game **g, const char *options, const char *fen)
  * d2 c2 b2 a2 and e3; g2 with h2..l2 and g3), king 3 steps + 3 leaps. */
 static void start_position(void **st)
 {
-    (void)st;
     const lt_game *g;
     lt_state *s = start(&g, "great-chess", NULL);
     assert_string_equal(text_of(g, s), start_fen);
@@ -115,7 +114,6 @@ static void start_position(void **st)
  * grande-acedrex: "c1f3", "c12f10", "e11f12a"), and parsing back. */
 static void notation(void **st)
 {
-    (void)st;
     const lt_game *g;
     lt_state *s = start(&g, "great-chess", NULL);
     lt_action a;
@@ -156,7 +154,6 @@ static void notation(void **st)
 /* Bad texts are refused with a message and leave the state alone. */
 static void bad_positions(void **st)
 {
-    (void)st;
     static const char *const bad[] = {
         "12/12/12/12/12/12/12/12/12/12/12 w - 0 1",            /* 11 ranks */
         "13/12/12/12/12/12/12/12/12/12/12/K10k w - 0 1",       /* 13 files */
@@ -195,7 +192,6 @@ static void bad_positions(void **st)
  * e5 on an empty board, outwards along both lines of each step: 40. */
 static void aanca(void **st)
 {
-    (void)st;
     const lt_game *g;
     lt_state *s = at(&g, NULL, "11k/12/12/12/12/12/12/4A7/12/12/12/K11 w - 0 1");
     expect_moves(g, s, "e5",
@@ -221,7 +217,6 @@ static void aanca(void **st)
  * (5+3+5+2).  unicorn=all: also on from f3, d3, g4, c4 (2+2+3+2). */
 static void unicorn(void **st)
 {
-    (void)st;
     const char *seed =
         "e5-f7 e5-d7 e5-g6 e5-c6 e5-f3 e5-d3 e5-g4 e5-c4 "
         "e5-g8 e5-h9 e5-i10 e5-j11 e5-k12 e5-c8 e5-b9 e5-a10 "
@@ -258,7 +253,6 @@ static void unicorn(void **st)
  * e5, over the white pieces on f5 and g5. */
 static void lion(void **st)
 {
-    (void)st;
     const lt_game *g;
     lt_state *s = at(&g, NULL, "11k/12/12/12/12/12/12/4LPP5/12/12/12/K11 w - 0 1");
     expect_moves(g, s, "e5",
@@ -271,7 +265,6 @@ static void lion(void **st)
  * the (3,2) leap, 8 from e5; 2 from a1. */
 static void giraffe(void **st)
 {
-    (void)st;
     const lt_game *g;
     lt_state *s = at(&g, NULL, "11k/12/12/12/12/12/12/4G7/12/12/12/G10K w - 0 1");
     expect_moves(g, s, "e5",
@@ -283,7 +276,6 @@ static void giraffe(void **st)
 /* Krokodyl "like the modern bishop"; Wieża "like the modern rook". */
 static void crocodile_and_rook(void **st)
 {
-    (void)st;
     const lt_game *g;
     lt_state *s = at(&g, NULL, "11k/12/12/12/12/12/12/12/2p9/12/R1C9/K11 w - 0 1");
     expect_moves(g, s, "c2", "c2-b1 c2-d1 c2-b3 c2-a4 c2-d3 c2-e4 c2-f5 c2-g6 "
@@ -298,7 +290,6 @@ static void crocodile_and_rook(void **st)
  * All twelve files, and captures onto another file. */
 static void pawns(void **st)
 {
-    (void)st;
     const lt_game *g;
     lt_state *s = at(&g, NULL, "12/PPPPPPPPPPPP/12/12/12/12/12/12/12/12/12/k10K w - 0 50");
     expect_moves(g, s, NULL,
@@ -326,7 +317,6 @@ static void pawns(void **st)
  * the rook; i1 g3 e3 attacked.  The options worked out the same way. */
 static void king_leap(void **st)
 {
-    (void)st;
     const char *fen = "k11/12/12/12/5r6/12/12/12/12/8r3/7P4/6K5 w K 0 10";
     static const char *const options[4][2] = {
         {"kingleap=capture", "g1-g2 g1-h1 g1-e1 g1-i3"},
@@ -367,7 +357,6 @@ static void king_leap(void **st)
  * step to e10.  Under kingleap=quiet it may. */
 static void king_leap_attacks(void **st)
 {
-    (void)st;
     const char *fen = "6k5/12/12/4K7/12/12/12/12/12/12/12/12 w k 0 30";
     const lt_game *g;
     lt_state *s = at(&g, NULL, fen);
@@ -385,7 +374,6 @@ static void king_leap_attacks(void **st)
  * guards b11 and b12: mate, White wins. */
 static void mate(void **st)
 {
-    (void)st;
     const lt_game *g;
     lt_state *s = at(&g, NULL, "k11/12/12/12/12/12/12/12/12/12/12/RR9K b - 0 40");
     assert_int_equal(g->current_player(s), LT_TERMINAL);
@@ -407,7 +395,6 @@ static void mate(void **st)
  * pawn on a11, b11 by the king); its pawns are blocked. */
 static void stalemate(void **st)
 {
-    (void)st;
     static const struct {
         const char *fen, *why;
         int winner;
@@ -447,7 +434,6 @@ static void stalemate(void **st)
  * capture or a pawn move starts the count again. */
 static void cap(void **st)
 {
-    (void)st;
     const lt_game *g;
     lt_state *s = at(&g, "cap=20", "k11/12/12/12/12/12/12/12/12/12/12/1R9K w - 19 40");
     play(g, s, "b1-b2");
@@ -601,7 +587,6 @@ static ref_pos rules_of(const char *options)
 /* Perft 3 from the start, every node compared. */
 static void perft_start(void **st)
 {
-    (void)st;
     static const char *const options[] = {NULL, "unicorn=all", "kingleap=quiet",
                                           "kingleap=cazaux", "kingleap=forward"};
     for (size_t i = 0; i < sizeof options / sizeof options[0]; i++) {
@@ -702,7 +687,6 @@ static void compare_random(const char *options, int per_kind, int depth,
  * stalemate), every node of their trees compared. */
 static void perft_random(void **st)
 {
-    (void)st;
     coverage cov = {0};
     compare_random(NULL, 12, random_depth(), &cov);
     print_message("great-chess: %ld nodes compared: %ld promotions, %ld king "
@@ -716,7 +700,6 @@ static void perft_random(void **st)
 /* The options' readings, on fewer positions. */
 static void perft_random_options(void **st)
 {
-    (void)st;
     static const char *const options[] = {"unicorn=all", "kingleap=quiet",
                                           "kingleap=cazaux", "kingleap=forward"};
     for (size_t i = 0; i < sizeof options / sizeof options[0]; i++) {
@@ -743,7 +726,6 @@ static lt_action engine_move(const lt_game *g, const lt_state *s, const char *sp
  * loose Aanca are found at once; every level answers with a legal move. */
 static void engine(void **st)
 {
-    (void)st;
     const lt_game *g;
     lt_state *s = at(&g, NULL, "k11/12/12/12/12/12/12/2R9/12/12/12/1R9K w - 0 40");
     char name[32];
@@ -780,7 +762,6 @@ static void count_progress(void *ctx, const lt_think_info *info)
  * stop already raised still gets a legal answer. */
 static void engine_limits(void **st)
 {
-    (void)st;
     const lt_game *g;
     lt_state *s = start(&g, "great-chess", NULL);
     lt_error err = {0};

@@ -7,7 +7,6 @@
 
 static void rules(void **st)
 {
-    (void)st;
     const lt_game *g;
     lt_state *s = start_n(&g, "half-hazard", NULL, 2);
     play(g, s, "6-6-6 1-1-1");       /* seat 1 throws; both cover 10 */
@@ -33,7 +32,6 @@ static void rules(void **st)
 
 static void endings(void **st)
 {
-    (void)st;
     const lt_game *g;
     /* the opponent's number: the whole pool */
     lt_state *s = start_n(&g, "half-hazard", "turns=2", 2);
@@ -88,7 +86,6 @@ static void endings(void **st)
  * (40*8 + 25*6 + 27*20)/216 = 505/108 taken, 505/216 gained. */
 static void decision(void **st)
 {
-    (void)st;
     const lt_game *g;
     lt_state *s = start_n(&g, "half-hazard", NULL, 2);
     set_position(g, s, "play turn 1/1 score 0,0 money 40,40 pot 20 order 1,2 "
@@ -125,7 +122,6 @@ static void decision(void **st)
  * Hazard (3 units) already takes the pool of 2. */
 static void whole_turn(void **st)
 {
-    (void)st;
     for (int small = 0; small < 2; small++) {
         const lt_game *g;
         lt_state *s = start_n(&g, "half-hazard", small ? "pool=2 unit=1" : NULL, 2);
@@ -158,7 +154,6 @@ static void whole_turn(void **st)
  * cover his half of the next pool (10): he has lost, the match ends. */
 static void bankroll(void **st)
 {
-    (void)st;
     const lt_game *g;
     lt_state *s = start_n(&g, "half-hazard", "bankroll=15 turns=3", 2);
     play(g, s, "6-6-6 1-1-1 5-4-1 6-4-1 5-4-1"); /* the opponent's: all 20 */

@@ -5,7 +5,6 @@
 
 static void rules(void **st)
 {
-    (void)st;
     const lt_game *g;
     lt_state *s = start_n(&g, "hazard", NULL, 2);
     play(g, s, "6-6-6 1-1-1"); /* the order: 18 before 3 */
@@ -41,7 +40,6 @@ static void rules(void **st)
  * does not count; seat 1 throws 10: he wins. */
 static void shared(void **st)
 {
-    (void)st;
     const lt_game *g;
     lt_state *s = start_n(&g, "hazard", NULL, 3);
     set_position(g, s, "play turn 1/1 score 0,0,0 order 1,2,3 round 2 next 3 "
@@ -62,7 +60,6 @@ static void shared(void **st)
  * x = (67*216 + 122*27) / (216^2 - 122^2) = 17766/31772 = 189/338. */
 static void later_round(void **st)
 {
-    (void)st;
     assert_odds_at("hazard", NULL, 2,
                    "play turn 1/1 score 0,0 order 1,2 round 2 next 1 rehazards 10,11",
                    "189/338 149/338");
@@ -75,7 +72,6 @@ static void later_round(void **st)
  * 43545762570418032921528692160.) */
 static void whole_turn(void **st)
 {
-    (void)st;
     const lt_game *g;
     lt_state *s = start_n(&g, "hazard", NULL, 2);
     lt_odds *o = odds_of(g, s);
@@ -113,7 +109,6 @@ static void whole_turn(void **st)
  * pot), and seat 2, left with 2, cannot stake again: the match ends. */
 static void betting(void **st)
 {
-    (void)st;
     const lt_game *g;
     lt_state *s = start_n(&g, "hazard", "form=stakes stake=3 bankroll=5 turns=3", 2);
     assert_string_equal(text_of(g, s), "order turn 1/3 score 0,0 money 5,5 pot 0 "

@@ -5,7 +5,6 @@
 /* Ties are thrown again among the tied only (RULES.md). */
 static void ties_throw_again(void **st)
 {
-    (void)st;
     const lt_game *g;
     lt_state *s = start_n(&g, "highest", NULL, 3);
     play(g, s, "6-3-1 5-4-1 1-1-1"); /* 10, 10, 3 */
@@ -23,7 +22,6 @@ static void ties_throw_again(void **st)
  * wins 1/2 + 27/432 = 9/16. */
 static void second_thrower(void **st)
 {
-    (void)st;
     const lt_game *g;
     lt_state *s = start_n(&g, "highest", NULL, 2);
     set_position(g, s, "play turn 1/1 score 0,0 order 1,2 in 1,2 scores 10,-");
@@ -38,7 +36,6 @@ static void second_thrower(void **st)
  * enumerated, the best sharing the turn equally. */
 static void three_players(void **st)
 {
-    (void)st;
     const lt_game *g;
     lt_state *s = start_n(&g, "highest", NULL, 3);
     set_position(g, s, "play turn 1/1 score 0,0,0 order 1,2,3 in 1,2,3 scores 12,-,-");
@@ -64,7 +61,6 @@ static void three_players(void **st)
  * the first three, only 6-6 ties (a fair play-off): 1/72. */
 static void many_dice(void **st)
 {
-    (void)st;
     const lt_game *g;
     lt_state *s = start_n(&g, "highest", "dice=5", 2);
     lt_outcome out[LT_MAX_OUTCOMES];
@@ -82,7 +78,6 @@ static void many_dice(void **st)
  * lets each seat throw first in turn. */
 static void matches(void **st)
 {
-    (void)st;
     const lt_game *g;
     lt_state *s = start_n(&g, "highest", "dice=1 turns=2", 2);
     assert_odds(g, s, "1/2");
@@ -99,7 +94,6 @@ static void matches(void **st)
  * end, worked from the throws. */
 static void endings(void **st)
 {
-    (void)st;
     const lt_game *g;
     lt_state *s = match_won(&g, "highest", NULL, 2, "6-5-4 3-2-1", 0, /* 15 against 6 */
                             "Player 1 threw 15, the highest (next: 6)",

@@ -4,7 +4,6 @@
 
 static void rules(void **st)
 {
-    (void)st;
     const lt_game *g;
     lt_state *s = start_n(&g, "marlota", NULL, 2);
     play(g, s, "6-6-6 1-1-1"); /* seat 1 first: he throws the numbers */
@@ -34,7 +33,6 @@ static void rules(void **st)
  * of them decides: 15/42 = 5/14 for the owner of 7. */
 static void by_hand(void **st)
 {
-    (void)st;
     assert_odds_at("marlota", NULL, 2, "play turn 1/1 score 0,0 order 1,2 numbers 7,10 next 2",
                    "5/14 9/14");
 }
@@ -45,7 +43,6 @@ static void by_hand(void **st)
  * of numbers enumerated. */
 static void three_players(void **st)
 {
-    (void)st;
     const lt_game *g;
     lt_state *s = start_n(&g, "marlota", NULL, 3);
     lt_odds *o = odds_of(g, s);

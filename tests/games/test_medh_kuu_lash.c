@@ -47,7 +47,6 @@ static lt_state *at(const lt_game **g, const char *options, const char *pos)
  * so each side begins with probability 15/30 = 1/2. */
 static void opening_throw(void **st)
 {
-    (void)st;
     const lt_game *g;
     lt_state *s = start(&g, ID, NULL);
     assert_string_equal(text_of(g, s), "wwwwwwww/......../gggggggg - open 0");
@@ -87,7 +86,6 @@ static void opening_throw(void **st)
  * die 3) by the sum 8: W8 -> W7 ... -> W1 -> G1 is 8 steps. */
 static void dice_roles(void **st)
 {
-    (void)st;
     const lt_game *g;
     lt_state *s = start(&g, ID, NULL);
     play(g, s, "5-3 3-5");
@@ -105,7 +103,6 @@ static void dice_roles(void **st)
  * the position (here the start, Green to act). */
 static void special_throws(void **st)
 {
-    (void)st;
     const lt_game *g;
     lt_state *s = start(&g, ID, NULL);
     play(g, s, "5-3 1-1");
@@ -130,7 +127,6 @@ static void special_throws(void **st)
  * pairs: keep. */
 static void a_swap_capture(void **st)
 {
-    (void)st;
     const lt_game *g;
     lt_state *s = at(&g, NULL, "wwgww.../..w...../gggg.... g deed:2-4 10");
     assert_string_equal(moves_of(g, s), "G1=W2 G1=W1 G2=W2 G2=W1 G3=W3 G3=M3 "
@@ -152,7 +148,6 @@ static void a_swap_capture(void **st)
  * four green pieces on mornings: seed §1, Green wins. */
 static void win_all_on_mornings(void **st)
 {
-    (void)st;
     const lt_game *g;
     lt_state *s = at(&g, NULL, "wwwwwww./gggw..../...g.... g deed:3-4 7");
     play(g, s, "G4=M4");
@@ -172,7 +167,6 @@ static void win_all_on_mornings(void **st)
  * G2 (1), G3, G4, G5 (passed over, notes 4), G6 (5). */
 static void b_fall_of_five(void **st)
 {
-    (void)st;
     const lt_game *g;
     lt_state *s = at(&g, NULL, "wwwwwwww/.g....../g.ggg.gg g deed:5-6 20");
     assert_string_equal(moves_of(g, s), "M2-G6");
@@ -194,7 +188,6 @@ static void b_fall_of_five(void **st)
  * morning the fall is impossible and becomes a move by the sum (§3). */
 static void fall_of_one_and_fallback(void **st)
 {
-    (void)st;
     const lt_game *g;
     /* G4 green: it goes up into M4, the column is unchanged */
     lt_state *s = at(&g, NULL, "wwwwwww./...g..../wggg.... g deed:1-6 3");
@@ -224,7 +217,6 @@ static void fall_of_one_and_fallback(void **st)
  * occupant's colour). */
 static void c_pushed_piece_captures(void **st)
 {
-    (void)st;
     const lt_game *g;
     lt_state *s = at(&g, NULL, "wwwwwww./.....w../g....ggg g deed:3-2 0");
     play(g, s, "G1-G6");
@@ -246,7 +238,6 @@ static void c_pushed_piece_captures(void **st)
  * choice to make. */
 static void d_pushed_piece_pushes_its_own(void **st)
 {
-    (void)st;
     const lt_game *g;
     lt_state *s = at(&g, NULL, "wwwwwww./..wgg.../g..g.... g deed:2-1 0");
     assert_string_equal(moves_of(g, s), "G1-G4 G4-G7");
@@ -285,7 +276,6 @@ static void d_pushed_piece_pushes_its_own(void **st)
  * sides are judged). */
 static void pushed_piece_with_nowhere_to_go(void **st)
 {
-    (void)st;
     const lt_game *g;
     lt_state *s = at(&g, NULL, "gggg..../wwwwwwww/g.w..... g deed:2-1 5");
     play(g, s, "W1-G3");
@@ -303,7 +293,6 @@ static void pushed_piece_with_nowhere_to_go(void **st)
  * G5, M5, W5 are green. */
 static void e_triple_removes(void **st)
 {
-    (void)st;
     const lt_game *g;
     lt_state *s = at(&g, NULL, "wwwwgwww/......../.g..g..g g deed:2-1 0");
     play(g, s, "G2-G5");
@@ -319,7 +308,6 @@ static void e_triple_removes(void **st)
  * the pushed green piece: the triple stands and nothing more is removed. */
 static void triple_made_with_a_capture(void **st)
 {
-    (void)st;
     const lt_game *g;
     lt_state *s = at(&g, NULL, "wwwwgwww/....w.../.g..g..g g deed:2-1 0");
     play(g, s, "G2-G5");
@@ -339,7 +327,6 @@ static void triple_made_with_a_capture(void **st)
  *    removal. */
 static void used_triple_is_not_renewed(void **st)
 {
-    (void)st;
     const char *pos = "wwwwgwww/....g.../gg..g... g roll 0";
     const lt_game *g;
     lt_state *s = at(&g, NULL, pos);
@@ -366,7 +353,6 @@ static void used_triple_is_not_renewed(void **st)
  * 6) and removes nothing. */
 static void triple_made_by_the_opponent(void **st)
 {
-    (void)st;
     const lt_game *g;
     lt_state *s = at(&g, NULL, "wwwwgwww/..wg..../g..gg... w deed:1-3 0");
     play(g, s, "W1-G4");
@@ -384,7 +370,6 @@ static void triple_made_by_the_opponent(void **st)
  * W4-W8; not a morning) and adds a green piece from off the board. */
 static void minimum_of_four(void **st)
 {
-    (void)st;
     const lt_game *g;
     lt_state *s = at(&g, NULL, "www...../.....w../g....ggg g deed:3-2 0");
     play(g, s, "G1-G6");
@@ -406,7 +391,6 @@ static void minimum_of_four(void **st)
  * Wooden (seed §9: "9 do 4 ... gracz z 9 pionkami wygrywa"). */
 static void self_removal_at_four(void **st)
 {
-    (void)st;
     const lt_game *g;
     lt_state *s = at(&g, NULL, "wwwwwwww/......../gggg.... g deed:1-1 5");
     assert_string_equal(moves_of(g, s), "xG1 xG2 xG3 xG4");
@@ -424,7 +408,6 @@ static void self_removal_at_four(void **st)
  * piece goes back, Green's ninth is added, 9 to 4. */
 static void nine_to_four(void **st)
 {
-    (void)st;
     const lt_game *g;
     lt_state *s = at(&g, NULL, "www...../.....w../gggggggg g deed:3-2 0");
     play(g, s, "G1-G6 back-G1 add-W8");
@@ -440,7 +423,6 @@ static void nine_to_four(void **st)
  * has 9 to 4 (§9). */
 static void both_win_at_once(void **st)
 {
-    (void)st;
     const lt_game *g;
     lt_state *s = at(&g, NULL, "g......w/gwwww.../ggggggg. g remove:3-2:1 9");
     play(g, s, "xW8");
@@ -464,7 +446,6 @@ static void both_win_at_once(void **st)
  * The pass is offered only when possible. */
 static void pass(void **st)
 {
-    (void)st;
     const lt_game *g;
     lt_state *s = at(&g, NULL, "wwwwwww./...g..../ggg..ggg g start 2");
     assert_string_equal(moves_of(g, s), "roll pass-M4");
@@ -487,7 +468,6 @@ static void pass(void **st)
 /* notes 18: the turn cap draws (option cap). */
 static void turn_cap(void **st)
 {
-    (void)st;
     const lt_game *g;
     lt_state *s = at(&g, "cap=10", "wwwwwwww/......../gggggggg g deed:2-4 9");
     play(g, s, "keep");
@@ -503,7 +483,6 @@ static void turn_cap(void **st)
  * their owners, and the cells of a move and of the swap capture. */
 static void view(void **st)
 {
-    (void)st;
     const lt_game *g;
     lt_state *s = start(&g, ID, NULL);
     static lt_view v;
@@ -578,7 +557,6 @@ static void mirror(const char *text, char *out)
  * random game). */
 static void evaluation(void **st)
 {
-    (void)st;
     const lt_game *g;
     double v[2], w[2];
     lt_state *s = start(&g, ID, NULL);
@@ -618,7 +596,6 @@ static void evaluation(void **st)
 
 static void bad_positions(void **st)
 {
-    (void)st;
     static const char *const bad[] = {
         "wwwwwwww/......../gggggggg",                 /* no side, phase, turns */
         "wwwwwwww/......../ggggggg g roll 0",         /* a short row */

@@ -11,7 +11,6 @@
  * all free at the start. */
 static void opening(void **st)
 {
-    (void)st;
     const lt_game *g;
     lt_state *s = start(&g, "nine-mens-morris", NULL);
     lt_action acts[LT_MAX_ACTIONS];
@@ -25,7 +24,6 @@ static void opening(void **st)
  * jumped. */
 static void board_lines_and_jumps(void **st)
 {
-    (void)st;
     const graph *g = graph_morris();
     assert_int_equal(g->npoints, 24);
     assert_int_equal(g->nlinks, 32);
@@ -48,7 +46,6 @@ static void board_lines_and_jumps(void **st)
  * middle.  Black, to move, may take either neighbour of a1 from there. */
 static void corners_are_immune(void **st)
 {
-    (void)st;
     const lt_game *g;
     lt_state *s = start(&g, "nine-mens-morris", NULL);
     set_position(g, s, ".BW/.../.../W...../.../.../BW. w 0 0 -");
@@ -63,7 +60,6 @@ static void corners_are_immune(void **st)
  * rule: one jump per move, and the game goes on with the other player. */
 static void placing_then_jumping(void **st)
 {
-    (void)st;
     const lt_game *g;
     lt_state *s = start(&g, "nine-mens-morris", NULL);
     /* White a1, Black d1, g1 empty: no jump while placing */
@@ -87,7 +83,6 @@ static void placing_then_jumping(void **st)
  * d1 and a4 with g1 and a7 behind them black too: no step, no jump. */
 static void blocked_loses(void **st)
 {
-    (void)st;
     const lt_game *g;
     lt_state *s = start(&g, "nine-mens-morris", NULL);
     set_position(g, s, "B../.../.../B...../.../.../WBB w 0 0 -");
@@ -101,7 +96,6 @@ static void blocked_loses(void **st)
  * the player remove an enemy man at once; the same player acts again. */
 static void mills(void **st)
 {
-    (void)st;
     const lt_game *g;
     lt_state *s = start(&g, "nine-mens-morris", "capture=mills");
     play(g, s, "a1 b2 d1 b4 g1");
@@ -122,7 +116,6 @@ static void mills(void **st)
 /* RULES.md (mills): a player left with two men loses. */
 static void two_men_lose(void **st)
 {
-    (void)st;
     const lt_game *g;
     lt_state *s = start(&g, "nine-mens-morris", "capture=mills");
     /* Black a7, a4, c3 (no mill): White's mill takes a7, two are left */
@@ -138,7 +131,6 @@ static void two_men_lose(void **st)
 /* flying=on: with three men a man may go to any empty point. */
 static void flying(void **st)
 {
-    (void)st;
     /* White a1, g1, e4; Black a7, g7, a4 */
     const char *pos = "B.B/.../.../B..W../.../.../W.W w 0 0 -";
     const lt_game *g;
@@ -157,7 +149,6 @@ static void flying(void **st)
  * move draws; the steps since the last capture are part of the text. */
 static void repetition(void **st)
 {
-    (void)st;
     const lt_game *g;
     lt_state *s = start(&g, "nine-mens-morris", NULL);
     set_position(g, s, "..B/.../.../....../.../.../W.. w 0 0 -");
@@ -179,7 +170,6 @@ static void repetition(void **st)
  * with quiet=10 the 20th move draws and the 19th does not. */
 static void quiet_moves(void **st)
 {
-    (void)st;
     const lt_game *g;
     lt_state *s = start(&g, "nine-mens-morris", "quiet=10");
     set_position(g, s, ".../.../.../....../B../.../W.. w 0 0 -");
@@ -218,7 +208,6 @@ static void quiet_moves(void **st)
 
 static void bad_positions(void **st)
 {
-    (void)st;
     static const char *const bad[] = {
         ".../.../.../....../.../.../... w 9 9",     /* no steps field */
         ".../.../.../....../.../.../... w 10 9 -",  /* ten men to place */

@@ -6,7 +6,6 @@
 /* One die, then two; last throws; equal successes play off. */
 static void a_turn(void **st)
 {
-    (void)st;
     const lt_game *g;
     lt_state *s = start_n(&g, "one-and-two", NULL, 2);
     lt_outcome out[LT_MAX_OUTCOMES];
@@ -48,7 +47,6 @@ static void a_turn(void **st)
  * f (1 - p) = q/(1+q): f = 1/(1+q) = 72/139. */
 static void two_players(void **st)
 {
-    (void)st;
     const lt_game *g;
     lt_state *s = start_n(&g, "one-and-two", NULL, 2);
     assert_odds(g, s, "72/139 67/139");
@@ -67,7 +65,6 @@ static void two_players(void **st)
  * 5/72, then a fair play-off: seat 2 wins 67/72 + 5/144 = 139/144. */
 static void rest_of_round(void **st)
 {
-    (void)st;
     const lt_game *g;
     lt_state *s = start_n(&g, "one-and-two", "last=round", 3);
     assert_odds(g, s, "1/3 1/3 1/3");
@@ -147,7 +144,6 @@ static void forward(int players, double *win)
 
 static void three_players(void **st)
 {
-    (void)st;
     const lt_game *g;
     lt_state *s = start_n(&g, "one-and-two", NULL, 3);
     lt_odds *o = odds_of(g, s);

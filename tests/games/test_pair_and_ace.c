@@ -4,7 +4,6 @@
 
 static void rules(void **st)
 {
-    (void)st;
     const lt_game *g;
     lt_state *s = start_n(&g, "pair-and-ace", NULL, 2);
     /* the throw for the order: 18 against 3, seat 1 first */
@@ -37,7 +36,6 @@ static void rules(void **st)
  * two players 9/14 and 5/14; three 81/151, 45/151, 25/151. */
 static void by_hand(void **st)
 {
-    (void)st;
     assert_odds_at("pair-and-ace", NULL, 2, NULL, "9/14 5/14");
     assert_odds_at("pair-and-ace", NULL, 3, NULL, "81/151 45/151 25/151");
     /* the third in order to throw now: he is first of the cycle */

@@ -21,7 +21,6 @@ static const struct {
 
 static void payouts(void **st)
 {
-    (void)st;
     int covered = 0;
     for (size_t i = 0; i < sizeof seed_table / sizeof seed_table[0]; i++) {
         const char *t = seed_table[i].throw_;
@@ -53,7 +52,6 @@ static void payouts(void **st)
 
 static void turns(void **st)
 {
-    (void)st;
     const lt_game *g;
     lt_state *s = start_n(&g, "panquist", "bankroll=4 turns=3", 2);
     play(g, s, "6-6-6 1-1-1"); /* seat 1 throws first; seat 2 stakes 4 */
@@ -95,7 +93,6 @@ static void turns(void **st)
  * 72/139 * 13/5 = 936/695 stakes. */
 static void by_hand(void **st)
 {
-    (void)st;
     const lt_game *g;
     lt_state *s = start_n(&g, "panquist", NULL, 2);
     set_position(g, s, "play turn 1/1 score 0,0 money 20,16 pot 4 order 1,2 "
@@ -115,7 +112,6 @@ static void by_hand(void **st)
  * the mean payout of each sum from the table above. */
 static void whole_turn(void **st)
 {
-    (void)st;
     for (int same = 0; same < 2; same++) {
         const lt_game *g;
         lt_state *s = start_n(&g, "panquist", same ? "distinct=no" : NULL, 2);

@@ -4,7 +4,6 @@
 
 static void rules(void **st)
 {
-    (void)st;
     const lt_game *g;
     lt_state *s = start_n(&g, "riffa", NULL, 2);
     lt_outcome out[LT_MAX_OUTCOMES];
@@ -43,7 +42,6 @@ static void rules(void **st)
  * (a fair play-off), 3 or more wins: seat 1 wins (1 + 1/2)/6 = 1/4. */
 static void by_hand(void **st)
 {
-    (void)st;
     assert_odds_at("riffa", NULL, 2, "play turn 1/1 score 0,0 order 1,2 in 1,2 scores 10,- pair 4",
                    "1/4 3/4");
 }
@@ -53,7 +51,6 @@ static void by_hand(void **st)
  * enumerated. */
 static void from_the_start(void **st)
 {
-    (void)st;
     const lt_game *g;
     lt_state *s = start_n(&g, "riffa", NULL, 2);
     set_position(g, s, "play turn 1/1 score 0,0 order 1,2 in 1,2 scores 12,-");

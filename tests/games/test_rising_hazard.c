@@ -8,7 +8,6 @@
 
 static void halves(void **st)
 {
-    (void)st;
     const lt_game *g;
     lt_state *s = start_n(&g, "rising-hazard", NULL, 2);
     play(g, s, "6-6-6 1-1-1"); /* seat 1 throws; the pool: a unit, 1 each */
@@ -30,7 +29,6 @@ static void halves(void **st)
 
 static void by_turns(void **st)
 {
-    (void)st;
     const lt_game *g;
     lt_state *s = start_n(&g, "rising-hazard", "cover=alternate turns=2", 2);
     play(g, s, "6-6-6 1-1-1"); /* the first unit from seat 2, who is not throwing */
@@ -63,7 +61,6 @@ static void by_turns(void **st)
  * (u/2)(1 + 40/(w_o + w_x)) when he wins. */
 static void halves_by_hand(void **st)
 {
-    (void)st;
     const lt_game *g;
     lt_state *s = start_n(&g, "rising-hazard", "unit=3", 2);
     lt_odds *o = odds_of(g, s);
@@ -111,7 +108,6 @@ static double v_iter(int wo, int wm, int U, int P, int x, double *throw_now)
 
 static void by_turns_best_play(void **st)
 {
-    (void)st;
     const lt_game *g;
     lt_state *s = start_n(&g, "rising-hazard", "cover=alternate", 2);
     /* one unit in the pool, his to pay next, 7 the opponent's (15 ways),
@@ -164,7 +160,6 @@ static void by_turns_best_play(void **st)
  * pool is split. */
 static void bankroll(void **st)
 {
-    (void)st;
     const lt_game *g;
     lt_state *s = start_n(&g, "rising-hazard", "bankroll=1 turns=5", 2);
     play(g, s, "6-6-6 1-1-1 5-4-1 6-4-1");

@@ -60,7 +60,6 @@ static int count_moves(const lt_game *g, const lt_state *s)
  * by its neighbours and its soldier. */
 static void opening(void **st)
 {
-    (void)st;
     const lt_game *g;
     lt_state *s = start(&g, "robbers", NULL);
     assert_string_equal(text_of(g, s), start_text);
@@ -78,7 +77,6 @@ static void opening(void **st)
  * left (9), and no piece comes within reach of an enemy before ply 5. */
 static void perft_by_hand(void **st)
 {
-    (void)st;
     const lt_game *g;
     lt_state *s = start(&g, "robbers", NULL);
     static const uint64_t expect[] = {1, 8, 64, 576, 5184};
@@ -92,7 +90,6 @@ static void perft_by_hand(void **st)
  * pieces the seed says it takes. */
 static void figure2_orange(void **st)
 {
-    (void)st;
     const lt_game *g;
     char pos[128];
     snprintf(pos, sizeof pos, "%s o", figure2);
@@ -119,7 +116,6 @@ static void figure2_orange(void **st)
 /* The same position with green to move: exactly three captures. */
 static void figure2_green(void **st)
 {
-    (void)st;
     const lt_game *g;
     char pos[128];
     snprintf(pos, sizeof pos, "%s g", figure2);
@@ -143,7 +139,6 @@ static void figure2_green(void **st)
  * row of three beside d6. */
 static void double_capture_against_the_edge(void **st)
 {
-    (void)st;
     const lt_game *g;
     lt_state *s = at(&g, "7c/8/ccc5/cs6/8/8/8/2C4C o");
     assert_true(legal(g, s, "c1-c5xa5xb5"));
@@ -163,7 +158,6 @@ static void double_capture_against_the_edge(void **st)
  * orange commanders reach g1 (along rank 1) and h2 (along file h). */
 static void corner_piece(void **st)
 {
-    (void)st;
     const lt_game *g;
     lt_state *s = at(&g, "c7/8/8/8/8/8/C6C/C6c o");
     assert_string_equal(after(g, s, "a1-g1"), "c7/8/8/8/8/8/C6C/6C1 g 1");
@@ -180,7 +174,6 @@ static void corner_piece(void **st)
  * one of them away and back, that move closes the line and takes it. */
 static void moving_into_a_sandwich(void **st)
 {
-    (void)st;
     const lt_game *g;
     lt_state *s = at(&g, "7c/8/8/3c1c2/4S3/8/8/C7 o");
     play(g, s, "e4-e5");
@@ -205,7 +198,6 @@ static void moving_into_a_sandwich(void **st)
  * presses green a8 into the corner. */
 static void promotion_then_capture(void **st)
 {
-    (void)st;
     const lt_game *g;
     lt_state *s = at(&g, "c6c/6S1/8/8/4c3/8/1S6/8 o");
     assert_string_equal(capturing_moves(g, s), "g7-g8xh8");
@@ -226,7 +218,6 @@ static void promotion_then_capture(void **st)
  * lines, c4 against b4, e4 against f4, d5 against d6. */
 static void several_directions(void **st)
 {
-    (void)st;
     const lt_game *g;
     lt_state *s = at(&g, "7c/8/3C4/3c4/1Cc1cC2/8/8/3C4 o");
     assert_string_equal(capturing_moves(g, s), "d1-d4xc4xe4xd5");
@@ -238,7 +229,6 @@ static void several_directions(void **st)
  * is a draw - also when the last capture leaves one each. */
 static void the_end(void **st)
 {
-    (void)st;
     const lt_game *g;
     lt_state *s = at(&g, "8/8/8/8/8/7C/8/C6c o");
     play(g, s, "h3-h2xh1");
@@ -274,7 +264,6 @@ static void the_end(void **st)
  * soldiers a2 b2 face green soldiers a3 b3. */
 static void passing(void **st)
 {
-    (void)st;
     const lt_game *g;
     lt_state *s = at(&g, "7c/8/8/8/8/ss6/SS6/8 o");
     assert_int_equal(count_moves(g, s), 1);
@@ -297,7 +286,6 @@ static void passing(void **st)
  * on the last move still wins. */
 static void move_cap(void **st)
 {
-    (void)st;
     const lt_game *g;
     lt_state *s = start(&g, "robbers", "cap=10");
     play(g, s, "a2-a3 a7-a6 b2-b3 b7-b6 c2-c3 c7-c6 d2-d3 d7-d6 e2-e3");
@@ -320,7 +308,6 @@ static void move_cap(void **st)
  * captures named must be the ones the move makes, in any order. */
 static void notation(void **st)
 {
-    (void)st;
     const lt_game *g;
     char pos[128];
     snprintf(pos, sizeof pos, "%s o", figure2);
@@ -346,7 +333,6 @@ static void notation(void **st)
 
 static void bad_positions(void **st)
 {
-    (void)st;
     static const char *const bad[] = {
         "cccccccc/ssssssss/8/8/8/8/SSSSSSSS/CCCCCCCC",    /* no side */
         "cccccccc/ssssssss/8/8/8/8/SSSSSSSS/CCCCCCCC w",  /* no such side */
@@ -385,7 +371,6 @@ static void bad_positions(void **st)
  * same position give the same key; the side to move changes it. */
 static void hash_of_transpositions(void **st)
 {
-    (void)st;
     const lt_game *g;
     lt_state *a = start(&g, "robbers", NULL), *b = start(&g, "robbers", NULL);
     play(g, a, "a2-a3 a7-a6 b2-b3 b7-b6 a1-a2");
@@ -441,7 +426,6 @@ static double value_for_orange(const lt_game *g, const char *position)
  * threats and of the danger of the edge. */
 static void evaluation(void **st)
 {
-    (void)st;
     const lt_game *g = lt_game_find("robbers");
     assert_non_null(lt_engines_of(g)->evaluate);
     assert_true(value_for_orange(g, "8/8/8/8/8/8/8/C7 g") == 1);

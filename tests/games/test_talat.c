@@ -119,7 +119,6 @@ static const char *const table[9] = {
  * with c2xc3, Blue with c3xc2, exactly as the table says. */
 static void capture_table(void **st)
 {
-    (void)st;
     for (int a = 0; a < 9; a++)
         for (int b = 0; b < 9; b++) {
             char rb[64];
@@ -144,7 +143,6 @@ static void capture_table(void **st)
  * way round; straight ahead and sideways alike. */
 static void david_and_goliath(void **st)
 {
-    (void)st;
     const lt_game *g;
     const char *bv = "....V1t/...../...../...../.....", *vr = "...../...../...../...../V1s....";
     lt_state *s = start_at(&g, 3, NULL,
@@ -170,7 +168,6 @@ static void david_and_goliath(void **st)
  * backwards — neither b5 takes b4 nor b4 takes b5. */
 static void start_line_sideways(void **st)
 {
-    (void)st;
     const lt_game *g;
     const char *rb = "B3tR2sB1t../.B1h.../...../...../.....";
     const char *bv = "....V1t/...../...../...../.....", *vr = "...../...../...../...../V1s....";
@@ -198,7 +195,6 @@ static void start_line_sideways(void **st)
  * straight or diagonally forward. */
 static void plain_moves(void **st)
 {
-    (void)st;
     const lt_game *g;
     const char *bv = "....V1t/...../...../...../.....", *vr = "...../...../...../...../V1s....";
     lt_state *s = start_at(&g, 3, NULL, position(3, "...../...../..R1t../..R3h../.....", bv, vr, 'r'));
@@ -221,7 +217,6 @@ static void plain_moves(void **st)
  * moves first. */
 static void placing_three(void **st)
 {
-    (void)st;
     const lt_game *g;
     lt_state *s = start_three(&g);
     /* Red's ten squares: a1-e1 (row 1 of red-blue), k5-o5 (row 5 of
@@ -262,7 +257,6 @@ static void placing_three(void **st)
  * moves first (seed 6, 7). */
 static void placing_two(void **st)
 {
-    (void)st;
     const lt_game *g;
     lt_state *s = start_players(&g, 2);
     assert_int_equal(g->num_players(s), 2);
@@ -312,7 +306,6 @@ static void placing_two(void **st)
  * before neutral 1t on m3. */
 static void neutral_towers(void **st)
 {
-    (void)st;
     const char *rb = "B1s..../...../...../...../R1t....";
     const char *bv = "...../.V2s.../.B1tB3t../...../.....";
     const char *vr = "...../...../.R1sV1t../.V1hV2h../.....";
@@ -341,7 +334,6 @@ static void neutral_towers(void **st)
  * player whose move put it there; on his own line, for nobody. */
 static void neutral_credit(void **st)
 {
-    (void)st;
     const char *rb = "B1s..../...../...../...../R1t....";
     const char *bv = "...../...../...../.V2s.../.....";
     const char *vr = "...../.V1s.../...../...../.....";
@@ -376,7 +368,6 @@ static void neutral_credit(void **st)
  * to whoever moved it last). */
 static void neutral_credit_along_the_line(void **st)
 {
-    (void)st;
     const lt_game *g;
     lt_state *s = start_at(&g, 2, NULL,
                            "....B3h/...../...../...../R3h.... ....V1t/...../"
@@ -401,7 +392,6 @@ static void neutral_credit_along_the_line(void **st)
  * The game goes on, as Blue still moves on two boards. */
 static void pass_when_stuck(void **st)
 {
-    (void)st;
     const lt_game *g;
     lt_state *s = start_at(&g, 3, NULL,
                            position(3, "R1t...B1s/...../...../...../.....",
@@ -421,7 +411,6 @@ static void pass_when_stuck(void **st)
  * ever possible there, so it is frozen and c4 may not move. */
 static void freezing_passed_towers(void **st)
 {
-    (void)st;
     const char *text = position(3, "...../..R2t../...../..B1t../.....",
                                 "....V2s/...../...../...../B1s....",
                                 "R1h..../...../...../...../V1s....", 'r');
@@ -443,7 +432,6 @@ static void freezing_passed_towers(void **st)
  * rule: it is frozen too — two boards, the game is over. */
 static void freezing_incapable_pair(void **st)
 {
-    (void)st;
     const char *text = position(3, "...../...../...../...../.....",
                                 "...../....V1h/...../B3t..../.....",
                                 "R1h..../...../...../...../V1s....", 'b');
@@ -464,7 +452,6 @@ static void freezing_incapable_pair(void **st)
  * a2-b3, 2t goes a1-a2 and is in contact with a3. */
 static void freezing_needs_a_blocker_to_move(void **st)
 {
-    (void)st;
     const lt_game *g;
     lt_state *s = start_at(&g, 3, "frozen=no-capture",
                            position(3, "...../...../B1t..../R3tR3s.../R2t....",
@@ -484,7 +471,6 @@ static void freezing_needs_a_blocker_to_move(void **st)
  * rules; Red's 2s (k5, on violet-red) still moves. */
 static void freezing_deadlock(void **st)
 {
-    (void)st;
     const char *text = position(3, "...../...../B3tB3sB3hB1hB1s/R1tR1sR1hR3hR3t/.....",
                                 "....V2s/...../...../...../B2t....",
                                 "R2s..../...../...../...../V1s....", 'r');
@@ -504,7 +490,6 @@ static void freezing_deadlock(void **st)
  * so that board freezes and the game is over. */
 static void second_frozen_board_ends(void **st)
 {
-    (void)st;
     const lt_game *g;
     lt_state *s = start_at(&g, 3, NULL,
                            position(3, "...../...../...../...../.....",
@@ -553,7 +538,6 @@ static void check_end(int players, const char *text, const int *points,
  * k5-n5).  No captures: equal in everything, they share the win. */
 static void shared_win(void **st)
 {
-    (void)st;
     check_end(3,
               "R1tR1sR1hR2tR2s/...../...../...../B1tB1sB1hB2tB2s "
               "B2hB3tB3sB3h./...../...../...../V1tV1sV1hV2tV2s "
@@ -574,7 +558,6 @@ static void shared_win(void **st)
  * 38 each, and Red's second tower (3h) beats Blue's (3s): Red wins. */
 static void tie_break(void **st)
 {
-    (void)st;
     const char *boards = "R1tR1sR1hR2tR2s/...../...../...../B1tB1sB1hB2tB2s "
                          "B2h..../...../...../...../V1tV1sV1hV2tV2s "
                          "V2h..../...../...../...../R2h....";
@@ -606,7 +589,6 @@ static void tie_break(void **st)
  * are in), but one the rules define. */
 static void last_player_left(void **st)
 {
-    (void)st;
     check_end(3,
               "...../...../...../...../B1tB1sB1hB2tB2s B2hB3tB3sB3h./...../...../...../..... "
               "...../...../...../...../..... b - - - out:rv",
@@ -624,7 +606,6 @@ static void last_player_left(void **st)
  * unused ninth neutral tower.  Every board is frozen: Blue wins. */
 static void two_player_scoring(void **st)
 {
-    (void)st;
     check_end(2,
               "R1tR1sR1hR2tR2s/...../...../...../B1tB1sB1hB2tB2s "
               "B2h..../...../...../...../V2s+.... "
@@ -701,7 +682,6 @@ static bool brute(uint8_t *g)
 
 static void freeze_search_matches_brute_force(void **st)
 {
-    (void)st;
     seen = malloc(sizeof *seen * SEEN);
     seen_mark = calloc(SEEN, sizeof *seen_mark);
     assert_true(seen && seen_mark);
@@ -750,7 +730,6 @@ static void freeze_search_matches_brute_force(void **st)
  * plies): 576, 13824. */
 static void perft_counts(void **st)
 {
-    (void)st;
     const lt_game *g;
     lt_state *s = start_three(&g);
     assert_true(g->perft(s, 1) == 90 && g->perft(s, 2) == 8100 && g->perft(s, 3) == 729000);
@@ -772,7 +751,6 @@ static void perft_counts(void **st)
  * evaluation gives Red the best return, within the range, summing to 0. */
 static void evaluation(void **st)
 {
-    (void)st;
     const lt_game *g;
     lt_state *s = start_at(&g, 3, NULL,
                            "B1tB1sB1hB2tB2s/...../...../...../R1tR1sR1hR2tR2s "
@@ -792,7 +770,6 @@ static void evaluation(void **st)
  * position: another hash. */
 static void hash_follows_position(void **st)
 {
-    (void)st;
     const char *text = position(3, "...../...../...../...../R1t.B1s..",
                                 "....V2s/...../...../...../B2s....",
                                 "....R1h/...../...../...../V1s....", 'r');
@@ -838,7 +815,6 @@ static const char *engine_move(const lt_game *g, const lt_state *s, int depth,
  * d2xd3 — with two players as with three. */
 static void engine_takes_the_free_tower(void **st)
 {
-    (void)st;
     const char *rb = "...../.B1t.../.B2t.B1h./.R3h.R2s./.....";
     const char *bv = "....V1t/...../...../...../B1s....";
     const char *vr = "...../...../...../...../V1s....";
@@ -860,7 +836,6 @@ static void engine_takes_the_free_tower(void **st)
  * other moves (R1t on board k-o) leave R2s to be taken. */
 static void engine_saves_a_tower(void **st)
 {
-    (void)st;
     const lt_game *g;
     lt_state *s = start_at(&g, 3, NULL,
                            position(3, "...../...../.B3t.../..R2s../.....",
@@ -877,7 +852,6 @@ static void engine_saves_a_tower(void **st)
 
 static void notation(void **st)
 {
-    (void)st;
     const lt_game *g;
     lt_state *s = start_at(&g, 3, NULL,
                            position(3, "...../...../..B1t../..R2t../.....",
@@ -906,7 +880,6 @@ static void notation(void **st)
 
 static void bad_positions(void **st)
 {
-    (void)st;
     const char *empty = "...../...../...../...../.....";
     char bad[16][512];
     int n = 0;

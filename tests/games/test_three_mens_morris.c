@@ -8,7 +8,6 @@
 /* The start: nine empty points to place on. */
 static void opening(void **st)
 {
-    (void)st;
     const lt_game *g;
     lt_state *s = start(&g, "three-mens-morris", NULL);
     lt_action acts[LT_MAX_ACTIONS];
@@ -22,7 +21,6 @@ static void opening(void **st)
  * count.  White's row 1 waits for Black's move of the round. */
 static void row_while_placing_wins(void **st)
 {
-    (void)st;
     const lt_game *g;
     lt_state *s = start(&g, "three-mens-morris", NULL);
     play(g, s, "A1 A2 B1 B2 C1");
@@ -40,7 +38,6 @@ static void row_while_placing_wins(void **st)
  * Black's) is a draw. */
 static void same_round_draw(void **st)
 {
-    (void)st;
     const lt_game *g;
     lt_state *s = start(&g, "three-mens-morris", NULL);
     play(g, s, "A1 A2 B1 B2 C1 C2");
@@ -54,7 +51,6 @@ static void same_round_draw(void **st)
 /* A row of the second player alone wins at once. */
 static void second_player_row_wins(void **st)
 {
-    (void)st;
     const lt_game *g;
     lt_state *s = start(&g, "three-mens-morris", NULL);
     play(g, s, "A1 B1 A3 B2 C1 B3");
@@ -67,7 +63,6 @@ static void second_player_row_wins(void **st)
 /* The diagonals are lines (default); diagonals=off: they are not. */
 static void diagonal_rows(void **st)
 {
-    (void)st;
     const lt_game *g;
     lt_state *s = start(&g, "three-mens-morris", NULL);
     play(g, s, "A1 A2 B2 A3 C3 B3");
@@ -83,7 +78,6 @@ static void diagonal_rows(void **st)
 /* A step goes along a drawn line to a neighbouring empty point. */
 static void steps_follow_the_lines(void **st)
 {
-    (void)st;
     const lt_game *g;
     /* White A1 B3 C2, Black A2 B2 C3 (after "A1 A2 B3 B2 C2 C3") */
     lt_state *s = start(&g, "three-mens-morris", NULL);
@@ -97,7 +91,6 @@ static void steps_follow_the_lines(void **st)
 
 static void no_diagonal_steps_without_diagonals(void **st)
 {
-    (void)st;
     const lt_game *g;
     const char *pos = "BB./.WB/W.W w 6"; /* White A1 C1 B2, Black A3 B3 C2 */
     lt_state *s = start(&g, "three-mens-morris", NULL);
@@ -116,7 +109,6 @@ static void no_diagonal_steps_without_diagonals(void **st)
 /* movement=none: Alfonso's game of placing only; no row is a draw. */
 static void placing_only(void **st)
 {
-    (void)st;
     const char *moves = "B2 A1 C1 A3 A2 C2";
     const lt_game *g;
     lt_state *s = start(&g, "three-mens-morris", "movement=none");
@@ -135,7 +127,6 @@ static void placing_only(void **st)
 /* movement=anywhere: a man may go to any empty point. */
 static void moving_anywhere(void **st)
 {
-    (void)st;
     const char *moves = "B2 A1 C1 A3 A2 C2"; /* empty: B1 B3 C3 */
     const lt_game *g;
     lt_state *s = start(&g, "three-mens-morris", "movement=anywhere");
@@ -157,7 +148,6 @@ static void moving_anywhere(void **st)
  * by Black C1 B2 A3 - which is a diagonal row when diagonals count. */
 static void blocked_player_passes(void **st)
 {
-    (void)st;
     const char *pos = "B../WB./WWB w 6";
     const lt_game *g;
     lt_state *s = start(&g, "three-mens-morris", "diagonals=off");
@@ -180,7 +170,6 @@ static void blocked_player_passes(void **st)
  * move made a row is finished first. */
 static void move_cap(void **st)
 {
-    (void)st;
     const lt_game *g;
     lt_state *s = start(&g, "three-mens-morris", "cap=6");
     play(g, s, "B2 A1 C1 A3 A2 C2");
@@ -202,7 +191,6 @@ static void move_cap(void **st)
 
 static void notation(void **st)
 {
-    (void)st;
     const lt_game *g;
     lt_state *s = start(&g, "three-mens-morris", NULL);
     play(g, s, "b2 a1 c1 a3 a2 c2");
@@ -217,7 +205,6 @@ static void notation(void **st)
 
 static void bad_positions(void **st)
 {
-    (void)st;
     static const char *const bad[] = {
         "WWW/WWW/... w 6",   /* four men */
         "W../.../... w 1",   /* White placed one, so Black is to move */
@@ -269,7 +256,6 @@ static m3_value value_by_moves(const lt_game *g, const lt_state *s)
  * of diagonals, movement and rows: the table agrees with the moves. */
 static void solved_table_agrees_with_the_moves(void **st)
 {
-    (void)st;
     static const char *const diagonals[] = {"on", "off"};
     static const char *const movements[] = {"step", "none", "anywhere"};
     static const char *const rows[] = {"round", "first"};
@@ -325,7 +311,6 @@ static void solved_table_agrees_with_the_moves(void **st)
  * his and Black's reply. */
 static void solved_values(void **st)
 {
-    (void)st;
     const lt_game *g;
     lt_state *s = start(&g, "three-mens-morris", "movement=none");
     m3_value v = m3_solved((const m3 *)s);
@@ -360,7 +345,6 @@ static void solved_values(void **st)
  * row answered in the same round draws) the centre no longer wins. */
 static void dudeney(void **st)
 {
-    (void)st;
     const lt_game *g;
     lt_state *s = start(&g, "three-mens-morris", "rows=first");
     assert_int_equal(m3_solved((const m3 *)s).outcome, 1);
@@ -389,7 +373,6 @@ static void dudeney(void **st)
  * move - with short caps, where many wins of the table come too late. */
 static void cap_in_perfect_play(void **st)
 {
-    (void)st;
     const lt_game *g;
     lt_state *s = start(&g, "three-mens-morris", NULL);
     lt_config cfg;
@@ -426,7 +409,6 @@ static void cap_in_perfect_play(void **st)
  * random play, from positions reached by random moves. */
 static void perfect_against_random(void **st)
 {
-    (void)st;
     const lt_game *g;
     lt_state *s = start(&g, "three-mens-morris", NULL);
     lt_config cfg;

@@ -4,7 +4,6 @@
 
 static void rounds(void **st)
 {
-    (void)st;
     const lt_game *g;
     /* a lone Triple wins, even one whose sum (3) is in the group, and
      * over a throw in the group (4) */
@@ -44,7 +43,6 @@ static void rounds(void **st)
  * 67/72. */
 static void by_hand(void **st)
 {
-    (void)st;
     const lt_game *g;
     lt_state *s = start_n(&g, "triples", NULL, 2);
     assert_odds(g, s, "1/2");
@@ -60,7 +58,6 @@ static void by_hand(void **st)
  * each. */
 static void three_players(void **st)
 {
-    (void)st;
     const lt_game *g;
     lt_state *s = start_n(&g, "triples", "group=7-14", 3);
     set_position(g, s, "play turn 1/1 score 0,0,0 order 1,2,3 throws g,-,-");
