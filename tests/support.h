@@ -88,6 +88,28 @@ static inline void set_position(const lt_game *g, lt_state *s, const char *text)
         fail_msg("position '%s': %s", text, err.msg);
 }
 
+/* The position text must be rejected (and leave the state alone). */
+static inline void assert_bad_position(const lt_game *g, lt_state *s,
+                                       const char *text)
+{
+    char before[1024], after[1024];
+    lt_error err = {0};
+    g->write_state(s, before, sizeof before);
+    if (g->read_state(s, text, &err) == LT_OK)
+        fail_msg("%s: position '%s' was accepted", g->id, text);
+    assert_true(err.msg[0] != '\0');
+    g->write_state(s, after, sizeof after);
+    assert_string_equal(before, after);
+}
+
+/* Each of n position texts must be rejected, as assert_bad_position. */
+static inline void assert_bad_positions(const lt_game *g, lt_state *s,
+                                        const char *const texts[], size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        assert_bad_position(g, s, texts[i]);
+}
+
 /* The two languages the tests read, English and Polish. */
 enum { LT_LANG_EN, LT_LANG_PL };
 

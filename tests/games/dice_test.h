@@ -79,20 +79,6 @@ static inline const char *frac(int64_t p, uint64_t q)
     return rat_str(&r);
 }
 
-/* The position text must be rejected (and leave the state alone). */
-static inline void assert_bad_position(const lt_game *g, lt_state *s,
-                                       const char *text)
-{
-    char before[1024], after[1024];
-    lt_error err = {0};
-    g->write_state(s, before, sizeof before);
-    if (g->read_state(s, text, &err) == LT_OK)
-        fail_msg("%s: position '%s' was accepted", g->id, text);
-    assert_true(err.msg[0] != '\0');
-    g->write_state(s, after, sizeof after);
-    assert_string_equal(before, after);
-}
-
 /* A match (options, players) played through `moves` to its end: seat
  * `winner` has won it (a return of 1), for this reason in English and in
  * Polish.  The state is the caller's to free. */

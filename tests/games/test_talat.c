@@ -911,15 +911,8 @@ static void bad_positions(void **st)
              empty, empty);
     const lt_game *g;
     lt_state *s = start_three(&g);
-    char before[1024];
-    snprintf(before, sizeof before, "%s", text_of(g, s));
-    for (int i = 0; i < n; i++) {
-        lt_error err = {0};
-        if (g->read_state(s, bad[i], &err) == LT_OK)
-            fail_msg("'%s' was accepted", bad[i]);
-        assert_true(err.msg[0] != '\0');
-        assert_string_equal(text_of(g, s), before);
-    }
+    for (int i = 0; i < n; i++)
+        assert_bad_position(g, s, bad[i]);
     lt_state_free(s);
     /* two players: nine neutral towers in play */
     s = start_players(&g, 2);
