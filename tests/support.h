@@ -80,6 +80,22 @@ static inline const char *text_of(const lt_game *g, const lt_state *s)
     return buf;
 }
 
+/* Plays the moves (as play); the position is then this text. */
+static inline void play_to(const lt_game *g, lt_state *s, const char *moves,
+                           const char *text)
+{
+    play(g, s, moves);
+    assert_string_equal(text_of(g, s), text);
+}
+
+/* A seat's return. */
+static inline double return_of(const lt_game *g, const lt_state *s, int seat)
+{
+    double r[LT_MAX_PLAYERS];
+    g->returns(s, r);
+    return r[seat];
+}
+
 /* Sets up a position; it must read. */
 static inline void set_position(const lt_game *g, lt_state *s, const char *text)
 {
@@ -143,6 +159,24 @@ static inline void assert_reason(const lt_game *g, const lt_state *s,
     assert_string_equal(reason_of(g, s, LT_LANG_PL), pl);
 }
 
+/* The game is over for this reason, in English and in Polish, and seat's
+ * return is ret. */
+static inline void assert_end(const lt_game *g, const lt_state *s, int seat,
+                              double ret, const char *en, const char *pl)
+{
+    assert_int_equal(g->current_player(s), LT_TERMINAL);
+    assert_true(return_of(g, s, seat) == ret);
+    assert_reason(g, s, en, pl);
+}
+
+/* The same for a game of two: the seats' returns are r0 and r1. */
+static inline void assert_end2(const lt_game *g, const lt_state *s, double r0,
+                               double r1, const char *en, const char *pl)
+{
+    assert_true(return_of(g, s, 0) == r0);
+    assert_end(g, s, 1, r1, en, pl);
+}
+
 /* Does the view, in a language, have this line of info? */
 static inline bool has_info(const lt_game *g, const lt_state *s, int lang,
                             const char *line)
@@ -168,13 +202,6 @@ static inline void assert_info(const lt_game *g, const lt_state *s,
         fail_msg("no line '%s' in the view", en);
     if (!has_info(g, s, LT_LANG_PL, pl))
         fail_msg("no line '%s' in the view", pl);
-}
-
-static inline double return_of(const lt_game *g, const lt_state *s, int seat)
-{
-    double r[LT_MAX_PLAYERS];
-    g->returns(s, r);
-    return r[seat];
 }
 
 #endif

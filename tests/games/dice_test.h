@@ -88,8 +88,7 @@ static inline lt_state *match_won(const lt_game **gp, const char *id, const char
 {
     lt_state *s = start_n(gp, id, options, players);
     play(*gp, s, moves);
-    assert_true(return_of(*gp, s, winner) == 1);
-    assert_reason(*gp, s, en, pl);
+    assert_end(*gp, s, winner, 1, en, pl);
     return s;
 }
 

@@ -106,19 +106,15 @@ static void losing(void **st)
     const lt_game *g;
     lt_state *s = start(&g, "alquerque", NULL);
     set_position(g, s, "...../...../B.B../BB.../WBB.. w - -");
-    assert_int_equal(g->current_player(s), LT_TERMINAL);
-    assert_true(return_of(g, s, 1) == 1);
     /* RULES.md, Endings */
-    assert_reason(g, s, "White is blocked: no move", "Białe są zablokowane: brak ruchu");
+    assert_end(g, s, 1, 1, "White is blocked: no move", "Białe są zablokowane: brak ruchu");
     assert_info(g, s, "White is blocked: no move", "Białe są zablokowane: brak ruchu");
     lt_state_free(s);
     /* Black's last man taken: White wins at once */
     s = start(&g, "alquerque", NULL);
     set_position(g, s, "...../...../...../.B.../W...W w - -");
     play(g, s, "A1xC3");
-    assert_int_equal(g->current_player(s), LT_TERMINAL);
-    assert_true(return_of(g, s, 0) == 1);
-    assert_reason(g, s, "Black has no men left", "Czarne nie mają już pionków");
+    assert_end(g, s, 0, 1, "Black has no men left", "Czarne nie mają już pionków");
     lt_state_free(s);
 }
 
@@ -138,10 +134,8 @@ static void threefold_repetition(void **st)
     assert_int_equal(g->current_player(s), 1);
     assert_string_equal(text_of(g, s), after7);
     play(g, s, "E4-E5");
-    assert_int_equal(g->current_player(s), LT_TERMINAL);
-    assert_true(return_of(g, s, 0) == 0);
-    assert_reason(g, s, "draw: the same position for the third time",
-                  "remis: ta sama pozycja po raz trzeci");
+    assert_end(g, s, 0, 0, "draw: the same position for the third time",
+                     "remis: ta sama pozycja po raz trzeci");
     lt_state_free(s);
     s = start(&g, "alquerque", NULL);
     set_position(g, s, after7);
@@ -164,10 +158,8 @@ static void quiet_moves(void **st)
                "A2-B2 D4-E5 B2-B1 E5-E4 B1-A1 E4-D4 A1-A2 D4-E5 A2-B2");
     assert_int_equal(g->current_player(s), 1);
     play(g, s, "E5-E4");
-    assert_int_equal(g->current_player(s), LT_TERMINAL);
-    assert_true(return_of(g, s, 0) == 0);
-    assert_reason(g, s, "draw: 10 moves each without a capture",
-                  "remis: 10 ruchów każdego gracza bez bicia");
+    assert_end(g, s, 0, 0, "draw: 10 moves each without a capture",
+                     "remis: 10 ruchów każdego gracza bez bicia");
     lt_state_free(s);
 }
 

@@ -125,10 +125,8 @@ static void threshold_wins(void **st)
     lt_state *s = start(&g, "catch-the-rabbit", "threshold=12");
     set_position(g, s, pos);
     play(g, s, "C3xC5");
-    assert_int_equal(g->current_player(s), LT_TERMINAL);
-    assert_true(return_of(g, s, 0) == 1);
-    assert_reason(g, s, "fewer than 12 hunters remain (11)",
-                  "zostało mniej niż 12 myśliwych (11)");
+    assert_end(g, s, 0, 1, "fewer than 12 hunters remain (11)",
+                     "zostało mniej niż 12 myśliwych (11)");
     lt_state_free(s);
     s = start(&g, "catch-the-rabbit", NULL); /* threshold 10: two to go */
     set_position(g, s, pos);

@@ -215,17 +215,13 @@ static void mates_and_stalemate(void **st)
     const lt_game *g;
     lt_state *s = at(&g, NULL, NULL);
     play(g, s, "f3 e5 g4 Qh4#"); /* the fool's mate */
-    assert_int_equal(g->current_player(s), LT_TERMINAL);
-    assert_true(return_of(g, s, 0) == -1 && return_of(g, s, 1) == 1);
     /* RULES.md, Endings */
-    assert_reason(g, s, "Checkmate", "Mat");
+    assert_end2(g, s, -1, 1, "Checkmate", "Mat");
     lt_state_free(s);
     /* black king a8, white king b6, queen c7: stalemate (a7 b7 b8 all
      * covered, no check) */
     s = at(&g, NULL, "k7/2Q5/1K6/8/8/8/8/8 b - - 0 1");
-    assert_int_equal(g->current_player(s), LT_TERMINAL);
-    assert_true(return_of(g, s, 0) == 0);
-    assert_reason(g, s, "Stalemate: a draw", "Pat: remis");
+    assert_end(g, s, 0, 0, "Stalemate: a draw", "Pat: remis");
     lt_state_free(s);
 }
 
@@ -337,9 +333,8 @@ static void insufficient_material(void **st)
     play(g, s, "Kd2"); /* not yet: knight and bishop */
     assert_int_equal(g->current_player(s), 1);
     play(g, s, "Ke5 Kxd3");
-    assert_int_equal(g->current_player(s), LT_TERMINAL);
-    assert_true(return_of(g, s, 0) == 0);
-    assert_reason(g, s, "Draw: neither side can mate", "Remis: żadna strona nie może dać mata");
+    assert_end(g, s, 0, 0, "Draw: neither side can mate",
+               "Remis: żadna strona nie może dać mata");
     lt_state_free(s);
     /* bishops on squares of one colour only (c1 and f4 are dark) */
     s = at(&g, NULL, "8/8/4k3/8/5b2/8/8/2B1K3 w - - 0 1");

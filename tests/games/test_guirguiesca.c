@@ -9,8 +9,8 @@ static void rules(void **st)
     lt_outcome out[LT_MAX_OUTCOMES];
     assert_int_equal(g->chance_outcomes(s, out), 21); /* two dice */
     play(g, s, "6-6 1-1");   /* seat 1 throws first */
-    play(g, s, "2-1");       /* a Hazard: he loses; roles change */
-    assert_string_equal(text_of(g, s), "play turn 2/3 score 0,1 order 2,1 numbers -,-");
+    /* a Hazard: he loses; roles change */
+    play_to(g, s, "2-1", "play turn 2/3 score 0,1 order 2,1 numbers -,-");
     /* RULES.md, Endings */
     assert_info(g, s, "Turn 1: P2 won it — P1 threw 3, a Hazard, and lost",
                 "Tura 1: wygrywa G2 — G1 wyrzuca 3, Hazard, i przegrywa");

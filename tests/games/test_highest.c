@@ -118,17 +118,15 @@ static void endings(void **st)
     assert_info(g, s, "Turn 2: P2 won it — threw 18, the highest (next: 3)",
                 "Tura 2: wygrywa G2 — wyrzuca 18, najwięcej (następny wynik: 3)");
     play(g, s, "3-2-1");
-    assert_true(return_of(g, s, 1) == 1);
-    assert_reason(g, s, "Player 2 wins 2 turns to 1", "Gracz 2 wygrywa 2 tury do 1");
+    assert_end(g, s, 1, 1, "Player 2 wins 2 turns to 1", "Gracz 2 wygrywa 2 tury do 1");
     assert_info(g, s, "Turn 3: P2 won it — threw 6, the highest (next: 4)",
                 "Tura 3: wygrywa G2 — wyrzuca 6, najwięcej (następny wynik: 4)");
     lt_state_free(s);
     /* two turns, one each: a drawn match */
     s = start_n(&g, "highest", "turns=2", 2);
     play(g, s, "6-6-6 1-1-1 6-6-6 1-1-1");
-    assert_true(return_of(g, s, 0) == 0);
-    assert_reason(g, s, "Player 1 and Player 2 win 1 turn each",
-                  "Gracz 1 i Gracz 2 wygrywają po 1 turze");
+    assert_end(g, s, 0, 0, "Player 1 and Player 2 win 1 turn each",
+                     "Gracz 1 i Gracz 2 wygrywają po 1 turze");
     lt_state_free(s);
     /* three seats, three turns: seat 3 wins two, seat 1 one */
     s = start_n(&g, "highest", "turns=3", 3);
@@ -143,9 +141,8 @@ static void endings(void **st)
     s = start_n(&g, "highest", NULL, 2);
     for (int i = 0; i < DICE_TURN_CAP / 2; i++)
         play(g, s, "1-1-1 1-1-1");
-    assert_true(return_of(g, s, 0) == 0 && return_of(g, s, 1) == 0);
-    assert_reason(g, s, "the turn cap (4000 actions) was reached",
-                  "osiągnięto limit tury (4000 akcji)");
+    assert_end2(g, s, 0, 0, "the turn cap (4000 actions) was reached",
+                      "osiągnięto limit tury (4000 akcji)");
     assert_info(g, s, "Turn 1: nobody won it — the turn cap (4000 actions) was reached",
                 "Tura 1 bez zwycięzcy — osiągnięto limit tury (4000 akcji)");
     lt_state_free(s);

@@ -19,9 +19,8 @@ static void lowest_wins(void **st)
                         "play turn 1/1 score 0,0,0 order 1,2,3 in 2,3 scores -,-,- steps 3");
     play(g, s, "3-1-1 2-2-1"); /* the play-off: 5, then 5 again */
     play(g, s, "1-1-1 2-1-1"); /* 3 against 4 */
-    assert_true(return_of(g, s, 1) == 1);
-    assert_reason(g, s, "Player 2 threw 3, the lowest in the play-off (next: 4)",
-                  "Gracz 2 wyrzuca 3, najmniej w dogrywce (następny wynik: 4)");
+    assert_end(g, s, 1, 1, "Player 2 threw 3, the lowest in the play-off (next: 4)",
+                     "Gracz 2 wyrzuca 3, najmniej w dogrywce (następny wynik: 4)");
     lt_state_free(s);
 }
 

@@ -71,10 +71,8 @@ static void placing_then_jumping(void **st)
     set_position(g, s, ".../.../.../....../.../.../WB. w 0 0 -");
     play(g, s, "a1xg1");
     /* Black's last man is gone: White wins (seed: all men lost) */
-    assert_int_equal(g->current_player(s), LT_TERMINAL);
-    assert_true(return_of(g, s, 0) == 1);
     /* RULES.md, Endings */
-    assert_reason(g, s, "Black has no men left", "Czarne nie mają już pionków");
+    assert_end(g, s, 0, 1, "Black has no men left", "Czarne nie mają już pionków");
     assert_info(g, s, "Black has no men left", "Czarne nie mają już pionków");
     lt_state_free(s);
 }
@@ -86,9 +84,7 @@ static void blocked_loses(void **st)
     const lt_game *g;
     lt_state *s = start(&g, "nine-mens-morris", NULL);
     set_position(g, s, "B../.../.../B...../.../.../WBB w 0 0 -");
-    assert_int_equal(g->current_player(s), LT_TERMINAL);
-    assert_true(return_of(g, s, 1) == 1);
-    assert_reason(g, s, "White is blocked: no move", "Białe są zablokowane: brak ruchu");
+    assert_end(g, s, 1, 1, "White is blocked: no move", "Białe są zablokowane: brak ruchu");
     lt_state_free(s);
 }
 
@@ -121,10 +117,8 @@ static void two_men_lose(void **st)
     /* Black a7, a4, c3 (no mill): White's mill takes a7, two are left */
     set_position(g, s, "B../.../.../B...../B../.../WWW wx 0 0 -");
     play(g, s, "xa7");
-    assert_int_equal(g->current_player(s), LT_TERMINAL);
-    assert_true(return_of(g, s, 0) == 1);
-    assert_reason(g, s, "Black has fewer than three men left",
-                  "Czarne mają już mniej niż trzy pionki");
+    assert_end(g, s, 0, 1, "Black has fewer than three men left",
+                     "Czarne mają już mniej niż trzy pionki");
     lt_state_free(s);
 }
 
@@ -157,10 +151,8 @@ static void repetition(void **st)
                         ".B./.../.../....../.../.../W.. b 0 0 "
                         "a1-d1,g7-d7,d1-a1,d7-g7,a1-d1,g7-d7,d1-a1");
     play(g, s, "d7-g7");
-    assert_int_equal(g->current_player(s), LT_TERMINAL);
-    assert_true(return_of(g, s, 0) == 0);
-    assert_reason(g, s, "draw: the same position for the third time",
-                  "remis: ta sama pozycja po raz trzeci");
+    assert_end(g, s, 0, 0, "draw: the same position for the third time",
+                     "remis: ta sama pozycja po raz trzeci");
     lt_state_free(s);
 }
 
@@ -177,10 +169,8 @@ static void quiet_moves(void **st)
                "d7-a7 d3-c3 a7-a4 c3-d3 a4-a1 d3-c3 a1-d1 c3-d3 d1-g1");
     assert_int_equal(g->current_player(s), 1);
     play(g, s, "d3-c3");
-    assert_int_equal(g->current_player(s), LT_TERMINAL);
-    assert_true(return_of(g, s, 0) == 0);
-    assert_reason(g, s, "draw: 10 moves each without a capture",
-                  "remis: 10 ruchów każdego gracza bez bicia");
+    assert_end(g, s, 0, 0, "draw: 10 moves each without a capture",
+                     "remis: 10 ruchów każdego gracza bez bicia");
     lt_state_free(s);
     /* the count agrees with its number, through the catalog's plural
      * forms: 1 ruch, 2 and 22 ruchy, 5, 12 and 25 ruchów */

@@ -12,20 +12,18 @@ static void a_turn(void **st)
     assert_int_equal(g->chance_outcomes(s, out), 6);  /* one die */
     play(g, s, "4");
     assert_int_equal(g->chance_outcomes(s, out), 21); /* two dice */
-    play(g, s, "3-1"); /* 4 on two dice: a success; seat 2 may equal */
-    assert_string_equal(text_of(g, s), "play turn 1/1 score 0,0 order 1,2 contest "
-                                       "1,2 first 1 equal 1 due 2 steps 2");
+    /* 4 on two dice: a success; seat 2 may equal */
+    play_to(g, s, "3-1", "play turn 1/1 score 0,0 order 1,2 contest "
+                                        "1,2 first 1 equal 1 due 2 steps 2");
     play(g, s, "2 1-1"); /* he equals: the two play off */
     assert_string_equal(text_of(g, s),
                         "play turn 1/1 score 0,0 order 1,2 contest 1,2 next 1 steps 4");
     play(g, s, "1 1-1 6 5-1"); /* seat 1 cannot succeed with a 1; seat 2 does */
     play(g, s, "6 6-6");       /* seat 1's last throw fails */
-    assert_int_equal(g->current_player(s), LT_TERMINAL);
-    assert_true(return_of(g, s, 1) == 1);
     /* RULES.md, Endings */
-    assert_reason(g, s, "Player 2 matched one die with two in the play-off; nobody equalled it",
-                  "Gracz 2 wyrzuca ile na jednej, tyle na dwóch w dogrywce; nikt nie "
-                  "wyrównuje");
+    assert_end(g, s, 1, 1, "Player 2 matched one die with two in the play-off; nobody equalled it",
+                     "Gracz 2 wyrzuca ile na jednej, tyle na dwóch w dogrywce; nikt nie "
+                     "wyrównuje");
     assert_info(g, s, "Turn 1: P2 won it — matched one die with two in the play-off; nobody "
                       "equalled it",
                 "Tura 1: wygrywa G2 — wyrzuca ile na jednej, tyle na dwóch w dogrywce; "

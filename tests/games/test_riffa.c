@@ -13,10 +13,10 @@ static void rules(void **st)
     assert_int_equal(g->chance_outcomes(s, out), 6);
     play(g, s, "6");                 /* 14 */
     play(g, s, "3-3-3 2");           /* of a triple he keeps two: 8 */
-    assert_true(return_of(g, s, 0) == 1);
     /* RULES.md, Endings */
-    assert_reason(g, s, "Player 1 scored 14 with a pair and the third die, the highest (next: 8)",
-                  "Gracz 1 ma 14 z pary i trzeciej kości, najwięcej (następny wynik: 8)");
+    assert_end(g, s, 0, 1,
+               "Player 1 scored 14 with a pair and the third die, the highest (next: 8)",
+               "Gracz 1 ma 14 z pary i trzeciej kości, najwięcej (następny wynik: 8)");
     assert_info(g, s,
                 "Turn 1: P1 won it — scored 14 with a pair and the third die, the highest (next: 8)",
                 "Tura 1: wygrywa G1 — ma 14 z pary i trzeciej kości, najwięcej (następny wynik: 8)");

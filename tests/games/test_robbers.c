@@ -176,14 +176,11 @@ static void moving_into_a_sandwich(void **st)
 {
     const lt_game *g;
     lt_state *s = at(&g, "7c/8/8/3c1c2/4S3/8/8/C7 o");
-    play(g, s, "e4-e5");
-    assert_string_equal(text_of(g, s), "7c/8/8/3cSc2/8/8/8/C7 g 1");
+    play_to(g, s, "e4-e5", "7c/8/8/3cSc2/8/8/8/C7 g 1");
     /* green steps away, orange moves elsewhere: the soldier stands */
-    play(g, s, "f5-f6 a1-a2");
-    assert_string_equal(text_of(g, s), "7c/8/5c2/3cS3/8/8/C7/8 g 3");
+    play_to(g, s, "f5-f6 a1-a2", "7c/8/5c2/3cS3/8/8/C7/8 g 3");
     assert_true(legal(g, s, "f6-f5xe5"));
-    play(g, s, "f6-f5");
-    assert_string_equal(text_of(g, s), "7c/8/8/3c1c2/8/8/C7/8 o 4");
+    play_to(g, s, "f6-f5", "7c/8/8/3c1c2/8/8/C7/8 o 4");
     lt_state_free(s);
     /* stepping onto the edge beside an enemy is safe too: orange a2-a4
      * stands between green b4 and the edge, and stays */
@@ -201,12 +198,10 @@ static void promotion_then_capture(void **st)
     const lt_game *g;
     lt_state *s = at(&g, "c6c/6S1/8/8/4c3/8/1S6/8 o");
     assert_string_equal(capturing_moves(g, s), "g7-g8xh8");
-    play(g, s, "g7-g8");
-    assert_string_equal(text_of(g, s), "c5C1/8/8/8/4c3/8/1S6/8 g 1");
+    play_to(g, s, "g7-g8", "c5C1/8/8/8/4c3/8/1S6/8 g 1");
     play(g, s, "e4-e3");
     assert_string_equal(capturing_moves(g, s), "g8-b8xa8");
-    play(g, s, "g8-b8");
-    assert_string_equal(text_of(g, s), "1C6/8/8/8/8/4c3/1S6/8 g 3");
+    play_to(g, s, "g8-b8", "1C6/8/8/8/8/4c3/1S6/8 g 3");
     lt_state_free(s);
     /* green's soldiers are promoted on rank 1 */
     s = at(&g, "7c/8/8/8/8/8/2s5/C7 g");
@@ -232,17 +227,13 @@ static void the_end(void **st)
     const lt_game *g;
     lt_state *s = at(&g, "8/8/8/8/8/7C/8/C6c o");
     play(g, s, "h3-h2xh1");
-    assert_int_equal(g->current_player(s), LT_TERMINAL);
-    assert_true(return_of(g, s, 0) == 1 && return_of(g, s, 1) == -1);
     /* RULES.md, Endings */
-    assert_reason(g, s, "all of Green's pieces captured", "wszystkie pionki zielonych zbite");
+    assert_end2(g, s, 1, -1, "all of Green's pieces captured", "wszystkie pionki zielonych zbite");
     assert_info(g, s, "all of Green's pieces captured", "wszystkie pionki zielonych zbite");
     lt_state_free(s);
     s = at(&g, "c7/8/8/8/8/7C/8/7c o");
     play(g, s, "h3-h2xh1");
-    assert_int_equal(g->current_player(s), LT_TERMINAL);
-    assert_true(return_of(g, s, 0) == 0 && return_of(g, s, 1) == 0);
-    assert_reason(g, s, "draw: one piece each", "remis: każdej stronie został jeden pionek");
+    assert_end2(g, s, 0, 0, "draw: one piece each", "remis: każdej stronie został jeden pionek");
     lt_state_free(s);
     s = at(&g, "c7/8/8/8/8/8/8/7C g");
     assert_int_equal(g->current_player(s), LT_TERMINAL);
@@ -252,10 +243,8 @@ static void the_end(void **st)
      * piece, c1, against the edge */
     s = at(&g, "c7/8/8/8/8/8/7c/2C5 g");
     play(g, s, "h2-c2xc1");
-    assert_int_equal(g->current_player(s), LT_TERMINAL);
-    assert_true(return_of(g, s, 0) == -1 && return_of(g, s, 1) == 1);
-    assert_reason(g, s, "all of Orange's pieces captured",
-                  "wszystkie pionki pomarańczowych zbite");
+    assert_end2(g, s, -1, 1, "all of Orange's pieces captured",
+                       "wszystkie pionki pomarańczowych zbite");
     lt_state_free(s);
 }
 
@@ -268,17 +257,14 @@ static void passing(void **st)
     lt_state *s = at(&g, "7c/8/8/8/8/ss6/SS6/8 o");
     assert_int_equal(count_moves(g, s), 1);
     assert_true(legal(g, s, "pass"));
-    play(g, s, "pass");
-    assert_string_equal(text_of(g, s), "7c/8/8/8/8/ss6/SS6/8 g 1");
+    play_to(g, s, "pass", "7c/8/8/8/8/ss6/SS6/8 g 1");
     assert_false(legal(g, s, "pass")); /* green has moves */
     play(g, s, "h8-h7");
     assert_true(legal(g, s, "pass"));
     lt_state_free(s);
     s = at(&g, "8/8/8/8/8/ss6/SS6/8 o");
-    assert_int_equal(g->current_player(s), LT_TERMINAL);
-    assert_true(return_of(g, s, 0) == 0 && return_of(g, s, 1) == 0);
-    assert_reason(g, s, "draw: neither side can move (two passes)",
-                  "remis: żadna strona nie ma ruchu (dwa pasy)");
+    assert_end2(g, s, 0, 0, "draw: neither side can move (two passes)",
+                      "remis: żadna strona nie ma ruchu (dwa pasy)");
     lt_state_free(s);
 }
 

@@ -26,10 +26,8 @@ static void row_while_placing_wins(void **st)
     play(g, s, "A1 A2 B1 B2 C1");
     assert_int_equal(g->current_player(s), 1); /* Black still replies */
     play(g, s, "A3");
-    assert_int_equal(g->current_player(s), LT_TERMINAL);
-    assert_true(return_of(g, s, 0) == 1 && return_of(g, s, 1) == -1);
     /* RULES.md, Endings */
-    assert_reason(g, s, "a line of three (A1 B1 C1)", "linia trzech pionków (A1 B1 C1)");
+    assert_end2(g, s, 1, -1, "a line of three (A1 B1 C1)", "linia trzech pionków (A1 B1 C1)");
     assert_info(g, s, "a line of three (A1 B1 C1)", "linia trzech pionków (A1 B1 C1)");
     lt_state_free(s);
 }
@@ -41,10 +39,8 @@ static void same_round_draw(void **st)
     const lt_game *g;
     lt_state *s = start(&g, "three-mens-morris", NULL);
     play(g, s, "A1 A2 B1 B2 C1 C2");
-    assert_int_equal(g->current_player(s), LT_TERMINAL);
-    assert_true(return_of(g, s, 0) == 0 && return_of(g, s, 1) == 0);
-    assert_reason(g, s, "draw: both made a line in the same round",
-                  "remis: obaj gracze ułożyli linię w tej samej kolejce");
+    assert_end2(g, s, 0, 0, "draw: both made a line in the same round",
+                      "remis: obaj gracze ułożyli linię w tej samej kolejce");
     lt_state_free(s);
 }
 
@@ -54,9 +50,7 @@ static void second_player_row_wins(void **st)
     const lt_game *g;
     lt_state *s = start(&g, "three-mens-morris", NULL);
     play(g, s, "A1 B1 A3 B2 C1 B3");
-    assert_int_equal(g->current_player(s), LT_TERMINAL);
-    assert_true(return_of(g, s, 0) == -1 && return_of(g, s, 1) == 1);
-    assert_reason(g, s, "a line of three (B1 B2 B3)", "linia trzech pionków (B1 B2 B3)");
+    assert_end2(g, s, -1, 1, "a line of three (B1 B2 B3)", "linia trzech pionków (B1 B2 B3)");
     lt_state_free(s);
 }
 
@@ -113,10 +107,8 @@ static void placing_only(void **st)
     const lt_game *g;
     lt_state *s = start(&g, "three-mens-morris", "movement=none");
     play(g, s, moves);
-    assert_int_equal(g->current_player(s), LT_TERMINAL);
-    assert_true(return_of(g, s, 0) == 0 && return_of(g, s, 1) == 0);
-    assert_reason(g, s, "draw: all men placed and no line (placing only)",
-                  "remis: wszystkie pionki postawione, bez linii (tylko stawianie)");
+    assert_end2(g, s, 0, 0, "draw: all men placed and no line (placing only)",
+                      "remis: wszystkie pionki postawione, bez linii (tylko stawianie)");
     lt_state_free(s);
     s = start(&g, "three-mens-morris", NULL);
     play(g, s, moves);
@@ -160,9 +152,7 @@ static void blocked_player_passes(void **st)
     lt_state_free(s);
     s = start(&g, "three-mens-morris", NULL);
     set_position(g, s, pos);
-    assert_int_equal(g->current_player(s), LT_TERMINAL);
-    assert_true(return_of(g, s, 1) == 1);
-    assert_reason(g, s, "a line of three (C1 B2 A3)", "linia trzech pionków (C1 B2 A3)");
+    assert_end(g, s, 1, 1, "a line of three (C1 B2 A3)", "linia trzech pionków (C1 B2 A3)");
     lt_state_free(s);
 }
 
@@ -173,9 +163,7 @@ static void move_cap(void **st)
     const lt_game *g;
     lt_state *s = start(&g, "three-mens-morris", "cap=6");
     play(g, s, "B2 A1 C1 A3 A2 C2");
-    assert_int_equal(g->current_player(s), LT_TERMINAL);
-    assert_true(return_of(g, s, 0) == 0);
-    assert_reason(g, s, "draw: the move cap (6 moves)", "remis: limit posunięć (6)");
+    assert_end(g, s, 0, 0, "draw: the move cap (6 moves)", "remis: limit posunięć (6)");
     lt_state_free(s);
     /* White's row on the cap's move 11: Black still replies, and loses */
     s = start(&g, "three-mens-morris", "cap=11");
