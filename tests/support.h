@@ -96,6 +96,26 @@ static inline double return_of(const lt_game *g, const lt_state *s, int seat)
     return r[seat];
 }
 
+/* The leaves of the tree of choices (moves, and chance outcomes by
+ * lt_choices) below s to a depth, walked by apply: a perft done through
+ * the game's interface. */
+static inline uint64_t tree_leaves(const lt_game *g, const lt_state *s, int depth)
+{
+    if (depth == 0)
+        return 1;
+    lt_action acts[LT_MAX_ACTIONS];
+    int n = lt_choices(g, s, acts);
+    uint64_t total = 0;
+    lt_state *child = lt_state_new(g);
+    for (int i = 0; i < n; i++) {
+        lt_state_copy(g, child, s);
+        g->apply(child, acts[i]);
+        total += tree_leaves(g, child, depth - 1);
+    }
+    lt_state_free(child);
+    return total;
+}
+
 /* Sets up a position; it must read. */
 static inline void set_position(const lt_game *g, lt_state *s, const char *text)
 {

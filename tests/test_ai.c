@@ -6,21 +6,9 @@
 #include <unistd.h>
 
 #include "support.h"
+#include "players.h"
 
-#include "ludoteka/ai.h"
 #include "ludoteka/elo.h"
-
-static lt_action choose(const lt_game *g, const lt_state *s, const char *spec,
-                        lt_think_info *info)
-{
-    lt_error err = {0};
-    lt_player *p = lt_player_new(g, spec, &err);
-    if (!p)
-        fail_msg("%s", err.msg);
-    lt_action a = lt_player_choose(p, s, 1, NULL, info);
-    lt_player_free(p);
-    return a;
-}
 
 static lt_action named(const lt_game *g, const lt_state *s, const char *move)
 {
@@ -42,21 +30,13 @@ static void specs(void **st)
         "ai:mcts:time=-1", "human:level=2", "", "ai:minimax", "ai:mcts:tt=maybe",
         "ai:alphabeta:threads=99", "uci:", "uci:/nonexistent/engine"};
     for (size_t i = 0; i < sizeof good / sizeof good[0]; i++) {
-        lt_error err = {0};
-        lt_player *p = lt_player_new(g, good[i], &err);
-        if (!p)
-            fail_msg("'%s': %s", good[i], err.msg);
+        lt_player *p = player_of(g, good[i]);
         assert_string_equal(lt_player_spec(p), good[i]);
         assert_true(lt_player_is_human(p) == (i == 0));
         lt_player_free(p);
     }
-    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
-        lt_error err = {0};
-        lt_player *p = lt_player_new(g, bad[i], &err);
-        if (p)
-            fail_msg("'%s' was accepted", bad[i]);
-        assert_true(err.msg[0] != '\0');
-    }
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++)
+        assert_bad_spec(g, bad[i]);
     lt_player_free(NULL);
 }
 

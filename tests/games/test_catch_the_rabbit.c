@@ -7,10 +7,10 @@
 #include <unistd.h>
 
 #include "support.h"
+#include "players.h"
 
 #include "games/moves_text.h"
 
-#include "ludoteka/ai.h"
 #include "ludoteka/rng.h"
 #include "engines/catch-the-rabbit/solve.h"
 
@@ -581,20 +581,10 @@ static void level_specs(void **st)
     static const char *const bad[] = {"ai:level=4:time=0", "ai:level=4:bogus",
                                       "ai:level=4x", "ai:level=:time=1",
                                       "ai:perfect:time=x"};
-    for (size_t i = 0; i < sizeof good / sizeof good[0]; i++) {
-        lt_error err = {0};
-        lt_player *p = lt_player_new(g, good[i], &err);
-        if (!p)
-            fail_msg("'%s': %s", good[i], err.msg);
-        lt_player_free(p);
-    }
-    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
-        lt_error err = {0};
-        lt_player *p = lt_player_new(g, bad[i], &err);
-        if (p)
-            fail_msg("'%s' was accepted", bad[i]);
-        assert_true(err.msg[0] != '\0');
-    }
+    for (size_t i = 0; i < sizeof good / sizeof good[0]; i++)
+        lt_player_free(player_of(g, good[i]));
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++)
+        assert_bad_spec(g, bad[i]);
 }
 
 TEST_MAIN(cmocka_unit_test(setups_and_first_moves),

@@ -2,11 +2,11 @@
  * seed's rules (rules=seed) on hand-checked positions, FEN, SAN, PGN, UCI
  * and the engine.  Each case names its source. */
 #include "support.h"
+#include "players.h"
 
 #include "games/chess/chess.h"
 #include "engines/chess/uci.h"
 #include "games/chess/chess_game.h"
-#include "ludoteka/ai.h"
 #include "ludoteka/record.h"
 
 static lt_state *at(const lt_game **g, const char *options, const char *fen)
@@ -73,29 +73,12 @@ static void perft_suite(void **st)
 
 /* The adapter (legal_actions and apply, with names and history) walks the
  * same trees: depth 3 of every position, generically. */
-static uint64_t walk(const lt_game *g, const lt_state *s, int depth)
-{
-    if (depth == 0)
-        return 1;
-    lt_action acts[LT_MAX_ACTIONS];
-    int n = g->current_player(s) == LT_TERMINAL ? 0 : g->legal_actions(s, acts);
-    uint64_t total = 0;
-    lt_state *child = lt_state_new(g);
-    for (int i = 0; i < n; i++) {
-        lt_state_copy(g, child, s);
-        g->apply(child, acts[i]);
-        total += walk(g, child, depth - 1);
-    }
-    lt_state_free(child);
-    return total;
-}
-
 static void perft_through_the_adapter(void **st)
 {
     for (size_t i = 0; i < sizeof suite / sizeof suite[0]; i++) {
         const lt_game *g;
         lt_state *s = at(&g, NULL, suite[i].fen);
-        assert_true(walk(g, s, 3) == suite[i].nodes[2]);
+        assert_true(tree_leaves(g, s, 3) == suite[i].nodes[2]);
         lt_state_free(s);
     }
 }
@@ -577,18 +560,6 @@ static void pgn_export(void **st)
 
 /* ---- The engine ----------------------------------------------------------- */
 
-static lt_action engine_move(const lt_game *g, const lt_state *s,
-                             const char *spec)
-{
-    lt_error err = {0};
-    lt_player *p = lt_player_new(g, spec, &err);
-    if (!p)
-        fail_msg("%s", err.msg);
-    lt_action a = lt_player_choose(p, s, 1, NULL, NULL);
-    lt_player_free(p);
-    return a;
-}
-
 /* Mates in one, checked by hand: the back rank (Ra8#: f7 g7 h7 hold the
  * king in), and king and rook (Rh8#: the white king on b6 guards a7 and
  * b7). */
@@ -601,7 +572,7 @@ static void engine_finds_mates(void **st)
     for (int i = 0; i < 2; i++) {
         lt_state *s = at(&g, NULL, fens[i]);
         char name[16];
-        g->action_name(s, engine_move(g, s, "ai:engine:depth=4"), name,
+        g->action_name(s, choose(g, s, "ai:engine:depth=4", NULL), name,
                        sizeof name);
         assert_string_equal(name, mates[i]);
         lt_state_free(s);
@@ -616,10 +587,10 @@ static void engine_levels_and_params(void **st)
     for (int level = 1; level <= 4; level++) {
         char spec[32];
         snprintf(spec, sizeof spec, "ai:level=%d", level);
-        assert_true(lt_is_legal(g, s, engine_move(g, s, spec)));
+        assert_true(lt_is_legal(g, s, choose(g, s, spec, NULL)));
     }
     assert_true(
-        lt_is_legal(g, s, engine_move(g, s, "ai:engine:nodes=2000:hash=2")));
+        lt_is_legal(g, s, choose(g, s, "ai:engine:nodes=2000:hash=2", NULL)));
     lt_error err = {0};
     assert_null(lt_player_new(g, "ai:engine:depth=0", &err));
     assert_non_null(strstr(err.msg, "depth"));
