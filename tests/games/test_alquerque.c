@@ -135,7 +135,7 @@ static void threefold_repetition(void **st)
     assert_string_equal(text_of(g, s), after7);
     play(g, s, "E4-E5");
     assert_end(g, s, 0, 0, "draw: the same position for the third time",
-                     "remis: ta sama pozycja po raz trzeci");
+               "remis: ta sama pozycja po raz trzeci");
     lt_state_free(s);
     s = start(&g, "alquerque", NULL);
     set_position(g, s, after7);
@@ -159,7 +159,7 @@ static void quiet_moves(void **st)
     assert_int_equal(g->current_player(s), 1);
     play(g, s, "E5-E4");
     assert_end(g, s, 0, 0, "draw: 10 moves each without a capture",
-                     "remis: 10 ruchów każdego gracza bez bicia");
+               "remis: 10 ruchów każdego gracza bez bicia");
     lt_state_free(s);
 }
 

@@ -126,7 +126,7 @@ static void threshold_wins(void **st)
     set_position(g, s, pos);
     play(g, s, "C3xC5");
     assert_end(g, s, 0, 1, "fewer than 12 hunters remain (11)",
-                     "zostało mniej niż 12 myśliwych (11)");
+               "zostało mniej niż 12 myśliwych (11)");
     lt_state_free(s);
     s = start(&g, "catch-the-rabbit", NULL); /* threshold 10: two to go */
     set_position(g, s, pos);

@@ -429,7 +429,7 @@ static void cap(void **st)
     lt_state *s = at(&g, "cap=20", "k11/12/12/12/12/12/12/12/12/12/12/1R9K w - 19 40");
     play(g, s, "b1-b2");
     assert_end2(g, s, 0, 0, "Draw: 20 moves without a capture or a pawn move",
-                      "Remis: 20 posunięć bez bicia i ruchu piona");
+                "Remis: 20 posunięć bez bicia i ruchu piona");
     lt_state_free(s);
     s = at(&g, "cap=22", "k11/12/12/12/12/12/12/12/12/12/12/1R9K w - 21 40");
     play(g, s, "b1-b2");

@@ -14,8 +14,8 @@ static void rules(void **st)
     assert_int_equal(g->current_player(s), LT_CHANCE); /* one throw at least */
     /* a Hazard: 3 units */
     play_to(g, s, "6-6-6", "play turn 1/1 score 0,0 money 40,40 pot 20 "
-                                          "order 1,2 numbers 11,10 winnings 6 streak 1 "
-                                          "choose steps 4");
+                           "order 1,2 numbers 11,10 winnings 6 streak 1 "
+                           "choose steps 4");
     assert_int_equal(g->current_player(s), 0);
     play(g, s, "throw 6-6-5");  /* one more in a row: 1 unit */
     play(g, s, "throw 6-4-1");  /* his own number: the streak starts again */
@@ -37,7 +37,7 @@ static void endings(void **st)
     set_position(g, s, "play turn 1/2 score 0,0 money 40,40 pot 20 order 1,2 "
                        "numbers 11,10 winnings 6 streak 1 choose");
     play_to(g, s, "throw 5-4-1", "play turn 2/2 score 1,0 money 50,30 pot 20 "
-                                                "order 2,1 numbers -,-");
+                                 "order 2,1 numbers -,-");
     assert_info(g, s, "Turn 1: P1 won it — threw 10, the opponent's number: the whole pool (20)",
                 "Tura 1: wygrywa G1 — wyrzuca 10, liczbę przeciwnika: cała pula (20)");
     /* seat 2 throws: 11 for seat 1, 9 his; a Hazard; then 10, nobody's:
@@ -53,13 +53,12 @@ static void endings(void **st)
     s = start_n(&g, "half-hazard", "streak=rising", 2);
     set_position(g, s, "play turn 1/1 score 0,0 money 40,40 pot 20 order 1,2 "
                        "numbers 11,10 winnings 0 streak 0 first");
-    play_to(g, s, "6-6-6 throw 6-6-6",
-            "play turn 1/1 score 0,0 money 40,40 pot 20 "
-            "order 1,2 numbers 11,10 winnings 14 streak 2 "
-            "choose steps 3");
+    play_to(g, s, "6-6-6 throw 6-6-6", "play turn 1/1 score 0,0 money 40,40 pot 20 "
+                                       "order 1,2 numbers 11,10 winnings 14 streak 2 "
+                                       "choose steps 3");
     play(g, s, "throw 6-6-6");
     assert_end(g, s, 0, 10, "Player 1 threw 18, a Hazard: the winnings reach the whole pool (20)",
-                      "Gracz 1 wyrzuca 18, Hazard: wygrana sięga całej puli (20)");
+               "Gracz 1 wyrzuca 18, Hazard: wygrana sięga całej puli (20)");
     lt_state_free(s);
     /* his own number, then he stops with nothing won: nobody's turn */
     s = start_n(&g, "half-hazard", NULL, 2);
@@ -154,7 +153,7 @@ static void bankroll(void **st)
     /* the opponent's: all 20 */
     play_to(g, s, "6-6-6 1-1-1 5-4-1 6-4-1 5-4-1", "over played 1/3 score 1,0 money 25,5 pot 0");
     assert_end2(g, s, 10, -10, "Player 2 cannot cover half of the pool",
-                         "brak środków na połowę puli: Gracz 2");
+                "brak środków na połowę puli: Gracz 2");
     lt_state_free(s);
 }
 

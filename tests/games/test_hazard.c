@@ -10,11 +10,11 @@ static void rules(void **st)
     play(g, s, "6-6-6 1-1-1"); /* the order: 18 before 3 */
     /* no Hazard: ReHazards 10 and 11 */
     play_to(g, s, "5-4-1 6-4-1", "play turn 1/1 score 0,0 order 1,2 round 2 "
-                                                "next 1 rehazards 10,11 steps 2");
+                                 "next 1 rehazards 10,11 steps 2");
     play(g, s, "6-4-1"); /* seat 1 throws seat 2's ReHazard */
     /* RULES.md, Endings */
     assert_end(g, s, 1, 1, "Player 1 threw 11, Player 2's ReHazard",
-                     "Gracz 1 wyrzuca 11, ReHazard Gracza 2");
+               "Gracz 1 wyrzuca 11, ReHazard Gracza 2");
     assert_info(g, s, "Turn 1: P2 won it — P1 threw 11, P2's ReHazard",
                 "Tura 1: wygrywa G2 — G1 wyrzuca 11, ReHazard G2");
     lt_state_free(s);
@@ -26,7 +26,7 @@ static void rules(void **st)
     s = start_n(&g, "hazard", NULL, 3);
     /* order 1,3,2 after a tie */
     play_to(g, s, "6-6-6 3-2-1 2-2-2 4-1-1 6-5-4", "play turn 1/1 score 0,0,0 order 1,3,2 round 1 "
-                                                                  "sums -,-,-");
+                                                   "sums -,-,-");
     play(g, s, "5-4-1 6-5-5");
     assert_end(g, s, 2, 1, "Player 3 threw 16, a Hazard", "Gracz 3 wyrzuca 16, Hazard");
     lt_state_free(s);
@@ -46,7 +46,7 @@ static void shared(void **st)
     assert_int_equal(g->current_player(s), LT_CHANCE);
     play(g, s, "6-3-1");
     assert_end(g, s, 0, 1, "Player 1 threw 10, own ReHazard (shared: the thrower wins)",
-                     "Gracz 1 wyrzuca 10, własny ReHazard (wspólny: wygrywa rzucający)");
+               "Gracz 1 wyrzuca 10, własny ReHazard (wspólny: wygrywa rzucający)");
     lt_state_free(s);
 }
 
@@ -111,7 +111,7 @@ static void betting(void **st)
     assert_string_equal(text_of(g, s), "order turn 1/3 score 0,0 money 5,5 pot 0 "
                                        "order 1,2 thrown -,-");
     play_to(g, s, "6-6-6 1-1-1", "play turn 1/3 score 0,0 money 2,2 pot 6 "
-                                                "order 1,2 round 1 sums -,-");
+                                 "order 1,2 round 1 sums -,-");
     play(g, s, "6-6-6");
     assert_int_equal(g->current_player(s), LT_TERMINAL);
     assert_true(return_of(g, s, 0) == 3 && return_of(g, s, 1) == -3);
@@ -123,7 +123,7 @@ static void betting(void **st)
     s = start_n(&g, "hazard", "form=stakes stake=1 bankroll=10 turns=2", 2);
     play(g, s, "6-6-6 1-1-1 6-6-6 6-6-6 1-1-1 6-6-6");
     assert_end(g, s, 0, 2, "after 2 turns: Player 1 +2, Player 2 -2",
-                     "po 2 turach: Gracz 1 +2, Gracz 2 -2");
+               "po 2 turach: Gracz 1 +2, Gracz 2 -2");
     lt_state_free(s);
 }
 

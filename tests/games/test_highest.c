@@ -126,7 +126,7 @@ static void endings(void **st)
     s = start_n(&g, "highest", "turns=2", 2);
     play(g, s, "6-6-6 1-1-1 6-6-6 1-1-1");
     assert_end(g, s, 0, 0, "Player 1 and Player 2 win 1 turn each",
-                     "Gracz 1 i Gracz 2 wygrywają po 1 turze");
+               "Gracz 1 i Gracz 2 wygrywają po 1 turze");
     lt_state_free(s);
     /* three seats, three turns: seat 3 wins two, seat 1 one */
     s = start_n(&g, "highest", "turns=3", 3);
@@ -142,7 +142,7 @@ static void endings(void **st)
     for (int i = 0; i < DICE_TURN_CAP / 2; i++)
         play(g, s, "1-1-1 1-1-1");
     assert_end2(g, s, 0, 0, "the turn cap (4000 actions) was reached",
-                      "osiągnięto limit tury (4000 akcji)");
+                "osiągnięto limit tury (4000 akcji)");
     assert_info(g, s, "Turn 1: nobody won it — the turn cap (4000 actions) was reached",
                 "Tura 1 bez zwycięzcy — osiągnięto limit tury (4000 akcji)");
     lt_state_free(s);

@@ -20,7 +20,7 @@ static void lowest_wins(void **st)
     play(g, s, "3-1-1 2-2-1"); /* the play-off: 5, then 5 again */
     play(g, s, "1-1-1 2-1-1"); /* 3 against 4 */
     assert_end(g, s, 1, 1, "Player 2 threw 3, the lowest in the play-off (next: 4)",
-                     "Gracz 2 wyrzuca 3, najmniej w dogrywce (następny wynik: 4)");
+               "Gracz 2 wyrzuca 3, najmniej w dogrywce (następny wynik: 4)");
     lt_state_free(s);
 }
 

@@ -10,12 +10,12 @@ static void rules(void **st)
     /* 3 is no number; 10 goes to the last in order (seat 2); 10 again is
      * taken; 11 is his own */
     play_to(g, s, "1-1-1 5-4-1 6-3-1 6-4-1", "play turn 1/1 score 0,0 order 1,2 numbers "
-                                                            "11,10 next 1 steps 4");
+                                             "11,10 next 1 steps 4");
     play(g, s, "3-2-1 6-2-1"); /* nobody's: seat 2, then seat 1 throw on */
     play(g, s, "6-3-1");       /* seat 1 throws 10: seat 2's number wins */
     /* RULES.md, Endings */
     assert_end(g, s, 1, 1, "Player 1 threw 10, Player 2's number",
-                     "Gracz 1 wyrzuca 10, liczbę Gracza 2");
+               "Gracz 1 wyrzuca 10, liczbę Gracza 2");
     assert_info(g, s, "Turn 1: P2 won it — P1 threw 10, P2's number",
                 "Tura 1: wygrywa G2 — G1 wyrzuca 10, liczbę G2");
     lt_state_free(s);

@@ -395,9 +395,9 @@ static void both_win_at_once(void **st)
     lt_state *s = at(&g, NULL, "g......w/gwwww.../ggggggg. g remove:3-2:1 9");
     play_to(g, s, "xW8", "g......./gwwww.../ggggggg. g won 10");
     assert_end(g, s, 0, 1, "a lead of 9 pieces to 4; Wooden reached a goal in the same deed: "
-                           "the mover wins",
-                     "przewaga 9 pionków do 4; tym samym ruchem cel osiągnął też przeciwnik "
-                     "(Drewniane): wygrywa wykonujący ruch");
+               "the mover wins",
+               "przewaga 9 pionków do 4; tym samym ruchem cel osiągnął też przeciwnik "
+               "(Drewniane): wygrywa wykonujący ruch");
     lt_state_free(s);
     /* the same removal by 6+6 from a Green without 9: Wooden wins */
     s = at(&g, NULL, ".......w/wwww..../ggggg... g deed:6-6 3");

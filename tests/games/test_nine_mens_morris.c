@@ -118,7 +118,7 @@ static void two_men_lose(void **st)
     set_position(g, s, "B../.../.../B...../B../.../WWW wx 0 0 -");
     play(g, s, "xa7");
     assert_end(g, s, 0, 1, "Black has fewer than three men left",
-                     "Czarne mają już mniej niż trzy pionki");
+               "Czarne mają już mniej niż trzy pionki");
     lt_state_free(s);
 }
 
@@ -152,7 +152,7 @@ static void repetition(void **st)
                         "a1-d1,g7-d7,d1-a1,d7-g7,a1-d1,g7-d7,d1-a1");
     play(g, s, "d7-g7");
     assert_end(g, s, 0, 0, "draw: the same position for the third time",
-                     "remis: ta sama pozycja po raz trzeci");
+               "remis: ta sama pozycja po raz trzeci");
     lt_state_free(s);
 }
 
@@ -170,7 +170,7 @@ static void quiet_moves(void **st)
     assert_int_equal(g->current_player(s), 1);
     play(g, s, "d3-c3");
     assert_end(g, s, 0, 0, "draw: 10 moves each without a capture",
-                     "remis: 10 ruchów każdego gracza bez bicia");
+               "remis: 10 ruchów każdego gracza bez bicia");
     lt_state_free(s);
     /* the count agrees with its number, through the catalog's plural
      * forms: 1 ruch, 2 and 22 ruchy, 5, 12 and 25 ruchów */

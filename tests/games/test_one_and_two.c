@@ -14,7 +14,7 @@ static void a_turn(void **st)
     assert_int_equal(g->chance_outcomes(s, out), 21); /* two dice */
     /* 4 on two dice: a success; seat 2 may equal */
     play_to(g, s, "3-1", "play turn 1/1 score 0,0 order 1,2 contest "
-                                        "1,2 first 1 equal 1 due 2 steps 2");
+                         "1,2 first 1 equal 1 due 2 steps 2");
     play(g, s, "2 1-1"); /* he equals: the two play off */
     assert_string_equal(text_of(g, s),
                         "play turn 1/1 score 0,0 order 1,2 contest 1,2 next 1 steps 4");
@@ -22,8 +22,8 @@ static void a_turn(void **st)
     play(g, s, "6 6-6");       /* seat 1's last throw fails */
     /* RULES.md, Endings */
     assert_end(g, s, 1, 1, "Player 2 matched one die with two in the play-off; nobody equalled it",
-                     "Gracz 2 wyrzuca ile na jednej, tyle na dwóch w dogrywce; nikt nie "
-                     "wyrównuje");
+               "Gracz 2 wyrzuca ile na jednej, tyle na dwóch w dogrywce; nikt nie "
+               "wyrównuje");
     assert_info(g, s, "Turn 1: P2 won it — matched one die with two in the play-off; nobody "
                       "equalled it",
                 "Tura 1: wygrywa G2 — wyrzuca ile na jednej, tyle na dwóch w dogrywce; "

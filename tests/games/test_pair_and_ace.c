@@ -13,7 +13,7 @@ static void rules(void **st)
     play(g, s, "6-5-4 3-2-1 5-5-1"); /* seat 1 throws the first pair */
     /* RULES.md, Endings */
     assert_end(g, s, 0, 1, "Player 1 threw 5-5-1, the first pair",
-                     "Gracz 1 wyrzuca 5-5-1, pierwszą parę");
+               "Gracz 1 wyrzuca 5-5-1, pierwszą parę");
     assert_info(g, s, "Turn 1: P1 won it — threw 5-5-1, the first pair",
                 "Tura 1: wygrywa G1 — wyrzuca 5-5-1, pierwszą parę");
     /* order=lowest: the lower throw goes first; a tie throws again */
@@ -24,7 +24,7 @@ static void rules(void **st)
                         "play turn 1/1 score 0,0 order 2,1 next 2");
     play(g, s, "3-3-3");
     assert_end(g, s, 1, 1, "Player 2 threw 3-3-3, the first triple",
-                     "Gracz 2 wyrzuca 3-3-3, pierwszą trójkę");
+               "Gracz 2 wyrzuca 3-3-3, pierwszą trójkę");
     lt_state_free(s);
     assert_turn_cap("pair-and-ace", NULL, 2, "6-6-6 1-1-1", "3-2-1");
 }

@@ -56,12 +56,11 @@ static void turns(void **st)
     lt_state *s = start_n(&g, "panquist", "bankroll=4 turns=3", 2);
     play(g, s, "6-6-6 1-1-1"); /* seat 1 throws first; seat 2 stakes 4 */
     /* 8 his, 12 the other's */
-    play_to(g, s, "6-6-6 5-2-1 6-6-6 6-5-1",
-            "play turn 1/3 score 0,0 money 4,0 pot 4 "
-            "order 1,2 numbers 8,12 next 1 steps 4");
+    play_to(g, s, "6-6-6 5-2-1 6-6-6 6-5-1", "play turn 1/3 score 0,0 money 4,0 pot 4 "
+                                             "order 1,2 numbers 8,12 next 1 steps 4");
     /* his 8 as 5-2-1: one stake */
     play_to(g, s, "5-2-1", "play turn 2/3 score 1,0 money 1,3 pot 4 "
-                                          "order 2,1 numbers -,-");
+                           "order 2,1 numbers -,-");
     /* RULES.md, Endings: each turn's end, and the match's */
     assert_info(g, s, "Turn 1: P1 won it — threw 8 (5-2-1), own number: takes 1 of the 4 stakes",
                 "Tura 1: wygrywa G1 — wyrzuca 8 (5-2-1), własną liczbę: bierze 1 z 4 zakładów");
@@ -79,7 +78,7 @@ static void turns(void **st)
     s = start_n(&g, "panquist", NULL, 2);
     play(g, s, "6-6-6 1-1-1 6-2-1 6-3-1 4-4-1");
     assert_end(g, s, 0, 4, "Player 1 threw 9 (4-4-1), own number: Panquist, all 4 stakes",
-                     "Gracz 1 wyrzuca 9 (4-4-1), własną liczbę: Panquist, 4 zakłady");
+               "Gracz 1 wyrzuca 9 (4-4-1), własną liczbę: Panquist, 4 zakłady");
     lt_state_free(s);
     /* numbers 9 and 10; 6 is nobody's; the stakes go back */
     assert_turn_cap("panquist", NULL, 2, "6-6-6 1-1-1 6-2-1 6-3-1", "3-2-1");

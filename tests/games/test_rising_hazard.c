@@ -14,13 +14,13 @@ static void halves(void **st)
     play(g, s, "5-4-1 6-4-1"); /* 10 for seat 2, 11 his */
     /* a Hazard: another unit, 1 each */
     play_to(g, s, "6-6-6", "play turn 1/1 score 0,0 money 48,48 pot 4 "
-                                          "order 1,2 numbers 11,10 choose steps 3");
+                           "order 1,2 numbers 11,10 choose steps 3");
     play(g, s, "throw 6-4-1"); /* his own: nothing */
     /* the opponent's: the whole pool */
     play_to(g, s, "throw 5-4-1", "over played 1/1 score 1,0 money 52,48 pot 0");
     /* RULES.md, Endings */
     assert_end(g, s, 0, 2, "Player 1 threw 10, the opponent's number: the whole pool (4)",
-                     "Gracz 1 wyrzuca 10, liczbę przeciwnika: cała pula (4)");
+               "Gracz 1 wyrzuca 10, liczbę przeciwnika: cała pula (4)");
     lt_state_free(s);
     /* his own number, thrown on and on: the turn cap */
     assert_turn_cap("rising-hazard", NULL, 2, "6-6-6 1-1-1 5-4-1 6-4-1", "6-4-1 throw");
@@ -32,14 +32,13 @@ static void by_turns(void **st)
     lt_state *s = start_n(&g, "rising-hazard", "cover=alternate turns=2", 2);
     /* the first unit from seat 2, who is not throwing */
     play_to(g, s, "6-6-6 1-1-1", "play turn 1/2 score 0,0 money 50,48 pot 2 "
-                                                "order 1,2 numbers -,- payer 1");
+                                 "order 1,2 numbers -,- payer 1");
     /* the Hazard's unit is seat 1's */
-    play_to(g, s, "5-4-1 6-4-1 6-6-6",
-            "play turn 1/2 score 0,0 money 48,48 pot 4 "
-            "order 1,2 numbers 11,10 payer 2 choose steps 3");
+    play_to(g, s, "5-4-1 6-4-1 6-6-6", "play turn 1/2 score 0,0 money 48,48 pot 4 "
+                                       "order 1,2 numbers 11,10 payer 2 choose steps 3");
     /* the pool stays; roles change; seat 2 pays next */
     play_to(g, s, "stop", "play turn 2/2 score 0,0 money 48,48 pot 4 "
-                                         "order 2,1 numbers -,- payer 2");
+                          "order 2,1 numbers -,- payer 2");
     /* RULES.md, Endings */
     assert_info(g, s, "Turn 1: nobody won it — P1 stopped: the roles change, the pool stays",
                 "Tura 1 bez zwycięzcy — G1 przerywa: zmiana ról, pula zostaje");
@@ -162,9 +161,8 @@ static void bankroll(void **st)
 {
     const lt_game *g;
     lt_state *s = start_n(&g, "rising-hazard", "bankroll=1 turns=5", 2);
-    play_to(g, s, "6-6-6 1-1-1 5-4-1 6-4-1",
-            "play turn 1/5 score 0,0 money 0,0 pot 2 "
-            "order 1,2 numbers 11,10 first steps 2");
+    play_to(g, s, "6-6-6 1-1-1 5-4-1 6-4-1", "play turn 1/5 score 0,0 money 0,0 pot 2 "
+                                             "order 1,2 numbers 11,10 first steps 2");
     play_to(g, s, "6-6-6", "over played 0/5 score 0,0 money 1,1 pot 0");
     assert_reason(g, s, "Player 1 and Player 2 cannot cover the next unit",
                   "brak środków na kolejną jednostkę: Gracz 1 i Gracz 2");

@@ -244,7 +244,7 @@ static void the_end(void **st)
     s = at(&g, "c7/8/8/8/8/8/7c/2C5 g");
     play(g, s, "h2-c2xc1");
     assert_end2(g, s, -1, 1, "all of Orange's pieces captured",
-                       "wszystkie pionki pomarańczowych zbite");
+                "wszystkie pionki pomarańczowych zbite");
     lt_state_free(s);
 }
 
@@ -264,7 +264,7 @@ static void passing(void **st)
     lt_state_free(s);
     s = at(&g, "8/8/8/8/8/ss6/SS6/8 o");
     assert_end2(g, s, 0, 0, "draw: neither side can move (two passes)",
-                      "remis: żadna strona nie ma ruchu (dwa pasy)");
+                "remis: żadna strona nie ma ruchu (dwa pasy)");
     lt_state_free(s);
 }
 

@@ -40,7 +40,7 @@ static void same_round_draw(void **st)
     lt_state *s = start(&g, "three-mens-morris", NULL);
     play(g, s, "A1 A2 B1 B2 C1 C2");
     assert_end2(g, s, 0, 0, "draw: both made a line in the same round",
-                      "remis: obaj gracze ułożyli linię w tej samej kolejce");
+                "remis: obaj gracze ułożyli linię w tej samej kolejce");
     lt_state_free(s);
 }
 
@@ -108,7 +108,7 @@ static void placing_only(void **st)
     lt_state *s = start(&g, "three-mens-morris", "movement=none");
     play(g, s, moves);
     assert_end2(g, s, 0, 0, "draw: all men placed and no line (placing only)",
-                      "remis: wszystkie pionki postawione, bez linii (tylko stawianie)");
+                "remis: wszystkie pionki postawione, bez linii (tylko stawianie)");
     lt_state_free(s);
     s = start(&g, "three-mens-morris", NULL);
     play(g, s, moves);

@@ -23,7 +23,7 @@ static void rounds(void **st)
     assert_int_equal(g->current_player(s), LT_CHANCE);
     play(g, s, "6-5-4 3-2-1 6-6-5");
     assert_end(g, s, 1, 1, "Player 2 threw the only sum in the group 3-6, and no Triple came",
-                     "Gracz 2 wyrzuca jedyną sumę z grupy 3-6, bez Trójek");
+               "Gracz 2 wyrzuca jedyną sumę z grupy 3-6, bez Trójek");
     /* group 15-18: 6-6-6 is a Triple, 6-6-5 in the group */
     lt_state_free(s);
     s = match_won(&g, "triples", "group=15-18", 2, "6-6-5 6-5-1", 0,
