@@ -83,6 +83,16 @@ static lt_state *at(const lt_game **g, const char *options, const char *fen)
     return s;
 }
 
+/* The same at a position (fen) of a match with options, on its own. */
+static void expect_moves_at(const char *options, const char *fen, const char *from,
+                            const char *hand)
+{
+    const lt_game *g;
+    lt_state *s = at(&g, options, fen);
+    expect_moves(g, s, from, hand);
+    lt_state_free(s);
+}
+
 /* ---- Set-up and notation ------------------------------------------------ */
 
 /* Notes §2 listing: the start, and its 59 moves counted by hand: pawns 12,
@@ -186,23 +196,18 @@ static void bad_positions(void **st)
  * e5 on an empty board, outwards along both lines of each step: 40. */
 static void aanca(void **st)
 {
-    const lt_game *g;
-    lt_state *s = at(&g, NULL, "11k/12/12/12/12/12/12/4A7/12/12/12/K11 w - 0 1");
-    expect_moves(g, s, "e5",
-                 "e5-f6 e5-g6 e5-h6 e5-i6 e5-j6 e5-k6 e5-l6 "
-                 "e5-f7 e5-f8 e5-f9 e5-f10 e5-f11 e5-f12 "
-                 "e5-d6 e5-c6 e5-b6 e5-a6 e5-d7 e5-d8 e5-d9 e5-d10 e5-d11 e5-d12 "
-                 "e5-f4 e5-g4 e5-h4 e5-i4 e5-j4 e5-k4 e5-l4 e5-f3 e5-f2 e5-f1 "
-                 "e5-d4 e5-c4 e5-b4 e5-a4 e5-d3 e5-d2 e5-d1");
-    lt_state_free(s);
+    expect_moves_at(NULL, "11k/12/12/12/12/12/12/4A7/12/12/12/K11 w - 0 1", "e5",
+                    "e5-f6 e5-g6 e5-h6 e5-i6 e5-j6 e5-k6 e5-l6 "
+                    "e5-f7 e5-f8 e5-f9 e5-f10 e5-f11 e5-f12 "
+                    "e5-d6 e5-c6 e5-b6 e5-a6 e5-d7 e5-d8 e5-d9 e5-d10 e5-d11 e5-d12 "
+                    "e5-f4 e5-g4 e5-h4 e5-i4 e5-j4 e5-k4 e5-l4 e5-f3 e5-f2 e5-f1 "
+                    "e5-d4 e5-c4 e5-b4 e5-a4 e5-d3 e5-d2 e5-d1");
     /* a black pawn on f6 is taken and ends the move; a white one on d4
      * blocks the step and all beyond it; a black one on h4 ends the slide */
-    s = at(&g, NULL, "11k/12/12/12/12/12/5p6/4A7/3P3p4/12/12/K11 w - 0 1");
-    expect_moves(g, s, "e5",
-                 "e5-f6 "
-                 "e5-d6 e5-c6 e5-b6 e5-a6 e5-d7 e5-d8 e5-d9 e5-d10 e5-d11 e5-d12 "
-                 "e5-f4 e5-g4 e5-h4 e5-f3 e5-f2 e5-f1");
-    lt_state_free(s);
+    expect_moves_at(NULL, "11k/12/12/12/12/12/5p6/4A7/3P3p4/12/12/K11 w - 0 1", "e5",
+                    "e5-f6 "
+                    "e5-d6 e5-c6 e5-b6 e5-a6 e5-d7 e5-d8 e5-d9 e5-d10 e5-d11 e5-d12 "
+                    "e5-f4 e5-g4 e5-h4 e5-f3 e5-f2 e5-f1");
 }
 
 /* Nosorożec: "a knight's leap, which may end the move; then diagonally,
@@ -216,43 +221,31 @@ static void unicorn(void **st)
         "e5-g8 e5-h9 e5-i10 e5-j11 e5-k12 e5-c8 e5-b9 e5-a10 "
         "e5-h7 e5-i8 e5-j9 e5-k10 e5-l11 e5-b7 e5-a8";
     const char *fen = "12/12/12/12/12/12/12/4U7/12/12/12/k10K w - 0 1";
-    const lt_game *g;
-    lt_state *s = at(&g, NULL, fen);
-    expect_moves(g, s, "e5", seed);
-    lt_state_free(s);
+    expect_moves_at(NULL, fen, "e5", seed);
     char all[1024];
     snprintf(all, sizeof all, "%s e5-g2 e5-h1 e5-c2 e5-b1 e5-h3 e5-i2 e5-j1 "
                               "e5-b3 e5-a2", seed);
-    s = at(&g, "unicorn=all", fen);
-    expect_moves(g, s, "e5", all);
-    lt_state_free(s);
+    expect_moves_at("unicorn=all", fen, "e5", all);
     /* Black's forward is down the board: from e8, slides on from d6, f6,
      * c7, g7 */
-    s = at(&g, NULL, "12/12/12/12/4u7/12/12/12/12/12/12/k10K b - 0 1");
-    expect_moves(g, s, "e8",
-                 "e8-d10 e8-f10 e8-c9 e8-g9 e8-d6 e8-f6 e8-c7 e8-g7 "
-                 "e8-c5 e8-b4 e8-a3 e8-g5 e8-h4 e8-i3 e8-j2 e8-k1 "
-                 "e8-b6 e8-a5 e8-h6 e8-i5 e8-j4 e8-k3 e8-l2");
-    lt_state_free(s);
+    expect_moves_at(NULL, "12/12/12/12/4u7/12/12/12/12/12/12/k10K b - 0 1", "e8",
+                    "e8-d10 e8-f10 e8-c9 e8-g9 e8-d6 e8-f6 e8-c7 e8-g7 "
+                    "e8-c5 e8-b4 e8-a3 e8-g5 e8-h4 e8-i3 e8-j2 e8-k1 "
+                    "e8-b6 e8-a5 e8-h6 e8-i5 e8-j4 e8-k3 e8-l2");
     /* a capture on the leap square ends the move (f7 taken, no g8...);
      * a piece on the slide stops it (black pawn on h7: taken, no i8) */
-    s = at(&g, NULL, "12/12/12/12/12/5p1p4/12/4U7/12/12/12/k10K w - 0 1");
-    expect_moves(g, s, "e5",
-                 "e5-f7 e5-d7 e5-g6 e5-c6 e5-f3 e5-d3 e5-g4 e5-c4 "
-                 "e5-c8 e5-b9 e5-a10 e5-h7 e5-b7 e5-a8");
-    lt_state_free(s);
+    expect_moves_at(NULL, "12/12/12/12/12/5p1p4/12/4U7/12/12/12/k10K w - 0 1", "e5",
+                    "e5-f7 e5-d7 e5-g6 e5-c6 e5-f3 e5-d3 e5-g4 e5-c4 "
+                    "e5-c8 e5-b9 e5-a10 e5-h7 e5-b7 e5-a8");
 }
 
 /* Lew: "three squares along a line, or the 4x2 field", jumping: 12 from
  * e5, over the white pieces on f5 and g5. */
 static void lion(void **st)
 {
-    const lt_game *g;
-    lt_state *s = at(&g, NULL, "11k/12/12/12/12/12/12/4LPP5/12/12/12/K11 w - 0 1");
-    expect_moves(g, s, "e5",
-                 "e5-h5 e5-b5 e5-e8 e5-e2 e5-h6 e5-h4 e5-b6 e5-b4 "
-                 "e5-f8 e5-d8 e5-f2 e5-d2");
-    lt_state_free(s);
+    expect_moves_at(NULL, "11k/12/12/12/12/12/12/4LPP5/12/12/12/K11 w - 0 1", "e5",
+                    "e5-h5 e5-b5 e5-e8 e5-e2 e5-h6 e5-h4 e5-b6 e5-b4 "
+                    "e5-f8 e5-d8 e5-f2 e5-d2");
 }
 
 /* Żyrafa: "one along a line and two diagonally, the 3x4 field", jumping:
@@ -285,22 +278,18 @@ static void crocodile_and_rook(void **st)
 static void pawns(void **st)
 {
     const lt_game *g;
-    lt_state *s = at(&g, NULL, "12/PPPPPPPPPPPP/12/12/12/12/12/12/12/12/12/k10K w - 0 50");
-    expect_moves(g, s, NULL,
-                 "a11-a12=R b11-b12=L c11-c12=U d11-d12=G e11-e12=C f11-f12=A "
-                 "g11-g12=A h11-h12=C i11-i12=G j11-j12=U k11-k12=L l11-l12=R "
-                 "l1-k1 l1-k2 l1-l2");
-    lt_state_free(s);
+    expect_moves_at(NULL, "12/PPPPPPPPPPPP/12/12/12/12/12/12/12/12/12/k10K w - 0 50", NULL,
+                    "a11-a12=R b11-b12=L c11-c12=U d11-d12=G e11-e12=C f11-f12=A "
+                    "g11-g12=A h11-h12=C i11-i12=G j11-j12=U k11-k12=L l11-l12=R "
+                    "l1-k1 l1-k2 l1-l2");
     /* Black promotes on rank 1; a capture promotes to the piece of the
      * file it lands on */
-    s = at(&g, NULL, "K11/12/12/12/12/12/12/12/12/11k/3p8/2R9 b - 0 50");
+    lt_state *s = at(&g, NULL, "K11/12/12/12/12/12/12/12/12/11k/3p8/2R9 b - 0 50");
     expect_moves(g, s, "d2", "d2-d1=G d2-c1=U");
     play_to(g, s, "d2-c1=U", "K11/12/12/12/12/12/12/12/12/11k/12/2u9 w - 0 51");
     lt_state_free(s);
     /* a pawn beside an enemy pawn that just stepped: no capture in passing */
-    s = at(&g, NULL, "11k/12/12/12/12/12/12/3Pp7/12/12/12/K11 w - 0 20");
-    expect_moves(g, s, "d5", "d5-d6");
-    lt_state_free(s);
+    expect_moves_at(NULL, "11k/12/12/12/12/12/12/3Pp7/12/12/12/K11 w - 0 20", "d5", "d5-d6");
 }
 
 /* Król: "one square any way; on its first move, in check or not, two
@@ -316,25 +305,17 @@ static void king_leap(void **st)
         {"kingleap=quiet", "g1-g2 g1-h1 g1-e1"},
         {"kingleap=cazaux", "g1-g2 g1-h1"}, /* e1 passes over f1 */
         {"kingleap=forward", "g1-g2 g1-h1 g1-i3"}};
-    for (int i = 0; i < 4; i++) {
-        const lt_game *g;
-        lt_state *s = at(&g, options[i][0], fen);
-        expect_moves(g, s, "g1", options[i][1]);
-        lt_state_free(s);
-    }
+    for (int i = 0; i < 4; i++)
+        expect_moves_at(options[i][0], fen, "g1", options[i][1]);
     /* In check from a crocodile on k5 (diagonal h2-i3-j4): the seed lets
      * the king leap away (e1 i1 g3 e3; not i3, still on the diagonal);
      * cazaux does not. */
     const char *check = "k11/12/12/12/12/12/12/10c1/12/12/12/6K5 w K 0 10";
-    const lt_game *g;
-    lt_state *s = at(&g, NULL, check);
-    expect_moves(g, s, "g1", "g1-f1 g1-f2 g1-g2 g1-h1 g1-e1 g1-i1 g1-g3 g1-e3");
-    lt_state_free(s);
-    s = at(&g, "kingleap=cazaux", check);
-    expect_moves(g, s, "g1", "g1-f1 g1-f2 g1-g2 g1-h1");
-    lt_state_free(s);
+    expect_moves_at(NULL, check, "g1", "g1-f1 g1-f2 g1-g2 g1-h1 g1-e1 g1-i1 g1-g3 g1-e3");
+    expect_moves_at("kingleap=cazaux", check, "g1", "g1-f1 g1-f2 g1-g2 g1-h1");
     /* only the first move: after g1-g2 the king steps, even back on g1 */
-    s = start(&g, "great-chess", NULL);
+    const lt_game *g;
+    lt_state *s = start(&g, "great-chess", NULL);
     play(g, s, "g1-g2 a9-a8");
     expect_moves(g, s, "g2", "g2-f2 g2-h2 g2-g1 g2-g3 g2-f3 g2-h3");
     play(g, s, "g2-g1 a8-a7");
@@ -351,14 +332,9 @@ static void king_leap(void **st)
 static void king_leap_attacks(void **st)
 {
     const char *fen = "6k5/12/12/4K7/12/12/12/12/12/12/12/12 w k 0 30";
-    const lt_game *g;
-    lt_state *s = at(&g, NULL, fen);
-    expect_moves(g, s, "e9", "e9-d8 e9-e8 e9-f8 e9-d9 e9-f9 e9-d10 e9-f10");
-    lt_state_free(s);
-    s = at(&g, "kingleap=quiet", fen);
-    expect_moves(g, s, "e9",
-                 "e9-d8 e9-e8 e9-f8 e9-d9 e9-f9 e9-d10 e9-e10 e9-f10");
-    lt_state_free(s);
+    expect_moves_at(NULL, fen, "e9", "e9-d8 e9-e8 e9-f8 e9-d9 e9-f9 e9-d10 e9-f10");
+    expect_moves_at("kingleap=quiet", fen, "e9",
+                    "e9-d8 e9-e8 e9-f8 e9-d9 e9-f9 e9-d10 e9-e10 e9-f10");
 }
 
 /* ---- Check, mate, stalemate, the cap ---------------------------------- */
