@@ -124,6 +124,16 @@ static inline void set_position(const lt_game *g, lt_state *s, const char *text)
         fail_msg("position '%s': %s", text, err.msg);
 }
 
+/* A started game (as start_n) at a position (NULL: the start). */
+static inline lt_state *start_at(const lt_game **gp, const char *id, const char *options,
+                                 int players, const char *position)
+{
+    lt_state *s = start_n(gp, id, options, players);
+    if (position)
+        set_position(*gp, s, position);
+    return s;
+}
+
 /* The position text must be rejected (and leave the state alone). */
 static inline void assert_bad_position(const lt_game *g, lt_state *s,
                                        const char *text)

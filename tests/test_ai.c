@@ -78,8 +78,7 @@ static const char *const searchers[] = {
 static void all_play(const char *position, const char *move)
 {
     const lt_game *g;
-    lt_state *s = start(&g, "three-mens-morris", NULL);
-    set_position(g, s, position);
+    lt_state *s = start_at(&g, "three-mens-morris", NULL, 0, position);
     for (size_t i = 0; i < sizeof searchers / sizeof searchers[0]; i++)
         if (choose(g, s, searchers[i], NULL) != named(g, s, move))
             fail_msg("%s did not play %s", searchers[i], move);
@@ -134,8 +133,7 @@ static bool forces_win(const lt_game *g, const lt_state *s, int me, int plies)
 static void wins_in_two(void **st)
 {
     const lt_game *g;
-    lt_state *s = start(&g, "three-mens-morris", NULL);
-    set_position(g, s, "BB./.WW/.WB w 10");
+    lt_state *s = start_at(&g, "three-mens-morris", NULL, 0, "BB./.WW/.WB w 10");
     assert_false(forces_win(g, s, 0, 2));
     assert_true(forces_win(g, s, 0, 4));
     lt_state *c = lt_state_new(g);

@@ -57,9 +57,7 @@ static inline void assert_odds_at(const char *id, const char *options, int playe
                                   const char *position, const char *wins)
 {
     const lt_game *g;
-    lt_state *s = start_n(&g, id, options, players);
-    if (position)
-        set_position(g, s, position);
+    lt_state *s = start_at(&g, id, options, players, position);
     assert_odds(g, s, wins);
     lt_state_free(s);
 }

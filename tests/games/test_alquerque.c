@@ -56,8 +56,7 @@ static const char *const chain_position = "B..../...B./...../.B.../W...W w - -";
 static void capture_chains(void **st)
 {
     const lt_game *g;
-    lt_state *s = start(&g, "alquerque", NULL);
-    set_position(g, s, chain_position);
+    lt_state *s = start_at(&g, "alquerque", NULL, 0, chain_position);
     play(g, s, "A1xC3");
     assert_int_equal(g->current_player(s), 0); /* the same player goes on */
     assert_string_equal(moves_of(g, s), "C3xE5 stop");
@@ -66,16 +65,14 @@ static void capture_chains(void **st)
     assert_int_equal(g->current_player(s), 1);
     lt_state_free(s);
 
-    s = start(&g, "alquerque", NULL);
-    set_position(g, s, chain_position);
+    s = start_at(&g, "alquerque", NULL, 0, chain_position);
     play(g, s, "A1xC3 C3xE5");
     assert_int_equal(g->current_player(s), 1); /* no third jump: Black */
     assert_string_equal(text_of(g, s), "B...W/...../...../...../....W b - -");
     lt_state_free(s);
 
     /* chain=single: one jump per move */
-    s = start(&g, "alquerque", "chain=single");
-    set_position(g, s, chain_position);
+    s = start_at(&g, "alquerque", "chain=single", 0, chain_position);
     play(g, s, "A1xC3");
     assert_int_equal(g->current_player(s), 1);
     lt_state_free(s);
@@ -85,12 +82,10 @@ static void capture_chains(void **st)
 static void forced_capture(void **st)
 {
     const lt_game *g;
-    lt_state *s = start(&g, "alquerque", NULL);
-    set_position(g, s, chain_position);
+    lt_state *s = start_at(&g, "alquerque", NULL, 0, chain_position);
     assert_true(legal(g, s, "A1-A2"));
     lt_state_free(s);
-    s = start(&g, "alquerque", "capture=forced");
-    set_position(g, s, chain_position);
+    s = start_at(&g, "alquerque", "capture=forced", 0, chain_position);
     assert_string_equal(moves_of(g, s), "A1xC3");
     play(g, s, "A1xC3");
     assert_string_equal(moves_of(g, s), "C3xE5");
@@ -104,15 +99,13 @@ static void forced_capture(void **st)
 static void losing(void **st)
 {
     const lt_game *g;
-    lt_state *s = start(&g, "alquerque", NULL);
-    set_position(g, s, "...../...../B.B../BB.../WBB.. w - -");
+    lt_state *s = start_at(&g, "alquerque", NULL, 0, "...../...../B.B../BB.../WBB.. w - -");
     /* RULES.md, Endings */
     assert_end(g, s, 1, 1, "White is blocked: no move", "Białe są zablokowane: brak ruchu");
     assert_info(g, s, "White is blocked: no move", "Białe są zablokowane: brak ruchu");
     lt_state_free(s);
     /* Black's last man taken: White wins at once */
-    s = start(&g, "alquerque", NULL);
-    set_position(g, s, "...../...../...../.B.../W...W w - -");
+    s = start_at(&g, "alquerque", NULL, 0, "...../...../...../.B.../W...W w - -");
     play(g, s, "A1xC3");
     assert_end(g, s, 0, 1, "Black has no men left", "Czarne nie mają już pionków");
     lt_state_free(s);
@@ -128,8 +121,7 @@ static void threefold_repetition(void **st)
     const char *after7 = "...../....B/...../...../W.... b - "
                          "A1-A2,E5-E4,A2-A1,E4-E5,A1-A2,E5-E4,A2-A1";
     const lt_game *g;
-    lt_state *s = start(&g, "alquerque", NULL);
-    set_position(g, s, "....B/...../...../...../W.... w - -");
+    lt_state *s = start_at(&g, "alquerque", NULL, 0, "....B/...../...../...../W.... w - -");
     play(g, s, "A1-A2 E5-E4 A2-A1 E4-E5 A1-A2 E5-E4 A2-A1");
     assert_int_equal(g->current_player(s), 1);
     assert_string_equal(text_of(g, s), after7);
@@ -137,8 +129,7 @@ static void threefold_repetition(void **st)
     assert_end(g, s, 0, 0, "draw: the same position for the third time",
                "remis: ta sama pozycja po raz trzeci");
     lt_state_free(s);
-    s = start(&g, "alquerque", NULL);
-    set_position(g, s, after7);
+    s = start_at(&g, "alquerque", NULL, 0, after7);
     play(g, s, "E4-E5");
     assert_int_equal(g->current_player(s), LT_TERMINAL);
     assert_true(return_of(g, s, 0) == 0);
@@ -152,8 +143,7 @@ static void threefold_repetition(void **st)
 static void quiet_moves(void **st)
 {
     const lt_game *g;
-    lt_state *s = start(&g, "alquerque", "quiet=10");
-    set_position(g, s, "....B/...../...../...../W.... w - -");
+    lt_state *s = start_at(&g, "alquerque", "quiet=10", 0, "....B/...../...../...../W.... w - -");
     play(g, s, "A1-A2 E5-E4 A2-B2 E4-D4 B2-B1 D4-E5 B1-A1 E5-E4 A1-A2 E4-D4 "
                "A2-B2 D4-E5 B2-B1 E5-E4 B1-A1 E4-D4 A1-A2 D4-E5 A2-B2");
     assert_int_equal(g->current_player(s), 1);

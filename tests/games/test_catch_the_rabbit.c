@@ -77,8 +77,7 @@ static void capture_chain(void **st)
 {
     const char *pos = "...H./..H../..R../HHHHH/HHHHH r 0";
     const lt_game *g;
-    lt_state *s = start(&g, "catch-the-rabbit", "threshold=1");
-    set_position(g, s, pos);
+    lt_state *s = start_at(&g, "catch-the-rabbit", "threshold=1", 0, pos);
     play(g, s, "C3xC5");
     assert_int_equal(g->current_player(s), 0); /* the rabbit goes on */
     assert_string_equal(moves_of(g, s), "C5xE5 stop");
@@ -88,8 +87,7 @@ static void capture_chain(void **st)
     assert_string_equal(text_of(g, s), "....R/...../...../HHHHH/HHHHH h 0");
     lt_state_free(s);
     /* chain=single: the hunters move after one jump */
-    s = start(&g, "catch-the-rabbit", "threshold=1 chain=single");
-    set_position(g, s, pos);
+    s = start_at(&g, "catch-the-rabbit", "threshold=1 chain=single", 0, pos);
     play(g, s, "C3xC5");
     assert_int_equal(g->current_player(s), 1);
     lt_state_free(s);
@@ -102,8 +100,8 @@ static void capture_chain(void **st)
 static void block_wins(void **st)
 {
     const lt_game *g;
-    lt_state *s = start(&g, "catch-the-rabbit", "hunters=5");
-    set_position(g, s, "...../.H.../...../.H.../HRHH. h 3");
+    lt_state *s = start_at(&g, "catch-the-rabbit", "hunters=5", 0,
+            "...../.H.../...../.H.../HRHH. h 3");
     play(g, s, "B4-B3");
     assert_int_equal(g->current_player(s), LT_TERMINAL);
     assert_true(return_of(g, s, 1) == 1 && return_of(g, s, 0) == -1);
@@ -122,8 +120,7 @@ static void threshold_wins(void **st)
 {
     const char *pos = "...H./..H../..R../HHHHH/HHHHH r 0"; /* 12 hunters */
     const lt_game *g;
-    lt_state *s = start(&g, "catch-the-rabbit", "threshold=12");
-    set_position(g, s, pos);
+    lt_state *s = start_at(&g, "catch-the-rabbit", "threshold=12", 0, pos);
     play(g, s, "C3xC5");
     assert_end(g, s, 0, 1, "fewer than 12 hunters remain (11)",
                "zostało mniej niż 12 myśliwych (11)");

@@ -11,10 +11,7 @@
 
 static lt_state *at(const lt_game **g, const char *options, const char *fen)
 {
-    lt_state *s = start(g, "chess", options);
-    if (fen)
-        set_position(*g, s, fen);
-    return s;
+    return start_at(g, "chess", options, 0, fen);
 }
 
 static int count_moves(const lt_game *g, const lt_state *s)

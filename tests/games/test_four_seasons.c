@@ -86,8 +86,7 @@ static void reaches(const lt_game *g, const lt_state *s, int next,
 
 static lt_state *at(const lt_game **g, const char *options, const char *pos)
 {
-    lt_state *s = start(g, "four-seasons", options);
-    set_position(*g, s, pos);
+    lt_state *s = start_at(g, "four-seasons", options, 0, pos);
     assert_true((*g)->invariants_ok(s));
     return s;
 }
@@ -762,8 +761,7 @@ static void bad_positions(void **st)
     }
     /* the same dice field is right with dice */
     lt_state_free(s);
-    s = start(&g, "four-seasons", "dice=one");
-    set_position(g, s, position(kings, "g 6 - wbrg 0 0 out:ws"));
+    s = start_at(&g, "four-seasons", "dice=one", 0, position(kings, "g 6 - wbrg 0 0 out:ws"));
     lt_state_free(s);
 }
 

@@ -78,9 +78,7 @@ static void expect_moves(const lt_game *g, const lt_state *s, const char *from,
 
 static lt_state *at(const lt_game **g, const char *options, const char *fen)
 {
-    lt_state *s = start(g, "great-chess", options);
-    set_position(*g, s, fen);
-    return s;
+    return start_at(g, "great-chess", options, 0, fen);
 }
 
 /* The same at a position (fen) of a match with options, on its own. */

@@ -33,9 +33,9 @@ static void endings(void **st)
 {
     const lt_game *g;
     /* the opponent's number: the whole pool */
-    lt_state *s = start_n(&g, "half-hazard", "turns=2", 2);
-    set_position(g, s, "play turn 1/2 score 0,0 money 40,40 pot 20 order 1,2 "
-                       "numbers 11,10 winnings 6 streak 1 choose");
+    lt_state *s = start_at(&g, "half-hazard", "turns=2", 2,
+            "play turn 1/2 score 0,0 money 40,40 pot 20 order 1,2 "
+            "numbers 11,10 winnings 6 streak 1 choose");
     play_to(g, s, "throw 5-4-1", "play turn 2/2 score 1,0 money 50,30 pot 20 "
                                  "order 2,1 numbers -,-");
     assert_info(g, s, "Turn 1: P1 won it — threw 10, the opponent's number: the whole pool (20)",
@@ -50,9 +50,9 @@ static void endings(void **st)
     /* streak=rising: the k-th Hazard pays 2+k units: 6, then 8, then
      * 10 would pass the pool of 20: he takes it all */
     lt_state_free(s);
-    s = start_n(&g, "half-hazard", "streak=rising", 2);
-    set_position(g, s, "play turn 1/1 score 0,0 money 40,40 pot 20 order 1,2 "
-                       "numbers 11,10 winnings 0 streak 0 first");
+    s = start_at(&g, "half-hazard", "streak=rising", 2,
+            "play turn 1/1 score 0,0 money 40,40 pot 20 order 1,2 "
+            "numbers 11,10 winnings 0 streak 0 first");
     play_to(g, s, "6-6-6 throw 6-6-6", "play turn 1/1 score 0,0 money 40,40 pot 20 "
                                        "order 1,2 numbers 11,10 winnings 14 streak 2 "
                                        "choose steps 3");
@@ -61,9 +61,8 @@ static void endings(void **st)
                "Gracz 1 wyrzuca 18, Hazard: wygrana sięga całej puli (20)");
     lt_state_free(s);
     /* his own number, then he stops with nothing won: nobody's turn */
-    s = start_n(&g, "half-hazard", NULL, 2);
-    set_position(g, s, "play turn 1/1 score 0,0 money 40,40 pot 20 order 1,2 "
-                       "numbers 11,10 winnings 0 streak 0 first");
+    s = start_at(&g, "half-hazard", NULL, 2, "play turn 1/1 score 0,0 money 40,40 pot 20 order 1,2 "
+                                             "numbers 11,10 winnings 0 streak 0 first");
     play(g, s, "6-4-1 stop");
     assert_end(g, s, 0, 0, "Player 1 stopped with nothing won", "Gracz 1 przerywa bez wygranej");
     assert_info(g, s, "Turn 1: nobody won it — P1 stopped with nothing won",
@@ -81,9 +80,9 @@ static void endings(void **st)
 static void decision(void **st)
 {
     const lt_game *g;
-    lt_state *s = start_n(&g, "half-hazard", NULL, 2);
-    set_position(g, s, "play turn 1/1 score 0,0 money 40,40 pot 20 order 1,2 "
-                       "numbers 12,10 winnings 6 streak 1 choose");
+    lt_state *s = start_at(&g, "half-hazard", NULL, 2,
+            "play turn 1/1 score 0,0 money 40,40 pot 20 order 1,2 "
+            "numbers 12,10 winnings 6 streak 1 choose");
     lt_odds *o = odds_of(g, s);
     assert_int_equal(o->nchoices, 2);
     assert_int_equal(o->choice[0].action, DICE_STOP);

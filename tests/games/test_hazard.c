@@ -39,9 +39,9 @@ static void rules(void **st)
 static void shared(void **st)
 {
     const lt_game *g;
-    lt_state *s = start_n(&g, "hazard", NULL, 3);
-    set_position(g, s, "play turn 1/1 score 0,0,0 order 1,2,3 round 2 next 3 "
-                       "rehazards 10,10,9");
+    lt_state *s = start_at(&g, "hazard", NULL, 3,
+            "play turn 1/1 score 0,0,0 order 1,2,3 round 2 next 3 "
+            "rehazards 10,10,9");
     play(g, s, "5-4-1");
     assert_int_equal(g->current_player(s), LT_CHANCE);
     play(g, s, "6-3-1");

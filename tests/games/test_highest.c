@@ -23,8 +23,8 @@ static void ties_throw_again(void **st)
 static void second_thrower(void **st)
 {
     const lt_game *g;
-    lt_state *s = start_n(&g, "highest", NULL, 2);
-    set_position(g, s, "play turn 1/1 score 0,0 order 1,2 in 1,2 scores 10,-");
+    lt_state *s = start_at(&g, "highest", NULL, 2,
+            "play turn 1/1 score 0,0 order 1,2 in 1,2 scores 10,-");
     assert_odds(g, s, "7/16 9/16");
     lt_odds *o = odds_of(g, s);
     assert_true(fabs(o->win[1].decimal - 0.5625) < 1e-15);
@@ -37,8 +37,8 @@ static void second_thrower(void **st)
 static void three_players(void **st)
 {
     const lt_game *g;
-    lt_state *s = start_n(&g, "highest", NULL, 3);
-    set_position(g, s, "play turn 1/1 score 0,0,0 order 1,2,3 in 1,2,3 scores 12,-,-");
+    lt_state *s = start_at(&g, "highest", NULL, 3,
+            "play turn 1/1 score 0,0,0 order 1,2,3 in 1,2,3 scores 12,-,-");
     lt_odds *o = odds_of(g, s);
     int64_t share[3] = {0}; /* in units of 1/6 of a throw pair */
     for (int b = 3; b <= 18; b++)

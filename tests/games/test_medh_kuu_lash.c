@@ -35,9 +35,7 @@ static const char *moves_of(const lt_game *g, const lt_state *s)
 
 static lt_state *at(const lt_game **g, const char *options, const char *pos)
 {
-    lt_state *s = start(g, ID, options);
-    set_position(*g, s, pos);
-    return s;
+    return start_at(g, ID, options, 0, pos);
 }
 
 /* seed §2: eight pieces on each side's own peaks, mornings empty, the

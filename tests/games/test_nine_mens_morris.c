@@ -47,8 +47,8 @@ static void board_lines_and_jumps(void **st)
 static void corners_are_immune(void **st)
 {
     const lt_game *g;
-    lt_state *s = start(&g, "nine-mens-morris", NULL);
-    set_position(g, s, ".BW/.../.../W...../.../.../BW. w 0 0 -");
+    lt_state *s = start_at(&g, "nine-mens-morris", NULL, 0,
+            ".BW/.../.../W...../.../.../BW. w 0 0 -");
     assert_string_equal(moves_of(g, s), "d1-g1 d1-d2 a4-b4 a4-a7 g7-g4 g7xa7");
     set_position(g, s, ".BW/.../.../W...../.../.../BW. b 0 0 -");
     assert_true(legal(g, s, "a1xg1"));
@@ -67,8 +67,7 @@ static void placing_then_jumping(void **st)
     assert_false(legal(g, s, "a1xg1"));
     assert_true(legal(g, s, "g1"));
     lt_state_free(s);
-    s = start(&g, "nine-mens-morris", NULL);
-    set_position(g, s, ".../.../.../....../.../.../WB. w 0 0 -");
+    s = start_at(&g, "nine-mens-morris", NULL, 0, ".../.../.../....../.../.../WB. w 0 0 -");
     play(g, s, "a1xg1");
     /* Black's last man is gone: White wins (seed: all men lost) */
     /* RULES.md, Endings */
@@ -82,8 +81,8 @@ static void placing_then_jumping(void **st)
 static void blocked_loses(void **st)
 {
     const lt_game *g;
-    lt_state *s = start(&g, "nine-mens-morris", NULL);
-    set_position(g, s, "B../.../.../B...../.../.../WBB w 0 0 -");
+    lt_state *s = start_at(&g, "nine-mens-morris", NULL, 0,
+            "B../.../.../B...../.../.../WBB w 0 0 -");
     assert_end(g, s, 1, 1, "White is blocked: no move", "Białe są zablokowane: brak ruchu");
     lt_state_free(s);
 }
@@ -103,8 +102,8 @@ static void mills(void **st)
     lt_state_free(s);
     /* a man in a mill is safe while another can be taken: Black's mill
      * b2 b4 b6 and a lone man on c3 - only c3 goes */
-    s = start(&g, "nine-mens-morris", "capture=mills");
-    set_position(g, s, ".../B.W/.../.B..../B../B../WWW wx 0 0 -");
+    s = start_at(&g, "nine-mens-morris", "capture=mills", 0,
+            ".../B.W/.../.B..../B../B../WWW wx 0 0 -");
     assert_string_equal(moves_of(g, s), "xc3");
     lt_state_free(s);
 }
@@ -128,12 +127,10 @@ static void flying(void **st)
     /* White a1, g1, e4; Black a7, g7, a4 */
     const char *pos = "B.B/.../.../B..W../.../.../W.W w 0 0 -";
     const lt_game *g;
-    lt_state *s = start(&g, "nine-mens-morris", "capture=mills flying=on");
-    set_position(g, s, pos);
+    lt_state *s = start_at(&g, "nine-mens-morris", "capture=mills flying=on", 0, pos);
     assert_true(legal(g, s, "a1-f2"));
     lt_state_free(s);
-    s = start(&g, "nine-mens-morris", "capture=mills");
-    set_position(g, s, pos);
+    s = start_at(&g, "nine-mens-morris", "capture=mills", 0, pos);
     assert_false(legal(g, s, "a1-f2"));
     assert_true(legal(g, s, "a1-d1"));
     lt_state_free(s);
@@ -144,8 +141,8 @@ static void flying(void **st)
 static void repetition(void **st)
 {
     const lt_game *g;
-    lt_state *s = start(&g, "nine-mens-morris", NULL);
-    set_position(g, s, "..B/.../.../....../.../.../W.. w 0 0 -");
+    lt_state *s = start_at(&g, "nine-mens-morris", NULL, 0,
+            "..B/.../.../....../.../.../W.. w 0 0 -");
     play(g, s, "a1-d1 g7-d7 d1-a1 d7-g7 a1-d1 g7-d7 d1-a1");
     assert_string_equal(text_of(g, s),
                         ".B./.../.../....../.../.../W.. b 0 0 "
@@ -163,8 +160,8 @@ static void repetition(void **st)
 static void quiet_moves(void **st)
 {
     const lt_game *g;
-    lt_state *s = start(&g, "nine-mens-morris", "quiet=10");
-    set_position(g, s, ".../.../.../....../B../.../W.. w 0 0 -");
+    lt_state *s = start_at(&g, "nine-mens-morris", "quiet=10", 0,
+            ".../.../.../....../B../.../W.. w 0 0 -");
     play(g, s, "a1-d1 c3-d3 d1-g1 d3-c3 g1-g4 c3-d3 g4-g7 d3-c3 g7-d7 c3-d3 "
                "d7-a7 d3-c3 a7-a4 c3-d3 a4-a1 d3-c3 a1-d1 c3-d3 d1-g1");
     assert_int_equal(g->current_player(s), 1);

@@ -30,8 +30,7 @@ static void payouts(void **st)
                                   "order 1,2 numbers %d,%d next 1",
                  sum, sum == 7 ? 8 : 7);
         const lt_game *g;
-        lt_state *s = start_n(&g, "panquist", NULL, 2);
-        set_position(g, s, pos);
+        lt_state *s = start_at(&g, "panquist", NULL, 2, pos);
         play(g, s, t);
         assert_int_equal(g->current_player(s), LT_TERMINAL);
         if (return_of(g, s, 0) != seed_table[i].stakes)
@@ -92,9 +91,9 @@ static void turns(void **st)
 static void by_hand(void **st)
 {
     const lt_game *g;
-    lt_state *s = start_n(&g, "panquist", NULL, 2);
-    set_position(g, s, "play turn 1/1 score 0,0 money 20,16 pot 4 order 1,2 "
-                       "numbers 7,14 next 1");
+    lt_state *s = start_at(&g, "panquist", NULL, 2,
+            "play turn 1/1 score 0,0 money 20,16 pot 4 order 1,2 "
+            "numbers 7,14 next 1");
     lt_odds *o = odds_of(g, s);
     assert_win(o, 0, "72/139");
     assert_value(o, "936/695");

@@ -52,8 +52,8 @@ static void by_hand(void **st)
 static void from_the_start(void **st)
 {
     const lt_game *g;
-    lt_state *s = start_n(&g, "riffa", NULL, 2);
-    set_position(g, s, "play turn 1/1 score 0,0 order 1,2 in 1,2 scores 12,-");
+    lt_state *s = start_at(&g, "riffa", NULL, 2,
+            "play turn 1/1 score 0,0 order 1,2 in 1,2 scores 12,-");
     lt_odds *o = odds_of(g, s);
     int64_t win2 = 0, tie = 0, with_pair = 0;
     for (int a = 1; a <= 6; a++)

@@ -14,9 +14,7 @@ static const char *const figure2 = "2c4c/7s/8/3s3C/c3SSs1/1S6/8/2C5";
 
 static lt_state *at(const lt_game **g, const char *position)
 {
-    lt_state *s = start(g, "robbers", NULL);
-    set_position(*g, s, position);
-    return s;
+    return start_at(g, "robbers", NULL, 0, position);
 }
 
 /* The position after one named move, as text. */
@@ -283,8 +281,7 @@ static void move_cap(void **st)
                         "cccccccc/5sss/sssss3/8/8/SSSSS3/5SSS/CCCCCCCC o 10");
     assert_reason(g, s, "draw: the move cap (10 moves)", "remis: limit posunięć (10)");
     lt_state_free(s);
-    s = start(&g, "robbers", "cap=10");
-    set_position(g, s, "8/8/8/8/8/7C/8/C6c o 9");
+    s = start_at(&g, "robbers", "cap=10", 0, "8/8/8/8/8/7C/8/C6c o 9");
     play(g, s, "h3-h2");
     assert_true(return_of(g, s, 0) == 1);
     lt_state_free(s);
@@ -394,8 +391,7 @@ static void mirror(const char *text, char *out)
 
 static double value_for_orange(const lt_game *g, const char *position)
 {
-    lt_state *s = start(&g, "robbers", NULL);
-    set_position(g, s, position);
+    lt_state *s = start_at(&g, "robbers", NULL, 0, position);
     double v[LT_MAX_PLAYERS];
     lt_engines_of(g)->evaluate(s, v);
     assert_true(v[0] >= -1 && v[0] <= 1 && v[0] == -v[1]);

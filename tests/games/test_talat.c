@@ -46,27 +46,16 @@ static const char *position(int players, const char *rb, const char *bv,
     return buf;
 }
 
-static lt_state *start_at(const lt_game **g, int players, const char *options,
+static lt_state *talat_at(const lt_game **g, int players, const char *options,
                           const char *text)
 {
-    lt_config cfg;
-    lt_state *s = start(g, "talat", options);
-    lt_config_default(*g, &cfg, players);
-    if (options)
-        assert_int_equal(lt_config_parse(*g, &cfg, options, NULL), LT_OK);
-    assert_int_equal(lt_init(*g, s, &cfg, NULL), LT_OK);
-    set_position(*g, s, text);
-    return s;
+    return start_at(g, "talat", options, players, text);
 }
 
 /* A game of n players at its start. */
 static lt_state *start_players(const lt_game **g, int n)
 {
-    lt_state *s = start(g, "talat", NULL);
-    lt_config cfg;
-    lt_config_default(*g, &cfg, n);
-    assert_int_equal(lt_init(*g, s, &cfg, NULL), LT_OK);
-    return s;
+    return start_n(g, "talat", NULL, n);
 }
 
 /* A three-player game at its start (also the default). */
@@ -125,7 +114,7 @@ static void capture_table(void **st)
             snprintf(rb, sizeof rb, "...../...../..B%s../..R%s../.....", kinds[b], kinds[a]);
             for (int mover = 0; mover < 2; mover++) {
                 const lt_game *g;
-                lt_state *s = start_at(&g, 3, NULL,
+                lt_state *s = talat_at(&g, 3, NULL,
                                        position(3, rb, "....V1t/...../...../...../.....",
                                                 "...../...../...../...../V1s....",
                                                 mover ? 'b' : 'r'));
@@ -145,19 +134,19 @@ static void david_and_goliath(void **st)
 {
     const lt_game *g;
     const char *bv = "....V1t/...../...../...../.....", *vr = "...../...../...../...../V1s....";
-    lt_state *s = start_at(&g, 3, NULL,
+    lt_state *s = talat_at(&g, 3, NULL,
                            position(3, "...../...../..B3h../..R1tB1t./.....", bv, vr, 'r'));
     assert_true(legal(g, s, "c2xc3"));
     lt_state_free(s);
-    s = start_at(&g, 3, NULL,
+    s = talat_at(&g, 3, NULL,
                  position(3, "...../...../..B3h../..R1tB1t./.....", bv, vr, 'b'));
     assert_false(legal(g, s, "c3xc2")); /* Goliath cannot take David */
     lt_state_free(s);
     /* Blue's small triangle beside Red's tall hexagon: sideways */
-    s = start_at(&g, 3, NULL, position(3, "...../...../...../..R3hB1t./.....", bv, vr, 'b'));
+    s = talat_at(&g, 3, NULL, position(3, "...../...../...../..R3hB1t./.....", bv, vr, 'b'));
     assert_true(legal(g, s, "d2xc2"));
     lt_state_free(s);
-    s = start_at(&g, 3, NULL, position(3, "...../...../...../..R3hB1t./.....", bv, vr, 'r'));
+    s = talat_at(&g, 3, NULL, position(3, "...../...../...../..R3hB1t./.....", bv, vr, 'r'));
     assert_false(legal(g, s, "c2xd2"));
     lt_state_free(s);
 }
@@ -171,7 +160,7 @@ static void start_line_sideways(void **st)
     const lt_game *g;
     const char *rb = "B3tR2sB1t../.B1h.../...../...../.....";
     const char *bv = "....V1t/...../...../...../.....", *vr = "...../...../...../...../V1s....";
-    lt_state *s = start_at(&g, 3, NULL, position(3, rb, bv, vr, 'r'));
+    lt_state *s = talat_at(&g, 3, NULL, position(3, rb, bv, vr, 'r'));
     assert_true(legal(g, s, "b5xc5"));
     assert_false(legal(g, s, "b5xa5"));
     assert_false(legal(g, s, "b5xb4"));
@@ -184,7 +173,7 @@ static void start_line_sideways(void **st)
                         "B1tB1sB2tB2sB2hB3sB3hV1hV2tV2sV2hV3tV3sV3h "
                         "R1tR1sR1hR2tR2hR3tR3sR3h -");
     lt_state_free(s);
-    s = start_at(&g, 3, NULL, position(3, rb, bv, vr, 'b'));
+    s = talat_at(&g, 3, NULL, position(3, rb, bv, vr, 'b'));
     assert_true(legal(g, s, "a5xb5"));
     assert_false(legal(g, s, "c5xb5")); /* small does not take medium */
     assert_false(legal(g, s, "b4xb5"));
@@ -197,7 +186,7 @@ static void plain_moves(void **st)
 {
     const lt_game *g;
     const char *bv = "....V1t/...../...../...../.....", *vr = "...../...../...../...../V1s....";
-    lt_state *s = start_at(&g, 3, NULL, position(3, "...../...../..R1t../..R3h../.....", bv, vr, 'r'));
+    lt_state *s = talat_at(&g, 3, NULL, position(3, "...../...../..R1t../..R3h../.....", bv, vr, 'r'));
     assert_false(legal(g, s, "c2xc3"));
     assert_false(legal(g, s, "c2-c3"));
     assert_true(legal(g, s, "c2-b3"));
@@ -310,14 +299,14 @@ static void neutral_towers(void **st)
     const char *bv = "...../.V2s.../.B1tB3t../...../.....";
     const char *vr = "...../...../.R1sV1t../.V1hV2h../.....";
     const lt_game *g;
-    lt_state *s = start_at(&g, 2, NULL, position(2, rb, bv, vr, 'r'));
+    lt_state *s = talat_at(&g, 2, NULL, position(2, rb, bv, vr, 'r'));
     assert_true(legal(g, s, "g4xg3"));  /* Red takes Blue's with a neutral */
     assert_false(legal(g, s, "l2xl3")); /* not his own */
     assert_true(legal(g, s, "l2-k3"));  /* but moves that neutral tower */
     assert_false(legal(g, s, "m2xm3")); /* neutral never takes neutral */
     assert_false(legal(g, s, "h3xg4")); /* Blue's tower */
     lt_state_free(s);
-    s = start_at(&g, 2, NULL, position(2, rb, bv, vr, 'b'));
+    s = talat_at(&g, 2, NULL, position(2, rb, bv, vr, 'b'));
     assert_true(legal(g, s, "l2xl3"));  /* Blue takes Red's with a neutral */
     assert_false(legal(g, s, "g4xg3")); /* not his own */
     assert_true(legal(g, s, "h3xg4"));  /* his own takes a neutral */
@@ -338,7 +327,7 @@ static void neutral_credit(void **st)
     const char *bv = "...../...../...../.V2s.../.....";
     const char *vr = "...../.V1s.../...../...../.....";
     const lt_game *g;
-    lt_state *s = start_at(&g, 2, NULL, position(2, rb, bv, vr, 'r'));
+    lt_state *s = talat_at(&g, 2, NULL, position(2, rb, bv, vr, 'r'));
     int before[3], after[3];
     tl_points((const tl_state *)s, before);
     play(g, s, "g2-g1"); /* Red brings it onto Blue's line */
@@ -350,7 +339,7 @@ static void neutral_credit(void **st)
     tl_points((const tl_state *)s, after);
     assert_int_equal(after[1], before[1] + 3);
     lt_state_free(s);
-    s = start_at(&g, 2, NULL, position(2, rb, bv, vr, 'b'));
+    s = talat_at(&g, 2, NULL, position(2, rb, bv, vr, 'b'));
     play(g, s, "g2-g1"); /* Blue onto his own line: nobody's */
     assert_null(strstr(text_of(g, s), "+"));
     tl_points((const tl_state *)s, after);
@@ -369,7 +358,7 @@ static void neutral_credit(void **st)
 static void neutral_credit_along_the_line(void **st)
 {
     const lt_game *g;
-    lt_state *s = start_at(&g, 2, NULL,
+    lt_state *s = talat_at(&g, 2, NULL,
                            "....B3h/...../...../...../R3h.... ....V1t/...../"
                            "...../...../B1t.... .V2tR1s../...../...../...../..... b "
                            "B1sB1hB2tB2sB2hB3tB3sV1sV1hV2sV2hV3tV3h "
@@ -393,7 +382,7 @@ static void neutral_credit_along_the_line(void **st)
 static void pass_when_stuck(void **st)
 {
     const lt_game *g;
-    lt_state *s = start_at(&g, 3, NULL,
+    lt_state *s = talat_at(&g, 3, NULL,
                            position(3, "R1t...B1s/...../...../...../.....",
                                     "....V2s/...../...../...../B2s....",
                                     "...../...../...../...../.....", 'r'));
@@ -415,10 +404,10 @@ static void freezing_passed_towers(void **st)
                                 "....V2s/...../...../...../B1s....",
                                 "R1h..../...../...../...../V1s....", 'r');
     const lt_game *g;
-    lt_state *s = start_at(&g, 3, NULL, text);
+    lt_state *s = talat_at(&g, 3, NULL, text);
     assert_true(legal(g, s, "c4-c5"));
     lt_state_free(s);
-    s = start_at(&g, 3, "frozen=no-capture", text);
+    s = talat_at(&g, 3, "frozen=no-capture", text);
     assert_false(legal(g, s, "c4-c5"));
     assert_true(legal(g, s, "k5-k4"));
     assert_int_equal(g->current_player(s), 0);
@@ -436,11 +425,11 @@ static void freezing_incapable_pair(void **st)
                                 "...../....V1h/...../B3t..../.....",
                                 "R1h..../...../...../...../V1s....", 'b');
     const lt_game *g;
-    lt_state *s = start_at(&g, 3, NULL, text);
+    lt_state *s = talat_at(&g, 3, NULL, text);
     assert_int_equal(g->current_player(s), 1);
     assert_true(legal(g, s, "f2-f3"));
     lt_state_free(s);
-    s = start_at(&g, 3, "frozen=no-capture", text);
+    s = talat_at(&g, 3, "frozen=no-capture", text);
     assert_int_equal(g->current_player(s), LT_TERMINAL);
     lt_state_free(s);
 }
@@ -453,7 +442,7 @@ static void freezing_incapable_pair(void **st)
 static void freezing_needs_a_blocker_to_move(void **st)
 {
     const lt_game *g;
-    lt_state *s = start_at(&g, 3, "frozen=no-capture",
+    lt_state *s = talat_at(&g, 3, "frozen=no-capture",
                            position(3, "...../...../B1t..../R3tR3s.../R2t....",
                                     "....V2s/...../...../...../B1s....",
                                     "R1h..../...../...../...../V1s....", 'r'));
@@ -476,7 +465,7 @@ static void freezing_deadlock(void **st)
                                 "R2s..../...../...../...../V1s....", 'r');
     for (int rule = 0; rule < 2; rule++) {
         const lt_game *g;
-        lt_state *s = start_at(&g, 3, rule ? "frozen=no-capture" : NULL, text);
+        lt_state *s = talat_at(&g, 3, rule ? "frozen=no-capture" : NULL, text);
         assert_false(tl_capture_reachable((const tl_state *)s, 0));
         assert_true(((const tl_state *)s)->frozen == 1);
         assert_string_equal(legal_names(g, s), "k5-k4 k5-l4");
@@ -491,7 +480,7 @@ static void freezing_deadlock(void **st)
 static void second_frozen_board_ends(void **st)
 {
     const lt_game *g;
-    lt_state *s = start_at(&g, 3, NULL,
+    lt_state *s = talat_at(&g, 3, NULL,
                            position(3, "...../...../...../...../.....",
                                     "...../B1s..../...../...../.....",
                                     "....R1t/...../...../...../V1t....", 'b'));
@@ -520,7 +509,7 @@ static void check_end(int players, const char *text, const int *points,
                       const double *returns_want, const char *en, const char *pl)
 {
     const lt_game *g;
-    lt_state *s = start_at(&g, players, NULL, text);
+    lt_state *s = talat_at(&g, players, NULL, text);
     assert_int_equal(g->current_player(s), LT_TERMINAL);
     int got[3];
     tl_points((const tl_state *)s, got);
@@ -578,7 +567,7 @@ static void tie_break(void **st)
               "sześciokątne): Czerwone 2, Niebieskie 1");
     /* the view says the towers decided */
     const lt_game *g;
-    lt_state *s = start_at(&g, 3, NULL, text);
+    lt_state *s = talat_at(&g, 3, NULL, text);
     assert_info(g, s, "Equal points: the towers captured decide (seed 14)",
                 "Remis punktowy: rozstrzygają zbite wieże (reguła 14)");
     lt_state_free(s);
@@ -737,7 +726,7 @@ static void perft_counts(void **st)
     s = start_players(&g, 2);
     assert_true(g->perft(s, 1) == 90 && g->perft(s, 2) == 6480 && g->perft(s, 3) == 362880);
     lt_state_free(s);
-    s = start_at(&g, 3, NULL,
+    s = talat_at(&g, 3, NULL,
                  "B1tB1sB1hB2tB2s/...../...../...../R1tR1sR1hR2tR2s "
                  "V1tV1sV1hV2tV2s/...../...../...../B2hB3tB3sB3h. "
                  "R2hR3tR3sR3h./...../...../...../V2hV3tV3sV3h. r - - -");
@@ -752,7 +741,7 @@ static void perft_counts(void **st)
 static void evaluation(void **st)
 {
     const lt_game *g;
-    lt_state *s = start_at(&g, 3, NULL,
+    lt_state *s = talat_at(&g, 3, NULL,
                            "B1tB1sB1hB2tB2s/...../...../...../R1tR1sR1hR2tR2s "
                            "V1tV1sV1hV2tV2s/...../...../...../B2hB3t... "
                            "R2hR3tR3sR3h./...../...../...../V2hV3t... b "
@@ -774,7 +763,7 @@ static void hash_follows_position(void **st)
                                 "....V2s/...../...../...../B2s....",
                                 "....R1h/...../...../...../V1s....", 'r');
     const lt_game *g;
-    lt_state *a = start_at(&g, 3, NULL, text), *b = start_at(&g, 3, NULL, text);
+    lt_state *a = talat_at(&g, 3, NULL, text), *b = talat_at(&g, 3, NULL, text);
     play(g, a, "a1-a2 f1-f2 k1-k2 o5-o4");
     play(g, b, "o5-o4 f1-f2 k1-k2 a1-a2");
     char ta[1024];
@@ -820,7 +809,7 @@ static void engine_takes_the_free_tower(void **st)
     const char *vr = "...../...../...../...../V1s....";
     const lt_game *g;
     for (int players = 2; players <= 3; players++) {
-        lt_state *s = start_at(&g, players, NULL, position(players, rb, bv, vr, 'r'));
+        lt_state *s = talat_at(&g, players, NULL, position(players, rb, bv, vr, 'r'));
         for (int depth = 1; depth <= 4; depth += 3) {
             assert_string_equal(engine_move(g, s, depth, "paranoid"), "d2xd3");
             assert_string_equal(engine_move(g, s, depth, "brs"), "d2xd3");
@@ -837,7 +826,7 @@ static void engine_takes_the_free_tower(void **st)
 static void engine_saves_a_tower(void **st)
 {
     const lt_game *g;
-    lt_state *s = start_at(&g, 3, NULL,
+    lt_state *s = talat_at(&g, 3, NULL,
                            position(3, "...../...../.B3t.../..R2s../.....",
                                     "....V1t/...../...../...../B1s....",
                                     "R1t..../...../...../...../V1s....", 'r'));
@@ -853,7 +842,7 @@ static void engine_saves_a_tower(void **st)
 static void notation(void **st)
 {
     const lt_game *g;
-    lt_state *s = start_at(&g, 3, NULL,
+    lt_state *s = talat_at(&g, 3, NULL,
                            position(3, "...../...../..B1t../..R2t../.....",
                                     "....V1t/...../...../...../.....",
                                     "...../...../...../...../V1s....", 'r'));

@@ -87,13 +87,11 @@ static void no_diagonal_steps_without_diagonals(void **st)
 {
     const lt_game *g;
     const char *pos = "BB./.WB/W.W w 6"; /* White A1 C1 B2, Black A3 B3 C2 */
-    lt_state *s = start(&g, "three-mens-morris", NULL);
-    set_position(g, s, pos);
+    lt_state *s = start_at(&g, "three-mens-morris", NULL, 0, pos);
     assert_true(legal(g, s, "B2-A2"));
     assert_true(legal(g, s, "B2-C3")); /* along the diagonal */
     lt_state_free(s);
-    s = start(&g, "three-mens-morris", "diagonals=off");
-    set_position(g, s, pos);
+    s = start_at(&g, "three-mens-morris", "diagonals=off", 0, pos);
     assert_true(legal(g, s, "B2-A2"));
     assert_false(legal(g, s, "B2-C3"));
     assert_false(legal(g, s, "A1-A3"));
@@ -142,16 +140,14 @@ static void blocked_player_passes(void **st)
 {
     const char *pos = "B../WB./WWB w 6";
     const lt_game *g;
-    lt_state *s = start(&g, "three-mens-morris", "diagonals=off");
-    set_position(g, s, pos);
+    lt_state *s = start_at(&g, "three-mens-morris", "diagonals=off", 0, pos);
     lt_action acts[LT_MAX_ACTIONS];
     assert_int_equal(g->legal_actions(s, acts), 1);
     assert_true(legal(g, s, "pass"));
     play(g, s, "pass");
     assert_int_equal(g->current_player(s), 1);
     lt_state_free(s);
-    s = start(&g, "three-mens-morris", NULL);
-    set_position(g, s, pos);
+    s = start_at(&g, "three-mens-morris", NULL, 0, pos);
     assert_end(g, s, 1, 1, "a line of three (C1 B2 A3)", "linia trzech pionków (C1 B2 A3)");
     lt_state_free(s);
 }
@@ -166,8 +162,7 @@ static void move_cap(void **st)
     assert_end(g, s, 0, 0, "draw: the move cap (6 moves)", "remis: limit posunięć (6)");
     lt_state_free(s);
     /* White's row on the cap's move 11: Black still replies, and loses */
-    s = start(&g, "three-mens-morris", "cap=11");
-    set_position(g, s, ".W./W.B/WBB w 10");
+    s = start_at(&g, "three-mens-morris", "cap=11", 0, ".W./W.B/WBB w 10");
     play(g, s, "B3-A3");
     assert_int_equal(g->current_player(s), 1);
     play(g, s, "C2-C3");
@@ -302,8 +297,7 @@ static void solved_values(void **st)
     lt_state_free(s);
     const char *const opts[] = {NULL, "diagonals=off", "movement=anywhere"};
     for (int o = 0; o < 2; o++) {
-        s = start(&g, "three-mens-morris", opts[o]);
-        set_position(g, s, "BB./B.W/WW. w 6");
+        s = start_at(&g, "three-mens-morris", opts[o], 0, "BB./B.W/WW. w 6");
         v = m3_solved((const m3 *)s);
         assert_int_equal(v.outcome, 1);
         assert_int_equal(v.plies, 2);

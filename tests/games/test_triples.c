@@ -58,8 +58,8 @@ static void by_hand(void **st)
 static void three_players(void **st)
 {
     const lt_game *g;
-    lt_state *s = start_n(&g, "triples", "group=7-14", 3);
-    set_position(g, s, "play turn 1/1 score 0,0,0 order 1,2,3 throws g,-,-");
+    lt_state *s = start_at(&g, "triples", "group=7-14", 3,
+            "play turn 1/1 score 0,0,0 order 1,2,3 throws g,-,-");
     lt_odds *o = odds_of(g, s);
     int64_t w[3] = {0}, again = 0; /* over 216^2 */
     for (int b = 0; b < 216; b++)
