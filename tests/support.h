@@ -80,12 +80,80 @@ static inline const char *text_of(const lt_game *g, const lt_state *s)
     return buf;
 }
 
+/* Plays the moves (as play); the position is then this text. */
+static inline void play_to(const lt_game *g, lt_state *s, const char *moves,
+                           const char *text)
+{
+    play(g, s, moves);
+    assert_string_equal(text_of(g, s), text);
+}
+
+/* A seat's return. */
+static inline double return_of(const lt_game *g, const lt_state *s, int seat)
+{
+    double r[LT_MAX_PLAYERS];
+    g->returns(s, r);
+    return r[seat];
+}
+
+/* The leaves of the tree of choices (moves, and chance outcomes by
+ * lt_choices) below s to a depth, walked by apply: a perft done through
+ * the game's interface. */
+static inline uint64_t tree_leaves(const lt_game *g, const lt_state *s, int depth)
+{
+    if (depth == 0)
+        return 1;
+    lt_action acts[LT_MAX_ACTIONS];
+    int n = lt_choices(g, s, acts);
+    uint64_t total = 0;
+    lt_state *child = lt_state_new(g);
+    for (int i = 0; i < n; i++) {
+        lt_state_copy(g, child, s);
+        g->apply(child, acts[i]);
+        total += tree_leaves(g, child, depth - 1);
+    }
+    lt_state_free(child);
+    return total;
+}
+
 /* Sets up a position; it must read. */
 static inline void set_position(const lt_game *g, lt_state *s, const char *text)
 {
     lt_error err = {0};
     if (g->read_state(s, text, &err) != LT_OK)
         fail_msg("position '%s': %s", text, err.msg);
+}
+
+/* A started game (as start_n) at a position (NULL: the start). */
+static inline lt_state *start_at(const lt_game **gp, const char *id, const char *options,
+                                 int players, const char *position)
+{
+    lt_state *s = start_n(gp, id, options, players);
+    if (position)
+        set_position(*gp, s, position);
+    return s;
+}
+
+/* The position text must be rejected (and leave the state alone). */
+static inline void assert_bad_position(const lt_game *g, lt_state *s,
+                                       const char *text)
+{
+    char before[1024], after[1024];
+    lt_error err = {0};
+    g->write_state(s, before, sizeof before);
+    if (g->read_state(s, text, &err) == LT_OK)
+        fail_msg("%s: position '%s' was accepted", g->id, text);
+    assert_true(err.msg[0] != '\0');
+    g->write_state(s, after, sizeof after);
+    assert_string_equal(before, after);
+}
+
+/* Each of n position texts must be rejected, as assert_bad_position. */
+static inline void assert_bad_positions(const lt_game *g, lt_state *s,
+                                        const char *const texts[], size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        assert_bad_position(g, s, texts[i]);
 }
 
 /* The two languages the tests read, English and Polish. */
@@ -121,6 +189,24 @@ static inline void assert_reason(const lt_game *g, const lt_state *s,
     assert_string_equal(reason_of(g, s, LT_LANG_PL), pl);
 }
 
+/* The game is over for this reason, in English and in Polish, and seat's
+ * return is ret. */
+static inline void assert_end(const lt_game *g, const lt_state *s, int seat,
+                              double ret, const char *en, const char *pl)
+{
+    assert_int_equal(g->current_player(s), LT_TERMINAL);
+    assert_true(return_of(g, s, seat) == ret);
+    assert_reason(g, s, en, pl);
+}
+
+/* The same for a game of two: the seats' returns are r0 and r1. */
+static inline void assert_end2(const lt_game *g, const lt_state *s, double r0,
+                               double r1, const char *en, const char *pl)
+{
+    assert_true(return_of(g, s, 0) == r0);
+    assert_end(g, s, 1, r1, en, pl);
+}
+
 /* Does the view, in a language, have this line of info? */
 static inline bool has_info(const lt_game *g, const lt_state *s, int lang,
                             const char *line)
@@ -146,13 +232,6 @@ static inline void assert_info(const lt_game *g, const lt_state *s,
         fail_msg("no line '%s' in the view", en);
     if (!has_info(g, s, LT_LANG_PL, pl))
         fail_msg("no line '%s' in the view", pl);
-}
-
-static inline double return_of(const lt_game *g, const lt_state *s, int seat)
-{
-    double r[LT_MAX_PLAYERS];
-    g->returns(s, r);
-    return r[seat];
 }
 
 #endif

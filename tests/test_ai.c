@@ -6,21 +6,9 @@
 #include <unistd.h>
 
 #include "support.h"
+#include "players.h"
 
-#include "ludoteka/ai.h"
 #include "ludoteka/elo.h"
-
-static lt_action choose(const lt_game *g, const lt_state *s, const char *spec,
-                        lt_think_info *info)
-{
-    lt_error err = {0};
-    lt_player *p = lt_player_new(g, spec, &err);
-    if (!p)
-        fail_msg("%s", err.msg);
-    lt_action a = lt_player_choose(p, s, 1, NULL, info);
-    lt_player_free(p);
-    return a;
-}
 
 static lt_action named(const lt_game *g, const lt_state *s, const char *move)
 {
@@ -31,7 +19,6 @@ static lt_action named(const lt_game *g, const lt_state *s, const char *move)
 
 static void specs(void **st)
 {
-    (void)st;
     const lt_game *g = lt_game_find("three-mens-morris");
     static const char *const good[] = {
         "human", "random", "ai", "ai:level=1", "ai:level=5",
@@ -43,21 +30,13 @@ static void specs(void **st)
         "ai:mcts:time=-1", "human:level=2", "", "ai:minimax", "ai:mcts:tt=maybe",
         "ai:alphabeta:threads=99", "uci:", "uci:/nonexistent/engine"};
     for (size_t i = 0; i < sizeof good / sizeof good[0]; i++) {
-        lt_error err = {0};
-        lt_player *p = lt_player_new(g, good[i], &err);
-        if (!p)
-            fail_msg("'%s': %s", good[i], err.msg);
+        lt_player *p = player_of(g, good[i]);
         assert_string_equal(lt_player_spec(p), good[i]);
         assert_true(lt_player_is_human(p) == (i == 0));
         lt_player_free(p);
     }
-    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
-        lt_error err = {0};
-        lt_player *p = lt_player_new(g, bad[i], &err);
-        if (p)
-            fail_msg("'%s' was accepted", bad[i]);
-        assert_true(err.msg[0] != '\0');
-    }
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++)
+        assert_bad_spec(g, bad[i]);
     lt_player_free(NULL);
 }
 
@@ -65,7 +44,6 @@ static void specs(void **st)
  * starts a program; one the user gave (LT_SPEC_TRUSTED) does. */
 static void programs_only_from_the_user(void **st)
 {
-    (void)st;
     const lt_game *g = lt_game_find("three-mens-morris");
     char dir[] = "/tmp/ludoteka-test-XXXXXX", mark[64], spec[128];
     assert_non_null(mkdtemp(dir));
@@ -100,8 +78,7 @@ static const char *const searchers[] = {
 static void all_play(const char *position, const char *move)
 {
     const lt_game *g;
-    lt_state *s = start(&g, "three-mens-morris", NULL);
-    set_position(g, s, position);
+    lt_state *s = start_at(&g, "three-mens-morris", NULL, 0, position);
     for (size_t i = 0; i < sizeof searchers / sizeof searchers[0]; i++)
         if (choose(g, s, searchers[i], NULL) != named(g, s, move))
             fail_msg("%s did not play %s", searchers[i], move);
@@ -112,7 +89,6 @@ static void all_play(const char *position, const char *move)
  * and no reply of Black's makes a row (worked out by hand), so it wins. */
 static void takes_the_win(void **st)
 {
-    (void)st;
     all_play(".W./W.B/WBB w 10", "B3-A3");
 }
 
@@ -120,7 +96,6 @@ static void takes_the_win(void **st)
  * White has no row of his own to make, so only B3 does not lose. */
 static void blocks_the_threat(void **st)
 {
-    (void)st;
     all_play("..W/.B./WB. w 4", "B3");
 }
 
@@ -157,10 +132,8 @@ static bool forces_win(const lt_game *g, const lt_state *s, int me, int plies)
  * Every searcher's move must force the win (checked by brute force). */
 static void wins_in_two(void **st)
 {
-    (void)st;
     const lt_game *g;
-    lt_state *s = start(&g, "three-mens-morris", NULL);
-    set_position(g, s, "BB./.WW/.WB w 10");
+    lt_state *s = start_at(&g, "three-mens-morris", NULL, 0, "BB./.WW/.WB w 10");
     assert_false(forces_win(g, s, 0, 2));
     assert_true(forces_win(g, s, 0, 4));
     lt_state *c = lt_state_new(g);
@@ -177,7 +150,6 @@ static void wins_in_two(void **st)
 /* The same seed and limits give the same move and statistics. */
 static void deterministic(void **st)
 {
-    (void)st;
     const lt_game *g;
     lt_state *s = start(&g, "three-mens-morris", NULL);
     const char *specs[] = {"ai:mcts:nodes=3000:threads=2", "ai:level=1",
@@ -214,7 +186,6 @@ static lt_status sx_init(lt_state *st, const lt_config *cfg)
 }
 static int sx_players(const lt_state *st)
 {
-    (void)st;
     return 2;
 }
 static int sx_current(const lt_state *st)
@@ -224,7 +195,6 @@ static int sx_current(const lt_state *st)
 }
 static int sx_legal(const lt_state *st, lt_action *out)
 {
-    (void)st;
     out[0] = 1; /* one die */
     out[1] = 2; /* two dice */
     return 2;
@@ -274,7 +244,6 @@ static const lt_game sixes_game = {
 
 static void expectimax_is_exact(void **st)
 {
-    (void)st;
     const lt_game *g = &sixes_game;
     lt_state *s = lt_state_new(g);
     g->init(s, NULL);
@@ -307,7 +276,6 @@ static void expectimax_is_exact(void **st)
  * (2 * 0.16) = 11.377, above ln(0.95/0.05) = 2.944: H1. */
 static void elo_and_sprt(void **st)
 {
-    (void)st;
     lt_wdl r = {60, 20, 20};
     double lo, hi;
     assert_true(fabs(lt_score(r) - 0.7) < 1e-12);
@@ -332,7 +300,6 @@ static void elo_and_sprt(void **st)
  * engine's maximum), nodes (at least 1) and noise (0 to 10000). */
 static void engine_limits(void **st)
 {
-    (void)st;
     assert_true(lt_limit_tighter(0, 5) == 5);
     assert_true(lt_limit_tighter(5, 0) == 5);
     assert_true(lt_limit_tighter(3, 5) == 3);

@@ -108,7 +108,6 @@ static const char *result(const arena_game *ag)
  * the two random plies of the start, off the clock, were made first. */
 static void lost_on_time(void **st)
 {
-    (void)st;
     static const char *const specs[] = {"ai:level=1", "ai:level=1"};
     match m;
     step_clock c = {0};
@@ -142,7 +141,6 @@ static void lost_on_time(void **st)
  * not mate by any series of moves: a draw.  Black's flag there loses. */
 static void flag_against_a_lone_king(void **st)
 {
-    (void)st;
     static const char *const specs[] = {"ai:level=1", "random"};
     for (int black = 0; black < 2; black++) {
         match m;
@@ -168,7 +166,6 @@ static void flag_against_a_lone_king(void **st)
  * second's, with two left, ends it: the third wins alone. */
 static void flag_in_a_game_of_three(void **st)
 {
-    (void)st;
     static const char *const specs[] = {"random", "random", "random"};
     match m;
     step_clock c = {0};
@@ -190,7 +187,6 @@ static void flag_in_a_game_of_three(void **st)
  * 9.2): the computer to move claims the draw before it searches. */
 static void claims_a_repetition(void **st)
 {
-    (void)st;
     static const char *const specs[] = {"ai:level=1", "ai:level=1"};
     match m;
     setup(&m, "chess", 2, specs);
@@ -210,7 +206,6 @@ static void claims_a_repetition(void **st)
  * ends by the rules. */
 static void plays_the_players_choices(void **st)
 {
-    (void)st;
     static const char *const specs[] = {"ai:level=2", "ai:level=1"};
     match m;
     setup(&m, "three-mens-morris", 2, specs);

@@ -89,7 +89,6 @@ static lt_view *morris3(void)
 
 static void morris_in_the_line_mode(void **st)
 {
-    (void)st;
     lt_view *v = morris3();
     piece(v, 0, 0, "W", "\u25cb");  /* A1 */
     piece(v, 4, 1, "B", "\u25cf");  /* B2 */
@@ -110,7 +109,6 @@ static void morris_in_the_line_mode(void **st)
 
 static void morris_on_the_screen(void **st)
 {
-    (void)st;
     lt_view *v = morris3();
     piece(v, 0, 0, "W", "\u25cb");
     bg_grid *g = malloc(sizeof *g);
@@ -172,7 +170,6 @@ static void chess_start(lt_view *v)
 
 static void chess_in_the_line_mode(void **st)
 {
-    (void)st;
     lt_view *v = chessboard(8);
     chess_start(v);
     bg_grid *g = malloc(sizeof *g);
@@ -192,7 +189,6 @@ static void chess_in_the_line_mode(void **st)
 
 static void chess_on_the_screen(void **st)
 {
-    (void)st;
     lt_view *v = chessboard(8);
     chess_start(v);
     bg_grid *g = malloc(sizeof *g);
@@ -227,7 +223,6 @@ static void chess_on_the_screen(void **st)
 
 static void twelve_by_twelve(void **st)
 {
-    (void)st;
     lt_view *v = chessboard(12);
     piece(v, 0, 0, "R", "\u2656");          /* a1 */
     piece(v, 143, 1, "r", "\u265c");        /* l12 */
@@ -261,7 +256,6 @@ static void twelve_by_twelve(void **st)
  * files a-e and rows 1-5 on each, row 1 at the bottom. */
 static void three_boards(void **st)
 {
-    (void)st;
     lt_view *v = view_new(17, 5);
     v->nboards = 3;
     static const char *const titles[] = {"RB", "BV", "VR"};
@@ -296,7 +290,6 @@ static void three_boards(void **st)
 
 static void dice_faces(void **st)
 {
-    (void)st;
     lt_view *v = view_new(0, 0);
     v->ndice = 3;
     v->dice[0] = (lt_die){.owner = 0, .value = 6};
@@ -343,7 +336,6 @@ static void dice_faces(void **st)
 
 static void crossing_lines_and_shades(void **st)
 {
-    (void)st;
     lt_view *v = view_new(2, 2);
     int a = cell(v, 0, 0, LT_SHAPE_POINT, LT_SHADE_PLAIN, 0, "");
     int b = cell(v, 1, 0, LT_SHAPE_POINT, LT_SHADE_BLOCKED, 0, "");
@@ -380,7 +372,6 @@ static void crossing_lines_and_shades(void **st)
 
 static void wide_glyphs(void **st)
 {
-    (void)st;
     lt_view *v = view_new(2, 1);
     int a = cell(v, 0, 0, LT_SHAPE_SQUARE, LT_SHADE_LIGHT, 0, "a1");
     cell(v, 1, 0, LT_SHAPE_SQUARE, LT_SHADE_DARK, 0, "b1");

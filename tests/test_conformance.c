@@ -198,7 +198,6 @@ static void playout(const lt_game *g, const lt_config *cfg, uint64_t seed)
  * player count. */
 static void conformance(void **st)
 {
-    (void)st;
     int games = playouts_per_config();
     for (int i = 0; i < lt_game_count(); i++) {
         const lt_game *g = lt_game_at(i);
@@ -235,7 +234,6 @@ static void conformance(void **st)
  * the catalog lacks would come back as the same English pointer). */
 static void polish_words(void **st)
 {
-    (void)st;
     speak(LT_LANG_PL);
     for (int i = 0; i < lt_game_count(); i++) {
         const lt_game *g = lt_game_at(i);
@@ -261,7 +259,6 @@ static void polish_words(void **st)
 /* What every game declares about itself. */
 static void declarations(void **st)
 {
-    (void)st;
     assert_true(lt_game_count() > 0);
     for (int i = 0; i < lt_game_count(); i++) {
         const lt_game *g = lt_game_at(i);
@@ -380,7 +377,6 @@ static void leave_playout(const lt_game *g, int players, uint64_t seed)
 
 static void leaving(void **st)
 {
-    (void)st;
     int games = playouts_per_config();
     for (int i = 0; i < lt_game_count(); i++) {
         const lt_game *g = lt_game_at(i);
@@ -396,7 +392,6 @@ static void leaving(void **st)
 /* Garbage never reads as a position, and never breaks the state. */
 static void bad_positions(void **st)
 {
-    (void)st;
     static const char *const junk[] = {"", " ", "x", "////////", "w 0",
                                        "\xff\xfe", "1 2 3 4 5 6 7 8 9 10"};
     for (int i = 0; i < lt_game_count(); i++) {

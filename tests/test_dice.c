@@ -14,7 +14,6 @@ static uint64_t total_weight(const lt_outcome *out, int n)
 
 static void table_sizes(void **st)
 {
-    (void)st;
     lt_outcome out[LT_DICE_OUTCOMES_MAX];
     /* ordered: 6^n throws of weight 1; unordered: C(n+5, 5) multisets */
     static const int ordered[] = {0, 6, 36, 216}, unordered[] = {0, 6, 21, 56};
@@ -36,7 +35,6 @@ static void table_sizes(void **st)
  * 3, 1 ways out of 216 for the sums 3..18. */
 static void three_dice_sums(void **st)
 {
-    (void)st;
     static const int ways[19] = {0, 0, 0, 1, 3, 6, 10, 15, 21, 25, 27,
                                  27, 25, 21, 15, 10, 6, 3, 1};
     lt_outcome out[LT_DICE_OUTCOMES_MAX];
@@ -58,7 +56,6 @@ static void three_dice_sums(void **st)
 /* Two dice: a sum of 7 six ways in 36; a double one way. */
 static void two_dice(void **st)
 {
-    (void)st;
     lt_outcome out[LT_DICE_OUTCOMES_MAX];
     int k = lt_dice_outcomes(2, false, out), seven = 0;
     for (int i = 0; i < k; i++) {
@@ -74,7 +71,6 @@ static void two_dice(void **st)
 
 static void names_and_parsing(void **st)
 {
-    (void)st;
     int f[3] = {4, 6, 5};
     lt_dice_sort(3, f);
     assert_int_equal(f[0], 6);

@@ -16,7 +16,6 @@ static const lt_game fake = {.id = "fake", .options = opts,
  * in the identifiers for records. */
 static void polish_names(void **st)
 {
-    (void)st;
     const lt_game *g = lt_game_find("alquerque");
     assert_non_null(g);
     lt_config cfg;
@@ -40,7 +39,6 @@ static void polish_names(void **st)
 
 static void defaults(void **st)
 {
-    (void)st;
     lt_config cfg;
     lt_config_default(&fake, &cfg, 0);
     assert_int_equal(cfg.players, 2);
@@ -56,7 +54,6 @@ static void defaults(void **st)
 
 static void assignments(void **st)
 {
-    (void)st;
     lt_config cfg;
     lt_error err = {0};
     lt_config_default(&fake, &cfg, 3);
@@ -71,7 +68,6 @@ static void assignments(void **st)
 
 static void errors_name_what_was_expected(void **st)
 {
-    (void)st;
     lt_config cfg;
     lt_error err = {0};
     lt_config_default(&fake, &cfg, 0);
@@ -92,7 +88,6 @@ static void errors_name_what_was_expected(void **st)
 
 static void number_parsing(void **st)
 {
-    (void)st;
     long long v;
     assert_true(lt_parse_int("42", 0, 100, &v) && v == 42);
     assert_true(lt_parse_int("-3", -5, 5, &v) && v == -3);
@@ -106,7 +101,6 @@ static void number_parsing(void **st)
  * visible, and a long text is shortened with its length. */
 static void escaping_and_quoting(void **st)
 {
-    (void)st;
     char buf[LT_QUOTE_MAX];
     /* C0 controls, DEL, the C1 CSI (c2 9b), a lone byte, a cut sequence;
      * Polish letters stay as they are */

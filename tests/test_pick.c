@@ -40,7 +40,6 @@ static lt_action out[LT_MAX_ACTIONS];
 
 static void robbers_capture(void **st)
 {
-    (void)st;
     const lt_game *g;
     /* seed 001, figure 2: orange's commander on c1 runs up to c7 and
      * takes the green piece on c8 against the edge */
@@ -70,7 +69,6 @@ static void robbers_capture(void **st)
 
 static void morris_placing(void **st)
 {
-    (void)st;
     const lt_game *g;
     lt_state *s = start(&g, "three-mens-morris", NULL);
     pick_load(&pm, g, s);
@@ -90,7 +88,6 @@ static void morris_placing(void **st)
 
 static void morris_moving(void **st)
 {
-    (void)st;
     const lt_game *g;
     /* White's moves here are C1-B1 B2-B1 B2-B3 B2-C3 (cli_test.sh) */
     lt_state *s = at(&g, "three-mens-morris", "B../WWB/B.W w 6");
@@ -158,7 +155,6 @@ static int fake_cells(const lt_state *s, lt_action a, int *cells, int max)
 
 static void choices_chains_and_off_board(void **st)
 {
-    (void)st;
     const lt_game fake = {.id = "fake", .current_player = fake_current,
                           .legal_actions = fake_legal, .action_cells = fake_cells};
     pick_load(&pm, &fake, NULL);

@@ -61,6 +61,16 @@ static void playthrough(const lt_game *g, text *t)
     lt_state_free(s);
 }
 
+/* The playthrough of the i-th game into t (emptied first), and the path
+ * of its file in dir. */
+static void playthrough_at(int i, text *t, const char *dir, char *path, size_t size)
+{
+    const lt_game *g = lt_game_at(i);
+    t->len = 0;
+    playthrough(g, t);
+    snprintf(path, size, "%s/%s.txt", dir, g->id);
+}
+
 static const char *folder(void)
 {
     const char *dir = getenv("LT_PLAYTHROUGHS");
@@ -69,14 +79,10 @@ static const char *folder(void)
 
 static void golden(void **st)
 {
-    (void)st;
     text t = {malloc(TEXT_MAX), 0};
     for (int i = 0; i < lt_game_count(); i++) {
-        const lt_game *g = lt_game_at(i);
-        t.len = 0;
-        playthrough(g, &t);
         char path[1024];
-        snprintf(path, sizeof path, "%s/%s.txt", folder(), g->id);
+        playthrough_at(i, &t, folder(), path, sizeof path);
         lt_error err = {0};
         size_t size;
         char *want = lt_read_file(path, &size, &err);
@@ -99,11 +105,8 @@ int main(int argc, char **argv)
     if (argc == 3 && !strcmp(argv[1], "--update")) {
         text t = {malloc(TEXT_MAX), 0};
         for (int i = 0; i < lt_game_count(); i++) {
-            const lt_game *g = lt_game_at(i);
-            t.len = 0;
-            playthrough(g, &t);
             char path[1024];
-            snprintf(path, sizeof path, "%s/%s.txt", argv[2], g->id);
+            playthrough_at(i, &t, argv[2], path, sizeof path);
             lt_error err = {0};
             if (lt_write_file_atomic(path, t.buf, t.len, &err) != LT_OK) {
                 fprintf(stderr, "%s\n", err.msg);

@@ -42,7 +42,6 @@ static void make_record(lt_record *r, const char *options, const char *moves)
 
 static void round_trip(void **st)
 {
-    (void)st;
     lt_record r, back;
     make_record(&r, "diagonals=off", "B2 A1 C3 A3 A2 C1 C3-B3");
     lt_record_set_tag(&r, "Event", "club \"night\"");
@@ -74,7 +73,6 @@ static void round_trip(void **st)
 
 static void comments_numbers_and_spacing(void **st)
 {
-    (void)st;
     const char *text =
         "; a game from the club\r\n"
         "[Game \"three-mens-morris\"]  [Players \"human,human\"]\r\n"
@@ -109,7 +107,6 @@ static void expect_error(const char *text, int line, int col, const char *words)
 
 static void errors_point_at_the_text(void **st)
 {
-    (void)st;
     expect_error("[Game \"go\"]\n", 1, 1, "unknown game 'go'");
     expect_error("[Game \"three-mens-morris\"]\n[Options \"diagonals=maybe\"]\n",
                  2, 1, "on|off");
@@ -142,7 +139,6 @@ static void errors_point_at_the_text(void **st)
 /* PGN habits: variations, NAGs and the closing result are skipped. */
 static void pgn_movetext(void **st)
 {
-    (void)st;
     const char *text = "[Game \"three-mens-morris\"]\n\n"
                        "1. B2 $1 A1 (1... C3 2. A1 {nested} (2. C1)) 2. C3 $14 A3 *\n";
     lt_record r;
@@ -157,7 +153,6 @@ static void pgn_movetext(void **st)
 
 static void several_records(void **st)
 {
-    (void)st;
     const char *text = "[Game \"three-mens-morris\"]\n\nB2 A1\n\n"
                        "[Game \"three-mens-morris\"]\n[Result \"1-0\"]\n\n"
                        "A1 A2 B1 B2 C1\n"
@@ -191,7 +186,6 @@ static void several_records(void **st)
 
 static void position_tag(void **st)
 {
-    (void)st;
     const char *text = "[Game \"three-mens-morris\"]\n"
                        "[Position \"W../.../... b 1\"]\n\nB2\n";
     lt_cursor cur = {0};
@@ -213,7 +207,6 @@ static void position_tag(void **st)
  * [Position]. */
 static void recorded_result_and_fen_tag(void **st)
 {
-    (void)st;
     const char *text = "[Game \"three-mens-morris\"]\n"
                        "[FEN \"W../.../... b 1\"]\n[Result \"0-1\"]\n\n"
                        "B2 A1 0-1\n";
@@ -248,7 +241,6 @@ static int count_files(const char *dir)
  * escaped. */
 static void errors_escape_what_they_quote(void **st)
 {
-    (void)st;
     static const char *const texts[] = {
         "[Game \"three-mens-morris\"]\n\n1. B1\033[2JX\n",
         "[Game \"\033]0;title\a\"]\n",
@@ -290,7 +282,6 @@ static bool file_exists(const char *dir, const char *name)
  * it would keep the first game alone), and is left as it was. */
 static void load_refuses_several_games(void **st)
 {
-    (void)st;
     char dir[] = "/tmp/ludoteka-test-XXXXXX";
     assert_non_null(mkdtemp(dir));
     char path[128];
@@ -328,7 +319,6 @@ static void load_refuses_several_games(void **st)
  * is locked) and nothing named otherwise. */
 static void stale_temporary_files_go(void **st)
 {
-    (void)st;
     char dir[] = "/tmp/ludoteka-test-XXXXXX";
     assert_non_null(mkdtemp(dir));
     char path[128], live[160];
@@ -386,7 +376,6 @@ static void stale_temporary_files_go(void **st)
 
 static void atomic_files(void **st)
 {
-    (void)st;
     char dir[] = "/tmp/ludoteka-test-XXXXXX";
     assert_non_null(mkdtemp(dir));
     char path[128];

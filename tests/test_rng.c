@@ -8,7 +8,6 @@
  * splitmix64.c. */
 static void splitmix_reference(void **st)
 {
-    (void)st;
     uint64_t x = 0;
     assert_true(lt_splitmix64(&x) == 0xE220A8397B1DCDAFu);
     assert_true(lt_splitmix64(&x) == 0x6E789E6AA1B965F4u);
@@ -20,7 +19,6 @@ static void splitmix_reference(void **st)
  * first ten outputs. */
 static void xoshiro_reference(void **st)
 {
-    (void)st;
     static const uint64_t expected[] = {
         11520u, 0u, 1509978240u, 1215971899390074240u,
         1216172134540287360u, 607988272756665600u, 16172922978634559625u,
@@ -32,7 +30,6 @@ static void xoshiro_reference(void **st)
 
 static void seeding_is_reproducible_and_streams_differ(void **st)
 {
-    (void)st;
     lt_rng a, b, c, d;
     lt_rng_seed(&a, 42, 7);
     lt_rng_seed(&b, 42, 7);
@@ -48,7 +45,6 @@ static void seeding_is_reproducible_and_streams_differ(void **st)
  * freedom stays below 20.52 (p = 0.001). */
 static void die_is_fair(void **st)
 {
-    (void)st;
     lt_rng r;
     lt_rng_seed(&r, 12345, 0);
     long count[6] = {0};
@@ -66,7 +62,6 @@ static void die_is_fair(void **st)
  * (sigma = sqrt(p(1-p)/N) = 0.0027). */
 static void no_modulo_bias(void **st)
 {
-    (void)st;
     const uint64_t n = 3ull << 62;
     lt_rng r;
     lt_rng_seed(&r, 99, 0);
@@ -85,7 +80,6 @@ static void no_modulo_bias(void **st)
  * freedom, below 13.82 = p 0.001). */
 static void weighted_outcomes(void **st)
 {
-    (void)st;
     const lt_outcome out[] = {{10, 1}, {20, 2}, {30, 3}};
     lt_rng r;
     lt_rng_seed(&r, 7, 0);
@@ -106,7 +100,6 @@ static void weighted_outcomes(void **st)
 
 static void doubles_in_unit_interval(void **st)
 {
-    (void)st;
     lt_rng r;
     lt_rng_seed(&r, 1, 1);
     double sum = 0;

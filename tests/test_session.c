@@ -156,7 +156,6 @@ static void temp_path(char *buf, size_t size, const char *name)
 
 static void time_control_texts(void **st)
 {
-    (void)st;
     static const struct {
         const char *text, *canonical;
         lt_tc_kind kind;
@@ -213,7 +212,6 @@ static void time_control_texts(void **st)
 /* Fischer 5+3: 300 s, less what a move took, plus 3 s. */
 static void fischer(void **st)
 {
-    (void)st;
     fake_clock fc = {1000};
     lt_session *s = make("chess", NULL, "hh", "5+3", NULL, NULL, &fc);
     assert_true(lt_session_clock(s, 0) == 300 * S);
@@ -238,7 +236,6 @@ static void fischer(void **st)
  * never grows past where it was. */
 static void bronstein(void **st)
 {
-    (void)st;
     fake_clock fc = {0};
     lt_session *s = make("chess", NULL, "hh", "5d3", NULL, NULL, &fc);
     fc.ms += 2 * S;
@@ -256,7 +253,6 @@ static void bronstein(void **st)
 /* 30 seconds a move: each move has its own 30 s; the 31st second falls. */
 static void fixed_time_a_move(void **st)
 {
-    (void)st;
     fake_clock fc = {0};
     lt_session *s = make("chess", NULL, "hh", "30/move", NULL, NULL, &fc);
     fc.ms += 20 * S;
@@ -275,7 +271,6 @@ static void fixed_time_a_move(void **st)
 /* Correspondence, 3 days a move. */
 static void correspondence(void **st)
 {
-    (void)st;
     fake_clock fc = {0};
     const int64_t day = (int64_t)24 * 3600 * S;
     lt_session *s = make("chess", NULL, "hh", "3days", NULL, NULL, &fc);
@@ -299,7 +294,6 @@ static void correspondence(void **st)
 /* Two seats: the flag loses... */
 static void flag_fall_chess(void **st)
 {
-    (void)st;
     fake_clock fc = {0};
     lt_session *s = make("chess", NULL, "hh", "0:01+0", NULL, NULL, &fc);
     fc.ms = 999;
@@ -323,7 +317,6 @@ static void flag_fall_chess(void **st)
  * 6.9): a lone king, or king and knight against a lone king. */
 static void flag_fall_chess_draw(void **st)
 {
-    (void)st;
     fake_clock fc = {0};
     /* White: king and queen; Black: a lone king.  White's flag: draw. */
     lt_session *s = make("chess", NULL, "hh", "0:01+0",
@@ -362,7 +355,6 @@ static void flag_fall_chess_draw(void **st)
  * (RULES.md: its towers leave the boards), the others go on placing. */
 static void flag_fall_talat(void **st)
 {
-    (void)st;
     fake_clock fc = {0};
     lt_session *s = make("talat", NULL, "hhh", "0:01+0", NULL, NULL, &fc);
     moves(s, "1t@a1");       /* Red */
@@ -396,7 +388,6 @@ static void flag_fall_talat(void **st)
  * turn passes on; a second flag, a third: the last king wins. */
 static void flag_fall_four_seasons(void **st)
 {
-    (void)st;
     fake_clock fc = {0};
     lt_session *s = make("four-seasons", "first-move=off", "hhhh", "0:01+0",
                          NULL, NULL, &fc);
@@ -427,7 +418,6 @@ static void flag_fall_four_seasons(void **st)
 
 static void draw_by_agreement(void **st)
 {
-    (void)st;
     lt_session *s = make("chess", NULL, "hh", NULL, NULL, NULL, NULL);
     lt_error err = {0};
     moves(s, "e4");
@@ -447,7 +437,6 @@ static void draw_by_agreement(void **st)
 
 static void draw_declined_or_lapsed(void **st)
 {
-    (void)st;
     lt_session *s = make("chess", NULL, "hh", NULL, NULL, NULL, NULL);
     lt_error err = {0};
     ok(lt_session_offer(s, 0, LT_OFFER_DRAW, &err), &err);
@@ -469,7 +458,6 @@ static void draw_declined_or_lapsed(void **st)
 /* A computer takes a draw only when its game is no better than a draw. */
 static void computer_answers_draw(void **st)
 {
-    (void)st;
     lt_error err = {0};
     /* Black, the computer, has a lone king against a queen: yes */
     lt_session *s = make("chess", NULL, "hc", NULL,
@@ -493,7 +481,6 @@ static void computer_answers_draw(void **st)
 /* A takeback needs every other person still in; a computer agrees. */
 static void takeback_consent(void **st)
 {
-    (void)st;
     lt_error err = {0};
     /* four people: Green asks, three must agree */
     lt_session *s = make("four-seasons", "first-move=off", "hhhh", NULL, NULL,
@@ -536,7 +523,6 @@ static void takeback_consent(void **st)
  * -1/3 for the one out. */
 static void out_by_the_rules(void **st)
 {
-    (void)st;
     lt_error err = {0};
     lt_session *s = make("four-seasons", "first-move=off", "hhhh", NULL,
                          "5wPwwRwK/5wPwwBwN/6wPswPs/8/8/rPnrPn4bPnbPn/"
@@ -562,7 +548,6 @@ static void out_by_the_rules(void **st)
 /* Abort: only while some seat has not moved. */
 static void abort_before_both_moved(void **st)
 {
-    (void)st;
     lt_error err = {0};
     lt_session *s = make("chess", NULL, "hh", NULL, NULL, NULL, NULL);
     moves(s, "e4");
@@ -584,7 +569,6 @@ static void abort_before_both_moved(void **st)
 
 static void resign_two_three_four(void **st)
 {
-    (void)st;
     lt_error err = {0};
     /* two seats: a loss */
     lt_session *s = make("chess", NULL, "hh", NULL, NULL, NULL, NULL);
@@ -641,7 +625,6 @@ static void resign_two_three_four(void **st)
 
 static void claim_threefold(void **st)
 {
-    (void)st;
     lt_error err = {0};
     lt_session *s = make("chess", NULL, "hh", NULL, NULL, NULL, NULL);
     moves(s, "Nf3 Nf6 Ng1 Ng8 Nf3 Nf6 Ng1");
@@ -683,7 +666,6 @@ static void claim_threefold(void **st)
 
 static void claim_fifty_moves(void **st)
 {
-    (void)st;
     lt_error err = {0};
     /* 99 half-moves: White's Rb1 makes the fiftieth move (FIDE 9.3.1) */
     lt_session *s = make("chess", NULL, "hh", NULL,
@@ -702,7 +684,6 @@ static void claim_fifty_moves(void **st)
 /* A computer claims when it may, so computers' games end. */
 static void computer_claims(void **st)
 {
-    (void)st;
     lt_error err = {0};
     lt_session *s = make("chess", NULL, "ch", NULL, NULL, NULL, NULL);
     /* the computer's moves given as a front end that searched them */
@@ -771,7 +752,6 @@ static void check_undo_redo(lt_session *s, int human)
 
 static void undo_redo_dice(void **st)
 {
-    (void)st;
     lt_error err = {0};
     /* Medh Kuu Lash: every turn a throw, then the player's deeds */
     lt_session *s = make("medh-kuu-lash", NULL, "hc", NULL, NULL, NULL, NULL);
@@ -811,7 +791,6 @@ static const char *row_text(const lt_session *s, int number)
 
 static void move_rows(void **st)
 {
-    (void)st;
     /* chess: full moves */
     lt_session *s = make("chess", NULL, "hh", NULL, NULL, NULL, NULL);
     moves(s, "e4 e5 Nf3");
@@ -869,7 +848,6 @@ static void move_rows(void **st)
 /* Each seat sees the board from its side. */
 static void orientation(void **st)
 {
-    (void)st;
     lt_session *s = make("chess", NULL, "hh", NULL, NULL, NULL, NULL);
     static lt_view v;
     assert_int_equal(lt_session_view_turns(s, 0, false), 0);
@@ -914,7 +892,6 @@ static void spit(const char *path, const char *data, size_t n)
  * line loads the game up to the ply before; the whole file, all of it. */
 static void journal_cut_everywhere(void **st)
 {
-    (void)st;
     char path[256], cut[256];
     temp_path(path, sizeof path, "journal.txt");
     temp_path(cut, sizeof cut, "cut.txt");
@@ -996,7 +973,6 @@ static void journal_cut_everywhere(void **st)
 /* Leaving, offers, takebacks and results come back from the journal. */
 static void journal_events(void **st)
 {
-    (void)st;
     char path[256];
     temp_path(path, sizeof path, "events.txt");
     lt_error err = {0}, warn = {0};
@@ -1056,7 +1032,6 @@ static void journal_events(void **st)
  * NAGs, comments and others' annotations skipped); errors name the line. */
 static void text_round_trip(void **st)
 {
-    (void)st;
     lt_error err = {0};
     fake_clock fc = {0};
     lt_time_source ts = {fake_now, &fc};
@@ -1109,7 +1084,6 @@ static void text_round_trip(void **st)
  * A file of several games is refused, left as it was. */
 static void load_with_seats(void **st)
 {
-    (void)st;
     char path[256];
     temp_path(path, sizeof path, "seats.txt");
     FILE *f = fopen(path, "w");
@@ -1159,7 +1133,6 @@ static void load_with_seats(void **st)
 
 static void wrong_seat_changes_nothing(void **st)
 {
-    (void)st;
     char path[256];
     temp_path(path, sizeof path, "wrong.txt");
     lt_error err = {0};
@@ -1209,7 +1182,6 @@ static void wrong_seat_changes_nothing(void **st)
 
 static void command_table(void **st)
 {
-    (void)st;
     static const struct {
         const char *line;
         lt_command_id id;
@@ -1276,7 +1248,6 @@ static void command_table(void **st)
 
 static void rematch_swaps(void **st)
 {
-    (void)st;
     lt_error err = {0};
     fake_clock fc = {0};
     lt_session *s = make("chess", NULL, "hc", "5+3", NULL, NULL, &fc);
@@ -1299,7 +1270,6 @@ static void rematch_swaps(void **st)
  * once the game is over, its Result and Termination. */
 static void callers_players(void **st)
 {
-    (void)st;
     const lt_game *g = lt_game_find("chess");
     lt_error err = {0};
     lt_player *p[2] = {lt_player_new(g, "ai:level=1", &err),
@@ -1370,7 +1340,6 @@ static void callers_players(void **st)
  * it; with a time a move half of it. */
 static void search_limits(void **st)
 {
-    (void)st;
     fake_clock fc = {0};
     lt_limits lim;
     double clocks[LT_MAX_PLAYERS];

@@ -3,19 +3,15 @@
 # the UCI engine on standard input and output, and the tuner's two steps.
 # Usage: chess_test.sh path/to/ludoteka
 LT=$1
-T=$(mktemp -d)
-trap 'rm -rf "$T"' EXIT
-trap 'exit 1' INT TERM HUP
-export LANG=C LC_ALL= LC_MESSAGES=
-passed=0
-failed=0
+. "$(dirname "$0")/lib.sh"
 
 check() { # check DESCRIPTION COMMAND...: the command must succeed
     d=$1
     shift
-    if "$@"; then passed=$((passed + 1)); else failed=$((failed + 1)); echo "FAIL: $d"; fi
+    if "$@"; then passed=$((passed + 1)); else fail "$d"; fi
 }
 
+CASE=perft
 # Perft: Kiwipete, depth 3 (published: 97862); rules=seed drops castling
 "$LT" perft --fen "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1" \
     --depth 3 >"$T/out" 2>/dev/null
@@ -29,6 +25,7 @@ check "perft divide" grep -qx "O-O-O 1" "$T/out"
 check "perft bad fen status" test $? -eq 1
 check "perft bad fen message" grep -q "placement" "$T/err"
 
+CASE=uci
 # UCI: handshake, a search to a depth, stop during an infinite search.
 # The engine is fed through a pipe; each step waits for the engine's answer
 # to the one before (its output file), never for a time.
@@ -65,6 +62,7 @@ check "uci escapes" grep -qxF "info string unknown command 'foo\\x1b[2J'" "$T/ou
 "$LT" uci --help >"$T/out"
 check "uci help" grep -q "usage: ludoteka uci" "$T/out"
 
+CASE=tune
 # The tuner: two tiny self-play games, then a short fit
 "$LT" tune selfplay --games 2 --nodes 300 --out "$T/data.txt" >"$T/out" 2>&1
 check "selfplay" grep -q "positions from 2 games" "$T/out"
@@ -76,5 +74,4 @@ check "fit missing status" test $? -eq 1
 "$LT" tune bogus >/dev/null 2>&1
 check "tune usage" test $? -eq 2
 
-echo "chess cli: $passed passed, $failed failed"
-[ "$failed" -eq 0 ]
+finish "chess cli"

@@ -54,9 +54,7 @@ static inline void assert_odds_at(const char *id, const char *options, int playe
                                   const char *position, const char *wins)
 {
     const lt_game *g;
-    lt_state *s = start_n(&g, id, options, players);
-    if (position)
-        set_position(g, s, position);
+    lt_state *s = start_at(&g, id, options, players, position);
     assert_odds(g, s, wins);
     lt_state_free(s);
 }
@@ -76,20 +74,6 @@ static inline const char *frac(int64_t p, uint64_t q)
     return rat_str(&r);
 }
 
-/* The position text must be rejected (and leave the state alone). */
-static inline void assert_bad_position(const lt_game *g, lt_state *s,
-                                       const char *text)
-{
-    char before[1024], after[1024];
-    lt_error err = {0};
-    g->write_state(s, before, sizeof before);
-    if (g->read_state(s, text, &err) == LT_OK)
-        fail_msg("%s: position '%s' was accepted", g->id, text);
-    assert_true(err.msg[0] != '\0');
-    g->write_state(s, after, sizeof after);
-    assert_string_equal(before, after);
-}
-
 /* A match (options, players) played through `moves` to its end: seat
  * `winner` has won it (a return of 1), for this reason in English and in
  * Polish.  The state is the caller's to free. */
@@ -99,8 +83,7 @@ static inline lt_state *match_won(const lt_game **gp, const char *id, const char
 {
     lt_state *s = start_n(gp, id, options, players);
     play(*gp, s, moves);
-    assert_true(return_of(*gp, s, winner) == 1);
-    assert_reason(*gp, s, en, pl);
+    assert_end(*gp, s, winner, 1, en, pl);
     return s;
 }
 

@@ -12,7 +12,6 @@
  * White's. */
 static void opening_goes_to_the_centre(void **st)
 {
-    (void)st;
     const lt_game *g;
     lt_state *s = start(&g, "alquerque", NULL);
     assert_string_equal(text_of(g, s), "BBBBB/BBBBB/BB.WW/WWWWW/WWWWW w - -");
@@ -29,7 +28,6 @@ static void opening_goes_to_the_centre(void **st)
  * B2-B3-B4, D4-C4-B4 and D2-C3-B4). */
 static void first_captures(void **st)
 {
-    (void)st;
     const lt_game *g;
     lt_state *s = start(&g, "alquerque", NULL);
     play(g, s, "D2-C3");
@@ -57,10 +55,8 @@ static const char *const chain_position = "B..../...B./...../.B.../W...W w - -";
 
 static void capture_chains(void **st)
 {
-    (void)st;
     const lt_game *g;
-    lt_state *s = start(&g, "alquerque", NULL);
-    set_position(g, s, chain_position);
+    lt_state *s = start_at(&g, "alquerque", NULL, 0, chain_position);
     play(g, s, "A1xC3");
     assert_int_equal(g->current_player(s), 0); /* the same player goes on */
     assert_string_equal(moves_of(g, s), "C3xE5 stop");
@@ -69,16 +65,14 @@ static void capture_chains(void **st)
     assert_int_equal(g->current_player(s), 1);
     lt_state_free(s);
 
-    s = start(&g, "alquerque", NULL);
-    set_position(g, s, chain_position);
+    s = start_at(&g, "alquerque", NULL, 0, chain_position);
     play(g, s, "A1xC3 C3xE5");
     assert_int_equal(g->current_player(s), 1); /* no third jump: Black */
     assert_string_equal(text_of(g, s), "B...W/...../...../...../....W b - -");
     lt_state_free(s);
 
     /* chain=single: one jump per move */
-    s = start(&g, "alquerque", "chain=single");
-    set_position(g, s, chain_position);
+    s = start_at(&g, "alquerque", "chain=single", 0, chain_position);
     play(g, s, "A1xC3");
     assert_int_equal(g->current_player(s), 1);
     lt_state_free(s);
@@ -87,14 +81,11 @@ static void capture_chains(void **st)
 /* capture=forced: the jump is the only move, and so is the next one. */
 static void forced_capture(void **st)
 {
-    (void)st;
     const lt_game *g;
-    lt_state *s = start(&g, "alquerque", NULL);
-    set_position(g, s, chain_position);
+    lt_state *s = start_at(&g, "alquerque", NULL, 0, chain_position);
     assert_true(legal(g, s, "A1-A2"));
     lt_state_free(s);
-    s = start(&g, "alquerque", "capture=forced");
-    set_position(g, s, chain_position);
+    s = start_at(&g, "alquerque", "capture=forced", 0, chain_position);
     assert_string_equal(moves_of(g, s), "A1xC3");
     play(g, s, "A1xC3");
     assert_string_equal(moves_of(g, s), "C3xE5");
@@ -107,23 +98,16 @@ static void forced_capture(void **st)
  * jump. */
 static void losing(void **st)
 {
-    (void)st;
     const lt_game *g;
-    lt_state *s = start(&g, "alquerque", NULL);
-    set_position(g, s, "...../...../B.B../BB.../WBB.. w - -");
-    assert_int_equal(g->current_player(s), LT_TERMINAL);
-    assert_true(return_of(g, s, 1) == 1);
+    lt_state *s = start_at(&g, "alquerque", NULL, 0, "...../...../B.B../BB.../WBB.. w - -");
     /* RULES.md, Endings */
-    assert_reason(g, s, "White is blocked: no move", "Białe są zablokowane: brak ruchu");
+    assert_end(g, s, 1, 1, "White is blocked: no move", "Białe są zablokowane: brak ruchu");
     assert_info(g, s, "White is blocked: no move", "Białe są zablokowane: brak ruchu");
     lt_state_free(s);
     /* Black's last man taken: White wins at once */
-    s = start(&g, "alquerque", NULL);
-    set_position(g, s, "...../...../...../.B.../W...W w - -");
+    s = start_at(&g, "alquerque", NULL, 0, "...../...../...../.B.../W...W w - -");
     play(g, s, "A1xC3");
-    assert_int_equal(g->current_player(s), LT_TERMINAL);
-    assert_true(return_of(g, s, 0) == 1);
-    assert_reason(g, s, "Black has no men left", "Czarne nie mają już pionków");
+    assert_end(g, s, 0, 1, "Black has no men left", "Czarne nie mają już pionków");
     lt_state_free(s);
 }
 
@@ -134,23 +118,18 @@ static void losing(void **st)
  * goes on from a position set up from text. */
 static void threefold_repetition(void **st)
 {
-    (void)st;
     const char *after7 = "...../....B/...../...../W.... b - "
                          "A1-A2,E5-E4,A2-A1,E4-E5,A1-A2,E5-E4,A2-A1";
     const lt_game *g;
-    lt_state *s = start(&g, "alquerque", NULL);
-    set_position(g, s, "....B/...../...../...../W.... w - -");
+    lt_state *s = start_at(&g, "alquerque", NULL, 0, "....B/...../...../...../W.... w - -");
     play(g, s, "A1-A2 E5-E4 A2-A1 E4-E5 A1-A2 E5-E4 A2-A1");
     assert_int_equal(g->current_player(s), 1);
     assert_string_equal(text_of(g, s), after7);
     play(g, s, "E4-E5");
-    assert_int_equal(g->current_player(s), LT_TERMINAL);
-    assert_true(return_of(g, s, 0) == 0);
-    assert_reason(g, s, "draw: the same position for the third time",
-                  "remis: ta sama pozycja po raz trzeci");
+    assert_end(g, s, 0, 0, "draw: the same position for the third time",
+               "remis: ta sama pozycja po raz trzeci");
     lt_state_free(s);
-    s = start(&g, "alquerque", NULL);
-    set_position(g, s, after7);
+    s = start_at(&g, "alquerque", NULL, 0, after7);
     play(g, s, "E4-E5");
     assert_int_equal(g->current_player(s), LT_TERMINAL);
     assert_true(return_of(g, s, 0) == 0);
@@ -163,24 +142,19 @@ static void threefold_repetition(void **st)
  * 20th move draws and the 19th does not. */
 static void quiet_moves(void **st)
 {
-    (void)st;
     const lt_game *g;
-    lt_state *s = start(&g, "alquerque", "quiet=10");
-    set_position(g, s, "....B/...../...../...../W.... w - -");
+    lt_state *s = start_at(&g, "alquerque", "quiet=10", 0, "....B/...../...../...../W.... w - -");
     play(g, s, "A1-A2 E5-E4 A2-B2 E4-D4 B2-B1 D4-E5 B1-A1 E5-E4 A1-A2 E4-D4 "
                "A2-B2 D4-E5 B2-B1 E5-E4 B1-A1 E4-D4 A1-A2 D4-E5 A2-B2");
     assert_int_equal(g->current_player(s), 1);
     play(g, s, "E5-E4");
-    assert_int_equal(g->current_player(s), LT_TERMINAL);
-    assert_true(return_of(g, s, 0) == 0);
-    assert_reason(g, s, "draw: 10 moves each without a capture",
-                  "remis: 10 ruchów każdego gracza bez bicia");
+    assert_end(g, s, 0, 0, "draw: 10 moves each without a capture",
+               "remis: 10 ruchów każdego gracza bez bicia");
     lt_state_free(s);
 }
 
 static void bad_positions(void **st)
 {
-    (void)st;
     static const char *const bad[] = {
         "BBBBB/BBBBB/BBBWW/WWWWW/WWWWW w - -", /* thirteen black men */
         "BBBBB/BBBBB/BB.WW/WWWWW/WWWWW x - -", /* no such side */
@@ -196,14 +170,8 @@ static void bad_positions(void **st)
     };
     const lt_game *g;
     lt_state *s = start(&g, "alquerque", NULL);
-    const char *before = "BBBBB/BBBBB/BB.WW/WWWWW/WWWWW w - -";
-    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
-        lt_error err = {0};
-        if (g->read_state(s, bad[i], &err) == LT_OK)
-            fail_msg("'%s' was accepted", bad[i]);
-        assert_true(err.msg[0] != '\0');
-        assert_string_equal(text_of(g, s), before);
-    }
+    assert_string_equal(text_of(g, s), "BBBBB/BBBBB/BB.WW/WWWWW/WWWWW w - -");
+    assert_bad_positions(g, s, bad, sizeof bad / sizeof bad[0]);
     lt_state_free(s);
 }
 

@@ -7,10 +7,10 @@
 #include <unistd.h>
 
 #include "support.h"
+#include "players.h"
 
 #include "games/moves_text.h"
 
-#include "ludoteka/ai.h"
 #include "ludoteka/rng.h"
 #include "engines/catch-the-rabbit/solve.h"
 
@@ -32,7 +32,6 @@
  * would land on A1, C1, E1, which stay occupied: no capture. */
 static void setups_and_first_moves(void **st)
 {
-    (void)st;
     static const struct {
         const char *hunters, *text;
     } setups[] = {
@@ -55,7 +54,6 @@ static void setups_and_first_moves(void **st)
  * the first move never captures. */
 static void other_counts(void **st)
 {
-    (void)st;
     for (int n = 1; n <= 9; n++) {
         char opt[32];
         snprintf(opt, sizeof opt, "hunters=%d", n);
@@ -77,11 +75,9 @@ static void other_counts(void **st)
  * may go on or stop). */
 static void capture_chain(void **st)
 {
-    (void)st;
     const char *pos = "...H./..H../..R../HHHHH/HHHHH r 0";
     const lt_game *g;
-    lt_state *s = start(&g, "catch-the-rabbit", "threshold=1");
-    set_position(g, s, pos);
+    lt_state *s = start_at(&g, "catch-the-rabbit", "threshold=1", 0, pos);
     play(g, s, "C3xC5");
     assert_int_equal(g->current_player(s), 0); /* the rabbit goes on */
     assert_string_equal(moves_of(g, s), "C5xE5 stop");
@@ -91,8 +87,7 @@ static void capture_chain(void **st)
     assert_string_equal(text_of(g, s), "....R/...../...../HHHHH/HHHHH h 0");
     lt_state_free(s);
     /* chain=single: the hunters move after one jump */
-    s = start(&g, "catch-the-rabbit", "threshold=1 chain=single");
-    set_position(g, s, pos);
+    s = start_at(&g, "catch-the-rabbit", "threshold=1 chain=single", 0, pos);
     play(g, s, "C3xC5");
     assert_int_equal(g->current_player(s), 1);
     lt_state_free(s);
@@ -104,10 +99,9 @@ static void capture_chain(void **st)
  * C1, B2, D1 and B4 to move: B4-B3 closes the pen. */
 static void block_wins(void **st)
 {
-    (void)st;
     const lt_game *g;
-    lt_state *s = start(&g, "catch-the-rabbit", "hunters=5");
-    set_position(g, s, "...../.H.../...../.H.../HRHH. h 3");
+    lt_state *s = start_at(&g, "catch-the-rabbit", "hunters=5", 0,
+            "...../.H.../...../.H.../HRHH. h 3");
     play(g, s, "B4-B3");
     assert_int_equal(g->current_player(s), LT_TERMINAL);
     assert_true(return_of(g, s, 1) == 1 && return_of(g, s, 0) == -1);
@@ -124,16 +118,12 @@ static void block_wins(void **st)
  * default threshold 10) one capture is enough. */
 static void threshold_wins(void **st)
 {
-    (void)st;
     const char *pos = "...H./..H../..R../HHHHH/HHHHH r 0"; /* 12 hunters */
     const lt_game *g;
-    lt_state *s = start(&g, "catch-the-rabbit", "threshold=12");
-    set_position(g, s, pos);
+    lt_state *s = start_at(&g, "catch-the-rabbit", "threshold=12", 0, pos);
     play(g, s, "C3xC5");
-    assert_int_equal(g->current_player(s), LT_TERMINAL);
-    assert_true(return_of(g, s, 0) == 1);
-    assert_reason(g, s, "fewer than 12 hunters remain (11)",
-                  "zostało mniej niż 12 myśliwych (11)");
+    assert_end(g, s, 0, 1, "fewer than 12 hunters remain (11)",
+               "zostało mniej niż 12 myśliwych (11)");
     lt_state_free(s);
     s = start(&g, "catch-the-rabbit", NULL); /* threshold 10: two to go */
     set_position(g, s, pos);
@@ -148,7 +138,6 @@ static void threshold_wins(void **st)
  * `cap` moves of theirs. */
 static void move_cap(void **st)
 {
-    (void)st;
     const lt_game *g;
     lt_state *s = start(&g, "catch-the-rabbit", "cap=10");
     for (int i = 0; i < 10; i++) {
@@ -167,7 +156,6 @@ static void move_cap(void **st)
 
 static void bad_positions(void **st)
 {
-    (void)st;
     static const char *const bad[] = {
         "...../...../H.R.H/HHHHH/HHHHH x 0",   /* no such side */
         "...../...../H.R.H/HHHHH/HHHHH r",     /* no move count */
@@ -181,13 +169,8 @@ static void bad_positions(void **st)
     };
     const lt_game *g;
     lt_state *s = start(&g, "catch-the-rabbit", NULL);
-    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
-        lt_error err = {0};
-        if (g->read_state(s, bad[i], &err) == LT_OK)
-            fail_msg("'%s' was accepted", bad[i]);
-        assert_true(err.msg[0] != '\0');
-        assert_string_equal(text_of(g, s), "...../...../H.R.H/HHHHH/HHHHH r 0");
-    }
+    assert_string_equal(text_of(g, s), "...../...../H.R.H/HHHHH/HHHHH r 0");
+    assert_bad_positions(g, s, bad, sizeof bad / sizeof bad[0]);
     lt_state_free(s);
 }
 
@@ -210,7 +193,6 @@ static uint32_t points(const char *names)
  * empty wins in 1 turn (value 2). */
 static void solved_table(void **st)
 {
-    (void)st;
     rabbit_rules rules = {5, 5, 0};
     if (SANITIZED)
         rules = (rabbit_rules){3, 2, 0};
@@ -236,7 +218,6 @@ static void solved_table(void **st)
  * (a cached table is used when there is one, else it is solved). */
 static void full_tables(void **st)
 {
-    (void)st;
     const char *list = getenv("LT_RABBIT_CHECK");
     if (!list || !*list)
         skip();
@@ -262,7 +243,6 @@ static void full_tables(void **st)
 /* A wrong table is caught: one entry changed, the check finds it. */
 static void check_catches_errors(void **st)
 {
-    (void)st;
     rabbit_rules rules = {3, 2, 0};
     char msg[256];
     rabbit_table *t = rabbit_solve(&rules, NULL, msg, sizeof msg);
@@ -276,7 +256,6 @@ static void check_catches_errors(void **st)
  * a position it judges won slip, against random play. */
 static void perfect_player(void **st)
 {
-    (void)st;
     const lt_game *g;
     lt_state *s = start(&g, "catch-the-rabbit", SANITIZED ? "hunters=3" : "hunters=5");
     lt_config cfg;
@@ -324,7 +303,6 @@ static void perfect_player(void **st)
  * move judged it. */
 static void cap_in_perfect_play(void **st)
 {
-    (void)st;
     if (SANITIZED) /* the smallest table with such blocks takes long there */
         skip();
     /* seven hunters, the first capture wins: blocks of 2 to 5 hunter
@@ -386,7 +364,6 @@ static void cap_in_perfect_play(void **st)
 /* A table stored in the cache folder reads back the same. */
 static void cache_round_trip(void **st)
 {
-    (void)st;
     char dir[] = "/tmp/ludoteka-cache-XXXXXX";
     assert_non_null(mkdtemp(dir));
     setenv("XDG_CACHE_HOME", dir, 1);
@@ -462,7 +439,6 @@ static void remove_cache(const char *dir, const char *sub)
  * No clock is read: the limit is over before the first look. */
 static void hint_within_limit(void **st)
 {
-    (void)st;
     char dir[] = "/tmp/ludoteka-cache-XXXXXX", sub[256];
     fresh_cache(dir, sub, sizeof sub);
     const lt_game *g;
@@ -505,7 +481,6 @@ static void hint_within_limit(void **st)
  * stop leaves no file, not even its temporary one. */
 static void stopped_build_leaves_nothing(void **st)
 {
-    (void)st;
     char dir[] = "/tmp/ludoteka-cache-XXXXXX", sub[256], msg[256];
     fresh_cache(dir, sub, sizeof sub);
     rabbit_rules rules = {3, 2, 1};
@@ -546,7 +521,6 @@ static void damage(const char *path, long at, const char *data, size_t n)
  * values as a solve. */
 static void corrupt_cache_rebuilt(void **st)
 {
-    (void)st;
     char dir[] = "/tmp/ludoteka-cache-XXXXXX", sub[256], msg[256], path[512];
     fresh_cache(dir, sub, sizeof sub);
     rabbit_rules rules = {3, 2, 1}; /* hunters=3 threshold=2 chain=single */
@@ -598,27 +572,16 @@ static void corrupt_cache_rebuilt(void **st)
  * perfect player's levels and for the searches. */
 static void level_specs(void **st)
 {
-    (void)st;
     const lt_game *g = lt_game_find("catch-the-rabbit");
     static const char *const good[] = {"ai:level=4:time=2", "ai:level=5:time=0.5",
                                        "ai:level=1:time=1", "ai:perfect:time=3"};
     static const char *const bad[] = {"ai:level=4:time=0", "ai:level=4:bogus",
                                       "ai:level=4x", "ai:level=:time=1",
                                       "ai:perfect:time=x"};
-    for (size_t i = 0; i < sizeof good / sizeof good[0]; i++) {
-        lt_error err = {0};
-        lt_player *p = lt_player_new(g, good[i], &err);
-        if (!p)
-            fail_msg("'%s': %s", good[i], err.msg);
-        lt_player_free(p);
-    }
-    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
-        lt_error err = {0};
-        lt_player *p = lt_player_new(g, bad[i], &err);
-        if (p)
-            fail_msg("'%s' was accepted", bad[i]);
-        assert_true(err.msg[0] != '\0');
-    }
+    for (size_t i = 0; i < sizeof good / sizeof good[0]; i++)
+        lt_player_free(player_of(g, good[i]));
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++)
+        assert_bad_spec(g, bad[i]);
 }
 
 TEST_MAIN(cmocka_unit_test(setups_and_first_moves),

@@ -80,7 +80,6 @@ static lt_state *turn_start(const config *c, const lt_game **gp, lt_odds *o)
 /* The fast simulator against the exact odds. */
 static void simulator(void **st)
 {
-    (void)st;
     uint64_t n = turns_wanted();
     static lt_odds o;
     for (size_t i = 0; i < sizeof configs / sizeof configs[0]; i++) {
@@ -111,7 +110,6 @@ static void simulator(void **st)
  * match. */
 static void interface(void **st)
 {
-    (void)st;
     uint64_t n = turns_wanted() / 8;
     static lt_odds o;
     for (size_t i = 0; i < sizeof configs / sizeof configs[0]; i++) {
@@ -191,7 +189,6 @@ static double chi_square(const uint64_t *count, const lt_outcome *out, int k,
  * tables); 55: 93.2 (Wilson-Hilferty)). */
 static void fairness(void **st)
 {
-    (void)st;
     static const double limit[] = {0, 20.52, 45.31, 93.2};
     const uint64_t n = 1000000;
     for (int nd = 1; nd <= 3; nd++) {

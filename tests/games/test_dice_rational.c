@@ -21,7 +21,6 @@ static const char *nat_str(const nat *n)
 /* 50! (OEIS A000142), 2^128 - 1, and 100! by its 158 digits. */
 static void factorials(void **st)
 {
-    (void)st;
     nat f;
     nat_set(&f, 1);
     for (uint32_t k = 2; k <= 50; k++)
@@ -44,7 +43,6 @@ static void factorials(void **st)
 /* Long division checked by multiplying back: q*b + r = a, r < b. */
 static void division(void **st)
 {
-    (void)st;
     nat a, b, q, r, back;
     nat_of(&a, "93326215443944152681699238856266700490715968264381621468592963895217"
                "599993229915608941463976156518286253697920827223758251185210916864");
@@ -67,7 +65,6 @@ static void division(void **st)
 
 static void rationals(void **st)
 {
-    (void)st;
     rat a, b, c;
     rat_set(&a, 1, 3);
     rat_set(&b, -1, 6);
@@ -104,7 +101,6 @@ static void rationals(void **st)
 /* A number too big to hold overflows, and says so, without harm. */
 static void overflow(void **st)
 {
-    (void)st;
     nat a;
     nat_set(&a, 3);
     for (int k = 0; k < 20000; k++)

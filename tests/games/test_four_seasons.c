@@ -86,8 +86,7 @@ static void reaches(const lt_game *g, const lt_state *s, int next,
 
 static lt_state *at(const lt_game **g, const char *options, const char *pos)
 {
-    lt_state *s = start(g, "four-seasons", options);
-    set_position(*g, s, pos);
+    lt_state *s = start_at(g, "four-seasons", options, 0, pos);
     assert_true((*g)->invariants_ok(s));
     return s;
 }
@@ -101,7 +100,6 @@ static uint64_t perft(const lt_game *g, const lt_state *s, int depth)
  * hand from the listing. */
 static void setup_array_a(void **st)
 {
-    (void)st;
     const lt_game *g;
     lt_state *s = start(&g, "four-seasons", NULL);
     assert_string_equal(
@@ -118,7 +116,6 @@ static void setup_array_a(void **st)
 /* notes §1: array B, the Ludii start block, as listed. */
 static void setup_array_b(void **st)
 {
-    (void)st;
     const lt_game *g;
     lt_state *s = start(&g, "four-seasons", "array=b");
     assert_string_equal(
@@ -138,7 +135,6 @@ static void setup_array_b(void **st)
  * rule. */
 static void pawn_directions(void **st)
 {
-    (void)st;
     const lt_game *g;
     lt_state *s = start(&g, "four-seasons", "first-move=off");
     assert_string_equal(moves_of(g, s), "a6-a5 a7-b5 b6-b5 c7-d7 c8-d8");
@@ -162,7 +158,6 @@ static void pawn_directions(void **st)
  * 3, 15, 75, 375.  Array B is the mirror image: the same counts. */
 static void perft_start(void **st)
 {
-    (void)st;
     static const struct {
         const char *options;
         uint64_t n[4];
@@ -184,33 +179,15 @@ static void perft_start(void **st)
 
 /* The game's own perft counts what walking lt_choices and apply counts,
  * dice outcomes included (as the perft command documents). */
-static uint64_t walk(const lt_game *g, const lt_state *s, int depth)
-{
-    if (depth == 0)
-        return 1;
-    lt_action acts[LT_MAX_ACTIONS];
-    int n = lt_choices(g, s, acts);
-    uint64_t total = 0;
-    lt_state *child = lt_state_new(g);
-    for (int i = 0; i < n; i++) {
-        lt_state_copy(g, child, s);
-        g->apply(child, acts[i]);
-        total += walk(g, child, depth - 1);
-    }
-    lt_state_free(child);
-    return total;
-}
-
 static void perft_hook_matches_walk(void **st)
 {
-    (void)st;
     static const char *const options[] = {"dice=one", "dice=two first-move=off",
                                           "centre=open alfil=2"};
     for (size_t i = 0; i < sizeof options / sizeof options[0]; i++) {
         const lt_game *g;
         lt_state *s = start(&g, "four-seasons", options[i]);
         for (int d = 1; d <= 5; d++)
-            assert_int_equal(perft(g, s, d), walk(g, s, d));
+            assert_int_equal(perft(g, s, d), tree_leaves(g, s, d));
         lt_state_free(s);
     }
 }
@@ -219,7 +196,6 @@ static void perft_hook_matches_walk(void **st)
  * red in h8 (notes: turn order counter-clockwise again). */
 static void array_b_first_move(void **st)
 {
-    (void)st;
     const lt_game *g;
     lt_state *s = start(&g, "four-seasons", "array=b");
     assert_string_equal(moves_of(g, s), "g1-e2 g3-g4 h3-h4");
@@ -241,7 +217,6 @@ static void array_b_first_move(void **st)
  *   open: everything, the rook up to d8. */
 static void centre_and_alfil(void **st)
 {
-    (void)st;
     static const struct {
         const char *options, *moves;
     } cases[] = {
@@ -279,7 +254,6 @@ static void centre_and_alfil(void **st)
  * move leaps over a piece in between, its own or another's. */
 static void alfil_leaps(void **st)
 {
-    (void)st;
     const lt_game *g;
     lt_state *s = at(&g, "centre=open",
                      position("a8:gK h8:wK h1:bK a1:rK b5:rB c4:rPn c6:gPs",
@@ -304,7 +278,6 @@ static void alfil_leaps(void **st)
  * General then steps one square diagonally. */
 static void promotion(void **st)
 {
-    (void)st;
     const lt_game *g;
     lt_state *s = at(&g, NULL,
                      position("a8:gK a2:gPs c1:rK g2:rPe h4:bK b2:bPw h8:wK "
@@ -338,7 +311,6 @@ static void promotion(void **st)
  * rook h1: it may move along rank 1 only, up to taking the rook. */
 static void pins_and_checks(void **st)
 {
-    (void)st;
     const lt_game *g;
     lt_state *s = at(&g, NULL,
                      position("c8:gK a1:rK a2:rN b1:rR a6:wR h1:bR h4:bK "
@@ -367,7 +339,6 @@ static void pins_and_checks(void **st)
  * its direction, and black moves next. */
 static void mate_hands_over(void **st)
 {
-    (void)st;
     const lt_game *g;
     lt_state *s = at(&g, NULL,
                      position("a8:gK a4:gN b3:gG d2:gR a1:rK h5:rPn g3:bK "
@@ -392,7 +363,6 @@ static void mate_hands_over(void **st)
  * h4 empty).  Red is stalemated: all three pieces leave the board. */
 static void stalemate_removes(void **st)
 {
-    (void)st;
     const lt_game *g;
     lt_state *s = at(&g, NULL,
                      position("a8:gK a3:gN f2:gN a1:rK a2:rPn g3:rPn g4:wPs "
@@ -411,7 +381,6 @@ static void stalemate_removes(void **st)
  * block rank 1), is then mated by green and his pawns go to green. */
 static void one_move_two_checks(void **st)
 {
-    (void)st;
     const lt_game *g;
     lt_state *s = at(&g, NULL,
                      position("a8:gK d2:gR a1:rK h1:bK g2:bPw h2:bPw h8:wK",
@@ -429,7 +398,6 @@ static void one_move_two_checks(void **st)
  * pieces go to the most recent mover among those giving check, red. */
 static void two_checkers_recent_mover(void **st)
 {
-    (void)st;
     const lt_game *g;
     lt_state *s = at(&g, NULL,
                      position("a8:gK d2:gR a3:rK e2:rN h1:bK g2:bPw h2:bPw "
@@ -447,7 +415,6 @@ static void two_checkers_recent_mover(void **st)
  * checkers is now green, who gets black's pawns. */
 static void two_checkers_after_lost_turn(void **st)
 {
-    (void)st;
     const lt_game *g;
     lt_state *s = at(&g, "dice=one",
                      position("a8:gK d2:gR a3:rK g3:rN h1:bK g2:bPw h2:bPw "
@@ -466,7 +433,6 @@ static void two_checkers_after_lost_turn(void **st)
  * it; black is out and his pawn passes to red. */
 static void king_capture(void **st)
 {
-    (void)st;
     const lt_game *g;
     lt_state *s = at(&g, NULL,
                      position("a8:gK d1:gN a3:rK b1:rR h1:bK g3:bPn h8:wK",
@@ -490,7 +456,6 @@ static void king_capture(void **st)
  * the check - he is not mated. */
 static void king_capture_judged_after_hand_over(void **st)
 {
-    (void)st;
     const lt_game *g;
     lt_state *s = at(&g, NULL, "wR6wK/8/8/7rR/rK7/8/8/3gK2bK1 w - - brgw 40 0");
     assert_string_equal(moves_of(g, s), "a8xa4 h8-g7 h8-g8");
@@ -505,7 +470,6 @@ static void king_capture_judged_after_hand_over(void **st)
 /* The last king standing wins: +1, the others -1/3 (RULES.md returns). */
 static void last_king_wins(void **st)
 {
-    (void)st;
     const lt_game *g;
     lt_state *s = at(&g, NULL, position("a8:gK d1:gR a1:rK", "g - - rgwb 50 7 out:bmg,ws"));
     play(g, s, "d1xa1");
@@ -547,7 +511,6 @@ static void last_king_wins(void **st)
  * share the pot: (4 - 2) / (3 * 2) = 1/3 each. */
 static void bare_kings_draw(void **st)
 {
-    (void)st;
     const lt_game *g;
     lt_state *s = at(&g, NULL, position("a8:gK a7:bPn h1:bK", "g - - bgrw 60 9 out:rl,ws"));
     play(g, s, "a8xa7");
@@ -570,7 +533,6 @@ static void bare_kings_draw(void **st)
  * last turn resets the count instead. */
 static void cap_draws(void **st)
 {
-    (void)st;
     const char *pos = position("a8:gK a7:gPs b5:gN a1:rK a3:rPn h1:bK",
                                "g - - bgrw 300 199 out:wtb");
     const lt_game *g;
@@ -606,7 +568,6 @@ static void cap_draws(void **st)
  * a4. */
 static void dice_one(void **st)
 {
-    (void)st;
     static const char *const expect[7] = {
         NULL,
         "a3-a4",
@@ -652,7 +613,6 @@ static void dice_one(void **st)
  * leaves nothing to pick. */
 static void dice_two(void **st)
 {
-    (void)st;
     const char *pos = position("a8:gK h8:wK h2:bK a1:rK b1:rR a2:rN b2:rB "
                                "a3:rPn",
                                "r ? - gwbr 9 0");
@@ -688,7 +648,6 @@ static void dice_two(void **st)
  * the stalemate above: he is out before he would roll. */
 static void dice_judged_before_roll(void **st)
 {
-    (void)st;
     const lt_game *g;
     lt_state *s = at(&g, "dice=one",
                      position("a8:gK a3:gN f2:gN a1:rK a2:rPn h2:bK h8:wK",
@@ -704,7 +663,6 @@ static void dice_judged_before_roll(void **st)
  * a different one has another hash. */
 static void hash_transposes(void **st)
 {
-    (void)st;
     const lt_game *g;
     lt_state *a = start(&g, "four-seasons", NULL);
     lt_state *b = start(&g, "four-seasons", NULL);
@@ -722,7 +680,6 @@ static void hash_transposes(void **st)
  * others stands best. */
 static void evaluation(void **st)
 {
-    (void)st;
     const lt_game *g;
     lt_state *s = start(&g, "four-seasons", NULL);
     double v[LT_MAX_PLAYERS], sum = 0;
@@ -745,7 +702,6 @@ static void evaluation(void **st)
  * state is left as it was. */
 static void bad_positions(void **st)
 {
-    (void)st;
     static const char *const kings = "a8:gK a1:rK h1:bK";
     static const struct {
         const char *pieces, *rest;
@@ -805,15 +761,13 @@ static void bad_positions(void **st)
     }
     /* the same dice field is right with dice */
     lt_state_free(s);
-    s = start(&g, "four-seasons", "dice=one");
-    set_position(g, s, position(kings, "g 6 - wbrg 0 0 out:ws"));
+    s = start_at(&g, "four-seasons", "dice=one", 0, position(kings, "g 6 - wbrg 0 0 out:ws"));
     lt_state_free(s);
 }
 
 /* The names of moves read back in every accepted form. */
 static void notation(void **st)
 {
-    (void)st;
     const lt_game *g;
     lt_state *s = start(&g, "four-seasons", NULL);
     lt_action a, b, c;
@@ -1058,7 +1012,6 @@ static void game_moves(const lt_game *g, const lt_state *s, char *out,
  * slow one list the same moves. */
 static void movegen_matches_naive(void **st)
 {
-    (void)st;
     static const char *const centres[] = {"blocked", "diagonals", "open"};
     int games = 0;
     for (int config = 0; config < 48; config++) {
@@ -1098,7 +1051,6 @@ static void movegen_matches_naive(void **st)
  * within max_length, and the returns are the pot shares of RULES.md. */
 static void every_combination(void **st)
 {
-    (void)st;
     static const char *const arrays[] = {"a", "b"};
     static const char *const centres[] = {"blocked", "diagonals", "open"};
     static const char *const alfils[] = {"1-2", "2"};

@@ -7,25 +7,23 @@
 
 static void rules(void **st)
 {
-    (void)st;
     const lt_game *g;
     lt_state *s = start_n(&g, "half-hazard", NULL, 2);
     play(g, s, "6-6-6 1-1-1");       /* seat 1 throws; both cover 10 */
     play(g, s, "5-4-1 6-3-1 6-4-1"); /* 10 for seat 2; 10 again; 11 his */
     assert_int_equal(g->current_player(s), LT_CHANCE); /* one throw at least */
-    play(g, s, "6-6-6");                               /* a Hazard: 3 units */
-    assert_string_equal(text_of(g, s), "play turn 1/1 score 0,0 money 40,40 pot 20 "
-                                       "order 1,2 numbers 11,10 winnings 6 streak 1 "
-                                       "choose steps 4");
+    /* a Hazard: 3 units */
+    play_to(g, s, "6-6-6", "play turn 1/1 score 0,0 money 40,40 pot 20 "
+                           "order 1,2 numbers 11,10 winnings 6 streak 1 "
+                           "choose steps 4");
     assert_int_equal(g->current_player(s), 0);
     play(g, s, "throw 6-6-5");  /* one more in a row: 1 unit */
     play(g, s, "throw 6-4-1");  /* his own number: the streak starts again */
     play(g, s, "throw 6-6-6");  /* 3 units again: 14 */
-    play(g, s, "stop");         /* he takes 14; 6 stay, split at the end */
-    assert_string_equal(text_of(g, s), "over played 1/1 score 1,0 money 57,43 pot 0");
-    assert_true(return_of(g, s, 0) == 7 && return_of(g, s, 1) == -7);
+    /* he takes 14; 6 stay, split at the end */
+    play_to(g, s, "stop", "over played 1/1 score 1,0 money 57,43 pot 0");
     /* RULES.md, Endings */
-    assert_reason(g, s, "Player 1 stopped and took 14", "Gracz 1 przerywa i zabiera 14");
+    assert_end2(g, s, 7, -7, "Player 1 stopped and took 14", "Gracz 1 przerywa i zabiera 14");
     assert_info(g, s, "Turn 1: P1 won it — stopped and took 14",
                 "Tura 1: wygrywa G1 — przerywa i zabiera 14");
     lt_state_free(s);
@@ -33,21 +31,18 @@ static void rules(void **st)
 
 static void endings(void **st)
 {
-    (void)st;
     const lt_game *g;
     /* the opponent's number: the whole pool */
-    lt_state *s = start_n(&g, "half-hazard", "turns=2", 2);
-    set_position(g, s, "play turn 1/2 score 0,0 money 40,40 pot 20 order 1,2 "
-                       "numbers 11,10 winnings 6 streak 1 choose");
-    play(g, s, "throw 5-4-1");
-    assert_string_equal(text_of(g, s), "play turn 2/2 score 1,0 money 50,30 pot 20 "
-                                       "order 2,1 numbers -,-");
+    lt_state *s = start_at(&g, "half-hazard", "turns=2", 2,
+            "play turn 1/2 score 0,0 money 40,40 pot 20 order 1,2 "
+            "numbers 11,10 winnings 6 streak 1 choose");
+    play_to(g, s, "throw 5-4-1", "play turn 2/2 score 1,0 money 50,30 pot 20 "
+                                 "order 2,1 numbers -,-");
     assert_info(g, s, "Turn 1: P1 won it — threw 10, the opponent's number: the whole pool (20)",
                 "Tura 1: wygrywa G1 — wyrzuca 10, liczbę przeciwnika: cała pula (20)");
     /* seat 2 throws: 11 for seat 1, 9 his; a Hazard; then 10, nobody's:
      * all he won is lost, the pool stays (and is split at the end) */
-    play(g, s, "6-4-1 6-2-1 6-6-6 throw 5-4-1");
-    assert_string_equal(text_of(g, s), "over played 2/2 score 2,0 money 60,40 pot 0");
+    play_to(g, s, "6-4-1 6-2-1 6-6-6 throw 5-4-1", "over played 2/2 score 2,0 money 60,40 pot 0");
     assert_info(g, s, "Turn 2: P1 won it — P2 threw 10, nobody's number, and lost the winnings",
                 "Tura 2: wygrywa G1 — G2 wyrzuca 10, niczyją liczbę, i traci wygraną");
     assert_reason(g, s, "after 2 turns: Player 1 +10, Player 2 -10",
@@ -55,25 +50,21 @@ static void endings(void **st)
     /* streak=rising: the k-th Hazard pays 2+k units: 6, then 8, then
      * 10 would pass the pool of 20: he takes it all */
     lt_state_free(s);
-    s = start_n(&g, "half-hazard", "streak=rising", 2);
-    set_position(g, s, "play turn 1/1 score 0,0 money 40,40 pot 20 order 1,2 "
-                       "numbers 11,10 winnings 0 streak 0 first");
-    play(g, s, "6-6-6 throw 6-6-6");
-    assert_string_equal(text_of(g, s), "play turn 1/1 score 0,0 money 40,40 pot 20 "
+    s = start_at(&g, "half-hazard", "streak=rising", 2,
+            "play turn 1/1 score 0,0 money 40,40 pot 20 order 1,2 "
+            "numbers 11,10 winnings 0 streak 0 first");
+    play_to(g, s, "6-6-6 throw 6-6-6", "play turn 1/1 score 0,0 money 40,40 pot 20 "
                                        "order 1,2 numbers 11,10 winnings 14 streak 2 "
                                        "choose steps 3");
     play(g, s, "throw 6-6-6");
-    assert_true(return_of(g, s, 0) == 10);
-    assert_reason(g, s, "Player 1 threw 18, a Hazard: the winnings reach the whole pool (20)",
-                  "Gracz 1 wyrzuca 18, Hazard: wygrana sięga całej puli (20)");
+    assert_end(g, s, 0, 10, "Player 1 threw 18, a Hazard: the winnings reach the whole pool (20)",
+               "Gracz 1 wyrzuca 18, Hazard: wygrana sięga całej puli (20)");
     lt_state_free(s);
     /* his own number, then he stops with nothing won: nobody's turn */
-    s = start_n(&g, "half-hazard", NULL, 2);
-    set_position(g, s, "play turn 1/1 score 0,0 money 40,40 pot 20 order 1,2 "
-                       "numbers 11,10 winnings 0 streak 0 first");
+    s = start_at(&g, "half-hazard", NULL, 2, "play turn 1/1 score 0,0 money 40,40 pot 20 order 1,2 "
+                                             "numbers 11,10 winnings 0 streak 0 first");
     play(g, s, "6-4-1 stop");
-    assert_true(return_of(g, s, 0) == 0);
-    assert_reason(g, s, "Player 1 stopped with nothing won", "Gracz 1 przerywa bez wygranej");
+    assert_end(g, s, 0, 0, "Player 1 stopped with nothing won", "Gracz 1 przerywa bez wygranej");
     assert_info(g, s, "Turn 1: nobody won it — P1 stopped with nothing won",
                 "Tura 1 bez zwycięzcy — G1 przerywa bez wygranej");
     lt_state_free(s);
@@ -88,11 +79,10 @@ static void endings(void **st)
  * (40*8 + 25*6 + 27*20)/216 = 505/108 taken, 505/216 gained. */
 static void decision(void **st)
 {
-    (void)st;
     const lt_game *g;
-    lt_state *s = start_n(&g, "half-hazard", NULL, 2);
-    set_position(g, s, "play turn 1/1 score 0,0 money 40,40 pot 20 order 1,2 "
-                       "numbers 12,10 winnings 6 streak 1 choose");
+    lt_state *s = start_at(&g, "half-hazard", NULL, 2,
+            "play turn 1/1 score 0,0 money 40,40 pot 20 order 1,2 "
+            "numbers 12,10 winnings 6 streak 1 choose");
     lt_odds *o = odds_of(g, s);
     assert_int_equal(o->nchoices, 2);
     assert_int_equal(o->choice[0].action, DICE_STOP);
@@ -125,7 +115,6 @@ static void decision(void **st)
  * Hazard (3 units) already takes the pool of 2. */
 static void whole_turn(void **st)
 {
-    (void)st;
     for (int small = 0; small < 2; small++) {
         const lt_game *g;
         lt_state *s = start_n(&g, "half-hazard", small ? "pool=2 unit=1" : NULL, 2);
@@ -158,14 +147,12 @@ static void whole_turn(void **st)
  * cover his half of the next pool (10): he has lost, the match ends. */
 static void bankroll(void **st)
 {
-    (void)st;
     const lt_game *g;
     lt_state *s = start_n(&g, "half-hazard", "bankroll=15 turns=3", 2);
-    play(g, s, "6-6-6 1-1-1 5-4-1 6-4-1 5-4-1"); /* the opponent's: all 20 */
-    assert_string_equal(text_of(g, s), "over played 1/3 score 1,0 money 25,5 pot 0");
-    assert_true(return_of(g, s, 0) == 10 && return_of(g, s, 1) == -10);
-    assert_reason(g, s, "Player 2 cannot cover half of the pool",
-                  "brak środków na połowę puli: Gracz 2");
+    /* the opponent's: all 20 */
+    play_to(g, s, "6-6-6 1-1-1 5-4-1 6-4-1 5-4-1", "over played 1/3 score 1,0 money 25,5 pot 0");
+    assert_end2(g, s, 10, -10, "Player 2 cannot cover half of the pool",
+                "brak środków na połowę puli: Gracz 2");
     lt_state_free(s);
 }
 

@@ -5,18 +5,16 @@
 
 static void rules(void **st)
 {
-    (void)st;
     const lt_game *g;
     lt_state *s = start_n(&g, "hazard", NULL, 2);
     play(g, s, "6-6-6 1-1-1"); /* the order: 18 before 3 */
-    play(g, s, "5-4-1 6-4-1"); /* no Hazard: ReHazards 10 and 11 */
-    assert_string_equal(text_of(g, s), "play turn 1/1 score 0,0 order 1,2 round 2 "
-                                       "next 1 rehazards 10,11 steps 2");
+    /* no Hazard: ReHazards 10 and 11 */
+    play_to(g, s, "5-4-1 6-4-1", "play turn 1/1 score 0,0 order 1,2 round 2 "
+                                 "next 1 rehazards 10,11 steps 2");
     play(g, s, "6-4-1"); /* seat 1 throws seat 2's ReHazard */
-    assert_true(return_of(g, s, 1) == 1);
     /* RULES.md, Endings */
-    assert_reason(g, s, "Player 1 threw 11, Player 2's ReHazard",
-                  "Gracz 1 wyrzuca 11, ReHazard Gracza 2");
+    assert_end(g, s, 1, 1, "Player 1 threw 11, Player 2's ReHazard",
+               "Gracz 1 wyrzuca 11, ReHazard Gracza 2");
     assert_info(g, s, "Turn 1: P2 won it — P1 threw 11, P2's ReHazard",
                 "Tura 1: wygrywa G2 — G1 wyrzuca 11, ReHazard G2");
     lt_state_free(s);
@@ -26,12 +24,11 @@ static void rules(void **st)
     /* a Hazard in the first round wins at once */
     lt_state_free(s);
     s = start_n(&g, "hazard", NULL, 3);
-    play(g, s, "6-6-6 3-2-1 2-2-2 4-1-1 6-5-4"); /* order 1,3,2 after a tie */
-    assert_string_equal(text_of(g, s), "play turn 1/1 score 0,0,0 order 1,3,2 round 1 "
-                                       "sums -,-,-");
+    /* order 1,3,2 after a tie */
+    play_to(g, s, "6-6-6 3-2-1 2-2-2 4-1-1 6-5-4", "play turn 1/1 score 0,0,0 order 1,3,2 round 1 "
+                                                   "sums -,-,-");
     play(g, s, "5-4-1 6-5-5");
-    assert_true(return_of(g, s, 2) == 1);
-    assert_reason(g, s, "Player 3 threw 16, a Hazard", "Gracz 3 wyrzuca 16, Hazard");
+    assert_end(g, s, 2, 1, "Player 3 threw 16, a Hazard", "Gracz 3 wyrzuca 16, Hazard");
     lt_state_free(s);
     /* ReHazards 10 and 11; 9 is nobody's, thrown round after round */
     assert_turn_cap("hazard", NULL, 2, "6-6-6 1-1-1 5-4-1 6-4-1", "5-3-1");
@@ -41,17 +38,15 @@ static void rules(void **st)
  * does not count; seat 1 throws 10: he wins. */
 static void shared(void **st)
 {
-    (void)st;
     const lt_game *g;
-    lt_state *s = start_n(&g, "hazard", NULL, 3);
-    set_position(g, s, "play turn 1/1 score 0,0,0 order 1,2,3 round 2 next 3 "
-                       "rehazards 10,10,9");
+    lt_state *s = start_at(&g, "hazard", NULL, 3,
+            "play turn 1/1 score 0,0,0 order 1,2,3 round 2 next 3 "
+            "rehazards 10,10,9");
     play(g, s, "5-4-1");
     assert_int_equal(g->current_player(s), LT_CHANCE);
     play(g, s, "6-3-1");
-    assert_true(return_of(g, s, 0) == 1);
-    assert_reason(g, s, "Player 1 threw 10, own ReHazard (shared: the thrower wins)",
-                  "Gracz 1 wyrzuca 10, własny ReHazard (wspólny: wygrywa rzucający)");
+    assert_end(g, s, 0, 1, "Player 1 threw 10, own ReHazard (shared: the thrower wins)",
+               "Gracz 1 wyrzuca 10, własny ReHazard (wspólny: wygrywa rzucający)");
     lt_state_free(s);
 }
 
@@ -62,7 +57,6 @@ static void shared(void **st)
  * x = (67*216 + 122*27) / (216^2 - 122^2) = 17766/31772 = 189/338. */
 static void later_round(void **st)
 {
-    (void)st;
     assert_odds_at("hazard", NULL, 2,
                    "play turn 1/1 score 0,0 order 1,2 round 2 next 1 rehazards 10,11",
                    "189/338 149/338");
@@ -75,7 +69,6 @@ static void later_round(void **st)
  * 43545762570418032921528692160.) */
 static void whole_turn(void **st)
 {
-    (void)st;
     const lt_game *g;
     lt_state *s = start_n(&g, "hazard", NULL, 2);
     lt_odds *o = odds_of(g, s);
@@ -113,14 +106,12 @@ static void whole_turn(void **st)
  * pot), and seat 2, left with 2, cannot stake again: the match ends. */
 static void betting(void **st)
 {
-    (void)st;
     const lt_game *g;
     lt_state *s = start_n(&g, "hazard", "form=stakes stake=3 bankroll=5 turns=3", 2);
     assert_string_equal(text_of(g, s), "order turn 1/3 score 0,0 money 5,5 pot 0 "
                                        "order 1,2 thrown -,-");
-    play(g, s, "6-6-6 1-1-1");
-    assert_string_equal(text_of(g, s), "play turn 1/3 score 0,0 money 2,2 pot 6 "
-                                       "order 1,2 round 1 sums -,-");
+    play_to(g, s, "6-6-6 1-1-1", "play turn 1/3 score 0,0 money 2,2 pot 6 "
+                                 "order 1,2 round 1 sums -,-");
     play(g, s, "6-6-6");
     assert_int_equal(g->current_player(s), LT_TERMINAL);
     assert_true(return_of(g, s, 0) == 3 && return_of(g, s, 1) == -3);
@@ -131,9 +122,8 @@ static void betting(void **st)
     /* two turns for stakes of 1, seat 1 wins both with a Hazard */
     s = start_n(&g, "hazard", "form=stakes stake=1 bankroll=10 turns=2", 2);
     play(g, s, "6-6-6 1-1-1 6-6-6 6-6-6 1-1-1 6-6-6");
-    assert_true(return_of(g, s, 0) == 2);
-    assert_reason(g, s, "after 2 turns: Player 1 +2, Player 2 -2",
-                  "po 2 turach: Gracz 1 +2, Gracz 2 -2");
+    assert_end(g, s, 0, 2, "after 2 turns: Player 1 +2, Player 2 -2",
+               "po 2 turach: Gracz 1 +2, Gracz 2 -2");
     lt_state_free(s);
 }
 

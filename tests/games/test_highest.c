@@ -5,7 +5,6 @@
 /* Ties are thrown again among the tied only (RULES.md). */
 static void ties_throw_again(void **st)
 {
-    (void)st;
     const lt_game *g;
     lt_state *s = start_n(&g, "highest", NULL, 3);
     play(g, s, "6-3-1 5-4-1 1-1-1"); /* 10, 10, 3 */
@@ -23,10 +22,9 @@ static void ties_throw_again(void **st)
  * wins 1/2 + 27/432 = 9/16. */
 static void second_thrower(void **st)
 {
-    (void)st;
     const lt_game *g;
-    lt_state *s = start_n(&g, "highest", NULL, 2);
-    set_position(g, s, "play turn 1/1 score 0,0 order 1,2 in 1,2 scores 10,-");
+    lt_state *s = start_at(&g, "highest", NULL, 2,
+            "play turn 1/1 score 0,0 order 1,2 in 1,2 scores 10,-");
     assert_odds(g, s, "7/16 9/16");
     lt_odds *o = odds_of(g, s);
     assert_true(fabs(o->win[1].decimal - 0.5625) < 1e-15);
@@ -38,10 +36,9 @@ static void second_thrower(void **st)
  * enumerated, the best sharing the turn equally. */
 static void three_players(void **st)
 {
-    (void)st;
     const lt_game *g;
-    lt_state *s = start_n(&g, "highest", NULL, 3);
-    set_position(g, s, "play turn 1/1 score 0,0,0 order 1,2,3 in 1,2,3 scores 12,-,-");
+    lt_state *s = start_at(&g, "highest", NULL, 3,
+            "play turn 1/1 score 0,0,0 order 1,2,3 in 1,2,3 scores 12,-,-");
     lt_odds *o = odds_of(g, s);
     int64_t share[3] = {0}; /* in units of 1/6 of a throw pair */
     for (int b = 3; b <= 18; b++)
@@ -64,7 +61,6 @@ static void three_players(void **st)
  * the first three, only 6-6 ties (a fair play-off): 1/72. */
 static void many_dice(void **st)
 {
-    (void)st;
     const lt_game *g;
     lt_state *s = start_n(&g, "highest", "dice=5", 2);
     lt_outcome out[LT_MAX_OUTCOMES];
@@ -82,7 +78,6 @@ static void many_dice(void **st)
  * lets each seat throw first in turn. */
 static void matches(void **st)
 {
-    (void)st;
     const lt_game *g;
     lt_state *s = start_n(&g, "highest", "dice=1 turns=2", 2);
     assert_odds(g, s, "1/2");
@@ -99,7 +94,6 @@ static void matches(void **st)
  * end, worked from the throws. */
 static void endings(void **st)
 {
-    (void)st;
     const lt_game *g;
     lt_state *s = match_won(&g, "highest", NULL, 2, "6-5-4 3-2-1", 0, /* 15 against 6 */
                             "Player 1 threw 15, the highest (next: 6)",
@@ -124,17 +118,15 @@ static void endings(void **st)
     assert_info(g, s, "Turn 2: P2 won it — threw 18, the highest (next: 3)",
                 "Tura 2: wygrywa G2 — wyrzuca 18, najwięcej (następny wynik: 3)");
     play(g, s, "3-2-1");
-    assert_true(return_of(g, s, 1) == 1);
-    assert_reason(g, s, "Player 2 wins 2 turns to 1", "Gracz 2 wygrywa 2 tury do 1");
+    assert_end(g, s, 1, 1, "Player 2 wins 2 turns to 1", "Gracz 2 wygrywa 2 tury do 1");
     assert_info(g, s, "Turn 3: P2 won it — threw 6, the highest (next: 4)",
                 "Tura 3: wygrywa G2 — wyrzuca 6, najwięcej (następny wynik: 4)");
     lt_state_free(s);
     /* two turns, one each: a drawn match */
     s = start_n(&g, "highest", "turns=2", 2);
     play(g, s, "6-6-6 1-1-1 6-6-6 1-1-1");
-    assert_true(return_of(g, s, 0) == 0);
-    assert_reason(g, s, "Player 1 and Player 2 win 1 turn each",
-                  "Gracz 1 i Gracz 2 wygrywają po 1 turze");
+    assert_end(g, s, 0, 0, "Player 1 and Player 2 win 1 turn each",
+               "Gracz 1 i Gracz 2 wygrywają po 1 turze");
     lt_state_free(s);
     /* three seats, three turns: seat 3 wins two, seat 1 one */
     s = start_n(&g, "highest", "turns=3", 3);
@@ -149,9 +141,8 @@ static void endings(void **st)
     s = start_n(&g, "highest", NULL, 2);
     for (int i = 0; i < DICE_TURN_CAP / 2; i++)
         play(g, s, "1-1-1 1-1-1");
-    assert_true(return_of(g, s, 0) == 0 && return_of(g, s, 1) == 0);
-    assert_reason(g, s, "the turn cap (4000 actions) was reached",
-                  "osiągnięto limit tury (4000 akcji)");
+    assert_end2(g, s, 0, 0, "the turn cap (4000 actions) was reached",
+                "osiągnięto limit tury (4000 akcji)");
     assert_info(g, s, "Turn 1: nobody won it — the turn cap (4000 actions) was reached",
                 "Tura 1 bez zwycięzcy — osiągnięto limit tury (4000 akcji)");
     lt_state_free(s);

@@ -5,7 +5,6 @@
 /* The lowest wins; ties are thrown again among the tied only. */
 static void lowest_wins(void **st)
 {
-    (void)st;
     const lt_game *g;
     /* 4, 18, 5; RULES.md, Endings */
     lt_state *s = match_won(&g, "lowest", NULL, 3, "2-1-1 6-6-6 3-1-1", 0,
@@ -20,9 +19,8 @@ static void lowest_wins(void **st)
                         "play turn 1/1 score 0,0,0 order 1,2,3 in 2,3 scores -,-,- steps 3");
     play(g, s, "3-1-1 2-2-1"); /* the play-off: 5, then 5 again */
     play(g, s, "1-1-1 2-1-1"); /* 3 against 4 */
-    assert_true(return_of(g, s, 1) == 1);
-    assert_reason(g, s, "Player 2 threw 3, the lowest in the play-off (next: 4)",
-                  "Gracz 2 wyrzuca 3, najmniej w dogrywce (następny wynik: 4)");
+    assert_end(g, s, 1, 1, "Player 2 threw 3, the lowest in the play-off (next: 4)",
+               "Gracz 2 wyrzuca 3, najmniej w dogrywce (następny wynik: 4)");
     lt_state_free(s);
 }
 
@@ -30,7 +28,6 @@ static void lowest_wins(void **st)
  * or ties with 10 (27, a fair play-off): 81/216 + 27/432 = 7/16. */
 static void second_thrower(void **st)
 {
-    (void)st;
     assert_odds_at("lowest", NULL, 2, "play turn 1/1 score 0,0 order 1,2 in 1,2 scores 10,-",
                    "9/16 7/16");
 }
@@ -39,7 +36,6 @@ static void second_thrower(void **st)
  * with 1-1 (1 of 36): 1/72. */
 static void two_dice(void **st)
 {
-    (void)st;
     assert_odds_at("lowest", "dice=2", 2, "play turn 1/1 score 0,0 order 1,2 in 1,2 scores 2,-",
                    "71/72 1/72");
 }

@@ -4,21 +4,18 @@
 
 static void rules(void **st)
 {
-    (void)st;
     const lt_game *g;
     lt_state *s = start_n(&g, "marlota", NULL, 2);
     play(g, s, "6-6-6 1-1-1"); /* seat 1 first: he throws the numbers */
     /* 3 is no number; 10 goes to the last in order (seat 2); 10 again is
      * taken; 11 is his own */
-    play(g, s, "1-1-1 5-4-1 6-3-1 6-4-1");
-    assert_string_equal(text_of(g, s), "play turn 1/1 score 0,0 order 1,2 numbers "
-                                       "11,10 next 1 steps 4");
+    play_to(g, s, "1-1-1 5-4-1 6-3-1 6-4-1", "play turn 1/1 score 0,0 order 1,2 numbers "
+                                             "11,10 next 1 steps 4");
     play(g, s, "3-2-1 6-2-1"); /* nobody's: seat 2, then seat 1 throw on */
     play(g, s, "6-3-1");       /* seat 1 throws 10: seat 2's number wins */
-    assert_true(return_of(g, s, 1) == 1);
     /* RULES.md, Endings */
-    assert_reason(g, s, "Player 1 threw 10, Player 2's number",
-                  "Gracz 1 wyrzuca 10, liczbę Gracza 2");
+    assert_end(g, s, 1, 1, "Player 1 threw 10, Player 2's number",
+               "Gracz 1 wyrzuca 10, liczbę Gracza 2");
     assert_info(g, s, "Turn 1: P2 won it — P1 threw 10, P2's number",
                 "Tura 1: wygrywa G2 — G1 wyrzuca 10, liczbę G2");
     lt_state_free(s);
@@ -34,7 +31,6 @@ static void rules(void **st)
  * of them decides: 15/42 = 5/14 for the owner of 7. */
 static void by_hand(void **st)
 {
-    (void)st;
     assert_odds_at("marlota", NULL, 2, "play turn 1/1 score 0,0 order 1,2 numbers 7,10 next 2",
                    "5/14 9/14");
 }
@@ -45,7 +41,6 @@ static void by_hand(void **st)
  * of numbers enumerated. */
 static void three_players(void **st)
 {
-    (void)st;
     const lt_game *g;
     lt_state *s = start_n(&g, "marlota", NULL, 3);
     lt_odds *o = odds_of(g, s);

@@ -11,7 +11,6 @@
  * all free at the start. */
 static void opening(void **st)
 {
-    (void)st;
     const lt_game *g;
     lt_state *s = start(&g, "nine-mens-morris", NULL);
     lt_action acts[LT_MAX_ACTIONS];
@@ -25,7 +24,6 @@ static void opening(void **st)
  * jumped. */
 static void board_lines_and_jumps(void **st)
 {
-    (void)st;
     const graph *g = graph_morris();
     assert_int_equal(g->npoints, 24);
     assert_int_equal(g->nlinks, 32);
@@ -48,10 +46,9 @@ static void board_lines_and_jumps(void **st)
  * middle.  Black, to move, may take either neighbour of a1 from there. */
 static void corners_are_immune(void **st)
 {
-    (void)st;
     const lt_game *g;
-    lt_state *s = start(&g, "nine-mens-morris", NULL);
-    set_position(g, s, ".BW/.../.../W...../.../.../BW. w 0 0 -");
+    lt_state *s = start_at(&g, "nine-mens-morris", NULL, 0,
+            ".BW/.../.../W...../.../.../BW. w 0 0 -");
     assert_string_equal(moves_of(g, s), "d1-g1 d1-d2 a4-b4 a4-a7 g7-g4 g7xa7");
     set_position(g, s, ".BW/.../.../W...../.../.../BW. b 0 0 -");
     assert_true(legal(g, s, "a1xg1"));
@@ -63,7 +60,6 @@ static void corners_are_immune(void **st)
  * rule: one jump per move, and the game goes on with the other player. */
 static void placing_then_jumping(void **st)
 {
-    (void)st;
     const lt_game *g;
     lt_state *s = start(&g, "nine-mens-morris", NULL);
     /* White a1, Black d1, g1 empty: no jump while placing */
@@ -71,14 +67,11 @@ static void placing_then_jumping(void **st)
     assert_false(legal(g, s, "a1xg1"));
     assert_true(legal(g, s, "g1"));
     lt_state_free(s);
-    s = start(&g, "nine-mens-morris", NULL);
-    set_position(g, s, ".../.../.../....../.../.../WB. w 0 0 -");
+    s = start_at(&g, "nine-mens-morris", NULL, 0, ".../.../.../....../.../.../WB. w 0 0 -");
     play(g, s, "a1xg1");
     /* Black's last man is gone: White wins (seed: all men lost) */
-    assert_int_equal(g->current_player(s), LT_TERMINAL);
-    assert_true(return_of(g, s, 0) == 1);
     /* RULES.md, Endings */
-    assert_reason(g, s, "Black has no men left", "Czarne nie mają już pionków");
+    assert_end(g, s, 0, 1, "Black has no men left", "Czarne nie mają już pionków");
     assert_info(g, s, "Black has no men left", "Czarne nie mają już pionków");
     lt_state_free(s);
 }
@@ -87,13 +80,10 @@ static void placing_then_jumping(void **st)
  * d1 and a4 with g1 and a7 behind them black too: no step, no jump. */
 static void blocked_loses(void **st)
 {
-    (void)st;
     const lt_game *g;
-    lt_state *s = start(&g, "nine-mens-morris", NULL);
-    set_position(g, s, "B../.../.../B...../.../.../WBB w 0 0 -");
-    assert_int_equal(g->current_player(s), LT_TERMINAL);
-    assert_true(return_of(g, s, 1) == 1);
-    assert_reason(g, s, "White is blocked: no move", "Białe są zablokowane: brak ruchu");
+    lt_state *s = start_at(&g, "nine-mens-morris", NULL, 0,
+            "B../.../.../B...../.../.../WBB w 0 0 -");
+    assert_end(g, s, 1, 1, "White is blocked: no move", "Białe są zablokowane: brak ruchu");
     lt_state_free(s);
 }
 
@@ -101,7 +91,6 @@ static void blocked_loses(void **st)
  * the player remove an enemy man at once; the same player acts again. */
 static void mills(void **st)
 {
-    (void)st;
     const lt_game *g;
     lt_state *s = start(&g, "nine-mens-morris", "capture=mills");
     play(g, s, "a1 b2 d1 b4 g1");
@@ -113,8 +102,8 @@ static void mills(void **st)
     lt_state_free(s);
     /* a man in a mill is safe while another can be taken: Black's mill
      * b2 b4 b6 and a lone man on c3 - only c3 goes */
-    s = start(&g, "nine-mens-morris", "capture=mills");
-    set_position(g, s, ".../B.W/.../.B..../B../B../WWW wx 0 0 -");
+    s = start_at(&g, "nine-mens-morris", "capture=mills", 0,
+            ".../B.W/.../.B..../B../B../WWW wx 0 0 -");
     assert_string_equal(moves_of(g, s), "xc3");
     lt_state_free(s);
 }
@@ -122,32 +111,26 @@ static void mills(void **st)
 /* RULES.md (mills): a player left with two men loses. */
 static void two_men_lose(void **st)
 {
-    (void)st;
     const lt_game *g;
     lt_state *s = start(&g, "nine-mens-morris", "capture=mills");
     /* Black a7, a4, c3 (no mill): White's mill takes a7, two are left */
     set_position(g, s, "B../.../.../B...../B../.../WWW wx 0 0 -");
     play(g, s, "xa7");
-    assert_int_equal(g->current_player(s), LT_TERMINAL);
-    assert_true(return_of(g, s, 0) == 1);
-    assert_reason(g, s, "Black has fewer than three men left",
-                  "Czarne mają już mniej niż trzy pionki");
+    assert_end(g, s, 0, 1, "Black has fewer than three men left",
+               "Czarne mają już mniej niż trzy pionki");
     lt_state_free(s);
 }
 
 /* flying=on: with three men a man may go to any empty point. */
 static void flying(void **st)
 {
-    (void)st;
     /* White a1, g1, e4; Black a7, g7, a4 */
     const char *pos = "B.B/.../.../B..W../.../.../W.W w 0 0 -";
     const lt_game *g;
-    lt_state *s = start(&g, "nine-mens-morris", "capture=mills flying=on");
-    set_position(g, s, pos);
+    lt_state *s = start_at(&g, "nine-mens-morris", "capture=mills flying=on", 0, pos);
     assert_true(legal(g, s, "a1-f2"));
     lt_state_free(s);
-    s = start(&g, "nine-mens-morris", "capture=mills");
-    set_position(g, s, pos);
+    s = start_at(&g, "nine-mens-morris", "capture=mills", 0, pos);
     assert_false(legal(g, s, "a1-f2"));
     assert_true(legal(g, s, "a1-d1"));
     lt_state_free(s);
@@ -157,19 +140,16 @@ static void flying(void **st)
  * move draws; the steps since the last capture are part of the text. */
 static void repetition(void **st)
 {
-    (void)st;
     const lt_game *g;
-    lt_state *s = start(&g, "nine-mens-morris", NULL);
-    set_position(g, s, "..B/.../.../....../.../.../W.. w 0 0 -");
+    lt_state *s = start_at(&g, "nine-mens-morris", NULL, 0,
+            "..B/.../.../....../.../.../W.. w 0 0 -");
     play(g, s, "a1-d1 g7-d7 d1-a1 d7-g7 a1-d1 g7-d7 d1-a1");
     assert_string_equal(text_of(g, s),
                         ".B./.../.../....../.../.../W.. b 0 0 "
                         "a1-d1,g7-d7,d1-a1,d7-g7,a1-d1,g7-d7,d1-a1");
     play(g, s, "d7-g7");
-    assert_int_equal(g->current_player(s), LT_TERMINAL);
-    assert_true(return_of(g, s, 0) == 0);
-    assert_reason(g, s, "draw: the same position for the third time",
-                  "remis: ta sama pozycja po raz trzeci");
+    assert_end(g, s, 0, 0, "draw: the same position for the third time",
+               "remis: ta sama pozycja po raz trzeci");
     lt_state_free(s);
 }
 
@@ -179,18 +159,15 @@ static void repetition(void **st)
  * with quiet=10 the 20th move draws and the 19th does not. */
 static void quiet_moves(void **st)
 {
-    (void)st;
     const lt_game *g;
-    lt_state *s = start(&g, "nine-mens-morris", "quiet=10");
-    set_position(g, s, ".../.../.../....../B../.../W.. w 0 0 -");
+    lt_state *s = start_at(&g, "nine-mens-morris", "quiet=10", 0,
+            ".../.../.../....../B../.../W.. w 0 0 -");
     play(g, s, "a1-d1 c3-d3 d1-g1 d3-c3 g1-g4 c3-d3 g4-g7 d3-c3 g7-d7 c3-d3 "
                "d7-a7 d3-c3 a7-a4 c3-d3 a4-a1 d3-c3 a1-d1 c3-d3 d1-g1");
     assert_int_equal(g->current_player(s), 1);
     play(g, s, "d3-c3");
-    assert_int_equal(g->current_player(s), LT_TERMINAL);
-    assert_true(return_of(g, s, 0) == 0);
-    assert_reason(g, s, "draw: 10 moves each without a capture",
-                  "remis: 10 ruchów każdego gracza bez bicia");
+    assert_end(g, s, 0, 0, "draw: 10 moves each without a capture",
+               "remis: 10 ruchów każdego gracza bez bicia");
     lt_state_free(s);
     /* the count agrees with its number, through the catalog's plural
      * forms: 1 ruch, 2 and 22 ruchy, 5, 12 and 25 ruchów */
@@ -218,7 +195,6 @@ static void quiet_moves(void **st)
 
 static void bad_positions(void **st)
 {
-    (void)st;
     static const char *const bad[] = {
         ".../.../.../....../.../.../... w 9 9",     /* no steps field */
         ".../.../.../....../.../.../... w 10 9 -",  /* ten men to place */
@@ -232,14 +208,8 @@ static void bad_positions(void **st)
     };
     const lt_game *g;
     lt_state *s = start(&g, "nine-mens-morris", NULL);
-    const char *before = ".../.../.../....../.../.../... w 9 9 -";
-    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
-        lt_error err = {0};
-        if (g->read_state(s, bad[i], &err) == LT_OK)
-            fail_msg("'%s' was accepted", bad[i]);
-        assert_true(err.msg[0] != '\0');
-        assert_string_equal(text_of(g, s), before);
-    }
+    assert_string_equal(text_of(g, s), ".../.../.../....../.../.../... w 9 9 -");
+    assert_bad_positions(g, s, bad, sizeof bad / sizeof bad[0]);
     lt_state_free(s);
 }
 

@@ -6,27 +6,24 @@
 /* One die, then two; last throws; equal successes play off. */
 static void a_turn(void **st)
 {
-    (void)st;
     const lt_game *g;
     lt_state *s = start_n(&g, "one-and-two", NULL, 2);
     lt_outcome out[LT_MAX_OUTCOMES];
     assert_int_equal(g->chance_outcomes(s, out), 6);  /* one die */
     play(g, s, "4");
     assert_int_equal(g->chance_outcomes(s, out), 21); /* two dice */
-    play(g, s, "3-1"); /* 4 on two dice: a success; seat 2 may equal */
-    assert_string_equal(text_of(g, s), "play turn 1/1 score 0,0 order 1,2 contest "
-                                       "1,2 first 1 equal 1 due 2 steps 2");
+    /* 4 on two dice: a success; seat 2 may equal */
+    play_to(g, s, "3-1", "play turn 1/1 score 0,0 order 1,2 contest "
+                         "1,2 first 1 equal 1 due 2 steps 2");
     play(g, s, "2 1-1"); /* he equals: the two play off */
     assert_string_equal(text_of(g, s),
                         "play turn 1/1 score 0,0 order 1,2 contest 1,2 next 1 steps 4");
     play(g, s, "1 1-1 6 5-1"); /* seat 1 cannot succeed with a 1; seat 2 does */
     play(g, s, "6 6-6");       /* seat 1's last throw fails */
-    assert_int_equal(g->current_player(s), LT_TERMINAL);
-    assert_true(return_of(g, s, 1) == 1);
     /* RULES.md, Endings */
-    assert_reason(g, s, "Player 2 matched one die with two in the play-off; nobody equalled it",
-                  "Gracz 2 wyrzuca ile na jednej, tyle na dwóch w dogrywce; nikt nie "
-                  "wyrównuje");
+    assert_end(g, s, 1, 1, "Player 2 matched one die with two in the play-off; nobody equalled it",
+               "Gracz 2 wyrzuca ile na jednej, tyle na dwóch w dogrywce; nikt nie "
+               "wyrównuje");
     assert_info(g, s, "Turn 1: P2 won it — matched one die with two in the play-off; nobody "
                       "equalled it",
                 "Tura 1: wygrywa G2 — wyrzuca ile na jednej, tyle na dwóch w dogrywce; "
@@ -48,7 +45,6 @@ static void a_turn(void **st)
  * f (1 - p) = q/(1+q): f = 1/(1+q) = 72/139. */
 static void two_players(void **st)
 {
-    (void)st;
     const lt_game *g;
     lt_state *s = start_n(&g, "one-and-two", NULL, 2);
     assert_odds(g, s, "72/139 67/139");
@@ -67,7 +63,6 @@ static void two_players(void **st)
  * 5/72, then a fair play-off: seat 2 wins 67/72 + 5/144 = 139/144. */
 static void rest_of_round(void **st)
 {
-    (void)st;
     const lt_game *g;
     lt_state *s = start_n(&g, "one-and-two", "last=round", 3);
     assert_odds(g, s, "1/3 1/3 1/3");
@@ -147,7 +142,6 @@ static void forward(int players, double *win)
 
 static void three_players(void **st)
 {
-    (void)st;
     const lt_game *g;
     lt_state *s = start_n(&g, "one-and-two", NULL, 3);
     lt_odds *o = odds_of(g, s);

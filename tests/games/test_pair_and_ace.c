@@ -4,7 +4,6 @@
 
 static void rules(void **st)
 {
-    (void)st;
     const lt_game *g;
     lt_state *s = start_n(&g, "pair-and-ace", NULL, 2);
     /* the throw for the order: 18 against 3, seat 1 first */
@@ -12,10 +11,9 @@ static void rules(void **st)
     assert_string_equal(text_of(g, s),
                         "play turn 1/1 score 0,0 order 1,2 next 1");
     play(g, s, "6-5-4 3-2-1 5-5-1"); /* seat 1 throws the first pair */
-    assert_true(return_of(g, s, 0) == 1);
     /* RULES.md, Endings */
-    assert_reason(g, s, "Player 1 threw 5-5-1, the first pair",
-                  "Gracz 1 wyrzuca 5-5-1, pierwszą parę");
+    assert_end(g, s, 0, 1, "Player 1 threw 5-5-1, the first pair",
+               "Gracz 1 wyrzuca 5-5-1, pierwszą parę");
     assert_info(g, s, "Turn 1: P1 won it — threw 5-5-1, the first pair",
                 "Tura 1: wygrywa G1 — wyrzuca 5-5-1, pierwszą parę");
     /* order=lowest: the lower throw goes first; a tie throws again */
@@ -25,9 +23,8 @@ static void rules(void **st)
     assert_string_equal(text_of(g, s),
                         "play turn 1/1 score 0,0 order 2,1 next 2");
     play(g, s, "3-3-3");
-    assert_true(return_of(g, s, 1) == 1);
-    assert_reason(g, s, "Player 2 threw 3-3-3, the first triple",
-                  "Gracz 2 wyrzuca 3-3-3, pierwszą trójkę");
+    assert_end(g, s, 1, 1, "Player 2 threw 3-3-3, the first triple",
+               "Gracz 2 wyrzuca 3-3-3, pierwszą trójkę");
     lt_state_free(s);
     assert_turn_cap("pair-and-ace", NULL, 2, "6-6-6 1-1-1", "3-2-1");
 }
@@ -37,7 +34,6 @@ static void rules(void **st)
  * two players 9/14 and 5/14; three 81/151, 45/151, 25/151. */
 static void by_hand(void **st)
 {
-    (void)st;
     assert_odds_at("pair-and-ace", NULL, 2, NULL, "9/14 5/14");
     assert_odds_at("pair-and-ace", NULL, 3, NULL, "81/151 45/151 25/151");
     /* the third in order to throw now: he is first of the cycle */

@@ -21,7 +21,6 @@ static const struct {
 
 static void payouts(void **st)
 {
-    (void)st;
     int covered = 0;
     for (size_t i = 0; i < sizeof seed_table / sizeof seed_table[0]; i++) {
         const char *t = seed_table[i].throw_;
@@ -31,8 +30,7 @@ static void payouts(void **st)
                                   "order 1,2 numbers %d,%d next 1",
                  sum, sum == 7 ? 8 : 7);
         const lt_game *g;
-        lt_state *s = start_n(&g, "panquist", NULL, 2);
-        set_position(g, s, pos);
+        lt_state *s = start_at(&g, "panquist", NULL, 2, pos);
         play(g, s, t);
         assert_int_equal(g->current_player(s), LT_TERMINAL);
         if (return_of(g, s, 0) != seed_table[i].stakes)
@@ -53,23 +51,21 @@ static void payouts(void **st)
 
 static void turns(void **st)
 {
-    (void)st;
     const lt_game *g;
     lt_state *s = start_n(&g, "panquist", "bankroll=4 turns=3", 2);
     play(g, s, "6-6-6 1-1-1"); /* seat 1 throws first; seat 2 stakes 4 */
-    play(g, s, "6-6-6 5-2-1 6-6-6 6-5-1"); /* 8 his, 12 the other's */
-    assert_string_equal(text_of(g, s), "play turn 1/3 score 0,0 money 4,0 pot 4 "
-                                       "order 1,2 numbers 8,12 next 1 steps 4");
-    play(g, s, "5-2-1"); /* his 8 as 5-2-1: one stake */
-    assert_string_equal(text_of(g, s), "play turn 2/3 score 1,0 money 1,3 pot 4 "
-                                       "order 2,1 numbers -,-");
+    /* 8 his, 12 the other's */
+    play_to(g, s, "6-6-6 5-2-1 6-6-6 6-5-1", "play turn 1/3 score 0,0 money 4,0 pot 4 "
+                                             "order 1,2 numbers 8,12 next 1 steps 4");
+    /* his 8 as 5-2-1: one stake */
+    play_to(g, s, "5-2-1", "play turn 2/3 score 1,0 money 1,3 pot 4 "
+                           "order 2,1 numbers -,-");
     /* RULES.md, Endings: each turn's end, and the match's */
     assert_info(g, s, "Turn 1: P1 won it — threw 8 (5-2-1), own number: takes 1 of the 4 stakes",
                 "Tura 1: wygrywa G1 — wyrzuca 8 (5-2-1), własną liczbę: bierze 1 z 4 zakładów");
     /* seat 2 throws: 9 his, 10 seat 1's; then seat 1, the staker, throws
      * his 10: the turn is his and his stakes come back */
-    play(g, s, "6-2-1 5-4-1 1-1-1 5-4-1");
-    assert_string_equal(text_of(g, s), "over played 2/3 score 2,0 money 5,3 pot 0");
+    play_to(g, s, "6-2-1 5-4-1 1-1-1 5-4-1", "over played 2/3 score 2,0 money 5,3 pot 0");
     /* turn 3: seat 2 should stake four and has three: he has lost */
     assert_true(return_of(g, s, 0) == 1 && return_of(g, s, 1) == -1);
     assert_info(g, s, "Turn 2: P1 won it — threw 10, own number, before the thrower's: no stakes taken",
@@ -80,9 +76,8 @@ static void turns(void **st)
     /* a one-turn match: seat 1 throws his 9 as 4-4-1, Panquist */
     s = start_n(&g, "panquist", NULL, 2);
     play(g, s, "6-6-6 1-1-1 6-2-1 6-3-1 4-4-1");
-    assert_true(return_of(g, s, 0) == 4);
-    assert_reason(g, s, "Player 1 threw 9 (4-4-1), own number: Panquist, all 4 stakes",
-                  "Gracz 1 wyrzuca 9 (4-4-1), własną liczbę: Panquist, 4 zakłady");
+    assert_end(g, s, 0, 4, "Player 1 threw 9 (4-4-1), own number: Panquist, all 4 stakes",
+               "Gracz 1 wyrzuca 9 (4-4-1), własną liczbę: Panquist, 4 zakłady");
     lt_state_free(s);
     /* numbers 9 and 10; 6 is nobody's; the stakes go back */
     assert_turn_cap("panquist", NULL, 2, "6-6-6 1-1-1 6-2-1 6-3-1", "3-2-1");
@@ -95,11 +90,10 @@ static void turns(void **st)
  * 72/139 * 13/5 = 936/695 stakes. */
 static void by_hand(void **st)
 {
-    (void)st;
     const lt_game *g;
-    lt_state *s = start_n(&g, "panquist", NULL, 2);
-    set_position(g, s, "play turn 1/1 score 0,0 money 20,16 pot 4 order 1,2 "
-                       "numbers 7,14 next 1");
+    lt_state *s = start_at(&g, "panquist", NULL, 2,
+            "play turn 1/1 score 0,0 money 20,16 pot 4 order 1,2 "
+            "numbers 7,14 next 1");
     lt_odds *o = odds_of(g, s);
     assert_win(o, 0, "72/139");
     assert_value(o, "936/695");
@@ -115,7 +109,6 @@ static void by_hand(void **st)
  * the mean payout of each sum from the table above. */
 static void whole_turn(void **st)
 {
-    (void)st;
     for (int same = 0; same < 2; same++) {
         const lt_game *g;
         lt_state *s = start_n(&g, "panquist", same ? "distinct=no" : NULL, 2);

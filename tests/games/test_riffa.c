@@ -4,7 +4,6 @@
 
 static void rules(void **st)
 {
-    (void)st;
     const lt_game *g;
     lt_state *s = start_n(&g, "riffa", NULL, 2);
     lt_outcome out[LT_MAX_OUTCOMES];
@@ -14,10 +13,10 @@ static void rules(void **st)
     assert_int_equal(g->chance_outcomes(s, out), 6);
     play(g, s, "6");                 /* 14 */
     play(g, s, "3-3-3 2");           /* of a triple he keeps two: 8 */
-    assert_true(return_of(g, s, 0) == 1);
     /* RULES.md, Endings */
-    assert_reason(g, s, "Player 1 scored 14 with a pair and the third die, the highest (next: 8)",
-                  "Gracz 1 ma 14 z pary i trzeciej kości, najwięcej (następny wynik: 8)");
+    assert_end(g, s, 0, 1,
+               "Player 1 scored 14 with a pair and the third die, the highest (next: 8)",
+               "Gracz 1 ma 14 z pary i trzeciej kości, najwięcej (następny wynik: 8)");
     assert_info(g, s,
                 "Turn 1: P1 won it — scored 14 with a pair and the third die, the highest (next: 8)",
                 "Tura 1: wygrywa G1 — ma 14 z pary i trzeciej kości, najwięcej (następny wynik: 8)");
@@ -43,7 +42,6 @@ static void rules(void **st)
  * (a fair play-off), 3 or more wins: seat 1 wins (1 + 1/2)/6 = 1/4. */
 static void by_hand(void **st)
 {
-    (void)st;
     assert_odds_at("riffa", NULL, 2, "play turn 1/1 score 0,0 order 1,2 in 1,2 scores 10,- pair 4",
                    "1/4 3/4");
 }
@@ -53,10 +51,9 @@ static void by_hand(void **st)
  * enumerated. */
 static void from_the_start(void **st)
 {
-    (void)st;
     const lt_game *g;
-    lt_state *s = start_n(&g, "riffa", NULL, 2);
-    set_position(g, s, "play turn 1/1 score 0,0 order 1,2 in 1,2 scores 12,-");
+    lt_state *s = start_at(&g, "riffa", NULL, 2,
+            "play turn 1/1 score 0,0 order 1,2 in 1,2 scores 12,-");
     lt_odds *o = odds_of(g, s);
     int64_t win2 = 0, tie = 0, with_pair = 0;
     for (int a = 1; a <= 6; a++)

@@ -8,21 +8,19 @@
 
 static void halves(void **st)
 {
-    (void)st;
     const lt_game *g;
     lt_state *s = start_n(&g, "rising-hazard", NULL, 2);
     play(g, s, "6-6-6 1-1-1"); /* seat 1 throws; the pool: a unit, 1 each */
     play(g, s, "5-4-1 6-4-1"); /* 10 for seat 2, 11 his */
-    play(g, s, "6-6-6");       /* a Hazard: another unit, 1 each */
-    assert_string_equal(text_of(g, s), "play turn 1/1 score 0,0 money 48,48 pot 4 "
-                                       "order 1,2 numbers 11,10 choose steps 3");
+    /* a Hazard: another unit, 1 each */
+    play_to(g, s, "6-6-6", "play turn 1/1 score 0,0 money 48,48 pot 4 "
+                           "order 1,2 numbers 11,10 choose steps 3");
     play(g, s, "throw 6-4-1"); /* his own: nothing */
-    play(g, s, "throw 5-4-1"); /* the opponent's: the whole pool */
-    assert_string_equal(text_of(g, s), "over played 1/1 score 1,0 money 52,48 pot 0");
-    assert_true(return_of(g, s, 0) == 2);
+    /* the opponent's: the whole pool */
+    play_to(g, s, "throw 5-4-1", "over played 1/1 score 1,0 money 52,48 pot 0");
     /* RULES.md, Endings */
-    assert_reason(g, s, "Player 1 threw 10, the opponent's number: the whole pool (4)",
-                  "Gracz 1 wyrzuca 10, liczbę przeciwnika: cała pula (4)");
+    assert_end(g, s, 0, 2, "Player 1 threw 10, the opponent's number: the whole pool (4)",
+               "Gracz 1 wyrzuca 10, liczbę przeciwnika: cała pula (4)");
     lt_state_free(s);
     /* his own number, thrown on and on: the turn cap */
     assert_turn_cap("rising-hazard", NULL, 2, "6-6-6 1-1-1 5-4-1 6-4-1", "6-4-1 throw");
@@ -30,23 +28,22 @@ static void halves(void **st)
 
 static void by_turns(void **st)
 {
-    (void)st;
     const lt_game *g;
     lt_state *s = start_n(&g, "rising-hazard", "cover=alternate turns=2", 2);
-    play(g, s, "6-6-6 1-1-1"); /* the first unit from seat 2, who is not throwing */
-    assert_string_equal(text_of(g, s), "play turn 1/2 score 0,0 money 50,48 pot 2 "
-                                       "order 1,2 numbers -,- payer 1");
-    play(g, s, "5-4-1 6-4-1 6-6-6"); /* the Hazard's unit is seat 1's */
-    assert_string_equal(text_of(g, s), "play turn 1/2 score 0,0 money 48,48 pot 4 "
+    /* the first unit from seat 2, who is not throwing */
+    play_to(g, s, "6-6-6 1-1-1", "play turn 1/2 score 0,0 money 50,48 pot 2 "
+                                 "order 1,2 numbers -,- payer 1");
+    /* the Hazard's unit is seat 1's */
+    play_to(g, s, "5-4-1 6-4-1 6-6-6", "play turn 1/2 score 0,0 money 48,48 pot 4 "
                                        "order 1,2 numbers 11,10 payer 2 choose steps 3");
-    play(g, s, "stop"); /* the pool stays; roles change; seat 2 pays next */
-    assert_string_equal(text_of(g, s), "play turn 2/2 score 0,0 money 48,48 pot 4 "
-                                       "order 2,1 numbers -,- payer 2");
+    /* the pool stays; roles change; seat 2 pays next */
+    play_to(g, s, "stop", "play turn 2/2 score 0,0 money 48,48 pot 4 "
+                          "order 2,1 numbers -,- payer 2");
     /* RULES.md, Endings */
     assert_info(g, s, "Turn 1: nobody won it — P1 stopped: the roles change, the pool stays",
                 "Tura 1 bez zwycięzcy — G1 przerywa: zmiana ról, pula zostaje");
-    play(g, s, "5-4-1 6-4-1 6-2-1"); /* 10 for seat 1, 11 his; 9: nobody's */
-    assert_string_equal(text_of(g, s), "over played 2/2 score 1,0 money 50,50 pot 0");
+    /* 10 for seat 1, 11 his; 9: nobody's */
+    play_to(g, s, "5-4-1 6-4-1 6-2-1", "over played 2/2 score 1,0 money 50,50 pot 0");
     assert_info(g, s, "Turn 2: P1 won it — P2 threw 9, nobody's number: the roles change, the "
                       "pool stays",
                 "Tura 2: wygrywa G1 — G2 wyrzuca 9, niczyją liczbę: zmiana ról, pula zostaje");
@@ -63,7 +60,6 @@ static void by_turns(void **st)
  * (u/2)(1 + 40/(w_o + w_x)) when he wins. */
 static void halves_by_hand(void **st)
 {
-    (void)st;
     const lt_game *g;
     lt_state *s = start_n(&g, "rising-hazard", "unit=3", 2);
     lt_odds *o = odds_of(g, s);
@@ -111,7 +107,6 @@ static double v_iter(int wo, int wm, int U, int P, int x, double *throw_now)
 
 static void by_turns_best_play(void **st)
 {
-    (void)st;
     const lt_game *g;
     lt_state *s = start_n(&g, "rising-hazard", "cover=alternate", 2);
     /* one unit in the pool, his to pay next, 7 the opponent's (15 ways),
@@ -164,14 +159,11 @@ static void by_turns_best_play(void **st)
  * pool is split. */
 static void bankroll(void **st)
 {
-    (void)st;
     const lt_game *g;
     lt_state *s = start_n(&g, "rising-hazard", "bankroll=1 turns=5", 2);
-    play(g, s, "6-6-6 1-1-1 5-4-1 6-4-1");
-    assert_string_equal(text_of(g, s), "play turn 1/5 score 0,0 money 0,0 pot 2 "
-                                       "order 1,2 numbers 11,10 first steps 2");
-    play(g, s, "6-6-6");
-    assert_string_equal(text_of(g, s), "over played 0/5 score 0,0 money 1,1 pot 0");
+    play_to(g, s, "6-6-6 1-1-1 5-4-1 6-4-1", "play turn 1/5 score 0,0 money 0,0 pot 2 "
+                                             "order 1,2 numbers 11,10 first steps 2");
+    play_to(g, s, "6-6-6", "over played 0/5 score 0,0 money 1,1 pot 0");
     assert_reason(g, s, "Player 1 and Player 2 cannot cover the next unit",
                   "brak środków na kolejną jednostkę: Gracz 1 i Gracz 2");
     lt_state_free(s);

@@ -46,27 +46,16 @@ static const char *position(int players, const char *rb, const char *bv,
     return buf;
 }
 
-static lt_state *start_at(const lt_game **g, int players, const char *options,
+static lt_state *talat_at(const lt_game **g, int players, const char *options,
                           const char *text)
 {
-    lt_config cfg;
-    lt_state *s = start(g, "talat", options);
-    lt_config_default(*g, &cfg, players);
-    if (options)
-        assert_int_equal(lt_config_parse(*g, &cfg, options, NULL), LT_OK);
-    assert_int_equal(lt_init(*g, s, &cfg, NULL), LT_OK);
-    set_position(*g, s, text);
-    return s;
+    return start_at(g, "talat", options, players, text);
 }
 
 /* A game of n players at its start. */
 static lt_state *start_players(const lt_game **g, int n)
 {
-    lt_state *s = start(g, "talat", NULL);
-    lt_config cfg;
-    lt_config_default(*g, &cfg, n);
-    assert_int_equal(lt_init(*g, s, &cfg, NULL), LT_OK);
-    return s;
+    return start_n(g, "talat", NULL, n);
 }
 
 /* A three-player game at its start (also the default). */
@@ -119,14 +108,13 @@ static const char *const table[9] = {
  * with c2xc3, Blue with c3xc2, exactly as the table says. */
 static void capture_table(void **st)
 {
-    (void)st;
     for (int a = 0; a < 9; a++)
         for (int b = 0; b < 9; b++) {
             char rb[64];
             snprintf(rb, sizeof rb, "...../...../..B%s../..R%s../.....", kinds[b], kinds[a]);
             for (int mover = 0; mover < 2; mover++) {
                 const lt_game *g;
-                lt_state *s = start_at(&g, 3, NULL,
+                lt_state *s = talat_at(&g, 3, NULL,
                                        position(3, rb, "....V1t/...../...../...../.....",
                                                 "...../...../...../...../V1s....",
                                                 mover ? 'b' : 'r'));
@@ -144,22 +132,21 @@ static void capture_table(void **st)
  * way round; straight ahead and sideways alike. */
 static void david_and_goliath(void **st)
 {
-    (void)st;
     const lt_game *g;
     const char *bv = "....V1t/...../...../...../.....", *vr = "...../...../...../...../V1s....";
-    lt_state *s = start_at(&g, 3, NULL,
+    lt_state *s = talat_at(&g, 3, NULL,
                            position(3, "...../...../..B3h../..R1tB1t./.....", bv, vr, 'r'));
     assert_true(legal(g, s, "c2xc3"));
     lt_state_free(s);
-    s = start_at(&g, 3, NULL,
+    s = talat_at(&g, 3, NULL,
                  position(3, "...../...../..B3h../..R1tB1t./.....", bv, vr, 'b'));
     assert_false(legal(g, s, "c3xc2")); /* Goliath cannot take David */
     lt_state_free(s);
     /* Blue's small triangle beside Red's tall hexagon: sideways */
-    s = start_at(&g, 3, NULL, position(3, "...../...../...../..R3hB1t./.....", bv, vr, 'b'));
+    s = talat_at(&g, 3, NULL, position(3, "...../...../...../..R3hB1t./.....", bv, vr, 'b'));
     assert_true(legal(g, s, "d2xc2"));
     lt_state_free(s);
-    s = start_at(&g, 3, NULL, position(3, "...../...../...../..R3hB1t./.....", bv, vr, 'r'));
+    s = talat_at(&g, 3, NULL, position(3, "...../...../...../..R3hB1t./.....", bv, vr, 'r'));
     assert_false(legal(g, s, "c2xd2"));
     lt_state_free(s);
 }
@@ -170,11 +157,10 @@ static void david_and_goliath(void **st)
  * backwards — neither b5 takes b4 nor b4 takes b5. */
 static void start_line_sideways(void **st)
 {
-    (void)st;
     const lt_game *g;
     const char *rb = "B3tR2sB1t../.B1h.../...../...../.....";
     const char *bv = "....V1t/...../...../...../.....", *vr = "...../...../...../...../V1s....";
-    lt_state *s = start_at(&g, 3, NULL, position(3, rb, bv, vr, 'r'));
+    lt_state *s = talat_at(&g, 3, NULL, position(3, rb, bv, vr, 'r'));
     assert_true(legal(g, s, "b5xc5"));
     assert_false(legal(g, s, "b5xa5"));
     assert_false(legal(g, s, "b5xb4"));
@@ -187,7 +173,7 @@ static void start_line_sideways(void **st)
                         "B1tB1sB2tB2sB2hB3sB3hV1hV2tV2sV2hV3tV3sV3h "
                         "R1tR1sR1hR2tR2hR3tR3sR3h -");
     lt_state_free(s);
-    s = start_at(&g, 3, NULL, position(3, rb, bv, vr, 'b'));
+    s = talat_at(&g, 3, NULL, position(3, rb, bv, vr, 'b'));
     assert_true(legal(g, s, "a5xb5"));
     assert_false(legal(g, s, "c5xb5")); /* small does not take medium */
     assert_false(legal(g, s, "b4xb5"));
@@ -198,10 +184,9 @@ static void start_line_sideways(void **st)
  * straight or diagonally forward. */
 static void plain_moves(void **st)
 {
-    (void)st;
     const lt_game *g;
     const char *bv = "....V1t/...../...../...../.....", *vr = "...../...../...../...../V1s....";
-    lt_state *s = start_at(&g, 3, NULL, position(3, "...../...../..R1t../..R3h../.....", bv, vr, 'r'));
+    lt_state *s = talat_at(&g, 3, NULL, position(3, "...../...../..R1t../..R3h../.....", bv, vr, 'r'));
     assert_false(legal(g, s, "c2xc3"));
     assert_false(legal(g, s, "c2-c3"));
     assert_true(legal(g, s, "c2-b3"));
@@ -221,7 +206,6 @@ static void plain_moves(void **st)
  * moves first. */
 static void placing_three(void **st)
 {
-    (void)st;
     const lt_game *g;
     lt_state *s = start_three(&g);
     /* Red's ten squares: a1-e1 (row 1 of red-blue), k5-o5 (row 5 of
@@ -262,7 +246,6 @@ static void placing_three(void **st)
  * moves first (seed 6, 7). */
 static void placing_two(void **st)
 {
-    (void)st;
     const lt_game *g;
     lt_state *s = start_players(&g, 2);
     assert_int_equal(g->num_players(s), 2);
@@ -312,19 +295,18 @@ static void placing_two(void **st)
  * before neutral 1t on m3. */
 static void neutral_towers(void **st)
 {
-    (void)st;
     const char *rb = "B1s..../...../...../...../R1t....";
     const char *bv = "...../.V2s.../.B1tB3t../...../.....";
     const char *vr = "...../...../.R1sV1t../.V1hV2h../.....";
     const lt_game *g;
-    lt_state *s = start_at(&g, 2, NULL, position(2, rb, bv, vr, 'r'));
+    lt_state *s = talat_at(&g, 2, NULL, position(2, rb, bv, vr, 'r'));
     assert_true(legal(g, s, "g4xg3"));  /* Red takes Blue's with a neutral */
     assert_false(legal(g, s, "l2xl3")); /* not his own */
     assert_true(legal(g, s, "l2-k3"));  /* but moves that neutral tower */
     assert_false(legal(g, s, "m2xm3")); /* neutral never takes neutral */
     assert_false(legal(g, s, "h3xg4")); /* Blue's tower */
     lt_state_free(s);
-    s = start_at(&g, 2, NULL, position(2, rb, bv, vr, 'b'));
+    s = talat_at(&g, 2, NULL, position(2, rb, bv, vr, 'b'));
     assert_true(legal(g, s, "l2xl3"));  /* Blue takes Red's with a neutral */
     assert_false(legal(g, s, "g4xg3")); /* not his own */
     assert_true(legal(g, s, "h3xg4"));  /* his own takes a neutral */
@@ -341,12 +323,11 @@ static void neutral_towers(void **st)
  * player whose move put it there; on his own line, for nobody. */
 static void neutral_credit(void **st)
 {
-    (void)st;
     const char *rb = "B1s..../...../...../...../R1t....";
     const char *bv = "...../...../...../.V2s.../.....";
     const char *vr = "...../.V1s.../...../...../.....";
     const lt_game *g;
-    lt_state *s = start_at(&g, 2, NULL, position(2, rb, bv, vr, 'r'));
+    lt_state *s = talat_at(&g, 2, NULL, position(2, rb, bv, vr, 'r'));
     int before[3], after[3];
     tl_points((const tl_state *)s, before);
     play(g, s, "g2-g1"); /* Red brings it onto Blue's line */
@@ -358,7 +339,7 @@ static void neutral_credit(void **st)
     tl_points((const tl_state *)s, after);
     assert_int_equal(after[1], before[1] + 3);
     lt_state_free(s);
-    s = start_at(&g, 2, NULL, position(2, rb, bv, vr, 'b'));
+    s = talat_at(&g, 2, NULL, position(2, rb, bv, vr, 'b'));
     play(g, s, "g2-g1"); /* Blue onto his own line: nobody's */
     assert_null(strstr(text_of(g, s), "+"));
     tl_points((const tl_state *)s, after);
@@ -376,9 +357,8 @@ static void neutral_credit(void **st)
  * to whoever moved it last). */
 static void neutral_credit_along_the_line(void **st)
 {
-    (void)st;
     const lt_game *g;
-    lt_state *s = start_at(&g, 2, NULL,
+    lt_state *s = talat_at(&g, 2, NULL,
                            "....B3h/...../...../...../R3h.... ....V1t/...../"
                            "...../...../B1t.... .V2tR1s../...../...../...../..... b "
                            "B1sB1hB2tB2sB2hB3tB3sV1sV1hV2sV2hV3tV3h "
@@ -401,9 +381,8 @@ static void neutral_credit_along_the_line(void **st)
  * The game goes on, as Blue still moves on two boards. */
 static void pass_when_stuck(void **st)
 {
-    (void)st;
     const lt_game *g;
-    lt_state *s = start_at(&g, 3, NULL,
+    lt_state *s = talat_at(&g, 3, NULL,
                            position(3, "R1t...B1s/...../...../...../.....",
                                     "....V2s/...../...../...../B2s....",
                                     "...../...../...../...../.....", 'r'));
@@ -421,15 +400,14 @@ static void pass_when_stuck(void **st)
  * ever possible there, so it is frozen and c4 may not move. */
 static void freezing_passed_towers(void **st)
 {
-    (void)st;
     const char *text = position(3, "...../..R2t../...../..B1t../.....",
                                 "....V2s/...../...../...../B1s....",
                                 "R1h..../...../...../...../V1s....", 'r');
     const lt_game *g;
-    lt_state *s = start_at(&g, 3, NULL, text);
+    lt_state *s = talat_at(&g, 3, NULL, text);
     assert_true(legal(g, s, "c4-c5"));
     lt_state_free(s);
-    s = start_at(&g, 3, "frozen=no-capture", text);
+    s = talat_at(&g, 3, "frozen=no-capture", text);
     assert_false(legal(g, s, "c4-c5"));
     assert_true(legal(g, s, "k5-k4"));
     assert_int_equal(g->current_player(s), 0);
@@ -443,16 +421,15 @@ static void freezing_passed_towers(void **st)
  * rule: it is frozen too — two boards, the game is over. */
 static void freezing_incapable_pair(void **st)
 {
-    (void)st;
     const char *text = position(3, "...../...../...../...../.....",
                                 "...../....V1h/...../B3t..../.....",
                                 "R1h..../...../...../...../V1s....", 'b');
     const lt_game *g;
-    lt_state *s = start_at(&g, 3, NULL, text);
+    lt_state *s = talat_at(&g, 3, NULL, text);
     assert_int_equal(g->current_player(s), 1);
     assert_true(legal(g, s, "f2-f3"));
     lt_state_free(s);
-    s = start_at(&g, 3, "frozen=no-capture", text);
+    s = talat_at(&g, 3, "frozen=no-capture", text);
     assert_int_equal(g->current_player(s), LT_TERMINAL);
     lt_state_free(s);
 }
@@ -464,9 +441,8 @@ static void freezing_incapable_pair(void **st)
  * a2-b3, 2t goes a1-a2 and is in contact with a3. */
 static void freezing_needs_a_blocker_to_move(void **st)
 {
-    (void)st;
     const lt_game *g;
-    lt_state *s = start_at(&g, 3, "frozen=no-capture",
+    lt_state *s = talat_at(&g, 3, "frozen=no-capture",
                            position(3, "...../...../B1t..../R3tR3s.../R2t....",
                                     "....V2s/...../...../...../B1s....",
                                     "R1h..../...../...../...../V1s....", 'r'));
@@ -484,13 +460,12 @@ static void freezing_needs_a_blocker_to_move(void **st)
  * rules; Red's 2s (k5, on violet-red) still moves. */
 static void freezing_deadlock(void **st)
 {
-    (void)st;
     const char *text = position(3, "...../...../B3tB3sB3hB1hB1s/R1tR1sR1hR3hR3t/.....",
                                 "....V2s/...../...../...../B2t....",
                                 "R2s..../...../...../...../V1s....", 'r');
     for (int rule = 0; rule < 2; rule++) {
         const lt_game *g;
-        lt_state *s = start_at(&g, 3, rule ? "frozen=no-capture" : NULL, text);
+        lt_state *s = talat_at(&g, 3, rule ? "frozen=no-capture" : NULL, text);
         assert_false(tl_capture_reachable((const tl_state *)s, 0));
         assert_true(((const tl_state *)s)->frozen == 1);
         assert_string_equal(legal_names(g, s), "k5-k4 k5-l4");
@@ -504,9 +479,8 @@ static void freezing_deadlock(void **st)
  * so that board freezes and the game is over. */
 static void second_frozen_board_ends(void **st)
 {
-    (void)st;
     const lt_game *g;
-    lt_state *s = start_at(&g, 3, NULL,
+    lt_state *s = talat_at(&g, 3, NULL,
                            position(3, "...../...../...../...../.....",
                                     "...../B1s..../...../...../.....",
                                     "....R1t/...../...../...../V1t....", 'b'));
@@ -535,7 +509,7 @@ static void check_end(int players, const char *text, const int *points,
                       const double *returns_want, const char *en, const char *pl)
 {
     const lt_game *g;
-    lt_state *s = start_at(&g, players, NULL, text);
+    lt_state *s = talat_at(&g, players, NULL, text);
     assert_int_equal(g->current_player(s), LT_TERMINAL);
     int got[3];
     tl_points((const tl_state *)s, got);
@@ -553,7 +527,6 @@ static void check_end(int players, const char *text, const int *points,
  * k5-n5).  No captures: equal in everything, they share the win. */
 static void shared_win(void **st)
 {
-    (void)st;
     check_end(3,
               "R1tR1sR1hR2tR2s/...../...../...../B1tB1sB1hB2tB2s "
               "B2hB3tB3sB3h./...../...../...../V1tV1sV1hV2tV2s "
@@ -574,7 +547,6 @@ static void shared_win(void **st)
  * 38 each, and Red's second tower (3h) beats Blue's (3s): Red wins. */
 static void tie_break(void **st)
 {
-    (void)st;
     const char *boards = "R1tR1sR1hR2tR2s/...../...../...../B1tB1sB1hB2tB2s "
                          "B2h..../...../...../...../V1tV1sV1hV2tV2s "
                          "V2h..../...../...../...../R2h....";
@@ -595,7 +567,7 @@ static void tie_break(void **st)
               "sześciokątne): Czerwone 2, Niebieskie 1");
     /* the view says the towers decided */
     const lt_game *g;
-    lt_state *s = start_at(&g, 3, NULL, text);
+    lt_state *s = talat_at(&g, 3, NULL, text);
     assert_info(g, s, "Equal points: the towers captured decide (seed 14)",
                 "Remis punktowy: rozstrzygają zbite wieże (reguła 14)");
     lt_state_free(s);
@@ -606,7 +578,6 @@ static void tie_break(void **st)
  * are in), but one the rules define. */
 static void last_player_left(void **st)
 {
-    (void)st;
     check_end(3,
               "...../...../...../...../B1tB1sB1hB2tB2s B2hB3tB3sB3h./...../...../...../..... "
               "...../...../...../...../..... b - - - out:rv",
@@ -624,7 +595,6 @@ static void last_player_left(void **st)
  * unused ninth neutral tower.  Every board is frozen: Blue wins. */
 static void two_player_scoring(void **st)
 {
-    (void)st;
     check_end(2,
               "R1tR1sR1hR2tR2s/...../...../...../B1tB1sB1hB2tB2s "
               "B2h..../...../...../...../V2s+.... "
@@ -701,7 +671,6 @@ static bool brute(uint8_t *g)
 
 static void freeze_search_matches_brute_force(void **st)
 {
-    (void)st;
     seen = malloc(sizeof *seen * SEEN);
     seen_mark = calloc(SEEN, sizeof *seen_mark);
     assert_true(seen && seen_mark);
@@ -750,7 +719,6 @@ static void freeze_search_matches_brute_force(void **st)
  * plies): 576, 13824. */
 static void perft_counts(void **st)
 {
-    (void)st;
     const lt_game *g;
     lt_state *s = start_three(&g);
     assert_true(g->perft(s, 1) == 90 && g->perft(s, 2) == 8100 && g->perft(s, 3) == 729000);
@@ -758,7 +726,7 @@ static void perft_counts(void **st)
     s = start_players(&g, 2);
     assert_true(g->perft(s, 1) == 90 && g->perft(s, 2) == 6480 && g->perft(s, 3) == 362880);
     lt_state_free(s);
-    s = start_at(&g, 3, NULL,
+    s = talat_at(&g, 3, NULL,
                  "B1tB1sB1hB2tB2s/...../...../...../R1tR1sR1hR2tR2s "
                  "V1tV1sV1hV2tV2s/...../...../...../B2hB3tB3sB3h. "
                  "R2hR3tR3sR3h./...../...../...../V2hV3tV3sV3h. r - - -");
@@ -772,9 +740,8 @@ static void perft_counts(void **st)
  * evaluation gives Red the best return, within the range, summing to 0. */
 static void evaluation(void **st)
 {
-    (void)st;
     const lt_game *g;
-    lt_state *s = start_at(&g, 3, NULL,
+    lt_state *s = talat_at(&g, 3, NULL,
                            "B1tB1sB1hB2tB2s/...../...../...../R1tR1sR1hR2tR2s "
                            "V1tV1sV1hV2tV2s/...../...../...../B2hB3t... "
                            "R2hR3tR3sR3h./...../...../...../V2hV3t... b "
@@ -792,12 +759,11 @@ static void evaluation(void **st)
  * position: another hash. */
 static void hash_follows_position(void **st)
 {
-    (void)st;
     const char *text = position(3, "...../...../...../...../R1t.B1s..",
                                 "....V2s/...../...../...../B2s....",
                                 "....R1h/...../...../...../V1s....", 'r');
     const lt_game *g;
-    lt_state *a = start_at(&g, 3, NULL, text), *b = start_at(&g, 3, NULL, text);
+    lt_state *a = talat_at(&g, 3, NULL, text), *b = talat_at(&g, 3, NULL, text);
     play(g, a, "a1-a2 f1-f2 k1-k2 o5-o4");
     play(g, b, "o5-o4 f1-f2 k1-k2 a1-a2");
     char ta[1024];
@@ -838,13 +804,12 @@ static const char *engine_move(const lt_game *g, const lt_state *s, int depth,
  * d2xd3 — with two players as with three. */
 static void engine_takes_the_free_tower(void **st)
 {
-    (void)st;
     const char *rb = "...../.B1t.../.B2t.B1h./.R3h.R2s./.....";
     const char *bv = "....V1t/...../...../...../B1s....";
     const char *vr = "...../...../...../...../V1s....";
     const lt_game *g;
     for (int players = 2; players <= 3; players++) {
-        lt_state *s = start_at(&g, players, NULL, position(players, rb, bv, vr, 'r'));
+        lt_state *s = talat_at(&g, players, NULL, position(players, rb, bv, vr, 'r'));
         for (int depth = 1; depth <= 4; depth += 3) {
             assert_string_equal(engine_move(g, s, depth, "paranoid"), "d2xd3");
             assert_string_equal(engine_move(g, s, depth, "brs"), "d2xd3");
@@ -860,9 +825,8 @@ static void engine_takes_the_free_tower(void **st)
  * other moves (R1t on board k-o) leave R2s to be taken. */
 static void engine_saves_a_tower(void **st)
 {
-    (void)st;
     const lt_game *g;
-    lt_state *s = start_at(&g, 3, NULL,
+    lt_state *s = talat_at(&g, 3, NULL,
                            position(3, "...../...../.B3t.../..R2s../.....",
                                     "....V1t/...../...../...../B1s....",
                                     "R1t..../...../...../...../V1s....", 'r'));
@@ -877,9 +841,8 @@ static void engine_saves_a_tower(void **st)
 
 static void notation(void **st)
 {
-    (void)st;
     const lt_game *g;
-    lt_state *s = start_at(&g, 3, NULL,
+    lt_state *s = talat_at(&g, 3, NULL,
                            position(3, "...../...../..B1t../..R2t../.....",
                                     "....V1t/...../...../...../.....",
                                     "...../...../...../...../V1s....", 'r'));
@@ -906,7 +869,6 @@ static void notation(void **st)
 
 static void bad_positions(void **st)
 {
-    (void)st;
     const char *empty = "...../...../...../...../.....";
     char bad[16][512];
     int n = 0;
@@ -938,15 +900,8 @@ static void bad_positions(void **st)
              empty, empty);
     const lt_game *g;
     lt_state *s = start_three(&g);
-    char before[1024];
-    snprintf(before, sizeof before, "%s", text_of(g, s));
-    for (int i = 0; i < n; i++) {
-        lt_error err = {0};
-        if (g->read_state(s, bad[i], &err) == LT_OK)
-            fail_msg("'%s' was accepted", bad[i]);
-        assert_true(err.msg[0] != '\0');
-        assert_string_equal(text_of(g, s), before);
-    }
+    for (int i = 0; i < n; i++)
+        assert_bad_position(g, s, bad[i]);
     lt_state_free(s);
     /* two players: nine neutral towers in play */
     s = start_players(&g, 2);

@@ -4,7 +4,6 @@
 
 static void rounds(void **st)
 {
-    (void)st;
     const lt_game *g;
     /* a lone Triple wins, even one whose sum (3) is in the group, and
      * over a throw in the group (4) */
@@ -23,9 +22,8 @@ static void rounds(void **st)
     play(g, s, "3-2-1 4-1-1 6-5-4");
     assert_int_equal(g->current_player(s), LT_CHANCE);
     play(g, s, "6-5-4 3-2-1 6-6-5");
-    assert_true(return_of(g, s, 1) == 1);
-    assert_reason(g, s, "Player 2 threw the only sum in the group 3-6, and no Triple came",
-                  "Gracz 2 wyrzuca jedyną sumę z grupy 3-6, bez Trójek");
+    assert_end(g, s, 1, 1, "Player 2 threw the only sum in the group 3-6, and no Triple came",
+               "Gracz 2 wyrzuca jedyną sumę z grupy 3-6, bez Trójek");
     /* group 15-18: 6-6-6 is a Triple, 6-6-5 in the group */
     lt_state_free(s);
     s = match_won(&g, "triples", "group=15-18", 2, "6-6-5 6-5-1", 0,
@@ -44,7 +42,6 @@ static void rounds(void **st)
  * 67/72. */
 static void by_hand(void **st)
 {
-    (void)st;
     const lt_game *g;
     lt_state *s = start_n(&g, "triples", NULL, 2);
     assert_odds(g, s, "1/2");
@@ -60,10 +57,9 @@ static void by_hand(void **st)
  * each. */
 static void three_players(void **st)
 {
-    (void)st;
     const lt_game *g;
-    lt_state *s = start_n(&g, "triples", "group=7-14", 3);
-    set_position(g, s, "play turn 1/1 score 0,0,0 order 1,2,3 throws g,-,-");
+    lt_state *s = start_at(&g, "triples", "group=7-14", 3,
+            "play turn 1/1 score 0,0,0 order 1,2,3 throws g,-,-");
     lt_odds *o = odds_of(g, s);
     int64_t w[3] = {0}, again = 0; /* over 216^2 */
     for (int b = 0; b < 216; b++)

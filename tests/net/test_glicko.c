@@ -10,7 +10,6 @@
 
 static void paper_example(void **st)
 {
-    (void)st;
     glicko p = {1500, 200, 0.06};
     glicko_game games[3] = {
         {{1400, 30, 0.06}, 1},
@@ -29,7 +28,6 @@ static void paper_example(void **st)
  * sqrt(phi^2 + sigma^2) on the Glicko-2 scale (step 6). */
 static void idle_period(void **st)
 {
-    (void)st;
     glicko p = {1500, 200, 0.06};
     glicko q = glicko_update(p, NULL, 0, 0.5);
     double phi = 200 / 173.7178;
@@ -42,7 +40,6 @@ static void idle_period(void **st)
  * loses, and a draw between equals changes no rating. */
 static void symmetry(void **st)
 {
-    (void)st;
     glicko a = glicko_new(), b = glicko_new();
     glicko_game ga = {b, 1}, gb = {a, 0};
     glicko a2 = glicko_update(a, &ga, 1, 0.5), b2 = glicko_update(b, &gb, 1, 0.5);

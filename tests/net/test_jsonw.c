@@ -8,7 +8,6 @@
 
 static void nesting(void **st)
 {
-    (void)st;
     jw w = {0};
     jw_obj(&w);
     jw_key(&w, "a");
@@ -37,7 +36,6 @@ static void nesting(void **st)
 
 static void escapes(void **st)
 {
-    (void)st;
     jw w = {0};
     jw_str(&w, "say \"hi\"\\\n\t\x01");
     assert_string_equal(jw_text(&w), "\"say \\\"hi\\\"\\\\\\n\\u0009\\u0001\"");
@@ -49,7 +47,6 @@ static void escapes(void **st)
  * form of '/', a UTF-16 surrogate (U+D800), a code point past U+10FFFF. */
 static void utf8(void **st)
 {
-    (void)st;
     static const struct {
         const char *in, *out;
     } cases[] = {

@@ -11,14 +11,12 @@ static char dir[64];
 
 static int make_dir(void **st)
 {
-    (void)st;
     snprintf(dir, sizeof dir, "/tmp/lt-room-XXXXXX");
     return mkdtemp(dir) ? 0 : -1;
 }
 
 static int remove_dir(void **st)
 {
-    (void)st;
     DIR *d = opendir(dir);
     struct dirent *e;
     char path[512];
@@ -74,7 +72,6 @@ static room *reload(const room *r)
  * seed a record can hold. */
 static void created(void **st)
 {
-    (void)st;
     room *r = new_room("three-mens-morris", "human", "ai:level=2");
     assert_true(room_valid_id(r->id));
     assert_int_equal(strlen(r->seats[0].token), ROOM_TOKEN_LEN);
@@ -88,7 +85,6 @@ static void created(void **st)
  * file is the same game, seats and tokens included. */
 static void reloaded(void **st)
 {
-    (void)st;
     room *r = new_room("three-mens-morris", "human", "human");
     apply_named(r, "B2 A1 C3");
     room *back = reload(r);
@@ -107,7 +103,6 @@ static void reloaded(void **st)
  * accepted, so it is dropped, and the next action follows cleanly. */
 static void torn_append(void **st)
 {
-    (void)st;
     room *r = new_room("three-mens-morris", "human", "human");
     apply_named(r, "B2 A1");
     char path[256], id[ROOM_ID_LEN + 1];
@@ -140,7 +135,6 @@ static void torn_append(void **st)
  * A1-B1-C1 stands after Black's reply, as in test_three_mens_morris.c.) */
 static void finished(void **st)
 {
-    (void)st;
     room *r = new_room("three-mens-morris", "human", "human");
     apply_named(r, "A1 A2 B1 B2 C1");
     lt_error err = {0};
@@ -168,7 +162,6 @@ static void finished(void **st)
  * a client's choosing. */
 static void specs(void **st)
 {
-    (void)st;
     static const char *const good[] = {"human", "random", "ai", "ai:level=1",
                                        "ai:level=5"};
     static const char *const bad[] = {"ai:level=0", "ai:level=6", "uci:/bin/sh",
@@ -186,7 +179,6 @@ static void specs(void **st)
 /* Room ids name files: only ten letters and digits of the alphabet. */
 static void ids(void **st)
 {
-    (void)st;
     assert_true(room_valid_id("abcdefghij"));
     assert_true(room_valid_id("23456789ab"));
     assert_false(room_valid_id("../../etc0"));
@@ -201,7 +193,6 @@ static void ids(void **st)
  * refused with a message. */
 static void broken_files(void **st)
 {
-    (void)st;
     static const char *const texts[] = {
         "[Game \"three-mens-morris\"]\n[Players \"human,human\"]\n",
         "[Game \"three-mens-morris\"]\n[Players \"human,human\"]\n"

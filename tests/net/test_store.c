@@ -22,7 +22,6 @@ static store *open_store(void)
 
 static int setup(void **st)
 {
-    (void)st;
     snprintf(path, sizeof path, "/tmp/lt-store-XXXXXX");
     int fd = mkstemp(path);
     if (fd < 0)
@@ -34,7 +33,6 @@ static int setup(void **st)
 
 static int teardown(void **st)
 {
-    (void)st;
     char wal[80];
     unlink(path);
     snprintf(wal, sizeof wal, "%s-wal", path);
@@ -47,7 +45,6 @@ static int teardown(void **st)
 /* Migrated once: opened again, the schema is at the same version. */
 static void migrations(void **st)
 {
-    (void)st;
     store *s = open_store();
     int v = store_version(s);
     assert_true(v >= 1);
@@ -60,7 +57,6 @@ static void migrations(void **st)
 /* Names: unique whatever their case, of letters, digits, _ and -. */
 static void accounts(void **st)
 {
-    (void)st;
     store *s = open_store();
     store_account a, b;
     lt_error err = {0};
@@ -93,7 +89,6 @@ static void accounts(void **st)
  * the leaders come highest first. */
 static void ratings(void **st)
 {
-    (void)st;
     store *s = open_store();
     lt_error err = {0};
     store_account a, b;
@@ -123,7 +118,6 @@ static void ratings(void **st)
  * first, and its record comes back whole. */
 static void archive(void **st)
 {
-    (void)st;
     store *s = open_store();
     lt_error err = {0};
     store_account a;
