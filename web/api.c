@@ -335,19 +335,9 @@ const char *web_record(void)
         return error(err.msg);
     /* the answer buffer owns every answer */
     jw_reset(&out);
-    size_t n = strlen(text);
-    if (out.cap < n + 1) {
-        char *p = realloc(out.buf, n + 1);
-        if (!p) {
-            free(text);
-            return error("out of memory");
-        }
-        out.buf = p;
-        out.cap = n + 1;
-    }
-    memcpy(out.buf, text, n + 1);
+    lt_text_put(&out.text, text);
     free(text);
-    return out.buf;
+    return out.text.failed ? error("out of memory") : out.text.buf;
 }
 
 /* ---- The game as it stands --------------------------------------------- */

@@ -26,10 +26,10 @@ void httpapi_init(store *s, const httpapi_status *st)
 
 static void answer(httpapi_reply *out, unsigned status, jw *w)
 {
-    out->status = w->failed ? 500 : status;
+    out->status = w->text.failed ? 500 : status;
     out->type = "application/json";
-    out->body = w->failed ? strdup("{}") : w->buf;
-    if (w->failed)
+    out->body = w->text.failed ? strdup("{}") : w->text.buf;
+    if (w->text.failed)
         jw_free(w);
 }
 
