@@ -113,7 +113,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
      * again to a message that writes the very same text */
     jw w = {0}, w2 = {0};
     write_message(&m, &w);
-    FUZZ_CHECK(!w.failed);
+    FUZZ_CHECK(!w.text.failed);
     FUZZ_CHECK(msg_parse(jw_text(&w), strlen(jw_text(&w)), &back, &e));
     FUZZ_CHECK(back.type == m.type && back.re == m.re && back.seat == m.seat &&
                back.ply == m.ply && back.command == m.command &&
@@ -122,7 +122,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     FUZZ_CHECK(back.nseats == (m.nseats < LT_MAX_PLAYERS ? m.nseats : LT_MAX_PLAYERS) ||
                m.type != MSG_CREATE);
     write_message(&back, &w2);
-    FUZZ_CHECK(!w2.failed && !strcmp(jw_text(&w), jw_text(&w2)));
+    FUZZ_CHECK(!w2.text.failed && !strcmp(jw_text(&w), jw_text(&w2)));
     jw_free(&w2);
     msg_free(&back);
     jw_free(&w);

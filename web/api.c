@@ -50,8 +50,7 @@ static const char *error(const char *msg)
 {
     jw_reset(&out);
     jw_obj(&out);
-    jw_key(&out, "error");
-    jw_str(&out, msg);
+    jw_kstr(&out, "error", msg);
     jw_end(&out);
     return jw_text(&out);
 }
@@ -144,8 +143,7 @@ static void write_option(const lt_option *o)
 {
     char label[64];
     jw_obj(&out);
-    jw_key(&out, "name");
-    jw_str(&out, o->name);
+    jw_kstr(&out, "name", o->name);
     jw_key(&out, "label"); /* as the reader types it: "bicie" */
     jw_str(&out, lt_option_name_shown(o, label, sizeof label));
     if (o->choices) {
@@ -153,23 +151,17 @@ static void write_option(const lt_option *o)
         jw_arr(&out);
         for (int k = 0; o->choices[k]; k++) {
             jw_obj(&out);
-            jw_key(&out, "value");
-            jw_str(&out, o->choices[k]);
-            jw_key(&out, "text");
-            jw_str(&out, choice_text(o->choices[k]));
+            jw_kstr(&out, "value", o->choices[k]);
+            jw_kstr(&out, "text", choice_text(o->choices[k]));
             jw_end(&out);
         }
         jw_end(&out);
     } else {
-        jw_key(&out, "min");
-        jw_int(&out, o->min);
-        jw_key(&out, "max");
-        jw_int(&out, o->max);
+        jw_kint(&out, "min", o->min);
+        jw_kint(&out, "max", o->max);
     }
-    jw_key(&out, "def");
-    jw_int(&out, o->def);
-    jw_key(&out, "help");
-    jw_str(&out, lt_option_help(o));
+    jw_kint(&out, "def", o->def);
+    jw_kstr(&out, "help", lt_option_help(o));
     jw_end(&out);
 }
 
@@ -181,22 +173,14 @@ const char *web_games(void)
     for (int i = 0; i < lt_game_count(); i++) {
         const lt_game *g = lt_game_at(i);
         jw_obj(&out);
-        jw_key(&out, "id");
-        jw_str(&out, g->id);
-        jw_key(&out, "title");
-        jw_str(&out, lt_game_title(g));
-        jw_key(&out, "source");
-        jw_str(&out, lt_game_source(g));
-        jw_key(&out, "group");
-        jw_int(&out, g->group);
-        jw_key(&out, "min");
-        jw_int(&out, g->min_players);
-        jw_key(&out, "max");
-        jw_int(&out, g->max_players);
-        jw_key(&out, "chance");
-        jw_bool(&out, g->has_chance);
-        jw_key(&out, "odds");
-        jw_bool(&out, lt_engines_of(g)->odds != NULL);
+        jw_kstr(&out, "id", g->id);
+        jw_kstr(&out, "title", lt_game_title(g));
+        jw_kstr(&out, "source", lt_game_source(g));
+        jw_kint(&out, "group", g->group);
+        jw_kint(&out, "min", g->min_players);
+        jw_kint(&out, "max", g->max_players);
+        jw_kbool(&out, "chance", g->has_chance);
+        jw_kbool(&out, "odds", lt_engines_of(g)->odds != NULL);
         jw_key(&out, "numbering");
         jw_str(&out, numbering[g->numbering >= 1 && g->numbering <= 3
                                    ? g->numbering
@@ -255,12 +239,9 @@ static void write_events(void)
         char text[256];
         lt_event_text(ses, &ev, text, sizeof text);
         jw_obj(&out);
-        jw_key(&out, "kind");
-        jw_str(&out, event_kinds[ev.kind]);
-        jw_key(&out, "seat");
-        jw_int(&out, ev.seat);
-        jw_key(&out, "text");
-        jw_str(&out, text);
+        jw_kstr(&out, "kind", event_kinds[ev.kind]);
+        jw_kint(&out, "seat", ev.seat);
+        jw_kstr(&out, "text", text);
         jw_end(&out);
     }
     jw_end(&out);
@@ -273,11 +254,9 @@ static const char *answer(lt_status st, const lt_error *err)
     jw_reset(&out);
     jw_obj(&out);
     if (st == LT_OK) {
-        jw_key(&out, "ok");
-        jw_bool(&out, true);
+        jw_kbool(&out, "ok", true);
     } else {
-        jw_key(&out, "error");
-        jw_str(&out, err->msg[0] ? err->msg : _("the command was refused"));
+        jw_kstr(&out, "error", err->msg[0] ? err->msg : _("the command was refused"));
     }
     write_events();
     jw_end(&out);
@@ -356,19 +335,9 @@ const char *web_record(void)
         return error(err.msg);
     /* the answer buffer owns every answer */
     jw_reset(&out);
-    size_t n = strlen(text);
-    if (out.cap < n + 1) {
-        char *p = realloc(out.buf, n + 1);
-        if (!p) {
-            free(text);
-            return error("out of memory");
-        }
-        out.buf = p;
-        out.cap = n + 1;
-    }
-    memcpy(out.buf, text, n + 1);
+    lt_text_put(&out.text, text);
     free(text);
-    return out.buf;
+    return out.text.failed ? error("out of memory") : out.text.buf;
 }
 
 /* ---- The game as it stands --------------------------------------------- */
@@ -408,8 +377,7 @@ static void write_clock(void)
     }
     jw_obj(&out);
     lt_time_control_format(tc, text, sizeof text);
-    jw_key(&out, "control");
-    jw_str(&out, text);
+    jw_kstr(&out, "control", text);
     jw_key(&out, "left");
     jw_arr(&out);
     for (int i = 0; i < lt_session_seats(ses); i++)
@@ -422,8 +390,7 @@ static void write_clock(void)
         jw_str(&out, text);
     }
     jw_end(&out);
-    jw_key(&out, "running");
-    jw_int(&out, clock_seat());
+    jw_kint(&out, "running", clock_seat());
     jw_end(&out);
 }
 
@@ -447,8 +414,7 @@ static void write_rows(void)
     lt_row row;
     for (int r = 1; lt_session_row(ses, r, &row); r++) {
         jw_obj(&out);
-        jw_key(&out, "n");
-        jw_int(&out, row.number);
+        jw_kint(&out, "n", row.number);
         jw_key(&out, "cells"); /* per seat: its first ply and how many */
         jw_arr(&out);
         for (int i = 0; i < lt_session_seats(ses); i++) {
@@ -476,11 +442,9 @@ const char *web_info(void)
     char text[512];
     jw_reset(&out);
     jw_obj(&out);
-    jw_key(&out, "game");
-    jw_str(&out, g->id);
+    jw_kstr(&out, "game", g->id);
     lt_config_write(g, lt_session_config(ses), text, sizeof text);
-    jw_key(&out, "options");
-    jw_str(&out, text);
+    jw_kstr(&out, "options", text);
     jw_key(&out, "players");
     jw_arr(&out);
     for (int i = 0; i < nseats; i++)
@@ -499,30 +463,23 @@ const char *web_info(void)
         jw_bool(&out, lt_session_in_game(ses, i));
     jw_end(&out);
     snprintf(text, sizeof text, "%" PRIu64, lt_session_seed(ses));
-    jw_key(&out, "seed");
-    jw_str(&out, text);
-    jw_key(&out, "to");
-    jw_int(&out, lt_session_to_act(ses));
+    jw_kstr(&out, "seed", text);
+    jw_kint(&out, "to", lt_session_to_act(ses));
     jw_key(&out, "moves");
     jw_arr(&out);
     for (int k = 0; k < lt_session_plies(ses); k++) {
         const lt_ply *p = lt_session_ply(ses, k);
         jw_obj(&out);
-        jw_key(&out, "name");
-        jw_str(&out, p->name);
-        jw_key(&out, "shown");
-        jw_str(&out, lt_session_ply_shown(ses, k, text, sizeof text));
-        jw_key(&out, "seat");
-        jw_int(&out, p->seat);
-        jw_key(&out, "chance");
-        jw_bool(&out, p->chance);
+        jw_kstr(&out, "name", p->name);
+        jw_kstr(&out, "shown", lt_session_ply_shown(ses, k, text, sizeof text));
+        jw_kint(&out, "seat", p->seat);
+        jw_kbool(&out, "chance", p->chance);
         jw_end(&out);
     }
     jw_end(&out);
     write_rows();
     lt_session_result_token(ses, text, sizeof text);
-    jw_key(&out, "result");
-    jw_str(&out, text);
+    jw_kstr(&out, "result", text);
     int end_seat;
     lt_end end = lt_session_end(ses, &end_seat);
     jw_key(&out, "end");
@@ -530,13 +487,10 @@ const char *web_info(void)
         jw_null(&out);
     } else {
         jw_obj(&out);
-        jw_key(&out, "reason");
-        jw_str(&out, reasons[end]);
-        jw_key(&out, "seat");
-        jw_int(&out, end_seat);
+        jw_kstr(&out, "reason", reasons[end]);
+        jw_kint(&out, "seat", end_seat);
         lt_session_result_text(ses, text, sizeof text);
-        jw_key(&out, "text");
-        jw_str(&out, text);
+        jw_kstr(&out, "text", text);
         jw_end(&out);
     }
     write_clock();
@@ -547,20 +501,16 @@ const char *web_info(void)
         jw_null(&out);
     } else {
         jw_obj(&out);
-        jw_key(&out, "kind");
-        jw_str(&out, offer == LT_OFFER_DRAW ? "draw" : "takeback");
-        jw_key(&out, "from");
-        jw_int(&out, from);
-        jw_key(&out, "waiting");
-        jw_int(&out, lt_session_answerer(ses));
+        jw_kstr(&out, "kind", offer == LT_OFFER_DRAW ? "draw" : "takeback");
+        jw_kint(&out, "from", from);
+        jw_kint(&out, "waiting", lt_session_answerer(ses));
         jw_end(&out);
     }
     jw_key(&out, "claimable");
     if (!lt_session_claimable(ses, text, sizeof text))
         text[0] = '\0';
     jw_str(&out, text);
-    jw_key(&out, "abortable");
-    jw_bool(&out, abortable());
+    jw_kbool(&out, "abortable", abortable());
     jw_end(&out);
     return jw_text(&out);
 }
@@ -577,27 +527,19 @@ static void write_cells(const lt_game *g, const lt_state *s, lt_action a)
 
 static void write_view(const lt_view *v)
 {
-    jw_key(&out, "width");
-    jw_int(&out, v->width);
-    jw_key(&out, "height");
-    jw_int(&out, v->height);
+    jw_kint(&out, "width", v->width);
+    jw_kint(&out, "height", v->height);
     jw_key(&out, "cells");
     jw_arr(&out);
     for (int i = 0; i < v->ncells; i++) {
         const lt_cell *c = &v->cells[i];
         jw_obj(&out);
-        jw_key(&out, "x");
-        jw_int(&out, c->x);
-        jw_key(&out, "y");
-        jw_int(&out, c->y);
-        jw_key(&out, "shape");
-        jw_int(&out, c->shape);
-        jw_key(&out, "shade");
-        jw_int(&out, c->shade);
-        jw_key(&out, "board");
-        jw_int(&out, c->board);
-        jw_key(&out, "name");
-        jw_str(&out, c->name);
+        jw_kint(&out, "x", c->x);
+        jw_kint(&out, "y", c->y);
+        jw_kint(&out, "shape", c->shape);
+        jw_kint(&out, "shade", c->shade);
+        jw_kint(&out, "board", c->board);
+        jw_kstr(&out, "name", c->name);
         jw_end(&out);
     }
     jw_end(&out);
@@ -615,16 +557,11 @@ static void write_view(const lt_view *v)
     for (int i = 0; i < v->npieces; i++) {
         const lt_piece *p = &v->pieces[i];
         jw_obj(&out);
-        jw_key(&out, "cell");
-        jw_int(&out, p->cell);
-        jw_key(&out, "owner");
-        jw_int(&out, p->owner);
-        jw_key(&out, "kind");
-        jw_int(&out, p->kind);
-        jw_key(&out, "text");
-        jw_str(&out, p->text);
-        jw_key(&out, "glyph");
-        jw_str(&out, p->glyph);
+        jw_kint(&out, "cell", p->cell);
+        jw_kint(&out, "owner", p->owner);
+        jw_kint(&out, "kind", p->kind);
+        jw_kstr(&out, "text", p->text);
+        jw_kstr(&out, "glyph", p->glyph);
         jw_end(&out);
     }
     jw_end(&out);
@@ -632,10 +569,8 @@ static void write_view(const lt_view *v)
     jw_arr(&out);
     for (int i = 0; i < v->ndice; i++) {
         jw_obj(&out);
-        jw_key(&out, "owner");
-        jw_int(&out, v->dice[i].owner);
-        jw_key(&out, "value");
-        jw_int(&out, v->dice[i].value);
+        jw_kint(&out, "owner", v->dice[i].owner);
+        jw_kint(&out, "value", v->dice[i].value);
         jw_end(&out);
     }
     jw_end(&out);
@@ -667,10 +602,8 @@ const char *web_view(int ply, int viewer, int flip)
     int to = live ? lt_session_to_act(ses) : g->current_player(s);
     jw_reset(&out);
     jw_obj(&out);
-    jw_key(&out, "ply");
-    jw_int(&out, ply);
-    jw_key(&out, "n");
-    jw_int(&out, n);
+    jw_kint(&out, "ply", ply);
+    jw_kint(&out, "n", n);
     /* the cells the last action touched, seen from before it */
     jw_key(&out, "last");
     if (ply > 0) {
@@ -680,15 +613,12 @@ const char *web_view(int ply, int viewer, int flip)
         jw_arr(&out);
         jw_end(&out);
     }
-    jw_key(&out, "to");
-    jw_int(&out, to);
+    jw_kint(&out, "to", to);
     if (g->write_state(s, text, sizeof text) >= (int)sizeof text)
         text[0] = '\0';
-    jw_key(&out, "pos");
-    jw_str(&out, text);
+    jw_kstr(&out, "pos", text);
     int turns = lt_session_view_turns(ses, viewer, flip != 0);
-    jw_key(&out, "turns");
-    jw_int(&out, turns);
+    jw_kint(&out, "turns", turns);
     memset(&v, 0, sizeof v);
     g->render(s, &v);
     lt_view_turn(&v, turns);
@@ -699,8 +629,7 @@ const char *web_view(int ply, int viewer, int flip)
     int k = to == LT_TERMINAL ? 0 : lt_choices(g, s, acts);
     for (int i = 0; i < k; i++) {
         jw_obj(&out);
-        jw_key(&out, "name");
-        jw_str(&out, lt_name(g, s, acts[i], text, sizeof text));
+        jw_kstr(&out, "name", lt_name(g, s, acts[i], text, sizeof text));
         jw_key(&out, "shown"); /* as the reader reads it */
         jw_str(&out, lt_display_name(g, s, acts[i], text, sizeof text));
         jw_key(&out, "cells");
@@ -753,8 +682,7 @@ const char *web_step(void)
         !lt_session_claimable(ses, why, sizeof why)) {
         jw_reset(&out);
         jw_obj(&out);
-        jw_key(&out, "think");
-        jw_int(&out, to);
+        jw_kint(&out, "think", to);
         jw_end(&out);
         return jw_text(&out);
     }
@@ -768,8 +696,7 @@ const char *web_tick(void)
     bool flag = lt_session_tick(ses);
     jw_reset(&out);
     jw_obj(&out);
-    jw_key(&out, "flag");
-    jw_bool(&out, flag);
+    jw_kbool(&out, "flag", flag);
     write_clock();
     write_events();
     jw_end(&out);
@@ -850,23 +777,17 @@ const char *web_think(const char *spec, double seconds)
     char name[64];
     jw_reset(&out);
     jw_obj(&out);
-    jw_key(&out, "name");
-    jw_str(&out, lt_name(g, now, a, name, sizeof name));
-    jw_key(&out, "shown");
-    jw_str(&out, lt_display_name(g, now, a, name, sizeof name));
-    jw_key(&out, "seat");
-    jw_int(&out, p);
+    jw_kstr(&out, "name", lt_name(g, now, a, name, sizeof name));
+    jw_kstr(&out, "shown", lt_display_name(g, now, a, name, sizeof name));
+    jw_kint(&out, "seat", p);
     jw_key(&out, "value");
     jw_arr(&out);
     for (int i = 0; i < g->num_players(now); i++)
         jw_num(&out, info.value[i]);
     jw_end(&out);
-    jw_key(&out, "nodes");
-    jw_int(&out, info.nodes);
-    jw_key(&out, "depth");
-    jw_int(&out, info.depth);
-    jw_key(&out, "seconds");
-    jw_num(&out, info.seconds);
+    jw_kint(&out, "nodes", info.nodes);
+    jw_kint(&out, "depth", info.depth);
+    jw_knum(&out, "seconds", info.seconds);
     jw_end(&out);
     return jw_text(&out);
 }
@@ -874,12 +795,9 @@ const char *web_think(const char *spec, double seconds)
 static void write_exact(const lt_exact *e)
 {
     jw_obj(&out);
-    jw_key(&out, "known");
-    jw_bool(&out, e->known);
-    jw_key(&out, "exact");
-    jw_str(&out, e->exact);
-    jw_key(&out, "decimal");
-    jw_num(&out, e->decimal);
+    jw_kbool(&out, "known", e->known);
+    jw_kstr(&out, "exact", e->exact);
+    jw_knum(&out, "decimal", e->decimal);
     jw_end(&out);
 }
 
@@ -906,8 +824,7 @@ const char *web_odds(void)
     char name[64];
     jw_reset(&out);
     jw_obj(&out);
-    jw_key(&out, "ply");
-    jw_int(&out, lt_session_plies(ses));
+    jw_kint(&out, "ply", lt_session_plies(ses));
     jw_key(&out, "win");
     jw_arr(&out);
     for (int i = 0; i < o->nseats; i++)
@@ -915,16 +832,14 @@ const char *web_odds(void)
     jw_end(&out);
     jw_key(&out, "none");
     write_exact(&o->none);
-    jw_key(&out, "value_seat");
-    jw_int(&out, o->value_seat);
+    jw_kint(&out, "value_seat", o->value_seat);
     jw_key(&out, "value");
     write_exact(&o->value);
     jw_key(&out, "choices");
     jw_arr(&out);
     for (int k = 0; k < o->nchoices; k++) {
         jw_obj(&out);
-        jw_key(&out, "name");
-        jw_str(&out, lt_name(g, now, o->choice[k].action, name, sizeof name));
+        jw_kstr(&out, "name", lt_name(g, now, o->choice[k].action, name, sizeof name));
         jw_key(&out, "shown");
         jw_str(&out, lt_display_name(g, now, o->choice[k].action, name,
                                      sizeof name));
@@ -933,8 +848,7 @@ const char *web_odds(void)
         jw_end(&out);
     }
     jw_end(&out);
-    jw_key(&out, "note");
-    jw_str(&out, o->note);
+    jw_kstr(&out, "note", o->note);
     jw_end(&out);
     free(o);
     return jw_text(&out);

@@ -19,6 +19,8 @@
  * message goes through lt_escape, so text quoted from a file, a network
  * message or the command line cannot reach a terminal as control codes. */
 void lt_error_set(lt_error *, const char *fmt, ...) LT_PRINTF(2, 3);
+/* The same, the arguments in a va_list. */
+void lt_error_setv(lt_error *, const char *fmt, va_list ap) LT_PRINTF(2, 0);
 
 /* Copies text into buf (always terminated, cut to fit) with what a
  * terminal would act on made visible: control bytes (tab and newline

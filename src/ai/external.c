@@ -42,19 +42,17 @@ struct external {
     int nmoves, sent;             /* XBoard: moves the program knows */
     bool level_sent;              /* XBoard: the time control is set */
     int pings;                    /* XBoard: pings sent */
-    char error[256];
+    lt_error error;
 };
 
 static bool fail(external *x, const char *fmt, ...) LT_PRINTF(2, 3);
 static bool fail(external *x, const char *fmt, ...)
 {
     /* a message may quote what the program wrote: escaped */
-    char msg[sizeof x->error];
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(msg, sizeof msg, fmt, ap);
+    lt_error_setv(&x->error, fmt, ap);
     va_end(ap);
-    lt_escape(x->error, sizeof x->error, msg);
     return false;
 }
 
@@ -205,14 +203,14 @@ static bool greet(external *x)
     if (x->uci) {
         if (!send_line(x, "uci") ||
             !expect(x, "uciok", GREETING_TIMEOUT, line, sizeof line))
-            return fail(x, _("no 'uciok' from the engine: %s"), copy_of(x->error));
+            return fail(x, _("no 'uciok' from the engine: %s"), copy_of(x->error.msg));
         for (int i = 0; i < x->noptions; i++)
             if (!send_line(x, "setoption name %s value %s", x->options[i][0],
                            x->options[i][1]))
                 return false;
         if (!send_line(x, "isready") ||
             !expect(x, "readyok", GREETING_TIMEOUT, line, sizeof line))
-            return fail(x, _("no 'readyok' from the engine: %s"), copy_of(x->error));
+            return fail(x, _("no 'readyok' from the engine: %s"), copy_of(x->error.msg));
         return true;
     }
     if (!send_line(x, "xboard") || !send_line(x, "protover 2"))
@@ -223,7 +221,7 @@ static bool greet(external *x)
     while (read_line(x, line, sizeof line, deadline - search_now()))
         if (strstr(line, "done=1"))
             break;
-    x->error[0] = '\0';
+    x->error.msg[0] = '\0';
     /* option names may have spaces ("Claim draw after"): a spec writes
      * them with underscores */
     for (int i = 0; i < x->noptions; i++) {
@@ -252,7 +250,7 @@ external *external_new(const lt_game *g, const char *spec, lt_error *err)
         return NULL;
     }
     if (!greet(x)) {
-        lt_error_set(err, _("player '%s': %s"), spec, x->error);
+        lt_error_set(err, _("player '%s': %s"), spec, x->error.msg);
         external_free(x);
         return NULL;
     }
@@ -325,7 +323,7 @@ void external_new_game(external *x, const lt_state *start)
         while (read_line(x, line, sizeof line, until - search_now()))
             ;
     }
-    x->error[0] = '\0';
+    x->error.msg[0] = '\0';
 }
 
 void external_observe(external *x, const lt_state *before, lt_action a)
@@ -470,7 +468,7 @@ lt_action external_choose(external *x, const lt_state *s, const lt_limits *lim,
     memset(info, 0, sizeof *info);
     double start = search_now();
     char move[64] = "";
-    x->error[0] = '\0';
+    x->error.msg[0] = '\0';
     if (!ask(x, s, lim, move, info))
         return LT_NO_ACTION;
     lt_action a;
@@ -486,5 +484,5 @@ lt_action external_choose(external *x, const lt_state *s, const lt_limits *lim,
 
 const char *external_error(const external *x)
 {
-    return x->error;
+    return x->error.msg;
 }

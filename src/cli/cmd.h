@@ -1,7 +1,8 @@
 /* cmd.h — the program's commands, which main.c runs by name: each is
  * defined in its own file of the commands' layer (commands.c: list,
  * rules, moves, replay; measure.c: bench, playouts, perft; cmd_*.c: the
- * others).  argv[0] is the command's name; each returns an exit status. */
+ * others).  argv[0] is the command's name; each returns an exit status.
+ * main.c prints a command's usage for --help, so none of them sees it. */
 #ifndef LUDOTEKA_CMD_H
 #define LUDOTEKA_CMD_H
 
@@ -20,6 +21,7 @@ int cmd_simulate(int argc, char **argv);
 int cmd_solve(int argc, char **argv);
 int cmd_uci(int argc, char **argv);
 int cmd_tune(int argc, char **argv);
+extern const char cmd_tune_usage[]; /* English only, as tune speaks */
 int cmd_serve(int argc, char **argv);
 
 #endif

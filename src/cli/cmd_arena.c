@@ -340,45 +340,8 @@ static void report(const arena *a)
     }
 }
 
-static void usage(void)
-{
-    /* xgettext:no-c-format */
-    puts(_("usage: ludoteka arena ID --player SPEC --player SPEC ... [--games N]\n"
-           "         [--seed S] [--option k=v]... [--position TEXT | --fen FEN]\n"
-           "         [--tc BASE+INC | --movetime S] [--nodes N] [--depth D]\n"
-           "         [--book FILE] [--openings K] [--sprt ELO0,ELO1]\n"
-           "         [--record FILE] [--jobs J] [--threads T] [--quiet]\n"
-           "Plays N games (default 100) between the players, one seat each, the\n"
-           "seats rotating; two players play pairs of games with the colours\n"
-           "swapped from the same start: the position (default the game's own),\n"
-           "the next line of the book (moves from there, one opening a line),\n"
-           "then K random plies (default 2 for games without dice and without a\n"
-           "book).  The start is played off the clock.  Time: a clock of BASE\n"
-           "seconds plus INC a move, or S seconds a move (a move that takes more\n"
-           "than 2S+5 seconds runs out of time); the computer's thinking counts\n"
-           "on its clock, and a player whose time runs out loses (in chess a\n"
-           "draw if the opponent could not have won; with three or more it\n"
-           "leaves the game).  N nodes or D plies a move, with or without a\n"
-           "clock; without one the games are reproducible.  A player claims a\n"
-           "draw as soon as the rules let it (chess: threefold repetition, fifty\n"
-           "moves); one that fails (an engine that dies or plays an illegal\n"
-           "move) forfeits.  Prints each game with its result and the reason,\n"
-           "then every player's wins, draws, losses, score and mean return; with\n"
-           "more than two players also \"ahead\", the share of the others it\n"
-           "finished ahead of (a tie counts half); with two, the Elo difference\n"
-           "with its 95% interval.  --sprt stops as soon as the test decides.\n"
-           "--record adds every game to FILE, with its Result and Termination\n"
-           "(ludoteka replay reads it).  J games run side by side (default 2), T\n"
-           "threads per search (default 1).  The numbers are written with a\n"
-           "decimal point in every language: scripts read them."));
-}
-
 int cmd_arena(int argc, char **argv)
 {
-    if (cli_wants_help(argc, argv)) {
-        usage();
-        return EXIT_OK;
-    }
     static arena a;
     memset(&a, 0, sizeof a);
     a.games = 100;

@@ -16,16 +16,6 @@ enum { WINDOW = 100 };
 
 int cmd_bench_session(int argc, char **argv)
 {
-    if (cli_wants_help(argc, argv)) {
-        puts(_("usage: ludoteka bench session [--plies N] [--dir DIR]\n"
-               "Plays one game of three men's morris between two perfect "
-               "players (a draw, so it runs to its cap) for N plies (default "
-               "5000) with its journal in DIR (default $TMPDIR or /tmp), and "
-               "prints the time of the first and the last 100 saves (each a "
-               "line appended and flushed to disk) and their ratio, which "
-               "must stay within 1.5."));
-        return EXIT_OK;
-    }
     long long plies = 5000;
     const char *dir = getenv("TMPDIR"), *v;
     if (!dir || !*dir)

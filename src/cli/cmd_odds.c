@@ -58,29 +58,8 @@ static void text_exact(const char *label, const lt_exact *e)
                num);
 }
 
-static void odds_usage(void)
-{
-    puts(_("usage: ludoteka odds ID [--players N] [--option k=v]... "
-           "[--position TEXT] [--json]\n"
-           "The exact chance of each seat to win the turn in progress, "
-           "one line per seat ('seatK FRACTION DECIMAL'), computed exactly "
-           "(rational arithmetic, not simulation).  Games played for stakes "
-           "add 'value': the stakes the first to throw can expect to gain in "
-           "the turn under best play; at a decision, 'choice' lines give the "
-           "value of each choice.  Without --position: the start of a turn "
-           "with the order of play fixed as seat order (seat 1 throws "
-           "first).  Lines starting with # explain; what is not defined is "
-           "said so.  The text is in the program's language (--lang: its "
-           "words and decimal commas); --json is the same for programs, "
-           "the same in every language."));
-}
-
 int cmd_odds(int argc, char **argv)
 {
-    if (cli_wants_help(argc, argv)) {
-        odds_usage();
-        return EXIT_OK;
-    }
     const lt_game *g = cli_first_game(argc, argv);
     if (!g)
         return EXIT_USAGE;

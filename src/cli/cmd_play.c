@@ -59,39 +59,6 @@ static bool parse_players(const lt_game *g, const char *list,
     }
 }
 
-static void play_usage(void)
-{
-    puts(_("usage: ludoteka play ID [--players SPEC,SPEC,...] [--option k=v]...\n"
-           "                        [--seed N] [--record FILE] [--first N|random]\n"
-           "                        [--position TEXT] [--dice manual|auto]\n"
-           "                        [--clock TC]\n"
-           "       ludoteka play --resume FILE [--players ...] [--record FILE]\n"
-           "\n"
-           "On a terminal the game is played on the full screen (cursor keys,\n"
-           "mouse, '?' lists the keys); --plain plays line by line.\n"
-           "Players, one per seat in order: human, random, ai, ai:level=1..5,\n"
-           "ai:alphabeta:depth=D, ... (see the README).  Seats not named get\n"
-           "ai; without --players the first seat is human.  A game with no\n"
-           "human seat plays itself to the end.\n"
-           "--first N puts the N-th listed player in the first seat (random:\n"
-           "draw lots).  --clock TC gives every seat a clock: 5+3 (minutes,\n"
-           "seconds added a move), 0:01+0, 5d3 (3 seconds' delay), 30/move,\n"
-           "3days, none; a flag that falls loses (or, with three or four\n"
-           "players, leaves the game).  --record FILE keeps the game in FILE,\n"
-           "a line a move; --resume FILE plays on a game kept so (a file of\n"
-           "one game; a last line cut short by a crash is left out) and keeps\n"
-           "it there.  A saved game never starts a program: a seat it gives\n"
-           "to an engine (uci:, xboard:) is refused; name every seat with\n"
-           "--players to play on against one.\n"
-           "While playing, 'help' lists the commands: a move, moves, board,\n"
-           "undo, redo, hint, save, resign, draw, takeback, accept, decline,\n"
-           "claim, abort, rematch, flip, clock, quit (with --lang pl in Polish\n"
-           "too).  Several people at one keyboard: 'draw' from one and 'draw'\n"
-           "or 'accept' from the other agree a draw.  --dice manual: at every\n"
-           "throw, type the dice you threw (or 'roll' to let the computer\n"
-           "throw).  Games of chance show the exact odds of the turn as it goes."));
-}
-
 /* Copies the file `from` to `to` (atomically): a resumed game recorded
  * elsewhere plays on in the copy and leaves the original as it was. */
 static lt_status copy_file(const char *from, const char *to, lt_error *err)
@@ -112,10 +79,6 @@ int cmd_play(int argc, char **argv)
                *dice = NULL, *clock = NULL, *v;
     const char *options[64];
     int noptions = 0;
-    if (cli_wants_help(argc, argv)) {
-        play_usage();
-        return EXIT_OK;
-    }
     for (int i = 1; i < argc; i++) {
         const char **slot = NULL;
         if (cli_flag(argc, argv, &i, "--players", &v))

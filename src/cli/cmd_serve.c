@@ -11,50 +11,6 @@
 #include "ludoteka/text.h"
 #include "net/server.h"
 
-static void serve_usage(void)
-{
-    puts(_("usage: ludoteka serve [--port P] [--data DIR] [--bind ADDR] [--web DIR]\n"
-           "                      [limits, below]\n"
-           "\n"
-           "Serves Ludoteka in the browser and rooms for playing over the\n"
-           "network: open http://localhost:P/ (P is 8080 unless --port says;\n"
-           "0 picks a free port).  A room's page has links to share: one for\n"
-           "each seat, and one for watching.\n"
-           "  --data DIR          the rooms' records (default\n"
-           "                      ~/.local/share/ludoteka/rooms); rooms go on\n"
-           "                      after a restart\n"
-           "  --bind ADDR         listen on this address only (e.g. 127.0.0.1);\n"
-           "                      by default on every interface\n"
-           "  --web DIR           the page (default: web/ beside the program)\n"
-           "  --db URL            accounts, ratings and finished games: a\n"
-           "                      PostgreSQL URL (postgresql://...), shared by\n"
-           "                      several servers; by default an SQLite file,\n"
-           "                      DIR/ludoteka.db\n"
-           "\n"
-           "Limits (what one client can make the server hold), with defaults:\n"
-           "  --max-connections N WebSocket connections at once (256); the\n"
-           "                      last eighth only for players taking seats\n"
-           "  --max-per-ip N      connections from one address at once (32)\n"
-           "  --idle-seconds S    a connection that joins no room is closed\n"
-           "                      after S seconds (10)\n"
-           "  --rate N            messages a second from one connection (20);\n"
-           "                      64 refused in a row close it\n"
-           "  --max-rooms N       rooms in memory at once (200); the last\n"
-           "                      quarter only for players back to their seats\n"
-           "  --rooms-per-hour N  rooms one address may make an hour (60)\n"
-           "  --max-stored N      room records kept on disk (10000)\n"
-           "  --keep-days D       a room untouched for D days is removed (30)\n"
-           "  --robots N          threads for the computer seats (2); their\n"
-           "                      time is shared in turn between addresses\n"
-           "  --think-seconds S   longest a computer seat thinks on a move (10)\n"
-           "  --max-queue-kib N   KiB waiting for a client that does not read\n"
-           "                      (1024); past it the client is dropped\n"
-           "Fixed: a message is at most 8192 bytes (a bigger frame is refused\n"
-           "from its header, unread); a room has at most 64 watchers besides\n"
-           "its players.\n"
-           "Ctrl-C or SIGTERM stops the server."));
-}
-
 /* The page beside the program: build/web/ in the build tree, and
  * PREFIX/share/ludoteka/web/ when installed (bin/ is its sibling). */
 static void default_web_dir(char *out, size_t size)
@@ -94,10 +50,6 @@ static void default_data_dir(char *out, size_t size)
 
 int cmd_serve(int argc, char **argv)
 {
-    if (cli_wants_help(argc, argv)) {
-        serve_usage();
-        return EXIT_OK;
-    }
     static char web[PATH_MAX], data[PATH_MAX];
     serve_options o = {.port = 8080, .max_rooms = 200, .max_stored = 10000,
                        .keep_days = 30, .max_connections = 256,

@@ -37,26 +37,8 @@ static int run(void *arg)
     return 0;
 }
 
-static void simulate_usage(void)
-{
-    /* xgettext:no-c-format */
-    puts(_("usage: ludoteka simulate ID -n N [--seed S] [--threads T] "
-           "[--players N] [--option k=v]...\n"
-           "Plays N turns of a dice game, each from its start with the order "
-           "of play fixed as seat order (seat 1 throws first), with the "
-           "seeded generator (default seed 1) on T threads (default 2), "
-           "decisions by best play; prints each seat's rate of winning the "
-           "turn and, for games played for stakes, the mean stakes the first "
-           "to throw gains, with 95% confidence intervals, then turns per "
-           "second.  Compare with ludoteka odds."));
-}
-
 int cmd_simulate(int argc, char **argv)
 {
-    if (cli_wants_help(argc, argv)) {
-        simulate_usage();
-        return EXIT_OK;
-    }
     const lt_game *g = cli_first_game(argc, argv);
     if (!g)
         return EXIT_USAGE;

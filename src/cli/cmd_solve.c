@@ -144,22 +144,6 @@ static void solving(void *ctx, const lt_think_info *info)
 
 int cmd_solve(int argc, char **argv)
 {
-    if (cli_wants_help(argc, argv)) {
-        puts(_("usage: ludoteka solve ID [--option k=v]... [--cached] "
-               "[--games N] [--mcts N] [--seed S]\n"
-               "Solves a game by retrograde analysis (games with a perfect "
-               "player) and prints the value of the start for the first "
-               "player (win, loss or draw), the number of positions, the "
-               "time and the memory, and a game of perfect play.  Tables "
-               "that take long are kept in $XDG_CACHE_HOME/ludoteka (or "
-               "~/.cache/ludoteka) for the perfect player; --cached takes "
-               "such a table instead of solving again.\n"
-               "--games N then plays N games of the perfect player against "
-               "random play and against MCTS with N iterations (--mcts, "
-               "default 300) from random positions, and fails if it ever "
-               "lets a won position slip."));
-        return EXIT_OK;
-    }
     if (argc < 2 || argv[1][0] == '-')
         return cli_fail(EXIT_USAGE, "usage: ludoteka solve ID [--option k=v]...");
     const lt_game *g = cli_game(argv[1]);

@@ -8,37 +8,29 @@
 #include "cmd.h"
 #include "ludoteka/text.h"
 
-static void usage(FILE *out)
-{
-    fputs(
-        "usage: ludoteka tune selfplay --out FILE [--games N] [--nodes N]\n"
-        "                      [--random-plies N] [--seed N]\n"
-        "       ludoteka tune fit DATA [--out FILE] [--epochs N] [--rate X]\n"
-        "                             [--reg X] [--lambda X]\n"
-        "\n"
-        "selfplay: the chess engine plays itself (N nodes a move, default\n"
-        "3000; the first moves at random, default 8) and appends each quiet\n"
-        "position with the game's result and the search's score, both\n"
-        "from white's side, to FILE ('FEN | 1.0 | 35').\n"
-        "fit: Texel tuning - fits the evaluation's weights to the results\n"
-        "of the positions in DATA (default 1000 epochs of Adam at rate 1\n"
-        "centipawn; --reg pulls towards the present weights; the target\n"
-        "is lambda * result + (1 - lambda) * the curve at the score, default\n"
-        "lambda 0.5) and writes\n"
-        "the weights that best predict the held-out tenth as weights.c\n"
-        "(default to standard output; put it in src/engines/chess/ and\n"
-        "rebuild).\n",
-        out);
-}
+const char cmd_tune_usage[] =
+    "usage: ludoteka tune selfplay --out FILE [--games N] [--nodes N]\n"
+    "                      [--random-plies N] [--seed N]\n"
+    "       ludoteka tune fit DATA [--out FILE] [--epochs N] [--rate X]\n"
+    "                             [--reg X] [--lambda X]\n"
+    "\n"
+    "selfplay: the chess engine plays itself (N nodes a move, default\n"
+    "3000; the first moves at random, default 8) and appends each quiet\n"
+    "position with the game's result and the search's score, both\n"
+    "from white's side, to FILE ('FEN | 1.0 | 35').\n"
+    "fit: Texel tuning - fits the evaluation's weights to the results\n"
+    "of the positions in DATA (default 1000 epochs of Adam at rate 1\n"
+    "centipawn; --reg pulls towards the present weights; the target\n"
+    "is lambda * result + (1 - lambda) * the curve at the score, default\n"
+    "lambda 0.5) and writes\n"
+    "the weights that best predict the held-out tenth as weights.c\n"
+    "(default to standard output; put it in src/engines/chess/ and\n"
+    "rebuild).";
 
 int cmd_tune(int argc, char **argv)
 {
-    if (cli_wants_help(argc, argv)) {
-        usage(stdout);
-        return EXIT_OK;
-    }
     if (argc < 2) {
-        usage(stderr);
+        fprintf(stderr, "%s\n", cmd_tune_usage);
         return EXIT_USAGE;
     }
     bool selfplay = !strcmp(argv[1], "selfplay"), fit = !strcmp(argv[1], "fit");

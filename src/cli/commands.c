@@ -13,11 +13,6 @@
 
 int cmd_list(int argc, char **argv)
 {
-    if (cli_wants_help(argc, argv)) {
-        puts(_("usage: ludoteka list\n"
-               "Prints every game, one per line: its id, then its title."));
-        return EXIT_OK;
-    }
     if (argc > 1)
         return cli_unexpected(argv[0], argv[1]);
     for (int i = 0; i < lt_game_count(); i++) {
@@ -29,11 +24,6 @@ int cmd_list(int argc, char **argv)
 
 int cmd_rules(int argc, char **argv)
 {
-    if (cli_wants_help(argc, argv)) {
-        puts(_("usage: ludoteka rules ID [--lang pl|en]\n"
-               "Prints the rules of a game and its options."));
-        return EXIT_OK;
-    }
     if (argc != 2)
         return argc < 2 ? cli_which_game(argv[0]) : cli_unexpected(argv[0], argv[2]);
     const lt_game *g = cli_game(argv[1]);
@@ -47,14 +37,6 @@ int cmd_rules(int argc, char **argv)
 
 int cmd_moves(int argc, char **argv)
 {
-    if (cli_wants_help(argc, argv)) {
-        puts(_("usage: ludoteka moves ID [--position TEXT] [--option k=v]... "
-               "[--players N]\n"
-               "Prints the legal moves of the position (the start if none is "
-               "given), one per line; at a dice roll, each outcome with its "
-               "weight."));
-        return EXIT_OK;
-    }
     const lt_game *g = cli_first_game(argc, argv);
     if (!g)
         return EXIT_USAGE;
@@ -172,13 +154,6 @@ static lt_status replay_record(const lt_record *rec, bool boards,
 
 int cmd_replay(int argc, char **argv)
 {
-    if (cli_wants_help(argc, argv)) {
-        puts(_("usage: ludoteka replay FILE [--boards]\n"
-               "Replays every game recorded in FILE, checking each move, and "
-               "prints the moves, the final position and the result; "
-               "--boards prints the position after every move."));
-        return EXIT_OK;
-    }
     const char *path = NULL;
     bool boards = false;
     for (int i = 1; i < argc; i++) {

@@ -96,13 +96,6 @@ static bool leftovers(int argc, char **argv, const bool *used)
 
 int cmd_playouts(int argc, char **argv)
 {
-    if (cli_wants_help(argc, argv)) {
-        puts(_("usage: ludoteka playouts ID [--seconds S] [--option k=v]... "
-               "[--players N]\n"
-               "Plays random games for S seconds (default 5) and prints "
-               "playouts and plies per second."));
-        return EXIT_OK;
-    }
     bool used[CLI_ARGS_MAX] = {false};
     lt_config cfg;
     const char *position, *v;
@@ -165,15 +158,6 @@ static uint64_t perft(const lt_game *g, const lt_state *s, int depth,
 
 int cmd_perft(int argc, char **argv)
 {
-    if (cli_wants_help(argc, argv)) {
-        puts(_("usage: ludoteka perft [ID | --game ID] [--position TEXT | "
-               "--fen FEN] --depth N [--divide] [--option k=v]...\n"
-               "Counts the sequences of N moves from the position (dice "
-               "outcomes count as moves) and prints 'nodes N'; --divide "
-               "prints the count under each first move.  The game is chess "
-               "unless named."));
-        return EXIT_OK;
-    }
     bool used[CLI_ARGS_MAX] = {false};
     lt_config cfg;
     const char *position, *v;
@@ -287,17 +271,6 @@ static long long bench_search(const lt_game *g, const lt_config *cfg,
 
 int cmd_bench(int argc, char **argv)
 {
-    if (argc > 1 && !strcmp(argv[1], "session"))
-        return cmd_bench_session(argc - 1, argv + 1);
-    if (cli_wants_help(argc, argv)) {
-        puts(_("usage: ludoteka bench [--playouts N] | bench session [--help]\n"
-               "For every game: N seeded random games (default 2000), then "
-               "a fixed search (by node count) from four positions; prints "
-               "plies and nodes per second.  The last line, 'nodes N "
-               "signature S', changes only when some game's or searcher's "
-               "behaviour changes."));
-        return EXIT_OK;
-    }
     long long n = 2000;
     const char *v;
     for (int i = 1; i < argc; i++) {

@@ -7,7 +7,7 @@
 
 #include "ludoteka/text.h"
 
-void lt_error_set(lt_error *err, const char *fmt, ...)
+void lt_error_setv(lt_error *err, const char *fmt, va_list ap)
 {
     if (!err)
         return;
@@ -15,11 +15,16 @@ void lt_error_set(lt_error *err, const char *fmt, ...)
      * name): whatever a terminal would act on is made visible here, once
      * for every message */
     char msg[sizeof err->msg];
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    lt_escape(err->msg, sizeof err->msg, msg);
+}
+
+void lt_error_set(lt_error *err, const char *fmt, ...)
+{
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(msg, sizeof msg, fmt, ap);
+    lt_error_setv(err, fmt, ap);
     va_end(ap);
-    lt_escape(err->msg, sizeof err->msg, msg);
 }
 
 /* The length of the well-formed UTF-8 sequence at p (2 to 4 bytes), or 0

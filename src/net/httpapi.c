@@ -26,10 +26,10 @@ void httpapi_init(store *s, const httpapi_status *st)
 
 static void answer(httpapi_reply *out, unsigned status, jw *w)
 {
-    out->status = w->failed ? 500 : status;
+    out->status = w->text.failed ? 500 : status;
     out->type = "application/json";
-    out->body = w->failed ? strdup("{}") : w->buf;
-    if (w->failed)
+    out->body = w->text.failed ? strdup("{}") : w->text.buf;
+    if (w->text.failed)
         jw_free(w);
 }
 
@@ -47,10 +47,8 @@ static void fail(httpapi_reply *out, unsigned status, const char *code,
 {
     jw w = {0};
     jw_obj(&w);
-    jw_key(&w, "error");
-    jw_str(&w, code);
-    jw_key(&w, "msg");
-    jw_str(&w, msg);
+    jw_kstr(&w, "error", code);
+    jw_kstr(&w, "msg", msg);
     jw_end(&w);
     answer(out, status, &w);
 }
@@ -134,14 +132,10 @@ static void status(httpapi_reply *out)
 {
     jw w = {0};
     jw_obj(&w);
-    jw_key(&w, "rooms");
-    jw_int(&w, rooms_count());
-    jw_key(&w, "connections");
-    jw_int(&w, referee_connections());
-    jw_key(&w, "games");
-    jw_int(&w, lt_game_count());
-    jw_key(&w, "port");
-    jw_int(&w, status_info.port);
+    jw_kint(&w, "rooms", rooms_count());
+    jw_kint(&w, "connections", referee_connections());
+    jw_kint(&w, "games", lt_game_count());
+    jw_kint(&w, "port", status_info.port);
     jw_key(&w, "addresses");
     jw_arr(&w);
     for (int i = 0; i < status_info.naddresses; i++)

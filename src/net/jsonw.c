@@ -8,40 +8,22 @@
 
 void jw_reset(jw *w)
 {
-    char *buf = w->buf;
-    size_t cap = w->cap;
+    lt_text text = {.buf = w->text.buf, .cap = w->text.cap};
     memset(w, 0, sizeof *w);
-    w->buf = buf;
-    w->cap = cap;
-    if (buf)
-        buf[0] = '\0';
+    w->text = text;
+    if (text.buf)
+        text.buf[0] = '\0';
 }
 
 void jw_free(jw *w)
 {
-    free(w->buf);
+    free(w->text.buf);
     memset(w, 0, sizeof *w);
 }
 
 static void put(jw *w, const char *s, size_t n)
 {
-    if (w->failed)
-        return;
-    if (w->len + n + 1 > w->cap) {
-        size_t cap = w->cap ? w->cap : 256;
-        while (w->len + n + 1 > cap)
-            cap *= 2;
-        char *p = realloc(w->buf, cap);
-        if (!p) {
-            w->failed = true;
-            return;
-        }
-        w->buf = p;
-        w->cap = cap;
-    }
-    memcpy(w->buf + w->len, s, n);
-    w->len += n;
-    w->buf[w->len] = '\0';
+    lt_text_putn(&w->text, s, n);
 }
 
 /* The comma before a value or key, unless it is the first or follows its
@@ -63,7 +45,7 @@ static void open(jw *w, char c, char close)
 {
     sep(w);
     if (w->depth == JW_DEPTH) {
-        w->failed = true;
+        w->text.failed = true;
         return;
     }
     put(w, &c, 1);
@@ -84,7 +66,7 @@ void jw_arr(jw *w)
 void jw_end(jw *w)
 {
     if (w->depth == 0) {
-        w->failed = true;
+        w->text.failed = true;
         return;
     }
     w->depth--;
@@ -207,7 +189,7 @@ void jw_null(jw *w)
 
 const char *jw_text(const jw *w)
 {
-    return w->failed || !w->buf ? "" : w->buf;
+    return w->text.failed || !w->text.buf ? "" : w->text.buf;
 }
 
 void jw_kstr(jw *w, const char *key, const char *s)

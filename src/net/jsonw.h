@@ -7,12 +7,13 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "ludoteka/text.h"
+
 enum { JW_DEPTH = 16 };
 
 typedef struct {
-    char *buf;            /* NUL-terminated text so far (malloc'd) */
-    size_t len, cap;
-    bool failed;          /* out of memory, or nesting too deep */
+    lt_text text;         /* the text so far; failed: out of memory, or
+                           * nesting too deep */
     int depth;
     bool first[JW_DEPTH]; /* nothing written yet in this object/array */
     char close[JW_DEPTH]; /* '}' or ']' */

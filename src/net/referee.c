@@ -84,6 +84,21 @@ static void reply_start(jw *w, const char *type, int re)
     }
 }
 
+/* Tells c its seat in room r and the seat's token (a seat taken, a
+ * rematch, a seeker paired). */
+static void send_seat(conn *c, const char *type, int re, const room *r,
+                      int seat)
+{
+    jw w = {0};
+    reply_start(&w, type, re);
+    jw_kstr(&w, "room", r->id);
+    jw_kint(&w, "seat", seat);
+    jw_kstr(&w, "token", r->seats[seat].token);
+    jw_end(&w);
+    conn_send(c, jw_text(&w));
+    jw_free(&w);
+}
+
 /* An answer that is only its type: {"t": type, "re": re}. */
 static void reply_bare(conn *c, const char *type, int re)
 {
@@ -103,10 +118,8 @@ void referee_error(conn *c, int re, const char *code, const char *fmt, ...)
     va_end(ap);
     jw w = {0};
     reply_start(&w, "error", re);
-    jw_key(&w, "code");
-    jw_str(&w, code);
-    jw_key(&w, "msg");
-    jw_str(&w, msg);
+    jw_kstr(&w, "code", code);
+    jw_kstr(&w, "msg", msg);
     jw_end(&w);
     conn_send(c, jw_text(&w));
     jw_free(&w);
@@ -116,8 +129,7 @@ static void broadcast_seats(room *r)
 {
     jw w = {0};
     reply_start(&w, "seats", -1);
-    jw_key(&w, "room");
-    jw_str(&w, r->id);
+    jw_kstr(&w, "room", r->id);
     room_write_seats(r, &w);
     jw_end(&w);
     broadcast(r, jw_text(&w));
@@ -244,12 +256,9 @@ static void tell(room *r)
         switch (ev.kind) {
         case LT_EV_MOVED:
             reply_start(&w, "move", -1);
-            jw_key(&w, "name");
-            jw_str(&w, ev.name);
-            jw_key(&w, "by");
-            jw_int(&w, ev.chance ? -1 : ev.seat);
-            jw_key(&w, "took");
-            jw_int(&w, ev.took);
+            jw_kstr(&w, "name", ev.name);
+            jw_kint(&w, "by", ev.chance ? -1 : ev.seat);
+            jw_kint(&w, "took", ev.took);
             room_write_state(r, &w);
             write_seed(r, &w);
             break;
@@ -257,33 +266,27 @@ static void tell(room *r)
             reply_start(&w, "undone", -1);
             room_write_state(r, &w);
             record = room_public_record(r, &err);
-            jw_key(&w, "record");
-            jw_str(&w, record ? record : "");
+            jw_kstr(&w, "record", record ? record : "");
             free(record);
             break;
         case LT_EV_OFFERED:
         case LT_EV_ANSWERED:
             reply_start(&w, ev.kind == LT_EV_OFFERED ? "offered" : "answered", -1);
-            jw_key(&w, "seat");
-            jw_int(&w, ev.seat);
-            jw_key(&w, "kind");
-            jw_str(&w, offer_word(ev.offer));
+            jw_kint(&w, "seat", ev.seat);
+            jw_kstr(&w, "kind", offer_word(ev.offer));
             if (ev.kind == LT_EV_ANSWERED) {
-                jw_key(&w, "accepted");
-                jw_bool(&w, ev.accepted);
+                jw_kbool(&w, "accepted", ev.accepted);
             }
             break;
         case LT_EV_CLAIMABLE:
         case LT_EV_FLAG:
             reply_start(&w, ev.kind == LT_EV_CLAIMABLE ? "claimable" : "flag", -1);
-            jw_key(&w, "seat");
-            jw_int(&w, ev.seat);
+            jw_kint(&w, "seat", ev.seat);
             room_write_clock(r, &w);
             break;
         case LT_EV_LEFT:
             reply_start(&w, "left", -1);
-            jw_key(&w, "seat");
-            jw_int(&w, ev.seat);
+            jw_kint(&w, "seat", ev.seat);
             jw_key(&w, "reason");
             jw_str(&w, ev.reason < (int)(sizeof left_words / sizeof left_words[0]) &&
                                left_words[ev.reason] ? left_words[ev.reason] : "");
@@ -295,8 +298,7 @@ static void tell(room *r)
             write_seed(r, &w);
             break;
         }
-        jw_key(&w, "room");
-        jw_str(&w, r->id);
+        jw_kstr(&w, "room", r->id);
         jw_end(&w);
         broadcast(r, jw_text(&w));
         jw_free(&w);
@@ -495,8 +497,7 @@ static void on_create(conn *c, const net_msg *m)
     }
     jw w = {0};
     reply_start(&w, "created", m->re);
-    jw_key(&w, "room");
-    jw_str(&w, r->id);
+    jw_kstr(&w, "room", r->id);
     jw_key(&w, "tokens");
     jw_arr(&w);
     pthread_mutex_lock(&r->lock);
@@ -584,8 +585,7 @@ static void take_seat(room *r, conn *c, int seat)
     if (old) {
         jw w = {0};
         reply_start(&w, "seat-lost", -1);
-        jw_key(&w, "seat");
-        jw_int(&w, seat);
+        jw_kint(&w, "seat", seat);
         jw_end(&w);
         conn_send(old, jw_text(&w));
         jw_free(&w);
@@ -686,12 +686,9 @@ static void on_join(conn *c, const net_msg *m, bool watch)
     char *record = room_public_record(r, &e);
     jw w = {0};
     reply_start(&w, "room", m->re);
-    jw_key(&w, "room");
-    jw_str(&w, r->id);
-    jw_key(&w, "game");
-    jw_str(&w, r->game->id);
-    jw_key(&w, "record");
-    jw_str(&w, record ? record : "");
+    jw_kstr(&w, "room", r->id);
+    jw_kstr(&w, "game", r->game->id);
+    jw_kstr(&w, "record", record ? record : "");
     jw_key(&w, "you");
     jw_arr(&w);
     for (int i = 0; i < r->nseats; i++)
@@ -794,12 +791,9 @@ static void rematch(room *r, conn *c, int seat, int re)
     if ((r->rematch & people) != people && !r->next[0]) {
         jw w = {0};
         reply_start(&w, "offered", -1);
-        jw_key(&w, "room");
-        jw_str(&w, r->id);
-        jw_key(&w, "seat");
-        jw_int(&w, seat);
-        jw_key(&w, "kind");
-        jw_str(&w, "rematch");
+        jw_kstr(&w, "room", r->id);
+        jw_kint(&w, "seat", seat);
+        jw_kstr(&w, "kind", "rematch");
         jw_end(&w);
         broadcast(r, jw_text(&w));
         jw_free(&w);
@@ -837,17 +831,7 @@ static void rematch(room *r, conn *c, int seat, int re)
         int to = (i + r->nseats - 1) % r->nseats;
         if (!h || !(r->rematch >> i & 1))
             continue;
-        jw w = {0};
-        reply_start(&w, "rematch", h == c ? re : -1);
-        jw_key(&w, "room");
-        jw_str(&w, next->id);
-        jw_key(&w, "seat");
-        jw_int(&w, to);
-        jw_key(&w, "token");
-        jw_str(&w, next->seats[to].token);
-        jw_end(&w);
-        conn_send(h, jw_text(&w));
-        jw_free(&w);
+        send_seat(h, "rematch", h == c ? re : -1, next, to);
     }
     settle(next);
     pthread_mutex_unlock(&next->lock);
@@ -906,8 +890,7 @@ static void on_say(conn *c, const net_msg *m)
     l->at = (int64_t)time(NULL);
     jw w = {0};
     reply_start(&w, "said", -1);
-    jw_key(&w, "room");
-    jw_str(&w, r->id);
+    jw_kstr(&w, "room", r->id);
     jw_key(&w, "line");
     write_line(&w, l);
     jw_end(&w);
@@ -992,17 +975,7 @@ static void on_sit(conn *c, const net_msg *m)
     } else if (room_take(r, seat, &err) != LT_OK) {
         referee_error(c, m->re, "server", "%s", err.msg);
     } else {
-        jw w = {0};
-        reply_start(&w, "seated", m->re);
-        jw_key(&w, "room");
-        jw_str(&w, r->id);
-        jw_key(&w, "seat");
-        jw_int(&w, seat);
-        jw_key(&w, "token");
-        jw_str(&w, r->seats[seat].token);
-        jw_end(&w);
-        conn_send(c, jw_text(&w));
-        jw_free(&w);
+        send_seat(c, "seated", m->re, r, seat);
         broadcast_seats(r); /* no longer free */
     }
     pthread_mutex_unlock(&r->lock);
@@ -1041,20 +1014,6 @@ static void drop_seek(const conn *c)
         }
 }
 
-static void tell_paired(const seek *s, const room *r, int seat)
-{
-    jw w = {0};
-    reply_start(&w, "paired", s->re);
-    jw_key(&w, "room");
-    jw_str(&w, r->id);
-    jw_key(&w, "seat");
-    jw_int(&w, seat);
-    jw_key(&w, "token");
-    jw_str(&w, r->seats[seat].token);
-    jw_end(&w);
-    conn_send(s->c, jw_text(&w));
-    jw_free(&w);
-}
 
 static void on_seek(conn *c, const net_msg *m)
 {
@@ -1119,8 +1078,8 @@ static void on_seek(conn *c, const net_msg *m)
     pthread_mutex_lock(&r->lock);
     if (room_set_away(r, SEEK_AWAY, &err) != LT_OK)
         server_log("room %s: %s", r->id, err.msg);
-    tell_paired(&other, r, 0);
-    tell_paired(&s, r, 1);
+    send_seat(other.c, "paired", other.re, r, 0);
+    send_seat(s.c, "paired", s.re, r, 1);
     settle(r);
     pthread_mutex_unlock(&r->lock);
     server_log("room %s paired: %s %s", r->id, s.g->id, s.clock);
