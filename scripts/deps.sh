@@ -9,7 +9,7 @@
 # command to run.
 set -eu
 mode=${1:-run}
-pkgs="cmake make gcc libc6-dev pkg-config libncurses-dev emscripten libwebsockets-dev libcjson-dev libsqlite3-dev libpq-dev libsodium-dev gettext"
+pkgs="cmake make gcc libc6-dev pkg-config libncurses-dev emscripten brotli libwebsockets-dev libcjson-dev libsqlite3-dev libpq-dev libsodium-dev gettext"
 # commands that another package may provide (node and npm from nodesource
 # come as one package, nodejs): checked by name, installed from Debian only
 # when missing

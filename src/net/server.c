@@ -28,6 +28,7 @@
 #include "ludoteka/text.h"
 #include "net/accounts.h"
 #include "net/httpapi.h"
+#include "net/httpfile.h"
 #include "net/referee.h"
 #include "net/robots.h"
 #include "net/rooms.h"
@@ -388,25 +389,28 @@ static const struct {
     {".txt", "text/plain; charset=utf-8"},
 };
 
-/* A file of the page: only plain names (letters, digits, . _ - /), no
- * part starting with a dot, and nothing but a regular file. */
-/* Does the request's Accept-Encoding take gzip (and not with q=0)? */
-static bool takes_gzip(struct lws *wsi)
+/* Adds a header; false when it does not fit. */
+static bool header(struct lws *wsi, const char *name, const char *value,
+                   unsigned char **p, unsigned char *end)
 {
-    char accept[256];
-    if (lws_hdr_copy(wsi, accept, sizeof accept, WSI_TOKEN_HTTP_ACCEPT_ENCODING) <= 0)
-        return false;
-    char *save = NULL;
-    for (char *t = strtok_r(accept, ",", &save); t; t = strtok_r(NULL, ",", &save)) {
-        t += strspn(t, " \t");
-        if (strncasecmp(t, "gzip", 4) != 0 || (t[4] && t[4] != ';' && t[4] != ' '))
-            continue;
-        const char *q = strstr(t, "q=");
-        return !q || strtod(q + 2, NULL) > 0;
-    }
-    return false;
+    return !lws_add_http_header_by_name(wsi, (const unsigned char *)name,
+                                        (const unsigned char *)value,
+                                        (int)strlen(value), p, end);
 }
 
+/* Is there a regular file at path? */
+static bool regular(const char *path, struct stat *st)
+{
+    return stat(path, st) == 0 && S_ISREG(st->st_mode);
+}
+
+/* A file of the page: only plain names (letters, digits, . _ - /), no
+ * part starting with a dot, and nothing but a regular file.  Sent in the
+ * encoding the request takes best of those the build made beside it
+ * (FILE.br, FILE.gz: web/publish.cmake); a name with a digest of its
+ * content kept by browsers for a year, the others (index.html, sw.js)
+ * asked again each time, and answered "304 Not Modified" when the
+ * browser's copy has the same ETag. */
 static int serve_file(struct lws *wsi, session *s, const char *uri)
 {
     char path[PATH_MAX];
@@ -431,35 +435,54 @@ static int serve_file(struct lws *wsi, session *s, const char *uri)
     size_t len = 0;
     if (!plain || !type ||
         !lt_appendf(path, sizeof path, &len, "%s%s", opt.web_dir, uri) ||
-        stat(path, &st) != 0 || !S_ISREG(st.st_mode))
+        !regular(path, &st))
         return reply_text(wsi, s, 404, "not found\n");
-    unsigned char extra[LWS_PRE + 256], *start = extra + LWS_PRE, *p = start,
-                  *end = extra + sizeof extra - 1;
-    if (lws_add_http_header_by_name(wsi, (const unsigned char *)"cache-control:",
-                                    (const unsigned char *)"no-store", 8, &p, end) ||
-        lws_add_http_header_by_name(wsi,
-                                    (const unsigned char *)"x-content-type-options:",
-                                    (const unsigned char *)"nosniff", 7, &p, end))
-        return -1;
-    /* the build's gzip of the file (web/gzip.cmake), to a browser that
-     * takes it */
-    char gz[PATH_MAX];
-    size_t gzlen = 0;
-    struct stat gst;
-    if (lt_appendf(gz, sizeof gz, &gzlen, "%s.gz", path) &&
-        stat(gz, &gst) == 0 && S_ISREG(gst.st_mode)) {
-        if (lws_add_http_header_by_name(wsi, (const unsigned char *)"vary:",
-                                        (const unsigned char *)"accept-encoding", 15,
-                                        &p, end))
-            return -1;
-        if (takes_gzip(wsi)) {
-            if (lws_add_http_header_by_name(wsi,
-                                            (const unsigned char *)"content-encoding:",
-                                            (const unsigned char *)"gzip", 4, &p, end))
-                return -1;
-            lt_copy(path, sizeof path, gz);
-        }
+
+    /* the encodings there are, and the one to send */
+    char br[PATH_MAX], gz[PATH_MAX];
+    size_t brlen = 0, gzlen = 0;
+    struct stat brst, gzst;
+    bool have_br = lt_appendf(br, sizeof br, &brlen, "%s.br", path) && regular(br, &brst);
+    bool have_gz = lt_appendf(gz, sizeof gz, &gzlen, "%s.gz", path) && regular(gz, &gzst);
+    char accept[256];
+    bool said = lws_hdr_copy(wsi, accept, sizeof accept,
+                             WSI_TOKEN_HTTP_ACCEPT_ENCODING) > 0;
+    httpfile_encoding enc = httpfile_encoding_for(said ? accept : NULL, have_br, have_gz);
+    if (enc == HTTPFILE_BR) {
+        lt_copy(path, sizeof path, br);
+        st = brst;
+    } else if (enc == HTTPFILE_GZIP) {
+        lt_copy(path, sizeof path, gz);
+        st = gzst;
     }
+    char etag[64];
+    httpfile_etag(etag, sizeof etag, (long long)st.st_size,
+                  (long long)st.st_mtim.tv_sec * 1000000000LL + st.st_mtim.tv_nsec);
+
+    /* how long to keep it, and which copy it is (the 304 says them too) */
+    const char *cache = httpfile_immutable(uri) ? "public, max-age=31536000, immutable"
+                                                : "no-cache";
+    bool vary = have_br || have_gz;
+    unsigned char extra[LWS_PRE + 512], *start = extra + LWS_PRE, *p = start,
+                  *end = extra + sizeof extra - 1;
+    char match[256];
+    if (lws_hdr_copy(wsi, match, sizeof match, WSI_TOKEN_HTTP_IF_NONE_MATCH) > 0 &&
+        httpfile_etag_matches(match, etag)) {
+        if (lws_add_http_header_status(wsi, HTTP_STATUS_NOT_MODIFIED, &p, end) ||
+            !header(wsi, "cache-control:", cache, &p, end) ||
+            !header(wsi, "etag:", etag, &p, end) ||
+            (vary && !header(wsi, "vary:", "accept-encoding", &p, end)) ||
+            lws_finalize_write_http_header(wsi, start, &p, end))
+            return -1;
+        return lws_http_transaction_completed(wsi) ? -1 : 0;
+    }
+    const char *encoding = httpfile_encoding_name(enc);
+    if (!header(wsi, "cache-control:", cache, &p, end) ||
+        !header(wsi, "etag:", etag, &p, end) ||
+        (vary && !header(wsi, "vary:", "accept-encoding", &p, end)) ||
+        !header(wsi, "x-content-type-options:", "nosniff", &p, end) ||
+        (encoding && !header(wsi, "content-encoding:", encoding, &p, end)))
+        return -1;
     int r = lws_serve_http_file(wsi, path, type, (const char *)start,
                                 (int)(p - start));
     if (r < 0 || (r > 0 && lws_http_transaction_completed(wsi)))

@@ -26,7 +26,6 @@
 //    the value derived by hand in tests/games/test_hazard.c;
 //  - Polish, and a phone-sized screen played by touch; a resignation's
 //    result in Polish;
-//  - offline: reloaded with the network off, the page still plays;
 //  - two browser contexts play a networked Four Seasons game with two
 //    computer seats (on the server) to the end; the room's record replays
 //    to the position both pages show;
@@ -172,17 +171,10 @@ function noConsoleErrors(page, what) {
 
 /* ---- The tests ------------------------------------------------------------ */
 
+/* (the first load's size and time, and offline play: firstload.mjs) */
 async function pageLoads(context, server) {
-  const started = Date.now();
   const page = await openPage(context, server.url);
   await page.waitForSelector('li.game');
-  const ms = Date.now() - started;
-  log(`page ready in ${ms} ms`);
-  /* what the first load moved over the wire (the page's own requests;
-   * the worker's copy of the core comes on top) */
-  const wire = await page.evaluate(() => [...performance.getEntriesByType('navigation'),
-    ...performance.getEntriesByType('resource')].reduce((sum, e) => sum + (e.transferSize || 0), 0));
-  log(`first load: ${Math.round(wire / 1024)} KiB on the wire`);
   const listed = await page.$$eval('li.game', (els) => els.map((e) => e.dataset.game));
   const ids = execFileSync(exe, ['list'], { encoding: 'utf8' })
     .split('\n').filter(Boolean).map((line) => line.split(/\s+/)[0]);
@@ -192,7 +184,6 @@ async function pageLoads(context, server) {
   check(rules.includes('cap'), 'the rules page shows the rule text with its options');
   noConsoleErrors(page, 'home and rules');
   await page.close();
-  return ms;
 }
 
 /* What no registered game draws yet (Talat's three boards, a 12x12
@@ -201,7 +192,10 @@ async function anyView(context, server) {
   const page = await openPage(context, server.url);
   await page.waitForSelector('li.game');
   const drawn = await page.evaluate(async () => {
-    const { drawBoard } = await import('./board.js');
+    /* (the module under the name the build gave it) */
+    const url = performance.getEntriesByType('resource').map((e) => e.name)
+      .find((n) => /\/board\.[0-9a-f]{8}\.js$/.test(n));
+    const { drawBoard } = await import(url);
     const cells = [];
     for (let y = 0; y < 12; y++)
       for (let x = 0; x < 12; x++)
@@ -565,25 +559,6 @@ async function polishOnAPhone(browser, server) {
   await context.close();
 }
 
-async function offline(browser, server) {
-  const context = await browser.newContext();
-  const page = await openPage(context, server.url);
-  await page.waitForSelector('li.game');
-  await page.evaluate(() => navigator.serviceWorker.ready);
-  await page.reload(); /* the service worker now controls the page */
-  await page.waitForSelector('li.game');
-  await context.setOffline(true);
-  await page.reload();
-  await page.waitForSelector('li.game');
-  await page.goto(server.url + '#new=three-mens-morris');
-  await page.click('#start');
-  await page.waitForSelector('svg.board');
-  const move = (await legalMoves(page))[0];
-  await playMove(page, move);
-  check((await ply(page)) >= 1, 'offline: the page loads from its cache and plays');
-  await context.close();
-}
-
 /* Four Seasons in a room: context A makes it (seat 1 here, seat 2 invited,
  * seats 3 and 4 computers on the server), context B follows the link. */
 async function networked(browser, server) {
@@ -918,7 +893,6 @@ try {
   await timed('hazard', () => hazardTurn(context, server));
   await timed('phone', () => polishOnAPhone(browser, server));
   await timed('one language', () => oneLanguage(browser, server));
-  await timed('offline', () => offline(browser, server));
   await timed('networked', () => networked(browser, server));
   await timed('room play', () => roomPlay(browser, server));
   await timed('lobby and chat', () => lobbyAndChat(browser, server));

@@ -11,22 +11,9 @@
 //  - killed and started again, a room keeps its offer and its clocks.
 //
 // Every wait is for the message it needs (the watchdog bounds the run).
-import http from 'node:http';
-import zlib from 'node:zlib';
 import {
   ask, check, equal, finish, socket, startServer, stopServer, tempDir,
 } from './lib.mjs';
-
-/* A GET as it comes over the wire (not unzipped): status, headers, bytes. */
-function get(port, path, headers) {
-  return new Promise((resolve, reject) => {
-    http.get({ host: '127.0.0.1', port, path, headers }, (res) => {
-      const parts = [];
-      res.on('data', (d) => parts.push(d));
-      res.on('end', () => resolve({ status: res.statusCode, headers: res.headers, body: Buffer.concat(parts) }));
-    }).on('error', reject);
-  });
-}
 
 const [exe] = process.argv.slice(2);
 let url = '';
@@ -90,21 +77,7 @@ async function main() {
   let server = await startServer(exe, data);
   url = `ws://127.0.0.1:${server.port}/ws`;
 
-  /* the page's files go gzipped to a browser that takes it (the build
-   * makes FILE.gz beside each); the sanitizer build has no page */
-  {
-    const plain = await get(server.port, '/ludoteka.wasm', {});
-    if (plain.status === 200) {
-      const zipped = await get(server.port, '/ludoteka.wasm', { 'Accept-Encoding': 'gzip, deflate, br' });
-      equal([zipped.headers['content-encoding'], zipped.headers.vary, plain.headers['content-encoding']],
-        ['gzip', 'accept-encoding', undefined], 'gzip to who takes it, the file as it is to others');
-      check(zlib.gunzipSync(zipped.body).equals(plain.body), 'the same bytes once unzipped');
-      check(zipped.body.length * 2 < plain.body.length,
-        `less than half the bytes on the wire (${zipped.body.length} of ${plain.body.length})`);
-      const refused = await get(server.port, '/ludoteka.wasm', { 'Accept-Encoding': 'gzip;q=0, br' });
-      equal(refused.headers['content-encoding'], undefined, 'not to a browser that refuses it (q=0)');
-    }
-  }
+  /* (the page's files, their encodings and caching: firstload.mjs) */
 
   /* resign: the game ends with its reason, in both languages */
   {

@@ -112,11 +112,15 @@ class Thinker {
     this.start();
   }
 
+  /* A worker with the page's compiled core (core.js): it fetches and
+   * compiles nothing again. */
   start() {
-    this.worker = new Worker('worker.js');
+    const worker = new Worker('worker.js');
+    this.worker = worker;
     this.pending = new Map();
     this.next = 1;
-    this.worker.onmessage = (e) => {
+    ludotekaModule().then((module) => worker.postMessage({ module }));
+    worker.onmessage = (e) => {
       const resolve = this.pending.get(e.data.id);
       this.pending.delete(e.data.id);
       if (resolve) resolve(e.data.answer);
@@ -131,7 +135,8 @@ class Thinker {
     });
   }
 
-  /* Stops whatever it is thinking about. */
+  /* Stops whatever it is thinking about: a search cannot be interrupted,
+   * so its worker goes and another takes the same compiled module. */
   cancel() {
     if (!this.pending.size) return;
     this.worker.terminate();

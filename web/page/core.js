@@ -1,13 +1,43 @@
 /* core.js — the C core (ludoteka.wasm, see web/api.c) behind plain
  * JavaScript functions; loaded by the page and by its worker (worker.js)
- * after ludoteka.js, which defines createLudoteka. */
+ * after ludoteka.js, which defines createLudoteka.
+ *
+ * The page fetches and compiles the WebAssembly once (ludotekaModule) and
+ * posts the compiled module to its worker, which only instantiates it: one
+ * download, one compilation.  (The build gives the file a name with a
+ * digest of its content, web/publish.cmake.) */
 'use strict';
 
-/* Loads the module; resolves to an object with one method per call of the
- * C API.  Answers are parsed JSON (or text for rules, records, clocks and
+const LUDOTEKA_WASM = 'ludoteka.wasm';
+let ludotekaCompiled = null;
+
+/* The compiled WebAssembly.Module, fetched and compiled on the first call
+ * (compiled as it downloads where the browser can). */
+function ludotekaModule() {
+  const whole = () => fetch(LUDOTEKA_WASM).then((r) => r.arrayBuffer())
+    .then((bytes) => WebAssembly.compile(bytes));
+  if (!ludotekaCompiled) {
+    /* (a server that does not say application/wasm: the bytes again) */
+    ludotekaCompiled = typeof WebAssembly.compileStreaming === 'function'
+      ? WebAssembly.compileStreaming(fetch(LUDOTEKA_WASM)).catch(whole) : whole();
+  }
+  return ludotekaCompiled;
+}
+/* The page starts the download now, while its modules load. */
+if (typeof document !== 'undefined') ludotekaModule();
+
+/* Loads the core from a compiled module (the page's own when none is
+ * given); resolves to an object with one method per call of the C API.
+ * Answers are parsed JSON (or text for rules, records, clocks and
  * events). */
-async function loadLudotekaCore() {
-  const M = await createLudoteka();
+async function loadLudotekaCore(module) {
+  const compiled = module || await ludotekaModule();
+  const M = await createLudoteka({
+    instantiateWasm(imports, receive) {
+      WebAssembly.instantiate(compiled, imports).then((instance) => receive(instance, compiled));
+      return {}; /* the exports come later, through receive */
+    },
+  });
   M._web_init();
 
   /* Strings go in through the C heap (records may be long for the

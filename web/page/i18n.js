@@ -46,8 +46,12 @@ export function setLang(code) {
   localStorage.setItem(KEY, current);
 }
 
-/* A language's name in that language ("polski" -> "Polski"). */
+/* A language's name in that language ("polski" -> "Polski"); those of
+ * the catalogs there are from a table (the first Intl.DisplayNames takes
+ * long, on the way to the first page). */
+const LANGUAGE_NAMES = { en: 'English', pl: 'Polski' };
 export function languageName(code) {
+  if (LANGUAGE_NAMES[code]) return LANGUAGE_NAMES[code];
   try {
     const name = new Intl.DisplayNames([code], { type: 'language' }).of(code);
     return name.charAt(0).toLocaleUpperCase(code) + name.slice(1);

@@ -7,9 +7,16 @@
 'use strict';
 importScripts('ludoteka.js', 'core.js');
 
-const ready = loadLudotekaCore();
+/* The page's compiled core comes first ({ module }): nothing is fetched or
+ * compiled here again. */
+let gotModule;
+const ready = new Promise((resolve) => { gotModule = resolve; }).then(loadLudotekaCore);
 
 self.onmessage = async (event) => {
+  if (event.data.module) {
+    gotModule(event.data.module);
+    return;
+  }
   const core = await ready;
   const { id, kind, record, spec, seconds, lang } = event.data;
   core.setLanguage(lang || 'en');
