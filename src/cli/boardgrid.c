@@ -144,11 +144,10 @@ static void split_name(const char *name, char *prefix, char *suffix)
     suffix[j - i] = '\0';
 }
 
-/* The label shared by the cells of a board in column (or row) k: the
- * letters of their names for a column, the digits for a row - the other
- * way round on a board turned a quarter (`across`); "" when they differ. */
-static void axis_label(const lt_view *v, int board, bool column, bool across,
-                       int k, char out[8])
+/* The part of the names (letters: prefix, digits: not) that all cells of
+ * a board in column (or row) k share, or "". */
+static void shared_part(const lt_view *v, int board, bool column, bool prefix,
+                        int k, char out[8])
 {
     bool first = true;
     out[0] = '\0';
@@ -158,13 +157,26 @@ static void axis_label(const lt_view *v, int board, bool column, bool across,
             continue;
         char pre[8], suf[8];
         split_name(c->name, pre, suf);
-        const char *part = column != across ? pre : suf;
+        const char *part = prefix ? pre : suf;
         if (first)
             strcpy(out, part);
         else if (strcmp(out, part) != 0)
             out[0] = '\0';
         first = false;
     }
+}
+
+/* The label shared by the cells of a board in column (or row) k: the
+ * letters of their names for a column, the digits for a row - the other
+ * way round on a board turned a quarter (`across`), or on a board whose
+ * rows are named by letters (Medh Kuu Lash: W1..W8 a row, column 1 of
+ * W1, M1 and G1); "" when neither part is shared. */
+static void axis_label(const lt_view *v, int board, bool column, bool across,
+                       int k, char out[8])
+{
+    shared_part(v, board, column, column != across, k, out);
+    if (!out[0])
+        shared_part(v, board, column, column == across, k, out);
 }
 
 /* ---- The board ---------------------------------------------------------- */
@@ -318,10 +330,11 @@ static void draw_cells(const lt_view *v, const bg_style *st,
 
 /* Coordinates beside each board (rows) and below it (columns), and its
  * title above it, each where the grid is still blank. */
-static void draw_labels(const lt_view *v, bool across, const geometry *ge,
+static void draw_labels(const lt_view *v, const bg_style *st, const geometry *ge,
                         bg_grid *g)
 {
-    for (int b = 0; b < LT_VIEW_BOARDS; b++) {
+    bool across = st->across;
+    for (int b = 0; b <= LT_VIEW_BOARDS; b++) {
         int minx = 1 << 14, maxx = -1, miny = 1 << 14, maxy = -1;
         for (int i = 0; i < v->ncells; i++) {
             const lt_cell *c = &v->cells[i];
@@ -355,6 +368,8 @@ static void draw_labels(const lt_view *v, bool across, const geometry *ge,
         }
         if (b < v->nboards && v->board_title[b][0] && top > 0)
             put(g, top - 1, left, v->board_title[b], BG_TITLE, -1, -1, true);
+        if (b == LT_VIEW_BOARDS && st->hand_title && top > 0)
+            put(g, top - 1, left, st->hand_title, BG_TITLE, -1, -1, true);
     }
 }
 
@@ -471,7 +486,7 @@ static bool lay(const lt_view *v, const bg_style *st, int size, int max_cols,
     if (maxx >= 0) {
         draw_links(v, st, &ge, g);
         draw_cells(v, st, &ge, g);
-        draw_labels(v, st->across, &ge, g);
+        draw_labels(v, st, &ge, g);
     }
     if (st->faces && v->ndice > 0) {
         int at = rows ? rows + 1 : 0;

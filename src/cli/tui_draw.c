@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "tui_draw.h"
+#include "legend.h"
 #include "table_text.h"
 #include "tui_term.h"
 #include "words.h"
@@ -29,7 +30,8 @@ void play_layout(play_ui *ui)
     }
     /* without colours the seats show only in the pieces' texts */
     bg_style st = {.ascii = tui_ascii || !tui_has_colors(), .coloured = tui_has_colors(),
-                   .largest = ui->largest, .faces = true, .across = ui->across};
+                   .largest = ui->largest, .faces = true, .across = ui->across,
+                   .hand_title = ui->nhand > 0 ? _("In hand (Enter: pick one):") : NULL};
     bg_layout(v, &st, ui->board_cols, ui->board_rows, ui->grid);
 }
 
@@ -187,6 +189,9 @@ static void draw_panel(play_ui *ui)
     if (width < 10)
         return;
     draw_players(ui, &row, col, width);
+    char side[256];
+    if (table_side_line(ui->t, side, sizeof side))
+        panel_text(&row, last, col, width, A_DIM, side);
     row++;
     if (v->ndice > 0 && !ui->grid->dice_drawn) {
         char dice[64];
@@ -201,6 +206,9 @@ static void draw_panel(play_ui *ui)
     for (int i = 0; i < v->ninfo; i++)
         if (!panel_text(&row, last, col, width, 0, v->info[i]))
             return;
+    const char *legend = cli_legend(lt_session_game(s), tui_ascii);
+    if (legend && !panel_text(&row, last, col, width, A_DIM, legend))
+        return;
     if (odds[0]) {
         row++;
         panel_text(&row, last, col, width, tui_color(TC_CYAN, TB_DEFAULT) | A_BOLD,
@@ -291,6 +299,25 @@ static void draw_status(play_ui *ui)
     tui_put(row, 1, COLS - 2, a, text);
 }
 
+/* Is a piece standing on the cell? */
+static bool has_piece(const lt_view *v, int cell)
+{
+    for (int i = 0; i < v->npieces; i++)
+        if (v->pieces[i].cell == cell)
+            return true;
+    return false;
+}
+
+/* Is every choice a piece taken off where it stands (a mill's removal)? */
+static bool removing(const play_ui *ui)
+{
+    const pick_moves *pm = ui->pm;
+    for (int i = 0; i < pm->n; i++)
+        if (pm->ncells[i] != 1 || !has_piece(ui->view, pm->cells[i][0]))
+            return false;
+    return pm->n > 0;
+}
+
 const char *play_keys(const play_ui *ui)
 {
     const table *t = ui->t;
@@ -309,6 +336,10 @@ const char *play_keys(const play_ui *ui)
         return _("Enter: throw the dice   u: undo   s: save   ?: help   q: leave");
     if (!table_person(t, p))
         return _("u: undo   s: save   ?: help   q: leave the game");
+    if (!ui->thinking && pick_stop(ui->pm, ui->sel) >= 0)
+        return _("Enter on a lit point: capture on   Enter on the piece or '.': stop   ? help");
+    if (!ui->thinking && removing(ui))
+        return _("arrows/mouse, Enter on a piece in red: take it off   :  type   ? help");
     return _("arrows/mouse, Enter: move  :  type  u/r undo/redo  h hint  e draw  ? help");
 }
 
@@ -330,6 +361,15 @@ void play_draw(play_ui *ui)
     memcpy(marks, ui->last, sizeof marks);
     if (table_person(t, lt_session_to_act(s)) && !ui->thinking) {
         pick_marks(ui->pm, ui->sel, marks);
+        /* a piece an action of its cell alone takes off (a mill's
+         * removal) shows as taken; the end of a chain on the selected
+         * piece stays as it is */
+        for (int i = 0; i < ui->pm->n; i++) {
+            int c = ui->pm->cells[i][0];
+            if (ui->pm->ncells[i] == 1 && c != ui->sel && c >= 0 && c < LT_VIEW_CELLS &&
+                (marks[c] & MARK_TARGET) && has_piece(ui->view, c))
+                marks[c] = (uint8_t)((marks[c] & ~MARK_TARGET) | MARK_CAPTURE);
+        }
         if (ui->sel >= 0 && ui->sel < LT_VIEW_CELLS)
             marks[ui->sel] |= MARK_SELECTED;
         if (ui->cursor >= 0 && ui->cursor < LT_VIEW_CELLS)

@@ -1,0 +1,16 @@
+/* legend.h — a line that explains what a game's board shows where its
+ * pictures or names say little by themselves (legend.c): Talat's towers
+ * and boards, Medh Kuu Lash's ring.  The full screen shows it beside the
+ * board and in the help, the line mode with the board. */
+#ifndef LUDOTEKA_CLI_LEGEND_H
+#define LUDOTEKA_CLI_LEGEND_H
+
+#include <stdbool.h>
+
+#include "ludoteka/game.h"
+
+/* The legend of the game in the program's language (ASCII words where
+ * the screen has no UTF-8), or NULL when it needs none. */
+const char *cli_legend(const lt_game *, bool ascii);
+
+#endif
