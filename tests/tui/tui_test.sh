@@ -235,7 +235,7 @@ CASE=no-utf8
 # a terminal without UTF-8: Polish folded to ASCII, boards in ASCII
 launch env LC_ALL=C LANG=C "$LT" --lang pl play medh-kuu-lash --players human,ai --seed 3
 expect "Rzut o rozpoczecie: zaczyna"
-expect "w-----w-----w"
+expect "W w---w---w"
 expect "+-----+ +-----+"
 keys q t
 ended 0
