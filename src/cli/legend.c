@@ -23,3 +23,27 @@ const char *cli_legend(const lt_game *g, bool ascii)
                          "the mornings M1..M8 are off it.");
     return NULL;
 }
+
+static int cell_named(const lt_view *v, const char *name)
+{
+    for (int i = 0; i < v->ncells; i++)
+        if (!strcmp(v->cells[i].name, name))
+            return i;
+    return -1;
+}
+
+void cli_extra_links(const lt_game *g, lt_view *v)
+{
+    static const char *const medh[][2] = {{"G8", "W8"}, {"W1", "G1"}};
+    if (strcmp(g->id, "medh-kuu-lash") != 0)
+        return;
+    for (size_t k = 0; k < sizeof medh / sizeof medh[0]; k++) {
+        int a = cell_named(v, medh[k][0]), b = cell_named(v, medh[k][1]);
+        bool there = false;
+        for (int i = 0; i < v->nlinks; i++)
+            there = there || (v->links[i].a == a && v->links[i].b == b) ||
+                    (v->links[i].a == b && v->links[i].b == a);
+        if (a >= 0 && b >= 0 && !there && v->nlinks < LT_VIEW_LINKS)
+            v->links[v->nlinks++] = (lt_link){(int16_t)a, (int16_t)b};
+    }
+}

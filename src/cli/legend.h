@@ -13,4 +13,9 @@
  * the screen has no UTF-8), or NULL when it needs none. */
 const char *cli_legend(const lt_game *, bool ascii);
 
+/* Links a front end adds to a game's view where the view leaves out
+ * what the board shows: Medh Kuu Lash's ring wrapping from G8 to W8 and
+ * from W1 to G1 (in the ring's direction), drawn round the outside. */
+void cli_extra_links(const lt_game *, lt_view *);
+
 #endif

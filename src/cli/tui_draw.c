@@ -206,9 +206,17 @@ static void draw_panel(play_ui *ui)
     for (int i = 0; i < v->ninfo; i++)
         if (!panel_text(&row, last, col, width, 0, v->info[i]))
             return;
+    /* the legend where it leaves room for the last moves (else it is on
+     * the help page) */
     const char *legend = cli_legend(lt_session_game(s), tui_ascii);
-    if (legend && !panel_text(&row, last, col, width, A_DIM, legend))
-        return;
+    if (legend) {
+        int start[64], len[64];
+        int need = tui_wrap(legend, width, start, len, 64);
+        int moves_lines = moves ? tui_wrap(moves, width, start, len, 64) : 0;
+        need += moves ? 2 + (moves_lines < 3 ? moves_lines : 3) : 0;
+        if (row + need <= last && !panel_text(&row, last, col, width, A_DIM, legend))
+            return;
+    }
     if (odds[0]) {
         row++;
         panel_text(&row, last, col, width, tui_color(TC_CYAN, TB_DEFAULT) | A_BOLD,

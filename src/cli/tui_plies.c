@@ -363,12 +363,15 @@ void play_collect_thinking(play_ui *ui)
         play_say(ui, MSG_ERROR, "%s: %s", lt_player_spec(pl), lt_player_error(pl));
         return;
     }
-    char who[64], name[64], note[160], text[400];
+    char who[64], name[64], note[160], text[400], dice[LT_PLY_NAME + 4] = "";
     lt_display_name(g, lt_session_state(s), a, name, sizeof name);
     table_stand_in_note(&info, note, sizeof note);
-    snprintf(text, sizeof text, "%s: %s%s",
-             lt_session_seat_name(s, seat, who, sizeof who), name, note);
     int plies = lt_session_plies(s);
+    /* the dice it moves by, as the move list writes them: "Green [6-3]" */
+    if (plies > 0 && lt_session_ply(s, plies - 1)->chance)
+        snprintf(dice, sizeof dice, " [%s]", lt_session_ply(s, plies - 1)->name);
+    snprintf(text, sizeof text, "%s%s: %s%s",
+             lt_session_seat_name(s, seat, who, sizeof who), dice, name, note);
     lt_error err = {0};
     before_ply(ui);
     if (table_computer_move(t, seat, a, &err) != LT_OK) {

@@ -210,8 +210,9 @@ input 'board\nquit\n'
 run 0 --plain play medh-kuu-lash --players human,ai:level=1 --seed 2
 has out "1. Green: ["
 has out "; Wooden: ["
-has out "W w---w---w"
-has out "G g---"
+has out "+-W w---w---w"
+has out "v M .   "
+has out "+-G g---"
 has out "  1   2   3   4   5   6   7   8"
 has out "The ring: G1 to G8, on to W8"
 input 'e4\ne5\nNf3\nNc6\nboard\nquit\n'

@@ -503,20 +503,26 @@ ended 0
 
 CASE=medh-labels
 # issue 23: Medh Kuu Lash's rows and columns named as its notation (W1..W8,
-# M1..M8, G1..G8), the ring explained, every throw under its thrower
+# M1..M8, G1..G8), the ring drawn and explained, every throw under its
+# thrower
 if registered medh-kuu-lash; then
     launch "$LT" --lang en play medh-kuu-lash --players ai:level=1,human --seed 1
     expect "Board: Wooden at the bottom"
-    expect " G ●───●"
-    expect " M ·   ·"
-    expect " W ○───○"
+    # and where the ring wraps: round the outside, G8 down to W8 on the
+    # left, W1 up to G1 on the right (Wooden's side at the bottom)
+    expect "╭─G ●───●"
+    expect "▼ M ·   ·"
+    expect "·   · ▲"
+    expect "╰─W ○───○"
     expect "   8   7   6   5   4   3   2   1"
-    expect "The ring: G1→G8, on to W8, W8→W1, on to G1;"
+    expect "The ring: G1→G8, on to W8"
     keys Enter
     expect "1. Green: ["
+    # the computer's move is said with the dice it moved by
+    expect "Green ["
     expect "Wooden throws both dice"
     keys Enter
-    expect "; Wooden: ["
+    expect "; Wooden:"
     keys q y
     ended 0
 fi
