@@ -13,7 +13,9 @@
 #include "ludoteka/options.h"
 #include "ludoteka/text.h"
 
-enum { PANEL_MIN = 34 }; /* columns the side panel keeps for itself */
+/* columns the side panel keeps for itself; at least, when the board
+ * would otherwise be drawn at its smallest */
+enum { PANEL_MIN = 34, PANEL_NARROW = 24 };
 
 void play_layout(play_ui *ui)
 {
@@ -33,6 +35,17 @@ void play_layout(play_ui *ui)
                    .largest = ui->largest, .faces = true, .across = ui->across,
                    .hand_title = ui->nhand > 0 ? _("In hand (Enter: pick one):") : NULL};
     bg_layout(v, &st, ui->board_cols, ui->board_rows, ui->grid);
+    /* a board that only fits with its pieces touching (Talat's three on
+     * 80 columns) takes some of the panel's room, if that is enough for
+     * a space between them */
+    int wider = COLS - PANEL_NARROW - 2;
+    if (ui->grid->size == BG_TINY && st.largest < BG_TINY && wider > ui->board_cols) {
+        st.largest = BG_COMPACT;
+        if (bg_layout(v, &st, wider, ui->board_rows, ui->grid))
+            ui->board_cols = wider;
+        else
+            bg_layout(v, &st, ui->board_cols, ui->board_rows, ui->grid);
+    }
 }
 
 /* A colour for text on the terminal's own background: black would not
@@ -175,6 +188,28 @@ static void draw_players(const play_ui *ui, int *row, int col, int width)
     }
 }
 
+/* The game's legend under the board, where the board leaves room for
+ * it (wrapped to the board's width); with draw false only whether it
+ * fits. */
+static bool legend_below(const play_ui *ui, bool draw)
+{
+    const char *legend = cli_legend(lt_session_game(ui->t->s), tui_ascii);
+    int width = ui->grid->cols > 30 ? ui->grid->cols : 30;
+    if (!legend || width > ui->board_cols)
+        return false;
+    int start[16], len[16];
+    int n = tui_wrap(legend, width, start, len, 16);
+    int row = 1 + ui->grid->rows + 1;
+    if (n == 16 || row + n - 1 > ui->board_rows)
+        return false;
+    for (int i = 0; draw && i < n; i++) {
+        char line[512];
+        snprintf(line, sizeof line, "%.*s", len[i], legend + start[i]);
+        tui_put(row + i, 1, width, A_DIM, line);
+    }
+    return true;
+}
+
 static void draw_panel(play_ui *ui)
 {
     const lt_session *s = ui->t->s;
@@ -206,10 +241,10 @@ static void draw_panel(play_ui *ui)
     for (int i = 0; i < v->ninfo; i++)
         if (!panel_text(&row, last, col, width, 0, v->info[i]))
             return;
-    /* the legend where it leaves room for the last moves (else it is on
-     * the help page) */
+    /* the legend, when it is not under the board, where it leaves room
+     * for the last moves (else it is on the help page) */
     const char *legend = cli_legend(lt_session_game(s), tui_ascii);
-    if (legend) {
+    if (legend && !legend_below(ui, false)) {
         int start[64], len[64];
         int need = tui_wrap(legend, width, start, len, 64);
         int moves_lines = moves ? tui_wrap(moves, width, start, len, 64) : 0;
@@ -386,6 +421,7 @@ void play_draw(play_ui *ui)
     draw_board(ui, marks);
     if (marks[ui->cursor >= 0 && ui->cursor < LT_VIEW_CELLS ? ui->cursor : 0] & MARK_CURSOR)
         draw_cursor(ui);
+    legend_below(ui, true);
     draw_panel(ui);
     draw_status(ui);
     tui_keys(play_keys(ui));

@@ -533,11 +533,12 @@ CASE=talat-hand
 # picked one may go lit (green); placed with the keys
 if registered talat; then
     launch "$LT" --lang en play talat --players human,ai:level=1,ai:level=1 --seed 1
-    expect "Red–Blue    Blue–Violet Violet–Red"
-    expect "a b c d e   f g h i j   k l m n o"
-    expect "Towers: height 1 small, 2 medium, 3"
+    # (on 80 columns the panel gives up some room: a space between towers)
+    expect "Red–Blue          Blue–Violet       Violet–Red"
+    expect "a  b  c  d  e     f  g  h  i  j     k  l  m  n  o"
+    expect "Towers: height 1 small, 2 medium, 3 tall; base ▲"
     expect "In hand (Enter: pick one):"
-    expect "[1▲] 1■  1⬢  2▲"
+    expect "[1▲]   1■    1⬢    2▲"
     keys Enter
     # (the row of the start lines: the one labelled 1)
     coloured "$(screen | awk '/^ 1 / { print NR - 1; exit }')" 42
