@@ -27,7 +27,8 @@ enum {
     MARK_CAPTURE = 4,  /* taken by a move of the selected piece */
     MARK_SELECTED = 8,
     MARK_CURSOR = 16,
-    MARK_LAST = 32     /* the cells of the last move */
+    MARK_LAST = 32,    /* the cells of the last move */
+    MARK_CHECK = 64    /* a king in check (lt_view.check) */
 };
 
 /* Loads the legal actions of the player to move (none otherwise). */

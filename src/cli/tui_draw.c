@@ -89,12 +89,15 @@ static attr_t board_attr(const play_ui *ui, const bg_char *c, uint8_t marks)
             bg = TB_TARGET;
         if (marks & MARK_CAPTURE)
             bg = TB_CAPTURE;
+        if (marks & MARK_CHECK) /* (red as a capture: the pairs of a
+                                 * 64-pair terminal are all in use) */
+            bg = TB_CAPTURE;
         if (marks & MARK_SELECTED)
             bg = TB_SELECTED;
         if (!colour) {
             if (marks & MARK_TARGET)
                 a |= A_BOLD | A_UNDERLINE;
-            if (marks & (MARK_SELECTED | MARK_CAPTURE))
+            if (marks & (MARK_SELECTED | MARK_CAPTURE | MARK_CHECK))
                 a |= A_STANDOUT;
         }
         if (marks & MARK_LAST)
@@ -402,6 +405,9 @@ void play_draw(play_ui *ui)
     tui_title(title, right);
     uint8_t marks[LT_VIEW_CELLS];
     memcpy(marks, ui->last, sizeof marks);
+    for (int i = 0; i < ui->view->nchecks && i < LT_VIEW_CHECKS; i++) /* kings in check */
+        if (ui->view->check[i] >= 0 && ui->view->check[i] < LT_VIEW_CELLS)
+            marks[ui->view->check[i]] |= MARK_CHECK;
     if (table_person(t, lt_session_to_act(s)) && !ui->thinking) {
         pick_marks(ui->pm, ui->sel, marks);
         /* a piece an action of its cell alone takes off (a mill's
