@@ -49,9 +49,11 @@ bool table_clock_line(const table *t, char *buf, size_t size)
     return true;
 }
 
-/* A row of a game with dice: every seat's part by name, the dice in
- * brackets where they fall - "2. Green: [6-3] G5-W3; Wooden: [5-3] keep",
- * "4. Player 2: [6-5-4] stop" - so that each throw shows its thrower. */
+/* A row of a game with dice, in the order it was played: every seat's
+ * part by name, the dice in brackets where they fall - "2. Green: [6-3]
+ * G5-W3; Wooden: [5-3] keep", "4. Player 2: [6-5-4] stop" - so that each
+ * throw shows its thrower; a throw by nobody in particular (who begins)
+ * before any name: "1. [2-3] Wooden: [3-3] W5-G2". */
 static int chance_row_text(const lt_session *s, int number, char *buf,
                            size_t size)
 {
@@ -61,19 +63,17 @@ static int chance_row_text(const lt_session *s, int number, char *buf,
     if (!lt_session_row(s, number, &row))
         return 0;
     lt_appendf(buf, size, &len, "%d.", number);
-    bool first = true;
-    for (int i = 0; i < lt_session_seats(s) && i < LT_MAX_PLAYERS; i++) {
-        if (!row.cell[i].count)
-            continue;
+    int named = -1; /* the seat whose name was written last */
+    for (int k = row.first; k < row.first + row.count; k++) {
+        const lt_ply *p = lt_session_ply(s, k);
         char who[64], name[LT_PLY_NAME];
-        lt_appendf(buf, size, &len, "%s %s:", first ? "" : ";",
-                   lt_session_seat_name(s, i, who, sizeof who));
-        for (int k = row.cell[i].first; k < row.cell[i].first + row.cell[i].count; k++) {
-            bool dice = lt_session_ply(s, k)->chance;
-            lt_appendf(buf, size, &len, dice ? " [%s]" : " %s",
-                       lt_session_ply_shown(s, k, name, sizeof name));
-        }
-        first = false;
+        int seat = p->chance && p->seat < 0 ? -1 : p->col;
+        if (seat >= 0 && seat != named)
+            lt_appendf(buf, size, &len, "%s %s:", named >= 0 ? ";" : "",
+                       lt_session_seat_name(s, seat, who, sizeof who));
+        named = seat >= 0 ? seat : named;
+        lt_appendf(buf, size, &len, p->chance ? " [%s]" : " %s",
+                   lt_session_ply_shown(s, k, name, sizeof name));
     }
     return (int)len;
 }

@@ -208,8 +208,9 @@ has out "Board: White at the bottom (turned round)"
 # Medh Kuu Lash's rows and columns named as its notation, its ring said
 input 'board\nquit\n'
 run 0 --plain play medh-kuu-lash --players human,ai:level=1 --seed 2
-has out "1. Green: ["
-has out "; Wooden: ["
+# (who begins is thrown by nobody in particular: before any name)
+has out "1. [2-3] Wooden: [3-3] "
+has out "2. Green: [1-1]"
 has out "+-W w---w---w"
 has out "v M .   "
 has out "+-G g---"

@@ -517,7 +517,7 @@ if registered medh-kuu-lash; then
     expect "   8   7   6   5   4   3   2   1"
     expect "The ring: G1→G8, on to W8"
     keys Enter
-    expect "1. Green: ["
+    expect "1. [5-4] Green: [6-3] "
     # the computer's move is said with the dice it moved by
     expect "Green ["
     expect "Wooden throws both dice"
