@@ -410,6 +410,11 @@ void play_draw(play_ui *ui)
             marks[ui->view->check[i]] |= MARK_CHECK;
     if (table_person(t, lt_session_to_act(s)) && !ui->thinking) {
         pick_marks(ui->pm, ui->sel, marks);
+        /* with no tower in hand picked, every square one may go to */
+        for (int i = 0; ui->sel < 0 && ui->nhand > 0 && i < ui->pm->n; i++)
+            if (ui->pm->ncells[i] >= 2 && ui->pm->cells[i][0] >= ui->hand &&
+                ui->pm->cells[i][1] >= 0 && ui->pm->cells[i][1] < LT_VIEW_CELLS)
+                marks[ui->pm->cells[i][1]] |= MARK_TARGET;
         /* a piece an action of its cell alone takes off (a mill's
          * removal) shows as taken; the end of a chain on the selected
          * piece stays as it is */
