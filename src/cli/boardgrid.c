@@ -144,11 +144,10 @@ static void split_name(const char *name, char *prefix, char *suffix)
     suffix[j - i] = '\0';
 }
 
-/* The label shared by the cells of a board in column (or row) k: the
- * letters of their names for a column, the digits for a row - the other
- * way round on a board turned a quarter (`across`); "" when they differ. */
-static void axis_label(const lt_view *v, int board, bool column, bool across,
-                       int k, char out[8])
+/* The part of the names (letters: prefix, digits: not) that all cells of
+ * a board in column (or row) k share, or "". */
+static void shared_part(const lt_view *v, int board, bool column, bool prefix,
+                        int k, char out[8])
 {
     bool first = true;
     out[0] = '\0';
@@ -158,13 +157,26 @@ static void axis_label(const lt_view *v, int board, bool column, bool across,
             continue;
         char pre[8], suf[8];
         split_name(c->name, pre, suf);
-        const char *part = column != across ? pre : suf;
+        const char *part = prefix ? pre : suf;
         if (first)
             strcpy(out, part);
         else if (strcmp(out, part) != 0)
             out[0] = '\0';
         first = false;
     }
+}
+
+/* The label shared by the cells of a board in column (or row) k: the
+ * letters of their names for a column, the digits for a row - the other
+ * way round on a board turned a quarter (`across`), or on a board whose
+ * rows are named by letters (Medh Kuu Lash: W1..W8 a row, column 1 of
+ * W1, M1 and G1); "" when neither part is shared. */
+static void axis_label(const lt_view *v, int board, bool column, bool across,
+                       int k, char out[8])
+{
+    shared_part(v, board, column, column != across, k, out);
+    if (!out[0])
+        shared_part(v, board, column, column == across, k, out);
 }
 
 /* ---- The board ---------------------------------------------------------- */
@@ -224,6 +236,77 @@ static bool cell_ok(const lt_view *v, int i)
     return c->x >= 0 && c->y >= 0 && c->x < 1000 && c->y < 1000;
 }
 
+/* An outer link: one along a column whose straight line would cross
+ * another cell (a ring that wraps from one row's end to another's, past
+ * a row between them); drawn round the outside of the board, on the
+ * left (-1) or right (1) of the column it joins.  0 for another link. */
+static int outer_side(const lt_view *v, int a, int b)
+{
+    const lt_cell *ca = &v->cells[a], *cb = &v->cells[b];
+    if (ca->x != cb->x || abs(ca->y - cb->y) < 2)
+        return 0;
+    int lo = ca->y < cb->y ? ca->y : cb->y, hi = ca->y ^ cb->y ^ lo;
+    bool crossed = false;
+    int minx = ca->x, maxx = ca->x;
+    for (int i = 0; i < v->ncells; i++) {
+        const lt_cell *c = &v->cells[i];
+        if (c->board != ca->board)
+            continue;
+        minx = c->x < minx ? c->x : minx;
+        maxx = c->x > maxx ? c->x : maxx;
+        crossed = crossed || (c->x == ca->x && c->y > lo && c->y < hi);
+    }
+    if (!crossed || (ca->x != minx && ca->x != maxx))
+        return 0;
+    return ca->x == minx ? -1 : 1;
+}
+
+static bool link_ok(const lt_view *v, int a, int b)
+{
+    return a >= 0 && b >= 0 && a < v->ncells && b < v->ncells && cell_ok(v, a) &&
+           cell_ok(v, b);
+}
+
+/* The outer links: a line out of each end, two columns beyond the board
+ * (past its row names on the left), joined along the side, with an arrow
+ * half way pointing from the link's first cell to its second. */
+static void draw_outer_links(const lt_view *v, const bg_style *st,
+                             const geometry *ge, int right_edge, bg_grid *g)
+{
+    const char *h = st->ascii ? "-" : "\u2500", *vert = st->ascii ? "|" : "\u2502";
+    for (int i = 0; i < v->nlinks; i++) {
+        int a = v->links[i].a, b = v->links[i].b, side;
+        if (!link_ok(v, a, b) || !(side = outer_side(v, a, b)))
+            continue;
+        int x = ge->left + v->cells[a].x * ge->sx + (ge->cw - 1) / 2;
+        int out = side < 0 ? 0 : right_edge + 2;
+        int ra = ge->top + v->cells[a].y * ge->sy + ge->ch / 2;
+        int rb = ge->top + v->cells[b].y * ge->sy + ge->ch / 2;
+        int top = ra < rb ? ra : rb, bottom = ra ^ rb ^ top;
+        /* the lines out of the cells: over blanks only (not the names) */
+        int from = side < 0 ? out + 1 : x + ge->w;
+        int to = side < 0 ? x - 1 : out - 1;
+        for (int r = 0; r < 2; r++)
+            for (int c = from; c <= to; c++) {
+                int row = r ? bottom : top;
+                if (!inside(row, c) || g->at[row][c].role != BG_BLANK)
+                    break; /* up to the row's name */
+                set(g, row, c, h, BG_LINK, -1, -1);
+            }
+        const char *corner_top = st->ascii ? "+" : side < 0 ? "\u256d" : "\u256e";
+        const char *corner_bottom = st->ascii ? "+" : side < 0 ? "\u2570" : "\u256f";
+        set(g, top, out, corner_top, BG_LINK, -1, -1);
+        set(g, bottom, out, corner_bottom, BG_LINK, -1, -1);
+        for (int row = top + 1; row < bottom; row++)
+            set(g, row, out, vert, BG_LINK, -1, -1);
+        if (bottom - top >= 2) {
+            bool up = rb < ra;
+            const char *arrow = st->ascii ? (up ? "^" : "v") : up ? "\u25b2" : "\u25bc";
+            set(g, (top + bottom) / 2, out, arrow, BG_LINK, -1, -1);
+        }
+    }
+}
+
 static void draw_links(const lt_view *v, const bg_style *st,
                        const geometry *ge, bg_grid *g)
 {
@@ -232,8 +315,7 @@ static void draw_links(const lt_view *v, const bg_style *st,
                *cross = st->ascii ? "X" : "\u2573", *plus = st->ascii ? "+" : "\u253c";
     for (int i = 0; i < v->nlinks; i++) {
         int a = v->links[i].a, b = v->links[i].b;
-        if (a < 0 || b < 0 || a >= v->ncells || b >= v->ncells ||
-            !cell_ok(v, a) || !cell_ok(v, b))
+        if (!link_ok(v, a, b) || outer_side(v, a, b))
             continue;
         int c0 = ge->left + v->cells[a].x * ge->sx, r0 = ge->top + v->cells[a].y * ge->sy;
         int dc = (v->cells[b].x - v->cells[a].x) * ge->sx;
@@ -318,10 +400,11 @@ static void draw_cells(const lt_view *v, const bg_style *st,
 
 /* Coordinates beside each board (rows) and below it (columns), and its
  * title above it, each where the grid is still blank. */
-static void draw_labels(const lt_view *v, bool across, const geometry *ge,
+static void draw_labels(const lt_view *v, const bg_style *st, const geometry *ge,
                         bg_grid *g)
 {
-    for (int b = 0; b < LT_VIEW_BOARDS; b++) {
+    bool across = st->across;
+    for (int b = 0; b <= LT_VIEW_BOARDS; b++) {
         int minx = 1 << 14, maxx = -1, miny = 1 << 14, maxy = -1;
         for (int i = 0; i < v->ncells; i++) {
             const lt_cell *c = &v->cells[i];
@@ -355,6 +438,8 @@ static void draw_labels(const lt_view *v, bool across, const geometry *ge,
         }
         if (b < v->nboards && v->board_title[b][0] && top > 0)
             put(g, top - 1, left, v->board_title[b], BG_TITLE, -1, -1, true);
+        if (b == LT_VIEW_BOARDS && st->hand_title && top > 0)
+            put(g, top - 1, left, st->hand_title, BG_TITLE, -1, -1, true);
     }
 }
 
@@ -449,6 +534,16 @@ static bool lay(const lt_view *v, const bg_style *st, int size, int max_cols,
     geometry_of(v, st, size, &ge);
     int left, top, below;
     margins(v, st->across, &left, &top, &below);
+    /* two columns each side for the links round the outside */
+    int outer_left = 0, outer_right = 0;
+    for (int i = 0; i < v->nlinks; i++) {
+        int a = v->links[i].a, b = v->links[i].b, side;
+        if (link_ok(v, a, b) && (side = outer_side(v, a, b)) != 0) {
+            outer_left |= side < 0;
+            outer_right |= side > 0;
+        }
+    }
+    left += outer_left ? 2 : 0;
     ge.left = left;
     ge.top = top;
     int cols = 0, rows = 0;
@@ -459,7 +554,7 @@ static bool lay(const lt_view *v, const bg_style *st, int size, int max_cols,
             maxy = v->cells[i].y > maxy ? v->cells[i].y : maxy;
         }
     if (maxx >= 0) {
-        cols = left + maxx * ge.sx + ge.cw;
+        cols = left + maxx * ge.sx + ge.cw + (outer_right ? 3 : 0);
         rows = top + maxy * ge.sy + ge.ch + below;
     }
     if (cols > max_cols || rows > max_rows || cols > BG_COLS || rows > BG_ROWS)
@@ -471,7 +566,8 @@ static bool lay(const lt_view *v, const bg_style *st, int size, int max_cols,
     if (maxx >= 0) {
         draw_links(v, st, &ge, g);
         draw_cells(v, st, &ge, g);
-        draw_labels(v, st->across, &ge, g);
+        draw_labels(v, st, &ge, g);
+        draw_outer_links(v, st, &ge, left + maxx * ge.sx + ge.cw - 1, g);
     }
     if (st->faces && v->ndice > 0) {
         int at = rows ? rows + 1 : 0;

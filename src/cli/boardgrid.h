@@ -48,6 +48,9 @@ typedef struct {
     bool across;   /* the view is turned a quarter (lt_view_turn): the
                     * digits of the cells' names run along the bottom,
                     * their letters down the side */
+    const char *hand_title; /* the title over the cells of board
+                    * LT_VIEW_BOARDS (pieces in hand, which the front end
+                    * adds to the view), or NULL */
 } bg_style;
 
 typedef struct {

@@ -99,6 +99,18 @@ int pick_only_source(const pick_moves *pm)
     return moves ? only : -1;
 }
 
+int pick_stop(const pick_moves *pm, int sel)
+{
+    int stop = -1;
+    bool on = false;
+    for (int i = 0; sel >= 0 && i < pm->n; i++) {
+        if (pm->ncells[i] == 1 && pm->cells[i][0] == sel)
+            stop = i;
+        on = on || (pm->ncells[i] >= 2 && pm->cells[i][0] == sel);
+    }
+    return on ? stop : -1;
+}
+
 int pick_off_board(const pick_moves *pm, lt_action *out)
 {
     int n = 0;

@@ -27,7 +27,8 @@ enum {
     MARK_CAPTURE = 4,  /* taken by a move of the selected piece */
     MARK_SELECTED = 8,
     MARK_CURSOR = 16,
-    MARK_LAST = 32     /* the cells of the last move */
+    MARK_LAST = 32,    /* the cells of the last move */
+    MARK_CHECK = 64    /* a king in check (lt_view.check) */
 };
 
 /* Loads the legal actions of the player to move (none otherwise). */
@@ -56,6 +57,11 @@ void pick_marks(const pick_moves *, int sel, uint8_t *marks);
 
 /* The one cell every move starts from (a capture chain going on), or -1. */
 int pick_only_source(const pick_moves *);
+
+/* The action that ends a turn of several steps on the selected piece
+ * (a capture chain that may stop: an action of that cell alone, while
+ * the piece has moves on), or -1: its index in pm->act. */
+int pick_stop(const pick_moves *, int sel);
 
 /* The actions that touch no cell (throw, stop, a die to choose). */
 int pick_off_board(const pick_moves *, lt_action *out);

@@ -11,6 +11,7 @@
 
 #include "play.h"
 #include "cli.h"
+#include "legend.h"
 #include "table_text.h"
 #include "textview.h"
 #include "words.h"
@@ -80,8 +81,8 @@ static void print_wrapped(FILE *out, const char *text)
 }
 
 /* The board from the viewer's side, the clocks and the odds; with the
- * move list when asked. */
-static void show_board(lines *ln, bool moves)
+ * side it is seen from and the move list when asked. */
+static void show_board(lines *ln, bool moves, bool side)
 {
     table *t = ln->t;
     lt_view *v = calloc(1, sizeof *v);
@@ -89,13 +90,18 @@ static void show_board(lines *ln, bool moves)
         textview_print(ln->out, v, table_render(t, v) % 2);
         free(v);
     }
+    char line[512];
+    if (side && table_side_line(t, line, sizeof line))
+        fprintf(ln->out, "%s\n", line);
+    const char *legend = side ? cli_legend(lt_session_game(t->s), true) : NULL;
+    if (legend)
+        print_wrapped(ln->out, legend);
     char *list = moves ? table_moves_text(t) : NULL;
     if (list) {
         fprintf(ln->out, "%s\n", _("Moves:"));
         print_wrapped(ln->out, list);
         free(list);
     }
-    char line[512];
     if (table_clock_line(t, line, sizeof line))
         fprintf(ln->out, "%s\n", line);
     show_odds(ln);
@@ -378,14 +384,14 @@ static int turn(lines *ln, int to)
         list_moves(ln);
         break;
     case LT_CMD_BOARD:
-        show_board(ln, true);
+        show_board(ln, true, true);
         break;
     case LT_CMD_HINT:
         hint(ln);
         break;
     case LT_CMD_FLIP:
         t->flip = !t->flip;
-        show_board(ln, false);
+        show_board(ln, false, true);
         break;
     case LT_CMD_CLOCK:
         if (!table_clock_line(t, line, sizeof line))
@@ -417,7 +423,7 @@ int play_lines(table *t, FILE *in, FILE *out)
         lt_error err = {0};
         if (to == LT_TERMINAL && !ln.ended) {
             char result[512];
-            show_board(&ln, false);
+            show_board(&ln, false, false);
             lt_session_result_text(s, result, sizeof result);
             fprintf(out, "%s\n", result);
             if (table_people(t) == 0)
@@ -435,7 +441,7 @@ int play_lines(table *t, FILE *in, FILE *out)
             continue;
         }
         if (!ln.ended && (ln.shown != lt_session_plies(s) || ln.shown_to != to)) {
-            show_board(&ln, false);
+            show_board(&ln, false, ln.shown < 0); /* the side the first time */
             ln.shown = lt_session_plies(s);
             ln.shown_to = to;
         }

@@ -25,6 +25,8 @@ typedef struct {
     bg_grid *grid;       /* the view laid out for the board area */
     pick_moves *pm;      /* the moves of the person to move */
     int sel, cursor;     /* cells, or -1 */
+    int hand, nhand;     /* the pieces in hand to place, drawn as cells of
+                          * their own from view cell `hand` on (-1: none) */
     uint8_t last[LT_VIEW_CELLS]; /* MARK_LAST on the last move's cells */
     char odds[1024];     /* the live exact odds, "" for none */
     char *moves;         /* the move list (table_moves_text), or NULL */

@@ -6,6 +6,7 @@
 #include <strings.h>
 
 #include "table.h"
+#include "legend.h"
 #include "cli.h"
 #include "ludoteka/rng.h"
 #include "ludoteka/text.h"
@@ -197,6 +198,7 @@ int table_viewer(const table *t)
 int table_render(const table *t, lt_view *v)
 {
     lt_session_render(t->s, table_viewer(t), t->flip, v);
+    cli_extra_links(lt_session_game(t->s), v); /* Medh Kuu Lash's ring */
     return lt_session_view_turns(t->s, table_viewer(t), t->flip);
 }
 

@@ -49,6 +49,67 @@ bool table_clock_line(const table *t, char *buf, size_t size)
     return true;
 }
 
+/* A row of a game with dice, in the order it was played: every seat's
+ * part by name, the dice in brackets where they fall - "2. Green: [6-3]
+ * G5-W3; Wooden: [5-3] keep", "4. Player 2: [6-5-4] stop" - so that each
+ * throw shows its thrower; a throw by nobody in particular (who begins)
+ * before any name: "1. [2-3] Wooden: [3-3] W5-G2". */
+static int chance_row_text(const lt_session *s, int number, char *buf,
+                           size_t size)
+{
+    lt_row row;
+    size_t len = 0;
+    buf[0] = '\0';
+    if (!lt_session_row(s, number, &row))
+        return 0;
+    lt_appendf(buf, size, &len, "%d.", number);
+    int named = -1; /* the seat whose name was written last */
+    for (int k = row.first; k < row.first + row.count; k++) {
+        const lt_ply *p = lt_session_ply(s, k);
+        char who[64], name[LT_PLY_NAME];
+        int seat = p->chance && p->seat < 0 ? -1 : p->col;
+        if (seat >= 0 && seat != named)
+            lt_appendf(buf, size, &len, "%s %s:", named >= 0 ? ";" : "",
+                       lt_session_seat_name(s, seat, who, sizeof who));
+        named = seat >= 0 ? seat : named;
+        lt_appendf(buf, size, &len, p->chance ? " [%s]" : " %s",
+                   lt_session_ply_shown(s, k, name, sizeof name));
+    }
+    return (int)len;
+}
+
+bool table_side_line(const table *t, char *buf, size_t size)
+{
+    const lt_session *s = t->s;
+    char who[64];
+    buf[0] = '\0';
+    if (!lt_session_game(s)->seat_side) {
+        if (t->flip)
+            snprintf(buf, size, "%s", _("Board: turned round"));
+        return t->flip;
+    }
+    /* the seat whose side is at the bottom: the viewer's, or turned
+     * round, the one across the board */
+    int viewer = table_viewer(t), shown = viewer;
+    int turns = lt_session_view_turns(s, viewer, t->flip);
+    for (int i = 0; t->flip && i < lt_session_seats(s); i++)
+        if (i != viewer && lt_session_view_turns(s, i, false) == turns) {
+            shown = i;
+            break;
+        }
+    if (t->flip && shown == viewer) {
+        snprintf(buf, size, "%s", _("Board: turned round"));
+        return true;
+    }
+    lt_session_seat_name(s, shown, who, sizeof who);
+    /* TRANSLATORS: the seat whose side of the board is at the bottom of
+     * the screen: "Board: Black at the bottom" */
+    snprintf(buf, size, t->flip ? _("Board: %s at the bottom (turned round)")
+                                : _("Board: %s at the bottom"),
+             who);
+    return true;
+}
+
 char *table_moves_text(const table *t)
 {
     const lt_session *s = t->s;
@@ -57,14 +118,15 @@ char *table_moves_text(const table *t)
         return NULL;
     /* full moves of two flow on as in PGN; rounds and turns a line each */
     bool flow = lt_session_game(s)->numbering == LT_NUMBER_MOVES &&
-                lt_session_seats(s) == 2;
+                lt_session_seats(s) == 2 && !lt_session_game(s)->has_chance;
     size_t size = 1024, len = 0;
     char *text = malloc(size), row[1024];
     if (!text)
         return NULL;
     text[0] = '\0';
     for (int r = 1; r <= rows; r++) {
-        int n = lt_session_row_text(s, r, row, sizeof row);
+        int n = lt_session_game(s)->has_chance ? chance_row_text(s, r, row, sizeof row)
+                                               : lt_session_row_text(s, r, row, sizeof row);
         if (len + (size_t)n + 2 > size) {
             char *grown = realloc(text, size * 2 + (size_t)n);
             if (!grown)

@@ -15,6 +15,11 @@ bool table_event_text(const table *, const lt_event *, char *buf,
                       size_t size);
 /* "Clocks: White 4:57 (running), Black 5:00"; false without a clock. */
 bool table_clock_line(const table *, char *buf, size_t size);
+/* The side the board is seen from: "Board: Black at the bottom",
+ * "Board: White at the bottom (turned round)"; for a game whose board
+ * has no seat's side, only "Board: turned round" when it is; false when
+ * there is nothing to say. */
+bool table_side_line(const table *, char *buf, size_t size);
 /* The move list, a row a line ("1. e4 e5"), malloc'd; NULL when there
  * are no moves yet. */
 char *table_moves_text(const table *);

@@ -6,6 +6,8 @@
 #include <strings.h>
 
 #include "tui_commands.h"
+#include "legend.h"
+#include "tui_term.h"
 #include "table_text.h"
 #include "tui_draw.h"
 #include "tui_plies.h"
@@ -214,10 +216,14 @@ char *play_help_text(void *ctx)
         "piece selects it and lights up where it can go; Enter on a lit cell "
         "plays the move.  A cell where something is placed or taken is played "
         "at once.  When several moves fit, a list asks which.  Capture chains "
-        "and other turns of several steps go on from the piece that moved.  "
+        "and other turns of several steps go on from the piece that moved, "
+        "still selected, its next captures lit; where the rules let the chain "
+        "stop, Enter on the piece itself (or '.') stops it.  A piece to take "
+        "off (a mill's removal) is picked on the board, shown in red.  "
         "The board is seen from the side of the one person at the table.\n\n"
         "Keys:\n"
         "  1-9     a choice that is not on the board (throw, stop, ...)\n"
+        "  .       end a capture chain that may stop (as Enter on the piece)\n"
         "  :       type a move in the game's notation, or a command (below)\n"
         "  m       all the legal moves, to choose from\n"
         "  u, r    take back, play again (against the computer)\n"
@@ -249,6 +255,9 @@ char *play_help_text(void *ctx)
     if (!f)
         return NULL;
     fprintf(f, "%s%s\n", keys, commands);
+    const char *legend = cli_legend(lt_session_game(ui->t->s), tui_ascii);
+    if (legend)
+        fprintf(f, "%s\n\n", legend);
     cli_print_rules(f, lt_session_game(ui->t->s));
     fclose(f);
     return text;

@@ -6,13 +6,16 @@
 #include <string.h>
 
 #include "tui_draw.h"
+#include "legend.h"
 #include "table_text.h"
 #include "tui_term.h"
 #include "words.h"
 #include "ludoteka/options.h"
 #include "ludoteka/text.h"
 
-enum { PANEL_MIN = 34 }; /* columns the side panel keeps for itself */
+/* columns the side panel keeps for itself; at least, when the board
+ * would otherwise be drawn at its smallest */
+enum { PANEL_MIN = 34, PANEL_NARROW = 24 };
 
 void play_layout(play_ui *ui)
 {
@@ -29,8 +32,20 @@ void play_layout(play_ui *ui)
     }
     /* without colours the seats show only in the pieces' texts */
     bg_style st = {.ascii = tui_ascii || !tui_has_colors(), .coloured = tui_has_colors(),
-                   .largest = ui->largest, .faces = true, .across = ui->across};
+                   .largest = ui->largest, .faces = true, .across = ui->across,
+                   .hand_title = ui->nhand > 0 ? _("In hand (Enter: pick one):") : NULL};
     bg_layout(v, &st, ui->board_cols, ui->board_rows, ui->grid);
+    /* a board that only fits with its pieces touching (Talat's three on
+     * 80 columns) takes some of the panel's room, if that is enough for
+     * a space between them */
+    int wider = COLS - PANEL_NARROW - 2;
+    if (ui->grid->size == BG_TINY && st.largest < BG_TINY && wider > ui->board_cols) {
+        st.largest = BG_COMPACT;
+        if (bg_layout(v, &st, wider, ui->board_rows, ui->grid))
+            ui->board_cols = wider;
+        else
+            bg_layout(v, &st, ui->board_cols, ui->board_rows, ui->grid);
+    }
 }
 
 /* A colour for text on the terminal's own background: black would not
@@ -74,12 +89,15 @@ static attr_t board_attr(const play_ui *ui, const bg_char *c, uint8_t marks)
             bg = TB_TARGET;
         if (marks & MARK_CAPTURE)
             bg = TB_CAPTURE;
+        if (marks & MARK_CHECK) /* (red as a capture: the pairs of a
+                                 * 64-pair terminal are all in use) */
+            bg = TB_CAPTURE;
         if (marks & MARK_SELECTED)
             bg = TB_SELECTED;
         if (!colour) {
             if (marks & MARK_TARGET)
                 a |= A_BOLD | A_UNDERLINE;
-            if (marks & (MARK_SELECTED | MARK_CAPTURE))
+            if (marks & (MARK_SELECTED | MARK_CAPTURE | MARK_CHECK))
                 a |= A_STANDOUT;
         }
         if (marks & MARK_LAST)
@@ -173,6 +191,28 @@ static void draw_players(const play_ui *ui, int *row, int col, int width)
     }
 }
 
+/* The game's legend under the board, where the board leaves room for
+ * it (wrapped to the board's width); with draw false only whether it
+ * fits. */
+static bool legend_below(const play_ui *ui, bool draw)
+{
+    const char *legend = cli_legend(lt_session_game(ui->t->s), tui_ascii);
+    int width = ui->grid->cols > 30 ? ui->grid->cols : 30;
+    if (!legend || width > ui->board_cols)
+        return false;
+    int start[16], len[16];
+    int n = tui_wrap(legend, width, start, len, 16);
+    int row = 1 + ui->grid->rows + 1;
+    if (n == 16 || row + n - 1 > ui->board_rows)
+        return false;
+    for (int i = 0; draw && i < n; i++) {
+        char line[512];
+        snprintf(line, sizeof line, "%.*s", len[i], legend + start[i]);
+        tui_put(row + i, 1, width, A_DIM, line);
+    }
+    return true;
+}
+
 static void draw_panel(play_ui *ui)
 {
     const lt_session *s = ui->t->s;
@@ -187,6 +227,9 @@ static void draw_panel(play_ui *ui)
     if (width < 10)
         return;
     draw_players(ui, &row, col, width);
+    char side[256];
+    if (table_side_line(ui->t, side, sizeof side))
+        panel_text(&row, last, col, width, A_DIM, side);
     row++;
     if (v->ndice > 0 && !ui->grid->dice_drawn) {
         char dice[64];
@@ -201,6 +244,17 @@ static void draw_panel(play_ui *ui)
     for (int i = 0; i < v->ninfo; i++)
         if (!panel_text(&row, last, col, width, 0, v->info[i]))
             return;
+    /* the legend, when it is not under the board, where it leaves room
+     * for the last moves (else it is on the help page) */
+    const char *legend = cli_legend(lt_session_game(s), tui_ascii);
+    if (legend && !legend_below(ui, false)) {
+        int start[64], len[64];
+        int need = tui_wrap(legend, width, start, len, 64);
+        int moves_lines = moves ? tui_wrap(moves, width, start, len, 64) : 0;
+        need += moves ? 2 + (moves_lines < 3 ? moves_lines : 3) : 0;
+        if (row + need <= last && !panel_text(&row, last, col, width, A_DIM, legend))
+            return;
+    }
     if (odds[0]) {
         row++;
         panel_text(&row, last, col, width, tui_color(TC_CYAN, TB_DEFAULT) | A_BOLD,
@@ -291,6 +345,25 @@ static void draw_status(play_ui *ui)
     tui_put(row, 1, COLS - 2, a, text);
 }
 
+/* Is a piece standing on the cell? */
+static bool has_piece(const lt_view *v, int cell)
+{
+    for (int i = 0; i < v->npieces; i++)
+        if (v->pieces[i].cell == cell)
+            return true;
+    return false;
+}
+
+/* Is every choice a piece taken off where it stands (a mill's removal)? */
+static bool removing(const play_ui *ui)
+{
+    const pick_moves *pm = ui->pm;
+    for (int i = 0; i < pm->n; i++)
+        if (pm->ncells[i] != 1 || !has_piece(ui->view, pm->cells[i][0]))
+            return false;
+    return pm->n > 0;
+}
+
 const char *play_keys(const play_ui *ui)
 {
     const table *t = ui->t;
@@ -309,6 +382,10 @@ const char *play_keys(const play_ui *ui)
         return _("Enter: throw the dice   u: undo   s: save   ?: help   q: leave");
     if (!table_person(t, p))
         return _("u: undo   s: save   ?: help   q: leave the game");
+    if (!ui->thinking && pick_stop(ui->pm, ui->sel) >= 0)
+        return _("Enter on a lit point: capture on   Enter on the piece or '.': stop   ? help");
+    if (!ui->thinking && removing(ui))
+        return _("arrows/mouse, Enter on a piece in red: take it off   :  type   ? help");
     return _("arrows/mouse, Enter: move  :  type  u/r undo/redo  h hint  e draw  ? help");
 }
 
@@ -328,8 +405,25 @@ void play_draw(play_ui *ui)
     tui_title(title, right);
     uint8_t marks[LT_VIEW_CELLS];
     memcpy(marks, ui->last, sizeof marks);
+    for (int i = 0; i < ui->view->nchecks && i < LT_VIEW_CHECKS; i++) /* kings in check */
+        if (ui->view->check[i] >= 0 && ui->view->check[i] < LT_VIEW_CELLS)
+            marks[ui->view->check[i]] |= MARK_CHECK;
     if (table_person(t, lt_session_to_act(s)) && !ui->thinking) {
         pick_marks(ui->pm, ui->sel, marks);
+        /* with no tower in hand picked, every square one may go to */
+        for (int i = 0; ui->sel < 0 && ui->nhand > 0 && i < ui->pm->n; i++)
+            if (ui->pm->ncells[i] >= 2 && ui->pm->cells[i][0] >= ui->hand &&
+                ui->pm->cells[i][1] >= 0 && ui->pm->cells[i][1] < LT_VIEW_CELLS)
+                marks[ui->pm->cells[i][1]] |= MARK_TARGET;
+        /* a piece an action of its cell alone takes off (a mill's
+         * removal) shows as taken; the end of a chain on the selected
+         * piece stays as it is */
+        for (int i = 0; i < ui->pm->n; i++) {
+            int c = ui->pm->cells[i][0];
+            if (ui->pm->ncells[i] == 1 && c != ui->sel && c >= 0 && c < LT_VIEW_CELLS &&
+                (marks[c] & MARK_TARGET) && has_piece(ui->view, c))
+                marks[c] = (uint8_t)((marks[c] & ~MARK_TARGET) | MARK_CAPTURE);
+        }
         if (ui->sel >= 0 && ui->sel < LT_VIEW_CELLS)
             marks[ui->sel] |= MARK_SELECTED;
         if (ui->cursor >= 0 && ui->cursor < LT_VIEW_CELLS)
@@ -338,6 +432,7 @@ void play_draw(play_ui *ui)
     draw_board(ui, marks);
     if (marks[ui->cursor >= 0 && ui->cursor < LT_VIEW_CELLS ? ui->cursor : 0] & MARK_CURSOR)
         draw_cursor(ui);
+    legend_below(ui, true);
     draw_panel(ui);
     draw_status(ui);
     tui_keys(play_keys(ui));

@@ -243,6 +243,10 @@ static void handle(play_ui *ui, const tui_event *ev)
             return;
         }
     switch (c) {
+    case '.': /* a capture chain stops on the selected piece */
+        if (mine && pick_stop(ui->pm, ui->sel) >= 0)
+            play_action(ui, ui->pm->act[pick_stop(ui->pm, ui->sel)]);
+        break;
     case ':': case '/': play_typed(ui); break;
     case 'm': case 'M': if (mine) play_list_moves(ui); break;
     case 's': case 'S': play_save(ui, NULL); break;

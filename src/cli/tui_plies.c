@@ -64,7 +64,124 @@ static void mark_last(play_ui *ui)
     }
 }
 
-/* Puts the cursor on a cell where something can be done. */
+/* ---- Pieces in hand ---------------------------------------------------- */
+
+/* What is placed, from an action's name without its cell: "1t@f5" and
+ * cell "f5" give "1t". */
+static void placed_kind(const char *name, const char *cell, char *out,
+                        size_t size)
+{
+    char text[64];
+    lt_copy(text, sizeof text, name);
+    char *at = cell[0] ? strstr(text, cell) : NULL;
+    if (at)
+        memmove(at, at + strlen(cell), strlen(at + strlen(cell)) + 1);
+    char *p = text;
+    while (*p && strchr("@-=:", *p))
+        p++;
+    size_t n = strlen(p);
+    while (n > 0 && strchr("@-=:", p[n - 1]))
+        p[--n] = '\0';
+    lt_copy(out, size, p);
+}
+
+/* Where a cell may take several pieces (Talat: nine towers in hand for
+ * one square), the pieces in hand become cells of their own in a row
+ * below the board, each with its piece (the view's piece in hand of that
+ * kind, else its name), and placing one is a move from there to the
+ * square: select the tower, then the squares it may go to light up.
+ * Each move of the kind becomes (hand cell, square). */
+static void hand_build(play_ui *ui)
+{
+    const lt_session *s = ui->t->s;
+    const lt_game *g = lt_session_game(s);
+    lt_view *v = ui->view;
+    pick_moves *pm = ui->pm;
+    ui->hand = -1;
+    ui->nhand = 0;
+    int per_cell[LT_VIEW_CELLS] = {0};
+    for (int i = 0; i < pm->n; i++)
+        if (pm->ncells[i] == 1 && pm->cells[i][0] >= 0 && pm->cells[i][0] < v->ncells)
+            per_cell[pm->cells[i][0]]++;
+    int maxx = 0, maxy = 0, kinds_n = 0;
+    for (int i = 0; i < v->ncells; i++) {
+        maxx = v->cells[i].x > maxx ? v->cells[i].x : maxx;
+        maxy = v->cells[i].y > maxy ? v->cells[i].y : maxy;
+    }
+    for (int c = 0; c < v->ncells; c++)
+        kinds_n = per_cell[c] > kinds_n ? per_cell[c] : kinds_n;
+    /* a unit apart where the board is wide enough for that */
+    int step = kinds_n > 1 && 2 * (kinds_n - 1) <= maxx ? 2 : 1;
+    enum { HAND_MAX = 24 };
+    char kinds[HAND_MAX][16];
+    for (int i = 0; i < pm->n; i++) {
+        int cell = pm->cells[i][0];
+        if (pm->ncells[i] != 1 || cell < 0 || cell >= v->ncells || per_cell[cell] < 2)
+            continue;
+        char name[64], kind[16];
+        lt_display_name(g, lt_session_state(s), pm->act[i], name, sizeof name);
+        placed_kind(name, v->cells[cell].name, kind, sizeof kind);
+        int k = 0;
+        while (k < ui->nhand && strcmp(kinds[k], kind) != 0)
+            k++;
+        if (k == ui->nhand) {
+            if (k == HAND_MAX || v->ncells >= LT_VIEW_CELLS || v->npieces >= LT_VIEW_PIECES)
+                continue;
+            if (ui->hand < 0)
+                ui->hand = v->ncells;
+            lt_copy(kinds[k], sizeof kinds[k], kind);
+            ui->nhand++;
+            int h = v->ncells++;
+            /* two rows below the board: its letters, then a title */
+            v->cells[h] = (lt_cell){.x = (int16_t)(k * step), .y = (int16_t)(maxy + 3),
+                                    .shape = LT_SHAPE_SQUARE,
+                                    .shade = LT_SHADE_PLAIN,
+                                    .board = LT_VIEW_BOARDS};
+            /* the view's own piece in hand of that kind, else its name */
+            const lt_piece *like = NULL;
+            size_t kl = strlen(kind);
+            for (int j = 0; j < v->npieces && !like; j++) {
+                const lt_piece *p = &v->pieces[j];
+                size_t tl = strlen(p->text);
+                if (p->cell < 0 && tl >= kl && !strcmp(p->text + tl - kl, kind))
+                    like = p;
+            }
+            lt_piece *p = &v->pieces[v->npieces++];
+            if (like) {
+                *p = *like;
+            } else {
+                *p = (lt_piece){.owner = (int8_t)lt_session_to_act(s)};
+                lt_copy(p->text, sizeof p->text, kind);
+            }
+            p->cell = (int16_t)h;
+        }
+        pm->cells[i][1] = (int16_t)cell;
+        pm->cells[i][0] = (int16_t)(ui->hand + k);
+        pm->ncells[i] = 2;
+    }
+}
+
+/* Can something be done on the cell: a piece to move (or, with one
+ * selected, where it goes), a cell played alone (a placement, a
+ * removal, the end of a chain)? */
+static bool actionable(const play_ui *ui, int cell)
+{
+    const pick_moves *pm = ui->pm;
+    for (int i = 0; i < pm->n; i++) {
+        const int16_t *c = pm->cells[i];
+        if (pm->ncells[i] == 1 && c[0] == cell)
+            return true;
+        if (pm->ncells[i] >= 2 && (ui->sel >= 0 ? c[0] == ui->sel && c[1] == cell
+                                                : c[0] == cell))
+            return true;
+    }
+    return false;
+}
+
+/* Puts the cursor on a cell where something can be done: where the
+ * selected piece goes, else where it is if something can be done there,
+ * else on the nearest cell where something can (a piece of the one to
+ * move, a man to remove). */
 static void place_cursor(play_ui *ui)
 {
     const lt_view *v = ui->view;
@@ -75,11 +192,29 @@ static void place_cursor(play_ui *ui)
                 return;
             }
     }
-    if (ui->cursor >= 0 && ui->cursor < v->ncells)
+    if (ui->cursor >= 0 && ui->cursor < v->ncells &&
+        (ui->pm->n == 0 || actionable(ui, ui->cursor)))
         return;
-    ui->cursor = ui->pm->n > 0 && ui->pm->ncells[0] > 0 ? ui->pm->cells[0][0]
-                 : v->ncells > 0                       ? 0
-                                                       : -1;
+    int best = -1;
+    long best_d = 0;
+    for (int i = 0; i < v->ncells; i++) {
+        if (!actionable(ui, i))
+            continue;
+        long d = 0;
+        if (ui->cursor >= 0 && ui->cursor < v->ncells) {
+            long dx = v->cells[i].x - v->cells[ui->cursor].x;
+            long dy = v->cells[i].y - v->cells[ui->cursor].y;
+            d = dx * dx + dy * dy;
+        }
+        if (best < 0 || d < best_d) {
+            best = i;
+            best_d = d;
+        }
+    }
+    if (best >= 0)
+        ui->cursor = best;
+    else if (ui->cursor < 0 || ui->cursor >= v->ncells)
+        ui->cursor = v->ncells > 0 ? 0 : -1;
 }
 
 /* Does the next throw wait for a key?  Not when nobody at the table is
@@ -121,6 +256,7 @@ void play_changed(play_ui *ui)
         pick_load(ui->pm, lt_session_game(s), lt_session_state(s));
     else
         ui->pm->n = 0;
+    hand_build(ui);
     ui->sel = pick_only_source(ui->pm); /* a chain goes on from there */
     if (ui->cursor >= ui->view->ncells)
         ui->cursor = -1;
@@ -227,12 +363,15 @@ void play_collect_thinking(play_ui *ui)
         play_say(ui, MSG_ERROR, "%s: %s", lt_player_spec(pl), lt_player_error(pl));
         return;
     }
-    char who[64], name[64], note[160], text[400];
+    char who[64], name[64], note[160], text[400], dice[LT_PLY_NAME + 4] = "";
     lt_display_name(g, lt_session_state(s), a, name, sizeof name);
     table_stand_in_note(&info, note, sizeof note);
-    snprintf(text, sizeof text, "%s: %s%s",
-             lt_session_seat_name(s, seat, who, sizeof who), name, note);
     int plies = lt_session_plies(s);
+    /* the dice it moves by, as the move list writes them: "Green [6-3]" */
+    if (plies > 0 && lt_session_ply(s, plies - 1)->chance)
+        snprintf(dice, sizeof dice, " [%s]", lt_session_ply(s, plies - 1)->name);
+    snprintf(text, sizeof text, "%s%s: %s%s",
+             lt_session_seat_name(s, seat, who, sizeof who), dice, name, note);
     lt_error err = {0};
     before_ply(ui);
     if (table_computer_move(t, seat, a, &err) != LT_OK) {

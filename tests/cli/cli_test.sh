@@ -195,6 +195,30 @@ lacks out "  a b c d e f g h"
 input 'flip\nquit\n'
 run 0 --plain play chess --players ai:level=1,human --seed 1
 has out "  a b c d e f g h"
+# issue 23: the side is said, rank 1 on top for Black; flip says it too
+input 'board\nflip\nquit\n'
+run 0 --plain play chess --players ai:level=1,human --seed 1
+has out "Board: Black at the bottom"
+has out "Board: White at the bottom (turned round)"
+[ "$(grep -m1 '^[1-8] ' "$T/out" | cut -c1)" = 1 ] ||
+    fail "Black's board starts with rank 1: $(grep -m1 '^[1-8] ' "$T/out")"
+[ "$(grep '^[1-8] ' "$T/out" | tail -8 | head -1 | cut -c1)" = 8 ] ||
+    fail "flipped, rank 8 on top: $(grep '^[1-8] ' "$T/out" | tail -8 | head -1)"
+# full moves numbered as rows, every throw in brackets under its thrower;
+# Medh Kuu Lash's rows and columns named as its notation, its ring said
+input 'board\nquit\n'
+run 0 --plain play medh-kuu-lash --players human,ai:level=1 --seed 2
+# (who begins is thrown by nobody in particular: before any name)
+has out "1. [2-3] Wooden: [3-3] "
+has out "2. Green: [1-1]"
+has out "+-W w---w---w"
+has out "v M .   "
+has out "+-G g---"
+has out "  1   2   3   4   5   6   7   8"
+has out "The ring: G1 to G8, on to W8"
+input 'e4\ne5\nNf3\nNc6\nboard\nquit\n'
+run 0 --plain play chess --players human,human --seed 1
+has out "1. e4 e5 2. Nf3 Nc6"
 # and the help lists the commands there are, no other
 input 'help\nquit\n'
 run 0 --plain play chess --players human,human --seed 1

@@ -235,7 +235,7 @@ CASE=no-utf8
 # a terminal without UTF-8: Polish folded to ASCII, boards in ASCII
 launch env LC_ALL=C LANG=C "$LT" --lang pl play medh-kuu-lash --players human,ai --seed 3
 expect "Rzut o rozpoczecie: zaczyna"
-expect "w-----w-----w"
+expect "W w---w---w"
 expect "+-----+ +-----+"
 keys q t
 ended 0
@@ -343,8 +343,9 @@ if registered chess; then
     click $(cell e 2)
     click $(cell e 4)
     expect "1. e4"
-    # Black with the keys: from e4 up to e7, select, down to e5, play
-    keys Up Up Up Enter Down Down Enter
+    # Black with the keys: the cursor has gone from e4 to the nearest of
+    # Black's men, e7: select, down to e5, play
+    keys Enter Down Down Enter
     expect "1. e4 e5"
     keys q y
     ended 0
@@ -427,6 +428,124 @@ if registered alquerque; then
     ended 0
 else
     echo "skipped [alquerque-chain]: alquerque is not in this build yet"
+fi
+
+CASE=sides-and-flip
+# issue 23: Black's board from Black's side - rank 1 on top - said in the
+# panel; f turns it round and says so
+if registered chess; then
+    launch "$LT" --lang en play chess --players ai:level=1,human --seed 1
+    expect "Board: Black at the bottom"
+    expect "h  g  f  e  d  c  b  a"
+    [ "$(screen | sed -n 2p | cut -c1-3)" = " 1 " ] && ok ||
+        fail "rank 1 is not on top: $(screen | sed -n 2p)"
+    # the cursor waits on one of Black's men (rank 7, next to a1)
+    expect "[♟]"
+    keys f
+    expect "Board: White at the bottom (turned round)"
+    expect "a  b  c  d  e  f  g  h"
+    [ "$(screen | sed -n 2p | cut -c1-3)" = " 8 " ] && ok ||
+        fail "turned round, rank 8 is not on top: $(screen | sed -n 2p)"
+    keys q y
+    ended 0
+    # full moves: one number for White's move and Black's
+    launch "$LT" --lang en play chess --players human,human
+    expect "White to move"
+    for m in e4 e5 Nf3; do
+        keys :
+        text "$m"
+        keys Enter
+    done
+    expect "1. e4 e5 2. Nf3"
+    keys q y
+    ended 0
+fi
+
+CASE=chain-stop
+# issue 23: after the first jump the man stays selected (magenta), its
+# next jump lit (green), the keys say how to stop; '.' stops the chain
+if registered alquerque; then
+    launch "$LT" --lang en play alquerque --players human,human \
+        --position "...../...B./...../.B.../W.... w - -"
+    expect "White: human"
+    click $(cell A 1)
+    click $(cell C 3)
+    expect "1. A1xC3"
+    expect "Enter on the piece or '.': stop"
+    coloured "$(cell C 3 | cut -d' ' -f1)" 45
+    coloured "$(cell E 5 | cut -d' ' -f1)" 42
+    keys .
+    expect "1. A1xC3 stop"
+    expect "▶ Black: human"
+    lacks "'.': stop"
+    keys q y
+    ended 0
+fi
+
+CASE=mill-removal
+# issue 23: a mill's removal is asked on the board: Black's men in red,
+# the cursor on one of them; Enter takes it off
+launch "$LT" --lang en play nine-mens-morris --option capture=mills --players human,human --seed 1
+expect "White: human"
+for m in a1 b2 d1 b4 g1; do
+    keys :
+    text "$m"
+    keys Enter
+done
+expect "White made a mill and removes an"
+expect "Enter on a piece in red: take it off"
+coloured "$(cell b 2 | cut -d' ' -f1)" 41
+keys Enter
+expect "3. g1 x"
+expect "▶ Black: human"
+keys q y
+ended 0
+
+CASE=medh-labels
+# issue 23: Medh Kuu Lash's rows and columns named as its notation (W1..W8,
+# M1..M8, G1..G8), the ring drawn and explained, every throw under its
+# thrower
+if registered medh-kuu-lash; then
+    launch "$LT" --lang en play medh-kuu-lash --players ai:level=1,human --seed 1
+    expect "Board: Wooden at the bottom"
+    # and where the ring wraps: round the outside, G8 down to W8 on the
+    # left, W1 up to G1 on the right (Wooden's side at the bottom)
+    expect "╭─G ●───●"
+    expect "▼ M ·   ·"
+    expect "·   · ▲"
+    expect "╰─W ○───○"
+    expect "   8   7   6   5   4   3   2   1"
+    expect "The ring: G1→G8, on to W8"
+    keys Enter
+    expect "1. [5-4] Green: [6-3] "
+    # the computer's move is said with the dice it moved by
+    expect "Green ["
+    expect "Wooden throws both dice"
+    keys Enter
+    expect "; Wooden:"
+    keys q y
+    ended 0
+fi
+
+CASE=talat-hand
+# issue 23: Talat's boards titled and named, the towers explained, the
+# towers in hand on the board to pick; the start-line squares where the
+# picked one may go lit (green); placed with the keys
+if registered talat; then
+    launch "$LT" --lang en play talat --players human,ai:level=1,ai:level=1 --seed 1
+    # (on 80 columns the panel gives up some room: a space between towers)
+    expect "Red–Blue          Blue–Violet       Violet–Red"
+    expect "a  b  c  d  e     f  g  h  i  j     k  l  m  n  o"
+    expect "Towers: height 1 small, 2 medium, 3 tall; base ▲"
+    expect "In hand (Enter: pick one):"
+    expect "[1▲]   1■    1⬢    2▲"
+    keys Enter
+    # (the row of the start lines: the one labelled 1)
+    coloured "$(screen | awk '/^ 1 / { print NR - 1; exit }')" 42
+    keys Up Enter
+    expect "1. Red: 1t@a1"
+    keys q y
+    ended 0
 fi
 
 CASE=talat-placement
