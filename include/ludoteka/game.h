@@ -89,7 +89,8 @@ enum {
     LT_VIEW_LINKS = 128,
     LT_VIEW_DICE = 6,
     LT_VIEW_INFO = 8,
-    LT_VIEW_BOARDS = 3
+    LT_VIEW_BOARDS = 3,
+    LT_VIEW_CHECKS = 4
 };
 
 typedef struct {
@@ -125,6 +126,8 @@ typedef struct lt_view {
     lt_die dice[LT_VIEW_DICE];
     char board_title[LT_VIEW_BOARDS][32];
     char info[LT_VIEW_INFO][96];
+    int nchecks;       /* the cells of kings in check (chess games) */
+    int16_t check[LT_VIEW_CHECKS];
 } lt_view;
 
 /* ---- The game in play (session.h) --------------------------------------
