@@ -284,6 +284,7 @@ export function drawBoard(host, view, opts) {
   if (!view.cells.length && !view.pieces.length) return;
   const hostWidth = host.clientWidth || (typeof window !== 'undefined' ? window.innerWidth : 0);
   const { cells, width: gridW, height: gridH, stacked } = layout(view, hostWidth);
+  watchWidth(host, view, opts, stacked);
   const hasCols = !stacked && [...Array(gridW).keys()].some((x) => axisLabel(cells, true, x));
   const hasRows = !stacked && [...Array(gridH).keys()].some((y) => axisLabel(cells, false, y));
   /* names in the cells' corners where the edges name nothing */
@@ -508,6 +509,21 @@ export function drawBoard(host, view, opts) {
   /* the focus ring (keys) where it was, and the focus kept over a redraw */
   showFocus(ctx);
   if (hadFocus) svg.focus({ preventScroll: true });
+}
+
+/* Several boards are stacked or side by side by the host's width: drawn
+ * again when a change of width changes that. */
+function watchWidth(host, view, opts, stacked) {
+  const state = host.boardState;
+  state.drawn = { view, opts, stacked };
+  if (state.observer || typeof ResizeObserver === 'undefined' || view.titles.length < 2) return;
+  state.observer = new ResizeObserver(() => {
+    const d = state.drawn;
+    if (d && d.view.titles.length > 1 && layout(d.view, host.clientWidth).stacked !== d.stacked) {
+      drawBoard(host, d.view, d.opts);
+    }
+  });
+  state.observer.observe(host);
 }
 
 /* The cell (or piece in hand) under a point of the screen. */
