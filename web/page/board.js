@@ -234,19 +234,28 @@ function layout(view, hostWidth) {
 
 /* The ends of the rows a ring's links run along that the ring joins
  * round the board's edge: the cells with one link, in pairs on the same
- * column at the left or right edge (Medh Kuu Lash: G8 and W8, G1 and W1). */
+ * column at the left or right edge (Medh Kuu Lash: G8 and W8, G1 and W1).
+ * A pair goes from the end of one run (the second cell of its link) to
+ * the start of the next (the first of its link), as the ring's links are
+ * written in its direction. */
 function wraps(cells, links, width) {
   const degree = new Map();
+  const starts = new Set();
   for (const [a, b] of links) {
     degree.set(a, (degree.get(a) || 0) + 1);
     degree.set(b, (degree.get(b) || 0) + 1);
+    starts.add(a);
   }
   const ends = [...degree].filter(([, d]) => d === 1).map(([i]) => i)
     .filter((i) => cells[i].x === 0 || cells[i].x === width - 1);
   const pairs = [];
   for (let k = 0; k < ends.length; k++) {
     for (let j = k + 1; j < ends.length; j++) {
-      if (cells[ends[k]].x === cells[ends[j]].x) pairs.push([ends[k], ends[j]]);
+      if (cells[ends[k]].x !== cells[ends[j]].x) continue;
+      const [a, b] = [ends[k], ends[j]];
+      /* one way round when the links say it, else both ways */
+      if (starts.has(a) !== starts.has(b)) pairs.push(starts.has(a) ? [b, a, true] : [a, b, true]);
+      else pairs.push([a, b, false]);
     }
   }
   return pairs.length && pairs.length * 2 === ends.length ? pairs : [];
@@ -393,7 +402,7 @@ export function drawBoard(host, view, opts) {
     }, svg);
   }
   /* where a ring wraps from one row's end to the other's: a curve round
-   * the board's edge, with arrows both ways */
+   * the board's edge, its arrow the ring's way */
   if (ringEnds.length) {
     const defs = el('defs', {}, svg);
     const marker = el('marker', {
@@ -401,14 +410,14 @@ export function drawBoard(host, view, opts) {
       markerHeight: 5, orient: 'auto-start-reverse',
     }, defs);
     el('path', { d: 'M0,0L10,5L0,10z', class: 'wrap-head' }, marker);
-    for (const [a, b] of ringEnds) {
+    for (const [a, b, oneWay] of ringEnds) {
       const ca = cells[a], cb = cells[b];
       const out = ca.x === 0 ? -1 : 1;
       const xa = cx(ca) + out * U * 0.3, xb = cx(cb) + out * U * 0.3;
       const bend = cx(ca) + out * (U * 0.5 + side * 0.9);
       el('path', {
         d: `M${xa},${cy(ca)} C${bend},${cy(ca)} ${bend},${cy(cb)} ${xb},${cy(cb)}`,
-        class: 'wrap', 'marker-start': 'url(#wrap-arrow)', 'marker-end': 'url(#wrap-arrow)',
+        class: 'wrap', 'marker-end': 'url(#wrap-arrow)', ...(oneWay ? {} : { 'marker-start': 'url(#wrap-arrow)' }),
         'data-from': ca.name, 'data-to': cb.name,
       }, svg);
     }
@@ -452,10 +461,10 @@ export function drawBoard(host, view, opts) {
       const shade = SHADE[c.shade] || 'plain';
       const bg = c.shape === 0 ? BOARD[shade] || BOARD.plain : BOARD.paper;
       const g = el('g', { class: 'cell-name', 'data-cell': i }, svg);
-      const w = 9 * c.name.length + 5;
-      el('rect', { x: left + c.x * U + 1, y: top + c.y * U + 1, width: w, height: 18, rx: 4, fill: bg, opacity: 0.9 }, g);
+      const w = 10 * c.name.length + 6;
+      el('rect', { x: left + c.x * U + 1, y: top + c.y * U + 1, width: w, height: 20, rx: 4, fill: bg, opacity: 0.9 }, g);
       const t = el('text', {
-        x: left + c.x * U + 3.5, y: top + c.y * U + 10, fill: inkFor(bg), 'dominant-baseline': 'central',
+        x: left + c.x * U + 4, y: top + c.y * U + 11, fill: inkFor(bg), 'dominant-baseline': 'central',
       }, g);
       t.textContent = c.name;
     });
