@@ -584,6 +584,12 @@ static void write_view(const lt_view *v)
     for (int i = 0; i < v->ninfo; i++)
         jw_str(&out, v->info[i]);
     jw_end(&out);
+    /* the kings in check (chess, great chess, four seasons) */
+    jw_key(&out, "check");
+    jw_arr(&out);
+    for (int i = 0; i < v->nchecks; i++)
+        jw_int(&out, v->check[i]);
+    jw_end(&out);
 }
 
 const char *web_view(int ply, int viewer, int flip)

@@ -637,7 +637,37 @@ static void uci_session(void **st)
     free(out_text);
 }
 
-TEST_MAIN(cmocka_unit_test(perft_suite),
+/* The names of the cells the view marks in check, space-separated. */
+static const char *checked_cells(const lt_game *g, const lt_state *s)
+{
+    static lt_view v;
+    static char out[64];
+    memset(&v, 0, sizeof v);
+    g->render(s, &v);
+    out[0] = '\0';
+    for (int i = 0; i < v.nchecks; i++) {
+        assert_true(v.check[i] >= 0 && v.check[i] < v.ncells);
+        strcat(out, i ? " " : "");
+        strcat(out, v.cells[v.check[i]].name);
+    }
+    return out;
+}
+
+/* The view marks the king in check (the page draws it): after 1. e4 f6
+ * 2. Qh5+ Black's king on e8, none at the start. */
+static void view_marks_check(void **st)
+{
+    const lt_game *g;
+    lt_state *s = at(&g, NULL, NULL);
+    assert_string_equal(checked_cells(g, s), "");
+    lt_state_free(s);
+    s = at(&g, NULL, "rnbqkbnr/ppppp1pp/5p2/7Q/4P3/8/PPPP1PPP/RNB1KBNR b KQkq - 1 2");
+    assert_string_equal(checked_cells(g, s), "e8");
+    lt_state_free(s);
+}
+
+TEST_MAIN(cmocka_unit_test(view_marks_check),
+          cmocka_unit_test(perft_suite),
           cmocka_unit_test(perft_through_the_adapter),
           cmocka_unit_test(seed_pawn_without_a_captured_piece),
           cmocka_unit_test(seed_pawn_with_a_captured_queen),

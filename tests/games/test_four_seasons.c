@@ -1103,7 +1103,37 @@ static void every_combination(void **st)
     assert_int_equal(combination, 108);
 }
 
-TEST_MAIN(cmocka_unit_test(setup_array_a),
+/* The names of the cells the view marks in check, space-separated. */
+static const char *checked_cells(const lt_game *g, const lt_state *s)
+{
+    static lt_view v;
+    static char out[64];
+    memset(&v, 0, sizeof v);
+    g->render(s, &v);
+    out[0] = '\0';
+    for (int i = 0; i < v.nchecks; i++) {
+        assert_true(v.check[i] >= 0 && v.check[i] < v.ncells);
+        strcat(out, i ? " " : "");
+        strcat(out, v.cells[v.check[i]].name);
+    }
+    return out;
+}
+
+/* The view marks every king in check: green's on a8 by red's rook on a4;
+ * none at the start. */
+static void view_marks_check(void **st)
+{
+    const lt_game *g;
+    lt_state *s = at(&g, NULL, NULL);
+    assert_string_equal(checked_cells(g, s), "");
+    lt_state_free(s);
+    s = at(&g, NULL, position("a8:gK a1:rK h1:bK h8:wK a4:rR", "g - - wbrg 0 0"));
+    assert_string_equal(checked_cells(g, s), "a8");
+    lt_state_free(s);
+}
+
+TEST_MAIN(cmocka_unit_test(view_marks_check),
+          cmocka_unit_test(setup_array_a),
           cmocka_unit_test(setup_array_b),
           cmocka_unit_test(pawn_directions),
           cmocka_unit_test(perft_start),

@@ -3,6 +3,7 @@
  * Worker) or in a room of `ludoteka serve` with players elsewhere.  The
  * rules live in the C core (core.js); this file only shows them. */
 import { drawBoard, drawDice, seatColours } from './board.js';
+import { drawLegend } from './legend.js';
 import {
   t, tn, tParts, number, lang, setLang, languages, languageName, startLanguage,
 } from './i18n.js';
@@ -653,7 +654,7 @@ class GameView {
     const e = (id) => h('div', { id, class: id });
     this.el = {
       status: e('status'), result: h('p', { id: 'result', class: 'result hidden', 'aria-live': 'polite' }),
-      clocks: e('clocks'), board: e('board-host'), dice: e('dice'), actions: e('actions'),
+      clocks: e('clocks'), board: e('board-host'), legend: e('legend-host'), dice: e('dice'), actions: e('actions'),
       controls: h('div', { id: 'controls', class: 'row controls' }),
       info: h('ul', { class: 'info', id: 'info' }),
       seats: h('ul', { class: 'seats', id: 'seats' }), moves: h('ol', { class: 'moves', id: 'moves' }),
@@ -664,7 +665,7 @@ class GameView {
     this.buttons = h('div', { class: 'row buttons' });
     main.replaceChildren(h('section', { class: 'play', 'data-game': g.id },
       h('div', { class: 'stage' },
-        h('h1', {}, title(g)), this.el.status, this.el.result, this.el.clocks, this.el.board,
+        h('h1', {}, title(g)), this.el.status, this.el.result, this.el.clocks, this.el.board, this.el.legend,
         this.el.dice, this.el.actions, this.el.controls, this.el.message, this.el.info),
       h('aside', { class: 'panel' },
         this.el.seats,
@@ -782,6 +783,10 @@ class GameView {
     };
     drawBoard(this.el.board, v, {
       colours,
+      label: title(g),
+      strings: { board: t('board') },
+      legal,
+      onReserve: interactive ? (list) => pick(list) : null,
       selected: this.selected,
       targets,
       movable,
@@ -814,6 +819,7 @@ class GameView {
         }
       } : null,
     });
+    drawLegend(this.el.legend, g.id, v, colours, this.viewer());
     drawDice(this.el.dice, v.dice, colours);
     this.el.info.replaceChildren(...v.info.map((line) => h('li', {}, line)));
     /* moves that are no cells (stop, throw, pass...) as buttons */

@@ -288,6 +288,8 @@ static void render(const chess_state *s, lt_view *v)
         lt_copy(pc->glyph, sizeof pc->glyph, glyphs[color][type]);
     }
     bool check = chess_in_check(p);
+    if (check)
+        v->check[v->nchecks++] = (int16_t)king_sq(p, p->side);
     if (s->end != END_NONE)
         end_reason(s, v->info[v->ninfo++], sizeof v->info[0]);
     else

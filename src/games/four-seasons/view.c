@@ -234,6 +234,8 @@ static void checks(const fs4 *s, lt_view *v)
         uint64_t a = fs4_attackers(s, fs4_king(s, p), all & ~s->occ[p], blockers);
         if (!a)
             continue;
+        if (v->nchecks < LT_VIEW_CHECKS)
+            v->check[v->nchecks++] = (int16_t)fs4_king(s, p);
         char by[64];
         size_t blen = 0;
         by[0] = '\0';

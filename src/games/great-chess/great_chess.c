@@ -297,6 +297,9 @@ static void render(const great *s, lt_view *v)
         if (!piece)
             continue;
         int c = (piece & GC_BLACK) != 0, type = piece & GC_TYPE;
+        if (type == GC_KING && c == p->side && s->result == PLAYING &&
+            s->guard.in_check)
+            v->check[v->nchecks++] = (int16_t)cell;
         lt_piece *pc = &v->pieces[v->npieces++];
         *pc = (lt_piece){.cell = (int16_t)cell, .owner = (int8_t)c,
                          .kind = (uint8_t)type};
