@@ -18,7 +18,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
 import {
-  check, equal, finish, log, startServer, stopServer, tempDir, CHROMIUM, CHROMIUM_ARGS,
+  check, equal, finish, log, startServer, stopServer, tempDir, CHROMIUM, CHROMIUM_ARGS, moduleUrl,
 } from './lib.mjs';
 
 const [exe, outDir] = process.argv.slice(2);
@@ -140,11 +140,12 @@ async function everyGame(browser, server) {
 async function contrastInPage(browser, server) {
   const context = await browser.newContext();
   const page = await openPage(context, server.url);
-  const got = await page.evaluate(async () => {
-    const b = await import('./board.js');
+  await page.waitForSelector('li.game');
+  const got = await page.evaluate(async (url) => {
+    const b = await import(url);
     return [b.contrast('#000000', '#ffffff'), b.contrast('#767676', '#ffffff'), b.contrast('#777777', '#ffffff'),
       b.inkFor('#0072b2'), b.inkFor('#e69f00'), b.INK_LIGHT, b.INK_DARK];
-  });
+  }, await moduleUrl(page, 'board'));
   equal(Math.round(got[0] * 100) / 100, 21, 'contrast of black on white');
   check(got[1] >= 4.5 && got[2] < 4.5, `the AA edge: #767676 ${got[1]}, #777777 ${got[2]}`);
   equal(got[3], got[5], 'light ink on blue');

@@ -38,7 +38,7 @@ import { execFileSync } from 'node:child_process';
 import { chromium } from 'playwright-core';
 import {
   check, equal, finish, log, startServer, stopServer, tempDir, CHROMIUM,
-  CHROMIUM_ARGS, replayRecord,
+  CHROMIUM_ARGS, replayRecord, moduleUrl,
 } from './lib.mjs';
 
 const [exe, finalTool, outDir] = process.argv.slice(2);
@@ -191,10 +191,7 @@ async function pageLoads(context, server) {
 async function anyView(context, server) {
   const page = await openPage(context, server.url);
   await page.waitForSelector('li.game');
-  const drawn = await page.evaluate(async () => {
-    /* (the module under the name the build gave it) */
-    const url = performance.getEntriesByType('resource').map((e) => e.name)
-      .find((n) => /\/board\.[0-9a-f]{8}\.js$/.test(n));
+  const drawn = await page.evaluate(async (url) => {
     const { drawBoard } = await import(url);
     const cells = [];
     for (let y = 0; y < 12; y++)
@@ -222,7 +219,7 @@ async function anyView(context, server) {
       columns: all('text.coord').map((t) => t.textContent).filter((t) => /^[a-l]$/.test(t)).length,
       pieces: all('g.piece').length,
     };
-  });
+  }, await moduleUrl(page, 'board'));
   equal(drawn.titles, ['Big', 'Points', 'Row'], 'three boards, each with its title');
   equal([drawn.cells, drawn.points, drawn.edges, drawn.blocked], [157, 9, 12, 2], 'cells, points, lines, blocked cells');
   equal(drawn.columns, 12, 'the 12x12 board\'s columns are labelled a to l');

@@ -105,6 +105,13 @@ export function rssKiB(pid) {
   return Number(/VmRSS:\s+(\d+)/.exec(status)[1]);
 }
 
+/* The address of one of the page's modules (board.js) under the hashed
+ * name the build gave it (board.1a2b3c4d.js), as the page loaded it. */
+export function moduleUrl(page, name) {
+  return page.evaluate((base) => performance.getEntriesByType('resource').map((e) => e.name)
+    .find((n) => new RegExp(`/${base}\\.[0-9a-f]{8}\\.js$`).test(n)), name);
+}
+
 export const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
 export const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic',
   '--no-first-run', '--disable-background-networking', '--disable-component-update',
