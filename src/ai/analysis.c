@@ -277,6 +277,8 @@ lt_status lt_analyse(const lt_game *g, const lt_state *start,
     an.limits.stop = lim->stop;
     a->depth = an.limits.depth;
     a->nodes = an.limits.nodes;
+    if (!strcmp(a->analyser, "ai:perfect"))
+        a->depth = 0, a->nodes = 0; /* the table knows no limits */
     bool dice = lt_engines_of(g)->odds != NULL;
     lt_odds *o = dice ? calloc(1, sizeof *o) : NULL;
     an.player = lt_player_new(g, a->analyser, err);

@@ -2,6 +2,7 @@
  * game in play, here against the computer (whose players think in a Web
  * Worker) or in a room of `ludoteka serve` with players elsewhere.  The
  * rules live in the C core (core.js); this file only shows them. */
+import { analyse, analysisHint } from './analysis.js';
 import { drawBoard, drawDice, seatColours } from './board.js';
 import {
   t, tn, tParts, number, lang, setLang, languages, languageName, startLanguage,
@@ -781,7 +782,7 @@ class GameView {
       targets,
       movable,
       last: v.last,
-      hint: live ? this.hintCells : [],
+      hint: live ? this.hintCells : analysisHint(this, this.viewPly),
       onCell: interactive ? (cell, how) => {
         const to = legal.filter((a) => fromOf(a) === this.selected && toOf(a) === cell);
         const here = legal.filter((a) => a.cells.length === 1 && a.cells[0] === cell);
@@ -1203,6 +1204,7 @@ class LocalGame extends GameView {
     const g = this.game;
     this.buttons.replaceChildren(
       h('button', { type: 'button', id: 'hint', onclick: () => this.hint() }, t('Hint')),
+      h('button', { type: 'button', id: 'analyse', onclick: () => analyse(this, thinker, core.record()) }, t('Analyse')),
       h('button', {
         type: 'button', id: 'download',
         onclick: () => download(`ludoteka-${g.id}-${new Date().toISOString().slice(0, 10)}.txt`, core.record()),

@@ -55,5 +55,7 @@ async function loadLudotekaCore() {
       call('web_event_text', [kind, seat, offer, accepted ? 1 : 0, reason]),
     think: (spec, seconds) => json('web_think', spec, seconds),
     odds: () => json('web_odds'),
+    /* every move judged (depth, nodes: 0 for the game's default) */
+    analyse: (depth, nodes) => json('web_analyse', depth, nodes),
   };
 }
