@@ -41,7 +41,7 @@
 #include "ludoteka/record.h"
 
 enum {
-    LT_ANALYSIS_PLIES = 600,  /* the most actions of a game analysed */
+    LT_ANALYSIS_PLIES = 2000, /* the most actions of a game analysed */
     LT_ANALYSIS_EXACT = 48    /* bytes of an exact value's text */
 };
 

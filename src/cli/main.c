@@ -209,7 +209,7 @@ static const struct {
         "search with its evaluation, limited by depth or nodes (each "
         "with a default for the game), so the same game gives the same "
         "table every time; the decisions of dice games are valued by the "
-        "exact odds.  Games of more than N actions (default 600) are "
+        "exact odds.  Games of more than N actions (default 2000) are "
         "refused.  The text is in the program's language (--lang).")},
     {"uci", cmd_uci,
      N_("usage: ludoteka uci\n"

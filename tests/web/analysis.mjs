@@ -8,6 +8,8 @@
 //    blunders marked as such; the list names the mate as the better
 //    move; a click on 4.Qxh7's point goes to the position before it, with
 //    the mate's squares (h5 and f7) marked on the board;
+//  - a chess room on the server between two pages: once it is resigned
+//    after 1.e4 e5, "Analyse" (only then) draws its two moves;
 //  - a Half Hazard decision from a set-up position: throwing on after a
 //    Hazard is a mistake, stopping (3) better than throwing (505/216),
 //    the exact values of tests/games/test_half_hazard.c.
@@ -79,13 +81,45 @@ async function diceDecision(context, server) {
   await page.close();
 }
 
+/* A move typed into the move box, once the page may play it. */
+async function typed(page, move, ply) {
+  await page.waitForFunction((k) => document.querySelector('#board-host')?.dataset.ply === String(k), ply);
+  await page.fill('#typed', move);
+  await page.press('#typed', 'Enter');
+  await page.waitForFunction((k) => document.querySelector('#board-host')?.dataset.ply === String(k), ply + 1);
+}
+
+async function roomAfterTheGame(browser, server) {
+  const a = await browser.newContext({ locale: 'en-GB' });
+  const b = await browser.newContext({ locale: 'en-GB' });
+  const pa = await a.newPage();
+  const pb = await b.newPage();
+  for (const p of [pa, pb]) p.setDefaultTimeout(TIMEOUT);
+  await pa.goto(server.url + '#new=chess');
+  await pa.selectOption('select[name="seat-1"]', 'remote');
+  await pa.click('#start');
+  await pa.waitForSelector('input.link[data-seat="1"]');
+  await pb.goto(await pa.inputValue('input.link[data-seat="1"]'));
+  await pb.waitForSelector('svg.board');
+  await typed(pa, 'e4', 0);
+  await typed(pb, 'e5', 1);
+  check(!(await pa.$('#analyse')), 'no analysis in a room while the game goes on');
+  await pa.click('#resign');
+  await pa.waitForSelector('#result:not(.hidden)');
+  await pa.click('#analyse');
+  await pa.waitForSelector('#analysis[data-state="done"]');
+  equal(await pa.locator('#analysis-graph circle.move-point').count(), 2, 'the room\'s two moves in the graph');
+  await a.close();
+  await b.close();
+}
+
 const server = await startServer(exe, tempDir('lt-analysis-data-'));
 const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
 const context = await browser.newContext({ locale: 'en-GB' });
 try {
-  for (const [name, f] of [['chess', chessBlunders], ['dice', diceDecision]]) {
+  for (const [name, f] of [['chess', chessBlunders], ['dice', diceDecision], ['room', roomAfterTheGame]]) {
     try {
-      await f(context, server);
+      await f(name === 'room' ? browser : context, server);
     } catch (e) {
       check(false, `${name}: ${e.stack || e}`);
     }

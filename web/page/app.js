@@ -1469,6 +1469,7 @@ class RoomGame extends GameView {
     const link = (params) => `${sharedOrigin()}${location.pathname}#room=${this.id}${params}`;
     this.buttons.replaceChildren(
       h('a', { class: 'button', id: 'download', href: `api/rooms/${this.id}/record`, download: `ludoteka-${this.id}.txt` }, t('Download the record')),
+      ...(this.info.end ? [h('button', { type: 'button', id: 'analyse', onclick: () => analyse(this, thinker, core.record()) }, t('Analyse'))] : []),
       h('a', { class: 'button', href: '#new=' + g.id }, t('New game')));
     const invites = Object.entries(keys.invites);
     put(this.el.extra,
