@@ -56,8 +56,9 @@ function panel(view) {
 }
 
 /* The cells of the computer's best move at the position before ply
- * `ply` of the view's game, once it is analysed and unchanged since
- * (GameView's render shows them as hints); [] otherwise. */
+ * `ply` of the view's game (played or not), once the game is analysed
+ * and unchanged since (GameView's render shows them as hints); []
+ * otherwise. */
 export function analysisHint(view, ply) {
   const a = view.analysis;
   if (!a || a.version !== view.version || ply === null || ply === undefined) return [];
@@ -70,7 +71,7 @@ export function analysisHint(view, ply) {
     if (here) c.setAttribute('aria-current', 'true');
     else c.removeAttribute('aria-current');
   }
-  return m && !m.isBest ? m.bestCells.slice(0, 2) : [];
+  return m ? m.bestCells.slice(0, 2) : [];
 }
 
 function drawGraph(view, answer, seat) {
