@@ -18,6 +18,7 @@
 #include <string.h>
 
 #include "ludoteka/ai.h"
+#include "ludoteka/analysis.h"
 #include "ludoteka/engines.h"
 #include "ludoteka/commands.h"
 #include "ludoteka/i18n.h"
@@ -857,6 +858,90 @@ const char *web_odds(void)
     jw_kstr(&out, "note", o->note);
     jw_end(&out);
     free(o);
+    return jw_text(&out);
+}
+
+/* ---- Analysis ------------------------------------------------------------- */
+
+/* Every move of the game in play judged by the computer (analysis.h),
+ * each position searched to depth plies or nodes nodes (0: the game's
+ * default): for each ply a player made, its number in the move list, the
+ * move and the best one (their names and the cells the best touches), the
+ * mover's expected score before and after, each seat's after it (the
+ * graph), the loss and the mark. */
+const char *web_analyse(int depth, double nodes)
+{
+    if (!ses)
+        return no_game();
+    const lt_game *g = lt_session_game(ses);
+    int n = lt_session_plies(ses);
+    lt_action *acts = malloc(sizeof *acts * (size_t)(n > 0 ? n : 1));
+    if (!acts)
+        return error("out of memory");
+    for (int k = 0; k < n; k++)
+        acts[k] = lt_session_ply(ses, k)->action;
+    lt_analysis_limits lim = {.depth = depth, .nodes = (long long)nodes};
+    lt_analysis a;
+    lt_error err = {0};
+    lt_status st = lt_analyse(g, lt_session_state_at(ses, 0), acts, n, &lim,
+                              &a, &err);
+    free(acts);
+    if (st != LT_OK)
+        return error(err.msg);
+    char name[64];
+    jw_reset(&out);
+    jw_obj(&out);
+    jw_kstr(&out, "analyser", a.analyser);
+    jw_kint(&out, "depth", a.depth);
+    jw_kint(&out, "nodes", a.nodes);
+    jw_kint(&out, "plies", n);
+    jw_kint(&out, "players", lt_session_seats(ses));
+    jw_key(&out, "moves");
+    jw_arr(&out);
+    for (int k = 0; k < a.n; k++) {
+        const lt_analysed_ply *p = &a.plies[k];
+        const lt_state *s = lt_session_state_at(ses, p->ply);
+        const lt_ply *lp = lt_session_ply(ses, p->ply);
+        lt_row row;
+        bool later = g->numbering == LT_NUMBER_MOVES &&
+                     lt_session_row(ses, lp->row, &row) && row.first != p->ply;
+        char no[24];
+        snprintf(no, sizeof no, "%d.%s", lp->row, later ? ".." : "");
+        jw_obj(&out);
+        jw_kint(&out, "ply", p->ply);
+        jw_kint(&out, "seat", p->seat);
+        jw_kstr(&out, "number", no);
+        jw_kstr(&out, "played", lt_display_name(g, s, p->played, name, sizeof name));
+        jw_kstr(&out, "best", p->best == LT_NO_ACTION
+                                  ? ""
+                                  : lt_display_name(g, s, p->best, name, sizeof name));
+        jw_kbool(&out, "isBest", p->best == p->played);
+        jw_key(&out, "bestCells");
+        if (p->best == LT_NO_ACTION) {
+            jw_arr(&out);
+            jw_end(&out);
+        } else {
+            write_cells(g, s, p->best);
+        }
+        jw_knum(&out, "before", p->before);
+        jw_knum(&out, "after", p->after);
+        jw_knum(&out, "loss", p->loss);
+        jw_kint(&out, "mark", p->mark);
+        jw_kstr(&out, "sign", lt_mark_sign(p->mark));
+        jw_kstr(&out, "markName", lt_mark_name(p->mark));
+        jw_kbool(&out, "exact", p->exact);
+        jw_kstr(&out, "bestExact", p->best_exact);
+        jw_kstr(&out, "playedExact", p->played_exact);
+        jw_key(&out, "score");
+        jw_arr(&out);
+        for (int i = 0; i < lt_session_seats(ses); i++)
+            jw_num(&out, p->score[i]);
+        jw_end(&out);
+        jw_end(&out);
+    }
+    jw_end(&out);
+    jw_end(&out);
+    lt_analysis_free(&a);
     return jw_text(&out);
 }
 

@@ -68,5 +68,6 @@ const char *web_event_text(const char *kind, int seat, const char *offer,
 const char *web_think(const char *spec, double seconds);
 /* The exact odds of the turn in progress. */
 const char *web_odds(void);
+const char *web_analyse(int depth, double nodes);
 
 #endif

@@ -19,6 +19,7 @@ int cmd_arena(int argc, char **argv);
 int cmd_odds(int argc, char **argv);
 int cmd_simulate(int argc, char **argv);
 int cmd_solve(int argc, char **argv);
+int cmd_analyse(int argc, char **argv);
 int cmd_uci(int argc, char **argv);
 int cmd_tune(int argc, char **argv);
 extern const char cmd_tune_usage[]; /* English only, as tune speaks */

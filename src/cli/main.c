@@ -36,6 +36,7 @@ static void usage(FILE *out)
             "  odds ID               exact chances of a dice game's turn\n"
             "  simulate ID           simulate turns of a dice game\n"
             "  solve ID              solve a game: its value, perfect play\n"
+            "  analyse FILE          the computer's verdict on every move\n"
             "  uci                   the chess engine, speaking UCI\n"
             "  tune                  tune the chess engine's evaluation\n"
             "  serve                 play in the browser and over the network\n"
@@ -195,6 +196,21 @@ static const struct {
         "random play and against MCTS with N iterations (--mcts, "
         "default 300) from random positions, and fails if it ever "
         "lets a won position slip.")},
+    {"analyse", cmd_analyse,
+     N_("usage: ludoteka analyse FILE [--depth N | --nodes N] [--max-plies N] "
+        "[--quiet]\n"
+        "Analyses a recorded game move by move: for every move a player "
+        "made, the computer's evaluation before it and after it (the "
+        "mover's expected score from -1, lost, to +1, won), the move it "
+        "would have made, what the move played gave away, and a mark: "
+        "?! an inaccuracy (a loss of 0.1 or more), ? a mistake (0.2), ?? "
+        "a blunder (0.3).  The computer is the game's strongest "
+        "deterministic player: its perfect player, its own engine, or a "
+        "search with its evaluation, limited by depth or nodes (each "
+        "with a default for the game), so the same game gives the same "
+        "table every time; the decisions of dice games are valued by the "
+        "exact odds.  Games of more than N actions (default 2000) are "
+        "refused.  The text is in the program's language (--lang).")},
     {"uci", cmd_uci,
      N_("usage: ludoteka uci\n"
         "Runs the chess engine under the UCI protocol on standard "

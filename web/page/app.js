@@ -2,6 +2,7 @@
  * game in play, here against the computer (whose players think in a Web
  * Worker) or in a room of `ludoteka serve` with players elsewhere.  The
  * rules live in the C core (core.js); this file only shows them. */
+import { analyse, analysisHint } from './analysis.js';
 import { drawBoard, drawDice, seatColours } from './board.js';
 import { drawLegend } from './legend.js';
 import {
@@ -791,7 +792,7 @@ class GameView {
       targets,
       movable,
       last: v.last,
-      hint: live ? this.hintCells : [],
+      hint: live ? this.hintCells : analysisHint(this, this.viewPly),
       onCell: interactive ? (cell, how) => {
         const to = legal.filter((a) => fromOf(a) === this.selected && toOf(a) === cell);
         const here = legal.filter((a) => a.cells.length === 1 && a.cells[0] === cell);
@@ -1214,6 +1215,7 @@ class LocalGame extends GameView {
     const g = this.game;
     this.buttons.replaceChildren(
       h('button', { type: 'button', id: 'hint', onclick: () => this.hint() }, t('Hint')),
+      h('button', { type: 'button', id: 'analyse', onclick: () => analyse(this, thinker, core.record()) }, t('Analyse')),
       h('button', {
         type: 'button', id: 'download',
         onclick: () => download(`ludoteka-${g.id}-${new Date().toISOString().slice(0, 10)}.txt`, core.record()),
@@ -1478,6 +1480,7 @@ class RoomGame extends GameView {
     const link = (params) => `${sharedOrigin()}${location.pathname}#room=${this.id}${params}`;
     this.buttons.replaceChildren(
       h('a', { class: 'button', id: 'download', href: `api/rooms/${this.id}/record`, download: `ludoteka-${this.id}.txt` }, t('Download the record')),
+      ...(this.info.end ? [h('button', { type: 'button', id: 'analyse', onclick: () => analyse(this, thinker, core.record()) }, t('Analyse'))] : []),
       h('a', { class: 'button', href: '#new=' + g.id }, t('New game')));
     const invites = Object.entries(keys.invites);
     put(this.el.extra,

@@ -85,5 +85,7 @@ async function loadLudotekaCore(module) {
       call('web_event_text', [kind, seat, offer, accepted ? 1 : 0, reason]),
     think: (spec, seconds) => json('web_think', spec, seconds),
     odds: () => json('web_odds'),
+    /* every move judged (depth, nodes: 0 for the game's default) */
+    analyse: (depth, nodes) => json('web_analyse', depth, nodes),
   };
 }

@@ -1,9 +1,9 @@
-/* worker.js — the page's second thread: computer players, hints and exact
- * odds, so the page never freezes while they think.  Each request brings
- * the game's journal and the page's language; the worker searches a copy
- * of the game (time stands still in the copy: the page's game keeps the
- * clock) and answers what the C core says (see core.js).  The page plays
- * the move in its own game. */
+/* worker.js — the page's second thread: computer players, hints, exact
+ * odds and the analysis of a game, so the page never freezes while they
+ * think.  Each request brings the game's journal and the page's
+ * language; the worker searches a copy of the game (time stands still in
+ * the copy: the page's game keeps the clock) and answers what the C core
+ * says (see core.js).  The page plays the move in its own game. */
 'use strict';
 importScripts('ludoteka.js', 'core.js');
 
@@ -18,12 +18,13 @@ self.onmessage = async (event) => {
     return;
   }
   const core = await ready;
-  const { id, kind, record, spec, seconds, lang } = event.data;
+  const { id, kind, record, spec, seconds, lang, depth, nodes } = event.data;
   core.setLanguage(lang || 'en');
   let answer = core.load(record, false);
   if (!answer.error) {
     if (kind === 'think') answer = core.think(spec || '', seconds || 0);
     else if (kind === 'odds') answer = core.odds();
+    else if (kind === 'analyse') answer = core.analyse(depth || 0, nodes || 0);
     else answer = { error: 'unknown request ' + kind };
   }
   self.postMessage({ id, answer });
