@@ -1278,8 +1278,11 @@ class LocalGame extends GameView {
     const answer = core.command(-1, 'rematch');
     const level = this.nextLevel;
     if (!answer.error && level) {
-      const record = core.record().replace(/^\[Players "([^"]*)"\]$/m, (line, list) =>
-        `[Players "${list.split(',').map((spec) => (isComputer(spec) && /^ai(:level=\d)?$/.test(spec) ? 'ai:level=' + level : spec)).join(',')}"]`);
+      const atLevel = (spec) => (isComputer(spec) && /^ai(:level=\d)?$/.test(spec) ? 'ai:level=' + level : spec);
+      /* (a RegExp of a string: xgettext reads a quote in a literal
+       * as a string's start) */
+      const record = core.record().replace(new RegExp('^\\[Players "([^"]*)"\\]$', 'm'),
+        (line, list) => '[Players "' + list.split(',').map(atLevel).join(',') + '"]');
       const loaded = core.load(record);
       if (loaded.error) return this.changed(loaded, true);
     }
