@@ -523,6 +523,19 @@ function showHome() {
               h('a', { class: 'button', href: '#rules=' + g.id }, t('Rules')))))))));
 }
 
+/* A rule text as the terminal shows it, for any screen: its plain
+ * paragraphs flow as paragraphs; what is laid out in columns (diagrams,
+ * tables, the options) keeps its lines and scrolls sideways inside its
+ * box when wider than the screen. */
+function rulesBlocks(text) {
+  return text.split(/\n\s*\n/).filter((b) => b.trim()).map((block) => {
+    const lines = block.replace(/^\n+|\s+$/g, '').split('\n');
+    const laidOut = lines.some((l) => /^\s/.test(l) || /\S {2,}\S/.test(l));
+    return laidOut ? h('pre', { class: 'diagram' }, lines.join('\n'))
+      : h('p', {}, lines.map((l) => l.trim()).join(' '));
+  });
+}
+
 function showRules(id) {
   const g = gameById(id);
   if (!g) return showHome();
@@ -530,7 +543,7 @@ function showRules(id) {
   main.replaceChildren(h('section', { class: 'rules' },
     h('h1', {}, title(g)),
     h('p', { class: 'source' }, g.source),
-    h('pre', { class: 'rules-text' }, core.rules(id)),
+    h('div', { class: 'rules-text' }, rulesBlocks(core.rules(id))),
     h('div', { class: 'row' },
       h('a', { class: 'button primary', href: '#new=' + id }, t('Play')),
       h('a', { class: 'button', href: '#' }, t('Back')))));
@@ -890,6 +903,7 @@ class GameView {
         type: 'button', class: 'action', 'data-move': a.name, onclick: () => this.move(a.name),
       }, a.shown || a.name)),
       live ? this.liveActions(v) : []);
+    if (!live) this.el.manual.classList.add('hidden');
     this.renderStatus(v);
     this.renderResult();
     this.clockState = info.clock;
