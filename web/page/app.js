@@ -1162,7 +1162,7 @@ class GameView {
       here && !over ? button('resign', t('Resign'), () => this.act(this.actor(), 'resign')) : null,
       here && over ? button('rematch', t('Rematch'), () => this.rematch(), 'primary') : null,
       here ? this.levelChoice() : null,
-      button('flip', t('Flip the board'), () => {
+      !this.view.cells.length ? null : button('flip', t('Flip the board'), () => {
         this.flip = !this.flip;
         this.selected = -1;
         this.render();
