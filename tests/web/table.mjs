@@ -8,7 +8,7 @@
 //    360x740, for chess and for Hazard; no rules page wider than a phone;
 //  - dice entered by hand: the throw typed is the throw played;
 //  - Medh Kuu Lash: the computer's dice are thrown for it, never by the
-//    person's button;
+//    person's button; undo takes back the person's last decision;
 //  - sound on moves: off by default, the switch remembered;
 //  - the computer's level chosen for the next game is the rematch's;
 //  - Talat starts with three players; pass-and-play turns the board;
@@ -253,6 +253,17 @@ async function medhComputerThrows(context, server) {
     computerThrew = (await page.textContent('#throw-line')).startsWith(computer + ' ');
   }
   check(computerThrew, `the computer (${computer}) threw its own dice (after ${presses} throws of the person)`);
+  /* undo: back to the person's last decision, the person to decide */
+  await page.waitForFunction(() => {
+    const b = document.querySelector('#board-host');
+    return document.querySelector('#roll') || b.dataset.to === '-2' || (b.dataset.to === '0' && b.dataset.moves !== '[]');
+  }, null, { timeout: 60000 });
+  if ((await board(page, 'to')) !== '-2') {
+    const n = await ply(page);
+    await page.click('#undo:not([disabled])');
+    await page.waitForFunction((k) => Number(document.querySelector('#board-host').dataset.ply) < k, n);
+    equal(await board(page, 'to'), '0', `undo: the person decides again (from ply ${n} back to ${await ply(page)})`);
+  }
   noConsoleErrors(page, 'medh kuu lash throws');
   await page.close();
 }

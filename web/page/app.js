@@ -1010,28 +1010,30 @@ class GameView {
   }
 
   /* Switches of the page, kept in the browser: sound, and at one device
-   * with several people, the board turned to the player to move. */
+   * with several people, the board turned to the player to move (made
+   * once, so that a redraw keeps the focus on them). */
   renderSettings() {
-    const people = this.mySeats().size > 1;
-    const sound = h('input', {
-      type: 'checkbox', id: 'sound', checked: soundOn(),
-      onchange: (e) => {
-        localStorage.setItem(SOUND, e.target.checked ? 'on' : 'off');
-        if (e.target.checked) playTone(520);
-      },
-    });
-    const turn = people ? h('input', {
-      type: 'checkbox', id: 'turn-board', checked: this.turnBoard,
-      onchange: (e) => {
-        this.turnBoard = e.target.checked;
-        localStorage.setItem(TURN_BOARD, this.turnBoard ? 'yes' : 'no');
-        this.selected = -1;
-        this.render();
-      },
-    }) : null;
-    put(this.el.settings,
-      h('label', { class: 'check' }, sound, h('span', {}, t('Sound on moves'))),
-      turn ? h('label', { class: 'check' }, turn, h('span', {}, t('Turn the board to the player to move'))) : null);
+    if (!this.el.settings.childElementCount) {
+      const sound = h('input', {
+        type: 'checkbox', id: 'sound', checked: soundOn(),
+        onchange: (e) => {
+          localStorage.setItem(SOUND, e.target.checked ? 'on' : 'off');
+          if (e.target.checked) playTone(520);
+        },
+      });
+      const turn = h('input', {
+        type: 'checkbox', id: 'turn-board', checked: this.turnBoard,
+        onchange: (e) => {
+          this.turnBoard = e.target.checked;
+          localStorage.setItem(TURN_BOARD, this.turnBoard ? 'yes' : 'no');
+          this.selected = -1;
+          this.render();
+        },
+      });
+      this.turnSwitch = h('label', { class: 'check' }, turn, h('span', {}, t('Turn the board to the player to move')));
+      put(this.el.settings, h('label', { class: 'check' }, sound, h('span', {}, t('Sound on moves'))), this.turnSwitch);
+    }
+    this.turnSwitch.classList.toggle('hidden', this.mySeats().size < 2);
   }
 
   /* Several moves end on the same cell (a promotion, a choice of
