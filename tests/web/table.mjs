@@ -1,8 +1,9 @@
 // table.mjs — the game around the board in the page, in Debian's chromium
 // against `ludoteka serve` on loopback:  node table.mjs LUDOTEKA OUTDIR
 //
-//  - alquerque: after a jump the same piece stays selected, its next jump
-//    is marked and a button stops the chain where the rules allow it;
+//  - alquerque and Catch the Rabbit: after a jump the same piece stays
+//    selected, its next jump is marked and a button stops the chain where
+//    the rules allow it;
 //  - the status, the result with its reason, the dice, the buttons and
 //    the lines under the board inside the first screen at 1280x800 and at
 //    360x740, for chess and for Hazard; no rules page wider than a phone;
@@ -129,6 +130,18 @@ async function chain(context, server) {
   await page.waitForFunction(() => document.querySelector('#board-host').dataset.to === '1');
   equal(await ply(page), 2, 'the chain stopped: a jump and "stop"');
   check(!(await page.$('.cell.selected')), 'nothing stays selected for Black');
+  /* Catch the Rabbit: the rabbit on A1 jumps B2, and may go on over D4
+   * (eleven hunters: one taken, the game goes on) */
+  await upload(page, server.url, 'rabbit.txt', '[Game "catch-the-rabbit"]\n[Players "human,human"]\n' +
+    '[Position "HHHH./H..H./HH..H/.H..H/R.... r 0"]\n\n');
+  const jump = (await legalMoves(page)).find((m) => /x/.test(m.name));
+  check(jump, 'the rabbit has a jump');
+  await clickCell(page, jump.cells[0]);
+  await clickCell(page, jump.cells[1]);
+  await page.waitForSelector('#stop-chain');
+  equal(Number(await page.getAttribute('.cell.selected', 'data-cell')), jump.cells[1], 'the rabbit stays selected where it landed');
+  const onward = (await legalMoves(page)).filter((m) => m.cells.length >= 2);
+  check(onward.length && onward.every((m) => m.cells[0] === jump.cells[1]), 'its next jumps start there');
   noConsoleErrors(page, 'chain');
   await page.close();
 }
