@@ -180,6 +180,8 @@ const char *web_games(void)
         jw_kint(&out, "group", g->group);
         jw_kint(&out, "min", g->min_players);
         jw_kint(&out, "max", g->max_players);
+        jw_kint(&out, "players", g->default_players ? g->default_players
+                                                     : g->min_players);
         jw_kbool(&out, "chance", g->has_chance);
         jw_kbool(&out, "odds", lt_engines_of(g)->odds != NULL);
         jw_key(&out, "numbering");
@@ -430,6 +432,36 @@ static void write_rows(void)
     jw_end(&out);
 }
 
+/* Who throws the dice now: the game's thrower, else the one seat that
+ * moves after every outcome (Medh Kuu Lash's turn); -1 when nobody in
+ * particular does (an opening throw) or no dice are to be thrown. */
+static int thrower_now(void)
+{
+    const lt_game *g = lt_session_game(ses);
+    const lt_state *now = lt_session_state(ses);
+    if (lt_session_to_act(ses) != LT_CHANCE)
+        return -1;
+    if (g->thrower)
+        return g->thrower(now);
+    static lt_action acts[LT_MAX_ACTIONS];
+    int n = lt_choices(g, now, acts), who = -1;
+    lt_state *next = malloc(g->state_size);
+    if (!next)
+        return -1;
+    for (int i = 0; i < n; i++) {
+        lt_state_copy(g, next, now);
+        int p = lt_apply(g, next, acts[i]) == LT_OK ? g->current_player(next)
+                                                    : -1;
+        if (p < 0 || (i > 0 && p != who)) {
+            who = -1;
+            break;
+        }
+        who = p;
+    }
+    free(next);
+    return who;
+}
+
 const char *web_info(void)
 {
     static const char *const kinds[] = {"human", "computer", "remote"};
@@ -466,6 +498,7 @@ const char *web_info(void)
     snprintf(text, sizeof text, "%" PRIu64, lt_session_seed(ses));
     jw_kstr(&out, "seed", text);
     jw_kint(&out, "to", lt_session_to_act(ses));
+    jw_kint(&out, "thrower", thrower_now());
     jw_key(&out, "moves");
     jw_arr(&out);
     for (int k = 0; k < lt_session_plies(ses); k++) {

@@ -462,6 +462,10 @@ async function alquerqueChain(context, server) {
   equal(await board(page, 'to'), '0', 'the same player goes on capturing');
   const second = (await legalMoves(page)).find((m) => m.name === 'C3xE5');
   check(second && second.cells[0] === first.cells[1], 'the chain goes on from the landing point');
+  /* the piece stays selected, its next jump marked, "stop" a button */
+  equal(await page.getAttribute('.cell.selected', 'data-name'), 'C3', 'the piece that jumped stays selected');
+  check((await page.$$eval('circle.target', (els) => els.length)) === 1, 'its next jump is marked');
+  check(await page.$('#stop-chain[data-move="stop"]'), 'a button stops the chain');
   await playMove(page, second, 'click');
   await page.waitForFunction(() => document.querySelector('#board-host').dataset.to === '-2');
   equal(await ply(page), 2, 'two jumps, two actions of one player');

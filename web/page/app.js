@@ -101,6 +101,34 @@ function download(name, text) {
   setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
 
+/* Sound on moves: off unless switched on; a short tone made here. */
+const SOUND = 'ludoteka-sound';
+const TURN_BOARD = 'ludoteka-turn-board';
+const DICE_MODE = 'ludoteka-dice';    /* the local game's dice: auto or manual */
+const soundOn = () => localStorage.getItem(SOUND) === 'on';
+let audio = null;
+
+function playTone(freq) {
+  if (!soundOn() || !window.AudioContext) return;
+  try {
+    audio = audio || new AudioContext();
+    const osc = audio.createOscillator();
+    const gain = audio.createGain();
+    const now = audio.currentTime;
+    osc.type = 'sine';
+    osc.frequency.value = freq;
+    gain.gain.setValueAtTime(0.0001, now);
+    gain.gain.exponentialRampToValueAtTime(0.15, now + 0.01);
+    gain.gain.exponentialRampToValueAtTime(0.0001, now + 0.12);
+    osc.connect(gain).connect(audio.destination);
+    osc.start(now);
+    osc.stop(now + 0.13);
+    document.body.dataset.tones = String(Number(document.body.dataset.tones || 0) + 1);
+  } catch {
+    /* no sound here: the game goes on silently */
+  }
+}
+
 function randomSeed() {
   const a = new Uint32Array(2);
   crypto.getRandomValues(a);
@@ -464,6 +492,7 @@ function showHome() {
       const answer = core.load(text);
       if (answer.error) return alert(t('This is not a record Ludoteka can read:') + '\n' + answer.error);
       localStorage.setItem(SAVED, core.record());
+      localStorage.setItem(DICE_MODE, 'auto');
       location.hash = 'play';
     },
   });
@@ -501,6 +530,19 @@ function showHome() {
               h('a', { class: 'button', href: '#rules=' + g.id }, t('Rules')))))))));
 }
 
+/* A rule text as the terminal shows it, for any screen: its plain
+ * paragraphs flow as paragraphs; what is laid out in columns (diagrams,
+ * tables, the options) keeps its lines and scrolls sideways inside its
+ * box when wider than the screen. */
+function rulesBlocks(text) {
+  return text.split(/\n\s*\n/).filter((b) => b.trim()).map((block) => {
+    const lines = block.replace(/^\n+|\s+$/g, '').split('\n');
+    const laidOut = lines.some((l) => /^\s/.test(l) || /\S {2,}\S/.test(l));
+    return laidOut ? h('pre', { class: 'diagram' }, lines.join('\n'))
+      : h('p', {}, lines.map((l) => l.trim()).join(' '));
+  });
+}
+
 function showRules(id) {
   const g = gameById(id);
   if (!g) return showHome();
@@ -508,7 +550,7 @@ function showRules(id) {
   main.replaceChildren(h('section', { class: 'rules' },
     h('h1', {}, title(g)),
     h('p', { class: 'source' }, g.source),
-    h('pre', { class: 'rules-text' }, core.rules(id)),
+    h('div', { class: 'rules-text' }, rulesBlocks(core.rules(id))),
     h('div', { class: 'row' },
       h('a', { class: 'button primary', href: '#new=' + id }, t('Play')),
       h('a', { class: 'button', href: '#' }, t('Back')))));
@@ -535,7 +577,7 @@ async function showSetup(id) {
   const seatsBox = h('div', { class: 'seats-setup' });
   const count = h('select', { name: 'players', onchange: () => drawSeats() },
     [...Array(g.max - g.min + 1).keys()].map((k) =>
-      h('option', { value: g.min + k, selected: k === 0 }, String(g.min + k))));
+      h('option', { value: g.min + k, selected: g.min + k === (g.players || g.min) }, String(g.min + k))));
   const choices = [['human', t('Person here')],
     ...[1, 2, 3, 4, 5].map((n) => ['ai:level=' + n, computerLevel(n)])];
   if (online) choices.push(['remote', t('Player over the network')]);
@@ -563,6 +605,12 @@ async function showSetup(id) {
   CLOCK_PRESETS.map((c) => h('option', { value: c }, c)),
   h('option', { value: 'custom' }, t('Other…')));
   const clockText = () => (clock.value === 'custom' ? custom.value.trim() || 'none' : clock.value);
+  /* the dice: thrown here by the computer, or thrown at the table and
+   * typed in (as `ludoteka play --dice manual`) */
+  const dice = g.chance ? h('label', { class: 'option' }, h('span', {}, t('Dice')),
+    h('select', { name: 'dice', id: 'dice-mode' },
+      h('option', { value: 'auto', selected: true }, t('thrown by the computer')),
+      h('option', { value: 'manual' }, t('entered by hand')))) : null;
   form.append(
     h('h1', {}, title(g)),
     options.length ? h('fieldset', {}, h('legend', {}, t('Options')), options) : null,
@@ -585,6 +633,7 @@ async function showSetup(id) {
       h('label', { class: 'option' }, h('span', {}, t('Time for each player')), clock, custom,
         h('span', { class: 'help' }, tParts('Minutes + seconds added after each move ({example}). Others: {forms} ({delay}: a delay of 3 s a move).',
           { example: h('code', {}, '5+3'), forms: h('code', {}, '0:30+0, 5d3, 30/move, 3days'), delay: h('code', {}, '5d3') })))),
+    dice ? h('fieldset', {}, h('legend', {}, t('Dice')), dice) : null,
     h('p', { class: 'error', id: 'setup-error' }),
     h('div', { class: 'row' },
       h('button', { type: 'submit', class: 'primary', id: 'start' }, t('Start')),
@@ -626,6 +675,7 @@ async function showSetup(id) {
       return;
     }
     localStorage.setItem(SAVED, core.record());
+    localStorage.setItem(DICE_MODE, form.elements.dice ? form.elements.dice.value : 'auto');
     location.hash = 'play';
   });
   main.replaceChildren(form);
@@ -645,6 +695,7 @@ class GameView {
     this.hintCells = [];
     this.message = '';
     this.flip = false;
+    this.turnBoard = localStorage.getItem(TURN_BOARD) === 'yes';
     this.clockState = null; /* {left: [ms], running, at: performance.now()} */
     this.build();
     this.timer = setInterval(() => this.tickClocks(), TICK_MS);
@@ -664,26 +715,38 @@ class GameView {
     const typed = h('input', { name: 'move', placeholder: t('or type a move'), autocomplete: 'off', id: 'typed' });
     const nav = (label, title, f) => h('button', { type: 'button', class: 'small', title, onclick: f }, label);
     this.buttons = h('div', { class: 'row buttons' });
+    /* the dice: the last throw with its thrower, and the dice typed in */
+    this.el.throwLine = h('p', { class: 'throw-line', id: 'throw-line' });
+    this.el.manual = h('form', { class: 'row manual-dice hidden', id: 'manual-dice', novalidate: true, onsubmit: (ev) => ev.preventDefault() });
+    this.el.settings = h('div', { class: 'row settings', id: 'settings' });
+    /* moves and results for screen readers */
+    this.el.announce = h('p', { id: 'announce', class: 'sr-only', role: 'status', 'aria-live': 'polite' });
+    /* On a wide screen the board, and beside it the game's state, its
+     * buttons, then the panel; on a phone one column (style.css orders
+     * it: the state above the board, the buttons under it). */
     main.replaceChildren(h('section', { class: 'play', 'data-game': g.id },
-      h('div', { class: 'stage' },
-        h('h1', {}, title(g)), this.el.status, this.el.result, this.el.clocks, this.el.board, this.el.legend,
-        this.el.dice, this.el.actions, this.el.controls, this.el.message, this.el.info),
-      h('aside', { class: 'panel' },
-        this.el.seats,
-        h('div', { class: 'row nav' },
-          nav('«', t('First position'), () => this.goto(0)),
-          nav('‹', t('Previous move'), () => this.goto(this.ply() - 1)),
-          nav('›', t('Next move'), () => this.goto(this.ply() + 1)),
-          nav('»', t('Last position'), () => this.goto(null))),
-        this.el.moves,
-        h('form', {
-          class: 'row typed', onsubmit: (ev) => {
-            ev.preventDefault();
-            if (typed.value.trim()) this.move(typed.value.trim());
-            typed.value = '';
-          },
-        }, typed, h('button', { type: 'submit', class: 'small' }, t('Play'))),
-        this.buttons, this.el.odds, this.el.extra)));
+      h('div', { class: 'stage' }, this.el.board, this.el.legend),
+      h('div', { class: 'side' },
+        h('h1', {}, title(g)), this.el.status, this.el.result, this.el.clocks,
+        h('div', { class: 'dice-area', id: 'dice-area' }, this.el.dice, this.el.throwLine),
+        this.el.manual, this.el.actions, this.el.message, this.el.info, this.el.odds, this.el.controls,
+        h('aside', { class: 'panel' },
+          this.el.seats,
+          h('div', { class: 'row nav' },
+            nav('«', t('First position'), () => this.goto(0)),
+            nav('‹', t('Previous move'), () => this.goto(this.ply() - 1)),
+            nav('›', t('Next move'), () => this.goto(this.ply() + 1)),
+            nav('»', t('Last position'), () => this.goto(null))),
+          this.el.moves,
+          h('form', {
+            class: 'row typed', onsubmit: (ev) => {
+              ev.preventDefault();
+              if (typed.value.trim()) this.move(typed.value.trim());
+              typed.value = '';
+            },
+          }, typed, h('button', { type: 'submit', class: 'small' }, t('Play'))),
+          this.buttons, this.el.settings, this.el.extra)),
+      this.el.announce));
     this.keys = (ev) => {
       if (ev.target.tagName === 'INPUT' || ev.target.tagName === 'SELECT') return;
       if (ev.key === 'ArrowLeft') this.goto(this.ply() - 1);
@@ -716,11 +779,11 @@ class GameView {
   }
 
   /* The events of a command in words, but the moves (the board shows
-   * them) and an offer (shown with its answers); the command's refusal
-   * instead, if it was refused. */
+   * them), an offer (shown with its answers) and the result (shown under
+   * the status); the command's refusal instead, if it was refused. */
   sayAnswer(answer, clear) {
     const text = answer.error || (answer.events || [])
-      .filter((e) => e.kind !== 'moved' && e.kind !== 'offered').map((e) => e.text + '.').join(' ');
+      .filter((e) => !['moved', 'offered', 'result'].includes(e.kind)).map((e) => e.text + '.').join(' ');
     if (text || clear) this.say(text);
   }
 
@@ -763,7 +826,7 @@ class GameView {
     this.info = this.readInfo();
     const info = this.info;
     const live = this.viewPly === null;
-    const v = core.view(live ? -1 : this.viewPly, this.viewer(), this.flip);
+    const v = core.view(live ? -1 : this.viewPly, this.boardSeat(), this.flip);
     if (live && info.to === -2) {
       v.to = -2; /* a room's game ended by its server: resigned, on time... */
       v.legal = [];
@@ -776,7 +839,13 @@ class GameView {
     /* a move is a target cell, or a from and a to cell; some are neither */
     const fromOf = (a) => (a.cells.length >= 2 ? a.cells[0] : -1);
     const toOf = (a) => (a.cells.length >= 2 ? a.cells[1] : a.cells.length === 1 ? a.cells[0] : -1);
-    const targets = this.selected >= 0 ? legal.filter((a) => fromOf(a) === this.selected).map(toOf) : [];
+    /* a capture chain goes on: its piece stays selected */
+    const chain = this.chainCell(v, legal);
+    if (this.selected < 0 && chain >= 0) this.selected = chain;
+    /* where a piece may go from the selection; with none, the cells a
+     * move is a click on (placing a piece, a man to remove) */
+    const single = legal.filter((a) => a.cells.length === 1).map((a) => a.cells[0]);
+    const targets = this.selected >= 0 ? legal.filter((a) => fromOf(a) === this.selected).map(toOf) : single;
     const movable = legal.filter((a) => a.cells.length).map((a) => a.cells[0]);
     const pick = (list) => {
       if (list.length === 1) this.move(list[0].name);
@@ -802,11 +871,13 @@ class GameView {
           return;
         }
         if (this.selected >= 0 && to.length) return pick(to);
+        if (chain >= 0 && cell === chain) return; /* "stop" is a button */
         if (from.length && cell !== this.selected) {
           this.selected = cell;
           return this.render();
         }
         if (here.length) return pick(here);
+        if (chain >= 0) return; /* the chain's piece stays selected */
         this.selected = -1;
         this.render();
       } : null,
@@ -820,14 +891,31 @@ class GameView {
         }
       } : null,
     });
+    this.fitBoard();
     drawLegend(this.el.legend, g.id, v, colours, this.viewer());
     drawDice(this.el.dice, v.dice, colours);
+    this.renderThrow(v);
     this.el.info.replaceChildren(...v.info.map((line) => h('li', {}, line)));
-    /* moves that are no cells (stop, throw, pass...) as buttons */
-    const offBoard = legal.filter((a) => a.cells.length === 0);
-    put(this.el.actions, offBoard.map((a) =>
-      h('button', { type: 'button', class: 'action', 'data-move': a.name, onclick: () => this.move(a.name) }, a.shown || a.name)),
-    live ? this.liveActions(v) : []);
+    /* a removal asked for in place: every move a click on a man of
+     * another seat, in the turn the same player began */
+    const removal = single.length && single.length === legal.length && this.sameTurn(v)
+      && single.every((c) => v.pieces.some((p) => p.cell === c && p.owner >= 0 && p.owner !== v.to));
+    /* moves that are no cells (stop, throw, pass...) as buttons; in a
+     * chain, the one that stops it said so */
+    const stop = chain >= 0 ? this.chainStop(chain, legal) : null;
+    const offBoard = legal.filter((a) => a.cells.length === 0 && a !== stop);
+    put(this.el.actions,
+      removal ? h('span', { class: 'prompt', id: 'prompt' }, t("Remove one of the opponent's men")) : null,
+      chain >= 0 ? h('span', { class: 'prompt', id: 'prompt' }, t('Capture again with the same piece')) : null,
+      stop ? h('button', {
+        type: 'button', class: 'action primary stop', 'data-move': stop.name, id: 'stop-chain',
+        onclick: () => this.move(stop.name),
+      }, t('Stop here ({move})', { move: stop.shown || stop.name })) : null,
+      offBoard.map((a) => h('button', {
+        type: 'button', class: 'action', 'data-move': a.name, onclick: () => this.move(a.name),
+      }, a.shown || a.name)),
+      live ? this.liveActions(v) : []);
+    if (!live) this.el.manual.classList.add('hidden');
     this.renderStatus(v);
     this.renderResult();
     this.clockState = info.clock;
@@ -836,6 +924,8 @@ class GameView {
     this.renderSeats();
     this.renderControls();
     this.renderButtons();
+    this.renderSettings();
+    this.announce();
     this.el.message.textContent = this.message;
     /* what the page offers, for scripts and tests: the legal moves here
      * with their cells, the position, who is to move, the board's turn */
@@ -846,11 +936,116 @@ class GameView {
     b.pos = v.pos;
     b.turns = String(v.turns);
     b.viewer = String(this.viewer());
+    b.thrower = String(info.thrower ?? -1);
   }
 
   /* Buttons for the live position besides its moves (the dice). */
   liveActions() {
     return [];
+  }
+
+  /* The seat the board is seen from: the viewer's, or at one device
+   * with several people, the one to move if they want it turned. */
+  boardSeat() {
+    const to = this.info.to;
+    if (this.turnBoard && this.mySeats().size > 1 && this.viewPly === null && this.mine(to)) return to;
+    return this.viewer();
+  }
+
+  /* Did the player to move make the last action too (a turn of several
+   * steps: a capture chain, a mill and its removal)? */
+  sameTurn(v) {
+    const moves = this.info.moves;
+    const k = (this.viewPly === null ? moves.length : this.viewPly) - 1;
+    return v.to >= 0 && k >= 0 && !moves[k].chance && moves[k].seat === v.to;
+  }
+
+  /* The cell a capture chain goes on from (where the last jump landed,
+   * when every move starts there), or -1. */
+  chainCell(v, legal) {
+    if (!legal.length || !this.sameTurn(v) || !v.last || v.last.length < 2) return -1;
+    const moving = legal.filter((a) => a.cells.length >= 2);
+    const land = moving.length ? moving[0].cells[0] : -1;
+    if (!v.last.includes(land) || v.last[0] === land) return -1;
+    /* a move on the piece's own cell alone stops the chain */
+    return legal.every((a) => a.cells.length === 0 || a.cells[0] === land) ? land : -1;
+  }
+
+  /* The move that ends a capture chain where it is: the one off the board,
+   * or the one on the chain's own cell alone (alquerque's "stop"). */
+  chainStop(chain, legal) {
+    const stops = legal.filter((a) => a.cells.length === 0 || (a.cells.length === 1 && a.cells[0] === chain));
+    return stops.length === 1 ? stops[0] : null;
+  }
+
+  /* The board as large as the screen lets it be: its shape (the SVG's
+   * width over its height) tells the style sheet how wide it may be. */
+  fitBoard() {
+    const svg = this.el.board.querySelector('svg.board');
+    const box = svg && svg.viewBox.baseVal;
+    if (box && box.height > 0) this.el.board.style.setProperty('--aspect', String(box.width / box.height));
+  }
+
+  /* The last throw in words, with its thrower. */
+  renderThrow(v) {
+    const moves = this.info.moves;
+    const n = this.viewPly === null ? moves.length : this.viewPly;
+    let k = n - 1;
+    while (k >= 0 && !moves[k].chance) k--;
+    const shown = k >= 0 && v.dice.length > 0;
+    this.el.throwLine.textContent = !shown ? ''
+      : moves[k].seat >= 0 ? t('{who} threw {dice}.', { who: this.seatName(moves[k].seat), dice: moves[k].shown || moves[k].name })
+        : t('The dice showed {dice}.', { dice: moves[k].shown || moves[k].name });
+    this.el.throwLine.dataset.ply = shown ? String(k + 1) : '';
+  }
+
+  /* The new actions since the last look, for screen readers, and a tone
+   * if sound is on. */
+  announce() {
+    const info = this.info;
+    const n = info.moves.length;
+    const seen = this.announced;
+    this.announced = n;
+    const ended = !!info.end && !this.endAnnounced;
+    this.endAnnounced = !!info.end;
+    if (seen === undefined || (n <= seen && !ended)) return;
+    const said = [];
+    for (let k = Math.max(seen, n - 4); k < n; k++) {
+      const m = info.moves[k];
+      const what = m.shown || m.name;
+      if (m.chance) said.push(m.seat >= 0 ? t('{who} threw {dice}.', { who: this.seatName(m.seat), dice: what }) : t('The dice showed {dice}.', { dice: what }));
+      else said.push(t('{who} played {move}.', { who: this.seatName(m.seat), move: what }));
+    }
+    if (ended) said.push(info.end.text);
+    this.el.announce.textContent = said.join(' ');
+    if (n > seen) playTone(info.moves[n - 1].chance ? 660 : 440);
+  }
+
+  /* Switches of the page, kept in the browser: sound, and at one device
+   * with several people, the board turned to the player to move (made
+   * once, so that a redraw keeps the focus on them). */
+  renderSettings() {
+    if (!this.el.settings.childElementCount) {
+      const sound = h('input', {
+        type: 'checkbox', id: 'sound', checked: soundOn(),
+        onchange: (e) => {
+          localStorage.setItem(SOUND, e.target.checked ? 'on' : 'off');
+          if (e.target.checked) playTone(520);
+        },
+      });
+      const turn = h('input', {
+        type: 'checkbox', id: 'turn-board', checked: this.turnBoard,
+        onchange: (e) => {
+          this.turnBoard = e.target.checked;
+          localStorage.setItem(TURN_BOARD, this.turnBoard ? 'yes' : 'no');
+          this.selected = -1;
+          this.render();
+        },
+      });
+      this.turnSwitch = h('label', { class: 'check' }, turn, h('span', {}, t('Turn the board to the player to move')));
+      put(this.el.settings, h('label', { class: 'check' }, sound, h('span', {}, t('Sound on moves'))), this.turnSwitch);
+    }
+    this.turnSwitch.classList.toggle('hidden', this.mySeats().size < 2);
   }
 
   /* Several moves end on the same cell (a promotion, a choice of
@@ -980,11 +1175,17 @@ class GameView {
       here && !over && info.abortable ? button('abort', t('Abort the game'), () => this.act(this.actor(), 'abort')) : null,
       here && !over ? button('resign', t('Resign'), () => this.act(this.actor(), 'resign')) : null,
       here && over ? button('rematch', t('Rematch'), () => this.rematch(), 'primary') : null,
-      button('flip', t('Flip the board'), () => {
+      here ? this.levelChoice() : null,
+      !this.view.cells.length ? null : button('flip', t('Flip the board'), () => {
         this.flip = !this.flip;
         this.selected = -1;
         this.render();
       }));
+  }
+
+  /* A choice for the next game, where there is one. */
+  levelChoice() {
+    return null;
   }
 
   /* Between people a takeback is asked for (and answered). */
@@ -1034,6 +1235,7 @@ class LocalGame extends GameView {
   constructor(game) {
     super(game);
     this.autoRoll = localStorage.getItem(AUTOROLL) === 'yes';
+    this.diceManual = localStorage.getItem(DICE_MODE) === 'manual';
     this.version = 0; /* goes up with every change of the game */
     this.onHide = () => this.save();
     window.addEventListener('pagehide', this.onHide);
@@ -1096,9 +1298,47 @@ class LocalGame extends GameView {
     this.changed(core.command(seat, name, arg), true);
   }
 
+  /* The next game; its computer seats at the level chosen for it. */
   rematch() {
     this.flip = false;
-    this.act(-1, 'rematch');
+    if (this.busy) thinker.cancel();
+    this.viewPly = null;
+    const answer = core.command(-1, 'rematch');
+    const level = this.nextLevel;
+    if (!answer.error && level) {
+      const atLevel = (spec) => (isComputer(spec) && /^ai(:level=\d)?$/.test(spec) ? 'ai:level=' + level : spec);
+      /* (a RegExp of a string: xgettext reads a quote in a literal
+       * as a string's start) */
+      const record = core.record().replace(new RegExp('^\\[Players "([^"]*)"\\]$', 'm'),
+        (line, list) => '[Players "' + list.split(',').map(atLevel).join(',') + '"]');
+      const loaded = core.load(record);
+      if (loaded.error) return this.changed(loaded, true);
+    }
+    this.changed(answer, true);
+  }
+
+  /* A computer's level for the next game, near Rematch and New game. */
+  levelChoice() {
+    const levels = this.info.players.filter(isComputer).map((spec) => {
+      const m = /^ai(?::level=(\d))?$/.exec(spec);
+      return m ? Number(m[1] || 3) : 0;
+    }).filter((n) => n > 0);
+    if (!levels.length) return null;
+    const select = h('select', {
+      id: 'next-level', onchange: (e) => { this.nextLevel = Number(e.target.value); },
+    }, [1, 2, 3, 4, 5].map((n) => h('option', { value: n, selected: n === (this.nextLevel || levels[0]) }, computerLevel(n))));
+    return h('label', { class: 'next-level' }, h('span', {}, t('Next game:')), ' ', select);
+  }
+
+  /* Typed dice, as thrown at the table: a field for each die. */
+  enterDice(inputs) {
+    const faces = inputs.map((i) => Number(i.value));
+    if (faces.some((f) => !(f >= 1 && f <= 6))) {
+      this.say(t('Type each die from 1 to 6.'));
+      this.el.message.textContent = this.message;
+      return;
+    }
+    this.changed(core.command(-1, 'move', faces.join('-')), true);
   }
 
   /* The dice are thrown by a person here, unless they said to throw
@@ -1107,6 +1347,7 @@ class LocalGame extends GameView {
   throwsByHand() {
     const clock = this.info.clock;
     if (clock && clock.running >= 0 && !this.mine(clock.running)) return false;
+    if (this.info.thrower >= 0 && !this.mine(this.info.thrower)) return false;
     return this.mySeats().size > 0 && !this.autoRoll;
   }
 
@@ -1115,7 +1356,7 @@ class LocalGame extends GameView {
     const to = this.info.to;
     const version = this.version;
     if (to === -1) {
-      if (this.throwsByHand()) return;
+      if (this.diceManual || this.throwsByHand()) return;
       setTimeout(() => {
         if (!this.closed && version === this.version) this.changed(core.step(), false);
       }, this.mySeats().size ? 250 : 120);
@@ -1162,7 +1403,8 @@ class LocalGame extends GameView {
   }
 
   liveActions(v) {
-    if (v.to !== -1 || !this.throwsByHand()) return [];
+    this.renderManual(v);
+    if (v.to !== -1 || this.diceManual || !this.throwsByHand()) return [];
     const roll = h('button', {
       type: 'button', class: 'primary', id: 'roll', onclick: () => this.changed(core.step(), false),
     }, t('Throw the dice'));
@@ -1177,6 +1419,37 @@ class LocalGame extends GameView {
     return [roll, auto];
   }
 
+  /* Dice entered by hand: when they are to be thrown, a field for each
+   * die (as many as the game's throws have), Enter, and the computer's
+   * throw instead. */
+  renderManual(v) {
+    const box = this.el.manual;
+    const on = this.diceManual && v.to === -1 && this.viewPly === null;
+    box.classList.toggle('hidden', !on);
+    if (!on) {
+      box.replaceChildren();
+      return;
+    }
+    if (box.dataset.ply === String(this.info.moves.length) && box.childElementCount) return;
+    box.dataset.ply = String(this.info.moves.length);
+    const example = v.legal.length ? v.legal[0].name : '1-1';
+    const count = example.split('-').length;
+    const thrower = this.info.thrower;
+    const inputs = [...Array(count).keys()].map((k) => h('input', {
+      type: 'number', min: 1, max: 6, step: 1, required: true, class: 'die-input', name: 'die-' + k,
+      inputmode: 'numeric', 'aria-label': t('Die {n}', { n: number(k + 1) }),
+    }));
+    box.onsubmit = (ev) => {
+      ev.preventDefault();
+      this.enterDice(inputs);
+    };
+    box.replaceChildren(
+      h('span', {}, thrower >= 0 ? t('The dice {who} threw:', { who: this.seatName(thrower) }) : t('The dice thrown:')),
+      ...inputs,
+      h('button', { type: 'submit', class: 'primary', id: 'enter-dice' }, t('Enter')),
+      h('button', { type: 'button', id: 'roll-for-me', onclick: () => this.changed(core.step(), false) }, t('Let the computer throw')));
+  }
+
   move(name) {
     if (this.viewPly !== null || !this.mine(this.info.to)) return;
     this.changed(core.command(this.info.to, 'move', name), true);
@@ -1188,8 +1461,14 @@ class LocalGame extends GameView {
     const seat = this.viewer();
     const end = this.info.end;
     if (end && end.reason !== 'rules') return null;
+    /* nothing to take back before the person's first decision (the dice
+     * alone are no one's decision) */
+    const none = this.lastDecider() < 0;
     return [
-      h('button', { type: 'button', id: 'undo', onclick: () => this.act(seat, 'undo') }, t('Undo')),
+      h('button', {
+        type: 'button', id: 'undo', disabled: none, title: none ? t('Nothing of yours to take back yet') : null,
+        onclick: () => this.act(seat, 'undo'),
+      }, t('Undo')),
       h('button', { type: 'button', id: 'redo', onclick: () => this.act(seat, 'redo') }, t('Redo'))];
   }
 
