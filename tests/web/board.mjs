@@ -1,9 +1,6 @@
 // board.mjs — the board of every game in Debian's chromium, served by
 // `ludoteka serve` on loopback:  node board.mjs LUDOTEKA OUTDIR
 //
-//  - every game at 360x740 and at 1280x800: no horizontal overflow, each
-//    seat's pieces in its own colour (the fills read from the SVG), a
-//    screenshot OUTDIR/board-GAME-WIDTH.png;
 //  - the contrast function in the page: known ratios;
 //  - Talat on a phone (360x740, touch): cells of 40 px at least, no
 //    horizontal overflow, a tower in hand tapped marks its cells, a marked
@@ -23,9 +20,6 @@ import {
 
 const [exe, outDir] = process.argv.slice(2);
 const TIMEOUT = 20000;
-
-const BOARD_GAMES = ['alquerque', 'catch-the-rabbit', 'chess', 'four-seasons', 'great-chess',
-  'medh-kuu-lash', 'nine-mens-morris', 'robbers', 'talat', 'three-mens-morris'];
 
 async function openPage(context, url) {
   const page = await context.newPage();
@@ -81,59 +75,8 @@ async function clickName(page, name) {
   await page.mouse.click(x, y);
 }
 
-/* The fills of the pieces drawn, by owner. */
-function fills(page) {
-  return page.$$eval('svg.board .piece[data-owner]', (els) => {
-    const by = {};
-    for (const e of els) {
-      const o = e.getAttribute('data-owner');
-      if (o === '-1') continue;
-      (by[o] = by[o] || new Set()).add(e.getAttribute('data-fill'));
-    }
-    return Object.fromEntries(Object.entries(by).map(([k, v]) => [k, [...v]]));
-  });
-}
 
 const overflow = (page) => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-
-/* ---- every game at both sizes ------------------------------------------ */
-
-async function everyGame(browser, server) {
-  for (const [width, height] of [[360, 740], [1280, 800]]) {
-    const context = await browser.newContext({ viewport: { width, height } });
-    const page = await openPage(context);
-    for (const id of BOARD_GAMES) {
-      /* Talat with its three colours */
-      await newGame(page, server.url, id, {}, id === 'talat' ? 3 : 0);
-      await page.waitForSelector('svg.board .cell');
-      /* a board that starts empty (the morrises, Talat): its first
-       * pieces placed - the person's, then the computer's */
-      if (!(await page.$('svg.board .cell ~ .piece, svg.board > .piece'))) {
-        await waitTurn(page, [0]);
-        const places = (await legalMoves(page)).filter((m) => m.cells.length === 1);
-        if (places.length) {
-          const before = Number(await data(page, 'ply'));
-          const name = await page.getAttribute(`.cell[data-cell="${places[0].cells[0]}"]`, 'data-name');
-          await clickName(page, name);
-          const chooser = await page.$(`.actions button[data-move="${places[0].name}"]`);
-          if (chooser) await chooser.click();
-          await waitPly(page, before);
-          await waitTurn(page, [0]);
-        }
-      }
-      const byOwner = await fills(page);
-      const owners = Object.keys(byOwner);
-      check(owners.length >= 2, `${id} at ${width}: pieces of two seats at least (${owners})`);
-      const colours = owners.map((o) => byOwner[o]);
-      check(colours.every((c) => c.length === 1), `${id} at ${width}: one colour a seat ${JSON.stringify(byOwner)}`);
-      equal(new Set(colours.flat()).size, owners.length, `${id} at ${width}: distinct seat colours`);
-      equal(await overflow(page), 0, `${id} at ${width}: no horizontal overflow`);
-      if (outDir) await page.screenshot({ path: path.join(outDir, `board-${id}-${width}.png`) });
-    }
-    equal(page.errors, [], `every game at ${width}: console errors`);
-    await context.close();
-  }
-}
 
 /* ---- the contrast function in the page ---------------------------------- */
 
@@ -333,7 +276,6 @@ try {
   await talatPhone(browser, server);
   await medhLabels(browser, server);
   await greatChessLegend(browser, server);
-  await everyGame(browser, server);
 } catch (e) {
   check(false, `the test ran to its end: ${e.stack}`);
 } finally {

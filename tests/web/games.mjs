@@ -131,35 +131,32 @@ async function playMove(page, move, touch, before) {
  * scrolling). */
 const overflow = (page) => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
 
-/* Each seat's colour as drawn: the pieces' fills on the board by owner,
- * or the seat marks' colours beside the names (dice games). */
+/* Each seat's colour as drawn: the pieces' fills on the board by owner
+ * (data-fill: the piece's own colour, under any pattern on it), and the
+ * seat marks' colours beside the names. */
 async function seatColours(page) {
   return page.evaluate(() => {
     const byOwner = {};
     for (const p of document.querySelectorAll('#board-host .piece[data-owner]')) {
       const owner = Number(p.dataset.owner);
-      const shape = p.querySelector('circle, rect, path, polygon');
-      if (owner >= 0 && shape) (byOwner[owner] ||= new Set()).add(shape.getAttribute('fill'));
+      if (owner >= 0) (byOwner[owner] ||= new Set()).add(p.dataset.fill);
     }
     const seats = [...document.querySelectorAll('#seats li .dot')].map((d) => getComputedStyle(d).backgroundColor);
     return { pieces: Object.fromEntries(Object.entries(byOwner).map(([k, v]) => [k, [...v]])), seats };
   });
 }
 
-function distinctColours(id, colours) {
+function distinctColours(where, colours) {
   const owners = Object.keys(colours.pieces);
   if (owners.length >= 2) {
-    const firsts = owners.map((o) => colours.pieces[o][0]);
-    check(new Set(firsts).size === owners.length,
-      `${id}: each seat's pieces in a colour of their own (${JSON.stringify(colours.pieces)})`);
-    for (const o of owners) {
-      const others = owners.filter((x) => x !== o).flatMap((x) => colours.pieces[x]);
-      check(colours.pieces[o].every((c) => !others.includes(c)),
-        `${id}: seat ${o}'s colours are nobody else's (${JSON.stringify(colours.pieces)})`);
-    }
+    check(owners.every((o) => colours.pieces[o].length === 1),
+      `${where}: one colour a seat (${JSON.stringify(colours.pieces)})`);
+    equal(new Set(owners.flatMap((o) => colours.pieces[o])).size, owners.length,
+      `${where}: each seat's pieces in a colour of their own`);
   }
   check(colours.seats.length >= 2 && new Set(colours.seats).size === colours.seats.length,
-    `${id}: each seat's mark in a colour of its own (${colours.seats})`);
+    `${where}: each seat's mark in a colour of its own (${colours.seats})`);
+  return owners.length;
 }
 
 async function playGame(context, server, id, size) {
@@ -178,7 +175,7 @@ async function playGame(context, server, id, size) {
   await page.click('#start');
   await page.waitForSelector('#board-host[data-ply]', { state: 'attached' });
   equal(await overflow(page), 0, `${where}: no sideways scrolling at the start`);
-  distinctColours(where, await seatColours(page));
+  const drawn = distinctColours(`${where}, at the start`, await seatColours(page));
   const pick = generator(id);
   let moves = 0;
   let throws = 0;
@@ -212,6 +209,10 @@ async function playGame(context, server, id, size) {
   check(box && box.y >= 0 && box.y + box.height <= size.height,
     `${where}: the result is inside the first screen (${JSON.stringify(box)})`);
   equal(await overflow(page), 0, `${where}: no sideways scrolling at the end`);
+  /* a board that starts empty (the morrises, Talat) has its pieces now */
+  const svg = await page.$('#board-host svg');
+  check(!svg || Math.max(drawn, distinctColours(`${where}, at the end`, await seatColours(page))) >= 2,
+    `${where}: pieces of two seats at least were drawn`);
   equal(errors, [], `${where}: console errors`);
   await page.screenshot({ path: path.join(outDir, 'games', `${id}-${size.width}x${size.height}.png`) });
   log(`${where}: ${plies} plies (${moves} moves, ${throws} throws by the person) in ` +

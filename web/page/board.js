@@ -102,16 +102,15 @@ function splitName(name) {
   return m ? [m[1], m[2]] : ['', ''];
 }
 
-/* The label shared by every cell in column (or row) k, or "". */
+/* The label shared by every cell in column (or row) k, or "": the
+ * letters of their names (a column of an upright board) or the digits (a
+ * row; on a board turned a quarter, the other way round). */
 function axisLabel(cells, column, k) {
-  let label = null;
-  for (const c of cells) {
-    if ((column ? c.x : c.y) !== k) continue;
-    const part = splitName(c.name)[column ? 0 : 1];
-    if (label === null) label = part;
-    else if (label !== part) return '';
-  }
-  return label || '';
+  const line = cells.filter((c) => (column ? c.x : c.y) === k).map((c) => splitName(c.name));
+  const shared = (part) => line.length && line.every((n) => n[part] && n[part] === line[0][part]);
+  const first = column ? 0 : 1;
+  if (shared(first)) return line[0][first];
+  return shared(1 - first) ? line[0][1 - first] : '';
 }
 
 /* Where off-board pieces go: one group per owner, kind and symbol. */
