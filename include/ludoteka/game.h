@@ -379,5 +379,11 @@ void lt_view_moves(lt_view *, unsigned move, unsigned cap);
 /* Result as text: "1-0", "0-1", "1/2-1/2" for two players with returns in
  * {-1,0,1}; otherwise the returns separated by spaces. "*" if not over. */
 void lt_result_text(const lt_game *, const lt_state *, char *buf, size_t size);
+/* The score as players write it, for a person to read: "1\u20130",
+ * "\u00bd\u2013\u00bd", "0\u20131" for a game of two won, drawn or
+ * lost (returns in {-1, 0, 1} of a game whose returns are that: not money
+ * won); "" for any other.  snprintf-like. */
+int lt_score_text(const lt_game *, const double *returns, int players,
+                  char *buf, size_t size);
 
 #endif

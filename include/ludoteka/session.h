@@ -335,8 +335,10 @@ void lt_session_scores(const lt_session *, double *out);
  * or after an abort. */
 int lt_session_result_token(const lt_session *, char *buf, size_t size);
 /* The result with its reason, the one text every front end shows:
- * "Winner: Black (0-1) - White resigned",
- * "Zwycięzca: Czarne (0-1) - poddanie partii (Białe)". */
+ * "Black won 0\u20131 - White resigned",
+ * "Wygrana: Czarne (0\u20131) - poddanie partii (Białe)"; the score as
+ * players write it for two seats, the seats' points in the reason of the
+ * games that have them (lt_game.end_reason). */
 int lt_session_result_text(const lt_session *, char *buf,
                            size_t size);
 

@@ -1260,14 +1260,7 @@ int lt_session_result_token(const lt_session *s, char *buf, size_t size)
 int lt_session_result_text(const lt_session *s, char *buf,
                            size_t size)
 {
-    size_t len = 0;
-    char head[256], why[256];
-    if (size)
-        buf[0] = '\0';
-    txt_headline(s, head, sizeof head);
-    txt_reason(s, why, sizeof why);
-    lt_appendf(buf, size, &len, "%s%s%s", head, why[0] ? " \u2014 " : "", why);
-    return (int)len;
+    return txt_result(s, buf, size);
 }
 
 /* ---- The move list ----------------------------------------------------- */
