@@ -239,6 +239,13 @@ typedef struct lt_game {
      * game has no board to turn.  lt_side_first_south and
      * lt_side_first_north serve two seats facing each other. */
     int (*seat_side)(const lt_state *, int seat);
+    /* optional: the view from a seat where no one turn of the whole
+     * layout (seat_side) gives it: Talat's three boards, each placed
+     * and turned so that the seat's own start lines are at the bottom.
+     * Moves the cells of the game's render of the same state (x, y, the
+     * extent); a front end's flip, a half turn of the whole view, comes
+     * after it. */
+    void (*seat_view)(const lt_state *, int seat, lt_view *);
     /* optional: the seat who throws at a chance node, or -1 for nobody
      * in particular; without it a throw belongs to the seat that acts
      * after it (for the move list and the clocks) */

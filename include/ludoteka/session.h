@@ -392,7 +392,12 @@ int lt_session_row_text(const lt_session *, int number, char *buf,
 /* Quarter turns (clockwise) that show the board from the viewer's side
  * (lt_game.seat_side), half a turn more if flipped. */
 int lt_session_view_turns(const lt_session *, int viewer, bool flip);
-/* Renders the position turned that way. */
+/* Renders the position as the viewer sees it: laid out from the viewer's
+ * seat (lt_game.seat_view: Talat's boards), turned that way. */
 void lt_session_render(const lt_session *, int viewer, bool flip, lt_view *);
+/* The same for the position before ply `ply` (0..plies; out of range:
+ * the position now). */
+void lt_session_render_at(const lt_session *, int ply, int viewer, bool flip,
+                          lt_view *);
 
 #endif

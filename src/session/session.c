@@ -1366,9 +1366,20 @@ int lt_session_view_turns(const lt_session *s, int viewer, bool flip)
     return (turns + (flip ? 2 : 0)) % 4;
 }
 
+void lt_session_render_at(const lt_session *s, int ply, int viewer, bool flip,
+                          lt_view *v)
+{
+    if (ply < 0 || ply > s->nplies)
+        ply = s->nplies;
+    const lt_state *st = ses_state(s, ply);
+    memset(v, 0, sizeof *v);
+    s->g->render(st, v);
+    if (s->g->seat_view && viewer >= 0 && viewer < s->nseats)
+        s->g->seat_view(st, viewer, v);
+    lt_view_turn(v, lt_session_view_turns(s, viewer, flip));
+}
+
 void lt_session_render(const lt_session *s, int viewer, bool flip, lt_view *v)
 {
-    memset(v, 0, sizeof *v);
-    s->g->render(ses_state(s, s->nplies), v);
-    lt_view_turn(v, lt_session_view_turns(s, viewer, flip));
+    lt_session_render_at(s, s->nplies, viewer, flip, v);
 }
