@@ -265,7 +265,7 @@ for m in A1 B1 A2 B2 A3 C1; do
     text "$m"
     keys Enter
 done
-expect "White won 1–0 — a line of three (A1 A2 A3)  [ENTER: menu]"
+expect "White won 1–0 — a line of three (A1 A2 A3). Press ENTER to return to the menu."
 keys Enter
 expect "> Play"
 keys Escape q
