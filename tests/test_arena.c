@@ -123,7 +123,7 @@ static void lost_on_time(void **st)
     lt_session_scores(ag.session, r);
     assert_true(r[0] == -1 && r[1] == 1);
     assert_string_equal(result(&ag),
-                        "Winner: Black (0-1) \u2014 White ran out of time");
+                        "Black won 0\u20131 \u2014 White ran out of time");
     /* the start took no time: both clocks are whole after it */
     assert_true(lt_session_ply(ag.session, 0)->took == 0 &&
                 lt_session_ply(ag.session, 1)->took == 0 &&
@@ -153,9 +153,9 @@ static void flag_against_a_lone_king(void **st)
         play_match(&ag, &m);
         ended_by(&ag, LT_END_TIME, black);
         assert_string_equal(result(&ag),
-                            black ? "Winner: White (1-0) \u2014 Black ran out of "
+                            black ? "White won 1\u20130 \u2014 Black ran out of "
                                     "time"
-                                  : "Draw (1/2-1/2) \u2014 White ran out of "
+                                  : "Draw \u00bd\u2013\u00bd \u2014 White ran out of "
                                     "time, but the opponent could not have won");
         done(&ag, &m);
     }
@@ -195,7 +195,7 @@ static void claims_a_repetition(void **st)
     play_match(&ag, &m);
     ended_by(&ag, LT_END_CLAIM, 0);
     assert_int_equal(lt_session_plies(ag.session), 8);
-    assert_string_equal(result(&ag), "Draw (1/2-1/2) \u2014 White claimed a "
+    assert_string_equal(result(&ag), "Draw \u00bd\u2013\u00bd \u2014 White claimed a "
                                      "draw: threefold repetition");
     done(&ag, &m);
 }

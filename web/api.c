@@ -659,9 +659,7 @@ const char *web_view(int ply, int viewer, int flip)
     jw_kstr(&out, "pos", text);
     int turns = lt_session_view_turns(ses, viewer, flip != 0);
     jw_kint(&out, "turns", turns);
-    memset(&v, 0, sizeof v);
-    g->render(s, &v);
-    lt_view_turn(&v, turns);
+    lt_session_render_at(ses, ply, viewer, flip != 0, &v);
     write_view(&v);
     /* the choices here: moves with their cells, or the dice's outcomes */
     jw_key(&out, "legal");

@@ -131,6 +131,9 @@
     LT_ADAPT_FN_(thrower, fn, int, (const lt_state *st), (const T *),         \
                  (LT_CSTATE(T, st)))
 #define LT_ADAPT_seat_side(T, fn) LT_ADAPT_SEAT_(seat_side, int, T, fn)
+#define LT_ADAPT_seat_view(T, fn)                                             \
+    LT_ADAPT_PROC_(seat_view, fn, (const lt_state *st, int seat, lt_view *v), \
+                   (const T *, int, lt_view *), (LT_CSTATE(T, st), seat, v))
 #define LT_ADAPT_can_win(T, fn) LT_ADAPT_SEAT_(can_win, bool, T, fn)
 #define LT_ADAPT_in_game(T, fn) LT_ADAPT_SEAT_(in_game, bool, T, fn)
 #define LT_ADAPT_SEAT_(member, R, T, fn)                                      \

@@ -242,6 +242,13 @@ typedef struct lt_game {
      * game has no board to turn.  lt_side_first_south and
      * lt_side_first_north serve two seats facing each other. */
     int (*seat_side)(const lt_state *, int seat);
+    /* optional: the view from a seat where no one turn of the whole
+     * layout (seat_side) gives it: Talat's three boards, each placed
+     * and turned so that the seat's own start lines are at the bottom.
+     * Moves the cells of the game's render of the same state (x, y, the
+     * extent); a front end's flip, a half turn of the whole view, comes
+     * after it. */
+    void (*seat_view)(const lt_state *, int seat, lt_view *);
     /* optional: the seat who throws at a chance node, or -1 for nobody
      * in particular; without it a throw belongs to the seat that acts
      * after it (for the move list and the clocks) */
@@ -382,5 +389,11 @@ void lt_view_moves(lt_view *, unsigned move, unsigned cap);
 /* Result as text: "1-0", "0-1", "1/2-1/2" for two players with returns in
  * {-1,0,1}; otherwise the returns separated by spaces. "*" if not over. */
 void lt_result_text(const lt_game *, const lt_state *, char *buf, size_t size);
+/* The score as players write it, for a person to read: "1\u20130",
+ * "\u00bd\u2013\u00bd", "0\u20131" for a game of two won, drawn or
+ * lost (returns in {-1, 0, 1} of a game whose returns are that: not money
+ * won); "" for any other.  snprintf-like. */
+int lt_score_text(const lt_game *, const double *returns, int players,
+                  char *buf, size_t size);
 
 #endif

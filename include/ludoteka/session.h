@@ -335,8 +335,10 @@ void lt_session_scores(const lt_session *, double *out);
  * or after an abort. */
 int lt_session_result_token(const lt_session *, char *buf, size_t size);
 /* The result with its reason, the one text every front end shows:
- * "Winner: Black (0-1) - White resigned",
- * "Zwycięzca: Czarne (0-1) - poddanie partii (Białe)". */
+ * "Black won 0\u20131 - White resigned",
+ * "Wygrana: Czarne (0\u20131) - poddanie partii (Białe)"; the score as
+ * players write it for two seats, the seats' points in the reason of the
+ * games that have them (lt_game.end_reason). */
 int lt_session_result_text(const lt_session *, char *buf,
                            size_t size);
 
@@ -390,7 +392,12 @@ int lt_session_row_text(const lt_session *, int number, char *buf,
 /* Quarter turns (clockwise) that show the board from the viewer's side
  * (lt_game.seat_side), half a turn more if flipped. */
 int lt_session_view_turns(const lt_session *, int viewer, bool flip);
-/* Renders the position turned that way. */
+/* Renders the position as the viewer sees it: laid out from the viewer's
+ * seat (lt_game.seat_view: Talat's boards), turned that way. */
 void lt_session_render(const lt_session *, int viewer, bool flip, lt_view *);
+/* The same for the position before ply `ply` (0..plies; out of range:
+ * the position now). */
+void lt_session_render_at(const lt_session *, int ply, int viewer, bool flip,
+                          lt_view *);
 
 #endif

@@ -339,6 +339,20 @@ const char *lt_seat_name(const lt_game *g, int seat, char *buf,
     return buf;
 }
 
+int lt_score_text(const lt_game *g, const double *r, int players, char *buf,
+                  size_t size)
+{
+    static const struct { double a, b; const char *text; } score[] = {
+        {1, -1, "1\u20130"}, {-1, 1, "0\u20131"}, {0, 0, "\u00bd\u2013\u00bd"}};
+    if (players == 2 && g->min_return == -1 && g->max_return == 1)
+        for (size_t i = 0; i < sizeof score / sizeof score[0]; i++)
+            if (r[0] == score[i].a && r[1] == score[i].b)
+                return snprintf(buf, size, "%s", score[i].text);
+    if (size)
+        buf[0] = '\0';
+    return 0;
+}
+
 void lt_result_text(const lt_game *g, const lt_state *s, char *buf,
                     size_t size)
 {

@@ -1260,14 +1260,7 @@ int lt_session_result_token(const lt_session *s, char *buf, size_t size)
 int lt_session_result_text(const lt_session *s, char *buf,
                            size_t size)
 {
-    size_t len = 0;
-    char head[256], why[256];
-    if (size)
-        buf[0] = '\0';
-    txt_headline(s, head, sizeof head);
-    txt_reason(s, why, sizeof why);
-    lt_appendf(buf, size, &len, "%s%s%s", head, why[0] ? " \u2014 " : "", why);
-    return (int)len;
+    return txt_result(s, buf, size);
 }
 
 /* ---- The move list ----------------------------------------------------- */
@@ -1373,9 +1366,20 @@ int lt_session_view_turns(const lt_session *s, int viewer, bool flip)
     return (turns + (flip ? 2 : 0)) % 4;
 }
 
+void lt_session_render_at(const lt_session *s, int ply, int viewer, bool flip,
+                          lt_view *v)
+{
+    if (ply < 0 || ply > s->nplies)
+        ply = s->nplies;
+    const lt_state *st = ses_state(s, ply);
+    memset(v, 0, sizeof *v);
+    s->g->render(st, v);
+    if (s->g->seat_view && viewer >= 0 && viewer < s->nseats)
+        s->g->seat_view(st, viewer, v);
+    lt_view_turn(v, lt_session_view_turns(s, viewer, flip));
+}
+
 void lt_session_render(const lt_session *s, int viewer, bool flip, lt_view *v)
 {
-    memset(v, 0, sizeof *v);
-    s->g->render(ses_state(s, s->nplies), v);
-    lt_view_turn(v, lt_session_view_turns(s, viewer, flip));
+    lt_session_render_at(s, s->nplies, viewer, flip, v);
 }

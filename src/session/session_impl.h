@@ -114,8 +114,10 @@ char *jnl_text(lt_session *, lt_error *);
 void jnl_close(lt_session *);
 
 /* session_text.c */
-/* "Winner: Black (0-1)" - without the reason. */
+/* "Black won 0\u20131" - without the reason. */
 int txt_headline(const lt_session *, char *buf, size_t size);
+/* The headline, then the reason: lt_session_result_text. */
+int txt_result(const lt_session *, char *buf, size_t size);
 int txt_reason(const lt_session *, char *buf, size_t size);
 
 #endif

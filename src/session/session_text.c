@@ -17,38 +17,93 @@ static const char *seat_text(const lt_session *s, int seat, char *buf,
     return buf;
 }
 
+/* "Green, Red and Black": the seats of a set, by name. */
+static void seats_text(const lt_session *s, unsigned set, char *buf,
+                       size_t size)
+{
+    char name[64], head[256] = "";
+    int last = -1;
+    for (int i = 0; i < s->nseats; i++)
+        if (set >> i & 1) {
+            if (last >= 0) {
+                size_t len = strlen(head);
+                lt_appendf(head, sizeof head, &len, "%s%s", len ? ", " : "",
+                           lt_session_seat_name(s, last, name, sizeof name));
+            }
+            last = i;
+        }
+    lt_session_seat_name(s, last, name, sizeof name);
+    if (head[0])
+        /* TRANSLATORS: the last two seats of a list: "Green, Red and Black"
+         * (the first %s may itself be a list) */
+        snprintf(buf, size, P_("list of seats", "%s and %s"), head, name);
+    else
+        snprintf(buf, size, "%s", name);
+}
+
+/* Who won, shared or drew, with the score as players write it where the
+ * game is won, drawn or lost by two ("1\u20130", "\u00bd\u2013\u00bd");
+ * the points of games that have them are the reason's to tell. */
 int txt_headline(const lt_session *s, char *buf, size_t size)
 {
-    char token[128];
-    lt_session_result_token(s, token, sizeof token);
     if (s->end == LT_END_NONE)
         return snprintf(buf, size, "%s", _("In play"));
     if (s->end == LT_END_ABORT)
-        return snprintf(buf, size, "%s (*)", _("No result"));
+        return snprintf(buf, size, "%s", _("No result"));
     double best = s->score[0], worst = s->score[0];
     for (int i = 1; i < s->nseats; i++) {
         best = s->score[i] > best ? s->score[i] : best;
         worst = s->score[i] < worst ? s->score[i] : worst;
     }
+    char score[32], names[256];
+    lt_score_text(s->g, s->score, s->nseats, score, sizeof score);
     if (best == worst)
-        return snprintf(buf, size, "%s (%s)", _("Draw"), token);
-    int winners = 0;
+        return score[0] ? snprintf(buf, size, _("Draw %s"), score)
+                        : snprintf(buf, size, "%s", _("Draw"));
+    unsigned winners = 0;
     for (int i = 0; i < s->nseats; i++)
-        winners += s->score[i] == best;
+        winners |= (unsigned)(s->score[i] == best) << i;
+    seats_text(s, winners, names, sizeof names);
+    if (__builtin_popcount(winners) > 1)
+        /* TRANSLATORS: the seats that share the win ("Green, Red and
+         * Black"); Polish after a colon, so that no verb agrees with them */
+        return snprintf(buf, size, _("%s share the win"), names);
+    if (score[0])
+        /* TRANSLATORS: the winner and the score: "White won 1\u20130" */
+        return snprintf(buf, size, _("%s won %s"), names, score);
+    return snprintf(buf, size, _("%s won"), names);
+}
+
+/* The reason without the words a game's reason of a draw begins with
+ * ("draw: the move cap"): after "Draw" or "... share the win" they would
+ * say it twice. */
+static const char *after_draw(const lt_session *s, const char *why)
+{
+    /* TRANSLATORS: the words the games' reasons of a draw begin with
+     * ("draw: the move cap (400 moves)"), as they translate them */
+    const char *prefix = _("draw: ");
+    size_t n = strlen(prefix);
+    double best = s->score[0];
+    int top = 0;
+    for (int i = 1; i < s->nseats; i++)
+        best = s->score[i] > best ? s->score[i] : best;
+    for (int i = 0; i < s->nseats; i++)
+        top += s->score[i] == best;
+    if (top < 2 || s->end == LT_END_ABORT)
+        return why;
+    return strncmp(why, prefix, n) == 0 && why[n] ? why + n : why;
+}
+
+int txt_result(const lt_session *s, char *buf, size_t size)
+{
+    char head[256], why[512];
     size_t len = 0;
-    buf[0] = '\0';
-    lt_appendf(buf, size, &len, "%s",
-               winners > 1 ? _("Winners:")
-                           : _("Winner:"));
-    bool first = true;
-    for (int i = 0; i < s->nseats; i++)
-        if (s->score[i] == best) {
-            char name[64];
-            lt_appendf(buf, size, &len, "%s %s", first ? "" : ",",
-                       lt_session_seat_name(s, i, name, sizeof name));
-            first = false;
-        }
-    lt_appendf(buf, size, &len, " (%s)", token);
+    if (size)
+        buf[0] = '\0';
+    txt_headline(s, head, sizeof head);
+    txt_reason(s, why, sizeof why);
+    lt_appendf(buf, size, &len, "%s%s%s", head, why[0] ? " \u2014 " : "",
+               after_draw(s, why));
     return (int)len;
 }
 
@@ -90,8 +145,7 @@ int txt_reason(const lt_session *s, char *buf, size_t size)
         return snprintf(buf, size,
                         _("%s ran out of time"), who);
     case LT_END_AGREEMENT:
-        return snprintf(buf, size, "%s",
-                        _("drawn by agreement"));
+        return snprintf(buf, size, "%s", _("by agreement"));
     case LT_END_CLAIM:
         why[0] = '\0';
         if (s->g->claimable)

@@ -78,7 +78,7 @@ has out "seed 7"
 cp "$T/out" "$T/first"
 run 0 play three-mens-morris --players ai:level=1,random --seed 7
 cmp -s "$T/out" "$T/first" || fail "the same seed gave another game"
-grep -Eq "Winner|Draw" "$T/out" || fail "no result line"
+grep -Eq " won|Draw" "$T/out" || fail "no result line"
 run 2 play three-mens-morris --players human,robot
 has err "unknown player 'robot'"
 run 2 play three-mens-morris --players human,ai:level=9
@@ -110,10 +110,10 @@ run 1 play three-mens-morris --players human,human --seed 3
 has out "Black to move>"
 input 'A1\nA2\nB1\nB2\nC1\nA3\n'
 run 0 play three-mens-morris --players human,human
-has out "Winner: White (1-0)"
+has out "White won 1–0"
 input 'A1\nA2\nB1\nB2\nC1\nC2\n'
 run 0 --lang pl play three-mens-morris --players human,human
-has out "Remis (1/2-1/2)"
+has out "Remis ½–½"
 has out "Ruch: Białe>"
 
 CASE=draw-by-agreement
@@ -125,14 +125,14 @@ run 0 --plain play chess --players human,human --seed 1 --record "$T/d.pgn"
 has out "White offers a draw."
 has out "White to move (Black: accept or decline)>"
 has out "Black accepts the draw."
-has out "Draw (1/2-1/2) — drawn by agreement"
+has out "Draw ½–½ — by agreement"
 has d.pgn '[Result "1/2-1/2"]'
 has d.pgn '[Termination "agreement"]'
 input 'e4\ndraw\ndraw\n'
 run 0 --plain play chess --players human,human --seed 1
 has out "Black offers a draw."
 has out "White accepts the draw."
-has out "Draw (1/2-1/2) — drawn by agreement"
+has out "Draw ½–½ — by agreement"
 # declined; then offered and played on by the other: the game goes on
 input 'e4\ndraw\ndecline\ne5\ndraw\nNf3\nNc6\nquit\n'
 run 0 --plain play chess --players human,human --seed 1
@@ -147,12 +147,12 @@ has err "nothing has been offered"
 CASE=resign-with-reason
 input 'e4\nresign\n'
 run 0 --plain play chess --players human,human --seed 1
-has out "Winner: White (1-0) — Black resigned"
+has out "White won 1–0 — Black resigned"
 has out "Game over (rematch, board, save, quit)>"
 # a rematch: the next game in the same program, the colours swapped
 input 'e4\nresign\nrematch\nquit\n'
 run 0 --plain play chess --players human,ai:level=1 --seed 1
-has out "Winner: Black (0-1) — White resigned"
+has out "Black won 0–1 — White resigned"
 has out "A new game, every player one seat on"
 has out "White (computer, level 1): "
 has out "  h g f e d c b a"
@@ -231,13 +231,13 @@ CASE=claim
 input 'Nf3\nNf6\nNg1\nNg8\nNf3\nNf6\nNg1\nNg8\nclaim\n'
 run 0 --plain play chess --players human,human --seed 1
 has out "White may claim a draw: threefold repetition (claim)."
-has out "Draw (1/2-1/2) — White claimed a draw: threefold repetition"
+has out "Draw ½–½ — White claimed a draw: threefold repetition"
 input 'Nf3\nclaim\nquit\n'
 run 0 --plain play chess --players human,human --seed 1
 has err "there is no draw to claim now"
 input 'abort\n'
 run 0 --plain play chess --players human,human --seed 1
-has out "No result (*) — aborted by White"
+has out "No result — aborted by White"
 
 CASE=clocks
 input 'quit\n'
@@ -254,16 +254,16 @@ has err "--clock: "
 idle --plain play chess --players human,human --clock 0:01+0 --seed 1
 await out "Clock 0:01+0: White "
 await out "White's time is up."
-await out "Winner: Black (0-1) — White ran out of time"
+await out "Black won 0–1 — White ran out of time"
 await out "Game over"
 release 0
 # ... also when the computer moved first, on its own clock
 idle --plain play chess --players ai:level=1,human --clock 0:01+0 --seed 1
-await out "Winner: White (1-0) — Black ran out of time"
+await out "White won 1–0 — Black ran out of time"
 release 0
 # FIDE 6.9: a lone king cannot win on time
 idle --plain play chess --players human,human --clock 0:01+0 --position "k7/8/8/8/8/8/8/KQ6 w - - 0 1"
-await out "Draw (1/2-1/2) — White ran out of time, but the opponent could not have won"
+await out "Draw ½–½ — White ran out of time, but the opponent could not have won"
 release 0
 
 CASE=three-and-four-players
@@ -276,7 +276,7 @@ has out "Blue to move>"
 has out "Game left unfinished."
 idle --plain play talat --players human,human,human --clock 0:01+0 --seed 1
 await out "Red leaves the game (out of time)."
-await out "Winner: Violet (-0.5 -0.5 1) — Blue ran out of time"
+await out "Violet won — Blue ran out of time"
 release 0
 input 'resign\nresign\nquit\n'
 run 0 --plain play four-seasons --players human,human,human,human --seed 1
@@ -286,7 +286,7 @@ has out "Black to move>"
 idle --plain play four-seasons --players human,human,human,human --clock 0:01+0 --seed 1
 await out "Green leaves the game (out of time)."
 await out "Red leaves the game (out of time)."
-await out "Winner: White (-0.333333 -0.333333 -0.333333 1) — Black ran out of time"
+await out "White won — Black ran out of time"
 release 0
 
 CASE=polish-commands
@@ -295,12 +295,12 @@ run 0 --lang pl --plain play chess --players human,human --seed 1
 has out "Czarne: propozycja remisu."
 has out "Ruch: Czarne (Białe: przyjmij albo odrzuć)>"
 has out "Białe: zgoda na remis."
-has out "Remis (1/2-1/2) — remis za zgodą graczy"
+has out "Remis ½–½ — za zgodą graczy"
 input 'e4\npoddaj\n'
 run 0 --lang pl --plain play chess --players human,human --seed 1
-has out "Zwycięzca: Białe (1-0) — poddanie partii (Czarne)"
+has out "Wygrana: Białe (1–0) — poddanie partii (Czarne)"
 idle --lang pl --plain play chess --players human,human --clock 0:01+0 --seed 1
-await out "Zwycięzca: Czarne (0-1) — koniec czasu (Białe)"
+await out "Wygrana: Czarne (0–1) — koniec czasu (Białe)"
 release 0
 
 CASE=polish-notation
@@ -649,7 +649,7 @@ awk '$1 == "A" && $4 == 6 && $NF == "100.0%" { a = 1 }
 # Its line says the result and the reason; the record carries both
 # (Result, Termination) and replays.
 run 0 arena three-mens-morris --player ai:level=2 --player ai:level=1 --games 2 --seed 1 --jobs 1 --record "$T/reason.txt"
-[ "$(grep -c '^game [12]/2: .*   Winner: \(White (1-0)\|Black (0-1)\) — a line of three ([A-C][1-3] [A-C][1-3] [A-C][1-3])$' "$T/out")" -eq 2 ] || fail "two games won by a line of three: $(cat "$T/out")"
+[ "$(grep -c '^game [12]/2: .*   \(White won 1–0\|Black won 0–1\) — a line of three ([A-C][1-3] [A-C][1-3] [A-C][1-3])$' "$T/out")" -eq 2 ] || fail "two games won by a line of three: $(cat "$T/out")"
 [ "$(grep -c '^\[Termination "rules"\]$' "$T/reason.txt")" -eq 2 ] || fail "two games ended by the rules"
 run 0 replay "$T/reason.txt"
 [ "$(grep -c '^Three' "$T/out")" -eq 2 ] || fail "two games in the arena record"
@@ -658,7 +658,7 @@ run 0 replay "$T/reason.txt"
 # look at the time (0.1 s here; a busier machine only takes longer).
 # The first to move loses, in each game of the pair.
 run 0 arena great-chess --player ai:mcts --player ai:mcts --nodes 1000 --tc 0.001+0 --games 2 --openings 0 --jobs 1 --record "$T/time.txt"
-[ "$(grep -c 'Winner: Black (0-1) — White ran out of time$' "$T/out")" -eq 2 ] || fail "two games lost on time: $(cat "$T/out")"
+[ "$(grep -c 'Black won 0–1 — White ran out of time$' "$T/out")" -eq 2 ] || fail "two games lost on time: $(cat "$T/out")"
 awk '$1 ~ /^[AB]$/ && $3 == 2 && $4 == 1 && $5 == 0 && $6 == 1 { n++ } END { exit n != 2 }' "$T/out" || fail "a win and a loss each: $(cat "$T/out")"
 has out "A forfeited 1 game; the last: lost on time at move 1"
 [ "$(grep -c '^\[Termination "time"\]$' "$T/time.txt")" -eq 2 ] || fail "two games lost on time in the record"
@@ -668,19 +668,19 @@ run 0 replay "$T/time.txt"
 [ "$(grep -c '^Great Chess' "$T/out")" -eq 2 ] || fail "two games without a move replayed"
 # FIDE 6.9: White's flag falls, but Black has a lone king: a draw.
 run 0 arena great-chess --position "6k5/12/12/12/12/12/12/12/PPPPPPPPPPPP/12/12/RLUGCAKCGULR w K 0 1" --player ai:mcts --player ai:mcts --nodes 1000 --tc 0.001+0 --games 2 --openings 0 --jobs 1
-[ "$(grep -c 'Draw (1/2-1/2) — White ran out of time, but the opponent could not have won$' "$T/out")" -eq 2 ] || fail "two draws by FIDE 6.9: $(cat "$T/out")"
+[ "$(grep -c 'Draw ½–½ — White ran out of time, but the opponent could not have won$' "$T/out")" -eq 2 ] || fail "two draws by FIDE 6.9: $(cat "$T/out")"
 # Chess draws by repetition only when claimed: the computers claim as
 # soon as they may.  Here the start has stood three times when the book
 # ends, and White, to move, claims.
 printf 'Nf3 Nf6 Ng1 Ng8 Nf3 Nf6 Ng1 Ng8\n' >"$T/shuffle.txt"
 run 0 arena chess --player ai:level=1 --player random --book "$T/shuffle.txt" --games 2 --jobs 1 --record "$T/claim.pgn"
-[ "$(grep -c 'Draw (1/2-1/2) — White claimed a draw: threefold repetition$' "$T/out")" -eq 2 ] || fail "two draws claimed: $(cat "$T/out")"
+[ "$(grep -c 'Draw ½–½ — White claimed a draw: threefold repetition$' "$T/out")" -eq 2 ] || fail "two draws claimed: $(cat "$T/out")"
 awk '$1 == "A" && $4 == 0 && $5 == 2 && $6 == 0 { ok = 1 } END { exit !ok }' "$T/out" || fail "two draws: $(cat "$T/out")"
 [ "$(grep -c '^\[Termination "claim"\]$' "$T/claim.pgn")" -eq 2 ] || fail "two claims in the record"
 [ "$(grep -c '^\[Result "1/2-1/2"\]$' "$T/claim.pgn")" -eq 2 ] || fail "two draws in the record"
 run 0 replay "$T/claim.pgn"
 run 0 --lang pl arena chess --player ai:level=1 --player random --book "$T/shuffle.txt" --games 2 --jobs 1
-has out "Remis (1/2-1/2) — remis na żądanie (Białe): trzykrotne powtórzenie pozycji"
+has out "Remis ½–½ — remis na żądanie (Białe): trzykrotne powtórzenie pozycji"
 run 2 arena chess --player ai --player ai --position "8/8/8/8/8/8/8/8 w - - 0 1"
 has err "bad position for chess"
 run 2 arena three-mens-morris --player ai --player robot
@@ -783,7 +783,7 @@ input 'hint\nstop\n'
 run 0 play half-hazard --players human,ai --seed 1 --position "play turn 1/1 score 0,0 money 40,40 pot 20 order 1,2 numbers 12,10 winnings 6 streak 1 choose"
 has out "Hint: stop: 3 = 3.000000"
 has out "throw: 505/216 = 2.337963"
-has out "Winner: Player 1 (3 -3)"
+has out "Player 1 won — Player 1 stopped and took 6; Player 1 +3, Player 2 -3"
 
 CASE=solve
 # Dudeney (1917): with the first row winning at once, the first player

@@ -196,12 +196,12 @@ static void mates_and_stalemate(void **st)
     lt_state *s = at(&g, NULL, NULL);
     play(g, s, "f3 e5 g4 Qh4#"); /* the fool's mate */
     /* RULES.md, Endings */
-    assert_end2(g, s, -1, 1, "Checkmate", "Mat");
+    assert_end2(g, s, -1, 1, "checkmate", "mat");
     lt_state_free(s);
     /* black king a8, white king b6, queen c7: stalemate (a7 b7 b8 all
      * covered, no check) */
     s = at(&g, NULL, "k7/2Q5/1K6/8/8/8/8/8 b - - 0 1");
-    assert_end(g, s, 0, 0, "Stalemate: a draw", "Pat: remis");
+    assert_end(g, s, 0, 0, "draw: stalemate", "remis: pat");
     lt_state_free(s);
 }
 
@@ -234,15 +234,15 @@ static void fifty_move_rule(void **st)
     assert_true(return_of(g, s, 0) == 0);
     g->end_reason(s, why, sizeof why);
     assert_string_equal(
-        why, "Draw: seventy-five moves without a capture or a pawn move");
-    assert_reason(g, s, "Draw: seventy-five moves without a capture or a pawn move",
-                  "Remis: siedemdziesiąt pięć posunięć bez bicia i ruchu pionem");
+        why, "draw: seventy-five moves without a capture or a pawn move");
+    assert_reason(g, s, "draw: seventy-five moves without a capture or a pawn move",
+                  "remis: siedemdziesiąt pięć posunięć bez bicia i ruchu pionem");
     lt_state_free(s);
     s = at(&g, NULL, "6k1/8/6K1/8/8/8/8/R7 w - - 149 80");
     play(g, s, "Ra8#");
     assert_true(return_of(g, s, 0) == 1);
     g->end_reason(s, why, sizeof why);
-    assert_string_equal(why, "Checkmate");
+    assert_string_equal(why, "checkmate");
     lt_state_free(s);
 }
 
@@ -268,8 +268,8 @@ static void threefold_repetition(void **st)
     assert_int_equal(g->current_player(s), LT_TERMINAL);
     assert_true(return_of(g, s, 0) == 0 && return_of(g, s, 1) == 0);
     assert_false(claim(g, s, why));
-    assert_reason(g, s, "Draw: the same position for the fifth time",
-                  "Remis: ta sama pozycja po raz piąty");
+    assert_reason(g, s, "draw: the same position for the fifth time",
+                  "remis: ta sama pozycja po raz piąty");
     assert_string_equal(text_of(g, s), "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/"
                                        "RNBQKBNR w KQkq - 16 9 repetition");
     lt_state *t = at(&g, NULL, text_of(g, s));
@@ -313,8 +313,8 @@ static void insufficient_material(void **st)
     play(g, s, "Kd2"); /* not yet: knight and bishop */
     assert_int_equal(g->current_player(s), 1);
     play(g, s, "Ke5 Kxd3");
-    assert_end(g, s, 0, 0, "Draw: neither side can mate",
-               "Remis: żadna strona nie może dać mata");
+    assert_end(g, s, 0, 0, "draw: neither side can mate",
+               "remis: żadna strona nie może dać mata");
     lt_state_free(s);
     /* bishops on squares of one colour only (c1 and f4 are dark) */
     s = at(&g, NULL, "8/8/4k3/8/5b2/8/8/2B1K3 w - - 0 1");

@@ -540,10 +540,10 @@ static void cap_draws(void **st)
     play(g, s, "a7-a6");
     assert_int_equal(g->current_player(s), LT_TERMINAL);
     assert_reason(g, s,
-                  "draw among Green, Red and Black: 200 turns without a capture, "
-                  "promotion or elimination; out: White's king taken by Black",
-                  "remis (Zielone, Czerwone, Czarne): limit 200 tur bez bicia, promocji "
-                  "i eliminacji; poza grą: Białe (król zbity: Czarne)");
+                  "draw: 200 turns without a capture, promotion or elimination; "
+                  "out: White's king taken by Black",
+                  "remis: limit 200 tur bez bicia, promocji i eliminacji; "
+                  "poza grą: Białe (król zbity: Czarne)");
     assert_true(fabs(return_of(g, s, 0) - 1.0 / 9) < 1e-12);
     assert_true(fabs(return_of(g, s, 1) - 1.0 / 9) < 1e-12);
     assert_true(fabs(return_of(g, s, 2) - 1.0 / 9) < 1e-12);

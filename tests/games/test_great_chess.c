@@ -344,7 +344,7 @@ static void mate(void **st)
     const lt_game *g;
     lt_state *s = at(&g, NULL, "k11/12/12/12/12/12/12/12/12/12/12/RR9K b - 0 40");
     /* RULES.md, Endings */
-    assert_end2(g, s, 1, -1, "Checkmate", "Mat");
+    assert_end2(g, s, 1, -1, "checkmate", "mat");
     lt_state_free(s);
     /* one move earlier: the rook comes to a1 */
     s = at(&g, NULL, "k11/12/12/12/12/12/12/2R9/12/12/12/1R9K w - 0 40");
@@ -367,21 +367,21 @@ static void stalemate(void **st)
     } cases[] = {
         /* White K, P, P against Black K, P: more pieces, White */
         {"k11/P11/K11/12/12/12/12/7p4/7P4/12/12/12 b - 0 60", "more", 0,
-         "Stalemate: White wins with more pieces (3 to 2)",
-         "Pat: wygrywają białe, więcej bierek (3 do 2)"},
+         "stalemate: White wins with more pieces (3 to 2)",
+         "pat: wygrywają białe, więcej bierek (3 do 2)"},
         /* Black K + 3 pawns against 3 White pieces: more, Black */
         {"k11/P11/K11/12/12/7p4/7p4/7p4/7P4/12/12/12 b - 0 60", "more", 1,
-         "Stalemate: Black wins with more pieces (4 to 3)",
-         "Pat: wygrywają czarne, więcej bierek (4 do 3)"},
+         "stalemate: Black wins with more pieces (4 to 3)",
+         "pat: wygrywają czarne, więcej bierek (4 do 3)"},
         /* 4 each; Black has a crocodile (l1, hemmed in by its pawn k2 on
          * the white giraffe k1), White none: higher pieces, Black */
         {"k11/P11/K11/12/12/12/12/7p4/7P4/12/10p1/10Gc b - 0 60", "higher", 1,
-         "Stalemate: Black wins, equal in pieces, with more crocodiles (1 to 0)",
-         "Pat: wygrywają czarne, przy równej liczbie bierek więcej krokodyli (1 do 0)"},
+         "stalemate: Black wins, equal in pieces, with more crocodiles (1 to 0)",
+         "pat: wygrywają czarne, przy równej liczbie bierek więcej krokodyli (1 do 0)"},
         /* 3 each, the same kinds: the last mover, White */
         {"k11/P11/K11/12/12/12/7p4/7p4/7P4/12/12/12 b - 0 60", "last", 0,
-         "Stalemate: White wins, all pieces equal, by making the last move",
-         "Pat: wygrywają białe, przy równych bierkach: ostatni ruch"},
+         "stalemate: White wins, all pieces equal, by making the last move",
+         "pat: wygrywają białe, przy równych bierkach: ostatni ruch"},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         const lt_game *g;
@@ -402,13 +402,13 @@ static void cap(void **st)
     const lt_game *g;
     lt_state *s = at(&g, "cap=20", "k11/12/12/12/12/12/12/12/12/12/12/1R9K w - 19 40");
     play(g, s, "b1-b2");
-    assert_end2(g, s, 0, 0, "Draw: 20 moves without a capture or a pawn move",
-                "Remis: 20 posunięć bez bicia i ruchu piona");
+    assert_end2(g, s, 0, 0, "draw: 20 moves without a capture or a pawn move",
+                "remis: 20 posunięć bez bicia i ruchu piona");
     lt_state_free(s);
     s = at(&g, "cap=22", "k11/12/12/12/12/12/12/12/12/12/12/1R9K w - 21 40");
     play(g, s, "b1-b2");
-    assert_reason(g, s, "Draw: 22 moves without a capture or a pawn move",
-                  "Remis: 22 posunięcia bez bicia i ruchu piona");
+    assert_reason(g, s, "draw: 22 moves without a capture or a pawn move",
+                  "remis: 22 posunięcia bez bicia i ruchu piona");
     lt_state_free(s);
     s = at(&g, "cap=20", "k11/12/12/12/12/12/12/12/12/12/p11/R10K w - 19 40");
     play(g, s, "a1-a2"); /* takes: the count starts again */

@@ -23,7 +23,8 @@ static void rules(void **st)
     /* he takes 14; 6 stay, split at the end */
     play_to(g, s, "stop", "over played 1/1 score 1,0 money 57,43 pot 0");
     /* RULES.md, Endings */
-    assert_end2(g, s, 7, -7, "Player 1 stopped and took 14", "Gracz 1 przerywa i zabiera 14");
+    assert_end2(g, s, 7, -7, "Player 1 stopped and took 14; Player 1 +7, Player 2 -7",
+               "Gracz 1 przerywa i zabiera 14; Gracz 1 +7, Gracz 2 -7");
     assert_info(g, s, "Turn 1: P1 won it — stopped and took 14",
                 "Tura 1: wygrywa G1 — przerywa i zabiera 14");
     lt_state_free(s);
@@ -57,14 +58,17 @@ static void endings(void **st)
                                        "order 1,2 numbers 11,10 winnings 14 streak 2 "
                                        "choose steps 3");
     play(g, s, "throw 6-6-6");
-    assert_end(g, s, 0, 10, "Player 1 threw 18, a Hazard: the winnings reach the whole pool (20)",
-               "Gracz 1 wyrzuca 18, Hazard: wygrana sięga całej puli (20)");
+    assert_end(g, s, 0, 10, "Player 1 threw 18, a Hazard: the winnings reach the whole pool (20); "
+                   "Player 1 +10, Player 2 -10",
+               "Gracz 1 wyrzuca 18, Hazard: wygrana sięga całej puli (20); "
+                   "Gracz 1 +10, Gracz 2 -10");
     lt_state_free(s);
     /* his own number, then he stops with nothing won: nobody's turn */
     s = start_at(&g, "half-hazard", NULL, 2, "play turn 1/1 score 0,0 money 40,40 pot 20 order 1,2 "
                                              "numbers 11,10 winnings 0 streak 0 first");
     play(g, s, "6-4-1 stop");
-    assert_end(g, s, 0, 0, "Player 1 stopped with nothing won", "Gracz 1 przerywa bez wygranej");
+    assert_end(g, s, 0, 0, "Player 1 stopped with nothing won; no money changed hands",
+               "Gracz 1 przerywa bez wygranej; nikt nic nie zyskuje ani nie traci");
     assert_info(g, s, "Turn 1: nobody won it — P1 stopped with nothing won",
                 "Tura 1 bez zwycięzcy — G1 przerywa bez wygranej");
     lt_state_free(s);

@@ -76,8 +76,10 @@ static void turns(void **st)
     /* a one-turn match: seat 1 throws his 9 as 4-4-1, Panquist */
     s = start_n(&g, "panquist", NULL, 2);
     play(g, s, "6-6-6 1-1-1 6-2-1 6-3-1 4-4-1");
-    assert_end(g, s, 0, 4, "Player 1 threw 9 (4-4-1), own number: Panquist, all 4 stakes",
-               "Gracz 1 wyrzuca 9 (4-4-1), własną liczbę: Panquist, 4 zakłady");
+    assert_end(g, s, 0, 4, "Player 1 threw 9 (4-4-1), own number: Panquist, all 4 stakes; "
+                   "Player 1 +4, Player 2 -4",
+               "Gracz 1 wyrzuca 9 (4-4-1), własną liczbę: Panquist, 4 zakłady; "
+                   "Gracz 1 +4, Gracz 2 -4");
     lt_state_free(s);
     /* numbers 9 and 10; 6 is nobody's; the stakes go back */
     assert_turn_cap("panquist", NULL, 2, "6-6-6 1-1-1 6-2-1 6-3-1", "3-2-1");

@@ -19,8 +19,10 @@ static void halves(void **st)
     /* the opponent's: the whole pool */
     play_to(g, s, "throw 5-4-1", "over played 1/1 score 1,0 money 52,48 pot 0");
     /* RULES.md, Endings */
-    assert_end(g, s, 0, 2, "Player 1 threw 10, the opponent's number: the whole pool (4)",
-               "Gracz 1 wyrzuca 10, liczbę przeciwnika: cała pula (4)");
+    assert_end(g, s, 0, 2, "Player 1 threw 10, the opponent's number: the whole pool (4); "
+                   "Player 1 +2, Player 2 -2",
+               "Gracz 1 wyrzuca 10, liczbę przeciwnika: cała pula (4); "
+                   "Gracz 1 +2, Gracz 2 -2");
     lt_state_free(s);
     /* his own number, thrown on and on: the turn cap */
     assert_turn_cap("rising-hazard", NULL, 2, "6-6-6 1-1-1 5-4-1 6-4-1", "6-4-1 throw");
@@ -47,7 +49,8 @@ static void by_turns(void **st)
     assert_info(g, s, "Turn 2: P1 won it — P2 threw 9, nobody's number: the roles change, the "
                       "pool stays",
                 "Tura 2: wygrywa G1 — G2 wyrzuca 9, niczyją liczbę: zmiana ról, pula zostaje");
-    assert_reason(g, s, "after 2 turns: Player 1 0, Player 2 0", "po 2 turach: Gracz 1 0, Gracz 2 0");
+    assert_reason(g, s, "after 2 turns: no money changed hands",
+               "po 2 turach: nikt nic nie zyskuje ani nie traci");
     lt_state_free(s);
 }
 

@@ -127,7 +127,7 @@ expect "In hand: white 1, black 1"
 keys x
 expect "Resign the game? (y/n)"
 keys y
-expect "Winner: Black (0-1) — White resigned. Press ENTER to leave."
+expect "Black won 0–1 — White resigned. Press ENTER to leave."
 # the game, kept on in its file, says who resigned
 grep -qF '[Termination "resign"]' "$T/game.txt" && ok || fail "the resignation is not in the file"
 grep -qF '{[%result resign 1]}' "$T/game.txt" && ok || fail "the resigning seat is not in the file"
@@ -265,7 +265,7 @@ for m in A1 B1 A2 B2 A3 C1; do
     text "$m"
     keys Enter
 done
-expect "Winner: White (1-0) — a line of three (A1 A2 A3)  [ENTER: menu]"
+expect "White won 1–0 — a line of three (A1 A2 A3). Press ENTER to return to the menu."
 keys Enter
 expect "> Play"
 keys Escape q
@@ -375,7 +375,7 @@ if registered chess; then
     launch "$LT" --lang en play chess --players human,human --clock 0:02+0
     expect "White: human  0:01."
     expect "White: human  0:00."
-    expect "Winner: Black (0-1) — White ran out of time. Press ENTER to leave."
+    expect "Black won 0–1 — White ran out of time. Press ENTER to leave."
     expect "Black: human  0:02.0"
     keys Enter
     ended 0
@@ -389,7 +389,7 @@ if registered chess; then
     expect "White offers a draw."
     expect "a: accept   n: decline"
     keys a
-    expect "Draw (1/2-1/2) — drawn by agreement. Press ENTER to leave."
+    expect "Draw ½–½ — by agreement. Press ENTER to leave."
     keys Enter
     ended 0
 else
@@ -412,7 +412,7 @@ if registered alquerque; then
     expect "5 ·───────·───────·───────·──────[·]"
     keys Enter
     expect "1. A1xC3 C3xE5"
-    expect "Winner: White"
+    expect "White won"
     keys Enter
     ended 0
     # the same with the mouse, the captures optional: the chain may stop

@@ -341,7 +341,7 @@ async function chessBetweenTwo(context, server) {
   await page.click('#draw');
   await page.waitForSelector('#offer[data-kind="draw"]');
   await page.click('#accept');
-  equal(await result(page), ['agreement', 'Draw (1/2-1/2) \u2014 drawn by agreement'], 'drawn by agreement');
+  equal(await result(page), ['agreement', 'Draw \u00bd\u2013\u00bd \u2014 by agreement'], 'drawn by agreement');
   equal(await board(page, 'to'), '-2', 'the game is over');
   /* the next game: the knights go out and back twice; the start
    * position is there for the third time, and White claims the draw
@@ -353,13 +353,13 @@ async function chessBetweenTwo(context, server) {
   check(!(await page.$('#claim')), 'no claim before the third time');
   await playNamed(page, ['Ng8']);
   await page.click('#claim');
-  equal(await result(page), ['claim', 'Draw (1/2-1/2) \u2014 White claimed a draw: threefold repetition'],
+  equal(await result(page), ['claim', 'Draw \u00bd\u2013\u00bd \u2014 White claimed a draw: threefold repetition'],
     'a draw claimed on the third repetition');
   /* and the next: White resigns at once */
   await page.click('#rematch');
   await page.waitForSelector('#result.hidden', { state: 'attached' });
   await page.click('#resign');
-  equal(await result(page), ['resign', 'Winner: Black (0-1) \u2014 White resigned'], 'a resignation with its reason');
+  equal(await result(page), ['resign', 'Black won 0\u20131 \u2014 White resigned'], 'a resignation with its reason');
   noConsoleErrors(page, 'chess between two');
   await page.close();
 }
@@ -374,7 +374,7 @@ async function chessClock(context, server) {
   await newGame(page, server.url, 'chess', { 1: 'human' }, '0:02+0');
   equal(await page.$$eval('#clocks .clock', (els) => els.length), 2, 'a clock for each seat');
   check(await page.$('#clocks .clock.running[data-seat="0"]'), 'White\'s clock runs');
-  equal(await result(page), ['time', 'Winner: Black (0-1) \u2014 White ran out of time'], 'a flag fall ends the game on time');
+  equal(await result(page), ['time', 'Black won 0\u20131 \u2014 White ran out of time'], 'a flag fall ends the game on time');
   equal(await page.getAttribute('#clocks .clock[data-seat="0"]', 'data-ms'), '0', 'White\'s clock shows no time left');
   equal(await legalMoves(page), [], 'nothing more to play');
   /* the record keeps the clock and the loss on time: the native program
@@ -386,7 +386,7 @@ async function chessClock(context, server) {
   equal(native.final.split('\n')[0], await board(page, 'pos'), 'the native program replays the record');
   await page.goto(server.url + '#');
   await page.setInputFiles('#upload', { name: 'clock.txt', mimeType: 'text/plain', buffer: Buffer.from(text) });
-  equal(await result(page), ['time', 'Winner: Black (0-1) \u2014 White ran out of time'], 'uploaded again: lost on time');
+  equal(await result(page), ['time', 'Black won 0\u20131 \u2014 White ran out of time'], 'uploaded again: lost on time');
   noConsoleErrors(page, 'chess clock');
   await page.close();
 }
@@ -553,7 +553,7 @@ async function polishOnAPhone(browser, server) {
   /* chess against the computer, resigned: the result in Polish */
   await newGame(page, server.url, 'chess', { 1: 'ai:level=1' }, '5+3');
   await page.click('#resign');
-  equal(await result(page), ['resign', 'Zwycięzca: Czarne (0-1) \u2014 poddanie partii (Białe)'], 'the result in Polish');
+  equal(await result(page), ['resign', 'Wygrana: Czarne (0\u20131) \u2014 poddanie partii (Białe)'], 'the result in Polish');
   const wide = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   check(wide <= 0, `the game's buttons and clocks fit the phone (${wide} px over)`);
   noConsoleErrors(page, 'phone');
@@ -632,7 +632,7 @@ async function roomPlay(browser, server) {
   equal(await moveRows(pb), ['1. e4 e5'], 'the move list on the other page');
   await pa.click('#draw');
   await pb.click('#accept');
-  const drawn = ['agreement', 'Draw (1/2-1/2) \u2014 drawn by agreement'];
+  const drawn = ['agreement', 'Draw \u00bd\u2013\u00bd \u2014 by agreement'];
   equal(await result(pa), drawn, 'a draw offered on one page and accepted on the other');
   equal(await result(pb), drawn, 'the same result on both pages');
   const first = await pa.evaluate(() => location.hash);
@@ -653,7 +653,7 @@ async function roomPlay(browser, server) {
     document.querySelector('#board-host')?.dataset.ply === '0')));
   equal(await moveRows(pa), [], 'a takeback asked for on one page and granted on the other');
   await pa.click('#resign');
-  equal(await result(pb), ['resign', 'Winner: White (1-0) \u2014 Black resigned'], 'a resignation, with its reason');
+  equal(await result(pb), ['resign', 'White won 1\u20130 \u2014 Black resigned'], 'a resignation, with its reason');
   noConsoleErrors(pa, 'room, first page');
   noConsoleErrors(pb, 'room, second page');
   await a.close();

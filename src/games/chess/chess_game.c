@@ -215,11 +215,11 @@ static int end_reason(const chess_state *s, char *buf, size_t size)
 {
     static const char *const ends[] = {
         "",
-        N_("Checkmate"),
-        N_("Stalemate: a draw"),
-        N_("Draw: seventy-five moves without a capture or a pawn move"),
-        N_("Draw: the same position for the fifth time"),
-        N_("Draw: neither side can mate")};
+        N_("checkmate"),
+        N_("draw: stalemate"),
+        N_("draw: seventy-five moves without a capture or a pawn move"),
+        N_("draw: the same position for the fifth time"),
+        N_("draw: neither side can mate")};
     return snprintf(buf, size, "%s", s->end != END_NONE ? _(ends[s->end]) : "");
 }
 

@@ -175,24 +175,40 @@ static int by_turns(const dice_state *s, voice v, char *buf, size_t size)
     return (int)len;
 }
 
-/* A match for money after its turns: each seat's gain or loss. */
-static int by_money(const dice_state *s, voice v, char *buf, size_t size)
+/* Each seat's gain or loss in a match for money: "Player 1 +2, Player 2
+ * -2", or that nobody gained or lost. */
+static void money_list(const dice_state *s, voice v, char *buf, size_t size,
+                       size_t *len)
 {
-    size_t len = 0;
     char who[24], m[24];
-    buf[0] = '\0';
-    lt_appendf(buf, size, &len,
-               lt_ngettext("after %u turn:", "after %u turns:", s->turn),
-               (unsigned)s->turn);
+    bool moved = false;
+    for (int i = 0; i < s->players; i++)
+        moved |= s->money[i] != s->bankroll;
+    if (!moved) {
+        lt_appendf(buf, size, len, "%s", _("no money changed hands"));
+        return;
+    }
     for (int i = 0; i < s->players; i++) {
         int32_t d = s->money[i] - s->bankroll;
-        lt_appendf(buf, size, &len, "%s %s %s%s", i ? "," : "",
+        lt_appendf(buf, size, len, "%s%s %s%s", i ? ", " : "",
                    name(v, i, who, sizeof who),
                    d > 0   ? "+"
                    : d < 0 ? "-"
                            : "",
                    dice_money_text(d < 0 ? -d : d, m, sizeof m));
     }
+}
+
+/* A match for money after its turns: each seat's gain or loss. */
+static int by_money(const dice_state *s, voice v, char *buf, size_t size)
+{
+    size_t len = 0;
+    buf[0] = '\0';
+    lt_appendf(buf, size, &len,
+               lt_ngettext("after %u turn:", "after %u turns:", s->turn),
+               (unsigned)s->turn);
+    lt_appendf(buf, size, &len, " ");
+    money_list(s, v, buf, size, &len);
     return (int)len;
 }
 
@@ -220,7 +236,14 @@ int dice_end_reason(const lt_state *st, char *buf, size_t size)
         lt_appendf(text, sizeof text, &len, _("%s cannot cover %s"), names,
                    r->due ? P_("cannot cover", r->due) : "");
     } else if (s->turns == 1 && s->shown.why != DICE_WHY_NONE) {
-        clause(s, v, true, text, sizeof text); /* the one turn's own reason */
+        /* the one turn's own reason; in a match for money, what it
+         * brought each seat */
+        len = (size_t)clause(s, v, true, text, sizeof text);
+        if (s->money_game && s->shown.why != DICE_WHY_CAP) { /* the cap:
+                                                        * stakes back */
+            lt_appendf(text, sizeof text, &len, "; ");
+            money_list(s, v, text, sizeof text, &len);
+        }
     } else if (s->money_game) {
         by_money(s, v, text, sizeof text);
     } else {

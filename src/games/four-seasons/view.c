@@ -181,14 +181,15 @@ int fs4_end_reason(const fs4 *s, char *buf, size_t size)
                    _("draw: two bare kings, %s, cannot eliminate each other; out: %s"),
                    names, outs);
     else if (!olen)
+        /* the survivors, who share the pot, are the result's to name */
         lt_appendf(buf, size, &len,
-                   _("draw among %s: %u turns without a capture, promotion or elimination"),
-                   names, (unsigned)s->cap);
+                   _("draw: %u turns without a capture, promotion or elimination"),
+                   (unsigned)s->cap);
     else
         lt_appendf(buf, size, &len,
-                   _("draw among %s: %u turns without a capture, promotion or elimination; "
+                   _("draw: %u turns without a capture, promotion or elimination; "
                      "out: %s"),
-                   names, (unsigned)s->cap, outs);
+                   (unsigned)s->cap, outs);
     return (int)len;
 }
 

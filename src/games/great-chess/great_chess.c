@@ -117,12 +117,12 @@ static int end_reason(const great *s, char *buf, size_t size)
 {
     if (s->end == END_CAP)
         return snprintf(buf, size,
-                        lt_ngettext("Draw: %u move without a capture or a pawn move",
-                                    "Draw: %u moves without a capture or a pawn move",
+                        lt_ngettext("draw: %u move without a capture or a pawn move",
+                                    "draw: %u moves without a capture or a pawn move",
                                     s->pos.rules.cap),
                         (unsigned)s->pos.rules.cap);
     if (s->end == END_MATE)
-        return snprintf(buf, size, "%s", _("Checkmate"));
+        return snprintf(buf, size, "%s", _("checkmate"));
     /* seed: the stalemated side (to move) wins with more pieces, or more
      * of the highest rank where the counts differ, or else the side that
      * made the last move wins */
@@ -140,21 +140,21 @@ static int end_reason(const great *s, char *buf, size_t size)
             total[c] += p->count[c][t];
     if (rule == GC_STALE_MORE)
         return snprintf(buf, size,
-                        winner ? _("Stalemate: Black wins with more pieces (%d to %d)")
-                               : _("Stalemate: White wins with more pieces (%d to %d)"),
+                        winner ? _("stalemate: Black wins with more pieces (%d to %d)")
+                               : _("stalemate: White wins with more pieces (%d to %d)"),
                         total[winner], total[!winner]);
     if (rule == GC_STALE_HIGHER)
         return snprintf(buf, size,
-                        winner ? _("Stalemate: Black wins, equal in pieces, with more %s "
+                        winner ? _("stalemate: Black wins, equal in pieces, with more %s "
                                    "(%d to %d)")
-                               : _("Stalemate: White wins, equal in pieces, with more %s "
+                               : _("stalemate: White wins, equal in pieces, with more %s "
                                    "(%d to %d)"),
                         *types[type] ? P_("genitive", types[type]) : "",
                         p->count[winner][type], p->count[!winner][type]);
     return snprintf(buf, size, "%s",
-                    winner ? _("Stalemate: Black wins, all pieces equal, by making the last "
+                    winner ? _("stalemate: Black wins, all pieces equal, by making the last "
                                "move")
-                           : _("Stalemate: White wins, all pieces equal, by making the last "
+                           : _("stalemate: White wins, all pieces equal, by making the last "
                                "move"));
 }
 

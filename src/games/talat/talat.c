@@ -140,6 +140,7 @@ LT_ADAPT(tl_state, display_name, tl_display_name)
 LT_ADAPT(tl_state, perft, perft)
 LT_ADAPT(tl_state, in_game, tl_in_game)
 LT_ADAPT(tl_state, leave, tl_leave)
+LT_ADAPT(tl_state, seat_view, tl_seat_view)
 
 const lt_game lt_talat = {
     .id = "talat", .title = N_("Talat"), .source = N_("source 004: Talat"),
@@ -152,4 +153,5 @@ const lt_game lt_talat = {
     .max_actions = TL_KINDS * 2 * TL_SIDE, .num_actions = TL_NUM_ACTIONS,
     .max_length = LENGTH_MAX, LT_RULES_MEMBERS(tl_state),
     .num_players = num_players_lt, .display_name = display_name_lt,
-    .perft = perft_lt, .in_game = in_game_lt, .leave = leave_lt};
+    .perft = perft_lt, .in_game = in_game_lt, .leave = leave_lt,
+    .seat_view = seat_view_lt};

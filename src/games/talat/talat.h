@@ -153,6 +153,9 @@ lt_status tl_read_state(tl_state *, const char *, lt_error *);
 
 /* What the front ends draw (view.c). */
 void tl_render(const tl_state *, lt_view *);
+/* lt_game.seat_view: the boards from a seat, its start lines at the
+ * bottom. */
+void tl_seat_view(const tl_state *, int seat, lt_view *);
 /* lt_game.end_reason: what ended the game, the points, the tie-break. */
 int tl_end_reason(const tl_state *, char *buf, size_t size);
 int tl_action_cells(const tl_state *, lt_action, int *cells, int max);

@@ -192,6 +192,29 @@ int tl_end_reason(const tl_state *s, char *buf, size_t size)
     return (int)len;
 }
 
+/* lt_game.seat_view: the seat's two boards first, each turned so that
+ * the seat's start line is at the bottom - on the left the board it
+ * shares with the colour before it (its line is row 5 there: a half
+ * turn), then its own first board (row 1, as render lays it) - and the
+ * third board, which is not the seat's, last and as it is. */
+void tl_seat_view(const tl_state *s, int seat, lt_view *v)
+{
+    if (seat < 0 || seat >= s->players)
+        return;
+    int slot[TL_BOARDS];
+    bool turned[TL_BOARDS] = {false};
+    slot[(seat + TL_BOARDS - 1) % TL_BOARDS] = 0;
+    turned[(seat + TL_BOARDS - 1) % TL_BOARDS] = true;
+    slot[seat] = 1;
+    slot[(seat + 1) % TL_BOARDS] = 2;
+    for (int cell = 0; cell < TL_CELLS && cell < v->ncells; cell++) {
+        int b = tl_board(cell), f = tl_file(cell), r = tl_row(cell);
+        lt_cell *c = &v->cells[cell];
+        c->x = (int16_t)(slot[b] * (TL_SIDE + GAP) + (turned[b] ? TL_SIDE - 1 - f : f));
+        c->y = (int16_t)(turned[b] ? r : TL_SIDE - 1 - r);
+    }
+}
+
 void tl_render(const tl_state *s, lt_view *v)
 {
     cells(s, v);
