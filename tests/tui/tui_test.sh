@@ -534,16 +534,19 @@ CASE=talat-hand
 if registered talat; then
     launch "$LT" --lang en play talat --players human,ai:level=1,ai:level=1 --seed 1
     # (on 80 columns the panel gives up some room: a space between towers)
-    expect "Red–Blue          Blue–Violet       Violet–Red"
-    expect "a  b  c  d  e     f  g  h  i  j     k  l  m  n  o"
+    # Red's two boards first, each with Red's start line at the bottom
+    # (Violet-Red turned half round), the third board last
+    expect "Violet–Red        Red–Blue          Blue–Violet"
+    expect "o  n  m  l  k     a  b  c  d  e     f  g  h  i  j"
     expect "Towers: height 1 small, 2 medium, 3 tall; base ▲"
     expect "In hand (Enter: pick one):"
     expect "[1▲]   1■    1⬢    2▲"
     keys Enter
-    # (the row of the start lines: the one labelled 1)
-    coloured "$(screen | awk '/^ 1 / { print NR - 1; exit }')" 42
+    # (the row of Red's start lines: the bottom one, o5 ... a1)
+    coloured "$(screen | awk '/^ 5 .* 1 .* 1 / { print NR - 1; exit }')" 42
+    # up from the first tower in hand: the start-line square above it
     keys Up Enter
-    expect "1. Red: 1t@a1"
+    expect "1. Red: 1t@o5"
     keys q y
     ended 0
 fi

@@ -475,6 +475,9 @@ async function alquerqueChain(context, server) {
 
 async function hazardTurn(context, server) {
   const page = await openPage(context, server.url + '#new=hazard');
+  /* two people at this page: every throw is thrown here, the first of
+   * the turn too (a computer throws its own) */
+  await page.selectOption('select[name="seat-1"]', 'human');
   await page.click('#start');
   await page.waitForSelector('#status');
   let compared = 0;

@@ -103,14 +103,12 @@ function splitName(name) {
 }
 
 /* The label shared by every cell in column (or row) k, or "": the
- * letters of their names (a column of an upright board) or the digits (a
- * row; on a board turned a quarter, the other way round). */
-function axisLabel(cells, column, k) {
-  const line = cells.filter((c) => (column ? c.x : c.y) === k).map((c) => splitName(c.name));
-  const shared = (part) => line.length && line.every((n) => n[part] && n[part] === line[0][part]);
-  const first = column ? 0 : 1;
-  if (shared(first)) return line[0][first];
-  return shared(1 - first) ? line[0][1 - first] : '';
+ * letters of their names on a column, the digits on a row; `turned`: the
+ * other way round (a square board turned a quarter). */
+function axisLabel(cells, column, k, turned) {
+  const part = column !== Boolean(turned) ? 0 : 1;
+  const line = cells.filter((c) => (column ? c.x : c.y) === k).map((c) => splitName(c.name)[part]);
+  return line.length && line.every((n) => n && n === line[0]) ? line[0] : '';
 }
 
 /* Where off-board pieces go: one group per owner, kind and symbol. */
@@ -293,8 +291,12 @@ export function drawBoard(host, view, opts) {
   const hostWidth = host.clientWidth || (typeof window !== 'undefined' ? window.innerWidth : 0);
   const { cells, width: gridW, height: gridH, stacked } = layout(view, hostWidth);
   watchWidth(host, view, opts, stacked);
-  const hasCols = !stacked && [...Array(gridW).keys()].some((x) => axisLabel(cells, true, x));
-  const hasRows = !stacked && [...Array(gridH).keys()].some((y) => axisLabel(cells, false, y));
+  const labelled = (turn) => !stacked
+    && [...Array(gridW).keys()].some((x) => axisLabel(cells, true, x, turn))
+    && [...Array(gridH).keys()].some((y) => axisLabel(cells, false, y, turn));
+  const turned = gridW === gridH && !labelled(false) && labelled(true);
+  const hasCols = !stacked && [...Array(gridW).keys()].some((x) => axisLabel(cells, true, x, turned));
+  const hasRows = !stacked && [...Array(gridH).keys()].some((y) => axisLabel(cells, false, y, turned));
   /* names in the cells' corners where the edges name nothing */
   const named = stacked || (!hasCols && !hasRows && cells.some((c) => c.name));
   const titled = view.titles.some((t) => t);
@@ -427,14 +429,14 @@ export function drawBoard(host, view, opts) {
       x: left + (x + 0.5) * U, y: top + gridH * U + U * 0.35,
       class: 'coord', 'text-anchor': 'middle',
     }, svg);
-    t.textContent = axisLabel(cells, true, x);
+    t.textContent = axisLabel(cells, true, x, turned);
   }
   for (let y = 0; y < gridH && hasRows; y++) {
     const t = el('text', {
       x: (left - side) * 0.5, y: top + (y + 0.5) * U, class: 'coord',
       'text-anchor': 'middle', 'dominant-baseline': 'central',
     }, svg);
-    t.textContent = axisLabel(cells, false, y);
+    t.textContent = axisLabel(cells, false, y, turned);
   }
   /* pieces: several on one cell are stacked */
   const pieceOf = new Map();
