@@ -291,19 +291,24 @@ export function drawBoard(host, view, opts) {
   const hostWidth = host.clientWidth || (typeof window !== 'undefined' ? window.innerWidth : 0);
   const { cells, width: gridW, height: gridH, stacked } = layout(view, hostWidth);
   watchWidth(host, view, opts, stacked);
-  const labelled = (turn) => !stacked
-    && [...Array(gridW).keys()].some((x) => axisLabel(cells, true, x, turn))
-    && [...Array(gridH).keys()].some((y) => axisLabel(cells, false, y, turn));
+  /* coordinates on the edges where most columns and most rows have their
+   * own (on a square board turned a quarter, letters name the rows); else
+   * each cell's name in its corner (Medh Kuu Lash, Talat's boards turned
+   * to their players) */
+  const lines = (column, turn) => {
+    const used = [...Array(column ? gridW : gridH).keys()]
+      .filter((k) => cells.some((c) => (column ? c.x : c.y) === k));
+    return 2 * used.filter((k) => axisLabel(cells, column, k, turn)).length >= used.length;
+  };
+  const labelled = (turn) => !stacked && lines(true, turn) && lines(false, turn);
   const turned = gridW === gridH && !labelled(false) && labelled(true);
-  const hasCols = !stacked && [...Array(gridW).keys()].some((x) => axisLabel(cells, true, x, turned));
-  const hasRows = !stacked && [...Array(gridH).keys()].some((y) => axisLabel(cells, false, y, turned));
-  /* names in the cells' corners where the edges name nothing */
-  const named = stacked || (!hasCols && !hasRows && cells.some((c) => c.name));
+  const edges = labelled(turned);
+  const named = !edges && cells.some((c) => c.name);
   const titled = view.titles.some((t) => t);
   const ringEnds = wraps(cells, view.links, gridW);
   const side = ringEnds.length ? U * 0.55 : 0;
-  const left = (hasRows ? U * 0.5 : U * 0.1) + side;
-  const bottom = hasCols ? U * 0.5 : U * 0.1;
+  const left = (edges ? U * 0.5 : U * 0.1) + side;
+  const bottom = edges ? U * 0.5 : U * 0.1;
   const legal = opts.legal || [];
   const reserve = reserveGroups(view.pieces);
   const canPlace = opts.onReserve ? reserve.map((g) => reserveMoves(view, g.piece, legal)) : reserve.map(() => []);
@@ -424,14 +429,14 @@ export function drawBoard(host, view, opts) {
     }
   }
   /* coordinates along the edges */
-  for (let x = 0; x < gridW && hasCols; x++) {
+  for (let x = 0; x < gridW && edges; x++) {
     const t = el('text', {
       x: left + (x + 0.5) * U, y: top + gridH * U + U * 0.35,
       class: 'coord', 'text-anchor': 'middle',
     }, svg);
     t.textContent = axisLabel(cells, true, x, turned);
   }
-  for (let y = 0; y < gridH && hasRows; y++) {
+  for (let y = 0; y < gridH && edges; y++) {
     const t = el('text', {
       x: (left - side) * 0.5, y: top + (y + 0.5) * U, class: 'coord',
       'text-anchor': 'middle', 'dominant-baseline': 'central',
