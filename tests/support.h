@@ -156,6 +156,22 @@ static inline void assert_bad_positions(const lt_game *g, lt_state *s,
         assert_bad_position(g, s, texts[i]);
 }
 
+/* The names of the cells the view marks in check, space-separated. */
+static inline const char *checked_cells(const lt_game *g, const lt_state *s)
+{
+    static lt_view v;
+    static char out[64];
+    memset(&v, 0, sizeof v);
+    g->render(s, &v);
+    out[0] = '\0';
+    for (int i = 0; i < v.nchecks; i++) {
+        assert_true(v.check[i] >= 0 && v.check[i] < v.ncells);
+        strcat(out, i ? " " : "");
+        strcat(out, v.cells[v.check[i]].name);
+    }
+    return out;
+}
+
 /* The two languages the tests read, English and Polish. */
 enum { LT_LANG_EN, LT_LANG_PL };
 

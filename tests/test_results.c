@@ -3,43 +3,20 @@
  * won, shared or drew, the score as players write it for two seats
  * (1–0, ½–½), the rule that decided it and the points where the game
  * has them - never a vector of returns - in English and in Polish. */
-#include "support.h"
-
-#include "ludoteka/session.h"
-
-/* The result of a session in a language (English after it). */
-static const char *result(const lt_session *s, int lang)
-{
-    static char buf[2][512];
-    speak(lang);
-    lt_session_result_text(s, buf[lang], sizeof buf[0]);
-    speak(LT_LANG_EN);
-    return buf[lang];
-}
+#include "session_support.h"
 
 static void assert_result(const lt_session *s, const char *en, const char *pl)
 {
-    assert_string_equal(result(s, LT_LANG_EN), en);
-    assert_string_equal(result(s, LT_LANG_PL), pl);
+    assert_string_equal(result_in(s, LT_LANG_EN), en);
+    assert_string_equal(result_in(s, LT_LANG_PL), pl);
 }
 
 /* A game of people from a position (NULL: the start) and moves. */
 static lt_session *played(const char *id, int players, const char *position,
                           const char *moves)
 {
-    lt_session_setup su;
-    memset(&su, 0, sizeof su);
-    su.game = lt_game_find(id);
-    assert_non_null(su.game);
-    lt_config_default(su.game, &su.config, players);
-    su.position = position;
-    su.seed = 1;
-    for (int i = 0; i < su.config.players; i++)
-        su.seats[i].kind = LT_SEAT_HUMAN;
+    lt_session *s = people_at(id, players, position);
     lt_error err = {0};
-    lt_session *s = lt_session_new(&su, &err);
-    if (!s)
-        fail_msg("%s: %s", id, err.msg);
     char buf[1024], *save = NULL;
     snprintf(buf, sizeof buf, "%s", moves);
     for (char *w = strtok_r(buf, " ", &save); w; w = strtok_r(NULL, " ", &save))
@@ -194,7 +171,7 @@ static void every_game(void **st)
             if (lt_session_step(s, NULL, &err) != LT_OK)
                 fail_msg("%s: %s", g->id, err.msg);
         for (int lang = LT_LANG_EN; lang <= LT_LANG_PL; lang++) {
-            const char *r = result(s, lang);
+            const char *r = result_in(s, lang);
             const char *dash = strstr(r, " \u2014 ");
             if (!dash || !dash[5])
                 fail_msg("%s: no reason in '%s'", g->id, r);

@@ -3,27 +3,9 @@
  * page's web_view draw) has that seat's own army at the bottom of the
  * board, and flipped at the top.  Computed from the view's cell
  * coordinates, never from a stored picture. */
-#include "support.h"
+#include "session_support.h"
 
 #include "games/talat/talat.h"
-#include "ludoteka/session.h"
-
-static lt_session *table(const char *id, int players)
-{
-    lt_session_setup su;
-    memset(&su, 0, sizeof su);
-    su.game = lt_game_find(id);
-    assert_non_null(su.game);
-    lt_config_default(su.game, &su.config, players);
-    su.seed = 1;
-    for (int i = 0; i < su.config.players; i++)
-        su.seats[i].kind = LT_SEAT_HUMAN;
-    lt_error err = {0};
-    lt_session *s = lt_session_new(&su, &err);
-    if (!s)
-        fail_msg("%s: %s", id, err.msg);
-    return s;
-}
 
 /* The rows a board of the view spans. */
 static void board_rows(const lt_view *v, int board, int *top, int *bottom)
@@ -88,7 +70,7 @@ static bool first_rank(const char *name)
 /* Every seat of a board game of two to four, from its side and flipped. */
 static void each_seat(const char *id, int players)
 {
-    lt_session *s = table(id, players);
+    lt_session *s = people_at(id, players, NULL);
     static lt_view v;
     int seats = lt_session_seats(s);
     for (int seat = 0; seat < seats; seat++)
@@ -132,7 +114,7 @@ static void two_seat_games(void **st)
 static void four_seasons(void **st)
 {
     each_seat("four-seasons", 4);
-    lt_session *s = table("four-seasons", 4);
+    lt_session *s = people_at("four-seasons", 4, NULL);
     static lt_view v;
     for (int seat = 0; seat < 4; seat++) {
         lt_session_render(s, seat, false, &v);
@@ -169,7 +151,7 @@ static void four_seasons(void **st)
  * its two boards first; the third board last; flipped, on the top. */
 static void talat_from(int players)
 {
-    lt_session *s = table("talat", players);
+    lt_session *s = people_at("talat", players, NULL);
     static lt_view v;
     for (int seat = 0; seat < players; seat++)
         for (int flip = 0; flip < 2; flip++) {
@@ -221,7 +203,7 @@ static void talat(void **st)
 /* The towers, once placed, stand at the bottom for their owner too. */
 static void talat_towers(void **st)
 {
-    lt_session *s = table("talat", 3);
+    lt_session *s = people_at("talat", 3, NULL);
     static lt_view v;
     lt_error err = {0};
     /* every seat places on each of its two boards */

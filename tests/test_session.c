@@ -8,7 +8,7 @@
 #include <math.h>
 #include <unistd.h>
 
-#include "support.h"
+#include "session_support.h"
 
 #include "ludoteka/commands.h"
 #include "ludoteka/record.h"
@@ -112,15 +112,6 @@ static int army(const lt_session *s, char owner)
         p += p[1] == 'P' ? 3 : 2;
     }
     return n;
-}
-
-static const char *result(const lt_session *s, int lang)
-{
-    static char buf[2][512];
-    speak(lang);
-    lt_session_result_text(s, buf[lang], sizeof buf[0]);
-    speak(LT_LANG_EN);
-    return buf[lang];
 }
 
 static const char *token(const lt_session *s)
@@ -304,9 +295,9 @@ static void flag_fall_chess(void **st)
     int seat;
     assert_int_equal(lt_session_end(s, &seat), LT_END_TIME);
     assert_int_equal(seat, 0);
-    assert_string_equal(result(s, LT_LANG_EN),
+    assert_string_equal(result_in(s, LT_LANG_EN),
                         "Black won 0\u20131 \u2014 White ran out of time");
-    assert_string_equal(result(s, LT_LANG_PL),
+    assert_string_equal(result_in(s, LT_LANG_PL),
                         "Wygrana: Czarne (0\u20131) \u2014 koniec czasu (Białe)");
     assert_int_equal(lt_session_to_act(s), LT_TERMINAL);
     assert_true(lt_session_clock(s, 0) == 0);
@@ -324,7 +315,7 @@ static void flag_fall_chess_draw(void **st)
     fc.ms = 1000;
     assert_true(lt_session_tick(s));
     assert_string_equal(token(s), "1/2-1/2");
-    assert_string_equal(result(s, LT_LANG_EN),
+    assert_string_equal(result_in(s, LT_LANG_EN),
                         "Draw \u00bd\u2013\u00bd \u2014 White ran out of time, but the "
                         "opponent could not have won");
     lt_session_free(s);
@@ -408,7 +399,7 @@ static void flag_fall_four_seasons(void **st)
     lt_session_scores(s, sc);
     assert_true(sc[1] == 1 && sc[0] == -1.0 / 3 && sc[2] == -1.0 / 3 &&
                 sc[3] == -1.0 / 3); /* RULES.md: the last king 1, -1/3 */
-    assert_string_equal(result(s, LT_LANG_EN),
+    assert_string_equal(result_in(s, LT_LANG_EN),
                         "Red won \u2014 "
                         "White ran out of time");
     lt_session_free(s);
@@ -428,9 +419,9 @@ static void draw_by_agreement(void **st)
     /* "draw" from the other side accepts it */
     ok(lt_session_command(s, 1, LT_CMD_DRAW, "", &err), &err);
     assert_int_equal(lt_session_end(s, NULL), LT_END_AGREEMENT);
-    assert_string_equal(result(s, LT_LANG_EN),
+    assert_string_equal(result_in(s, LT_LANG_EN),
                         "Draw \u00bd\u2013\u00bd \u2014 by agreement");
-    assert_string_equal(result(s, LT_LANG_PL),
+    assert_string_equal(result_in(s, LT_LANG_PL),
                         "Remis \u00bd\u2013\u00bd \u2014 za zgodą graczy");
     lt_session_free(s);
 }
@@ -554,7 +545,7 @@ static void abort_before_both_moved(void **st)
     ok(lt_session_abort(s, 1, &err), &err);
     assert_int_equal(lt_session_end(s, NULL), LT_END_ABORT);
     assert_string_equal(token(s), "*");
-    assert_string_equal(result(s, LT_LANG_EN),
+    assert_string_equal(result_in(s, LT_LANG_EN),
                         "No result \u2014 aborted by Black");
     lt_session_free(s);
     s = make("chess", NULL, "hh", NULL, NULL, NULL, NULL);
@@ -575,9 +566,9 @@ static void resign_two_three_four(void **st)
     moves(s, "e4 e5");
     ok(lt_session_command(s, 0, LT_CMD_RESIGN, "", &err), &err);
     assert_string_equal(token(s), "0-1");
-    assert_string_equal(result(s, LT_LANG_EN),
+    assert_string_equal(result_in(s, LT_LANG_EN),
                         "Black won 0\u20131 \u2014 White resigned");
-    assert_string_equal(result(s, LT_LANG_PL),
+    assert_string_equal(result_in(s, LT_LANG_PL),
                         "Wygrana: Czarne (0\u20131) \u2014 poddanie partii (Białe)");
     lt_session_free(s);
     /* three seats (Talat): Blue leaves, the game goes on; Violet too:
@@ -593,7 +584,7 @@ static void resign_two_three_four(void **st)
     double sc[4];
     lt_session_scores(s, sc);
     assert_true(sc[0] == 1 && sc[1] == -0.5 && sc[2] == -0.5);
-    assert_string_equal(result(s, LT_LANG_EN),
+    assert_string_equal(result_in(s, LT_LANG_EN),
                         "Red won \u2014 Violet resigned");
     lt_session_free(s);
     /* four seats: White leaves; Green's turn goes on */
@@ -635,10 +626,10 @@ static void claim_threefold(void **st)
     ok(lt_session_claim(s, 1, "Ng8", &err), &err);
     assert_int_equal(lt_session_plies(s), 8);
     assert_int_equal(lt_session_end(s, NULL), LT_END_CLAIM);
-    assert_string_equal(result(s, LT_LANG_EN),
+    assert_string_equal(result_in(s, LT_LANG_EN),
                         "Draw \u00bd\u2013\u00bd \u2014 Black claimed a draw: threefold "
                         "repetition");
-    assert_string_equal(result(s, LT_LANG_PL),
+    assert_string_equal(result_in(s, LT_LANG_PL),
                         "Remis \u00bd\u2013\u00bd \u2014 remis na żądanie (Czarne): "
                         "trzykrotne powtórzenie pozycji");
     lt_session_free(s);
@@ -658,7 +649,7 @@ static void claim_threefold(void **st)
     assert_int_equal(lt_session_end(s, NULL), LT_END_NONE);
     moves(s, "Ng8");
     assert_int_equal(lt_session_end(s, NULL), LT_END_RULES);
-    assert_string_equal(result(s, LT_LANG_EN),
+    assert_string_equal(result_in(s, LT_LANG_EN),
                         "Draw \u00bd\u2013\u00bd \u2014 the same position for the "
                         "fifth time");
     lt_session_free(s);
@@ -675,7 +666,7 @@ static void claim_fifty_moves(void **st)
     assert_int_equal(lt_session_plies(s), 0);
     ok(lt_session_claim(s, 0, "Rb1", &err), &err);
     assert_int_equal(lt_session_end(s, NULL), LT_END_CLAIM);
-    assert_string_equal(result(s, LT_LANG_EN),
+    assert_string_equal(result_in(s, LT_LANG_EN),
                         "Draw \u00bd\u2013\u00bd \u2014 White claimed a draw: fifty "
                         "moves without a capture or a pawn move");
     lt_session_free(s);
@@ -999,7 +990,7 @@ static void journal_events(void **st)
     t = lt_session_load(path, NULL, &err, &warn);
     assert_non_null(t);
     assert_int_equal(lt_session_end(t, NULL), LT_END_AGREEMENT);
-    assert_string_equal(result(t, LT_LANG_EN), result(s, LT_LANG_EN));
+    assert_string_equal(result_in(t, LT_LANG_EN), result_in(s, LT_LANG_EN));
     lt_session_free(t);
     lt_session_free(s);
     /* a takeback rewrites the journal without the plies */

@@ -637,22 +637,6 @@ static void uci_session(void **st)
     free(out_text);
 }
 
-/* The names of the cells the view marks in check, space-separated. */
-static const char *checked_cells(const lt_game *g, const lt_state *s)
-{
-    static lt_view v;
-    static char out[64];
-    memset(&v, 0, sizeof v);
-    g->render(s, &v);
-    out[0] = '\0';
-    for (int i = 0; i < v.nchecks; i++) {
-        assert_true(v.check[i] >= 0 && v.check[i] < v.ncells);
-        strcat(out, i ? " " : "");
-        strcat(out, v.cells[v.check[i]].name);
-    }
-    return out;
-}
-
 /* The view marks the king in check (the page draws it): after 1. e4 f6
  * 2. Qh5+ Black's king on e8, none at the start. */
 static void view_marks_check(void **st)

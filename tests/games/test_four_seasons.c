@@ -1103,22 +1103,6 @@ static void every_combination(void **st)
     assert_int_equal(combination, 108);
 }
 
-/* The names of the cells the view marks in check, space-separated. */
-static const char *checked_cells(const lt_game *g, const lt_state *s)
-{
-    static lt_view v;
-    static char out[64];
-    memset(&v, 0, sizeof v);
-    g->render(s, &v);
-    out[0] = '\0';
-    for (int i = 0; i < v.nchecks; i++) {
-        assert_true(v.check[i] >= 0 && v.check[i] < v.ncells);
-        strcat(out, i ? " " : "");
-        strcat(out, v.cells[v.check[i]].name);
-    }
-    return out;
-}
-
 /* The view marks every king in check: green's on a8 by red's rook on a4;
  * none at the start. */
 static void view_marks_check(void **st)

@@ -744,22 +744,6 @@ static void engine_limits(void **st)
     lt_state_free(s);
 }
 
-/* The names of the cells the view marks in check, space-separated. */
-static const char *checked_cells(const lt_game *g, const lt_state *s)
-{
-    static lt_view v;
-    static char out[64];
-    memset(&v, 0, sizeof v);
-    g->render(s, &v);
-    out[0] = '\0';
-    for (int i = 0; i < v.nchecks; i++) {
-        assert_true(v.check[i] >= 0 && v.check[i] < v.ncells);
-        strcat(out, i ? " " : "");
-        strcat(out, v.cells[v.check[i]].name);
-    }
-    return out;
-}
-
 /* The view marks the king in check: White's on g1, checked by the rook on
  * g5; none at the start. */
 static void view_marks_check(void **st)

@@ -17,19 +17,13 @@ import { chromium } from 'playwright-core';
 import {
   check, equal, finish, log, startServer, stopServer, tempDir, CHROMIUM, CHROMIUM_ARGS,
 } from './lib.mjs';
+import { openPage } from './page.mjs';
 
 const [exe] = process.argv.slice(2);
 const TIMEOUT = 60000;
 
 async function openRecord(context, server, record) {
-  const page = await context.newPage();
-  page.setDefaultTimeout(TIMEOUT);
-  page.errors = [];
-  page.on('console', (m) => {
-    if (m.type() === 'error') page.errors.push(m.text());
-  });
-  page.on('pageerror', (e) => page.errors.push(e.message));
-  await page.goto(server.url + '#');
+  const page = await openPage(context, server.url + '#', TIMEOUT);
   await page.setInputFiles('#upload', { name: 'game.txt', mimeType: 'text/plain', buffer: Buffer.from(record) });
   await page.waitForSelector('#board-host[data-ply]', { state: 'attached' });
   return page;

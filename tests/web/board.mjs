@@ -17,24 +17,10 @@ import { chromium } from 'playwright-core';
 import {
   check, equal, finish, log, startServer, stopServer, tempDir, CHROMIUM, CHROMIUM_ARGS, moduleUrl,
 } from './lib.mjs';
+import { openPage, board, legalMoves, waitPly, waitTurn, overflow } from './page.mjs';
 
 const [exe, outDir] = process.argv.slice(2);
-const TIMEOUT = 20000;
 
-async function openPage(context, url) {
-  const page = await context.newPage();
-  page.setDefaultTimeout(TIMEOUT);
-  page.errors = [];
-  page.on('console', (m) => {
-    if (m.type() === 'error') page.errors.push(m.text());
-  });
-  page.on('pageerror', (e) => page.errors.push(e.message));
-  if (url) await page.goto(url);
-  return page;
-}
-
-const data = (page, key) => page.getAttribute('#board-host', 'data-' + key);
-const legalMoves = async (page) => JSON.parse((await data(page, 'moves')) || '[]');
 
 /* A new game from the setup page, seats by their select values. */
 async function newGame(page, url, id, seats = {}, players = 0) {
@@ -44,22 +30,6 @@ async function newGame(page, url, id, seats = {}, players = 0) {
   for (const [i, spec] of Object.entries(seats)) await page.selectOption(`select[name="seat-${i}"]`, spec);
   await page.click('#start');
   await page.waitForSelector('#board-host[data-ply]', { state: 'attached' });
-}
-
-/* Waits until one of `seats` has moves here (or the game is over). */
-function waitTurn(page, seats) {
-  return page.waitForFunction((mine) => {
-    const b = document.querySelector('#board-host');
-    if (!b || !b.dataset.to) return false;
-    return b.dataset.to === '-2' || (mine.includes(Number(b.dataset.to)) && b.dataset.moves !== '[]');
-  }, seats, { timeout: 60000 });
-}
-
-function waitPly(page, n) {
-  return page.waitForFunction((k) => {
-    const b = document.querySelector('#board-host');
-    return b && Number(b.dataset.ply) > k;
-  }, n);
 }
 
 async function centre(page, selector) {
@@ -76,7 +46,6 @@ async function clickName(page, name) {
 }
 
 
-const overflow = (page) => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
 
 /* ---- the contrast function in the page ---------------------------------- */
 
@@ -133,7 +102,7 @@ async function talatPhone(browser, server) {
   const target = mine[mine.length - 1];
   const name = await page.getAttribute(`.cell[data-cell="${target.cells[0]}"]`, 'data-name');
   [x, y] = await centre(page, cellSel(name));
-  const before = Number(await data(page, 'ply'));
+  const before = Number(await board(page, 'ply'));
   await page.touchscreen.tap(x, y);
   await waitPly(page, before);
   const first = await page.$eval('#moves .ply[data-ply="1"]', (e) => e.textContent);
@@ -149,7 +118,7 @@ async function talatPhone(browser, server) {
   const left = await page.$$eval('svg.board .reserve.movable', (els) => els.map((e) => e.getAttribute('data-text')));
   const next = left[0];
   const to = again.find((m) => m.cells.length === 1 && m.shown.startsWith(next.slice(1) + '@'));
-  const n1 = Number(await data(page, 'ply'));
+  const n1 = Number(await board(page, 'ply'));
   const [x0, y0] = await centre(page, slot(next));
   const [x1, y1] = await centre(page, `.cell[data-cell="${to.cells[0]}"] .hit`);
   await page.mouse.move(x0, y0);
@@ -191,7 +160,7 @@ async function chessCheck(browser, server) {
   const page = await openPage(context);
   await newGame(page, server.url, 'chess', { 1: 'human' });
   for (const [from, to] of [['e2', 'e4'], ['f7', 'f6'], ['d1', 'h5']]) {
-    const n = Number(await data(page, 'ply'));
+    const n = Number(await board(page, 'ply'));
     check(!(await page.$('svg.board .cell.check')), `no check before ${from}-${to}`);
     await clickName(page, from);
     await page.waitForSelector(`.cell.selected[data-name="${from}"]`);
@@ -256,7 +225,7 @@ async function keyboard(browser, server) {
   await page.keyboard.press('Enter');
   await page.waitForSelector('.cell.selected[data-name="e2"]');
   check(await walk('e4'), 'the arrows reach e4');
-  const n = Number(await data(page, 'ply'));
+  const n = Number(await board(page, 'ply'));
   await page.keyboard.press('Enter');
   await waitPly(page, n);
   const first = await page.$eval('#moves .ply[data-ply="1"]', (e) => e.textContent);

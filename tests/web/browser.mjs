@@ -40,45 +40,13 @@ import {
   check, equal, finish, log, startServer, stopServer, tempDir, CHROMIUM,
   CHROMIUM_ARGS, replayRecord, moduleUrl,
 } from './lib.mjs';
+import { openPage, board, ply, legalMoves, waitPly, waitTurn } from './page.mjs';
 
 const [exe, finalTool, outDir] = process.argv.slice(2);
-const TIMEOUT = 20000;
 
 /* ---- Helpers on a page -------------------------------------------------- */
 
 /* A page whose console errors are collected. */
-async function openPage(context, url) {
-  const page = await context.newPage();
-  page.setDefaultTimeout(TIMEOUT);
-  page.errors = [];
-  page.on('console', (m) => {
-    if (m.type() === 'error') page.errors.push(m.text());
-  });
-  page.on('pageerror', (e) => page.errors.push(e.message));
-  if (url) await page.goto(url);
-  return page;
-}
-
-const board = (page, key) => page.getAttribute('#board-host', 'data-' + key);
-const ply = async (page) => Number(await board(page, 'ply'));
-const legalMoves = async (page) => JSON.parse((await board(page, 'moves')) || '[]');
-
-/* Waits until the board shows more than `n` actions, or the game ends. */
-function waitPly(page, n) {
-  return page.waitForFunction((k) => {
-    const b = document.querySelector('#board-host');
-    return b && (Number(b.dataset.ply) > k || b.dataset.to === '-2');
-  }, n);
-}
-
-/* Waits until `seat` is to move here (or the game is over). */
-function waitTurn(page, seats) {
-  return page.waitForFunction((mine) => {
-    const b = document.querySelector('#board-host');
-    if (!b || !b.dataset.to) return false;
-    return b.dataset.to === '-2' || (mine.includes(Number(b.dataset.to)) && b.dataset.moves !== '[]');
-  }, seats, { timeout: 60000 });
-}
 
 async function cellCentre(page, cell) {
   const box = await page.locator(`.cell[data-cell="${cell}"] .hit`).boundingBox();

@@ -26,6 +26,7 @@ import {
   check, equal, finish, log, startServer, stopServer, tempDir, CHROMIUM,
   CHROMIUM_ARGS,
 } from './lib.mjs';
+import { board, overflow } from './page.mjs';
 
 const [exe, outDir, ...only] = process.argv.slice(2);
 const SIZES = [
@@ -64,7 +65,6 @@ function generator(text) {
   };
 }
 
-const board = (page, key) => page.getAttribute('#board-host', 'data-' + key);
 
 /* Waits until the person has something to do (a move, or dice to
  * throw) or the game is over: {what, ply, moves}. */
@@ -127,9 +127,6 @@ async function playMove(page, move, touch, before) {
   await taken(page, before);
 }
 
-/* The widest the page is, past the window's width (0: no sideways
- * scrolling). */
-const overflow = (page) => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
 
 /* Each seat's colour as drawn: the pieces' fills on the board by owner
  * (data-fill: the piece's own colour, under any pattern on it), and the

@@ -21,32 +21,10 @@ import { chromium } from 'playwright-core';
 import {
   check, equal, finish, log, startServer, stopServer, tempDir, CHROMIUM, CHROMIUM_ARGS,
 } from './lib.mjs';
+import { openPage, board, ply, legalMoves, waitPly } from './page.mjs';
 
 const [exe, outDir] = process.argv.slice(2);
-const TIMEOUT = 20000;
 
-async function openPage(context, url) {
-  const page = await context.newPage();
-  page.setDefaultTimeout(TIMEOUT);
-  page.errors = [];
-  page.on('console', (m) => {
-    if (m.type() === 'error') page.errors.push(m.text());
-  });
-  page.on('pageerror', (e) => page.errors.push(e.message));
-  if (url) await page.goto(url);
-  return page;
-}
-
-const board = (page, key) => page.getAttribute('#board-host', 'data-' + key);
-const ply = async (page) => Number(await board(page, 'ply'));
-const legalMoves = async (page) => JSON.parse((await board(page, 'moves')) || '[]');
-
-function waitPly(page, n) {
-  return page.waitForFunction((k) => {
-    const b = document.querySelector('#board-host');
-    return b && (Number(b.dataset.ply) > k || b.dataset.to === '-2');
-  }, n);
-}
 
 async function clickCell(page, cell) {
   const box = await page.locator(`.cell[data-cell="${cell}"] .hit`).boundingBox();

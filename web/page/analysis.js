@@ -6,6 +6,7 @@
  * with the better move; in dice games every decision with the exact
  * values of the choice made and the best one.  The search runs in the
  * worker (worker.js, kind 'analyse') on a copy of the game. */
+import { h as el } from './dom.js';
 import { t, number } from './i18n.js';
 
 const SVG = 'http://www.w3.org/2000/svg';
@@ -17,21 +18,6 @@ const PAD = 7;
 const MARK_COLOURS = ['#555', '#0072b2', '#e69f00', '#d55e00'];
 /* the same darkened for words (WCAG AA on the light panel) */
 const MARK_INKS = ['#333', '#005a8c', '#7a4f00', '#a33c00'];
-
-function el(tag, attrs, ...children) {
-  const e = document.createElement(tag);
-  for (const [k, v] of Object.entries(attrs || {})) {
-    if (v === undefined || v === null || v === false) continue;
-    if (k.startsWith('on')) e.addEventListener(k.slice(2), v);
-    else if (k === 'class') e.className = v;
-    else e.setAttribute(k, v === true ? '' : v);
-  }
-  for (const c of children.flat(Infinity)) {
-    if (c === null || c === undefined || c === false) continue;
-    e.append(c instanceof Node ? c : String(c));
-  }
-  return e;
-}
 
 function svg(tag, attrs, parent) {
   const e = document.createElementNS(SVG, tag);

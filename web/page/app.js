@@ -3,6 +3,7 @@
  * Worker) or in a room of `ludoteka serve` with players elsewhere.  The
  * rules live in the C core (core.js); this file only shows them. */
 import { analyse, analysisHint } from './analysis.js';
+import { h, put } from './dom.js';
 import { drawBoard, drawDice, seatColours } from './board.js';
 import { drawLegend } from './legend.js';
 import {
@@ -42,28 +43,6 @@ function sharedOrigin() {
   if (local && serverInfo.addresses.length)
     return `${location.protocol}//${serverInfo.addresses[0]}:${serverInfo.port}`;
   return location.origin;
-}
-
-/* ---- Small DOM helpers --------------------------------------------------- */
-
-function h(tag, attrs, ...children) {
-  const e = document.createElement(tag);
-  for (const [k, v] of Object.entries(attrs || {})) {
-    if (v === undefined || v === null || v === false) continue;
-    if (k.startsWith('on')) e.addEventListener(k.slice(2), v);
-    else if (k === 'class') e.className = v;
-    else e.setAttribute(k, v === true ? '' : v);
-  }
-  for (const c of children.flat(Infinity)) {
-    if (c === null || c === undefined || c === false) continue;
-    e.append(c instanceof Node ? c : String(c));
-  }
-  return e;
-}
-
-/* Replaces an element's children, skipping the null ones. */
-function put(parent, ...children) {
-  parent.replaceChildren(...children.flat(Infinity).filter((c) => c !== null && c !== undefined && c !== false));
 }
 
 const gameById = (id) => GAMES.find((g) => g.id === id);

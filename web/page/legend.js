@@ -5,6 +5,7 @@
  * piece (render in game.h); the moves in our own words after each game's
  * RULES.md and rules text. */
 import { pieceIcon } from './board.js';
+import { h } from './dom.js';
 import { t } from './i18n.js';
 
 /* kind -> [name, how it moves, the symbol to draw when no such piece is
@@ -40,13 +41,6 @@ const LEGENDS = {
 
 /* Four Seasons' pawns are four kinds (one per direction): one row. */
 const kindOf = (game, kind) => (game === 'four-seasons' && kind > 5 ? 5 : kind);
-
-const h = (tag, attrs, ...children) => {
-  const e = document.createElement(tag);
-  for (const [k, v] of Object.entries(attrs || {})) e.setAttribute(k, v);
-  for (const c of children.flat()) if (c !== null && c !== undefined) e.append(c);
-  return e;
-};
 
 function pieceRows(game, view, colours, seat) {
   const data = LEGENDS[game];
