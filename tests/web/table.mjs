@@ -11,6 +11,7 @@
 //  - Medh Kuu Lash: the computer's dice are thrown for it, never by the
 //    person's button; undo takes back the person's last decision;
 //  - sound on moves: off by default, the switch remembered;
+//  - the person's dice thrown by the page, and by hand again;
 //  - the computer's level chosen for the next game is the rematch's;
 //  - Talat starts with three players; pass-and-play turns the board;
 //  - the aria-live region tells the move played and the result.
@@ -281,6 +282,27 @@ async function sound(browser, server) {
   await context.close();
 }
 
+/* The person's dice thrown by the page, and the switch turned off again:
+ * the Throw button is back. */
+async function autoRoll(browser, server) {
+  const context = await browser.newContext({ locale: 'en-GB' });
+  const page = await openPage(context);
+  await newGame(page, server.url, 'hazard', { 1: 'human' });
+  await page.waitForSelector('#roll');
+  equal(await page.isChecked('#auto-roll'), false, 'the person throws by hand by default');
+  await page.check('#auto-roll');
+  /* nobody presses anything: the game goes on to its end */
+  await page.waitForSelector('#result:not(.hidden)', { timeout: 60000 });
+  await page.uncheck('#auto-roll');
+  await page.click('#rematch');
+  await page.waitForSelector('#roll');
+  await page.reload();
+  await page.waitForSelector('#roll');
+  equal(await page.isChecked('#auto-roll'), false, 'switched off, the person throws again');
+  noConsoleErrors(page, 'auto roll');
+  await context.close();
+}
+
 async function levelForRematch(context, server) {
   const page = await openPage(context);
   await newGame(page, server.url, 'chess', { 1: 'ai:level=1' });
@@ -355,6 +377,7 @@ const tests = [
   ['manual dice', () => manualDice(context, server)],
   ['medh throws', () => medhComputerThrows(context, server)],
   ['sound', () => sound(browser, server)],
+  ['auto roll', () => autoRoll(browser, server)],
   ['level', () => levelForRematch(context, server)],
   ['talat and pass-and-play', () => talatAndPassAndPlay(context, server)],
   ['announced', () => announced(context, server)],

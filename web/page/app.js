@@ -1384,18 +1384,25 @@ class LocalGame extends GameView {
   liveActions(v) {
     this.renderManual(v);
     if (v.to !== -1 || this.diceManual || !this.throwsByHand()) return [];
-    const roll = h('button', {
+    return [h('button', {
       type: 'button', class: 'primary', id: 'roll', onclick: () => this.changed(core.step(), false),
-    }, t('Throw the dice'));
-    const auto = h('label', { class: 'small-label' },
-      h('input', {
-        type: 'checkbox', onchange: (e) => {
-          this.autoRoll = e.target.checked;
-          localStorage.setItem(AUTOROLL, this.autoRoll ? 'yes' : 'no');
-          this.refresh();
-        },
-      }), ' ', t('throw automatically'));
-    return [roll, auto];
+    }, t('Throw the dice'))];
+  }
+
+  /* ...and in a game of dice, whether the page throws the person's dice
+   * too (a switch that stays, so that it can be turned off again) */
+  renderSettings() {
+    super.renderSettings();
+    if (!this.game.chance || this.el.settings.querySelector('#auto-roll')) return;
+    const auto = h('input', {
+      type: 'checkbox', id: 'auto-roll', checked: this.autoRoll,
+      onchange: (e) => {
+        this.autoRoll = e.target.checked;
+        localStorage.setItem(AUTOROLL, this.autoRoll ? 'yes' : 'no');
+        this.refresh();
+      },
+    });
+    this.el.settings.append(h('label', { class: 'check' }, auto, h('span', {}, t('Throw my dice automatically'))));
   }
 
   /* Dice entered by hand: when they are to be thrown, a field for each

@@ -158,7 +158,7 @@ void medh_render(const medh *s, lt_view *v)
              _("Off the board (reserve and captured): green %d, wooden %d"),
              PIECES - medh_count(s, GREEN), PIECES - medh_count(s, WOODEN));
     snprintf(line[v->ninfo++], 96, "%s",
-             _("Rows: W1..W8 (top), M1..M8, G1..G8; the ring G1..G8, W8..W1"));
+             _("Rows: W1..W8, M1..M8, G1..G8; the ring G1..G8, W8..W1"));
     snprintf(line[v->ninfo++], 96, _("Turn %u of %u"),
              (unsigned)s->turns + (s->phase < WON), (unsigned)s->cap);
 }
