@@ -38,7 +38,7 @@ import { execFileSync } from 'node:child_process';
 import { chromium } from 'playwright-core';
 import {
   check, equal, finish, log, startServer, stopServer, tempDir, CHROMIUM,
-  CHROMIUM_ARGS, replayRecord, moduleUrl,
+  CHROMIUM_ARGS, replayRecord, moduleUrl, timed,
 } from './lib.mjs';
 import { openPage, board, ply, legalMoves, waitPly, waitTurn } from './page.mjs';
 
@@ -843,15 +843,6 @@ fs.mkdirSync(outDir, { recursive: true });
 const server = await startServer(exe, tempDir('lt-browser-data-'));
 const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
 const context = await browser.newContext({ locale: 'en-GB', acceptDownloads: true });
-const timed = async (name, f) => {
-  const t0 = Date.now();
-  try {
-    await f();
-  } catch (e) {
-    check(false, `${name}: ${e.stack || e}`);
-  }
-  log(`${name}: ${((Date.now() - t0) / 1000).toFixed(1)} s`);
-};
 try {
   await timed('page', () => pageLoads(context, server));
   await timed('any view', () => anyView(context, server));

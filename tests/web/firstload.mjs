@@ -25,7 +25,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { chromium } from 'playwright-core';
 import {
-  check, equal, finish, log, startServer, stopServer, tempDir, CHROMIUM, CHROMIUM_ARGS,
+  check, equal, finish, log, startServer, stopServer, tempDir, CHROMIUM, CHROMIUM_ARGS, timed,
 } from './lib.mjs';
 
 const [exe] = process.argv.slice(2);
@@ -321,17 +321,6 @@ async function visits(browser, server, wasmName) {
 
 const server = await startServer(exe, tempDir('lt-firstload-data-'));
 const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
-const timed = async (name, f) => {
-  const t0 = Date.now();
-  try {
-    return await f();
-  } catch (e) {
-    check(false, `${name}: ${e.stack || e}`);
-    return null;
-  } finally {
-    log(`${name}: ${((Date.now() - t0) / 1000).toFixed(1)} s`);
-  }
-};
 try {
   const wasm = await timed('headers', () => headers(server));
   await timed('visits', () => visits(browser, server, wasm || ''));

@@ -40,6 +40,20 @@ export function log(...args) {
 
 export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
+/* Runs one part of a test: a throw is a failed check, not the end of the
+ * run; says how long it took; its value (null after a throw). */
+export async function timed(name, f) {
+  const t0 = Date.now();
+  try {
+    return await f();
+  } catch (e) {
+    check(false, `${name}: ${e.stack || e}`);
+    return null;
+  } finally {
+    log(`${name}: ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+  }
+}
+
 /* A new folder, removed when the test finishes. */
 export function tempDir(prefix) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));

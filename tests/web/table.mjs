@@ -15,12 +15,13 @@
 //  - the computer's level chosen for the next game is the rematch's;
 //  - Talat starts with three players; pass-and-play turns the board;
 //  - the aria-live region tells the move played and the result.
-// Every wait is for an element or an attribute of the page, never a sleep.
+// Every wait is for an element or an attribute of the page, never for a
+// fixed time.
 import fs from 'node:fs';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
 import {
-  check, equal, finish, log, startServer, stopServer, tempDir, CHROMIUM, CHROMIUM_ARGS,
+  check, equal, finish, log, startServer, stopServer, tempDir, CHROMIUM, CHROMIUM_ARGS, timed,
 } from './lib.mjs';
 import { openPage, board, ply, legalMoves, waitPly } from './page.mjs';
 
@@ -361,15 +362,6 @@ fs.mkdirSync(outDir, { recursive: true });
 const server = await startServer(exe, tempDir('lt-table-data-'));
 const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
 const context = await browser.newContext({ locale: 'en-GB' });
-const timed = async (name, f) => {
-  const t0 = Date.now();
-  try {
-    await f();
-  } catch (e) {
-    check(false, `${name}: ${e.stack || e}`);
-  }
-  log(`${name}: ${((Date.now() - t0) / 1000).toFixed(1)} s`);
-};
 const only = process.env.TABLE_ONLY ? process.env.TABLE_ONLY.split(',') : null;
 const tests = [
   ['chain', () => chain(context, server)],
