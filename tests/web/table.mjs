@@ -309,6 +309,7 @@ async function levelForRematch(context, server) {
   await newGame(page, server.url, 'chess', { 1: 'ai:level=1' });
   await page.waitForSelector('#next-level');
   equal(await page.inputValue('#next-level'), '1', 'the level in play is offered');
+  check(!(await page.isVisible('#turn-board')), 'one person here: no switch to turn the board to the player to move');
   await page.selectOption('#next-level', '4');
   await page.click('#resign');
   await page.waitForSelector('#rematch');
