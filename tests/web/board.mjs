@@ -221,7 +221,7 @@ async function keyboard(browser, server) {
   };
   check(await walk('e2'), 'the arrows reach e2');
   const label = await page.$eval('.cell[data-name="e2"]', (e) => e.getAttribute('aria-label'));
-  check(/^e2 /.test(label), `e2's label names it and its piece (${label})`);
+  equal(label, 'e2 Pawn (White)', "e2's label names it, its piece and the piece's owner");
   await page.keyboard.press('Enter');
   await page.waitForSelector('.cell.selected[data-name="e2"]');
   check(await walk('e4'), 'the arrows reach e4');

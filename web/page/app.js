@@ -5,7 +5,7 @@
 import { analyse, analysisHint } from './analysis.js';
 import { h, put } from './dom.js';
 import { drawBoard, drawDice, seatColours } from './board.js';
-import { drawLegend } from './legend.js';
+import { drawLegend, pieceName } from './legend.js';
 import {
   t, tn, tParts, number, lang, setLang, languages, languageName, startLanguage,
 } from './i18n.js';
@@ -834,6 +834,9 @@ class GameView {
       colours,
       label: title(g),
       strings: { board: t('board') },
+      describe: (p) => (p.owner >= 0
+        ? t('{piece} ({seat})', { piece: pieceName(g.id, p.kind) || p.text, seat: this.seatName(p.owner) })
+        : pieceName(g.id, p.kind) || p.text),
       legal,
       onReserve: interactive ? (list) => pick(list) : null,
       selected: this.selected,

@@ -258,9 +258,10 @@ function wraps(cells, links, width) {
   return pairs.length && pairs.length * 2 === ends.length ? pairs : [];
 }
 
-/* What a cell holds, for its aria-label: "e4, white pawn ♙" */
-function cellLabel(c, list) {
-  const what = list.map((p) => p.text).join(' ');
+/* What a cell holds, for its aria-label: "e2 Pawn (White)", each piece
+ * as opts.describe words it (else its letter) */
+function cellLabel(c, list, describe) {
+  const what = list.map((p) => (describe ? describe(p) : p.text)).join(', ');
   return what ? `${c.name} ${what}` : c.name;
 }
 
@@ -272,7 +273,8 @@ function cellLabel(c, list) {
  * moves here, as the page has them: {name, shown, cells}) and
  * onReserve(moves, piece): a piece off the board (a tower in hand) tapped,
  * clicked or reached by the keys, then a marked cell (or the piece dragged
- * onto it) - the moves that put it there, normally one; label: the board's
+ * onto it) - the moves that put it there, normally one; describe(piece):
+ * a piece in words for a screen reader; label: the board's
  * name for screen readers (the game's title); strings: {board: "…"} words
  * for screen readers in the reader's language.
  *
@@ -371,7 +373,7 @@ export function drawBoard(host, view, opts) {
     const shade = SHADE[c.shade] || 'plain';
     const g = el('g', {
       class: `cell ${shade}`, 'data-cell': i, 'data-name': c.name, id: `cell-${i}`,
-      role: 'button', 'aria-label': cellLabel(c, onCell.get(i) || []),
+      role: 'button', 'aria-label': cellLabel(c, onCell.get(i) || [], opts.describe),
     }, svg);
     if (c.shape === 0) {
       el('rect', { x: left + c.x * U, y: top + c.y * U, width: U, height: U, class: 'square' }, g);

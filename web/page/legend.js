@@ -89,6 +89,14 @@ function towerRows(view, colours, seat) {
 
 /* Puts the legend of the game's pieces into `host` (or nothing, for a game
  * with none); it stays open or closed as the reader left it. */
+/* A piece's name as the legend gives it ("Pawn"), or "" where the game
+ * has no legend. */
+export function pieceName(game, kind) {
+  const data = LEGENDS[game];
+  const entry = data && data[kindOf(game, kind)];
+  return entry ? entry()[0] : '';
+}
+
 export function drawLegend(host, game, view, colours, seat = 0) {
   const talat = game === 'talat';
   if (!LEGENDS[game] && !talat) {
