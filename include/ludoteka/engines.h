@@ -85,6 +85,11 @@ typedef struct lt_engines {
     const char *bench_player;
     const char *const *bench_positions;
 
+    /* For the analysis of a game (analysis.h): the depth its own engine
+     * ("ai:engine") searches each position to, where depth suits it
+     * better than a budget of nodes (chess: 8); 0: nodes. */
+    int analysis_depth;
+
     /* Expected return of every seat, within the game's return range: what
      * searches use where they cannot look to the end. */
     void (*evaluate)(const lt_state *, double *);

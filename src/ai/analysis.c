@@ -13,8 +13,8 @@
 #include "ludoteka/text.h"
 
 enum {
-    DEFAULT_DEPTH = 8,       /* chess's own engine */
-    DEFAULT_NODES = 20000,   /* the other searchers */
+    DEFAULT_NODES = 20000,   /* a search without a depth of its own
+                              * (engines.h: analysis_depth) */
     CHANCE_DEPTH = 2,        /* dice rolls in a row looked through */
     CHANCE_SHARE = 4,        /* the outcomes of a roll share the search of
                               * this many positions, ... */
@@ -263,16 +263,19 @@ lt_status lt_analyse(const lt_game *g, const lt_state *start,
     }
     analyser an = {.g = g, .players = g->num_players(start)};
     lt_analyser_spec(g, a->analyser, sizeof a->analyser);
-    bool by_nodes = strcmp(a->analyser, "ai:engine") || strcmp(g->id, "chess");
+    /* the game's own engine by depth where its table says so */
+    int engine_depth = strcmp(a->analyser, "ai:engine")
+                           ? 0
+                           : lt_engines_of(g)->analysis_depth;
     an.limits.depth = lim->depth;
     an.limits.nodes = lim->nodes;
     if (!strcmp(a->analyser, "ai:mcts") && !an.limits.nodes)
         an.limits.nodes = DEFAULT_NODES; /* MCTS knows no depth */
     if (!an.limits.depth && !an.limits.nodes) {
-        if (by_nodes)
-            an.limits.nodes = DEFAULT_NODES;
+        if (engine_depth > 0)
+            an.limits.depth = engine_depth;
         else
-            an.limits.depth = DEFAULT_DEPTH;
+            an.limits.nodes = DEFAULT_NODES;
     }
     an.limits.stop = lim->stop;
     a->depth = an.limits.depth;

@@ -24,26 +24,36 @@ const char *cli_legend(const lt_game *g, bool ascii)
     return NULL;
 }
 
-static int cell_named(const lt_view *v, const char *name)
+void cli_wrap_links(lt_view *v)
 {
-    for (int i = 0; i < v->ncells; i++)
-        if (!strcmp(v->cells[i].name, name))
-            return i;
-    return -1;
-}
-
-void cli_extra_links(const lt_game *g, lt_view *v)
-{
-    static const char *const medh[][2] = {{"G8", "W8"}, {"W1", "G1"}};
-    if (strcmp(g->id, "medh-kuu-lash") != 0)
-        return;
-    for (size_t k = 0; k < sizeof medh / sizeof medh[0]; k++) {
-        int a = cell_named(v, medh[k][0]), b = cell_named(v, medh[k][1]);
-        bool there = false;
-        for (int i = 0; i < v->nlinks; i++)
-            there = there || (v->links[i].a == a && v->links[i].b == b) ||
-                    (v->links[i].a == b && v->links[i].b == a);
-        if (a >= 0 && b >= 0 && !there && v->nlinks < LT_VIEW_LINKS)
-            v->links[v->nlinks++] = (lt_link){(int16_t)a, (int16_t)b};
+    int degree[LT_VIEW_CELLS] = {0}, ends[LT_VIEW_CELLS], nends = 0;
+    bool starts[LT_VIEW_CELLS] = {false};
+    for (int i = 0; i < v->nlinks; i++) {
+        degree[v->links[i].a]++;
+        degree[v->links[i].b]++;
+        starts[v->links[i].a] = true;
     }
+    for (int c = 0; c < v->ncells; c++)
+        if (degree[c] == 1 &&
+            (v->cells[c].x == 0 || v->cells[c].x == v->width - 1))
+            ends[nends++] = c;
+    /* each end paired with the other end on its edge column, or none */
+    lt_link wrap[LT_VIEW_CELLS / 2];
+    int nwrap = 0;
+    for (int k = 0; k < nends; k++)
+        for (int j = k + 1; j < nends; j++) {
+            int a = ends[k], b = ends[j];
+            if (v->cells[a].x != v->cells[b].x)
+                continue;
+            if (nwrap == LT_VIEW_CELLS / 2)
+                return;
+            /* from a run's last cell to the next run's first */
+            bool back = starts[a] && !starts[b];
+            wrap[nwrap++] = (lt_link){(int16_t)(back ? b : a),
+                                      (int16_t)(back ? a : b)};
+        }
+    if (nwrap == 0 || 2 * nwrap != nends || v->nlinks + nwrap > LT_VIEW_LINKS)
+        return;
+    for (int k = 0; k < nwrap; k++)
+        v->links[v->nlinks++] = wrap[k];
 }

@@ -13,9 +13,11 @@
  * the screen has no UTF-8), or NULL when it needs none. */
 const char *cli_legend(const lt_game *, bool ascii);
 
-/* Links a front end adds to a game's view where the view leaves out
- * what the board shows: Medh Kuu Lash's ring wrapping from G8 to W8 and
- * from W1 to G1 (in the ring's direction), drawn round the outside. */
-void cli_extra_links(const lt_game *, lt_view *);
+/* The links where a ring of the view wraps from one row's end to
+ * another's, added to the view to be drawn round the outside (Medh Kuu
+ * Lash: G8 to W8, W1 to G1): the cells with one link, in pairs on the
+ * same column at the left or right edge, from a run's last cell to the
+ * next run's first - the page's rule (board.js, wraps). */
+void cli_wrap_links(lt_view *);
 
 #endif

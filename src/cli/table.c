@@ -198,7 +198,7 @@ int table_viewer(const table *t)
 int table_render(const table *t, lt_view *v)
 {
     lt_session_render(t->s, table_viewer(t), t->flip, v);
-    cli_extra_links(lt_session_game(t->s), v); /* Medh Kuu Lash's ring */
+    cli_wrap_links(v); /* a ring's wraps (Medh Kuu Lash's) */
     return lt_session_view_turns(t->s, table_viewer(t), t->flip);
 }
 

@@ -195,4 +195,5 @@ static const char *const levels[] = {"ai:engine:level=1", "ai:engine:level=2",
 const lt_engines lt_chess_engines = {
     "chess", .engines = engines, .levels = levels, .evaluate = evaluate,
     .bench_player = "ai:engine:depth=11",
+    .analysis_depth = 8,
     .bench_positions = chess_bench_positions};
