@@ -286,7 +286,9 @@ bool httpapi_handle(bool post, const char *path, const char *body, size_t len,
         }
         return true;
     }
-    if (!strcmp(path, "/api/status")) {
+    if (!strcmp(path, "/api/health")) {
+        answer_text(out, 200, "text/plain", "ok\n");
+    } else if (!strcmp(path, "/api/status")) {
         status(out);
     } else if (!strcmp(path, "/api/me")) {
         store_account a;

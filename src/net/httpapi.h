@@ -2,6 +2,8 @@
  * a request in (method, path, body, the log-in cookie's secret, the
  * client's address), a reply out (status, type, body, a cookie to set).
  *
+ *   GET  /api/health                  "ok": the process serves (load
+ *                                     balancers' checks)
  *   GET  /api/status                  rooms, connections, addresses
  *   GET  /api/rooms/ID/record         a room's record (attachment)
  *   GET  /api/games/ID/record         a finished game's, from the archive
