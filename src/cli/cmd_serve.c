@@ -102,6 +102,8 @@ int cmd_serve(int argc, char **argv)
             slot = &o.bind;
         else if (cli_flag(argc, argv, &i, "--db", &v))
             slot = &o.db;
+        else if (cli_flag(argc, argv, &i, "--node", &v))
+            slot = &o.node;
         else
             return cli_fail(EXIT_USAGE, "serve: unexpected argument '%s' (see "
                                         "ludoteka serve --help)", argv[i]);

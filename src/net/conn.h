@@ -28,6 +28,17 @@ typedef struct conn {
     int64_t account;     /* the logged-in player's account, or 0 */
     char name[32];       /* his name */
     void *transport;     /* the server's own data */
+    /* several processes (cluster.c) */
+    unsigned id;         /* its number in this process */
+    char owner[48];      /* relayed: the process keeping its room, or "" */
+    char owner_room[12]; /* ... and that room */
+    bool remote;         /* a connection of another process's client */
+    bool gone;           /* remote: closed, its process told */
+    bool counted;        /* remote: the referee took it in */
+    char from[48];       /* remote: that process */
+    unsigned from_id;    /* remote: its number there */
+    char *partial;       /* a message coming in pieces (malloc'd) */
+    size_t partial_len;
 } conn;
 
 /* Queues a text message to the client; a client that reads too slowly

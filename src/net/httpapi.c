@@ -149,7 +149,8 @@ static void room_record(const char *id, httpapi_reply *out)
 {
     lt_error err = {0};
     bool full;
-    room *r = room_valid_id(id) ? rooms_find(id, false, &full, &err) : NULL;
+    char owner[STORE_NODE_MAX];
+    room *r = room_valid_id(id) ? rooms_find(id, false, &full, owner, &err) : NULL;
     char *text = NULL;
     if (r) {
         pthread_mutex_lock(&r->lock);
@@ -157,7 +158,9 @@ static void room_record(const char *id, httpapi_reply *out)
         pthread_mutex_unlock(&r->lock);
         rooms_release(r);
     } else if (room_valid_id(id)) {
-        text = store_game_record(db, id, &err); /* expired, but archived */
+        text = store_game_record(db, id, &err); /* over, and archived */
+        if (!text && owner[0] && store_room_get(db, id, &text, owner, &err) == LT_OK)
+            room_public_text(text, false); /* in play on another server */
     }
     if (!text) {
         answer_text(out, 404, "text/plain; charset=utf-8", "no such room\n");

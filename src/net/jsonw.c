@@ -181,6 +181,12 @@ void jw_bool(jw *w, bool v)
     put(w, v ? "true" : "false", v ? 4 : 5);
 }
 
+void jw_raw(jw *w, const char *json)
+{
+    sep(w);
+    put(w, json, strlen(json));
+}
+
 void jw_null(jw *w)
 {
     sep(w);

@@ -35,6 +35,8 @@ void jw_int(jw *, long long v);
 void jw_num(jw *, double v);   /* non-finite numbers are written as null */
 void jw_bool(jw *, bool v);
 void jw_null(jw *);
+/* A value written by a jw before (trusted: not checked). */
+void jw_raw(jw *, const char *json);
 /* A key and its value, in one call. */
 void jw_kstr(jw *, const char *key, const char *s);
 void jw_kint(jw *, const char *key, long long v);

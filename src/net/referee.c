@@ -23,6 +23,7 @@
 #include "ludoteka/text.h"
 #include "net/accounts.h"
 #include "net/message.h"
+#include "net/cluster.h"
 #include "net/referee.h"
 #include "net/robots.h"
 #include "net/rooms.h"
@@ -127,6 +128,7 @@ void referee_error(conn *c, int re, const char *code, const char *fmt, ...)
 
 static void broadcast_seats(room *r)
 {
+    cluster_save(r); /* the lobby's entry */
     jw w = {0};
     reply_start(&w, "seats", -1);
     jw_kstr(&w, "room", r->id);
@@ -249,6 +251,7 @@ static void tell(room *r)
         [LT_END_RESIGN] = "resign", [LT_END_TIME] = "time",
         [LT_END_ABANDON] = "abandon"};
     lt_event ev;
+    cluster_save(r); /* in the store before anyone hears of it */
     while (lt_session_event(r->s, &ev)) {
         jw w = {0};
         lt_error err = {0};
@@ -511,6 +514,7 @@ static void on_create(conn *c, const net_msg *m)
     jw_end(&w);
     if (m->away > 0 && room_set_away(r, m->away, &err) != LT_OK)
         server_log("room %s: %s", r->id, err.msg);
+    cluster_save(r);
     conn_send(c, jw_text(&w));
     jw_free(&w);
     settle(r);
@@ -630,13 +634,39 @@ static void write_line(jw *w, const room_line *l)
     jw_end(w);
 }
 
+/* The message being handled, as it came: a relayed connection's goes on
+ * whole to the process that keeps its room. */
+static const char *current;
+static size_t current_len;
+
+/* A room kept by another process (owner set): c is relayed there with
+ * its message; true.  A connection relayed from another process is not
+ * relayed again: it is told to come back. */
+static bool relayed(conn *c, const char *owner, const net_msg *m)
+{
+    if (!owner[0])
+        return false;
+    if (c->remote) {
+        referee_error(c, m->re, "moved", "room %s is kept by another server "
+                      "now; join again", m->room);
+        conn_close(c);
+        return true;
+    }
+    leave(c);
+    cluster_tunnel(c, owner, m->room, current, current_len);
+    return true;
+}
+
 static void on_join(conn *c, const net_msg *m, bool watch)
 {
     lt_error err = {0};
     if (watch && c->seats == 0 && !within_open_connections(c, m->re))
         return;
     bool full;
-    room *r = rooms_find(m->room, !watch, &full, &err);
+    char owner[STORE_NODE_MAX];
+    room *r = rooms_find(m->room, !watch, &full, owner, &err);
+    if (!r && relayed(c, owner, m))
+        return;
     if (!r) {
         referee_error(c, m->re, full ? "no-room" : "unknown-room", "%s",
                       err.msg);
@@ -802,7 +832,11 @@ static void rematch(room *r, conn *c, int seat, int re)
     room *next = NULL;
     if (r->next[0]) {
         bool full;
-        next = rooms_find(r->next, true, &full, &err);
+        char owner[STORE_NODE_MAX];
+        next = rooms_find(r->next, true, &full, owner, &err);
+        if (!next && owner[0])
+            lt_error_set(&err, "the next game is on another server: join it "
+                               "from the link you were given");
     } else if (peers_take_room(c->peer, server_now())) {
         int n = r->nseats;
         char specs[LT_MAX_PLAYERS][LT_SPEC_MAX];
@@ -888,6 +922,7 @@ static void on_say(conn *c, const net_msg *m)
         lt_copy(l->name, sizeof l->name, "");
     lt_copy(l->text, sizeof l->text, m->text);
     l->at = (int64_t)time(NULL);
+    cluster_save_line(r, l);
     jw w = {0};
     reply_start(&w, "said", -1);
     jw_kstr(&w, "room", r->id);
@@ -901,49 +936,24 @@ static void on_say(conn *c, const net_msg *m)
 
 enum { LOBBY_MAX = 50 }; /* games of each list in the lobby's answer */
 
-typedef struct {
-    jw *w;
-    bool open; /* listing the open games, else those being played */
-    int n;
-} lobby_list;
-
-static bool list_room(room *r, void *ctx)
-{
-    lobby_list *l = ctx;
-    pthread_mutex_lock(&r->lock);
-    bool free_seat = false, people = false;
-    for (int i = 0; i < r->nseats; i++) {
-        free_seat |= room_free_seat(r, i);
-        people |= r->seats[i].holder != NULL;
-    }
-    bool show = !room_over(r) && (l->open ? free_seat : people && !free_seat);
-    if (show) {
-        char text[64];
-        jw *w = l->w;
-        jw_obj(w);
-        jw_kstr(w, "room", r->id);
-        jw_kstr(w, "game", r->game->id);
-        jw_kbool(w, "rated", r->rated);
-        lt_time_control_format(lt_session_time_control(r->s), text, sizeof text);
-        jw_kstr(w, "clock", text);
-        room_write_seats(r, w);
-        jw_end(w);
-        l->n++;
-    }
-    pthread_mutex_unlock(&r->lock);
-    return l->n < LOBBY_MAX;
-}
-
-/* The lobby: open games with a free seat, and games being played. */
+/* The lobby: open games with a free seat, and games being played (every
+ * process's: from the store). */
 static void on_lobby(conn *c, const net_msg *m)
 {
     jw w = {0};
     reply_start(&w, "lobby", m->re);
-    for (int open = 1; open >= 0; open--) {
-        lobby_list l = {&w, open, 0};
-        jw_key(&w, open ? "open" : "playing");
+    for (int listed = 1; listed <= 2; listed++) {
+        char *rows[LOBBY_MAX];
+        lt_error err = {0};
+        int n = store_lobby(db, listed, rows, LOBBY_MAX, &err);
+        if (n < 0)
+            server_log("the lobby: %s", err.msg);
+        jw_key(&w, listed == 1 ? "open" : "playing");
         jw_arr(&w);
-        rooms_each(list_room, &l);
+        for (int i = 0; i < n; i++) {
+            jw_raw(&w, rows[i]);
+            free(rows[i]);
+        }
         jw_end(&w);
     }
     jw_end(&w);
@@ -957,7 +967,10 @@ static void on_sit(conn *c, const net_msg *m)
 {
     lt_error err = {0};
     bool full;
-    room *r = rooms_find(m->room, true, &full, &err);
+    char owner[STORE_NODE_MAX];
+    room *r = rooms_find(m->room, true, &full, owner, &err);
+    if (!r && relayed(c, owner, m))
+        return;
     if (!r) {
         referee_error(c, m->re, full ? "no-room" : "unknown-room", "%s", err.msg);
         return;
@@ -1078,6 +1091,7 @@ static void on_seek(conn *c, const net_msg *m)
     pthread_mutex_lock(&r->lock);
     if (room_set_away(r, SEEK_AWAY, &err) != LT_OK)
         server_log("room %s: %s", r->id, err.msg);
+    cluster_save(r);
     send_seat(other.c, "paired", other.re, r, 0);
     send_seat(s.c, "paired", s.re, r, 1);
     settle(r);
@@ -1156,6 +1170,12 @@ static void on_ping(conn *c, const net_msg *m)
 static const bool in_room[MSG_COMMAND + 1] = {
     [MSG_MOVE] = true, [MSG_SAY] = true, [MSG_COMMAND] = true};
 
+/* The messages of a relayed connection that go to its room's process
+ * (join, watch and sit when they name its room). */
+static const bool relay[MSG_COMMAND + 1] = {
+    [MSG_JOIN] = true, [MSG_WATCH] = true, [MSG_SIT] = true, [MSG_MOVE] = true,
+    [MSG_LEAVE] = true, [MSG_SAY] = true, [MSG_COMMAND] = true};
+
 /* What each message does, by its type (msg_parse gives only these). */
 static void (*const handlers[])(conn *, const net_msg *) = {
     [MSG_CREATE] = on_create, [MSG_JOIN] = on_join_seat,
@@ -1184,6 +1204,19 @@ void referee_message(conn *c, const char *data, size_t len)
         referee_error(c, m.re, e.code, "%s", e.text);
         return;
     }
+    current = data;
+    current_len = len;
+    if (c->owner[0] && relay[m.type]) {
+        bool same = !m.room || !strcmp(m.room, c->owner_room);
+        if (same)
+            cluster_forward(c, data, len);
+        if (!same || m.type == MSG_LEAVE)
+            cluster_untunnel(c);
+        if (same) {
+            msg_free(&m);
+            return;
+        }
+    }
     if (in_room[m.type] && !c->room)
         referee_error(c, m.re, "no-room", "join a room first");
     else
@@ -1193,6 +1226,7 @@ void referee_message(conn *c, const char *data, size_t len)
 
 bool referee_opened(conn *c)
 {
+    cluster_opened(c);
     c->allowance = 2.0 * opt.rate;
     c->last = c->chat_when = server_now();
     c->chat = 5;
@@ -1209,6 +1243,7 @@ bool referee_opened(conn *c)
 
 void referee_closed(conn *c)
 {
+    cluster_untunnel(c);
     drop_seek(c);
     leave(c);
     nconns--;

@@ -120,6 +120,8 @@ void room_free(room *r)
     if (!r)
         return;
     lt_session_free(r->s);
+    free(r->saved);
+    free(r->saved_lobby);
     pthread_mutex_destroy(&r->lock);
     free(r);
 }
@@ -371,15 +373,19 @@ static void drop_line(char *text, const char *start)
     }
 }
 
+char *room_public_text(char *journal, bool over)
+{
+    if (journal) {
+        drop_line(journal, "[Tokens ");
+        if (!over)
+            drop_line(journal, "[Seed ");
+    }
+    return journal;
+}
+
 char *room_public_record(room *r, lt_error *err)
 {
-    char *text = lt_session_text(r->s, err);
-    if (!text)
-        return NULL;
-    drop_line(text, "[Tokens ");
-    if (!room_over(r))
-        drop_line(text, "[Seed ");
-    return text;
+    return room_public_text(lt_session_text(r->s, err), room_over(r));
 }
 
 const char *room_end_word(lt_end e)
@@ -491,4 +497,23 @@ void room_write_seats(room *r, jw *w)
     }
     jw_end(w);
     jw_kint(w, "watchers", r->nwatchers);
+}
+
+int room_write_lobby(room *r, jw *w)
+{
+    bool free_seat = false, people = false;
+    for (int i = 0; i < r->nseats; i++) {
+        free_seat |= room_free_seat(r, i);
+        people |= r->seats[i].holder != NULL;
+    }
+    char text[64];
+    jw_obj(w);
+    jw_kstr(w, "room", r->id);
+    jw_kstr(w, "game", r->game->id);
+    jw_kbool(w, "rated", r->rated);
+    lt_time_control_format(lt_session_time_control(r->s), text, sizeof text);
+    jw_kstr(w, "clock", text);
+    room_write_seats(r, w);
+    jw_end(w);
+    return room_over(r) ? 0 : free_seat ? 1 : people ? 2 : 0;
 }

@@ -73,6 +73,9 @@ typedef struct room {
     unsigned rematch;     /* seats that asked for the next game */
     char next[ROOM_ID_LEN + 1]; /* that game's room, once made */
     double active;        /* when something last happened (seconds) */
+    char *saved, *saved_lobby; /* the journal and lobby entry last written
+                           * to the store (cluster.c) */
+    int64_t chat_next;    /* the number of the next line of chat */
 } room;
 
 /* Is text a well-formed room id? */
@@ -110,6 +113,8 @@ bool room_over(const room *);
 /* The record as clients see it: no tokens, no seed before the end
  * (malloc'd text, or NULL). */
 char *room_public_record(room *, lt_error *);
+/* The same of a room's journal text (its own, changed in place). */
+char *room_public_text(char *journal, bool over);
 
 /* JSON members describing the game as it is now (into an open object):
  * "ply", "to", "pos", "legal", "result", "clock", "offer", "claimable",
@@ -124,6 +129,11 @@ void room_write_end(room *, jw *);
 /* "seats": each seat's spec, name, whether someone holds it, whether it
  * is still in the game. */
 void room_write_seats(room *, jw *);
+
+/* The room's entry in the lobby (an object into w) and where it is
+ * listed: 0 nowhere (over, or nobody there), 1 among the open games (a
+ * free seat), 2 among the games being played. */
+int room_write_lobby(room *, jw *);
 
 /* The time source of the rooms' clocks: milliseconds of the server's
  * monotonic clock. */

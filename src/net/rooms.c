@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "ludoteka/text.h"
+#include "net/cluster.h"
 #include "net/rooms.h"
 #include "net/server.h"
 
@@ -18,6 +19,7 @@ static pthread_mutex_t table_lock = PTHREAD_MUTEX_INITIALIZER;
 static room **table; /* [0, count) in use */
 static int count, cap;
 static char *dir;
+static bool shared;  /* rooms kept by several processes (cluster.c) */
 static int stored, max_stored; /* room files on disk, and the limit */
 
 /* Is name a room's file name (ID.txt)?  The id goes to id. */
@@ -43,8 +45,9 @@ static int count_stored(void)
     return n;
 }
 
-bool rooms_init(const char *data_dir, int max, int max_files)
+bool rooms_init(const char *data_dir, int max, int max_files, bool several)
 {
+    shared = several;
     table = calloc((size_t)max, sizeof *table);
     size_t n = strlen(data_dir) + 1;
     dir = malloc(n);
@@ -112,31 +115,65 @@ static bool make_space(int limit, lt_error *err)
                           "allows (%d); try again later", limit);
         return false;
     }
+    cluster_release(table[victim]);
     room_free(table[victim]);
     table[victim] = table[--count];
     return true;
 }
 
-room *rooms_find(const char *id, bool seat, bool *full, lt_error *err)
+/* Loads room id into the table (table locked, space made); NULL with a
+ * message, or with its owner's name when another process keeps it. */
+static room *load(const char *id, char owner[STORE_NODE_MAX], lt_error *err)
+{
+    if (shared) {
+        char path[4096];
+        snprintf(path, sizeof path, "%s/%s.txt", dir, id);
+        if (cluster_claim(id, path, owner, err) != 1)
+            return NULL;
+    } else if (!room_exists(dir, id)) {
+        lt_error_set(err, "there is no room '%.20s'", id);
+        return NULL;
+    }
+    room *r = room_load(dir, id, err);
+    if (!r) {
+        server_log("room %s not loaded: %s", id, err ? err->msg : "");
+        if (shared)
+            cluster_release_id(id);
+        return NULL;
+    }
+    cluster_load_chat(r);
+    table[count++] = r;
+    return r;
+}
+
+room *rooms_find(const char *id, bool seat, bool *full,
+                 char owner[STORE_NODE_MAX], lt_error *err)
 {
     pthread_mutex_lock(&table_lock);
     room *r = lookup(id);
     *full = false;
+    owner[0] = '\0';
     if (r) {
         /* in memory */
-    } else if (!room_valid_id(id) || !room_exists(dir, id)) {
+    } else if (!room_valid_id(id)) {
         lt_error_set(err, "there is no room '%.20s'", id);
     } else if (!make_space(seat ? cap : open_cap(), err)) {
         *full = true;
-    } else if ((r = room_load(dir, id, err)) != NULL) {
-        table[count++] = r;
     } else {
-        server_log("room %s not loaded: %s", id, err ? err->msg : "");
+        r = load(id, owner, err);
     }
     if (r)
         atomic_fetch_add(&r->refs, 1);
     pthread_mutex_unlock(&table_lock);
     return r;
+}
+
+bool rooms_loaded(const char *id)
+{
+    pthread_mutex_lock(&table_lock);
+    bool in = lookup(id) != NULL;
+    pthread_mutex_unlock(&table_lock);
+    return in;
 }
 
 room *rooms_create(const lt_game *g, const lt_config *cfg,
@@ -150,6 +187,10 @@ room *rooms_create(const lt_game *g, const lt_config *cfg,
                           "later", max_stored);
     } else if (make_space(open_cap(), err)) {
         r = room_create(dir, g, cfg, specs, tc, rated, open, err);
+        if (r && !cluster_own(r, err)) {
+            room_free(r);
+            r = NULL;
+        }
         if (r) {
             atomic_init(&r->refs, 1);
             lt_copy(r->owner, sizeof r->owner, owner);
@@ -182,6 +223,8 @@ int rooms_count(void)
 
 int rooms_load_all(void (*f)(room *))
 {
+    if (shared) /* rooms are taken over from the store (rooms_adopt) */
+        return 0;
     DIR *d = opendir(dir);
     if (!d)
         return 0;
@@ -203,6 +246,7 @@ int rooms_load_all(void (*f)(room *))
             room_free(r); /* finished: loaded again if someone asks */
             continue;
         }
+        cluster_load_chat(r);
         atomic_init(&r->refs, 1);
         table[count++] = r;
         loaded[n++] = r;
@@ -296,4 +340,22 @@ int rooms_expire(double keep_seconds)
     stored = count_stored();
     pthread_mutex_unlock(&table_lock);
     return removed;
+}
+
+int rooms_adopt(void (*f)(room *))
+{
+    enum { AT_ONCE = 64 };
+    char ids[AT_ONCE][16];
+    int n = cluster_orphans(ids, AT_ONCE), adopted = 0;
+    for (int i = 0; i < n; i++) {
+        bool full;
+        char owner[STORE_NODE_MAX];
+        lt_error err = {0};
+        room *r = rooms_find(ids[i], false, &full, owner, &err);
+        if (!r)
+            continue; /* taken by another, or no space: asked again later */
+        adopted++;
+        f(r);
+    }
+    return adopted;
 }

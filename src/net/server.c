@@ -27,6 +27,7 @@
 
 #include "ludoteka/text.h"
 #include "net/accounts.h"
+#include "net/cluster.h"
 #include "net/httpapi.h"
 #include "net/httpfile.h"
 #include "net/referee.h"
@@ -136,6 +137,10 @@ static session *of(conn *c)
 
 void conn_send(conn *c, const char *text)
 {
+    if (c->remote) {
+        cluster_send(c, text);
+        return;
+    }
     session *s = of(c);
     size_t n = strlen(text);
     if (s->closing || !n)
@@ -169,6 +174,10 @@ void conn_send(conn *c, const char *text)
 
 void conn_close(conn *c)
 {
+    if (c->remote) {
+        cluster_close(c);
+        return;
+    }
     session *s = of(c);
     if (s->closing)
         return;
@@ -182,7 +191,7 @@ void conn_close(conn *c)
 
 void conn_settled(conn *c)
 {
-    if (c->idle) {
+    if (c->idle && !c->remote) {
         c->idle = false;
         lws_set_timeout(of(c)->wsi, NO_PENDING_TIMEOUT, 0);
     }
@@ -589,6 +598,12 @@ static void robot_done(room *r, int ply, lt_action a)
     lws_cancel_service(context);
 }
 
+/* The listening thread has notifications for the service thread. */
+static void wake_service(void)
+{
+    lws_cancel_service(context);
+}
+
 static void play_robot_moves(void)
 {
     for (;;) {
@@ -622,6 +637,7 @@ static int callback(struct lws *wsi, enum lws_callback_reasons reason,
         return 0;
     case LWS_CALLBACK_EVENT_WAIT_CANCELLED:
         play_robot_moves();
+        cluster_receive();
         return 0;
 
     case LWS_CALLBACK_HTTP:
@@ -719,7 +735,7 @@ static void lws_line(int level, const char *line)
 
 /* ---- Expired rooms ------------------------------------------------- */
 
-static lws_sorted_usec_list_t janitor_timer, clock_timer;
+static lws_sorted_usec_list_t janitor_timer, clock_timer, cluster_timer;
 
 /* The rooms' clocks are looked at ten times a second: a flag falls on
  * time whether or not anyone sends anything. */
@@ -727,6 +743,15 @@ static void clocks(lws_sorted_usec_list_t *sul)
 {
     rooms_each_running(referee_tick);
     lws_sul_schedule(context, 0, sul, clocks, 100 * LWS_US_PER_MS);
+}
+
+/* Once a second: the processes that have died, and their rooms taken
+ * over (several processes). */
+static void cluster_second(lws_sorted_usec_list_t *sul)
+{
+    cluster_tick();
+    rooms_adopt(referee_resume);
+    lws_sul_schedule(context, 0, sul, cluster_second, LWS_US_PER_SEC);
 }
 
 static void janitor(lws_sorted_usec_list_t *sul)
@@ -830,7 +855,7 @@ int net_serve(const serve_options *o)
     }
     referee_init(&opt, db);
     if (!sockets || !moves || !peers_init(PEERS_MAX, opt.rooms_per_hour) ||
-        !rooms_init(opt.data_dir, opt.max_rooms, opt.max_stored) ||
+        !rooms_init(opt.data_dir, opt.max_rooms, opt.max_stored, store_shared(db)) ||
         !robots_start(opt.robots, opt.max_rooms, opt.think_seconds, robot_done)) {
         fprintf(stderr, "ludoteka: out of memory\n");
         return 1;
@@ -870,7 +895,19 @@ int net_serve(const serve_options *o)
     if (!opt.bind)
         find_addresses();
     httpapi_init(db, &(httpapi_status){port, naddresses, addresses});
-    int resumed = rooms_load_all(referee_resume);
+    lt_error cerr = {0};
+    if (!cluster_init(db, store_shared(db) ? opt.db : NULL, opt.node, wake_service,
+                      &cerr)) {
+        fprintf(stderr, "ludoteka: %s\n", cerr.msg);
+        lws_context_destroy(context);
+        robots_stop();
+        rooms_shutdown();
+        peers_shutdown();
+        store_close(db);
+        return 1;
+    }
+    int resumed = rooms_load_all(referee_resume) + rooms_adopt(referee_resume);
+    lws_sul_schedule(context, 0, &cluster_timer, cluster_second, LWS_US_PER_SEC);
     lws_sul_schedule(context, 0, &janitor_timer, janitor,
                      (lws_usec_t)JANITOR_SECONDS * LWS_US_PER_SEC);
     lws_sul_schedule(context, 0, &clock_timer, clocks, 100 * LWS_US_PER_MS);
@@ -885,8 +922,9 @@ int net_serve(const serve_options *o)
     pthread_t waiter;
     bool waiting = pthread_create(&waiter, NULL, signals, &set) == 0;
     while (!stopping && lws_service(context, 0) >= 0)
-        ;
+        cluster_flush(); /* what this turn had for other processes */
     robots_stop();
+    cluster_shutdown();
     for (int i = 0; i < nmoves; i++) /* found too late: played on resuming */
         rooms_release(moves[i].r);
     lws_context_destroy(context);

@@ -15,6 +15,8 @@ typedef struct {
     const char *data_dir; /* the rooms' records */
     const char *db;       /* accounts, ratings, the archive: a PostgreSQL
                            * URL, or NULL for SQLite in data_dir */
+    const char *node;     /* this process's name among several sharing
+                           * PostgreSQL (NULL: host-pid) */
     const char *web_dir;  /* the page (index.html, ludoteka.wasm, ...) */
     int max_rooms;        /* rooms in memory at once */
     int max_stored;       /* room files on disk */

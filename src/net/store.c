@@ -11,6 +11,7 @@
 struct store {
     const db_driver *drv;
     db *d;
+    bool shared; /* PostgreSQL: several processes */
 };
 
 void db_rows_free(db_rows *r)
@@ -96,6 +97,7 @@ store *store_open(const char *where, lt_error *err)
     }
     s->drv = !strncmp(where, "postgresql://", 13) || !strncmp(where, "postgres://", 11)
                  ? &db_postgres : &db_sqlite;
+    s->shared = s->drv == &db_postgres;
     s->d = s->drv->open(where, err);
     if (!s->d || migrate(s, err) != LT_OK) {
         store_close(s);
@@ -448,4 +450,193 @@ char *store_game_record(store *s, const char *id, lt_error *err)
         lt_error_set(err, "no finished game %.20s", id);
     db_rows_free(&r);
     return text;
+}
+
+/* ---- Rooms ---------------------------------------------------------------- */
+
+static void int_text(char *buf, size_t size, int64_t v)
+{
+    snprintf(buf, size, "%lld", (long long)v);
+}
+
+lt_status store_room_put(store *s, const store_room *r, lt_error *err)
+{
+    char done[4], listed[4], when[24];
+    snprintf(done, sizeof done, "%d", r->done ? 1 : 0);
+    snprintf(listed, sizeof listed, "%d", r->listed);
+    int_text(when, sizeof when, r->updated);
+    const char *p[] = {r->id, r->journal, done, r->owner, listed, r->lobby, when};
+    return run(s, "INSERT INTO rooms (id, journal, done, owner, listed, lobby, updated) "
+                  "VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (id) DO UPDATE SET "
+                  "journal = excluded.journal, done = excluded.done, owner = "
+                  "excluded.owner, listed = excluded.listed, lobby = excluded.lobby, "
+                  "updated = excluded.updated",
+               p, 7, NULL, err);
+}
+
+lt_status store_room_get(store *s, const char *id, char **journal,
+                         char owner[STORE_NODE_MAX], lt_error *err)
+{
+    const char *p[] = {id};
+    db_rows r;
+    *journal = NULL;
+    if (run(s, "SELECT journal, owner FROM rooms WHERE id = $1", p, 1, &r, err) != LT_OK)
+        return LT_EIO;
+    lt_status st = LT_OK;
+    if (r.rows == 0) {
+        lt_error_set(err, "there is no room '%.20s'", id);
+        st = LT_EILLEGAL;
+    } else if ((*journal = strdup(db_cell(&r, 0, 0))) == NULL) {
+        lt_error_set(err, "out of memory");
+        st = LT_ENOMEM;
+    } else {
+        lt_copy(owner, STORE_NODE_MAX, db_cell(&r, 0, 1));
+    }
+    db_rows_free(&r);
+    return st;
+}
+
+lt_status store_room_own(store *s, const char *id, const char *owner,
+                         lt_error *err)
+{
+    const char *p[] = {id, owner};
+    return run(s, "UPDATE rooms SET owner = $2 WHERE id = $1", p, 2, NULL, err);
+}
+
+int store_rooms_unfinished(store *s, char (*ids)[16],
+                           char (*owners)[STORE_NODE_MAX], int max, lt_error *err)
+{
+    char m[16];
+    snprintf(m, sizeof m, "%d", max);
+    const char *p[] = {m};
+    db_rows r;
+    if (run(s, "SELECT id, owner FROM rooms WHERE done = 0 ORDER BY updated "
+               "LIMIT CAST($1 AS INTEGER)", p, 1, &r, err) != LT_OK)
+        return -1;
+    int n = 0;
+    for (; n < r.rows && n < max; n++) {
+        lt_copy(ids[n], sizeof ids[n], db_cell(&r, n, 0));
+        lt_copy(owners[n], sizeof owners[n], db_cell(&r, n, 1));
+    }
+    db_rows_free(&r);
+    return n;
+}
+
+int store_lobby(store *s, int listed, char **out, int max, lt_error *err)
+{
+    char l[8], m[16];
+    snprintf(l, sizeof l, "%d", listed);
+    snprintf(m, sizeof m, "%d", max);
+    const char *p[] = {l, m};
+    db_rows r;
+    if (run(s, "SELECT lobby FROM rooms WHERE listed = CAST($1 AS INTEGER) AND done = 0 "
+               "ORDER BY updated DESC, id LIMIT CAST($2 AS INTEGER)", p, 2, &r, err) != LT_OK)
+        return -1;
+    int n = 0;
+    for (int i = 0; i < r.rows && n < max; i++)
+        if ((out[n] = strdup(db_cell(&r, i, 0))) != NULL)
+            n++;
+    db_rows_free(&r);
+    return n;
+}
+
+/* ---- Chat ------------------------------------------------------------------ */
+
+lt_status store_chat_add(store *s, const char *room, const store_line *l,
+                         int keep, lt_error *err)
+{
+    char n[24], seat[8], at[24], old[24];
+    int_text(n, sizeof n, l->n);
+    snprintf(seat, sizeof seat, "%d", l->seat);
+    int_text(at, sizeof at, l->at);
+    int_text(old, sizeof old, l->n - keep);
+    const char *p[] = {room, n, seat, l->name, l->text, at};
+    const char *q[] = {room, old};
+    if (run(s, "INSERT INTO chat (room, n, seat, name, text, at) "
+               "VALUES ($1, $2, $3, $4, $5, $6)", p, 6, NULL, err) != LT_OK)
+        return LT_EIO;
+    return run(s, "DELETE FROM chat WHERE room = $1 AND n <= CAST($2 AS BIGINT)",
+               q, 2, NULL, err);
+}
+
+int store_chat_of(store *s, const char *room, store_line *out, int max,
+                  lt_error *err)
+{
+    char m[16];
+    snprintf(m, sizeof m, "%d", max);
+    const char *p[] = {room, m};
+    db_rows r;
+    if (run(s, "SELECT n, seat, name, text, at FROM chat WHERE room = $1 "
+               "ORDER BY n DESC LIMIT CAST($2 AS INTEGER)", p, 2, &r, err) != LT_OK)
+        return -1;
+    int n = r.rows < max ? r.rows : max;
+    for (int i = 0; i < n; i++) { /* newest first: turned round */
+        store_line *l = &out[n - 1 - i];
+        l->n = strtoll(db_cell(&r, i, 0), NULL, 10);
+        l->seat = atoi(db_cell(&r, i, 1));
+        lt_copy(l->name, sizeof l->name, db_cell(&r, i, 2));
+        lt_copy(l->text, sizeof l->text, db_cell(&r, i, 3));
+        l->at = strtoll(db_cell(&r, i, 4), NULL, 10);
+    }
+    db_rows_free(&r);
+    return n;
+}
+
+/* ---- Between processes ------------------------------------------------------ */
+
+bool store_shared(const store *s)
+{
+    return s->shared;
+}
+
+int store_try_lock(store *s, int64_t key, lt_error *err)
+{
+    if (!s->shared)
+        return 1; /* one process has every room */
+    char k[24];
+    int_text(k, sizeof k, key);
+    const char *p[] = {k};
+    db_rows r;
+    if (run(s, "SELECT pg_try_advisory_lock(CAST($1 AS BIGINT))", p, 1, &r, err) != LT_OK)
+        return -1;
+    int got = !strcmp(db_cell(&r, 0, 0), "t");
+    db_rows_free(&r);
+    return got;
+}
+
+lt_status store_unlock(store *s, int64_t key, lt_error *err)
+{
+    if (!s->shared)
+        return LT_OK;
+    char k[24];
+    int_text(k, sizeof k, key);
+    const char *p[] = {k};
+    return run(s, "SELECT pg_advisory_unlock(CAST($1 AS BIGINT))", p, 1, NULL, err);
+}
+
+lt_status store_notify(store *s, int n, const char *const *channel,
+                       const char *const *payload, lt_error *err)
+{
+    if (!s->shared) {
+        lt_error_set(err, "one process: nobody to notify");
+        return LT_EILLEGAL;
+    }
+    while (n > 0) {
+        const char *p[DB_PARAMS];
+        char sql[512] = "SELECT 1";
+        int k = 0;
+        for (; k < n && 2 * k + 1 < DB_PARAMS; k++) {
+            p[2 * k] = channel[k];
+            p[2 * k + 1] = payload[k];
+            size_t len = strlen(sql);
+            snprintf(sql + len, sizeof sql - len, ", pg_notify($%d, $%d)",
+                     2 * k + 1, 2 * k + 2);
+        }
+        if (run(s, sql, p, 2 * k, NULL, err) != LT_OK)
+            return LT_EIO;
+        channel += k;
+        payload += k;
+        n -= k;
+    }
+    return LT_OK;
 }

@@ -108,4 +108,71 @@ int store_games_of(store *, int64_t account, const char *game,
 /* A game's record (malloc'd), or NULL with a message. */
 char *store_game_record(store *, const char *id, lt_error *);
 
+/* ---- Rooms: their journals, shared by the server's processes ----------
+ * A room's owner writes its journal here before anyone hears of a change
+ * (cluster.c), so that another process can take the room over. */
+enum { STORE_NODE_MAX = 48 }; /* a process's name, with its NUL */
+
+typedef struct {
+    const char *id, *journal;
+    const char *owner;    /* the process that keeps it */
+    const char *lobby;    /* its entry in the lobby (JSON), or "" */
+    bool done;            /* the game is over */
+    int listed;           /* 0: not in the lobby, 1: open, 2: being played */
+    int64_t updated;      /* seconds since 1970 */
+} store_room;
+
+lt_status store_room_put(store *, const store_room *, lt_error *);
+/* A room's journal (*journal malloc'd) and owner; LT_EILLEGAL: none. */
+lt_status store_room_get(store *, const char *id, char **journal,
+                         char owner[STORE_NODE_MAX], lt_error *);
+/* The room is kept by this process from now on. */
+lt_status store_room_own(store *, const char *id, const char *owner,
+                         lt_error *);
+/* Unfinished rooms, the longest untouched first: at most max ids (11
+ * bytes each) and their owners; the number written (-1 on an error). */
+int store_rooms_unfinished(store *, char (*ids)[16],
+                           char (*owners)[STORE_NODE_MAX], int max, lt_error *);
+/* The lobby's entries of rooms listed so (1 open, 2 being played), the
+ * newest first: at most max texts (malloc'd) into out; the number. */
+int store_lobby(store *, int listed, char **out, int max, lt_error *);
+
+/* A room's chat: line n (counted from 0 in the room) added, lines older
+ * than the last `keep` dropped. */
+typedef struct {
+    int64_t n;
+    int seat;
+    char name[32];
+    char text[801];
+    int64_t at;
+} store_line;
+lt_status store_chat_add(store *, const char *room, const store_line *,
+                         int keep, lt_error *);
+/* Its last max lines, oldest first; the number (-1 on an error). */
+int store_chat_of(store *, const char *room, store_line *out, int max,
+                  lt_error *);
+
+/* ---- Between processes (PostgreSQL; with SQLite there is one process) --
+ * Advisory locks of this store's connection, held until unlocked or the
+ * process dies; notifications on named channels. */
+bool store_shared(const store *);
+/* 1: locked now, 0: another process holds it, -1: an error. */
+int store_try_lock(store *, int64_t key, lt_error *);
+lt_status store_unlock(store *, int64_t key, lt_error *);
+/* Sends n notifications (channel[i], payload[i]; payloads under 8000
+ * bytes) in one statement. */
+lt_status store_notify(store *, int n, const char *const *channel,
+                       const char *const *payload, lt_error *);
+
+/* A connection of its own that listens on one channel (PostgreSQL). */
+typedef struct store_listener store_listener;
+store_listener *store_listen(const char *where, const char *channel,
+                             lt_error *);
+/* Waits up to timeout_ms for notifications; calls f(payload, ctx) for
+ * each.  LT_EIO when the connection is lost. */
+lt_status store_listener_wait(store_listener *, int timeout_ms,
+                              void (*f)(const char *payload, void *ctx),
+                              void *ctx, lt_error *);
+void store_listener_close(store_listener *);
+
 #endif

@@ -1,6 +1,10 @@
 /* store_pg.c — the store in PostgreSQL (libpq), shared by several server
  * processes. */
 #include <libpq-fe.h>
+#include <poll.h>
+#include <errno.h>
+#include <stdbool.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -25,6 +29,10 @@ static db *open_db(const char *where, lt_error *err)
         free(d);
         return NULL;
     }
+    /* a commit is seen by every process at once and outlives ours; only
+     * a crash of PostgreSQL itself may lose its last fraction of a second
+     * (a move per room at most): not worth a disk flush per move */
+    PQclear(PQexec(d->c, "SET synchronous_commit = off"));
     return d;
 }
 
@@ -90,6 +98,75 @@ static const char *const migrations[] = {
     "  seat INTEGER NOT NULL, account BIGINT, name TEXT NOT NULL, "
     "  score DOUBLE PRECISION NOT NULL, PRIMARY KEY (game, seat));"
     "CREATE INDEX game_seats_account ON game_seats (account);",
+    /* 2: the rooms' journals (shared by the processes; a room's owner
+     * writes it before anyone hears of a change), their places in the
+     * lobby, and their chat */
+    "CREATE TABLE rooms (id TEXT PRIMARY KEY, journal TEXT NOT NULL, "
+    "  done INTEGER NOT NULL, owner TEXT NOT NULL, listed INTEGER NOT NULL, "
+    "  lobby TEXT NOT NULL, updated BIGINT NOT NULL);"
+    "CREATE INDEX rooms_listed ON rooms (listed, updated);"
+    "CREATE INDEX rooms_done ON rooms (done, owner);"
+    "CREATE TABLE chat (room TEXT NOT NULL, n INTEGER NOT NULL, seat INTEGER NOT NULL, "
+    "  name TEXT NOT NULL, text TEXT NOT NULL, at BIGINT NOT NULL, PRIMARY KEY (room, n));",
     NULL};
+
+/* ---- Listening ---------------------------------------------------------- */
+
+struct store_listener {
+    PGconn *c;
+};
+
+void store_listener_close(store_listener *l)
+{
+    if (!l)
+        return;
+    PQfinish(l->c);
+    free(l);
+}
+
+store_listener *store_listen(const char *where, const char *channel,
+                                 lt_error *err)
+{
+    store_listener *l = calloc(1, sizeof *l);
+    if (!l) {
+        lt_error_set(err, "out of memory");
+        return NULL;
+    }
+    l->c = PQconnectdb(where);
+    char *name = PQstatus(l->c) == CONNECTION_OK
+                     ? PQescapeIdentifier(l->c, channel, strlen(channel)) : NULL;
+    char sql[160];
+    PGresult *r = NULL;
+    if (name && strlen(name) < sizeof sql - 8) {
+        snprintf(sql, sizeof sql, "LISTEN %s", name);
+        r = PQexec(l->c, sql);
+    }
+    PQfreemem(name);
+    bool ok = r && PQresultStatus(r) == PGRES_COMMAND_OK;
+    PQclear(r);
+    if (!ok) {
+        lt_error_set(err, "postgresql: cannot listen on %s: %s", channel,
+                     PQerrorMessage(l->c));
+        store_listener_close(l);
+        return NULL;
+    }
+    return l;
+}
+
+lt_status store_listener_wait(store_listener *l, int timeout_ms,
+                              void (*f)(const char *, void *), void *ctx,
+                              lt_error *err)
+{
+    struct pollfd p = {.fd = PQsocket(l->c), .events = POLLIN};
+    if (p.fd < 0 || (poll(&p, 1, timeout_ms) < 0 && errno != EINTR) ||
+        !PQconsumeInput(l->c)) {
+        lt_error_set(err, "postgresql: the listening connection: %s",
+                     PQerrorMessage(l->c));
+        return LT_EIO;
+    }
+    for (PGnotify *n; (n = PQnotifies(l->c)) != NULL; PQfreemem(n))
+        f(n->extra, ctx);
+    return LT_OK;
+}
 
 const db_driver db_postgres = {"postgresql", open_db, close_db, run, migrations};

@@ -1,0 +1,786 @@
+/* cluster.c — the rooms in the store, and the processes that share it
+ * (cluster.h).
+ *
+ * Between processes each notification's payload is the sender's name and
+ * a line break, then frames, each `K<id> <more> <len>\n` and len bytes:
+ *   M  a client's message to the room's owner: "account\taddress\tname\n"
+ *      and the message
+ *   C  that client has gone
+ *   S  a message for the client
+ *   X  the owner closes the client's connection
+ * id is the client's connection number in the process it is connected to.
+ * A frame too long for one payload goes in pieces (more = 1 but the last),
+ * in order: a process's notifications arrive in the order sent. */
+#include <errno.h>
+#include <inttypes.h>
+#include <poll.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "ludoteka/record.h"
+#include "ludoteka/text.h"
+#include "net/cluster.h"
+#include "net/referee.h"
+#include "net/rooms.h"
+#include "net/server.h"
+
+enum {
+    PAYLOAD_MAX = 7900,    /* bytes of a notification (PostgreSQL: 8000) */
+    INBOX_MAX = 65536,     /* payloads waiting for the service thread */
+    PARTIAL_MAX = 1 << 20, /* bytes of a message coming in pieces */
+    NODES_MAX = 64         /* other processes talked to at once */
+};
+
+static store *db;
+static char where[512];
+static char me[STORE_NODE_MAX];
+static bool shared;
+static void (*wake)(void);
+static unsigned next_id;
+
+/* ---- Keys and names --------------------------------------------------- */
+
+/* A 64-bit key for an advisory lock (FNV-1a). */
+static int64_t key_of(const char *kind, const char *name)
+{
+    uint64_t h = 1469598103934665603ull;
+    for (const char *p = kind; *p; p++)
+        h = (h ^ (unsigned char)*p) * 1099511628211ull;
+    for (const char *p = name; *p; p++)
+        h = (h ^ (unsigned char)*p) * 1099511628211ull;
+    return (int64_t)h;
+}
+
+static void channel_of(const char *node, char *buf, size_t size)
+{
+    snprintf(buf, size, "lt_%s", node);
+}
+
+/* Is this a name a process may have (letters, digits, '-', '_')? */
+static bool valid_node(const char *name)
+{
+    size_t n = strlen(name);
+    if (n == 0 || n >= STORE_NODE_MAX - 4)
+        return false;
+    for (size_t i = 0; i < n; i++)
+        if (!strchr("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_",
+                    name[i]))
+            return false;
+    return true;
+}
+
+/* ---- The listening thread ----------------------------------------------- */
+
+static pthread_t listener;
+static bool listening;
+static volatile bool quitting;
+static pthread_mutex_t inbox_lock = PTHREAD_MUTEX_INITIALIZER;
+static char **inbox;
+static int inbox_n;
+
+static void arrived(const char *payload, void *ctx)
+{
+    (void)ctx;
+    pthread_mutex_lock(&inbox_lock);
+    char *copy = inbox_n < INBOX_MAX ? strdup(payload) : NULL;
+    if (copy)
+        inbox[inbox_n++] = copy;
+    pthread_mutex_unlock(&inbox_lock);
+    if (!copy)
+        server_log("cluster: a notification dropped (%d waiting)", inbox_n);
+}
+
+static void *listen_loop(void *arg)
+{
+    (void)arg;
+    char chan[64];
+    channel_of(me, chan, sizeof chan);
+    store_listener *l = NULL;
+    while (!quitting) {
+        lt_error err = {0};
+        if (!l && (l = store_listen(where, chan, &err)) == NULL) {
+            server_log("cluster: %s", err.msg);
+            poll(NULL, 0, 1000); /* and try again */
+            continue;
+        }
+        if (store_listener_wait(l, 500, arrived, NULL, &err) != LT_OK) {
+            server_log("cluster: %s", err.msg);
+            store_listener_close(l);
+            l = NULL;
+        }
+        pthread_mutex_lock(&inbox_lock);
+        bool any = inbox_n > 0;
+        pthread_mutex_unlock(&inbox_lock);
+        if (any)
+            wake();
+    }
+    store_listener_close(l);
+    return NULL;
+}
+
+/* ---- Start and stop ---------------------------------------------------- */
+
+bool cluster_init(store *s, const char *url, const char *node,
+                  void (*wake_fn)(void), lt_error *err)
+{
+    db = s;
+    wake = wake_fn;
+    shared = url != NULL && store_shared(s);
+    if (node && !valid_node(node)) {
+        lt_error_set(err, "--node: a name of letters, digits, - and _ "
+                          "(at most %d), not '%.60s'", STORE_NODE_MAX - 5, node);
+        return false;
+    }
+    if (node) {
+        lt_copy(me, sizeof me, node);
+    } else {
+        char host[32] = "";
+        gethostname(host, sizeof host - 1);
+        for (char *p = host; *p; p++)
+            if (!strchr("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_", *p))
+                *p = '_';
+        snprintf(me, sizeof me, "%.24s-%ld", host[0] ? host : "ludoteka", (long)getpid());
+    }
+    if (!shared)
+        return true;
+    lt_copy(where, sizeof where, url);
+    int got = store_try_lock(db, key_of("node:", me), err);
+    if (got != 1) {
+        if (got == 0)
+            lt_error_set(err, "another process is serving as %s (--node)", me);
+        return false;
+    }
+    inbox = calloc(INBOX_MAX, sizeof *inbox);
+    if (!inbox || pthread_create(&listener, NULL, listen_loop, NULL) != 0) {
+        lt_error_set(err, "cannot start listening");
+        return false;
+    }
+    listening = true;
+    server_log("cluster: serving as %s", me);
+    return true;
+}
+
+void cluster_shutdown(void)
+{
+    quitting = true;
+    if (listening)
+        pthread_join(listener, NULL);
+    listening = false;
+    for (int i = 0; i < inbox_n; i++)
+        free(inbox[i]);
+    free(inbox);
+    inbox = NULL;
+    inbox_n = 0;
+}
+
+const char *cluster_node(void)
+{
+    return me;
+}
+
+/* ---- Rooms ---------------------------------------------------------------- */
+
+int cluster_claim(const char *id, const char *path, char owner[STORE_NODE_MAX],
+                  lt_error *err)
+{
+    owner[0] = '\0';
+    int got = store_try_lock(db, key_of("room:", id), err);
+    if (got < 0)
+        return -1;
+    char *journal = NULL;
+    lt_status st = store_room_get(db, id, &journal, owner, err);
+    if (got == 0) {
+        free(journal);
+        if (st != LT_OK)
+            return -1;
+        if (!owner[0] || !strcmp(owner, me)) {
+            /* taken just now by a process that has not said so yet */
+            lt_error_set(err, "room %s is moving to another server; join "
+                              "again in a moment", id);
+            return -1;
+        }
+        return 0;
+    }
+    if (st == LT_OK && journal[0])
+        st = lt_write_file_atomic(path, journal, strlen(journal), err);
+    else if (st == LT_OK)
+        st = LT_EILLEGAL;
+    free(journal);
+    if (st == LT_OK)
+        st = store_room_own(db, id, me, err);
+    if (st != LT_OK) {
+        store_unlock(db, key_of("room:", id), NULL);
+        return -1;
+    }
+    if (shared)
+        server_log("room %s: owned by %s", id, me);
+    return 1;
+}
+
+bool cluster_own(room *r, lt_error *err)
+{
+    if (store_try_lock(db, key_of("room:", r->id), err) != 1)
+        return false;
+    pthread_mutex_lock(&r->lock);
+    cluster_save(r);
+    pthread_mutex_unlock(&r->lock);
+    if (shared)
+        server_log("room %s: owned by %s", r->id, me);
+    return true;
+}
+
+void cluster_release_id(const char *id)
+{
+    store_unlock(db, key_of("room:", id), NULL);
+}
+
+void cluster_release(room *r)
+{
+    lt_error err = {0};
+    if (!room_over(r) && store_room_own(db, r->id, "", &err) != LT_OK)
+        server_log("room %s: %s", r->id, err.msg);
+    store_unlock(db, key_of("room:", r->id), NULL);
+}
+
+/* The text of a file (malloc'd), or NULL. */
+static char *read_file(const char *path)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        return NULL;
+    size_t cap = 4096, n = 0;
+    char *buf = malloc(cap);
+    for (size_t k; buf && (k = fread(buf + n, 1, cap - n - 1, f)) > 0;) {
+        n += k;
+        if (cap - n - 1 == 0) {
+            char *more = realloc(buf, cap *= 2);
+            if (!more) {
+                free(buf);
+                buf = NULL;
+            }
+            buf = more;
+        }
+    }
+    fclose(f);
+    if (buf)
+        buf[n] = '\0';
+    return buf;
+}
+
+static bool same(const char *a, const char *b)
+{
+    return a && b && !strcmp(a, b);
+}
+
+void cluster_save(room *r)
+{
+    const char *path = lt_session_journal(r->s);
+    char *journal = path ? read_file(path) : NULL;
+    jw w = {0};
+    int listed = room_write_lobby(r, &w);
+    const char *lobby = listed ? jw_text(&w) : "";
+    if (!journal || (same(journal, r->saved) && same(lobby, r->saved_lobby))) {
+        free(journal);
+        jw_free(&w);
+        return;
+    }
+    lt_error err = {0};
+    store_room sr = {r->id, journal, me, lobby, room_over(r), listed,
+                     (int64_t)time(NULL)};
+    if (store_room_put(db, &sr, &err) != LT_OK) {
+        server_log("room %s: not written to the store: %s", r->id, err.msg);
+        free(journal);
+    } else {
+        free(r->saved);
+        free(r->saved_lobby);
+        r->saved = journal;
+        r->saved_lobby = strdup(lobby);
+    }
+    jw_free(&w);
+}
+
+void cluster_load_chat(room *r)
+{
+    store_line lines[ROOM_CHAT];
+    lt_error err = {0};
+    int n = store_chat_of(db, r->id, lines, ROOM_CHAT, &err);
+    if (n < 0) {
+        server_log("room %s: its chat: %s", r->id, err.msg);
+        return;
+    }
+    r->chat_first = 0;
+    r->chat_count = n;
+    for (int i = 0; i < n; i++) {
+        room_line *l = &r->chat[i];
+        l->seat = lines[i].seat;
+        lt_copy(l->name, sizeof l->name, lines[i].name);
+        lt_copy(l->text, sizeof l->text, lines[i].text);
+        l->at = lines[i].at;
+    }
+    r->chat_next = n ? lines[n - 1].n + 1 : 0;
+}
+
+void cluster_save_line(room *r, const room_line *l)
+{
+    store_line sl = {.n = r->chat_next++, .seat = l->seat, .at = l->at};
+    lt_copy(sl.name, sizeof sl.name, l->name);
+    lt_copy(sl.text, sizeof sl.text, l->text);
+    lt_error err = {0};
+    if (store_chat_add(db, r->id, &sl, ROOM_CHAT, &err) != LT_OK)
+        server_log("room %s: chat not kept: %s", r->id, err.msg);
+}
+
+/* ---- Who lives -------------------------------------------------------- */
+
+/* Is the process of this name alive (holding its lock)?  Asked once a
+ * tick per process: the answers of this tick are kept. */
+static struct {
+    char name[STORE_NODE_MAX];
+    bool alive;
+} known[NODES_MAX];
+static int nknown;
+
+static bool alive(const char *node)
+{
+    if (!strcmp(node, me))
+        return true;
+    for (int i = 0; i < nknown; i++)
+        if (!strcmp(known[i].name, node))
+            return known[i].alive;
+    lt_error err = {0};
+    int64_t k = key_of("node:", node);
+    int got = store_try_lock(db, k, &err);
+    if (got == 1)
+        store_unlock(db, k, NULL);
+    bool live = got != 1; /* an error: taken as alive, asked again later */
+    if (nknown < NODES_MAX) {
+        lt_copy(known[nknown].name, sizeof known[nknown].name, node);
+        known[nknown++].alive = live;
+    }
+    if (!live)
+        server_log("cluster: %s has gone", node);
+    return live;
+}
+
+int cluster_orphans(char (*ids)[16], int max)
+{
+    if (!shared)
+        return 0;
+    enum { LOOK = 256 };
+    static char found[LOOK][16], owners[LOOK][STORE_NODE_MAX];
+    lt_error err = {0};
+    int n = store_rooms_unfinished(db, found, owners, LOOK, &err), k = 0;
+    if (n < 0)
+        server_log("cluster: %s", err.msg);
+    for (int i = 0; i < n && k < max; i++) {
+        if (!owners[i][0] || rooms_loaded(found[i]))
+            continue;
+        if (!strcmp(owners[i], me) || !alive(owners[i]))
+            lt_copy(ids[k++], sizeof ids[0], found[i]);
+    }
+    return k;
+}
+
+/* ---- Frames out ---------------------------------------------------------- */
+
+/* What is to be sent to each process, as whole payloads. */
+typedef struct {
+    char node[STORE_NODE_MAX];
+    lt_text now;           /* the payload being filled */
+    char **full;           /* payloads ready */
+    int nfull, capfull;
+} outbox;
+
+static outbox boxes[NODES_MAX];
+static int nboxes;
+
+static outbox *box_of(const char *node)
+{
+    for (int i = 0; i < nboxes; i++)
+        if (!strcmp(boxes[i].node, node))
+            return &boxes[i];
+    if (nboxes == NODES_MAX)
+        return NULL;
+    outbox *b = &boxes[nboxes++];
+    memset(b, 0, sizeof *b);
+    lt_copy(b->node, sizeof b->node, node);
+    return b;
+}
+
+static bool box_seal(outbox *b)
+{
+    if (!b->now.len)
+        return true;
+    if (b->nfull == b->capfull) {
+        int cap = b->capfull ? 2 * b->capfull : 8;
+        char **more = realloc(b->full, (size_t)cap * sizeof *more);
+        if (!more)
+            return false;
+        b->full = more;
+        b->capfull = cap;
+    }
+    b->full[b->nfull++] = b->now.buf;
+    memset(&b->now, 0, sizeof b->now);
+    return true;
+}
+
+/* Queues a frame (kind, id, head + body) for a process. */
+static void frame(const char *node, char kind, unsigned id, const char *head,
+                  const char *body, size_t len)
+{
+    outbox *b = box_of(node);
+    if (!b) {
+        server_log("cluster: too many processes to talk to; a message to %s "
+                   "dropped", node);
+        return;
+    }
+    size_t hlen = strlen(head), total = hlen + len, done = 0;
+    do {
+        if (!b->now.len) {
+            lt_text_put(&b->now, me);
+            lt_text_put(&b->now, "\n");
+        }
+        /* the frame's tag takes at most 40 bytes */
+        size_t room_left = PAYLOAD_MAX > b->now.len + 40 ? PAYLOAD_MAX - b->now.len - 40 : 0;
+        if (room_left < 256 && b->now.len > STORE_NODE_MAX) {
+            box_seal(b);
+            continue;
+        }
+        size_t k = total - done < room_left ? total - done : room_left;
+        /* a piece ends between characters: a payload is UTF-8 text */
+        while (k > 0 && done + k < total &&
+               ((unsigned char)(done + k < hlen ? head[done + k]
+                                                : body[done + k - hlen]) & 0xc0) == 0x80)
+            k--;
+        bool more = done + k < total;
+        char tag[48];
+        snprintf(tag, sizeof tag, "%c%u %d %zu\n", kind, id, more ? 1 : 0, k);
+        lt_text_put(&b->now, tag);
+        if (done < hlen)
+            lt_text_putn(&b->now, head + done, (k < hlen - done ? k : hlen - done));
+        if (done + k > hlen) {
+            size_t from = done > hlen ? done - hlen : 0;
+            lt_text_putn(&b->now, body + from, done + k - hlen - from);
+        }
+        done += k;
+        if (more)
+            box_seal(b);
+    } while (done < total);
+}
+
+void cluster_flush(void)
+{
+    if (!shared)
+        return;
+    enum { BATCH = 8 };
+    for (int i = 0; i < nboxes; i++) {
+        outbox *b = &boxes[i];
+        box_seal(b);
+        char chan[64];
+        channel_of(b->node, chan, sizeof chan);
+        for (int k = 0; k < b->nfull; k += BATCH) {
+            const char *chans[BATCH], *loads[BATCH];
+            int n = b->nfull - k < BATCH ? b->nfull - k : BATCH;
+            for (int j = 0; j < n; j++) {
+                chans[j] = chan;
+                loads[j] = b->full[k + j];
+            }
+            lt_error err = {0};
+            if (store_notify(db, n, chans, loads, &err) != LT_OK)
+                server_log("cluster: to %s: %s", b->node, err.msg);
+        }
+        for (int k = 0; k < b->nfull; k++)
+            free(b->full[k]);
+        b->nfull = 0;
+    }
+}
+
+/* ---- Connections relayed from here (tunnels) ----------------------------- */
+
+static conn **tunnels;
+static int ntunnels, captunnels;
+
+void cluster_opened(conn *c)
+{
+    if (!c->id) /* a remote conn has its number already */
+        c->id = ++next_id;
+}
+
+static void tunnel_drop(conn *c)
+{
+    for (int i = 0; i < ntunnels; i++)
+        if (tunnels[i] == c) {
+            tunnels[i] = tunnels[--ntunnels];
+            return;
+        }
+}
+
+void cluster_forward(conn *c, const char *data, size_t len)
+{
+    char head[STORE_NODE_MAX + PEER_ADDR_MAX + 64];
+    snprintf(head, sizeof head, "%" PRId64 "\t%s\t%s\n", c->account,
+             c->peer ? c->peer->addr : "", c->name);
+    frame(c->owner, 'M', c->id, head, data, len);
+}
+
+void cluster_tunnel(conn *c, const char *owner, const char *id,
+                    const char *data, size_t len)
+{
+    if (c->owner[0])
+        cluster_untunnel(c);
+    if (ntunnels == captunnels) {
+        int cap = captunnels ? 2 * captunnels : 64;
+        conn **more = realloc(tunnels, (size_t)cap * sizeof *more);
+        if (!more) {
+            referee_error(c, -1, "server", "out of memory");
+            return;
+        }
+        tunnels = more;
+        captunnels = cap;
+    }
+    tunnels[ntunnels++] = c;
+    lt_copy(c->owner, sizeof c->owner, owner);
+    lt_copy(c->owner_room, sizeof c->owner_room, id);
+    conn_settled(c);
+    cluster_forward(c, data, len);
+}
+
+void cluster_untunnel(conn *c)
+{
+    if (!c->owner[0])
+        return;
+    frame(c->owner, 'C', c->id, "", "", 0);
+    tunnel_drop(c);
+    c->owner[0] = '\0';
+    c->owner_room[0] = '\0';
+}
+
+static conn *tunnel_of(unsigned id, const char *from)
+{
+    for (int i = 0; i < ntunnels; i++)
+        if (tunnels[i]->id == id && !strcmp(tunnels[i]->owner, from))
+            return tunnels[i];
+    return NULL;
+}
+
+/* ---- Remote conns: clients of other processes in rooms kept here ---------- */
+
+static conn **remotes;
+static int nremotes, capremotes;
+
+static conn *remote_of(unsigned id, const char *from, bool make)
+{
+    for (int i = 0; i < nremotes; i++)
+        if (remotes[i]->from_id == id && !strcmp(remotes[i]->from, from))
+            return remotes[i];
+    if (!make)
+        return NULL;
+    if (nremotes == capremotes) {
+        int cap = capremotes ? 2 * capremotes : 64;
+        conn **more = realloc(remotes, (size_t)cap * sizeof *more);
+        if (!more)
+            return NULL;
+        remotes = more;
+        capremotes = cap;
+    }
+    conn *c = calloc(1, sizeof *c);
+    if (!c)
+        return NULL;
+    c->remote = true;
+    c->from_id = id;
+    lt_copy(c->from, sizeof c->from, from);
+    c->id = ++next_id;
+    remotes[nremotes++] = c;
+    c->counted = referee_opened(c);
+    if (!c->counted) {
+        c->gone = true; /* told why; its process closes it */
+        frame(from, 'X', id, "", "", 0);
+    }
+    return c;
+}
+
+/* The remote conn has gone: out of its room and freed. */
+static void remote_gone(conn *c)
+{
+    for (int i = 0; i < nremotes; i++)
+        if (remotes[i] == c) {
+            remotes[i] = remotes[--nremotes];
+            break;
+        }
+    if (c->counted)
+        referee_closed(c);
+    free(c->partial);
+    free(c);
+}
+
+void cluster_send(conn *c, const char *text)
+{
+    if (!c->gone)
+        frame(c->from, 'S', c->from_id, "", text, strlen(text));
+}
+
+void cluster_close(conn *c)
+{
+    if (c->gone)
+        return;
+    c->gone = true;
+    frame(c->from, 'X', c->from_id, "", "", 0);
+}
+
+/* ---- Frames in ---------------------------------------------------------- */
+
+/* A whole message for a remote conn: "account\taddress\tname\n" json. */
+static void remote_message(conn *c, const char *text, size_t len)
+{
+    const char *nl = memchr(text, '\n', len);
+    if (!nl || c->gone)
+        return;
+    char head[STORE_NODE_MAX + PEER_ADDR_MAX + 64];
+    size_t hl = (size_t)(nl - text) < sizeof head - 1 ? (size_t)(nl - text) : sizeof head - 1;
+    memcpy(head, text, hl);
+    head[hl] = '\0';
+    char *addr = strchr(head, '\t'), *name = addr ? strchr(addr + 1, '\t') : NULL;
+    if (!name)
+        return;
+    *addr++ = '\0';
+    *name++ = '\0';
+    c->account = strtoll(head, NULL, 10);
+    lt_copy(c->name, sizeof c->name, name);
+    if (!c->peer)
+        c->peer = peers_get(addr, server_now());
+    if (!c->peer) {
+        referee_error(c, -1, "too-many-connections", "the server is full");
+        cluster_close(c);
+        return;
+    }
+    referee_message(c, nl + 1, len - (size_t)(nl + 1 - text));
+}
+
+/* Adds a piece to a conn's message in pieces; true when it is whole (in
+ * c->partial, c->partial_len). */
+static bool piece(conn *c, const char *data, size_t len, bool more)
+{
+    if (c->partial_len + len > PARTIAL_MAX) {
+        free(c->partial);
+        c->partial = NULL;
+        c->partial_len = 0;
+        return false;
+    }
+    char *p = realloc(c->partial, c->partial_len + len + 1);
+    if (!p)
+        return false;
+    memcpy(p + c->partial_len, data, len);
+    c->partial = p;
+    c->partial_len += len;
+    p[c->partial_len] = '\0';
+    return !more;
+}
+
+static void take_frame(const char *from, char kind, unsigned id, bool more,
+                       const char *data, size_t len)
+{
+    conn *c;
+    switch (kind) {
+    case 'M':
+        if ((c = remote_of(id, from, true)) != NULL && piece(c, data, len, more)) {
+            char *text = c->partial;
+            size_t n = c->partial_len;
+            c->partial = NULL;
+            c->partial_len = 0;
+            remote_message(c, text, n);
+            free(text);
+        }
+        break;
+    case 'C':
+        if ((c = remote_of(id, from, false)) != NULL)
+            remote_gone(c);
+        break;
+    case 'S':
+        if ((c = tunnel_of(id, from)) != NULL && piece(c, data, len, more)) {
+            conn_send(c, c->partial);
+            free(c->partial);
+            c->partial = NULL;
+            c->partial_len = 0;
+        }
+        break;
+    case 'X':
+        if ((c = tunnel_of(id, from)) != NULL)
+            conn_close(c);
+        break;
+    default:
+        break;
+    }
+}
+
+static void take_payload(const char *p)
+{
+    const char *nl = strchr(p, '\n');
+    if (!nl || (size_t)(nl - p) >= STORE_NODE_MAX)
+        return;
+    char from[STORE_NODE_MAX];
+    memcpy(from, p, (size_t)(nl - p));
+    from[nl - p] = '\0';
+    p = nl + 1;
+    while (*p) {
+        char kind;
+        unsigned id;
+        int more, used = 0;
+        size_t len;
+        if (sscanf(p, "%c%u %d %zu\n%n", &kind, &id, &more, &len, &used) != 4 ||
+            used == 0 || strlen(p + used) < len) {
+            server_log("cluster: a bad notification from %s", from);
+            return;
+        }
+        take_frame(from, kind, id, more != 0, p + used, len);
+        p += used + len;
+    }
+}
+
+void cluster_receive(void)
+{
+    if (!shared)
+        return;
+    for (;;) {
+        pthread_mutex_lock(&inbox_lock);
+        int n = inbox_n;
+        char **got = n ? malloc((size_t)n * sizeof *got) : NULL;
+        if (got) {
+            memcpy(got, inbox, (size_t)n * sizeof *got);
+            inbox_n = 0;
+        }
+        pthread_mutex_unlock(&inbox_lock);
+        if (!got)
+            return;
+        for (int i = 0; i < n; i++) {
+            take_payload(got[i]);
+            free(got[i]);
+        }
+        free(got);
+    }
+}
+
+void cluster_tick(void)
+{
+    if (!shared)
+        return;
+    nknown = 0; /* who lives is asked again */
+    /* connections relayed to a process that has died: closed, so that
+     * their clients join again where the room is now */
+    for (int i = ntunnels - 1; i >= 0; i--) {
+        conn *c = tunnels[i];
+        if (!alive(c->owner)) {
+            tunnel_drop(c);
+            c->owner[0] = '\0';
+            referee_error(c, -1, "moved", "the room's server has gone; join again");
+            conn_close(c);
+        }
+    }
+    /* and the clients of a process that has died leave their rooms here */
+    for (int i = nremotes - 1; i >= 0; i--)
+        if (!alive(remotes[i]->from))
+            remote_gone(remotes[i]);
+}
