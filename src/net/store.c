@@ -540,6 +540,22 @@ int store_lobby(store *s, int listed, char **out, int max, lt_error *err)
     return n;
 }
 
+int store_rooms_expire(store *s, int64_t before, lt_error *err)
+{
+    char b[24];
+    int_text(b, sizeof b, before);
+    const char *p[] = {b};
+    db_rows r;
+    if (run(s, "DELETE FROM chat WHERE room IN (SELECT id FROM rooms WHERE "
+               "updated < CAST($1 AS BIGINT))", p, 1, NULL, err) != LT_OK ||
+        run(s, "DELETE FROM rooms WHERE updated < CAST($1 AS BIGINT) RETURNING id",
+            p, 1, &r, err) != LT_OK)
+        return -1;
+    int n = r.rows;
+    db_rows_free(&r);
+    return n;
+}
+
 /* ---- Chat ------------------------------------------------------------------ */
 
 lt_status store_chat_add(store *s, const char *room, const store_line *l,
@@ -578,6 +594,94 @@ int store_chat_of(store *s, const char *room, store_line *out, int max,
         lt_copy(l->text, sizeof l->text, db_cell(&r, i, 3));
         l->at = strtoll(db_cell(&r, i, 4), NULL, 10);
     }
+    db_rows_free(&r);
+    return n;
+}
+
+/* ---- Seeks ------------------------------------------------------------------- */
+
+lt_status store_seek_add(store *s, const store_seek *k, lt_error *err)
+{
+    char conn[24], re[16], rated[4], acc[24], rating[32], since[24];
+    int_text(conn, sizeof conn, k->conn);
+    snprintf(re, sizeof re, "%d", k->re);
+    snprintf(rated, sizeof rated, "%d", k->rated ? 1 : 0);
+    int_text(acc, sizeof acc, k->account);
+    snprintf(rating, sizeof rating, "%.17g", k->rating);
+    int_text(since, sizeof since, k->since);
+    const char *p[] = {k->node, conn, re, k->game, k->options, k->clock, rated, acc,
+                       rating, since};
+    return run(s, "INSERT INTO seeks (node, conn, re, game, options, clock, rated, "
+                  "account, rating, since) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, "
+                  "$9, $10)", p, 10, NULL, err);
+}
+
+int store_seek_take(store *s, const store_seek *k, store_seek *out, lt_error *err)
+{
+    char rated[4], acc[24], rating[32];
+    snprintf(rated, sizeof rated, "%d", k->rated ? 1 : 0);
+    int_text(acc, sizeof acc, k->account);
+    snprintf(rating, sizeof rating, "%.17g", k->rating);
+    const char *p[] = {k->game, k->options, k->clock, rated, acc, rating};
+    /* the best match, then taken if nobody took it meanwhile (another
+     * process may be pairing too): a few tries */
+    for (int tries = 0; tries < 4; tries++) {
+        db_rows r;
+        if (run(s, "SELECT node, conn FROM seeks WHERE game = $1 AND options = $2 "
+                   "AND clock = $3 AND rated = CAST($4 AS INTEGER) AND (rated = 0 OR "
+                   "account <> CAST($5 AS BIGINT)) ORDER BY CASE WHEN rated = 1 THEN "
+                   "abs(rating - CAST($6 AS DOUBLE PRECISION)) ELSE 0 END, since, node, "
+                   "conn LIMIT 1", p, 6, &r, err) != LT_OK)
+            return -1;
+        if (r.rows == 0) {
+            db_rows_free(&r);
+            return 0;
+        }
+        const char *q[] = {db_cell(&r, 0, 0), db_cell(&r, 0, 1)};
+        db_rows got;
+        lt_status st = run(s, "DELETE FROM seeks WHERE node = $1 AND conn = "
+                              "CAST($2 AS BIGINT) RETURNING node, conn, re, game, "
+                              "options, clock, rated, account, rating, since",
+                           q, 2, &got, err);
+        db_rows_free(&r);
+        if (st != LT_OK)
+            return -1;
+        if (got.rows == 1) {
+            memset(out, 0, sizeof *out);
+            lt_copy(out->node, sizeof out->node, db_cell(&got, 0, 0));
+            out->conn = strtoll(db_cell(&got, 0, 1), NULL, 10);
+            out->re = atoi(db_cell(&got, 0, 2));
+            lt_copy(out->game, sizeof out->game, db_cell(&got, 0, 3));
+            lt_copy(out->options, sizeof out->options, db_cell(&got, 0, 4));
+            lt_copy(out->clock, sizeof out->clock, db_cell(&got, 0, 5));
+            out->rated = atoi(db_cell(&got, 0, 6)) != 0;
+            out->account = strtoll(db_cell(&got, 0, 7), NULL, 10);
+            out->rating = strtod(db_cell(&got, 0, 8), NULL);
+            out->since = strtoll(db_cell(&got, 0, 9), NULL, 10);
+            db_rows_free(&got);
+            return 1;
+        }
+        db_rows_free(&got);
+    }
+    return 0;
+}
+
+lt_status store_seek_drop(store *s, const char *node, int64_t conn, lt_error *err)
+{
+    char c[24];
+    int_text(c, sizeof c, conn);
+    const char *p[] = {node, c};
+    return run(s, "DELETE FROM seeks WHERE node = $1 AND (CAST($2 AS BIGINT) < 0 OR "
+                  "conn = CAST($2 AS BIGINT))", p, 2, NULL, err);
+}
+
+int store_seeks_of(store *s, const char *node, lt_error *err)
+{
+    const char *p[] = {node};
+    db_rows r;
+    if (run(s, "SELECT count(*) FROM seeks WHERE node = $1", p, 1, &r, err) != LT_OK)
+        return -1;
+    int n = atoi(db_cell(&r, 0, 0));
     db_rows_free(&r);
     return n;
 }

@@ -137,6 +137,10 @@ int store_rooms_unfinished(store *, char (*ids)[16],
  * newest first: at most max texts (malloc'd) into out; the number. */
 int store_lobby(store *, int listed, char **out, int max, lt_error *);
 
+/* Forgets the rooms (and their chat) untouched since `before` (seconds
+ * since 1970); how many (-1 on an error). */
+int store_rooms_expire(store *, int64_t before, lt_error *);
+
 /* A room's chat: line n (counted from 0 in the room) added, lines older
  * than the last `keep` dropped. */
 typedef struct {
@@ -151,6 +155,28 @@ lt_status store_chat_add(store *, const char *room, const store_line *,
 /* Its last max lines, oldest first; the number (-1 on an error). */
 int store_chat_of(store *, const char *room, store_line *out, int max,
                   lt_error *);
+
+/* ---- Players waiting to be paired (quick pairing), in every process ----- */
+typedef struct {
+    char node[STORE_NODE_MAX]; /* the process of its connection */
+    int64_t conn;              /* the connection's number there */
+    int re;                    /* the id of its message */
+    char game[32], options[256], clock[64];
+    bool rated;
+    int64_t account;           /* 0: a guest */
+    double rating;             /* in the game's pool (rated) */
+    int64_t since;             /* ms since 1970: who waited longest */
+} store_seek;
+
+lt_status store_seek_add(store *, const store_seek *, lt_error *);
+/* Takes (removes) the waiting seek that goes with s: the same game,
+ * options, clock and kind; rated: another account, the closest in rating;
+ * else the longest waiting.  1 with it in out, 0 none, -1 an error. */
+int store_seek_take(store *, const store_seek *s, store_seek *out, lt_error *);
+/* Drops a connection's seek (conn -1: every seek of the process). */
+lt_status store_seek_drop(store *, const char *node, int64_t conn, lt_error *);
+/* The seeks of one process. */
+int store_seeks_of(store *, const char *node, lt_error *);
 
 /* ---- Between processes (PostgreSQL; with SQLite there is one process) --
  * Advisory locks of this store's connection, held until unlocked or the

@@ -153,11 +153,178 @@ static void archive(void **st)
     store_close(s);
 }
 
+/* A room's journal is written over and read back, and who keeps it; the
+ * lobby lists the open and the playing rooms apart, newest first, never
+ * a finished one. */
+static void rooms(void **st)
+{
+    store *s = open_store();
+    lt_error err = {0};
+    store_room r = {"rrrrrrrrr1", "[Game \"chess\"]\n", "A", "{\"room\":\"rrrrrrrrr1\"}",
+                    false, 1, 100};
+    assert_int_equal(store_room_put(s, &r, &err), LT_OK);
+    r.journal = "[Game \"chess\"]\n\n1. e4\n";
+    r.updated = 101;
+    assert_int_equal(store_room_put(s, &r, &err), LT_OK);
+    store_room q = {"rrrrrrrrr2", "j2", "B", "{\"room\":\"rrrrrrrrr2\"}", false, 1, 102};
+    assert_int_equal(store_room_put(s, &q, &err), LT_OK);
+    store_room p = {"rrrrrrrrr3", "j3", "B", "{\"room\":\"rrrrrrrrr3\"}", false, 2, 103};
+    assert_int_equal(store_room_put(s, &p, &err), LT_OK);
+    store_room d = {"rrrrrrrrr4", "j4", "B", "{\"room\":\"rrrrrrrrr4\"}", true, 1, 104};
+    assert_int_equal(store_room_put(s, &d, &err), LT_OK);
+    char *journal = NULL, owner[STORE_NODE_MAX];
+    assert_int_equal(store_room_get(s, "rrrrrrrrr1", &journal, owner, &err), LT_OK);
+    assert_string_equal(journal, "[Game \"chess\"]\n\n1. e4\n");
+    assert_string_equal(owner, "A");
+    free(journal);
+    assert_int_equal(store_room_get(s, "nonenonexx", &journal, owner, &err), LT_EILLEGAL);
+    assert_int_equal(store_room_own(s, "rrrrrrrrr1", "C", &err), LT_OK);
+    char ids[8][16], owners[8][STORE_NODE_MAX];
+    assert_int_equal(store_rooms_unfinished(s, ids, owners, 8, &err), 3);
+    assert_string_equal(ids[0], "rrrrrrrrr1"); /* the longest untouched */
+    assert_string_equal(owners[0], "C");
+    char *rows[8];
+    assert_int_equal(store_lobby(s, 1, rows, 8, &err), 2);
+    assert_string_equal(rows[0], "{\"room\":\"rrrrrrrrr2\"}");
+    assert_string_equal(rows[1], "{\"room\":\"rrrrrrrrr1\"}");
+    free(rows[0]);
+    free(rows[1]);
+    assert_int_equal(store_lobby(s, 2, rows, 8, &err), 1);
+    assert_string_equal(rows[0], "{\"room\":\"rrrrrrrrr3\"}");
+    free(rows[0]);
+    store_line l = {.n = 0, .text = "x"};
+    assert_int_equal(store_chat_add(s, "rrrrrrrrr2", &l, 50, &err), LT_OK);
+    assert_int_equal(store_rooms_expire(s, 103, &err), 2); /* 1 (101), 2 (102) */
+    assert_int_equal(store_room_get(s, "rrrrrrrrr2", &journal, owner, &err), LT_EILLEGAL);
+    assert_int_equal(store_chat_of(s, "rrrrrrrrr2", &l, 1, &err), 0);
+    assert_int_equal(store_rooms_unfinished(s, ids, owners, 8, &err), 1);
+    store_close(s);
+}
+
+/* A room keeps the last lines of its chat, oldest first. */
+static void chat(void **st)
+{
+    store *s = open_store();
+    lt_error err = {0};
+    for (int i = 0; i < 60; i++) {
+        store_line l = {.n = i, .seat = i % 3 - 1, .at = 1000 + i};
+        snprintf(l.name, sizeof l.name, "p%d", i);
+        snprintf(l.text, sizeof l.text, "linia %d: żółw", i);
+        assert_int_equal(store_chat_add(s, "cccccccccc", &l, 50, &err), LT_OK);
+    }
+    store_line out[64];
+    assert_int_equal(store_chat_of(s, "cccccccccc", out, 64, &err), 50);
+    assert_int_equal(out[0].n, 10);
+    assert_string_equal(out[0].text, "linia 10: żółw");
+    assert_int_equal(out[49].n, 59);
+    assert_int_equal(out[49].seat, 59 % 3 - 1);
+    assert_int_equal(out[49].at, 1059);
+    assert_int_equal(store_chat_of(s, "cccccccccc", out, 5, &err), 5);
+    assert_int_equal(out[0].n, 55); /* the last five */
+    assert_int_equal(store_chat_of(s, "dddddddddd", out, 5, &err), 0);
+    store_close(s);
+}
+
+/* Pairing: the same game, options, clock and kind; rated: another
+ * account, the closest rating; casual: the longest waiting.  A seek is
+ * taken once; a process's seeks are dropped together. */
+static void seeks(void **st)
+{
+    store *s = open_store();
+    lt_error err = {0};
+    store_seek a = {.node = "A", .conn = 1, .re = 7, .game = "chess", .clock = "5+3",
+                    .rated = true, .account = 1, .rating = 1500, .since = 10};
+    store_seek b = a, c = a, d = a, e = a;
+    b.conn = 2, b.account = 2, b.rating = 1800;
+    lt_copy(c.node, sizeof c.node, "B");
+    c.conn = 1, c.account = 3, c.rating = 1620;
+    d.conn = 3, d.rated = false, d.account = 0, d.since = 20;
+    e.conn = 4, e.rated = false, e.account = 0, e.since = 15;
+    store_seek f = d;
+    f.conn = 5;
+    lt_copy(f.clock, sizeof f.clock, "3+2");
+    for (const store_seek *k = (store_seek[]){a, b, c, d, e, f}, *end = k + 6; k < end; k++)
+        assert_int_equal(store_seek_add(s, k, &err), LT_OK);
+    assert_int_equal(store_seeks_of(s, "A", &err), 5);
+    store_seek want = a, got;
+    lt_copy(want.node, sizeof want.node, "C");
+    want.account = 4;
+    want.rating = 1700;
+    assert_int_equal(store_seek_take(s, &want, &got, &err), 1);
+    assert_true(!strcmp(got.node, "B") && got.conn == 1 && got.rating == 1620);
+    assert_int_equal(store_seek_take(s, &want, &got, &err), 1);
+    assert_true(!strcmp(got.node, "A") && got.conn == 2 && got.re == 7);
+    want.account = 1; /* a's own account: not paired with itself */
+    assert_int_equal(store_seek_take(s, &want, &got, &err), 0);
+    want.rated = false;
+    want.account = 0;
+    assert_int_equal(store_seek_take(s, &want, &got, &err), 1);
+    assert_int_equal(got.conn, 4); /* waited since 15, before 20 */
+    assert_int_equal(store_seek_drop(s, "A", 3, &err), LT_OK);
+    assert_int_equal(store_seek_take(s, &want, &got, &err), 0); /* 3+2 only */
+    assert_int_equal(store_seek_drop(s, "A", -1, &err), LT_OK);
+    assert_int_equal(store_seeks_of(s, "A", &err), 0);
+    store_close(s);
+}
+
+static void take_payload(const char *payload, void *ctx)
+{
+    lt_text *t = ctx;
+    lt_text_put(t, payload);
+    lt_text_put(t, "|");
+}
+
+/* Between processes (PostgreSQL): an advisory lock is held by one
+ * connection until unlocked or closed; notifications reach the listener
+ * in the order sent.  With SQLite there is one process: every lock is its
+ * own. */
+static void shared(void **st)
+{
+    store *s = open_store(), *t = open_store();
+    lt_error err = {0};
+    if (!store_shared(s)) {
+        assert_int_equal(store_try_lock(s, 42, &err), 1);
+        assert_int_equal(store_notify(s, 1, (const char *[]){"x"}, (const char *[]){"y"}, &err),
+                         LT_EILLEGAL);
+        store_close(s);
+        store_close(t);
+        return;
+    }
+    assert_int_equal(store_try_lock(s, 42, &err), 1);
+    assert_int_equal(store_try_lock(t, 42, &err), 0);
+    assert_int_equal(store_unlock(s, 42, &err), LT_OK);
+    assert_int_equal(store_try_lock(t, 42, &err), 1);
+    store_close(t); /* its locks go with it, once its server process ends */
+    int got_it;
+    while ((got_it = store_try_lock(s, 42, &err)) == 0)
+        ;
+    assert_int_equal(got_it, 1);
+    store_listener *l = store_listen(getenv("LT_TEST_PG"), "lt_test", &err);
+    assert_non_null(l);
+    const char *chans[10], *loads[10];
+    char text[10][8];
+    for (int i = 0; i < 10; i++) {
+        snprintf(text[i], sizeof text[i], "m%d ż", i);
+        chans[i] = "lt_test";
+        loads[i] = text[i];
+    }
+    assert_int_equal(store_notify(s, 10, chans, loads, &err), LT_OK);
+    lt_text got = {0};
+    while (got.len < strlen("m0 ż|") * 10)
+        assert_int_equal(store_listener_wait(l, 5000, take_payload, &got, &err), LT_OK);
+    assert_string_equal(got.buf, "m0 ż|m1 ż|m2 ż|m3 ż|m4 ż|m5 ż|m6 ż|m7 ż|m8 ż|m9 ż|");
+    free(got.buf);
+    store_listener_close(l);
+    store_close(s);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(migrations), cmocka_unit_test(accounts),
         cmocka_unit_test(ratings),    cmocka_unit_test(archive),
+        cmocka_unit_test(rooms),      cmocka_unit_test(chat),
+        cmocka_unit_test(seeks),      cmocka_unit_test(shared),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }
