@@ -85,8 +85,8 @@ static void reply_start(jw *w, const char *type, int re)
     }
 }
 
-/* Tells c its seat in room r and the seat's token (a seat taken, a
- * rematch, a seeker paired). */
+/* The message that tells a client its seat in room r and the seat's
+ * token (a seat taken, a rematch, a seeker paired). */
 static void seat_message(jw *w, const char *type, int re, const room *r,
                          int seat)
 {
@@ -97,6 +97,7 @@ static void seat_message(jw *w, const char *type, int re, const room *r,
     jw_end(w);
 }
 
+/* Tells c so. */
 static void send_seat(conn *c, const char *type, int re, const room *r,
                       int seat)
 {
