@@ -167,19 +167,6 @@ bool cluster_init(store *s, const char *url, const char *node,
     return store_seek_drop(db, me, -1, err) == LT_OK; /* a past run's */
 }
 
-void cluster_shutdown(void)
-{
-    quitting = true;
-    if (listening)
-        pthread_join(listener, NULL);
-    listening = false;
-    for (int i = 0; i < inbox_n; i++)
-        free(inbox[i]);
-    free(inbox);
-    inbox = NULL;
-    inbox_n = 0;
-}
-
 const char *cluster_node(void)
 {
     return me;
@@ -656,6 +643,8 @@ static conn *remote_of(unsigned id, const char *from, bool make)
 static void remote_gone(conn *c)
 {
     list_drop(&remotes, c);
+    if (c->peer)
+        c->peer->connections--;
     if (c->counted)
         referee_closed(c);
     free(c->partial);
@@ -695,8 +684,8 @@ static void remote_message(conn *c, const char *text, size_t len)
     *name++ = '\0';
     c->account = strtoll(head, NULL, 10);
     lt_copy(c->name, sizeof c->name, name);
-    if (!c->peer)
-        c->peer = peers_get(addr, server_now());
+    if (!c->peer && (c->peer = peers_get(addr, server_now())) != NULL)
+        c->peer->connections++; /* kept while it is here */
     if (!c->peer) {
         referee_error(c, -1, "too-many-connections", "the server is full");
         cluster_close(c);
@@ -836,4 +825,33 @@ void cluster_tick(void)
     for (int i = remotes.n - 1; i >= 0; i--)
         if (!alive(remotes.at[i]->from))
             remote_gone(remotes.at[i]);
+}
+
+void cluster_shutdown(void)
+{
+    quitting = true;
+    if (listening)
+        pthread_join(listener, NULL);
+    listening = false;
+    for (int i = 0; i < inbox_n; i++)
+        free(inbox[i]);
+    free(inbox);
+    inbox = NULL;
+    inbox_n = 0;
+    for (int i = 0; i < remotes.n; i++) {
+        free(remotes.at[i]->partial);
+        free(remotes.at[i]);
+    }
+    conn_list *lists[] = {&locals, &tunnels, &remotes};
+    for (int i = 0; i < 3; i++) {
+        free(lists[i]->at);
+        memset(lists[i], 0, sizeof *lists[i]);
+    }
+    for (int i = 0; i < nboxes; i++) {
+        for (int k = 0; k < boxes[i].nfull; k++)
+            free(boxes[i].full[k]);
+        free(boxes[i].full);
+        free(boxes[i].now.buf);
+    }
+    nboxes = 0;
 }
