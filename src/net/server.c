@@ -79,6 +79,7 @@ typedef struct {
 typedef struct {
     struct lws *wsi;
     peer *p;
+    bool proxied;  /* from the proxy we trust: p is its request's client */
 } socket_peer;
 
 static serve_options opt;
@@ -577,7 +578,7 @@ static void counted(struct lws *wsi)
         return;
     }
     p->connections++;
-    sockets[nsockets++] = (socket_peer){wsi, p};
+    sockets[nsockets++] = (socket_peer){wsi, p, false};
 }
 
 static peer *peer_of(struct lws *wsi)
@@ -590,26 +591,33 @@ static peer *peer_of(struct lws *wsi)
 
 /* A request through the proxy we trust (--proxy): the socket counts for
  * the client's address, the last of X-Forwarded-For (the one the proxy
- * saw; those before it are the client's word).  False when that address
- * has as many connections as it may. */
+ * saw; those before it are the client's word), request by request (a
+ * proxy may send several clients' requests on one connection).  False
+ * when that address has as many connections as it may. */
 static bool forwarded(struct lws *wsi)
 {
-    char addr[PEER_ADDR_MAX], fwd[512];
     int i = 0;
     while (i < nsockets && sockets[i].wsi != wsi)
         i++;
-    if (i == nsockets || !is_proxy(sockets[i].p->addr) ||
-        lws_hdr_copy(wsi, fwd, sizeof fwd, WSI_TOKEN_X_FORWARDED_FOR) <= 0)
+    if (i == nsockets || (!sockets[i].proxied && !is_proxy(sockets[i].p->addr)))
         return true;
-    const char *last = strrchr(fwd, ',');
-    last = last ? last + 1 : fwd;
-    while (*last == ' ')
-        last++;
-    size_t n = strcspn(last, " ");
-    if (n == 0 || n >= sizeof addr || strspn(last, "0123456789abcdefABCDEF:.") < n)
-        return true; /* not an address: counted as the proxy */
-    memcpy(addr, last, n);
-    addr[n] = '\0';
+    sockets[i].proxied = true;
+    char addr[PEER_ADDR_MAX] = "", fwd[512];
+    if (lws_hdr_copy(wsi, fwd, sizeof fwd, WSI_TOKEN_X_FORWARDED_FOR) > 0) {
+        const char *last = strrchr(fwd, ',');
+        last = last ? last + 1 : fwd;
+        while (*last == ' ')
+            last++;
+        size_t n = strcspn(last, " ");
+        if (n > 0 && n < sizeof addr && strspn(last, "0123456789abcdefABCDEF:.") >= n) {
+            memcpy(addr, last, n);
+            addr[n] = '\0';
+        }
+    }
+    if (!addr[0]) /* not said: the proxy's own request */
+        lt_copy(addr, sizeof addr, opt.proxy);
+    if (!strcmp(addr, sockets[i].p->addr))
+        return true;
     peer *p = peers_get(addr, server_now());
     if (!p || p->connections >= opt.max_per_ip)
         return false;
