@@ -205,14 +205,18 @@ static void record_file(const char *id, bool archive_first, httpapi_reply *out)
         answer_text(out, 404, "text/plain; charset=utf-8", "no such room\n");
         return;
     }
+    bool broken = false; /* the archive failed (not: has no such game) */
     for (int pass = 0; pass < 2 && !text; pass++) {
         if ((pass == 0) == archive_first) {
-            if (store_game_get(db, id, &g, &err) != LT_OK)
+            lt_status st = store_game_get(db, id, &g, &err);
+            broken = st != LT_OK && st != LT_EILLEGAL;
+            if (st != LT_OK)
                 continue;
             char *raw = store_game_record(db, id, &err);
             game = lt_game_find(g.game);
             text = raw ? named_record(raw, &g, game && game->group == LT_GROUP_CHESS)
                        : NULL;
+            broken = !text;
             free(raw);
         } else {
             room *r = rooms_find(id, false, &full, &err);
@@ -226,7 +230,9 @@ static void record_file(const char *id, bool archive_first, httpapi_reply *out)
         }
     }
     if (!text) {
-        answer_text(out, 404, "text/plain; charset=utf-8", "no such room\n");
+        answer_text(out, broken ? 500 : 404, "text/plain; charset=utf-8",
+                    broken ? "the archive cannot be read now\n"
+                           : "no such room or game\n");
         return;
     }
     out->status = 200;
