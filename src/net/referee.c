@@ -697,7 +697,9 @@ static void on_join(conn *c, const net_msg *m, bool watch)
                       m->room, refusal);
         return;
     }
-    if (owns && r->rated && !r->account[m->seat] &&
+    /* the first logged-in player of a seat has it in their archive (and,
+     * in a rated room, is the only one who may take it) */
+    if (owns && c->account && !r->account[m->seat] &&
         room_bind(r, m->seat, c->account, &err) != LT_OK)
         server_log("room %s: %s", r->id, err.msg);
     if (owns && room_take(r, m->seat, &err) != LT_OK)

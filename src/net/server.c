@@ -500,6 +500,24 @@ static int serve_file(struct lws *wsi, session *s, const char *uri)
     return 0;
 }
 
+/* A GET's query arguments as lws decoded them, each "name=value" and a
+ * NUL, into buf; their length, more than size when they do not fit (or
+ * are more than 16: httpapi refuses them). */
+static size_t query_args(struct lws *wsi, char *buf, size_t size)
+{
+    size_t len = 0;
+    for (int i = 0; i <= 16; i++) {
+        int n = lws_hdr_fragment_length(wsi, WSI_TOKEN_HTTP_URI_ARGS, i);
+        if (lws_hdr_copy_fragment(wsi, buf + len, (int)(size - len),
+                                  WSI_TOKEN_HTTP_URI_ARGS, i) < 0)
+            return n > 0 || len == size ? size + 1 : len;
+        if (i == 16)
+            return size + 1;
+        len += (size_t)n + 1;
+    }
+    return len;
+}
+
 static int http(struct lws *wsi, session *s, const char *uri)
 {
     read_login(wsi, s);
@@ -515,8 +533,10 @@ static int http(struct lws *wsi, session *s, const char *uri)
     }
     if (lws_hdr_total_length(wsi, WSI_TOKEN_GET_URI) <= 0)
         return reply_text(wsi, s, 405, "only GET and POST are served here\n");
-    if (!strncmp(uri, "/api/", 5))
-        return api(wsi, s, false, uri, "", 0);
+    if (!strncmp(uri, "/api/", 5)) {
+        char query[HTTPAPI_QUERY_MAX + 1];
+        return api(wsi, s, false, uri, query, query_args(wsi, query, sizeof query));
+    }
     return serve_file(wsi, s, uri);
 }
 

@@ -96,6 +96,7 @@ typedef struct {
     int64_t account[LT_MAX_PLAYERS]; /* 0: a guest or a computer */
     char name[LT_MAX_PLAYERS][STORE_NAME_MAX];
     double score[LT_MAX_PLAYERS];
+    int you;                       /* a search's player's seat (else 0) */
 } store_game;
 
 /* Stores a finished game and its record (once: again is LT_OK, unchanged). */
@@ -105,6 +106,46 @@ lt_status store_game_add(store *, const store_game *, const char *record,
  * at most max; the number written. */
 int store_games_of(store *, int64_t account, const char *game,
                    store_game *out, int max, lt_error *);
+
+/* How a game went for one of its seats: an aborted game ("*") has no
+ * result; else won when the seat's score is above every other seat's,
+ * drawn when it is the best but shared, lost when another seat's is
+ * higher (two seats: 1-0, 1/2-1/2, 0-1; more: the best score alone). */
+typedef enum {
+    STORE_ANY = 0,   /* (a search: every game; a game: no result) */
+    STORE_WON,
+    STORE_DRAWN,
+    STORE_LOST
+} store_outcome;
+
+enum { STORE_OPPONENT_MAX = 32 }; /* bytes of an opponent's name, with NUL */
+
+/* A search of one player's games. */
+typedef struct {
+    int64_t account;      /* whose games */
+    const char *game;     /* a game's id; NULL or "": every game */
+    /* NULL or "": anyone; else a seat not the player's named so: an
+     * account's name whatever its case, "guest" (a player without an
+     * account) or a computer's spec ("ai:level=3", "random") */
+    const char *opponent;
+    store_outcome result; /* the player's outcome; STORE_ANY: any */
+    int skip;             /* games of the answer skipped (paging) */
+} store_search;
+
+/* The player's games that match, newest first (ties by id), skipping
+ * q->skip: at most max into out, each with `you` its seat (the first of
+ * the player's seats); the number written, -1 on an error. */
+int store_games_search(store *, const store_search *q, store_game *out,
+                       int max, lt_error *);
+/* How the game went for seat `seat` (STORE_ANY: it has no result). */
+store_outcome store_game_outcome(const store_game *, int seat);
+/* "won", "drawn", "lost", "" */
+const char *store_outcome_word(store_outcome);
+/* An outcome from its word; false when it is none of them. */
+bool store_outcome_parse(const char *word, store_outcome *out);
+
+/* One archived game with its seats (no record); LT_EILLEGAL: none. */
+lt_status store_game_get(store *, const char *id, store_game *out, lt_error *);
 /* A game's record (malloc'd), or NULL with a message. */
 char *store_game_record(store *, const char *id, lt_error *);
 

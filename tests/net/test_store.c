@@ -318,13 +318,167 @@ static void shared(void **st)
     store_close(s);
 }
 
+/* A game for the search: its seats' accounts (0: none), names and scores. */
+static void add_game(store *s, const char *id, const char *game, const char *result,
+                     int64_t finished, int seats, const int64_t *acc,
+                     const char *const *names, const double *scores)
+{
+    lt_error err = {0};
+    store_game g = {.finished = finished, .seats = seats};
+    lt_copy(g.id, sizeof g.id, id);
+    lt_copy(g.game, sizeof g.game, game);
+    lt_copy(g.result, sizeof g.result, result);
+    lt_copy(g.reason, sizeof g.reason, strcmp(result, "*") ? "rules" : "abort");
+    for (int i = 0; i < seats; i++) {
+        g.account[i] = acc[i];
+        lt_copy(g.name[i], sizeof g.name[i], names[i]);
+        g.score[i] = scores[i];
+    }
+    if (store_game_add(s, &g, "[Game \"x\"]\n", &err) != LT_OK)
+        fail_msg("store_game_add %s: %s", id, err.msg);
+}
+
+/* The ids a search finds, joined by spaces ("" for none, "error"). */
+static const char *found(store *s, int64_t account, const char *game,
+                         const char *opponent, store_outcome result, int skip,
+                         int max)
+{
+    static char text[256];
+    store_game out[8];
+    lt_error err = {0};
+    store_search q = {account, game, opponent, result, skip};
+    int n = store_games_search(s, &q, out, max, &err);
+    if (n < 0)
+        return "error";
+    size_t len = 0;
+    text[0] = '\0';
+    for (int i = 0; i < n; i++)
+        lt_appendf(text, sizeof text, &len, "%s%s", i ? " " : "", out[i].id);
+    return text;
+}
+
+/* A player's games searched by game, opponent (an account whatever its
+ * case, a guest, a computer's spec) and the player's outcome (the best
+ * score alone wins, shared draws, else loses; an aborted game has none),
+ * newest first, in pages. */
+static void search(void **st)
+{
+    store *s = open_store();
+    lt_error err = {0};
+    store_account me, rival;
+    assert_int_equal(store_account_add(s, "seeker", "h", 1, &me, &err), LT_OK);
+    assert_int_equal(store_account_add(s, "Rival", "h", 1, &rival, &err), LT_OK);
+    int64_t m = me.id, r = rival.id;
+    add_game(s, "g1aaaaaaaa", "chess", "1-0", 100, 2, (int64_t[]){m, r},
+             (const char *[]){"seeker", "Rival"}, (double[]){1, -1});
+    add_game(s, "g0aaaaaaaa", "chess", "0-1", 100, 2, (int64_t[]){0, m},
+             (const char *[]){"random", "seeker"}, (double[]){-1, 1});
+    add_game(s, "g2aaaaaaaa", "chess", "1/2-1/2", 200, 2, (int64_t[]){r, m},
+             (const char *[]){"Rival", "seeker"}, (double[]){0, 0});
+    add_game(s, "g3aaaaaaaa", "talat", "0-1", 300, 2, (int64_t[]){m, 0},
+             (const char *[]){"seeker", "ai:level=3"}, (double[]){-1, 1});
+    add_game(s, "g4aaaaaaaa", "ludus", "0.5 -1 0.5", 400, 3, (int64_t[]){0, 0, m},
+             (const char *[]){"guest", "ai", "seeker"}, (double[]){0.5, -1, 0.5});
+    add_game(s, "g5aaaaaaaa", "ludus", "-1 3 -1 -1", 500, 4, (int64_t[]){r, m, 0, 0},
+             (const char *[]){"Rival", "seeker", "guest", "random"},
+             (double[]){-1, 3, -1, -1});
+    add_game(s, "g6aaaaaaaa", "chess", "*", 600, 2, (int64_t[]){m, 0},
+             (const char *[]){"seeker", "guest"}, (double[]){0, 0});
+    add_game(s, "g7aaaaaaaa", "chess", "1-0", 700, 2, (int64_t[]){r, 0},
+             (const char *[]){"Rival", "guest"}, (double[]){1, -1});
+    add_game(s, "g8aaaaaaaa", "alquerque", "0-1", 800, 2, (int64_t[]){m, m},
+             (const char *[]){"seeker", "seeker"}, (double[]){-1, 1});
+
+    const char *all = "g8aaaaaaaa g6aaaaaaaa g5aaaaaaaa g4aaaaaaaa g3aaaaaaaa "
+                      "g2aaaaaaaa g0aaaaaaaa g1aaaaaaaa";
+    char text[256];
+    lt_copy(text, sizeof text, found(s, m, NULL, NULL, STORE_ANY, 0, 8));
+    assert_string_equal(text, all);
+    assert_string_equal(found(s, m, "", "", STORE_ANY, 0, 8), all);
+    /* by game */
+    assert_string_equal(found(s, m, "chess", NULL, STORE_ANY, 0, 8),
+                        "g6aaaaaaaa g2aaaaaaaa g0aaaaaaaa g1aaaaaaaa");
+    assert_string_equal(found(s, m, "ludus", NULL, STORE_ANY, 0, 8),
+                        "g5aaaaaaaa g4aaaaaaaa");
+    assert_string_equal(found(s, m, "nothing", NULL, STORE_ANY, 0, 8), "");
+    /* by opponent: an account whatever its case, guests, computers; never
+     * the player's own other seat */
+    assert_string_equal(found(s, m, NULL, "Rival", STORE_ANY, 0, 8),
+                        "g5aaaaaaaa g2aaaaaaaa g1aaaaaaaa");
+    assert_string_equal(found(s, m, NULL, "rIVAL", STORE_ANY, 0, 8),
+                        "g5aaaaaaaa g2aaaaaaaa g1aaaaaaaa");
+    assert_string_equal(found(s, m, NULL, "guest", STORE_ANY, 0, 8),
+                        "g6aaaaaaaa g5aaaaaaaa g4aaaaaaaa");
+    assert_string_equal(found(s, m, NULL, "ai:level=3", STORE_ANY, 0, 8), "g3aaaaaaaa");
+    assert_string_equal(found(s, m, NULL, "ai", STORE_ANY, 0, 8), "g4aaaaaaaa");
+    assert_string_equal(found(s, m, NULL, "random", STORE_ANY, 0, 8),
+                        "g5aaaaaaaa g0aaaaaaaa");
+    assert_string_equal(found(s, m, NULL, "seeker", STORE_ANY, 0, 8), "");
+    assert_string_equal(found(s, m, NULL, "nobody", STORE_ANY, 0, 8), "");
+    assert_string_equal(found(s, m, NULL, "x' OR '1'='1", STORE_ANY, 0, 8), "");
+    /* by outcome, from the player's side (g8: their first seat lost) */
+    assert_string_equal(found(s, m, NULL, NULL, STORE_WON, 0, 8),
+                        "g5aaaaaaaa g0aaaaaaaa g1aaaaaaaa");
+    assert_string_equal(found(s, m, NULL, NULL, STORE_DRAWN, 0, 8),
+                        "g4aaaaaaaa g2aaaaaaaa");
+    assert_string_equal(found(s, m, NULL, NULL, STORE_LOST, 0, 8),
+                        "g8aaaaaaaa g3aaaaaaaa");
+    assert_string_equal(found(s, r, NULL, NULL, STORE_LOST, 0, 8),
+                        "g5aaaaaaaa g1aaaaaaaa");
+    assert_string_equal(found(s, r, NULL, NULL, STORE_WON, 0, 8), "g7aaaaaaaa");
+    /* together */
+    assert_string_equal(found(s, m, "chess", "rival", STORE_WON, 0, 8), "g1aaaaaaaa");
+    assert_string_equal(found(s, m, "chess", "rival", STORE_LOST, 0, 8), "");
+    assert_string_equal(found(s, m, NULL, "guest", STORE_DRAWN, 0, 8), "g4aaaaaaaa");
+    /* pages */
+    assert_string_equal(found(s, m, NULL, NULL, STORE_ANY, 0, 3),
+                        "g8aaaaaaaa g6aaaaaaaa g5aaaaaaaa");
+    assert_string_equal(found(s, m, NULL, NULL, STORE_ANY, 3, 3),
+                        "g4aaaaaaaa g3aaaaaaaa g2aaaaaaaa");
+    assert_string_equal(found(s, m, NULL, NULL, STORE_ANY, 6, 3),
+                        "g0aaaaaaaa g1aaaaaaaa");
+    assert_string_equal(found(s, m, NULL, NULL, STORE_ANY, 8, 3), "");
+    assert_string_equal(found(s, m, NULL, "g", STORE_ANY, -1, 3), "error");
+    char big[STORE_OPPONENT_MAX + 1];
+    memset(big, 'a', sizeof big - 1);
+    big[sizeof big - 1] = '\0';
+    assert_string_equal(found(s, m, NULL, big, STORE_ANY, 0, 3), "error");
+
+    /* each game with its seats and the player's seat */
+    store_game out[8];
+    store_search q = {.account = m, .game = "ludus"};
+    assert_int_equal(store_games_search(s, &q, out, 8, &err), 2);
+    assert_int_equal(out[0].you, 1);
+    assert_int_equal(out[1].you, 2);
+    assert_int_equal(out[1].seats, 3);
+    assert_string_equal(out[1].name[1], "ai");
+    assert_true(out[1].score[0] == 0.5 && out[1].score[1] == -1 && out[1].account[2] == m);
+    assert_int_equal(store_game_outcome(&out[0], 1), STORE_WON);
+    assert_int_equal(store_game_outcome(&out[0], 0), STORE_LOST);
+    assert_int_equal(store_game_outcome(&out[1], 2), STORE_DRAWN);
+    assert_int_equal(store_game_outcome(&out[1], 1), STORE_LOST);
+    store_game one;
+    assert_int_equal(store_game_get(s, "g6aaaaaaaa", &one, &err), LT_OK);
+    assert_string_equal(one.result, "*");
+    assert_string_equal(one.name[1], "guest");
+    assert_int_equal(store_game_outcome(&one, 0), STORE_ANY);
+    assert_int_equal(store_game_get(s, "zzzzzzzzzz", &one, &err), LT_EILLEGAL);
+    store_outcome o;
+    assert_true(store_outcome_parse("drawn", &o) && o == STORE_DRAWN);
+    assert_true(store_outcome_parse("", &o) && o == STORE_ANY);
+    assert_false(store_outcome_parse("Won", &o));
+    assert_string_equal(store_outcome_word(STORE_LOST), "lost");
+    store_close(s);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(migrations), cmocka_unit_test(accounts),
         cmocka_unit_test(ratings),    cmocka_unit_test(archive),
-        cmocka_unit_test(rooms),      cmocka_unit_test(chat),
-        cmocka_unit_test(seeks),      cmocka_unit_test(shared),
+        cmocka_unit_test(search),     cmocka_unit_test(rooms),
+        cmocka_unit_test(chat),       cmocka_unit_test(seeks),
+        cmocka_unit_test(shared),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }
