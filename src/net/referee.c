@@ -33,11 +33,91 @@ static serve_options opt;
 static store *db;
 static int nconns, nseated; /* connections; those holding a seat */
 
+/* ---- The rooms each player has made ---------------------------------------
+ * Unfinished rooms made with create, by their maker: an account, or a
+ * guest's address.  One maker may have at most opt.rooms_each of them at
+ * once; a room leaves the list when its game ends (finished) or its file
+ * is gone (expired).  Touched by the service thread and, as games end, by
+ * the computer seats' threads. */
+typedef struct {
+    char id[ROOM_ID_LEN + 1];
+    int64_t account;          /* the maker's account, or 0: a guest */
+    char addr[PEER_ADDR_MAX]; /* a guest's address */
+} made_room;
+
+static pthread_mutex_t made_lock = PTHREAD_MUTEX_INITIALIZER;
+static made_room *made;
+static int nmade, made_cap;
+
+static bool made_by(const made_room *m, const conn *c)
+{
+    return c->account ? m->account == c->account
+                      : !m->account && !strcmp(m->addr, c->peer->addr);
+}
+
+/* The rooms c has made that are still unfinished (those whose file has
+ * gone are forgotten on the way). */
+static int made_count(const conn *c)
+{
+    int n = 0;
+    pthread_mutex_lock(&made_lock);
+    for (int i = 0; i < nmade;) {
+        if (!made_by(&made[i], c)) {
+            i++;
+        } else if (!room_exists(opt.data_dir, made[i].id)) {
+            made[i] = made[--nmade];
+        } else {
+            n++;
+            i++;
+        }
+    }
+    pthread_mutex_unlock(&made_lock);
+    return n;
+}
+
+static void made_add(const conn *c, const char *id)
+{
+    pthread_mutex_lock(&made_lock);
+    if (nmade == made_cap) {
+        /* at most one entry a room file, and files are bounded */
+        int cap = made_cap ? 2 * made_cap : 64;
+        made_room *m = cap <= 2 * opt.max_stored + 64
+                           ? realloc(made, (size_t)cap * sizeof *made) : NULL;
+        if (m) {
+            made = m;
+            made_cap = cap;
+        }
+    }
+    if (nmade < made_cap) {
+        made_room *m = &made[nmade++];
+        lt_copy(m->id, sizeof m->id, id);
+        m->account = c->account;
+        lt_copy(m->addr, sizeof m->addr, c->account ? "" : c->peer->addr);
+    }
+    pthread_mutex_unlock(&made_lock);
+}
+
+static void made_drop(const char *id)
+{
+    pthread_mutex_lock(&made_lock);
+    for (int i = 0; i < nmade; i++)
+        if (!strcmp(made[i].id, id)) {
+            made[i] = made[--nmade];
+            break;
+        }
+    pthread_mutex_unlock(&made_lock);
+}
+
 void referee_init(const serve_options *o, store *s)
 {
     opt = *o;
     db = s;
     nconns = nseated = 0;
+    pthread_mutex_lock(&made_lock);
+    free(made);
+    made = NULL;
+    nmade = made_cap = 0;
+    pthread_mutex_unlock(&made_lock);
 }
 
 void referee_identify(conn *c, const char *login)
@@ -182,9 +262,20 @@ static void pool_of(room *r, char *buf, size_t size)
 }
 
 /* A rated game between two accounts moves both ratings: one game each,
- * as one rating period (Glicko-2, tau 0.5). */
-static void rate(room *r, const double *score)
+ * as one rating period (Glicko-2, tau 0.5).  A seat a computer played for
+ * its person away forfeits the rating: the game counts as that seat's
+ * loss whatever the board says (the computer's play is not the
+ * person's); when computers played for both, it is not rated. */
+static void rate(room *r, const double *board)
 {
+    double score[2] = {board[0], board[1]};
+    if (r->standin[0] && r->standin[1])
+        return;
+    for (int i = 0; i < 2; i++)
+        if (r->standin[i]) {
+            score[i] = 0;
+            score[1 - i] = 1;
+        }
     char pool[STORE_POOL_MAX];
     store_rating before[2], after[2];
     lt_error err = {0};
@@ -236,6 +327,7 @@ static void finished(room *r)
     if (!record || store_game_add(db, &g, record, &err) != LT_OK)
         server_log("room %s: not archived: %s", r->id, err.msg);
     free(record);
+    made_drop(r->id);
     if (both && r->nseats == 2 && lt_session_end(r->s, NULL) != LT_END_ABORT)
         rate(r, g.score);
 }
@@ -319,6 +411,15 @@ static void tell(room *r)
  * seat's move. */
 static void settle(room *r)
 {
+    /* a computer playing for a person away keeps the game as it stands:
+     * it declines a draw or a takeback asked of that seat */
+    for (int i = 0; i < r->nseats; i++)
+        if (r->standin[i] == 2 && lt_session_must_answer(r->s, i)) {
+            lt_error err = {0};
+            if (lt_session_answer(r->s, i, false, &err) != LT_OK)
+                server_log("room %s: %s", r->id, err.msg);
+            tell(r);
+        }
     for (;;) {
         lt_error err = {0};
         int to = room_to_act(r);
@@ -363,9 +464,25 @@ void referee_resume(room *r)
     rooms_release(r);
 }
 
-/* A player away past the room's limit (room locked): the seat forfeits
- * while another person is still there to go on (two seats: the game
- * ends; more: the seat leaves it).  True if one did. */
+/* Tells the room that a computer plays a seat on for its person away
+ * (room locked): stand-in {room, seat}, then the seats. */
+static void tell_stand_in(room *r, int seat)
+{
+    jw w = {0};
+    reply_start(&w, "stand-in", -1);
+    jw_kstr(&w, "room", r->id);
+    jw_kint(&w, "seat", seat);
+    jw_end(&w);
+    broadcast(r, jw_text(&w));
+    jw_free(&w);
+    broadcast_seats(r);
+}
+
+/* A player away past the room's limit (room locked), while another
+ * person is still there to go on: as the room chose, the seat forfeits
+ * (two seats: the game ends; more: the seat leaves it), or a computer
+ * (ROOM_STANDIN_SPEC) plays it on until its person comes back.  True if
+ * a seat forfeited. */
 static bool forfeit_away(room *r)
 {
     if (!r->away || room_over(r))
@@ -383,6 +500,15 @@ static bool forfeit_away(room *r)
         return false;
     lt_error err = {0};
     r->gone[gone] = 0;
+    if (r->away_computer) {
+        if (room_stand_in(r, gone, true, &err) != LT_OK)
+            server_log("room %s: %s", r->id, err.msg);
+        server_log("room %s: seat %d away for %d s: a computer plays on",
+                   r->id, gone + 1, r->away);
+        tell_stand_in(r, gone);
+        settle(r); /* its move, if it is to act */
+        return false;
+    }
     if (lt_session_abandon(r->s, gone, &err) != LT_OK) {
         server_log("room %s: %s", r->id, err.msg);
         return false;
@@ -467,6 +593,13 @@ static void on_create(conn *c, const net_msg *m)
         }
         lt_copy(specs[i], LT_SPEC_MAX, m->seats[i]);
     }
+    if (made_count(c) >= opt.rooms_each) {
+        referee_error(c, m->re, "limit", "%s %d unfinished rooms already, "
+                      "the most one %s may have: finish or resign one first",
+                      c->account ? "you have made" : "this address has made",
+                      opt.rooms_each, c->account ? "player" : "guest address");
+        return;
+    }
     if (!peers_take_room(c->peer, now)) {
         referee_error(c, m->re, "limit", "one address may make %d rooms an "
                       "hour; the next in %.0f s", opt.rooms_per_hour,
@@ -511,6 +644,11 @@ static void on_create(conn *c, const net_msg *m)
     jw_end(&w);
     if (m->away > 0 && room_set_away(r, m->away, &err) != LT_OK)
         server_log("room %s: %s", r->id, err.msg);
+    if (m->away > 0 && m->away_computer && room_set_away_then(r, true, &err) != LT_OK)
+        server_log("room %s: %s", r->id, err.msg);
+    if (c->name[0] && room_set_maker(r, c->name, &err) != LT_OK)
+        server_log("room %s: %s", r->id, err.msg);
+    made_add(c, r->id);
     conn_send(c, jw_text(&w));
     jw_free(&w);
     settle(r);
@@ -601,6 +739,11 @@ static void take_seat(room *r, conn *c, int seat)
     count_seats(c, 1);
     s->holder = c;
     r->gone[seat] = 0;
+    /* back: the person plays on from where the computer got to (a move
+     * it was thinking of is dropped: room_robot_to_move no longer) */
+    lt_error err = {0};
+    if (r->standin[seat] == 2 && room_stand_in(r, seat, false, &err) != LT_OK)
+        server_log("room %s: %s", r->id, err.msg);
 }
 
 /* Why c may not take a seat of a rated room (room locked), or NULL: it
@@ -982,6 +1125,99 @@ static void on_sit(conn *c, const net_msg *m)
     rooms_release(r);
 }
 
+/* ---- Challenges ----------------------------------------------------------
+ * A seat's link (room, seat, token) is a challenge: whoever opens it sees
+ * who made the game and how it is played, then accepts (join with the
+ * token) or declines (refuse: the game is called off and the room told at
+ * once). */
+
+/* The room and seat of a link, locked, with a reference; NULL with the
+ * client told when the room or the token is wrong. */
+static room *seat_link(conn *c, const net_msg *m)
+{
+    lt_error err = {0};
+    bool full;
+    room *r = rooms_find(m->room, true, &full, &err);
+    if (!r) {
+        referee_error(c, m->re, full ? "no-room" : "unknown-room", "%s", err.msg);
+        return NULL;
+    }
+    pthread_mutex_lock(&r->lock);
+    if (m->seat >= r->nseats || !r->seats[m->seat].token[0] ||
+        !same_token(m->token, r->seats[m->seat].token)) {
+        pthread_mutex_unlock(&r->lock);
+        rooms_release(r);
+        referee_error(c, m->re, "bad-token", "seat %d of room %s is not "
+                      "yours (wrong seat or token)", m->seat + 1, m->room);
+        return NULL;
+    }
+    return r;
+}
+
+static void on_challenge(conn *c, const net_msg *m)
+{
+    room *r = seat_link(c, m);
+    if (!r)
+        return;
+    char text[256];
+    jw w = {0};
+    reply_start(&w, "challenge", m->re);
+    jw_kstr(&w, "room", r->id);
+    jw_kstr(&w, "game", r->game->id);
+    jw_kint(&w, "seat", m->seat);
+    jw_kstr(&w, "from", room_maker(r));
+    lt_config_write(r->game, lt_session_config(r->s), text, sizeof text);
+    jw_kstr(&w, "options", text);
+    lt_time_control_format(lt_session_time_control(r->s), text, sizeof text);
+    jw_kstr(&w, "clock", text);
+    jw_kbool(&w, "rated", r->rated);
+    jw_kint(&w, "away", r->away);
+    jw_kstr(&w, "away_then", r->away_computer ? "computer" : "forfeit");
+    jw_kbool(&w, "taken", r->taken[m->seat]);
+    jw_kbool(&w, "over", room_over(r));
+    room_write_seats(r, &w);
+    jw_end(&w);
+    conn_send(c, jw_text(&w));
+    jw_free(&w);
+    pthread_mutex_unlock(&r->lock);
+    rooms_release(r);
+}
+
+static void on_refuse(conn *c, const net_msg *m)
+{
+    room *r = seat_link(c, m);
+    if (!r)
+        return;
+    lt_error err = {0};
+    if (room_over(r)) {
+        referee_error(c, m->re, "game-over", "the game of room %s is over", r->id);
+    } else if (r->taken[m->seat]) {
+        referee_error(c, m->re, "illegal", "seat %d of room %s has been taken: "
+                      "the challenge was accepted (resign instead)", m->seat + 1, r->id);
+    } else if (lt_session_abort(r->s, m->seat, &err) != LT_OK) {
+        referee_error(c, m->re, "illegal", "%s", err.msg);
+    } else {
+        jw w = {0};
+        reply_start(&w, "refused", -1);
+        jw_kstr(&w, "room", r->id);
+        jw_kint(&w, "seat", m->seat);
+        jw_end(&w);
+        broadcast(r, jw_text(&w)); /* the challenger hears it at once */
+        jw_free(&w);
+        server_log("room %s: seat %d declined the challenge", r->id, m->seat + 1);
+        tell(r); /* the result: called off */
+        jw w2 = {0};
+        reply_start(&w2, "refused", m->re);
+        jw_kstr(&w2, "room", r->id);
+        jw_kint(&w2, "seat", m->seat);
+        jw_end(&w2);
+        conn_send(c, jw_text(&w2));
+        jw_free(&w2);
+    }
+    pthread_mutex_unlock(&r->lock);
+    rooms_release(r);
+}
+
 /* ---- Quick pairing -------------------------------------------------------
  * Players waiting for an opponent (seek), one a connection, touched only
  * by the service thread: a seek is paired with the waiting one of the
@@ -1163,7 +1399,8 @@ static void (*const handlers[])(conn *, const net_msg *) = {
     [MSG_LEAVE] = on_leave,   [MSG_PING] = on_ping,
     [MSG_SAY] = on_say,       [MSG_LOBBY] = on_lobby,
     [MSG_SIT] = on_sit,       [MSG_SEEK] = on_seek,
-    [MSG_UNSEEK] = on_unseek, [MSG_COMMAND] = on_command,
+    [MSG_UNSEEK] = on_unseek, [MSG_CHALLENGE] = on_challenge,
+    [MSG_REFUSE] = on_refuse, [MSG_COMMAND] = on_command,
 };
 _Static_assert(sizeof handlers / sizeof *handlers == MSG_COMMAND + 1,
                "a handler for every message type");
