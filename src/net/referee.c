@@ -691,10 +691,9 @@ static void leave(conn *c)
             r->seats[i].holder = NULL;
             r->gone[i] = server_now(); /* away from now on */
         }
-    if (c->seats > 0) {
+    if (c->seats > 0)
         count_seats(c, -c->seats);
-        broadcast_seats(r);
-    }
+    broadcast_seats(r); /* who is here, and the watchers' count */
     pthread_mutex_unlock(&r->lock);
     rooms_release(r);
     c->room = NULL;
@@ -787,6 +786,7 @@ static void on_join(conn *c, const net_msg *m, bool watch)
     }
     if (c->room != r)
         leave(c);
+    bool joined = false;
     pthread_mutex_lock(&r->lock);
     /* a room loaded on demand may have dice or a computer's move due */
     settle(r);
@@ -820,9 +820,10 @@ static void on_join(conn *c, const net_msg *m, bool watch)
         r->conns[r->nconns++] = c;
         r->nwatchers++; /* until it takes its seat */
         c->room = r;    /* keeps the reference */
+        joined = true;  /* a new watcher is counted for everyone */
     }
     conn_settled(c);
-    bool seats_changed = owns && s->holder != c;
+    bool seats_changed = (owns && s->holder != c) || (!owns && joined);
     if (owns)
         take_seat(r, c, m->seat);
     lt_error e = {0};
