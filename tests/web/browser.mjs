@@ -31,7 +31,12 @@
 //    to the position both pages show;
 //  - two pages in a chess room on the server: clocks, a draw offered and
 //    accepted, a rematch with colours swapped, a takeback, a resignation;
+//  - a challenge link (a seat's link) declined, the challenger told at
+//    once, and another accepted; a room whose player away is played on
+//    by a computer, and who comes back plays the seat again; the chat
+//    muted and shown again; a watcher counted and no longer;
 //  - a screenshot of the finished game: OUTDIR/ludoteka-browser.png.
+// LT_ONLY="room play,accounts" runs only those parts.
 import fs from 'node:fs';
 import path from 'node:path';
 import { execFileSync } from 'node:child_process';

@@ -591,7 +591,8 @@ async function showSetup(id) {
     h('select', { name: 'dice', id: 'dice-mode' },
       h('option', { value: 'auto', selected: true }, t('thrown by the computer')),
       h('option', { value: 'manual' }, t('entered by hand')))) : null;
-  form.append(
+  /* (DOM append writes a null as the text "null": only the parts there) */
+  form.append(...[
     h('h1', {}, title(g)),
     options.length ? h('fieldset', {}, h('legend', {}, t('Options')), options) : null,
     h('fieldset', {}, h('legend', {}, t('Players')),
@@ -610,8 +611,8 @@ async function showSetup(id) {
       online ? h('label', { class: 'option' }, h('span', {}, t('and then')),
         h('select', { name: 'away_then', id: 'away-then' },
           h('option', { value: 'forfeit', selected: true }, t('loses the game')),
-          h('option', { value: 'computer' }, t('a computer plays on for them until they are back'))),
-        h('span', { class: 'help' }, t('In a rated game, a player a computer played for loses the rating points whatever the board says.'))) : null,
+          h('option', { value: 'computer' }, t('a computer plays for them'))),
+        h('span', { class: 'help' }, t('The player who comes back takes the seat again. In a rated game, a player a computer played for loses the rating points whatever the board says.'))) : null,
       online && me && g.min <= 2 ? h('label', { class: 'check' },
         h('input', { type: 'checkbox', name: 'rated', id: 'rated' }),
         h('span', {}, t('Rated: two people, each logged in; the result moves their ratings.'))) : null,
@@ -627,7 +628,7 @@ async function showSetup(id) {
     h('div', { class: 'row' },
       h('button', { type: 'submit', class: 'primary', id: 'start' }, t('Start')),
       h('a', { class: 'button', href: '#rules=' + id }, t('Rules')),
-      h('a', { class: 'button', href: '#' }, t('Back'))));
+      h('a', { class: 'button', href: '#' }, t('Back')))].filter(Boolean));
   form.addEventListener('submit', async (e) => {
     e.preventDefault();
     const optionText = g.options.map((o) => o.name + '=' + form.elements['opt-' + o.name].value).join(' ');
