@@ -1070,6 +1070,9 @@ static bool list_room(room *r, void *ctx)
         jw_kbool(w, "rated", r->rated);
         lt_time_control_format(lt_session_time_control(r->s), text, sizeof text);
         jw_kstr(w, "clock", text);
+        char options[256];
+        lt_config_write(r->game, lt_session_config(r->s), options, sizeof options);
+        jw_kstr(w, "options", options);
         room_write_seats(r, w);
         jw_end(w);
         l->n++;

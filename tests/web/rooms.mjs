@@ -196,8 +196,8 @@ async function main() {
     looker.send({ t: 'lobby', id: 1 });
     const lobby = await looker.next((m) => m.re === 1);
     const listed = lobby.open.find((g) => g.room === c.room);
-    equal(listed && [listed.game, listed.seats.map((x) => x.free)], ['chess', [false, true]],
-      'the lobby lists the open game, its second seat free');
+    equal(listed && [listed.game, listed.options, listed.seats.map((x) => x.free)], ['chess', 'rules=fide', [false, true]],
+      'the lobby lists the open game, its options (chess\'s default rules) and its second seat free');
     looker.send({ t: 'sit', room: c.room, id: 2 });
     const seated = await looker.next((m) => m.re === 2);
     equal([seated.t, seated.seat], ['seated', 1], 'a seat taken from the lobby with one message');

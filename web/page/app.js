@@ -374,6 +374,7 @@ async function showLobby() {
     const who = r.seats.map((s, i) => (s.free ? t('{who}: free', { who: seatName(g, i) })
       : t('{who}: taken', { who: seatName(g, i) }))).join(', ');
     return [h('span', { class: 'lobby-game' }, title(g)),
+      r.options ? ' · ' + optionWords(g, r.options) : '',
       ' · ', r.clock === 'none' ? t('No clock') : r.clock,
       r.rated ? ' · ' + t('rated') : '', ' · ', who];
   };
