@@ -358,8 +358,18 @@ async function main() {
     [host, friend, p1].forEach((x) => x.ws.close());
   }
 
-  /* killed with an offer standing and a clock running: both survive */
+  /* killed with an offer standing and a clock running: both survive;
+   * and a computer playing for a player away goes on doing so */
   {
+    const s = await create('chess', ['human', 'human'], { away: 1, away_then: 'computer' });
+    const sw = await sit(s.room, 0, s.tokens[0]);
+    const sb = await sit(s.room, 1, s.tokens[1]);
+    sw.send({ t: 'move', ply: 0, name: 'e4' });
+    await sb.next((m) => m.t === 'move' && m.ply === 1);
+    sb.ws.close();
+    await expect(sw, 'move', (m) => m.ply === 2);
+    sw.ws.close();
+    await sw.closed();
     const { c, white, black } = await chess({ clock: '5+0' });
     await play(white, black, ['e4', 'e5']);
     white.send({ t: 'draw' });
@@ -367,6 +377,13 @@ async function main() {
     server.proc.kill('SIGKILL');
     await new Promise((r) => server.proc.once('exit', r));
     server = await startServer(exe, data, ['--port', String(server.port)]);
+    const sw2 = await sit(s.room, 0, s.tokens[0]);
+    equal([sw2.room.ply, sw2.room.seats[1].standin], [2, true], 'restart: the computer still plays for Black, away');
+    sw2.lastPly = 2;
+    await move(sw2, 'd4');
+    const answer = await expect(sw2, 'move', (m) => m.ply === 4);
+    equal(answer.by, 1, 'restart: and answers for Black');
+    sw2.ws.close();
     const back = await sit(c.room, 1, c.tokens[1]);
     equal([back.room.ply, back.room.offer && back.room.offer.kind, back.room.offer && back.room.offer.from],
       [2, 'draw', 0], 'restart: the game and the standing offer are back');
