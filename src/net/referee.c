@@ -87,6 +87,12 @@ static void made_add(const conn *c, const char *id)
             made = m;
             made_cap = cap;
         }
+        /* else full of rooms expired unfinished: those are forgotten */
+        for (int i = 0; !m && i < nmade;)
+            if (room_exists(opt.data_dir, made[i].id))
+                i++;
+            else
+                made[i] = made[--nmade];
     }
     if (nmade < made_cap) {
         made_room *m = &made[nmade++];
