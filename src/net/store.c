@@ -608,6 +608,25 @@ lt_status store_room_get(store *s, const char *id, char **journal,
     return st;
 }
 
+lt_status store_room_maker(store *s, const char *id, const char *maker,
+                           lt_error *err)
+{
+    const char *p[] = {id, maker};
+    return run(s, "UPDATE rooms SET maker = $2 WHERE id = $1", p, 2, NULL, err);
+}
+
+int store_rooms_made(store *s, const char *maker, lt_error *err)
+{
+    const char *p[] = {maker};
+    db_rows r;
+    if (run(s, "SELECT count(*) FROM rooms WHERE maker = $1 AND done = 0", p, 1, &r,
+            err) != LT_OK)
+        return -1;
+    int n = atoi(db_cell(&r, 0, 0));
+    db_rows_free(&r);
+    return n;
+}
+
 lt_status store_room_own(store *s, const char *id, const char *owner,
                          lt_error *err)
 {
