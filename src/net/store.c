@@ -378,7 +378,7 @@ lt_status store_game_add(store *s, const store_game *g, const char *record,
     if (st == LT_OK)
         db_rows_free(&r);
     for (int i = 0; fresh && st == LT_OK && i < g->seats; i++) {
-        char seat[8], acc[24], score[32];
+        char seat[16], acc[24], score[32];
         snprintf(seat, sizeof seat, "%d", i);
         snprintf(acc, sizeof acc, "%lld", (long long)g->account[i]);
         snprintf(score, sizeof score, "%.17g", g->score[i]);
