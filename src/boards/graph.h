@@ -128,8 +128,8 @@ static inline uint32_t graph_alq_steppers(uint32_t own, uint32_t empty)
     static const uint32_t from[8] = GRAPH_ALQ_STEPS;
     uint32_t any = 0;
     for (int k = 0; k < 8; k++)
-        any |= own & from[k] & graph_shift(empty, off[k]);
-    return any;
+        any |= from[k] & graph_shift(empty, off[k]);
+    return own & any;
 }
 static inline uint32_t graph_alq_jumpers(uint32_t own, uint32_t enemy,
                                          uint32_t empty)
@@ -138,9 +138,40 @@ static inline uint32_t graph_alq_jumpers(uint32_t own, uint32_t enemy,
     static const uint32_t from[8] = GRAPH_ALQ_JUMPS;
     uint32_t any = 0;
     for (int k = 0; k < 8; k++)
-        any |= own & from[k] & graph_shift(enemy, off[k]) &
+        any |= from[k] & graph_shift(enemy, off[k]) &
                graph_shift(empty, 2 * off[k]);
-    return any;
+    return own & any;
+}
+/* The landing points of those jumps by direction: land[k] holds p + 2
+ * off[k] for each man p of own with a jump in direction k. */
+static inline void graph_alq_landings(uint32_t own, uint32_t enemy,
+                                      uint32_t empty, uint32_t land[8])
+{
+    static const int8_t off[8] = GRAPH_ALQ_OFFSETS;
+    static const uint32_t from[8] = GRAPH_ALQ_JUMPS;
+    for (int k = 0; k < 8; k++)
+        land[k] = graph_shift(own & from[k] & graph_shift(enemy, off[k]),
+                              -2 * off[k]) & empty;
+}
+/* The landing points of all the jumps of own's men together: of one
+ * man's, when own is one point. */
+static inline uint32_t graph_alq_landing(uint32_t own, uint32_t enemy,
+                                         uint32_t empty)
+{
+    uint32_t land[8], to = 0;
+    graph_alq_landings(own, enemy, empty, land);
+    for (int k = 0; k < 8; k++)
+        to |= land[k];
+    return to;
+}
+/* The landing points of the jumps of the man on p, from land[]. */
+static inline uint32_t graph_alq_hops(const uint32_t land[8], int p)
+{
+    static const int8_t off[8] = GRAPH_ALQ_OFFSETS;
+    uint32_t to = 0;
+    for (int k = 0; k < 8; k++)
+        to |= land[k] & graph_shift(1u << p, -2 * off[k]);
+    return to;
 }
 
 /* The landing points of the jumps from p over a man of enemy onto a point

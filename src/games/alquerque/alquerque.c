@@ -86,7 +86,8 @@ static int legal_actions(const alq *s, lt_action *out)
     uint32_t enemy = s->men[!s->turn], empty = empty_of(s);
     if (s->chain >= 0) {
         /* RULES.md: the same piece may jump on, or stop */
-        n = graph_emit(out, s->chain * POINTS, graph_hops(g, s->chain, enemy, empty));
+        n = graph_emit(out, s->chain * POINTS,
+                       graph_alq_landing(1u << s->chain, enemy, empty));
         if (!s->forced)
             out[n++] = STOP;
         return n;
@@ -100,12 +101,22 @@ static int legal_actions(const alq *s, lt_action *out)
         }
         return n;
     }
-    for (uint32_t m = s->steppers | s->jumpers; m; m &= m - 1) {
+    uint32_t movers = s->steppers | s->jumpers;
+    if (!s->jumpers) {
+        for (uint32_t m = movers; m; m &= m - 1) {
+            int from = __builtin_ctz(m);
+            n += graph_emit(out + n, from * POINTS, g->adjmask[from] & empty);
+        }
+        return n;
+    }
+    /* the jumps of every man by direction, then each man's without a
+     * branch */
+    uint32_t land[8];
+    graph_alq_landings(s->jumpers, enemy, empty, land);
+    for (uint32_t m = movers; m; m &= m - 1) {
         int from = __builtin_ctz(m);
-        uint32_t to = g->adjmask[from] & empty;
-        if (s->jumpers >> from & 1)
-            to |= graph_hops(g, from, enemy, empty);
-        n += graph_emit(out + n, from * POINTS, to);
+        n += graph_emit(out + n, from * POINTS,
+                        (g->adjmask[from] & empty) | graph_alq_hops(land, from));
     }
     return n;
 }
@@ -139,7 +150,7 @@ static void apply(alq *s, lt_action a)
     graph_history_clear(&s->hist);
     /* seed: "one or several" men in one move; RULES.md: the player may
      * stop after any jump (chain=single: after the first) */
-    if (!s->single && graph_jumps(g, s->men, to, s->turn))
+    if (!s->single && graph_alq_jumpers(1u << to, s->men[!s->turn], empty_of(s)))
         s->chain = (int8_t)to;
     else
         end_turn(s);
