@@ -44,6 +44,36 @@ static void alquerque_groups_as_written(void **st)
     assert_int_equal(g->njumps, 80);
 }
 
+/* The nine men's morris board (notes §3.3) counted by hand: 32 links, so
+ * 64 link ends; 16 lines of three, the 12 sides of the three squares and
+ * the 4 half spokes a4-b4-c4, e4-f4-g4, d1-d2-d3, d5-d6-d7, walked both
+ * ways: 32 jumps.  The written groups are the ones graph_build finds in
+ * the drawing. */
+static void morris_groups_as_written(void **st)
+{
+    static const struct { int8_t off; uint32_t from; } steps[16] = GRAPH_MORRIS_STEPS;
+    static const struct { int8_t over, to; uint32_t from; } jumps[16] = GRAPH_MORRIS_JUMPS;
+    const graph *g = graph_morris();
+    int nsteps = 0, njumps = 0;
+    assert_int_equal(g->nsgroups, 16);
+    assert_int_equal(g->njgroups, 16);
+    for (int k = 0; k < 16; k++) {
+        nsteps += graph_count(steps[k].from);
+        njumps += graph_count(jumps[k].from);
+        int s = 0, j = 0;
+        while (s < g->nsgroups && g->soff[s] != steps[k].off)
+            s++;
+        while (j < g->njgroups && (g->jover[j] != jumps[k].over || g->jto[j] != jumps[k].to))
+            j++;
+        assert_true(s < g->nsgroups && j < g->njgroups);
+        assert_int_equal(g->sfrom[s], steps[k].from);
+        assert_int_equal(g->jfrom[j], jumps[k].from);
+    }
+    assert_int_equal(nsteps, 64);
+    assert_int_equal(njumps, 32);
+    assert_int_equal(g->njumps, 32);
+}
+
 /* Three disjoint random sets of a board's points. */
 static void random_sets(const graph *g, uint64_t *seed, uint32_t *own,
                         uint32_t *enemy, uint32_t *empty)
@@ -98,6 +128,9 @@ static void shifts_agree_with_points(void **st)
             if (!b) {
                 assert_int_equal(graph_alq_steppers(own, empty), steppers);
                 assert_int_equal(graph_alq_jumpers(own, enemy, empty), jumpers);
+            } else {
+                assert_int_equal(graph_morris_steppers(own, empty), steppers);
+                assert_int_equal(graph_morris_jumpers(own, enemy, empty), jumpers);
             }
         }
     }
@@ -152,6 +185,7 @@ static void repetition_filter(void **st)
 }
 
 TEST_MAIN(cmocka_unit_test(alquerque_groups_as_written),
+          cmocka_unit_test(morris_groups_as_written),
           cmocka_unit_test(shifts_agree_with_points),
           cmocka_unit_test(emit_room),
           cmocka_unit_test(repetition_filter))

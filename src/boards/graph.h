@@ -153,6 +153,40 @@ static inline void graph_alq_landings(uint32_t own, uint32_t enemy,
         land[k] = graph_shift(own & from[k] & graph_shift(enemy, off[k]),
                               -2 * off[k]) & empty;
 }
+/* The same on the nine men's morris board (graph_morris): its sixteen
+ * link offsets and the points each leaves; its sixteen jump offsets
+ * (over, to) and the points each leaves. */
+#define GRAPH_MORRIS_STEPS                                                    \
+    {{-12, 0x204000}, {-9, 0x800200}, {-8, 0x42000}, {-7, 0x100400},          \
+     {-5, 0x20800},   {-4, 0x9000},   {-3, 0x480090}, {-1, 0xdb6db6},          \
+     {1, 0x6db6db},   {3, 0x90012},   {4, 0x900},     {5, 0x1040},             \
+     {7, 0x2008},     {8, 0x420},     {9, 0x4001},    {12, 0x204}}
+#define GRAPH_MORRIS_JUMPS                                                    \
+    {{-12, -21, 0x200000}, {-9, -21, 0x800000}, {-8, -15, 0x40000},           \
+     {-7, -15, 0x100000},  {-5, -9, 0x20000},   {-4, -9, 0x8000},             \
+     {-3, -6, 0x400080},   {-1, -2, 0x924924},  {1, 2, 0x249249},             \
+     {3, 6, 0x10002},      {4, 9, 0x100},       {5, 9, 0x40},                 \
+     {7, 15, 0x8},         {8, 15, 0x20},       {9, 21, 0x1},                 \
+     {12, 21, 0x4}}
+static inline uint32_t graph_morris_steppers(uint32_t own, uint32_t empty)
+{
+    static const struct { int8_t off; uint32_t from; } g[16] = GRAPH_MORRIS_STEPS;
+    uint32_t any = 0;
+    for (int k = 0; k < 16; k++)
+        any |= g[k].from & graph_shift(empty, g[k].off);
+    return own & any;
+}
+static inline uint32_t graph_morris_jumpers(uint32_t own, uint32_t enemy,
+                                            uint32_t empty)
+{
+    static const struct { int8_t over, to; uint32_t from; } g[16] = GRAPH_MORRIS_JUMPS;
+    uint32_t any = 0;
+    for (int k = 0; k < 16; k++)
+        any |= g[k].from & graph_shift(enemy, g[k].over) &
+               graph_shift(empty, g[k].to);
+    return own & any;
+}
+
 /* The landing points of all the jumps of own's men together: of one
  * man's, when own is one point. */
 static inline uint32_t graph_alq_landing(uint32_t own, uint32_t enemy,

@@ -59,7 +59,8 @@ void rabbit_settle(rs *s)
     s->result = RB_PLAYING;
     if (graph_count(s->hunters) < s->need)
         s->result = RB_RABBIT_WON; /* RULES.md: too few hunters remain */
-    else if (s->turn == RB_RABBIT && !s->chaining && !rabbit_targets(s))
+    else if (s->turn == RB_RABBIT && !s->chaining &&
+             !(board()->adjmask[s->rabbit] & rabbit_empty(s)) && !rabbit_jumps(s))
         s->result = RB_HUNTERS_WON; /* seed: the rabbit is blocked */
     else if (s->turn == RB_RABBIT && s->moves >= s->cap)
         s->result = RB_RABBIT_WON; /* RULES.md: no block within the cap */

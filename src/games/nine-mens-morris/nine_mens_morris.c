@@ -29,18 +29,13 @@ bool nmm_flies(const nmm *s, int seat)
     return s->flying && graph_count(s->men[seat]) == 3;
 }
 
-static bool can_move(const graph *g, const nmm *s, int seat)
+static bool can_move(const nmm *s, int seat)
 {
-    uint32_t empty = empty_of(s), enemy = s->men[!seat];
+    uint32_t empty = empty_of(s), own = s->men[seat];
     if (nmm_flies(s, seat))
         return empty != 0;
-    for (uint32_t m = s->men[seat]; m; m &= m - 1) {
-        int p = __builtin_ctz(m);
-        if ((g->adjmask[p] & empty) ||
-            (!s->mills && graph_hops_k(g, p, enemy, empty, HOPS)))
-            return true;
-    }
-    return false;
+    return graph_morris_steppers(own, empty) ||
+           (!s->mills && graph_morris_jumpers(own, s->men[!seat], empty));
 }
 
 /* The enemy men a mill may take: those in no mill, or any if all are. */
@@ -61,7 +56,7 @@ static void settle(nmm *s)
     if (s->removing)
         return;
     if ((s->mills ? men + s->hand[seat] < 3 : men + s->hand[seat] == 0) ||
-        (!placing && !can_move(board(), s, seat)))
+        (!placing && !can_move(s, seat)))
         /* seed: lost all men, or blocked; RULES.md (mills): two men left */
         s->result = seat ? WON_FIRST : WON_SECOND;
     else if (graph_draw(&s->hist, s->men, s->quiet) >= 0)
@@ -115,30 +110,17 @@ static int legal_actions(const nmm *s, lt_action *out)
         for (uint32_t m = own; m; m &= m - 1)
             n += graph_emit(out + n, MOVE0 + __builtin_ctz(m) * POINTS, empty);
     } else {
-        /* the men with a move first, then their moves */
-        uint32_t to[POINTS], movers = 0;
-        for (uint32_t m = own; m; m &= m - 1) {
+        for (uint32_t m = graph_morris_steppers(own, empty); m; m &= m - 1) {
             int from = __builtin_ctz(m);
-            to[from] = g->adjmask[from] & empty;
-            movers |= (uint32_t)(to[from] != 0) << from;
-        }
-        for (uint32_t m = movers; m; m &= m - 1) {
-            int from = __builtin_ctz(m);
-            n += graph_emit(out + n, MOVE0 + from * POINTS, to[from]);
+            n += graph_emit(out + n, MOVE0 + from * POINTS, g->adjmask[from] & empty);
         }
     }
-    if (!s->mills) { /* seed: capture by jumping; one jump, and optional */
-        uint32_t to[POINTS], jumpers = 0;
-        for (uint32_t m = own; m; m &= m - 1) {
+    if (!s->mills) /* seed: capture by jumping; one jump, and optional */
+        for (uint32_t m = graph_morris_jumpers(own, enemy, empty); m; m &= m - 1) {
             int from = __builtin_ctz(m);
-            to[from] = graph_hops_k(g, from, enemy, empty, HOPS);
-            jumpers |= (uint32_t)(to[from] != 0) << from;
+            n += graph_emit(out + n, JUMP0 + from * POINTS,
+                            graph_hops_k(g, from, enemy, empty, HOPS));
         }
-        for (uint32_t m = jumpers; m; m &= m - 1) {
-            int from = __builtin_ctz(m);
-            n += graph_emit(out + n, JUMP0 + from * POINTS, to[from]);
-        }
-    }
     return n;
 }
 
