@@ -87,6 +87,32 @@ void graph_build(graph *g, const graph_spec *spec)
                 h[0] = g->between[p][to];
                 h[1] = (int8_t)to;
             }
+    /* links and jumps grouped by their offsets */
+    for (int p = 0; p < g->npoints; p++)
+        for (int i = 0; i < g->degree[p]; i++) {
+            int off = g->adj[p][i] - p, k = 0;
+            while (k < g->nsgroups && g->soff[k] != off)
+                k++;
+            if (k == g->nsgroups) {
+                assert(g->nsgroups < GRAPH_GROUPS);
+                g->soff[k] = (int8_t)off;
+                g->nsgroups++;
+            }
+            g->sfrom[k] |= 1u << p;
+        }
+    for (int i = 0; i < g->njumps; i++) {
+        const int8_t *j = g->jump[i];
+        int over = j[1] - j[0], to = j[2] - j[0], k = 0;
+        while (k < g->njgroups && (g->jover[k] != over || g->jto[k] != to))
+            k++;
+        if (k == g->njgroups) {
+            assert(g->njgroups < GRAPH_GROUPS);
+            g->jover[k] = (int8_t)over;
+            g->jto[k] = (int8_t)to;
+            g->njgroups++;
+        }
+        g->jfrom[k] |= 1u << j[0];
+    }
 }
 
 int graph_find(const graph *g, const char *name)
@@ -116,15 +142,6 @@ bool graph_has_line(const graph *g, uint32_t set)
     return false;
 }
 
-bool graph_line_through(const graph *g, uint32_t set, int p)
-{
-    for (int i = 0; i < g->nlines_at[p]; i++) {
-        uint32_t m = g->linemask[g->lines_at[p][i]];
-        if ((set & m) == m)
-            return true;
-    }
-    return false;
-}
 
 /* ---- Positions as text ---- */
 
@@ -265,6 +282,7 @@ void graph_piece(lt_view *v, int point, int owner, int kind, const char *text,
 
 static graph alquerque, morris;
 static once_flag boards_once = ONCE_FLAG_INIT;
+_Atomic(const graph *) graph_shared_[2];
 
 static void build_alquerque(void)
 {
@@ -336,18 +354,14 @@ static void build_boards(void)
 {
     build_alquerque();
     build_morris();
+    atomic_store_explicit(&graph_shared_[0], &alquerque, memory_order_release);
+    atomic_store_explicit(&graph_shared_[1], &morris, memory_order_release);
 }
 
-const graph *graph_alquerque(void)
+const graph *graph_shared_build_(int which)
 {
     call_once(&boards_once, build_boards);
-    return &alquerque;
-}
-
-const graph *graph_morris(void)
-{
-    call_once(&boards_once, build_boards);
-    return &morris;
+    return which ? &morris : &alquerque;
 }
 
 /* ---- Zobrist keys ---- */
@@ -371,15 +385,7 @@ uint64_t graph_set_key(int kind, uint32_t set)
 
 /* ---- Reversible steps ---- */
 
-void graph_history_push(graph_history *h, uint32_t a, uint32_t b)
-{
-    assert(h->n < GRAPH_HISTORY);
-    h->men[h->n][0] = a;
-    h->men[h->n][1] = b;
-    h->n++;
-}
-
-int graph_history_count(const graph_history *h, uint32_t a, uint32_t b)
+int graph_history_scan_(const graph_history *h, uint32_t a, uint32_t b)
 {
     int count = 1;
     /* the same player was to move two, four, ... steps ago */
@@ -441,26 +447,15 @@ int graph_steps_read(const graph *g, const char *text, int8_t *from,
 
 uint32_t graph_jumps(const graph *g, const uint32_t men[2], int p, int seat)
 {
-    uint32_t empty = g->all & ~(men[0] | men[1]), to = 0;
     if (!(g->adjmask[p] & men[!seat]))
         return 0;
-    for (int i = 0; i < g->nhops[p]; i++)
-        if (men[!seat] >> g->hop[p][i][0] & 1 && empty >> g->hop[p][i][1] & 1)
-            to |= 1u << g->hop[p][i][1];
-    return to;
+    return graph_hops(g, p, men[!seat], g->all & ~(men[0] | men[1]));
 }
 
 void graph_view_quiet(lt_view *v, const graph_history *h, int quiet)
 {
     snprintf(v->info[v->ninfo++], sizeof v->info[0],
              _("Moves without a capture: %d of %d"), h->n, 2 * quiet);
-}
-
-int graph_draw(const graph_history *h, const uint32_t men[2], int quiet)
-{
-    if (graph_history_count(h, men[0], men[1]) >= 3)
-        return GRAPH_END_REPEATED;
-    return h->n >= 2 * quiet ? GRAPH_END_QUIET : -1;
 }
 
 int graph_men_write(const graph *g, const uint32_t men[2],

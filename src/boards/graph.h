@@ -7,6 +7,8 @@
 #ifndef LUDOTEKA_GRAPH_H
 #define LUDOTEKA_GRAPH_H
 
+#include <assert.h>
+#include <stdatomic.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -20,6 +22,7 @@ enum {
     GRAPH_LINES = 48,
     GRAPH_JUMPS = 128,
     GRAPH_LINES_AT = 12, /* lines through one point: as middle or as end */
+    GRAPH_GROUPS = 16,   /* links or jumps alike in their index offsets */
     GRAPH_HISTORY = 200  /* reversible steps remembered */
 };
 
@@ -59,6 +62,14 @@ typedef struct {
     uint8_t nlines_at[GRAPH_POINTS];
     int8_t lines_at[GRAPH_POINTS][GRAPH_LINES_AT];
     int8_t reading[GRAPH_POINTS]; /* points by rows from the top, then x */
+    /* The links and the jumps in groups alike in the offsets of point
+     * index from where they start, so that a group is done for all men
+     * at once by shifts (graph_steppers, graph_jumpers): the links from
+     * each p in sfrom[k] to p + soff[k]; the jumps from each p in
+     * jfrom[k] over p + jover[k] to p + jto[k]. */
+    int nsgroups, njgroups;
+    uint32_t sfrom[GRAPH_GROUPS], jfrom[GRAPH_GROUPS];
+    int8_t soff[GRAPH_GROUPS], jover[GRAPH_GROUPS], jto[GRAPH_GROUPS];
 } graph;
 
 /* The number of points in a set; inline, as the portable build has no
@@ -68,6 +79,186 @@ static inline int graph_count(uint32_t x)
     x = x - (x >> 1 & 0x55555555u);
     x = (x & 0x33333333u) + (x >> 2 & 0x33333333u);
     return (int)(((x + (x >> 4)) & 0x0f0f0f0fu) * 0x01010101u >> 24);
+}
+
+/* The set moved by d points of index: bit p of the result is bit p + d
+ * of set (bits moved past either end are lost). */
+static inline uint32_t graph_shift(uint32_t set, int d)
+{
+    return d >= 0 ? set >> d : set << -d;
+}
+
+/* The men of own next to a point of empty. */
+static inline uint32_t graph_steppers(const graph *g, uint32_t own,
+                                      uint32_t empty)
+{
+    uint32_t any = 0;
+    for (int k = 0; k < g->nsgroups; k++)
+        any |= own & g->sfrom[k] & graph_shift(empty, g->soff[k]);
+    return any;
+}
+
+/* The men of own that can jump over a man of enemy onto a point of
+ * empty. */
+static inline uint32_t graph_jumpers(const graph *g, uint32_t own,
+                                     uint32_t enemy, uint32_t empty)
+{
+    uint32_t any = 0;
+    for (int k = 0; k < g->njgroups; k++)
+        any |= own & g->jfrom[k] & graph_shift(enemy, g->jover[k]) &
+               graph_shift(empty, g->jto[k]);
+    return any;
+}
+
+/* The same on the alquerque board (graph_alquerque), from its groups
+ * written out as constants, so that the shifts are compiled into the
+ * code: the eight directions, by offset of point index -6 -5 -4 -1 1 4
+ * 5 6; the points a link leaves in each, and the points a jump leaves
+ * (the tests check them against the groups graph_build finds). */
+#define GRAPH_ALQ_OFFSETS {-6, -5, -4, -1, 1, 4, 5, 6}
+#define GRAPH_ALQ_STEPS                                                       \
+    {0x1455140, 0x1ffffe0, 0x551540, 0x1ef7bde, 0xf7bdef, 0x55154, 0xfffff,   \
+     0x51545}
+#define GRAPH_ALQ_JUMPS                                                       \
+    {0x1445000, 0x1fffc00, 0x511400, 0x1ce739c, 0x739ce7, 0x5114, 0x7fff,     \
+     0x1445}
+static inline uint32_t graph_alq_steppers(uint32_t own, uint32_t empty)
+{
+    static const int8_t off[8] = GRAPH_ALQ_OFFSETS;
+    static const uint32_t from[8] = GRAPH_ALQ_STEPS;
+    uint32_t any = 0;
+    for (int k = 0; k < 8; k++)
+        any |= from[k] & graph_shift(empty, off[k]);
+    return own & any;
+}
+static inline uint32_t graph_alq_jumpers(uint32_t own, uint32_t enemy,
+                                         uint32_t empty)
+{
+    static const int8_t off[8] = GRAPH_ALQ_OFFSETS;
+    static const uint32_t from[8] = GRAPH_ALQ_JUMPS;
+    uint32_t any = 0;
+    for (int k = 0; k < 8; k++)
+        any |= from[k] & graph_shift(enemy, off[k]) &
+               graph_shift(empty, 2 * off[k]);
+    return own & any;
+}
+/* The landing points of those jumps by direction: land[k] holds p + 2
+ * off[k] for each man p of own with a jump in direction k. */
+static inline void graph_alq_landings(uint32_t own, uint32_t enemy,
+                                      uint32_t empty, uint32_t land[8])
+{
+    static const int8_t off[8] = GRAPH_ALQ_OFFSETS;
+    static const uint32_t from[8] = GRAPH_ALQ_JUMPS;
+    for (int k = 0; k < 8; k++)
+        land[k] = graph_shift(own & from[k] & graph_shift(enemy, off[k]),
+                              -2 * off[k]) & empty;
+}
+/* The same on the nine men's morris board (graph_morris): its sixteen
+ * link offsets and the points each leaves; its sixteen jump offsets
+ * (over, to) and the points each leaves. */
+#define GRAPH_MORRIS_STEPS                                                    \
+    {{-12, 0x204000}, {-9, 0x800200}, {-8, 0x42000}, {-7, 0x100400},          \
+     {-5, 0x20800},   {-4, 0x9000},   {-3, 0x480090}, {-1, 0xdb6db6},          \
+     {1, 0x6db6db},   {3, 0x90012},   {4, 0x900},     {5, 0x1040},             \
+     {7, 0x2008},     {8, 0x420},     {9, 0x4001},    {12, 0x204}}
+#define GRAPH_MORRIS_JUMPS                                                    \
+    {{-12, -21, 0x200000}, {-9, -21, 0x800000}, {-8, -15, 0x40000},           \
+     {-7, -15, 0x100000},  {-5, -9, 0x20000},   {-4, -9, 0x8000},             \
+     {-3, -6, 0x400080},   {-1, -2, 0x924924},  {1, 2, 0x249249},             \
+     {3, 6, 0x10002},      {4, 9, 0x100},       {5, 9, 0x40},                 \
+     {7, 15, 0x8},         {8, 15, 0x20},       {9, 21, 0x1},                 \
+     {12, 21, 0x4}}
+static inline uint32_t graph_morris_steppers(uint32_t own, uint32_t empty)
+{
+    static const struct { int8_t off; uint32_t from; } g[16] = GRAPH_MORRIS_STEPS;
+    uint32_t any = 0;
+    for (int k = 0; k < 16; k++)
+        any |= g[k].from & graph_shift(empty, g[k].off);
+    return own & any;
+}
+static inline uint32_t graph_morris_jumpers(uint32_t own, uint32_t enemy,
+                                            uint32_t empty)
+{
+    static const struct { int8_t over, to; uint32_t from; } g[16] = GRAPH_MORRIS_JUMPS;
+    uint32_t any = 0;
+    for (int k = 0; k < 16; k++)
+        any |= g[k].from & graph_shift(enemy, g[k].over) &
+               graph_shift(empty, g[k].to);
+    return own & any;
+}
+
+/* The landing points of all the jumps of own's men together: of one
+ * man's, when own is one point. */
+static inline uint32_t graph_alq_landing(uint32_t own, uint32_t enemy,
+                                         uint32_t empty)
+{
+    uint32_t land[8], to = 0;
+    graph_alq_landings(own, enemy, empty, land);
+    for (int k = 0; k < 8; k++)
+        to |= land[k];
+    return to;
+}
+/* The landing points of the jumps of the man on p, from land[]. */
+static inline uint32_t graph_alq_hops(const uint32_t land[8], int p)
+{
+    static const int8_t off[8] = GRAPH_ALQ_OFFSETS;
+    uint32_t to = 0;
+    for (int k = 0; k < 8; k++)
+        to |= land[k] & graph_shift(1u << p, -2 * off[k]);
+    return to;
+}
+
+/* The landing points of the jumps from p over a man of enemy onto a point
+ * of empty. */
+static inline uint32_t graph_hops(const graph *g, int p, uint32_t enemy,
+                                  uint32_t empty)
+{
+    uint32_t to = 0;
+    for (int i = 0; i < g->nhops[p]; i++)
+        to |= (uint32_t)(enemy >> g->hop[p][i][0] & empty >> g->hop[p][i][1] & 1)
+              << g->hop[p][i][1];
+    return to;
+}
+
+/* The same, looking at the first k hops of p whatever their number, for
+ * a k no point of the board has more than: the rest are (0, 0), which
+ * never jump, as no point is both enemy and empty. */
+static inline uint32_t graph_hops_k(const graph *g, int p, uint32_t enemy,
+                                    uint32_t empty, int k)
+{
+    uint32_t to = 0;
+    for (int i = 0; i < k; i++)
+        to |= (uint32_t)(enemy >> g->hop[p][i][0] & empty >> g->hop[p][i][1] & 1)
+              << g->hop[p][i][1];
+    return to;
+}
+
+/* Writes the actions base + p for the points p of set to out, in
+ * ascending order, and returns their number.  It may write up to
+ * GRAPH_EMIT_SLACK entries past them (the first three go without a
+ * branch, as most men have few moves): the caller's out has that room
+ * (a game's max_actions counts it). */
+enum { GRAPH_EMIT_SLACK = 3 };
+static inline int graph_emit(lt_action *out, int base, uint32_t set)
+{
+    int n = 0;
+    for (int i = 0; i < 3; i++) {
+        out[n] = base + __builtin_ctz(set | 1u << 31);
+        n += set != 0;
+        set &= set - 1;
+    }
+    for (; set; set &= set - 1)
+        out[n++] = base + __builtin_ctz(set);
+    return n;
+}
+
+/* Points next to any point of set. */
+static inline uint32_t graph_neighbours(const graph *g, uint32_t set)
+{
+    uint32_t n = 0;
+    for (; set; set &= set - 1)
+        n |= g->adjmask[__builtin_ctz(set)];
+    return n;
 }
 
 void graph_build(graph *, const graph_spec *);
@@ -82,7 +273,23 @@ static inline bool graph_linked(const graph *g, int a, int b)
 /* Does the set of points (bit p = point p) contain a whole line? */
 bool graph_has_line(const graph *, uint32_t set);
 /* Does the set contain a whole line through point p? */
-bool graph_line_through(const graph *, uint32_t set, int p);
+static inline bool graph_line_through(const graph *g, uint32_t set, int p)
+{
+    bool any = false;
+    for (int i = 0; i < g->nlines_at[p]; i++) {
+        uint32_t m = g->linemask[g->lines_at[p][i]];
+        any |= (set & m) == m;
+    }
+    return any;
+}
+/* The points of set that lie on a whole line of set (in a mill). */
+static inline uint32_t graph_in_lines(const graph *g, uint32_t set)
+{
+    uint32_t in = 0;
+    for (int i = 0; i < g->nlines; i++)
+        in |= (set & g->linemask[i]) == g->linemask[i] ? g->linemask[i] : 0;
+    return in;
+}
 
 /* A position as text: the points in reading order (top row first, left
  * to right), rows separated by '/', each point written as chars[content
@@ -128,8 +335,19 @@ void graph_piece(lt_view *, int point, int owner, int kind, const char *text,
  * row add up to an even number; notes §3.1) and the nine men's morris
  * board (three squares and four spokes, named on a 7x7 lattice a1..g7;
  * notes §3.3). */
-const graph *graph_alquerque(void);
-const graph *graph_morris(void);
+extern _Atomic(const graph *) graph_shared_[2];
+const graph *graph_shared_build_(int which);
+static inline const graph *graph_alquerque(void)
+{
+    /* once built, a plain load: the rules ask for it at every move */
+    const graph *g = atomic_load_explicit(&graph_shared_[0], memory_order_acquire);
+    return g ? g : graph_shared_build_(0);
+}
+static inline const graph *graph_morris(void)
+{
+    const graph *g = atomic_load_explicit(&graph_shared_[1], memory_order_acquire);
+    return g ? g : graph_shared_build_(1);
+}
 
 /* A Zobrist key: a fixed pseudo-random number for a kind of piece (0..7)
  * on a point, and the sum (xor) of the keys of a set of points. */
@@ -139,17 +357,49 @@ uint64_t graph_set_key(int kind, uint32_t set);
 /* Positions since the last irreversible action (a capture, a placement),
  * for the repetition rule: men[i] are the two players' point sets before
  * the i-th reversible step; the players alternate, so the step before the
- * current position was made by the player not to move. */
+ * current position was made by the player not to move.  seen[i % 2] has
+ * the bit graph_history_bit of each men[i]: a position whose bit is
+ * clear has not stood before with the same player to move, and the count
+ * need not look. */
 typedef struct {
+    uint64_t seen[2];
     uint16_t n;
     uint32_t men[GRAPH_HISTORY][2];
 } graph_history;
 
+static inline int graph_history_bit(uint32_t a, uint32_t b)
+{
+    return (int)(((uint64_t)a << 32 ^ b) * 0x9e3779b97f4a7c15u >> 58);
+}
+
 /* Records the position (a, b) before a reversible step. */
-void graph_history_push(graph_history *, uint32_t a, uint32_t b);
+static inline void graph_history_push(graph_history *h, uint32_t a,
+                                      uint32_t b)
+{
+    assert(h->n < GRAPH_HISTORY);
+    h->seen[h->n & 1] |= 1ull << graph_history_bit(a, b);
+    h->men[h->n][0] = a;
+    h->men[h->n][1] = b;
+    h->n++;
+}
+
+/* Forgets every position: after an irreversible action. */
+static inline void graph_history_clear(graph_history *h)
+{
+    h->n = 0;
+    h->seen[0] = h->seen[1] = 0;
+}
+
+int graph_history_scan_(const graph_history *, uint32_t a, uint32_t b);
 /* How often the current position (a, b) has stood with the same player to
  * move, itself included. */
-int graph_history_count(const graph_history *, uint32_t a, uint32_t b);
+static inline int graph_history_count(const graph_history *h, uint32_t a,
+                                      uint32_t b)
+{
+    if (!(h->seen[h->n & 1] >> graph_history_bit(a, b) & 1))
+        return 1;
+    return graph_history_scan_(h, a, b);
+}
 /* The steps as text, oldest first: "A1-B2,B3-C3", or "-" for none; the
  * current position (a, b) follows the last one.  snprintf-like. */
 int graph_history_write(const graph *, const graph_history *, uint32_t a,
@@ -176,8 +426,9 @@ void graph_view_quiet(lt_view *, const graph_history *, int quiet);
 uint32_t graph_jumps(const graph *, const uint32_t men[2], int p, int seat);
 /* Which draw rule ends the game now: GRAPH_END_REPEATED (the same
  * position for the third time), GRAPH_END_QUIET (quiet moves each
- * without a capture), or -1 for none. */
-int graph_draw(const graph_history *, const uint32_t men[2], int quiet);
+ * without a capture), or -1 for none (below). */
+static inline int graph_draw(const graph_history *, const uint32_t men[2],
+                             int quiet);
 /* The position as text: the board (".WB"), then middle, then the steps
  * since the last capture (graph_history_write).  snprintf-like. */
 int graph_men_write(const graph *, const uint32_t men[2],
@@ -206,5 +457,13 @@ enum {
     GRAPH_END_QUIET     /* a draw: `moves` moves each without a capture */
 };
 int graph_end_reason(int end, int loser, int moves, char *buf, size_t size);
+
+static inline int graph_draw(const graph_history *h, const uint32_t men[2],
+                             int quiet)
+{
+    if (graph_history_count(h, men[0], men[1]) >= 3)
+        return GRAPH_END_REPEATED;
+    return h->n >= 2 * quiet ? GRAPH_END_QUIET : -1;
+}
 
 #endif

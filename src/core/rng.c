@@ -46,11 +46,11 @@ uint64_t lt_rng_below(lt_rng *r, uint64_t n)
 {
     assert(n > 0);
     /* Reject the lowest 2^64 mod n values so that every residue has the
-     * same number of preimages. */
-    uint64_t threshold = (0 - n) % n;
+     * same number of preimages.  That threshold is below n, so an x of n
+     * or more passes without it: one division less nearly always. */
     for (;;) {
         uint64_t x = lt_rng_next(r);
-        if (x >= threshold)
+        if (x >= n || x >= (0 - n) % n)
             return x % n;
     }
 }

@@ -22,28 +22,23 @@ static const graph *board(void)
     return graph_alquerque();
 }
 
-static bool can_jump(const graph *g, const alq *s, int seat)
+enum { ALL = (1 << POINTS) - 1 };
+
+static uint32_t empty_of(const alq *s)
 {
-    for (uint32_t m = s->men[seat]; m; m &= m - 1)
-        if (graph_jumps(g, s->men, __builtin_ctz(m), seat))
-            return true;
-    return false;
+    return ALL & ~(s->men[0] | s->men[1]);
 }
 
-static bool can_move(const graph *g, const alq *s, int seat)
-{
-    uint32_t empty = g->all & ~(s->men[0] | s->men[1]);
-    for (uint32_t m = s->men[seat]; m; m &= m - 1)
-        if (g->adjmask[__builtin_ctz(m)] & empty)
-            return true;
-    return can_jump(g, s, seat);
-}
-
-/* Decides, at the start of a turn, whether the game is over. */
+/* Decides, at the start of a turn, whether the game is over; finds the
+ * men that can move. */
 static void settle(alq *s)
 {
+    uint32_t own = s->men[s->turn], enemy = s->men[!s->turn];
+    uint32_t empty = empty_of(s);
+    s->steppers = graph_alq_steppers(own, empty);
+    s->jumpers = graph_alq_jumpers(own, enemy, empty);
     s->result = PLAYING;
-    if (!s->men[s->turn] || !can_move(board(), s, s->turn))
+    if (!(s->steppers | s->jumpers))
         /* seed: whoever is blocked or has lost all his men loses */
         s->result = s->turn ? WON_FIRST : WON_SECOND;
     else if (graph_draw(&s->hist, s->men, s->quiet) >= 0)
@@ -88,25 +83,40 @@ static int legal_actions(const alq *s, lt_action *out)
     const graph *g = board();
     assert(s->result == PLAYING);
     int n = 0;
+    uint32_t enemy = s->men[!s->turn], empty = empty_of(s);
     if (s->chain >= 0) {
         /* RULES.md: the same piece may jump on, or stop */
-        for (uint32_t to = graph_jumps(g, s->men, s->chain, s->turn); to; to &= to - 1)
-            out[n++] = s->chain * POINTS + __builtin_ctz(to);
+        n = graph_emit(out, s->chain * POINTS,
+                       graph_alq_landing(1u << s->chain, enemy, empty));
         if (!s->forced)
             out[n++] = STOP;
         return n;
     }
-    bool jumps_only = s->forced && can_jump(g, s, s->turn);
-    uint32_t empty = g->all & ~(s->men[0] | s->men[1]);
-    for (uint32_t m = s->men[s->turn]; m; m &= m - 1) {
+    /* seed: one point along a line, or a jump over an enemy man onto the
+     * empty point behind it; capture=forced: only jumps if there are */
+    if (s->forced && s->jumpers) {
+        for (uint32_t m = s->jumpers; m; m &= m - 1) {
+            int from = __builtin_ctz(m);
+            n += graph_emit(out + n, from * POINTS, graph_hops(g, from, enemy, empty));
+        }
+        return n;
+    }
+    uint32_t movers = s->steppers | s->jumpers;
+    if (!s->jumpers) {
+        for (uint32_t m = movers; m; m &= m - 1) {
+            int from = __builtin_ctz(m);
+            n += graph_emit(out + n, from * POINTS, g->adjmask[from] & empty);
+        }
+        return n;
+    }
+    /* the jumps of every man by direction, then each man's without a
+     * branch */
+    uint32_t land[8];
+    graph_alq_landings(s->jumpers, enemy, empty, land);
+    for (uint32_t m = movers; m; m &= m - 1) {
         int from = __builtin_ctz(m);
-        /* seed: one point along a line, or a jump over an enemy man onto
-         * the empty point behind it */
-        uint32_t to = graph_jumps(g, s->men, from, s->turn);
-        if (!jumps_only)
-            to |= g->adjmask[from] & empty;
-        for (; to; to &= to - 1)
-            out[n++] = from * POINTS + __builtin_ctz(to);
+        n += graph_emit(out + n, from * POINTS,
+                        (g->adjmask[from] & empty) | graph_alq_hops(land, from));
     }
     return n;
 }
@@ -137,10 +147,10 @@ static void apply(alq *s, lt_action a)
      * twice; a capture cannot be undone, so older positions cannot recur */
     s->men[!s->turn] &= ~(1u << g->between[from][to]);
     *own ^= 1u << from | 1u << to;
-    s->hist.n = 0;
+    graph_history_clear(&s->hist);
     /* seed: "one or several" men in one move; RULES.md: the player may
      * stop after any jump (chain=single: after the first) */
-    if (!s->single && graph_jumps(g, s->men, to, s->turn))
+    if (!s->single && graph_alq_jumpers(1u << to, s->men[!s->turn], empty_of(s)))
         s->chain = (int8_t)to;
     else
         end_turn(s);
@@ -220,7 +230,7 @@ static lt_status read_state(alq *s, const char *text, lt_error *err)
         return LT_EILLEGAL;
     u.turn = (uint8_t)((t.turn + n) % 2);
     u.chain = -1;
-    u.hist.n = 0;
+    graph_history_clear(&u.hist);
     settle(&u);
     for (int i = 0; i < n; i++) {
         lt_action a = from[i] * POINTS + to[i], acts[LT_MAX_ACTIONS];
@@ -320,7 +330,8 @@ static bool invariants_ok(const alq *s)
                s->men[s->turn] >> s->chain & 1 && graph_jumps(g, s->men, s->chain, s->turn);
     alq t = *s;
     settle(&t);
-    return t.result == s->result;
+    return t.result == s->result && t.steppers == s->steppers &&
+           t.jumpers == s->jumpers;
 }
 
 LT_ADAPT_RULES(alq)
@@ -330,8 +341,8 @@ const lt_game lt_alquerque = {
     .source = N_("source 000: 12 Men's Morris (12 młynków)"),
     .group = LT_GROUP_ALFONSO, .options = options, .seats = lt_white_black,
     .seat_side = lt_side_first_south, LT_TWO_PLAYERS, LT_NO_CHANCE,
-    /* one move per man and direction */
-    .max_actions = MEN * GRAPH_DEGREE, .num_actions = STOP + 1,
+    /* one move per man and direction, and room for graph_emit */
+    .max_actions = MEN * GRAPH_DEGREE + GRAPH_EMIT_SLACK, .num_actions = STOP + 1,
     /* at most 23 captures, each followed by a stop; between them at most
      * 2 quiet moves without one */
     .max_length = (2 * MEN - 1 + 1) * 2 * GRAPH_QUIET_MAX + 2 * (2 * MEN - 1),

@@ -25,34 +25,33 @@ uint32_t rabbit_setup(int hunters)
     /* notes §3.2: twelve hunters on rows 1 and 2 and on A3 and E3; eleven
      * without B1; ten without B1 and D1.  Other counts take the points in
      * this order, so that the rabbit never has a jump on its first move:
-     * the back row first, then the points shielded by it. */
-    static const char order[RB_MAX_HUNTERS][3] = {
-        "A1", "C1", "E1", "A2", "E2", "B2", "D2", "C2", "A3", "E3", "D1", "B1"};
+     * the back row first, then the points shielded by it: A1 C1 E1 A2 E2
+     * B2 D2 C2 A3 E3 D1 B1 (index = (row - 1) * 5 + column). */
+    static const int8_t order[RB_MAX_HUNTERS] = {0, 2, 4, 5, 9, 6,
+                                                 8, 7, 10, 14, 3, 1};
     uint32_t set = 0;
     for (int i = 0; i < hunters && i < RB_MAX_HUNTERS; i++)
-        set |= 1u << graph_find(board(), order[i]);
+        set |= 1u << order[i];
     return set;
 }
 
+enum { ALL = (1 << RB_POINTS) - 1 };
+
 uint32_t rabbit_empty(const rs *s)
 {
-    return board()->all & ~s->hunters & ~(1u << s->rabbit);
+    return ALL & ~s->hunters & ~(1u << s->rabbit);
 }
 
 uint32_t rabbit_jumps(const rs *s)
 {
-    const graph *g = board();
-    uint32_t empty = rabbit_empty(s), to = 0;
-    for (int i = 0; i < g->nhops[s->rabbit]; i++)
-        if (s->hunters >> g->hop[s->rabbit][i][0] & 1 &&
-            empty >> g->hop[s->rabbit][i][1] & 1)
-            to |= 1u << g->hop[s->rabbit][i][1];
-    return to;
+    return graph_hops(board(), s->rabbit, s->hunters, rabbit_empty(s));
 }
 
 static uint32_t rabbit_targets(const rs *s)
 {
-    return (board()->adjmask[s->rabbit] & rabbit_empty(s)) | rabbit_jumps(s);
+    const graph *g = board();
+    uint32_t empty = rabbit_empty(s);
+    return (g->adjmask[s->rabbit] & empty) | graph_hops(g, s->rabbit, s->hunters, empty);
 }
 
 void rabbit_settle(rs *s)
@@ -60,7 +59,8 @@ void rabbit_settle(rs *s)
     s->result = RB_PLAYING;
     if (graph_count(s->hunters) < s->need)
         s->result = RB_RABBIT_WON; /* RULES.md: too few hunters remain */
-    else if (s->turn == RB_RABBIT && !s->chaining && !rabbit_targets(s))
+    else if (s->turn == RB_RABBIT && !s->chaining &&
+             !(board()->adjmask[s->rabbit] & rabbit_empty(s)) && !rabbit_jumps(s))
         s->result = RB_HUNTERS_WON; /* seed: the rabbit is blocked */
     else if (s->turn == RB_RABBIT && s->moves >= s->cap)
         s->result = RB_RABBIT_WON; /* RULES.md: no block within the cap */
@@ -105,23 +105,22 @@ static int legal_actions(const rs *s, lt_action *out)
 {
     const graph *g = board();
     assert(s->result == RB_PLAYING);
-    int n = 0;
+    int n;
     if (s->turn == RB_RABBIT) {
         /* seed: the rabbit moves one point and captures (by jumping, as in
          * 12 men's morris); RULES.md: in a chain it may jump on or stop */
         uint32_t to = s->chaining ? rabbit_jumps(s) : rabbit_targets(s);
-        for (; to; to &= to - 1)
-            out[n++] = s->rabbit * RB_POINTS + __builtin_ctz(to);
+        n = graph_emit(out, s->rabbit * RB_POINTS, to);
         if (s->chaining)
             out[n++] = RB_STOP;
         return n;
     }
     /* seed: the hunters cannot capture; they step along the lines */
     uint32_t empty = rabbit_empty(s);
-    for (uint32_t m = s->hunters; m; m &= m - 1) {
+    n = 0;
+    for (uint32_t m = graph_alq_steppers(s->hunters, empty); m; m &= m - 1) {
         int from = __builtin_ctz(m);
-        for (uint32_t to = g->adjmask[from] & empty; to; to &= to - 1)
-            out[n++] = from * RB_POINTS + __builtin_ctz(to);
+        n += graph_emit(out + n, from * RB_POINTS, g->adjmask[from] & empty);
     }
     assert(n > 0); /* rabbit.h: the hunters always have a move */
     return n;
@@ -335,7 +334,8 @@ const lt_game lt_catch_the_rabbit = {
     .source = N_("source 000: Catch the Rabbit"), .group = LT_GROUP_ALFONSO,
     .options = options, .seats = seats, .seat_side = lt_side_first_north,
     LT_TWO_PLAYERS, LT_NO_CHANCE, LT_RULES_MEMBERS(rs),
-    .max_actions = RB_MAX_HUNTERS * GRAPH_DEGREE, .num_actions = RB_STOP + 1,
+    .max_actions = RB_MAX_HUNTERS * GRAPH_DEGREE + GRAPH_EMIT_SLACK,
+    .num_actions = RB_STOP + 1,
     /* cap hunter moves, a rabbit move before each and after the last, and
      * a jump and a stop for each of the 12 hunters */
     .max_length = 2 * CAP_MAX + 1 + 2 * RB_MAX_HUNTERS};

@@ -17,9 +17,11 @@ static const graph *board(void)
     return graph_morris();
 }
 
+enum { ALL = (1 << POINTS) - 1, HOPS = 2 /* jumps from a point, at most */ };
+
 static uint32_t empty_of(const nmm *s)
 {
-    return board()->all & ~(s->men[0] | s->men[1]);
+    return ALL & ~(s->men[0] | s->men[1]);
 }
 
 bool nmm_flies(const nmm *s, int seat)
@@ -27,30 +29,20 @@ bool nmm_flies(const nmm *s, int seat)
     return s->flying && graph_count(s->men[seat]) == 3;
 }
 
-static uint32_t moves_of(const graph *g, const nmm *s, int p, int seat)
+static bool can_move(const nmm *s, int seat)
 {
-    uint32_t empty = g->all & ~(s->men[0] | s->men[1]);
-    return nmm_flies(s, seat) ? empty : g->adjmask[p] & empty;
-}
-
-static bool can_move(const graph *g, const nmm *s, int seat)
-{
-    for (uint32_t m = s->men[seat]; m; m &= m - 1) {
-        int p = __builtin_ctz(m);
-        if (moves_of(g, s, p, seat) || (!s->mills && graph_jumps(g, s->men, p, seat)))
-            return true;
-    }
-    return false;
+    uint32_t empty = empty_of(s), own = s->men[seat];
+    if (nmm_flies(s, seat))
+        return empty != 0;
+    return graph_morris_steppers(own, empty) ||
+           (!s->mills && graph_morris_jumpers(own, s->men[!seat], empty));
 }
 
 /* The enemy men a mill may take: those in no mill, or any if all are. */
 static uint32_t removable(const nmm *s)
 {
-    const graph *g = board();
-    uint32_t enemy = s->men[!s->turn], free = 0;
-    for (uint32_t m = enemy; m; m &= m - 1)
-        if (!graph_line_through(g, enemy, __builtin_ctz(m)))
-            free |= 1u << __builtin_ctz(m);
+    uint32_t enemy = s->men[!s->turn];
+    uint32_t free = enemy & ~graph_in_lines(board(), enemy);
     return free ? free : enemy;
 }
 
@@ -64,7 +56,7 @@ static void settle(nmm *s)
     if (s->removing)
         return;
     if ((s->mills ? men + s->hand[seat] < 3 : men + s->hand[seat] == 0) ||
-        (!placing && !can_move(board(), s, seat)))
+        (!placing && !can_move(s, seat)))
         /* seed: lost all men, or blocked; RULES.md (mills): two men left */
         s->result = seat ? WON_FIRST : WON_SECOND;
     else if (graph_draw(&s->hist, s->men, s->quiet) >= 0)
@@ -107,27 +99,27 @@ static int legal_actions(const nmm *s, lt_action *out)
 {
     const graph *g = board();
     assert(s->result == PLAYING);
+    if (s->removing)
+        return graph_emit(out, REMOVE0, removable(s));
+    uint32_t empty = empty_of(s);
+    if (s->hand[s->turn]) /* seed: the men are placed on free points */
+        return graph_emit(out, PLACE0, empty);
+    uint32_t own = s->men[s->turn], enemy = s->men[!s->turn];
     int n = 0;
-    if (s->removing) {
-        for (uint32_t m = removable(s); m; m &= m - 1)
-            out[n++] = REMOVE0 + __builtin_ctz(m);
-        return n;
-    }
-    if (s->hand[s->turn]) { /* seed: the men are placed on free points */
-        for (uint32_t m = empty_of(s); m; m &= m - 1)
-            out[n++] = PLACE0 + __builtin_ctz(m);
-        return n;
-    }
-    for (uint32_t m = s->men[s->turn]; m; m &= m - 1) {
-        int from = __builtin_ctz(m);
-        for (uint32_t to = moves_of(g, s, from, s->turn); to; to &= to - 1)
-            out[n++] = MOVE0 + from * POINTS + __builtin_ctz(to);
+    if (nmm_flies(s, s->turn)) {
+        for (uint32_t m = own; m; m &= m - 1)
+            n += graph_emit(out + n, MOVE0 + __builtin_ctz(m) * POINTS, empty);
+    } else {
+        for (uint32_t m = graph_morris_steppers(own, empty); m; m &= m - 1) {
+            int from = __builtin_ctz(m);
+            n += graph_emit(out + n, MOVE0 + from * POINTS, g->adjmask[from] & empty);
+        }
     }
     if (!s->mills) /* seed: capture by jumping; one jump, and optional */
-        for (uint32_t m = s->men[s->turn]; m; m &= m - 1) {
+        for (uint32_t m = graph_morris_jumpers(own, enemy, empty); m; m &= m - 1) {
             int from = __builtin_ctz(m);
-            for (uint32_t to = graph_jumps(g, s->men, from, s->turn); to; to &= to - 1)
-                out[n++] = JUMP0 + from * POINTS + __builtin_ctz(to);
+            n += graph_emit(out + n, JUMP0 + from * POINTS,
+                            graph_hops_k(g, from, enemy, empty, HOPS));
         }
     return n;
 }
@@ -157,13 +149,13 @@ static void apply(nmm *s, lt_action a)
     if (a >= REMOVE0) {
         s->men[!s->turn] &= ~(1u << (a - REMOVE0));
         s->removing = 0;
-        s->hist.n = 0;
+        graph_history_clear(&s->hist);
         end_turn(s);
     } else if (a >= JUMP0) {
         int from = (a - JUMP0) / POINTS, to = (a - JUMP0) % POINTS;
         s->men[!s->turn] &= ~(1u << board()->between[from][to]);
         *own ^= 1u << from | 1u << to;
-        s->hist.n = 0;
+        graph_history_clear(&s->hist);
         end_turn(s);
     } else if (a >= MOVE0) {
         int from = (a - MOVE0) / POINTS, to = (a - MOVE0) % POINTS;
@@ -173,7 +165,7 @@ static void apply(nmm *s, lt_action a)
     } else {
         *own |= 1u << a;
         s->hand[s->turn]--;
-        s->hist.n = 0;
+        graph_history_clear(&s->hist);
         arrive(s, a);
     }
 }
@@ -333,7 +325,7 @@ static lt_status read_state(nmm *s, const char *text, lt_error *err)
     if (n > 0) {
         u.turn = (uint8_t)((last + n - 1) % 2);
         u.removing = 0;
-        u.hist.n = 0;
+        graph_history_clear(&u.hist);
         settle(&u);
         for (int i = 0; i < n; i++) {
             lt_action a = MOVE0 + from[i] * POINTS + to[i], acts[LT_MAX_ACTIONS];
@@ -355,7 +347,7 @@ static lt_status read_state(nmm *s, const char *text, lt_error *err)
             return LT_EILLEGAL;
         }
     } else {
-        u.hist.n = 0;
+        graph_history_clear(&u.hist);
         settle(&u);
     }
     *s = u;
@@ -445,8 +437,9 @@ const lt_game lt_nine_mens_morris = {
     .seat_side = lt_side_first_south, LT_TWO_PLAYERS, LT_NO_CHANCE,
     LT_RULES_MEMBERS(nmm),
     /* placing: 24 points; moving: 4 neighbours and 2 jumps per man, or
-     * three flying men with 21 empty points and their jumps */
-    .max_actions = 80, .num_actions = ACTIONS,
+     * three flying men with 21 empty points and their jumps; and room
+     * for graph_emit */
+    .max_actions = 80 + GRAPH_EMIT_SLACK, .num_actions = ACTIONS,
     /* 18 placements and at most 17 captures or removals, each followed by
      * at most 2 quiet moves without a capture */
     .max_length = 2 * MEN * (2 * GRAPH_QUIET_MAX + 3)};

@@ -27,11 +27,14 @@ typedef struct {
     uint16_t ply, cap;    /* actions so far; the draw cap.  ply <= cap + 1:
                            * a round whose first move makes a row is
                            * finished even at the cap */
+    uint16_t men[2];      /* the cells of each seat's men as bit sets, kept
+                           * by apply and m3_settle */
 } m3;
 
 extern const lt_game lt_three_mens_morris;
 
-/* Decides whether the game is over, from the position alone. */
+/* Decides whether the game is over, from the position alone (cell[]:
+ * men[] follows it). */
 void m3_settle(m3 *);
 /* Would read_state accept this board with this side to move?  (The
  * message says why not.) */

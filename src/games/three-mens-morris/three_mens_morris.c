@@ -22,7 +22,12 @@ static const int8_t links[16][2] = {
     {0, 4}, {4, 8}, {2, 4}, {4, 6}};
 
 static graph boards[2]; /* with and without the diagonals */
+/* has_line[d][set]: does the set of points contain a line of boards[d]?
+ * count[set]: how many points it has. */
+static bool has_line[2][1 << POINTS];
+static uint8_t count[1 << POINTS];
 static once_flag boards_once = ONCE_FLAG_INIT;
+static _Atomic(bool) boards_built;
 
 static void build_boards(void)
 {
@@ -30,14 +35,23 @@ static void build_boards(void)
                 &(graph_spec){POINTS, names, xy, 16, links});
     graph_build(&boards[DIAGONALS_OFF],
                 &(graph_spec){POINTS, names, xy, 12, links});
+    for (uint32_t set = 0; set < 1u << POINTS; set++) {
+        for (int d = 0; d < 2; d++)
+            has_line[d][set] = graph_has_line(&boards[d], set);
+        count[set] = (uint8_t)graph_count(set);
+    }
+    atomic_store_explicit(&boards_built, true, memory_order_release);
 }
 
 static const graph *board(const m3 *s)
 {
-    call_once(&boards_once, build_boards);
+    /* once built, a plain load: the rules ask for it at every move */
+    if (!atomic_load_explicit(&boards_built, memory_order_acquire))
+        call_once(&boards_once, build_boards);
     return &boards[s->diagonals];
 }
 
+/* The men of a seat from the cells (men[] may not follow them yet). */
 static uint32_t men_of(const m3 *s, int seat)
 {
     uint32_t set = 0;
@@ -51,16 +65,12 @@ static int count_of(const m3 *s, int seat)
     return graph_count(men_of(s, seat));
 }
 
-/* Decides whether the game is over, from the position alone.  Seed: the
- * first to make a line wins, but if the first player does, the second
- * still moves in that round and a line of his then draws (RULES.md).  A
- * round ends when the first seat is to move again.  Option rows=first:
- * the first line wins at once. */
-void m3_settle(m3 *s)
+/* Decides whether the game is over from men[] (m3_settle below). */
+static void settle(m3 *s)
 {
-    const graph *g = board(s);
-    bool line0 = graph_has_line(g, men_of(s, 0));
-    bool line1 = graph_has_line(g, men_of(s, 1));
+    board(s); /* the tables */
+    const bool *lines = has_line[s->diagonals];
+    bool line0 = lines[s->men[0]], line1 = lines[s->men[1]];
     bool round = s->rows == ROWS_ROUND;
     s->result = PLAYING;
     if (!round && (line0 || line1))
@@ -71,9 +81,21 @@ void m3_settle(m3 *s)
         return; /* the second player's reply is still due */
     else if (s->ply >= s->cap)
         s->result = DRAWN; /* RULES.md: the ply cap draws */
-    else if (s->movement == MOVE_NONE && count_of(s, 0) == MEN &&
-             count_of(s, 1) == MEN)
-        s->result = DRAWN; /* Alfonso's game: placement only */
+    else if (s->movement == MOVE_NONE && count[s->men[0]] == MEN &&
+             count[s->men[1]] == MEN)
+        s->result = DRAWN; /* Alfonso's game: placing only */
+}
+
+/* Decides whether the game is over, from the position alone.  Seed: the
+ * first to make a line wins, but if the first player does, the second
+ * still moves in that round and a line of his then draws (RULES.md).  A
+ * round ends when the first seat is to move again.  Option rows=first:
+ * the first line wins at once. */
+void m3_settle(m3 *s)
+{
+    s->men[0] = (uint16_t)men_of(s, 0);
+    s->men[1] = (uint16_t)men_of(s, 1);
+    settle(s);
 }
 
 static const char *const onoff[] = {
@@ -115,20 +137,16 @@ static int current_player(const m3 *s)
 static int legal_actions(const m3 *s, lt_action *out)
 {
     const graph *g = board(s);
-    uint32_t own = men_of(s, s->turn);
-    uint32_t empty = g->all & ~own & ~men_of(s, !s->turn);
+    uint32_t own = s->men[s->turn];
+    uint32_t empty = g->all & ~(uint32_t)(s->men[0] | s->men[1]);
     int n = 0;
     assert(s->result == PLAYING);
-    if (graph_count(own) < MEN) { /* placing */
-        for (; empty; empty &= empty - 1)
-            out[n++] = __builtin_ctz(empty);
-        return n;
-    }
+    if (count[own] < MEN) /* placing */
+        return graph_emit(out, 0, empty);
     for (; own; own &= own - 1) {
         int from = __builtin_ctz(own);
         uint32_t to = s->movement == MOVE_ANYWHERE ? empty : g->adjmask[from] & empty;
-        for (; to; to &= to - 1)
-            out[n++] = MOVE0 + from * POINTS + __builtin_ctz(to);
+        n += graph_emit(out + n, MOVE0 + from * POINTS, to);
     }
     if (n == 0)
         out[n++] = PASS; /* RULES.md: a player who cannot move passes */
@@ -139,14 +157,16 @@ static void apply(m3 *s, lt_action a)
 {
     if (a < MOVE0) {
         s->cell[a] = (uint8_t)(s->turn + 1);
+        s->men[s->turn] |= (uint16_t)(1u << a);
     } else if (a < PASS) {
         int from = (a - MOVE0) / POINTS, to = (a - MOVE0) % POINTS;
         s->cell[to] = s->cell[from];
         s->cell[from] = 0;
+        s->men[s->turn] ^= (uint16_t)(1u << from | 1u << to);
     }
     s->turn ^= 1;
     s->ply++;
-    m3_settle(s);
+    settle(s);
 }
 
 static void returns(const m3 *s, double *out)
@@ -343,7 +363,8 @@ static bool invariants_ok(const m3 *s)
     for (int p = 0; p < POINTS; p++)
         if (s->cell[p] > 2)
             return false;
-    if (count_of(s, 0) > MEN || count_of(s, 1) > MEN || s->turn > 1 ||
+    if (s->men[0] != men_of(s, 0) || s->men[1] != men_of(s, 1) ||
+        count_of(s, 0) > MEN || count_of(s, 1) > MEN || s->turn > 1 ||
         s->ply > s->cap + 1 || s->diagonals > 1 || s->movement > 2 ||
         s->rows > 1)
         return false;
@@ -359,6 +380,7 @@ const lt_game lt_three_mens_morris = {
     .source = N_("source 000: 3 Men's Morris (3 młynki)"),
     .group = LT_GROUP_ALFONSO, .options = options, .seats = lt_white_black,
     .seat_side = lt_side_first_south, LT_TWO_PLAYERS, LT_NO_CHANCE,
-    .max_actions = POINTS, /* nine empty points, or 3 men x 3 empty */
+    /* nine empty points, or 3 men x 3 empty; and room for graph_emit */
+    .max_actions = POINTS + GRAPH_EMIT_SLACK,
     .max_length = CAP_MAX + 1, /* a round begun at the cap is finished */
     .num_actions = PASS + 1, LT_RULES_MEMBERS(m3)};
