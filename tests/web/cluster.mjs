@@ -138,13 +138,16 @@ class Client {
   /* Connects (or joins) again after a backoff: 50 ms doubling to 2 s, at
    * most 20 tries in a row without an answer. */
   again(what) {
+    if (this.waiting) return; /* one try at a time */
     if (++this.tries > 20) {
       this.problem(`gave up after 20 tries to ${what}`);
       this.finish(null, null);
       return;
     }
     const wait = Math.min(2000, 50 * 2 ** Math.min(6, this.tries - 1));
+    this.waiting = true;
     setTimeout(() => {
+      this.waiting = false;
       if (this.result || stopping) return;
       if (what === 'reconnect' || this.ws.readyState !== WebSocket.OPEN) this.connect();
       else this.enter();
@@ -210,9 +213,9 @@ class Client {
         benign.set(`join: ${m.code}`, (benign.get(`join: ${m.code}`) || 0) + 1);
         this.again('join');
       } else if (m.code === 'moved') {
-        /* the process it was relayed to has died: join again */
+        /* the process it was relayed to has died: the connection closes,
+         * and it connects and joins again */
         benign.set(m.code, (benign.get(m.code) || 0) + 1);
-        this.enter();
       } else if (m.code === 'stale' || m.code === 'not-your-turn') {
         benign.set(m.code, (benign.get(m.code) || 0) + 1);
       } else {
