@@ -240,6 +240,12 @@ lt_status lt_session_save(lt_session *, const char *path, lt_error *);
 
 /* The file the game is kept in, or NULL. */
 const char *lt_session_journal(const lt_session *);
+/* Whether each line of the journal reaches the disk (fdatasync) before
+ * the session goes on: yes, unless a caller that keeps the game elsewhere
+ * too (a server's store) says no.  Either way a line is written before
+ * the session goes on, so a process that dies loses nothing; without the
+ * flush a machine that stops may lose the last lines. */
+void lt_session_set_sync(lt_session *, bool each_line);
 
 /* ---- Events out ---------------------------------------------------------- */
 typedef enum {

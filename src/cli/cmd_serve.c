@@ -104,6 +104,8 @@ int cmd_serve(int argc, char **argv)
             slot = &o.db;
         else if (cli_flag(argc, argv, &i, "--node", &v))
             slot = &o.node;
+        else if (cli_flag(argc, argv, &i, "--proxy", &v))
+            slot = &o.proxy;
         else
             return cli_fail(EXIT_USAGE, "serve: unexpected argument '%s' (see "
                                         "ludoteka serve --help)", argv[i]);

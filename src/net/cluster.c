@@ -8,6 +8,7 @@
  *   C  that client has gone
  *   S  a message for the client
  *   X  the owner closes the client's connection
+ *   P  a message for a client that waited to be paired (seek)
  * id is the client's connection number in the process it is connected to.
  * A frame too long for one payload goes in pieces (more = 1 but the last),
  * in order: a process's notifications arrive in the order sent. */
@@ -137,6 +138,8 @@ bool cluster_init(store *s, const char *url, const char *node,
     }
     if (node) {
         lt_copy(me, sizeof me, node);
+    } else if (!shared) {
+        lt_copy(me, sizeof me, "local");
     } else {
         char host[32] = "";
         gethostname(host, sizeof host - 1);
@@ -146,7 +149,7 @@ bool cluster_init(store *s, const char *url, const char *node,
         snprintf(me, sizeof me, "%.24s-%ld", host[0] ? host : "ludoteka", (long)getpid());
     }
     if (!shared)
-        return true;
+        return store_seek_drop(db, me, -1, err) == LT_OK; /* a past run's */
     lt_copy(where, sizeof where, url);
     int got = store_try_lock(db, key_of("node:", me), err);
     if (got != 1) {
@@ -161,20 +164,7 @@ bool cluster_init(store *s, const char *url, const char *node,
     }
     listening = true;
     server_log("cluster: serving as %s", me);
-    return true;
-}
-
-void cluster_shutdown(void)
-{
-    quitting = true;
-    if (listening)
-        pthread_join(listener, NULL);
-    listening = false;
-    for (int i = 0; i < inbox_n; i++)
-        free(inbox[i]);
-    free(inbox);
-    inbox = NULL;
-    inbox_n = 0;
+    return store_seek_drop(db, me, -1, err) == LT_OK; /* a past run's */
 }
 
 const char *cluster_node(void)
@@ -244,6 +234,16 @@ void cluster_release(room *r)
     if (!room_over(r) && store_room_own(db, r->id, "", &err) != LT_OK)
         server_log("room %s: %s", r->id, err.msg);
     store_unlock(db, key_of("room:", r->id), NULL);
+}
+
+void cluster_expire(double keep_seconds)
+{
+    lt_error err = {0};
+    int n = store_rooms_expire(db, (int64_t)time(NULL) - (int64_t)keep_seconds, &err);
+    if (n < 0)
+        server_log("rooms not expired: %s", err.msg);
+    else if (n > 0)
+        server_log("%d rooms untouched for %.0f days forgotten", n, keep_seconds / 86400);
 }
 
 /* The text of a file (malloc'd), or NULL. */
@@ -361,8 +361,11 @@ static bool alive(const char *node)
         lt_copy(known[nknown].name, sizeof known[nknown].name, node);
         known[nknown++].alive = live;
     }
-    if (!live)
+    if (!live) {
         server_log("cluster: %s has gone", node);
+        if (store_seek_drop(db, node, -1, &err) != LT_OK) /* its waiting */
+            server_log("cluster: %s", err.msg);
+    }
     return live;
 }
 
@@ -499,25 +502,75 @@ void cluster_flush(void)
     }
 }
 
-/* ---- Connections relayed from here (tunnels) ----------------------------- */
+/* ---- Connections ------------------------------------------------------------ */
 
-static conn **tunnels;
-static int ntunnels, captunnels;
+/* A list of connections, found by number. */
+typedef struct {
+    conn **at;
+    int n, cap;
+} conn_list;
 
-void cluster_opened(conn *c)
+static bool list_add(conn_list *l, conn *c)
 {
-    if (!c->id) /* a remote conn has its number already */
-        c->id = ++next_id;
+    if (l->n == l->cap) {
+        int cap = l->cap ? 2 * l->cap : 64;
+        conn **more = realloc(l->at, (size_t)cap * sizeof *more);
+        if (!more)
+            return false;
+        l->at = more;
+        l->cap = cap;
+    }
+    l->at[l->n++] = c;
+    return true;
 }
 
-static void tunnel_drop(conn *c)
+static void list_drop(conn_list *l, const conn *c)
 {
-    for (int i = 0; i < ntunnels; i++)
-        if (tunnels[i] == c) {
-            tunnels[i] = tunnels[--ntunnels];
+    for (int i = 0; i < l->n; i++)
+        if (l->at[i] == c) {
+            l->at[i] = l->at[--l->n];
             return;
         }
 }
+
+static conn_list locals;  /* this process's clients */
+static conn_list tunnels; /* ... those relayed to another process */
+static conn_list remotes; /* other processes' clients in rooms kept here */
+
+void cluster_opened(conn *c)
+{
+    if (c->remote)
+        return; /* numbered by its process */
+    c->id = ++next_id;
+    if (!list_add(&locals, c))
+        server_log("cluster: out of memory");
+}
+
+void cluster_closed(conn *c)
+{
+    cluster_untunnel(c);
+    list_drop(&locals, c);
+}
+
+static conn *local_of(unsigned id)
+{
+    for (int i = 0; i < locals.n; i++)
+        if (locals.at[i]->id == id)
+            return locals.at[i];
+    return NULL;
+}
+
+void cluster_paired(const char *node, unsigned id, const char *text)
+{
+    conn *c;
+    if (strcmp(node, me))
+        frame(node, 'P', id, "", text, strlen(text));
+    else if ((c = local_of(id)) != NULL)
+        referee_paired(c, text);
+}
+
+/* ---- Connections relayed from here (tunnels) ----------------------------- */
+
 
 void cluster_forward(conn *c, const char *data, size_t len)
 {
@@ -532,17 +585,10 @@ void cluster_tunnel(conn *c, const char *owner, const char *id,
 {
     if (c->owner[0])
         cluster_untunnel(c);
-    if (ntunnels == captunnels) {
-        int cap = captunnels ? 2 * captunnels : 64;
-        conn **more = realloc(tunnels, (size_t)cap * sizeof *more);
-        if (!more) {
-            referee_error(c, -1, "server", "out of memory");
-            return;
-        }
-        tunnels = more;
-        captunnels = cap;
+    if (!list_add(&tunnels, c)) {
+        referee_error(c, -1, "server", "out of memory");
+        return;
     }
-    tunnels[ntunnels++] = c;
     lt_copy(c->owner, sizeof c->owner, owner);
     lt_copy(c->owner_room, sizeof c->owner_room, id);
     conn_settled(c);
@@ -554,47 +600,37 @@ void cluster_untunnel(conn *c)
     if (!c->owner[0])
         return;
     frame(c->owner, 'C', c->id, "", "", 0);
-    tunnel_drop(c);
+    list_drop(&tunnels, c);
     c->owner[0] = '\0';
     c->owner_room[0] = '\0';
 }
 
 static conn *tunnel_of(unsigned id, const char *from)
 {
-    for (int i = 0; i < ntunnels; i++)
-        if (tunnels[i]->id == id && !strcmp(tunnels[i]->owner, from))
-            return tunnels[i];
+    for (int i = 0; i < tunnels.n; i++)
+        if (tunnels.at[i]->id == id && !strcmp(tunnels.at[i]->owner, from))
+            return tunnels.at[i];
     return NULL;
 }
 
 /* ---- Remote conns: clients of other processes in rooms kept here ---------- */
 
-static conn **remotes;
-static int nremotes, capremotes;
-
 static conn *remote_of(unsigned id, const char *from, bool make)
 {
-    for (int i = 0; i < nremotes; i++)
-        if (remotes[i]->from_id == id && !strcmp(remotes[i]->from, from))
-            return remotes[i];
-    if (!make)
-        return NULL;
-    if (nremotes == capremotes) {
-        int cap = capremotes ? 2 * capremotes : 64;
-        conn **more = realloc(remotes, (size_t)cap * sizeof *more);
-        if (!more)
-            return NULL;
-        remotes = more;
-        capremotes = cap;
-    }
-    conn *c = calloc(1, sizeof *c);
+    for (int i = 0; i < remotes.n; i++)
+        if (remotes.at[i]->from_id == id && !strcmp(remotes.at[i]->from, from))
+            return remotes.at[i];
+    conn *c = make ? calloc(1, sizeof *c) : NULL;
     if (!c)
         return NULL;
+    if (!list_add(&remotes, c)) {
+        free(c);
+        return NULL;
+    }
     c->remote = true;
     c->from_id = id;
     lt_copy(c->from, sizeof c->from, from);
     c->id = ++next_id;
-    remotes[nremotes++] = c;
     c->counted = referee_opened(c);
     if (!c->counted) {
         c->gone = true; /* told why; its process closes it */
@@ -606,11 +642,9 @@ static conn *remote_of(unsigned id, const char *from, bool make)
 /* The remote conn has gone: out of its room and freed. */
 static void remote_gone(conn *c)
 {
-    for (int i = 0; i < nremotes; i++)
-        if (remotes[i] == c) {
-            remotes[i] = remotes[--nremotes];
-            break;
-        }
+    list_drop(&remotes, c);
+    if (c->peer)
+        c->peer->connections--;
     if (c->counted)
         referee_closed(c);
     free(c->partial);
@@ -650,8 +684,8 @@ static void remote_message(conn *c, const char *text, size_t len)
     *name++ = '\0';
     c->account = strtoll(head, NULL, 10);
     lt_copy(c->name, sizeof c->name, name);
-    if (!c->peer)
-        c->peer = peers_get(addr, server_now());
+    if (!c->peer && (c->peer = peers_get(addr, server_now())) != NULL)
+        c->peer->connections++; /* kept while it is here */
     if (!c->peer) {
         referee_error(c, -1, "too-many-connections", "the server is full");
         cluster_close(c);
@@ -710,6 +744,14 @@ static void take_frame(const char *from, char kind, unsigned id, bool more,
     case 'X':
         if ((c = tunnel_of(id, from)) != NULL)
             conn_close(c);
+        break;
+    case 'P': /* paired by another process */
+        if ((c = local_of(id)) != NULL && piece(c, data, len, more)) {
+            referee_paired(c, c->partial);
+            free(c->partial);
+            c->partial = NULL;
+            c->partial_len = 0;
+        }
         break;
     default:
         break;
@@ -770,17 +812,46 @@ void cluster_tick(void)
     nknown = 0; /* who lives is asked again */
     /* connections relayed to a process that has died: closed, so that
      * their clients join again where the room is now */
-    for (int i = ntunnels - 1; i >= 0; i--) {
-        conn *c = tunnels[i];
+    for (int i = tunnels.n - 1; i >= 0; i--) {
+        conn *c = tunnels.at[i];
         if (!alive(c->owner)) {
-            tunnel_drop(c);
+            list_drop(&tunnels, c);
             c->owner[0] = '\0';
             referee_error(c, -1, "moved", "the room's server has gone; join again");
             conn_close(c);
         }
     }
     /* and the clients of a process that has died leave their rooms here */
-    for (int i = nremotes - 1; i >= 0; i--)
-        if (!alive(remotes[i]->from))
-            remote_gone(remotes[i]);
+    for (int i = remotes.n - 1; i >= 0; i--)
+        if (!alive(remotes.at[i]->from))
+            remote_gone(remotes.at[i]);
+}
+
+void cluster_shutdown(void)
+{
+    quitting = true;
+    if (listening)
+        pthread_join(listener, NULL);
+    listening = false;
+    for (int i = 0; i < inbox_n; i++)
+        free(inbox[i]);
+    free(inbox);
+    inbox = NULL;
+    inbox_n = 0;
+    for (int i = 0; i < remotes.n; i++) {
+        free(remotes.at[i]->partial);
+        free(remotes.at[i]);
+    }
+    conn_list *lists[] = {&locals, &tunnels, &remotes};
+    for (int i = 0; i < 3; i++) {
+        free(lists[i]->at);
+        memset(lists[i], 0, sizeof *lists[i]);
+    }
+    for (int i = 0; i < nboxes; i++) {
+        for (int k = 0; k < boxes[i].nfull; k++)
+            free(boxes[i].full[k]);
+        free(boxes[i].full);
+        free(boxes[i].now.buf);
+    }
+    nboxes = 0;
 }

@@ -57,6 +57,8 @@ void cluster_save(room *);
 /* The chat of a room loaded (room locked), and a line said in it. */
 void cluster_load_chat(room *);
 void cluster_save_line(room *, const room_line *);
+/* Forgets the rooms untouched for so long (the janitor). */
+void cluster_expire(double keep_seconds);
 /* Unfinished rooms whose process has died (or this one, before it
  * restarted): their ids, at most max; the number. */
 int cluster_orphans(char (*ids)[16], int max);
@@ -65,6 +67,11 @@ int cluster_orphans(char (*ids)[16], int max);
 
 /* A new local connection: its number in this process. */
 void cluster_opened(conn *);
+/* A local connection has gone (relayed: its owner is told). */
+void cluster_closed(conn *);
+/* Tells the connection id of process node that it was paired (text: the
+ * "paired" message). */
+void cluster_paired(const char *node, unsigned id, const char *text);
 /* Relays c to the process that keeps room id: the message (data, len) and
  * all that follow for that room go there. */
 void cluster_tunnel(conn *, const char *owner, const char *id,

@@ -25,6 +25,7 @@ typedef struct conn {
     int drops;           /* messages refused for the rate */
     double chat, chat_when; /* lines of chat it may say now (a bucket) */
     bool idle;           /* not yet in a room: closed after a while */
+    bool seeking;        /* waiting to be paired (a seek in the store) */
     int64_t account;     /* the logged-in player's account, or 0 */
     char name[32];       /* his name */
     void *transport;     /* the server's own data */

@@ -7,11 +7,14 @@
  *   GET  /api/status                  rooms, connections, addresses
  *   GET  /api/rooms/ID/record         a room's record (attachment)
  *   GET  /api/games/ID/record         a finished game's, from the archive
+ *                                     (ludoteka-ID.pgn for chess, .txt)
  *   POST /api/signup {name,password}  a new account, logged in
  *   POST /api/login  {name,password}  a log-in cookie (HttpOnly, Lax)
  *   POST /api/logout                  the cookie's log-in forgotten
  *   GET  /api/me                      who the cookie belongs to
  *   GET  /api/players/NAME            a profile: ratings and games
+ *   GET  /api/players/NAME/games?game=&opponent=&result=&page=&per=
+ *                                     the player's games searched, a page
  *   GET  /api/leaders/POOL            the best rated of a pool
  *
  * Service thread only. */
@@ -24,7 +27,10 @@
 #include "net/peers.h"
 #include "net/store.h"
 
-enum { HTTPAPI_BODY_MAX = 2048 }; /* bytes of a request's body */
+enum {
+    HTTPAPI_BODY_MAX = 2048, /* bytes of a request's body */
+    HTTPAPI_QUERY_MAX = 512  /* bytes of a GET's query arguments */
+};
 
 typedef struct {
     unsigned status;
@@ -42,7 +48,10 @@ typedef struct {
 } httpapi_status;
 
 void httpapi_init(store *, const httpapi_status *);
-/* Answers a request; false when the path is not the API's (a file). */
+/* Answers a request; false when the path is not the API's (a file).
+ * body: a POST's body; for a GET, its query's arguments, decoded, each
+ * "name=value" followed by a NUL byte, len bytes in all (more than
+ * HTTPAPI_QUERY_MAX: the query was longer, and is refused). */
 bool httpapi_handle(bool post, const char *path, const char *body, size_t len,
                     const char *login, peer *, httpapi_reply *out);
 /* The cookie a request carries, from its Cookie header ("" when none). */

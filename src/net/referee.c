@@ -85,17 +85,24 @@ static void reply_start(jw *w, const char *type, int re)
     }
 }
 
-/* Tells c its seat in room r and the seat's token (a seat taken, a
- * rematch, a seeker paired). */
+/* The message that tells a client its seat in room r and the seat's
+ * token (a seat taken, a rematch, a seeker paired). */
+static void seat_message(jw *w, const char *type, int re, const room *r,
+                         int seat)
+{
+    reply_start(w, type, re);
+    jw_kstr(w, "room", r->id);
+    jw_kint(w, "seat", seat);
+    jw_kstr(w, "token", r->seats[seat].token);
+    jw_end(w);
+}
+
+/* Tells c so. */
 static void send_seat(conn *c, const char *type, int re, const room *r,
                       int seat)
 {
     jw w = {0};
-    reply_start(&w, type, re);
-    jw_kstr(&w, "room", r->id);
-    jw_kint(&w, "seat", seat);
-    jw_kstr(&w, "token", r->seats[seat].token);
-    jw_end(&w);
+    seat_message(&w, type, re, r, seat);
     conn_send(c, jw_text(&w));
     jw_free(&w);
 }
@@ -690,7 +697,9 @@ static void on_join(conn *c, const net_msg *m, bool watch)
                       m->room, refusal);
         return;
     }
-    if (owns && r->rated && !r->account[m->seat] &&
+    /* the first logged-in player of a seat has it in their archive (and,
+     * in a rated room, is the only one who may take it) */
+    if (owns && c->account && !r->account[m->seat] &&
         room_bind(r, m->seat, c->account, &err) != LT_OK)
         server_log("room %s: %s", r->id, err.msg);
     if (owns && room_take(r, m->seat, &err) != LT_OK)
@@ -996,107 +1005,111 @@ static void on_sit(conn *c, const net_msg *m)
 }
 
 /* ---- Quick pairing -------------------------------------------------------
- * Players waiting for an opponent (seek), one a connection, touched only
- * by the service thread: a seek is paired with the waiting one of the
- * same game, options, clock and kind (rated or not) — the closest in
- * rating when rated, else the longest waiting — into a new room of two
- * people, the one who waited playing the first seat. */
-enum { SEEKS_MAX = 256, SEEK_AWAY = 60 /* s away before forfeiting */ };
+ * Players waiting for an opponent (seek), one a connection, kept in the
+ * store so that every process pairs them: a seek is paired with the
+ * waiting one of the same game, options, clock and kind (rated or not) —
+ * the closest in rating when rated, else the longest waiting — into a new
+ * room of two people here, the one who waited playing the first seat. */
+enum { SEEKS_MAX = 256, /* waiting at once in one process */
+       SEEK_AWAY = 60 /* s away before forfeiting */ };
 
-typedef struct {
-    conn *c;
-    int re;
-    const lt_game *g;
-    lt_config cfg;
-    lt_time_control tc;
-    char options[256], clock[64];
-    bool rated;
-    double rating;
-} seek;
+static int nseeks; /* this process's */
 
-static seek seeks[SEEKS_MAX];
-static int nseeks;
-
-static void drop_seek(const conn *c)
+static void drop_seek(conn *c)
 {
-    for (int i = 0; i < nseeks; i++)
-        if (seeks[i].c == c) {
-            memmove(&seeks[i], &seeks[i + 1], (size_t)(nseeks - i - 1) * sizeof *seeks);
-            nseeks--;
-            return;
-        }
+    lt_error err = {0};
+    if (!c->seeking)
+        return;
+    c->seeking = false;
+    nseeks--;
+    if (store_seek_drop(db, cluster_node(), c->id, &err) != LT_OK)
+        server_log("a seek not dropped: %s", err.msg);
 }
 
+/* Tells the connection that waited where it plays: "paired" with its
+ * room, seat and token. */
+void referee_paired(conn *c, const char *text)
+{
+    if (c->seeking) {
+        c->seeking = false;
+        nseeks--;
+    }
+    conn_send(c, text);
+}
 
 static void on_seek(conn *c, const net_msg *m)
 {
     lt_error err = {0};
-    seek s = {.c = c, .re = m->re, .rated = m->rated};
-    if (!within_open_connections(c, m->re) ||
-        !read_setup(c, m, &s.g, &s.cfg, &s.tc))
+    const lt_game *g;
+    lt_config cfg;
+    lt_time_control tc;
+    store_seek s = {.conn = c->id, .re = m->re, .rated = m->rated,
+                    .account = c->account};
+    if (!within_open_connections(c, m->re) || !read_setup(c, m, &g, &cfg, &tc))
         return;
-    s.cfg.players = 2;
-    if (lt_check_players(s.g, 2, &err) != LT_OK) {
-        referee_error(c, m->re, "bad-seats", "%s is not played by two", s.g->id);
+    cfg.players = 2;
+    if (lt_check_players(g, 2, &err) != LT_OK) {
+        referee_error(c, m->re, "bad-seats", "%s is not played by two", g->id);
         return;
     }
     if (s.rated && !c->account) {
         referee_error(c, m->re, "not-logged-in", "log in to play a rated game");
         return;
     }
-    lt_config_write(s.g, &s.cfg, s.options, sizeof s.options);
-    lt_time_control_format(&s.tc, s.clock, sizeof s.clock);
+    lt_copy(s.node, sizeof s.node, cluster_node());
+    lt_copy(s.game, sizeof s.game, g->id);
+    lt_config_write(g, &cfg, s.options, sizeof s.options);
+    lt_time_control_format(&tc, s.clock, sizeof s.clock);
     char pool[STORE_POOL_MAX];
-    pool_name(s.g, &s.tc, pool, sizeof pool);
+    pool_name(g, &tc, pool, sizeof pool);
     store_rating mine;
     s.rating = s.rated && store_rating_get(db, c->account, pool, &mine, &err) == LT_OK
                    ? mine.r.rating : 1500;
+    s.since = (int64_t)time(NULL) * 1000;
     drop_seek(c); /* a new seek stands for the old one */
-    int best = -1;
-    for (int i = 0; i < nseeks; i++) {
-        const seek *o = &seeks[i];
-        if (o->g != s.g || strcmp(o->options, s.options) || strcmp(o->clock, s.clock) ||
-            o->rated != s.rated || (s.rated && o->c->account == c->account))
-            continue;
-        if (best < 0 || (s.rated && fabs(o->rating - s.rating) <
-                                        fabs(seeks[best].rating - s.rating)))
-            best = i;
+    store_seek other;
+    int found = store_seek_take(db, &s, &other, &err);
+    if (found < 0) {
+        referee_error(c, m->re, "server", "%s", err.msg);
+        return;
     }
-    if (best < 0) {
+    if (!found) {
         if (nseeks == SEEKS_MAX) {
             referee_error(c, m->re, "limit", "%d players are waiting already: "
                           "try again soon", SEEKS_MAX);
-            return;
+        } else if (store_seek_add(db, &s, &err) != LT_OK) {
+            referee_error(c, m->re, "server", "%s", err.msg);
+        } else {
+            c->seeking = true;
+            nseeks++;
+            reply_bare(c, "seeking", m->re);
         }
-        seeks[nseeks++] = s;
-        reply_bare(c, "seeking", m->re);
         return;
     }
-    seek other = seeks[best];
-    drop_seek(other.c);
-    if (!peers_take_room(c->peer, server_now())) {
-        seeks[nseeks++] = other; /* it waits on */
-        referee_error(c, m->re, "limit", "one address may make %d rooms an hour",
-                      opt.rooms_per_hour);
-        return;
-    }
+    room *r = NULL;
     char specs[2][LT_SPEC_MAX] = {"human", "human"};
-    room *r = rooms_create(s.g, &s.cfg, specs, &s.tc, s.rated, false,
-                           c->peer->addr, &err);
+    if (!peers_take_room(c->peer, server_now()))
+        lt_error_set(&err, "one address may make %d rooms an hour", opt.rooms_per_hour);
+    else
+        r = rooms_create(g, &cfg, specs, &tc, s.rated, false, c->peer->addr, &err);
     if (!r) {
-        seeks[nseeks++] = other;
-        referee_error(c, m->re, "no-room", "%s", err.msg);
+        if (store_seek_add(db, &other, &err) != LT_OK) /* it waits on */
+            server_log("a seek lost: %s", err.msg);
+        referee_error(c, m->re, "limit", "%s", err.msg);
         return;
     }
     pthread_mutex_lock(&r->lock);
     if (room_set_away(r, SEEK_AWAY, &err) != LT_OK)
         server_log("room %s: %s", r->id, err.msg);
     cluster_save(r);
-    send_seat(other.c, "paired", other.re, r, 0);
-    send_seat(s.c, "paired", s.re, r, 1);
+    jw w = {0};
+    seat_message(&w, "paired", other.re, r, 0);
+    cluster_paired(other.node, (unsigned)other.conn, jw_text(&w));
+    jw_free(&w);
+    send_seat(c, "paired", m->re, r, 1);
     settle(r);
     pthread_mutex_unlock(&r->lock);
-    server_log("room %s paired: %s %s", r->id, s.g->id, s.clock);
+    server_log("room %s paired: %s %s", r->id, g->id, s.clock);
     rooms_release(r);
 }
 
@@ -1243,7 +1256,7 @@ bool referee_opened(conn *c)
 
 void referee_closed(conn *c)
 {
-    cluster_untunnel(c);
+    cluster_closed(c);
     drop_seek(c);
     leave(c);
     nconns--;

@@ -28,6 +28,8 @@ void referee_closed(conn *);
 void referee_error(conn *, int re, const char *code, const char *fmt, ...)
     LT_PRINTF(4, 5);
 
+/* A player who waited is paired (text: the "paired" message). */
+void referee_paired(conn *, const char *text);
 /* A computer seat's move, unless the game has moved on meanwhile. */
 void referee_robot_move(room *, int ply, lt_action);
 /* A room loaded at start: whatever was due when the server stopped (the

@@ -202,6 +202,7 @@ room *room_create(const char *dir, const lt_game *g, const lt_config *cfg,
     r->s = lt_session_new(&su, err);
     if (!r->s)
         goto fail;
+    lt_session_set_sync(r->s, false); /* the store keeps it too */
     free(path);
     return r;
 fail:
@@ -241,6 +242,7 @@ room *room_load(const char *dir, const char *id, lt_error *err)
     r->s = lt_session_load(path, &room_time, err, &warning);
     if (!r->s)
         goto fail;
+    lt_session_set_sync(r->s, false); /* the store keeps it too */
     if (warning.msg[0])
         server_log("room %s: %s", id, warning.msg);
     r->game = lt_session_game(r->s);

@@ -4,7 +4,10 @@
  * On disk a room is its session's journal, DIR/ID.txt (docs/session.md):
  * the record's tags with two more, [Room "ID"] and [Tokens "t1,-,t3"] (the
  * secret of each human seat, "-" for a computer seat), then a line for
- * every ply and event, flushed before anyone hears of it.  The seed rolls
+ * every ply and event, written (and copied to the store, cluster.h)
+ * before anyone hears of it; not flushed to the disk line by line: a
+ * server that dies loses nothing, a machine that stops may lose the last
+ * moves.  The seed rolls
  * the dice and chooses the computer's moves, so a room reloaded after a
  * crash goes on exactly as it would have.  Clients never see the tokens,
  * nor the seed before the end. */

@@ -259,25 +259,6 @@ int rooms_load_all(void (*f)(room *))
     return n;
 }
 
-void rooms_each(bool (*f)(room *, void *), void *ctx)
-{
-    pthread_mutex_lock(&table_lock);
-    room **all = count ? malloc((size_t)count * sizeof *all) : NULL;
-    int n = 0;
-    for (int i = 0; all && i < count; i++) {
-        atomic_fetch_add(&table[i]->refs, 1);
-        all[n++] = table[i];
-    }
-    pthread_mutex_unlock(&table_lock);
-    bool go = true;
-    for (int i = 0; i < n; i++) {
-        if (go)
-            go = f(all[i], ctx);
-        rooms_release(all[i]);
-    }
-    free(all);
-}
-
 void rooms_each_running(void (*f)(room *))
 {
     room **running = NULL;

@@ -29,9 +29,6 @@ bool rooms_loaded(const char *id);
 room *rooms_create(const lt_game *, const lt_config *,
                    char specs[][LT_SPEC_MAX], const lt_time_control *,
                    bool rated, bool open, const char *owner, lt_error *);
-/* Calls f(room, ctx) on every room in memory (with a reference, the
- * table not locked); f returns false to stop. */
-void rooms_each(bool (*f)(room *, void *), void *ctx);
 /* Another reference to a room already referenced. */
 void rooms_ref(room *);
 void rooms_release(room *);

@@ -79,6 +79,7 @@ typedef struct {
 typedef struct {
     struct lws *wsi;
     peer *p;
+    bool proxied;  /* from the proxy we trust: p is its request's client */
 } socket_peer;
 
 static serve_options opt;
@@ -499,6 +500,24 @@ static int serve_file(struct lws *wsi, session *s, const char *uri)
     return 0;
 }
 
+/* A GET's query arguments as lws decoded them, each "name=value" and a
+ * NUL, into buf; their length, more than size when they do not fit (or
+ * are more than 16: httpapi refuses them). */
+static size_t query_args(struct lws *wsi, char *buf, size_t size)
+{
+    size_t len = 0;
+    for (int i = 0; i <= 16; i++) {
+        int n = lws_hdr_fragment_length(wsi, WSI_TOKEN_HTTP_URI_ARGS, i);
+        if (lws_hdr_copy_fragment(wsi, buf + len, (int)(size - len),
+                                  WSI_TOKEN_HTTP_URI_ARGS, i) < 0)
+            return n > 0 || len == size ? size + 1 : len;
+        if (i == 16)
+            return size + 1;
+        len += (size_t)n + 1;
+    }
+    return len;
+}
+
 static int http(struct lws *wsi, session *s, const char *uri)
 {
     read_login(wsi, s);
@@ -514,8 +533,10 @@ static int http(struct lws *wsi, session *s, const char *uri)
     }
     if (lws_hdr_total_length(wsi, WSI_TOKEN_GET_URI) <= 0)
         return reply_text(wsi, s, 405, "only GET and POST are served here\n");
-    if (!strncmp(uri, "/api/", 5))
-        return api(wsi, s, false, uri, "", 0);
+    if (!strncmp(uri, "/api/", 5)) {
+        char query[HTTPAPI_QUERY_MAX + 1];
+        return api(wsi, s, false, uri, query, query_args(wsi, query, sizeof query));
+    }
     return serve_file(wsi, s, uri);
 }
 
@@ -534,12 +555,25 @@ static void request_body(session *s, const char *data, size_t len)
 
 /* ---- Addresses ----------------------------------------------------- */
 
+/* Is this the address of the proxy we trust (an IPv4 address also as
+ * IPv6 maps it)? */
+static bool is_proxy(const char *addr)
+{
+    if (!opt.proxy)
+        return false;
+    if (!strncmp(addr, "::ffff:", 7) && strchr(addr + 7, '.'))
+        addr += 7;
+    return !strcmp(addr, opt.proxy);
+}
+
 /* A socket is accepted: may its address have one more? */
 static bool accept_from(struct lws_filter_network_conn_args *a)
 {
     char addr[PEER_ADDR_MAX];
     if (!lws_get_peer_simple_fd(a->accept_fd, addr, sizeof addr))
         return false;
+    if (is_proxy(addr))
+        return true; /* counted by the client's own address (forwarded) */
     peer *p = peers_get(addr, server_now());
     if (!p || p->connections >= opt.max_per_ip) {
         static double told;
@@ -564,7 +598,7 @@ static void counted(struct lws *wsi)
         return;
     }
     p->connections++;
-    sockets[nsockets++] = (socket_peer){wsi, p};
+    sockets[nsockets++] = (socket_peer){wsi, p, false};
 }
 
 static peer *peer_of(struct lws *wsi)
@@ -573,6 +607,44 @@ static peer *peer_of(struct lws *wsi)
         if (sockets[i].wsi == wsi)
             return sockets[i].p;
     return NULL;
+}
+
+/* A request through the proxy we trust (--proxy): the socket counts for
+ * the client's address, the last of X-Forwarded-For (the one the proxy
+ * saw; those before it are the client's word), request by request (a
+ * proxy may send several clients' requests on one connection).  False
+ * when that address has as many connections as it may. */
+static bool forwarded(struct lws *wsi)
+{
+    int i = 0;
+    while (i < nsockets && sockets[i].wsi != wsi)
+        i++;
+    if (i == nsockets || (!sockets[i].proxied && !is_proxy(sockets[i].p->addr)))
+        return true;
+    sockets[i].proxied = true;
+    char addr[PEER_ADDR_MAX] = "", fwd[512];
+    if (lws_hdr_copy(wsi, fwd, sizeof fwd, WSI_TOKEN_X_FORWARDED_FOR) > 0) {
+        const char *last = strrchr(fwd, ',');
+        last = last ? last + 1 : fwd;
+        while (*last == ' ')
+            last++;
+        size_t n = strcspn(last, " ");
+        if (n > 0 && n < sizeof addr && strspn(last, "0123456789abcdefABCDEF:.") >= n) {
+            memcpy(addr, last, n);
+            addr[n] = '\0';
+        }
+    }
+    if (!addr[0]) /* not said: the proxy's own request */
+        lt_copy(addr, sizeof addr, opt.proxy);
+    if (!strcmp(addr, sockets[i].p->addr))
+        return true;
+    peer *p = peers_get(addr, server_now());
+    if (!p || p->connections >= opt.max_per_ip)
+        return false;
+    sockets[i].p->connections--;
+    p->connections++;
+    sockets[i].p = p;
+    return true;
 }
 
 static void uncounted(struct lws *wsi)
@@ -641,6 +713,8 @@ static int callback(struct lws *wsi, enum lws_callback_reasons reason,
         return 0;
 
     case LWS_CALLBACK_HTTP:
+        if (!forwarded(wsi))
+            return reply_text(wsi, s, 429, "too many connections from your address\n");
         return http(wsi, s, in ? (const char *)in : "/");
     case LWS_CALLBACK_HTTP_BODY:
         if (s && s->posting)
@@ -673,7 +747,7 @@ static int callback(struct lws *wsi, enum lws_callback_reasons reason,
         /* a WebSocket only at /ws, from a page of this server */
         char uri[8];
         if (lws_hdr_copy(wsi, uri, sizeof uri, WSI_TOKEN_GET_URI) < 0 ||
-            strcmp(uri, "/ws") != 0 || !same_origin(wsi))
+            strcmp(uri, "/ws") != 0 || !same_origin(wsi) || !forwarded(wsi))
             return 1;
         read_login(wsi, s);
         return 0;
@@ -757,6 +831,7 @@ static void cluster_second(lws_sorted_usec_list_t *sul)
 static void janitor(lws_sorted_usec_list_t *sul)
 {
     rooms_expire(opt.keep_days * 86400.0);
+    cluster_expire(opt.keep_days * 86400.0);
     lws_sul_schedule(context, 0, sul, janitor,
                      (lws_usec_t)JANITOR_SECONDS * LWS_US_PER_SEC);
 }

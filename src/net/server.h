@@ -17,6 +17,9 @@ typedef struct {
                            * URL, or NULL for SQLite in data_dir */
     const char *node;     /* this process's name among several sharing
                            * PostgreSQL (NULL: host-pid) */
+    const char *proxy;    /* the address of a proxy in front (HAProxy):
+                           * its connections count for the address its
+                           * X-Forwarded-For names; NULL: none */
     const char *web_dir;  /* the page (index.html, ludoteka.wasm, ...) */
     int max_rooms;        /* rooms in memory at once */
     int max_stored;       /* room files on disk */

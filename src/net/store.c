@@ -393,50 +393,162 @@ lt_status store_game_add(store *s, const store_game *g, const char *record,
     return run(s, "COMMIT", NULL, 0, NULL, err);
 }
 
-int store_games_of(store *s, int64_t account, const char *game,
-                   store_game *out, int max, lt_error *err)
+/* The seats of out->id into out (its seats, accounts, names, scores). */
+static lt_status read_seats(store *s, store_game *g, lt_error *err)
 {
-    char a[24], m[16];
-    snprintf(a, sizeof a, "%lld", (long long)account);
+    const char *q[] = {g->id};
+    db_rows seats;
+    if (run(s, "SELECT seat, account, name, score FROM game_seats WHERE game = $1 "
+               "ORDER BY seat", q, 1, &seats, err) != LT_OK)
+        return LT_EIO;
+    for (int k = 0; k < seats.rows; k++) {
+        int i = atoi(db_cell(&seats, k, 0));
+        if (i < 0 || i >= LT_MAX_PLAYERS)
+            continue;
+        g->account[i] = strtoll(db_cell(&seats, k, 1), NULL, 10);
+        lt_copy(g->name[i], sizeof g->name[i], db_cell(&seats, k, 2));
+        g->score[i] = strtod(db_cell(&seats, k, 3), NULL);
+    }
+    db_rows_free(&seats);
+    return LT_OK;
+}
+
+/* Row n of (id, game, result, reason, finished, rated, seats[, you]). */
+static void read_game(const db_rows *r, int n, store_game *g)
+{
+    memset(g, 0, sizeof *g);
+    lt_copy(g->id, sizeof g->id, db_cell(r, n, 0));
+    lt_copy(g->game, sizeof g->game, db_cell(r, n, 1));
+    lt_copy(g->result, sizeof g->result, db_cell(r, n, 2));
+    lt_copy(g->reason, sizeof g->reason, db_cell(r, n, 3));
+    g->finished = strtoll(db_cell(r, n, 4), NULL, 10);
+    g->rated = atoi(db_cell(r, n, 5)) != 0;
+    g->seats = atoi(db_cell(r, n, 6));
+    if (g->seats < 0 || g->seats > LT_MAX_PLAYERS)
+        g->seats = 0;
+    if (r->cols > 7)
+        g->you = atoi(db_cell(r, n, 7));
+}
+
+/* The player's seat m is the first of theirs in the game; an opponent is
+ * a seat not theirs with the name asked ($3; $4 its lower case, for the
+ * accounts' names); the outcome compares m's score with the others'. */
+static const char SEARCH_SQL[] =
+    "SELECT g.id, g.game, g.result, g.reason, g.finished, g.rated, g.seats, m.seat "
+    "FROM games g JOIN game_seats m ON m.game = g.id "
+    "WHERE m.account = $1 "
+    "AND NOT EXISTS (SELECT 1 FROM game_seats x WHERE x.game = g.id "
+    "  AND x.account = $1 AND x.seat < m.seat) "
+    "AND ($2 = '' OR g.game = $2) "
+    "AND ($3 = '' OR EXISTS (SELECT 1 FROM game_seats o WHERE o.game = g.id "
+    "  AND ((o.account IS NULL AND o.name = $3) OR "
+    "       (o.account IS NOT NULL AND o.account <> $1 AND LOWER(o.name) = $4)))) "
+    "AND ($5 = '' OR (g.result <> '*' AND ("
+    "  ($5 = 'won' AND NOT EXISTS (SELECT 1 FROM game_seats o WHERE o.game = g.id "
+    "    AND o.seat <> m.seat AND o.score >= m.score)) OR "
+    "  ($5 = 'lost' AND EXISTS (SELECT 1 FROM game_seats o WHERE o.game = g.id "
+    "    AND o.seat <> m.seat AND o.score > m.score)) OR "
+    "  ($5 = 'drawn' AND NOT EXISTS (SELECT 1 FROM game_seats o WHERE o.game = g.id "
+    "    AND o.seat <> m.seat AND o.score > m.score) "
+    "   AND EXISTS (SELECT 1 FROM game_seats o WHERE o.game = g.id "
+    "    AND o.seat <> m.seat AND o.score = m.score))))) "
+    "ORDER BY g.finished DESC, g.id "
+    "LIMIT CAST($6 AS INTEGER) OFFSET CAST($7 AS INTEGER)";
+
+int store_games_search(store *s, const store_search *q, store_game *out, int max,
+                       lt_error *err)
+{
+    char a[24], m[16], k[16], lower[STORE_OPPONENT_MAX];
+    const char *opp = q->opponent ? q->opponent : "";
+    if (strlen(opp) >= sizeof lower) {
+        lt_error_set(err, "an opponent's name is at most %d characters",
+                     STORE_OPPONENT_MAX - 1);
+        return -1;
+    }
+    if (max < 0 || q->skip < 0) {
+        lt_error_set(err, "a negative count");
+        return -1;
+    }
+    size_t i = 0;
+    for (; opp[i]; i++)
+        lower[i] = (char)tolower((unsigned char)opp[i]);
+    lower[i] = '\0';
+    snprintf(a, sizeof a, "%lld", (long long)q->account);
     snprintf(m, sizeof m, "%d", max);
-    const char *p[] = {a, m, game ? game : ""};
+    snprintf(k, sizeof k, "%d", q->skip);
+    const char *p[] = {a, q->game ? q->game : "", opp, lower,
+                       store_outcome_word(q->result), m, k};
     db_rows r;
-    if (run(s, "SELECT g.id, g.game, g.result, g.reason, g.finished, g.rated, g.seats "
-               "FROM games g WHERE g.id IN (SELECT game FROM game_seats WHERE "
-               "account = $1) AND ($3 = '' OR g.game = $3) "
-               "ORDER BY g.finished DESC, g.id LIMIT CAST($2 AS INTEGER)",
-            p, 3, &r, err) != LT_OK)
+    if (run(s, SEARCH_SQL, p, 7, &r, err) != LT_OK)
         return -1;
     int n = 0;
     for (; n < r.rows && n < max; n++) {
-        store_game *g = &out[n];
-        memset(g, 0, sizeof *g);
-        lt_copy(g->id, sizeof g->id, db_cell(&r, n, 0));
-        lt_copy(g->game, sizeof g->game, db_cell(&r, n, 1));
-        lt_copy(g->result, sizeof g->result, db_cell(&r, n, 2));
-        lt_copy(g->reason, sizeof g->reason, db_cell(&r, n, 3));
-        g->finished = strtoll(db_cell(&r, n, 4), NULL, 10);
-        g->rated = atoi(db_cell(&r, n, 5)) != 0;
-        g->seats = atoi(db_cell(&r, n, 6));
-        const char *q[] = {g->id};
-        db_rows seats;
-        if (run(s, "SELECT seat, account, name, score FROM game_seats WHERE game = $1 "
-                   "ORDER BY seat", q, 1, &seats, err) != LT_OK) {
+        read_game(&r, n, &out[n]);
+        if (read_seats(s, &out[n], err) != LT_OK) {
             db_rows_free(&r);
             return -1;
         }
-        for (int k = 0; k < seats.rows && k < LT_MAX_PLAYERS; k++) {
-            int i = atoi(db_cell(&seats, k, 0));
-            if (i < 0 || i >= LT_MAX_PLAYERS)
-                continue;
-            g->account[i] = strtoll(db_cell(&seats, k, 1), NULL, 10);
-            lt_copy(g->name[i], sizeof g->name[i], db_cell(&seats, k, 2));
-            g->score[i] = strtod(db_cell(&seats, k, 3), NULL);
-        }
-        db_rows_free(&seats);
     }
     db_rows_free(&r);
     return n;
+}
+
+int store_games_of(store *s, int64_t account, const char *game,
+                   store_game *out, int max, lt_error *err)
+{
+    store_search q = {.account = account, .game = game};
+    return store_games_search(s, &q, out, max, err);
+}
+
+store_outcome store_game_outcome(const store_game *g, int seat)
+{
+    if (!strcmp(g->result, "*") || seat < 0 || seat >= g->seats)
+        return STORE_ANY;
+    bool shared = false;
+    for (int i = 0; i < g->seats; i++) {
+        if (i == seat)
+            continue;
+        if (g->score[i] > g->score[seat])
+            return STORE_LOST;
+        shared |= g->score[i] == g->score[seat];
+    }
+    return shared ? STORE_DRAWN : STORE_WON;
+}
+
+static const char *const outcome_words[] = {
+    [STORE_ANY] = "", [STORE_WON] = "won", [STORE_DRAWN] = "drawn",
+    [STORE_LOST] = "lost"};
+
+const char *store_outcome_word(store_outcome o)
+{
+    return o >= STORE_ANY && o <= STORE_LOST ? outcome_words[o] : "";
+}
+
+bool store_outcome_parse(const char *word, store_outcome *out)
+{
+    for (int o = STORE_ANY; o <= STORE_LOST; o++)
+        if (!strcmp(word, outcome_words[o])) {
+            *out = (store_outcome)o;
+            return true;
+        }
+    return false;
+}
+
+lt_status store_game_get(store *s, const char *id, store_game *out, lt_error *err)
+{
+    const char *p[] = {id};
+    db_rows r;
+    if (run(s, "SELECT id, game, result, reason, finished, rated, seats FROM games "
+               "WHERE id = $1", p, 1, &r, err) != LT_OK)
+        return LT_EIO;
+    if (r.rows == 0) {
+        db_rows_free(&r);
+        lt_error_set(err, "no finished game %.20s", id);
+        return LT_EILLEGAL;
+    }
+    read_game(&r, 0, out);
+    db_rows_free(&r);
+    return read_seats(s, out, err);
 }
 
 char *store_game_record(store *s, const char *id, lt_error *err)
@@ -540,6 +652,22 @@ int store_lobby(store *s, int listed, char **out, int max, lt_error *err)
     return n;
 }
 
+int store_rooms_expire(store *s, int64_t before, lt_error *err)
+{
+    char b[24];
+    int_text(b, sizeof b, before);
+    const char *p[] = {b};
+    db_rows r;
+    if (run(s, "DELETE FROM chat WHERE room IN (SELECT id FROM rooms WHERE "
+               "updated < CAST($1 AS BIGINT))", p, 1, NULL, err) != LT_OK ||
+        run(s, "DELETE FROM rooms WHERE updated < CAST($1 AS BIGINT) RETURNING id",
+            p, 1, &r, err) != LT_OK)
+        return -1;
+    int n = r.rows;
+    db_rows_free(&r);
+    return n;
+}
+
 /* ---- Chat ------------------------------------------------------------------ */
 
 lt_status store_chat_add(store *s, const char *room, const store_line *l,
@@ -578,6 +706,94 @@ int store_chat_of(store *s, const char *room, store_line *out, int max,
         lt_copy(l->text, sizeof l->text, db_cell(&r, i, 3));
         l->at = strtoll(db_cell(&r, i, 4), NULL, 10);
     }
+    db_rows_free(&r);
+    return n;
+}
+
+/* ---- Seeks ------------------------------------------------------------------- */
+
+lt_status store_seek_add(store *s, const store_seek *k, lt_error *err)
+{
+    char conn[24], re[16], rated[4], acc[24], rating[32], since[24];
+    int_text(conn, sizeof conn, k->conn);
+    snprintf(re, sizeof re, "%d", k->re);
+    snprintf(rated, sizeof rated, "%d", k->rated ? 1 : 0);
+    int_text(acc, sizeof acc, k->account);
+    snprintf(rating, sizeof rating, "%.17g", k->rating);
+    int_text(since, sizeof since, k->since);
+    const char *p[] = {k->node, conn, re, k->game, k->options, k->clock, rated, acc,
+                       rating, since};
+    return run(s, "INSERT INTO seeks (node, conn, re, game, options, clock, rated, "
+                  "account, rating, since) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, "
+                  "$9, $10)", p, 10, NULL, err);
+}
+
+int store_seek_take(store *s, const store_seek *k, store_seek *out, lt_error *err)
+{
+    char rated[4], acc[24], rating[32];
+    snprintf(rated, sizeof rated, "%d", k->rated ? 1 : 0);
+    int_text(acc, sizeof acc, k->account);
+    snprintf(rating, sizeof rating, "%.17g", k->rating);
+    const char *p[] = {k->game, k->options, k->clock, rated, acc, rating};
+    /* the best match, then taken if nobody took it meanwhile (another
+     * process may be pairing too): a few tries */
+    for (int tries = 0; tries < 4; tries++) {
+        db_rows r;
+        if (run(s, "SELECT node, conn FROM seeks WHERE game = $1 AND options = $2 "
+                   "AND clock = $3 AND rated = CAST($4 AS INTEGER) AND (rated = 0 OR "
+                   "account <> CAST($5 AS BIGINT)) ORDER BY CASE WHEN rated = 1 THEN "
+                   "abs(rating - CAST($6 AS DOUBLE PRECISION)) ELSE 0 END, since, node, "
+                   "conn LIMIT 1", p, 6, &r, err) != LT_OK)
+            return -1;
+        if (r.rows == 0) {
+            db_rows_free(&r);
+            return 0;
+        }
+        const char *q[] = {db_cell(&r, 0, 0), db_cell(&r, 0, 1)};
+        db_rows got;
+        lt_status st = run(s, "DELETE FROM seeks WHERE node = $1 AND conn = "
+                              "CAST($2 AS BIGINT) RETURNING node, conn, re, game, "
+                              "options, clock, rated, account, rating, since",
+                           q, 2, &got, err);
+        db_rows_free(&r);
+        if (st != LT_OK)
+            return -1;
+        if (got.rows == 1) {
+            memset(out, 0, sizeof *out);
+            lt_copy(out->node, sizeof out->node, db_cell(&got, 0, 0));
+            out->conn = strtoll(db_cell(&got, 0, 1), NULL, 10);
+            out->re = atoi(db_cell(&got, 0, 2));
+            lt_copy(out->game, sizeof out->game, db_cell(&got, 0, 3));
+            lt_copy(out->options, sizeof out->options, db_cell(&got, 0, 4));
+            lt_copy(out->clock, sizeof out->clock, db_cell(&got, 0, 5));
+            out->rated = atoi(db_cell(&got, 0, 6)) != 0;
+            out->account = strtoll(db_cell(&got, 0, 7), NULL, 10);
+            out->rating = strtod(db_cell(&got, 0, 8), NULL);
+            out->since = strtoll(db_cell(&got, 0, 9), NULL, 10);
+            db_rows_free(&got);
+            return 1;
+        }
+        db_rows_free(&got);
+    }
+    return 0;
+}
+
+lt_status store_seek_drop(store *s, const char *node, int64_t conn, lt_error *err)
+{
+    char c[24];
+    int_text(c, sizeof c, conn);
+    const char *p[] = {node, c};
+    return run(s, "DELETE FROM seeks WHERE node = $1 AND (CAST($2 AS BIGINT) < 0 OR "
+                  "conn = CAST($2 AS BIGINT))", p, 2, NULL, err);
+}
+
+int store_seeks_of(store *s, const char *node, lt_error *err)
+{
+    const char *p[] = {node};
+    db_rows r;
+    if (run(s, "SELECT count(*) FROM seeks WHERE node = $1", p, 1, &r, err) != LT_OK)
+        return -1;
+    int n = atoi(db_cell(&r, 0, 0));
     db_rows_free(&r);
     return n;
 }

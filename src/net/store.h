@@ -96,6 +96,7 @@ typedef struct {
     int64_t account[LT_MAX_PLAYERS]; /* 0: a guest or a computer */
     char name[LT_MAX_PLAYERS][STORE_NAME_MAX];
     double score[LT_MAX_PLAYERS];
+    int you;                       /* a search's player's seat (else 0) */
 } store_game;
 
 /* Stores a finished game and its record (once: again is LT_OK, unchanged). */
@@ -105,6 +106,46 @@ lt_status store_game_add(store *, const store_game *, const char *record,
  * at most max; the number written. */
 int store_games_of(store *, int64_t account, const char *game,
                    store_game *out, int max, lt_error *);
+
+/* How a game went for one of its seats: an aborted game ("*") has no
+ * result; else won when the seat's score is above every other seat's,
+ * drawn when it is the best but shared, lost when another seat's is
+ * higher (two seats: 1-0, 1/2-1/2, 0-1; more: the best score alone). */
+typedef enum {
+    STORE_ANY = 0,   /* (a search: every game; a game: no result) */
+    STORE_WON,
+    STORE_DRAWN,
+    STORE_LOST
+} store_outcome;
+
+enum { STORE_OPPONENT_MAX = 32 }; /* bytes of an opponent's name, with NUL */
+
+/* A search of one player's games. */
+typedef struct {
+    int64_t account;      /* whose games */
+    const char *game;     /* a game's id; NULL or "": every game */
+    /* NULL or "": anyone; else a seat not the player's named so: an
+     * account's name whatever its case, "guest" (a player without an
+     * account) or a computer's spec ("ai:level=3", "random") */
+    const char *opponent;
+    store_outcome result; /* the player's outcome; STORE_ANY: any */
+    int skip;             /* games of the answer skipped (paging) */
+} store_search;
+
+/* The player's games that match, newest first (ties by id), skipping
+ * q->skip: at most max into out, each with `you` its seat (the first of
+ * the player's seats); the number written, -1 on an error. */
+int store_games_search(store *, const store_search *q, store_game *out,
+                       int max, lt_error *);
+/* How the game went for seat `seat` (STORE_ANY: it has no result). */
+store_outcome store_game_outcome(const store_game *, int seat);
+/* "won", "drawn", "lost", "" */
+const char *store_outcome_word(store_outcome);
+/* An outcome from its word; false when it is none of them. */
+bool store_outcome_parse(const char *word, store_outcome *out);
+
+/* One archived game with its seats (no record); LT_EILLEGAL: none. */
+lt_status store_game_get(store *, const char *id, store_game *out, lt_error *);
 /* A game's record (malloc'd), or NULL with a message. */
 char *store_game_record(store *, const char *id, lt_error *);
 
@@ -137,6 +178,10 @@ int store_rooms_unfinished(store *, char (*ids)[16],
  * newest first: at most max texts (malloc'd) into out; the number. */
 int store_lobby(store *, int listed, char **out, int max, lt_error *);
 
+/* Forgets the rooms (and their chat) untouched since `before` (seconds
+ * since 1970); how many (-1 on an error). */
+int store_rooms_expire(store *, int64_t before, lt_error *);
+
 /* A room's chat: line n (counted from 0 in the room) added, lines older
  * than the last `keep` dropped. */
 typedef struct {
@@ -151,6 +196,28 @@ lt_status store_chat_add(store *, const char *room, const store_line *,
 /* Its last max lines, oldest first; the number (-1 on an error). */
 int store_chat_of(store *, const char *room, store_line *out, int max,
                   lt_error *);
+
+/* ---- Players waiting to be paired (quick pairing), in every process ----- */
+typedef struct {
+    char node[STORE_NODE_MAX]; /* the process of its connection */
+    int64_t conn;              /* the connection's number there */
+    int re;                    /* the id of its message */
+    char game[32], options[256], clock[64];
+    bool rated;
+    int64_t account;           /* 0: a guest */
+    double rating;             /* in the game's pool (rated) */
+    int64_t since;             /* ms since 1970: who waited longest */
+} store_seek;
+
+lt_status store_seek_add(store *, const store_seek *, lt_error *);
+/* Takes (removes) the waiting seek that goes with s: the same game,
+ * options, clock and kind; rated: another account, the closest in rating;
+ * else the longest waiting.  1 with it in out, 0 none, -1 an error. */
+int store_seek_take(store *, const store_seek *s, store_seek *out, lt_error *);
+/* Drops a connection's seek (conn -1: every seek of the process). */
+lt_status store_seek_drop(store *, const char *node, int64_t conn, lt_error *);
+/* The seeks of one process. */
+int store_seeks_of(store *, const char *node, lt_error *);
 
 /* ---- Between processes (PostgreSQL; with SQLite there is one process) --
  * Advisory locks of this store's connection, held until unlocked or the

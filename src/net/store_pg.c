@@ -100,14 +100,18 @@ static const char *const migrations[] = {
     "CREATE INDEX game_seats_account ON game_seats (account);",
     /* 2: the rooms' journals (shared by the processes; a room's owner
      * writes it before anyone hears of a change), their places in the
-     * lobby, and their chat */
+     * lobby, their chat, and the players waiting to be paired */
     "CREATE TABLE rooms (id TEXT PRIMARY KEY, journal TEXT NOT NULL, "
     "  done INTEGER NOT NULL, owner TEXT NOT NULL, listed INTEGER NOT NULL, "
     "  lobby TEXT NOT NULL, updated BIGINT NOT NULL);"
     "CREATE INDEX rooms_listed ON rooms (listed, updated);"
     "CREATE INDEX rooms_done ON rooms (done, owner);"
     "CREATE TABLE chat (room TEXT NOT NULL, n INTEGER NOT NULL, seat INTEGER NOT NULL, "
-    "  name TEXT NOT NULL, text TEXT NOT NULL, at BIGINT NOT NULL, PRIMARY KEY (room, n));",
+    "  name TEXT NOT NULL, text TEXT NOT NULL, at BIGINT NOT NULL, PRIMARY KEY (room, n));"
+    "CREATE TABLE seeks (node TEXT NOT NULL, conn BIGINT NOT NULL, re INTEGER NOT NULL, "
+    "  game TEXT NOT NULL, options TEXT NOT NULL, clock TEXT NOT NULL, "
+    "  rated INTEGER NOT NULL, account BIGINT NOT NULL, rating DOUBLE PRECISION NOT NULL, "
+    "  since BIGINT NOT NULL, PRIMARY KEY (node, conn));",
     NULL};
 
 /* ---- Listening ---------------------------------------------------------- */

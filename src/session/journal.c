@@ -186,7 +186,7 @@ static lt_status append(lt_session *s, const char *text, lt_error *err)
             break;
         done += (size_t)w;
     }
-    if (end >= 0 && done == n && fdatasync(s->fd) == 0)
+    if (end >= 0 && done == n && (s->nosync || fdatasync(s->fd) == 0))
         return LT_OK;
     int e = errno;
     if (end >= 0 && ftruncate(s->fd, end) != 0)

@@ -1051,6 +1051,11 @@ const char *lt_session_journal(const lt_session *s)
     return s->path;
 }
 
+void lt_session_set_sync(lt_session *s, bool each_line)
+{
+    s->nosync = !each_line;
+}
+
 void ses_set_clocks(lt_session *s, const int64_t *clocks)
 {
     for (int i = 0; i < s->nseats; i++)

@@ -65,6 +65,7 @@ struct lt_session {
 
     char *path;     /* the journal, or NULL */
     int fd;
+    bool nosync;    /* lines are not flushed to the disk one by one */
     bool replaying; /* reading the journal: write nothing, decide nothing */
 
     lt_event events[LT_SESSION_EVENTS];

@@ -61,6 +61,7 @@ const GROUP_NAMES = [
   () => t('Medh Kuu Lash'),
   () => t('Talat'),
 ];
+const GROUP_CHESS = 3; /* LT_GROUP_CHESS: its records are PGN */
 const groupName = (group) => (GROUP_NAMES[group] ? GROUP_NAMES[group]() : String(group));
 
 function specLabel(spec) {
@@ -176,7 +177,8 @@ function route() {
   else if (params.has('room')) openRoom(params);
   else if (params.has('lobby')) showLobby();
   else if (params.has('account')) showAccount();
-  else if (params.has('player')) showPlayer(params.get('player'));
+  else if (params.has('archived')) showArchived(params);
+  else if (params.has('player')) showPlayer(params.get('player'), params);
   else if (params.has('leaders')) showLeaders(params.get('leaders'));
   else showHome();
   window.scrollTo(0, 0);
@@ -300,7 +302,10 @@ function reasonName(reason) {
   return words[reason] || reason;
 }
 
-async function showPlayer(name) {
+/* A profile: who, the ratings, and the archive of the player's games,
+ * searched by game, opponent and result and shown a page at a time (the
+ * search is in the address: #player=NAME&game=&opponent=&result=&page=). */
+async function showPlayer(name, params) {
   document.title = name + ' — Ludoteka';
   const answer = await api('GET', 'players/' + encodeURIComponent(name));
   if (!answer.ok) {
@@ -309,6 +314,7 @@ async function showPlayer(name) {
   }
   const p = answer.json;
   const since = new Date(p.player.since * 1000).toLocaleDateString(lang());
+  const archive = h('div', { id: 'archive-results' });
   put(main, h('section', { class: 'player' },
     h('h1', {}, p.player.name),
     h('p', { class: 'help' }, t('Playing here since {date}.', { date: since })),
@@ -320,14 +326,144 @@ async function showPlayer(name) {
         h('td', {}, number(r.rating, 0) + ' ± ' + number(2 * r.deviation, 0)),
         h('td', {}, number(r.games))))) : h('p', {}, t('No rated games yet.')),
     h('h2', {}, t('Games')),
-    p.games.length ? h('ul', { class: 'archive', id: 'archive' }, p.games.map((gm) => {
-      const g = gameById(gm.game);
-      return h('li', {}, h('b', {}, g ? title(g) : gm.game), ' · ', gm.players.join(' – '), ' · ',
-        gm.result, ' (', reasonName(gm.reason), ')', gm.rated ? ' · ' + t('rated') : '', ' ',
-        h('a', { class: 'button small', href: `api/games/${gm.id}/record`, download: `ludoteka-${gm.id}.txt` }, t('Record')));
-    })) : h('p', {}, t('No finished games yet.'))));
+    archiveForm(p.player.name, params), archive));
+  showArchive(p.player.name, params, archive);
 }
 
+/* What a search asks, from the address ('' for anything). */
+function archiveQuery(params) {
+  const q = {};
+  for (const key of ['game', 'opponent', 'result', 'page', 'per']) q[key] = (params && params.get(key)) || '';
+  return q;
+}
+
+/* The archive's search: a game, an opponent (a name, a guest, a
+ * computer), a result; a search goes to the address, so that Back
+ * returns to the one before. */
+function archiveForm(name, params) {
+  const q = archiveQuery(params);
+  const per = Number(q.per) >= 1 && Number(q.per) <= 50 ? q.per : '';
+  const games = [...GAMES].sort((a, b) => title(a).localeCompare(title(b), lang()));
+  const game = h('select', { id: 'archive-game', name: 'game' },
+    h('option', { value: '' }, t('All games')),
+    games.map((g) => h('option', { value: g.id, selected: g.id === q.game }, title(g))));
+  const opponent = h('input', {
+    id: 'archive-opponent', name: 'opponent', list: 'archive-opponents', value: q.opponent,
+    autocomplete: 'off', maxlength: 31, placeholder: t('anyone'),
+  });
+  const known = h('datalist', { id: 'archive-opponents' },
+    h('option', { value: 'guest' }, t('a player without an account')),
+    ['ai:level=1', 'ai:level=2', 'ai:level=3', 'ai:level=4', 'ai:level=5', 'random']
+      .map((spec) => h('option', { value: spec }, specLabel(spec))));
+  const result = h('select', { id: 'archive-result', name: 'result' },
+    [['', t('Any result')], ['won', t('Won')], ['drawn', t('Drawn')], ['lost', t('Lost')]]
+      .map(([v, text]) => h('option', { value: v, selected: v === q.result }, text)));
+  const form = h('form', { class: 'archive-search', id: 'archive-search', role: 'search' },
+    h('label', { class: 'option' }, h('span', {}, t('Game')), game),
+    h('label', { class: 'option' }, h('span', {}, t('Opponent')), opponent, known,
+      h('span', { class: 'help' }, t('A player\'s name, guest, or a computer (ai:level=3).'))),
+    h('label', { class: 'option' }, h('span', {}, t('Result')), result),
+    h('div', { class: 'row' }, h('button', { type: 'submit', class: 'primary', id: 'archive-find' }, t('Search'))));
+  form.addEventListener('submit', (e) => {
+    e.preventDefault();
+    const next = new URLSearchParams({ player: name });
+    if (game.value) next.set('game', game.value);
+    if (opponent.value.trim()) next.set('opponent', opponent.value.trim());
+    if (result.value) next.set('result', result.value);
+    if (per) next.set('per', per);
+    location.hash = next.toString();
+  });
+  return form;
+}
+
+/* Why a search was refused, in words. */
+const ARCHIVE_ERRORS = {
+  'bad-query': () => t('The search asks for something the archive does not know: check the opponent\'s name.'),
+  'unknown-player': () => t('There is no such player.'),
+};
+
+/* One page of the player's games that match the address's search. */
+async function showArchive(name, params, box) {
+  const q = archiveQuery(params);
+  const page = Math.max(1, Math.min(1000, Number(q.page) || 1));
+  const ask = new URLSearchParams();
+  for (const key of ['game', 'opponent', 'result']) if (q[key]) ask.set(key, q[key]);
+  if (page > 1) ask.set('page', String(page));
+  /* (games a page: the server's 20 unless the address asks) */
+  if (Number(q.per) >= 1 && Number(q.per) <= 50) ask.set('per', String(Math.floor(Number(q.per))));
+  const query = ask.toString();
+  const status = h('p', { class: 'help', id: 'archive-status', 'aria-live': 'polite' }, t('Asking the server…'));
+  put(box, status);
+  const answer = await api('GET', 'players/' + encodeURIComponent(name) + '/games' + (query ? '?' + query : ''));
+  if (!answer.ok) {
+    status.className = 'error';
+    status.textContent = ARCHIVE_ERRORS[answer.json.error] ? ARCHIVE_ERRORS[answer.json.error]() : accountError(answer.json);
+    status.dataset.ready = 'true';
+    return;
+  }
+  const list = answer.json.games;
+  const outcomes = { won: t('won'), drawn: t('drawn'), lost: t('lost') };
+  const when = (s) => new Date(s * 1000).toLocaleString(lang(), { dateStyle: 'medium', timeStyle: 'short' });
+  const who = (gm) => gm.players.map((n, i) => [i ? ' – ' : '',
+    gm.accounts[i] ? h('a', { href: '#player=' + encodeURIComponent(n) }, n)
+      : n === 'guest' ? t('guest') : isComputer(n) ? specLabel(n) : n]);
+  const pageLink = (k) => {
+    const next = new URLSearchParams(params);
+    if (k > 1) next.set('page', String(k));
+    else next.delete('page');
+    return '#' + next.toString();
+  };
+  status.textContent = list.length ? '' : page > 1 ? t('No more games.')
+    : query ? t('No games match the search.') : t('No finished games yet.');
+  status.dataset.ready = 'true';
+  put(box, status,
+    list.length ? h('ul', { class: 'archive', id: 'archive' }, list.map((gm) => {
+      const g = gameById(gm.game);
+      const analyse = new URLSearchParams({ archived: gm.id, seat: String(gm.you), player: name, analyse: '1' });
+      return h('li', { 'data-id': gm.id, 'data-outcome': gm.outcome },
+        h('b', {}, g ? title(g) : gm.game), ' · ', who(gm), ' · ', gm.result,
+        gm.outcome ? [' ', h('span', { class: 'outcome outcome-' + gm.outcome }, outcomes[gm.outcome])] : null,
+        ' (', reasonName(gm.reason), ')', gm.rated ? ' · ' + t('rated') : '',
+        ' · ', h('time', { datetime: new Date(gm.finished * 1000).toISOString() }, when(gm.finished)),
+        h('span', { class: 'row archive-buttons' },
+          h('a', {
+            class: 'button small download', href: 'api/games/' + gm.id + '/record',
+            download: 'ludoteka-' + gm.id + '.' + gm.format,
+          }, gm.format === 'pgn' ? t('Download (PGN)') : t('Download the record')),
+          h('a', { class: 'button small analyse', href: '#' + analyse.toString() }, t('Analyse'))));
+    })) : null,
+    page > 1 || answer.json.more ? h('nav', { class: 'row archive-pages', 'aria-label': t('Pages') },
+      page > 1 ? h('a', { class: 'button small', id: 'archive-newer', href: pageLink(page - 1) }, t('Newer games')) : null,
+      h('span', { id: 'archive-page' }, t('Page {n}', { n: number(page) })),
+      answer.json.more ? h('a', { class: 'button small', id: 'archive-older', href: pageLink(page + 1) }, t('Older games')) : null) : null);
+}
+
+/* A finished game of the archive (#archived=ID&seat=K): its record from
+ * the server, shown to be gone through move by move, and analysed at
+ * once when the address says so (the Analyse of the archive's list). */
+async function showArchived(params) {
+  const id = params.get('archived');
+  const back = params.get('player') ? '#player=' + encodeURIComponent(params.get('player')) : '#';
+  const failed = (text) => put(main, h('p', { class: 'error', id: 'archived-error' }, text),
+    h('a', { class: 'button', href: back }, t('Back')));
+  main.replaceChildren(h('p', { id: 'status', class: 'status' }, t('Asking the server…')));
+  let text;
+  try {
+    const r = await fetch('api/games/' + encodeURIComponent(id) + '/record', { cache: 'no-store' });
+    if (!r.ok) return failed(t('The archive has no such game.'));
+    text = await r.text();
+  } catch {
+    return failed(t('The server cannot be reached.'));
+  }
+  /* gone elsewhere meanwhile */
+  if (new URLSearchParams(location.hash.slice(1)).get('archived') !== id) return;
+  const answer = core.load(text, false);
+  const g = !answer.error && gameById(core.info().game);
+  if (!g) return failed(t('This is not a record Ludoteka can read:') + ' ' + (answer.error || ''));
+  document.title = title(g) + ' — Ludoteka';
+  current = new ArchivedGame(g, id, Number(params.get('seat')) || 0, back);
+  if (params.get('analyse')) current.analyse();
+}
 async function showLeaders(pool) {
   document.title = poolName(pool) + ' — Ludoteka';
   const answer = await api('GET', 'leaders/' + pool);
@@ -1761,6 +1897,61 @@ class RoomGame extends GameView {
         h('input', { readonly: true, value: link(''), class: 'link', onfocus: (e) => e.target.select() })),
       this.seed ? h('p', { class: 'help' }, t('The dice were thrown from the random seed {seed}; the record has it.', { seed: this.seed })) : null,
       this.chat);
+  }
+}
+
+/* A game of the archive on screen: nobody plays it here; it is gone
+ * through move by move and analysed, as a room's game after its end. */
+class ArchivedGame extends GameView {
+  constructor(game, id, seat, back) {
+    super(game);
+    this.id = id;
+    this.seat = seat;
+    this.back = back;
+    this.version = 1; /* the game does not change */
+    this.render();
+  }
+
+  /* over, however it ended (resigned, agreed: the copy's seat to move
+   * stays) */
+  readInfo() {
+    const info = core.info();
+    if (info.end) info.to = -2;
+    return info;
+  }
+
+  mySeats() {
+    return new Set();
+  }
+
+  /* the board and the analysis seen from the player whose archive it is */
+  viewer() {
+    return this.seat >= 0 && this.seat < this.game.max ? this.seat : 0;
+  }
+
+  seatLabel(i, spec) {
+    return isComputer(spec) ? specLabel(spec) : t('a person');
+  }
+
+  move() {}
+
+  act() {}
+
+  rematch() {}
+
+  analyse() {
+    analyse(this, thinker, core.record());
+  }
+
+  renderButtons() {
+    const pgn = this.game.group === GROUP_CHESS;
+    this.buttons.replaceChildren(
+      h('button', { type: 'button', id: 'analyse', onclick: () => this.analyse() }, t('Analyse')),
+      h('a', {
+        class: 'button', id: 'download', href: 'api/games/' + this.id + '/record',
+        download: 'ludoteka-' + this.id + (pgn ? '.pgn' : '.txt'),
+      }, t('Download the record')),
+      h('a', { class: 'button', id: 'archived-back', href: this.back }, t('Back')));
   }
 }
 

@@ -33,6 +33,7 @@ const ERRORS = {
   'rate': () => t('Too many messages at once: the server is slowing this page down.'),
   'too-many-connections': () => t('The server is full; try again later.'),
   'server': () => t('The server ran into a problem.'),
+  'moved': () => t('The room is moving to another server; reconnecting…'),
 };
 
 /* An `error` message of the server in the reader's words. */
