@@ -163,7 +163,8 @@ backend ludoteka
     balance roundrobin
     option httpchk GET /api/health
     http-check expect status 200
-    default-server check inter 500ms fall 2 rise 2
+    timeout check 2s
+    default-server check inter 1s fall 3 rise 2
 ${servers.map((s) => `    server ${s.name} 127.0.0.1:${s.port}`).join('\n')}
 `);
   const proc = spawn(HAPROXY, ['-f', file, '-db'], { stdio: ['ignore', 'ignore', 'pipe'] });
