@@ -68,7 +68,7 @@ const LIMITS = ['--proxy', '127.0.0.1', '--max-connections', '1024', '--max-per-
   '--max-rooms', '400', '--rooms-per-hour', '10000', '--rate', '200', '--idle-seconds', '60'];
 const nodes = ['a', 'b'];
 const servers = {};
-const owners = {};   /* node -> [[room, time]] from its log, in order */
+const owners = {};   /* node -> [[room, owner, when heard]] from its log, in order */
 async function startNode(node) {
   const s = await startServer(exe, tempDir(`lt-cluster-${node}-`),
     ['--db', PG, '--node', node, ...LIMITS]);
@@ -91,7 +91,7 @@ async function startNode(node) {
 let proxyUrl = '';
 let proxyProc = null;
 let stopping = false;
-let killed = null;    /* {node, at}: the process killed, when */
+let killed = null;    /* {node, at, ...}: the process killed, when */
 let plies = 0;        /* the plies played in all rooms, as the clients learn them */
 let killAt = Infinity;
 let reconnects = 0;
