@@ -47,7 +47,7 @@ if (!isMainThread) {
         if (m.t === 'move' && seat !== m.by) {
           const key = `${id}:${m.ply}`;
           if (sentAt.has(key)) {
-            latencies.push(performance.now() - sentAt.get(key));
+            latencies.push([Date.now(), performance.now() - sentAt.get(key)]);
             sentAt.delete(key);
           }
         }
@@ -97,6 +97,7 @@ if (!isMainThread) {
     }
     await Promise.all(batch);
   }
+  parentPort.postMessage({ held, seatedAt: Date.now() });
   await Promise.all(all);
   clearInterval(report);
   parentPort.postMessage({ held, latencies, moves, refused, finished });
@@ -176,6 +177,7 @@ const cpu0 = cpuPids.map(cpuSeconds);
 const clientCpu0 = process.cpuUsage();
 
 const started = performance.now();
+const startedWall = Date.now();
 const made = [];
 let refused = 0;
 for (let i = 0; i < ROOMS; i += 50) {
@@ -191,6 +193,7 @@ const sampler = setInterval(() => servers.forEach((s, i) => {
   peakRss[i] = Math.max(peakRss[i], rssKiB(s.proc.pid));
 }), 250);
 const heldNow = new Array(WORKERS).fill(0);
+let allSeated = 0; /* when the last player was seated (Date.now()) */
 let peakHeld = 0;
 const results = await Promise.all(Array.from({ length: WORKERS }, (_, w) => new Promise((resolve, reject) => {
   const worker = new Worker(new URL(import.meta.url), {
@@ -198,6 +201,7 @@ const results = await Promise.all(Array.from({ length: WORKERS }, (_, w) => new 
   });
   worker.on('message', (m) => {
     heldNow[w] = m.held;
+    if (m.seatedAt) allSeated = Math.max(allSeated, m.seatedAt);
     peakHeld = Math.max(peakHeld, heldNow.reduce((a, b) => a + b, 0));
     if (m.latencies) resolve(m);
   });
@@ -207,7 +211,16 @@ clearInterval(sampler);
 const cpu = cpuPids.map((pid, i) => cpuSeconds(pid) - cpu0[i]);
 const clientCpu = process.cpuUsage(clientCpu0);
 const seconds = (performance.now() - started) / 1000;
-const latencies = results.flatMap((r) => r.latencies).sort((a, b) => a - b);
+const timed = results.flatMap((r) => r.latencies);
+const latencies = timed.map(([, ms]) => ms).sort((a, b) => a - b);
+/* the 99th percentile in each 10 s of the run: a start-up, a steady state
+ * or stalls */
+const windows = [];
+for (const [when, ms] of timed) {
+  const w = Math.floor((when - startedWall) / 10000);
+  (windows[w] = windows[w] || []).push(ms);
+}
+const p99 = (xs) => xs.sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(0.99 * xs.length))];
 const moves = results.reduce((a, r) => a + r.moves, 0);
 const finished = results.reduce((a, r) => a + r.finished, 0);
 refused += results.reduce((a, r) => a + r.refused, 0);
@@ -218,6 +231,11 @@ console.log(CLUSTER
 console.log(`clients ${CLIENTS} (held at once: ${peakHeld}), rooms ${ROOMS} (made ${made.length} in ${madeIn.toFixed(1)} s, finished ${finished}), ${PLIES} plies a room, ${THINK} ms a move, ${WORKERS} client threads`);
 console.log(`moves ${moves} in ${seconds.toFixed(1)} s: ${(moves / seconds).toFixed(0)} a second; refused ${refused}`);
 console.log(`move to opponent: median ${at(0.5).toFixed(1)} ms, p99 ${at(0.99).toFixed(1)} ms, worst ${at(1).toFixed(1)} ms (${latencies.length} moves)`);
+const steady = timed.filter(([when]) => when >= allSeated).map(([, ms]) => ms);
+console.log(`once all are seated (after ${((allSeated - startedWall) / 1000).toFixed(1)} s): ` +
+  `median ${steady.length ? [...steady].sort((a, b) => a - b)[Math.floor(steady.length / 2)].toFixed(1) : NaN} ms, ` +
+  `p99 ${steady.length ? p99(steady).toFixed(1) : NaN} ms (${steady.length} moves)`);
+console.log(`p99 by 10 s: ${windows.map((xs, i) => (xs ? `${i * 10}s ${p99(xs).toFixed(0)}` : '')).filter(Boolean).join(', ')} ms`);
 console.log(`server RSS (peak): ${servers.map((s, i) => `${CLUSTER ? `n${i + 1} ` : ''}${(peakRss[i] / 1024).toFixed(1)} MiB`).join(', ')}`);
 console.log(`CPU seconds: ${servers.map((s, i) => `${CLUSTER ? `n${i + 1}` : 'server'} ${cpu[i].toFixed(1)}`).join(', ')}` +
   `${proxy ? `, HAProxy ${cpu[servers.length].toFixed(1)}` : ''}, clients ${((clientCpu.user + clientCpu.system) / 1e6).toFixed(1)}` +
