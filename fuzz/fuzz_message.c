@@ -12,7 +12,8 @@
 
 static const char *const TYPE_NAMES[] = {"create", "join",  "watch", "move",
                                          "leave",  "ping",  "say",   "lobby",
-                                         "sit",    "seek",  "unseek"};
+                                         "sit",    "seek",  "unseek",
+                                         "challenge", "refuse"};
 
 /* The message as a client would write it. */
 static void write_message(const net_msg *m, jw *w)
@@ -54,6 +55,10 @@ static void write_message(const net_msg *m, jw *w)
         jw_key(w, "away");
         jw_int(w, m->away);
     }
+    if (m->type == MSG_CREATE && m->away_computer) {
+        jw_key(w, "away_then");
+        jw_str(w, "computer");
+    }
     if (m->type == MSG_CREATE) {
         jw_key(w, "seats");
         jw_arr(w);
@@ -81,6 +86,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             FUZZ_CHECK(m.seats[i] != NULL);
         break;
     case MSG_JOIN:
+    case MSG_CHALLENGE:
+    case MSG_REFUSE:
         FUZZ_CHECK(m.room && m.token && m.seat >= 0);
         break;
     case MSG_WATCH:
@@ -118,7 +125,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     FUZZ_CHECK(back.type == m.type && back.re == m.re && back.seat == m.seat &&
                back.ply == m.ply && back.command == m.command &&
                back.rated == m.rated && back.open == m.open &&
-               (back.away == m.away || m.type != MSG_CREATE));
+               (back.away == m.away || m.type != MSG_CREATE) &&
+               back.away_computer == m.away_computer);
     FUZZ_CHECK(back.nseats == (m.nseats < LT_MAX_PLAYERS ? m.nseats : LT_MAX_PLAYERS) ||
                m.type != MSG_CREATE);
     write_message(&back, &w2);

@@ -54,7 +54,7 @@ int cmd_serve(int argc, char **argv)
     serve_options o = {.port = 8080, .max_rooms = 200, .max_stored = 10000,
                        .keep_days = 30, .max_connections = 256,
                        .max_per_ip = 32, .idle_seconds = 10,
-                       .rooms_per_hour = 60, .robots = 2,
+                       .rooms_per_hour = 60, .rooms_each = 20, .robots = 2,
                        .think_seconds = 10, .rate = 20,
                        .max_queue_kib = 1024};
     default_web_dir(web, sizeof web);
@@ -74,6 +74,7 @@ int cmd_serve(int argc, char **argv)
         {"--max-per-ip", 1, 10000, offsetof(serve_options, max_per_ip)},
         {"--idle-seconds", 1, 3600, offsetof(serve_options, idle_seconds)},
         {"--rooms-per-hour", 1, 1000000, offsetof(serve_options, rooms_per_hour)},
+        {"--rooms-each", 1, 100000, offsetof(serve_options, rooms_each)},
         {"--robots", 1, 8, offsetof(serve_options, robots)},
         {"--think-seconds", 1, 3600, offsetof(serve_options, think_seconds)},
         {"--rate", 1, 10000, offsetof(serve_options, rate)},

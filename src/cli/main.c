@@ -257,6 +257,8 @@ static const struct {
         "  --max-rooms N       rooms in memory at once (200); the last\n"
         "                      quarter only for players back to their seats\n"
         "  --rooms-per-hour N  rooms one address may make an hour (60)\n"
+        "  --rooms-each N      unfinished rooms one account (a guest: one\n"
+        "                      address) may have made at once (20)\n"
         "  --max-stored N      room records kept on disk (10000)\n"
         "  --keep-days D       a room untouched for D days is removed (30)\n"
         "  --robots N          threads for the computer seats (2); their\n"

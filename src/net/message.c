@@ -21,6 +21,7 @@ static const struct {
     {"say", MSG_SAY, 0},         {"lobby", MSG_LOBBY, 0},
     {"sit", MSG_SIT, 0},         {"seek", MSG_SEEK, 0},
     {"unseek", MSG_UNSEEK, 0},
+    {"challenge", MSG_CHALLENGE, 0}, {"refuse", MSG_REFUSE, 0},
     {"resign", MSG_COMMAND, LT_CMD_RESIGN},
     {"draw", MSG_COMMAND, LT_CMD_DRAW},
     {"takeback", MSG_COMMAND, LT_CMD_TAKEBACK},
@@ -90,8 +91,8 @@ bool msg_parse(const char *data, size_t len, net_msg *m, msg_error *e)
         else
             fail(e, "bad-message", "unknown message type '%.40s' (create, "
                  "join, watch, move, resign, draw, takeback, accept, decline, "
-                 "claim, abort, rematch, say, lobby, sit, seek, unseek, leave or "
-                 "ping)", t);
+                 "claim, abort, rematch, say, lobby, sit, seek, unseek, challenge, "
+                 "refuse, leave or ping)", t);
         goto refuse;
     }
     m->type = TYPES[k].type;
@@ -111,6 +112,16 @@ bool msg_parse(const char *data, size_t len, net_msg *m, msg_error *e)
             fail(e, "bad-message", "\"away\" is a number of seconds, 0 to %d",
                  MSG_AWAY_MAX);
             goto refuse;
+        }
+        const cJSON *then = cJSON_GetObjectItemCaseSensitive(j, "away_then");
+        if (m->type == MSG_CREATE && then) {
+            const char *word = cJSON_IsString(then) ? then->valuestring : "";
+            if (strcmp(word, "forfeit") && strcmp(word, "computer")) {
+                fail(e, "bad-message", "\"away_then\" is \"forfeit\" or "
+                     "\"computer\"");
+                goto refuse;
+            }
+            m->away_computer = !strcmp(word, "computer");
         }
         if (!m->game) {
             fail(e, "bad-message", "%s needs \"game\": a game's id", t);
@@ -146,7 +157,9 @@ bool msg_parse(const char *data, size_t len, net_msg *m, msg_error *e)
         break;
     }
     case MSG_JOIN:
-    case MSG_WATCH: {
+    case MSG_WATCH:
+    case MSG_CHALLENGE:
+    case MSG_REFUSE: {
         m->room = get_string(j, "room");
         m->token = get_string(j, "token");
         int has_seat = get_int(j, "seat", 0, 1e6, &m->seat);
@@ -154,9 +167,9 @@ bool msg_parse(const char *data, size_t len, net_msg *m, msg_error *e)
             fail(e, "bad-message", "which room? (\"room\")");
             goto refuse;
         }
-        if (m->type == MSG_JOIN && (has_seat <= 0 || !m->token)) {
-            fail(e, "bad-message", "join needs a \"seat\" number and its "
-                 "\"token\"");
+        if (m->type != MSG_WATCH && (has_seat <= 0 || !m->token)) {
+            fail(e, "bad-message", "%s needs a \"seat\" number and its "
+                 "\"token\"", t);
             goto refuse;
         }
         if (has_seat < 0) {

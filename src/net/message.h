@@ -27,6 +27,8 @@ typedef enum {
     MSG_SEEK,   /* {game, options?, clock?, rated?}: an opponent, paired
                  * by the server */
     MSG_UNSEEK, /* {}: no longer */
+    MSG_CHALLENGE, /* {room, seat, token}: what a seat link offers */
+    MSG_REFUSE, /* {room, seat, token}: declines it (the game is off) */
     MSG_COMMAND /* a command of the game in play (commands.h) by its name:
                  * resign, draw, takeback, accept, decline, claim {arg?},
                  * abort, rematch; {seat?} */
@@ -44,6 +46,9 @@ typedef struct {
     int away;               /* create: seconds a player may stay away
                              * before forfeiting (0: no limit, at most
                              * MSG_AWAY_MAX) */
+    bool away_computer;     /* create: past that, a computer plays the
+                             * seat on ("away_then": "computer"), rather
+                             * than the seat forfeiting ("forfeit") */
     const char *text;       /* say */
     int nseats;             /* members of "seats"; only the first
                              * LT_MAX_PLAYERS are kept */

@@ -34,6 +34,20 @@ static serve_options opt;
 static store *db;
 static int nconns, nseated; /* connections; those holding a seat */
 
+/* ---- The rooms each player has made ---------------------------------------
+ * Unfinished rooms made with create, by their maker: an account, or a
+ * guest's address.  One maker may have at most opt.rooms_each of them at
+ * once (counted in the store: every process's). */
+
+/* Who made a room, as the store keeps it: "a:ID" or "g:ADDRESS". */
+static void maker_key(const conn *c, char *buf, size_t size)
+{
+    if (c->account)
+        snprintf(buf, size, "a:%lld", (long long)c->account);
+    else
+        snprintf(buf, size, "g:%s", c->peer->addr);
+}
+
 void referee_init(const serve_options *o, store *s)
 {
     opt = *o;
@@ -191,9 +205,20 @@ static void pool_of(room *r, char *buf, size_t size)
 }
 
 /* A rated game between two accounts moves both ratings: one game each,
- * as one rating period (Glicko-2, tau 0.5). */
-static void rate(room *r, const double *score)
+ * as one rating period (Glicko-2, tau 0.5).  A seat a computer played for
+ * its person away forfeits the rating: the game counts as that seat's
+ * loss whatever the board says (the computer's play is not the
+ * person's); when computers played for both, it is not rated. */
+static void rate(room *r, const double *board)
 {
+    double score[2] = {board[0], board[1]};
+    if (r->standin[0] && r->standin[1])
+        return;
+    for (int i = 0; i < 2; i++)
+        if (r->standin[i]) {
+            score[i] = 0;
+            score[1 - i] = 1;
+        }
     char pool[STORE_POOL_MAX];
     store_rating before[2], after[2];
     lt_error err = {0};
@@ -329,6 +354,15 @@ static void tell(room *r)
  * seat's move. */
 static void settle(room *r)
 {
+    /* a computer playing for a person away keeps the game as it stands:
+     * it declines a draw or a takeback asked of that seat */
+    for (int i = 0; i < r->nseats; i++)
+        if (r->standin[i] == 2 && lt_session_must_answer(r->s, i)) {
+            lt_error err = {0};
+            if (lt_session_answer(r->s, i, false, &err) != LT_OK)
+                server_log("room %s: %s", r->id, err.msg);
+            tell(r);
+        }
     for (;;) {
         lt_error err = {0};
         int to = room_to_act(r);
@@ -373,9 +407,25 @@ void referee_resume(room *r)
     rooms_release(r);
 }
 
-/* A player away past the room's limit (room locked): the seat forfeits
- * while another person is still there to go on (two seats: the game
- * ends; more: the seat leaves it).  True if one did. */
+/* Tells the room that a computer plays a seat on for its person away
+ * (room locked): stand-in {room, seat}, then the seats. */
+static void tell_stand_in(room *r, int seat)
+{
+    jw w = {0};
+    reply_start(&w, "stand-in", -1);
+    jw_kstr(&w, "room", r->id);
+    jw_kint(&w, "seat", seat);
+    jw_end(&w);
+    broadcast(r, jw_text(&w));
+    jw_free(&w);
+    broadcast_seats(r);
+}
+
+/* A player away past the room's limit (room locked), while another
+ * person is still there to go on: as the room chose, the seat forfeits
+ * (two seats: the game ends; more: the seat leaves it), or a computer
+ * (ROOM_STANDIN_SPEC) plays it on until its person comes back.  True if
+ * a seat forfeited. */
 static bool forfeit_away(room *r)
 {
     if (!r->away || room_over(r))
@@ -393,6 +443,15 @@ static bool forfeit_away(room *r)
         return false;
     lt_error err = {0};
     r->gone[gone] = 0;
+    if (r->away_computer) {
+        if (room_stand_in(r, gone, true, &err) != LT_OK)
+            server_log("room %s: %s", r->id, err.msg);
+        server_log("room %s: seat %d away for %d s: a computer plays on",
+                   r->id, gone + 1, r->away);
+        tell_stand_in(r, gone);
+        settle(r); /* its move, if it is to act */
+        return false;
+    }
     if (lt_session_abandon(r->s, gone, &err) != LT_OK) {
         server_log("room %s: %s", r->id, err.msg);
         return false;
@@ -477,6 +536,20 @@ static void on_create(conn *c, const net_msg *m)
         }
         lt_copy(specs[i], LT_SPEC_MAX, m->seats[i]);
     }
+    char maker[PEER_ADDR_MAX + 8];
+    maker_key(c, maker, sizeof maker);
+    int made = store_rooms_made(db, maker, &err);
+    if (made < 0) {
+        referee_error(c, m->re, "server", "%s", err.msg);
+        return;
+    }
+    if (made >= opt.rooms_each) {
+        referee_error(c, m->re, "limit", "%s %d unfinished rooms already, "
+                      "the most one %s may have: finish or resign one first",
+                      c->account ? "you have made" : "this address has made",
+                      opt.rooms_each, c->account ? "player" : "guest address");
+        return;
+    }
     if (!peers_take_room(c->peer, now)) {
         referee_error(c, m->re, "limit", "one address may make %d rooms an "
                       "hour; the next in %.0f s", opt.rooms_per_hour,
@@ -521,7 +594,13 @@ static void on_create(conn *c, const net_msg *m)
     jw_end(&w);
     if (m->away > 0 && room_set_away(r, m->away, &err) != LT_OK)
         server_log("room %s: %s", r->id, err.msg);
+    if (m->away > 0 && m->away_computer && room_set_away_then(r, true, &err) != LT_OK)
+        server_log("room %s: %s", r->id, err.msg);
+    if (c->name[0] && room_set_maker(r, c->name, &err) != LT_OK)
+        server_log("room %s: %s", r->id, err.msg);
     cluster_save(r);
+    if (store_room_maker(db, r->id, maker, &err) != LT_OK)
+        server_log("room %s: %s", r->id, err.msg);
     conn_send(c, jw_text(&w));
     jw_free(&w);
     settle(r);
@@ -564,10 +643,9 @@ static void leave(conn *c)
             r->seats[i].holder = NULL;
             r->gone[i] = server_now(); /* away from now on */
         }
-    if (c->seats > 0) {
+    if (c->seats > 0)
         count_seats(c, -c->seats);
-        broadcast_seats(r);
-    }
+    broadcast_seats(r); /* who is here, and the watchers' count */
     pthread_mutex_unlock(&r->lock);
     rooms_release(r);
     c->room = NULL;
@@ -612,6 +690,11 @@ static void take_seat(room *r, conn *c, int seat)
     count_seats(c, 1);
     s->holder = c;
     r->gone[seat] = 0;
+    /* back: the person plays on from where the computer got to (a move
+     * it was thinking of is dropped: room_robot_to_move no longer) */
+    lt_error err = {0};
+    if (r->standin[seat] == 2 && room_stand_in(r, seat, false, &err) != LT_OK)
+        server_log("room %s: %s", r->id, err.msg);
 }
 
 /* Why c may not take a seat of a rated room (room locked), or NULL: it
@@ -681,6 +764,7 @@ static void on_join(conn *c, const net_msg *m, bool watch)
     }
     if (c->room != r)
         leave(c);
+    bool joined = false;
     pthread_mutex_lock(&r->lock);
     /* a room loaded on demand may have dice or a computer's move due */
     settle(r);
@@ -716,9 +800,10 @@ static void on_join(conn *c, const net_msg *m, bool watch)
         r->conns[r->nconns++] = c;
         r->nwatchers++; /* until it takes its seat */
         c->room = r;    /* keeps the reference */
+        joined = true;  /* a new watcher is counted for everyone */
     }
     conn_settled(c);
-    bool seats_changed = owns && s->holder != c;
+    bool seats_changed = (owns && s->holder != c) || (!owns && joined);
     if (owns)
         take_seat(r, c, m->seat);
     lt_error e = {0};
@@ -1004,6 +1089,103 @@ static void on_sit(conn *c, const net_msg *m)
     rooms_release(r);
 }
 
+/* ---- Challenges ----------------------------------------------------------
+ * A seat's link (room, seat, token) is a challenge: whoever opens it sees
+ * who made the game and how it is played, then accepts (join with the
+ * token) or declines (refuse: the game is called off and the room told at
+ * once). */
+
+/* The room and seat of a link, locked, with a reference; NULL with the
+ * client told when the room or the token is wrong (or relayed to the
+ * process that keeps the room). */
+static room *seat_link(conn *c, const net_msg *m)
+{
+    lt_error err = {0};
+    bool full;
+    char owner[STORE_NODE_MAX];
+    room *r = rooms_find(m->room, true, &full, owner, &err);
+    if (!r && relayed(c, owner, m))
+        return NULL;
+    if (!r) {
+        referee_error(c, m->re, full ? "no-room" : "unknown-room", "%s", err.msg);
+        return NULL;
+    }
+    pthread_mutex_lock(&r->lock);
+    if (m->seat >= r->nseats || !r->seats[m->seat].token[0] ||
+        !same_token(m->token, r->seats[m->seat].token)) {
+        pthread_mutex_unlock(&r->lock);
+        rooms_release(r);
+        referee_error(c, m->re, "bad-token", "seat %d of room %s is not "
+                      "yours (wrong seat or token)", m->seat + 1, m->room);
+        return NULL;
+    }
+    return r;
+}
+
+static void on_challenge(conn *c, const net_msg *m)
+{
+    room *r = seat_link(c, m);
+    if (!r)
+        return;
+    char text[256];
+    jw w = {0};
+    reply_start(&w, "challenge", m->re);
+    jw_kstr(&w, "room", r->id);
+    jw_kstr(&w, "game", r->game->id);
+    jw_kint(&w, "seat", m->seat);
+    jw_kstr(&w, "from", room_maker(r));
+    lt_config_write(r->game, lt_session_config(r->s), text, sizeof text);
+    jw_kstr(&w, "options", text);
+    lt_time_control_format(lt_session_time_control(r->s), text, sizeof text);
+    jw_kstr(&w, "clock", text);
+    jw_kbool(&w, "rated", r->rated);
+    jw_kint(&w, "away", r->away);
+    jw_kstr(&w, "away_then", r->away_computer ? "computer" : "forfeit");
+    jw_kbool(&w, "taken", r->taken[m->seat]);
+    jw_kbool(&w, "over", room_over(r));
+    room_write_seats(r, &w);
+    jw_end(&w);
+    conn_send(c, jw_text(&w));
+    jw_free(&w);
+    pthread_mutex_unlock(&r->lock);
+    rooms_release(r);
+}
+
+static void on_refuse(conn *c, const net_msg *m)
+{
+    room *r = seat_link(c, m);
+    if (!r)
+        return;
+    lt_error err = {0};
+    if (room_over(r)) {
+        referee_error(c, m->re, "game-over", "the game of room %s is over", r->id);
+    } else if (r->taken[m->seat]) {
+        referee_error(c, m->re, "illegal", "seat %d of room %s has been taken: "
+                      "the challenge was accepted (resign instead)", m->seat + 1, r->id);
+    } else if (lt_session_abort(r->s, m->seat, &err) != LT_OK) {
+        referee_error(c, m->re, "illegal", "%s", err.msg);
+    } else {
+        jw w = {0};
+        reply_start(&w, "refused", -1);
+        jw_kstr(&w, "room", r->id);
+        jw_kint(&w, "seat", m->seat);
+        jw_end(&w);
+        broadcast(r, jw_text(&w)); /* the challenger hears it at once */
+        jw_free(&w);
+        server_log("room %s: seat %d declined the challenge", r->id, m->seat + 1);
+        tell(r); /* the result: called off */
+        jw w2 = {0};
+        reply_start(&w2, "refused", m->re);
+        jw_kstr(&w2, "room", r->id);
+        jw_kint(&w2, "seat", m->seat);
+        jw_end(&w2);
+        conn_send(c, jw_text(&w2));
+        jw_free(&w2);
+    }
+    pthread_mutex_unlock(&r->lock);
+    rooms_release(r);
+}
+
 /* ---- Quick pairing -------------------------------------------------------
  * Players waiting for an opponent (seek), one a connection, kept in the
  * store so that every process pairs them: a seek is paired with the
@@ -1184,10 +1366,11 @@ static const bool in_room[MSG_COMMAND + 1] = {
     [MSG_MOVE] = true, [MSG_SAY] = true, [MSG_COMMAND] = true};
 
 /* The messages of a relayed connection that go to its room's process
- * (join, watch and sit when they name its room). */
+ * (those that name a room when they name its room). */
 static const bool relay[MSG_COMMAND + 1] = {
     [MSG_JOIN] = true, [MSG_WATCH] = true, [MSG_SIT] = true, [MSG_MOVE] = true,
-    [MSG_LEAVE] = true, [MSG_SAY] = true, [MSG_COMMAND] = true};
+    [MSG_LEAVE] = true, [MSG_SAY] = true, [MSG_CHALLENGE] = true,
+    [MSG_REFUSE] = true, [MSG_COMMAND] = true};
 
 /* What each message does, by its type (msg_parse gives only these). */
 static void (*const handlers[])(conn *, const net_msg *) = {
@@ -1196,7 +1379,8 @@ static void (*const handlers[])(conn *, const net_msg *) = {
     [MSG_LEAVE] = on_leave,   [MSG_PING] = on_ping,
     [MSG_SAY] = on_say,       [MSG_LOBBY] = on_lobby,
     [MSG_SIT] = on_sit,       [MSG_SEEK] = on_seek,
-    [MSG_UNSEEK] = on_unseek, [MSG_COMMAND] = on_command,
+    [MSG_UNSEEK] = on_unseek, [MSG_CHALLENGE] = on_challenge,
+    [MSG_REFUSE] = on_refuse, [MSG_COMMAND] = on_command,
 };
 _Static_assert(sizeof handlers / sizeof *handlers == MSG_COMMAND + 1,
                "a handler for every message type");

@@ -55,7 +55,7 @@ static void think(room *r)
     int p = room_to_act(r);
     int ply = lt_session_plies(r->s);
     char spec[LT_SPEC_MAX];
-    memcpy(spec, r->seats[p].spec, sizeof spec);
+    lt_copy(spec, sizeof spec, room_robot_spec(r, p));
     uint64_t seed = lt_choice_seed(lt_session_seed(r->s), (uint64_t)ply);
     lt_limits lim;
     double clocks[LT_MAX_PLAYERS];

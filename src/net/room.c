@@ -289,6 +289,14 @@ room *room_load(const char *dir, const char *id, lt_error *err)
         r->away = (int)seconds;
     for (int i = 0; taken && i < r->nseats && taken[2 * i]; i++)
         r->taken[i] = taken[2 * i] == '1';
+    const char *then = lt_session_tag(r->s, "AwayThen");
+    r->away_computer = then && !strcmp(then, "computer");
+    const char *standin = lt_session_tag(r->s, "StandIn");
+    for (int i = 0; standin && *standin && i < r->nseats && i < LT_MAX_PLAYERS; i++) {
+        if (*standin >= '0' && *standin <= '2')
+            r->standin[i] = (char)(*standin - '0');
+        standin += standin[1] == ',' ? 2 : 1;
+    }
     const char *acc = lt_session_tag(r->s, "Accounts");
     for (int i = 0; acc && *acc && i < r->nseats; i++) {
         r->account[i] = strtoll(acc, NULL, 10);
@@ -323,6 +331,45 @@ lt_status room_set_away(room *r, int seconds, lt_error *err)
     return lt_session_set_tag(r->s, "Away", text, err);
 }
 
+lt_status room_set_away_then(room *r, bool computer, lt_error *err)
+{
+    r->away_computer = computer;
+    return lt_session_set_tag(r->s, "AwayThen", computer ? "computer" : "forfeit", err);
+}
+
+lt_status room_stand_in(room *r, int seat, bool on, lt_error *err)
+{
+    char text[2 * LT_MAX_PLAYERS + 1];
+    if (on ? r->standin[seat] == 2 : r->standin[seat] != 2)
+        return LT_OK; /* as it is already */
+    r->standin[seat] = on ? 2 : 1;
+    for (int i = 0; i < r->nseats; i++) {
+        text[2 * i] = (char)('0' + r->standin[i]);
+        text[2 * i + 1] = i + 1 < r->nseats ? ',' : '\0';
+    }
+    return lt_session_set_tag(r->s, "StandIn", text, err);
+}
+
+const char *room_robot_spec(const room *r, int seat)
+{
+    if (seat < 0 || seat >= r->nseats)
+        return NULL;
+    if (lt_session_seat(r->s, seat)->kind == LT_SEAT_COMPUTER)
+        return r->seats[seat].spec;
+    return r->standin[seat] == 2 ? ROOM_STANDIN_SPEC : NULL;
+}
+
+lt_status room_set_maker(room *r, const char *name, lt_error *err)
+{
+    return lt_session_set_tag(r->s, "Maker", name, err);
+}
+
+const char *room_maker(const room *r)
+{
+    const char *name = lt_session_tag(r->s, "Maker");
+    return name ? name : "";
+}
+
 lt_status room_take(room *r, int seat, lt_error *err)
 {
     char text[2 * LT_MAX_PLAYERS + 1];
@@ -354,8 +401,7 @@ bool room_over(const room *r)
 
 bool room_robot_to_move(const room *r)
 {
-    int p = lt_session_to_act(r->s);
-    return p >= 0 && lt_session_seat(r->s, p)->kind == LT_SEAT_COMPUTER;
+    return room_robot_spec(r, lt_session_to_act(r->s)) != NULL;
 }
 
 /* Removes the whole line that starts with `start` ("[Seed ") from text. */
@@ -495,6 +541,7 @@ void room_write_seats(room *r, jw *w)
         jw_kbool(w, "here", r->seats[i].holder != NULL);
         jw_kbool(w, "in", lt_session_in_game(r->s, i));
         jw_kbool(w, "free", room_free_seat(r, i));
+        jw_kbool(w, "standin", r->standin[i] == 2);
         jw_end(w);
     }
     jw_end(w);
@@ -515,6 +562,9 @@ int room_write_lobby(room *r, jw *w)
     jw_kbool(w, "rated", r->rated);
     lt_time_control_format(lt_session_time_control(r->s), text, sizeof text);
     jw_kstr(w, "clock", text);
+    char options[256];
+    lt_config_write(r->game, lt_session_config(r->s), options, sizeof options);
+    jw_kstr(w, "options", options);
     room_write_seats(r, w);
     jw_end(w);
     return room_over(r) ? 0 : free_seat ? 1 : people ? 2 : 0;

@@ -64,6 +64,11 @@ typedef struct room {
     bool open;            /* listed in the lobby while a seat is free */
     int away;             /* seconds a seat may stay away before it
                            * forfeits (0: no limit; the tag [Away]) */
+    bool away_computer;   /* past that, a computer plays the seat on
+                           * instead (the tag [AwayThen "computer"]) */
+    char standin[LT_MAX_PLAYERS]; /* per seat: 0 no computer has played
+                           * it for its person, 1 one did, 2 one does now
+                           * (the tag [StandIn "0,2"]) */
     double gone[LT_MAX_PLAYERS]; /* when the seat's player left (0: here,
                            * or never came) */
     bool taken[LT_MAX_PLAYERS]; /* a person has had the seat (its secret
@@ -94,6 +99,23 @@ room *room_create(const char *dir, const lt_game *, const lt_config *,
                   bool rated, bool open, lt_error *);
 /* The room's limit of time away (seconds, 0: none): kept in its file. */
 lt_status room_set_away(room *, int seconds, lt_error *);
+/* What the room does with a seat away past its limit: it forfeits, or
+ * (computer) a computer plays it on; kept in the room's file. */
+lt_status room_set_away_then(room *, bool computer, lt_error *);
+/* A computer plays the seat on for its person (on), or stops as the
+ * person comes back (off); kept in the room's file. */
+lt_status room_stand_in(room *, int seat, bool on, lt_error *);
+/* The computer player that plays for a seat away: the game's default
+ * level, neither a gift to the one who stayed nor far above a casual
+ * player, its search bounded by the seat's clock as any computer's. */
+#define ROOM_STANDIN_SPEC "ai:level=3"
+/* The computer spec that plays the seat now: a computer seat's own, a
+ * stand-in's, or NULL for a person's seat. */
+const char *room_robot_spec(const room *, int seat);
+/* The name of the room's maker, when logged in ("" otherwise): the
+ * challenge of a seat link says who it is from (the tag [Maker]). */
+lt_status room_set_maker(room *, const char *name, lt_error *);
+const char *room_maker(const room *);
 /* A person has the seat now: kept in the room's file. */
 lt_status room_take(room *, int seat, lt_error *);
 /* Is the seat free for anyone in the lobby (an open room's human seat
@@ -108,7 +130,8 @@ bool room_exists(const char *dir, const char *id);
 room *room_load(const char *dir, const char *id, lt_error *);
 void room_free(room *);
 
-/* Who is to act now (lt_session_to_act), and is it a computer seat? */
+/* Who is to act now (lt_session_to_act), and is it a computer seat (or
+ * a seat a computer plays for its person away)? */
 int room_to_act(const room *);
 bool room_robot_to_move(const room *);
 bool room_over(const room *);

@@ -28,6 +28,8 @@ typedef struct {
     int max_per_ip;       /* connections from one address at once */
     int idle_seconds;     /* a WebSocket must join a room within this */
     int rooms_per_hour;   /* rooms one address may create */
+    int rooms_each;       /* unfinished rooms one account (or one guest
+                           * address) may have made at once */
     int robots;           /* threads for the computer seats */
     int think_seconds;    /* longest a computer seat thinks on a move */
     int rate;             /* messages a second one connection may send */

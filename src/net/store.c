@@ -378,7 +378,7 @@ lt_status store_game_add(store *s, const store_game *g, const char *record,
     if (st == LT_OK)
         db_rows_free(&r);
     for (int i = 0; fresh && st == LT_OK && i < g->seats; i++) {
-        char seat[8], acc[24], score[32];
+        char seat[16], acc[24], score[32];
         snprintf(seat, sizeof seat, "%d", i);
         snprintf(acc, sizeof acc, "%lld", (long long)g->account[i]);
         snprintf(score, sizeof score, "%.17g", g->score[i]);
@@ -606,6 +606,25 @@ lt_status store_room_get(store *s, const char *id, char **journal,
     }
     db_rows_free(&r);
     return st;
+}
+
+lt_status store_room_maker(store *s, const char *id, const char *maker,
+                           lt_error *err)
+{
+    const char *p[] = {id, maker};
+    return run(s, "UPDATE rooms SET maker = $2 WHERE id = $1", p, 2, NULL, err);
+}
+
+int store_rooms_made(store *s, const char *maker, lt_error *err)
+{
+    const char *p[] = {maker};
+    db_rows r;
+    if (run(s, "SELECT count(*) FROM rooms WHERE maker = $1 AND done = 0", p, 1, &r,
+            err) != LT_OK)
+        return -1;
+    int n = atoi(db_cell(&r, 0, 0));
+    db_rows_free(&r);
+    return n;
 }
 
 lt_status store_room_own(store *s, const char *id, const char *owner,

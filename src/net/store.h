@@ -167,6 +167,11 @@ lt_status store_room_put(store *, const store_room *, lt_error *);
 /* A room's journal (*journal malloc'd) and owner; LT_EILLEGAL: none. */
 lt_status store_room_get(store *, const char *id, char **journal,
                          char owner[STORE_NODE_MAX], lt_error *);
+/* Who made the room (an account "a:ID" or a guest "g:ADDRESS"), and how
+ * many unfinished rooms a maker has (-1 on an error). */
+lt_status store_room_maker(store *, const char *id, const char *maker,
+                           lt_error *);
+int store_rooms_made(store *, const char *maker, lt_error *);
 /* The room is kept by this process from now on. */
 lt_status store_room_own(store *, const char *id, const char *owner,
                          lt_error *);

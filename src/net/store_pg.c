@@ -103,7 +103,8 @@ static const char *const migrations[] = {
      * lobby, their chat, and the players waiting to be paired */
     "CREATE TABLE rooms (id TEXT PRIMARY KEY, journal TEXT NOT NULL, "
     "  done INTEGER NOT NULL, owner TEXT NOT NULL, listed INTEGER NOT NULL, "
-    "  lobby TEXT NOT NULL, updated BIGINT NOT NULL);"
+    "  lobby TEXT NOT NULL, updated BIGINT NOT NULL, maker TEXT NOT NULL DEFAULT '');"
+    "CREATE INDEX rooms_maker ON rooms (maker, done);"
     "CREATE INDEX rooms_listed ON rooms (listed, updated);"
     "CREATE INDEX rooms_done ON rooms (done, owner);"
     "CREATE TABLE chat (room TEXT NOT NULL, n INTEGER NOT NULL, seat INTEGER NOT NULL, "

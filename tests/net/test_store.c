@@ -179,6 +179,14 @@ static void rooms(void **st)
     free(journal);
     assert_int_equal(store_room_get(s, "nonenonexx", &journal, owner, &err), LT_EILLEGAL);
     assert_int_equal(store_room_own(s, "rrrrrrrrr1", "C", &err), LT_OK);
+    for (int i = 1; i <= 4; i++) {
+        char id[16];
+        snprintf(id, sizeof id, "rrrrrrrrr%d", i);
+        assert_int_equal(store_room_maker(s, id, i == 3 ? "g:10.0.0.1" : "a:7", &err), LT_OK);
+    }
+    assert_int_equal(store_rooms_made(s, "a:7", &err), 2); /* 4 is over */
+    assert_int_equal(store_rooms_made(s, "g:10.0.0.1", &err), 1);
+    assert_int_equal(store_rooms_made(s, "a:8", &err), 0);
     char ids[8][16], owners[8][STORE_NODE_MAX];
     assert_int_equal(store_rooms_unfinished(s, ids, owners, 8, &err), 3);
     assert_string_equal(ids[0], "rrrrrrrrr1"); /* the longest untouched */

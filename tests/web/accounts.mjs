@@ -9,7 +9,9 @@
 //  - a rated chess game between two accounts: guests and one player in
 //    both seats refused; at its end both Glicko-2 ratings move (the one
 //    by what the other lost, between two new players), the profile and
-//    the leaderboard show them, and the game is in the archive.
+//    the leaderboard show them, and the game is in the archive;
+//  - a rated game where a computer played for a player away: that seat
+//    forfeits the rating whatever the board says.
 //
 // Every wait is for the answer or message it needs.
 import http from 'node:http';
@@ -136,7 +138,33 @@ async function main() {
   const record = await request('GET', `/api/games/${made.room}/record`);
   check(record.status === 200 && /\[Termination "resign"\]/.test(record.text) && /1\. e4/.test(record.text),
     'its record is kept');
-  [a, b, guest].forEach((s) => s.ws.close());
+  /* a rated game whose room chose a computer for a player away: Bob
+   * leaves after 1. e4, a computer plays Black on, Bob comes back and
+   * Ala then resigns; on the board Bob won, but the seat a computer
+   * played for forfeits the rating: Ala's rises, Bob's falls */
+  a.send({ t: 'create', game: 'chess', seats: ['human', 'human'], rated: true, away: 1, away_then: 'computer', id: 10 });
+  const made2 = await a.next((m) => m.re === 10);
+  a.send({ t: 'join', room: made2.room, seat: 0, token: made2.tokens[0], id: 11 });
+  await a.next((m) => m.re === 11);
+  const b2 = await player(bob);
+  b2.send({ t: 'join', room: made2.room, seat: 1, token: made2.tokens[1], id: 12 });
+  await b2.next((m) => m.re === 12);
+  a.send({ t: 'move', ply: 0, name: 'e4' });
+  await b2.next((m) => m.t === 'move' && m.name === 'e4');
+  b2.ws.close();
+  const stood = await a.next((m) => m.t === 'move' && m.room === made2.room && m.ply === 2);
+  equal(stood.by, 1, 'rated, away: a computer moved for Bob');
+  const b3 = await player(bob);
+  b3.send({ t: 'join', room: made2.room, seat: 1, token: made2.tokens[1], id: 13 });
+  equal((await b3.next((m) => m.re === 13)).you, [1], 'Bob is back at Black');
+  a.send({ t: 'resign' });
+  const r2 = await b3.next((m) => m.t === 'result');
+  equal([r2.result, r2.end.reason], ['0-1', 'resign'], 'Ala resigns: Bob won on the board');
+  const ra2 = (await request('GET', '/api/players/ala')).json.ratings.find((r) => r.pool === 'chess/unlimited');
+  const rb2 = (await request('GET', '/api/players/Bob')).json.ratings.find((r) => r.pool === 'chess/unlimited');
+  check(ra2.games === 2 && rb2.games === 2 && ra2.rating > ra.rating && rb2.rating < rb.rating,
+    `the seat a computer played for forfeits the rating (Ala ${ra.rating} → ${ra2.rating}, Bob ${rb.rating} → ${rb2.rating})`);
+  [a, b, b3, guest].forEach((s) => s.ws.close());
   equal(await stopServer(server), 0, 'the server stops cleanly');
   if (/AddressSanitizer|runtime error/.test(server.stderr())) check(false, 'sanitizer report: ' + server.stderr().slice(-2000));
 }

@@ -94,6 +94,7 @@ async function roomAfterTheGame(browser, server) {
   await pa.click('#start');
   await pa.waitForSelector('input.link[data-seat="1"]');
   await pb.goto(await pa.inputValue('input.link[data-seat="1"]'));
+  await pb.click('#challenge-accept');
   await pb.waitForSelector('svg.board');
   await typed(pa, 'e4', 0);
   await typed(pb, 'e5', 1);

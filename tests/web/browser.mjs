@@ -31,7 +31,12 @@
 //    to the position both pages show;
 //  - two pages in a chess room on the server: clocks, a draw offered and
 //    accepted, a rematch with colours swapped, a takeback, a resignation;
+//  - a challenge link (a seat's link) declined, the challenger told at
+//    once, and another accepted; a room whose player away is played on
+//    by a computer, and who comes back plays the seat again; the chat
+//    muted and shown again; a watcher counted and no longer;
 //  - a screenshot of the finished game: OUTDIR/ludoteka-browser.png.
+// LT_ONLY="room play,accounts" runs only those parts.
 import fs from 'node:fs';
 import path from 'node:path';
 import { execFileSync } from 'node:child_process';
@@ -544,8 +549,9 @@ async function networked(browser, server) {
   await pa.click('#start');
   await pa.waitForSelector('input.link[data-seat="1"]');
   const invite = await pa.inputValue('input.link[data-seat="1"]');
-  const room = /room=(\w+)/.exec(invite)[1];
+  const room = /challenge=(\w+)/.exec(invite)[1];
   const pb = await openPage(b, invite);
+  await pb.click('#challenge-accept');
   await pb.waitForSelector('svg.board');
   let moves = 0;
   const player = async (page, seat) => {
@@ -592,6 +598,7 @@ async function roomPlay(browser, server) {
   await pa.waitForSelector('input.link[data-seat="1"]');
   const invite = await pa.inputValue('input.link[data-seat="1"]');
   const pb = await openPage(b, invite);
+  await pb.click('#challenge-accept');
   await pb.waitForSelector('svg.board');
   await Promise.all([pa, pb].map((p) => p.waitForSelector('.clock.running[data-seat="0"]')));
   check(Number(await pb.getAttribute('.clock[data-seat="0"]', 'data-ms')) <= 300000,
@@ -683,6 +690,134 @@ async function lobbyAndChat(browser, server) {
   await b.close();
 }
 
+/* Page A makes a chess room with Black over the network (5+3) and gives
+ * Black's link; returns the link. */
+async function chessChallenge(page, server, setup = async () => {}) {
+  await page.goto(server.url + '#new=chess');
+  await page.selectOption('select[name="seat-1"]', 'remote');
+  await page.selectOption('#clock', '5+3');
+  await setup(page);
+  await page.click('#start');
+  await page.waitForSelector('input.link[data-seat="1"]');
+  return page.inputValue('input.link[data-seat="1"]');
+}
+
+/* A challenge link: page B (in Polish) opens Black's link and sees the
+ * challenge (the game, its clock, casual, the seat) with Accept and
+ * Decline; declined, page A hears it at once and its game is off; a
+ * second challenge accepted seats B at Black. */
+async function challengeLinks(browser, server) {
+  const a = await browser.newContext({ locale: 'en-GB' });
+  const b = await browser.newContext({ locale: 'pl-PL' });
+  const pa = await openPage(a);
+  const link = await chessChallenge(pa, server);
+  check(/#challenge=\w+&seat=1&token=\w+$/.test(link), `the seat's link is a challenge (${link})`);
+  const pb = await openPage(b, link);
+  await pb.waitForSelector('#challenge-accept');
+  const text = await pb.innerText('#challenge');
+  check(/Szachy/.test(text) && /5\+3/.test(text) && /Towarzyska/.test(text) && /Czarne/.test(text),
+    `the challenge says the game, its clock, casual and the seat, in Polish (${text})`);
+  await pb.click('#challenge-decline');
+  await pb.waitForSelector('#challenge-answer:has-text("Odrzucone")');
+  await pa.waitForFunction(() => document.querySelector('#status')?.dataset.over === 'true');
+  check((await pa.innerText('main')).includes('declined the challenge'), 'declined: the challenger is told at once, and the game is off');
+  const again = await chessChallenge(pa, server);
+  await pb.goto(again);
+  await pb.click('#challenge-accept');
+  await pb.waitForSelector('svg.board');
+  await playNamed(pa, ['e4']);
+  await waitTurn(pb, [1]);
+  await playNamed(pb, ['e5']);
+  await waitTurn(pa, [0]);
+  equal(await board(pb, 'viewer'), '1', 'accepted: the page plays Black');
+  noConsoleErrors(pa, 'challenge, first page');
+  noConsoleErrors(pb, 'challenge, second page');
+  await a.close();
+  await b.close();
+}
+
+/* Away, then a computer: the room's set-up chooses it (here with a limit
+ * of one second, a choice the test adds to the list); Black's page leaves
+ * after 1. e4, the server's computer answers for Black and the room says
+ * so; Black's page comes back and plays the seat again. */
+async function awayComputer(browser, server) {
+  const a = await browser.newContext({ locale: 'en-GB' });
+  const b = await browser.newContext({ locale: 'en-GB' });
+  const pa = await openPage(a);
+  const link = await chessChallenge(pa, server, async (page) => {
+    await page.$eval('#away', (sel) => {
+      sel.append(new Option('1 s', '1'));
+      sel.value = '1';
+    });
+    await page.selectOption('#away-then', 'computer');
+  });
+  const room = /challenge=(\w+)/.exec(link)[1];
+  const pb = await openPage(b, link);
+  await pb.click('#challenge-accept');
+  await pb.waitForSelector('svg.board');
+  await playNamed(pa, ['e4']);
+  await waitTurn(pb, [1]);
+  await pb.goto(server.url); /* Black's page leaves the room */
+  await waitPly(pa, 1);
+  await pa.waitForSelector('#seats li:has-text("away: a computer plays on")');
+  check((await pa.innerText('#message')).includes('is away: a computer plays on') && (await ply(pa)) === 2,
+    'away past the limit: a computer plays Black\'s move, and the room says so');
+  await pb.goto(server.url + '#room=' + room);
+  await pb.waitForSelector('svg.board');
+  await pa.waitForSelector('#seats li:has-text("away: a computer plays on")', { state: 'detached' });
+  await waitTurn(pa, [0]);
+  const move = (await legalMoves(pa)).find((m) => m.name === 'd4' || m.name === 'Nf3');
+  await playMove(pa, move);
+  await waitTurn(pb, [1]);
+  const n = await ply(pb);
+  await playMove(pb, (await legalMoves(pb))[0]);
+  equal([await ply(pb), await board(pb, 'to')], [n + 1, '0'], 'back: the player plays Black again');
+  noConsoleErrors(pa, 'away, first page');
+  noConsoleErrors(pb, 'away, second page');
+  await a.close();
+  await b.close();
+}
+
+/* Chat muted and watchers counted: page B hides the chat (no line shows,
+ * not even one said meanwhile) and shows it again (every line back); a
+ * third page watching is counted on A's page, and no longer once it has
+ * gone. */
+async function muteAndWatchers(browser, server) {
+  const a = await browser.newContext({ locale: 'en-GB' });
+  const b = await browser.newContext({ locale: 'en-GB' });
+  const c = await browser.newContext({ locale: 'en-GB' });
+  const pa = await openPage(a);
+  const link = await chessChallenge(pa, server);
+  const room = /challenge=(\w+)/.exec(link)[1];
+  const pb = await openPage(b, link);
+  await pb.click('#challenge-accept');
+  await pb.waitForSelector('svg.board');
+  const say = async (text) => {
+    await pa.fill('#chat-input', text);
+    await pa.click('#chat-send');
+    await pa.waitForSelector(`#chat-lines li:has-text("${text}")`);
+  };
+  await say('one');
+  await pb.waitForSelector('#chat-lines li:has-text("one")');
+  await pb.check('#chat-mute');
+  await say('two');
+  equal(await pb.locator('#chat-lines li').count(), 0, 'muted: no line of the chat shows');
+  await pb.uncheck('#chat-mute');
+  await pb.waitForSelector('#chat-lines li:has-text("two")');
+  equal(await pb.locator('#chat-lines li').count(), 2, 'shown again: every line, the one said meanwhile too');
+  const pc = await openPage(c, server.url + '#room=' + room);
+  await pc.waitForSelector('svg.board');
+  await pa.waitForSelector('#watchers:has-text("1 watching")');
+  check(true, 'a page watching is counted on the player\'s page');
+  await c.close();
+  await pa.waitForSelector('#watchers', { state: 'detached' });
+  check(true, 'and no longer once it has gone');
+  noConsoleErrors(pa, 'mute, first page');
+  noConsoleErrors(pb, 'mute, second page');
+  await a.close();
+  await b.close();
+}
+
 /* Quick pairing from the lobby: two pages ask for chess at 5+3 and meet
  * in one room, the one who waited playing White. */
 async function quickPairing(browser, server) {
@@ -754,6 +889,7 @@ async function accounts(browser, server) {
   await pa.click('#start');
   await pa.waitForSelector('input.link[data-seat="1"]');
   await pb.goto(await pa.inputValue('input.link[data-seat="1"]'));
+  await pb.click('#challenge-accept');
   await pb.waitForSelector('svg.board');
   await playNamed(pa, ['e4']);
   await waitTurn(pb, [1]);
@@ -843,24 +979,30 @@ fs.mkdirSync(outDir, { recursive: true });
 const server = await startServer(exe, tempDir('lt-browser-data-'));
 const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
 const context = await browser.newContext({ locale: 'en-GB', acceptDownloads: true });
+/* LT_ONLY="room play,accounts": only those parts (while working on them) */
+const only = process.env.LT_ONLY ? process.env.LT_ONLY.split(',') : null;
+const timedOnly = (name, f) => (!only || only.includes(name) ? timed(name, f) : null);
 try {
-  await timed('page', () => pageLoads(context, server));
-  await timed('any view', () => anyView(context, server));
-  await timed('board game', () => boardGame(context, server));
-  await timed('chess', () => chessAgainstComputer(context, server));
-  await timed('chess between two', () => chessBetweenTwo(context, server));
-  await timed('chess clock', () => chessClock(context, server));
-  await timed('black at the bottom', () => blackAtTheBottom(context, server));
-  await timed('dice undo', () => diceUndo(context, server));
-  await timed('alquerque', () => alquerqueChain(context, server));
-  await timed('hazard', () => hazardTurn(context, server));
-  await timed('phone', () => polishOnAPhone(browser, server));
-  await timed('one language', () => oneLanguage(browser, server));
-  await timed('networked', () => networked(browser, server));
-  await timed('room play', () => roomPlay(browser, server));
-  await timed('lobby and chat', () => lobbyAndChat(browser, server));
-  await timed('quick pairing', () => quickPairing(browser, server));
-  await timed('accounts', () => accounts(browser, server));
+  await timedOnly('page', () => pageLoads(context, server));
+  await timedOnly('any view', () => anyView(context, server));
+  await timedOnly('board game', () => boardGame(context, server));
+  await timedOnly('chess', () => chessAgainstComputer(context, server));
+  await timedOnly('chess between two', () => chessBetweenTwo(context, server));
+  await timedOnly('chess clock', () => chessClock(context, server));
+  await timedOnly('black at the bottom', () => blackAtTheBottom(context, server));
+  await timedOnly('dice undo', () => diceUndo(context, server));
+  await timedOnly('alquerque', () => alquerqueChain(context, server));
+  await timedOnly('hazard', () => hazardTurn(context, server));
+  await timedOnly('phone', () => polishOnAPhone(browser, server));
+  await timedOnly('one language', () => oneLanguage(browser, server));
+  await timedOnly('networked', () => networked(browser, server));
+  await timedOnly('room play', () => roomPlay(browser, server));
+  await timedOnly('lobby and chat', () => lobbyAndChat(browser, server));
+  await timedOnly('quick pairing', () => quickPairing(browser, server));
+  await timedOnly('accounts', () => accounts(browser, server));
+  await timedOnly('challenge links', () => challengeLinks(browser, server));
+  await timedOnly('away then a computer', () => awayComputer(browser, server));
+  await timedOnly('chat muted and watchers', () => muteAndWatchers(browser, server));
 } finally {
   await browser.close();
   const status = await stopServer(server);

@@ -62,11 +62,14 @@ export function tempDir(prefix) {
   return dir;
 }
 
-/* Starts the server; resolves once it says where it listens. */
+/* Starts the server; resolves once it says where it listens.  Under
+ * tests/net/with_postgres.sh (LT_TEST_PG set) its store is that
+ * PostgreSQL unless extra names one: the server's tests run on both. */
 export function startServer(exe, dataDir, extra = []) {
+  const db = process.env.LT_TEST_PG && !extra.includes('--db') ? ['--db', process.env.LT_TEST_PG] : [];
   return new Promise((resolve, reject) => {
     const proc = spawn(exe, ['serve', '--port', '0', '--bind', '127.0.0.1',
-      '--data', dataDir, ...extra], { stdio: ['ignore', 'pipe', 'pipe'] });
+      '--data', dataDir, ...db, ...extra], { stdio: ['ignore', 'pipe', 'pipe'] });
     let out = '';
     let err = '';
     const logWaiters = [];

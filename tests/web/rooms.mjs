@@ -8,7 +8,11 @@
 //  - the server's clock: a flag falls with nobody sending anything;
 //  - a watcher or the wrong seat is refused;
 //  - Talat for three: a seat resigns and leaves, the game goes on;
-//  - killed and started again, a room keeps its offer and its clocks.
+//  - a player away past the limit: a computer plays on, as the room
+//    chose, until the player is back;
+//  - a challenge (a seat's link) seen, declined, or too late to decline;
+//  - killed and started again, a room keeps its offer and its clocks;
+//  - the bound on unfinished rooms one address has made.
 //
 // Every wait is for the message it needs (the watchdog bounds the run).
 import {
@@ -192,8 +196,8 @@ async function main() {
     looker.send({ t: 'lobby', id: 1 });
     const lobby = await looker.next((m) => m.re === 1);
     const listed = lobby.open.find((g) => g.room === c.room);
-    equal(listed && [listed.game, listed.seats.map((x) => x.free)], ['chess', [false, true]],
-      'the lobby lists the open game, its second seat free');
+    equal(listed && [listed.game, listed.options, listed.seats.map((x) => x.free)], ['chess', 'rules=fide', [false, true]],
+      'the lobby lists the open game, its options (chess\'s default rules) and its second seat free');
     looker.send({ t: 'sit', room: c.room, id: 2 });
     const seated = await looker.next((m) => m.re === 2);
     equal([seated.t, seated.seat], ['seated', 1], 'a seat taken from the lobby with one message');
@@ -290,8 +294,82 @@ async function main() {
     [white, w3, back].forEach((x) => x.ws.close());
   }
 
-  /* killed with an offer standing and a clock running: both survive */
+  /* a player away past the limit of a room that chose "computer": a
+   * computer plays the seat on; back, the player takes it again */
   {
+    equal((await ask(url, { t: 'create', game: 'chess', seats: ['human', 'human'], away: 1, away_then: 'robot' })).code,
+      'bad-message', 'away_then is forfeit or computer');
+    const c = await create('chess', ['human', 'human'], { away: 1, away_then: 'computer' });
+    const white = await sit(c.room, 0, c.tokens[0]);
+    const black = await sit(c.room, 1, c.tokens[1]);
+    white.send({ t: 'move', ply: 0, name: 'e4' });
+    await black.next((m) => m.t === 'move' && m.ply === 1);
+    black.ws.close();
+    const stood = await expect(white, 'stand-in');
+    equal(stood.seat, 1, 'away: the room hears that a computer plays Black on');
+    const seats = await expect(white, 'seats', (m) => m.seats[1].standin);
+    equal([seats.seats[1].here, seats.seats[1].spec], [false, 'human'], 'away: the seat is still the person\'s');
+    const reply = await expect(white, 'move', (m) => m.ply === 2);
+    equal([reply.by, reply.result, reply.to], [1, '*', 0], 'away: the computer moved for Black, and the game goes on');
+    const back = await sit(c.room, 1, c.tokens[1]);
+    equal([back.room.seats[1].standin, back.room.ply], [false, 2], 'away: back, the player has the seat again');
+    const reply2 = await expect(white, 'seats', (m) => !m.seats[1].standin && m.seats[1].here);
+    check(reply2, 'away: the room hears that the player is back');
+    white.lastPly = 2;
+    const m3 = await move(white, 'd4');
+    await expect(back, 'move', (m) => m.ply === m3.ply);
+    back.lastPly = m3.ply;
+    const m4 = await move(back, 'Nc6');
+    equal([m4.by, m4.name], [1, 'Nc6'], 'away: the person plays the seat again, not the computer');
+    const port = url.split(':')[2].split('/')[0];
+    const text = await (await fetch(`http://127.0.0.1:${port}/api/rooms/${c.room}/record`)).text();
+    check(/\[AwayThen "computer"\]/.test(text) && /\[StandIn "0,1"\]/.test(text),
+      'away: the room\'s file keeps the choice and who was played for');
+    [white, back].forEach((x) => x.ws.close());
+  }
+
+  /* a challenge: the seat's link shows the game; declined, the game is
+   * off and the challenger hears it at once */
+  {
+    const c = await create('chess', ['human', 'human'], { clock: '5+3', away: 60, away_then: 'computer' });
+    const host = await sit(c.room, 0, c.tokens[0]);
+    const friend = socket(url);
+    await friend.opened();
+    friend.send({ t: 'challenge', room: c.room, seat: 1, token: 'x'.repeat(16), id: 1 });
+    equal((await friend.next((m) => m.re === 1)).code, 'bad-token', 'challenge: a wrong token is refused');
+    friend.send({ t: 'challenge', room: c.room, seat: 1, token: c.tokens[1], id: 2 });
+    const ch = await friend.next((m) => m.re === 2);
+    equal([ch.t, ch.game, ch.clock, ch.rated, ch.seat, ch.taken, ch.away, ch.away_then, ch.from],
+      ['challenge', 'chess', '5+3', false, 1, false, 60, 'computer', ''],
+      'challenge: the link shows the game, clock, kind and seat (a guest\'s: no name)');
+    friend.send({ t: 'refuse', room: c.room, seat: 1, token: c.tokens[1], id: 3 });
+    const told = await expect(host, 'refused');
+    equal(told.seat, 1, 'challenge declined: the challenger hears it');
+    const r = await expect(host, 'result');
+    equal([r.result, r.end.reason], ['*', 'abort'], 'challenge declined: the game is called off');
+    equal((await friend.next((m) => m.re === 3)).t, 'refused', 'challenge declined: answered');
+    /* accepted (joined), it can no longer be declined */
+    const d = await create('chess', ['human', 'human']);
+    const p1 = await sit(d.room, 1, d.tokens[1]);
+    friend.send({ t: 'refuse', room: d.room, seat: 1, token: d.tokens[1], id: 4 });
+    equal((await friend.next((m) => m.re === 4)).code, 'illegal', 'challenge accepted: too late to decline');
+    friend.send({ t: 'challenge', room: d.room, seat: 1, token: d.tokens[1], id: 5 });
+    equal((await friend.next((m) => m.re === 5)).taken, true, 'challenge accepted: the link says so');
+    [host, friend, p1].forEach((x) => x.ws.close());
+  }
+
+  /* killed with an offer standing and a clock running: both survive;
+   * and a computer playing for a player away goes on doing so */
+  {
+    const s = await create('chess', ['human', 'human'], { away: 1, away_then: 'computer' });
+    const sw = await sit(s.room, 0, s.tokens[0]);
+    const sb = await sit(s.room, 1, s.tokens[1]);
+    sw.send({ t: 'move', ply: 0, name: 'e4' });
+    await sb.next((m) => m.t === 'move' && m.ply === 1);
+    sb.ws.close();
+    await expect(sw, 'move', (m) => m.ply === 2);
+    sw.ws.close();
+    await sw.closed();
     const { c, white, black } = await chess({ clock: '5+0' });
     await play(white, black, ['e4', 'e5']);
     white.send({ t: 'draw' });
@@ -299,6 +377,13 @@ async function main() {
     server.proc.kill('SIGKILL');
     await new Promise((r) => server.proc.once('exit', r));
     server = await startServer(exe, data, ['--port', String(server.port)]);
+    const sw2 = await sit(s.room, 0, s.tokens[0]);
+    equal([sw2.room.ply, sw2.room.seats[1].standin], [2, true], 'restart: the computer still plays for Black, away');
+    sw2.lastPly = 2;
+    await move(sw2, 'd4');
+    const answer = await expect(sw2, 'move', (m) => m.ply === 4);
+    equal(answer.by, 1, 'restart: and answers for Black');
+    sw2.ws.close();
     const back = await sit(c.room, 1, c.tokens[1]);
     equal([back.room.ply, back.room.offer && back.room.offer.kind, back.room.offer && back.room.offer.from],
       [2, 'draw', 0], 'restart: the game and the standing offer are back');
@@ -311,6 +396,26 @@ async function main() {
   }
   equal(await stopServer(server), 0, 'the server stops cleanly');
   if (/AddressSanitizer|runtime error/.test(server.stderr())) check(false, 'sanitizer report: ' + server.stderr().slice(-2000));
+
+  /* the bound on unfinished rooms one guest address has made at once */
+  {
+    /* a store of its own: the count is the store's (every server's) */
+    const dir = tempDir('lt-rooms-each-');
+    const small = await startServer(exe, dir, ['--rooms-each', '2', '--db', `${dir}/each.db`]);
+    url = `ws://127.0.0.1:${small.port}/ws`;
+    const a = await create('chess', ['human', 'human']);
+    await create('chess', ['human', 'human']);
+    const third = await ask(url, { t: 'create', game: 'chess', seats: ['human', 'human'] });
+    equal(third.code, 'limit', 'a third unfinished room of one address is refused');
+    check(/2 unfinished rooms/.test(third.msg), `with a clear message (${third.msg})`);
+    const p = await sit(a.room, 0, a.tokens[0]);
+    p.send({ t: 'resign' });
+    await expect(p, 'result');
+    await create('chess', ['human', 'human']);
+    check(true, 'once one is over, another may be made');
+    p.ws.close();
+    equal(await stopServer(small), 0, 'that server stops cleanly');
+  }
 }
 
 const watchdog = setTimeout(() => {

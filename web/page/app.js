@@ -175,6 +175,7 @@ function route() {
   else if (params.has('new')) showSetup(params.get('new'));
   else if (params.has('play')) resumeLocal();
   else if (params.has('room')) openRoom(params);
+  else if (params.has('challenge')) showChallenge(params);
   else if (params.has('lobby')) showLobby();
   else if (params.has('account')) showAccount();
   else if (params.has('archived')) showArchived(params);
@@ -509,6 +510,7 @@ async function showLobby() {
     const who = r.seats.map((s, i) => (s.free ? t('{who}: free', { who: seatName(g, i) })
       : t('{who}: taken', { who: seatName(g, i) }))).join(', ');
     return [h('span', { class: 'lobby-game' }, title(g)),
+      r.options ? ' · ' + optionWords(g, r.options) : '',
       ' · ', r.clock === 'none' ? t('No clock') : r.clock,
       r.rated ? ' · ' + t('rated') : '', ' · ', who];
   };
@@ -726,7 +728,8 @@ async function showSetup(id) {
     h('select', { name: 'dice', id: 'dice-mode' },
       h('option', { value: 'auto', selected: true }, t('thrown by the computer')),
       h('option', { value: 'manual' }, t('entered by hand')))) : null;
-  form.append(
+  /* (DOM append writes a null as the text "null": only the parts there) */
+  form.append(...[
     h('h1', {}, title(g)),
     options.length ? h('fieldset', {}, h('legend', {}, t('Options')), options) : null,
     h('fieldset', {}, h('legend', {}, t('Players')),
@@ -734,10 +737,19 @@ async function showSetup(id) {
       seatsBox,
       online ? h('p', { class: 'help' }, t('Players over the network get a link to their seat once the room is made.')) : null,
       online ? h('label', { class: 'option' }, h('span', {}, t('A player who leaves the room')),
-        h('select', { name: 'away', id: 'away' },
+        h('select', { name: 'away', id: 'away', onchange: (e) => {
+          form.elements.away_then.disabled = e.target.value === '0';
+        } },
           h('option', { value: '0' }, t('is waited for')),
-          h('option', { value: '60', selected: true }, t('loses after a minute away')),
-          h('option', { value: '300' }, t('loses after five minutes away')))) : null,
+          h('option', { value: '30' }, t('half a minute away')),
+          h('option', { value: '60', selected: true }, t('a minute away')),
+          h('option', { value: '300' }, t('five minutes away')),
+          h('option', { value: '3600' }, t('an hour away')))) : null,
+      online ? h('label', { class: 'option' }, h('span', {}, t('and then')),
+        h('select', { name: 'away_then', id: 'away-then' },
+          h('option', { value: 'forfeit', selected: true }, t('loses the game')),
+          h('option', { value: 'computer' }, t('a computer plays for them'))),
+        h('span', { class: 'help' }, t('The player who comes back takes the seat again. In a rated game, a player a computer played for loses the rating points whatever the board says.'))) : null,
       online && me && g.min <= 2 ? h('label', { class: 'check' },
         h('input', { type: 'checkbox', name: 'rated', id: 'rated' }),
         h('span', {}, t('Rated: two people, each logged in; the result moves their ratings.'))) : null,
@@ -753,7 +765,7 @@ async function showSetup(id) {
     h('div', { class: 'row' },
       h('button', { type: 'submit', class: 'primary', id: 'start' }, t('Start')),
       h('a', { class: 'button', href: '#rules=' + id }, t('Rules')),
-      h('a', { class: 'button', href: '#' }, t('Back'))));
+      h('a', { class: 'button', href: '#' }, t('Back')))].filter(Boolean));
   form.addEventListener('submit', async (e) => {
     e.preventDefault();
     const optionText = g.options.map((o) => o.name + '=' + form.elements['opt-' + o.name].value).join(' ');
@@ -769,7 +781,10 @@ async function showSetup(id) {
         if (clockText() !== 'none') create.clock = clockText();
         if (form.elements.lobby && form.elements.lobby.checked) create.open = true;
         if (form.elements.rated && form.elements.rated.checked) create.rated = true;
-        if (form.elements.away && Number(form.elements.away.value) > 0) create.away = Number(form.elements.away.value);
+        if (form.elements.away && Number(form.elements.away.value) > 0) {
+          create.away = Number(form.elements.away.value);
+          create.away_then = form.elements.away_then.value;
+        }
         const answer = await request(create);
         if (answer.t !== 'created') throw new Error(serverError(answer));
         const keys = { seats: {}, invites: {} };
@@ -1708,6 +1723,7 @@ class RoomGame extends GameView {
     if (this.you.has(i)) return t('you');
     if (isComputer(spec)) return specLabel(spec) + ' (' + t('on the server') + ')';
     const s = this.seats[i];
+    if (s && s.standin) return t('away: a computer plays on');
     return s && s.here ? t('connected') : t('not connected');
   }
 
@@ -1816,6 +1832,10 @@ class RoomGame extends GameView {
       this.seats = m.seats;
       if (m.watchers !== undefined) this.watchers = m.watchers;
       if (this.ready) this.render();
+    } else if (m.t === 'stand-in') {
+      this.say(t('{who} is away: a computer plays on until they are back.', { who: this.seatName(m.seat) }));
+    } else if (m.t === 'refused') {
+      this.say(t('{who} declined the challenge: the game is off.', { who: this.seatName(m.seat) }));
     } else if (m.t === 'seat-lost') {
       this.you.delete(m.seat);
       this.say(t('{who} is now played from another window.', { who: seatName(this.game, m.seat) }));
@@ -1892,7 +1912,7 @@ class RoomGame extends GameView {
       this.watchers ? h('p', { class: 'help', id: 'watchers' }, tn('{n} watching', '{n} watching', this.watchers)) : null,
       ...invites.map(([seat, token]) =>
         h('p', { class: 'invite' }, t('Link for {who}:', { who: seatName(g, Number(seat)) }), ' ',
-          h('input', { readonly: true, value: link(`&seat=${seat}&token=${token}`), class: 'link', 'data-seat': seat, onfocus: (e) => e.target.select() }))),
+          h('input', { readonly: true, value: `${sharedOrigin()}${location.pathname}#challenge=${this.id}&seat=${seat}&token=${token}`, class: 'link', 'data-seat': seat, onfocus: (e) => e.target.select() }))),
       h('p', { class: 'invite' }, t('Link for watching:'), ' ',
         h('input', { readonly: true, value: link(''), class: 'link', onfocus: (e) => e.target.select() })),
       this.seed ? h('p', { class: 'help' }, t('The dice were thrown from the random seed {seed}; the record has it.', { seed: this.seed })) : null,
@@ -1962,6 +1982,80 @@ function resumeLocal() {
   const g = gameById(core.info().game);
   document.title = title(g) + ' — Ludoteka';
   current = new LocalGame(g);
+}
+
+/* The options of a game as the setup shows them: each option's label and
+ * its choice's words, from the text `name=value ...`. */
+function optionWords(g, text) {
+  return text.split(/\s+/).filter(Boolean).map((pair) => {
+    const [name, value] = pair.split('=');
+    const o = g.options.find((x) => x.name === name);
+    if (!o) return pair;
+    const c = o.choices && o.choices.find((x) => String(x.value) === value);
+    return `${o.label || o.name}: ${c ? c.text : value}`;
+  }).join(', ');
+}
+
+/* #challenge=ID&seat=S&token=T: a seat's link.  Whoever opens it sees the
+ * challenge (who, the game, its options and clock, rated or casual) and
+ * accepts (the seat is theirs: the room) or declines (the game is off,
+ * and the challenger is told at once). */
+async function showChallenge(params) {
+  const id = params.get('challenge');
+  const seat = Number(params.get('seat'));
+  const token = params.get('token') || '';
+  const status = h('p', { class: 'help', id: 'challenge-status', 'aria-live': 'polite' }, t('Asking the server…'));
+  put(main, h('section', { class: 'challenge', id: 'challenge' }, h('h1', {}, t('A challenge')), status));
+  let m;
+  try {
+    m = await request({ t: 'challenge', room: id, seat, token });
+  } catch (e) {
+    status.textContent = e.message;
+    return;
+  }
+  const g = m.t === 'challenge' ? gameById(m.game) : null;
+  if (!g) {
+    status.textContent = m.t === 'error' ? serverError(m) : t('The server does not know this game.');
+    return;
+  }
+  const accept = () => {
+    const keys = roomKeys(id);
+    keys.seats[seat] = token;
+    saveRoomKeys(id, keys);
+    location.hash = 'room=' + id;
+  };
+  if (m.taken) return accept(); /* accepted before: the seat is this link's */
+  document.title = t('A challenge') + ' — Ludoteka';
+  const span = m.away % 60 ? t('{n} s', { n: number(m.away) }) : t('{n} min', { n: number(m.away / 60) });
+  const away = m.away ? (m.away_then === 'computer'
+    ? t('A player away for {time} is played on by a computer until they are back.', { time: span })
+    : t('A player away for {time} loses the game.', { time: span })) : null;
+  const answer = h('p', { class: 'error', id: 'challenge-answer', 'aria-live': 'polite' });
+  const decline = async () => {
+    try {
+      const r = await request({ t: 'refuse', room: id, seat, token });
+      answer.textContent = r.t === 'refused' ? t('Declined: the challenger has been told.') : serverError(r);
+      if (r.t === 'refused') buttons.remove();
+    } catch (e) {
+      answer.textContent = e.message;
+    }
+  };
+  const buttons = h('div', { class: 'row' },
+    h('button', { type: 'button', class: 'primary', id: 'challenge-accept', onclick: accept }, t('Accept')),
+    h('button', { type: 'button', id: 'challenge-decline', onclick: decline }, t('Decline')));
+  put(main, h('section', { class: 'challenge', id: 'challenge', 'data-room': id },
+    h('h1', {}, t('A challenge')),
+    h('p', { id: 'challenge-who' }, m.from ? t('{who} invites you to play {game}.', { who: m.from, game: title(g) })
+      : t('You are invited to play {game}.', { game: title(g) })),
+    h('ul', { class: 'challenge-terms' },
+      h('li', {}, t('Your seat: {seat}', { seat: seatName(g, seat) })),
+      m.options ? h('li', {}, t('Options: {options}', { options: optionWords(g, m.options) })) : null,
+      h('li', {}, m.clock === 'none' ? t('No clock') : t('Clock: {clock}', { clock: m.clock })),
+      h('li', { id: 'challenge-kind' }, m.rated ? t('Rated: the result moves both ratings.') : t('Casual: not rated.')),
+      away ? h('li', {}, away) : null),
+    m.over ? h('p', { class: 'error' }, t('This game is over: the challenge is no longer open.')) : buttons,
+    answer,
+    h('a', { class: 'button', href: '#' }, t('Back'))));
 }
 
 /* #room=ID, perhaps with the seat and token of an invitation. */
