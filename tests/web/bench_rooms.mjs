@@ -135,6 +135,7 @@ if (CLUSTER && !db) {
  * to one); the clients all come from one address */
 const limits = ['--max-connections', String(CLIENTS + 64), '--max-per-ip', String(CLIENTS + 64),
   '--max-rooms', String(ROOMS + 16), '--rooms-per-hour', String(ROOMS + 16),
+  '--rooms-each', String(ROOMS + 16),
   '--rate', '200', '--idle-seconds', '120', ...(db ? ['--db', db] : []),
   ...(CLUSTER ? ['--proxy', '127.0.0.1'] : [])];
 const servers = [];

@@ -65,7 +65,8 @@ const CLOCK = '5+3';
 /* as deployed (docs/deploy.md): HAProxy's requests count for the address
  * it forwards, here every client's 127.0.0.1 */
 const LIMITS = ['--proxy', '127.0.0.1', '--max-connections', '1024', '--max-per-ip', '1024',
-  '--max-rooms', '400', '--rooms-per-hour', '10000', '--rate', '200', '--idle-seconds', '60'];
+  '--max-rooms', '400', '--rooms-per-hour', '10000', '--rooms-each', '400', '--rate', '200',
+  '--idle-seconds', '60'];
 const nodes = ['a', 'b'];
 const servers = {};
 const owners = {};   /* node -> [[room, owner, when heard]] from its log, in order */
