@@ -4,7 +4,8 @@
 #                          server)
 #   scripts/deps.sh test   to build and run the whole test suite too
 #                          (chromium for the browser tests, npm for their
-#                          packages)
+#                          packages, PostgreSQL and HAProxy for the
+#                          servers' tests)
 # As root it runs apt-get; otherwise sudo; without sudo it prints the
 # command to run.
 set -eu
@@ -17,7 +18,7 @@ cmds="node:nodejs"
 case "$mode" in
   run) ;;
   test)
-    pkgs="$pkgs clang libclang-rt-14-dev libcmocka-dev chromium tmux postgresql"
+    pkgs="$pkgs clang libclang-rt-14-dev libcmocka-dev chromium tmux postgresql haproxy"
     cmds="$cmds npm:npm"
     ;;
   *) echo "usage: $0 run|test" >&2; exit 2 ;;

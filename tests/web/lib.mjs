@@ -4,6 +4,7 @@
 // count their failures, and the native tools that judge records.
 import { spawn, execFileSync } from 'node:child_process';
 import fs from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import WebSocket from 'ws';
@@ -114,6 +115,73 @@ export function stopServer(server, signal = 'SIGTERM') {
     server.proc.once('exit', (code, sig) => resolve(code ?? sig));
     server.proc.kill(signal);
   });
+}
+
+/* ---- Several servers behind HAProxy (cluster.mjs, bench_rooms.mjs) ----------- */
+
+export const HAPROXY = process.env.HAPROXY ||
+  ['/usr/sbin/haproxy', '/usr/bin/haproxy'].find((p) => fs.existsSync(p)) || 'haproxy';
+
+/* A free loopback port, for a program that cannot say which it got. */
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const s = net.createServer();
+    s.on('error', reject);
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address();
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+/* HAProxy on loopback in front of servers [{name, port}] (docs/deploy.md
+ * has the same configuration for a real deployment): http mode, WebSocket
+ * tunnels, health checks on /api/health, round robin, a connection to a
+ * dead server tried again on another.  Its servers' ups and downs are
+ * logged on its stderr.  Resolves once it answers through to a server. */
+export async function startHaproxy(dir, servers, maxconn = 1024) {
+  const port = await freePort();
+  const file = path.join(dir, 'haproxy.cfg');
+  fs.writeFileSync(file, `global
+    maxconn ${maxconn + 64}
+    log stderr format short local0 notice
+defaults
+    mode http
+    log global
+    option dontlognull
+    option forwardfor
+    timeout connect 2s
+    timeout client 30s
+    timeout server 30s
+    timeout tunnel 1h
+    timeout client-fin 5s
+    timeout http-request 10s
+    retries 3
+    option redispatch 1
+frontend ludoteka
+    bind 127.0.0.1:${port}
+    maxconn ${maxconn}
+    default_backend ludoteka
+backend ludoteka
+    balance roundrobin
+    option httpchk GET /api/health
+    http-check expect status 200
+    timeout check 2s
+    default-server check inter 1s fall 3 rise 2
+${servers.map((s) => `    server ${s.name} 127.0.0.1:${s.port}`).join('\n')}
+`);
+  const proc = spawn(HAPROXY, ['-f', file, '-db'], { stdio: ['ignore', 'ignore', 'pipe'] });
+  let err = '';
+  proc.stderr.on('data', (d) => { err = (err + d).slice(-65536); });
+  const deadline = Date.now() + 20000;
+  for (;;) {
+    if (proc.exitCode !== null) throw new Error(`haproxy exited: ${err}`);
+    const ok = await fetch(`http://127.0.0.1:${port}/api/health`).then((r) => r.status === 200, () => false);
+    if (ok) break;
+    if (Date.now() > deadline) throw new Error(`haproxy did not answer: ${err}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  return { proc, port, url: `http://127.0.0.1:${port}/`, stderr: () => err };
 }
 
 /* Resident memory of a process, in KiB. */
