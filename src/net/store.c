@@ -49,9 +49,29 @@ int store_version(store *s)
     return v;
 }
 
+enum { MIGRATION_LOCK = 0x4c546b61 }; /* "LTka": the schema's advisory lock */
+
+static lt_status migrate_locked(store *s, lt_error *err);
+
 /* Applies the migrations the store has not seen, each in a transaction
  * that holds the schema (two processes starting at once migrate once). */
 static lt_status migrate(store *s, lt_error *err)
+{
+    if (!s->shared)
+        return migrate_locked(s, err);
+    /* with PostgreSQL the whole of it under one lock: CREATE TABLE IF NOT
+     * EXISTS is not safe against another process doing the same */
+    char k[16];
+    snprintf(k, sizeof k, "%d", MIGRATION_LOCK);
+    const char *p[] = {k};
+    if (run(s, "SELECT pg_advisory_lock(CAST($1 AS BIGINT))", p, 1, NULL, err) != LT_OK)
+        return LT_EIO;
+    lt_status st = migrate_locked(s, err);
+    run(s, "SELECT pg_advisory_unlock(CAST($1 AS BIGINT))", p, 1, NULL, NULL);
+    return st;
+}
+
+static lt_status migrate_locked(store *s, lt_error *err)
 {
     const char *lock = strcmp(s->drv->kind, "postgresql")
                            ? "BEGIN IMMEDIATE"
