@@ -139,11 +139,8 @@ const limits = ['--max-connections', String(CLIENTS + 64), '--max-per-ip', Strin
   '--rate', '200', '--idle-seconds', '120', ...(db ? ['--db', db] : []),
   ...(CLUSTER ? ['--proxy', '127.0.0.1'] : [])];
 const servers = [];
-/* one after the other: the first makes the database's schema */
-for (let i = 0; i < Math.max(1, CLUSTER); i++) {
-  servers.push(await startServer(exe, temp('lt-bench-'),
-    [...limits, ...(CLUSTER ? ['--node', `n${i + 1}`] : [])]));
-}
+servers.push(...await Promise.all([...Array(Math.max(1, CLUSTER)).keys()].map((i) =>
+  startServer(exe, temp('lt-bench-'), [...limits, ...(CLUSTER ? ['--node', `n${i + 1}`] : [])]))));
 const proxy = CLUSTER
   ? await startHaproxy(temp('lt-bench-haproxy-'),
     servers.map((s, i) => ({ name: `n${i + 1}`, port: s.port })), CLIENTS + 64)

@@ -335,10 +335,9 @@ const tag = (text, name) => (new RegExp(`^\\[${name} "([^"]*)"\\]`, 'm').exec(te
 
 async function main() {
   const t0 = performance.now();
-  /* one after the other: two processes migrating a new database at the
-   * same moment may collide (src/net/store.c's CREATE TABLE IF NOT EXISTS
-   * schema_version runs before its lock) */
-  for (const node of nodes) await startNode(node);
+  /* both at once: the first to come migrates the new database, the other
+   * waits for its lock */
+  await Promise.all(nodes.map(startNode));
   const proxy = await startHaproxy(tempDir('lt-haproxy-'),
     nodes.map((n) => ({ name: n, port: servers[n].port })));
   proxyUrl = proxy.url;
