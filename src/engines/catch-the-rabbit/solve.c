@@ -38,6 +38,7 @@ static uint32_t binom[RB_POINTS + 1][RB_POINTS + 1];
 /* part[b][v][j]: the colex rank contributed by the bits of v, byte b of a
  * set of points, when j bits of the set lie below that byte. */
 static uint32_t part[3][256][RB_MAX_HUNTERS + 1];
+static uint8_t ones[256]; /* the points of a byte of a set */
 static int8_t image[SYMS][RB_POINTS];      /* point p under symmetry s */
 static uint32_t byte_image[SYMS][4][256];   /* a set's bytes, under s */
 static int8_t to_rep[RB_POINTS];  /* a symmetry taking p to its orbit's
@@ -159,6 +160,8 @@ static void build_tables(void)
         for (int k = 1; k <= n; k++)
             binom[n][k] = binom[n - 1][k - 1] + (k <= n - 1 ? binom[n - 1][k] : 0);
     }
+    for (int v = 0; v < 256; v++)
+        ones[v] = (uint8_t)graph_count((uint32_t)v);
     for (int b = 0; b < 3; b++)
         for (int v = 0; v < 256; v++)
             for (int j = 0; j <= RB_MAX_HUNTERS; j++) {
@@ -177,7 +180,7 @@ static void build_tables(void)
 
 static uint32_t rank_of(uint32_t m)
 {
-    int lo = graph_count(m & 0xff), mid = graph_count(m & 0xffff);
+    int lo = ones[m & 0xff], mid = lo + ones[m >> 8 & 0xff];
     return part[0][m & 0xff][0] + part[1][m >> 8 & 0xff][lo] +
            part[2][m >> 16 & 0xff][mid];
 }
@@ -345,7 +348,6 @@ static void resolve_hunters(solver *sv, int k, uint64_t idx, uint32_t hunters,
                             int d)
 {
     sv->resolved++;
-    sv->hc[idx] = 0;
     sv->hv[k][idx] = (uint8_t)(d + 1 < VALUES ? d + 1 : 0);
     push(sv, d + 1, (uint64_t)1 << 63 | (uint64_t)hunters << 32 | idx);
     if (d > sv->maxd)
@@ -448,8 +450,10 @@ static void reached_by_hunters(solver *sv, int k, uint64_t j,
     uint8_t *e = &sv->hc[j];
     if (*e == 0) /* resolved */
         return;
-    if (d % 2 == 0 || --*e == 0) /* a block, or no move left */
+    if (d % 2 == 0 || --*e == 0) { /* a block, or no move left */
+        *e = 0;
         resolve_hunters(sv, k, j, hunters, d + 1);
+    }
 }
 
 /* The position with the rabbit to move, j = (r, hunters), has a step to
@@ -458,7 +462,7 @@ static void reached_by_rabbit(solver *sv, int k, uint64_t j, int r,
                               uint32_t hunters, int d)
 {
     uint16_t *e = &sv->rv[j];
-    if (d % 2 == 0) { /* the hunters lose there */
+    if (d % 2 == 0) { /* the hunters lose there: a win, or a quicker one */
         if (!(*e & FLAG) || value_in(*e) > d + 2)
             resolve_rabbit(sv, j, hunters, d + 1);
         return;
@@ -520,6 +524,45 @@ static void back_from_hunters(solver *sv, int k, int sl, uint32_t hunters,
         reached_by_rabbit(sv, k, at[i], from[i], set[i], d);
 }
 
+/* Puts a queue in the order of the positions' indices (a radix sort of
+ * the low 24 bits, twice 12), so that the positions taken back one after
+ * another lie near each other in memory and so do their predecessors:
+ * far fewer of them are fetched from the main memory.  Left as it is
+ * when there is no memory for the sort. */
+enum { SORT_LEAST = 1 << 12, RADIX = 1 << 12 };
+static void sort_queue(queue *q)
+{
+    if (q->n < SORT_LEAST)
+        return;
+    uint64_t *tmp = malloc(q->n * sizeof *tmp);
+    size_t *count = malloc(RADIX * sizeof *count);
+    if (!tmp || !count) {
+        free(tmp);
+        free(count);
+        return;
+    }
+    uint64_t *src = q->item, *dst = tmp;
+    for (int shift = 0; shift < 24; shift += 12) {
+        memset(count, 0, RADIX * sizeof *count);
+        for (size_t i = 0; i < q->n; i++)
+            count[src[i] >> shift & (RADIX - 1)]++;
+        size_t sum = 0;
+        for (size_t b = 0; b < RADIX; b++) {
+            size_t c = count[b];
+            count[b] = sum;
+            sum += c;
+        }
+        for (size_t i = 0; i < q->n; i++)
+            dst[count[src[i] >> shift & (RADIX - 1)]++] = src[i];
+        uint64_t *t = src;
+        src = dst;
+        dst = t;
+    }
+    /* two passes: the sorted items are back in q->item */
+    free(tmp);
+    free(count);
+}
+
 /* Sweep d of level k: every position resolved with value d + 1, taken
  * back; false if told to stop. */
 static bool sweep(solver *sv, int k, int d)
@@ -529,6 +572,7 @@ static bool sweep(solver *sv, int k, int d)
     uint32_t n = binom[OTHER][k];
     uint16_t want = (uint16_t)(FLAG | (d + 1));
     queue *q = &sv->todo[d + 1];
+    sort_queue(q);
     for (size_t i = 0; i < q->n; i++) {
         if (i % CHECK_EVERY == 0 && checkpoint(sv))
             return false;
@@ -580,7 +624,7 @@ rabbit_table *rabbit_solve(const rabbit_rules *rules, rabbit_progress *progress,
         if (!sv.rv || !sv.hc || !sv.hv[k])
             goto nomem;
         bool going = init_level(&sv, k);
-        for (int d = 0; going && !sv.nomem && d <= sv.maxd; d++)
+        for (int d = 0; going && !sv.nomem && !sv.overflow && d <= sv.maxd; d++)
             going = sweep(&sv, k, d);
         if (sv.nomem)
             goto nomem;
