@@ -232,6 +232,14 @@ static void full_tables(void **st)
         if (!t)
             t = rabbit_solve(&rules, NULL, msg, sizeof msg);
         assert_non_null(t);
+        /* RULES.md: from the start the hunters block the rabbit after
+         * 25, 30, 37 hunter moves (a value of 1 + 2 * moves) */
+        if (hunters >= 10) {
+            static const int blocked[] = {37, 30, 25};
+            assert_int_equal(rabbit_value_rabbit(t, rabbit_setup(hunters),
+                                                 graph_find(graph_alquerque(), "C3")),
+                             1 + 2 * blocked[hunters - 10]);
+        }
         uint64_t wrong = rabbit_check(t, msg, sizeof msg);
         printf("hunters %d: %llu positions, %llu wrong: %s\n", hunters,
                (unsigned long long)t->positions, (unsigned long long)wrong, msg);
@@ -376,7 +384,7 @@ static void cache_round_trip(void **st)
     rabbit_table *back = rabbit_cache_load(&rules);
     assert_non_null(back);
     assert_true(back->positions == t->positions && back->maxd == t->maxd);
-    assert_memory_equal(back->value, t->value, t->positions / 2);
+    assert_memory_equal(back->value, t->value, t->entries);
     rabbit_rules other = {3, 2, 0}; /* other rules: not this file */
     assert_null(rabbit_cache_load(&other));
     rabbit_table_free(back);
@@ -427,6 +435,75 @@ static void remove_cache(const char *dir, const char *sub)
         assert_int_equal(rmdir(sub), 0);
     }
     assert_int_equal(rmdir(dir), 0);
+}
+
+/* The point name of p's image under the m-th turn or mirroring of the
+ * square (m = 0..7), worked out here on the names' columns and rows. */
+static void image_name(const char *p, int m, char out[3])
+{
+    int c = p[0] - 'A', r = p[1] - '1', u, v;
+    int x = m & 1 ? 4 - c : c, y = m & 2 ? 4 - r : r; /* mirrorings */
+    u = m & 4 ? y : x; /* and the diagonal's */
+    v = m & 4 ? x : y;
+    out[0] = (char)('A' + u);
+    out[1] = (char)('1' + v);
+    out[2] = '\0';
+}
+
+static uint32_t image_points(const char *names, int m)
+{
+    char buf[128], out[128] = "", *save = NULL, one[3];
+    snprintf(buf, sizeof buf, "%s", names);
+    for (char *w = strtok_r(buf, " ", &save); w; w = strtok_r(NULL, " ", &save)) {
+        image_name(w, m, one);
+        strcat(out, one);
+        strcat(out, " ");
+    }
+    return points(out);
+}
+
+/* A table written to the cache folder and read back answers as solved:
+ * the positions worked out by hand (solved_table) and their images under
+ * the eight turns and mirrorings of the board, which the table keeps
+ * once (the rabbit on 6 of the 25 points) - the same values. */
+static void stored_table_known_values(void **st)
+{
+    static const struct {
+        const char *hunters, *rabbit;
+        bool rabbit_moves;
+        int value;
+    } known[] = {
+        {"A1 C1 B2 D1 B3", "B1", true, 1},  /* penned: lost at once */
+        {"A1 C1 B2 D1 B4", "B1", false, 2}, /* B4-B3 pens it */
+        {"C4 A1 B1 D1 E1", "C3", true, 2},  /* C3xC5 takes the 5th */
+    };
+    char dir[] = "/tmp/ludoteka-cache-XXXXXX", sub[256], msg[256];
+    fresh_cache(dir, sub, sizeof sub);
+    rabbit_rules rules = {5, 5, 0};
+    rabbit_table *t = rabbit_solve(&rules, NULL, msg, sizeof msg);
+    assert_non_null(t);
+    assert_true(t->positions == 2ull * 25 * 42504); /* 25 * C(24, 5) */
+    assert_true(t->entries == 6ull * 42504);
+    assert_true(rabbit_cache_store(t, NULL));
+    rabbit_table *back = rabbit_cache_load(&rules);
+    assert_non_null(back);
+    assert_true(back->mapping != NULL); /* read from the file */
+    assert_memory_equal(back->value, t->value, t->entries);
+    for (size_t i = 0; i < sizeof known / sizeof known[0]; i++)
+        for (int m = 0; m < 8; m++) {
+            char r[3];
+            image_name(known[i].rabbit, m, r);
+            uint32_t h = image_points(known[i].hunters, m);
+            int at = graph_find(graph_alquerque(), r);
+            int v = known[i].rabbit_moves ? rabbit_value_rabbit(back, h, at)
+                                          : rabbit_value_hunters(back, h, at);
+            if (v != known[i].value)
+                fail_msg("%s, rabbit %s (image %d): %d, not %d",
+                         known[i].hunters, r, m, v, known[i].value);
+        }
+    rabbit_table_free(back);
+    rabbit_table_free(t);
+    remove_cache(dir, sub);
 }
 
 /* The hint's player (the strongest level, ai:perfect) with the table of
@@ -528,7 +605,7 @@ static void corrupt_cache_rebuilt(void **st)
     assert_non_null(t);
     rabbit_cache_path(&rules, path, sizeof path);
     assert_true(path[0] != '\0');
-    uint64_t n = t->positions / 2;
+    uint64_t n = t->entries;
     long end = (long)(rabbit_cache_store(t, NULL) ? 0 : -1);
     assert_int_equal(end, 0);
     struct stat sb;
@@ -597,6 +674,7 @@ TEST_MAIN(cmocka_unit_test(setups_and_first_moves),
           cmocka_unit_test(perfect_player),
           cmocka_unit_test(cap_in_perfect_play),
           cmocka_unit_test(cache_round_trip),
+          cmocka_unit_test(stored_table_known_values),
           cmocka_unit_test(hint_within_limit),
           cmocka_unit_test(stopped_build_leaves_nothing),
           cmocka_unit_test(corrupt_cache_rebuilt),

@@ -17,7 +17,8 @@
 
 #include "solve.h"
 
-enum { VERSION = 2 };      /* 2: the checksum */
+enum { VERSION = 3 };      /* 2: the checksum; 3: symmetric images
+                            * kept once */
 enum { CHUNK = 1 << 22 };  /* bytes written between looks at the stop flag */
 
 /* The file: this header, then the table's values. */
@@ -101,7 +102,7 @@ rabbit_table *rabbit_cache_load(const rabbit_rules *rules)
      * ignored (and solved again) */
     if (memcmp(h->magic, "LTRABBIT", 8) || h->version != VERSION ||
         h->hunters != rules->hunters || h->need != rules->need ||
-        h->single != rules->single || h->entries != t->positions / 2 ||
+        h->single != rules->single || h->entries != t->entries ||
         (uint64_t)st.st_size != sizeof *h + h->entries ||
         h->maxd < 0 || h->maxd >= UINT8_MAX ||
         checksum(values, h->entries) != h->checksum) {
@@ -144,7 +145,7 @@ bool rabbit_cache_store(const rabbit_table *t, const volatile int *stop)
     h.need = t->rules.need;
     h.single = t->rules.single;
     h.maxd = t->maxd;
-    h.entries = t->positions / 2;
+    h.entries = t->entries;
     h.checksum = checksum(t->value, h.entries);
     bool ok = fwrite(&h, sizeof h, 1, f) == 1;
     for (uint64_t at = 0; ok && at < h.entries; at += CHUNK) {

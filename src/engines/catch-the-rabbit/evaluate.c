@@ -46,7 +46,7 @@ static void evaluate(const lt_state *st, double *out)
 static const lt_engine *const engines[] = {&rabbit_perfect, NULL};
 /* Levels 1-2 search a little, 3 searches with the evaluation, 4 plays
  * perfectly but makes mistakes, 5 (and the hint) plays perfectly
- * (docs/levels.md).  The perfect player's table takes a minute or two to
+ * (docs/levels.md).  The perfect player's table takes up to a minute to
  * solve the first time under new rules; meanwhile a player with a time
  * limit answers by level 3's search (perfect.c, RULES.md). */
 static const char *const levels[] = {"ai:mcts:nodes=30", "ai:mcts:nodes=300",

@@ -11,7 +11,7 @@
  * In play the cap counts: the hunters win only if their block comes
  * within the hunter moves left, and then the rabbit is in no hurry.
  *
- * The table of 10 to 12 hunters takes a minute or more to solve, so it is
+ * The table of 10 to 12 hunters takes up to a minute to solve, so it is
  * solved on a thread of its own (a build) while the players wait for it
  * as their limits allow:
  *   - with a time limit a player waits half of it; if the table is not

@@ -26,11 +26,16 @@ typedef struct {
  * hunters block it, odd d that it takes enough hunters.
  *
  * Positions: levels k = need..hunters hunters on the board; within a
- * level, index = rabbit point * C(24, k) + colex rank of the hunters'
- * points among the 24 points other than the rabbit's. */
+ * level, index = slot * C(24, k) + colex rank of the hunters' points
+ * among the 24 points other than the rabbit's, where the rabbit stands
+ * on the representative point of the slot (0..5: the lowest point of
+ * each orbit of the board's eight symmetries, A1 B1 C1 B2 C2 C3).  Any
+ * other position is read as its image with the rabbit on the
+ * representative of its point (solve.c). */
 typedef struct rabbit_table {
     rabbit_rules rules;
-    uint64_t positions;                    /* both sides to move */
+    uint64_t positions;                    /* all, both sides to move */
+    uint64_t entries;                      /* values kept (below) */
     int maxd;                              /* the longest d */
     uint64_t offset[RB_MAX_HUNTERS + 2];   /* level k starts at offset[k] */
     uint8_t *value;                        /* rabbit to move, 1 + d or 0 */
@@ -40,7 +45,7 @@ typedef struct rabbit_table {
 
 /* The rules of a game in progress. */
 rabbit_rules rabbit_rules_of(const rabbit_state *);
-/* Sets positions and offset[] of a table from its rules. */
+/* Sets positions, entries and offset[] of a table from its rules. */
 void rabbit_layout(rabbit_table *);
 
 /* A running analysis, watched and stopped from another thread: the
