@@ -26,10 +26,17 @@ typedef struct {
 
 /* A dice game's engine: the exact odds of the turn in progress (phase
  * PHASE_TURN) and, for the games with decisions, the best one. */
+/* Many turns from one start, as dice_simulate plays them, only faster:
+ * the same throws from the same generator, the same outcomes. */
+typedef struct dice_fast dice_fast;
+typedef void (*dice_fast_turns)(const dice_state *start, uint64_t n,
+                                dice_fast *, lt_turn_tally *);
+
 typedef struct {
     const dice_rules *rules; /* the game's turn rules: the key */
     void (*odds)(const dice_state *, dice_chances *);
     lt_action (*best)(const dice_state *); /* NULL: no decisions */
+    dice_fast_turns fast;  /* NULL: the rules played step by step */
 } dice_engine;
 /* The engine of the game whose turn rules are these (dice.c). */
 const dice_engine *dice_engine_of(const dice_rules *);
@@ -38,6 +45,51 @@ const dice_engine *dice_engine_of(const dice_rules *);
 lt_status dice_odds(const lt_state *, unsigned flags, lt_odds *, lt_error *);
 bool dice_simulate(const lt_game *, const lt_config *, uint64_t n,
                    lt_rng *, lt_turn_tally *);
+
+/* ---- fast simulation (simulate.c) ----
+ * The generator's state and the bytes of its last output not yet used,
+ * drawn exactly as dice_source_roll draws them (a byte below 216 is a
+ * throw of three dice, the throw byte % 216 in base 6; the others do not
+ * count), but inline: a turn of Hazard is a few throws. */
+struct dice_fast {
+    uint64_t s[4];   /* xoshiro256** as lt_rng_next */
+    uint64_t bits;
+    int left;        /* bytes left in bits */
+    uint8_t sum3[256]; /* a byte's sum of three dice, 0: does not count */
+};
+
+static inline uint64_t dice_fast_next(dice_fast *f)
+{
+    uint64_t *s = f->s;
+    uint64_t x = s[1] * 5, result = (x << 7 | x >> 57) * 9;
+    uint64_t t = s[1] << 17;
+    s[2] ^= s[0];
+    s[3] ^= s[1];
+    s[1] ^= s[2];
+    s[0] ^= s[3];
+    s[2] ^= t;
+    s[3] = s[3] << 45 | s[3] >> 19;
+    return result;
+}
+
+/* The sum of the next throw of three dice. */
+static inline int dice_fast_sum3(dice_fast *f)
+{
+    for (;;) {
+        if (f->left == 0) {
+            f->bits = dice_fast_next(f);
+            f->left = 8;
+        }
+        int sum = f->sum3[f->bits & 255];
+        f->bits >>= 8;
+        f->left--;
+        if (sum)
+            return sum;
+    }
+}
+
+/* Hazard's turns (hazard.c). */
+void hazard_fast(const dice_state *, uint64_t, dice_fast *, lt_turn_tally *);
 
 /* ---- helpers of the games' odds (odds.c) ---- */
 /* Probabilities of the contenders of dice_best when each still to throw
