@@ -45,6 +45,10 @@ const dice_engine *dice_engine_of(const dice_rules *);
 lt_status dice_odds(const lt_state *, unsigned flags, lt_odds *, lt_error *);
 bool dice_simulate(const lt_game *, const lt_config *, uint64_t n,
                    lt_rng *, lt_turn_tally *);
+/* The same, always by the rules step by step (never dice_engine.fast):
+ * what a game's fast loop must agree with, turn for turn. */
+bool dice_simulate_steps(const lt_game *, const lt_config *, uint64_t n,
+                         lt_rng *, lt_turn_tally *);
 
 /* ---- fast simulation (simulate.c) ----
  * The generator's state and the bytes of its last output not yet used,

@@ -31,39 +31,33 @@ static void add_tally(lt_turn_tally *to, const lt_turn_tally *t)
         to->wins[i] += t->wins[i];
 }
 
-bool dice_simulate(const lt_game *g, const lt_config *cfg, uint64_t n,
-                   lt_rng *rng, lt_turn_tally *t)
+/* The start of a turn in seat order, in a match of that one turn (what
+ * is left in the pot at its end is split: each player's share of it
+ * counts as his); false if no turn can be played. */
+static bool turn_start(const lt_game *g, const lt_config *cfg,
+                       dice_state *start)
 {
-    dice_state start;
-    if (g->state_size != sizeof start ||
-        g->init((lt_state *)&start, cfg) != LT_OK)
+    if (g->state_size != sizeof *start ||
+        g->init((lt_state *)start, cfg) != LT_OK)
         return false;
-    if (start.phase == PHASE_ORDER && !dice_enter_seat_order(&start))
+    if (start->phase == PHASE_ORDER && !dice_enter_seat_order(start))
         return false;
-    if (start.phase != PHASE_TURN || start.turn != 0)
+    if (start->phase != PHASE_TURN || start->turn != 0)
         return false;
-    /* one turn, then the match ends (what is left in the pot is split:
-     * each player's share of it counts as his) */
-    start.turns = 1;
-    const dice_rules *r = start.rules;
-    int first = start.order[0];
-    int64_t equity0 = dice_equity(&start, first);
-    const dice_engine *e = dice_engine_of(r);
-    lt_turn_tally own = {.has_value = start.money_game};
-    if (e->fast) {
-        dice_fast f;
-        fast_start(&f, rng);
-        e->fast(&start, n, &f, &own);
-        memcpy(rng->s, f.s, sizeof f.s);
-        add_tally(t, &own);
-        return true;
-    }
-    lt_action (*best)(const dice_state *) = e->best;
+    start->turns = 1;
+    return true;
+}
+
+/* The turns played by the rules, step by step. */
+static void steps(const dice_state *start, uint64_t n, lt_rng *rng,
+                  lt_turn_tally *t)
+{
+    int first = start->order[0];
+    int64_t equity0 = dice_equity(start, first);
+    lt_action (*best)(const dice_state *) = dice_engine_of(start->rules)->best;
     dice_source dice = {.rng = rng};
-    lt_turn_tally *keep = t;
-    t = &own;
     for (uint64_t k = 0; k < n; k++) {
-        dice_state s = start;
+        dice_state s = *start;
         while (s.phase == PHASE_TURN) {
             lt_action a;
             if (best && dice_turn_player(&s) >= 0)
@@ -83,6 +77,36 @@ bool dice_simulate(const lt_game *g, const lt_config *cfg, uint64_t n,
         }
         t->turns++;
     }
-    add_tally(keep, &own);
+}
+
+bool dice_simulate(const lt_game *g, const lt_config *cfg, uint64_t n,
+                   lt_rng *rng, lt_turn_tally *t)
+{
+    dice_state start;
+    if (!turn_start(g, cfg, &start))
+        return false;
+    const dice_engine *e = dice_engine_of(start.rules);
+    lt_turn_tally own = {.has_value = start.money_game};
+    if (e->fast) {
+        dice_fast f;
+        fast_start(&f, rng);
+        e->fast(&start, n, &f, &own);
+        memcpy(rng->s, f.s, sizeof f.s);
+    } else {
+        steps(&start, n, rng, &own);
+    }
+    add_tally(t, &own);
+    return true;
+}
+
+bool dice_simulate_steps(const lt_game *g, const lt_config *cfg, uint64_t n,
+                         lt_rng *rng, lt_turn_tally *t)
+{
+    dice_state start;
+    if (!turn_start(g, cfg, &start))
+        return false;
+    lt_turn_tally own = {.has_value = start.money_game};
+    steps(&start, n, rng, &own);
+    add_tally(t, &own);
     return true;
 }
