@@ -51,14 +51,17 @@ bool dice_simulate_steps(const lt_game *, const lt_config *, uint64_t n,
                          lt_rng *, lt_turn_tally *);
 
 /* ---- fast simulation (simulate.c) ----
- * The generator's state and the bytes of its last output not yet used,
- * drawn exactly as dice_source_roll draws them (a byte below 216 is a
- * throw of three dice, the throw byte % 216 in base 6; the others do not
- * count), but inline: a turn of Hazard is a few throws. */
+ * The throws of three dice exactly as dice_source_roll draws them from
+ * the generator (each output's bytes from the lowest; a byte below 216 is
+ * the throw byte % 216 in base 6, the others do not count), but inline
+ * and without a branch on the bytes: whole outputs are turned into the
+ * sums they give, in order, into a ring the turns take them from.  (So
+ * the generator may end up further on than the throws used.) */
+enum { DICE_RING = 64 };
 struct dice_fast {
-    uint64_t s[4];   /* xoshiro256** as lt_rng_next */
-    uint64_t bits;
-    int left;        /* bytes left in bits */
+    uint64_t s[4];     /* xoshiro256** as lt_rng_next */
+    uint32_t head, tail; /* sums ring[head..tail) not yet thrown */
+    uint8_t ring[DICE_RING];
     uint8_t sum3[256]; /* a byte's sum of three dice, 0: does not count */
 };
 
@@ -76,20 +79,28 @@ static inline uint64_t dice_fast_next(dice_fast *f)
     return result;
 }
 
+/* Four outputs into the empty ring: at most 32 sums. */
+static inline void dice_fast_fill(dice_fast *f)
+{
+    uint32_t tail = 0;
+    for (int k = 0; k < 4; k++) {
+        uint64_t bits = dice_fast_next(f);
+        for (int b = 0; b < 8; b++, bits >>= 8) {
+            uint8_t sum = f->sum3[bits & 255];
+            f->ring[tail] = sum;
+            tail += sum != 0;
+        }
+    }
+    f->head = 0;
+    f->tail = tail;
+}
+
 /* The sum of the next throw of three dice. */
 static inline int dice_fast_sum3(dice_fast *f)
 {
-    for (;;) {
-        if (f->left == 0) {
-            f->bits = dice_fast_next(f);
-            f->left = 8;
-        }
-        int sum = f->sum3[f->bits & 255];
-        f->bits >>= 8;
-        f->left--;
-        if (sum)
-            return sum;
-    }
+    if (f->head == f->tail)
+        dice_fast_fill(f);
+    return f->ring[f->head++];
 }
 
 /* Hazard's turns (hazard.c). */

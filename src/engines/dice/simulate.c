@@ -10,8 +10,8 @@
 
 #include "dice_engines.h"
 
-/* A fresh source on the generator's state (the bytes of an output are
- * not carried over from the step-by-step source: it starts afresh too). */
+/* A source on the generator's state with its ring empty, as a new
+ * dice_source starts with no bytes left. */
 static void fast_start(dice_fast *f, const lt_rng *rng)
 {
     memset(f, 0, sizeof *f);
