@@ -6,6 +6,8 @@
  * are kept in the thread's own tally and added to the caller's at the
  * end (threads' tallies side by side in memory would share cache
  * lines). */
+#include <stddef.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "dice_engines.h"
@@ -48,6 +50,52 @@ static bool turn_start(const lt_game *g, const lt_config *cfg,
     return true;
 }
 
+/* The decisions met, by table: a state's bytes as the hash reads them
+ * (from `players` up to `shown`: all a best decision reads) and the
+ * decision, found by dice_engine.best the first time.  Turns from one
+ * start meet few decision states; past MEMO of them the rest are worked
+ * out each time. */
+enum {
+    MEMO = 1 << 12,
+    KEY_AT = offsetof(dice_state, players),
+    KEY_LEN = offsetof(dice_state, shown) - offsetof(dice_state, players)
+};
+
+_Static_assert(KEY_LEN % 8 == 0, "the key is whole words");
+
+typedef struct {
+    uint8_t key[KEY_LEN];
+    bool used;
+    lt_action a;
+} memo;
+
+static lt_action decide(memo *m, const dice_state *s,
+                        lt_action (*best)(const dice_state *))
+{
+    const uint8_t *key = (const uint8_t *)s + KEY_AT;
+    if (!m)
+        return best(s);
+    uint64_t h = 0; /* a quick hash of the key's words */
+    for (size_t i = 0; i < KEY_LEN; i += 8) {
+        uint64_t w;
+        memcpy(&w, key + i, 8);
+        h = (h ^ w) * 0x9e3779b97f4a7c15u;
+    }
+    h ^= h >> 29;
+    for (unsigned k = 0, slot = (unsigned)h & (MEMO - 1); k < 8;
+         k++, slot = (slot + 1) & (MEMO - 1)) {
+        if (!m[slot].used) {
+            m[slot].a = best(s);
+            memcpy(m[slot].key, key, KEY_LEN);
+            m[slot].used = true;
+            return m[slot].a;
+        }
+        if (!memcmp(m[slot].key, key, KEY_LEN))
+            return m[slot].a;
+    }
+    return best(s);
+}
+
 /* The turns played by the rules, step by step. */
 static void steps(const dice_state *start, uint64_t n, lt_rng *rng,
                   lt_turn_tally *t)
@@ -55,13 +103,15 @@ static void steps(const dice_state *start, uint64_t n, lt_rng *rng,
     int first = start->order[0];
     int64_t equity0 = dice_equity(start, first);
     lt_action (*best)(const dice_state *) = dice_engine_of(start->rules)->best;
+    /* without memory for the table, every decision worked out */
+    memo *m = best ? calloc(MEMO, sizeof *m) : NULL;
     dice_source dice = {.rng = rng};
     for (uint64_t k = 0; k < n; k++) {
         dice_state s = *start;
         while (s.phase == PHASE_TURN) {
             lt_action a;
             if (best && dice_turn_player(&s) >= 0)
-                a = best(&s);
+                a = decide(m, &s, best);
             else
                 a = dice_source_roll(&dice, dice_turn_dice(&s));
             dice_apply((lt_state *)&s, a);
@@ -77,6 +127,7 @@ static void steps(const dice_state *start, uint64_t n, lt_rng *rng,
         }
         t->turns++;
     }
+    free(m);
 }
 
 bool dice_simulate(const lt_game *g, const lt_config *cfg, uint64_t n,
