@@ -193,15 +193,31 @@ void hazard_odds(const dice_state *s, dice_chances *d)
         free(g);
         return;
     }
-    for (int i = 0; i < n; i++) {
-        rat later;
-        rat_set(&later, 0, 1);
-        for (int k = 0; k < GROUPS; k++)
-            if (g[k].den)
-                add_rat_u128(&later, &g[k].acc[i], g[k].den);
-        rat_scale(&later, &later, 1, total);
-        rat_add(&d->win[i], &d->win[i], &later);
+    /* each seat's sum over the groups, added in pairs, then pairs of
+     * pairs: the long denominators meet only near the top (a sum in one
+     * line would carry the longest through every addition) */
+    int m = 0;
+    for (int k = 0; k < GROUPS; k++)
+        if (g[k].den)
+            g[m++] = g[k];
+    rat *part = malloc((size_t)(m ? m : 1) * sizeof *part);
+    for (int i = 0; i < n && part; i++) {
+        for (int k = 0; k < m; k++) {
+            rat_set(&part[k], 0, 1);
+            add_rat_u128(&part[k], &g[k].acc[i], g[k].den);
+        }
+        for (int step = 1; step < m; step *= 2)
+            for (int k = 0; k + step < m; k += 2 * step)
+                rat_add(&part[k], &part[k], &part[k + step]);
+        if (m) {
+            rat_scale(&part[0], &part[0], 1, total);
+            rat_add(&d->win[i], &d->win[i], &part[0]);
+        }
     }
+    if (!part)
+        for (int i = 0; i < n; i++)
+            d->win[i].num.n = -1; /* reported as beyond range */
+    free(part);
     free(g);
 }
 
