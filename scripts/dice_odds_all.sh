@@ -54,3 +54,24 @@ cases | while read -r g p o; do
         echo "status $?"
     fi
 done
+# positions inside a turn (the time mode skips them)
+[ "$mode" = --time ] && exit 0
+while IFS='|' read -r g p pos; do
+    echo "== $g --players $p --position $pos"
+    "$bin" odds "$g" --players "$p" --position "$pos" 2>&1
+    echo "status $?"
+done <<'POSITIONS'
+hazard|4|play turn 1/1 score 0,0,0,0 order 1,2,3,4 round 1 sums 10,-,-,-
+hazard|4|play turn 1/1 score 0,0,0,0 order 1,2,3,4 round 1 sums 7,14,-,-
+hazard|4|play turn 1/1 score 0,0,0,0 order 2,4,1,3 round 1 sums -,7,-,-
+hazard|4|play turn 1/1 score 0,0,0,0 order 1,2,3,4 round 1 sums 7,7,11,-
+hazard|4|play turn 1/1 score 0,0,0,0 order 4,3,2,1 round 1 sums -,9,12,12
+hazard|4|play turn 1/1 score 0,0,0,0 order 1,2,3,4 round 2 next 3 rehazards 7,14,7,10
+hazard|6|play turn 1/1 score 0,0,0,0,0,0 order 1,2,3,4,5,6 round 1 sums 8,13,-,-,-,-
+hazard|6|play turn 1/1 score 0,0,0,0,0,0 order 6,5,4,3,2,1 round 1 sums -,-,-,-,10,11
+marlota|5|play turn 1/1 score 0,0,0,0,0 order 1,2,3,4,5 numbers -,-,-,-,7
+marlota|5|play turn 1/1 score 0,0,0,0,0 order 1,2,3,4,5 numbers -,-,-,14,7
+marlota|5|play turn 1/1 score 0,0,0,0,0 order 1,2,3,4,5 numbers -,-,10,8,13
+marlota|5|play turn 1/1 score 0,0,0,0,0 order 1,2,3,4,5 numbers -,9,12,14,7
+marlota|6|play turn 1/1 score 0,0,0,0,0,0 order 1,2,3,4,5,6 numbers -,-,-,-,9,12
+POSITIONS
