@@ -403,17 +403,25 @@ int nat_text(const nat *a, char *buf, size_t size)
     nat t;
     nat_copy(&t, a);
     int k = 0;
-    while (t.n > 0) { /* t /= 10^9: a constant divisor, which compilers
-                       * turn into a multiplication */
-        uint64_t rem = 0;
+    while (t.n > 0) {
+        /* t /= 10^9 twice in one pass (the second division takes each
+         * limb of the first's quotient as it comes): two chunks; the
+         * divisor a constant, which compilers turn into a multiplication */
+        uint64_t rem = 0, rem2 = 0;
         for (int i = t.n - 1; i >= 0; i--) {
             uint64_t cur = rem << 32 | t.d[i];
-            t.d[i] = (uint32_t)(cur / 1000000000u);
+            uint32_t q = (uint32_t)(cur / 1000000000u);
             rem = cur % 1000000000u;
+            uint64_t cur2 = rem2 << 32 | q;
+            t.d[i] = (uint32_t)(cur2 / 1000000000u);
+            rem2 = cur2 % 1000000000u;
         }
         trim(&t);
         chunk[k++] = (uint32_t)rem;
+        chunk[k++] = (uint32_t)rem2;
     }
+    while (k > 1 && chunk[k - 1] == 0) /* the second of a last pair */
+        k--;
     int len = snprintf(buf, size, "%u", (unsigned)chunk[k - 1]);
     for (int i = k - 2; i >= 0; i--) {
         size_t at = (size_t)len < size ? (size_t)len : size;
