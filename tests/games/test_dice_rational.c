@@ -98,6 +98,64 @@ static void rationals(void **st)
     assert_true(fabs(rat_double(&p) / pow(5.0 / 72, 40) - 1) < 1e-12);
 }
 
+/* Greatest common divisors of long numbers by identities:
+ * gcd(F(m), F(n)) = F(gcd(m, n)) for Fibonacci numbers (consecutive ones,
+ * Euclid's worst case, are coprime), gcd(2^a c, 3^b c) = c; and
+ * comparisons of long fractions: F(n+1)/F(n) alternates about the golden
+ * ratio, F(n+1)/F(n) < F(n+2)/F(n+1) for odd n. */
+static void gcds(void **st)
+{
+    enum { K = 11 };
+    static const int at[K] = {1000, 1500, 3000, 3001, 3002, 3003,
+                              4000, 4001, 4500, 5000, 6000};
+    static nat fib[K], a, b, c, g;
+    nat_set(&a, 0); /* F(k) */
+    nat_set(&b, 1); /* F(k+1) */
+    for (int k = 0, i = 0; i < K; k++) {
+        if (k == at[i])
+            nat_copy(&fib[i++], &a);
+        nat_add(&c, &a, &b);
+        nat_copy(&a, &b);
+        nat_copy(&b, &c);
+    }
+    nat_gcd(&g, &fib[10], &fib[8]); /* (6000, 4500) = 1500 */
+    assert_int_equal(nat_cmp(&g, &fib[1]), 0);
+    nat_gcd(&g, &fib[9], &fib[2]); /* (5000, 3000) = 1000 */
+    assert_int_equal(nat_cmp(&g, &fib[0]), 0);
+    nat_gcd(&g, &fib[2], &fib[9]); /* either order */
+    assert_int_equal(nat_cmp(&g, &fib[0]), 0);
+    nat_gcd(&g, &fib[7], &fib[6]); /* consecutive: 1 */
+    assert_string_equal(nat_str(&g), "1");
+    /* 2^4000 F(3001) and 3^2500 F(3001) */
+    nat_copy(&a, &fib[3]);
+    nat_copy(&b, &fib[3]);
+    for (int k = 0; k < 4000; k++)
+        nat_mul_small(&a, &a, 2);
+    for (int k = 0; k < 2500; k++)
+        nat_mul_small(&b, &b, 3);
+    nat_gcd(&g, &a, &b);
+    assert_int_equal(nat_cmp(&g, &fib[3]), 0);
+    /* F(3002)/F(3001) < F(3003)/F(3002), and their reductions */
+    rat x, y, z;
+    rat_from_nats(&x, &fib[4], &fib[3], false);
+    rat_from_nats(&y, &fib[5], &fib[4], false);
+    assert_true(rat_cmp(&x, &y) < 0);
+    assert_true(rat_cmp(&y, &x) > 0);
+    assert_int_equal(nat_cmp(&x.num, &fib[4]), 0); /* coprime: as it was */
+    rat_copy(&z, &x);
+    assert_int_equal(rat_cmp(&x, &z), 0);
+    /* negatives and signs */
+    x.neg = y.neg = true;
+    assert_true(rat_cmp(&x, &y) > 0);
+    rat_set(&z, 0, 1);
+    assert_true(rat_cmp(&x, &z) < 0 && rat_cmp(&z, &y) > 0);
+    rat_set(&x, -1, 2);
+    rat_set(&y, -1, 3);
+    assert_true(rat_cmp(&x, &y) < 0);
+    rat_set(&y, -2, 4);
+    assert_int_equal(rat_cmp(&x, &y), 0);
+}
+
 /* A number too big to hold overflows, and says so, without harm. */
 static void overflow(void **st)
 {
@@ -126,4 +184,5 @@ static void overflow(void **st)
 TEST_MAIN(cmocka_unit_test(factorials),
           cmocka_unit_test(division),
           cmocka_unit_test(rationals),
+          cmocka_unit_test(gcds),
           cmocka_unit_test(overflow))

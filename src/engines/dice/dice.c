@@ -17,18 +17,18 @@
 #include "dice_engines.h"
 
 static const dice_engine engines[] = {
-    {&extreme_highest, extreme_odds, NULL},
-    {&extreme_lowest, extreme_odds, NULL},
-    {&one_and_two_rules, one_and_two_odds, NULL},
-    {&triples_rules, triples_odds, NULL},
-    {&hazard_rules, hazard_odds, NULL},
-    {&marlota_rules, marlota_odds, NULL},
-    {&riffa_rules, riffa_odds, NULL},
-    {&pair_and_ace_rules, pair_and_ace_odds, NULL},
-    {&panquist_rules, panquist_odds, NULL},
-    {&guirguiesca_rules, guirguiesca_odds, NULL},
-    {&half_hazard_rules, half_hazard_odds, half_hazard_best},
-    {&rising_hazard_rules, rising_hazard_odds, rising_hazard_best},
+    {&extreme_highest, extreme_odds, NULL, NULL},
+    {&extreme_lowest, extreme_odds, NULL, NULL},
+    {&one_and_two_rules, one_and_two_odds, NULL, NULL},
+    {&triples_rules, triples_odds, NULL, NULL},
+    {&hazard_rules, hazard_odds, NULL, hazard_fast},
+    {&marlota_rules, marlota_odds, NULL, NULL},
+    {&riffa_rules, riffa_odds, NULL, NULL},
+    {&pair_and_ace_rules, pair_and_ace_odds, NULL, NULL},
+    {&panquist_rules, panquist_odds, NULL, NULL},
+    {&guirguiesca_rules, guirguiesca_odds, NULL, NULL},
+    {&half_hazard_rules, half_hazard_odds, half_hazard_best, NULL},
+    {&rising_hazard_rules, rising_hazard_odds, rising_hazard_best, NULL},
 };
 
 const dice_engine *dice_engine_of(const dice_rules *r)

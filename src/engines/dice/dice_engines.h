@@ -26,10 +26,17 @@ typedef struct {
 
 /* A dice game's engine: the exact odds of the turn in progress (phase
  * PHASE_TURN) and, for the games with decisions, the best one. */
+/* Many turns from one start, as dice_simulate plays them, only faster:
+ * the same throws from the same generator, the same outcomes. */
+typedef struct dice_fast dice_fast;
+typedef void (*dice_fast_turns)(const dice_state *start, uint64_t n,
+                                dice_fast *, lt_turn_tally *);
+
 typedef struct {
     const dice_rules *rules; /* the game's turn rules: the key */
     void (*odds)(const dice_state *, dice_chances *);
     lt_action (*best)(const dice_state *); /* NULL: no decisions */
+    dice_fast_turns fast;  /* NULL: the rules played step by step */
 } dice_engine;
 /* The engine of the game whose turn rules are these (dice.c). */
 const dice_engine *dice_engine_of(const dice_rules *);
@@ -38,6 +45,66 @@ const dice_engine *dice_engine_of(const dice_rules *);
 lt_status dice_odds(const lt_state *, unsigned flags, lt_odds *, lt_error *);
 bool dice_simulate(const lt_game *, const lt_config *, uint64_t n,
                    lt_rng *, lt_turn_tally *);
+/* The same, always by the rules step by step (never dice_engine.fast):
+ * what a game's fast loop must agree with, turn for turn. */
+bool dice_simulate_steps(const lt_game *, const lt_config *, uint64_t n,
+                         lt_rng *, lt_turn_tally *);
+
+/* ---- fast simulation (simulate.c) ----
+ * The throws of three dice exactly as dice_source_roll draws them from
+ * the generator (each output's bytes from the lowest; a byte below 216 is
+ * the throw byte % 216 in base 6, the others do not count), but inline
+ * and without a branch on the bytes: whole outputs are turned into the
+ * sums they give, in order, into a ring the turns take them from.  (So
+ * the generator may end up further on than the throws used.) */
+enum { DICE_RING = 64 };
+struct dice_fast {
+    uint64_t s[4];     /* xoshiro256** as lt_rng_next */
+    uint32_t head, tail; /* sums ring[head..tail) not yet thrown */
+    uint8_t ring[DICE_RING];
+    uint8_t sum3[256]; /* a byte's sum of three dice, 0: does not count */
+};
+
+static inline uint64_t dice_fast_next(dice_fast *f)
+{
+    uint64_t *s = f->s;
+    uint64_t x = s[1] * 5, result = (x << 7 | x >> 57) * 9;
+    uint64_t t = s[1] << 17;
+    s[2] ^= s[0];
+    s[3] ^= s[1];
+    s[1] ^= s[2];
+    s[0] ^= s[3];
+    s[2] ^= t;
+    s[3] = s[3] << 45 | s[3] >> 19;
+    return result;
+}
+
+/* Four outputs into the empty ring: at most 32 sums. */
+static inline void dice_fast_fill(dice_fast *f)
+{
+    uint32_t tail = 0;
+    for (int k = 0; k < 4; k++) {
+        uint64_t bits = dice_fast_next(f);
+        for (int b = 0; b < 8; b++, bits >>= 8) {
+            uint8_t sum = f->sum3[bits & 255];
+            f->ring[tail] = sum;
+            tail += sum != 0;
+        }
+    }
+    f->head = 0;
+    f->tail = tail;
+}
+
+/* The sum of the next throw of three dice. */
+static inline int dice_fast_sum3(dice_fast *f)
+{
+    if (f->head == f->tail)
+        dice_fast_fill(f);
+    return f->ring[f->head++];
+}
+
+/* Hazard's turns (hazard.c). */
+void hazard_fast(const dice_state *, uint64_t, dice_fast *, lt_turn_tally *);
 
 /* ---- helpers of the games' odds (odds.c) ---- */
 /* Probabilities of the contenders of dice_best when each still to throw

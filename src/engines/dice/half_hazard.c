@@ -142,7 +142,9 @@ static hh_cell *hh_solve_exact(const hh_problem *p)
                 c->v.den.n = 0; /* marks "being solved" for the closed form */
             hh_throw_exact(p, t, m, k, &th);
             if (rat_cmp(&th.v, &W) > 0) {
-                *c = th;
+                rat_copy(&c->v, &th.v); /* the used limbs only */
+                rat_copy(&c->pw, &th.pw);
+                rat_copy(&c->pl, &th.pl);
             } else {
                 rat_copy(&c->v, &W);
                 rat_set(&c->pw, some, 1);

@@ -233,6 +233,14 @@ static void long_division(uint32_t *q, uint32_t *r, const uint32_t *u,
     r[n - 1] = un[n - 1] >> s;
 }
 
+/* a value of at most two limbs */
+static uint64_t nat_u64(const nat *a)
+{
+    return a->n == 0   ? 0
+           : a->n == 1 ? a->d[0]
+                       : (uint64_t)a->d[1] << 32 | a->d[0];
+}
+
 void nat_divmod(nat *q, nat *rem, const nat *a, const nat *b)
 {
     if (a->n < 0 || b->n <= 0) {
@@ -240,6 +248,21 @@ void nat_divmod(nat *q, nat *rem, const nat *a, const nat *b)
             overflow(q);
         if (rem)
             overflow(rem);
+        return;
+    }
+    if (b->n == 1 && b->d[0] == 1) { /* often a gcd of 1 */
+        if (q)
+            nat_copy(q, a);
+        if (rem)
+            rem->n = 0;
+        return;
+    }
+    if (a->n <= 2) { /* both fit in 64 bits */
+        uint64_t x = nat_u64(a), y = nat_u64(b);
+        if (q)
+            nat_set(q, x / y);
+        if (rem)
+            nat_set(rem, x % y);
         return;
     }
     if (nat_cmp(a, b) < 0) {
@@ -272,21 +295,101 @@ void nat_divmod(nat *q, nat *rem, const nat *a, const nat *b)
     }
 }
 
+/* x >> shift, of a nat whose value there is below 2^31 */
+static int64_t bits_at(const nat *x, int shift)
+{
+    int limb = shift / 32, off = shift % 32;
+    uint64_t v = limb < x->n ? x->d[limb] : 0;
+    if (limb + 1 < x->n)
+        v |= (uint64_t)x->d[limb + 1] << 32;
+    return (int64_t)(v >> off & 0x7fffffffu);
+}
+
+static int bit_length(const nat *x)
+{
+    return 32 * (x->n - 1) + 32 - leading_zeros(x->d[x->n - 1]);
+}
+
+/* (u, v) = (A u + B v, C u + D v) for the cofactors of Lehmer's step
+ * (each below 2^31 in size, A and B of opposite signs, C and D too: each
+ * limb's sum fits in 64 bits with its carry); both stay natural. */
+static void lehmer_update(nat *u, nat *v, int64_t A, int64_t B, int64_t C,
+                          int64_t D)
+{
+    int n = u->n;
+    int64_t cu = 0, cv = 0;
+    for (int i = 0; i < n; i++) {
+        int64_t x = u->d[i], y = i < v->n ? v->d[i] : 0;
+        int64_t tu = A * x + B * y + cu, tv = C * x + D * y + cv;
+        u->d[i] = (uint32_t)tu;
+        v->d[i] = (uint32_t)tv;
+        cu = (tu - (int64_t)(uint32_t)tu) / 4294967296; /* exact: floor */
+        cv = (tv - (int64_t)(uint32_t)tv) / 4294967296;
+    }
+    u->n = v->n = n; /* the carries out are zero: both are below the old u */
+    trim(u);
+    trim(v);
+}
+
+/* Lehmer's algorithm (Knuth, 4.5.2 L): the quotients of Euclid's steps
+ * found from the leading 31 bits alone while they are certain, applied to
+ * the whole numbers at once; a full step where they are not. */
 void nat_gcd(nat *g, const nat *a, const nat *b)
 {
     if (a->n < 0 || b->n < 0) {
         overflow(g);
         return;
     }
-    nat x, y, r;
-    nat_copy(&x, a);
-    nat_copy(&y, b);
-    while (y.n > 0) { /* Euclid */
-        nat_divmod(NULL, &r, &x, &y);
-        nat_copy(&x, &y);
-        nat_copy(&y, &r);
+    nat u, v, r;
+    bool a_big = nat_cmp(a, b) >= 0;
+    nat_copy(&u, a_big ? a : b);
+    nat_copy(&v, a_big ? b : a);
+    while (v.n > 2) { /* u >= v */
+        int shift = bit_length(&u) - 31;
+        int64_t xh = bits_at(&u, shift), yh = bits_at(&v, shift);
+        int64_t A = 1, B = 0, C = 0, D = 1;
+        for (;;) {
+            if (yh + C == 0 || yh + D == 0)
+                break;
+            int64_t q = (xh + A) / (yh + C);
+            if (q != (xh + B) / (yh + D))
+                break;
+            int64_t t = A - q * C;
+            A = C;
+            C = t;
+            t = B - q * D;
+            B = D;
+            D = t;
+            t = xh - q * yh;
+            xh = yh;
+            yh = t;
+        }
+        if (B == 0) { /* a full step of Euclid */
+            nat_divmod(NULL, &r, &u, &v);
+            nat_copy(&u, &v);
+            nat_copy(&v, &r);
+        } else {
+            lehmer_update(&u, &v, A, B, C, D);
+        }
     }
-    nat_copy(g, &x);
+    /* v fits in 64 bits: one long division, then in 64 bits */
+    uint64_t y = nat_u64(&v), x;
+    if (y == 0) {
+        nat_copy(g, &u);
+        return;
+    }
+    if (u.n <= 2) {
+        x = nat_u64(&u);
+    } else {
+        nat_divmod(NULL, &r, &u, &v);
+        x = nat_u64(&r);
+    }
+    while (x) {
+        uint64_t t = y % x;
+        y = x;
+        x = t;
+    }
+    nat_set(g, y);
 }
 
 int nat_text(const nat *a, char *buf, size_t size)
@@ -300,8 +403,25 @@ int nat_text(const nat *a, char *buf, size_t size)
     nat t;
     nat_copy(&t, a);
     int k = 0;
-    while (t.n > 0)
-        chunk[k++] = nat_div_small(&t, &t, 1000000000u);
+    while (t.n > 0) {
+        /* t /= 10^9 twice in one pass (the second division takes each
+         * limb of the first's quotient as it comes): two chunks; the
+         * divisor a constant, which compilers turn into a multiplication */
+        uint64_t rem = 0, rem2 = 0;
+        for (int i = t.n - 1; i >= 0; i--) {
+            uint64_t cur = rem << 32 | t.d[i];
+            uint32_t q = (uint32_t)(cur / 1000000000u);
+            rem = cur % 1000000000u;
+            uint64_t cur2 = rem2 << 32 | q;
+            t.d[i] = (uint32_t)(cur2 / 1000000000u);
+            rem2 = cur2 % 1000000000u;
+        }
+        trim(&t);
+        chunk[k++] = (uint32_t)rem;
+        chunk[k++] = (uint32_t)rem2;
+    }
+    while (k > 1 && chunk[k - 1] == 0) /* the second of a last pair */
+        k--;
     int len = snprintf(buf, size, "%u", (unsigned)chunk[k - 1]);
     for (int i = k - 2; i >= 0; i--) {
         size_t at = (size_t)len < size ? (size_t)len : size;
@@ -502,6 +622,18 @@ void rat_scale(rat *r, const rat *a, int64_t num, uint64_t den)
 
 int rat_cmp(const rat *a, const rat *b)
 {
+    bool an = a->neg && a->num.n > 0, bn = b->neg && b->num.n > 0;
+    if (!rat_overflowed(a) && !rat_overflowed(b) &&
+        a->num.n + b->den.n <= NAT_LIMBS && b->num.n + a->den.n <= NAT_LIMBS) {
+        if (an != bn)
+            return an ? -1 : 1;
+        /* the same sign: compare a.num b.den with b.num a.den */
+        static _Thread_local nat x, y;
+        nat_mul(&x, &a->num, &b->den);
+        nat_mul(&y, &b->num, &a->den);
+        int c = nat_cmp(&x, &y);
+        return an ? -c : c;
+    }
     rat d;
     rat_sub(&d, a, b);
     if (d.num.n == 0)
