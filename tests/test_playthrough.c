@@ -108,7 +108,7 @@ int main(int argc, char **argv)
             char path[1024];
             playthrough_at(i, &t, argv[2], path, sizeof path);
             lt_error err = {0};
-            if (lt_write_file_atomic(path, t.buf, t.len, &err) != LT_OK) {
+            if (lt_write_file_atomic(path, t.buf, t.len, true, &err) != LT_OK) {
                 fprintf(stderr, "%s\n", err.msg);
                 return 1;
             }

@@ -92,9 +92,11 @@ lt_status lt_record_load(const char *path, lt_record *, lt_error *);
 char *lt_read_file(const char *path, size_t *size, lt_error *);
 /* Writes data to path atomically (as lt_record_save, without the
  * clean-up): the temporary file is locked (flock) until it is renamed,
- * so a clean-up never removes a save under way. */
+ * so a clean-up never removes a save under way.  durable: flushed to the
+ * disk, the rename too (else a process that dies loses nothing, but a
+ * machine that stops may). */
 lt_status lt_write_file_atomic(const char *path, const char *data,
-                               size_t size, lt_error *);
+                               size_t size, bool durable, lt_error *);
 /* Removes the temporary files that interrupted saves of path left beside
  * it (path.tmp-XXXXXX), but none a save is writing now. */
 void lt_remove_stale_temps(const char *path);

@@ -67,7 +67,7 @@ static lt_status copy_file(const char *from, const char *to, lt_error *err)
     char *text = lt_read_file(from, &size, err);
     if (!text)
         return LT_EIO;
-    lt_status st = lt_write_file_atomic(to, text, size, err);
+    lt_status st = lt_write_file_atomic(to, text, size, true, err);
     free(text);
     return st;
 }

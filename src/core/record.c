@@ -701,7 +701,7 @@ static const char TMP_SUFFIX[] = ".tmp-XXXXXX";
 enum { TMP_RANDOM = 6, TMP_TRIES = 4 };
 
 lt_status lt_write_file_atomic(const char *path, const char *data,
-                               size_t size, lt_error *err)
+                               size_t size, bool durable, lt_error *err)
 {
     size_t plen = strlen(path);
     char *tmp = malloc(plen + sizeof TMP_SUFFIX);
@@ -740,7 +740,7 @@ lt_status lt_write_file_atomic(const char *path, const char *data,
             break;
         done += (size_t)w;
     }
-    bool ok = done == size && fsync(fd) == 0;
+    bool ok = done == size && (!durable || fsync(fd) == 0);
     int saved = errno;
     if (ok) {
         /* rename keeps the new file's permissions of mkstemp (0600);
@@ -766,7 +766,7 @@ lt_status lt_write_file_atomic(const char *path, const char *data,
     }
     free(tmp);
     /* Make the rename itself durable. */
-    char *dir = malloc(plen + 2);
+    char *dir = durable ? malloc(plen + 2) : NULL;
     if (dir) {
         memcpy(dir, path, plen + 1);
         char *slash = strrchr(dir, '/');
@@ -842,7 +842,7 @@ lt_status lt_record_save(const lt_record *r, const char *path, lt_error *err)
     if (!text)
         return LT_EILLEGAL;
     lt_remove_stale_temps(path);
-    lt_status st = lt_write_file_atomic(path, text, strlen(text), err);
+    lt_status st = lt_write_file_atomic(path, text, strlen(text), true, err);
     free(text);
     return st;
 }

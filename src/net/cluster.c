@@ -196,7 +196,7 @@ int cluster_claim(const char *id, const char *path, char owner[STORE_NODE_MAX],
         return 0;
     }
     if (st == LT_OK && journal[0])
-        st = lt_write_file_atomic(path, journal, strlen(journal), err);
+        st = lt_write_file_atomic(path, journal, strlen(journal), false, err);
     else if (st == LT_OK)
         st = LT_EILLEGAL;
     free(journal);

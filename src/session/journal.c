@@ -221,7 +221,7 @@ lt_status jnl_rewrite(lt_session *s, lt_error *err)
     char *text = jnl_text(s, err);
     if (!text)
         return LT_ENOMEM;
-    lt_status st = lt_write_file_atomic(s->path, text, strlen(text), err);
+    lt_status st = lt_write_file_atomic(s->path, text, strlen(text), !s->nosync, err);
     free(text);
     if (st != LT_OK)
         return st;

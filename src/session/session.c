@@ -1041,7 +1041,7 @@ lt_status lt_session_save(lt_session *s, const char *path, lt_error *err)
     char *text = jnl_text(s, err);
     if (!text)
         return LT_ENOMEM;
-    lt_status st = lt_write_file_atomic(path, text, strlen(text), err);
+    lt_status st = lt_write_file_atomic(path, text, strlen(text), !s->nosync, err);
     free(text);
     return st;
 }

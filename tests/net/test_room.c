@@ -210,7 +210,7 @@ static void broken_files(void **st)
     snprintf(path, sizeof path, "%s/bbbbbbbbbb.txt", dir);
     for (size_t i = 0; i < sizeof texts / sizeof texts[0]; i++) {
         lt_error err = {0};
-        assert_int_equal(lt_write_file_atomic(path, texts[i], strlen(texts[i]), &err), LT_OK);
+        assert_int_equal(lt_write_file_atomic(path, texts[i], strlen(texts[i]), true, &err), LT_OK);
         assert_null(room_load(dir, "bbbbbbbbbb", &err));
         assert_true(err.msg[0] != '\0');
     }
