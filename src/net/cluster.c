@@ -371,19 +371,29 @@ static bool alive(const char *node)
 
 int cluster_orphans(char (*ids)[16], int max)
 {
+    enum { OWNERS = 64 };
+    static char owners[OWNERS][STORE_NODE_MAX];
+    /* this process's own rooms are looked for once, when it starts (it
+     * may have kept them before it restarted); later every room it owns
+     * is in memory: one it unloads is nobody's */
+    static bool own_done;
     if (!shared)
         return 0;
-    enum { LOOK = 256 };
-    static char found[LOOK][16], owners[LOOK][STORE_NODE_MAX];
     lt_error err = {0};
-    int n = store_rooms_unfinished(db, found, owners, LOOK, &err), k = 0;
+    int n = store_room_owners(db, owners, OWNERS, &err), k = 0;
     if (n < 0)
         server_log("cluster: %s", err.msg);
     for (int i = 0; i < n && k < max; i++) {
-        if (!owners[i][0] || rooms_loaded(found[i]))
+        bool mine = !strcmp(owners[i], me);
+        if (mine ? own_done : alive(owners[i]))
             continue;
-        if (!strcmp(owners[i], me) || !alive(owners[i]))
-            lt_copy(ids[k++], sizeof ids[0], found[i]);
+        char found[64][16];
+        int m = store_rooms_unfinished(db, owners[i], found, 64, &err), taken = k;
+        for (int j = 0; j < m && k < max; j++)
+            if (!rooms_loaded(found[j]))
+                lt_copy(ids[k++], sizeof ids[0], found[j]);
+        if (mine && k == taken)
+            own_done = true;
     }
     return k;
 }

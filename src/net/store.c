@@ -654,21 +654,36 @@ lt_status store_room_own(store *s, const char *id, const char *owner,
     return run(s, "UPDATE rooms SET owner = $2 WHERE id = $1", p, 2, NULL, err);
 }
 
-int store_rooms_unfinished(store *s, char (*ids)[16],
-                           char (*owners)[STORE_NODE_MAX], int max, lt_error *err)
+int store_room_owners(store *s, char (*owners)[STORE_NODE_MAX], int max,
+                      lt_error *err)
 {
     char m[16];
     snprintf(m, sizeof m, "%d", max);
     const char *p[] = {m};
     db_rows r;
-    if (run(s, "SELECT id, owner FROM rooms WHERE done = 0 ORDER BY updated "
-               "LIMIT CAST($1 AS INTEGER)", p, 1, &r, err) != LT_OK)
+    if (run(s, "SELECT DISTINCT owner FROM rooms WHERE done = 0 AND owner <> '' "
+               "ORDER BY owner LIMIT CAST($1 AS INTEGER)", p, 1, &r, err) != LT_OK)
         return -1;
     int n = 0;
-    for (; n < r.rows && n < max; n++) {
+    for (; n < r.rows && n < max; n++)
+        lt_copy(owners[n], sizeof owners[n], db_cell(&r, n, 0));
+    db_rows_free(&r);
+    return n;
+}
+
+int store_rooms_unfinished(store *s, const char *owner, char (*ids)[16], int max,
+                           lt_error *err)
+{
+    char m[16];
+    snprintf(m, sizeof m, "%d", max);
+    const char *p[] = {owner, m};
+    db_rows r;
+    if (run(s, "SELECT id FROM rooms WHERE done = 0 AND owner = $1 ORDER BY updated, id "
+               "LIMIT CAST($2 AS INTEGER)", p, 2, &r, err) != LT_OK)
+        return -1;
+    int n = 0;
+    for (; n < r.rows && n < max; n++)
         lt_copy(ids[n], sizeof ids[n], db_cell(&r, n, 0));
-        lt_copy(owners[n], sizeof owners[n], db_cell(&r, n, 1));
-    }
     db_rows_free(&r);
     return n;
 }

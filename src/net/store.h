@@ -175,10 +175,14 @@ int store_rooms_made(store *, const char *maker, lt_error *);
 /* The room is kept by this process from now on. */
 lt_status store_room_own(store *, const char *id, const char *owner,
                          lt_error *);
-/* Unfinished rooms, the longest untouched first: at most max ids (11
- * bytes each) and their owners; the number written (-1 on an error). */
-int store_rooms_unfinished(store *, char (*ids)[16],
-                           char (*owners)[STORE_NODE_MAX], int max, lt_error *);
+/* The processes that keep unfinished rooms: at most max names; the
+ * number written (-1 on an error). */
+int store_room_owners(store *, char (*owners)[STORE_NODE_MAX], int max,
+                      lt_error *);
+/* The unfinished rooms one process keeps, the longest untouched first: at
+ * most max ids; the number written (-1 on an error). */
+int store_rooms_unfinished(store *, const char *owner, char (*ids)[16], int max,
+                           lt_error *);
 /* The lobby's entries of rooms listed so (1 open, 2 being played), the
  * newest first: at most max texts (malloc'd) into out; the number. */
 int store_lobby(store *, int listed, char **out, int max, lt_error *);
