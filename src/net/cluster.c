@@ -835,6 +835,13 @@ void cluster_tick(void)
     for (int i = remotes.n - 1; i >= 0; i--)
         if (!alive(remotes.at[i]->from))
             remote_gone(remotes.at[i]);
+    /* nobody is paired with its clients that were waiting (alive() drops
+     * a dead process's seeks) */
+    char nodes[NODES_MAX][STORE_NODE_MAX];
+    lt_error err = {0};
+    int n = store_seek_nodes(db, nodes, NODES_MAX, &err);
+    for (int i = 0; i < n; i++)
+        alive(nodes[i]);
 }
 
 void cluster_shutdown(void)

@@ -841,6 +841,22 @@ lt_status store_seek_drop(store *s, const char *node, int64_t conn, lt_error *er
                   "conn = CAST($2 AS BIGINT))", p, 2, NULL, err);
 }
 
+int store_seek_nodes(store *s, char (*nodes)[STORE_NODE_MAX], int max, lt_error *err)
+{
+    char m[16];
+    snprintf(m, sizeof m, "%d", max);
+    const char *p[] = {m};
+    db_rows r;
+    if (run(s, "SELECT DISTINCT node FROM seeks ORDER BY node LIMIT CAST($1 AS INTEGER)",
+            p, 1, &r, err) != LT_OK)
+        return -1;
+    int n = 0;
+    for (; n < r.rows && n < max; n++)
+        lt_copy(nodes[n], sizeof nodes[n], db_cell(&r, n, 0));
+    db_rows_free(&r);
+    return n;
+}
+
 int store_seeks_of(store *s, const char *node, lt_error *err)
 {
     const char *p[] = {node};

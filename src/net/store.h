@@ -225,6 +225,8 @@ lt_status store_seek_add(store *, const store_seek *, lt_error *);
 int store_seek_take(store *, const store_seek *s, store_seek *out, lt_error *);
 /* Drops a connection's seek (conn -1: every seek of the process). */
 lt_status store_seek_drop(store *, const char *node, int64_t conn, lt_error *);
+/* The processes with seeks: at most max names; the number (-1: error). */
+int store_seek_nodes(store *, char (*nodes)[STORE_NODE_MAX], int max, lt_error *);
 /* The seeks of one process. */
 int store_seeks_of(store *, const char *node, lt_error *);
 

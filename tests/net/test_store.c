@@ -260,6 +260,10 @@ static void seeks(void **st)
     for (const store_seek *k = (store_seek[]){a, b, c, d, e, f}, *end = k + 6; k < end; k++)
         assert_int_equal(store_seek_add(s, k, &err), LT_OK);
     assert_int_equal(store_seeks_of(s, "A", &err), 5);
+    char nodes[4][STORE_NODE_MAX];
+    assert_int_equal(store_seek_nodes(s, nodes, 4, &err), 2);
+    assert_string_equal(nodes[0], "A");
+    assert_string_equal(nodes[1], "B");
     store_seek want = a, got;
     lt_copy(want.node, sizeof want.node, "C");
     want.account = 4;
