@@ -166,12 +166,20 @@ click() {
 select_line() {
     i=0
     while [ $i -lt 60 ]; do
-        if screen | grep -E '^ *> ' | grep -qF -- "$1"; then
+        now=$(screen | grep -E '^ *> ')
+        if printf '%s\n' "$now" | grep -qF -- "$1"; then
             ok
             return 0
         fi
         keys "${2:-Down}"
-        sleep 0.1
+        # the next key only once this one has moved the selection (a
+        # loaded machine redraws late: keys sent ahead would overshoot)
+        j=0
+        while [ "$(screen | grep -E '^ *> ')" = "$now" ] && [ $j -lt $((WAIT * 10)) ]; do
+            sleep 0.1
+            j=$((j + 1))
+        done
+        [ $j -lt $((WAIT * 10)) ] || break # it does not move: the last line
         i=$((i + 1))
     done
     fail "no line '$1' to select"
