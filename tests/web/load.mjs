@@ -35,7 +35,7 @@ const [exe, finalTool, roomsArg] = process.argv.slice(2);
 const ROOMS = Number(roomsArg || 50);
 const MEMORY_BOUND_KIB = Number(process.env.LT_MEMORY_BOUND_KIB || 320 * 1024);
 /* the main run comes from one address: its limit is lifted there */
-const MANY = ['--max-per-ip', '2000', '--rooms-per-hour', '100000'];
+const MANY = ['--max-per-ip', '2000', '--rooms-per-hour', '100000', '--rooms-each', '100000'];
 
 /* What each room plays: the game, its options, its seats (human seats are
  * the clients'; the rest of the four clients watch). */
