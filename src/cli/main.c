@@ -128,7 +128,7 @@ static const struct {
         "and peak memory, about a minute); the chess engines' nodes per "
         "second, and Fairy-Max's on the same Great Chess positions when "
         "it is installed ($LUDOTEKA_FAIRYMAX, else fairymax on the PATH "
-        "or in /usr/games).  Under a minute without --solve; --quick only "
+        "or where Debian puts it).  Under a minute without --solve; --quick only "
         "checks that every part runs.  docs/benchmarks.md explains the "
         "figures.")},
     {"playouts", cmd_playouts,
