@@ -13,6 +13,7 @@ int cmd_moves(int argc, char **argv);
 int cmd_replay(int argc, char **argv);
 int cmd_bench(int argc, char **argv);
 int cmd_bench_session(int argc, char **argv); /* "bench session" */
+int cmd_benchmark(int argc, char **argv);
 int cmd_playouts(int argc, char **argv);
 int cmd_perft(int argc, char **argv);
 int cmd_arena(int argc, char **argv);

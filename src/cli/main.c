@@ -30,6 +30,7 @@ static void usage(FILE *out)
             "  moves ID              the legal moves of a position\n"
             "  replay FILE           replay recorded games\n"
             "  bench                 measure speed; print the node signature\n"
+            "  benchmark             every speed figure, with the machine's load\n"
             "  playouts ID           random games per second\n"
             "  perft [ID]            count move sequences of a given length\n"
             "  arena ID              play computer players against each other\n"
@@ -115,6 +116,21 @@ static const struct {
         "prints the time of the first and the last 100 saves (each a "
         "line appended and flushed to disk) and their ratio, which "
         "must stay within 1.5.")},
+    {"benchmark", cmd_benchmark,
+     N_("usage: ludoteka benchmark [--quick] [--all] [--solve]\n"
+        "Prints the speed figures to compare from one run to the next, "
+        "with the machine's load average, the commit and the date: "
+        "random playouts of every board game in plies per second, with "
+        "the ratio to Ludii's figures; Hazard's simulated turns per "
+        "second on 1 and 2 threads; the time of the exact odds of every "
+        "dice game (the slowest number of players; --all: every number); "
+        "with --solve, catch the rabbit's solve from nothing (its time "
+        "and peak memory, about a minute); the chess engines' nodes per "
+        "second, and Fairy-Max's on the same Great Chess positions when "
+        "it is installed ($LUDOTEKA_FAIRYMAX, else fairymax on the PATH "
+        "or where Debian puts it).  Under a minute without --solve; --quick only "
+        "checks that every part runs.  docs/benchmarks.md explains the "
+        "figures.")},
     {"playouts", cmd_playouts,
      N_("usage: ludoteka playouts ID [--seconds S] [--option k=v]... "
         "[--players N]\n"

@@ -27,7 +27,7 @@ GAMES=$("$LT" list | awk '{print $1}')
 # translation that left one out would hide it from its readers; --lang,
 # the program's own, is named where each language's prose wants it)
 CASE=help-options
-for c in "" list rules play moves replay bench playouts perft arena odds analyse \
+for c in "" list rules play moves replay bench benchmark playouts perft arena odds analyse \
          simulate solve serve uci tune; do
     for lang in en pl; do
         "$LT" --lang $lang $c --help 2>&1 | grep -o -- '--[a-z][a-z-]*' | grep -vx -- --lang | sort -u >"$T/opts-$lang"
@@ -45,7 +45,7 @@ for lang in pl en; do
     speaks_only $lang out
     # (what --players takes, typed as it is: human, random, ai, none)
     typed='human|random|none|move|draw|win|loss'
-    for c in list rules play moves replay bench playouts perft arena odds analyse \
+    for c in list rules play moves replay bench benchmark playouts perft arena odds analyse \
              simulate solve serve; do
         run 0 --lang $lang "$c" --help
         speaks_only $lang out "$typed"
