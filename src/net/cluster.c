@@ -1,8 +1,8 @@
 /* cluster.c — the rooms in the store, and the processes that share it
  * (cluster.h).
  *
- * Between processes each notification's payload is the sender's name and
- * a line break, then frames, each `K<id> <more> <len>\n` and len bytes:
+ * Between processes the notifications carry frames (frames.h) of these
+ * kinds:
  *   M  a client's message to the room's owner: "account\taddress\tname\n"
  *      and the message
  *   C  that client has gone
@@ -10,8 +10,8 @@
  *   X  the owner closes the client's connection
  *   P  a message for a client that waited to be paired (seek)
  * id is the client's connection number in the process it is connected to.
- * A frame too long for one payload goes in pieces (more = 1 but the last),
- * in order: a process's notifications arrive in the order sent. */
+ * A frame's pieces come in order: a process's notifications arrive in the
+ * order sent. */
 #include <errno.h>
 #include <inttypes.h>
 #include <poll.h>
@@ -25,12 +25,12 @@
 #include "ludoteka/record.h"
 #include "ludoteka/text.h"
 #include "net/cluster.h"
+#include "net/frames.h"
 #include "net/referee.h"
 #include "net/rooms.h"
 #include "net/server.h"
 
 enum {
-    PAYLOAD_MAX = 7900,    /* bytes of a notification (PostgreSQL: 8000) */
     INBOX_MAX = 65536,     /* payloads waiting for the service thread */
     PARTIAL_MAX = 1 << 20, /* bytes of a message coming in pieces */
     NODES_MAX = 64         /* other processes talked to at once */
@@ -400,89 +400,31 @@ int cluster_orphans(char (*ids)[16], int max)
 
 /* ---- Frames out ---------------------------------------------------------- */
 
-/* What is to be sent to each process, as whole payloads. */
+/* What is to be sent to each process (frames.h). */
 typedef struct {
     char node[STORE_NODE_MAX];
-    lt_text now;           /* the payload being filled */
-    char **full;           /* payloads ready */
-    int nfull, capfull;
+    frames_out out;
 } outbox;
 
 static outbox boxes[NODES_MAX];
 static int nboxes;
 
-static outbox *box_of(const char *node)
-{
-    for (int i = 0; i < nboxes; i++)
-        if (!strcmp(boxes[i].node, node))
-            return &boxes[i];
-    if (nboxes == NODES_MAX)
-        return NULL;
-    outbox *b = &boxes[nboxes++];
-    memset(b, 0, sizeof *b);
-    lt_copy(b->node, sizeof b->node, node);
-    return b;
-}
-
-static bool box_seal(outbox *b)
-{
-    if (!b->now.len)
-        return true;
-    if (b->nfull == b->capfull) {
-        int cap = b->capfull ? 2 * b->capfull : 8;
-        char **more = realloc(b->full, (size_t)cap * sizeof *more);
-        if (!more)
-            return false;
-        b->full = more;
-        b->capfull = cap;
-    }
-    b->full[b->nfull++] = b->now.buf;
-    memset(&b->now, 0, sizeof b->now);
-    return true;
-}
-
 /* Queues a frame (kind, id, head + body) for a process. */
 static void frame(const char *node, char kind, unsigned id, const char *head,
                   const char *body, size_t len)
 {
-    outbox *b = box_of(node);
-    if (!b) {
-        server_log("cluster: too many processes to talk to; a message to %s "
-                   "dropped", node);
-        return;
+    outbox *b = NULL;
+    for (int i = 0; i < nboxes && !b; i++)
+        if (!strcmp(boxes[i].node, node))
+            b = &boxes[i];
+    if (!b && nboxes < NODES_MAX) {
+        b = &boxes[nboxes++];
+        memset(b, 0, sizeof *b);
+        lt_copy(b->node, sizeof b->node, node);
     }
-    size_t hlen = strlen(head), total = hlen + len, done = 0;
-    do {
-        if (!b->now.len) {
-            lt_text_put(&b->now, me);
-            lt_text_put(&b->now, "\n");
-        }
-        /* the frame's tag takes at most 40 bytes */
-        size_t room_left = PAYLOAD_MAX > b->now.len + 40 ? PAYLOAD_MAX - b->now.len - 40 : 0;
-        if (room_left < 256 && b->now.len > STORE_NODE_MAX) {
-            box_seal(b);
-            continue;
-        }
-        size_t k = total - done < room_left ? total - done : room_left;
-        /* a piece ends between characters: a payload is UTF-8 text */
-        while (k > 0 && done + k < total &&
-               ((unsigned char)(done + k < hlen ? head[done + k]
-                                                : body[done + k - hlen]) & 0xc0) == 0x80)
-            k--;
-        bool more = done + k < total;
-        char tag[48];
-        snprintf(tag, sizeof tag, "%c%u %d %zu\n", kind, id, more ? 1 : 0, k);
-        lt_text_put(&b->now, tag);
-        if (done < hlen)
-            lt_text_putn(&b->now, head + done, (k < hlen - done ? k : hlen - done));
-        if (done + k > hlen) {
-            size_t from = done > hlen ? done - hlen : 0;
-            lt_text_putn(&b->now, body + from, done + k - hlen - from);
-        }
-        done += k;
-        if (more)
-            box_seal(b);
-    } while (done < total);
+    if (!b || !frames_put(&b->out, me, kind, id, head, body, len))
+        server_log("cluster: a message to %s dropped (%s)", node,
+                   b ? "out of memory" : "too many processes");
 }
 
 void cluster_flush(void)
@@ -491,24 +433,23 @@ void cluster_flush(void)
         return;
     enum { BATCH = 8 };
     for (int i = 0; i < nboxes; i++) {
-        outbox *b = &boxes[i];
-        box_seal(b);
+        frames_out *o = &boxes[i].out;
+        if (!frames_seal(o))
+            server_log("cluster: out of memory");
         char chan[64];
-        channel_of(b->node, chan, sizeof chan);
-        for (int k = 0; k < b->nfull; k += BATCH) {
+        channel_of(boxes[i].node, chan, sizeof chan);
+        for (int k = 0; k < o->nfull; k += BATCH) {
             const char *chans[BATCH], *loads[BATCH];
-            int n = b->nfull - k < BATCH ? b->nfull - k : BATCH;
+            int n = o->nfull - k < BATCH ? o->nfull - k : BATCH;
             for (int j = 0; j < n; j++) {
                 chans[j] = chan;
-                loads[j] = b->full[k + j];
+                loads[j] = o->full[k + j];
             }
             lt_error err = {0};
             if (store_notify(db, n, chans, loads, &err) != LT_OK)
-                server_log("cluster: to %s: %s", b->node, err.msg);
+                server_log("cluster: to %s: %s", boxes[i].node, err.msg);
         }
-        for (int k = 0; k < b->nfull; k++)
-            free(b->full[k]);
-        b->nfull = 0;
+        frames_clear(o);
     }
 }
 
@@ -768,28 +709,11 @@ static void take_frame(const char *from, char kind, unsigned id, bool more,
     }
 }
 
-static void take_payload(const char *p)
+static void take_one(void *ctx, const char *from, char kind, unsigned id,
+                     bool more, const char *data, size_t len)
 {
-    const char *nl = strchr(p, '\n');
-    if (!nl || (size_t)(nl - p) >= STORE_NODE_MAX)
-        return;
-    char from[STORE_NODE_MAX];
-    memcpy(from, p, (size_t)(nl - p));
-    from[nl - p] = '\0';
-    p = nl + 1;
-    while (*p) {
-        char kind;
-        unsigned id;
-        int more, used = 0;
-        size_t len;
-        if (sscanf(p, "%c%u %d %zu\n%n", &kind, &id, &more, &len, &used) != 4 ||
-            used == 0 || strlen(p + used) < len) {
-            server_log("cluster: a bad notification from %s", from);
-            return;
-        }
-        take_frame(from, kind, id, more != 0, p + used, len);
-        p += used + len;
-    }
+    (void)ctx;
+    take_frame(from, kind, id, more, data, len);
 }
 
 void cluster_receive(void)
@@ -808,7 +732,8 @@ void cluster_receive(void)
         if (!got)
             return;
         for (int i = 0; i < n; i++) {
-            take_payload(got[i]);
+            if (!frames_take(got[i], take_one, NULL))
+                server_log("cluster: a bad notification: %.60s", got[i]);
             free(got[i]);
         }
         free(got);
@@ -865,10 +790,8 @@ void cluster_shutdown(void)
         memset(lists[i], 0, sizeof *lists[i]);
     }
     for (int i = 0; i < nboxes; i++) {
-        for (int k = 0; k < boxes[i].nfull; k++)
-            free(boxes[i].full[k]);
-        free(boxes[i].full);
-        free(boxes[i].now.buf);
+        frames_clear(&boxes[i].out);
+        free(boxes[i].out.full);
     }
     nboxes = 0;
 }
