@@ -187,12 +187,8 @@ int cluster_claim(const char *id, const char *path, char owner[STORE_NODE_MAX],
         free(journal);
         if (st != LT_OK)
             return -1;
-        if (!owner[0] || !strcmp(owner, me)) {
-            /* taken just now by a process that has not said so yet */
-            lt_error_set(err, "room %s is moving to another server; join "
-                              "again in a moment", id);
-            return -1;
-        }
+        if (!owner[0] || !strcmp(owner, me))
+            lt_copy(owner, STORE_NODE_MAX, CLUSTER_MOVING);
         return 0;
     }
     if (st == LT_OK && journal[0])

@@ -41,8 +41,10 @@ const char *cluster_node(void);
 /* ---- Rooms --------------------------------------------------------------- */
 
 /* Takes a room not in memory for this process: 1, its journal written to
- * path; 0, another process keeps it (its name in owner); -1 with a message
- * (no such room, or the store failed). */
+ * path; 0, another process keeps it (its name in owner, or CLUSTER_MOVING
+ * when one has just taken it and not yet said so); -1 with a message (no
+ * such room, or the store failed). */
+#define CLUSTER_MOVING "*"
 int cluster_claim(const char *id, const char *path,
                   char owner[STORE_NODE_MAX], lt_error *);
 /* A room made here is this process's. */

@@ -731,14 +731,15 @@ static size_t current_len;
 
 /* A room kept by another process (owner set): c is relayed there with
  * its message; true.  A connection relayed from another process is not
- * relayed again: it is told to come back. */
+ * relayed again, nor one to a room changing hands: it is told to come
+ * back (the page joins again). */
 static bool relayed(conn *c, const char *owner, const net_msg *m)
 {
     if (!owner[0])
         return false;
-    if (c->remote) {
-        referee_error(c, m->re, "moved", "room %s is kept by another server "
-                      "now; join again", m->room);
+    if (c->remote || !strcmp(owner, CLUSTER_MOVING)) {
+        referee_error(c, m->re, "moved", "room %s is moving between servers; "
+                      "join again", m->room);
         conn_close(c);
         return true;
     }
