@@ -161,7 +161,9 @@ static void seats(const arena *a, int k, int *who)
  * xboard:), told of each new game as they expect.  The others are made
  * for each game (play_one), so that no game starts with what a search
  * kept from another: game k plays alike whichever thread or process
- * plays it, and after whichever games.  NULL, or why not. */
+ * plays it, and after whichever games.  (What the players of a game
+ * share, a solved game's table, is shared by value: it outlives them
+ * while the players of the game before hold it.)  NULL, or why not. */
 static const char *new_players(const arena *a, lt_player **players,
                                lt_error *err)
 {
@@ -224,10 +226,14 @@ static void play_game(const arena *a, lt_player **players, int k, outcome *o)
 }
 
 /* Plays game number k into *o; kept[i] is arena player i if it lasts
- * from game to game, else NULL (made here).  error: why the players
- * could not be made (then the game is not played). */
-static void play_one(const arena *a, lt_player **kept, int k,
-                     const char *error, outcome *o)
+ * from game to game, else NULL (made here).  held[i] are the players
+ * made for the thread's game before, freed only now that this game's
+ * have taken up what they shared (a solved game's table, which would
+ * otherwise be loaded or built again); this game's are held in their
+ * place.  error: why the players could not be made (then the game is
+ * not played). */
+static void play_one(const arena *a, lt_player **kept, lt_player **held,
+                     int k, const char *error, outcome *o)
 {
     memset(o, 0, sizeof *o);
     o->k = k;
@@ -243,8 +249,10 @@ static void play_one(const arena *a, lt_player **kept, int k,
     else
         lt_copy(o->error, sizeof o->error, error);
     for (int i = 0; i < a->n; i++)
-        if (players[i] != kept[i])
-            lt_player_free(players[i]);
+        if (players[i] != kept[i]) {
+            lt_player_free(held[i]);
+            held[i] = players[i];
+        }
 }
 
 /* Counts game o->k, the next in order (under the lock). */
@@ -376,7 +384,7 @@ static int read_book(arena *a, const char *path)
 static void *worker(void *arg)
 {
     arena *a = arg;
-    lt_player *players[LT_MAX_PLAYERS] = {NULL};
+    lt_player *players[LT_MAX_PLAYERS] = {NULL}, *held[LT_MAX_PLAYERS] = {NULL};
     lt_error err = {0};
     const char *error = new_players(a, players, &err);
     for (;;) {
@@ -388,13 +396,15 @@ static void *worker(void *arg)
         if (k < 0)
             break;
         outcome o;
-        play_one(a, players, k, error, &o);
+        play_one(a, players, held, k, error, &o);
         pthread_mutex_lock(&a->lock);
         deliver(a, &o); /* k is in the window: it waited for room */
         pthread_mutex_unlock(&a->lock);
     }
-    for (int i = 0; i < a->n; i++)
+    for (int i = 0; i < a->n; i++) {
         lt_player_free(players[i]);
+        lt_player_free(held[i]);
+    }
     return NULL;
 }
 
@@ -478,7 +488,8 @@ static void tell(const arena *a, notice *told)
 }
 
 /* Process 0 of an MPI job: plays its games and counts everyone's. */
-static bool lead(arena *a, lt_player **players, const char *error)
+static bool lead(arena *a, lt_player **players, lt_player **held,
+                 const char *error)
 {
     notice told = {0, 0};
     int done = 0, got = 0;
@@ -493,7 +504,7 @@ static bool lead(arena *a, lt_player **players, const char *error)
         if (got < 0 || a->stop)
             break;
         outcome o;
-        play_one(a, players, k, error, &o);
+        play_one(a, players, held, k, error, &o);
         deliver(a, &o);
         tell(a, &told);
     }
@@ -506,7 +517,8 @@ static bool lead(arena *a, lt_player **players, const char *error)
 
 /* Another process of an MPI job: plays its games, sends them to process
  * 0, never WINDOW ahead of its count.  Returns process 0's status. */
-static int follow(arena *a, lt_player **players, const char *error)
+static int follow(arena *a, lt_player **players, lt_player **held,
+                  const char *error)
 {
     notice known = {0, 0};
     int status = EXIT_FAIL, tag = 0, sender;
@@ -537,7 +549,7 @@ static int follow(arena *a, lt_player **players, const char *error)
         if (broken || known.stop)
             break;
         outcome o;
-        play_one(a, players, k, error, &o);
+        play_one(a, players, held, k, error, &o);
         broken = !send_outcome(&o);
         free(o.record);
     }
@@ -818,17 +830,19 @@ static int play(arena *a)
             pthread_join(tid[j], NULL);
     } else {
         /* one thread: only it calls MPI */
-        lt_player *players[LT_MAX_PLAYERS] = {NULL};
+        lt_player *players[LT_MAX_PLAYERS] = {NULL}, *held[LT_MAX_PLAYERS] = {NULL};
         lt_error err = {0};
         const char *error = new_players(a, players, &err);
         if (a->rank == 0) {
-            if (!lead(a, players, error))
+            if (!lead(a, players, held, error))
                 status = EXIT_FAIL;
         } else {
-            status = follow(a, players, error);
+            status = follow(a, players, held, error);
         }
-        for (int i = 0; i < a->n; i++)
+        for (int i = 0; i < a->n; i++) {
             lt_player_free(players[i]);
+            lt_player_free(held[i]);
+        }
     }
     pthread_cond_destroy(&a->room);
     pthread_mutex_destroy(&a->lock);
