@@ -5,7 +5,8 @@
 #   scripts/deps.sh test   to build and run the whole test suite too
 #                          (chromium for the browser tests, npm for their
 #                          packages, PostgreSQL and HAProxy for the
-#                          servers' tests)
+#                          servers' tests, Open MPI for ludoteka arena
+#                          over several processes and its test)
 # As root it runs apt-get; otherwise sudo; without sudo it prints the
 # command to run.
 set -eu
@@ -19,6 +20,8 @@ case "$mode" in
   run) ;;
   test)
     pkgs="$pkgs clang libclang-rt-14-dev libcmocka-dev chromium tmux postgresql haproxy"
+    # MPI stays optional to build and run (cmake -DLT_MPI=AUTO finds it)
+    pkgs="$pkgs openmpi-bin libopenmpi-dev"
     cmds="$cmds npm:npm"
     ;;
   *) echo "usage: $0 run|test" >&2; exit 2 ;;

@@ -1,0 +1,141 @@
+#!/bin/sh
+# arena_mpi_test.sh — `ludoteka arena` over the processes of an MPI job
+# prints exactly what one process prints with the same seed: every line,
+# the table, the SPRT's stop and the records.  Skipped (77) when mpirun is
+# missing.  Usage: arena_mpi_test.sh path/to/ludoteka with|without
+# (whether the program was built with MPI).
+LT=$1
+BUILT=$2
+. "$(dirname "$0")/lib.sh"
+
+if ! command -v mpirun >/dev/null 2>&1; then
+    echo "SKIP: mpirun not found (Debian: openmpi-bin, libopenmpi-dev)"
+    exit 77
+fi
+# two cores may run three processes; root needs leave to run them
+MPIRUN="mpirun --oversubscribe"
+[ "$(id -u)" -eq 0 ] && MPIRUN="$MPIRUN --allow-run-as-root"
+
+# mpi NP OUT ARGS... — ludoteka ARGS in NP processes, stdout to $T/OUT,
+# stderr to $T/OUT.err; the exit status checked to be 0.
+mpi() {
+    np=$1
+    out=$2
+    shift 2
+    $MPIRUN -np "$np" "$LT" "$@" >"$T/$out" 2>"$T/$out.err" </dev/null
+    got=$?
+    if [ "$got" -ne 0 ]; then
+        fail "exit status $got under mpirun -np $np (ludoteka $*)"
+        sed 's/^/  stderr: /' "$T/$out.err" | head -5
+    else
+        passed=$((passed + 1))
+    fi
+}
+
+# alone OUT ARGS... — ludoteka ARGS in one process, stdout to $T/OUT.
+alone() {
+    out=$1
+    shift
+    run 0 "$@"
+    mv "$T/out" "$T/$out"
+}
+
+# equal A B — files $T/A and $T/B are the same, byte for byte.
+equal() {
+    if cmp -s "$T/$1" "$T/$2"; then
+        passed=$((passed + 1))
+    else
+        fail "$1 and $2 differ"
+        diff "$T/$1" "$T/$2" | head -8 | sed 's/^/  | /'
+    fi
+}
+
+# records A B — the records $T/A.pgn and $T/B.pgn are the same but for
+# their dates (a run may cross midnight).
+records() {
+    grep -v '^\[Date ' "$T/$1.pgn" >"$T/$1.rec"
+    grep -v '^\[Date ' "$T/$2.pgn" >"$T/$2.rec"
+    equal "$1.rec" "$2.rec"
+}
+
+if [ "$BUILT" != with ]; then
+    CASE=without-mpi
+    # the program refuses, saying why, rather than playing every game in
+    # every process
+    $MPIRUN -np 2 "$LT" arena alquerque --player random --player random \
+        --games 2 >"$T/out" 2>"$T/err" </dev/null
+    [ $? -ne 0 ] || fail "ran under mpirun, built without MPI"
+    has err "built without MPI"
+    finish arena_mpi || exit 1
+    echo "SKIP: ludoteka built without MPI (cmake -DLT_MPI=ON); the runs were not compared"
+    exit 77
+fi
+
+CASE=alquerque
+# 20 games, the seats rotating: one process with one thread, with two,
+# and two and three processes; their lines, tables and records
+ARGS="arena alquerque --player random --player ai:level=1 --games 20 --seed 7"
+alone one $ARGS --jobs 1 --record "$T/one.pgn"
+[ "$(grep -c '^game [0-9]*/20:' "$T/one")" -eq 20 ] || fail "20 game lines expected"
+[ "$(grep -c '^\[Round ' "$T/one.pgn")" -eq 20 ] || fail "20 records expected"
+has one "Elo difference (A - B)"
+alone two-threads $ARGS --jobs 2 --record "$T/two-threads.pgn"
+equal one two-threads
+records one two-threads
+mpi 2 np2 $ARGS --record "$T/np2.pgn"
+equal one np2
+records one np2
+mpi 3 np3 $ARGS --record "$T/np3.pgn"
+equal one np3
+records one np3
+
+CASE=chess
+# the chess engine keeps tables from move to move: each game starts
+# afresh, so its records do not depend on the games played before it in
+# the same process
+ARGS="arena chess --player ai:level=3 --player ai:level=2 --games 6 --seed 1"
+alone chess1 $ARGS --jobs 1 --record "$T/chess1.pgn"
+mpi 2 chess2 $ARGS --record "$T/chess2.pgn"
+equal chess1 chess2
+records chess1 chess2
+
+CASE=four-players
+# three men's morris has two seats; Four Seasons four, rotating
+ARGS="arena four-seasons --player ai:level=1 --player random --player random --player random --games 8 --seed 3"
+alone one4 $ARGS --jobs 1 --record "$T/one4.pgn"
+mpi 3 np3-4 $ARGS --record "$T/np3-4.pgn"
+equal one4 np3-4
+records one4 np3-4
+has one4 "ahead"
+
+CASE=sprt
+# the SPRT stops the match at the same game however many play it: a
+# random player against level 1, H0 (no better than equal) accepted
+# long before 2000 games
+ARGS="arena three-mens-morris --player random --player ai:level=1 --games 2000 --seed 5 --sprt 0,20"
+alone one-sprt $ARGS --jobs 1
+has one-sprt "H0 accepted"
+lacks one-sprt "game 2000/2000"
+alone four-sprt $ARGS --jobs 4
+equal one-sprt four-sprt
+mpi 3 np3-sprt $ARGS
+equal one-sprt np3-sprt
+
+CASE=many
+# more games than the window of games waiting to be counted (256)
+ARGS="arena three-mens-morris --player random --player random --games 700 --seed 9 --quiet"
+alone one-many $ARGS --jobs 1
+alone three-many $ARGS --jobs 3
+equal one-many three-many
+mpi 2 np2-many $ARGS
+equal one-many np2-many
+has one-many " 700 "
+
+CASE=refused
+# every process refuses a bad player, and the job ends
+$MPIRUN -np 2 "$LT" arena alquerque --player nobody --player random \
+    --games 2 >"$T/out" 2>"$T/err" </dev/null
+[ $? -ne 0 ] || fail "a bad player accepted under mpirun"
+has err "unknown player 'nobody'"
+
+finish arena_mpi
