@@ -168,6 +168,11 @@ static inline int chess_legal(const chess_pos *p, chess_move *out)
 }
 /* The number of legal moves (bulk count, no list). */
 int chess_count(const chess_pos *);
+/* The legal moves in ascending order of from square, to square and
+ * promotion (N, B, R, Q): the order of the game's actions. */
+int chess_gen_ordered(const chess_pos *, chess_move *out);
+/* Has the side to move a legal move (chess_count > 0, sooner)? */
+bool chess_has_legal(const chess_pos *);
 
 /* ---- perft.c ---- */
 uint64_t chess_perft(const chess_pos *, int depth);
