@@ -170,6 +170,10 @@ typedef struct {
     bool in_check;
 } gc_guard;
 void gc_guard_init(const gc_pos *, gc_guard *);
+/* In check: the squares of one checker and of the way its attack takes
+ * to the king; a move that is not the king's and lands elsewhere is
+ * illegal.  Not in check: every square, and false. */
+bool gc_check_path(const gc_pos *, gc_set *path);
 /* Must a move from this square be tried on the board (gc_legal)? */
 bool gc_needs_test(const gc_pos *, const gc_guard *, int from);
 /* Does the pseudo-legal move leave the mover's king safe?  These three try

@@ -81,11 +81,19 @@ static int legal_actions(const great *s, lt_action *out)
 {
     gc_pos p = s->pos; /* gc_legal tries moves on it */
     int k = 0;
+    /* in check, the others' moves must take the checker or stand in its
+     * way: those alone are tried */
+    gc_set evade = {{~0ull, ~0ull, ~0ull}};
+    if (s->guard.in_check)
+        gc_check_path(&p, &evade);
     /* pieces in square order, each one's destinations in order */
     for (int w = 0; w < 3; w++)
         for (uint64_t own = p.occ[p.side].w[w]; own; own &= own - 1) {
             int from = GC_FIRST + 64 * w + __builtin_ctzll(own);
             gc_set to = gc_targets(&p, from, true);
+            if (from != p.king[p.side])
+                for (int v = 0; v < 3; v++)
+                    to.w[v] &= evade.w[v];
             bool test = gc_needs_test(&p, &s->guard, from);
             lt_action base = gc_cell(from) * GC_CELLS;
             for (int v = 0; v < 3; v++)

@@ -123,6 +123,81 @@ bool gc_attacked(const gc_pos *p, int s, int by)
     return false;
 }
 
+/* One attacker of colour `by` on s and its way there: its square and
+ * the empty squares its attack needs (a slider's run, a bent piece's
+ * turning square and slide).  A move of the other side that neither
+ * takes it nor lands on that way leaves s attacked.  False if s is not
+ * attacked. */
+static bool attack_path(const gc_pos *p, int s, int by, gc_set *path)
+{
+    const uint8_t *b = p->sq, *have = p->count[by];
+    int flag = GC_FLAG(by);
+    if (have[GC_PAWN]) {
+        int back = by ? 16 : -16;
+        for (int d = -1; d <= 1; d += 2)
+            if (is_piece(b, s + back + d, GC_PAWN | flag)) {
+                gc_set_add(path, s + back + d);
+                return true;
+            }
+    }
+    static const struct {
+        int type, n;
+        const int *leaps;
+    } leapers[4] = {{GC_LION, 12, lion_leaps},
+                    {GC_GIRAFFE, 8, giraffe_leaps},
+                    {GC_UNICORN, 8, unicorn_leaps},
+                    {GC_AANCA, 4, diag}};
+    for (int k = 0; k < 4; k++) {
+        if (!have[leapers[k].type])
+            continue;
+        for (int i = 0; i < leapers[k].n; i++)
+            if (is_piece(b, s + leapers[k].leaps[i], leapers[k].type | flag)) {
+                gc_set_add(path, s + leapers[k].leaps[i]);
+                return true;
+            }
+    }
+    int k = p->king[by], dx = gc_file(k) - gc_file(s), dy = gc_rank(k) - gc_rank(s);
+    int leap = p->rules.kingleap;
+    if ((dx >= -1 && dx <= 1 && dy >= -1 && dy <= 1) ||
+        ((p->unmoved >> by & 1) &&
+         (leap == GC_LEAP_CAPTURE || leap == GC_LEAP_FORWARD) &&
+         (dx == 0 || dx == 2 || dx == -2) && (dy == 0 || dy == 2 || dy == -2) &&
+         (leap == GC_LEAP_CAPTURE || forward((s - k) / 2, by)))) {
+        gc_set_add(path, k);
+        return true;
+    }
+    for (int i = 0; i < 8; i++) {
+        const line *l = &lines[i];
+        bool bent = have[l->bent] && bends(p, l, by);
+        int t = s + l->dir;
+        for (; !b[t]; t += l->dir) {
+            if (!bent || !turns(b, l, t, by))
+                continue;
+            int turner = l->bent | flag;
+            for (int u = s + l->dir; u != t + l->dir; u += l->dir)
+                gc_set_add(path, u);
+            gc_set_add(path, b[t - l->into[0]] == turner ? t - l->into[0]
+                                                         : t - l->into[1]);
+            return true;
+        }
+        if (b[t] == (l->slider | flag)) {
+            for (int u = s + l->dir; u != t + l->dir; u += l->dir)
+                gc_set_add(path, u);
+            return true;
+        }
+    }
+    return false;
+}
+
+bool gc_check_path(const gc_pos *p, gc_set *path)
+{
+    *path = (gc_set){{0, 0, 0}};
+    if (attack_path(p, p->king[p->side], p->side ^ 1, path))
+        return true;
+    *path = (gc_set){{~0ull, ~0ull, ~0ull}};
+    return false;
+}
+
 void gc_guard_init(const gc_pos *p, gc_guard *g)
 {
     const uint8_t *b = p->sq;
@@ -340,7 +415,12 @@ int gc_gen_legal(gc_pos *p, const gc_guard *g, gc_move *out)
 bool gc_has_legal(gc_pos *p, const gc_guard *g)
 {
     /* First the pieces whose moves need no trial (out of check: all but
-     * the king and the shielding pieces): any move of theirs will do. */
+     * the king and the shielding pieces): any move of theirs will do.  In
+     * check only the moves onto the checker's way are tried (and the
+     * king's). */
+    gc_set evade = {{~0ull, ~0ull, ~0ull}};
+    if (g->in_check)
+        gc_check_path(p, &evade);
     for (int pass = 0; pass < 2; pass++)
         for (int w = 0; w < 3; w++)
             for (uint64_t bits = p->occ[p->side].w[w]; bits; bits &= bits - 1) {
@@ -348,6 +428,9 @@ bool gc_has_legal(gc_pos *p, const gc_guard *g)
                 if (gc_needs_test(p, g, from) != pass)
                     continue;
                 gc_set to = gc_targets(p, from, true);
+                if (from != p->king[p->side])
+                    for (int v = 0; v < 3; v++)
+                        to.w[v] &= evade.w[v];
                 for (int v = 0; v < 3; v++)
                     for (uint64_t t = to.w[v]; t; t &= t - 1) {
                         gc_move m = GC_MOVE(from, GC_FIRST + 64 * v + __builtin_ctzll(t));
