@@ -152,6 +152,8 @@ bool gc_read(gc_pos *, const char *text, char *msg);
 bool gc_consistent(const gc_pos *);
 
 /* ---- movegen.c ---- */
+/* The attack table gc_attacked reads (board.c builds it with the keys). */
+void gc_build_reach(void);
 /* Is sq attacked by colour `by` (could a piece of `by` capture there)? */
 bool gc_attacked(const gc_pos *, int sq, int by);
 bool gc_in_check(const gc_pos *);

@@ -83,24 +83,155 @@ static inline bool leaper_at(const uint8_t *b, int s, const int *leaps, int n,
     return false;
 }
 
+/* The rays: rays[d][i] holds the squares beyond square GC_FIRST + i in
+ * direction ray_step[d] up to the board's edge.  The first four go up
+ * the set's bits, the others down. */
+static const int ray_step[8] = {1, 16, 17, 15, -1, -16, -15, -17};
+static gc_set rays[8][GC_RANKS * GC_W];
+static int8_t ray_of[35]; /* ray_of[step + 17]: d */
+
+static void build_rays(void)
+{
+    for (int d = 0; d < 8; d++) {
+        ray_of[ray_step[d] + 17] = (int8_t)d;
+        for (int f = 0; f < GC_FILES; f++)
+            for (int r = 0; r < GC_RANKS; r++) {
+                int from = gc_sq(f, r);
+                gc_set *set = &rays[d][from - GC_FIRST];
+                for (int t = from + ray_step[d];
+                     gc_file(t) < GC_FILES && gc_rank(t) >= 0 &&
+                     gc_rank(t) < GC_RANKS;
+                     t += ray_step[d])
+                    gc_set_add(set, t);
+            }
+    }
+}
+
+/* The squares a slide from `origin` (not included) by step reaches: the
+ * empty ones and the first piece in the way. */
+static inline gc_set slide_set(int origin, int step, const gc_set *all)
+{
+    int d = ray_of[step + 17], i;
+    const gc_set *r = &rays[d][origin - GC_FIRST];
+    uint64_t b0 = r->w[0] & all->w[0], b1 = r->w[1] & all->w[1],
+             b2 = r->w[2] & all->w[2];
+    if (d < 4) {
+        if (b0)
+            i = __builtin_ctzll(b0);
+        else if (b1)
+            i = 64 + __builtin_ctzll(b1);
+        else if (b2)
+            i = 128 + __builtin_ctzll(b2);
+        else
+            return *r;
+    } else {
+        if (b2)
+            i = 191 - __builtin_clzll(b2);
+        else if (b1)
+            i = 127 - __builtin_clzll(b1);
+        else if (b0)
+            i = 63 - __builtin_clzll(b0);
+        else
+            return *r;
+    }
+    const gc_set *beyond = &rays[d][i];
+    return (gc_set){{r->w[0] & ~beyond->w[0], r->w[1] & ~beyond->w[1],
+                     r->w[2] & ~beyond->w[2]}};
+}
+
+/* Adds a slide from origin by step to the set: the empty squares (when
+ * quiet) and the enemy piece it stops at. */
+static inline void slide(gc_set *set, const gc_set *occ, int origin, int step,
+                         bool quiet, int c)
+{
+    gc_set all = {{occ[0].w[0] | occ[1].w[0], occ[0].w[1] | occ[1].w[1],
+                   occ[0].w[2] | occ[1].w[2]}};
+    gc_set a = slide_set(origin, step, &all);
+    for (int w = 0; w < 3; w++)
+        set->w[w] |= a.w[w] & (quiet ? ~occ[c].w[w] : occ[c ^ 1].w[w]);
+}
+
+/* How a piece of each type (lion to Aanca) reaches a square (df, dr)
+ * files and ranks away, wherever it stands: not at all (n < 0), or past
+ * n squares that must be empty, the first at `start` (a mailbox offset
+ * from the piece) and then `step` apart.  A unicorn's slide belongs to a
+ * leap up the board (dirs 1) or down it (dirs 2): forward for one colour
+ * only.  Every geometry of the game reaches a square in one way at most,
+ * and its empty squares lie between the piece and the square (on the
+ * board). */
+typedef struct {
+    int16_t start, step;
+    int8_t n, dirs;
+} reach;
+enum { REACH_SPAN = 2 * GC_FILES - 1 };
+static reach reaches[GC_NTYPES][REACH_SPAN][REACH_SPAN];
+
+static void set_reach(int type, int df, int dr, int start, int step, int n,
+                      int dirs)
+{
+    if (df <= -GC_FILES || df >= GC_FILES || dr <= -GC_RANKS || dr >= GC_RANKS)
+        return;
+    reaches[type][df + GC_FILES - 1][dr + GC_RANKS - 1] =
+        (reach){(int16_t)start, (int16_t)step, (int8_t)n, (int8_t)dirs};
+}
+
+/* (df, dr) of a mailbox offset of at most 3 files. */
+static void offset_xy(int d, int *df, int *dr)
+{
+    *dr = (d + 8 * GC_W + 8) / GC_W - 8;
+    *df = d - *dr * GC_W;
+}
+
+void gc_build_reach(void)
+{
+    build_rays();
+    for (int t = 0; t < GC_NTYPES; t++)
+        for (int x = 0; x < REACH_SPAN; x++)
+            for (int y = 0; y < REACH_SPAN; y++)
+                reaches[t][x][y].n = -1;
+    int fx, fy, sx, sy;
+    for (int i = 0; i < 12; i++) {
+        offset_xy(lion_leaps[i], &fx, &fy);
+        set_reach(GC_LION, fx, fy, 0, 0, 0, 0);
+    }
+    for (int i = 0; i < 8; i++) {
+        offset_xy(giraffe_leaps[i], &fx, &fy);
+        set_reach(GC_GIRAFFE, fx, fy, 0, 0, 0, 0);
+    }
+    for (int i = 0; i < 4; i++) {
+        offset_xy(orth[i], &fx, &fy);
+        for (int k = 1; k < GC_FILES; k++)
+            set_reach(GC_ROOK, k * fx, k * fy, orth[i], orth[i], k - 1, 0);
+        offset_xy(diag[i], &fx, &fy);
+        for (int k = 1; k < GC_FILES; k++)
+            set_reach(GC_CROC, k * fx, k * fy, diag[i], diag[i], k - 1, 0);
+        /* the Aanca: its step, or the step (empty) and a slide on */
+        set_reach(GC_AANCA, fx, fy, 0, 0, 0, 0);
+        for (int j = 0; j < 2; j++) {
+            offset_xy(aanca_slide[i][j], &sx, &sy);
+            for (int k = 1; k < GC_FILES; k++)
+                set_reach(GC_AANCA, fx + k * sx, fy + k * sy, diag[i],
+                          aanca_slide[i][j], k, 0);
+        }
+    }
+    for (int i = 0; i < 8; i++) {
+        offset_xy(unicorn_leaps[i], &fx, &fy);
+        set_reach(GC_UNICORN, fx, fy, 0, 0, 0, 0);
+        offset_xy(unicorn_slide[i], &sx, &sy);
+        for (int k = 1; k < GC_FILES; k++)
+            set_reach(GC_UNICORN, fx + k * sx, fy + k * sy, unicorn_leaps[i],
+                      unicorn_slide[i], k, i < 4 ? 1 : 2);
+    }
+}
+
 bool gc_attacked(const gc_pos *p, int s, int by)
 {
     const uint8_t *b = p->sq, *have = p->count[by];
-    int flag = GC_FLAG(by);
-    /* (piece types the side no longer has are skipped: endings are fast) */
     if (have[GC_PAWN]) { /* pawns capture one square diagonally forward */
-        int back = by ? 16 : -16;
-        if (is_piece(b, s + back - 1, GC_PAWN | flag) ||
-            is_piece(b, s + back + 1, GC_PAWN | flag))
+        int back = by ? 16 : -16, pawn = GC_PAWN | GC_FLAG(by);
+        if (is_piece(b, s + back - 1, pawn) || is_piece(b, s + back + 1, pawn))
             return true;
     }
-    if ((have[GC_LION] && leaper_at(b, s, lion_leaps, 12, GC_LION | flag)) ||
-        (have[GC_GIRAFFE] &&
-         leaper_at(b, s, giraffe_leaps, 8, GC_GIRAFFE | flag)) ||
-        (have[GC_UNICORN] &&
-         leaper_at(b, s, unicorn_leaps, 8, GC_UNICORN | flag)) ||
-        (have[GC_AANCA] && leaper_at(b, s, diag, 4, GC_AANCA | flag)))
-        return true;
     int k = p->king[by], dx = gc_file(k) - gc_file(s), dy = gc_rank(k) - gc_rank(s);
     if (dx >= -1 && dx <= 1 && dy >= -1 && dy <= 1)
         return true; /* the king's step (s != k: no piece attacks itself) */
@@ -111,15 +242,26 @@ bool gc_attacked(const gc_pos *p, int s, int by)
         (dx == 0 || dx == 2 || dx == -2) && (dy == 0 || dy == 2 || dy == -2) &&
         (leap == GC_LEAP_CAPTURE || forward((s - k) / 2, by)))
         return true;
-    bool rooks = have[GC_ROOK] || have[GC_AANCA];
-    bool crocs = have[GC_CROC] || have[GC_UNICORN];
-    for (int i = 0; i < 8; i++) {
-        if (!(i < 4 ? rooks : crocs))
-            continue;
-        const line *l = &lines[i];
-        if (line_attack(b, l, s + l->dir, by, have[l->bent] && bends(p, l, by)))
-            return true;
-    }
+    /* each other piece: can it reach s, and is its way empty? */
+    int sf = gc_file(s) + GC_FILES - 1, sr = gc_rank(s) + GC_RANKS - 1;
+    int dirs = p->rules.unicorn == GC_UNICORN_ALL ? 3 : 1 << by;
+    for (int w = 0; w < 3; w++)
+        for (uint64_t bits = p->occ[by].w[w]; bits; bits &= bits - 1) {
+            int from = GC_FIRST + 64 * w + __builtin_ctzll(bits);
+            /* (gc_legal tries a capture on sq[] alone: the square of a
+             * piece just taken is still in occ) */
+            if ((b[from] & GC_OFF) != GC_FLAG(by))
+                continue;
+            const reach *r =
+                &reaches[b[from] & GC_TYPE][sf - gc_file(from)][sr - gc_rank(from)];
+            int n = r->n;
+            if (n < 0 || (r->dirs && !(r->dirs & dirs)))
+                continue;
+            for (int u = from + r->start; n && !b[u]; u += r->step)
+                n--;
+            if (!n)
+                return true;
+        }
     return false;
 }
 
@@ -227,18 +369,6 @@ bool gc_in_check(const gc_pos *p)
     return gc_attacked(p, p->king[p->side], p->side ^ 1);
 }
 
-/* Adds a slide from t by step to the set: the empty squares (when quiet)
- * and the enemy piece it stops at. */
-static inline void slide(gc_set *set, const uint8_t *b, int t, int step,
-                         bool quiet, int enemy)
-{
-    for (; !b[t]; t += step)
-        if (quiet)
-            gc_set_add(set, t);
-    if ((b[t] & GC_OFF) == enemy)
-        gc_set_add(set, t);
-}
-
 gc_set gc_targets(const gc_pos *p, int from, bool quiet)
 {
     const uint8_t *b = p->sq;
@@ -275,7 +405,7 @@ gc_set gc_targets(const gc_pos *p, int from, bool quiet)
     case GC_ROOK: {
         const int *dirs = (b[from] & GC_TYPE) == GC_CROC ? diag : orth;
         for (int i = 0; i < 4; i++)
-            slide(&set, b, from + dirs[i], dirs[i], quiet, enemy);
+            slide(&set, p->occ, from, dirs[i], quiet, c);
         break;
     }
     case GC_AANCA:
@@ -291,8 +421,7 @@ gc_set gc_targets(const gc_pos *p, int from, bool quiet)
             if (quiet)
                 ADD(t);
             for (int k = 0; k < 2; k++)
-                slide(&set, b, t + aanca_slide[i][k], aanca_slide[i][k],
-                      quiet, enemy);
+                slide(&set, p->occ, t, aanca_slide[i][k], quiet, c);
         }
         break;
     case GC_UNICORN: {
@@ -310,7 +439,7 @@ gc_set gc_targets(const gc_pos *p, int from, bool quiet)
                 ADD(t);
             if (!all && (i < 4) != (c == 0))
                 continue; /* a backward leap: no slide */
-            slide(&set, b, t + unicorn_slide[i], unicorn_slide[i], quiet, enemy);
+            slide(&set, p->occ, t, unicorn_slide[i], quiet, c);
         }
         break;
     }
