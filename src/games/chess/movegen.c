@@ -32,7 +32,7 @@ int chess_gen_ordered(const chess_pos *p, chess_move *out)
     bb lifted = occ ^ sq_bb(ksq), king_to = 0;
     for (bb b = chess_king[ksq] & ~own; b;) {
         int to = pop_lsb(&b);
-        if (!(chess_attackers(p, to, lifted) & enemy))
+        if (!attacked_by(p, to, lifted, them))
             king_to |= sq_bb(to);
     }
     if (p->castling && !checkers) {
@@ -41,11 +41,11 @@ int chess_gen_ordered(const chess_pos *p, chess_move *out)
         /* the square the king passes is already known: one of its steps */
         if ((rights & 1) && !(occ & (0x60ull << base)) &&
             (king_to & sq_bb(base + 5)) &&
-            !(chess_attackers(p, base + 6, lifted) & enemy))
+            !attacked_by(p, base + 6, lifted, them))
             king_to |= sq_bb(base + 6);
         if ((rights & 2) && !(occ & (0x0eull << base)) &&
             (king_to & sq_bb(base + 3)) &&
-            !(chess_attackers(p, base + 2, lifted) & enemy))
+            !attacked_by(p, base + 2, lifted, them))
             king_to |= sq_bb(base + 2);
     }
     bool double_check = checkers & (checkers - 1);
@@ -124,7 +124,7 @@ bool chess_has_legal(const chess_pos *p)
     int us = p->side;
     bb own = p->by_color[us], occ = occupied(p);
     int ksq = king_sq(p, us);
-    if (chess_attackers(p, ksq, occ) & p->by_color[us ^ 1])
+    if (attacked_by(p, ksq, occ, us ^ 1))
         return chess_count(p) > 0;
     bb pinned = pinned_pieces(p, ksq);
     for (bb b = pieces(p, us, KNIGHT) & ~pinned; b;)

@@ -55,6 +55,18 @@ static inline bb pinned_pieces(const chess_pos *p, int ksq)
     return pinned;
 }
 
+/* Does the side `them` attack sq, with occupancy occ? */
+static inline bool attacked_by(const chess_pos *p, int sq, bb occ, int them)
+{
+    const bb *t = p->by_type, enemy = p->by_color[them];
+    return ((chess_knight[sq] & t[KNIGHT]) |
+            (chess_pawn_att[them ^ 1][sq] & t[PAWN]) |
+            (chess_king[sq] & t[KING]) |
+            (bishop_attacks(sq, occ) & (t[BISHOP] | t[QUEEN])) |
+            (rook_attacks(sq, occ) & (t[ROOK] | t[QUEEN]))) &
+           enemy;
+}
+
 static inline bool ep_safe(const chess_pos *p, int from, int ksq)
 {
     int capsq = p->ep ^ 8;

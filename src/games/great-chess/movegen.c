@@ -160,19 +160,20 @@ static inline void slide(gc_set *set, const gc_set *occ, int origin, int step,
  * and its empty squares lie between the piece and the square (on the
  * board). */
 typedef struct {
-    int16_t start, step;
-    int8_t n, dirs;
+    int8_t start, step, n, dirs;
 } reach;
 enum { REACH_SPAN = 2 * GC_FILES - 1 };
-static reach reaches[GC_NTYPES][REACH_SPAN][REACH_SPAN];
+/* (pawns and kings, tested apart, have none: types from the giraffe up
+ * to the Aanca; the table is small enough to stay in the cache) */
+static reach reaches[GC_AANCA - GC_GIRAFFE + 1][REACH_SPAN][REACH_SPAN];
 
 static void set_reach(int type, int df, int dr, int start, int step, int n,
                       int dirs)
 {
     if (df <= -GC_FILES || df >= GC_FILES || dr <= -GC_RANKS || dr >= GC_RANKS)
         return;
-    reaches[type][df + GC_FILES - 1][dr + GC_RANKS - 1] =
-        (reach){(int16_t)start, (int16_t)step, (int8_t)n, (int8_t)dirs};
+    reaches[type - GC_GIRAFFE][df + GC_FILES - 1][dr + GC_RANKS - 1] =
+        (reach){(int8_t)start, (int8_t)step, (int8_t)n, (int8_t)dirs};
 }
 
 /* (df, dr) of a mailbox offset of at most 3 files. */
@@ -185,7 +186,7 @@ static void offset_xy(int d, int *df, int *dr)
 void gc_build_reach(void)
 {
     build_rays();
-    for (int t = 0; t < GC_NTYPES; t++)
+    for (int t = 0; t <= GC_AANCA - GC_GIRAFFE; t++)
         for (int x = 0; x < REACH_SPAN; x++)
             for (int y = 0; y < REACH_SPAN; y++)
                 reaches[t][x][y].n = -1;
@@ -250,10 +251,12 @@ bool gc_attacked(const gc_pos *p, int s, int by)
             int from = GC_FIRST + 64 * w + __builtin_ctzll(bits);
             /* (gc_legal tries a capture on sq[] alone: the square of a
              * piece just taken is still in occ) */
-            if ((b[from] & GC_OFF) != GC_FLAG(by))
+            int type = b[from] & GC_TYPE;
+            if ((b[from] & GC_OFF) != GC_FLAG(by) || type == GC_PAWN ||
+                type == GC_KING)
                 continue;
-            const reach *r =
-                &reaches[b[from] & GC_TYPE][sf - gc_file(from)][sr - gc_rank(from)];
+            const reach *r = &reaches[type - GC_GIRAFFE][sf - gc_file(from)]
+                                     [sr - gc_rank(from)];
             int n = r->n;
             if (n < 0 || (r->dirs && !(r->dirs & dirs)))
                 continue;
