@@ -225,7 +225,24 @@ void gc_build_reach(void)
     }
 }
 
-bool gc_attacked(const gc_pos *p, int s, int by)
+/* Does the king of `by` attack s (s is not its square)? */
+static inline bool king_attacks(const gc_pos *p, int s, int by)
+{
+    int k = p->king[by], dx = gc_file(k) - gc_file(s), dy = gc_rank(k) - gc_rank(s);
+    if (dx >= -1 && dx <= 1 && dy >= -1 && dy <= 1)
+        return true; /* the king's step (s != k: no piece attacks itself) */
+    /* the unmoved king's leap, where it may capture */
+    int leap = p->rules.kingleap;
+    return (p->unmoved >> by & 1) &&
+           (leap == GC_LEAP_CAPTURE || leap == GC_LEAP_FORWARD) &&
+           (dx == 0 || dx == 2 || dx == -2) && (dy == 0 || dy == 2 || dy == -2) &&
+           (leap == GC_LEAP_CAPTURE || forward((s - k) / 2, by));
+}
+
+/* Is s attacked by colour `by`, the square `vacated` taken as empty (0:
+ * none, as no path crosses square 0)?  A piece of `by` standing on s
+ * itself, about to be taken, reaches it by no entry of the table. */
+static inline bool attacked(const gc_pos *p, int s, int by, int vacated)
 {
     const uint8_t *b = p->sq, *have = p->count[by];
     if (have[GC_PAWN]) { /* pawns capture one square diagonally forward */
@@ -233,15 +250,7 @@ bool gc_attacked(const gc_pos *p, int s, int by)
         if (is_piece(b, s + back - 1, pawn) || is_piece(b, s + back + 1, pawn))
             return true;
     }
-    int k = p->king[by], dx = gc_file(k) - gc_file(s), dy = gc_rank(k) - gc_rank(s);
-    if (dx >= -1 && dx <= 1 && dy >= -1 && dy <= 1)
-        return true; /* the king's step (s != k: no piece attacks itself) */
-    /* the unmoved king's leap, where it may capture */
-    int leap = p->rules.kingleap;
-    if ((p->unmoved >> by & 1) &&
-        (leap == GC_LEAP_CAPTURE || leap == GC_LEAP_FORWARD) &&
-        (dx == 0 || dx == 2 || dx == -2) && (dy == 0 || dy == 2 || dy == -2) &&
-        (leap == GC_LEAP_CAPTURE || forward((s - k) / 2, by)))
+    if (king_attacks(p, s, by))
         return true;
     /* each other piece: can it reach s, and is its way empty? */
     int sf = gc_file(s) + GC_FILES - 1, sr = gc_rank(s) + GC_RANKS - 1;
@@ -260,12 +269,72 @@ bool gc_attacked(const gc_pos *p, int s, int by)
             int n = r->n;
             if (n < 0 || (r->dirs && !(r->dirs & dirs)))
                 continue;
-            for (int u = from + r->start; n && !b[u]; u += r->step)
+            for (int u = from + r->start; n && (!b[u] || u == vacated);
+                 u += r->step)
                 n--;
             if (!n)
                 return true;
         }
     return false;
+}
+
+bool gc_attacked(const gc_pos *p, int s, int by)
+{
+    return attacked(p, s, by, 0);
+}
+
+bool gc_king_safe(const gc_pos *p, int to)
+{
+    int c = p->side;
+    return !attacked(p, to, c ^ 1, p->king[c]);
+}
+
+void gc_king_filter(const gc_pos *p, gc_set *to)
+{
+    const uint8_t *b = p->sq;
+    int c = p->side, by = c ^ 1, k = p->king[c];
+    int sq[32], file[32], rank[32], n = 0;
+    int pawn = GC_PAWN | GC_FLAG(by), back = by ? 16 : -16;
+    bool pawns = p->count[by][GC_PAWN] != 0;
+    /* the squares the pawns and the king attack go at once */
+    for (int w = 0; w < 3; w++)
+        for (uint64_t bits = to->w[w]; bits; bits &= bits - 1) {
+            int s = GC_FIRST + 64 * w + __builtin_ctzll(bits);
+            if ((pawns && (is_piece(b, s + back - 1, pawn) ||
+                           is_piece(b, s + back + 1, pawn))) ||
+                king_attacks(p, s, by))
+                continue;
+            sq[n] = s;
+            file[n] = gc_file(s) + GC_FILES - 1;
+            rank[n] = gc_rank(s) + GC_RANKS - 1;
+            n++;
+        }
+    /* then each other piece, read once, against the squares left */
+    uint32_t alive = n ? (uint32_t)((1ull << n) - 1) : 0;
+    int dirs = p->rules.unicorn == GC_UNICORN_ALL ? 3 : 1 << by;
+    for (int w = 0; w < 3 && alive; w++)
+        for (uint64_t bits = p->occ[by].w[w]; bits && alive; bits &= bits - 1) {
+            int from = GC_FIRST + 64 * w + __builtin_ctzll(bits);
+            int type = b[from] & GC_TYPE;
+            if (type == GC_PAWN || type == GC_KING)
+                continue;
+            const reach *row = &reaches[type - GC_GIRAFFE][0][0];
+            int ff = gc_file(from), fr = gc_rank(from);
+            for (uint32_t a = alive; a; a &= a - 1) {
+                int i = __builtin_ctz(a);
+                const reach *r = &row[(file[i] - ff) * REACH_SPAN + rank[i] - fr];
+                int m = r->n;
+                if (m < 0 || (r->dirs && !(r->dirs & dirs)))
+                    continue;
+                for (int u = from + r->start; m && (!b[u] || u == k); u += r->step)
+                    m--;
+                if (!m)
+                    alive &= ~(1u << i);
+            }
+        }
+    *to = (gc_set){{0, 0, 0}};
+    for (; alive; alive &= alive - 1)
+        gc_set_add(to, sq[__builtin_ctz(alive)]);
 }
 
 /* One attacker of colour `by` on s and its way there: its square and
