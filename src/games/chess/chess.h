@@ -65,6 +65,8 @@ void chess_init(void);
 extern bb chess_knight[64], chess_king[64], chess_pawn_att[2][64];
 extern bb chess_between[64][64]; /* squares strictly between, on a line */
 extern bb chess_line[64][64];    /* the whole line through both, or 0 */
+/* A rook's and a bishop's squares from each square on an empty board. */
+extern bb chess_rook_empty[64], chess_bishop_empty[64];
 extern uint64_t chess_zobrist_piece[2][6][64], chess_zobrist_castle[16],
     chess_zobrist_ep[8], chess_zobrist_side;
 

@@ -22,11 +22,15 @@ int chess_gen_ordered(const chess_pos *p, chess_move *out)
     bb own = p->by_color[us], enemy = p->by_color[them], occ = own | enemy;
     int ksq = king_sq(p, us);
     bb q = p->by_type[QUEEN];
+    bb dq = (p->by_type[BISHOP] | q) & enemy & chess_bishop_empty[ksq];
+    bb rq = (p->by_type[ROOK] | q) & enemy & chess_rook_empty[ksq];
     bb checkers = ((chess_knight[ksq] & p->by_type[KNIGHT]) |
-                   (chess_pawn_att[us][ksq] & p->by_type[PAWN]) |
-                   (bishop_attacks(ksq, occ) & (p->by_type[BISHOP] | q)) |
-                   (rook_attacks(ksq, occ) & (p->by_type[ROOK] | q))) &
+                   (chess_pawn_att[us][ksq] & p->by_type[PAWN])) &
                   enemy;
+    if (dq)
+        checkers |= bishop_attacks(ksq, occ) & dq;
+    if (rq)
+        checkers |= rook_attacks(ksq, occ) & rq;
     /* the king's squares one by one, with the king lifted off the board
      * (it has few, and most are usually its own men's) */
     bb lifted = occ ^ sq_bb(ksq), king_to = 0;
