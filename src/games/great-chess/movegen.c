@@ -166,6 +166,11 @@ enum { REACH_SPAN = 2 * GC_FILES - 1 };
 /* (pawns and kings, tested apart, have none: types from the giraffe up
  * to the Aanca; the table is small enough to stay in the cache) */
 static reach reaches[GC_AANCA - GC_GIRAFFE + 1][REACH_SPAN][REACH_SPAN];
+/* For a piece (df, dr) away from a king, bit (x + 2) * 5 + y + 2 for
+ * each square (x, y) of the 5x5 around the king (its steps and leaps)
+ * that the piece's geometry reaches, whatever stands between. */
+enum { NEAR_SPAN = REACH_SPAN + 4 };
+static uint32_t near_king[GC_AANCA - GC_GIRAFFE + 1][NEAR_SPAN][NEAR_SPAN];
 
 static void set_reach(int type, int df, int dr, int start, int step, int n,
                       int dirs)
@@ -181,6 +186,24 @@ static void offset_xy(int d, int *df, int *dr)
 {
     *dr = (d + 8 * GC_W + 8) / GC_W - 8;
     *df = d - *dr * GC_W;
+}
+
+static void build_near(void)
+{
+    for (int t = 0; t <= GC_AANCA - GC_GIRAFFE; t++)
+        for (int df = -GC_FILES - 1; df <= GC_FILES + 1; df++)
+            for (int dr = -GC_RANKS - 1; dr <= GC_RANKS + 1; dr++) {
+                uint32_t bits = 0;
+                for (int x = -2; x <= 2; x++)
+                    for (int y = -2; y <= 2; y++) {
+                        int ex = x - df, ey = y - dr; /* piece to square */
+                        if (ex > -GC_FILES && ex < GC_FILES && ey > -GC_RANKS &&
+                            ey < GC_RANKS &&
+                            reaches[t][ex + GC_FILES - 1][ey + GC_RANKS - 1].n >= 0)
+                            bits |= 1u << ((x + 2) * 5 + y + 2);
+                    }
+                near_king[t][df + GC_FILES + 1][dr + GC_RANKS + 1] = bits;
+            }
 }
 
 void gc_build_reach(void)
@@ -223,6 +246,7 @@ void gc_build_reach(void)
             set_reach(GC_UNICORN, fx + k * sx, fy + k * sy, unicorn_leaps[i],
                       unicorn_slide[i], k, i < 4 ? 1 : 2);
     }
+    build_near();
 }
 
 /* Does the king of `by` attack s (s is not its square)? */
@@ -293,7 +317,10 @@ void gc_king_filter(const gc_pos *p, gc_set *to)
 {
     const uint8_t *b = p->sq;
     int c = p->side, by = c ^ 1, k = p->king[c];
-    int sq[32], file[32], rank[32], n = 0;
+    int kf = gc_file(k), kr = gc_rank(k);
+    /* the destinations by their place around the king: bit (x+2)*5+y+2 */
+    int sq[25];
+    uint32_t alive = 0;
     int pawn = GC_PAWN | GC_FLAG(by), back = by ? 16 : -16;
     bool pawns = p->count[by][GC_PAWN] != 0;
     /* the squares the pawns and the king attack go at once */
@@ -304,13 +331,12 @@ void gc_king_filter(const gc_pos *p, gc_set *to)
                            is_piece(b, s + back + 1, pawn))) ||
                 king_attacks(p, s, by))
                 continue;
-            sq[n] = s;
-            file[n] = gc_file(s) + GC_FILES - 1;
-            rank[n] = gc_rank(s) + GC_RANKS - 1;
-            n++;
+            int bit = (gc_file(s) - kf + 2) * 5 + gc_rank(s) - kr + 2;
+            sq[bit] = s;
+            alive |= 1u << bit;
         }
-    /* then each other piece, read once, against the squares left */
-    uint32_t alive = n ? (uint32_t)((1ull << n) - 1) : 0;
+    /* then each other piece, read once, against the squares left that
+     * its geometry reaches */
     int dirs = p->rules.unicorn == GC_UNICORN_ALL ? 3 : 1 << by;
     for (int w = 0; w < 3 && alive; w++)
         for (uint64_t bits = p->occ[by].w[w]; bits && alive; bits &= bits - 1) {
@@ -318,18 +344,20 @@ void gc_king_filter(const gc_pos *p, gc_set *to)
             int type = b[from] & GC_TYPE;
             if (type == GC_PAWN || type == GC_KING)
                 continue;
-            const reach *row = &reaches[type - GC_GIRAFFE][0][0];
             int ff = gc_file(from), fr = gc_rank(from);
-            for (uint32_t a = alive; a; a &= a - 1) {
-                int i = __builtin_ctz(a);
-                const reach *r = &row[(file[i] - ff) * REACH_SPAN + rank[i] - fr];
+            uint32_t a = alive & near_king[type - GC_GIRAFFE][ff - kf + GC_FILES + 1]
+                                          [fr - kr + GC_RANKS + 1];
+            for (; a; a &= a - 1) {
+                int bit = __builtin_ctz(a), s = sq[bit];
+                const reach *r = &reaches[type - GC_GIRAFFE][gc_file(s) - ff + GC_FILES - 1]
+                                         [gc_rank(s) - fr + GC_RANKS - 1];
                 int m = r->n;
-                if (m < 0 || (r->dirs && !(r->dirs & dirs)))
+                if (r->dirs && !(r->dirs & dirs))
                     continue;
                 for (int u = from + r->start; m && (!b[u] || u == k); u += r->step)
                     m--;
                 if (!m)
-                    alive &= ~(1u << i);
+                    alive &= ~(1u << bit);
             }
         }
     *to = (gc_set){{0, 0, 0}};
