@@ -73,16 +73,6 @@ static bool line_attack(const uint8_t *b, const line *l, int t, int by,
     return b[t] == (l->slider | GC_FLAG(by));
 }
 
-/* Does the piece stand a leap from s, by one of the n leaps? */
-static inline bool leaper_at(const uint8_t *b, int s, const int *leaps, int n,
-                             int piece)
-{
-    for (int i = 0; i < n; i++)
-        if (is_piece(b, s + leaps[i], piece))
-            return true;
-    return false;
-}
-
 /* The rays: rays[d][i] holds the squares beyond square GC_FIRST + i in
  * direction ray_step[d] up to the board's edge.  The first four go up
  * the set's bits, the others down. */
