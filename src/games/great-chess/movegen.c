@@ -97,33 +97,32 @@ static void build_rays(void)
     }
 }
 
+/* The set bit of the first piece in `all` on ray d from origin, or -1
+ * if the ray is empty to the board's edge. */
+static inline int ray_first(int d, int origin, const gc_set *all)
+{
+    const gc_set *r = &rays[d][origin - GC_FIRST];
+    uint64_t b0 = r->w[0] & all->w[0], b1 = r->w[1] & all->w[1],
+             b2 = r->w[2] & all->w[2];
+    if (d < 4)
+        return b0   ? __builtin_ctzll(b0)
+               : b1 ? 64 + __builtin_ctzll(b1)
+               : b2 ? 128 + __builtin_ctzll(b2)
+                    : -1;
+    return b2   ? 191 - __builtin_clzll(b2)
+           : b1 ? 127 - __builtin_clzll(b1)
+           : b0 ? 63 - __builtin_clzll(b0)
+                : -1;
+}
+
 /* The squares a slide from `origin` (not included) by step reaches: the
  * empty ones and the first piece in the way. */
 static inline gc_set slide_set(int origin, int step, const gc_set *all)
 {
-    int d = ray_of[step + 17], i;
+    int d = ray_of[step + 17], i = ray_first(d, origin, all);
     const gc_set *r = &rays[d][origin - GC_FIRST];
-    uint64_t b0 = r->w[0] & all->w[0], b1 = r->w[1] & all->w[1],
-             b2 = r->w[2] & all->w[2];
-    if (d < 4) {
-        if (b0)
-            i = __builtin_ctzll(b0);
-        else if (b1)
-            i = 64 + __builtin_ctzll(b1);
-        else if (b2)
-            i = 128 + __builtin_ctzll(b2);
-        else
-            return *r;
-    } else {
-        if (b2)
-            i = 191 - __builtin_clzll(b2);
-        else if (b1)
-            i = 127 - __builtin_clzll(b1);
-        else if (b0)
-            i = 63 - __builtin_clzll(b0);
-        else
-            return *r;
-    }
+    if (i < 0)
+        return *r;
     const gc_set *beyond = &rays[d][i];
     return (gc_set){{r->w[0] & ~beyond->w[0], r->w[1] & ~beyond->w[1],
                      r->w[2] & ~beyond->w[2]}};
@@ -440,16 +439,25 @@ void gc_guard_init(const gc_pos *p, gc_guard *g)
      * path with squares between its ends runs along a line at its end, a
      * bent piece's turning square included).  It does when the line
      * behind it, its own square emptied, holds an attacker. */
+    gc_set all = {{p->occ[0].w[0] | p->occ[1].w[0], p->occ[0].w[1] | p->occ[1].w[1],
+                   p->occ[0].w[2] | p->occ[1].w[2]}};
     for (int i = 0; i < 8; i++) {
         const line *l = &lines[i];
-        int t = k + l->dir;
-        while (!b[t])
-            t += l->dir;
+        int d = ray_of[l->dir + 17], first = ray_first(d, k, &all);
+        if (first < 0)
+            continue;
+        int t = GC_FIRST + first;
         if ((b[t] & GC_OFF) != GC_FLAG(c))
             continue;
-        bool bent = bends(p, l, them);
-        if ((bent && turns(b, l, t, them)) ||
-            line_attack(b, l, t + l->dir, them, bent))
+        /* (a bent piece the enemy does not have turns nowhere) */
+        bool bent = p->count[them][l->bent] && bends(p, l, them);
+        if (bent) {
+            if (turns(b, l, t, them) || line_attack(b, l, t + l->dir, them, true))
+                gc_set_add(&g->pinned, t);
+            continue;
+        }
+        int next = ray_first(d, t, &all);
+        if (next >= 0 && b[GC_FIRST + next] == (l->slider | GC_FLAG(them)))
             gc_set_add(&g->pinned, t);
     }
 }
