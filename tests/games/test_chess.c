@@ -8,6 +8,7 @@
 #include "engines/chess/uci.h"
 #include "games/chess/chess_game.h"
 #include "ludoteka/record.h"
+#include "ludoteka/rng.h"
 
 static lt_state *at(const lt_game **g, const char *options, const char *fen)
 {
@@ -78,6 +79,50 @@ static void perft_through_the_adapter(void **st)
         assert_true(tree_leaves(g, s, 3) == suite[i].nodes[2]);
         lt_state_free(s);
     }
+}
+
+/* ---- The game's actions against the engine's move list -----------------
+ * legal_actions builds its list in action order without sorting, and the
+ * end of the game asks only whether a move exists; both are checked here
+ * against the move generator the perft counts above vouch for: its list
+ * sorted, and its count.  Random games from the suite's positions (which
+ * have castling, en passant and promotions) under both rule sets. */
+static int cmp_action(const void *a, const void *b)
+{
+    lt_action x = *(const lt_action *)a, y = *(const lt_action *)b;
+    return (x > y) - (x < y);
+}
+
+static void actions_match_the_move_list(void **st)
+{
+    static const char *const options[2] = {NULL, "rules=seed"};
+    long checked = 0;
+    for (int r = 0; r < 2; r++)
+        for (size_t i = 0; i < sizeof suite / sizeof suite[0]; i++)
+            for (uint64_t seed = 0; seed < 30; seed++) {
+                const lt_game *g;
+                lt_state *s = at(&g, options[r], suite[i].fen);
+                lt_rng rng;
+                lt_rng_seed(&rng, seed, i);
+                for (int ply = 0; ply < 400; ply++) {
+                    const chess_pos *p = &((const chess_state *)(const void *)s)->pos;
+                    chess_move list[CHESS_MAX_MOVES];
+                    lt_action want[LT_MAX_ACTIONS], got[LT_MAX_ACTIONS];
+                    int n = chess_legal(p, list);
+                    assert_int_equal(chess_has_legal(p), n > 0);
+                    if (g->current_player(s) == LT_TERMINAL)
+                        break;
+                    for (int k = 0; k < n; k++)
+                        want[k] = chess_action_of(list[k]);
+                    qsort(want, (size_t)n, sizeof want[0], cmp_action);
+                    assert_int_equal(g->legal_actions(s, got), n);
+                    assert_memory_equal(got, want, (size_t)n * sizeof got[0]);
+                    lt_advance(g, s, got[lt_rng_below(&rng, (uint64_t)n)]);
+                    checked++;
+                }
+                lt_state_free(s);
+            }
+    assert_true(checked > 10000);
 }
 
 /* ---- rules=seed: hand-checked positions ----------------------------------
@@ -653,6 +698,7 @@ static void view_marks_check(void **st)
 TEST_MAIN(cmocka_unit_test(view_marks_check),
           cmocka_unit_test(perft_suite),
           cmocka_unit_test(perft_through_the_adapter),
+          cmocka_unit_test(actions_match_the_move_list),
           cmocka_unit_test(seed_pawn_without_a_captured_piece),
           cmocka_unit_test(seed_pawn_with_a_captured_queen),
           cmocka_unit_test(seed_blocked_pawn_still_checks),

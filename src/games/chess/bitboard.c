@@ -7,6 +7,7 @@
 
 bb chess_knight[64], chess_king[64], chess_pawn_att[2][64];
 bb chess_between[64][64], chess_line[64][64];
+bb chess_rook_empty[64], chess_bishop_empty[64];
 uint64_t chess_zobrist_piece[2][6][64], chess_zobrist_castle[16],
     chess_zobrist_ep[8], chess_zobrist_side;
 chess_magic chess_rook_magic[64], chess_bishop_magic[64];
@@ -176,6 +177,10 @@ static void build(void)
                     bishop_magics);
     assert(ok);
     (void)ok;
+    for (int a = 0; a < 64; a++) {
+        chess_rook_empty[a] = rook_attacks(a, 0);
+        chess_bishop_empty[a] = bishop_attacks(a, 0);
+    }
     for (int a = 0; a < 64; a++)
         for (int b = 0; b < 64; b++) {
             if (a == b)

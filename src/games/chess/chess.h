@@ -65,6 +65,8 @@ void chess_init(void);
 extern bb chess_knight[64], chess_king[64], chess_pawn_att[2][64];
 extern bb chess_between[64][64]; /* squares strictly between, on a line */
 extern bb chess_line[64][64];    /* the whole line through both, or 0 */
+/* A rook's and a bishop's squares from each square on an empty board. */
+extern bb chess_rook_empty[64], chess_bishop_empty[64];
 extern uint64_t chess_zobrist_piece[2][6][64], chess_zobrist_castle[16],
     chess_zobrist_ep[8], chess_zobrist_side;
 
@@ -168,6 +170,11 @@ static inline int chess_legal(const chess_pos *p, chess_move *out)
 }
 /* The number of legal moves (bulk count, no list). */
 int chess_count(const chess_pos *);
+/* The legal moves in ascending order of from square, to square and
+ * promotion (N, B, R, Q): the order of the game's actions. */
+int chess_gen_ordered(const chess_pos *, chess_move *out);
+/* Has the side to move a legal move (chess_count > 0, sooner)? */
+bool chess_has_legal(const chess_pos *);
 
 /* ---- perft.c ---- */
 uint64_t chess_perft(const chess_pos *, int depth);

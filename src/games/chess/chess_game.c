@@ -48,8 +48,10 @@ chess_move chess_move_of(const chess_pos *p, lt_action a)
  * passant captures - all in the key). */
 static int repetitions(const chess_state *s)
 {
+    /* the key holds the side to move: only every other earlier position,
+     * from two plies back, can be the same */
     int reps = 1;
-    for (int i = 0; i < s->nhist; i++)
+    for (int i = s->nhist - 2; i >= 0; i -= 2)
         reps += s->hist[i] == s->pos.key;
     return reps;
 }
@@ -60,7 +62,7 @@ static int repetitions(const chess_state *s)
 static void settle(chess_state *s)
 {
     const chess_pos *p = &s->pos;
-    if (chess_count(p) == 0)
+    if (!chess_has_legal(p))
         s->end = chess_in_check(p) ? END_MATE : END_STALEMATE;
     else if (chess_insufficient(p))
         s->end = END_MATERIAL;
@@ -88,16 +90,9 @@ static int current_player(const chess_state *s)
 static int legal_actions(const chess_state *s, lt_action *out)
 {
     chess_move list[CHESS_MAX_MOVES];
-    int n = chess_legal(&s->pos, list);
-    for (int i = 0; i < n; i++) { /* insertion sort: ascending actions */
-        lt_action a = chess_action_of(list[i]);
-        int k = i;
-        while (k > 0 && out[k - 1] > a) {
-            out[k] = out[k - 1];
-            k--;
-        }
-        out[k] = a;
-    }
+    int n = chess_gen_ordered(&s->pos, list); /* ascending actions */
+    for (int i = 0; i < n; i++)
+        out[i] = chess_action_of(list[i]);
     return n;
 }
 

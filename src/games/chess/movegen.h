@@ -43,9 +43,10 @@ static inline bb pinned_pieces(const chess_pos *p, int ksq)
     int us = p->side, them = us ^ 1;
     bb enemy = p->by_color[them], occ = occupied(p), pinned = 0;
     bb queens = pieces(p, them, QUEEN);
-    bb snipers =
-        (rook_attacks(ksq, enemy) & (pieces(p, them, ROOK) | queens)) |
-        (bishop_attacks(ksq, enemy) & (pieces(p, them, BISHOP) | queens));
+    bb orth = (pieces(p, them, ROOK) | queens) & chess_rook_empty[ksq];
+    bb diag = (pieces(p, them, BISHOP) | queens) & chess_bishop_empty[ksq];
+    bb snipers = (orth ? rook_attacks(ksq, enemy) & orth : 0) |
+                 (diag ? bishop_attacks(ksq, enemy) & diag : 0);
     while (snipers) {
         bb between = chess_between[ksq][pop_lsb(&snipers)] & occ;
         if (between && !(between & (between - 1)) &&
@@ -53,6 +54,22 @@ static inline bb pinned_pieces(const chess_pos *p, int ksq)
             pinned |= between;
     }
     return pinned;
+}
+
+/* Does the side `them` attack sq, with occupancy occ? */
+static inline bool attacked_by(const chess_pos *p, int sq, bb occ, int them)
+{
+    const bb *t = p->by_type, enemy = p->by_color[them];
+    if (((chess_knight[sq] & t[KNIGHT]) |
+         (chess_pawn_att[them ^ 1][sq] & t[PAWN]) |
+         (chess_king[sq] & t[KING])) &
+        enemy)
+        return true;
+    /* the sliders' tables only for a slider on a line with sq (they are
+     * large: a look-up there is often a cache miss) */
+    bb diag = (t[BISHOP] | t[QUEEN]) & enemy, orth = (t[ROOK] | t[QUEEN]) & enemy;
+    return (diag & chess_bishop_empty[sq] && bishop_attacks(sq, occ) & diag) ||
+           (orth & chess_rook_empty[sq] && rook_attacks(sq, occ) & orth);
 }
 
 static inline bool ep_safe(const chess_pos *p, int from, int ksq)

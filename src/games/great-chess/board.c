@@ -46,6 +46,7 @@ static void build_zobrist(void)
     zside = splitmix(&x);
     zunmoved[0] = splitmix(&x);
     zunmoved[1] = splitmix(&x);
+    gc_build_reach();
 }
 
 static inline uint64_t zp(int piece, int sq)

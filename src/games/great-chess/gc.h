@@ -152,9 +152,18 @@ bool gc_read(gc_pos *, const char *text, char *msg);
 bool gc_consistent(const gc_pos *);
 
 /* ---- movegen.c ---- */
+/* The attack table gc_attacked reads (board.c builds it with the keys). */
+void gc_build_reach(void);
 /* Is sq attacked by colour `by` (could a piece of `by` capture there)? */
 bool gc_attacked(const gc_pos *, int sq, int by);
 bool gc_in_check(const gc_pos *);
+/* Is the king of the side to move safe on `to`, having stepped or leapt
+ * there (what gc_legal decides for a king's move, without touching the
+ * board)? */
+bool gc_king_safe(const gc_pos *, int to);
+/* Keeps of the king's destinations `to` (its targets) the safe ones:
+ * gc_king_safe for each, the enemy's pieces read once. */
+void gc_king_filter(const gc_pos *, gc_set *to);
 /* The squares the piece on `from` may move to, its own king's safety
  * aside; quiet: non-captures too (promotions always). */
 gc_set gc_targets(const gc_pos *, int from, bool quiet);
@@ -170,6 +179,10 @@ typedef struct {
     bool in_check;
 } gc_guard;
 void gc_guard_init(const gc_pos *, gc_guard *);
+/* In check: the squares of one checker and of the way its attack takes
+ * to the king; a move that is not the king's and lands elsewhere is
+ * illegal.  Not in check: every square, and false. */
+bool gc_check_path(const gc_pos *, gc_set *path);
 /* Must a move from this square be tried on the board (gc_legal)? */
 bool gc_needs_test(const gc_pos *, const gc_guard *, int from);
 /* Does the pseudo-legal move leave the mover's king safe?  These three try

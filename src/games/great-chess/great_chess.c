@@ -79,19 +79,38 @@ static gc_move move_of(lt_action a)
 
 static int legal_actions(const great *s, lt_action *out)
 {
-    gc_pos p = s->pos; /* gc_legal tries moves on it */
-    int k = 0;
+    const gc_pos *p = &s->pos;
+    gc_pos trial; /* gc_legal tries moves on a copy, made when first needed */
+    bool copied = false;
+    int k = 0, king = p->king[p->side];
+    /* in check, the others' moves must take the checker or stand in its
+     * way: those alone are tried */
+    gc_set evade = {{~0ull, ~0ull, ~0ull}};
+    if (s->guard.in_check)
+        gc_check_path(p, &evade);
     /* pieces in square order, each one's destinations in order */
     for (int w = 0; w < 3; w++)
-        for (uint64_t own = p.occ[p.side].w[w]; own; own &= own - 1) {
+        for (uint64_t own = p->occ[p->side].w[w]; own; own &= own - 1) {
             int from = GC_FIRST + 64 * w + __builtin_ctzll(own);
-            gc_set to = gc_targets(&p, from, true);
-            bool test = gc_needs_test(&p, &s->guard, from);
+            gc_set to = gc_targets(p, from, true);
             lt_action base = gc_cell(from) * GC_CELLS;
+            bool test = s->guard.in_check || gc_set_has(&s->guard.pinned, from);
+            if (from == king) {
+                gc_king_filter(p, &to);
+                for (int v = 0; v < 3; v++)
+                    for (uint64_t bits = to.w[v]; bits; bits &= bits - 1)
+                        out[k++] = base +
+                                   gc_cell(GC_FIRST + 64 * v + __builtin_ctzll(bits));
+                continue;
+            }
+            if (test && !copied) {
+                trial = *p;
+                copied = true;
+            }
             for (int v = 0; v < 3; v++)
-                for (uint64_t bits = to.w[v]; bits; bits &= bits - 1) {
+                for (uint64_t bits = to.w[v] & evade.w[v]; bits; bits &= bits - 1) {
                     int sq = GC_FIRST + 64 * v + __builtin_ctzll(bits);
-                    if (!test || gc_legal(&p, GC_MOVE(from, sq), &s->guard))
+                    if (!test || gc_legal(&trial, GC_MOVE(from, sq), &s->guard))
                         out[k++] = base + gc_cell(sq);
                 }
         }

@@ -73,53 +73,359 @@ static bool line_attack(const uint8_t *b, const line *l, int t, int by,
     return b[t] == (l->slider | GC_FLAG(by));
 }
 
-/* Does the piece stand a leap from s, by one of the n leaps? */
-static inline bool leaper_at(const uint8_t *b, int s, const int *leaps, int n,
-                             int piece)
+/* The rays: rays[d][i] holds the squares beyond square GC_FIRST + i in
+ * direction ray_step[d] up to the board's edge.  The first four go up
+ * the set's bits, the others down. */
+static const int ray_step[8] = {1, 16, 17, 15, -1, -16, -15, -17};
+static gc_set rays[8][GC_RANKS * GC_W];
+static int8_t ray_of[35]; /* ray_of[step + 17]: d */
+
+static void build_rays(void)
 {
-    for (int i = 0; i < n; i++)
-        if (is_piece(b, s + leaps[i], piece))
-            return true;
-    return false;
+    for (int d = 0; d < 8; d++) {
+        ray_of[ray_step[d] + 17] = (int8_t)d;
+        for (int f = 0; f < GC_FILES; f++)
+            for (int r = 0; r < GC_RANKS; r++) {
+                int from = gc_sq(f, r);
+                gc_set *set = &rays[d][from - GC_FIRST];
+                for (int t = from + ray_step[d];
+                     gc_file(t) < GC_FILES && gc_rank(t) >= 0 &&
+                     gc_rank(t) < GC_RANKS;
+                     t += ray_step[d])
+                    gc_set_add(set, t);
+            }
+    }
 }
 
-bool gc_attacked(const gc_pos *p, int s, int by)
+/* The set bit of the first piece in `all` on ray d from origin, or -1
+ * if the ray is empty to the board's edge. */
+static inline int ray_first(int d, int origin, const gc_set *all)
 {
-    const uint8_t *b = p->sq, *have = p->count[by];
-    int flag = GC_FLAG(by);
-    /* (piece types the side no longer has are skipped: endings are fast) */
-    if (have[GC_PAWN]) { /* pawns capture one square diagonally forward */
-        int back = by ? 16 : -16;
-        if (is_piece(b, s + back - 1, GC_PAWN | flag) ||
-            is_piece(b, s + back + 1, GC_PAWN | flag))
-            return true;
+    const gc_set *r = &rays[d][origin - GC_FIRST];
+    uint64_t b0 = r->w[0] & all->w[0], b1 = r->w[1] & all->w[1],
+             b2 = r->w[2] & all->w[2];
+    if (d < 4)
+        return b0   ? __builtin_ctzll(b0)
+               : b1 ? 64 + __builtin_ctzll(b1)
+               : b2 ? 128 + __builtin_ctzll(b2)
+                    : -1;
+    return b2   ? 191 - __builtin_clzll(b2)
+           : b1 ? 127 - __builtin_clzll(b1)
+           : b0 ? 63 - __builtin_clzll(b0)
+                : -1;
+}
+
+/* The squares a slide from `origin` (not included) by step reaches: the
+ * empty ones and the first piece in the way. */
+static inline gc_set slide_set(int origin, int step, const gc_set *all)
+{
+    int d = ray_of[step + 17], i = ray_first(d, origin, all);
+    const gc_set *r = &rays[d][origin - GC_FIRST];
+    if (i < 0)
+        return *r;
+    const gc_set *beyond = &rays[d][i];
+    return (gc_set){{r->w[0] & ~beyond->w[0], r->w[1] & ~beyond->w[1],
+                     r->w[2] & ~beyond->w[2]}};
+}
+
+/* Adds a slide from origin by step to the set: the empty squares (when
+ * quiet) and the enemy piece it stops at. */
+static inline void slide(gc_set *set, const gc_set *occ, int origin, int step,
+                         bool quiet, int c)
+{
+    gc_set all = {{occ[0].w[0] | occ[1].w[0], occ[0].w[1] | occ[1].w[1],
+                   occ[0].w[2] | occ[1].w[2]}};
+    gc_set a = slide_set(origin, step, &all);
+    for (int w = 0; w < 3; w++)
+        set->w[w] |= a.w[w] & (quiet ? ~occ[c].w[w] : occ[c ^ 1].w[w]);
+}
+
+/* How a piece of each type (lion to Aanca) reaches a square (df, dr)
+ * files and ranks away, wherever it stands: not at all (n < 0), or past
+ * n squares that must be empty, the first at `start` (a mailbox offset
+ * from the piece) and then `step` apart.  A unicorn's slide belongs to a
+ * leap up the board (dirs 1) or down it (dirs 2): forward for one colour
+ * only.  Every geometry of the game reaches a square in one way at most,
+ * and its empty squares lie between the piece and the square (on the
+ * board). */
+typedef struct {
+    int8_t start, step, n, dirs;
+} reach;
+enum { REACH_SPAN = 2 * GC_FILES - 1 };
+/* (pawns and kings, tested apart, have none: types from the giraffe up
+ * to the Aanca; the table is small enough to stay in the cache) */
+static reach reaches[GC_AANCA - GC_GIRAFFE + 1][REACH_SPAN][REACH_SPAN];
+/* For a piece (df, dr) away from a king, bit (x + 2) * 5 + y + 2 for
+ * each square (x, y) of the 5x5 around the king (its steps and leaps)
+ * that the piece's geometry reaches, whatever stands between. */
+enum { NEAR_SPAN = REACH_SPAN + 4 };
+static uint32_t near_king[GC_AANCA - GC_GIRAFFE + 1][NEAR_SPAN][NEAR_SPAN];
+
+static void set_reach(int type, int df, int dr, int start, int step, int n,
+                      int dirs)
+{
+    if (df <= -GC_FILES || df >= GC_FILES || dr <= -GC_RANKS || dr >= GC_RANKS)
+        return;
+    reaches[type - GC_GIRAFFE][df + GC_FILES - 1][dr + GC_RANKS - 1] =
+        (reach){(int8_t)start, (int8_t)step, (int8_t)n, (int8_t)dirs};
+}
+
+/* (df, dr) of a mailbox offset of at most 3 files. */
+static void offset_xy(int d, int *df, int *dr)
+{
+    *dr = (d + 8 * GC_W + 8) / GC_W - 8;
+    *df = d - *dr * GC_W;
+}
+
+static void build_near(void)
+{
+    for (int t = 0; t <= GC_AANCA - GC_GIRAFFE; t++)
+        for (int df = -GC_FILES - 1; df <= GC_FILES + 1; df++)
+            for (int dr = -GC_RANKS - 1; dr <= GC_RANKS + 1; dr++) {
+                uint32_t bits = 0;
+                for (int x = -2; x <= 2; x++)
+                    for (int y = -2; y <= 2; y++) {
+                        int ex = x - df, ey = y - dr; /* piece to square */
+                        if (ex > -GC_FILES && ex < GC_FILES && ey > -GC_RANKS &&
+                            ey < GC_RANKS &&
+                            reaches[t][ex + GC_FILES - 1][ey + GC_RANKS - 1].n >= 0)
+                            bits |= 1u << ((x + 2) * 5 + y + 2);
+                    }
+                near_king[t][df + GC_FILES + 1][dr + GC_RANKS + 1] = bits;
+            }
+}
+
+void gc_build_reach(void)
+{
+    build_rays();
+    for (int t = 0; t <= GC_AANCA - GC_GIRAFFE; t++)
+        for (int x = 0; x < REACH_SPAN; x++)
+            for (int y = 0; y < REACH_SPAN; y++)
+                reaches[t][x][y].n = -1;
+    int fx, fy, sx, sy;
+    for (int i = 0; i < 12; i++) {
+        offset_xy(lion_leaps[i], &fx, &fy);
+        set_reach(GC_LION, fx, fy, 0, 0, 0, 0);
     }
-    if ((have[GC_LION] && leaper_at(b, s, lion_leaps, 12, GC_LION | flag)) ||
-        (have[GC_GIRAFFE] &&
-         leaper_at(b, s, giraffe_leaps, 8, GC_GIRAFFE | flag)) ||
-        (have[GC_UNICORN] &&
-         leaper_at(b, s, unicorn_leaps, 8, GC_UNICORN | flag)) ||
-        (have[GC_AANCA] && leaper_at(b, s, diag, 4, GC_AANCA | flag)))
-        return true;
+    for (int i = 0; i < 8; i++) {
+        offset_xy(giraffe_leaps[i], &fx, &fy);
+        set_reach(GC_GIRAFFE, fx, fy, 0, 0, 0, 0);
+    }
+    for (int i = 0; i < 4; i++) {
+        offset_xy(orth[i], &fx, &fy);
+        for (int k = 1; k < GC_FILES; k++)
+            set_reach(GC_ROOK, k * fx, k * fy, orth[i], orth[i], k - 1, 0);
+        offset_xy(diag[i], &fx, &fy);
+        for (int k = 1; k < GC_FILES; k++)
+            set_reach(GC_CROC, k * fx, k * fy, diag[i], diag[i], k - 1, 0);
+        /* the Aanca: its step, or the step (empty) and a slide on */
+        set_reach(GC_AANCA, fx, fy, 0, 0, 0, 0);
+        for (int j = 0; j < 2; j++) {
+            offset_xy(aanca_slide[i][j], &sx, &sy);
+            for (int k = 1; k < GC_FILES; k++)
+                set_reach(GC_AANCA, fx + k * sx, fy + k * sy, diag[i],
+                          aanca_slide[i][j], k, 0);
+        }
+    }
+    for (int i = 0; i < 8; i++) {
+        offset_xy(unicorn_leaps[i], &fx, &fy);
+        set_reach(GC_UNICORN, fx, fy, 0, 0, 0, 0);
+        offset_xy(unicorn_slide[i], &sx, &sy);
+        for (int k = 1; k < GC_FILES; k++)
+            set_reach(GC_UNICORN, fx + k * sx, fy + k * sy, unicorn_leaps[i],
+                      unicorn_slide[i], k, i < 4 ? 1 : 2);
+    }
+    build_near();
+}
+
+/* Does the king of `by` attack s (s is not its square)? */
+static inline bool king_attacks(const gc_pos *p, int s, int by)
+{
     int k = p->king[by], dx = gc_file(k) - gc_file(s), dy = gc_rank(k) - gc_rank(s);
     if (dx >= -1 && dx <= 1 && dy >= -1 && dy <= 1)
         return true; /* the king's step (s != k: no piece attacks itself) */
     /* the unmoved king's leap, where it may capture */
     int leap = p->rules.kingleap;
-    if ((p->unmoved >> by & 1) &&
-        (leap == GC_LEAP_CAPTURE || leap == GC_LEAP_FORWARD) &&
-        (dx == 0 || dx == 2 || dx == -2) && (dy == 0 || dy == 2 || dy == -2) &&
-        (leap == GC_LEAP_CAPTURE || forward((s - k) / 2, by)))
-        return true;
-    bool rooks = have[GC_ROOK] || have[GC_AANCA];
-    bool crocs = have[GC_CROC] || have[GC_UNICORN];
-    for (int i = 0; i < 8; i++) {
-        if (!(i < 4 ? rooks : crocs))
-            continue;
-        const line *l = &lines[i];
-        if (line_attack(b, l, s + l->dir, by, have[l->bent] && bends(p, l, by)))
+    return (p->unmoved >> by & 1) &&
+           (leap == GC_LEAP_CAPTURE || leap == GC_LEAP_FORWARD) &&
+           (dx == 0 || dx == 2 || dx == -2) && (dy == 0 || dy == 2 || dy == -2) &&
+           (leap == GC_LEAP_CAPTURE || forward((s - k) / 2, by));
+}
+
+/* Is s attacked by colour `by`, the square `vacated` taken as empty (0:
+ * none, as no path crosses square 0)?  A piece of `by` standing on s
+ * itself, about to be taken, reaches it by no entry of the table. */
+static inline bool attacked(const gc_pos *p, int s, int by, int vacated)
+{
+    const uint8_t *b = p->sq, *have = p->count[by];
+    if (have[GC_PAWN]) { /* pawns capture one square diagonally forward */
+        int back = by ? 16 : -16, pawn = GC_PAWN | GC_FLAG(by);
+        if (is_piece(b, s + back - 1, pawn) || is_piece(b, s + back + 1, pawn))
             return true;
     }
+    if (king_attacks(p, s, by))
+        return true;
+    /* each other piece: can it reach s, and is its way empty? */
+    int sf = gc_file(s) + GC_FILES - 1, sr = gc_rank(s) + GC_RANKS - 1;
+    int dirs = p->rules.unicorn == GC_UNICORN_ALL ? 3 : 1 << by;
+    for (int w = 0; w < 3; w++)
+        for (uint64_t bits = p->occ[by].w[w]; bits; bits &= bits - 1) {
+            int from = GC_FIRST + 64 * w + __builtin_ctzll(bits);
+            /* (gc_legal tries a capture on sq[] alone: the square of a
+             * piece just taken is still in occ) */
+            int type = b[from] & GC_TYPE;
+            if ((b[from] & GC_OFF) != GC_FLAG(by) || type == GC_PAWN ||
+                type == GC_KING)
+                continue;
+            const reach *r = &reaches[type - GC_GIRAFFE][sf - gc_file(from)]
+                                     [sr - gc_rank(from)];
+            int n = r->n;
+            if (n < 0 || (r->dirs && !(r->dirs & dirs)))
+                continue;
+            for (int u = from + r->start; n && (!b[u] || u == vacated);
+                 u += r->step)
+                n--;
+            if (!n)
+                return true;
+        }
+    return false;
+}
+
+bool gc_attacked(const gc_pos *p, int s, int by)
+{
+    return attacked(p, s, by, 0);
+}
+
+bool gc_king_safe(const gc_pos *p, int to)
+{
+    int c = p->side;
+    return !attacked(p, to, c ^ 1, p->king[c]);
+}
+
+void gc_king_filter(const gc_pos *p, gc_set *to)
+{
+    const uint8_t *b = p->sq;
+    int c = p->side, by = c ^ 1, k = p->king[c];
+    int kf = gc_file(k), kr = gc_rank(k);
+    /* the destinations by their place around the king: bit (x+2)*5+y+2 */
+    int sq[25];
+    uint32_t alive = 0;
+    int pawn = GC_PAWN | GC_FLAG(by), back = by ? 16 : -16;
+    bool pawns = p->count[by][GC_PAWN] != 0;
+    /* the squares the pawns and the king attack go at once */
+    for (int w = 0; w < 3; w++)
+        for (uint64_t bits = to->w[w]; bits; bits &= bits - 1) {
+            int s = GC_FIRST + 64 * w + __builtin_ctzll(bits);
+            if ((pawns && (is_piece(b, s + back - 1, pawn) ||
+                           is_piece(b, s + back + 1, pawn))) ||
+                king_attacks(p, s, by))
+                continue;
+            int bit = (gc_file(s) - kf + 2) * 5 + gc_rank(s) - kr + 2;
+            sq[bit] = s;
+            alive |= 1u << bit;
+        }
+    /* then each other piece, read once, against the squares left that
+     * its geometry reaches */
+    int dirs = p->rules.unicorn == GC_UNICORN_ALL ? 3 : 1 << by;
+    for (int w = 0; w < 3 && alive; w++)
+        for (uint64_t bits = p->occ[by].w[w]; bits && alive; bits &= bits - 1) {
+            int from = GC_FIRST + 64 * w + __builtin_ctzll(bits);
+            int type = b[from] & GC_TYPE;
+            if (type == GC_PAWN || type == GC_KING)
+                continue;
+            int ff = gc_file(from), fr = gc_rank(from);
+            uint32_t a = alive & near_king[type - GC_GIRAFFE][ff - kf + GC_FILES + 1]
+                                          [fr - kr + GC_RANKS + 1];
+            for (; a; a &= a - 1) {
+                int bit = __builtin_ctz(a), s = sq[bit];
+                const reach *r = &reaches[type - GC_GIRAFFE][gc_file(s) - ff + GC_FILES - 1]
+                                         [gc_rank(s) - fr + GC_RANKS - 1];
+                int m = r->n;
+                if (r->dirs && !(r->dirs & dirs))
+                    continue;
+                for (int u = from + r->start; m && (!b[u] || u == k); u += r->step)
+                    m--;
+                if (!m)
+                    alive &= ~(1u << bit);
+            }
+        }
+    *to = (gc_set){{0, 0, 0}};
+    for (; alive; alive &= alive - 1)
+        gc_set_add(to, sq[__builtin_ctz(alive)]);
+}
+
+/* One attacker of colour `by` on s and its way there: its square and
+ * the empty squares its attack needs (a slider's run, a bent piece's
+ * turning square and slide).  A move of the other side that neither
+ * takes it nor lands on that way leaves s attacked.  False if s is not
+ * attacked. */
+static bool attack_path(const gc_pos *p, int s, int by, gc_set *path)
+{
+    const uint8_t *b = p->sq, *have = p->count[by];
+    int flag = GC_FLAG(by);
+    if (have[GC_PAWN]) {
+        int back = by ? 16 : -16;
+        for (int d = -1; d <= 1; d += 2)
+            if (is_piece(b, s + back + d, GC_PAWN | flag)) {
+                gc_set_add(path, s + back + d);
+                return true;
+            }
+    }
+    static const struct {
+        int type, n;
+        const int *leaps;
+    } leapers[4] = {{GC_LION, 12, lion_leaps},
+                    {GC_GIRAFFE, 8, giraffe_leaps},
+                    {GC_UNICORN, 8, unicorn_leaps},
+                    {GC_AANCA, 4, diag}};
+    for (int k = 0; k < 4; k++) {
+        if (!have[leapers[k].type])
+            continue;
+        for (int i = 0; i < leapers[k].n; i++)
+            if (is_piece(b, s + leapers[k].leaps[i], leapers[k].type | flag)) {
+                gc_set_add(path, s + leapers[k].leaps[i]);
+                return true;
+            }
+    }
+    int k = p->king[by], dx = gc_file(k) - gc_file(s), dy = gc_rank(k) - gc_rank(s);
+    int leap = p->rules.kingleap;
+    if ((dx >= -1 && dx <= 1 && dy >= -1 && dy <= 1) ||
+        ((p->unmoved >> by & 1) &&
+         (leap == GC_LEAP_CAPTURE || leap == GC_LEAP_FORWARD) &&
+         (dx == 0 || dx == 2 || dx == -2) && (dy == 0 || dy == 2 || dy == -2) &&
+         (leap == GC_LEAP_CAPTURE || forward((s - k) / 2, by)))) {
+        gc_set_add(path, k);
+        return true;
+    }
+    for (int i = 0; i < 8; i++) {
+        const line *l = &lines[i];
+        bool bent = have[l->bent] && bends(p, l, by);
+        int t = s + l->dir;
+        for (; !b[t]; t += l->dir) {
+            if (!bent || !turns(b, l, t, by))
+                continue;
+            int turner = l->bent | flag;
+            for (int u = s + l->dir; u != t + l->dir; u += l->dir)
+                gc_set_add(path, u);
+            gc_set_add(path, b[t - l->into[0]] == turner ? t - l->into[0]
+                                                         : t - l->into[1]);
+            return true;
+        }
+        if (b[t] == (l->slider | flag)) {
+            for (int u = s + l->dir; u != t + l->dir; u += l->dir)
+                gc_set_add(path, u);
+            return true;
+        }
+    }
+    return false;
+}
+
+bool gc_check_path(const gc_pos *p, gc_set *path)
+{
+    *path = (gc_set){{0, 0, 0}};
+    if (attack_path(p, p->king[p->side], p->side ^ 1, path))
+        return true;
+    *path = (gc_set){{~0ull, ~0ull, ~0ull}};
     return false;
 }
 
@@ -133,16 +439,25 @@ void gc_guard_init(const gc_pos *p, gc_guard *g)
      * path with squares between its ends runs along a line at its end, a
      * bent piece's turning square included).  It does when the line
      * behind it, its own square emptied, holds an attacker. */
+    gc_set all = {{p->occ[0].w[0] | p->occ[1].w[0], p->occ[0].w[1] | p->occ[1].w[1],
+                   p->occ[0].w[2] | p->occ[1].w[2]}};
     for (int i = 0; i < 8; i++) {
         const line *l = &lines[i];
-        int t = k + l->dir;
-        while (!b[t])
-            t += l->dir;
+        int d = ray_of[l->dir + 17], first = ray_first(d, k, &all);
+        if (first < 0)
+            continue;
+        int t = GC_FIRST + first;
         if ((b[t] & GC_OFF) != GC_FLAG(c))
             continue;
-        bool bent = bends(p, l, them);
-        if ((bent && turns(b, l, t, them)) ||
-            line_attack(b, l, t + l->dir, them, bent))
+        /* (a bent piece the enemy does not have turns nowhere) */
+        bool bent = p->count[them][l->bent] && bends(p, l, them);
+        if (bent) {
+            if (turns(b, l, t, them) || line_attack(b, l, t + l->dir, them, true))
+                gc_set_add(&g->pinned, t);
+            continue;
+        }
+        int next = ray_first(d, t, &all);
+        if (next >= 0 && b[GC_FIRST + next] == (l->slider | GC_FLAG(them)))
             gc_set_add(&g->pinned, t);
     }
 }
@@ -150,18 +465,6 @@ void gc_guard_init(const gc_pos *p, gc_guard *g)
 bool gc_in_check(const gc_pos *p)
 {
     return gc_attacked(p, p->king[p->side], p->side ^ 1);
-}
-
-/* Adds a slide from t by step to the set: the empty squares (when quiet)
- * and the enemy piece it stops at. */
-static inline void slide(gc_set *set, const uint8_t *b, int t, int step,
-                         bool quiet, int enemy)
-{
-    for (; !b[t]; t += step)
-        if (quiet)
-            gc_set_add(set, t);
-    if ((b[t] & GC_OFF) == enemy)
-        gc_set_add(set, t);
 }
 
 gc_set gc_targets(const gc_pos *p, int from, bool quiet)
@@ -200,7 +503,7 @@ gc_set gc_targets(const gc_pos *p, int from, bool quiet)
     case GC_ROOK: {
         const int *dirs = (b[from] & GC_TYPE) == GC_CROC ? diag : orth;
         for (int i = 0; i < 4; i++)
-            slide(&set, b, from + dirs[i], dirs[i], quiet, enemy);
+            slide(&set, p->occ, from, dirs[i], quiet, c);
         break;
     }
     case GC_AANCA:
@@ -216,8 +519,7 @@ gc_set gc_targets(const gc_pos *p, int from, bool quiet)
             if (quiet)
                 ADD(t);
             for (int k = 0; k < 2; k++)
-                slide(&set, b, t + aanca_slide[i][k], aanca_slide[i][k],
-                      quiet, enemy);
+                slide(&set, p->occ, t, aanca_slide[i][k], quiet, c);
         }
         break;
     case GC_UNICORN: {
@@ -235,7 +537,7 @@ gc_set gc_targets(const gc_pos *p, int from, bool quiet)
                 ADD(t);
             if (!all && (i < 4) != (c == 0))
                 continue; /* a backward leap: no slide */
-            slide(&set, b, t + unicorn_slide[i], unicorn_slide[i], quiet, enemy);
+            slide(&set, p->occ, t, unicorn_slide[i], quiet, c);
         }
         break;
     }
@@ -340,7 +642,12 @@ int gc_gen_legal(gc_pos *p, const gc_guard *g, gc_move *out)
 bool gc_has_legal(gc_pos *p, const gc_guard *g)
 {
     /* First the pieces whose moves need no trial (out of check: all but
-     * the king and the shielding pieces): any move of theirs will do. */
+     * the king and the shielding pieces): any move of theirs will do.  In
+     * check only the moves onto the checker's way are tried (and the
+     * king's). */
+    gc_set evade = {{~0ull, ~0ull, ~0ull}};
+    if (g->in_check)
+        gc_check_path(p, &evade);
     for (int pass = 0; pass < 2; pass++)
         for (int w = 0; w < 3; w++)
             for (uint64_t bits = p->occ[p->side].w[w]; bits; bits &= bits - 1) {
@@ -348,6 +655,9 @@ bool gc_has_legal(gc_pos *p, const gc_guard *g)
                 if (gc_needs_test(p, g, from) != pass)
                     continue;
                 gc_set to = gc_targets(p, from, true);
+                if (from != p->king[p->side])
+                    for (int v = 0; v < 3; v++)
+                        to.w[v] &= evade.w[v];
                 for (int v = 0; v < 3; v++)
                     for (uint64_t t = to.w[v]; t; t &= t - 1) {
                         gc_move m = GC_MOVE(from, GC_FIRST + 64 * v + __builtin_ctzll(t));
