@@ -296,12 +296,6 @@ bool gc_attacked(const gc_pos *p, int s, int by)
     return attacked(p, s, by, 0);
 }
 
-bool gc_king_safe(const gc_pos *p, int to)
-{
-    int c = p->side;
-    return !attacked(p, to, c ^ 1, p->king[c]);
-}
-
 void gc_king_filter(const gc_pos *p, gc_set *to)
 {
     const uint8_t *b = p->sq;
