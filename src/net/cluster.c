@@ -19,6 +19,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -272,29 +273,62 @@ static bool same(const char *a, const char *b)
     return a && b && !strcmp(a, b);
 }
 
+/* Has the file at path changed since the room last wrote it to the store
+ * (another inode after a rewrite, another size or time of change)?  Its
+ * state now into st. */
+static bool file_changed(const room *r, const char *path, struct stat *st)
+{
+    return stat(path, st) != 0 || st->st_ino != r->saved_ino ||
+           st->st_size != r->saved_size ||
+           st->st_mtim.tv_sec != r->saved_mtime.tv_sec ||
+           st->st_mtim.tv_nsec != r->saved_mtime.tv_nsec;
+}
+
 void cluster_save(room *r)
 {
     const char *path = lt_session_journal(r->s);
-    char *journal = path ? read_file(path) : NULL;
+    struct stat st;
+    if (!path)
+        return;
+    /* the file is read again only when it has changed */
+    char *journal = NULL;
+    if (file_changed(r, path, &st)) {
+        if ((journal = read_file(path)) == NULL)
+            return;
+        if (same(journal, r->saved)) { /* rewritten the same */
+            free(journal);
+            journal = NULL;
+            r->saved_ino = st.st_ino;
+            r->saved_size = st.st_size;
+            r->saved_mtime = st.st_mtim;
+        }
+    }
     jw w = {0};
     int listed = room_write_lobby(r, &w);
     const char *lobby = listed ? jw_text(&w) : "";
-    if (!journal || (same(journal, r->saved) && same(lobby, r->saved_lobby))) {
-        free(journal);
+    if (!journal && same(lobby, r->saved_lobby)) {
         jw_free(&w);
         return;
     }
     lt_error err = {0};
-    store_room sr = {r->id, journal, me, lobby, room_over(r), listed,
-                     (int64_t)time(NULL)};
-    if (store_room_put(db, &sr, &err) != LT_OK) {
-        server_log("room %s: not written to the store: %s", r->id, err.msg);
+    store_room sr = {r->id, journal ? journal : r->saved ? r->saved : "", me, lobby,
+                     room_over(r), listed, (int64_t)time(NULL)};
+    char *copy = strdup(lobby);
+    if (!copy || store_room_put(db, &sr, &err) != LT_OK) {
+        server_log("room %s: not written to the store: %s", r->id,
+                   copy ? err.msg : "out of memory");
         free(journal);
+        free(copy);
     } else {
-        free(r->saved);
+        if (journal) {
+            free(r->saved);
+            r->saved = journal;
+            r->saved_ino = st.st_ino;
+            r->saved_size = st.st_size;
+            r->saved_mtime = st.st_mtim;
+        }
         free(r->saved_lobby);
-        r->saved = journal;
-        r->saved_lobby = strdup(lobby);
+        r->saved_lobby = copy;
     }
     jw_free(&w);
 }

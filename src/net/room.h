@@ -17,6 +17,8 @@
 #include <pthread.h>
 #include <stdatomic.h>
 #include <stdbool.h>
+#include <sys/types.h>
+#include <time.h>
 
 #include "ludoteka/game.h"
 #include "ludoteka/session.h"
@@ -82,7 +84,11 @@ typedef struct room {
     char next[ROOM_ID_LEN + 1]; /* that game's room, once made */
     double active;        /* when something last happened (seconds) */
     char *saved, *saved_lobby; /* the journal and lobby entry last written
-                           * to the store (cluster.c) */
+                           * to the store (cluster.c), and the journal
+                           * file's inode, size and time of change then */
+    ino_t saved_ino;
+    off_t saved_size;
+    struct timespec saved_mtime;
     int64_t chat_next;    /* the number of the next line of chat */
 } room;
 
