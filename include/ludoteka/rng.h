@@ -18,6 +18,20 @@ uint64_t lt_splitmix64(uint64_t *state);
  * resumed from its record rolls exactly as it would have. */
 void lt_rng_seed(lt_rng *, uint64_t seed, uint64_t stream);
 uint64_t lt_rng_next(lt_rng *);
+/* The same step on a state of four words, inline (a simulation's loop
+ * keeps its own copy of the state). */
+static inline uint64_t lt_rng_step(uint64_t s[4])
+{
+    uint64_t x = s[1] * 5, result = (x << 7 | x >> 57) * 9;
+    uint64_t t = s[1] << 17;
+    s[2] ^= s[0];
+    s[3] ^= s[1];
+    s[1] ^= s[2];
+    s[0] ^= s[3];
+    s[2] ^= t;
+    s[3] = s[3] << 45 | s[3] >> 19;
+    return result;
+}
 /* Uniform in [0, n), without modulo bias; n > 0. */
 uint64_t lt_rng_below(lt_rng *, uint64_t n);
 /* Uniform in [0, 1). */

@@ -23,23 +23,9 @@ void lt_rng_seed(lt_rng *r, uint64_t seed, uint64_t stream)
         r->s[0] = 1; /* all zero is the one state xoshiro cannot leave */
 }
 
-static uint64_t rotl(uint64_t x, int k)
-{
-    return (x << k) | (x >> (64 - k));
-}
-
 uint64_t lt_rng_next(lt_rng *r)
 {
-    uint64_t *s = r->s;
-    uint64_t result = rotl(s[1] * 5, 7) * 9;
-    uint64_t t = s[1] << 17;
-    s[2] ^= s[0];
-    s[3] ^= s[1];
-    s[1] ^= s[2];
-    s[0] ^= s[3];
-    s[2] ^= t;
-    s[3] = rotl(s[3], 45);
-    return result;
+    return lt_rng_step(r->s);
 }
 
 uint64_t lt_rng_below(lt_rng *r, uint64_t n)

@@ -9,6 +9,7 @@
 #include "../../games/dice/dicegame.h"
 #include "ludoteka/ai.h"
 #include "ludoteka/engines.h"
+#include "ludoteka/rng.h"
 #include "rational.h"
 
 /* Exact odds of a turn, as a game's engine computes them (the frame
@@ -67,16 +68,7 @@ struct dice_fast {
 
 static inline uint64_t dice_fast_next(dice_fast *f)
 {
-    uint64_t *s = f->s;
-    uint64_t x = s[1] * 5, result = (x << 7 | x >> 57) * 9;
-    uint64_t t = s[1] << 17;
-    s[2] ^= s[0];
-    s[3] ^= s[1];
-    s[1] ^= s[2];
-    s[0] ^= s[3];
-    s[2] ^= t;
-    s[3] = s[3] << 45 | s[3] >> 19;
-    return result;
+    return lt_rng_step(f->s);
 }
 
 /* Four outputs into the empty ring: at most 32 sums. */
