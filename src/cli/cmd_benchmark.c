@@ -90,15 +90,24 @@ static bool set_options(const lt_game *g, lt_config *cfg, const char *options)
     return true;
 }
 
+/* Processor seconds (user and system) from rusage a to b. */
+static double cpu_between(const struct rusage *a, const struct rusage *b)
+{
+    return (double)(b->ru_utime.tv_sec - a->ru_utime.tv_sec) +
+           (b->ru_utime.tv_usec - a->ru_utime.tv_usec) * 1e-6 +
+           (double)(b->ru_stime.tv_sec - a->ru_stime.tv_sec) +
+           (b->ru_stime.tv_usec - a->ru_stime.tv_usec) * 1e-6;
+}
+
 /* The processor time of this process so far, all its threads: beside
  * the time on the wall, its share says how much of the machine a
  * measurement had (100% a thread to itself; less on a busy machine). */
 static double cpu_seconds(void)
 {
+    static const struct rusage start; /* zero */
     struct rusage ru;
     getrusage(RUSAGE_SELF, &ru);
-    return (double)ru.ru_utime.tv_sec + ru.ru_utime.tv_usec * 1e-6 +
-           (double)ru.ru_stime.tv_sec + ru.ru_stime.tv_usec * 1e-6;
+    return cpu_between(&start, &ru);
 }
 
 /* ---- The head: when, what, and how busy the machine was ---- */
@@ -409,10 +418,7 @@ static bool section_solve(const plan *p)
                  _("benchmark: the solve of catch-the-rabbit failed"));
         return false;
     }
-    double cpu = (double)(ru.ru_utime.tv_sec - before.ru_utime.tv_sec) +
-                 (ru.ru_utime.tv_usec - before.ru_utime.tv_usec) * 1e-6 +
-                 (double)(ru.ru_stime.tv_sec - before.ru_stime.tv_sec) +
-                 (ru.ru_stime.tv_usec - before.ru_stime.tv_usec) * 1e-6;
+    double cpu = cpu_between(&before, &ru);
     printf("solve catch-the-rabbit %s positions %lld seconds %.2f cpu %.2f "
            "MiB %.0f\n",
            options, positions, wall, cpu, ru.ru_maxrss / 1024.0);
@@ -682,10 +688,7 @@ static bool fairymax_row(const plan *p)
         return false;
     /* its processor time: all of its life, which is mostly analysis */
     getrusage(RUSAGE_CHILDREN, &after);
-    double cpu = (double)(after.ru_utime.tv_sec - before.ru_utime.tv_sec) +
-                 (after.ru_utime.tv_usec - before.ru_utime.tv_usec) * 1e-6 +
-                 (double)(after.ru_stime.tv_sec - before.ru_stime.tv_sec) +
-                 (after.ru_stime.tv_usec - before.ru_stime.tv_usec) * 1e-6;
+    double cpu = cpu_between(&before, &after);
     printf("fairymax %-10s positions %d nodes %lld seconds %.2f nodes/s %.0f "
            "cpu %.0f%%\n",
            "great-chess", p->gc_positions - first, nodes, spent,

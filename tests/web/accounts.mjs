@@ -14,35 +14,15 @@
 //    forfeits the rating whatever the board says.
 //
 // Every wait is for the answer or message it needs.
-import http from 'node:http';
-import { check, equal, finish, socket, startServer, stopServer, tempDir } from './lib.mjs';
+import {
+  check, equal, finish, request as requestOn, socket, startServer, stopServer, tempDir,
+} from './lib.mjs';
 
 const [exe] = process.argv.slice(2);
 let port = 0;
 
-/* An HTTP request; resolves with {status, json, text, cookie}. */
-function request(method, path, { body, cookie, origin, from } = {}) {
-  return new Promise((resolve, reject) => {
-    const data = body === undefined ? '' : typeof body === 'string' ? body : JSON.stringify(body);
-    const headers = { 'content-type': 'application/json', 'content-length': Buffer.byteLength(data) };
-    if (cookie) headers.cookie = cookie;
-    if (origin) headers.origin = origin;
-    const req = http.request({ host: '127.0.0.1', port, method, path, headers, localAddress: from },
-      (res) => {
-        let text = '';
-        res.setEncoding('utf8');
-        res.on('data', (d) => { text += d; });
-        res.on('end', () => {
-          let json = null;
-          try { json = JSON.parse(text); } catch { /* text */ }
-          const set = res.headers['set-cookie'];
-          resolve({ status: res.statusCode, json, text, setCookie: set ? set[0] : '' });
-        });
-      });
-    req.on('error', reject);
-    req.end(data);
-  });
-}
+/* An HTTP request to the server (lib.mjs). */
+const request = (method, path, options) => requestOn(port, method, path, options);
 
 const cookieOf = (setCookie) => setCookie.split(';')[0];
 

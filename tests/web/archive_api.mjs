@@ -11,8 +11,10 @@
 //    player 404;
 //  - the records downloaded: ludoteka-ID.pgn for chess, with the
 //    players' names in [White] and [Black], .txt for the others.
-import { check, equal, finish, recordMoves, startServer, stopServer, tempDir } from './lib.mjs';
-import { playGames, request } from './archive_games.mjs';
+import {
+  check, equal, finish, recordMoves, request, startServer, stopServer, tempDir,
+} from './lib.mjs';
+import { playGames } from './archive_games.mjs';
 
 const [exe] = process.argv.slice(2);
 

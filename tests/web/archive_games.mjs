@@ -14,29 +14,8 @@
 // keeps seconds, and orders the games of one second by their random id):
 // before a game starts, the test waits until the clock has passed the
 // second the last one ended in.
-import http from 'node:http';
-import { check, equal, socket } from './lib.mjs';
+import { check, equal, request, socket } from './lib.mjs';
 
-/* An HTTP request; resolves with {status, json, text, headers}. */
-export function request(port, method, path, { body, cookie } = {}) {
-  return new Promise((resolve, reject) => {
-    const data = body === undefined ? '' : JSON.stringify(body);
-    const headers = { 'content-type': 'application/json', 'content-length': Buffer.byteLength(data) };
-    if (cookie) headers.cookie = cookie;
-    const req = http.request({ host: '127.0.0.1', port, method, path, headers }, (res) => {
-      let text = '';
-      res.setEncoding('utf8');
-      res.on('data', (d) => { text += d; });
-      res.on('end', () => {
-        let json = null;
-        try { json = JSON.parse(text); } catch { /* text */ }
-        resolve({ status: res.statusCode, json, text, headers: res.headers });
-      });
-    });
-    req.on('error', reject);
-    req.end(data);
-  });
-}
 
 /* Resolves once the clock is in a later second than `ms` was. */
 function pastSecondOf(ms) {

@@ -4,6 +4,7 @@
 // count their failures, and the native tools that judge records.
 import { spawn, execFileSync } from 'node:child_process';
 import fs from 'node:fs';
+import http from 'node:http';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -182,6 +183,32 @@ ${servers.map((s) => `    server ${s.name} 127.0.0.1:${s.port}`).join('\n')}
     await new Promise((r) => setTimeout(r, 50));
   }
   return { proc, port, url: `http://127.0.0.1:${port}/`, stderr: () => err };
+}
+
+/* An HTTP request to the server on port; resolves with {status, json (or
+ * null), text, headers, setCookie (the first Set-Cookie, or '')}.  body: a
+ * value sent as JSON, or a text as it is; from: the local address. */
+export function request(port, method, path, { body, cookie, origin, from } = {}) {
+  return new Promise((resolve, reject) => {
+    const data = body === undefined ? '' : typeof body === 'string' ? body : JSON.stringify(body);
+    const headers = { 'content-type': 'application/json', 'content-length': Buffer.byteLength(data) };
+    if (cookie) headers.cookie = cookie;
+    if (origin) headers.origin = origin;
+    const req = http.request({ host: '127.0.0.1', port, method, path, headers, localAddress: from },
+      (res) => {
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (d) => { text += d; });
+        res.on('end', () => {
+          let json = null;
+          try { json = JSON.parse(text); } catch { /* text */ }
+          const set = res.headers['set-cookie'];
+          resolve({ status: res.statusCode, json, text, headers: res.headers, setCookie: set ? set[0] : '' });
+        });
+      });
+    req.on('error', reject);
+    req.end(data);
+  });
 }
 
 /* Resident memory of a process, in KiB. */
