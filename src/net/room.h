@@ -79,7 +79,7 @@ typedef struct room {
     room_line chat[ROOM_CHAT]; /* the last lines said, oldest first from */
     int chat_first, chat_count; /* chat_first (a ring) */
     int64_t account[LT_MAX_PLAYERS]; /* the account of each seat, or 0
-                           * (rated rooms: the tag [Accounts "a,b"]) */
+                           * (the tag [Accounts "a,b"]) */
     unsigned rematch;     /* seats that asked for the next game */
     char next[ROOM_ID_LEN + 1]; /* that game's room, once made */
     double active;        /* when something last happened (seconds) */
@@ -127,7 +127,9 @@ lt_status room_take(room *, int seat, lt_error *);
 /* Is the seat free for anyone in the lobby (an open room's human seat
  * nobody has had)? */
 bool room_free_seat(const room *, int seat);
-/* Gives a rated room's seat to an account, kept in the room's file. */
+/* Gives a seat to the account of the first logged-in player who takes it
+ * (in a rated room, the only one who may take it again), kept in the
+ * room's file. */
 lt_status room_bind(room *, int seat, int64_t account, lt_error *);
 /* Is there a file of this room in dir? */
 bool room_exists(const char *dir, const char *id);
