@@ -16,7 +16,6 @@
 // second the last one ended in.
 import { check, equal, request, socket } from './lib.mjs';
 
-
 /* Resolves once the clock is in a later second than `ms` was. */
 function pastSecondOf(ms) {
   const wait = 1000 - (ms % 1000) + 5;
