@@ -371,7 +371,7 @@ async function main() {
   let moves = 0;
   let clocks = 0;
   const last = lastOwners();
-  let takenOver = 0;
+  let takenOver = 0, endedThere = 0;
   for (const room of rooms) {
     const res = await fetch(`${proxyUrl}api/games/${room.id}/record`);
     const text = res.status === 200 ? await res.text() : '';
@@ -401,11 +401,19 @@ async function main() {
         }
       });
     }
-    /* a room the killed process owned, unfinished, is the survivor's now */
+    /* a room the killed process owned, unfinished as far as its players
+     * knew, is the survivor's now — unless its game had ended there and
+     * the end was on its way to the players as it died (then nobody joins
+     * it again, and it stays the killed process's, over in the store) */
     if (killed && room.ownerAtKill === killed.node && !room.overAtKill) {
-      takenOver++;
-      equal(last.get(room.id) && last.get(room.id).by, survivor,
-        `${room.id}: owned by ${killed.node} at the kill, finished by ${survivor}`);
+      const by = last.get(room.id) && last.get(room.id).by;
+      if (by === killed.node) {
+        endedThere++;
+        check(room.over, `${room.id}: ended on ${killed.node} as it died, and its players were told`);
+      } else {
+        takenOver++;
+        equal(by, survivor, `${room.id}: owned by ${killed.node} at the kill, finished by ${survivor}`);
+      }
     }
   }
   check(takenOver > 0, `the killed process owned unfinished rooms (${takenOver})`);
@@ -413,7 +421,8 @@ async function main() {
   log(`the benign errors: ${JSON.stringify(Object.fromEntries(benign))}`);
   log(`summary: ${rooms.length} games, ${moves} plies, ${clients.length} clients, ` +
     `${reconnects} reconnections (${rejoins} seats and watchers back), ` +
-    `${takenOver} rooms taken over by ${survivor}, ${clocks} clocks compared, ` +
+    `${takenOver} rooms taken over by ${survivor} (${endedThere} ended as ${killed && killed.node} died), ` +
+    `${clocks} clocks compared, ` +
     `killed ${killed && killed.node} (RSS ${killed ? (killed.rss / 1024).toFixed(0) : '?'} MiB) at ` +
     `${killed ? ((killed.at - t0) / 1000).toFixed(1) : '?'} s, ${seconds.toFixed(1)} s in all`);
 
