@@ -9,15 +9,6 @@ HERE=$(cd "$(dirname "$0")" && pwd)
 mkdir "$T/tmp" "$T/cache"
 export TMPDIR="$T/tmp" XDG_CACHE_HOME="$T/cache"
 
-# matches FILE REGEX — some line of $T/FILE matches the extended regex.
-matches() {
-    if grep -qE -- "$2" "$T/$1"; then
-        passed=$((passed + 1))
-    else
-        fail "$1 has no line matching '$2'"
-        sed 's/^/  | /' "$T/$1" | tail -8
-    fi
-}
 NUM='[0-9]+(\.[0-9]+)?'
 
 CASE=quick

@@ -28,13 +28,16 @@ run() {
     fi
 }
 
-# has FILE TEXT — the file ($T/FILE) contains TEXT (a fixed string).
-has() {
-    if grep -qF -- "$2" "$T/$1"; then
+# has FILE TEXT — the file ($T/FILE) contains TEXT (a fixed string);
+# matches FILE REGEX — some line of it matches the extended regex.
+has() { contains -F "$@"; }
+matches() { contains -E "$@"; }
+contains() {
+    if grep -q"${1#-}" -- "$3" "$T/$2"; then
         passed=$((passed + 1))
     else
-        fail "$1 lacks '$2'"
-        sed 's/^/  | /' "$T/$1" | tail -8
+        fail "$2 has no line with '$3'"
+        sed 's/^/  | /' "$T/$2" | tail -8
     fi
 }
 

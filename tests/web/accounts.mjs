@@ -15,7 +15,7 @@
 //
 // Every wait is for the answer or message it needs.
 import {
-  check, equal, finish, request as requestOn, socket, startServer, stopServer, tempDir,
+  check, equal, request as requestOn, runTest, socket, startServer, stopServer, tempDir,
 } from './lib.mjs';
 
 const [exe] = process.argv.slice(2);
@@ -150,15 +150,6 @@ async function main() {
 }
 
 let running = null; /* the server, whose messages a failure shows */
-const watchdog = setTimeout(() => {
-  check(false, 'the accounts test took longer than 2 minutes');
-  finish('accounts');
-}, 120000);
-try {
-  await main();
-} catch (e) {
-  check(false, e.stack || String(e));
-  if (running) console.log('the server said:\n' + running.stderr().slice(-3000));
-}
-clearTimeout(watchdog);
-finish('accounts');
+await runTest('accounts', main, {
+  onError: () => running && console.log('the server said:\n' + running.stderr().slice(-3000)),
+});

@@ -17,7 +17,7 @@
 import fs from 'node:fs';
 import { chromium } from 'playwright-core';
 import {
-  check, equal, finish, recordMoves, startServer, stopServer, tempDir, timed, CHROMIUM, CHROMIUM_ARGS,
+  check, equal, recordMoves, runTest, startServer, stopServer, tempDir, timed, CHROMIUM, CHROMIUM_ARGS,
 } from './lib.mjs';
 import { openPage, overflow } from './page.mjs';
 import { playGames } from './archive_games.mjs';
@@ -146,21 +146,19 @@ async function polish(browser, server, ids) {
 }
 
 let server = null;
-const watchdog = setTimeout(() => {
-  check(false, 'the archive test took longer than 4 minutes');
-  finish('archive');
-}, 240000);
 const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
-try {
+await runTest('archive', async () => {
   server = await startServer(exe, tempDir('lt-archive-'));
   const played = await timed('games', () => playGames(server.port));
   if (played) {
     for (const [name, f] of [['desktop', desktop], ['phone', phone], ['polish', polish]])
       await timed(name, () => f(browser, server, played.ids));
   }
-} finally {
-  await browser.close();
-  if (server) equal(await stopServer(server), 0, 'the server stops cleanly');
-}
-clearTimeout(watchdog);
-finish('archive');
+}, {
+  seconds: 240,
+  tidy: async () => {
+    await browser.close();
+    if (server) equal(await stopServer(server), 0, 'the server stops cleanly');
+    server = null;
+  },
+});

@@ -12,7 +12,7 @@
 //  - the records downloaded: ludoteka-ID.pgn for chess, with the
 //    players' names in [White] and [Black], .txt for the others.
 import {
-  check, equal, finish, recordMoves, request, startServer, stopServer, tempDir,
+  check, equal, recordMoves, request, runTest, startServer, stopServer, tempDir,
 } from './lib.mjs';
 import { playGames } from './archive_games.mjs';
 
@@ -124,15 +124,6 @@ async function main() {
 }
 
 let running = null;
-const watchdog = setTimeout(() => {
-  check(false, 'the archive API test took longer than 2 minutes');
-  finish('archive_api');
-}, 120000);
-try {
-  await main();
-} catch (e) {
-  check(false, e.stack || String(e));
-  if (running) console.log('the server said:\n' + running.stderr().slice(-3000));
-}
-clearTimeout(watchdog);
-finish('archive_api');
+await runTest('archive_api', main, {
+  onError: () => running && console.log('the server said:\n' + running.stderr().slice(-3000)),
+});

@@ -25,7 +25,7 @@
 // think times only spread the games out.
 import WebSocket from 'ws';
 import {
-  check, equal, finish, log, recordMoves, rssKiB, startHaproxy, startServer, stopServer,
+  check, equal, log, recordMoves, rssKiB, runTest, startHaproxy, startServer, stopServer,
   tempDir,
 } from './lib.mjs';
 
@@ -439,19 +439,13 @@ function cleanUp() {
   for (const s of Object.values(servers)) s.proc.kill('SIGKILL');
 }
 
-const watchdog = setTimeout(() => {
-  const left = clients.filter((c) => c.result === null);
-  check(false, `the cluster test took longer than ${WATCHDOG_S} s; ${left.length} clients unfinished, e.g. ` +
-    left.slice(0, 5).map((c) => `${c.room.game} ${c.room.id} seat ${c.seat} at ply ${c.view.length - 1}` +
-      ` (${c.problems.join('; ')}) tries ${c.tries}`).join(', '));
-  cleanUp();
-  finish('cluster');
-}, WATCHDOG_S * 1000);
-try {
-  await main();
-} catch (e) {
-  check(false, e.stack || String(e));
-}
-clearTimeout(watchdog);
-cleanUp();
-finish('cluster');
+await runTest('cluster', main, {
+  seconds: WATCHDOG_S,
+  stalled: () => {
+    const left = clients.filter((c) => c.result === null);
+    return `${left.length} clients unfinished, e.g. ` +
+      left.slice(0, 5).map((c) => `${c.room.game} ${c.room.id} seat ${c.seat} at ply ${c.view.length - 1}` +
+        ` (${c.problems.join('; ')}) tries ${c.tries}`).join(', ');
+  },
+  tidy: cleanUp,
+});

@@ -36,6 +36,29 @@ export function finish(name) {
   process.exit(failures ? 1 : 0);
 }
 
+/* Runs a test's main and counts: a throw is a failed check (onError(e)
+ * may say more); the whole run is bounded by a watchdog of `seconds`,
+ * whose failure says what stalled() tells; tidy() runs either way. */
+export async function runTest(name, main, {
+  seconds = 120, stalled = () => '', onError = () => {}, tidy = () => {},
+} = {}) {
+  const watchdog = setTimeout(() => {
+    const why = stalled();
+    check(false, `the ${name} test took longer than ${seconds} s${why ? `; ${why}` : ''}`);
+    tidy();
+    finish(name);
+  }, seconds * 1000);
+  try {
+    await main();
+  } catch (e) {
+    check(false, e.stack || String(e));
+    onError(e);
+  }
+  clearTimeout(watchdog);
+  await tidy();
+  finish(name);
+}
+
 export function log(...args) {
   console.log(...args);
 }

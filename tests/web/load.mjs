@@ -27,8 +27,8 @@ import path from 'node:path';
 import crypto from 'node:crypto';
 import WebSocket from 'ws';
 import {
-  alive, ask, check, equal, finish, log, recheck, recordMoves, replayRecord,
-  rssKiB, socket, startServer, stopServer, tempDir, until,
+  alive, ask, check, equal, log, recheck, recordMoves, replayRecord, rssKiB, runTest, socket,
+  startServer, stopServer, tempDir, until,
 } from './lib.mjs';
 
 const [exe, finalTool, roomsArg] = process.argv.slice(2);
@@ -644,15 +644,4 @@ async function main() {
 }
 
 let diagnose = () => {};
-const watchdog = setTimeout(() => {
-  check(false, 'the load test took longer than 6 minutes');
-  diagnose();
-  finish('load');
-}, 360000);
-try {
-  await main();
-} catch (e) {
-  check(false, e.stack || String(e));
-}
-clearTimeout(watchdog);
-finish('load');
+await runTest('load', main, { seconds: 360, stalled: () => (diagnose(), '') });

@@ -17,9 +17,7 @@
 //
 // Every wait is for the message or log line it needs (the watchdog bounds
 // the run).
-import {
-  check, equal, finish, socket, startServer, stopServer, tempDir,
-} from './lib.mjs';
+import { check, equal, runTest, socket, startServer, stopServer, tempDir } from './lib.mjs';
 
 const [exe] = process.argv.slice(2);
 const db = process.env.LT_TEST_PG;
@@ -175,18 +173,8 @@ async function main() {
   }
 }
 
-const watchdog = setTimeout(() => {
-  check(false, 'the relay test took longer than 2 minutes');
-  finish('relay');
-}, 120000);
 if (!db) {
   console.log('relay: LT_TEST_PG names no PostgreSQL (run it under tests/net/with_postgres.sh)');
   process.exit(1);
 }
-try {
-  await main();
-} catch (e) {
-  check(false, e.stack || String(e));
-}
-clearTimeout(watchdog);
-finish('relay');
+await runTest('relay', main);

@@ -16,7 +16,7 @@
 //
 // Every wait is for the message it needs (the watchdog bounds the run).
 import {
-  ask, check, equal, finish, socket, startServer, stopServer, tempDir,
+  ask, check, equal, runTest, socket, startServer, stopServer, tempDir,
 } from './lib.mjs';
 
 const [exe] = process.argv.slice(2);
@@ -418,14 +418,4 @@ async function main() {
   }
 }
 
-const watchdog = setTimeout(() => {
-  check(false, 'the rooms test took longer than 2 minutes');
-  finish('rooms');
-}, 120000);
-try {
-  await main();
-} catch (e) {
-  check(false, e.stack || String(e));
-}
-clearTimeout(watchdog);
-finish('rooms');
+await runTest('rooms', main);
