@@ -5,6 +5,7 @@
  * loading with other seats than the file's, and commands from the wrong
  * seat.  Expected values come from the rules
  * (FIDE, the games' RULES.md) and from arithmetic by hand. */
+#include <fcntl.h>
 #include <math.h>
 #include <unistd.h>
 
@@ -961,6 +962,42 @@ static void journal_cut_everywhere(void **st)
     unlink(cut);
 }
 
+/* The ply that ends a game reaches the disk together with the result,
+ * in one rewrite: the journal as it was is never appended to, so no kill
+ * can leave a record whose moves are over but whose Result is "*". */
+static void journal_last_ply_with_result(void **st)
+{
+    char path[256];
+    temp_path(path, sizeof path, "last.txt");
+    lt_session *s = make("chess", NULL, "hh", NULL, NULL, path, NULL);
+    moves(s, "f3 e5 g4");
+    size_t before_size;
+    char *before = slurp(path, &before_size);
+    int old = open(path, O_RDONLY); /* the file as it is now */
+    assert_true(old >= 0);
+    moves(s, "Qh4#");
+    char buf[4096];
+    ssize_t n = pread(old, buf, sizeof buf, 0);
+    close(old);
+    assert_int_equal(n, (ssize_t)before_size);
+    assert_memory_equal(buf, before, before_size);
+    assert_null(strstr(before, "Qh4"));
+    size_t size;
+    char *after = slurp(path, &size);
+    assert_non_null(strstr(after, "[Result \"0-1\"]"));
+    assert_non_null(strstr(after, "Qh4#"));
+    lt_record rec;
+    lt_cursor cur = {0};
+    lt_error err = {0};
+    ok(lt_record_parse(after, &cur, &rec, &err), &err);
+    assert_int_equal(rec.nactions, 4);
+    lt_record_clear(&rec);
+    lt_session_free(s);
+    free(before);
+    free(after);
+    unlink(path);
+}
+
 /* Leaving, offers, takebacks and results come back from the journal. */
 static void journal_events(void **st)
 {
@@ -1379,6 +1416,7 @@ TEST_MAIN(cmocka_unit_test(time_control_texts),
           cmocka_unit_test(move_rows),
           cmocka_unit_test(orientation),
           cmocka_unit_test(journal_cut_everywhere),
+          cmocka_unit_test(journal_last_ply_with_result),
           cmocka_unit_test(journal_events),
           cmocka_unit_test(text_round_trip),
           cmocka_unit_test(load_with_seats),

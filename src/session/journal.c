@@ -11,8 +11,9 @@
  * Each line is written and flushed to disk before the session changes,
  * so a kill loses at most the line being written, and a torn last line
  * (no newline) is dropped on reading.  Taking plies back and the end of
- * the game rewrite the whole file atomically (lt_write_file_atomic),
- * without what was taken back or has been answered.  The comments are
+ * the game (with the ply that ends it, never appended first) rewrite the
+ * whole file atomically (lt_write_file_atomic), without what was taken
+ * back or has been answered.  The comments are
  * skipped by every record reader; PGN's [%clk] and [%emt] are the usual
  * clock annotations.  docs/session.md has the whole format. */
 #include <ctype.h>

@@ -364,6 +364,46 @@ static void finish(lt_session *s, lt_end reason, int seat, const double *score)
     push_event(s, &ev);
 }
 
+/* The journal rewritten with ply nplies, which ends the game in the state
+ * `next`, and its result: the session as it will be once the ply is
+ * played, put back as it is.  Two writes, the ply's line and then the
+ * result, would leave a record whose moves end the game but whose
+ * Result is "*" if the program were killed between them. */
+static lt_status last_ply(lt_session *s, const lt_state *next, int seat,
+                          int64_t clock, lt_error *err)
+{
+    if (s->replaying || !s->path)
+        return LT_OK;
+    int nplies = s->nplies, running = s->running;
+    int64_t left = seat >= 0 ? s->clock[seat] : 0;
+    lt_end end = s->end;
+    int end_seat = s->end_seat;
+    double score[LT_MAX_PLAYERS];
+    memcpy(score, s->score, sizeof score);
+    lt_offer_kind offer = s->offer;
+
+    s->nplies++;
+    if (clock >= 0)
+        s->clock[seat] = clock;
+    s->end = LT_END_RULES;
+    s->end_seat = -1;
+    memset(s->score, 0, sizeof s->score);
+    s->g->returns(next, s->score);
+    s->offer = LT_OFFER_NONE;
+    s->running = -1;
+    lt_status st = jnl_rewrite(s, err);
+
+    s->nplies = nplies;
+    s->running = running;
+    if (seat >= 0)
+        s->clock[seat] = left;
+    s->end = end;
+    s->end_seat = end_seat;
+    memcpy(s->score, score, sizeof score);
+    s->offer = offer;
+    return st;
+}
+
 lt_status ses_ply(lt_session *s, lt_action a, int64_t took, int64_t clock,
                   lt_error *err)
 {
@@ -408,9 +448,11 @@ lt_status ses_ply(lt_session *s, lt_action a, int64_t took, int64_t clock,
         else
             p.clock = s->clock[seat];
     }
-    /* on disk first: a ply anyone saw is never lost */
+    /* on disk first: a ply anyone saw is never lost; one that ends the
+     * game goes there with the result, in one rewrite */
     s->plies[n] = p;
-    if (jnl_ply(s, n, err) != LT_OK)
+    bool ends = g->current_player(next) == LT_TERMINAL;
+    if ((ends ? last_ply(s, next, seat, p.clock, err) : jnl_ply(s, n, err)) != LT_OK)
         return LT_EIO;
     for (int i = 0; i < s->nseats; i++)
         if (s->players[i])
@@ -439,8 +481,6 @@ lt_status ses_ply(lt_session *s, lt_action a, int64_t took, int64_t clock,
         double r[LT_MAX_PLAYERS] = {0};
         g->returns(next, r);
         finish(s, LT_END_RULES, -1, r);
-        if (!s->replaying)
-            jnl_rewrite(s, NULL); /* the journal as it was stays whole */
     } else {
         claimable_event(s);
     }
