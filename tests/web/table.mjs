@@ -222,8 +222,10 @@ async function medhComputerThrows(context, server) {
   const page = await openPage(context);
   await newGame(page, server.url, 'medh-kuu-lash', { 0: 'human', 1: 'ai:level=1' });
   const computer = (await page.$$eval('#seats li', (els) => els.map((e) => e.textContent)))[1].split(' — ')[0];
+  const threw = async () => (await page.textContent('#throw-line')).startsWith(computer + ' ');
   let computerThrew = false;
   let presses = 0;
+  let decided = 0;
   for (let k = 0; k < 60 && !computerThrew; k++) {
     await page.waitForFunction(() => {
       const b = document.querySelector('#board-host');
@@ -231,6 +233,10 @@ async function medhComputerThrows(context, server) {
         (b.dataset.to === '0' && b.dataset.moves !== '[]');
     }, null, { timeout: 60000 });
     if ((await board(page, 'to')) === '-2') break;
+    /* the person's turn: whatever the computer did since is all shown,
+     * its throw on the throw line if it threw last (once the person has
+     * decided a move: the undo below goes back to it) */
+    if (decided > 0 && (computerThrew = await threw())) break;
     const n = await ply(page);
     if (await page.$('#roll')) {
       check((await board(page, 'thrower')) !== '1', 'the person is never asked to throw the computer\'s dice');
@@ -241,9 +247,10 @@ async function medhComputerThrows(context, server) {
       const move = moves.find((m) => m.cells.length === 0 && m.name !== 'pass') || moves[0];
       await page.fill('#typed', move.name);
       await page.press('#typed', 'Enter');
+      decided++;
     }
     await waitPly(page, n);
-    computerThrew = (await page.textContent('#throw-line')).startsWith(computer + ' ');
+    computerThrew = decided > 0 && await threw();
   }
   check(computerThrew, `the computer (${computer}) threw its own dice (after ${presses} throws of the person)`);
   /* undo: back to the person's last decision, the person to decide */
