@@ -86,6 +86,7 @@ void graph_build(graph *g, const graph_spec *spec)
                 int8_t *h = g->hop[p][g->nhops[p]++];
                 h[0] = g->between[p][to];
                 h[1] = (int8_t)to;
+                g->hopmask[p] |= 1u << to;
             }
     /* links and jumps grouped by their offsets */
     for (int p = 0; p < g->npoints; p++)

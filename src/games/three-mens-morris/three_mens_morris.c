@@ -8,6 +8,7 @@
 #include <threads.h>
 
 #include "ludoteka/adapt.h"
+#include "ludoteka/rng.h"
 #include "ludoteka/text.h"
 #include "morris3.h"
 
@@ -152,6 +153,29 @@ static int legal_actions(const m3 *s, lt_action *out)
         out[n++] = PASS; /* RULES.md: a player who cannot move passes */
     return n;
 }
+
+/* legal_actions' out[lt_rng_below(r, n)] without writing them. */
+GRAPH_INLINE lt_action draw(const m3 *s, lt_rng *r, bool hw)
+{
+    const graph *g = board(s);
+    uint32_t own = s->men[s->turn];
+    uint32_t empty = g->all & ~(uint32_t)(s->men[0] | s->men[1]);
+    graph_draws d;
+    d.n = 0, d.total = 0;
+    if (count[own] < MEN) {
+        graph_draws_add(&d, 0, empty, hw);
+    } else {
+        for (; own; own &= own - 1) {
+            int from = __builtin_ctz(own);
+            uint32_t to = s->movement == MOVE_ANYWHERE ? empty : g->adjmask[from] & empty;
+            graph_draws_add(&d, MOVE0 + from * POINTS, to, hw);
+        }
+        if (!d.total) /* RULES.md: a player who cannot move passes */
+            graph_draws_add(&d, PASS, 1, hw);
+    }
+    return graph_draws_pick(&d, (unsigned)lt_rng_below(r, d.total));
+}
+GRAPH_DRAW(m3, draw)
 
 static void apply(m3 *s, lt_action a)
 {
@@ -374,6 +398,7 @@ static bool invariants_ok(const m3 *s)
 }
 
 LT_ADAPT_RULES(m3)
+LT_ADAPT(m3, random_action, random_action)
 
 const lt_game lt_three_mens_morris = {
     .id = "three-mens-morris", .title = N_("Three Men's Morris"),
@@ -383,4 +408,5 @@ const lt_game lt_three_mens_morris = {
     /* nine empty points, or 3 men x 3 empty; and room for graph_emit */
     .max_actions = POINTS + GRAPH_EMIT_SLACK,
     .max_length = CAP_MAX + 1, /* a round begun at the cap is finished */
-    .num_actions = PASS + 1, LT_RULES_MEMBERS(m3)};
+    .num_actions = PASS + 1, LT_RULES_MEMBERS(m3),
+    .random_action = random_action_lt};
