@@ -326,12 +326,26 @@ GRAPH_INLINE void graph_draws_add(graph_draws *d, int base, uint32_t to,
 }
 
 /* The k-th of the moves (k < total). */
-GRAPH_INLINE lt_action graph_draws_pick(const graph_draws *d, unsigned k)
+GRAPH_INLINE lt_action graph_draws_pick(const graph_draws *d, unsigned k,
+                                         bool hw)
 {
     int i = 0;
     for (; k >= d->count[i]; i++)
         k -= d->count[i];
-    return d->base[i] + graph_nth(d->to[i], k);
+    uint32_t to = d->to[i];
+    int at = 0;
+    if (hw && k >= 4) {
+        /* far into the set (a placement, a flight): halves, then
+         * quarters, then eighths, without a branch */
+        for (int w = 16; w >= 4; w /= 2) {
+            unsigned c = (unsigned)__builtin_popcount(to & ((1u << w) - 1));
+            unsigned past = k >= c ? ~0u : 0;
+            k -= c & past;
+            at += w & (int)past;
+            to >>= w & (int)past;
+        }
+    }
+    return d->base[i] + at + graph_nth(to, k);
 }
 
 /* Points next to any point of set. */

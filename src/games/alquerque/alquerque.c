@@ -145,7 +145,7 @@ GRAPH_INLINE lt_action draw(const alq *s, lt_rng *r, bool hw)
             to |= graph_alq_hops1(g, p, enemy, empty);
         graph_draws_add(&d, p * POINTS, to, hw);
     }
-    return graph_draws_pick(&d, (unsigned)lt_rng_below(r, d.total));
+    return graph_draws_pick(&d, (unsigned)lt_rng_below(r, d.total), hw);
 }
 GRAPH_DRAW(alq, draw)
 

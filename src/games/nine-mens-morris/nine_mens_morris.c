@@ -139,8 +139,8 @@ GRAPH_INLINE lt_action draw(const nmm *s, lt_rng *r, bool hw)
     else if (nmm_flies(s, s->turn))
         for (uint32_t m = own; m; m &= m - 1)
             graph_draws_add(&d, MOVE0 + __builtin_ctz(m) * POINTS, empty, hw);
-    else
-        for (uint32_t m = graph_morris_steppers(own, empty); m; m &= m - 1) {
+    else /* every man, those without a step counting none */
+        for (uint32_t m = own; m; m &= m - 1) {
             int from = __builtin_ctz(m);
             graph_draws_add(&d, MOVE0 + from * POINTS, g->adjmask[from] & empty, hw);
         }
@@ -150,7 +150,7 @@ GRAPH_INLINE lt_action draw(const nmm *s, lt_rng *r, bool hw)
             graph_draws_add(&d, JUMP0 + from * POINTS,
                             graph_hops_k(g, from, enemy, empty, HOPS), hw);
         }
-    return graph_draws_pick(&d, (unsigned)lt_rng_below(r, d.total));
+    return graph_draws_pick(&d, (unsigned)lt_rng_below(r, d.total), hw);
 }
 GRAPH_DRAW(nmm, draw)
 

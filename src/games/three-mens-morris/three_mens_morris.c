@@ -173,7 +173,7 @@ GRAPH_INLINE lt_action draw(const m3 *s, lt_rng *r, bool hw)
         if (!d.total) /* RULES.md: a player who cannot move passes */
             graph_draws_add(&d, PASS, 1, hw);
     }
-    return graph_draws_pick(&d, (unsigned)lt_rng_below(r, d.total));
+    return graph_draws_pick(&d, (unsigned)lt_rng_below(r, d.total), hw);
 }
 GRAPH_DRAW(m3, draw)
 
