@@ -308,35 +308,50 @@ static inline int graph_nth(uint32_t set, unsigned k)
 
 /* The moves of a random playout's draw, man by man in the order of
  * legal_actions: the actions base[i] + q for the points q of to[i], in
- * ascending order of q; count[i] of them, total in all. */
+ * ascending order of q; end[i] of them up to the i-th man's, total in
+ * all (end[] past the last man: UINT_MAX). */
+enum { GRAPH_DRAWS = 24 };
 typedef struct {
     int n;
     unsigned total;
-    int base[GRAPH_POINTS];
-    uint32_t to[GRAPH_POINTS];
-    unsigned count[GRAPH_POINTS];
+    unsigned end[GRAPH_DRAWS];
+    int base[GRAPH_DRAWS];
+    uint32_t to[GRAPH_DRAWS];
 } graph_draws;
+
+GRAPH_INLINE void graph_draws_start(graph_draws *d)
+{
+    d->n = 0;
+    d->total = 0;
+    for (int i = 0; i < GRAPH_DRAWS; i++)
+        d->end[i] = ~0u;
+}
 
 GRAPH_INLINE void graph_draws_add(graph_draws *d, int base, uint32_t to,
                                   bool hw)
 {
     d->base[d->n] = base;
     d->to[d->n] = to;
-    d->total += d->count[d->n++] = (unsigned)GRAPH_COUNT(hw, to);
+    d->total += (unsigned)GRAPH_COUNT(hw, to);
+    d->end[d->n++] = d->total;
 }
 
-/* The k-th of the moves (k < total). */
+/* The k-th of the moves (k < total), without a branch that depends on
+ * k where the processor counts bits: the man is the number of ends at
+ * or below k; in his set, halves, quarters and eighths are passed over
+ * by their counts, and then at most three points. */
 GRAPH_INLINE lt_action graph_draws_pick(const graph_draws *d, unsigned k,
                                          bool hw)
 {
     int i = 0;
-    for (; k >= d->count[i]; i++)
-        k -= d->count[i];
+    for (int j = 0; j < GRAPH_DRAWS; j++)
+        i += d->end[j] <= k;
+    k -= i ? d->end[i - 1] : 0;
     uint32_t to = d->to[i];
     int at = 0;
-    if (hw && k >= 4) {
-        /* far into the set (a placement, a flight): halves, then
-         * quarters, then eighths, without a branch */
+    if (!hw)
+        return d->base[i] + graph_nth(to, k);
+    if (k >= 4) {
         for (int w = 16; w >= 4; w /= 2) {
             unsigned c = (unsigned)__builtin_popcount(to & ((1u << w) - 1));
             unsigned past = k >= c ? ~0u : 0;
@@ -345,7 +360,9 @@ GRAPH_INLINE lt_action graph_draws_pick(const graph_draws *d, unsigned k,
             to >>= w & (int)past;
         }
     }
-    return d->base[i] + at + graph_nth(to, k);
+    for (unsigned j = 1; j <= 3; j++)
+        to &= ~(to & -to & (k >= j ? ~0u : 0));
+    return d->base[i] + at + __builtin_ctz(to);
 }
 
 /* Points next to any point of set. */

@@ -137,14 +137,20 @@ GRAPH_INLINE lt_action draw(const alq *s, lt_rng *r, bool hw)
     /* capture=forced: only the jumps, if there are */
     uint32_t jumps_only = s->forced && s->jumpers ? 0 : ~0u;
     graph_draws d;
-    d.n = 0, d.total = 0;
-    for (uint32_t m = (s->steppers & jumps_only) | s->jumpers; m; m &= m - 1) {
-        int p = __builtin_ctz(m);
-        uint32_t to = g->adjmask[p] & empty & jumps_only;
-        if (s->jumpers >> p & 1)
-            to |= graph_alq_hops1(g, p, enemy, empty);
-        graph_draws_add(&d, p * POINTS, to, hw);
-    }
+    graph_draws_start(&d);
+    if (!s->jumpers)
+        for (uint32_t m = s->steppers; m; m &= m - 1) {
+            int p = __builtin_ctz(m);
+            graph_draws_add(&d, p * POINTS, g->adjmask[p] & empty, hw);
+        }
+    else /* every man's hops, none for most */
+        for (uint32_t m = (s->steppers & jumps_only) | s->jumpers; m; m &= m - 1) {
+            int p = __builtin_ctz(m);
+            graph_draws_add(&d, p * POINTS,
+                            (g->adjmask[p] & empty & jumps_only) |
+                                graph_alq_hops1(g, p, enemy, empty),
+                            hw);
+        }
     return graph_draws_pick(&d, (unsigned)lt_rng_below(r, d.total), hw);
 }
 GRAPH_DRAW(alq, draw)

@@ -141,7 +141,7 @@ GRAPH_INLINE lt_action draw(const rs *s, lt_rng *r, bool hw)
         return k == c ? RB_STOP : s->rabbit * RB_POINTS + graph_nth(to, k);
     }
     graph_draws d;
-    d.n = 0, d.total = 0;
+    graph_draws_start(&d);
     for (uint32_t m = graph_alq_steppers(s->hunters, empty); m; m &= m - 1) {
         int p = __builtin_ctz(m);
         graph_draws_add(&d, p * RB_POINTS, g->adjmask[p] & empty, hw);

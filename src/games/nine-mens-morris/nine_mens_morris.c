@@ -131,7 +131,7 @@ GRAPH_INLINE lt_action draw(const nmm *s, lt_rng *r, bool hw)
     const graph *g = board();
     uint32_t empty = empty_of(s), own = s->men[s->turn], enemy = s->men[!s->turn];
     graph_draws d;
-    d.n = 0, d.total = 0;
+    graph_draws_start(&d);
     if (s->removing)
         graph_draws_add(&d, REMOVE0, removable(s), hw);
     else if (s->hand[s->turn])

@@ -161,7 +161,7 @@ GRAPH_INLINE lt_action draw(const m3 *s, lt_rng *r, bool hw)
     uint32_t own = s->men[s->turn];
     uint32_t empty = g->all & ~(uint32_t)(s->men[0] | s->men[1]);
     graph_draws d;
-    d.n = 0, d.total = 0;
+    graph_draws_start(&d);
     if (count[own] < MEN) {
         graph_draws_add(&d, 0, empty, hw);
     } else {
