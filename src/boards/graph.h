@@ -309,12 +309,12 @@ static inline int graph_nth(uint32_t set, unsigned k)
 /* The moves of a random playout's draw, man by man in the order of
  * legal_actions: the actions base[i] + q for the points q of to[i], in
  * ascending order of q; end[i] of them up to the i-th man's, total in
- * all (end[] past the last man: UINT_MAX). */
+ * all (end[] past the last man: INT32_MAX). */
 enum { GRAPH_DRAWS = 24 };
 typedef struct {
     int n;
     unsigned total;
-    unsigned end[GRAPH_DRAWS];
+    int end[GRAPH_DRAWS];
     int base[GRAPH_DRAWS];
     uint32_t to[GRAPH_DRAWS];
 } graph_draws;
@@ -324,7 +324,7 @@ GRAPH_INLINE void graph_draws_start(graph_draws *d)
     d->n = 0;
     d->total = 0;
     for (int i = 0; i < GRAPH_DRAWS; i++)
-        d->end[i] = ~0u;
+        d->end[i] = INT32_MAX;
 }
 
 GRAPH_INLINE void graph_draws_add(graph_draws *d, int base, uint32_t to,
@@ -333,7 +333,7 @@ GRAPH_INLINE void graph_draws_add(graph_draws *d, int base, uint32_t to,
     d->base[d->n] = base;
     d->to[d->n] = to;
     d->total += (unsigned)GRAPH_COUNT(hw, to);
-    d->end[d->n++] = d->total;
+    d->end[d->n++] = (int)d->total;
 }
 
 /* The k-th of the moves (k < total), without a branch that depends on
@@ -345,8 +345,8 @@ GRAPH_INLINE lt_action graph_draws_pick(const graph_draws *d, unsigned k,
 {
     int i = 0;
     for (int j = 0; j < GRAPH_DRAWS; j++)
-        i += d->end[j] <= k;
-    k -= i ? d->end[i - 1] : 0;
+        i += d->end[j] <= (int)k;
+    k -= i ? (unsigned)d->end[i - 1] : 0;
     uint32_t to = d->to[i];
     int at = 0;
     if (!hw)
