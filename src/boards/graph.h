@@ -309,7 +309,9 @@ static inline int graph_nth(uint32_t set, unsigned k)
 /* The moves of a random playout's draw, man by man in the order of
  * legal_actions: the actions base[i] + q for the points q of to[i], in
  * ascending order of q; end[i] of them up to the i-th man's, total in
- * all (end[] past the last man: INT32_MAX). */
+ * all (end[] past the last man: INT32_MAX).  A game draws from at most
+ * cap men (a constant: a multiple of four up to GRAPH_DRAWS), given to
+ * graph_draws_start and graph_draws_pick. */
 enum { GRAPH_DRAWS = 24 };
 typedef struct {
     int n;
@@ -319,17 +321,18 @@ typedef struct {
     uint32_t to[GRAPH_DRAWS];
 } graph_draws;
 
-GRAPH_INLINE void graph_draws_start(graph_draws *d)
+GRAPH_INLINE void graph_draws_start(graph_draws *d, int cap)
 {
     d->n = 0;
     d->total = 0;
-    for (int i = 0; i < GRAPH_DRAWS; i++)
+    for (int i = 0; i < cap; i++)
         d->end[i] = INT32_MAX;
 }
 
 GRAPH_INLINE void graph_draws_add(graph_draws *d, int base, uint32_t to,
                                   bool hw)
 {
+    assert(d->n < GRAPH_DRAWS);
     d->base[d->n] = base;
     d->to[d->n] = to;
     d->total += (unsigned)GRAPH_COUNT(hw, to);
@@ -340,11 +343,12 @@ GRAPH_INLINE void graph_draws_add(graph_draws *d, int base, uint32_t to,
  * k where the processor counts bits: the man is the number of ends at
  * or below k; in his set, halves, quarters and eighths are passed over
  * by their counts, and then at most three points. */
-GRAPH_INLINE lt_action graph_draws_pick(const graph_draws *d, unsigned k,
-                                         bool hw)
+GRAPH_INLINE lt_action graph_draws_pick(const graph_draws *d, int cap,
+                                         unsigned k, bool hw)
 {
+    assert(d->n <= cap);
     int i = 0;
-    for (int j = 0; j < GRAPH_DRAWS; j++)
+    for (int j = 0; j < cap; j++)
         i += d->end[j] <= (int)k;
     k -= i ? (unsigned)d->end[i - 1] : 0;
     uint32_t to = d->to[i];

@@ -137,7 +137,7 @@ GRAPH_INLINE lt_action draw(const alq *s, lt_rng *r, bool hw)
     /* capture=forced: only the jumps, if there are */
     uint32_t jumps_only = s->forced && s->jumpers ? 0 : ~0u;
     graph_draws d;
-    graph_draws_start(&d);
+    graph_draws_start(&d, MEN);
     if (!s->jumpers)
         for (uint32_t m = s->steppers; m; m &= m - 1) {
             int p = __builtin_ctz(m);
@@ -151,7 +151,7 @@ GRAPH_INLINE lt_action draw(const alq *s, lt_rng *r, bool hw)
                                 graph_alq_hops1(g, p, enemy, empty),
                             hw);
         }
-    return graph_draws_pick(&d, (unsigned)lt_rng_below(r, d.total), hw);
+    return graph_draws_pick(&d, MEN, (unsigned)lt_rng_below(r, d.total), hw);
 }
 GRAPH_DRAW(alq, draw)
 

@@ -141,12 +141,13 @@ GRAPH_INLINE lt_action draw(const rs *s, lt_rng *r, bool hw)
         return k == c ? RB_STOP : s->rabbit * RB_POINTS + graph_nth(to, k);
     }
     graph_draws d;
-    graph_draws_start(&d);
+    graph_draws_start(&d, RB_MAX_HUNTERS);
     for (uint32_t m = graph_alq_steppers(s->hunters, empty); m; m &= m - 1) {
         int p = __builtin_ctz(m);
         graph_draws_add(&d, p * RB_POINTS, g->adjmask[p] & empty, hw);
     }
-    return graph_draws_pick(&d, (unsigned)lt_rng_below(r, d.total), hw);
+    return graph_draws_pick(&d, RB_MAX_HUNTERS,
+                            (unsigned)lt_rng_below(r, d.total), hw);
 }
 GRAPH_DRAW(rs, draw)
 

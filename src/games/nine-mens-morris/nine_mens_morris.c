@@ -125,13 +125,15 @@ static int legal_actions(const nmm *s, lt_action *out)
     return n;
 }
 
-/* legal_actions' out[lt_rng_below(r, n)] without writing them. */
+/* legal_actions' out[lt_rng_below(r, n)] without writing them: the
+ * steps of each man, then the jumps of each man that jumps. */
+enum { DRAWS = 2 * MEN + 2 /* a multiple of four */ };
 GRAPH_INLINE lt_action draw(const nmm *s, lt_rng *r, bool hw)
 {
     const graph *g = board();
     uint32_t empty = empty_of(s), own = s->men[s->turn], enemy = s->men[!s->turn];
     graph_draws d;
-    graph_draws_start(&d);
+    graph_draws_start(&d, DRAWS);
     if (s->removing)
         graph_draws_add(&d, REMOVE0, removable(s), hw);
     else if (s->hand[s->turn])
@@ -150,7 +152,8 @@ GRAPH_INLINE lt_action draw(const nmm *s, lt_rng *r, bool hw)
             graph_draws_add(&d, JUMP0 + from * POINTS,
                             graph_hops_k(g, from, enemy, empty, HOPS), hw);
         }
-    return graph_draws_pick(&d, (unsigned)lt_rng_below(r, d.total), hw);
+    return graph_draws_pick(&d, DRAWS, (unsigned)lt_rng_below(r, d.total),
+                            hw);
 }
 GRAPH_DRAW(nmm, draw)
 

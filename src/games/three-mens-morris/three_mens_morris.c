@@ -154,14 +154,16 @@ static int legal_actions(const m3 *s, lt_action *out)
     return n;
 }
 
-/* legal_actions' out[lt_rng_below(r, n)] without writing them. */
+/* legal_actions' out[lt_rng_below(r, n)] without writing them: the
+ * steps of each man, or a pass. */
+enum { DRAWS = MEN + 1 };
 GRAPH_INLINE lt_action draw(const m3 *s, lt_rng *r, bool hw)
 {
     const graph *g = board(s);
     uint32_t own = s->men[s->turn];
     uint32_t empty = g->all & ~(uint32_t)(s->men[0] | s->men[1]);
     graph_draws d;
-    graph_draws_start(&d);
+    graph_draws_start(&d, DRAWS);
     if (count[own] < MEN) {
         graph_draws_add(&d, 0, empty, hw);
     } else {
@@ -173,7 +175,8 @@ GRAPH_INLINE lt_action draw(const m3 *s, lt_rng *r, bool hw)
         if (!d.total) /* RULES.md: a player who cannot move passes */
             graph_draws_add(&d, PASS, 1, hw);
     }
-    return graph_draws_pick(&d, (unsigned)lt_rng_below(r, d.total), hw);
+    return graph_draws_pick(&d, DRAWS, (unsigned)lt_rng_below(r, d.total),
+                            hw);
 }
 GRAPH_DRAW(m3, draw)
 
