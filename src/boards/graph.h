@@ -342,9 +342,11 @@ GRAPH_INLINE void graph_draws_add(graph_draws *d, int base, uint32_t to,
 /* The k-th of the moves (k < total), without a branch that depends on
  * k where the processor counts bits: the man is the number of ends at
  * or below k; in his set, halves, quarters and eighths are passed over
- * by their counts, and then at most three points. */
+ * by their counts, and then at most three points.  far (a constant):
+ * the set is often far bigger than four points (placements, flights),
+ * so that the halves are always looked at rather than after a test. */
 GRAPH_INLINE lt_action graph_draws_pick(const graph_draws *d, int cap,
-                                         unsigned k, bool hw)
+                                         bool far, unsigned k, bool hw)
 {
     assert(d->n <= cap);
     int i = 0;
@@ -355,7 +357,7 @@ GRAPH_INLINE lt_action graph_draws_pick(const graph_draws *d, int cap,
     int at = 0;
     if (!hw)
         return d->base[i] + graph_nth(to, k);
-    if (k >= 4) {
+    if (far || k >= 4) {
         for (int w = 16; w >= 4; w /= 2) {
             unsigned c = (unsigned)__builtin_popcount(to & ((1u << w) - 1));
             unsigned past = k >= c ? ~0u : 0;

@@ -27,6 +27,8 @@ static graph boards[2]; /* with and without the diagonals */
  * count[set]: how many points it has. */
 static bool has_line[2][1 << POINTS];
 static uint8_t count[1 << POINTS];
+/* nth_point[set][k]: the k-th point of the set in ascending order. */
+static uint8_t nth_point[1 << POINTS][POINTS];
 static once_flag boards_once = ONCE_FLAG_INIT;
 static _Atomic(bool) boards_built;
 
@@ -40,6 +42,8 @@ static void build_boards(void)
         for (int d = 0; d < 2; d++)
             has_line[d][set] = graph_has_line(&boards[d], set);
         count[set] = (uint8_t)graph_count(set);
+        for (int k = 0; k < count[set]; k++)
+            nth_point[set][k] = (uint8_t)graph_nth(set, (unsigned)k);
     }
     atomic_store_explicit(&boards_built, true, memory_order_release);
 }
@@ -154,31 +158,33 @@ static int legal_actions(const m3 *s, lt_action *out)
     return n;
 }
 
-/* legal_actions' out[lt_rng_below(r, n)] without writing them: the
- * steps of each man, or a pass. */
-enum { DRAWS = MEN + 1 };
-GRAPH_INLINE lt_action draw(const m3 *s, lt_rng *r, bool hw)
+/* legal_actions' out[lt_rng_below(r, n)] without writing them: a
+ * placement, or the steps of the three men (their ends compared), or a
+ * pass; each a point of a set by the table. */
+static lt_action random_action(const m3 *s, lt_rng *r)
 {
     const graph *g = board(s);
     uint32_t own = s->men[s->turn];
     uint32_t empty = g->all & ~(uint32_t)(s->men[0] | s->men[1]);
-    graph_draws d;
-    graph_draws_start(&d, DRAWS);
-    if (count[own] < MEN) {
-        graph_draws_add(&d, 0, empty, hw);
-    } else {
-        for (; own; own &= own - 1) {
-            int from = __builtin_ctz(own);
-            uint32_t to = s->movement == MOVE_ANYWHERE ? empty : g->adjmask[from] & empty;
-            graph_draws_add(&d, MOVE0 + from * POINTS, to, hw);
-        }
-        if (!d.total) /* RULES.md: a player who cannot move passes */
-            graph_draws_add(&d, PASS, 1, hw);
+    if (count[own] < MEN)
+        return nth_point[empty][lt_rng_below(r, count[empty])];
+    uint32_t to[MEN];
+    int from[MEN];
+    unsigned end[MEN], total = 0;
+    for (int i = 0; i < MEN; i++, own &= own - 1) {
+        from[i] = __builtin_ctz(own);
+        to[i] = s->movement == MOVE_ANYWHERE ? empty : g->adjmask[from[i]] & empty;
+        end[i] = total += count[to[i]];
     }
-    return graph_draws_pick(&d, DRAWS, (unsigned)lt_rng_below(r, d.total),
-                            hw);
+    if (!total) { /* RULES.md: a player who cannot move passes */
+        lt_rng_below(r, 1);
+        return PASS;
+    }
+    unsigned k = (unsigned)lt_rng_below(r, total);
+    int i = (k >= end[0]) + (k >= end[1]);
+    k -= i ? end[i - 1] : 0;
+    return MOVE0 + from[i] * POINTS + nth_point[to[i]][k];
 }
-GRAPH_DRAW(m3, draw)
 
 static void apply(m3 *s, lt_action a)
 {
