@@ -11,8 +11,19 @@
 #include "graph.h"
 #include "ludoteka/text.h"
 
+uint8_t graph_nth8[256][8];
+static once_flag nth8_once = ONCE_FLAG_INIT;
+
+static void fill_nth8(void)
+{
+    for (int set = 0; set < 256; set++)
+        for (int k = 0; k < graph_count((uint32_t)set); k++)
+            graph_nth8[set][k] = (uint8_t)graph_nth((uint32_t)set, (unsigned)k);
+}
+
 void graph_build(graph *g, const graph_spec *spec)
 {
+    call_once(&nth8_once, fill_nth8);
     memset(g, 0, sizeof *g);
     memset(g->between, -1, sizeof g->between);
     assert(spec->npoints <= GRAPH_POINTS && spec->nlinks <= GRAPH_LINKS);

@@ -339,14 +339,16 @@ GRAPH_INLINE void graph_draws_add(graph_draws *d, int base, uint32_t to,
     d->end[d->n++] = (int)d->total;
 }
 
+/* graph_nth8[byte][k]: the k-th point of a set of eight (graph_build
+ * fills it in). */
+extern uint8_t graph_nth8[256][8];
+
 /* The k-th of the moves (k < total), without a branch that depends on
  * k where the processor counts bits: the man is the number of ends at
- * or below k; in his set, halves, quarters and eighths are passed over
- * by their counts, and then at most three points.  far (a constant):
- * the set is often far bigger than four points (placements, flights),
- * so that the halves are always looked at rather than after a test. */
+ * or below k; in his set, the half and then the quarter that holds it
+ * by their counts, and in that byte the table. */
 GRAPH_INLINE lt_action graph_draws_pick(const graph_draws *d, int cap,
-                                         bool far, unsigned k, bool hw)
+                                         unsigned k, bool hw)
 {
     assert(d->n <= cap);
     int i = 0;
@@ -354,21 +356,17 @@ GRAPH_INLINE lt_action graph_draws_pick(const graph_draws *d, int cap,
         i += d->end[j] <= (int)k;
     k -= i ? (unsigned)d->end[i - 1] : 0;
     uint32_t to = d->to[i];
-    int at = 0;
     if (!hw)
         return d->base[i] + graph_nth(to, k);
-    if (far || k >= 4) {
-        for (int w = 16; w >= 4; w /= 2) {
-            unsigned c = (unsigned)__builtin_popcount(to & ((1u << w) - 1));
-            unsigned past = k >= c ? ~0u : 0;
-            k -= c & past;
-            at += w & (int)past;
-            to >>= w & (int)past;
-        }
+    int at = 0;
+    for (int w = 16; w >= 8; w /= 2) {
+        unsigned c = (unsigned)__builtin_popcount(to & ((1u << w) - 1));
+        unsigned past = k >= c ? ~0u : 0;
+        k -= c & past;
+        at += w & (int)past;
+        to >>= w & (int)past;
     }
-    for (unsigned j = 1; j <= 3; j++)
-        to &= ~(to & -to & (k >= j ? ~0u : 0));
-    return d->base[i] + at + __builtin_ctz(to);
+    return d->base[i] + at + graph_nth8[to & 255][k];
 }
 
 /* Points next to any point of set. */

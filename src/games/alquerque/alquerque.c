@@ -151,7 +151,7 @@ GRAPH_INLINE lt_action draw(const alq *s, lt_rng *r, bool hw)
                                 graph_alq_hops1(g, p, enemy, empty),
                             hw);
         }
-    return graph_draws_pick(&d, MEN, false, (unsigned)lt_rng_below(r, d.total),
+    return graph_draws_pick(&d, MEN, (unsigned)lt_rng_below(r, d.total),
                             hw);
 }
 GRAPH_DRAW(alq, draw)

@@ -146,7 +146,7 @@ GRAPH_INLINE lt_action draw(const rs *s, lt_rng *r, bool hw)
         int p = __builtin_ctz(m);
         graph_draws_add(&d, p * RB_POINTS, g->adjmask[p] & empty, hw);
     }
-    return graph_draws_pick(&d, RB_MAX_HUNTERS, false,
+    return graph_draws_pick(&d, RB_MAX_HUNTERS,
                             (unsigned)lt_rng_below(r, d.total), hw);
 }
 GRAPH_DRAW(rs, draw)

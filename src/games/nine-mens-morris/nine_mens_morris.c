@@ -152,7 +152,7 @@ GRAPH_INLINE lt_action draw(const nmm *s, lt_rng *r, bool hw)
             graph_draws_add(&d, JUMP0 + from * POINTS,
                             graph_hops_k(g, from, enemy, empty, HOPS), hw);
         }
-    return graph_draws_pick(&d, DRAWS, false,
+    return graph_draws_pick(&d, DRAWS,
                             (unsigned)lt_rng_below(r, d.total), hw);
 }
 GRAPH_DRAW(nmm, draw)
