@@ -109,6 +109,16 @@ static void check_state(const lt_game *g, const lt_config *cfg,
             int c = g->action_cells(s, acts[i], cells, 8);
             assert_true(c >= 0 && c <= 8);
         }
+        /* random_action draws what lt_rng_play would from the list, and
+         * leaves the generator as it would */
+        for (uint64_t seed = 0; g->random_action && seed < 4; seed++) {
+            lt_rng r1, r2;
+            lt_rng_seed(&r1, seed, 7);
+            r2 = r1;
+            lt_action a = g->random_action(s, &r1);
+            assert_int_equal(a, acts[lt_rng_below(&r2, (uint64_t)k)]);
+            assert_memory_equal(&r1, &r2, sizeof r1);
+        }
     } else if (p == LT_CHANCE) {
         assert_true(g->has_chance);
         lt_outcome out[LT_MAX_OUTCOMES];

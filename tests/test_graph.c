@@ -119,6 +119,8 @@ static void shifts_agree_with_points(void **st)
                 assert_int_equal(graph_hops_k(g, p, enemy, empty, most), hops);
                 if (!b && own >> p & 1)
                     assert_int_equal(graph_alq_hops(land, p), hops);
+                if (!b)
+                    assert_int_equal(graph_alq_hops1(g, p, enemy, empty), hops);
                 if (own >> p & 1 && graph_line_through(g, own, p))
                     in |= 1u << p;
             }

@@ -127,6 +127,10 @@
 #define LT_ADAPT_perft(T, fn)                                                 \
     LT_ADAPT_FN_(perft, fn, uint64_t, (const lt_state *st, int depth),        \
                  (const T *, int), (LT_CSTATE(T, st), depth))
+#define LT_ADAPT_random_action(T, fn)                                         \
+    LT_ADAPT_FN_(random_action, fn, lt_action,                                \
+                 (const lt_state *st, struct lt_rng *rng),                    \
+                 (const T *, struct lt_rng *), (LT_CSTATE(T, st), rng))
 #define LT_ADAPT_thrower(T, fn)                                               \
     LT_ADAPT_FN_(thrower, fn, int, (const lt_state *st), (const T *),         \
                  (LT_CSTATE(T, st)))

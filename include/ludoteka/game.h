@@ -26,6 +26,7 @@ typedef int32_t lt_action;
  * Never defined: each game writes its rules on its own struct, and
  * adapt.h makes them into the members below. */
 typedef struct lt_state lt_state;
+struct lt_rng; /* rng.h */
 
 /* One outcome of a chance node; weights are exact integers (three dice,
  * unordered: 56 outcomes totalling 216). */
@@ -227,6 +228,11 @@ typedef struct lt_game {
      * the state (perft), by the game's own fast move generator; without it
      * perft walks legal_actions */
     uint64_t (*perft)(const lt_state *, int depth);
+    /* optional: the legal action lt_rng_play draws, found without
+     * writing every action (random playouts): legal_actions' out[k] for
+     * k = lt_rng_below(rng, n), n their number, the generator left as
+     * that call leaves it.  Only when a player is to move. */
+    lt_action (*random_action)(const lt_state *, struct lt_rng *rng);
 
     /* optional: the action in the coordinate notation external engines
      * speak (UCI, XBoard): from-square, to-square, promotion letter in

@@ -2,6 +2,7 @@
 #ifndef LUDOTEKA_RNG_H
 #define LUDOTEKA_RNG_H
 
+#include <assert.h>
 #include <stdint.h>
 
 #include "ludoteka/game.h"
@@ -32,8 +33,20 @@ static inline uint64_t lt_rng_step(uint64_t s[4])
     s[3] = s[3] << 45 | s[3] >> 19;
     return result;
 }
-/* Uniform in [0, n), without modulo bias; n > 0. */
-uint64_t lt_rng_below(lt_rng *, uint64_t n);
+/* Uniform in [0, n), without modulo bias; n > 0.  Inline: a random
+ * playout draws one at every move. */
+static inline uint64_t lt_rng_below(lt_rng *r, uint64_t n)
+{
+    assert(n > 0);
+    /* Reject the lowest 2^64 mod n values so that every residue has the
+     * same number of preimages.  That threshold is below n, so an x of n
+     * or more passes without it: one division less nearly always. */
+    for (;;) {
+        uint64_t x = lt_rng_step(r->s);
+        if (x >= n || x >= (0 - n) % n)
+            return x % n;
+    }
+}
 /* Uniform in [0, 1). */
 double lt_rng_double(lt_rng *);
 /* An outcome drawn by its weight. */

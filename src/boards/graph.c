@@ -11,8 +11,19 @@
 #include "graph.h"
 #include "ludoteka/text.h"
 
+uint8_t graph_nth8[256][8];
+static once_flag nth8_once = ONCE_FLAG_INIT;
+
+static void fill_nth8(void)
+{
+    for (int set = 0; set < 256; set++)
+        for (int k = 0; k < graph_count((uint32_t)set); k++)
+            graph_nth8[set][k] = (uint8_t)graph_nth((uint32_t)set, (unsigned)k);
+}
+
 void graph_build(graph *g, const graph_spec *spec)
 {
+    call_once(&nth8_once, fill_nth8);
     memset(g, 0, sizeof *g);
     memset(g->between, -1, sizeof g->between);
     assert(spec->npoints <= GRAPH_POINTS && spec->nlinks <= GRAPH_LINKS);
@@ -86,6 +97,7 @@ void graph_build(graph *g, const graph_spec *spec)
                 int8_t *h = g->hop[p][g->nhops[p]++];
                 h[0] = g->between[p][to];
                 h[1] = (int8_t)to;
+                g->hopmask[p] |= 1u << to;
             }
     /* links and jumps grouped by their offsets */
     for (int p = 0; p < g->npoints; p++)

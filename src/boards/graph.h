@@ -58,6 +58,7 @@ typedef struct {
     int8_t jump[GRAPH_JUMPS][3];
     uint8_t nhops[GRAPH_POINTS];
     int8_t hop[GRAPH_POINTS][GRAPH_DEGREE][2];
+    uint32_t hopmask[GRAPH_POINTS]; /* the `to` of p's hops */
     int8_t between[GRAPH_POINTS][GRAPH_POINTS];
     uint8_t nlines_at[GRAPH_POINTS];
     int8_t lines_at[GRAPH_POINTS][GRAPH_LINES_AT];
@@ -208,6 +209,21 @@ static inline uint32_t graph_alq_hops(const uint32_t land[8], int p)
     return to;
 }
 
+/* The same for the man on p from the board (graph_alquerque) without
+ * the directions: a straight line from p over q lands on 2q - p, so the
+ * enemy men next to p, their offsets from p - 6 spread to twice their
+ * distance (bit i to bit 2i), are the landing points behind them. */
+static inline uint32_t graph_alq_hops1(const graph *g, int p, uint32_t enemy,
+                                       uint32_t empty)
+{
+    uint64_t x = (uint64_t)(g->adjmask[p] & enemy) << 6 >> p; /* 13 bits */
+    x = (x | x << 8) & 0x00ff00ffu;
+    x = (x | x << 4) & 0x0f0f0f0fu;
+    x = (x | x << 2) & 0x33333333u;
+    x = (x | x << 1) & 0x55555555u;
+    return (uint32_t)(x << p >> 12) & g->hopmask[p] & empty;
+}
+
 /* The landing points of the jumps from p over a man of enemy onto a point
  * of empty. */
 static inline uint32_t graph_hops(const graph *g, int p, uint32_t enemy,
@@ -250,6 +266,107 @@ static inline int graph_emit(lt_action *out, int base, uint32_t set)
     for (; set; set &= set - 1)
         out[n++] = base + __builtin_ctz(set);
     return n;
+}
+
+/* The point of set that is k-th in ascending order (from 0); k is less
+ * than the number of points in set. */
+static inline int graph_nth(uint32_t set, unsigned k)
+{
+    for (; k; k--)
+        set &= set - 1;
+    return __builtin_ctz(set);
+}
+
+/* A random playout's draw (lt_game.random_action) counts moves at every
+ * ply: on x86-64 processors with the POPCNT instruction it runs compiled
+ * for it.  GRAPH_DRAW(T, core) defines random_action(const T *, lt_rng
+ * *) calling core(s, rng, hw), an always-inline function that counts the
+ * points of a set with GRAPH_COUNT(hw, set): the instruction when hw,
+ * graph_count otherwise. */
+#define GRAPH_COUNT(hw, x) ((hw) ? __builtin_popcount(x) : graph_count(x))
+#define GRAPH_INLINE static inline __attribute__((always_inline))
+#if defined(__x86_64__) && defined(__GNUC__)
+#define GRAPH_DRAW(T, core)                                                   \
+    __attribute__((target("popcnt"))) static lt_action random_action_hw(      \
+        const T *s, struct lt_rng *r)                                         \
+    {                                                                         \
+        return core(s, r, true);                                              \
+    }                                                                         \
+    static lt_action random_action(const T *s, struct lt_rng *r)              \
+    {                                                                         \
+        if (__builtin_cpu_supports("popcnt"))                                 \
+            return random_action_hw(s, r);                                    \
+        return core(s, r, false);                                             \
+    }
+#else
+#define GRAPH_DRAW(T, core)                                                   \
+    static lt_action random_action(const T *s, struct lt_rng *r)              \
+    {                                                                         \
+        return core(s, r, false);                                             \
+    }
+#endif
+
+/* The moves of a random playout's draw, man by man in the order of
+ * legal_actions: the actions base[i] + q for the points q of to[i], in
+ * ascending order of q; end[i] of them up to the i-th man's, total in
+ * all (end[] past the last man: INT32_MAX).  A game draws from at most
+ * cap men (a constant: a multiple of four up to GRAPH_DRAWS), given to
+ * graph_draws_start and graph_draws_pick. */
+enum { GRAPH_DRAWS = 24 };
+typedef struct {
+    int n;
+    unsigned total;
+    int end[GRAPH_DRAWS];
+    int base[GRAPH_DRAWS];
+    uint32_t to[GRAPH_DRAWS];
+} graph_draws;
+
+GRAPH_INLINE void graph_draws_start(graph_draws *d, int cap)
+{
+    d->n = 0;
+    d->total = 0;
+    for (int i = 0; i < cap; i++)
+        d->end[i] = INT32_MAX;
+}
+
+GRAPH_INLINE void graph_draws_add(graph_draws *d, int base, uint32_t to,
+                                  bool hw)
+{
+    assert(d->n < GRAPH_DRAWS);
+    d->base[d->n] = base;
+    d->to[d->n] = to;
+    d->total += (unsigned)GRAPH_COUNT(hw, to);
+    d->end[d->n++] = (int)d->total;
+}
+
+/* graph_nth8[byte][k]: the k-th point of a set of eight (graph_build
+ * fills it in). */
+extern uint8_t graph_nth8[256][8];
+
+/* The k-th of the moves (k < total), without a branch that depends on
+ * k where the processor counts bits: the man is the number of ends at
+ * or below k; in his set, the half and then the quarter that holds it
+ * by their counts, and in that byte the table. */
+GRAPH_INLINE lt_action graph_draws_pick(const graph_draws *d, int cap,
+                                         unsigned k, bool hw)
+{
+    assert(d->n <= cap);
+    int i = 0;
+    for (int j = 0; j < cap; j++)
+        i += d->end[j] <= (int)k;
+    k -= i ? (unsigned)d->end[i - 1] : 0;
+    uint32_t to = d->to[i];
+    if (!hw)
+        return d->base[i] + graph_nth(to, k);
+    int at = 0;
+    for (int w = 16; w >= 8; w /= 2) {
+        unsigned c = (unsigned)__builtin_popcount(to & ((1u << w) - 1));
+        unsigned past = k >= c ? ~0u : 0;
+        k -= c & past;
+        at += w & (int)past;
+        to >>= w & (int)past;
+    }
+    return d->base[i] + at + graph_nth8[to & 255][k];
 }
 
 /* Points next to any point of set. */

@@ -28,19 +28,6 @@ uint64_t lt_rng_next(lt_rng *r)
     return lt_rng_step(r->s);
 }
 
-uint64_t lt_rng_below(lt_rng *r, uint64_t n)
-{
-    assert(n > 0);
-    /* Reject the lowest 2^64 mod n values so that every residue has the
-     * same number of preimages.  That threshold is below n, so an x of n
-     * or more passes without it: one division less nearly always. */
-    for (;;) {
-        uint64_t x = lt_rng_next(r);
-        if (x >= n || x >= (0 - n) % n)
-            return x % n;
-    }
-}
-
 double lt_rng_double(lt_rng *r)
 {
     return (double)(lt_rng_next(r) >> 11) * 0x1.0p-53;
@@ -64,10 +51,14 @@ lt_action lt_rng_outcome(lt_rng *r, const lt_outcome *out, int n)
 
 lt_action lt_rng_play(lt_rng *r, const lt_game *g, const lt_state *s)
 {
+    if (g->random_action && !g->has_chance) /* a player is to move */
+        return g->random_action(s, r);
     if (g->current_player(s) == LT_CHANCE) {
         lt_outcome out[LT_MAX_OUTCOMES];
         return lt_rng_outcome(r, out, g->chance_outcomes(s, out));
     }
+    if (g->random_action)
+        return g->random_action(s, r);
     lt_action acts[LT_MAX_ACTIONS];
     int n = g->legal_actions(s, acts);
     assert(n > 0);

@@ -9,6 +9,7 @@
 
 #include "alquerque.h"
 #include "ludoteka/adapt.h"
+#include "ludoteka/rng.h"
 #include "ludoteka/text.h"
 
 
@@ -120,6 +121,40 @@ static int legal_actions(const alq *s, lt_action *out)
     }
     return n;
 }
+
+/* legal_actions' out[lt_rng_below(r, n)] without writing them: the men
+ * that move and their destinations in the same order, counted. */
+GRAPH_INLINE lt_action draw(const alq *s, lt_rng *r, bool hw)
+{
+    const graph *g = board();
+    uint32_t enemy = s->men[!s->turn], empty = empty_of(s);
+    if (s->chain >= 0) {
+        uint32_t to = graph_alq_landing(1u << s->chain, enemy, empty);
+        unsigned c = (unsigned)GRAPH_COUNT(hw, to);
+        unsigned k = (unsigned)lt_rng_below(r, c + !s->forced);
+        return k == c ? STOP : s->chain * POINTS + graph_nth(to, k);
+    }
+    /* capture=forced: only the jumps, if there are */
+    uint32_t jumps_only = s->forced && s->jumpers ? 0 : ~0u;
+    graph_draws d;
+    graph_draws_start(&d, MEN);
+    if (!s->jumpers)
+        for (uint32_t m = s->steppers; m; m &= m - 1) {
+            int p = __builtin_ctz(m);
+            graph_draws_add(&d, p * POINTS, g->adjmask[p] & empty, hw);
+        }
+    else /* every man's hops, none for most */
+        for (uint32_t m = (s->steppers & jumps_only) | s->jumpers; m; m &= m - 1) {
+            int p = __builtin_ctz(m);
+            graph_draws_add(&d, p * POINTS,
+                            (g->adjmask[p] & empty & jumps_only) |
+                                graph_alq_hops1(g, p, enemy, empty),
+                            hw);
+        }
+    return graph_draws_pick(&d, MEN, (unsigned)lt_rng_below(r, d.total),
+                            hw);
+}
+GRAPH_DRAW(alq, draw)
 
 static void end_turn(alq *s)
 {
@@ -335,6 +370,7 @@ static bool invariants_ok(const alq *s)
 }
 
 LT_ADAPT_RULES(alq)
+LT_ADAPT(alq, random_action, random_action)
 
 const lt_game lt_alquerque = {
     .id = "alquerque", .title = N_("Alquerque (12 Men's Morris)"),
@@ -346,4 +382,4 @@ const lt_game lt_alquerque = {
     /* at most 23 captures, each followed by a stop; between them at most
      * 2 quiet moves without one */
     .max_length = (2 * MEN - 1 + 1) * 2 * GRAPH_QUIET_MAX + 2 * (2 * MEN - 1),
-    LT_RULES_MEMBERS(alq)};
+    LT_RULES_MEMBERS(alq), .random_action = random_action_lt};

@@ -7,6 +7,7 @@
 #include <strings.h>
 
 #include "ludoteka/adapt.h"
+#include "ludoteka/rng.h"
 #include "ludoteka/text.h"
 #include "rabbit.h"
 
@@ -125,6 +126,30 @@ static int legal_actions(const rs *s, lt_action *out)
     assert(n > 0); /* rabbit.h: the hunters always have a move */
     return n;
 }
+
+/* legal_actions' out[lt_rng_below(r, n)] without writing them. */
+GRAPH_INLINE lt_action draw(const rs *s, lt_rng *r, bool hw)
+{
+    const graph *g = board();
+    uint32_t empty = rabbit_empty(s);
+    if (s->turn == RB_RABBIT) {
+        uint32_t to = graph_alq_hops1(g, s->rabbit, s->hunters, empty);
+        if (!s->chaining)
+            to |= g->adjmask[s->rabbit] & empty;
+        unsigned c = (unsigned)GRAPH_COUNT(hw, to);
+        unsigned k = (unsigned)lt_rng_below(r, c + s->chaining);
+        return k == c ? RB_STOP : s->rabbit * RB_POINTS + graph_nth(to, k);
+    }
+    graph_draws d;
+    graph_draws_start(&d, RB_MAX_HUNTERS);
+    for (uint32_t m = graph_alq_steppers(s->hunters, empty); m; m &= m - 1) {
+        int p = __builtin_ctz(m);
+        graph_draws_add(&d, p * RB_POINTS, g->adjmask[p] & empty, hw);
+    }
+    return graph_draws_pick(&d, RB_MAX_HUNTERS,
+                            (unsigned)lt_rng_below(r, d.total), hw);
+}
+GRAPH_DRAW(rs, draw)
 
 static void apply(rs *s, lt_action a)
 {
@@ -328,12 +353,14 @@ static bool invariants_ok(const rs *s)
 
 static const char *const seats[] = {N_("Rabbit"), N_("Hunters")};
 LT_ADAPT_RULES(rs)
+LT_ADAPT(rs, random_action, random_action)
 
 const lt_game lt_catch_the_rabbit = {
     .id = "catch-the-rabbit", .title = N_("Catch the Rabbit"),
     .source = N_("source 000: Catch the Rabbit"), .group = LT_GROUP_ALFONSO,
     .options = options, .seats = seats, .seat_side = lt_side_first_north,
     LT_TWO_PLAYERS, LT_NO_CHANCE, LT_RULES_MEMBERS(rs),
+    .random_action = random_action_lt,
     .max_actions = RB_MAX_HUNTERS * GRAPH_DEGREE + GRAPH_EMIT_SLACK,
     .num_actions = RB_STOP + 1,
     /* cap hunter moves, a rabbit move before each and after the last, and

@@ -8,6 +8,7 @@
 #include <strings.h>
 
 #include "ludoteka/adapt.h"
+#include "ludoteka/rng.h"
 #include "ludoteka/text.h"
 #include "morris9.h"
 
@@ -123,6 +124,38 @@ static int legal_actions(const nmm *s, lt_action *out)
         }
     return n;
 }
+
+/* legal_actions' out[lt_rng_below(r, n)] without writing them: the
+ * steps of each man, then the jumps of each man that jumps. */
+enum { DRAWS = 2 * MEN + 2 /* a multiple of four */ };
+GRAPH_INLINE lt_action draw(const nmm *s, lt_rng *r, bool hw)
+{
+    const graph *g = board();
+    uint32_t empty = empty_of(s), own = s->men[s->turn], enemy = s->men[!s->turn];
+    graph_draws d;
+    graph_draws_start(&d, DRAWS);
+    if (s->removing)
+        graph_draws_add(&d, REMOVE0, removable(s), hw);
+    else if (s->hand[s->turn])
+        graph_draws_add(&d, PLACE0, empty, hw);
+    else if (nmm_flies(s, s->turn))
+        for (uint32_t m = own; m; m &= m - 1)
+            graph_draws_add(&d, MOVE0 + __builtin_ctz(m) * POINTS, empty, hw);
+    else /* every man, those without a step counting none */
+        for (uint32_t m = own; m; m &= m - 1) {
+            int from = __builtin_ctz(m);
+            graph_draws_add(&d, MOVE0 + from * POINTS, g->adjmask[from] & empty, hw);
+        }
+    if (!s->removing && !s->hand[s->turn] && !s->mills)
+        for (uint32_t m = graph_morris_jumpers(own, enemy, empty); m; m &= m - 1) {
+            int from = __builtin_ctz(m);
+            graph_draws_add(&d, JUMP0 + from * POINTS,
+                            graph_hops_k(g, from, enemy, empty, HOPS), hw);
+        }
+    return graph_draws_pick(&d, DRAWS,
+                            (unsigned)lt_rng_below(r, d.total), hw);
+}
+GRAPH_DRAW(nmm, draw)
 
 static void end_turn(nmm *s)
 {
@@ -429,6 +462,7 @@ static bool invariants_ok(const nmm *s)
 }
 
 LT_ADAPT_RULES(nmm)
+LT_ADAPT(nmm, random_action, random_action)
 
 const lt_game lt_nine_mens_morris = {
     .id = "nine-mens-morris", .title = N_("Nine Men's Morris"),
@@ -436,6 +470,7 @@ const lt_game lt_nine_mens_morris = {
     .group = LT_GROUP_ALFONSO, .options = options, .seats = lt_white_black,
     .seat_side = lt_side_first_south, LT_TWO_PLAYERS, LT_NO_CHANCE,
     LT_RULES_MEMBERS(nmm),
+    .random_action = random_action_lt,
     /* placing: 24 points; moving: 4 neighbours and 2 jumps per man, or
      * three flying men with 21 empty points and their jumps; and room
      * for graph_emit */

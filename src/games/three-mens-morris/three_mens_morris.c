@@ -8,6 +8,7 @@
 #include <threads.h>
 
 #include "ludoteka/adapt.h"
+#include "ludoteka/rng.h"
 #include "ludoteka/text.h"
 #include "morris3.h"
 
@@ -26,6 +27,8 @@ static graph boards[2]; /* with and without the diagonals */
  * count[set]: how many points it has. */
 static bool has_line[2][1 << POINTS];
 static uint8_t count[1 << POINTS];
+/* nth_point[set][k]: the k-th point of the set in ascending order. */
+static uint8_t nth_point[1 << POINTS][POINTS];
 static once_flag boards_once = ONCE_FLAG_INIT;
 static _Atomic(bool) boards_built;
 
@@ -39,6 +42,8 @@ static void build_boards(void)
         for (int d = 0; d < 2; d++)
             has_line[d][set] = graph_has_line(&boards[d], set);
         count[set] = (uint8_t)graph_count(set);
+        for (int k = 0; k < count[set]; k++)
+            nth_point[set][k] = (uint8_t)graph_nth(set, (unsigned)k);
     }
     atomic_store_explicit(&boards_built, true, memory_order_release);
 }
@@ -151,6 +156,34 @@ static int legal_actions(const m3 *s, lt_action *out)
     if (n == 0)
         out[n++] = PASS; /* RULES.md: a player who cannot move passes */
     return n;
+}
+
+/* legal_actions' out[lt_rng_below(r, n)] without writing them: a
+ * placement, or the steps of the three men (their ends compared), or a
+ * pass; each a point of a set by the table. */
+static lt_action random_action(const m3 *s, lt_rng *r)
+{
+    const graph *g = board(s);
+    uint32_t own = s->men[s->turn];
+    uint32_t empty = g->all & ~(uint32_t)(s->men[0] | s->men[1]);
+    if (count[own] < MEN)
+        return nth_point[empty][lt_rng_below(r, count[empty])];
+    uint32_t to[MEN];
+    int from[MEN];
+    unsigned end[MEN], total = 0;
+    for (int i = 0; i < MEN; i++, own &= own - 1) {
+        from[i] = __builtin_ctz(own);
+        to[i] = s->movement == MOVE_ANYWHERE ? empty : g->adjmask[from[i]] & empty;
+        end[i] = total += count[to[i]];
+    }
+    if (!total) { /* RULES.md: a player who cannot move passes */
+        lt_rng_below(r, 1);
+        return PASS;
+    }
+    unsigned k = (unsigned)lt_rng_below(r, total);
+    int i = (k >= end[0]) + (k >= end[1]);
+    k -= i ? end[i - 1] : 0;
+    return MOVE0 + from[i] * POINTS + nth_point[to[i]][k];
 }
 
 static void apply(m3 *s, lt_action a)
@@ -374,6 +407,7 @@ static bool invariants_ok(const m3 *s)
 }
 
 LT_ADAPT_RULES(m3)
+LT_ADAPT(m3, random_action, random_action)
 
 const lt_game lt_three_mens_morris = {
     .id = "three-mens-morris", .title = N_("Three Men's Morris"),
@@ -383,4 +417,5 @@ const lt_game lt_three_mens_morris = {
     /* nine empty points, or 3 men x 3 empty; and room for graph_emit */
     .max_actions = POINTS + GRAPH_EMIT_SLACK,
     .max_length = CAP_MAX + 1, /* a round begun at the cap is finished */
-    .num_actions = PASS + 1, LT_RULES_MEMBERS(m3)};
+    .num_actions = PASS + 1, LT_RULES_MEMBERS(m3),
+    .random_action = random_action_lt};
