@@ -40,6 +40,8 @@ static void usage(FILE *out)
             "  analyse FILE          the computer's verdict on every move\n"
             "  uci                   the chess engine, speaking UCI\n"
             "  tune                  tune the chess engine's evaluation\n"
+            "  selfplay chess        positions from the engine's own games\n"
+            "  train-nnue            train the chess engine's network\n"
             "  serve                 play in the browser and over the network\n"
             "\n"
             "'ludoteka COMMAND --help' describes a command.\n"
@@ -237,6 +239,32 @@ static const struct {
         "infinite/ponder, stop, ponderhit, quit; also d (the FEN) "
         "and perft N.")},
     {"tune", cmd_tune, cmd_tune_usage},
+    {"selfplay", cmd_selfplay,
+     N_("usage: ludoteka selfplay chess --out FILE [--games N] [--nodes N]\n"
+        "                       [--seed S] [--jobs J] [--random-plies N]\n"
+        "                       [--net FILE] [--text]\n"
+        "The chess engine plays N games against itself (default 100), the\n"
+        "first moves at random (default 8), then N nodes a move (default\n"
+        "5000), and writes to FILE every position where it was not in\n"
+        "check and chose neither a capture nor a promotion, with the\n"
+        "search's score and the game's result, both for the side to move:\n"
+        "32 bytes a position (docs/nnue.md), or with --text a line\n"
+        "'FEN | score | result'.  Every game has its own seed, from --seed\n"
+        "and its number: the file is the same with any --jobs (games at\n"
+        "once).  --net FILE: the engine evaluates with that network.")},
+    {"train-nnue", cmd_train_nnue,
+     N_("usage: ludoteka train-nnue --data FILE [--data FILE]... --out NET\n"
+        "                         [--hidden H] [--epochs N] [--batch N]\n"
+        "                         [--lr X] [--lambda X] [--seed S]\n"
+        "Trains the chess engine's network (docs/nnue.md) on the positions\n"
+        "of selfplay files: 768 inputs (piece, colour, square, from each\n"
+        "side) to H hidden numbers a side (default 128), clipped, to one\n"
+        "output; Adam (default rate 0.001, 30 epochs of batches of 4096)\n"
+        "minimising the squared distance of sigmoid(output) from\n"
+        "lambda * result + (1 - lambda) * sigmoid(score / 400) (default\n"
+        "lambda 0.3).  Every twentieth position is held out; the epoch\n"
+        "that predicts them best is written to NET in integers (16 bits).\n"
+        "The same data and seed give the same file.")},
     {"serve", cmd_serve,
      N_("usage: ludoteka serve [--port P] [--data DIR] [--bind ADDR] [--web DIR]\n"
         "                      [limits, below]\n"
