@@ -259,7 +259,7 @@ static const struct {
         "Trains the chess engine's network (docs/nnue.md) on the positions\n"
         "of selfplay files: 768 inputs (piece, colour, square, from each\n"
         "side) to H hidden numbers a side (default 128), clipped, to one\n"
-        "output; Adam (default rate 0.001, 30 epochs of batches of 4096)\n"
+        "output; Adam (default rate 0.001, 30 epochs of batches of 1024)\n"
         "minimising the squared distance of sigmoid(output) from\n"
         "lambda * result + (1 - lambda) * sigmoid(score / 400) (default\n"
         "lambda 0.3).  Every twentieth position is held out; the epoch\n"
