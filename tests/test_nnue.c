@@ -227,7 +227,7 @@ static void test_learns_material(void **state)
     /* a pawn is 100: the net knows material to a fraction of a pawn */
     assert_true(err < 25);
     /* the integers: each first-layer weight off by at most 1/510, each
-     * second-layer weight by 1/128, the output truncated to a
+     * second-layer weight by 1/512, the output truncated to a
      * centipawn */
     assert_true(qerr < 4);
     assert_true(worst_q < 20);

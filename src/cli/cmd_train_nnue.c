@@ -17,6 +17,7 @@ int cmd_train_nnue(int argc, char **argv)
     int ndata = 0;
     long long hidden = 128, epochs = 30, batch = 1024, seed = 1;
     double lr = 0.001, lambda = 0.3;
+    bool mirror = true;
     for (int i = 1; i < argc; i++) {
         long long *slot, lo = 1, hi = 100000;
         const char *name;
@@ -33,6 +34,9 @@ int cmd_train_nnue(int argc, char **argv)
                                               "files"),
                                 DATA_FILES_MAX);
             data[ndata++] = v;
+            continue;
+        } else if (!strcmp(argv[i], "--no-mirror")) {
+            mirror = false;
             continue;
         } else if (cli_flag(argc, argv, &i, "--lr", &v)) {
             if (!cli_real("--lr", v, 0, false, 1, &lr))
@@ -71,7 +75,8 @@ int cmd_train_nnue(int argc, char **argv)
         }
     nnue_train_opts o = {.hidden = (int)hidden, .epochs = (int)epochs,
                          .batch = (int)batch, .lr = lr, .lambda = lambda,
-                         .seed = (uint64_t)seed, .log = stderr};
+                         .seed = (uint64_t)seed, .mirror = mirror,
+                         .log = stderr};
     double loss;
     nnue_float *f = nnue_train(&d, &o, &loss, msg, sizeof msg);
     nnue_data_free(&d);

@@ -234,7 +234,7 @@ static const struct {
         "Runs the chess engine under the UCI protocol on standard "
         "input and output, for chess GUIs and match runners: uci, "
         "isready, ucinewgame, setoption name Hash|Threads|Level|"
-        "Move Overhead, position startpos|fen ... moves ..., go "
+        "Move Overhead|EvalFile, position startpos|fen ... moves ..., go "
         "wtime/btime/winc/binc/movestogo/movetime/depth/nodes/"
         "infinite/ponder, stop, ponderhit, quit; also d (the FEN) "
         "and perft N.")},
@@ -255,14 +255,16 @@ static const struct {
     {"train-nnue", cmd_train_nnue,
      N_("usage: ludoteka train-nnue --data FILE [--data FILE]... --out NET\n"
         "                         [--hidden H] [--epochs N] [--batch N]\n"
-        "                         [--lr X] [--lambda X] [--seed S]\n"
+        "                         [--lr X] [--lambda X] [--seed S] [--no-mirror]\n"
         "Trains the chess engine's network (docs/nnue.md) on the positions\n"
         "of selfplay files: 768 inputs (piece, colour, square, from each\n"
         "side) to H hidden numbers a side (default 128), clipped, to one\n"
         "output; Adam (default rate 0.001, 30 epochs of batches of 1024)\n"
         "minimising the squared distance of sigmoid(output) from\n"
         "lambda * result + (1 - lambda) * sigmoid(score / 400) (default\n"
-        "lambda 0.3).  Every twentieth position is held out; the epoch\n"
+        "lambda 0.3); positions without castling rights are mirrored\n"
+        "(files a to h) at random unless --no-mirror.  Every twentieth\n"
+        "block of positions (mostly whole games) is held out; the epoch\n"
         "that predicts them best is written to NET in integers (16 bits).\n"
         "The same data and seed give the same file.")},
     {"serve", cmd_serve,

@@ -17,7 +17,7 @@
  *
  * The file (docs/nnue.md), little-endian:
  *   0 "LTNN"; 4 u32 version 1; 8 u32 inputs 768; 12 u32 H;
- *   16 u32 QA 255; 20 u32 QB 64; 24 u32 SCALE 400;
+ *   16 u32 QA 255; 20 u32 QB 256; 24 u32 SCALE 400;
  *   28 u32 CRC-32 of every byte after the header;
  *   32 i16 b1[H], i16 w1[768][H] (by feature), i16 w2[2H], i32 b2. */
 #ifndef CHESS_NNUE_H
@@ -34,7 +34,7 @@ enum {
     NNUE_INPUTS = 768,
     NNUE_HIDDEN_MAX = 512, /* H: a multiple of 16, 16 to 512 */
     NNUE_QA = 255,
-    NNUE_QB = 64,
+    NNUE_QB = 256,
     NNUE_SCALE = 400,
     NNUE_HEADER = 32,
     NNUE_VERSION = 1,

@@ -7,19 +7,23 @@
  * units of 400 centipawns) is pushed by Adam towards sigmoid(y) = target,
  * minimising the mean squared error, over batches of positions in an
  * order shuffled every epoch from the seed; the rate falls tenfold for
- * the last quarter of the epochs.  Every twentieth position is held out
- * and the epoch that predicts those best is kept.  The first layer's
- * weights stay within +-1.98 (so that 32 of them fit 16 bits at scale
- * 255), the second's within +-64. */
+ * the last quarter of the epochs.  With mirror, a position without
+ * castling rights is mirrored (files a to h) at random each time it is
+ * trained on: to chess the same position.  Every twentieth block of
+ * positions is held out (held_out) and the epoch that predicts those best
+ * is kept.  The first layer's weights stay within +-1.98 (so that 32 of
+ * them fit 16 bits at scale 255), the second's within +-16 (4096 at scale
+ * 256). */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "evaluate.h"
 #include "ludoteka/i18n.h"
 #include "selfplay.h"
 #include "train.h"
 
-static const float W1_CLIP = 1.98f, W2_CLIP = 63.9f;
+static const float W1_CLIP = 1.98f, W2_CLIP = 15.99f;
 
 /* ---- Data ------------------------------------------------------------- */
 
@@ -87,24 +91,29 @@ static float sigmoidf(float x)
     return 1.0f / (1.0f + expf(-x));
 }
 
-static void features(const chess_pos *p, sample *s)
+/* The features of p, its files mirrored (a to h) if mirror. */
+static void features(const chess_pos *p, bool mirror, sample *s)
 {
     s->n = 0;
     for (bb b = occupied(p); b && s->n < 32; s->n++) {
-        int sq = pop_lsb(&b), code = p->board[sq];
+        int sq = pop_lsb(&b), code = p->board[sq], m = mirror ? sq ^ 7 : sq;
         s->feat[0][s->n] =
-            (uint16_t)nnue_feature(p->side, code >> 3, code & 7, sq);
+            (uint16_t)nnue_feature(p->side, code >> 3, code & 7, m);
         s->feat[1][s->n] =
-            (uint16_t)nnue_feature(p->side ^ 1, code >> 3, code & 7, sq);
+            (uint16_t)nnue_feature(p->side ^ 1, code >> 3, code & 7, m);
     }
 }
 
-static void decode(const unsigned char *rec, float lambda, sample *s)
+/* A record as a sample; with *rng, a position without castling rights is
+ * mirrored at random (the same position to chess, one more to learn
+ * from). */
+static void decode(const unsigned char *rec, float lambda, uint64_t *rng,
+                   sample *s)
 {
     chess_pos p;
     int score, result;
     chess_sp_decode(rec, &p, &score, &result);
-    features(&p, s);
+    features(&p, rng && !p.castling && (chess_sp_random(rng) & 1), s);
     s->target = (float)(lambda * result / 2 +
                         (1 - lambda) * sigmoidf((float)score / NNUE_SCALE));
 }
@@ -168,7 +177,7 @@ double nnue_float_eval(const nnue_float *f, const chess_pos *p)
 {
     sample s;
     float acc[2 * NNUE_HIDDEN_MAX];
-    features(p, &s);
+    features(p, false, &s);
     return forward(f, &s, acc) * NNUE_SCALE;
 }
 
@@ -207,9 +216,13 @@ static float uniform(uint64_t *rng, float a)
     return a * (float)((double)(chess_sp_random(rng) >> 11) * 0x1p-53 * 2 - 1);
 }
 
-static bool held_out(long i)
+/* Every twentieth block of positions is held out: blocks of n / 400
+ * positions (1 to 1024), so that what is held out is mostly whole games,
+ * not the neighbours of positions trained on. */
+static bool held_out(const nnue_data *d, long i)
 {
-    return i % 20 == 19;
+    long block = d->n / 400 < 1 ? 1 : d->n / 400 > 1024 ? 1024 : d->n / 400;
+    return i / block % 20 == 19;
 }
 
 /* The mean squared error over the held-out positions. */
@@ -218,10 +231,33 @@ static double validate(const nnue_float *f, const nnue_data *d, float lambda,
 {
     double sum = 0;
     long n = 0;
-    for (long i = 19; i < d->n; i += 20) {
+    for (long i = 0; i < d->n; i++) {
+        if (!held_out(d, i))
+            continue;
         sample s;
-        decode(d->rec + (size_t)i * SP_RECORD, lambda, &s);
+        decode(d->rec + (size_t)i * SP_RECORD, lambda, NULL, &s);
         float e = sigmoidf(forward(f, &s, acc)) - s.target;
+        sum += (double)e * e;
+        n++;
+    }
+    return n ? sum / (double)n : 0;
+}
+
+/* The same error for the hand-made evaluation (evaluate.h): what the
+ * network is measured against. */
+static double validate_hand(const nnue_data *d, float lambda)
+{
+    double sum = 0;
+    long n = 0;
+    for (long i = 0; i < d->n; i++) {
+        if (!held_out(d, i))
+            continue;
+        sample s;
+        chess_pos p;
+        int score, result;
+        decode(d->rec + (size_t)i * SP_RECORD, lambda, NULL, &s);
+        chess_sp_decode(d->rec + (size_t)i * SP_RECORD, &p, &score, &result);
+        float e = sigmoidf((float)chess_evaluate(&p) / NNUE_SCALE) - s.target;
         sum += (double)e * e;
         n++;
     }
@@ -261,7 +297,7 @@ nnue_float *nnue_train(const nnue_data *d, const nnue_train_opts *o,
 {
     long ntrain = 0;
     for (long i = 0; i < d->n; i++)
-        ntrain += !held_out(i);
+        ntrain += !held_out(d, i);
     if (ntrain < 1 || d->n < 20) {
         snprintf(msg, msize, _("too few positions (%ld)"), d->n);
         return NULL;
@@ -287,15 +323,16 @@ nnue_float *nnue_train(const nnue_data *d, const nnue_train_opts *o,
     for (int j = 0; j < 2 * h; j++)
         f->w2[j] = uniform(&rng, 1.0f / sqrtf((float)(2 * h)));
     for (long i = 0, k = 0; i < d->n; i++)
-        if (!held_out(i))
+        if (!held_out(d, i))
             order[k++] = i;
     float lambda = (float)o->lambda;
     double best_loss = validate(f, d, lambda, acc);
     memcpy(best->w1, f->w1, np * sizeof(float));
     if (o->log)
         fprintf(o->log, "%ld positions (%ld held out), hidden %d: "
-                        "held-out loss %.6f\n",
-                d->n, d->n - ntrain, h, best_loss);
+                        "held-out loss %.6f (the hand-made evaluation's "
+                        "%.6f)\n",
+                d->n, d->n - ntrain, h, best_loss, validate_hand(d, lambda));
     const float b1 = 0.9f, b2 = 0.999f;
     long step = 0;
     for (int e = 1; e <= o->epochs; e++) {
@@ -310,7 +347,8 @@ nnue_float *nnue_train(const nnue_data *d, const nnue_train_opts *o,
             memset(g, 0, np * sizeof *g);
             for (long i = start; i < end; i++) {
                 sample s;
-                decode(d->rec + (size_t)order[i] * SP_RECORD, lambda, &s);
+                decode(d->rec + (size_t)order[i] * SP_RECORD, lambda,
+                       o->mirror ? &rng : NULL, &s);
                 train_sum +=
                     backward(f, &s, acc, 1.0f / (float)(end - start), g);
             }

@@ -17,6 +17,7 @@ typedef struct {
     double lr;     /* Adam's rate */
     double lambda; /* the result's share of the target */
     uint64_t seed; /* the first weights and the order of the positions */
+    bool mirror;   /* mirror positions without castling at random */
     FILE *log;     /* a line an epoch, or NULL */
 } nnue_train_opts;
 
@@ -39,7 +40,7 @@ bool nnue_data_read(nnue_data *, const char *path, long max, char *msg,
                     size_t msize);
 void nnue_data_free(nnue_data *);
 
-/* Trains on the data (every twentieth record held out); returns the
+/* Trains on the data (every twentieth block held out); returns the
  * network of the epoch with the least held-out loss (NULL with a
  * message); *loss gets that loss (the mean squared error of the win
  * probability). */
