@@ -53,6 +53,24 @@ static const char *const starts[] = {
     "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3",
 };
 
+/* A random legal move (MOVE_NONE if none), rather a capture (captures)
+ * or a castling, en passant or promotion (the others) when there is
+ * one. */
+static chess_move random_move(const chess_pos *p, bool captures)
+{
+    chess_move list[CHESS_MAX_MOVES];
+    int k = chess_legal(p, list);
+    if (k == 0)
+        return MOVE_NONE;
+    chess_move m = list[rnd() % (uint64_t)k];
+    for (int i = 0; i < k; i++)
+        if ((captures ? chess_is_capture(p, list[i])
+                      : move_kind(list[i]) != MOVE_NORMAL) &&
+            rnd() % 2)
+            m = list[i];
+    return m;
+}
+
 static void accumulator_matches_along(int mode)
 {
     nnue_set_simd(mode);
@@ -64,15 +82,9 @@ static void accumulator_matches_along(int mode)
         nnue_acc acc, next, fresh;
         nnue_refresh(n, &p, &acc);
         for (int ply = 0; ply < 120; ply++) {
-            chess_move list[CHESS_MAX_MOVES];
-            int k = chess_legal(&p, list);
-            if (k == 0)
+            chess_move m = random_move(&p, false);
+            if (!m)
                 break;
-            /* the special moves first when there are some */
-            chess_move m = list[rnd() % (uint64_t)k];
-            for (int i = 0; i < k; i++)
-                if (move_kind(list[i]) != MOVE_NORMAL && rnd() % 2)
-                    m = list[i];
             kinds[move_kind(m)]++;
             captures += chess_is_capture(&p, m);
             nnue_update(n, &p, m, &acc, &next);
@@ -169,15 +181,9 @@ static void material_data(nnue_data *d, long n, int limit)
         chess_pos p;
         chess_startpos(&p, CHESS_FIDE);
         for (int ply = 0; ply < 200 && d->n < n; ply++) {
-            chess_move list[CHESS_MAX_MOVES];
-            int k = chess_legal(&p, list);
-            if (k == 0)
+            chess_move m = random_move(&p, true);
+            if (!m)
                 break;
-            /* captures often, so that material varies */
-            chess_move m = list[rnd() % (uint64_t)k];
-            for (int i = 0; i < k; i++)
-                if (chess_is_capture(&p, list[i]) && rnd() % 3 == 0)
-                    m = list[i];
             chess_undo u;
             chess_make(&p, m, &u);
             if (abs(material(&p)) <= limit && rnd() % 4 == 0)

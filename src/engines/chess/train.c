@@ -225,7 +225,9 @@ static bool held_out(const nnue_data *d, long i)
     return i / block % 20 == 19;
 }
 
-/* The mean squared error over the held-out positions. */
+/* The mean squared error over the held-out positions: of the network,
+ * or with f NULL of the hand-made evaluation (evaluate.h), what the
+ * network is measured against. */
 static double validate(const nnue_float *f, const nnue_data *d, float lambda,
                        float *acc)
 {
@@ -234,30 +236,19 @@ static double validate(const nnue_float *f, const nnue_data *d, float lambda,
     for (long i = 0; i < d->n; i++) {
         if (!held_out(d, i))
             continue;
+        const unsigned char *rec = d->rec + (size_t)i * SP_RECORD;
         sample s;
-        decode(d->rec + (size_t)i * SP_RECORD, lambda, NULL, &s);
-        float e = sigmoidf(forward(f, &s, acc)) - s.target;
-        sum += (double)e * e;
-        n++;
-    }
-    return n ? sum / (double)n : 0;
-}
-
-/* The same error for the hand-made evaluation (evaluate.h): what the
- * network is measured against. */
-static double validate_hand(const nnue_data *d, float lambda)
-{
-    double sum = 0;
-    long n = 0;
-    for (long i = 0; i < d->n; i++) {
-        if (!held_out(d, i))
-            continue;
-        sample s;
-        chess_pos p;
-        int score, result;
-        decode(d->rec + (size_t)i * SP_RECORD, lambda, NULL, &s);
-        chess_sp_decode(d->rec + (size_t)i * SP_RECORD, &p, &score, &result);
-        float e = sigmoidf((float)chess_evaluate(&p) / NNUE_SCALE) - s.target;
+        decode(rec, lambda, NULL, &s);
+        float y;
+        if (f) {
+            y = forward(f, &s, acc);
+        } else {
+            chess_pos p;
+            int score, result;
+            chess_sp_decode(rec, &p, &score, &result);
+            y = (float)chess_evaluate(&p) / NNUE_SCALE;
+        }
+        float e = sigmoidf(y) - s.target;
         sum += (double)e * e;
         n++;
     }
@@ -332,7 +323,8 @@ nnue_float *nnue_train(const nnue_data *d, const nnue_train_opts *o,
         fprintf(o->log, "%ld positions (%ld held out), hidden %d: "
                         "held-out loss %.6f (the hand-made evaluation's "
                         "%.6f)\n",
-                d->n, d->n - ntrain, h, best_loss, validate_hand(d, lambda));
+                d->n, d->n - ntrain, h, best_loss,
+                validate(NULL, d, lambda, acc));
     const float b1 = 0.9f, b2 = 0.999f;
     long step = 0;
     for (int e = 1; e <= o->epochs; e++) {
