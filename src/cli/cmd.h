@@ -24,6 +24,8 @@ int cmd_analyse(int argc, char **argv);
 int cmd_uci(int argc, char **argv);
 int cmd_tune(int argc, char **argv);
 extern const char cmd_tune_usage[]; /* English only, as tune speaks */
+int cmd_selfplay(int argc, char **argv);
+int cmd_train_nnue(int argc, char **argv);
 int cmd_serve(int argc, char **argv);
 
 #endif

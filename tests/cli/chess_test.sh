@@ -74,4 +74,44 @@ check "fit missing status" test $? -eq 1
 "$LT" tune bogus >/dev/null 2>&1
 check "tune usage" test $? -eq 2
 
+CASE=nnue
+# The learned evaluation's pipeline (docs/nnue.md): self-play data, the
+# same for any --jobs; a network trained on it; the engine playing with it
+"$LT" selfplay chess --games 3 --nodes 300 --seed 5 --out "$T/sp1.bin" >"$T/out" 2>&1
+check "selfplay" grep -q "positions from 3 games" "$T/out"
+"$LT" selfplay chess --games 3 --nodes 300 --seed 5 --jobs 2 --out "$T/sp2.bin" >/dev/null 2>&1
+check "selfplay jobs" cmp -s "$T/sp1.bin" "$T/sp2.bin"
+check "selfplay magic" test "$(head -c 8 "$T/sp1.bin")" = LTSP0001
+n=$(sed -n 's/^\([0-9]*\) positions.*/\1/p' "$T/out")
+check "selfplay records" test "$(wc -c <"$T/sp1.bin")" -eq $((8 + 32 * n))
+"$LT" selfplay chess --games 1 --nodes 300 --text --out "$T/sp.txt" >/dev/null 2>&1
+check "selfplay text" grep -Eq "^[^|]+ [wb] [^|]+ \| -?[0-9]+ \| [01]\.[05]$" "$T/sp.txt"
+"$LT" selfplay chess --games 1 >/dev/null 2>"$T/err"
+check "selfplay no out" test $? -eq 2
+"$LT" selfplay alquerque --out "$T/x" >/dev/null 2>"$T/err"
+check "selfplay other game" test $? -eq 2
+"$LT" train-nnue --data "$T/sp1.bin" --out "$T/net1" --hidden 32 --epochs 2 >"$T/out" 2>"$T/err"
+check "train" grep -q "held-out loss" "$T/out"
+check "train log" grep -q "^epoch 2: loss" "$T/err"
+"$LT" train-nnue --data "$T/sp1.bin" --out "$T/net2" --hidden 32 --epochs 2 >/dev/null 2>&1
+check "train again, same net" cmp -s "$T/net1" "$T/net2"
+check "net size" test "$(wc -c <"$T/net1")" -eq $((32 + 2 * (32 + 768 * 32 + 64) + 4))
+"$LT" train-nnue --data "$T/sp.txt" --out "$T/net3" >/dev/null 2>"$T/err"
+check "train text refused" grep -q "not a selfplay file" "$T/err"
+"$LT" train-nnue --data "$T/sp1.bin" --out "$T/net3" --hidden 20 >/dev/null 2>"$T/err"
+check "train hidden" grep -q "multiple of 16" "$T/err"
+"$LT" play chess --players "ai:engine:nodes=200:net=$T/net1,ai:engine:nodes=200" \
+    --plain >"$T/out" 2>&1
+check "play with a net" grep -Eq "won|drawn|draw" "$T/out"
+"$LT" play chess --players "ai:engine:net=$T/missing.nnue,ai" --plain >"$T/out" 2>&1
+check "missing net" grep -q "cannot open the network" "$T/out"
+"$LT" play chess --players "ai:engine:net=$T/sp1.bin,ai" --plain >"$T/out" 2>&1
+check "not a net" grep -q "not a network file" "$T/out"
+"$LT" play chess --players "ai:engine:eval=nnue,ai" --plain >"$T/out" 2>&1
+check "nnue without net" grep -q "needs net=FILE" "$T/out"
+printf 'setoption name EvalFile value %s\nisready\nsetoption name EvalFile value %s\nisready\nquit\n' \
+    "$T/missing.nnue" "$T/net1" | "$LT" uci >"$T/out" 2>&1
+check "uci bad net" grep -q "info string .*cannot open the network" "$T/out"
+check "uci net" test "$(grep -c "info string" "$T/out")" -eq 1
+
 finish "chess cli"

@@ -28,7 +28,7 @@ GAMES=$("$LT" list | awk '{print $1}')
 # the program's own, is named where each language's prose wants it)
 CASE=help-options
 for c in "" list rules play moves replay bench benchmark playouts perft arena odds analyse \
-         simulate solve serve uci tune; do
+         simulate solve serve uci tune selfplay train-nnue; do
     for lang in en pl; do
         "$LT" --lang $lang $c --help 2>&1 | grep -o -- '--[a-z][a-z-]*' | grep -vx -- --lang | sort -u >"$T/opts-$lang"
     done

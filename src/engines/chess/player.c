@@ -1,6 +1,8 @@
 /* player.c — the chess engine as a Ludoteka computer player
  * ("ai:engine[:depth=N][:nodes=N][:time=S][:hash=MB][:threads=N]
- * [:level=N]"); its five levels are chess_apply_level's. */
+ * [:level=N][:eval=hand|nnue][:net=FILE]"); its five levels are
+ * chess_apply_level's; net=FILE evaluates with a learned network
+ * (nnue.h, docs/nnue.md). */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -11,10 +13,12 @@
 #include "ludoteka/ai.h"
 #include "ludoteka/engines.h"
 #include "ludoteka/text.h"
+#include "nnue.h"
 #include "search.h"
 
 typedef struct {
     chess_search *search;
+    nnue_net *net;
     int depth, level;
     long long nodes;
     double seconds;
@@ -23,8 +27,10 @@ typedef struct {
 static void destroy(void *inst)
 {
     player *pl = inst;
-    if (pl)
+    if (pl) {
         chess_search_free(pl->search);
+        nnue_free(pl->net);
+    }
     free(pl);
 }
 
@@ -37,6 +43,8 @@ static void *create(const lt_game *g, const char *params, lt_error *err)
         return NULL;
     }
     long long hash = 16, threads = 1, lv = 0;
+    bool want_net = false;
+    const char *net_path = NULL;
     pl->seconds = -1;
     char buf[LT_SPEC_MAX], *save = NULL;
     lt_copy(buf, sizeof buf, params);
@@ -59,15 +67,22 @@ static void *create(const lt_game *g, const char *params, lt_error *err)
             ok = lt_parse_int(v, 1, MAX_THREADS, &threads);
         else if (!strcmp(w, "level"))
             ok = lt_parse_int(v, 1, 5, &lv);
-        else if (!strcmp(w, "time")) {
+        else if (!strcmp(w, "eval")) {
+            ok = !strcmp(v, "nnue") || !strcmp(v, "hand");
+            want_net = !strcmp(v, "nnue");
+        } else if (!strcmp(w, "net")) {
+            ok = *v != '\0';
+            net_path = v;
+            want_net = true;
+        } else if (!strcmp(w, "time")) {
             char *end;
             pl->seconds = strtod(v, &end);
             ok = end != v && !*end && pl->seconds > 0 && pl->seconds <= 86400;
         } else {
             lt_error_set(err,
                          _("ai:engine: unknown parameter '%s'; expected "
-                         "depth=N, nodes=N, time=S, hash=MB, threads=N or "
-                         "level=1..5"),
+                         "depth=N, nodes=N, time=S, hash=MB, threads=N, "
+                         "level=1..5, eval=hand|nnue or net=FILE"),
                          w);
             destroy(pl);
             return NULL;
@@ -79,12 +94,27 @@ static void *create(const lt_game *g, const char *params, lt_error *err)
         }
     }
     pl->level = (int)lv;
+    if (want_net && !net_path) {
+        lt_error_set(err, "%s", _("ai:engine: eval=nnue needs net=FILE"));
+        destroy(pl);
+        return NULL;
+    }
+    if (want_net) {
+        char msg[512];
+        pl->net = nnue_load(net_path, msg, sizeof msg);
+        if (!pl->net) {
+            lt_error_set(err, "ai:engine: %s", msg);
+            destroy(pl);
+            return NULL;
+        }
+    }
     pl->search = chess_search_new((int)hash, (int)threads);
     if (!pl->search) {
         lt_error_set(err, _("ai:engine: out of memory for a %lld MB table"), hash);
         destroy(pl);
         return NULL;
     }
+    chess_search_set_net(pl->search, pl->net);
     return pl;
 }
 

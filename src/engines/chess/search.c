@@ -11,6 +11,7 @@
 #include <time.h>
 
 #include "evaluate.h"
+#include "nnue.h"
 #include "search.h"
 #include "tt.h"
 
@@ -51,6 +52,8 @@ typedef struct worker {
      * evaluation, by side to move and pawn structure: the evaluation
      * misjudges some structures the same way every time */
     int32_t corr[2][CORR_SIZE];
+    /* the learned evaluation's accumulators, by ply (with a network) */
+    nnue_acc acc[MAX_PLY + 4];
     chess_move pv[MAX_PLY + 1][MAX_PLY + 1];
     int pvlen[MAX_PLY + 1];
     long long nodes;
@@ -62,6 +65,7 @@ typedef struct worker {
 
 struct chess_search {
     tt_table tt;
+    const nnue_net *net; /* the evaluation's network, or NULL */
     int threads;
     worker *workers;
     atomic_int stop, pondering;
@@ -148,6 +152,11 @@ void chess_search_clear(chess_search *s)
     }
 }
 
+void chess_search_set_net(chess_search *s, const nnue_net *net)
+{
+    s->net = net;
+}
+
 void chess_search_stop(chess_search *s)
 {
     atomic_store(&s->stop, 1);
@@ -230,6 +239,26 @@ static bool is_draw(const worker *w)
 static bool has_pieces(const chess_pos *p, int color)
 {
     return (p->by_color[color] & ~p->by_type[PAWN] & ~p->by_type[KING]) != 0;
+}
+
+/* The static evaluation of the position at ply: the network's when there
+ * is one, else the hand-made one. */
+static int static_eval(worker *w, int ply)
+{
+    if (!w->s->net)
+        return chess_evaluate(&w->pos);
+    int v = nnue_evaluate(w->s->net, &w->acc[ply], w->pos.side);
+    return v >= SCORE_MATE_BOUND    ? SCORE_MATE_BOUND - 1
+           : v <= -SCORE_MATE_BOUND ? -SCORE_MATE_BOUND + 1
+                                    : v;
+}
+
+/* Makes move m at ply, the network's accumulator with it. */
+static void make(worker *w, chess_move m, chess_undo *u, int ply)
+{
+    if (w->s->net)
+        nnue_update(w->s->net, &w->pos, m, &w->acc[ply], &w->acc[ply + 1]);
+    chess_make(&w->pos, m, u);
 }
 
 /* ---- Move ordering ---------------------------------------------------- */
@@ -393,7 +422,7 @@ static int qsearch(worker *w, int alpha, int beta, int ply)
         return 0;
     bool check = chess_in_check(p);
     if (ply >= MAX_PLY)
-        return check ? 0 : chess_evaluate(p);
+        return check ? 0 : static_eval(w, ply);
 
     tt_hit hit;
     bool found = tt_probe(&w->s->tt, p->key, &hit);
@@ -406,7 +435,7 @@ static int qsearch(worker *w, int alpha, int beta, int ply)
     }
     int stand = -SCORE_INF, best = -SCORE_INF, raw = 0;
     if (!check) {
-        raw = found ? hit.eval : chess_evaluate(p);
+        raw = found ? hit.eval : static_eval(w, ply);
         stand = corrected(w, raw);
         if (stand >= beta)
             return stand;
@@ -440,7 +469,7 @@ static int qsearch(worker *w, int alpha, int beta, int ply)
         push_key(w);
         w->stack[ply + 1].move = m;
         w->stack[ply + 1].piece = p->board[move_from(m)];
-        chess_make(p, m, &u);
+        make(w, m, &u, ply);
         tt_prefetch(&w->s->tt, p->key);
         int v = -qsearch(w, -beta, -alpha, ply + 1);
         chess_unmake(p, m, &u);
@@ -486,7 +515,7 @@ static int search(worker *w, int alpha, int beta, int depth, int ply, bool cut)
         if (is_draw(w))
             return 0;
         if (ply >= MAX_PLY)
-            return chess_evaluate(p);
+            return static_eval(w, ply);
         alpha = alpha > -SCORE_MATE + ply ? alpha : -SCORE_MATE + ply;
         beta = beta < SCORE_MATE - ply - 1 ? beta : SCORE_MATE - ply - 1;
         if (alpha >= beta)
@@ -512,7 +541,7 @@ static int search(worker *w, int alpha, int beta, int depth, int ply, bool cut)
     /* 4. Static evaluation, and whether it improves on two plies ago. */
     int eval = -SCORE_INF, raw = 0;
     if (!check) {
-        raw = found ? hit.eval : chess_evaluate(p);
+        raw = found ? hit.eval : static_eval(w, ply);
         eval = corrected(w, raw);
     }
     w->stack[ply].eval = eval;
@@ -539,6 +568,8 @@ static int search(worker *w, int alpha, int beta, int depth, int ply, bool cut)
             chess_undo u;
             push_key(w);
             chess_make_null(p, &u);
+            if (s->net)
+                w->acc[ply + 1] = w->acc[ply];
             w->stack[ply + 1].move = MOVE_NONE;
             int v = -search(w, -beta, -beta + 1, depth - 1 - r, ply + 1, !cut);
             chess_unmake_null(p, &u);
@@ -616,7 +647,7 @@ static int search(worker *w, int alpha, int beta, int depth, int ply, bool cut)
         chess_undo u;
         push_key(w);
         w->stack[ply + 1].piece = p->board[move_from(m)];
-        chess_make(p, m, &u);
+        make(w, m, &u, ply);
         tt_prefetch(&s->tt, p->key);
         w->stack[ply + 1].move = m;
         bool gives_check = chess_in_check(p);
@@ -852,7 +883,7 @@ static chess_move noisy_choice(worker *w, int depth, const chess_limits *lim,
     for (int i = 0; i < n; i++) {
         chess_undo u;
         push_key(w);
-        chess_make(&w->pos, list[i], &u);
+        make(w, list[i], &u, 0);
         w->stack[1].move = list[i];
         int v = -search(w, -SCORE_INF, SCORE_INF, depth - 1, 1, false);
         chess_unmake(&w->pos, list[i], &u);
@@ -918,6 +949,8 @@ chess_move chess_search_run(chess_search *s, const chess_pos *root,
     for (int i = 0; i < s->threads; i++) {
         worker *w = &s->workers[i];
         w->pos = *root;
+        if (s->net)
+            nnue_refresh(s->net, root, &w->acc[0]);
         memcpy(w->keys, hist, sizeof *hist * (size_t)nhist);
         w->nkeys = nhist;
         memset(w->stack, 0, sizeof w->stack);

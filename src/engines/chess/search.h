@@ -60,6 +60,10 @@ void chess_search_free(chess_search *);
 /* false if the memory could not be had (the old size stays). */
 bool chess_search_set_hash(chess_search *, int mb);
 void chess_search_set_threads(chess_search *, int threads);
+/* Evaluates with a network (nnue.h; NULL: the hand-made evaluation); the
+ * network is the caller's and must outlive the searches. */
+struct nnue_net;
+void chess_search_set_net(chess_search *, const struct nnue_net *);
 /* Forgets everything learnt (UCI ucinewgame). */
 void chess_search_clear(chess_search *);
 /* Asks a running search to stop soon (from another thread). */

@@ -24,75 +24,31 @@
 
 #include "evaluate.h"
 #include "search.h"
+#include "selfplay.h"
 #include "tune.h"
 
 /* ---- Self-play ---------------------------------------------------------- */
 
-static uint64_t next_random(uint64_t *s)
-{
-    uint64_t z = (*s += 0x9e3779b97f4a7c15u);
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9u;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebu;
-    return z ^ (z >> 31);
-}
-
-enum { GAME_MAX = 600 };
-
-/* Plays one game; writes its quiet positions with the result; returns
- * the number written. */
+/* Plays one game (selfplay.c); writes its quiet positions with the
+ * result; returns the number written. */
 static int play_game(chess_search *search, FILE *out, long long nodes,
                      int random_plies, uint64_t *rng)
 {
-    chess_pos p;
-    chess_startpos(&p, CHESS_FIDE);
-    static uint64_t keys[GAME_MAX + 1];
-    static char fens[GAME_MAX][100];
-    static int scores[GAME_MAX];
-    int nkeys = 0, nfens = 0, ply = 0;
-    double result = 0.5;
-    chess_search_clear(search);
-    for (;; ply++) {
-        chess_move list[CHESS_MAX_MOVES];
-        int n = chess_legal(&p, list);
-        if (n == 0) {
-            result = chess_in_check(&p) ? (p.side == WHITE ? 0.0 : 1.0) : 0.5;
-            break;
-        }
-        if (p.halfmove >= 100 || chess_insufficient(&p) || ply >= GAME_MAX)
-            break;
-        int reps = 0;
-        for (int i = nkeys - 2; i >= 0 && i >= nkeys - p.halfmove; i -= 2)
-            reps += keys[i] == p.key;
-        if (reps >= 2)
-            break;
-        chess_move m;
-        if (ply < random_plies) {
-            m = list[next_random(rng) % (uint64_t)n];
-        } else {
-            chess_limits lim = {.nodes = nodes};
-            chess_report r;
-            int first = nkeys - p.halfmove > 0 ? nkeys - p.halfmove : 0;
-            m = chess_search_run(search, &p, keys + first, nkeys - first, &lim,
-                                 &r);
-            /* a decided game is adjudicated: both sides see a mate */
-            if (r.score >= SCORE_MATE_BOUND || r.score <= -SCORE_MATE_BOUND) {
-                int white = p.side == WHITE ? r.score : -r.score;
-                result = white > 0 ? 1.0 : 0.0;
-                break;
-            }
-            if (!chess_in_check(&p) && nfens < GAME_MAX &&
-                chess_evaluate(&p) == chess_quiet_eval(&p)) {
-                scores[nfens] = p.side == WHITE ? r.score : -r.score;
-                chess_to_fen(&p, fens[nfens++], sizeof fens[0]);
-            }
-        }
-        keys[nkeys++] = p.key;
-        chess_undo u;
-        chess_make(&p, m, &u);
+    static chess_sp_position pos[SP_GAME_MAX];
+    double result;
+    int n = chess_sp_play(search, nodes, random_plies, rng, pos, &result);
+    int written = 0;
+    for (int i = 0; i < n; i++) {
+        chess_pos *p = &pos[i].pos;
+        if (chess_evaluate(p) != chess_quiet_eval(p))
+            continue;
+        char fen[100];
+        chess_to_fen(p, fen, sizeof fen);
+        fprintf(out, "%s | %.1f | %d\n", fen, result,
+                p->side == WHITE ? pos[i].score : -pos[i].score);
+        written++;
     }
-    for (int i = 0; i < nfens; i++)
-        fprintf(out, "%s | %.1f | %d\n", fens[i], result, scores[i]);
-    return nfens;
+    return written;
 }
 
 long long chess_selfplay(FILE *out, int games, long long nodes,

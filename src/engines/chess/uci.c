@@ -10,6 +10,7 @@
 #include <threads.h>
 
 #include "ludoteka/text.h"
+#include "nnue.h"
 #include "search.h"
 #include "uci.h"
 
@@ -19,6 +20,7 @@ typedef struct {
     FILE *out;
     mtx_t lock; /* one writer at a time */
     chess_search *search;
+    nnue_net *net; /* EvalFile's network, or NULL */
     chess_pos pos;
     uint64_t keys[KEYS_MAX]; /* earlier positions of the game */
     int nkeys;
@@ -255,6 +257,26 @@ static void setoption(uci *u, char **w, int n)
         u->level = v < 1 ? 1 : v > 5 ? 5 : (int)v;
     } else if (!strcasecmp(name, "Move Overhead") && has) {
         u->overhead = (v < 1 ? 1 : v > 5000 ? 5000 : v) / 1000.0;
+    } else if (!strcasecmp(name, "EvalFile")) {
+        /* the rest of the line is the path (it may hold spaces); none or
+         * <empty>: the hand-made evaluation */
+        char path[4096] = "";
+        size_t plen = 0;
+        for (int k = i + 1; k < n; k++)
+            plen += (size_t)snprintf(path + plen,
+                                     plen < sizeof path ? sizeof path - plen
+                                                        : 0,
+                                     "%s%s", plen ? " " : "", w[k]);
+        nnue_net *net = NULL;
+        char msg[512];
+        if (*path && strcmp(path, "<empty>") &&
+            !(net = nnue_load(path, msg, sizeof msg))) {
+            say(u, "info string %s", msg);
+            return;
+        }
+        chess_search_set_net(u->search, net);
+        nnue_free(u->net);
+        u->net = net;
     } else if (!strcasecmp(name, "Ponder") || !strcasecmp(name, "Clear Hash")) {
         if (!strcasecmp(name, "Clear Hash"))
             chess_search_clear(u->search);
@@ -299,6 +321,7 @@ int chess_uci_loop(FILE *in, FILE *out)
                 "option name Move Overhead type spin default 50 min 1 max "
                 "5000\n"
                 "option name Ponder type check default false\n"
+                "option name EvalFile type string default <empty>\n"
                 "option name Clear Hash type button\nuciok",
                 HASH_MAX_MB, MAX_THREADS);
         } else if (!strcmp(c, "isready")) {
@@ -339,6 +362,7 @@ int chess_uci_loop(FILE *in, FILE *out)
     }
     finish(&u, true);
     chess_search_free(u.search);
+    nnue_free(u.net);
     mtx_destroy(&u.lock);
     if (!line || !w)
         status = 1;
