@@ -212,11 +212,13 @@ int nnue_set_simd(int mode)
     return m;
 }
 
+#ifdef NNUE_X86
 static int simd(void)
 {
     int m = atomic_load_explicit(&simd_mode, memory_order_relaxed);
     return m >= 0 ? m : nnue_set_simd(NNUE_AUTO);
 }
+#endif
 
 /* to = from + the add columns - the sub columns, h numbers. */
 static void columns_plain(const int16_t *from, int16_t *to,
