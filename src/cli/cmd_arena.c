@@ -18,7 +18,7 @@
 #include <string.h>
 
 #include "arena_game.h"
-#include "arena_mpi.h"
+#include "mpi_job.h"
 #include "cli.h"
 #include "cmd.h"
 #include "words.h"
@@ -422,7 +422,7 @@ static bool send_outcome(const outcome *o)
     memcpy(bytes, &plain, sizeof plain);
     if (o->nrecord)
         memcpy(bytes + sizeof plain, o->record, o->nrecord);
-    bool ok = arena_mpi_send(0, MSG_OUTCOME, bytes, len);
+    bool ok = mpi_job_send(0, MSG_OUTCOME, bytes, len);
     free(bytes);
     return ok;
 }
@@ -459,7 +459,7 @@ static int take_message(arena *a, bool wait, int *done)
 {
     int sender = 0, tag = 0;
     size_t len = 0;
-    unsigned char *bytes = arena_mpi_receive(-1, wait, &sender, &tag, &len);
+    unsigned char *bytes = mpi_job_receive(-1, wait, &sender, &tag, &len);
     if (!bytes)
         return tag == 0 ? 0 : -1;
     outcome o;
@@ -483,7 +483,7 @@ static void tell(const arena *a, notice *told)
     if (now.counted == told->counted && now.stop == told->stop)
         return;
     for (int r = 1; r < a->size; r++)
-        arena_mpi_send(r, MSG_NOTICE, &now, sizeof now);
+        mpi_job_send(r, MSG_NOTICE, &now, sizeof now);
     *told = now;
 }
 
@@ -527,7 +527,7 @@ static int follow(arena *a, lt_player **players, lt_player **held,
     for (int k = a->rank; !broken && k < a->games; k += a->size) {
         bool wait = false;
         for (;;) {
-            void *bytes = arena_mpi_receive(0, wait, &sender, &tag, &len);
+            void *bytes = mpi_job_receive(0, wait, &sender, &tag, &len);
             if (!bytes) {
                 broken = tag < 0;
                 if (broken || known.stop || k < known.counted + WINDOW)
@@ -553,10 +553,10 @@ static int follow(arena *a, lt_player **players, lt_player **held,
         broken = !send_outcome(&o);
         free(o.record);
     }
-    if (!broken && arena_mpi_send(0, MSG_DONE, "", 0)) {
+    if (!broken && mpi_job_send(0, MSG_DONE, "", 0)) {
         /* the notices still coming, until the last word */
         for (;;) {
-            void *bytes = arena_mpi_receive(0, true, &sender, &tag, &len);
+            void *bytes = mpi_job_receive(0, true, &sender, &tag, &len);
             if (!bytes)
                 break;
             if (tag == MSG_FINAL && len == sizeof(int32_t)) {
@@ -859,7 +859,7 @@ static int play(arena *a)
     /* the others wait for the last word */
     int32_t last = status;
     for (int r = 1; r < a->size; r++)
-        arena_mpi_send(r, MSG_FINAL, &last, sizeof last);
+        mpi_job_send(r, MSG_FINAL, &last, sizeof last);
     return status;
 }
 
@@ -867,13 +867,13 @@ int cmd_arena(int argc, char **argv)
 {
     static arena a;
     memset(&a, 0, sizeof a);
-    if (!arena_mpi_begin(&a.rank, &a.size)) {
-        arena_mpi_end();
+    if (!mpi_job_begin(&a.rank, &a.size)) {
+        mpi_job_end();
         return EXIT_FAIL;
     }
     int status = prepare(&a, argc, argv);
     /* every process goes on, or none: a file missing on one machine */
-    if (arena_mpi_all(status == EXIT_OK))
+    if (mpi_job_all(status == EXIT_OK))
         status = play(&a);
     else if (status == EXIT_OK)
         status = EXIT_FAIL;
@@ -882,6 +882,6 @@ int cmd_arena(int argc, char **argv)
     free(a.nbook);
     if (a.record)
         fclose(a.record);
-    arena_mpi_end();
+    mpi_job_end();
     return status;
 }

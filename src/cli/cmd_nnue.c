@@ -9,6 +9,7 @@
 #include "../engines/chess/train.h"
 #include "cli.h"
 #include "cmd.h"
+#include "mpi_job.h"
 
 /* A command's flags: a text, a whole number from lo to hi, a real number
  * above lo (F_REAL) or from lo (F_REAL_FROM) and at most hi, a switch, or
@@ -70,11 +71,141 @@ static int read_flags(const char *command, int argc, char **argv, int first,
     return EXIT_OK;
 }
 
-static void progress(void *ctx, int games, long long positions)
+/* ---- ludoteka selfplay chess, in one process or an MPI job ------------- */
+
+/* Under mpirun, process r plays games r, r + N, ...; the others send
+ * theirs to process 0, which writes every game in its number's order, so
+ * that the file is the one a single process writes.  A process is never
+ * more than SP_CREDIT games ahead of the file. */
+enum { MSG_GAME = 1, MSG_ACK, MSG_STOP, SP_CREDIT = 8 };
+
+typedef struct {
+    FILE *out; /* process 0's file */
+    const char *path;
+    int rank, size;
+    int next;            /* process 0: the next game to write */
+    long long positions; /* process 0: written, everyone's */
+    int unacked;         /* another process: sent, not yet written */
+} sp_out;
+
+/* Process 0 writes game g and tells the process that played it. */
+static bool put_game(sp_out *o, int g, const unsigned char *bytes, size_t len,
+                     int positions)
 {
-    (void)ctx;
-    if (games % 100 == 0)
-        fprintf(stderr, _("%d games, %lld positions\n"), games, positions);
+    if (fwrite(bytes, 1, len, o->out) != len || fflush(o->out) != 0) {
+        cli_fail(EXIT_FAIL, _("cannot write %s"), o->path);
+        return false;
+    }
+    o->positions += positions;
+    o->next = g + 1;
+    if (g % o->size != 0 && !mpi_job_send(g % o->size, MSG_ACK, "", 0))
+        return false;
+    if (o->next % 100 == 0)
+        fprintf(stderr, _("%d games, %lld positions\n"), o->next, o->positions);
+    return true;
+}
+
+/* Process 0: the other processes' games before game upto, in order. */
+static bool take_others(sp_out *o, int upto)
+{
+    while (o->next < upto) {
+        int from = o->next % o->size, sender, tag;
+        size_t len;
+        unsigned char *bytes = mpi_job_receive(from, true, &sender, &tag, &len);
+        if (!bytes)
+            return false;
+        int32_t positions = -1;
+        if (tag == MSG_GAME && len >= sizeof positions)
+            memcpy(&positions, bytes, sizeof positions);
+        bool ok = positions >= 0 && positions <= SP_GAME_MAX
+                      ? put_game(o, o->next, bytes + sizeof positions,
+                                 len - sizeof positions, positions)
+                      : !cli_fail(EXIT_FAIL,
+                                  _("selfplay: process %d stopped or sent "
+                                    "what is not a game"),
+                                  from);
+        free(bytes);
+        if (!ok)
+            return false;
+    }
+    return true;
+}
+
+/* Another process: waits for process 0 to write one of its games; false
+ * when process 0 stopped the job. */
+static bool wait_ack(sp_out *o)
+{
+    int sender, tag;
+    size_t len;
+    void *bytes = mpi_job_receive(0, true, &sender, &tag, &len);
+    free(bytes);
+    if (bytes && tag == MSG_ACK) {
+        o->unacked--;
+        return true;
+    }
+    return false;
+}
+
+static bool sp_sink(void *ctx, int g, const unsigned char *bytes, size_t len,
+                    int positions)
+{
+    sp_out *o = ctx;
+    if (o->rank == 0)
+        return take_others(o, g) && put_game(o, g, bytes, len, positions);
+    while (o->unacked >= SP_CREDIT)
+        if (!wait_ack(o))
+            return false;
+    unsigned char *msg = malloc(sizeof(int32_t) + len);
+    if (!msg) {
+        cli_no_memory();
+        return false;
+    }
+    int32_t n = positions;
+    memcpy(msg, &n, sizeof n);
+    memcpy(msg + sizeof n, bytes, len);
+    bool ok = mpi_job_send(0, MSG_GAME, msg, sizeof n + len);
+    free(msg);
+    o->unacked += ok;
+    return ok;
+}
+
+/* The run of one process of the job (or the only one); an exit status. */
+static int selfplay_run(const chess_sp_plan *plan, const char *out_path,
+                        sp_out *o)
+{
+    char msg[512];
+    if (o->rank == 0) {
+        o->path = out_path;
+        o->out = fopen(out_path, plan->text ? "w" : "wb");
+        if (!o->out) {
+            for (int r = 1; r < o->size; r++)
+                mpi_job_send(r, MSG_STOP, "", 0);
+            return cli_fail(EXIT_FAIL, _("cannot write %s"), out_path);
+        }
+        if (!plan->text)
+            fwrite(chess_sp_magic, 1, SP_HEADER, o->out);
+    }
+    long long n = chess_sp_run(plan, sp_sink, o, msg, sizeof msg);
+    bool ok = n >= 0;
+    if (n < 0 && msg[0])
+        cli_fail(EXIT_FAIL, "%s", msg);
+    if (o->rank == 0) {
+        ok = ok && take_others(o, plan->games);
+        if (fclose(o->out) != 0 && ok)
+            ok = !cli_fail(EXIT_FAIL, _("cannot write %s"), out_path);
+        if (!ok)
+            for (int r = 1; r < o->size; r++)
+                mpi_job_send(r, MSG_STOP, "", 0);
+        else
+            printf(_("%lld positions from %lld games\n"), o->positions,
+                   (long long)plan->games);
+    } else {
+        if (!ok)
+            mpi_job_send(0, MSG_STOP, "", 0);
+        while (ok && o->unacked > 0)
+            ok = wait_ack(o);
+    }
+    return ok ? EXIT_OK : EXIT_FAIL;
 }
 
 int cmd_selfplay(int argc, char **argv)
@@ -108,23 +239,27 @@ int cmd_selfplay(int argc, char **argv)
     nnue_net *net = NULL;
     if (net_path && !(net = nnue_load(net_path, msg, sizeof msg)))
         return cli_fail(EXIT_FAIL, "%s", msg);
-    FILE *f = fopen(out_path, text ? "w" : "wb");
-    if (!f) {
+    sp_out o = {0};
+    if (!mpi_job_begin(&o.rank, &o.size)) {
+        mpi_job_end();
         nnue_free(net);
-        return cli_fail(EXIT_FAIL, _("cannot write %s"), out_path);
+        return EXIT_FAIL;
     }
-    long long n = chess_sp_run(f, text, (int)games, nodes, (int)plies,
-                               (uint64_t)seed, (int)jobs, net, progress, NULL,
-                               msg, sizeof msg);
-    if (fclose(f) != 0 && n >= 0) {
-        n = -1;
-        snprintf(msg, sizeof msg, _("cannot write %s"), out_path);
-    }
+    chess_sp_plan plan = {.text = text,
+                          .games = (int)games,
+                          .part = o.rank,
+                          .parts = o.size,
+                          .random_plies = (int)plies,
+                          .jobs = (int)jobs,
+                          .nodes = nodes,
+                          .seed = (uint64_t)seed,
+                          .net = net};
+    st = selfplay_run(&plan, out_path, &o);
+    if (!mpi_job_all(st == EXIT_OK) && st == EXIT_OK)
+        st = EXIT_FAIL;
+    mpi_job_end();
     nnue_free(net);
-    if (n < 0)
-        return cli_fail(EXIT_FAIL, "%s", msg);
-    printf(_("%lld positions from %lld games\n"), n, games);
-    return EXIT_OK;
+    return st;
 }
 
 /* The most positions the trainer reads (32 bytes each in memory). */

@@ -132,20 +132,54 @@ typedef struct {
     chess_sp_position pos[SP_GAME_MAX];
     int n;
     double white;
+    unsigned char bytes[SP_GAME_BYTES]; /* its quiet positions, as written */
+    size_t len;
+    int positions;
     bool done;
 } game_slot;
 
 typedef struct {
     mtx_t lock;
     cnd_t ready;
-    int games, next, random_plies, failed;
+    int mine, next, random_plies, failed; /* mine: this share's games */
+    int part, parts;
+    bool text;
     long long nodes;
     uint64_t seed;
     const nnue_net *net;
-    game_slot *slots; /* by game number modulo the window */
+    game_slot *slots; /* by the share's game number modulo the window */
     int window;       /* games in play or waiting to be written */
     int written;
 } sp_job;
+
+/* A game's quiet positions as they go into the file. */
+static void format_game(bool text, game_slot *slot)
+{
+    slot->len = 0;
+    slot->positions = 0;
+    for (int i = 0; i < slot->n; i++) {
+        const chess_sp_position *s = &slot->pos[i];
+        if (chess_is_capture(&s->pos, s->best) ||
+            move_kind(s->best) == MOVE_PROMO)
+            continue;
+        /* the result for the side to move: 0 lost, 1 drawn, 2 won */
+        int result = (int)(slot->white * 2 + 0.5);
+        if (s->pos.side == BLACK)
+            result = 2 - result;
+        unsigned char *at = slot->bytes + slot->len;
+        if (text) {
+            char fen[128];
+            chess_to_fen(&s->pos, fen, sizeof fen);
+            int n = snprintf((char *)at, SP_LINE_MAX, "%s | %d | %.1f\n", fen,
+                             s->score, result / 2.0);
+            slot->len += n > 0 && n < SP_LINE_MAX ? (size_t)n : 0;
+        } else {
+            chess_sp_encode(&s->pos, s->score, result, at);
+            slot->len += SP_RECORD;
+        }
+        slot->positions++;
+    }
+}
 
 static int sp_worker(void *arg)
 {
@@ -158,18 +192,19 @@ static int sp_worker(void *arg)
         chess_search_set_net(search, j->net);
     for (;;) {
         /* a game may start once the one a window before it is written */
-        while (!j->failed && j->next < j->games &&
+        while (!j->failed && j->next < j->mine &&
                j->next >= j->written + j->window)
             cnd_wait(&j->ready, &j->lock);
-        if (j->failed || j->next >= j->games)
+        if (j->failed || j->next >= j->mine)
             break;
-        int g = j->next++;
-        game_slot *slot = &j->slots[g % j->window];
+        int i = j->next++, g = j->part + i * j->parts;
+        game_slot *slot = &j->slots[i % j->window];
         mtx_unlock(&j->lock);
         uint64_t rng = j->seed ^ (0x632be59bd9b4e019u * (uint64_t)(g + 1));
         chess_sp_random(&rng);
         slot->n = chess_sp_play(search, j->nodes, j->random_plies, &rng,
                                 slot->pos, &slot->white);
+        format_game(j->text, slot);
         mtx_lock(&j->lock);
         slot->done = true;
         cnd_broadcast(&j->ready);
@@ -180,43 +215,23 @@ static int sp_worker(void *arg)
     return 0;
 }
 
-/* Writes a game's quiet positions; returns their number. */
-static int write_game(FILE *out, bool text, const game_slot *slot)
+long long chess_sp_run(const chess_sp_plan *plan, chess_sp_sink sink,
+                       void *ctx, char *msg, size_t msize)
 {
-    int written = 0;
-    for (int i = 0; i < slot->n; i++) {
-        const chess_sp_position *s = &slot->pos[i];
-        if (chess_is_capture(&s->pos, s->best) ||
-            move_kind(s->best) == MOVE_PROMO)
-            continue;
-        /* the result for the side to move: 0 lost, 1 drawn, 2 won */
-        int result = (int)(slot->white * 2 + 0.5);
-        if (s->pos.side == BLACK)
-            result = 2 - result;
-        if (text) {
-            char fen[128];
-            chess_to_fen(&s->pos, fen, sizeof fen);
-            fprintf(out, "%s | %d | %.1f\n", fen, s->score, result / 2.0);
-        } else {
-            unsigned char rec[SP_RECORD];
-            chess_sp_encode(&s->pos, s->score, result, rec);
-            fwrite(rec, 1, sizeof rec, out);
-        }
-        written++;
-    }
-    return written;
-}
-
-long long chess_sp_run(FILE *out, bool text, int games, long long nodes,
-                       int random_plies, uint64_t seed, int jobs,
-                       const nnue_net *net,
-                       void (*progress)(void *, int, long long), void *ctx,
-                       char *msg, size_t msize)
-{
-    if (jobs < 1)
-        jobs = 1;
-    sp_job j = {.games = games, .random_plies = random_plies, .nodes = nodes,
-                .seed = seed, .net = net, .window = 2 * jobs};
+    int jobs = plan->jobs < 1 ? 1 : plan->jobs;
+    int parts = plan->parts < 1 ? 1 : plan->parts;
+    sp_job j = {.part = plan->part,
+                .parts = parts,
+                .mine = plan->games > plan->part
+                            ? (plan->games - plan->part + parts - 1) / parts
+                            : 0,
+                .text = plan->text,
+                .random_plies = plan->random_plies,
+                .nodes = plan->nodes,
+                .seed = plan->seed,
+                .net = plan->net,
+                .window = 2 * jobs};
+    msg[0] = '\0';
     j.slots = calloc((size_t)j.window, sizeof *j.slots);
     thrd_t *threads = calloc((size_t)jobs, sizeof *threads);
     if (!j.slots || !threads || mtx_init(&j.lock, mtx_plain) != thrd_success) {
@@ -226,36 +241,37 @@ long long chess_sp_run(FILE *out, bool text, int games, long long nodes,
         return -1;
     }
     cnd_init(&j.ready);
-    if (!text)
-        fwrite(chess_sp_magic, 1, SP_HEADER, out);
     int started = 0;
     for (; started < jobs; started++)
         if (thrd_create(&threads[started], sp_worker, &j) != thrd_success)
             break;
     long long positions = 0;
+    bool refused = false;
     mtx_lock(&j.lock);
-    if (started == 0)
+    if (started == 0) {
         j.failed = 1;
-    while (!j.failed && j.written < games) {
+        snprintf(msg, msize, "out of memory");
+    }
+    while (!j.failed && j.written < j.mine) {
         game_slot *slot = &j.slots[j.written % j.window];
         if (!slot->done) {
             cnd_wait(&j.ready, &j.lock);
             continue;
         }
         mtx_unlock(&j.lock);
-        positions += write_game(out, text, slot);
-        fflush(out);
+        refused = !sink(ctx, j.part + j.written * parts, slot->bytes, slot->len,
+                        slot->positions);
+        positions += slot->positions;
         mtx_lock(&j.lock);
+        if (refused)
+            j.failed = 1; /* the sink said why */
         slot->done = false;
         j.written++;
         cnd_broadcast(&j.ready);
-        if (progress) {
-            mtx_unlock(&j.lock);
-            progress(ctx, j.written, positions);
-            mtx_lock(&j.lock);
-        }
     }
     bool failed = j.failed;
+    if (failed && !refused && !msg[0])
+        snprintf(msg, msize, "out of memory");
     mtx_unlock(&j.lock);
     for (int i = 0; i < started; i++)
         thrd_join(threads[i], NULL);
@@ -263,13 +279,5 @@ long long chess_sp_run(FILE *out, bool text, int games, long long nodes,
     mtx_destroy(&j.lock);
     free(j.slots);
     free(threads);
-    if (failed) {
-        snprintf(msg, msize, "out of memory");
-        return -1;
-    }
-    if (ferror(out)) {
-        snprintf(msg, msize, "write error");
-        return -1;
-    }
-    return positions;
+    return failed ? -1 : positions;
 }

@@ -44,21 +44,30 @@ int chess_sp_play(chess_search *, long long nodes, int random_plies,
 /* The next number of a splitmix64 sequence. */
 uint64_t chess_sp_random(uint64_t *state);
 
-/* What ludoteka selfplay chess does: games games, each from its own seed
- * (derived from seed and its number, so that any jobs give the same
- * file), their quiet positions (not in check, the chosen move neither a
- * capture nor a promotion) written in game order, in the binary format
- * above or as text ("FEN | score | result", both for the side to move).
- * net: the network the search evaluates with, or NULL. progress (may be
- * NULL) hears of every game written.  Returns the number of positions, or
- * -1 with a message. */
+/* What ludoteka selfplay chess does, or one process's share of it: the
+ * games numbered part, part + parts, ... below games, each from its own
+ * seed (derived from seed and its number, so that any jobs and any
+ * parts give the same games), jobs at a time.  Each game's quiet
+ * positions (not in check, the chosen move neither a capture nor a
+ * promotion), in the binary format above or as text ("FEN | score |
+ * result", both for the side to move), go to the sink in the order of
+ * their numbers; a sink that returns false (having said why) stops the
+ * run.  net: the network the search evaluates with, or NULL.  Returns
+ * the number of positions, or -1 (msg says why, or is empty when the
+ * sink stopped it). */
 typedef struct nnue_net nnue_net;
-long long chess_sp_run(FILE *out, bool text, int games, long long nodes,
-                       int random_plies, uint64_t seed, int jobs,
-                       const nnue_net *net,
-                       void (*progress)(void *, int games_done,
-                                        long long positions),
-                       void *ctx, char *msg, size_t msize);
+typedef struct {
+    bool text;
+    int games, part, parts, random_plies, jobs;
+    long long nodes;
+    uint64_t seed;
+    const nnue_net *net;
+} chess_sp_plan;
+enum { SP_LINE_MAX = 128, SP_GAME_BYTES = SP_GAME_MAX * SP_LINE_MAX };
+typedef bool (*chess_sp_sink)(void *ctx, int game, const unsigned char *bytes,
+                              size_t len, int positions);
+long long chess_sp_run(const chess_sp_plan *, chess_sp_sink, void *ctx,
+                       char *msg, size_t msize);
 
 /* A position as a record and back (false: not a record of a possible
  * position). */

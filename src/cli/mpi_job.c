@@ -1,6 +1,7 @@
-/* arena_mpi.c — the messages of `ludoteka arena` between the processes
- * of an MPI job; without MPI (LT_HAVE_MPI unset) one process alone. */
-#include "arena_mpi.h"
+/* mpi_job.c — the messages between the processes of an MPI job
+ * (ludoteka arena, selfplay); without MPI (LT_HAVE_MPI unset) one process
+ * alone. */
+#include "mpi_job.h"
 
 #include <stdint.h>
 #include <stdlib.h>
@@ -25,30 +26,30 @@ static long launched_size(void)
 
 #ifndef LT_HAVE_MPI
 
-bool arena_mpi_begin(int *rank, int *size)
+bool mpi_job_begin(int *rank, int *size)
 {
     *rank = 0;
     *size = 1;
     if (launched_size() > 1) {
         cli_fail(EXIT_FAIL, "%s",
-                 _("arena: started by mpirun, but this ludoteka was built "
+                 _("started by mpirun, but this ludoteka was built "
                    "without MPI (cmake -DLT_MPI=ON, with libopenmpi-dev)"));
         return false;
     }
     return true;
 }
 
-void arena_mpi_end(void) {}
+void mpi_job_end(void) {}
 
-bool arena_mpi_all(bool ok) { return ok; }
+bool mpi_job_all(bool ok) { return ok; }
 
-bool arena_mpi_send(int to, int tag, const void *bytes, size_t len)
+bool mpi_job_send(int to, int tag, const void *bytes, size_t len)
 {
     (void)to, (void)tag, (void)bytes, (void)len;
     return false;
 }
 
-void *arena_mpi_receive(int from, bool wait, int *sender, int *tag, size_t *len)
+void *mpi_job_receive(int from, bool wait, int *sender, int *tag, size_t *len)
 {
     (void)from, (void)wait, (void)sender, (void)len;
     *tag = -1;
@@ -78,7 +79,7 @@ static bool failed(int rc, const char *what)
     int n = 0;
     if (MPI_Error_string(rc, text, &n) != MPI_SUCCESS)
         lt_copy(text, sizeof text, "?");
-    cli_fail(EXIT_FAIL, _("arena: MPI: %s: %s"), what, text);
+    cli_fail(EXIT_FAIL, _("MPI: %s: %s"), what, text);
     return true;
 }
 
@@ -101,14 +102,14 @@ static void reap(bool wait)
     npending = kept;
 }
 
-bool arena_mpi_begin(int *rank, int *size)
+bool mpi_job_begin(int *rank, int *size)
 {
     *rank = 0;
     *size = 1;
     if (launched_size() <= 1)
         return true; /* not started by mpirun: alone, as without MPI */
     int provided = 0;
-    /* only the thread that runs the arena calls MPI */
+    /* only the thread that runs the command calls MPI */
     if (failed(MPI_Init_thread(NULL, NULL, MPI_THREAD_FUNNELED, &provided),
                "init"))
         return false;
@@ -120,7 +121,7 @@ bool arena_mpi_begin(int *rank, int *size)
     return true;
 }
 
-void arena_mpi_end(void)
+void mpi_job_end(void)
 {
     if (!joined)
         return;
@@ -129,7 +130,7 @@ void arena_mpi_end(void)
     joined = false;
 }
 
-bool arena_mpi_all(bool ok)
+bool mpi_job_all(bool ok)
 {
     if (!joined)
         return ok;
@@ -140,10 +141,10 @@ bool arena_mpi_all(bool ok)
     return all != 0;
 }
 
-bool arena_mpi_send(int to, int tag, const void *bytes, size_t len)
+bool mpi_job_send(int to, int tag, const void *bytes, size_t len)
 {
     if (len > INT32_MAX) {
-        cli_fail(EXIT_FAIL, "%s", _("arena: MPI: a message too long to send"));
+        cli_fail(EXIT_FAIL, "%s", _("MPI: a message too long to send"));
         return false;
     }
     reap(false);
@@ -169,7 +170,7 @@ bool arena_mpi_send(int to, int tag, const void *bytes, size_t len)
     return true;
 }
 
-void *arena_mpi_receive(int from, bool wait, int *sender, int *tag, size_t *len)
+void *mpi_job_receive(int from, bool wait, int *sender, int *tag, size_t *len)
 {
     MPI_Status st;
     int source = from < 0 ? MPI_ANY_SOURCE : from, there = 1, count = 0;

@@ -1,8 +1,9 @@
-/* arena_mpi.h — the messages of `ludoteka arena` between the processes
- * of an MPI job (mpirun -np N ludoteka arena ...).  Built without MPI, or
- * run without mpirun, there is one process and nothing is sent. */
-#ifndef LUDOTEKA_ARENA_MPI_H
-#define LUDOTEKA_ARENA_MPI_H
+/* mpi_job.h — the messages of `ludoteka arena` and `ludoteka selfplay`
+ * between the processes of an MPI job (mpirun -np N ludoteka arena ...).
+ * Built without MPI, or run without mpirun, there is one process and
+ * nothing is sent. */
+#ifndef LUDOTEKA_MPI_JOB_H
+#define LUDOTEKA_MPI_JOB_H
 
 #include <stdbool.h>
 #include <stddef.h>
@@ -12,18 +13,18 @@
  * are.  Otherwise, or when MPI cannot start, 0 and 1.  false (with a
  * message) only when started by mpirun but built without MPI or MPI
  * failed. */
-bool arena_mpi_begin(int *rank, int *size);
+bool mpi_job_begin(int *rank, int *size);
 /* Leaves the job: waits for the messages still going out. */
-void arena_mpi_end(void);
+void mpi_job_end(void);
 /* With every process of the job: true when ok is true in all of them. */
-bool arena_mpi_all(bool ok);
+bool mpi_job_all(bool ok);
 /* Sends len bytes to process to, with a tag; the bytes are copied, so
  * the caller may reuse them.  false (with a message) on failure. */
-bool arena_mpi_send(int to, int tag, const void *bytes, size_t len);
+bool mpi_job_send(int to, int tag, const void *bytes, size_t len);
 /* The next message from process from (or any, -1) with any tag: when
  * wait is false and none has come, NULL; otherwise a malloc'd copy (the
  * caller frees it) with its sender, tag (above 0) and length.  NULL
  * with *tag 0 when none has come, -1 on failure (a message said). */
-void *arena_mpi_receive(int from, bool wait, int *sender, int *tag, size_t *len);
+void *mpi_job_receive(int from, bool wait, int *sender, int *tag, size_t *len);
 
 #endif

@@ -1,8 +1,9 @@
 #!/bin/sh
-# arena_mpi_test.sh — `ludoteka arena` over the processes of an MPI job
-# prints exactly what one process prints with the same seed: every line,
-# the table, the SPRT's stop and the records.  Skipped (77) when mpirun is
-# missing.  Usage: arena_mpi_test.sh path/to/ludoteka with|without
+# mpi_test.sh — `ludoteka arena` over the processes of an MPI job prints
+# exactly what one process prints with the same seed: every line, the
+# table, the SPRT's stop and the records; `ludoteka selfplay` writes the
+# same data file.  Skipped (77) when mpirun is missing.
+# Usage: mpi_test.sh path/to/ludoteka with|without
 # (whether the program was built with MPI).
 LT=$1
 BUILT=$2
@@ -70,7 +71,7 @@ if [ "$BUILT" != with ]; then
         --games 2 >"$T/out" 2>"$T/err" </dev/null
     [ $? -ne 0 ] || fail "ran under mpirun, built without MPI"
     has err "built without MPI"
-    finish arena_mpi || exit 1
+    finish mpi || exit 1
     echo "SKIP: ludoteka built without MPI (cmake -DLT_MPI=ON); the runs were not compared"
     exit 77
 fi
@@ -135,6 +136,26 @@ mpi 2 np2-many $ARGS
 equal one-many np2-many
 has one-many " 700 "
 
+CASE=selfplay
+# the self-play data file is the same byte for byte from one process,
+# two threads, and two or three processes (with threads of their own);
+# more games than a process may be ahead of the file (8)
+ARGS="selfplay chess --games 20 --nodes 200 --seed 4"
+alone sp-one $ARGS --out "$T/sp-one.bin"
+has sp-one "positions from 20 games"
+alone sp-two $ARGS --jobs 2 --out "$T/sp-two.bin"
+equal sp-one.bin sp-two.bin
+mpi 2 sp-np2 $ARGS --out "$T/sp-np2.bin"
+equal sp-one.bin sp-np2.bin
+equal sp-one sp-np2
+mpi 3 sp-np3 $ARGS --jobs 2 --out "$T/sp-np3.bin"
+equal sp-one.bin sp-np3.bin
+alone sp-text $ARGS --text --out "$T/sp-one.txt"
+mpi 3 sp-np3-text $ARGS --text --out "$T/sp-np3.txt"
+equal sp-one.txt sp-np3.txt
+[ "$(wc -l <"$T/sp-one.txt")" -eq "$(sed -n 's/ positions.*//p' "$T/sp-one")" ] ||
+    fail "a text line a position expected"
+
 CASE=refused
 # every process refuses a bad player, and the job ends
 $MPIRUN -np 2 "$LT" arena alquerque --player nobody --player random \
@@ -142,4 +163,10 @@ $MPIRUN -np 2 "$LT" arena alquerque --player nobody --player random \
 [ $? -ne 0 ] || fail "a bad player accepted under mpirun"
 has err "unknown player 'nobody'"
 
-finish arena_mpi
+# and a data file it cannot write
+$MPIRUN -np 2 "$LT" selfplay chess --games 4 --nodes 100 \
+    --out "$T/no/such/folder.bin" >"$T/out" 2>"$T/err" </dev/null
+[ $? -ne 0 ] || fail "an unwritable data file accepted under mpirun"
+has err "cannot write"
+
+finish mpi
