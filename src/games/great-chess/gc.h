@@ -177,6 +177,12 @@ typedef struct {
     bool in_check;
 } gc_guard;
 void gc_guard_init(const gc_pos *, gc_guard *);
+/* The same after the legal move m was made (gc_make) on a position: its
+ * check from what the move changed, the moved piece and the way it may
+ * have opened. */
+void gc_guard_after(const gc_pos *, gc_move m, gc_guard *);
+/* After the legal move m was made: is the side to move in check? */
+bool gc_gives_check(const gc_pos *, gc_move m);
 /* In check: the squares of one checker and of the way its attack takes
  * to the king; a move that is not the king's and lands elsewhere is
  * illegal.  Not in check: every square, and false. */
@@ -189,6 +195,10 @@ bool gc_needs_test(const gc_pos *, const gc_guard *, int from);
 bool gc_legal(gc_pos *, gc_move, const gc_guard *);
 int gc_gen_legal(gc_pos *, const gc_guard *, gc_move *out);
 bool gc_has_legal(gc_pos *, const gc_guard *);
+/* The legal moves as the game's actions (from cell * 144 + to cell, the
+ * cells numbered rank * 12 + file), in ascending order; out has room for
+ * GC_MAX_MOVES. */
+int gc_legal_actions(const gc_pos *, const gc_guard *, int32_t *out);
 /* Is the pseudo-legal move one of the generated ones (for TT moves)? */
 bool gc_pseudo_ok(const gc_pos *, gc_move);
 /* Game over at this position: 0 no; otherwise +1/-1 for the side to move
