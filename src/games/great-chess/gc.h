@@ -157,11 +157,6 @@ void gc_build_reach(void);
 /* Is sq attacked by colour `by` (could a piece of `by` capture there)? */
 bool gc_attacked(const gc_pos *, int sq, int by);
 bool gc_in_check(const gc_pos *);
-/* Keeps of the king's destinations `to` (its targets) the safe ones, the
- * squares the king of the side to move may step or leap to without being
- * attacked there (what gc_legal decides for a king's move, without
- * touching the board), the enemy's pieces read once. */
-void gc_king_filter(const gc_pos *, gc_set *to);
 /* The squares the piece on `from` may move to, its own king's safety
  * aside; quiet: non-captures too (promotions always). */
 gc_set gc_targets(const gc_pos *, int from, bool quiet);

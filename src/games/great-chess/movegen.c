@@ -196,7 +196,7 @@ enum { REACH_SPAN = 2 * GC_FILES - 1 };
 /* (pawns and kings, tested apart, have none: types from the giraffe up
  * to the Aanca; the table is small enough to stay in the cache) */
 static reach reaches[GC_AANCA - GC_GIRAFFE + 1][REACH_SPAN][REACH_SPAN];
-/* For a piece (df, dr) away from a king, bit (x + 2) * 5 + y + 2 for
+/* For a piece (df, dr) away from a king, bit (y + 2) * 5 + x + 2 for
  * each square (x, y) of the 5x5 around the king (its steps and leaps)
  * that the piece's geometry reaches, whatever stands between. */
 enum { NEAR_SPAN = REACH_SPAN + 4 };
@@ -230,7 +230,7 @@ static void build_near(void)
                         if (ex > -GC_FILES && ex < GC_FILES && ey > -GC_RANKS &&
                             ey < GC_RANKS &&
                             reaches[t][ex + GC_FILES - 1][ey + GC_RANKS - 1].n >= 0)
-                            bits |= 1u << ((x + 2) * 5 + y + 2);
+                            bits |= 1u << ((y + 2) * 5 + x + 2);
                     }
                 near_king[t][df + GC_FILES + 1][dr + GC_RANKS + 1] = bits;
             }
@@ -346,28 +346,32 @@ bool gc_attacked(const gc_pos *p, int s, int by)
     return attacked(p, s, by, 0);
 }
 
-void gc_king_filter(const gc_pos *p, gc_set *to)
+/* The squares around a king (its steps and leaps), bit (y + 2) * 5 + x + 2
+ * for the square x files and y ranks away: in the order of the squares. */
+static inline int zone_offset(int bit)
+{
+    return (bit / 5 - 2) * GC_W + bit % 5 - 2;
+}
+
+/* Keeps of the king's destinations (bits around it) the safe ones, the
+ * squares the king of the side to move may step or leap to without being
+ * attacked there (what gc_legal decides for a king's move, without
+ * touching the board), the enemy's pieces read once. */
+static uint32_t king_safe(const gc_pos *p, uint32_t alive)
 {
     const uint8_t *b = p->sq;
     int c = p->side, by = c ^ 1, k = p->king[c];
     int kf = gc_file(k), kr = gc_rank(k);
-    /* the destinations by their place around the king: bit (x+2)*5+y+2 */
-    int sq[25];
-    uint32_t alive = 0;
     int pawn = GC_PAWN | GC_FLAG(by), back = by ? 16 : -16;
     bool pawns = p->count[by][GC_PAWN] != 0;
     /* the squares the pawns and the king attack go at once */
-    for (int w = 0; w < 3; w++)
-        for (uint64_t bits = to->w[w]; bits; bits &= bits - 1) {
-            int s = GC_FIRST + 64 * w + __builtin_ctzll(bits);
-            if ((pawns && (is_piece(b, s + back - 1, pawn) ||
-                           is_piece(b, s + back + 1, pawn))) ||
-                king_attacks(p, s, by))
-                continue;
-            int bit = (gc_file(s) - kf + 2) * 5 + gc_rank(s) - kr + 2;
-            sq[bit] = s;
-            alive |= 1u << bit;
-        }
+    for (uint32_t a = alive; a; a &= a - 1) {
+        int bit = __builtin_ctz(a), s = k + zone_offset(bit);
+        if ((pawns && (is_piece(b, s + back - 1, pawn) ||
+                       is_piece(b, s + back + 1, pawn))) ||
+            king_attacks(p, s, by))
+            alive &= ~(1u << bit);
+    }
     /* then each other piece, read once, against the squares left that
      * its geometry reaches */
     int dirs = p->rules.unicorn == GC_UNICORN_ALL ? 3 : 1 << by;
@@ -381,16 +385,14 @@ void gc_king_filter(const gc_pos *p, gc_set *to)
             uint32_t a = alive & near_king[type - GC_GIRAFFE][ff - kf + GC_FILES + 1]
                                           [fr - kr + GC_RANKS + 1];
             for (; a; a &= a - 1) {
-                int bit = __builtin_ctz(a), s = sq[bit];
+                int bit = __builtin_ctz(a), s = k + zone_offset(bit);
                 const reach *r = &reaches[type - GC_GIRAFFE][gc_file(s) - ff + GC_FILES - 1]
                                          [gc_rank(s) - fr + GC_RANKS - 1];
                 if (way_empty(b, r, from, dirs, k))
                     alive &= ~(1u << bit);
             }
         }
-    *to = (gc_set){{0, 0, 0}};
-    for (; alive; alive &= alive - 1)
-        gc_set_add(to, sq[__builtin_ctz(alive)]);
+    return alive;
 }
 
 /* One attacker of colour `by` on s and its way there: its square and
@@ -797,7 +799,20 @@ bool gc_has_legal(gc_pos *p, const gc_guard *g)
     gc_set evade = {{~0ull, ~0ull, ~0ull}};
     if (g->in_check)
         gc_check_path(p, &evade);
-    for (int pass = 0; pass < 2; pass++)
+    else { /* the first pass without writing out the moves' set */
+        int c = p->side;
+        gen_ctx x;
+        gen_ctx_init(&x, p, c, true);
+        uint32_t moves[GC_MAX_MOVES];
+        for (int w = 0; w < 3; w++)
+            for (uint64_t bits = p->occ[c].w[w]; bits; bits &= bits - 1) {
+                int from = GC_FIRST + 64 * w + __builtin_ctzll(bits);
+                if (!gc_needs_test(p, g, from) &&
+                    gen_piece(p, from, c, &x, 0, code_move, moves) != moves)
+                    return true;
+            }
+    }
+    for (int pass = g->in_check ? 0 : 1; pass < 2; pass++)
         for (int w = 0; w < 3; w++)
             for (uint64_t bits = p->occ[p->side].w[w]; bits; bits &= bits - 1) {
                 int from = GC_FIRST + 64 * w + __builtin_ctzll(bits);
@@ -815,6 +830,32 @@ bool gc_has_legal(gc_pos *p, const gc_guard *g)
                     }
             }
     return false;
+}
+
+/* The legal moves of the king of the side to move, written as in
+ * gen_piece. */
+static uint32_t *king_moves(const gc_pos *p, uint32_t base, const uint32_t *code,
+                            uint32_t *o)
+{
+    /* king_steps[i] as a bit around the king */
+    static const int8_t step_bit[8] = {13, 11, 17, 7, 18, 16, 8, 6};
+    const uint8_t *b = p->sq;
+    int c = p->side, k = p->king[c], own = GC_FLAG(c);
+    uint32_t alive = 0;
+    if (p->unmoved >> c & 1) { /* its leaps too */
+        gc_set to = gc_targets(p, k, true);
+        for (int w = 0; w < 3; w++)
+            for (uint64_t bits = to.w[w]; bits; bits &= bits - 1) {
+                int s = GC_FIRST + 64 * w + __builtin_ctzll(bits);
+                alive |= 1u << ((gc_rank(s) - gc_rank(k) + 2) * 5 + gc_file(s) - gc_file(k) + 2);
+            }
+    } else {
+        for (int i = 0; i < 8; i++)
+            alive |= (uint32_t)!(b[k + king_steps[i]] & own) << step_bit[i];
+    }
+    for (alive = king_safe(p, alive); alive; alive &= alive - 1)
+        *o++ = base + code[k + zone_offset(__builtin_ctz(alive))];
+    return o;
 }
 
 int gc_legal_actions(const gc_pos *p, const gc_guard *g, int32_t *out)
@@ -836,9 +877,7 @@ int gc_legal_actions(const gc_pos *p, const gc_guard *g, int32_t *out)
             int from = GC_FIRST + 64 * w + __builtin_ctzll(own);
             uint32_t base = (uint32_t)(gc_cell(from) * GC_CELLS);
             if (from == king) {
-                gc_set to = gc_targets(p, from, true);
-                gc_king_filter(p, &to);
-                o = emit(to, base, code_cell, o);
+                o = king_moves(p, base, code_cell, o);
                 continue;
             }
             if (!g->in_check && !gc_set_has(&g->pinned, from)) {
