@@ -78,12 +78,14 @@ typedef struct {
 } gc_rules;
 
 /* The position.  Invariants: occ[c] has a bit (square - GC_FIRST) for
- * every piece of colour c; king[c] is colour c's king; count[c][t] counts
+ * every piece of colour c, pawns[c] for each of its pawns; king[c] is
+ * colour c's king; count[c][t] counts
  * its pieces of type t; key is gc_key() of the position; a bit of
  * `unmoved` is set only while that king stands on its starting square. */
 typedef struct {
     uint8_t sq[GC_SQUARES];
     gc_set occ[2];
+    gc_set pawns[2];
     uint64_t key;
     uint16_t king[2];
     uint8_t side;          /* colour to move */

@@ -325,7 +325,8 @@ static inline bool attacked(const gc_pos *p, int s, int by, int vacated)
     int sf = gc_file(s) + GC_FILES - 1, sr = gc_rank(s) + GC_RANKS - 1;
     int dirs = p->rules.unicorn == GC_UNICORN_ALL ? 3 : 1 << by;
     for (int w = 0; w < 3; w++)
-        for (uint64_t bits = p->occ[by].w[w]; bits; bits &= bits - 1) {
+        for (uint64_t bits = p->occ[by].w[w] & ~p->pawns[by].w[w]; bits;
+             bits &= bits - 1) {
             int from = GC_FIRST + 64 * w + __builtin_ctzll(bits);
             /* (gc_legal tries a capture on sq[] alone: the square of a
              * piece just taken is still in occ) */
@@ -376,7 +377,8 @@ static uint32_t king_safe(const gc_pos *p, uint32_t alive)
      * its geometry reaches */
     int dirs = p->rules.unicorn == GC_UNICORN_ALL ? 3 : 1 << by;
     for (int w = 0; w < 3 && alive; w++)
-        for (uint64_t bits = p->occ[by].w[w]; bits && alive; bits &= bits - 1) {
+        for (uint64_t bits = p->occ[by].w[w] & ~p->pawns[by].w[w]; bits && alive;
+             bits &= bits - 1) {
             int from = GC_FIRST + 64 * w + __builtin_ctzll(bits);
             int type = b[from] & GC_TYPE;
             if (type == GC_PAWN || type == GC_KING)
