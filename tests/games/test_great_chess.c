@@ -10,6 +10,7 @@
  * positions (default 2; 3 is the full comparison, a few minutes). */
 #include "support.h"
 
+#include "games/great-chess/great_chess.h"
 #include "great_chess_ref.h"
 #include "ludoteka/ai.h"
 #include "ludoteka/rng.h"
@@ -423,6 +424,44 @@ typedef struct {
     long nodes, promotions, leaps, evasions, stalemates, mates, caps;
 } coverage;
 
+/* What the engine and the game read of a position besides the legal
+ * moves, against the board's own slow answers: the guard the game keeps
+ * (worked out from the last move) as gc_guard_init finds it; the
+ * captures and promotions (gc_gen_tactical) as those of gc_gen, in the
+ * same order; and for every legal move, check after it (gc_gives_check)
+ * as gc_in_check finds it. */
+static void check_engine_view(const lt_state *s, const char *text)
+{
+    const great *gs = (const great *)s;
+    gc_pos p = gs->pos;
+    gc_guard g;
+    gc_guard_init(&p, &g);
+    if (g.in_check != gs->guard.in_check ||
+        memcmp(&g.pinned, &gs->guard.pinned, sizeof g.pinned))
+        fail_msg("%s: the game's guard differs from gc_guard_init's", text);
+    static gc_move all[GC_MAX_MOVES], tactical[GC_MAX_MOVES];
+    int n = gc_gen(&p, all), k = 0, t = gc_gen_tactical(&p, tactical);
+    for (int i = 0; i < n; i++) {
+        gc_move m = all[i];
+        if (!p.sq[GC_TO(m)] && !gc_promotes(&p, m))
+            continue;
+        if (k >= t || tactical[k] != m)
+            fail_msg("%s: the tactical moves differ at the %dth", text, k + 1);
+        k++;
+    }
+    if (k != t)
+        fail_msg("%s: %d tactical moves, %d captures and promotions", text, t, k);
+    for (int i = 0; i < n; i++) {
+        if (!gc_legal(&p, all[i], &g))
+            continue;
+        gc_undo u;
+        gc_make(&p, all[i], &u);
+        if (gc_gives_check(&p, all[i]) != gc_in_check(&p))
+            fail_msg("%s: check after its %dth move misjudged", text, i + 1);
+        gc_unmake(&p, all[i], &u);
+    }
+}
+
 /* Both sides of the comparison at one node: the game's state and the
  * reference position.  Compares the texts, the legal moves by name, the
  * end of the game; returns the leaves below at `depth`. */
@@ -435,6 +474,8 @@ static uint64_t walk(const lt_game *g, const lt_state *s, const ref_pos *r,
     if (strcmp(text, rtext))
         fail_msg("positions differ:\n game %s\n  ref %s", text, rtext);
     cov->nodes++;
+    if (g->current_player(s) >= 0)
+        check_engine_view(s, text);
     if (depth == 0)
         return 1;
     static ref_list lists[8];

@@ -135,12 +135,17 @@ static void pawn_terms(const gc_pos *p, int sq, int c, score *s, int sign)
     int promo = gc_value[gc_promotion[f]];
     s->mg += sign * adv * 3;
     s->eg += sign * adv * adv * 3;
-    /* passed: no enemy pawn ahead on this or the next files */
-    int up = c ? -16 : 16, enemy_pawn = GC_PAWN | GC_FLAG(c ^ 1);
+    /* passed: no enemy pawn ahead on this or the next files (the ranks
+     * ahead and the three files as bits of the sets: 16 a rank) */
+    int up = c ? -16 : 16;
+    uint64_t files = ((f ? 7ull << (f - 1) : 3ull) & 0xfff) * 0x0001000100010001ull;
     bool passed = true;
-    for (int t = sq + up; p->sq[t] != GC_OFF && passed; t += up)
-        passed = p->sq[t] != enemy_pawn && p->sq[t - 1] != enemy_pawn &&
-                 p->sq[t + 1] != enemy_pawn;
+    for (int w = 0; w < 3; w++) {
+        int edge = (c ? r : r + 1) * 16 - 64 * w; /* first bit beyond, in w */
+        uint64_t above = edge <= 0 ? ~0ull : edge >= 64 ? 0 : ~0ull << edge;
+        uint64_t ahead = c ? ~above : above;
+        passed &= !(p->pawns[c ^ 1].w[w] & ahead & files);
+    }
     if (passed) {
         int bonus = adv * adv * (promo + 200) / 100;
         s->mg += sign * bonus / 2;
@@ -166,7 +171,16 @@ int gc_eval(const gc_pos *p)
     for (int c = 0; c < 2; c++) {
         int sign = c ? -1 : 1, enemy_king = p->king[c ^ 1];
         for (int w = 0; w < 3; w++)
-            for (uint64_t bits = p->occ[c].w[w]; bits; bits &= bits - 1) {
+            for (uint64_t bits = p->pawns[c].w[w]; bits; bits &= bits - 1) {
+                int sq = GC_FIRST + 64 * w + __builtin_ctzll(bits);
+                s.mg += sign * gc_value[GC_PAWN];
+                s.eg += sign * value_eg[GC_PAWN];
+                pawn_terms(p, sq, c, &s, sign);
+            }
+        /* the other pieces */
+        for (int w = 0; w < 3; w++)
+            for (uint64_t bits = p->occ[c].w[w] & ~p->pawns[c].w[w]; bits;
+                 bits &= bits - 1) {
                 int sq = GC_FIRST + 64 * w + __builtin_ctzll(bits);
                 int type = p->sq[sq] & GC_TYPE;
                 phase += phase_weight[type];
@@ -176,10 +190,6 @@ int gc_eval(const gc_pos *p)
                 } else {
                     s.mg += sign * gc_value[type];
                     s.eg += sign * value_eg[type];
-                }
-                if (type == GC_PAWN) {
-                    pawn_terms(p, sq, c, &s, sign);
-                    continue;
                 }
                 if (type == GC_KING) {
                     /* at home in the middle game, central in the end */

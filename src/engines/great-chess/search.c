@@ -4,9 +4,11 @@
  * move reductions, killer and history ordering, and a quiescence search of
  * captures and promotions.  Stalemate is decisive in this game (seed: the
  * side with more, then higher, pieces wins), so it scores like mate. */
+#define _DEFAULT_SOURCE /* madvise */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <threads.h>
 #include <time.h>
 
@@ -60,6 +62,26 @@ static double now(void)
     return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
 }
 
+/* The table, zeroed: in huge pages where the system gives them on
+ * request (a probe then rarely misses the address cache as well as the
+ * data cache), else as it comes. */
+static tt_entry *tt_alloc(size_t entries)
+{
+    enum { HUGE_PAGE = 2 << 20 };
+    size_t bytes = entries * sizeof(tt_entry); /* a power of two */
+    if (bytes >= HUGE_PAGE) {
+        tt_entry *t = aligned_alloc(HUGE_PAGE, bytes);
+        if (t) {
+#ifdef MADV_HUGEPAGE
+            madvise(t, bytes, MADV_HUGEPAGE);
+#endif
+            memset(t, 0, bytes);
+            return t;
+        }
+    }
+    return calloc(entries, sizeof(tt_entry));
+}
+
 gc_search *gc_search_new(int hash_mb)
 {
     gc_search *s = calloc(1, sizeof *s);
@@ -68,7 +90,7 @@ gc_search *gc_search_new(int hash_mb)
     size_t entries = 1;
     while (entries * 2 * sizeof(tt_entry) <= (size_t)hash_mb << 20)
         entries *= 2;
-    s->tt = calloc(entries, sizeof *s->tt);
+    s->tt = tt_alloc(entries);
     if (!s->tt) {
         free(s);
         return NULL;
@@ -204,14 +226,16 @@ static void score_moves(gc_search *s, int ply, int n, gc_move tt_move)
     }
 }
 
-/* Brings the best remaining move to index i. */
+/* Brings the best remaining move to index i (the first of the best:
+ * the highest score found without a branch, then where it is). */
 static gc_move pick(gc_search *s, int ply, int i, int n)
 {
     gc_move *mv = s->moves[ply];
-    int *sc = s->scores[ply], best = i;
+    int *sc = s->scores[ply], top = sc[i], best = i;
     for (int j = i + 1; j < n; j++)
-        if (sc[j] > sc[best])
-            best = j;
+        top = sc[j] > top ? sc[j] : top;
+    while (sc[best] != top)
+        best++;
     gc_move m = mv[best];
     int v = sc[best];
     mv[best] = mv[i];
@@ -428,7 +452,7 @@ static int search(gc_search *s, int alpha, int beta, int depth, int ply,
         gc_make(p, m, &u);
         __builtin_prefetch(&s->tt[p->key & s->tt_mask]);
         s->path[ply + 1] = p->key;
-        bool gives_check = gc_in_check(p);
+        bool gives_check = gc_gives_check(p, m);
         int v, nd = depth - 1;
         /* 9. late move reductions */
         if (depth >= 3 && legal > 1 + pv_node && quiet && !gives_check) {

@@ -54,10 +54,15 @@ static inline uint64_t zp(int piece, int sq)
     return zpiece[(piece & GC_BLACK) != 0][piece & GC_TYPE][gc_cell(sq)];
 }
 
-static inline void occ_flip(gc_pos *p, int c, int sq)
+static inline void set_flip(gc_set *set, int sq)
 {
     int b = sq - GC_FIRST;
-    p->occ[c].w[b >> 6] ^= 1ull << (b & 63);
+    set->w[b >> 6] ^= 1ull << (b & 63);
+}
+
+static inline void occ_flip(gc_pos *p, int c, int sq)
+{
+    set_flip(&p->occ[c], sq);
 }
 
 void gc_clear(gc_pos *p, gc_rules rules)
@@ -80,6 +85,8 @@ void gc_put(gc_pos *p, int sq, int piece)
     int c = (piece & GC_BLACK) != 0, t = piece & GC_TYPE;
     p->sq[sq] = (uint8_t)piece;
     occ_flip(p, c, sq);
+    if (t == GC_PAWN)
+        set_flip(&p->pawns[c], sq);
     p->count[c][t]++;
     if (t == GC_KING)
         p->king[c] = (uint16_t)sq;
@@ -117,16 +124,23 @@ void gc_make(gc_pos *p, gc_move m, gc_undo *u)
     if (cap) {
         k ^= zp(cap, to);
         occ_flip(p, c ^ 1, to);
+        if ((cap & GC_TYPE) == GC_PAWN)
+            set_flip(&p->pawns[c ^ 1], to);
         p->count[c ^ 1][cap & GC_TYPE]--;
     }
     occ_flip(p, c, from);
     occ_flip(p, c, to);
     p->sq[from] = 0;
-    if (t == GC_PAWN && gc_rank(to) == (c ? 0 : GC_RANKS - 1)) {
-        /* seed: promotion to the piece of the file */
-        piece = gc_promotion[gc_file(to)] | GC_FLAG(c);
-        p->count[c][GC_PAWN]--;
-        p->count[c][piece & GC_TYPE]++;
+    if (t == GC_PAWN) {
+        set_flip(&p->pawns[c], from);
+        if (gc_rank(to) == (c ? 0 : GC_RANKS - 1)) {
+            /* seed: promotion to the piece of the file */
+            piece = gc_promotion[gc_file(to)] | GC_FLAG(c);
+            p->count[c][GC_PAWN]--;
+            p->count[c][piece & GC_TYPE]++;
+        } else {
+            set_flip(&p->pawns[c], to);
+        }
     }
     p->sq[to] = (uint8_t)piece;
     k ^= zp(piece, to);
@@ -152,13 +166,19 @@ void gc_unmake(gc_pos *p, gc_move m, const gc_undo *u)
     if (piece != u->moved) { /* a promotion */
         p->count[c][piece & GC_TYPE]--;
         p->count[c][GC_PAWN]++;
+    } else if ((piece & GC_TYPE) == GC_PAWN) {
+        set_flip(&p->pawns[c], to);
     }
+    if ((u->moved & GC_TYPE) == GC_PAWN)
+        set_flip(&p->pawns[c], from);
     p->sq[from] = u->moved;
     p->sq[to] = u->captured;
     occ_flip(p, c, from);
     occ_flip(p, c, to);
     if (u->captured) {
         occ_flip(p, c ^ 1, to);
+        if ((u->captured & GC_TYPE) == GC_PAWN)
+            set_flip(&p->pawns[c ^ 1], to);
         p->count[c ^ 1][u->captured & GC_TYPE]++;
     }
     if ((u->moved & GC_TYPE) == GC_KING)
@@ -385,6 +405,7 @@ bool gc_consistent(const gc_pos *p)
     t.halfmove = p->halfmove;
     t.fullmove = p->fullmove;
     if (p->side > 1 || p->unmoved > 3 || memcmp(t.occ, p->occ, sizeof t.occ) ||
+        memcmp(t.pawns, p->pawns, sizeof t.pawns) ||
         memcmp(t.count, p->count, sizeof t.count) ||
         p->halfmove > p->rules.cap || p->fullmove < 1 ||
         p->rules.unicorn > GC_UNICORN_ALL || p->rules.kingleap > GC_LEAP_FORWARD)

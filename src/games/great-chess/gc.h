@@ -78,12 +78,14 @@ typedef struct {
 } gc_rules;
 
 /* The position.  Invariants: occ[c] has a bit (square - GC_FIRST) for
- * every piece of colour c; king[c] is colour c's king; count[c][t] counts
+ * every piece of colour c, pawns[c] for each of its pawns; king[c] is
+ * colour c's king; count[c][t] counts
  * its pieces of type t; key is gc_key() of the position; a bit of
  * `unmoved` is set only while that king stands on its starting square. */
 typedef struct {
     uint8_t sq[GC_SQUARES];
     gc_set occ[2];
+    gc_set pawns[2];
     uint64_t key;
     uint16_t king[2];
     uint8_t side;          /* colour to move */
@@ -157,11 +159,6 @@ void gc_build_reach(void);
 /* Is sq attacked by colour `by` (could a piece of `by` capture there)? */
 bool gc_attacked(const gc_pos *, int sq, int by);
 bool gc_in_check(const gc_pos *);
-/* Keeps of the king's destinations `to` (its targets) the safe ones, the
- * squares the king of the side to move may step or leap to without being
- * attacked there (what gc_legal decides for a king's move, without
- * touching the board), the enemy's pieces read once. */
-void gc_king_filter(const gc_pos *, gc_set *to);
 /* The squares the piece on `from` may move to, its own king's safety
  * aside; quiet: non-captures too (promotions always). */
 gc_set gc_targets(const gc_pos *, int from, bool quiet);
@@ -177,6 +174,12 @@ typedef struct {
     bool in_check;
 } gc_guard;
 void gc_guard_init(const gc_pos *, gc_guard *);
+/* The same after the legal move m was made (gc_make) on a position: its
+ * check from what the move changed, the moved piece and the way it may
+ * have opened. */
+void gc_guard_after(const gc_pos *, gc_move m, gc_guard *);
+/* After the legal move m was made: is the side to move in check? */
+bool gc_gives_check(const gc_pos *, gc_move m);
 /* In check: the squares of one checker and of the way its attack takes
  * to the king; a move that is not the king's and lands elsewhere is
  * illegal.  Not in check: every square, and false. */
@@ -189,6 +192,10 @@ bool gc_needs_test(const gc_pos *, const gc_guard *, int from);
 bool gc_legal(gc_pos *, gc_move, const gc_guard *);
 int gc_gen_legal(gc_pos *, const gc_guard *, gc_move *out);
 bool gc_has_legal(gc_pos *, const gc_guard *);
+/* The legal moves as the game's actions (from cell * 144 + to cell, the
+ * cells numbered rank * 12 + file), in ascending order; out has room for
+ * GC_MAX_MOVES. */
+int gc_legal_actions(const gc_pos *, const gc_guard *, int32_t *out);
 /* Is the pseudo-legal move one of the generated ones (for TT moves)? */
 bool gc_pseudo_ok(const gc_pos *, gc_move);
 /* Game over at this position: 0 no; otherwise +1/-1 for the side to move

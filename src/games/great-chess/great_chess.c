@@ -36,10 +36,9 @@ static const lt_option options[] = {
         "counted) without a capture or a pawn move")},
     {NULL, NULL, 0, 0, 0, NULL}};
 
-/* Decides whether the game is over, from the position alone. */
-static void settle(great *s)
+/* Decides whether the game is over, from the position and its guard. */
+static void decide(great *s)
 {
-    gc_guard_init(&s->pos, &s->guard);
     int o = gc_outcome(&s->pos, gc_has_legal(&s->pos, &s->guard));
     s->result = PLAYING;
     s->end = END_NONE;
@@ -51,6 +50,13 @@ static void settle(great *s)
         s->result = (s->pos.side == 0) == mover_wins ? WHITE_WON : BLACK_WON;
         s->end = s->guard.in_check ? END_MATE : END_STALEMATE;
     }
+}
+
+/* ... from the position alone. */
+static void settle(great *s)
+{
+    gc_guard_init(&s->pos, &s->guard);
+    decide(s);
 }
 
 static lt_status init(great *s, const lt_config *cfg)
@@ -79,49 +85,16 @@ static gc_move move_of(lt_action a)
 
 static int legal_actions(const great *s, lt_action *out)
 {
-    const gc_pos *p = &s->pos;
-    gc_pos trial; /* gc_legal tries moves on a copy, made when first needed */
-    bool copied = false;
-    int k = 0, king = p->king[p->side];
-    /* in check, the others' moves must take the checker or stand in its
-     * way: those alone are tried */
-    gc_set evade = {{~0ull, ~0ull, ~0ull}};
-    if (s->guard.in_check)
-        gc_check_path(p, &evade);
-    /* pieces in square order, each one's destinations in order */
-    for (int w = 0; w < 3; w++)
-        for (uint64_t own = p->occ[p->side].w[w]; own; own &= own - 1) {
-            int from = GC_FIRST + 64 * w + __builtin_ctzll(own);
-            gc_set to = gc_targets(p, from, true);
-            lt_action base = gc_cell(from) * GC_CELLS;
-            bool test = s->guard.in_check || gc_set_has(&s->guard.pinned, from);
-            if (from == king) {
-                gc_king_filter(p, &to);
-                for (int v = 0; v < 3; v++)
-                    for (uint64_t bits = to.w[v]; bits; bits &= bits - 1)
-                        out[k++] = base +
-                                   gc_cell(GC_FIRST + 64 * v + __builtin_ctzll(bits));
-                continue;
-            }
-            if (test && !copied) {
-                trial = *p;
-                copied = true;
-            }
-            for (int v = 0; v < 3; v++)
-                for (uint64_t bits = to.w[v] & evade.w[v]; bits; bits &= bits - 1) {
-                    int sq = GC_FIRST + 64 * v + __builtin_ctzll(bits);
-                    if (!test || gc_legal(&trial, GC_MOVE(from, sq), &s->guard))
-                        out[k++] = base + gc_cell(sq);
-                }
-        }
-    return k;
+    return gc_legal_actions(&s->pos, &s->guard, out);
 }
 
 static void apply(great *s, lt_action a)
 {
     gc_undo u;
-    gc_make(&s->pos, move_of(a), &u);
-    settle(s);
+    gc_move m = move_of(a);
+    gc_make(&s->pos, m, &u);
+    gc_guard_after(&s->pos, m, &s->guard);
+    decide(s);
 }
 
 static void returns(const great *s, double *out)

@@ -7,12 +7,14 @@
 static const int orth[4] = {1, -1, 16, -16};
 static const int diag[4] = {17, 15, -15, -17};
 static const int king_steps[8] = {1, -1, 16, -16, 17, 15, -15, -17};
-/* Lew: three squares orthogonally, or the (3,1) leap ("pole 4x2"). */
-static const int lion_leaps[12] = {3,  -3,  48,  -48, 19, -13,
-                                   13, -19, 49, 47,  -47, -49};
+/* Lew: three squares orthogonally, or the (3,1) leap ("pole 4x2").  The
+ * leaps of both leapers in ascending order, so that their destinations
+ * are generated in order. */
+static const int lion_leaps[12] = {-49, -48, -47, -19, -13, -3,
+                                   3,   13,  19,  47,  48,  49};
 /* Żyrafa: one orthogonal and two diagonal squares, the (3,2) leap
  * ("pole 3x4"). */
-static const int giraffe_leaps[8] = {35, -29, 29, -35, 50, 46, -46, -50};
+static const int giraffe_leaps[8] = {-50, -46, -35, -29, 29, 35, 46, 50};
 /* Nosorożec: a knight leap, then optionally a slide on the diagonal that
  * continues the leap outwards: leaps[i] continues along slide[i].  The
  * first four leaps go up the board (forward for White). */
@@ -97,6 +99,22 @@ static void build_rays(void)
     }
 }
 
+/* How a move is written, for each mailbox square it goes to: the
+ * engine's gc_move (the square << 9, beside the from square) or the
+ * game's action (the square's cell, beside the from cell * 144). */
+static uint32_t code_move[GC_SQUARES], code_cell[GC_SQUARES];
+
+static void build_codes(void)
+{
+    for (int s = 0; s < GC_SQUARES; s++) {
+        code_move[s] = (uint32_t)s << 9;
+        code_cell[s] = gc_file(s) < GC_FILES && gc_rank(s) >= 0 &&
+                               gc_rank(s) < GC_RANKS
+                           ? (uint32_t)gc_cell(s)
+                           : 0;
+    }
+}
+
 /* The set bit of the first piece in `all` on ray d from origin, or -1
  * if the ray is empty to the board's edge. */
 static inline int ray_first(int d, int origin, const gc_set *all)
@@ -128,16 +146,39 @@ static inline gc_set slide_set(int origin, int step, const gc_set *all)
                      r->w[2] & ~beyond->w[2]}};
 }
 
-/* Adds a slide from origin by step to the set: the empty squares (when
- * quiet) and the enemy piece it stops at. */
-static inline void slide(gc_set *set, const gc_set *occ, int origin, int step,
-                         bool quiet, int c)
+/* Adds a slide from origin by step to the set: of the squares it reaches
+ * over the pieces `all`, those that `mask` keeps (not the mover's own
+ * pieces, or the enemy's only). */
+static inline void slide(gc_set *set, const gc_set *all, const gc_set *mask,
+                         int origin, int step)
 {
-    gc_set all = {{occ[0].w[0] | occ[1].w[0], occ[0].w[1] | occ[1].w[1],
-                   occ[0].w[2] | occ[1].w[2]}};
-    gc_set a = slide_set(origin, step, &all);
+    gc_set a = slide_set(origin, step, all);
     for (int w = 0; w < 3; w++)
-        set->w[w] |= a.w[w] & (quiet ? ~occ[c].w[w] : occ[c ^ 1].w[w]);
+        set->w[w] |= a.w[w] & mask->w[w];
+}
+
+/* What a generation of colour c's moves needs of the position: every
+ * piece, and where a move may end (quiet: not on the mover's own pieces
+ * or the border, else only on the enemy's), as a set for the slides and
+ * as the test of a square's contents for the leaps, (x & sel) == val. */
+typedef struct {
+    gc_set all, mask;
+    int own, enemy, sel, val;
+    bool quiet;
+} gen_ctx;
+
+static inline void gen_ctx_init(gen_ctx *x, const gc_pos *p, int c, bool quiet)
+{
+    const gc_set *mine = &p->occ[c], *theirs = &p->occ[c ^ 1];
+    for (int w = 0; w < 3; w++) {
+        x->all.w[w] = mine->w[w] | theirs->w[w];
+        x->mask.w[w] = quiet ? ~mine->w[w] : theirs->w[w];
+    }
+    x->own = GC_FLAG(c);
+    x->enemy = GC_FLAG(c ^ 1);
+    x->sel = quiet ? x->own : GC_OFF;
+    x->val = quiet ? 0 : x->enemy;
+    x->quiet = quiet;
 }
 
 /* How a piece of each type (lion to Aanca) reaches a square (df, dr)
@@ -155,7 +196,7 @@ enum { REACH_SPAN = 2 * GC_FILES - 1 };
 /* (pawns and kings, tested apart, have none: types from the giraffe up
  * to the Aanca; the table is small enough to stay in the cache) */
 static reach reaches[GC_AANCA - GC_GIRAFFE + 1][REACH_SPAN][REACH_SPAN];
-/* For a piece (df, dr) away from a king, bit (x + 2) * 5 + y + 2 for
+/* For a piece (df, dr) away from a king, bit (y + 2) * 5 + x + 2 for
  * each square (x, y) of the 5x5 around the king (its steps and leaps)
  * that the piece's geometry reaches, whatever stands between. */
 enum { NEAR_SPAN = REACH_SPAN + 4 };
@@ -189,7 +230,7 @@ static void build_near(void)
                         if (ex > -GC_FILES && ex < GC_FILES && ey > -GC_RANKS &&
                             ey < GC_RANKS &&
                             reaches[t][ex + GC_FILES - 1][ey + GC_RANKS - 1].n >= 0)
-                            bits |= 1u << ((x + 2) * 5 + y + 2);
+                            bits |= 1u << ((y + 2) * 5 + x + 2);
                     }
                 near_king[t][df + GC_FILES + 1][dr + GC_RANKS + 1] = bits;
             }
@@ -198,6 +239,7 @@ static void build_near(void)
 void gc_build_reach(void)
 {
     build_rays();
+    build_codes();
     for (int t = 0; t <= GC_AANCA - GC_GIRAFFE; t++)
         for (int x = 0; x < REACH_SPAN; x++)
             for (int y = 0; y < REACH_SPAN; y++)
@@ -238,6 +280,20 @@ void gc_build_reach(void)
     build_near();
 }
 
+/* Does the geometry r take the piece on `from` to its square, for a
+ * unicorn of the slides `dirs` allow, its way empty (the square
+ * `vacated` taken as empty; 0: none, as no way crosses square 0)? */
+static inline bool way_empty(const uint8_t *b, const reach *r, int from,
+                             int dirs, int vacated)
+{
+    int n = r->n;
+    if (n < 0 || (r->dirs && !(r->dirs & dirs)))
+        return false;
+    for (int u = from + r->start; n && (!b[u] || u == vacated); u += r->step)
+        n--;
+    return !n;
+}
+
 /* Does the king of `by` attack s (s is not its square)? */
 static inline bool king_attacks(const gc_pos *p, int s, int by)
 {
@@ -269,7 +325,8 @@ static inline bool attacked(const gc_pos *p, int s, int by, int vacated)
     int sf = gc_file(s) + GC_FILES - 1, sr = gc_rank(s) + GC_RANKS - 1;
     int dirs = p->rules.unicorn == GC_UNICORN_ALL ? 3 : 1 << by;
     for (int w = 0; w < 3; w++)
-        for (uint64_t bits = p->occ[by].w[w]; bits; bits &= bits - 1) {
+        for (uint64_t bits = p->occ[by].w[w] & ~p->pawns[by].w[w]; bits;
+             bits &= bits - 1) {
             int from = GC_FIRST + 64 * w + __builtin_ctzll(bits);
             /* (gc_legal tries a capture on sq[] alone: the square of a
              * piece just taken is still in occ) */
@@ -279,13 +336,7 @@ static inline bool attacked(const gc_pos *p, int s, int by, int vacated)
                 continue;
             const reach *r = &reaches[type - GC_GIRAFFE][sf - gc_file(from)]
                                      [sr - gc_rank(from)];
-            int n = r->n;
-            if (n < 0 || (r->dirs && !(r->dirs & dirs)))
-                continue;
-            for (int u = from + r->start; n && (!b[u] || u == vacated);
-                 u += r->step)
-                n--;
-            if (!n)
+            if (way_empty(b, r, from, dirs, vacated))
                 return true;
         }
     return false;
@@ -296,33 +347,38 @@ bool gc_attacked(const gc_pos *p, int s, int by)
     return attacked(p, s, by, 0);
 }
 
-void gc_king_filter(const gc_pos *p, gc_set *to)
+/* The squares around a king (its steps and leaps), bit (y + 2) * 5 + x + 2
+ * for the square x files and y ranks away: in the order of the squares. */
+static inline int zone_offset(int bit)
+{
+    return (bit / 5 - 2) * GC_W + bit % 5 - 2;
+}
+
+/* Keeps of the king's destinations (bits around it) the safe ones, the
+ * squares the king of the side to move may step or leap to without being
+ * attacked there (what gc_legal decides for a king's move, without
+ * touching the board), the enemy's pieces read once. */
+static uint32_t king_safe(const gc_pos *p, uint32_t alive)
 {
     const uint8_t *b = p->sq;
     int c = p->side, by = c ^ 1, k = p->king[c];
     int kf = gc_file(k), kr = gc_rank(k);
-    /* the destinations by their place around the king: bit (x+2)*5+y+2 */
-    int sq[25];
-    uint32_t alive = 0;
     int pawn = GC_PAWN | GC_FLAG(by), back = by ? 16 : -16;
     bool pawns = p->count[by][GC_PAWN] != 0;
     /* the squares the pawns and the king attack go at once */
-    for (int w = 0; w < 3; w++)
-        for (uint64_t bits = to->w[w]; bits; bits &= bits - 1) {
-            int s = GC_FIRST + 64 * w + __builtin_ctzll(bits);
-            if ((pawns && (is_piece(b, s + back - 1, pawn) ||
-                           is_piece(b, s + back + 1, pawn))) ||
-                king_attacks(p, s, by))
-                continue;
-            int bit = (gc_file(s) - kf + 2) * 5 + gc_rank(s) - kr + 2;
-            sq[bit] = s;
-            alive |= 1u << bit;
-        }
+    for (uint32_t a = alive; a; a &= a - 1) {
+        int bit = __builtin_ctz(a), s = k + zone_offset(bit);
+        if ((pawns && (is_piece(b, s + back - 1, pawn) ||
+                       is_piece(b, s + back + 1, pawn))) ||
+            king_attacks(p, s, by))
+            alive &= ~(1u << bit);
+    }
     /* then each other piece, read once, against the squares left that
      * its geometry reaches */
     int dirs = p->rules.unicorn == GC_UNICORN_ALL ? 3 : 1 << by;
     for (int w = 0; w < 3 && alive; w++)
-        for (uint64_t bits = p->occ[by].w[w]; bits && alive; bits &= bits - 1) {
+        for (uint64_t bits = p->occ[by].w[w] & ~p->pawns[by].w[w]; bits && alive;
+             bits &= bits - 1) {
             int from = GC_FIRST + 64 * w + __builtin_ctzll(bits);
             int type = b[from] & GC_TYPE;
             if (type == GC_PAWN || type == GC_KING)
@@ -331,21 +387,14 @@ void gc_king_filter(const gc_pos *p, gc_set *to)
             uint32_t a = alive & near_king[type - GC_GIRAFFE][ff - kf + GC_FILES + 1]
                                           [fr - kr + GC_RANKS + 1];
             for (; a; a &= a - 1) {
-                int bit = __builtin_ctz(a), s = sq[bit];
+                int bit = __builtin_ctz(a), s = k + zone_offset(bit);
                 const reach *r = &reaches[type - GC_GIRAFFE][gc_file(s) - ff + GC_FILES - 1]
                                          [gc_rank(s) - fr + GC_RANKS - 1];
-                int m = r->n;
-                if (r->dirs && !(r->dirs & dirs))
-                    continue;
-                for (int u = from + r->start; m && (!b[u] || u == k); u += r->step)
-                    m--;
-                if (!m)
+                if (way_empty(b, r, from, dirs, k))
                     alive &= ~(1u << bit);
             }
         }
-    *to = (gc_set){{0, 0, 0}};
-    for (; alive; alive &= alive - 1)
-        gc_set_add(to, sq[__builtin_ctz(alive)]);
+    return alive;
 }
 
 /* One attacker of colour `by` on s and its way there: its square and
@@ -423,11 +472,11 @@ bool gc_check_path(const gc_pos *p, gc_set *path)
     return false;
 }
 
-void gc_guard_init(const gc_pos *p, gc_guard *g)
+/* The pieces of the side to move that shield their king (g->pinned). */
+static void guard_pins(const gc_pos *p, gc_guard *g)
 {
     const uint8_t *b = p->sq;
     int c = p->side, k = p->king[c], them = c ^ 1;
-    g->in_check = gc_attacked(p, k, them);
     g->pinned = (gc_set){{0, 0, 0}};
     /* Only the first piece on a line from the king can uncover it (every
      * path with squares between its ends runs along a line at its end, a
@@ -437,14 +486,16 @@ void gc_guard_init(const gc_pos *p, gc_guard *g)
                    p->occ[0].w[2] | p->occ[1].w[2]}};
     for (int i = 0; i < 8; i++) {
         const line *l = &lines[i];
+        /* (a bent piece the enemy does not have turns nowhere) */
+        bool bent = p->count[them][l->bent] && bends(p, l, them);
+        if (!bent && !p->count[them][l->slider])
+            continue; /* nothing of the enemy's could attack along it */
         int d = ray_of[l->dir + 17], first = ray_first(d, k, &all);
         if (first < 0)
             continue;
         int t = GC_FIRST + first;
         if ((b[t] & GC_OFF) != GC_FLAG(c))
             continue;
-        /* (a bent piece the enemy does not have turns nowhere) */
-        bool bent = p->count[them][l->bent] && bends(p, l, them);
         if (bent) {
             if (turns(b, l, t, them) || line_attack(b, l, t + l->dir, them, true))
                 gc_set_add(&g->pinned, t);
@@ -456,9 +507,109 @@ void gc_guard_init(const gc_pos *p, gc_guard *g)
     }
 }
 
+void gc_guard_init(const gc_pos *p, gc_guard *g)
+{
+    g->in_check = gc_attacked(p, p->king[p->side], p->side ^ 1);
+    guard_pins(p, g);
+}
+
+/* lines[] by direction: line_at[dir + 17]. */
+static const int8_t line_at[35] = {[1 + 17] = 0,   [-1 + 17] = 1, [16 + 17] = 2,
+                                   [-16 + 17] = 3, [17 + 17] = 4, [15 + 17] = 5,
+                                   [-15 + 17] = 6, [-17 + 17] = 7};
+
+bool gc_gives_check(const gc_pos *p, gc_move m)
+{
+    const uint8_t *b = p->sq;
+    int c = p->side, by = c ^ 1, k = p->king[c], from = GC_FROM(m), to = GC_TO(m);
+    int piece = b[to], type = piece & GC_TYPE;
+    int dx = gc_file(k) - gc_file(to), dy = gc_rank(k) - gc_rank(to);
+    /* the piece that moved, from its new square (a promoted one as what
+     * it became) */
+    if (type == GC_PAWN) {
+        if (dy == (by ? -1 : 1) && (dx == 1 || dx == -1))
+            return true;
+    } else if (type == GC_KING) {
+        if (king_attacks(p, k, by))
+            return true;
+    } else {
+        int dirs = p->rules.unicorn == GC_UNICORN_ALL ? 3 : 1 << by;
+        const reach *r = &reaches[type - GC_GIRAFFE][dx + GC_FILES - 1][dy + GC_RANKS - 1];
+        if (way_empty(b, r, to, dirs, 0))
+            return true;
+    }
+    /* a way it opened: its old square on a line from the king (every
+     * way's empty squares lie on such a line) */
+    dx = gc_file(from) - gc_file(k);
+    dy = gc_rank(from) - gc_rank(k);
+    if (dx && dy && dx != dy && dx != -dy)
+        return false;
+    const line *l = &lines[line_at[(dx > 0) - (dx < 0) + 16 * ((dy > 0) - (dy < 0)) + 17]];
+    bool bent = p->count[by][l->bent] && bends(p, l, by);
+    return line_attack(b, l, k + l->dir, by, bent);
+}
+
+void gc_guard_after(const gc_pos *p, gc_move m, gc_guard *g)
+{
+    g->in_check = gc_gives_check(p, m);
+    guard_pins(p, g);
+}
+
 bool gc_in_check(const gc_pos *p)
 {
     return gc_attacked(p, p->king[p->side], p->side ^ 1);
+}
+
+/* The targets of a rook, crocodile, Aanca or unicorn (of colour c) on
+ * `from`. */
+static inline gc_set line_targets(const gc_pos *p, int from, int c,
+                                  const gen_ctx *x)
+{
+    const uint8_t *b = p->sq;
+    gc_set set = {{0, 0, 0}};
+    switch (b[from] & GC_TYPE) {
+    case GC_CROC:
+    case GC_ROOK: {
+        const int *dirs = (b[from] & GC_TYPE) == GC_CROC ? diag : orth;
+        for (int i = 0; i < 4; i++)
+            slide(&set, &x->all, &x->mask, from, dirs[i]);
+        break;
+    }
+    case GC_AANCA:
+        /* Słonioptak: the diagonal step must be made; a capture there ends
+         * the move; from an empty step square it may go on outwards along
+         * a line, through empty squares. */
+        for (int i = 0; i < 4; i++) {
+            int t = from + diag[i];
+            if ((b[t] & x->sel) == x->val)
+                gc_set_add(&set, t);
+            if (b[t])
+                continue;
+            for (int k = 0; k < 2; k++)
+                slide(&set, &x->all, &x->mask, t, aanca_slide[i][k]);
+        }
+        break;
+    case GC_UNICORN: {
+        /* Nosorożec: a knight leap, which may end the move; from an empty
+         * landing square it may slide on diagonally, only after a forward
+         * leap and in the leap's direction (unicorn=all: after any). */
+        bool all = p->rules.unicorn == GC_UNICORN_ALL;
+        for (int i = 0; i < 8; i++) {
+            int t = from + unicorn_leaps[i];
+            if ((b[t] & x->sel) == x->val)
+                gc_set_add(&set, t);
+            if (b[t])
+                continue;
+            if (!all && (i < 4) != (c == 0))
+                continue; /* a backward leap: no slide */
+            slide(&set, &x->all, &x->mask, t, unicorn_slide[i]);
+        }
+        break;
+    }
+    default:
+        break;
+    }
+    return set;
 }
 
 gc_set gc_targets(const gc_pos *p, int from, bool quiet)
@@ -493,48 +644,6 @@ gc_set gc_targets(const gc_pos *p, int from, bool quiet)
         }
         break;
     }
-    case GC_CROC:
-    case GC_ROOK: {
-        const int *dirs = (b[from] & GC_TYPE) == GC_CROC ? diag : orth;
-        for (int i = 0; i < 4; i++)
-            slide(&set, p->occ, from, dirs[i], quiet, c);
-        break;
-    }
-    case GC_AANCA:
-        /* Słonioptak: the diagonal step must be made; a capture there ends
-         * the move; from an empty step square it may go on outwards along
-         * a line, through empty squares. */
-        for (int i = 0; i < 4; i++) {
-            int t = from + diag[i];
-            if (TAKES(b[t]))
-                ADD(t);
-            if (b[t])
-                continue;
-            if (quiet)
-                ADD(t);
-            for (int k = 0; k < 2; k++)
-                slide(&set, p->occ, t, aanca_slide[i][k], quiet, c);
-        }
-        break;
-    case GC_UNICORN: {
-        /* Nosorożec: a knight leap, which may end the move; from an empty
-         * landing square it may slide on diagonally, only after a forward
-         * leap and in the leap's direction (unicorn=all: after any). */
-        bool all = p->rules.unicorn == GC_UNICORN_ALL;
-        for (int i = 0; i < 8; i++) {
-            int t = from + unicorn_leaps[i];
-            if (TAKES(b[t]))
-                ADD(t);
-            if (b[t])
-                continue;
-            if (quiet)
-                ADD(t);
-            if (!all && (i < 4) != (c == 0))
-                continue; /* a backward leap: no slide */
-            slide(&set, p->occ, t, unicorn_slide[i], quiet, c);
-        }
-        break;
-    }
     case GC_KING: {
         for (int i = 0; i < 8; i++) {
             int x = b[from + king_steps[i]];
@@ -561,31 +670,81 @@ gc_set gc_targets(const gc_pos *p, int from, bool quiet)
         }
         break;
     }
-    default:
+    default: {
+        gen_ctx x;
+        gen_ctx_init(&x, p, c, quiet);
+        set = line_targets(p, from, c, &x);
         break;
+    }
     }
 #undef ADD
 #undef TAKES
     return set;
 }
 
-/* The moves of one piece, in ascending order of destination. */
-static gc_move *piece_moves(const gc_pos *p, int from, gc_move *o, bool quiet)
+/* Writes base + code[to] for every square of the set, in order. */
+static inline uint32_t *emit(gc_set set, uint32_t base, const uint32_t *code,
+                             uint32_t *o)
 {
-    gc_set set = gc_targets(p, from, quiet);
     for (int w = 0; w < 3; w++)
         for (uint64_t bits = set.w[w]; bits; bits &= bits - 1)
-            *o++ = GC_MOVE(from, GC_FIRST + 64 * w + __builtin_ctzll(bits));
+            *o++ = base + code[GC_FIRST + 64 * w + __builtin_ctzll(bits)];
     return o;
+}
+
+/* The moves of the piece on `from` (of colour c), in ascending order of
+ * destination, written as base + code[to].  The leapers' and pawns'
+ * moves are written without a branch: every candidate is stored, and
+ * the pointer moves on past the good ones (the caller's array has room
+ * for one more than the moves). */
+static inline uint32_t *gen_piece(const gc_pos *p, int from, int c,
+                                  const gen_ctx *x, uint32_t base,
+                                  const uint32_t *code, uint32_t *o)
+{
+    const uint8_t *b = p->sq;
+    const int *leaps = giraffe_leaps;
+    int n = 8;
+    switch (b[from] & GC_TYPE) {
+    case GC_PAWN: {
+        int t = from + (c ? -16 : 16);
+        bool last = gc_rank(t) == (c ? 0 : GC_RANKS - 1);
+        *o = base + code[t - 1];
+        o += (b[t - 1] & GC_OFF) == x->enemy;
+        *o = base + code[t];
+        o += !b[t] && (x->quiet || last);
+        *o = base + code[t + 1];
+        o += (b[t + 1] & GC_OFF) == x->enemy;
+        return o;
+    }
+    case GC_LION:
+        leaps = lion_leaps;
+        n = 12;
+        /* fall through */
+    case GC_GIRAFFE:
+        for (int i = 0; i < n; i++) {
+            int t = from + leaps[i];
+            *o = base + code[t];
+            o += (b[t] & x->sel) == x->val;
+        }
+        return o;
+    case GC_KING:
+        return emit(gc_targets(p, from, x->quiet), base, code, o);
+    default:
+        return emit(line_targets(p, from, c, x), base, code, o);
+    }
 }
 
 static int generate(const gc_pos *p, gc_move *out, bool quiet)
 {
-    gc_move *o = out;
+    gen_ctx x;
+    int c = p->side;
+    gen_ctx_init(&x, p, c, quiet);
+    uint32_t *o = out;
     for (int w = 0; w < 3; w++)
-        for (uint64_t bits = p->occ[p->side].w[w]; bits; bits &= bits - 1)
-            o = piece_moves(p, GC_FIRST + 64 * w + __builtin_ctzll(bits), o,
-                            quiet);
+        for (uint64_t bits = p->occ[c].w[w]; bits; bits &= bits - 1) {
+            int from = GC_FIRST + 64 * w + __builtin_ctzll(bits);
+            o = gen_piece(p, from, c, &x, (uint32_t)from, code_move, o);
+        }
     return (int)(o - out);
 }
 
@@ -633,6 +792,45 @@ int gc_gen_legal(gc_pos *p, const gc_guard *g, gc_move *out)
     return k;
 }
 
+/* Has the piece on `from` (not a king) a move, its own king's safety
+ * aside?  Every piece's move begins with a step or a leap to a square
+ * that is empty (a move that may end there, or go on) or the enemy's (a
+ * capture): a slider's first square, the Aanca's diagonal step, the
+ * unicorn's leap; a pawn's forward step needs an empty square, its
+ * captures the enemy. */
+static bool can_move(const gc_pos *p, int from)
+{
+    const uint8_t *b = p->sq;
+    int c = (b[from] & GC_BLACK) != 0, own = GC_FLAG(c), enemy = GC_FLAG(c ^ 1);
+    const int *first = orth;
+    int n = 4;
+    switch (b[from] & GC_TYPE) {
+    case GC_PAWN: {
+        int t = from + (c ? -16 : 16);
+        return !b[t] || (b[t - 1] & GC_OFF) == enemy || (b[t + 1] & GC_OFF) == enemy;
+    }
+    case GC_GIRAFFE:
+        first = giraffe_leaps, n = 8;
+        break;
+    case GC_LION:
+        first = lion_leaps, n = 12;
+        break;
+    case GC_CROC:
+    case GC_AANCA:
+        first = diag;
+        break;
+    case GC_UNICORN:
+        first = unicorn_leaps, n = 8;
+        break;
+    default: /* the rook */
+        break;
+    }
+    for (int i = 0; i < n; i++)
+        if (!(b[from + first[i]] & own))
+            return true;
+    return false;
+}
+
 bool gc_has_legal(gc_pos *p, const gc_guard *g)
 {
     /* First the pieces whose moves need no trial (out of check: all but
@@ -642,7 +840,15 @@ bool gc_has_legal(gc_pos *p, const gc_guard *g)
     gc_set evade = {{~0ull, ~0ull, ~0ull}};
     if (g->in_check)
         gc_check_path(p, &evade);
-    for (int pass = 0; pass < 2; pass++)
+    else { /* the first pass by each piece's first steps alone */
+        for (int w = 0; w < 3; w++)
+            for (uint64_t bits = p->occ[p->side].w[w]; bits; bits &= bits - 1) {
+                int from = GC_FIRST + 64 * w + __builtin_ctzll(bits);
+                if (!gc_needs_test(p, g, from) && can_move(p, from))
+                    return true;
+            }
+    }
+    for (int pass = g->in_check ? 0 : 1; pass < 2; pass++)
         for (int w = 0; w < 3; w++)
             for (uint64_t bits = p->occ[p->side].w[w]; bits; bits &= bits - 1) {
                 int from = GC_FIRST + 64 * w + __builtin_ctzll(bits);
@@ -660,6 +866,73 @@ bool gc_has_legal(gc_pos *p, const gc_guard *g)
                     }
             }
     return false;
+}
+
+/* The legal moves of the king of the side to move, written as in
+ * gen_piece. */
+static uint32_t *king_moves(const gc_pos *p, uint32_t base, const uint32_t *code,
+                            uint32_t *o)
+{
+    /* king_steps[i] as a bit around the king */
+    static const int8_t step_bit[8] = {13, 11, 17, 7, 18, 16, 8, 6};
+    const uint8_t *b = p->sq;
+    int c = p->side, k = p->king[c], own = GC_FLAG(c);
+    uint32_t alive = 0;
+    if (p->unmoved >> c & 1) { /* its leaps too */
+        gc_set to = gc_targets(p, k, true);
+        for (int w = 0; w < 3; w++)
+            for (uint64_t bits = to.w[w]; bits; bits &= bits - 1) {
+                int s = GC_FIRST + 64 * w + __builtin_ctzll(bits);
+                alive |= 1u << ((gc_rank(s) - gc_rank(k) + 2) * 5 + gc_file(s) - gc_file(k) + 2);
+            }
+    } else {
+        for (int i = 0; i < 8; i++)
+            alive |= (uint32_t)!(b[k + king_steps[i]] & own) << step_bit[i];
+    }
+    for (alive = king_safe(p, alive); alive; alive &= alive - 1)
+        *o++ = base + code[k + zone_offset(__builtin_ctz(alive))];
+    return o;
+}
+
+int gc_legal_actions(const gc_pos *p, const gc_guard *g, int32_t *out)
+{
+    int c = p->side, king = p->king[c];
+    gen_ctx x;
+    gen_ctx_init(&x, p, c, true);
+    /* in check, the others' moves must take the checker or stand in its
+     * way: those alone are tried */
+    gc_set evade = {{~0ull, ~0ull, ~0ull}};
+    if (g->in_check)
+        gc_check_path(p, &evade);
+    gc_pos trial; /* gc_legal tries moves on a copy, made when first needed */
+    bool copied = false;
+    uint32_t *o = (uint32_t *)out;
+    /* pieces in square order, each one's destinations in order */
+    for (int w = 0; w < 3; w++)
+        for (uint64_t own = p->occ[c].w[w]; own; own &= own - 1) {
+            int from = GC_FIRST + 64 * w + __builtin_ctzll(own);
+            uint32_t base = (uint32_t)(gc_cell(from) * GC_CELLS);
+            if (from == king) {
+                o = king_moves(p, base, code_cell, o);
+                continue;
+            }
+            if (!g->in_check && !gc_set_has(&g->pinned, from)) {
+                o = gen_piece(p, from, c, &x, base, code_cell, o);
+                continue;
+            }
+            if (!copied) {
+                trial = *p;
+                copied = true;
+            }
+            gc_set to = gc_targets(p, from, true);
+            for (int v = 0; v < 3; v++)
+                for (uint64_t bits = to.w[v] & evade.w[v]; bits; bits &= bits - 1) {
+                    int sq = GC_FIRST + 64 * v + __builtin_ctzll(bits);
+                    if (gc_legal(&trial, GC_MOVE(from, sq), g))
+                        *o++ = base + code_cell[sq];
+                }
+        }
+    return (int)(o - (uint32_t *)out);
 }
 
 bool gc_pseudo_ok(const gc_pos *p, gc_move m)
