@@ -2,8 +2,7 @@
  * it. */
 #include <math.h>
 
-#include "../../games/nine-mens-morris/morris9.h"
-#include "ludoteka/engines.h"
+#include "endgames.h"
 
 /* Men first (on the board and in hand); then, once the men are placed,
  * the freedom to move (a blocked player loses) and the captures on offer
@@ -41,5 +40,17 @@ static void evaluate(const lt_state *st, double *out)
     out[1] = -out[0];
 }
 
-const lt_engines lt_nine_mens_morris_engines = {"nine-mens-morris",
-                                                .evaluate = evaluate};
+static const lt_engine *const engines[] = {&nmm_endgame_engine, NULL};
+/* The generic ladder (ai.h), but from level 3 up the endgame player: a
+ * perfect move once a position is in a table on disk (ludoteka solve
+ * nine-mens-morris --endgames), the tables' values at its search's
+ * leaves, and its slips only outside the tables; without tables it plays
+ * as the generic levels do (docs/endgames.md). */
+static const char *const levels[] = {
+    "ai:alphabeta:depth=1:temp=0.1", "ai:alphabeta:nodes=20000:blunder=0.4",
+    "ai:endgame:nodes=20000:slip=0.25", "ai:endgame:nodes=60000:slip=0.12",
+    "ai:endgame:nodes=300000"};
+
+const lt_engines lt_nine_mens_morris_engines = {
+    "nine-mens-morris", .engines = engines, .levels = levels,
+    .evaluate = evaluate};
