@@ -20,10 +20,12 @@
 #ifndef LUDOTEKA_ENDGAME_H
 #define LUDOTEKA_ENDGAME_H
 
+#include <stdatomic.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
+#include "ludoteka/ai.h"
 #include "ludoteka/game.h"
 
 enum {
@@ -127,5 +129,48 @@ uint64_t eg_file_bytes(const eg_tables *);
  * none. */
 bool eg_rules_of(const lt_game *g, const lt_config *cfg, eg_rules *,
                  int *men, int *men_max);
+
+/* ---- Play by the tables (player.c) ---- */
+
+/* A game's tables in play: read from the cache folder once a process
+ * (the most men there are, from most down), never built there.  make
+ * gives the rules of a variant; the slot keeps what was found. */
+typedef struct {
+    atomic_int done;
+    eg_tables *tables;
+} eg_slot;
+const eg_tables *eg_in_play(eg_slot *, void (*make)(eg_rules *, unsigned),
+                            unsigned variant, int most);
+
+enum { EG_OUTSIDE = -1, EG_MIDTURN = -2 };
+
+/* What the player needs of a game. */
+typedef struct eg_game {
+    const lt_game *game;
+    /* The value of a state for its side to move from the tables in play;
+     * EG_OUTSIDE: not a position of the tables (or none on disk);
+     * EG_MIDTURN: the mover acts again (a removal after a mill, a
+     * capture chain going on), so its best action's value is its own. */
+    int (*lookup)(const lt_state *);
+    void (*fallback)(const lt_state *, double *); /* the game's evaluation */
+    void (*evaluate)(const lt_state *, double *); /* eg_evaluate of the game */
+} eg_game;
+
+/* The game's entry (games.c), or NULL. */
+const eg_game *eg_game_of(const lt_game *);
+/* The value of a state for its side to move (mid-turn states through
+ * their actions), or EG_OUTSIDE. */
+int eg_state_value(const eg_game *, const lt_state *);
+/* The tables' value where there is one (a hair short of a win or a loss,
+ * by the distance), else the game's evaluation. */
+void eg_evaluate(const eg_game *, const lt_state *, double *out);
+
+/* "ai:endgame[:nodes=N|depth=D|time=S][:slip=P]": a perfect move
+ * whenever the position is in a table in play (the quickest win, the
+ * slowest loss, else a draw); otherwise an alpha-beta search whose leaves
+ * take the tables' values where they have them (eg_evaluate), and with
+ * chance P (slip) a random move instead of the search's, as the generic
+ * levels' blunder=P. */
+extern const lt_engine eg_engine;
 
 #endif

@@ -17,3 +17,8 @@ bool eg_rules_of(const lt_game *g, const lt_config *cfg, eg_rules *r,
     }
     return false;
 }
+
+const eg_game *eg_game_of(const lt_game *g)
+{
+    return g == &lt_nine_mens_morris ? &nmm_endgame : NULL;
+}

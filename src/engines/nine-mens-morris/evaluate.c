@@ -7,7 +7,7 @@
 /* Men first (on the board and in hand); then, once the men are placed,
  * the freedom to move (a blocked player loses) and the captures on offer
  * or the mills half made. */
-static void evaluate(const lt_state *st, double *out)
+void nmm_evaluate(const lt_state *st, double *out)
 {
     const nmm *s = (const nmm *)st;
     if (s->result != PLAYING) {
@@ -40,7 +40,7 @@ static void evaluate(const lt_state *st, double *out)
     out[1] = -out[0];
 }
 
-static const lt_engine *const engines[] = {&nmm_endgame_engine, NULL};
+static const lt_engine *const engines[] = {&eg_engine, NULL};
 /* The generic ladder (ai.h), but from level 3 up the endgame player: a
  * perfect move once a position is in a table on disk (ludoteka solve
  * nine-mens-morris --endgames), the tables' values at its search's
@@ -53,4 +53,4 @@ static const char *const levels[] = {
 
 const lt_engines lt_nine_mens_morris_engines = {
     "nine-mens-morris", .engines = engines, .levels = levels,
-    .evaluate = evaluate};
+    .evaluate = nmm_evaluate};
