@@ -1,11 +1,10 @@
 /* evaluate.c — Alquerque's evaluation, for the searches that play it. */
 #include <math.h>
 
-#include "../../games/alquerque/alquerque.h"
-#include "ludoteka/engines.h"
+#include "endgames.h"
 
 /* Material first, then the captures on offer and the freedom to move. */
-static void evaluate(const lt_state *st, double *out)
+void alq_evaluate(const lt_state *st, double *out)
 {
     const alq *s = (const alq *)st;
     if (s->result != PLAYING) {
@@ -29,4 +28,17 @@ static void evaluate(const lt_state *st, double *out)
     out[1] = -out[0];
 }
 
-const lt_engines lt_alquerque_engines = {"alquerque", .evaluate = evaluate};
+static const lt_engine *const engines[] = {&eg_engine, NULL};
+/* The generic ladder (ai.h), but from level 3 up the endgame player: a
+ * perfect move once a position is in a table on disk (ludoteka solve
+ * alquerque --endgames), the tables' values at its search's leaves, and
+ * its slips only outside the tables; without tables it plays as the
+ * generic levels do (docs/endgames.md). */
+static const char *const levels[] = {
+    "ai:alphabeta:depth=1:temp=0.1", "ai:alphabeta:nodes=20000:blunder=0.4",
+    "ai:endgame:nodes=20000:slip=0.25", "ai:endgame:nodes=60000:slip=0.12",
+    "ai:endgame:nodes=300000"};
+
+const lt_engines lt_alquerque_engines = {"alquerque", .engines = engines,
+                                         .levels = levels,
+                                         .evaluate = alq_evaluate};

@@ -158,6 +158,14 @@ typedef struct eg_game {
 
 /* The game's entry (games.c), or NULL. */
 const eg_game *eg_game_of(const lt_game *);
+
+/* Each game's own (src/engines/<id>/endgames.c): the rules of its tables
+ * under a configuration, the men a side its tables have by default and
+ * at most, and its entry. */
+extern const lt_game lt_nine_mens_morris, lt_alquerque;
+void nmm_endgame_config(const lt_config *, eg_rules *, int *men, int *men_max);
+void alq_endgame_config(const lt_config *, eg_rules *, int *men, int *men_max);
+extern const eg_game nmm_endgame, alq_endgame;
 /* The value of a state for its side to move (mid-turn states through
  * their actions), or EG_OUTSIDE. */
 int eg_state_value(const eg_game *, const lt_state *);

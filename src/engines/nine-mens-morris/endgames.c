@@ -100,6 +100,15 @@ void nmm_endgame_rules(eg_rules *r, bool mills, bool flying)
     r->unmoves = unmoves;
 }
 
+void nmm_endgame_config(const lt_config *cfg, eg_rules *r, int *men,
+                        int *men_max)
+{
+    nmm_endgame_rules(r, cfg->value[OPT_CAPTURE] == CAPTURE_MILLS,
+                      cfg->value[OPT_FLYING] != 0);
+    *men = NMM_ENDGAME_MEN;
+    *men_max = NMM_ENDGAME_MEN_MAX;
+}
+
 /* ---- In play: the tables of the state's rules ---- */
 
 static void make(eg_rules *r, unsigned variant)

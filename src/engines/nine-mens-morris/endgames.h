@@ -14,9 +14,6 @@ enum { NMM_ENDGAME_MEN = 4, NMM_ENDGAME_MEN_MAX = 5 };
 /* The rules of the tables under the game's capture and flying options. */
 void nmm_endgame_rules(eg_rules *, bool mills, bool flying);
 
-/* The game for the player that plays by the tables (ai:endgame). */
-extern const eg_game nmm_endgame;
-
 /* The game's own evaluation (evaluate.c). */
 void nmm_evaluate(const lt_state *, double *);
 

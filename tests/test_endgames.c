@@ -1,24 +1,33 @@
-/* test_nine_mens_morris_endgames.c — 9 Men's Morris's endgame tables
- * (src/engines/endgame/, src/engines/nine-mens-morris/endgames.c): the
- * values of small tables against a plain search to the end through the
- * game's own interface, the consistency check, positions worked out by
- * hand, the cache file (a damaged one refused), and the player that plays
- * by the tables. */
+/* test_endgames.c — the endgame tables of nine men's morris and alquerque
+ * (src/engines/endgame/, src/engines/<id>/endgames.c): the values of
+ * small tables against a plain search to the end through the game's own
+ * interface, the consistency check, positions worked out by hand, the
+ * cache file (a damaged one refused), and the player that plays by the
+ * tables. */
 #include <sys/stat.h>
 #include <unistd.h>
 
 #include "support.h"
 
+#include "boards/graph.h"
 #include "engines/endgame/endgame.h"
-#include "engines/nine-mens-morris/endgames.h"
+#include "games/nine-mens-morris/morris9.h"
 #include "ludoteka/ai.h"
 #include "ludoteka/rng.h"
 
-/* Tables built afresh (the caller frees them). */
-static eg_tables *built(bool mills, bool flying, int most)
+/* Tables built afresh (the caller frees them): of the game id under
+ * options. */
+static eg_tables *built_of(const char *id, const char *options, int most)
 {
+    const lt_game *g = lt_game_find(id);
+    lt_config cfg;
+    lt_config_default(g, &cfg, 0);
+    lt_error err = {0};
+    if (lt_config_parse(g, &cfg, options, &err) != LT_OK)
+        fail_msg("options '%s': %s", options, err.msg);
     eg_rules r;
-    nmm_endgame_rules(&r, mills, flying);
+    int men, men_max;
+    assert_true(eg_rules_of(g, &cfg, &r, &men, &men_max));
     char msg[256];
     eg_tables *t = eg_build(&r, most, NULL, NULL, msg, sizeof msg);
     if (!t)
@@ -26,8 +35,16 @@ static eg_tables *built(bool mills, bool flying, int most)
     return t;
 }
 
-/* The tables up to three men a side of each rule set, built once for all
- * the tests (never freed). */
+static eg_tables *built(bool mills, bool flying, int most)
+{
+    return built_of("nine-mens-morris", mills ? flying ? "capture=mills flying=on"
+                                                       : "capture=mills"
+                                              : flying ? "flying=on" : "",
+                    most);
+}
+
+/* Nine men's morris's tables up to three men a side of each rule set,
+ * built once for all the tests (never freed). */
 static const eg_tables *shared(bool mills, bool flying)
 {
     static eg_tables *t[4];
@@ -38,17 +55,33 @@ static const eg_tables *shared(bool mills, bool flying)
 }
 
 /* The position of a table as the game reads it from text: the mover's
- * men as White's or Black's. */
+ * men as White's or Black's.  (Both games' states begin with the men of
+ * the two sides; nine men's morris's has the men in hand next, and each
+ * the side to move; written and read back, the rules judge the rest.) */
 static lt_state *state_of(const lt_game *g, const char *options, int turn,
                           uint32_t mover, uint32_t other)
 {
-    lt_state *s = start(&g, "nine-mens-morris", options);
+    lt_state *s = start(&g, g->id, options);
+    char text[256];
+    if (!strcmp(g->id, "alquerque")) {
+        size_t len = 0; /* rows 5 to 1, columns A to E */
+        for (int r = 4; r >= 0; r--) {
+            for (int c = 0; c < 5; c++) {
+                uint32_t bit = 1u << (r * 5 + c);
+                uint32_t white = turn ? other : mover;
+                text[len++] = (char)(white & bit ? 'W' : (mover | other) & bit ? 'B' : '.');
+            }
+            text[len++] = r ? '/' : ' ';
+        }
+        snprintf(text + len, sizeof text - len, "%c - -", turn ? 'b' : 'w');
+        set_position(g, s, text);
+        return s;
+    }
     nmm *n = (nmm *)(void *)s;
     n->men[turn] = mover;
     n->men[!turn] = other;
     n->hand[0] = n->hand[1] = 0;
     n->turn = (uint8_t)turn;
-    char text[256];
     g->write_state(s, text, sizeof text);
     set_position(g, s, text);
     return s;
@@ -58,13 +91,12 @@ static lt_state *state_of(const lt_game *g, const char *options, int turn,
  * wins within `plies` moves whatever the other does, -1 if it loses
  * within them whatever it does, 0 otherwise.  A move with its removal is
  * one ply (the mover acts twice). */
-static int plain(const lt_game *g, const lt_state *s, int plies)
+static int plain_for(const lt_game *g, const lt_state *s, int plies, int me)
 {
-    const nmm *n = (const nmm *)(const void *)s;
     if (g->current_player(s) == LT_TERMINAL) {
         double r[LT_MAX_PLAYERS];
         g->returns(s, r);
-        return r[n->turn] > 0 ? 1 : r[n->turn] < 0 ? -1 : 0;
+        return r[me] > 0 ? 1 : r[me] < 0 ? -1 : 0;
     }
     if (plies == 0)
         return 0;
@@ -74,30 +106,44 @@ static int plain(const lt_game *g, const lt_state *s, int plies)
     for (int i = 0; i < k && best < 1; i++) {
         lt_state_copy(g, c, s);
         g->apply(c, acts[i]);
-        const nmm *m = (const nmm *)(const void *)c;
-        int v = m->removing ? plain(g, c, plies) /* the same ply goes on */
-                            : -plain(g, c, plies - 1);
+        int p = g->current_player(c);
+        int v = p == me ? plain_for(g, c, plies, me) /* the same ply goes on */
+                        : -plain_for(g, c, plies - 1, !me);
         best = v > best ? v : best;
     }
     lt_state_free(c);
     return best;
 }
 
+/* The same for the side to move of s, or of a position over: the loser
+ * (both games settle the end at the start of the loser's turn: its seat
+ * is the one whose return is not positive). */
+static int plain(const lt_game *g, const lt_state *s, int plies)
+{
+    int me = g->current_player(s);
+    if (me == LT_TERMINAL) {
+        double r[LT_MAX_PLAYERS];
+        g->returns(s, r);
+        me = r[0] > 0 ? 1 : 0;
+    }
+    return plain_for(g, s, plies, me);
+}
+
 /* Random positions of the tables against the plain search: a win in d
  * is found within d plies and not within d - 2; a loss in d likewise; a
  * draw is neither won nor lost within a few plies. */
-static void against_search(const char *options, bool mills, bool flying,
+static void against_tables(const eg_tables *t, const char *options,
                            int deepest, int cases)
 {
-    const lt_game *g = lt_game_find("nine-mens-morris");
-    const eg_tables *t = shared(mills, flying);
+    const lt_game *g = t->rules.game;
+    int most = t->most;
     lt_rng rng;
     lt_rng_seed(&rng, 2025, 0);
     int seen[3] = {0, 0, 0}; /* won, drawn, lost */
     for (int tries = 0; tries < 200000 && seen[0] + seen[1] + seen[2] < cases;
          tries++) {
-        int x = t->rules.least + (int)lt_rng_below(&rng, (uint64_t)(4 - t->rules.least));
-        int y = t->rules.least + (int)lt_rng_below(&rng, (uint64_t)(4 - t->rules.least));
+        int x = t->rules.least + (int)lt_rng_below(&rng, (uint64_t)(most + 1 - t->rules.least));
+        int y = t->rules.least + (int)lt_rng_below(&rng, (uint64_t)(most + 1 - t->rules.least));
         uint64_t idx = lt_rng_below(&rng, t->size[x][y]);
         uint32_t mover, other;
         eg_position(t, x, y, idx, &mover, &other);
@@ -118,6 +164,12 @@ static void against_search(const char *options, bool mills, bool flying,
         lt_state_free(s);
     }
     assert_true(seen[0] > 0 && seen[1] > 0 && seen[2] > 0);
+}
+
+static void against_search(const char *options, bool mills, bool flying,
+                           int deepest, int cases)
+{
+    against_tables(shared(mills, flying), options, deepest, cases);
 }
 
 static void jump_against_search(void **st)
@@ -154,14 +206,19 @@ static void consistent(void **st)
     assert_int_equal(eg_verify(shared(true, false), msg, sizeof msg), 0);
 }
 
-static uint32_t points(const char *names)
+static uint32_t points_of(const graph *g, const char *names)
 {
     uint32_t set = 0;
     char buf[128], *save = NULL;
     snprintf(buf, sizeof buf, "%s", names);
     for (char *w = strtok_r(buf, " ", &save); w; w = strtok_r(NULL, " ", &save))
-        set |= 1u << graph_find(graph_morris(), w);
+        set |= 1u << graph_find(g, w);
     return set;
+}
+
+static uint32_t points(const char *names)
+{
+    return points_of(graph_morris(), names);
 }
 
 /* Worked by hand.  Jump: White a1 and Black d1 with g1 empty; White jumps
@@ -304,7 +361,34 @@ static void player_by_tables(void **st)
     rmdir(cache_dir);
 }
 
+/* Alquerque, every rule set up to two men a side: checked, and against
+ * the plain search.  By hand: White C3 and Black C4 with C5 empty, White
+ * jumps C3xC5 and Black has no men: won in 1.  White A1 against Black A2
+ * and B3: A1xA3 then A3xC3 takes both in one move (chain=multi): won in
+ * 1; with chain=single one jump ends the move and Black still has a man. */
+static void alquerque(void **st)
+{
+    static const char *const rules[4] = {"", "capture=forced", "chain=single",
+                                         "capture=forced chain=single"};
+    const graph *b = graph_alquerque();
+    char msg[256], options[96];
+    for (int k = 0; k < 4; k++) {
+        eg_tables *t = built_of("alquerque", rules[k], 2);
+        assert_int_equal(eg_verify(t, msg, sizeof msg), 0);
+        snprintf(options, sizeof options, "%s quiet=100", rules[k]);
+        against_tables(t, options, 5, 30);
+        assert_int_equal(eg_value(t, points_of(b, "C3"), points_of(b, "C4")), 2);
+        int chain = eg_value(t, points_of(b, "A1"), points_of(b, "A2 B3"));
+        if (k < 2)
+            assert_int_equal(chain, 2);
+        else
+            assert_int_not_equal(chain, 2);
+        eg_free(t);
+    }
+}
+
 TEST_MAIN(cmocka_unit_test(by_hand), cmocka_unit_test(consistent),
+          cmocka_unit_test(alquerque),
           cmocka_unit_test(jump_against_search),
           cmocka_unit_test(jump_flying_against_search),
           cmocka_unit_test(mills_against_search),
