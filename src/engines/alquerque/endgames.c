@@ -90,33 +90,25 @@ static int unmoves(const eg_rules *r, uint32_t mover, uint32_t other,
     return n;
 }
 
-void alq_endgame_rules(eg_rules *r, bool forced, bool single)
+/* The rules of the tables of a rule set (V_FORCED, V_SINGLE). */
+static void rules_of(eg_rules *r, unsigned variant)
 {
-    memset(r, 0, sizeof *r);
-    r->game = &lt_alquerque;
+    eg_rules_init(r, &lt_alquerque, POINTS, 1, variant, children, unmoves);
     snprintf(r->name, sizeof r->name, "alquerque-%s-%s",
-             forced ? "forced" : "optional", single ? "single" : "multi");
-    r->points = POINTS;
-    r->least = 1;
-    r->variant = (forced ? V_FORCED : 0) | (single ? V_SINGLE : 0);
-    r->children = children;
-    r->unmoves = unmoves;
+             variant & V_FORCED ? "forced" : "optional",
+             variant & V_SINGLE ? "single" : "multi");
 }
 
 void alq_endgame_config(const lt_config *cfg, eg_rules *r, int *men,
                         int *men_max)
 {
-    alq_endgame_rules(r, cfg->value[OPT_CAPTURE] != 0, cfg->value[OPT_CHAIN] != 0);
+    rules_of(r, (cfg->value[OPT_CAPTURE] ? V_FORCED : 0) |
+                    (cfg->value[OPT_CHAIN] ? V_SINGLE : 0));
     *men = 4;
     *men_max = MOST;
 }
 
 /* ---- In play: the tables of the state's rules ---- */
-
-static void make(eg_rules *r, unsigned variant)
-{
-    alq_endgame_rules(r, variant & V_FORCED, variant & V_SINGLE);
-}
 
 static int lookup(const lt_state *st)
 {
@@ -125,7 +117,7 @@ static int lookup(const lt_state *st)
     if (s->result != PLAYING)
         return EG_OUTSIDE;
     unsigned v = (s->forced ? V_FORCED : 0) | (s->single ? V_SINGLE : 0);
-    const eg_tables *t = eg_in_play(&slots[v], make, v, MOST);
+    const eg_tables *t = eg_in_play(&slots[v], rules_of, v, MOST);
     if (!t)
         return EG_OUTSIDE;
     if (s->chain >= 0)

@@ -8,9 +8,6 @@
 #include "../endgame/endgame.h"
 #include "ludoteka/engines.h"
 
-/* The rules of the tables under the game's capture and chain options. */
-void alq_endgame_rules(eg_rules *, bool forced, bool single);
-
 /* The game's own evaluation (evaluate.c). */
 void alq_evaluate(const lt_state *, double *);
 

@@ -91,6 +91,16 @@ static uint32_t spread(uint32_t bits, uint32_t taken, int points)
     return out;
 }
 
+void eg_rules_init(eg_rules *r, const lt_game *g, int points, int least,
+                   unsigned variant,
+                   int (*children)(const eg_rules *, uint32_t, uint32_t, eg_child *),
+                   int (*unmoves)(const eg_rules *, uint32_t, uint32_t, uint32_t *))
+{
+    *r = (eg_rules){.game = g, .points = points, .least = least,
+                    .variant = variant, .children = children,
+                    .unmoves = unmoves};
+}
+
 void eg_layout(eg_tables *t, const eg_rules *rules, int most)
 {
     pthread_once(&binom_once, make_binom);

@@ -63,6 +63,12 @@ typedef struct eg_rules {
                    uint32_t *before);
 } eg_rules;
 
+/* Fills in rules (its name is the caller's to write). */
+void eg_rules_init(eg_rules *, const lt_game *, int points, int least,
+                   unsigned variant,
+                   int (*children)(const eg_rules *, uint32_t, uint32_t, eg_child *),
+                   int (*unmoves)(const eg_rules *, uint32_t, uint32_t, uint32_t *));
+
 /* The tables of one set of rules, for least..most men of each side. */
 typedef struct {
     eg_rules rules;
@@ -180,5 +186,10 @@ void eg_evaluate(const eg_game *, const lt_state *, double *out);
  * chance P (slip) a random move instead of the search's, as the generic
  * levels' blunder=P. */
 extern const lt_engine eg_engine;
+/* The levels of a game with tables: the generic ladder (ai.h), but from
+ * level 3 up ai:endgame with that ladder's nodes and its random moves as
+ * slips; without tables on disk it plays as the generic levels do
+ * (docs/endgames.md). */
+extern const char *const eg_levels[5];
 
 #endif

@@ -237,3 +237,8 @@ const lt_engine eg_engine = {
     .destroy = destroy,
     .choose = choose,
 };
+
+const char *const eg_levels[5] = {
+    "ai:alphabeta:depth=1:temp=0.1", "ai:alphabeta:nodes=20000:blunder=0.4",
+    "ai:endgame:nodes=20000:slip=0.25", "ai:endgame:nodes=60000:slip=0.12",
+    "ai:endgame:nodes=300000"};

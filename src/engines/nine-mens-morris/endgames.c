@@ -87,34 +87,26 @@ static int unmoves(const eg_rules *r, uint32_t mover, uint32_t other,
     return n;
 }
 
-void nmm_endgame_rules(eg_rules *r, bool mills, bool flying)
+/* The rules of the tables of a rule set (V_MILLS, V_FLYING). */
+static void rules_of(eg_rules *r, unsigned variant)
 {
-    memset(r, 0, sizeof *r);
-    r->game = &lt_nine_mens_morris;
+    eg_rules_init(r, &lt_nine_mens_morris, POINTS, variant & V_MILLS ? 3 : 1,
+                  variant, children, unmoves);
     snprintf(r->name, sizeof r->name, "nine-mens-morris-%s%s",
-             mills ? "mills" : "jump", flying ? "-flying" : "");
-    r->points = POINTS;
-    r->least = mills ? 3 : 1;
-    r->variant = (mills ? V_MILLS : 0) | (flying ? V_FLYING : 0);
-    r->children = children;
-    r->unmoves = unmoves;
+             variant & V_MILLS ? "mills" : "jump",
+             variant & V_FLYING ? "-flying" : "");
 }
 
 void nmm_endgame_config(const lt_config *cfg, eg_rules *r, int *men,
                         int *men_max)
 {
-    nmm_endgame_rules(r, cfg->value[OPT_CAPTURE] == CAPTURE_MILLS,
-                      cfg->value[OPT_FLYING] != 0);
+    rules_of(r, (cfg->value[OPT_CAPTURE] == CAPTURE_MILLS ? V_MILLS : 0) |
+                    (cfg->value[OPT_FLYING] ? V_FLYING : 0));
     *men = NMM_ENDGAME_MEN;
     *men_max = NMM_ENDGAME_MEN_MAX;
 }
 
 /* ---- In play: the tables of the state's rules ---- */
-
-static void make(eg_rules *r, unsigned variant)
-{
-    nmm_endgame_rules(r, variant & V_MILLS, variant & V_FLYING);
-}
 
 static int lookup(const lt_state *st)
 {
@@ -123,7 +115,7 @@ static int lookup(const lt_state *st)
     if (s->result != PLAYING || s->hand[0] || s->hand[1])
         return EG_OUTSIDE;
     unsigned v = (s->mills ? V_MILLS : 0) | (s->flying ? V_FLYING : 0);
-    const eg_tables *t = eg_in_play(&slots[v], make, v, NMM_ENDGAME_MEN_MAX);
+    const eg_tables *t = eg_in_play(&slots[v], rules_of, v, NMM_ENDGAME_MEN_MAX);
     if (!t)
         return EG_OUTSIDE;
     if (s->removing)

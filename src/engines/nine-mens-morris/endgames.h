@@ -11,9 +11,6 @@
 /* The tables' men a side: by default, and at most (docs/endgames.md). */
 enum { NMM_ENDGAME_MEN = 4, NMM_ENDGAME_MEN_MAX = 5 };
 
-/* The rules of the tables under the game's capture and flying options. */
-void nmm_endgame_rules(eg_rules *, bool mills, bool flying);
-
 /* The game's own evaluation (evaluate.c). */
 void nmm_evaluate(const lt_state *, double *);
 
