@@ -824,6 +824,11 @@ has out "table 2-2: 63756 positions"
 XDG_CACHE_HOME=$T/eg run 0 solve nine-mens-morris --endgames --men 2 --cached --verify
 lacks out "table 2-2"
 has out "verify 0 positions disagree"
+# alquerque's, one man a side: 25 * 24 = 600 positions
+XDG_CACHE_HOME=$T/eg run 0 solve alquerque --option capture=forced --endgames --men 1 --verify
+has out "table 1-1: 600 positions"
+has out "verify 0 positions disagree"
+[ -f "$T/eg/ludoteka/alquerque-forced-multi-1.endgames" ] || fail "no alquerque endgame file"
 run 2 solve nine-mens-morris --endgames --men 6
 run 2 solve nine-mens-morris --option capture=mills --endgames --men 2
 has err "--men: from 3 to 5"

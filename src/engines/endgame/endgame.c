@@ -215,6 +215,11 @@ static void first_pass(group *gr, int i)
                 lossmax = lossmax > v ? lossmax : v;
             }
         }
+        if ((win < 256 && win > 254) || lossmax > 254) {
+            gr->overflow = true; /* 1 + d would not fit a byte */
+            win = 256;
+            lossmax = 0;
+        }
         if (n == 0) { /* no move: lost now */
             val[idx] = 1;
             cnt[idx] = 0;
