@@ -335,9 +335,23 @@ static void player_by_tables(void **st)
     }
     assert_int_equal(tried, 40);
     lt_player_free(p);
+    /* the search's leaves: a table position's value (White a1 jumps the
+     * last black man: won in 1, a hair short of a win), and outside the
+     * tables (four men a side) the game's own evaluation */
+    const eg_game *e = eg_game_of(g);
+    lt_state *s = state_of(g, "quiet=100", 0, points("a1"), points("d1"));
+    double mine[LT_MAX_PLAYERS], game[LT_MAX_PLAYERS];
+    eg_evaluate(e, s, mine);
+    assert_true(mine[0] > 0.99 && mine[0] < 1 && mine[1] == -mine[0]);
+    lt_state_free(s);
+    s = state_of(g, "quiet=100", 1, points("a1 d1 g1 b2"), points("a7 d7 g7 f6"));
+    eg_evaluate(e, s, mine);
+    e->fallback(s, game);
+    assert_true(mine[0] == game[0] && mine[1] == game[1]);
+    lt_state_free(s);
     /* mills with flying: no table on disk, a search answers */
     const lt_game *g2;
-    lt_state *s = start_at(&g2, "nine-mens-morris", "capture=mills flying=on", 0,
+    s = start_at(&g2, "nine-mens-morris", "capture=mills flying=on", 0,
                            "W../.../..B/...BBW/W../.../... w 0 0 -");
     p = lt_player_new(g2, "ai:endgame:nodes=200", &err);
     assert_non_null(p);
