@@ -205,8 +205,10 @@ static int solve_endgames(const lt_game *g, const lt_config *cfg, long long men,
         uint64_t bad = eg_verify(t, msg, sizeof msg);
         printf("verify %" PRIu64 " positions disagree, %.2f s (processor %.2f s)\n",
                bad, cli_seconds() - v0, cpu_seconds() - c0);
-        if (bad)
-            status = cli_fail(EXIT_FAIL, "%s", msg);
+        if (bad) { /* no player is to play by tables found wrong */
+            remove(path);
+            status = cli_fail(EXIT_FAIL, _("%s; the file is removed"), msg);
+        }
     }
     eg_free(t);
     return status;
