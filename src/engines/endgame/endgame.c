@@ -91,6 +91,54 @@ static uint32_t spread(uint32_t bits, uint32_t taken, int points)
     return out;
 }
 
+/* The positions of a table in the order of their indices: the mover's
+ * sets in colex order, and for each the other's among the points it
+ * leaves free (rest numbers them), in colex order; no ranking needed. */
+typedef struct {
+    int points, x, y;
+    uint32_t mover, rest;
+    int8_t free[32]; /* the points the mover leaves, ascending */
+} walk;
+
+/* The next set of as many points in colex order. */
+static uint32_t next_set(uint32_t v)
+{
+    uint32_t t = v | (v - 1);
+    return (t + 1) | (((~t & (0u - ~t)) - 1) >> (__builtin_ctz(v) + 1));
+}
+
+static void walk_frees(walk *w)
+{
+    for (int p = 0, n = 0; p < w->points; p++)
+        if (!(w->mover >> p & 1))
+            w->free[n++] = (int8_t)p;
+}
+
+static void walk_start(walk *w, int points, int x, int y)
+{
+    *w = (walk){.points = points, .x = x, .y = y, .mover = (1u << x) - 1,
+                .rest = (1u << y) - 1};
+    walk_frees(w);
+}
+
+static uint32_t walk_other(const walk *w)
+{
+    uint32_t other = 0;
+    for (uint32_t r = w->rest; r; r &= r - 1)
+        other |= 1u << w->free[__builtin_ctz(r)];
+    return other;
+}
+
+static void walk_next(walk *w)
+{
+    w->rest = next_set(w->rest);
+    if (w->rest >> (w->points - w->x)) {
+        w->rest = (1u << w->y) - 1;
+        w->mover = next_set(w->mover);
+        walk_frees(w);
+    }
+}
+
 void eg_rules_init(eg_rules *r, const lt_game *g, int points, int least,
                    unsigned variant,
                    int (*children)(const eg_rules *, uint32_t, uint32_t, eg_child *),
@@ -190,9 +238,10 @@ static void first_pass(group *gr, int i)
     int x = gr->xs[i], y = gr->ys[i];
     uint8_t *val = t->value + t->offset[x][y], *cnt = gr->cnt[i];
     eg_child kids[EG_CHILDREN_MAX];
-    for (uint64_t idx = 0; idx < t->size[x][y]; idx++) {
-        uint32_t mover, other;
-        eg_position(t, x, y, idx, &mover, &other);
+    walk w;
+    walk_start(&w, r->points, x, y);
+    for (uint64_t idx = 0; idx < t->size[x][y]; idx++, walk_next(&w)) {
+        uint32_t mover = w.mover, other = walk_other(&w);
         int n = r->children(r, mover, other, kids);
         int win = 256, lossmax = 0, same = 0;
         bool draw = false;
@@ -388,10 +437,11 @@ uint64_t eg_verify(const eg_tables *t, char *msg, size_t size)
     uint64_t bad = 0;
     msg[0] = '\0';
     for (int x = r->least; x <= t->most; x++)
-        for (int y = r->least; y <= t->most; y++)
-            for (uint64_t idx = 0; idx < t->size[x][y]; idx++) {
-                uint32_t mover, other;
-                eg_position(t, x, y, idx, &mover, &other);
+        for (int y = r->least; y <= t->most; y++) {
+            walk w;
+            walk_start(&w, r->points, x, y);
+            for (uint64_t idx = 0; idx < t->size[x][y]; idx++, walk_next(&w)) {
+                uint32_t mover = w.mover, other = walk_other(&w);
                 int v = t->value[t->offset[x][y] + idx];
                 int n = r->children(r, mover, other, kids);
                 /* the quickest loss and the slowest win among the
@@ -420,6 +470,7 @@ uint64_t eg_verify(const eg_tables *t, char *msg, size_t size)
                                           "%d, its moves make it %d"),
                              x, y, (unsigned long long)idx, v, want);
             }
+        }
     return bad;
 }
 
