@@ -54,10 +54,10 @@ static const eg_tables *shared(bool mills, bool flying)
     return t[k];
 }
 
-/* The position of a table as the game reads it from text: the mover's
- * men as White's or Black's.  (Both games' states begin with the men of
- * the two sides; nine men's morris's has the men in hand next, and each
- * the side to move; written and read back, the rules judge the rest.) */
+/* The position of a table as the game reads it from text, the mover's
+ * men as White's or Black's: alquerque's text written here, nine men's
+ * morris's written by the game from the men set in its state; read back,
+ * the rules judge the rest (blocked, over). */
 static lt_state *state_of(const lt_game *g, const char *options, int turn,
                           uint32_t mover, uint32_t other)
 {
@@ -89,8 +89,8 @@ static lt_state *state_of(const lt_game *g, const char *options, int turn,
 
 /* A plain search through the game's interface: +1 if the side to move
  * wins within `plies` moves whatever the other does, -1 if it loses
- * within them whatever it does, 0 otherwise.  A move with its removal is
- * one ply (the mover acts twice). */
+ * within them whatever it does, 0 otherwise.  A move with its removal,
+ * or a capture chain, is one ply (the mover acts again). */
 static int plain_for(const lt_game *g, const lt_state *s, int plies, int me)
 {
     if (g->current_player(s) == LT_TERMINAL) {
