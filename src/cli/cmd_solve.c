@@ -7,6 +7,7 @@
 #include <sys/resource.h>
 #include <unistd.h>
 
+#include "../engines/endgame/endgame.h"
 #include "cli.h"
 #include "cmd.h"
 #include "ludoteka/ai.h"
@@ -142,6 +143,77 @@ static void solving(void *ctx, const lt_think_info *info)
     *shown = true;
 }
 
+static void table_done(void *ctx, const eg_report *r)
+{
+    (void)ctx;
+    printf("table %d-%d: %" PRIu64 " positions, won %" PRIu64 ", drawn %" PRIu64
+           ", lost %" PRIu64 ", longest %d plies, %.2f s\n", r->x, r->y,
+           r->positions, r->won, r->drawn, r->lost, r->maxd, r->seconds);
+    fflush(stdout);
+}
+
+/* solve ID --endgames: the endgame tables of the game's rules up to `men`
+ * men a side, built (or with cached read from the cache folder) and
+ * stored there, with verify checked position by position. */
+static int solve_endgames(const lt_game *g, const lt_config *cfg, long long men,
+                          bool cached, bool verify)
+{
+    eg_rules rules;
+    int men_default, men_max;
+    if (!eg_rules_of(g, cfg, &rules, &men_default, &men_max))
+        return cli_fail(EXIT_USAGE, _("%s has no endgame tables"), g->id);
+    if (men == 0)
+        men = men_default;
+    if (men < rules.least || men > men_max)
+        return cli_fail(EXIT_USAGE, _("--men: from %d to %d for these rules"),
+                        rules.least, men_max);
+    char opts[512], msg[1400], path[1200];
+    lt_config_write(g, cfg, opts, sizeof opts);
+    printf("%s (%s): endgame tables %s, up to %lld men a side\n", g->id, opts,
+           rules.name, men);
+    fflush(stdout);
+    eg_tables *t = NULL;
+    if (cached) {
+        t = eg_cache_load(&rules, (int)men, msg, sizeof msg);
+        if (!t && msg[0])
+            fprintf(stderr, _("%s; building it again\n"), msg);
+    }
+    double start = cli_seconds(), cpu = cpu_seconds();
+    bool built = !t;
+    if (built) {
+        t = eg_build(&rules, (int)men, table_done, NULL, msg, sizeof msg);
+        if (!t)
+            return cli_fail(EXIT_FAIL, "%s", msg);
+    }
+    double seconds = cli_seconds() - start;
+    cpu = cpu_seconds() - cpu;
+    int status = EXIT_OK;
+    eg_cache_path(&rules, (int)men, path, sizeof path);
+    printf("positions %" PRIu64 "\n", t->entries);
+    printf("longest %d plies\n", t->maxd);
+    if (built) {
+        printf("build %.2f s (processor %.2f s)\n", seconds, cpu);
+        printf("memory %.0f MiB\n", peak_mib());
+        if (!eg_cache_store(t, msg, sizeof msg)) {
+            status = cli_fail(EXIT_FAIL, _("the tables could not be stored: %s"), msg);
+        }
+    }
+    printf("file %s (%" PRIu64 " bytes)\n", path, eg_file_bytes(t));
+    fflush(stdout);
+    if (verify && status == EXIT_OK) {
+        double v0 = cli_seconds(), c0 = cpu_seconds();
+        uint64_t bad = eg_verify(t, msg, sizeof msg);
+        printf("verify %" PRIu64 " positions disagree, %.2f s (processor %.2f s)\n",
+               bad, cli_seconds() - v0, cpu_seconds() - c0);
+        if (bad) { /* no player is to play by tables found wrong */
+            remove(path);
+            status = cli_fail(EXIT_FAIL, _("%s; the file is removed"), msg);
+        }
+    }
+    eg_free(t);
+    return status;
+}
+
 int cmd_solve(int argc, char **argv)
 {
     if (argc < 2 || argv[1][0] == '-')
@@ -151,8 +223,8 @@ int cmd_solve(int argc, char **argv)
         return EXIT_USAGE;
     lt_config cfg;
     lt_config_default(g, &cfg, 0);
-    long long games = 0, iterations = 300, seed = 1;
-    bool cached = false;
+    long long games = 0, iterations = 300, seed = 1, men = 0;
+    bool cached = false, endgames = false, verify = false;
     const char *v;
     lt_error err = {0};
     for (int i = 2; i < argc; i++) {
@@ -163,6 +235,13 @@ int cmd_solve(int argc, char **argv)
                 return cli_fail(EXIT_USAGE, "%s", err.msg);
         } else if (!strcmp(argv[i], "--cached")) {
             cached = true;
+        } else if (!strcmp(argv[i], "--endgames")) {
+            endgames = true;
+        } else if (!strcmp(argv[i], "--verify")) {
+            verify = true;
+        } else if (cli_flag(argc, argv, &i, "--men", &v)) {
+            if (!cli_int("--men", v, 1, EG_MEN_MAX, &men))
+                return EXIT_USAGE;
         } else if (cli_flag(argc, argv, &i, "--games", &v)) {
             if (!cli_int("--games", v, 0, 100000000, &games))
                 return EXIT_USAGE;
@@ -177,6 +256,10 @@ int cmd_solve(int argc, char **argv)
                                         "solve --help)", argv[i]);
         }
     }
+    if (endgames)
+        return solve_endgames(g, &cfg, men, cached, verify);
+    if (men || verify)
+        return cli_fail(EXIT_USAGE, "%s", _("--men and --verify go with --endgames"));
     if (!has_perfect(g))
         return cli_fail(EXIT_USAGE, "%s has no perfect player: it cannot be "
                                     "solved here", g->id);

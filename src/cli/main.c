@@ -203,6 +203,8 @@ static const struct {
     {"solve", cmd_solve,
      N_("usage: ludoteka solve ID [--option k=v]... [--cached] "
         "[--games N] [--mcts N] [--seed S]\n"
+        "       ludoteka solve ID --endgames [--option k=v]... [--men K] "
+        "[--cached] [--verify]\n"
         "Solves a game by retrograde analysis (games with a perfect "
         "player) and prints the value of the start for the first "
         "player (win, loss or draw), the number of positions, the "
@@ -213,7 +215,18 @@ static const struct {
         "--games N then plays N games of the perfect player against "
         "random play and against MCTS with N iterations (--mcts, "
         "default 300) from random positions, and fails if it ever "
-        "lets a won position slip.")},
+        "lets a won position slip.\n"
+        "--endgames builds the endgame tables of a game that has them "
+        "(nine-mens-morris under its capture and flying options, "
+        "alquerque under its capture and chain options): the "
+        "value of every position with K men or fewer a side (default 4, "
+        "at most 5) and the moves to the end, printed table by table, "
+        "then stored in the cache folder, where the computer players "
+        "from level 3 up read them and play such positions perfectly.  "
+        "--cached takes the stored tables if they are whole (a damaged "
+        "file is refused, with a message, and built again); --verify "
+        "then checks every position's value against the values after "
+        "its moves.")},
     {"analyse", cmd_analyse,
      N_("usage: ludoteka analyse FILE [--depth N | --nodes N] [--max-plies N] "
         "[--quiet]\n"

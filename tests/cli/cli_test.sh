@@ -805,6 +805,37 @@ has out "positions 531300"
 [ -f "$T/cache/ludoteka/catch-the-rabbit-4-4-multi.table" ] || fail "no cached table"
 run 2 solve alquerque
 has err "no perfect player"
+# nine men's morris's endgame tables (capture by jumping) up to two men a
+# side, in a cache folder of our own: 24 * 23 = 552 positions of one man
+# each, C(24,2) * C(22,2) = 63756 of two each; 552 + 2 * 24 * C(23,2) +
+# 63756 = 76452 in all.  A damaged file is refused, said so, and built
+# again; a whole one is taken as it is.
+XDG_CACHE_HOME=$T/eg run 0 solve nine-mens-morris --endgames --men 2 --verify
+has out "table 1-1: 552 positions"
+has out "table 2-2: 63756 positions"
+has out "positions 76452"
+has out "verify 0 positions disagree"
+F=$T/eg/ludoteka/nine-mens-morris-jump-2.endgames
+[ -f "$F" ] || fail "no endgame file"
+printf 'X' | dd of="$F" bs=1 seek=5000 conv=notrunc 2>/dev/null
+XDG_CACHE_HOME=$T/eg run 0 solve nine-mens-morris --endgames --men 2 --cached
+has err "checksum does not match"
+has out "table 2-2: 63756 positions"
+XDG_CACHE_HOME=$T/eg run 0 solve nine-mens-morris --endgames --men 2 --cached --verify
+lacks out "table 2-2"
+has out "verify 0 positions disagree"
+# alquerque's, one man a side: 25 * 24 = 600 positions
+XDG_CACHE_HOME=$T/eg run 0 solve alquerque --option capture=forced --endgames --men 1 --verify
+has out "table 1-1: 600 positions"
+has out "verify 0 positions disagree"
+[ -f "$T/eg/ludoteka/alquerque-forced-multi-1.endgames" ] || fail "no alquerque endgame file"
+run 2 solve nine-mens-morris --endgames --men 6
+run 2 solve nine-mens-morris --option capture=mills --endgames --men 2
+has err "--men: from 3 to 5"
+run 2 solve three-mens-morris --endgames
+has err "has no endgame tables"
+run 2 solve three-mens-morris --verify
+has err "go with --endgames"
 
 CASE=rabbit-hint
 # issue 18.6: with the seed's 12 hunters the perfect player's table

@@ -1,11 +1,10 @@
 /* evaluate.c — Alquerque's evaluation, for the searches that play it. */
 #include <math.h>
 
-#include "../../games/alquerque/alquerque.h"
-#include "ludoteka/engines.h"
+#include "endgames.h"
 
 /* Material first, then the captures on offer and the freedom to move. */
-static void evaluate(const lt_state *st, double *out)
+void alq_evaluate(const lt_state *st, double *out)
 {
     const alq *s = (const alq *)st;
     if (s->result != PLAYING) {
@@ -29,4 +28,8 @@ static void evaluate(const lt_state *st, double *out)
     out[1] = -out[0];
 }
 
-const lt_engines lt_alquerque_engines = {"alquerque", .evaluate = evaluate};
+static const lt_engine *const engines[] = {&eg_engine, NULL};
+
+const lt_engines lt_alquerque_engines = {"alquerque", .engines = engines,
+                                         .levels = eg_levels,
+                                         .evaluate = alq_evaluate};

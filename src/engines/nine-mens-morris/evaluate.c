@@ -2,13 +2,12 @@
  * it. */
 #include <math.h>
 
-#include "../../games/nine-mens-morris/morris9.h"
-#include "ludoteka/engines.h"
+#include "endgames.h"
 
 /* Men first (on the board and in hand); then, once the men are placed,
  * the freedom to move (a blocked player loses) and the captures on offer
  * or the mills half made. */
-static void evaluate(const lt_state *st, double *out)
+void nmm_evaluate(const lt_state *st, double *out)
 {
     const nmm *s = (const nmm *)st;
     if (s->result != PLAYING) {
@@ -41,5 +40,8 @@ static void evaluate(const lt_state *st, double *out)
     out[1] = -out[0];
 }
 
-const lt_engines lt_nine_mens_morris_engines = {"nine-mens-morris",
-                                                .evaluate = evaluate};
+static const lt_engine *const engines[] = {&eg_engine, NULL};
+
+const lt_engines lt_nine_mens_morris_engines = {
+    "nine-mens-morris", .engines = engines, .levels = eg_levels,
+    .evaluate = nmm_evaluate};

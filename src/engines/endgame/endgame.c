@@ -1,0 +1,637 @@
+/* endgame.c — the retrograde analysis of endgame tables (endgame.h).
+ *
+ * A group of tables, (x, y) and (y, x), is solved at once: a move that
+ * captures nothing turns (x, y) into (y, x).  First a pass forward over
+ * every position, by the game's own moves: a mover without moves has
+ * lost; the moves into smaller tables (captures, removals) are looked up
+ * there; the moves within the group are counted.  Then layers of
+ * distance k = 0, 1, 2, ...: the positions lost in k (k even) make every
+ * position that moves to them (found by the way back, unmoves) won in
+ * k + 1, unless won sooner; the positions won in k (k odd) take one off
+ * the count of each position that moves to them, and a position whose
+ * moves are then all won for the other side is lost in k + 1 (or later,
+ * if a capture puts its end off further).  What no layer reaches is
+ * drawn.  A layer scans the values for its own byte. */
+#include <errno.h>
+#include <pthread.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/resource.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "../../boards/graph.h"
+#include "endgame.h"
+#include "ludoteka/text.h"
+
+enum { NOLOSS = 255 }; /* count of a position that cannot be lost */
+
+static uint64_t binom[33][33];
+static pthread_once_t binom_once = PTHREAD_ONCE_INIT;
+
+static void make_binom(void)
+{
+    for (int n = 0; n <= 32; n++) {
+        binom[n][0] = 1;
+        for (int k = 1; k <= n; k++)
+            binom[n][k] = binom[n - 1][k - 1] + (k <= n - 1 ? binom[n - 1][k] : 0);
+    }
+}
+
+static int count(uint32_t set)
+{
+    return graph_count(set); /* no library call */
+}
+
+/* The colex rank of a set among the sets of as many points. */
+static uint64_t rank_of(uint32_t set)
+{
+    uint64_t r = 0;
+    for (int i = 1; set; set &= set - 1, i++)
+        r += binom[__builtin_ctz(set)][i];
+    return r;
+}
+
+/* The set of k points (of n) of colex rank r. */
+static uint32_t set_of(uint64_t r, int k, int n)
+{
+    uint32_t set = 0;
+    int c = n - 1;
+    for (int i = k; i >= 1; i--, c--) {
+        while (binom[c][i] > r)
+            c--;
+        set |= 1u << c;
+        r -= binom[c][i];
+    }
+    return set;
+}
+
+/* The points of set numbered among the points not in taken, and back. */
+static uint32_t squeeze(uint32_t set, uint32_t taken)
+{
+    uint32_t out = 0;
+    for (; set; set &= set - 1) {
+        int p = __builtin_ctz(set);
+        out |= 1u << (p - count(taken & ((1u << p) - 1)));
+    }
+    return out;
+}
+
+static uint32_t spread(uint32_t bits, uint32_t taken, int points)
+{
+    uint32_t out = 0, avail = ~taken & (points == 32 ? ~0u : (1u << points) - 1);
+    for (int i = 0; bits; avail &= avail - 1, i++)
+        if (bits >> i & 1) {
+            out |= avail & -avail;
+            bits &= ~(1u << i);
+        }
+    return out;
+}
+
+/* The positions of a table in the order of their indices: the mover's
+ * sets in colex order, and for each the other's among the points it
+ * leaves free (rest numbers them), in colex order; no ranking needed. */
+typedef struct {
+    int points, x, y;
+    uint32_t mover, rest;
+    int8_t free[32]; /* the points the mover leaves, ascending */
+} walk;
+
+/* The next set of as many points in colex order. */
+static uint32_t next_set(uint32_t v)
+{
+    uint32_t t = v | (v - 1);
+    return (t + 1) | (((~t & (0u - ~t)) - 1) >> (__builtin_ctz(v) + 1));
+}
+
+static void walk_frees(walk *w)
+{
+    for (int p = 0, n = 0; p < w->points; p++)
+        if (!(w->mover >> p & 1))
+            w->free[n++] = (int8_t)p;
+}
+
+static void walk_start(walk *w, int points, int x, int y)
+{
+    *w = (walk){.points = points, .x = x, .y = y, .mover = (1u << x) - 1,
+                .rest = (1u << y) - 1};
+    walk_frees(w);
+}
+
+static uint32_t walk_other(const walk *w)
+{
+    uint32_t other = 0;
+    for (uint32_t r = w->rest; r; r &= r - 1)
+        other |= 1u << w->free[__builtin_ctz(r)];
+    return other;
+}
+
+static void walk_next(walk *w)
+{
+    w->rest = next_set(w->rest);
+    if (w->rest >> (w->points - w->x)) {
+        w->rest = (1u << w->y) - 1;
+        w->mover = next_set(w->mover);
+        walk_frees(w);
+    }
+}
+
+void eg_rules_init(eg_rules *r, const lt_game *g, int points, int least,
+                   unsigned variant,
+                   int (*children)(const eg_rules *, uint32_t, uint32_t, eg_child *),
+                   int (*unmoves)(const eg_rules *, uint32_t, uint32_t, uint32_t *))
+{
+    *r = (eg_rules){.game = g, .points = points, .least = least,
+                    .variant = variant, .children = children,
+                    .unmoves = unmoves};
+}
+
+void eg_layout(eg_tables *t, const eg_rules *rules, int most)
+{
+    pthread_once(&binom_once, make_binom);
+    memset(t->offset, 0, sizeof t->offset);
+    memset(t->size, 0, sizeof t->size);
+    t->rules = *rules;
+    t->most = most;
+    t->entries = 0;
+    int n = rules->points;
+    for (int x = rules->least; x <= most; x++)
+        for (int y = rules->least; y <= most; y++) {
+            t->offset[x][y] = t->entries;
+            t->size[x][y] = binom[n][x] * binom[n - x][y];
+            t->entries += t->size[x][y];
+        }
+}
+
+static bool in_tables(const eg_tables *t, int x, int y)
+{
+    return x >= t->rules.least && y >= t->rules.least && x <= t->most &&
+           y <= t->most;
+}
+
+uint64_t eg_index(const eg_tables *t, uint32_t mover, uint32_t other)
+{
+    int y = count(other), n = t->rules.points - count(mover);
+    return rank_of(mover) * binom[n][y] + rank_of(squeeze(other, mover));
+}
+
+void eg_position(const eg_tables *t, int x, int y, uint64_t index,
+                 uint32_t *mover, uint32_t *other)
+{
+    uint64_t per = binom[t->rules.points - x][y];
+    *mover = set_of(index / per, x, t->rules.points);
+    *other = spread(set_of(index % per, y, t->rules.points - x), *mover,
+                    t->rules.points);
+}
+
+int eg_value(const eg_tables *t, uint32_t mover, uint32_t other)
+{
+    int x = count(mover), y = count(other);
+    if (!t || !in_tables(t, x, y))
+        return -1;
+    return t->value[t->offset[x][y] + eg_index(t, mover, other)];
+}
+
+void eg_free(eg_tables *t)
+{
+    if (!t)
+        return;
+    if (t->mapping)
+        munmap(t->mapping, t->mapped);
+    else
+        free(t->value);
+    free(t);
+}
+
+static double cpu_now(void)
+{
+    struct rusage ru;
+    getrusage(RUSAGE_SELF, &ru);
+    return (double)ru.ru_utime.tv_sec + ru.ru_utime.tv_usec * 1e-6 +
+           (double)ru.ru_stime.tv_sec + ru.ru_stime.tv_usec * 1e-6;
+}
+
+/* ---- One group ---- */
+
+typedef struct {
+    eg_tables *t;
+    int xs[2], ys[2], ntables; /* (x, y) and, unless x == y, (y, x) */
+    uint8_t *cnt[2];           /* per table: moves within the group not
+                                * yet known won, or NOLOSS */
+    int maxk;                  /* the longest distance assigned so far */
+    bool overflow;
+} group;
+
+static int table_of(const group *gr, int x)
+{
+    return gr->xs[0] == x ? 0 : 1;
+}
+
+/* The forward pass over table i of the group. */
+static void first_pass(group *gr, int i)
+{
+    eg_tables *t = gr->t;
+    const eg_rules *r = &t->rules;
+    int x = gr->xs[i], y = gr->ys[i];
+    uint8_t *val = t->value + t->offset[x][y], *cnt = gr->cnt[i];
+    eg_child kids[EG_CHILDREN_MAX];
+    walk w;
+    walk_start(&w, r->points, x, y);
+    for (uint64_t idx = 0; idx < t->size[x][y]; idx++, walk_next(&w)) {
+        uint32_t mover = w.mover, other = walk_other(&w);
+        int n = r->children(r, mover, other, kids);
+        int win = 256, lossmax = 0, same = 0;
+        bool draw = false;
+        for (int k = 0; k < n; k++) {
+            if (kids[k].over) {
+                win = 1;
+                continue;
+            }
+            int cx = count(kids[k].mover), cy = count(kids[k].other);
+            if (cx + cy == x + y) {
+                same++;
+                continue;
+            }
+            int v = eg_value(t, kids[k].mover, kids[k].other);
+            if (v <= 0) {
+                draw = true; /* (v < 0 cannot be: smaller tables are whole) */
+            } else if (v & 1) {
+                win = win < v ? win : v; /* lost in v - 1: won in v */
+            } else {
+                lossmax = lossmax > v ? lossmax : v;
+            }
+        }
+        if ((win < 256 && win > 254) || lossmax > 254) {
+            gr->overflow = true; /* 1 + d would not fit a byte */
+            win = 256;
+            lossmax = 0;
+        }
+        if (n == 0) { /* no move: lost now */
+            val[idx] = 1;
+            cnt[idx] = 0;
+        } else if (win < 256) {
+            val[idx] = (uint8_t)(1 + win);
+            cnt[idx] = NOLOSS;
+        } else if (draw) {
+            val[idx] = 0;
+            cnt[idx] = NOLOSS;
+        } else {
+            /* lost no sooner than lossmax, once every move within the
+             * group is known won for the other side */
+            val[idx] = lossmax ? (uint8_t)(1 + lossmax) : 0;
+            cnt[idx] = (uint8_t)same;
+            if (!same && !lossmax)
+                val[idx] = 1;
+        }
+        if (val[idx] && val[idx] - 1 > gr->maxk)
+            gr->maxk = val[idx] - 1;
+    }
+}
+
+/* The positions of the group that move to table i's position (mover,
+ * other), and what reaching it in layer k means to them. */
+static void back_from(group *gr, int i, uint32_t mover, uint32_t other, int k)
+{
+    eg_tables *t = gr->t;
+    const eg_rules *r = &t->rules;
+    int x = gr->xs[i], y = gr->ys[i], j = table_of(gr, y);
+    uint8_t *val = t->value + t->offset[y][x], *cnt = gr->cnt[j];
+    uint32_t before[EG_CHILDREN_MAX];
+    int n = r->unmoves(r, mover, other, before);
+    if (k + 2 > 255) {
+        gr->overflow = true;
+        return;
+    }
+    for (int m = 0; m < n; m++) {
+        uint64_t idx = eg_index(t, before[m], mover);
+        uint8_t v = val[idx];
+        bool won = v && !(v & 1);
+        if (!(k & 1)) { /* a move to a lost position: won in k + 1 */
+            if (won && v - 1 <= k + 1)
+                continue;
+            val[idx] = (uint8_t)(k + 2);
+        } else { /* a move to a won position */
+            if (won || cnt[idx] == NOLOSS || cnt[idx] == 0)
+                continue;
+            if (--cnt[idx])
+                continue;
+            int d = v ? v - 1 : 0;
+            d = d > k + 1 ? d : k + 1;
+            val[idx] = (uint8_t)(1 + d);
+        }
+        if (val[idx] - 1 > gr->maxk)
+            gr->maxk = val[idx] - 1;
+    }
+}
+
+static void layers(group *gr)
+{
+    eg_tables *t = gr->t;
+    for (int k = 0; k <= gr->maxk && !gr->overflow; k++)
+        for (int i = 0; i < gr->ntables; i++) {
+            int x = gr->xs[i], y = gr->ys[i];
+            uint8_t *val = t->value + t->offset[x][y], *cnt = gr->cnt[i];
+            uint64_t size = t->size[x][y];
+            for (uint8_t *p = val, *end = val + size;
+                 (p = memchr(p, k + 1, (size_t)(end - p))) != NULL; p++) {
+                uint64_t idx = (uint64_t)(p - val);
+                if (!(k & 1) && cnt[idx] != 0)
+                    continue; /* a loss not yet sure */
+                uint32_t mover, other;
+                eg_position(t, x, y, idx, &mover, &other);
+                back_from(gr, i, mover, other, k);
+            }
+        }
+    /* what no layer reached is drawn */
+    for (int i = 0; i < gr->ntables; i++) {
+        uint8_t *val = t->value + t->offset[gr->xs[i]][gr->ys[i]];
+        for (uint64_t idx = 0; idx < t->size[gr->xs[i]][gr->ys[i]]; idx++)
+            if ((val[idx] & 1) && gr->cnt[i][idx] != 0)
+                val[idx] = 0;
+    }
+}
+
+static void tally(const eg_tables *t, int x, int y, eg_report *rep)
+{
+    const uint8_t *val = t->value + t->offset[x][y];
+    rep->x = x;
+    rep->y = y;
+    rep->positions = t->size[x][y];
+    rep->won = rep->drawn = rep->lost = 0;
+    rep->maxd = 0;
+    for (uint64_t i = 0; i < t->size[x][y]; i++) {
+        uint8_t v = val[i];
+        rep->drawn += v == 0;
+        rep->lost += v & 1;
+        rep->won += v && !(v & 1);
+        if (v && v - 1 > rep->maxd)
+            rep->maxd = v - 1;
+    }
+}
+
+eg_tables *eg_build(const eg_rules *rules, int most,
+                    void (*report)(void *, const eg_report *), void *ctx,
+                    char *msg, size_t size)
+{
+    eg_tables *t = calloc(1, sizeof *t);
+    if (!t) {
+        snprintf(msg, size, "%s", _("out of memory"));
+        return NULL;
+    }
+    eg_layout(t, rules, most);
+    uint64_t largest = 0;
+    for (int x = rules->least; x <= most; x++)
+        for (int y = rules->least; y <= most; y++)
+            largest = t->size[x][y] > largest ? t->size[x][y] : largest;
+    t->value = malloc(t->entries);
+    uint8_t *cnt = malloc(2 * largest);
+    if (!t->value || !cnt) {
+        free(cnt);
+        eg_free(t);
+        snprintf(msg, size, "%s", _("out of memory"));
+        return NULL;
+    }
+    /* the groups by men in all, fewest first */
+    for (int sum = 2 * rules->least; sum <= 2 * most; sum++)
+        for (int x = rules->least; 2 * x <= sum; x++) {
+            int y = sum - x;
+            if (y > most)
+                continue;
+            double start = cpu_now();
+            group gr = {.t = t, .xs = {x, y}, .ys = {y, x},
+                        .ntables = x == y ? 1 : 2,
+                        .cnt = {cnt, cnt + t->size[x][y]}};
+            for (int i = 0; i < gr.ntables; i++)
+                first_pass(&gr, i);
+            layers(&gr);
+            if (gr.overflow) {
+                free(cnt);
+                eg_free(t);
+                snprintf(msg, size, _("a distance to the end does not fit "
+                                      "a byte (tables %d-%d)"), x, y);
+                return NULL;
+            }
+            double seconds = cpu_now() - start;
+            for (int i = 0; i < gr.ntables; i++) {
+                eg_report rep;
+                tally(t, gr.xs[i], gr.ys[i], &rep);
+                rep.seconds = seconds;
+                t->maxd = rep.maxd > t->maxd ? rep.maxd : t->maxd;
+                if (report)
+                    report(ctx, &rep);
+            }
+        }
+    free(cnt);
+    return t;
+}
+
+/* ---- The check ---- */
+
+uint64_t eg_verify(const eg_tables *t, char *msg, size_t size)
+{
+    const eg_rules *r = &t->rules;
+    eg_child kids[EG_CHILDREN_MAX];
+    uint64_t bad = 0;
+    msg[0] = '\0';
+    for (int x = r->least; x <= t->most; x++)
+        for (int y = r->least; y <= t->most; y++) {
+            walk w;
+            walk_start(&w, r->points, x, y);
+            for (uint64_t idx = 0; idx < t->size[x][y]; idx++, walk_next(&w)) {
+                uint32_t mover = w.mover, other = walk_other(&w);
+                int v = t->value[t->offset[x][y] + idx];
+                int n = r->children(r, mover, other, kids);
+                /* the quickest loss and the slowest win among the
+                 * positions after each move, for their side to move */
+                int quickest = -1, slowest = -1, drawn = 0, missing = 0;
+                for (int k = 0; k < n; k++) {
+                    int c = kids[k].over ? 1 : eg_value(t, kids[k].mover,
+                                                        kids[k].other);
+                    if (c < 0)
+                        missing++;
+                    else if (c == 0)
+                        drawn++;
+                    else if (c & 1)
+                        quickest = quickest < 0 || c - 1 < quickest ? c - 1 : quickest;
+                    else
+                        slowest = c - 1 > slowest ? c - 1 : slowest;
+                }
+                int want = n == 0           ? 1
+                           : quickest >= 0  ? quickest + 2
+                           : drawn          ? 0
+                                            : slowest + 2;
+                if (v == want && !missing)
+                    continue;
+                if (!bad++)
+                    snprintf(msg, size, _("table %d-%d, position %llu: value "
+                                          "%d, its moves make it %d"),
+                             x, y, (unsigned long long)idx, v, want);
+            }
+        }
+    return bad;
+}
+
+/* ---- The cache file ---- */
+
+enum { VERSION = 1 };
+
+typedef struct {
+    char magic[8]; /* "LTENDGAM" */
+    uint32_t version;
+    int32_t points, least, most, maxd;
+    char rules[48];
+    uint32_t pad;
+    uint64_t entries;
+    uint64_t checksum;
+} header;
+
+/* A hash of the values: every byte, and where it is, counts. */
+static uint64_t digest(const uint8_t *v, uint64_t n)
+{
+    uint64_t h = 0xcbf29ce484222325u ^ n, w;
+    uint64_t i = 0;
+    for (; i + 8 <= n; i += 8) {
+        memcpy(&w, v + i, 8);
+        h = (h ^ w) * 0x100000001b3u;
+        h ^= h >> 32;
+    }
+    for (; i < n; i++)
+        h = (h ^ v[i]) * 0x100000001b3u;
+    return h ^ h >> 31;
+}
+
+/* The folder (made if asked) and the file's path in it. */
+static bool path_of(const eg_rules *r, int most, bool make, char *buf,
+                    size_t size)
+{
+    const char *base = getenv("XDG_CACHE_HOME");
+    const char *tail = "/ludoteka";
+    char dir[1024];
+    if (!base || !*base) {
+        base = getenv("HOME");
+        tail = "/.cache/ludoteka";
+    }
+    if (!base || !*base)
+        return false;
+    int n = snprintf(dir, sizeof dir, "%s%s", base, tail);
+    if (n < 0 || (size_t)n >= sizeof dir)
+        return false;
+    if (make) /* the folder and its parent */
+        for (char *slash = strrchr(dir, '/'); slash; slash = NULL) {
+            *slash = '\0';
+            if (mkdir(dir, 0700) != 0 && errno != EEXIST)
+                return false;
+            *slash = '/';
+            if (mkdir(dir, 0700) != 0 && errno != EEXIST)
+                return false;
+        }
+    n = snprintf(buf, size, "%s/%s-%d.endgames", dir, r->name, most);
+    return n > 0 && (size_t)n < size;
+}
+
+void eg_cache_path(const eg_rules *r, int most, char *buf, size_t size)
+{
+    if (!path_of(r, most, false, buf, size))
+        buf[0] = '\0';
+}
+
+uint64_t eg_file_bytes(const eg_tables *t)
+{
+    return sizeof(header) + t->entries;
+}
+
+eg_tables *eg_cache_load(const eg_rules *rules, int most, char *msg,
+                         size_t size)
+{
+    char path[1200];
+    msg[0] = '\0';
+    if (!path_of(rules, most, false, path, sizeof path))
+        return NULL;
+    int fd = open(path, O_RDONLY);
+    if (fd < 0)
+        return NULL;
+    eg_tables *t = calloc(1, sizeof *t);
+    struct stat st;
+    void *map = MAP_FAILED;
+    bool sized = fstat(fd, &st) == 0 && st.st_size >= (off_t)sizeof(header);
+    if (t && sized)
+        map = mmap(NULL, (size_t)st.st_size, PROT_READ, MAP_SHARED, fd, 0);
+    close(fd);
+    if (!t || map == MAP_FAILED) {
+        free(t);
+        if (!sized)
+            snprintf(msg, size, _("%s: cut short, not used"), path);
+        return NULL;
+    }
+    eg_layout(t, rules, most);
+    const header *h = map;
+    const uint8_t *values = (const uint8_t *)map + sizeof *h;
+    const char *why = NULL;
+    if (memcmp(h->magic, "LTENDGAM", 8) || h->version != VERSION)
+        why = _("another version or not a table file");
+    else if (h->points != rules->points || h->least != rules->least ||
+             h->most != most || strncmp(h->rules, rules->name, sizeof h->rules))
+        why = _("tables of other rules");
+    else if (h->entries != t->entries ||
+             (uint64_t)st.st_size != sizeof *h + h->entries)
+        why = _("cut short or too long");
+    else if (h->maxd < 0 || h->maxd > 254 ||
+             digest(values, h->entries) != h->checksum)
+        why = _("damaged (its checksum does not match)");
+    if (why) {
+        snprintf(msg, size, _("%s: %s, not used"), path, why);
+        munmap(map, (size_t)st.st_size);
+        free(t);
+        return NULL;
+    }
+    t->maxd = h->maxd;
+    t->mapping = map;
+    t->mapped = (size_t)st.st_size;
+    t->value = (uint8_t *)values;
+    return t;
+}
+
+bool eg_cache_store(const eg_tables *t, char *msg, size_t size)
+{
+    char path[1200], tmp[1300];
+    if (!path_of(&t->rules, t->most, true, path, sizeof path)) {
+        snprintf(msg, size, "%s", _("no cache folder (set XDG_CACHE_HOME or HOME)"));
+        return false;
+    }
+    snprintf(tmp, sizeof tmp, "%s.tmp-XXXXXX", path);
+    int fd = mkstemp(tmp);
+    FILE *f = fd < 0 ? NULL : fdopen(fd, "wb");
+    if (!f) {
+        snprintf(msg, size, "%s: %s", path, strerror(errno));
+        if (fd >= 0) {
+            close(fd);
+            remove(tmp);
+        }
+        return false;
+    }
+    header h;
+    memset(&h, 0, sizeof h);
+    memcpy(h.magic, "LTENDGAM", 8);
+    h.version = VERSION;
+    h.points = t->rules.points;
+    h.least = t->rules.least;
+    h.most = t->most;
+    h.maxd = t->maxd;
+    lt_copy(h.rules, sizeof h.rules, t->rules.name);
+    h.entries = t->entries;
+    h.checksum = digest(t->value, t->entries);
+    bool ok = fwrite(&h, sizeof h, 1, f) == 1 &&
+              fwrite(t->value, 1, t->entries, f) == t->entries;
+    ok = fflush(f) == 0 && ok && fsync(fileno(f)) == 0;
+    ok = fclose(f) == 0 && ok;
+    /* written whole, then renamed: a reader never sees half a table */
+    if (!ok || rename(tmp, path) != 0) {
+        snprintf(msg, size, "%s: %s", path, strerror(errno));
+        remove(tmp);
+        return false;
+    }
+    return true;
+}

@@ -1,0 +1,195 @@
+/* endgame.h — endgame databases of the games whose positions are two
+ * sides' men on the points of a board (nine men's morris): a retrograde
+ * analysis of every position with few men left, kept on disk in the
+ * user's cache folder, and read by the computer players.
+ *
+ * A position is the men of the side to move (the mover) and of the other
+ * side as two sets of points; the values do not depend on which colour
+ * moves, so one table serves both.  Table (x, y) holds every position
+ * with x men of the mover and y of the other, indexed by the colex rank
+ * of the mover's points among all points, times the number of ways to
+ * place y men, plus the colex rank of the other's points among the points
+ * the mover leaves free.  A value is 0 for a draw (neither side can
+ * force the end), otherwise 1 + d, d the number of moves (plies) to the
+ * end with perfect play (win fastest, lose slowest): the mover wins when
+ * d is odd and loses when it is even (0: lost now).  A move that makes a
+ * capture or a removal leads to a table of fewer men; the tables are
+ * solved smallest first, the captures looked up in them.  The draw rules
+ * that look at the game's history (repetition, moves without capture)
+ * are not part of the values. */
+#ifndef LUDOTEKA_ENDGAME_H
+#define LUDOTEKA_ENDGAME_H
+
+#include <stdatomic.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "ludoteka/ai.h"
+#include "ludoteka/game.h"
+
+enum {
+    EG_POINTS_MAX = 25,   /* points of a board, at most */
+    EG_MEN_MAX = 5,       /* men of a side in a table, at most */
+    EG_CHILDREN_MAX = 512 /* positions after one move, at most */
+};
+
+/* A position after a move: the men of its side to move and of the other
+ * side, or over (the side to move has lost: no men left, too few, or
+ * blocked, as the game's rules judged it). */
+typedef struct {
+    uint32_t mover, other;
+    bool over;
+} eg_child;
+
+/* A game's rules for its tables, under one set of its options. */
+typedef struct eg_rules {
+    const lt_game *game;
+    char name[48];     /* in the file name: "nine-mens-morris-mills-flying" */
+    int points;        /* of the board */
+    int least;         /* the fewest men of a side in a table: with fewer,
+                        * the game is over */
+    unsigned variant;  /* the game's own: which options */
+    /* The positions after each move of the mover (a whole turn: a step and
+     * the removal it brings), by the game's own rules; none if the mover
+     * cannot move (then it has lost).  At most EG_CHILDREN_MAX. */
+    int (*children)(const struct eg_rules *, uint32_t mover, uint32_t other,
+                    eg_child *out);
+    /* The solver's way back: the sets `other` had before its last move if
+     * that move captured and removed nothing (so the position before it,
+     * with the sides' roles swapped, is in the table of the same men).
+     * Every such move, once: the inverse of the moves children gives. */
+    int (*unmoves)(const struct eg_rules *, uint32_t mover, uint32_t other,
+                   uint32_t *before);
+} eg_rules;
+
+/* Fills in rules (its name is the caller's to write). */
+void eg_rules_init(eg_rules *, const lt_game *, int points, int least,
+                   unsigned variant,
+                   int (*children)(const eg_rules *, uint32_t, uint32_t, eg_child *),
+                   int (*unmoves)(const eg_rules *, uint32_t, uint32_t, uint32_t *));
+
+/* The tables of one set of rules, for least..most men of each side. */
+typedef struct {
+    eg_rules rules;
+    int most;
+    uint64_t offset[EG_MEN_MAX + 1][EG_MEN_MAX + 1]; /* table (x, y) */
+    uint64_t size[EG_MEN_MAX + 1][EG_MEN_MAX + 1];   /* its positions */
+    uint64_t entries;  /* of all tables */
+    int maxd;          /* the longest distance to the end */
+    uint8_t *value;    /* entries values as above */
+    void *mapping;     /* the cache file, when read from it */
+    size_t mapped;
+} eg_tables;
+
+/* How a build went, table by table, for `ludoteka solve --endgames`. */
+typedef struct {
+    int x, y;                     /* men of the mover and the other */
+    uint64_t positions, won, drawn, lost;
+    int maxd;
+    double seconds;               /* processor time of its group */
+} eg_report;
+
+/* Lays out the tables (offset, size, entries) for rules and most. */
+void eg_layout(eg_tables *, const eg_rules *, int most);
+/* Builds the tables up to most men a side; NULL (with a message) when
+ * out of memory or when a distance does not fit a byte.  report (may be
+ * NULL) is called as each group of tables (x, y) and (y, x) is done. */
+eg_tables *eg_build(const eg_rules *, int most,
+                    void (*report)(void *, const eg_report *), void *ctx,
+                    char *msg, size_t size);
+void eg_free(eg_tables *);
+
+/* The value of a position (above), or -1 if it is in no table. */
+int eg_value(const eg_tables *, uint32_t mover, uint32_t other);
+/* The index of a position in its table, and back. */
+uint64_t eg_index(const eg_tables *, uint32_t mover, uint32_t other);
+void eg_position(const eg_tables *, int x, int y, uint64_t index,
+                 uint32_t *mover, uint32_t *other);
+
+/* The consistency check, by the game's own moves (children) and not by
+ * the solver's way back: a position lost at once has no moves; a won one
+ * has a move to a position lost for the other side, the quickest one
+ * such in exactly one ply fewer; a lost one has only moves to won
+ * positions, the slowest in one ply fewer; a drawn one no move to a lost
+ * position and one to a drawn position.  Returns the number of positions
+ * that disagree (the first described in msg). */
+uint64_t eg_verify(const eg_tables *, char *msg, size_t size);
+
+/* The cache file of the tables of rules with most men each side, in
+ * $XDG_CACHE_HOME/ludoteka (else ~/.cache/ludoteka); "" with no cache
+ * folder. */
+void eg_cache_path(const eg_rules *, int most, char *buf, size_t size);
+/* The tables from the cache file, or NULL: no file (msg ""), or a file
+ * refused (msg says why: another version, other rules, cut short,
+ * damaged: its checksum), never used. */
+eg_tables *eg_cache_load(const eg_rules *, int most, char *msg, size_t size);
+/* Stores the tables there (through a temporary file renamed into place);
+ * false, with a message, if it could not. */
+bool eg_cache_store(const eg_tables *, char *msg, size_t size);
+/* The bytes of the cache file of these tables. */
+uint64_t eg_file_bytes(const eg_tables *);
+
+/* The rules of the tables of game g under cfg, and the men a side its
+ * tables have by default and at most (games.c); false if the game has
+ * none. */
+bool eg_rules_of(const lt_game *g, const lt_config *cfg, eg_rules *,
+                 int *men, int *men_max);
+
+/* ---- Play by the tables (player.c) ---- */
+
+/* A game's tables in play: read from the cache folder once a process
+ * (the most men there are, from most down), never built there.  make
+ * gives the rules of a variant; the slot keeps what was found. */
+typedef struct {
+    atomic_int done;
+    eg_tables *tables;
+} eg_slot;
+const eg_tables *eg_in_play(eg_slot *, void (*make)(eg_rules *, unsigned),
+                            unsigned variant, int most);
+
+enum { EG_OUTSIDE = -1, EG_MIDTURN = -2 };
+
+/* What the player needs of a game. */
+typedef struct eg_game {
+    const lt_game *game;
+    /* The value of a state for its side to move from the tables in play;
+     * EG_OUTSIDE: not a position of the tables (or none on disk);
+     * EG_MIDTURN: the mover acts again (a removal after a mill, a
+     * capture chain going on), so its best action's value is its own. */
+    int (*lookup)(const lt_state *);
+    void (*fallback)(const lt_state *, double *); /* the game's evaluation */
+    void (*evaluate)(const lt_state *, double *); /* eg_evaluate of the game */
+} eg_game;
+
+/* The game's entry (games.c), or NULL. */
+const eg_game *eg_game_of(const lt_game *);
+
+/* Each game's own (src/engines/<id>/endgames.c): the rules of its tables
+ * under a configuration, the men a side its tables have by default and
+ * at most, and its entry. */
+extern const lt_game lt_nine_mens_morris, lt_alquerque;
+void nmm_endgame_config(const lt_config *, eg_rules *, int *men, int *men_max);
+void alq_endgame_config(const lt_config *, eg_rules *, int *men, int *men_max);
+extern const eg_game nmm_endgame, alq_endgame;
+/* The value of a state for its side to move (mid-turn states through
+ * their actions), or EG_OUTSIDE. */
+int eg_state_value(const eg_game *, const lt_state *);
+/* The tables' value where there is one (a hair short of a win or a loss,
+ * by the distance), else the game's evaluation. */
+void eg_evaluate(const eg_game *, const lt_state *, double *out);
+
+/* "ai:endgame[:nodes=N|depth=D|time=S][:slip=P]": a perfect move
+ * whenever the position is in a table in play (the quickest win, the
+ * slowest loss, else a draw); otherwise an alpha-beta search whose leaves
+ * take the tables' values where they have them (eg_evaluate), and with
+ * chance P (slip) a random move instead of the search's, as the generic
+ * levels' blunder=P. */
+extern const lt_engine eg_engine;
+/* The levels of a game with tables: the generic ladder (ai.h), but from
+ * level 3 up ai:endgame with that ladder's nodes and its random moves as
+ * slips; without tables on disk it plays as the generic levels do
+ * (docs/endgames.md). */
+extern const char *const eg_levels[5];
+
+#endif
