@@ -1,5 +1,5 @@
 /* engine.c — Four Seasons chess's "ai:engine": the shared alpha-beta
- * searcher (src/ai/minimax.c) with the game's evaluation (evaluate.c),
+ * searcher (src/ai/minimax.c) with its own evaluation (engine_eval.c),
  * captures and promotions tried first (a king first of all, then the
  * most valuable victim by the least valuable piece) and followed by a
  * quiescence search at the horizon.  The paranoid view (every other seat
@@ -75,11 +75,5 @@ static const lt_engine engine = {.name = "engine", .hooks = &hooks};
 
 static const lt_engine *const engines[] = {&engine, NULL};
 
-/* the generic searchers' evaluation */
-static void evaluate(const lt_state *st, double *out)
-{
-    fs4_evaluate((const fs4 *)st, out);
-}
-
 const lt_engines lt_four_seasons_engines = {
-    "four-seasons", .engines = engines, .evaluate = evaluate};
+    "four-seasons", .engines = engines, .evaluate = fs4_generic_evaluate};

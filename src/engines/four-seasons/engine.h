@@ -1,9 +1,10 @@
-/* engine.h — Four Seasons chess: the evaluation the searchers share
- * (evaluate.c). */
+/* engine.h — Four Seasons chess: the evaluations of the generic
+ * searchers (evaluate.c) and of ai:engine (engine_eval.c). */
 #ifndef LUDOTEKA_FOUR_SEASONS_ENGINE_H
 #define LUDOTEKA_FOUR_SEASONS_ENGINE_H
 
 #include "../../games/four-seasons/four_seasons.h"
+#include "ludoteka/game.h"
 
 /* How much less than its share of the pot a draw is worth to the
  * engine, as a return: between equal players a game decided is then
@@ -16,6 +17,9 @@ void fs4_strengths(const fs4 *s, double *out);
 /* Each seat's expected return, in [-1/3, 1] and summing to zero; the
  * value is the chance that nobody wins (1 for a game over in a draw). */
 double fs4_expect(const fs4 *s, double *out);
-void fs4_evaluate(const fs4 *s, double *out);
+
+/* The generic searchers' evaluation (lt_engines.evaluate): each seat's
+ * expected return from material and safety. */
+void fs4_generic_evaluate(const lt_state *st, double *out);
 
 #endif
