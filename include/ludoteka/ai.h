@@ -132,6 +132,11 @@ typedef struct lt_search_hooks {
     /* Optional: the mover's expected return for a score of that many
      * units, for what the search reports. */
     double (*expected)(double units, int players);
+    /* Optional: how much less than its return a finished game that the
+     * mover neither won nor lost outright (a draw, a shared pot) is worth
+     * to him, on the [-1, 1] scale; the game's own evaluation should
+     * count its draws the same way. */
+    double contempt;
 } lt_search_hooks;
 
 enum { LT_ORDER_MAX = 1 << 20 };

@@ -105,6 +105,8 @@ static double terminal_score(minimax *m, const lt_state *s, int ply)
     double x = 2 * (r[m->me] - m->lo) / m->span - 1;
     if (x == 1 || x == -1)
         x *= 1 + (1000 - (ply < 1000 ? ply : 1000)) * 1e-12;
+    else if (m->params.hooks)
+        x -= m->params.hooks->contempt; /* a game nobody won */
     return x;
 }
 

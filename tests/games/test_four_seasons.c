@@ -5,6 +5,7 @@
 
 #include "support.h"
 
+#include "ludoteka/ai.h"
 #include "ludoteka/engines.h"
 #include "ludoteka/options.h"
 #include "ludoteka/rng.h"
@@ -1116,6 +1117,102 @@ static void view_marks_check(void **st)
     lt_state_free(s);
 }
 
+/* The move a player spec chooses in a position, by name. */
+static const char *choice(const lt_game *g, const lt_state *s,
+                          const char *spec, uint64_t seed)
+{
+    static char name[32];
+    lt_error err;
+    lt_player *p = lt_player_new(g, spec, &err);
+    assert_non_null(p);
+    lt_action a = lt_player_choose(p, s, seed, NULL, NULL);
+    assert_true(lt_is_legal(g, s, a));
+    g->action_name(s, a, name, sizeof name);
+    lt_player_free(p);
+    return name;
+}
+
+/* The specs that must find a one-move win: levels 2 to 5 and the engine
+ * in both views. */
+static const char *const finders[] = {
+    "ai:level=2", "ai:level=3", "ai:level=4", "ai:level=5",
+    "ai:engine:depth=2", "ai:engine:nodes=3000:view=brs"};
+
+/* Every finder plays the move, whatever the seed. */
+static void all_find(const lt_game *g, const lt_state *s, const char *move)
+{
+    for (size_t k = 0; k < sizeof finders / sizeof *finders; k++)
+        for (uint64_t seed = 1; seed <= 3; seed++)
+            assert_string_equal(choice(g, s, finders[k], seed), move);
+}
+
+/* Green's rook on e8 may take White's king on h8 (f8 and g8 are empty:
+ * the king stands in check at Green's turn, RULES.md "Taking a king"),
+ * and with it White's rook and knight, or Black's knight on e7 that
+ * nobody guards.  Taking the king is the answer (a rook and a knight
+ * more, and one player fewer); with one die the 3 (rook) allows both. */
+static void finds_king_capture(void **st)
+{
+    static const char *const rests[][2] = {
+        {NULL, "g - - wbrg 20 0"}, {"dice=one", "g 3 - wbrg 20 0"}};
+    for (size_t r = 0; r < 2; r++) {
+        const lt_game *g;
+        lt_state *s = at(&g, rests[r][0],
+                         position("a8:gK e8:gR b7:gN a1:rK b1:rR a2:rN "
+                                  "h1:bK g1:bR e7:bN h8:wK g4:wR b5:wN",
+                                  rests[r][1]));
+        assert_true(legal(g, s, "e8xe7"));
+        all_find(g, s, "e8xh8");
+        lt_state_free(s);
+    }
+}
+
+/* Red's king on a1 has b1 left (h2's rook holds a2 and b2), and his
+ * rook and knight cannot reach the first rank.  g8-g1 checks along it
+ * and Red, next to move, has no move: he is mated before his turn and
+ * his rook and knight pass to Green.  No other move mates: h2-h1 checks
+ * but frees a2 and b2, and no other move checks.  (Without the mate Green
+ * and Black stand about even.) */
+static void finds_mate_in_one(void **st)
+{
+    const lt_game *g;
+    lt_state *s = at(&g, NULL,
+                     position("e8:gK g8:gR h2:gR a1:rK h5:rN h6:rR "
+                              "a5:bK a6:bR b6:bN b8:wK h7:wB h4:wN",
+                              "g - - wbrg 20 0"));
+    all_find(g, s, "g8-g1");
+    play(g, s, "g8-g1");
+    assert_non_null(strstr(text_of(g, s), "out:rmg"));
+    lt_state_free(s);
+}
+
+/* The engine's search is a function of the position and the seed: the
+ * same move and the same count of nodes every time, limited by nodes or
+ * by depth. */
+static void engine_reproducible(void **st)
+{
+    const lt_game *g;
+    lt_state *s = start(&g, "four-seasons", NULL);
+    play(g, s, "a6-a5 c2-d2 h3-h4 f7-e7");
+    static const char *const specs[] = {"ai:engine:nodes=4000",
+                                        "ai:engine:depth=3:view=brs",
+                                        "ai:level=2"};
+    for (size_t k = 0; k < sizeof specs / sizeof *specs; k++) {
+        lt_think_info first, again;
+        lt_error err;
+        lt_player *p = lt_player_new(g, specs[k], &err);
+        assert_non_null(p);
+        lt_player_choose(p, s, 42, NULL, &first);
+        lt_player_free(p);
+        p = lt_player_new(g, specs[k], &err);
+        lt_player_choose(p, s, 42, NULL, &again);
+        lt_player_free(p);
+        assert_int_equal(first.best, again.best);
+        assert_int_equal(first.nodes, again.nodes);
+    }
+    lt_state_free(s);
+}
+
 TEST_MAIN(cmocka_unit_test(view_marks_check),
           cmocka_unit_test(setup_array_a),
           cmocka_unit_test(setup_array_b),
@@ -1145,4 +1242,7 @@ TEST_MAIN(cmocka_unit_test(view_marks_check),
           cmocka_unit_test(bad_positions),
           cmocka_unit_test(notation),
           cmocka_unit_test(movegen_matches_naive),
-          cmocka_unit_test(every_combination))
+          cmocka_unit_test(every_combination),
+          cmocka_unit_test(finds_king_capture),
+          cmocka_unit_test(finds_mate_in_one),
+          cmocka_unit_test(engine_reproducible))

@@ -1,9 +1,10 @@
-/* evaluate.c — Four Seasons chess for the searchers: a material and
- * safety evaluation turned into each seat's expected return. */
+/* evaluate.c — Four Seasons chess for the generic searchers (the levels):
+ * a material and safety evaluation turned into each seat's expected
+ * return.  ai:engine has its own (engine_eval.c). */
 #include <math.h>
 
 #include "../../games/four-seasons/four_seasons.h"
-#include "ludoteka/engines.h"
+#include "engine.h"
 
 /* Values in pawns.  The General steps one square diagonally (the old
  * fers); the alfil that may also step is worth more than the bare leaper. */
@@ -99,10 +100,7 @@ static void fs4_evaluate(const fs4 *s, double *out)
     }
 }
 
-static void evaluate(const lt_state *st, double *out)
+void fs4_generic_evaluate(const lt_state *st, double *out)
 {
     fs4_evaluate((const fs4 *)st, out);
 }
-
-const lt_engines lt_four_seasons_engines = {"four-seasons",
-                                            .evaluate = evaluate};

@@ -1,0 +1,25 @@
+/* engine.h — Four Seasons chess: the evaluations of the generic
+ * searchers (evaluate.c) and of ai:engine (engine_eval.c). */
+#ifndef LUDOTEKA_FOUR_SEASONS_ENGINE_H
+#define LUDOTEKA_FOUR_SEASONS_ENGINE_H
+
+#include "../../games/four-seasons/four_seasons.h"
+#include "ludoteka/game.h"
+
+/* How much less than its share of the pot a draw is worth to the
+ * engine, as a return: between equal players a game decided is then
+ * better than one drawn (the returns make them indifferent, and four
+ * careful players draw nearly every game). */
+#define FS4_CONTEMPT 0.15
+
+/* How well each seat stands, in pawns (0 for a seat out of the game). */
+void fs4_strengths(const fs4 *s, double *out);
+/* Each seat's expected return, in [-1/3, 1] and summing to zero; the
+ * value is the chance that nobody wins (1 for a game over in a draw). */
+double fs4_expect(const fs4 *s, double *out);
+
+/* The generic searchers' evaluation (lt_engines.evaluate): each seat's
+ * expected return from material and safety. */
+void fs4_generic_evaluate(const lt_state *st, double *out);
+
+#endif

@@ -1,0 +1,358 @@
+/* engine_eval.c — Four Seasons chess for ai:engine: how well each seat
+ * stands, in pawns, turned into each seat's expected return.
+ *
+ * A seat's strength: its material; its pieces under attack, each weighed
+ * by the chance that an attacker may move before the seat can save it
+ * (with dice, the chance of the attacker's face); the danger to its king
+ * (the others' attacks on the squares around it, their pieces near it,
+ * its flight squares, a check, a king the player to move can take) and,
+ * as the other side of the same coin, its own attack on the kings of the
+ * seats still in play (a mated or taken king's army passes to the one who
+ * took it: the attack is worth that army); a little mobility; pieces on
+ * the central squares where the centre option opens them (with the centre
+ * crossed out, the default, it is nobody's); pawns near their edge. */
+#include <math.h>
+#include <stdlib.h>
+
+#include "../../games/four-seasons/four_seasons.h"
+#include "engine.h"
+
+/* Piece groups as the dice name them: the kind, pawns of every
+ * direction together. */
+enum { GROUPS = K_PAWN + 1 };
+static int group_of(int kind) { return kind < K_PAWN ? kind : K_PAWN; }
+/* seed, dice variant: 6 king, 3 rook, 4 knight, 2 alfil, 5 General,
+ * 1 pawn */
+static const int face_of[GROUPS] = {6, 3, 4, 2, 5, 1};
+
+/* Values in pawns.  The General steps one square diagonally (the old
+ * fers); the alfil that may also step is worth more than the bare leaper.
+ * The king's value is what it costs to attack with it: a king takes only
+ * what nobody guards. */
+static const double value[GROUPS] = {20.0, 5.0, 3.0, 2.2, 1.8, 1};
+static const double bare_alfil = 1.5;
+enum { DRAW_HORIZON = 40 }; /* turns before the cap when a draw looms */
+static const double TROPISM = 0.2; /* a piece a step nearer a king */
+/* A seat that another outguns by HUNT pawns is hunted: each eighth of the
+ * board its king cannot reach costs it HUNT_BOX. */
+static const double HUNT = 4, HUNT_BOX = 0.4;
+/* The material one needs to mate with, in pawns (a rook's worth): with
+ * less, a seat's chances shrink in proportion.  DRAWN: the weight of
+ * "nobody wins" beside the seats' weights. */
+static const double MATING = 5, DRAWN = 0.3;
+
+static double group_value(const fs4 *s, int g)
+{
+    return g == K_ALFIL && s->alfil == ALFIL_2 ? bare_alfil : value[g];
+}
+
+/* Every seat's attacks, by piece group. */
+typedef struct {
+    uint64_t by[SEATS][GROUPS];
+    uint64_t all[SEATS];
+} attack_maps;
+
+static void attacks_of(const fs4 *s, attack_maps *m)
+{
+    const fs4_tables *t = fs4_tables_get();
+    int c = s->centre;
+    uint64_t blockers = fs4_all(s) | t->forbidden[c];
+    for (int p = 0; p < SEATS; p++) {
+        for (int g = 0; g < GROUPS; g++)
+            m->by[p][g] = 0;
+        for (uint64_t b = s->occ[p]; b; b &= b - 1) {
+            int sq = fs4_lsb(b), k = fs4_kind_at(s, sq);
+            uint64_t a;
+            switch (k) {
+            case K_KING: a = t->king[c][sq]; break;
+            case K_ROOK:
+                a = fs4_rook_attacks(t, sq, blockers) & ~t->forbidden[c];
+                break;
+            case K_KNIGHT: a = t->knight[c][sq]; break;
+            case K_ALFIL: a = t->alfil[c][s->alfil][sq]; break;
+            case K_GENERAL: a = t->general[c][sq]; break;
+            default: a = t->capture[c][k - K_PAWN][sq]; break;
+            }
+            m->by[p][group_of(k)] |= a;
+        }
+        m->all[p] = 0;
+        for (int g = 0; g < GROUPS; g++)
+            m->all[p] |= m->by[p][g];
+    }
+}
+
+/* The chance that the seat, at its next move, may move a piece of one of
+ * the groups in `groups` (a bit per group): 1 without dice; with dice
+ * the chance of a face allowing one, or certainty either way once the
+ * seat has thrown. */
+static double chance(const fs4 *s, int seat, unsigned groups)
+{
+    if (!s->dice || !groups)
+        return groups ? 1 : 0;
+    if (s->turn == seat && s->phase != PH_ROLL) {
+        for (int i = 0; i < 2; i++)
+            for (int g = 0; g < GROUPS; g++)
+                if ((groups >> g & 1) && s->die[i] == face_of[g])
+                    return 1;
+        return 0;
+    }
+    double miss = (double)(GROUPS - __builtin_popcount(groups)) / GROUPS;
+    return s->dice == DICE_TWO ? 1 - miss * miss : 1 - miss;
+}
+
+/* The groups of the seat's pieces that attack sq. */
+static unsigned groups_on(const attack_maps *m, int seat, int sq)
+{
+    unsigned g = 0;
+    for (int k = 0; k < GROUPS; k++)
+        if (m->by[seat][k] & fs4_bit(sq))
+            g |= 1u << k;
+    return g;
+}
+
+/* Squares within two king steps of sq (centre ignored). */
+static uint64_t near_king(const fs4_tables *t, int sq)
+{
+    uint64_t z = t->king[CENTRE_OPEN][sq] | fs4_bit(sq), n = z;
+    for (uint64_t b = z; b; b &= b - 1)
+        n |= t->king[CENTRE_OPEN][fs4_lsb(b)];
+    return n;
+}
+
+/* Kings' steps between two squares. */
+static int distance(int a, int b)
+{
+    int df = abs(a % 8 - b % 8), dr = abs(a / 8 - b / 8);
+    return df > dr ? df : dr;
+}
+
+/* Steps a pawn on sq going in direction d has to its edge. */
+static int steps_to_edge(int sq, int d)
+{
+    switch (d) {
+    case DIR_N: return 7 - sq / 8;
+    case DIR_S: return sq / 8;
+    case DIR_E: return 7 - sq % 8;
+    default: return sq % 8;
+    }
+}
+
+/* The squares a king on sq reaches by steps over the squares of
+ * `open`. */
+static uint64_t reach(int sq, uint64_t open)
+{
+    const uint64_t not_a = ~0x0101010101010101u, not_h = ~0x8080808080808080u;
+    uint64_t r = fs4_bit(sq), prev = 0;
+    while (r != prev) {
+        prev = r;
+        uint64_t v = r | r << 8 | r >> 8;
+        r |= (v | (v & not_h) << 1 | (v & not_a) >> 1) & open;
+    }
+    return r;
+}
+
+static double material(const fs4 *s, int seat)
+{
+    double v = 0;
+    for (int k = K_ROOK; k < KINDS; k++)
+        v += fs4_count(s->occ[seat] & s->kind[k]) * group_value(s, group_of(k));
+    return v;
+}
+
+/* Pieces under attack: each the loss if it is taken (less what the
+ * taker's piece is worth when it is guarded), by the chance an attacker
+ * moves first; the seat loses about its worst one and a little of the
+ * rest. */
+static double threats(const fs4 *s, int seat, const attack_maps *m)
+{
+    double worst = 0, rest = 0;
+    uint64_t own = s->occ[seat];
+    for (uint64_t b = own & ~s->kind[K_KING]; b; b &= b - 1) {
+        int sq = fs4_lsb(b), g = group_of(fs4_kind_at(s, sq));
+        double v = group_value(s, g), safe = 1, cheapest = 1e9;
+        for (int q = 0; q < SEATS; q++) {
+            if (q == seat || !(m->all[q] & fs4_bit(sq)))
+                continue;
+            unsigned gs = groups_on(m, q, sq);
+            safe *= 1 - chance(s, q, gs);
+            for (int k = 0; k < GROUPS; k++)
+                if ((gs >> k & 1) && group_value(s, k) < cheapest)
+                    cheapest = group_value(s, k);
+        }
+        if (safe >= 1)
+            continue;
+        double loss = m->all[seat] & fs4_bit(sq)
+                          ? fmax(0, v - cheapest) + 0.1 * v
+                          : v;
+        /* the seat to move may still save it, if its die lets it */
+        if (s->turn == seat)
+            loss *= 1 - 0.7 * chance(s, seat, 1u << g);
+        loss *= 1 - safe;
+        if (loss > worst) {
+            rest += worst;
+            worst = loss;
+        } else {
+            rest += loss;
+        }
+    }
+    return 0.6 * worst + 0.15 * rest;
+}
+
+void fs4_strengths(const fs4 *s, double *out)
+{
+    const fs4_tables *t = fs4_tables_get();
+    int c = s->centre;
+    attack_maps m;
+    attacks_of(s, &m);
+    double mat[SEATS] = {0}, attack[SEATS] = {0};
+    /* the pieces that make an attack on a king: not kings, not pawns */
+    uint64_t pieces = s->kind[K_ROOK] | s->kind[K_KNIGHT] |
+                      s->kind[K_ALFIL] | s->kind[K_GENERAL];
+    for (int p = 0; p < SEATS; p++)
+        if (fs4_active(s, p))
+            mat[p] = material(s, p);
+    for (int p = 0; p < SEATS; p++) {
+        out[p] = 0;
+        if (!fs4_active(s, p))
+            continue;
+        uint64_t own = s->occ[p], enemy_att = 0;
+        for (int q = 0; q < SEATS; q++)
+            if (q != p)
+                enemy_att |= m.all[q];
+        double score = mat[p] - threats(s, p, &m);
+        score += 0.03 * fs4_count(m.all[p] & ~own);
+        /* the centre, where the option lets pieces stand on it */
+        uint64_t centre = 0x00003c3c3c3c0000u & ~t->forbidden[c];
+        score += 0.15 * fs4_count(own & centre & ~s->kind[K_KING]);
+        for (int d = 0; d < DIRS; d++)
+            for (uint64_t b = own & s->kind[K_PAWN + d]; b; b &= b - 1) {
+                /* a pawn on its way to a General: a step is worth more
+                 * the nearer the edge */
+                int left = steps_to_edge(fs4_lsb(b), d);
+                score += left <= 1 ? 0.4 : 0.12 * (6 - left) / 5.0 * 2;
+            }
+        /* pieces that go after the other kings: nearer is better */
+        for (uint64_t b = own & pieces; b; b &= b - 1) {
+            int sq = fs4_lsb(b), best = 7;
+            for (int q = 0; q < SEATS; q++)
+                if (q != p && fs4_active(s, q)) {
+                    int dist = distance(sq, fs4_king(s, q));
+                    if (dist < best)
+                        best = dist;
+                }
+            score += TROPISM * (7 - best);
+        }
+
+        /* the king: who attacks around it, who stands near, where it can
+         * go */
+        int ksq = fs4_king(s, p);
+        uint64_t zone = t->king[c][ksq] | fs4_bit(ksq);
+        uint64_t near = near_king(t, ksq);
+        int flight = fs4_count(t->king[c][ksq] & ~own & ~enemy_att);
+        double danger[SEATS] = {0}, total = 0, take = 0;
+        int taker = -1;
+        bool checked = false;
+        for (int q = 0; q < SEATS; q++) {
+            if (q == p || !fs4_active(s, q))
+                continue;
+            double d = fs4_count(m.all[q] & zone) +
+                       0.6 * fs4_count(s->occ[q] & near & pieces);
+            unsigned checking = groups_on(&m, q, ksq);
+            if (checking) {
+                d += 2;
+                checked = true;
+                /* a seat that moves before the king's owner may take the
+                 * king, if its die lets it: surely if it is to move */
+                int before = (q - s->turn + SEATS) % SEATS;
+                int owner = (p - s->turn + SEATS) % SEATS;
+                double ch = chance(s, q, checking);
+                double now = before == 0 ? ch : before < owner ? 0.5 * ch : 0;
+                if (now > take) {
+                    take = now;
+                    taker = q;
+                }
+            }
+            danger[q] = d;
+            total += d;
+        }
+        double pen = 0.05 * total * total;
+        if (pen > 6)
+            pen = 6;
+        if (total > 0 && flight == 0)
+            pen += 0.5;
+        double richest = 0;
+        for (int q = 0; q < SEATS; q++)
+            if (q != p && fs4_active(s, q) && mat[q] > richest)
+                richest = mat[q];
+        if (richest - mat[p] >= HUNT) {
+            /* a king outgunned: every square taken from the part of the
+             * board it can reach brings its end nearer (a stalemate puts
+             * it out too) */
+            uint64_t room = reach(ksq, ~((fs4_all(s) & ~own) | enemy_att |
+                                         t->forbidden[c]));
+            double box = HUNT_BOX * (6 - fs4_count(room) / 8.0) +
+                         0.2 * (8 - flight);
+            pen += box;
+            for (int q = 0; q < SEATS; q++)
+                if (q != p && fs4_active(s, q) && mat[q] - mat[p] >= HUNT)
+                    attack[q] += 0.5 * box;
+        }
+        if (take > 0) {
+            /* the king and its army, which passes to the taker */
+            pen += take * (8 + mat[p]);
+            attack[taker] += take * (4 + mat[p]);
+        } else if (checked) {
+            /* its owner must answer the check first */
+            pen += (s->turn == p ? 0.6 : 1.5) * (flight ? 1 : 2);
+        }
+        score -= pen;
+        for (int q = 0; q < SEATS; q++)
+            if (total > 0)
+                attack[q] += 0.5 * pen * danger[q] / total;
+        score += 0.1 * fs4_count(zone & own);
+        out[p] = score;
+    }
+    for (int p = 0; p < SEATS; p++)
+        out[p] += attack[p];
+}
+
+double fs4_expect(const fs4 *s, double *out)
+{
+    if (fs4_game_over(s)) {
+        fs4_returns(s, out);
+        return fs4_count(s->kind[K_KING]) > 1;
+    }
+    double strength[SEATS], w[SEATS] = {0}, total = DRAWN;
+    int alive = 0;
+    fs4_strengths(s, strength);
+    for (int p = 0; p < SEATS; p++)
+        if (fs4_active(s, p)) {
+            /* four pawns of advantage make a seat e times likelier to
+             * win, if it has the men to mate with */
+            double men = material(s, p) / MATING;
+            w[p] = exp(strength[p] / 4.0) *
+                   (men >= 1 ? 1 : men > 0.1 ? men : 0.1);
+            total += w[p];
+            alive++;
+        }
+    /* Each seat wins with chance w/total, or nobody does (DRAWN/total)
+     * and the survivors share the pot, (4 - alive) / (3 alive) each.
+     * Near the cap the value tends to that of the draw. */
+    double draw = (double)(SEATS - alive) / (3.0 * alive);
+    double left = (double)(s->cap - s->quiet) / DRAW_HORIZON;
+    double lambda = left > 1 ? 1 : left;
+    double sum = total - DRAWN;
+    for (int p = 0; p < SEATS; p++) {
+        if (!fs4_active(s, p)) {
+            out[p] = -1.0 / 3.0;
+            continue;
+        }
+        double v = (w[p] - (sum - w[p]) / 3.0 + DRAWN * draw) / total;
+        out[p] = lambda * v + (1 - lambda) * draw;
+        if (out[p] > 1)
+            out[p] = 1;
+        if (out[p] < -1.0 / 3.0)
+            out[p] = -1.0 / 3.0;
+    }
+    return lambda * DRAWN / total + (1 - lambda);
+}
