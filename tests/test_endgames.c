@@ -29,7 +29,7 @@ static eg_tables *built_of(const char *id, const char *options, int most)
     int men, men_max;
     assert_true(eg_rules_of(g, &cfg, &r, &men, &men_max));
     char msg[256];
-    eg_tables *t = eg_build(&r, most, NULL, NULL, msg, sizeof msg);
+    eg_tables *t = eg_build(&r, most, NULL, NULL, NULL, msg, sizeof msg);
     if (!t)
         fail_msg("build: %s", msg);
     return t;
@@ -194,16 +194,16 @@ static void consistent(void **st)
 {
     char msg[256];
     eg_tables *t = built(false, false, 2);
-    assert_int_equal(eg_verify(t, msg, sizeof msg), 0);
+    assert_int_equal(eg_verify(t, NULL, msg, sizeof msg), 0);
     uint32_t a1 = 1u << graph_find(graph_morris(), "a1");
     uint32_t d1 = 1u << graph_find(graph_morris(), "d1");
     uint64_t at = t->offset[1][1] + eg_index(t, a1, d1);
     t->value[at] = 0;
-    assert_true(eg_verify(t, msg, sizeof msg) >= 1);
+    assert_true(eg_verify(t, NULL, msg, sizeof msg) >= 1);
     assert_non_null(strstr(msg, "table 1-1"));
     eg_free(t);
-    assert_int_equal(eg_verify(shared(false, false), msg, sizeof msg), 0);
-    assert_int_equal(eg_verify(shared(true, false), msg, sizeof msg), 0);
+    assert_int_equal(eg_verify(shared(false, false), NULL, msg, sizeof msg), 0);
+    assert_int_equal(eg_verify(shared(true, false), NULL, msg, sizeof msg), 0);
 }
 
 static uint32_t points_of(const graph *g, const char *names)
@@ -388,7 +388,7 @@ static void alquerque(void **st)
     char msg[256], options[96];
     for (int k = 0; k < 4; k++) {
         eg_tables *t = built_of("alquerque", rules[k], 2);
-        assert_int_equal(eg_verify(t, msg, sizeof msg), 0);
+        assert_int_equal(eg_verify(t, NULL, msg, sizeof msg), 0);
         snprintf(options, sizeof options, "%s quiet=100", rules[k]);
         against_tables(t, options, 5, 30);
         assert_int_equal(eg_value(t, points_of(b, "C3"), points_of(b, "C4")), 2);
