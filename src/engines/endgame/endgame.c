@@ -271,7 +271,7 @@ static void job_failed(bool mine, const char *what, char *msg, size_t size)
 /* Updates for positions of other processes' ranges are put aside, a
  * word each (index * 2 + table), at most OUT_MAX words for each process
  * (fewer with many processes), and sent in rounds. */
-enum { OUT_MAX = 1 << 20 };
+enum { OUT_MAX = 1 << 18 };
 
 typedef struct {
     eg_tables *t;
