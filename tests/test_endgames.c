@@ -2,8 +2,9 @@
  * (src/engines/endgame/, src/engines/<id>/endgames.c): the values of
  * small tables against a plain search to the end through the game's own
  * interface, the consistency check, positions worked out by hand, the
- * cache file (a damaged one refused), and the player that plays by the
- * tables. */
+ * cache file (a damaged one refused), the player that plays by the
+ * tables, and the build and the check split over a job's processes. */
+#include <pthread.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -206,6 +207,129 @@ static void consistent(void **st)
     assert_int_equal(eg_verify(shared(true, false), NULL, msg, sizeof msg), 0);
 }
 
+/* ---- A job of threads standing for processes ---- */
+
+/* Three threads play the processes of an MPI job (eg_job): each builds
+ * and checks its own tables, and their messages meet at a barrier. */
+enum { MEMBERS = 3 };
+
+typedef struct {
+    pthread_barrier_t meet;
+    bool ok[MEMBERS];
+    void *buf[MEMBERS];
+    const void *out[MEMBERS];
+    const size_t *at[MEMBERS], *len[MEMBERS];
+} meeting;
+
+typedef struct {
+    meeting *m;
+    eg_job job;
+    eg_rules rules;
+    eg_tables *t;
+    uint8_t *changed; /* a value to change before the check, or NULL */
+    uint64_t bad;
+    char msg[256];
+} member;
+
+static bool member_all(void *ctx, bool ok)
+{
+    member *me = ctx;
+    me->m->ok[me->job.rank] = ok;
+    pthread_barrier_wait(&me->m->meet);
+    bool all = true;
+    for (int r = 0; r < MEMBERS; r++)
+        all = all && me->m->ok[r];
+    pthread_barrier_wait(&me->m->meet);
+    return all;
+}
+
+static bool member_share(void *ctx, void *buf, const uint64_t *start)
+{
+    member *me = ctx;
+    me->m->buf[me->job.rank] = buf;
+    pthread_barrier_wait(&me->m->meet);
+    for (int r = 0; r < MEMBERS; r++)
+        if (r != me->job.rank)
+            memcpy((char *)buf + start[r], (char *)me->m->buf[r] + start[r],
+                   start[r + 1] - start[r]);
+    pthread_barrier_wait(&me->m->meet);
+    return true;
+}
+
+static void *member_swap(void *ctx, const void *out, const size_t *at,
+                         const size_t *len, size_t *got)
+{
+    member *me = ctx;
+    int rank = me->job.rank;
+    me->m->out[rank] = out;
+    me->m->at[rank] = at;
+    me->m->len[rank] = len;
+    pthread_barrier_wait(&me->m->meet);
+    size_t total = 0;
+    for (int r = 0; r < MEMBERS; r++)
+        total += me->m->len[r][rank];
+    char *in = malloc(total + 1);
+    assert_non_null(in);
+    *got = 0;
+    for (int r = 0; r < MEMBERS; r++) {
+        memcpy(in + *got, (const char *)me->m->out[r] + me->m->at[r][rank],
+               me->m->len[r][rank]);
+        *got += me->m->len[r][rank];
+    }
+    pthread_barrier_wait(&me->m->meet);
+    return in;
+}
+
+static void *member_run(void *arg)
+{
+    member *me = arg;
+    me->t = eg_build(&me->rules, 3, &me->job, NULL, NULL, me->msg, sizeof me->msg);
+    if (me->t && me->changed)
+        me->t->value[me->changed - shared(false, true)->value] ^= 2;
+    me->bad = me->t ? eg_verify(me->t, &me->job, me->msg, sizeof me->msg) : 0;
+    return NULL;
+}
+
+/* Flying's tables up to three men a side built by three processes are
+ * in each of them the tables one process builds, byte for byte (many
+ * updates go to other processes, in several rounds), and the check split
+ * over them finds them right, and finds a value changed in one. */
+static void split_over_a_job(void **st)
+{
+    const eg_tables *one = shared(false, true);
+    for (int change = 0; change < 2; change++) {
+        meeting m;
+        member ms[MEMBERS];
+        pthread_t th[MEMBERS];
+        pthread_barrier_init(&m.meet, NULL, MEMBERS);
+        /* a position of 3-3 in the last process's range */
+        uint64_t at = one->offset[3][3] + one->size[3][3] - 5;
+        for (int r = 0; r < MEMBERS; r++) {
+            ms[r] = (member){.m = &m,
+                             .job = {.rank = r, .size = MEMBERS, .ctx = &ms[r],
+                                     .all = member_all, .share = member_share,
+                                     .swap = member_swap},
+                             .rules = one->rules,
+                             .changed = change ? one->value + at : NULL};
+            assert_int_equal(pthread_create(&th[r], NULL, member_run, &ms[r]), 0);
+        }
+        for (int r = 0; r < MEMBERS; r++)
+            pthread_join(th[r], NULL);
+        pthread_barrier_destroy(&m.meet);
+        for (int r = 0; r < MEMBERS; r++) {
+            if (!ms[r].t)
+                fail_msg("process %d: %s", r, ms[r].msg);
+            assert_int_equal(ms[r].t->maxd, one->maxd);
+            if (!change)
+                assert_memory_equal(ms[r].t->value, one->value, one->entries);
+            assert_true(change ? ms[r].bad >= 1 : ms[r].bad == 0);
+            if (change)
+                assert_non_null(strstr(ms[r].msg, "table 3-3"));
+            eg_free(ms[r].t);
+        }
+    }
+}
+
 static uint32_t points_of(const graph *g, const char *names)
 {
     uint32_t set = 0;
@@ -406,4 +530,5 @@ TEST_MAIN(cmocka_unit_test(by_hand), cmocka_unit_test(consistent),
           cmocka_unit_test(jump_against_search),
           cmocka_unit_test(jump_flying_against_search),
           cmocka_unit_test(mills_against_search),
-          cmocka_unit_test(cache_file), cmocka_unit_test(player_by_tables))
+          cmocka_unit_test(cache_file), cmocka_unit_test(player_by_tables),
+          cmocka_unit_test(split_over_a_job))
