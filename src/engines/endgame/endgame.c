@@ -269,8 +269,8 @@ static void job_failed(bool mine, const char *what, char *msg, size_t size)
 /* ---- One group ---- */
 
 /* Updates for positions of other processes' ranges are put aside, a
- * word each (index * 2 + table), at most OUT_MAX words for each process
- * (fewer with many processes), and sent in rounds. */
+ * word each (index * 2 + table), by default OUT_MAX words in all, shared
+ * by the other processes, and sent in rounds. */
 enum { OUT_MAX = 1 << 18 };
 
 typedef struct {
@@ -534,7 +534,7 @@ static bool solve_group(eg_tables *t, const eg_job *job, int x, int y,
     bool ok = true;
     uint64_t *start = NULL;
     if (job->size > 1) {
-        gr->cap = OUT_MAX / (size_t)(job->size - 1);
+        gr->cap = job->words ? job->words : OUT_MAX / (size_t)(job->size - 1);
         gr->cap = gr->cap > 4 * EG_CHILDREN_MAX ? gr->cap : 4 * EG_CHILDREN_MAX;
         gr->out = malloc((size_t)job->size * gr->cap * sizeof *gr->out);
         gr->nout = calloc((size_t)job->size, sizeof *gr->nout);

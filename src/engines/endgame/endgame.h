@@ -100,6 +100,8 @@ typedef struct {
  * goes to every process.  NULL, or size 1: one process alone. */
 typedef struct eg_job {
     int rank, size;
+    size_t words; /* updates put aside for a process in a round, at most;
+                   * 0: 2^18 / (size - 1); never under 4 EG_CHILDREN_MAX */
     void *ctx;
     /* With every process: true when ok is true in all of them. */
     bool (*all)(void *ctx, bool ok);
