@@ -160,34 +160,37 @@ CASE=endgames
 # the endgame tables built by two and by three processes are the same
 # file as one process builds, byte for byte, and pass the check split
 # over the processes; with flying, three men a side put aside more
-# updates for the other processes than one round carries (2^18 words a
-# process), so those go in several rounds
-for tables in "nine-mens-morris --men 3" \
-    "nine-mens-morris --option flying=on --men 3" \
-    "alquerque --option capture=forced --men 2"; do
-    for np in 1 2 3; do
+# updates for the other process than one round carries (2^18 words), so
+# those go in several rounds (the check of flying's tables, long under
+# the sanitizers, is left to one process: test_endgames)
+for tables in "nine-mens-morris --men 3 --verify:2 3" \
+    "nine-mens-morris --option flying=on --men 3:2" \
+    "alquerque --option capture=forced --men 2 --verify:3"; do
+    args=${tables%%:*}
+    for np in 1 ${tables#*:}; do
         export XDG_CACHE_HOME="$T/cache$np"
         if [ "$np" -eq 1 ]; then
-            alone eg$np solve $tables --endgames --verify
+            alone eg$np solve $args --endgames
         else
-            mpi $np eg$np solve $tables --endgames --verify
+            mpi $np eg$np solve $args --endgames
         fi
-        has eg$np "verify 0 positions disagree"
+        case $args in
+        *--verify*) has eg$np "verify 0 positions disagree" ;;
+        esac
+        # the same lines as one process, but for the times, the memory
+        # and the processes
+        grep -v -e '^build ' -e '^memory ' -e '^processes ' -e '^verify ' "$T/eg$np" |
+            sed -e 's/, [0-9.]* s$//' -e 's/cache[0-9]/cache/' >"$T/eg$np.lines"
+        [ "$np" -eq 1 ] && continue
+        has eg$np "processes $np"
+        file=$(cd "$T/cache1/ludoteka" && ls)
+        [ -n "$file" ] || fail "no table file ($args)"
+        equal "cache1/ludoteka/$file" "cache$np/ludoteka/$file"
+        equal eg1.lines eg$np.lines
     done
     has eg1 "positions "
     lacks eg1 "processes "
-    has eg3 "processes 3"
-    file=$(cd "$T/cache1/ludoteka" && ls)
-    [ -n "$file" ] || fail "no table file ($tables)"
-    equal "cache1/ludoteka/$file" "cache2/ludoteka/$file"
-    equal "cache1/ludoteka/$file" "cache3/ludoteka/$file"
-    # the same lines, but for the times, the memory and the processes
-    for np in 1 3; do
-        grep -v -e '^build ' -e '^memory ' -e '^processes ' -e '^verify ' "$T/eg$np" |
-            sed -e 's/, [0-9.]* s$//' -e 's/cache[0-9]/cache/' >"$T/eg$np.lines"
-    done
-    equal eg1.lines eg3.lines
-    rm -rf "$T/cache1" "$T/cache2" "$T/cache3"
+    rm -rf "$T"/cache?
 done
 # the tables read from the cache folder by every process and checked
 export XDG_CACHE_HOME="$T/cache-both"
