@@ -192,6 +192,16 @@ bool gc_needs_test(const gc_pos *, const gc_guard *, int from);
 bool gc_legal(gc_pos *, gc_move, const gc_guard *);
 int gc_gen_legal(gc_pos *, const gc_guard *, gc_move *out);
 bool gc_has_legal(gc_pos *, const gc_guard *);
+/* The legal moves of the side to move piece by piece: the n pieces'
+ * squares from[i] in ascending order and the squares to[i] each may move
+ * to (empty sets too). */
+enum { GC_PIECES = 24 }; /* the most a side has (gc_read refuses more) */
+typedef struct {
+    int n;
+    uint16_t from[GC_PIECES];
+    gc_set to[GC_PIECES];
+} gc_piece_moves;
+void gc_legal_sets(const gc_pos *, const gc_guard *, gc_piece_moves *);
 /* The legal moves as the game's actions (from cell * 144 + to cell, the
  * cells numbered rank * 12 + file), in ascending order; out has room for
  * GC_MAX_MOVES. */

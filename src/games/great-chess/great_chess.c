@@ -7,6 +7,7 @@
 
 #include "great_chess.h"
 #include "ludoteka/adapt.h"
+#include "ludoteka/rng.h"
 #include "ludoteka/text.h"
 
 /* Actions: from * 144 + to, squares numbered rank * 12 + file (a1 = 0). */
@@ -86,6 +87,56 @@ static gc_move move_of(lt_action a)
 static int legal_actions(const great *s, lt_action *out)
 {
     return gc_legal_actions(&s->pos, &s->guard, out);
+}
+
+/* The square of the set that is k-th in ascending order (k less than
+ * its count). */
+static inline int set_nth(const gc_set *set, unsigned k)
+{
+    int w = 0;
+    for (unsigned c; k >= (c = (unsigned)__builtin_popcountll(set->w[w])); w++)
+        k -= c;
+    uint64_t bits = set->w[w];
+    for (; k; k--)
+        bits &= bits - 1;
+    return GC_FIRST + 64 * w + __builtin_ctzll(bits);
+}
+
+/* legal_actions' out[lt_rng_below(r, n)] without writing them: each
+ * piece's moves counted from its set, then the drawn one found in the
+ * set of its piece. */
+static inline __attribute__((always_inline)) lt_action draw(const great *s,
+                                                             lt_rng *r)
+{
+    gc_piece_moves m;
+    gc_legal_sets(&s->pos, &s->guard, &m);
+    unsigned end[GC_PIECES], total = 0;
+    for (int i = 0; i < m.n; i++)
+        end[i] = total += (unsigned)gc_set_count(&m.to[i]);
+    unsigned k = (unsigned)lt_rng_below(r, total);
+    int i = 0;
+    while (end[i] <= k)
+        i++;
+    k -= i ? end[i - 1] : 0;
+    return gc_cell(m.from[i]) * GC_CELLS + gc_cell(set_nth(&m.to[i], k));
+}
+
+/* The counts by the POPCNT instruction where the processor has it. */
+#if defined(__x86_64__) && defined(__GNUC__)
+__attribute__((target("popcnt"))) static lt_action draw_popcnt(const great *s,
+                                                               lt_rng *r)
+{
+    return draw(s, r);
+}
+#endif
+
+static lt_action random_action(const great *s, lt_rng *r)
+{
+#if defined(__x86_64__) && defined(__GNUC__)
+    if (__builtin_cpu_supports("popcnt"))
+        return draw_popcnt(s, r);
+#endif
+    return draw(s, r);
 }
 
 static void apply(great *s, lt_action a)
@@ -369,6 +420,7 @@ LT_ADAPT(great, can_win, can_win)
 LT_ADAPT(great, display_name, display_name)
 LT_ADAPT(great, perft, perft)
 LT_ADAPT(great, coord_name, coord_name)
+LT_ADAPT(great, random_action, random_action)
 
 const lt_game lt_great_chess = {
     .id = "great-chess", .title = N_("Great Chess (Grande Acedrex)"),
@@ -381,4 +433,4 @@ const lt_game lt_great_chess = {
      * move (24 pawns, 11 steps at most) */
     .max_length = (46 + 24 * 11 + 1) * CAP_MAX, LT_RULES_MEMBERS(great),
     .display_name = display_name_lt, .coord_name = coord_name_lt,
-    .perft = perft_lt, .can_win = can_win_lt};
+    .perft = perft_lt, .can_win = can_win_lt, .random_action = random_action_lt};

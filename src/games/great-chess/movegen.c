@@ -157,6 +157,40 @@ static inline void slide(gc_set *set, const gc_set *all, const gc_set *mask,
         set->w[w] |= a.w[w] & mask->w[w];
 }
 
+/* The squares a leaper on a square (index square - GC_FIRST) may reach
+ * on the board, whatever stands there: the giraffe's, the lion's and
+ * the unicorn's leaps, the Aanca's diagonal steps. */
+enum { LEAP_GIRAFFE, LEAP_LION, LEAP_UNICORN, LEAP_AANCA, LEAP_KINDS };
+static gc_set leap_sets[LEAP_KINDS][GC_RANKS * GC_W];
+
+static void build_leaps(void)
+{
+    static const struct {
+        const int *leaps;
+        int n;
+    } kinds[LEAP_KINDS] = {
+        {giraffe_leaps, 8}, {lion_leaps, 12}, {unicorn_leaps, 8}, {diag, 4}};
+    for (int k = 0; k < LEAP_KINDS; k++)
+        for (int f = 0; f < GC_FILES; f++)
+            for (int r = 0; r < GC_RANKS; r++) {
+                int from = gc_sq(f, r);
+                for (int i = 0; i < kinds[k].n; i++) {
+                    int t = from + kinds[k].leaps[i];
+                    if (gc_file(t) < GC_FILES && gc_rank(t) >= 0 &&
+                        gc_rank(t) < GC_RANKS)
+                        gc_set_add(&leap_sets[k][from - GC_FIRST], t);
+                }
+            }
+}
+
+/* The leaps of a kind from `from` that `mask` keeps. */
+static inline gc_set leaps_to(int kind, int from, const gc_set *mask)
+{
+    const gc_set *l = &leap_sets[kind][from - GC_FIRST];
+    return (gc_set){{l->w[0] & mask->w[0], l->w[1] & mask->w[1],
+                     l->w[2] & mask->w[2]}};
+}
+
 /* What a generation of colour c's moves needs of the position: every
  * piece, and where a move may end (quiet: not on the mover's own pieces
  * or the border, else only on the enemy's), as a set for the slides and
@@ -239,6 +273,7 @@ static void build_near(void)
 void gc_build_reach(void)
 {
     build_rays();
+    build_leaps();
     build_codes();
     for (int t = 0; t <= GC_AANCA - GC_GIRAFFE; t++)
         for (int x = 0; x < REACH_SPAN; x++)
@@ -560,14 +595,31 @@ bool gc_in_check(const gc_pos *p)
     return gc_attacked(p, p->king[p->side], p->side ^ 1);
 }
 
-/* The targets of a rook, crocodile, Aanca or unicorn (of colour c) on
- * `from`. */
-static inline gc_set line_targets(const gc_pos *p, int from, int c,
-                                  const gen_ctx *x)
+/* The squares the piece on `from` (of colour c, not a king) may move to,
+ * its own king's safety aside, as x allows (quiet: non-captures too;
+ * promotions always). */
+static inline gc_set piece_targets(const gc_pos *p, int from, int c,
+                                   const gen_ctx *x)
 {
     const uint8_t *b = p->sq;
     gc_set set = {{0, 0, 0}};
     switch (b[from] & GC_TYPE) {
+    case GC_PAWN: {
+        /* Piony: one square forward; capture one square diagonally
+         * forward; no double step, so no en passant. */
+        int t = from + (c ? -16 : 16);
+        if (!b[t] && (x->quiet || gc_rank(t) == (c ? 0 : GC_RANKS - 1)))
+            gc_set_add(&set, t);
+        if ((b[t - 1] & GC_OFF) == x->enemy)
+            gc_set_add(&set, t - 1);
+        if ((b[t + 1] & GC_OFF) == x->enemy)
+            gc_set_add(&set, t + 1);
+        break;
+    }
+    case GC_GIRAFFE:
+        return leaps_to(LEAP_GIRAFFE, from, &x->mask);
+    case GC_LION:
+        return leaps_to(LEAP_LION, from, &x->mask);
     case GC_CROC:
     case GC_ROOK: {
         const int *dirs = (b[from] & GC_TYPE) == GC_CROC ? diag : orth;
@@ -579,10 +631,9 @@ static inline gc_set line_targets(const gc_pos *p, int from, int c,
         /* Słonioptak: the diagonal step must be made; a capture there ends
          * the move; from an empty step square it may go on outwards along
          * a line, through empty squares. */
+        set = leaps_to(LEAP_AANCA, from, &x->mask);
         for (int i = 0; i < 4; i++) {
             int t = from + diag[i];
-            if ((b[t] & x->sel) == x->val)
-                gc_set_add(&set, t);
             if (b[t])
                 continue;
             for (int k = 0; k < 2; k++)
@@ -593,16 +644,12 @@ static inline gc_set line_targets(const gc_pos *p, int from, int c,
         /* Nosorożec: a knight leap, which may end the move; from an empty
          * landing square it may slide on diagonally, only after a forward
          * leap and in the leap's direction (unicorn=all: after any). */
+        set = leaps_to(LEAP_UNICORN, from, &x->mask);
         bool all = p->rules.unicorn == GC_UNICORN_ALL;
-        for (int i = 0; i < 8; i++) {
+        for (int i = all || c == 0 ? 0 : 4, end = all || c ? 8 : 4; i < end; i++) {
             int t = from + unicorn_leaps[i];
-            if ((b[t] & x->sel) == x->val)
-                gc_set_add(&set, t);
-            if (b[t])
-                continue;
-            if (!all && (i < 4) != (c == 0))
-                continue; /* a backward leap: no slide */
-            slide(&set, &x->all, &x->mask, t, unicorn_slide[i]);
+            if (!b[t])
+                slide(&set, &x->all, &x->mask, t, unicorn_slide[i]);
         }
         break;
     }
@@ -615,70 +662,33 @@ static inline gc_set line_targets(const gc_pos *p, int from, int c,
 gc_set gc_targets(const gc_pos *p, int from, bool quiet)
 {
     const uint8_t *b = p->sq;
-    int c = (b[from] & GC_BLACK) != 0, own = GC_FLAG(c), enemy = GC_FLAG(c ^ 1);
+    int c = (b[from] & GC_BLACK) != 0, own = GC_FLAG(c);
+    gen_ctx x;
+    gen_ctx_init(&x, p, c, quiet);
+    if ((b[from] & GC_TYPE) != GC_KING)
+        return piece_targets(p, from, c, &x);
     gc_set set = {{0, 0, 0}};
-#define ADD(to) gc_set_add(&set, (to))
-#define TAKES(x) (((x)&GC_OFF) == enemy)
-    switch (b[from] & GC_TYPE) {
-    case GC_PAWN: {
-        /* Piony: one square forward; capture one square diagonally
-         * forward; no double step, so no en passant. */
-        int up = c ? -16 : 16, t = from + up;
-        int last = c ? 0 : GC_RANKS - 1;
-        if (!b[t] && (quiet || gc_rank(t) == last))
-            ADD(t);
-        if (TAKES(b[t - 1]))
-            ADD(t - 1);
-        if (TAKES(b[t + 1]))
-            ADD(t + 1);
-        break;
+    for (int i = 0; i < 8; i++)
+        if ((b[from + king_steps[i]] & x.sel) == x.val)
+            gc_set_add(&set, from + king_steps[i]);
+    /* Król: on its first move also two squares in any direction, over the
+     * square between (seed); the options restrict it. */
+    if (!(p->unmoved >> c & 1))
+        return set;
+    int leap = p->rules.kingleap;
+    bool takes = leap == GC_LEAP_CAPTURE || leap == GC_LEAP_FORWARD;
+    if (leap == GC_LEAP_CAZAUX && gc_attacked(p, from, c ^ 1))
+        return set; /* not out of check */
+    for (int i = 0; i < 8; i++) {
+        int step = king_steps[i], t = from + 2 * step, there = b[t];
+        if (there & own || (there && !takes) || (!there && !quiet))
+            continue;
+        if (leap == GC_LEAP_FORWARD && !forward(step, c))
+            continue;
+        if (leap == GC_LEAP_CAZAUX && gc_attacked(p, from + step, c ^ 1))
+            continue; /* not over an attacked square */
+        gc_set_add(&set, t);
     }
-    case GC_GIRAFFE:
-    case GC_LION: {
-        bool lion = (b[from] & GC_TYPE) == GC_LION;
-        const int *leaps = lion ? lion_leaps : giraffe_leaps;
-        for (int i = 0, n = lion ? 12 : 8; i < n; i++) {
-            int x = b[from + leaps[i]];
-            if (quiet ? !(x & own) : TAKES(x))
-                ADD(from + leaps[i]);
-        }
-        break;
-    }
-    case GC_KING: {
-        for (int i = 0; i < 8; i++) {
-            int x = b[from + king_steps[i]];
-            if (quiet ? !(x & own) : TAKES(x))
-                ADD(from + king_steps[i]);
-        }
-        /* Król: on its first move also two squares in any direction,
-         * over the square between (seed); the options restrict it. */
-        if (!(p->unmoved >> c & 1))
-            break;
-        int leap = p->rules.kingleap;
-        bool takes = leap == GC_LEAP_CAPTURE || leap == GC_LEAP_FORWARD;
-        if (leap == GC_LEAP_CAZAUX && gc_attacked(p, from, c ^ 1))
-            break; /* not out of check */
-        for (int i = 0; i < 8; i++) {
-            int step = king_steps[i], t = from + 2 * step, x = b[t];
-            if (x & own || (x && !takes) || (!x && !quiet))
-                continue;
-            if (leap == GC_LEAP_FORWARD && !forward(step, c))
-                continue;
-            if (leap == GC_LEAP_CAZAUX && gc_attacked(p, from + step, c ^ 1))
-                continue; /* not over an attacked square */
-            ADD(t);
-        }
-        break;
-    }
-    default: {
-        gen_ctx x;
-        gen_ctx_init(&x, p, c, quiet);
-        set = line_targets(p, from, c, &x);
-        break;
-    }
-    }
-#undef ADD
-#undef TAKES
     return set;
 }
 
@@ -692,48 +702,6 @@ static inline uint32_t *emit(gc_set set, uint32_t base, const uint32_t *code,
     return o;
 }
 
-/* The moves of the piece on `from` (of colour c), in ascending order of
- * destination, written as base + code[to].  The leapers' and pawns'
- * moves are written without a branch: every candidate is stored, and
- * the pointer moves on past the good ones (the caller's array has room
- * for one more than the moves). */
-static inline uint32_t *gen_piece(const gc_pos *p, int from, int c,
-                                  const gen_ctx *x, uint32_t base,
-                                  const uint32_t *code, uint32_t *o)
-{
-    const uint8_t *b = p->sq;
-    const int *leaps = giraffe_leaps;
-    int n = 8;
-    switch (b[from] & GC_TYPE) {
-    case GC_PAWN: {
-        int t = from + (c ? -16 : 16);
-        bool last = gc_rank(t) == (c ? 0 : GC_RANKS - 1);
-        *o = base + code[t - 1];
-        o += (b[t - 1] & GC_OFF) == x->enemy;
-        *o = base + code[t];
-        o += !b[t] && (x->quiet || last);
-        *o = base + code[t + 1];
-        o += (b[t + 1] & GC_OFF) == x->enemy;
-        return o;
-    }
-    case GC_LION:
-        leaps = lion_leaps;
-        n = 12;
-        /* fall through */
-    case GC_GIRAFFE:
-        for (int i = 0; i < n; i++) {
-            int t = from + leaps[i];
-            *o = base + code[t];
-            o += (b[t] & x->sel) == x->val;
-        }
-        return o;
-    case GC_KING:
-        return emit(gc_targets(p, from, x->quiet), base, code, o);
-    default:
-        return emit(line_targets(p, from, c, x), base, code, o);
-    }
-}
-
 static int generate(const gc_pos *p, gc_move *out, bool quiet)
 {
     gen_ctx x;
@@ -743,7 +711,9 @@ static int generate(const gc_pos *p, gc_move *out, bool quiet)
     for (int w = 0; w < 3; w++)
         for (uint64_t bits = p->occ[c].w[w]; bits; bits &= bits - 1) {
             int from = GC_FIRST + 64 * w + __builtin_ctzll(bits);
-            o = gen_piece(p, from, c, &x, (uint32_t)from, code_move, o);
+            gc_set to = from == p->king[c] ? gc_targets(p, from, quiet)
+                                           : piece_targets(p, from, c, &x);
+            o = emit(to, (uint32_t)from, code_move, o);
         }
     return (int)(o - out);
 }
@@ -868,10 +838,8 @@ bool gc_has_legal(gc_pos *p, const gc_guard *g)
     return false;
 }
 
-/* The legal moves of the king of the side to move, written as in
- * gen_piece. */
-static uint32_t *king_moves(const gc_pos *p, uint32_t base, const uint32_t *code,
-                            uint32_t *o)
+/* The legal moves of the king of the side to move. */
+static gc_set king_moves(const gc_pos *p)
 {
     /* king_steps[i] as a bit around the king */
     static const int8_t step_bit[8] = {13, 11, 17, 7, 18, 16, 8, 6};
@@ -889,12 +857,13 @@ static uint32_t *king_moves(const gc_pos *p, uint32_t base, const uint32_t *code
         for (int i = 0; i < 8; i++)
             alive |= (uint32_t)!(b[k + king_steps[i]] & own) << step_bit[i];
     }
+    gc_set set = {{0, 0, 0}};
     for (alive = king_safe(p, alive); alive; alive &= alive - 1)
-        *o++ = base + code[k + zone_offset(__builtin_ctz(alive))];
-    return o;
+        gc_set_add(&set, k + zone_offset(__builtin_ctz(alive)));
+    return set;
 }
 
-int gc_legal_actions(const gc_pos *p, const gc_guard *g, int32_t *out)
+void gc_legal_sets(const gc_pos *p, const gc_guard *g, gc_piece_moves *m)
 {
     int c = p->side, king = p->king[c];
     gen_ctx x;
@@ -906,32 +875,42 @@ int gc_legal_actions(const gc_pos *p, const gc_guard *g, int32_t *out)
         gc_check_path(p, &evade);
     gc_pos trial; /* gc_legal tries moves on a copy, made when first needed */
     bool copied = false;
-    uint32_t *o = (uint32_t *)out;
-    /* pieces in square order, each one's destinations in order */
+    int n = 0;
     for (int w = 0; w < 3; w++)
         for (uint64_t own = p->occ[c].w[w]; own; own &= own - 1) {
             int from = GC_FIRST + 64 * w + __builtin_ctzll(own);
-            uint32_t base = (uint32_t)(gc_cell(from) * GC_CELLS);
+            gc_set *to = &m->to[n];
+            m->from[n++] = (uint16_t)from;
             if (from == king) {
-                o = king_moves(p, base, code_cell, o);
+                *to = king_moves(p);
                 continue;
             }
-            if (!g->in_check && !gc_set_has(&g->pinned, from)) {
-                o = gen_piece(p, from, c, &x, base, code_cell, o);
+            *to = piece_targets(p, from, c, &x);
+            if (!g->in_check && !gc_set_has(&g->pinned, from))
                 continue;
-            }
             if (!copied) {
                 trial = *p;
                 copied = true;
             }
-            gc_set to = gc_targets(p, from, true);
-            for (int v = 0; v < 3; v++)
-                for (uint64_t bits = to.w[v] & evade.w[v]; bits; bits &= bits - 1) {
+            for (int v = 0; v < 3; v++) {
+                to->w[v] &= evade.w[v];
+                for (uint64_t bits = to->w[v]; bits; bits &= bits - 1) {
                     int sq = GC_FIRST + 64 * v + __builtin_ctzll(bits);
-                    if (gc_legal(&trial, GC_MOVE(from, sq), g))
-                        *o++ = base + code_cell[sq];
+                    if (!gc_legal(&trial, GC_MOVE(from, sq), g))
+                        to->w[v] &= ~(bits & -bits);
                 }
+            }
         }
+    m->n = n;
+}
+
+int gc_legal_actions(const gc_pos *p, const gc_guard *g, int32_t *out)
+{
+    gc_piece_moves m;
+    gc_legal_sets(p, g, &m);
+    uint32_t *o = (uint32_t *)out;
+    for (int i = 0; i < m.n; i++)
+        o = emit(m.to[i], (uint32_t)(gc_cell(m.from[i]) * GC_CELLS), code_cell, o);
     return (int)(o - (uint32_t *)out);
 }
 
