@@ -115,35 +115,27 @@ static void build_codes(void)
     }
 }
 
-/* The set bit of the first piece in `all` on ray d from origin, or -1
- * if the ray is empty to the board's edge. */
-static inline int ray_first(int d, int origin, const gc_set *all)
-{
-    const gc_set *r = &rays[d][origin - GC_FIRST];
-    uint64_t b0 = r->w[0] & all->w[0], b1 = r->w[1] & all->w[1],
-             b2 = r->w[2] & all->w[2];
-    if (d < 4)
-        return b0   ? __builtin_ctzll(b0)
-               : b1 ? 64 + __builtin_ctzll(b1)
-               : b2 ? 128 + __builtin_ctzll(b2)
-                    : -1;
-    return b2   ? 191 - __builtin_clzll(b2)
-           : b1 ? 127 - __builtin_clzll(b1)
-           : b0 ? 63 - __builtin_clzll(b0)
-                : -1;
-}
-
 /* The squares a slide from `origin` (not included) by step reaches: the
- * empty ones and the first piece in the way. */
+ * empty ones and the first piece in the way.  Without a branch: the
+ * ray's squares up to its first piece, word by word, where the words
+ * nearer the origin hold none (up the set's bits: all bits to the
+ * lowest piece, x ^ (x - 1); down: all from the highest). */
 static inline gc_set slide_set(int origin, int step, const gc_set *all)
 {
-    int d = ray_of[step + 17], i = ray_first(d, origin, all);
+    int d = ray_of[step + 17];
     const gc_set *r = &rays[d][origin - GC_FIRST];
-    if (i < 0)
-        return *r;
-    const gc_set *beyond = &rays[d][i];
-    return (gc_set){{r->w[0] & ~beyond->w[0], r->w[1] & ~beyond->w[1],
-                     r->w[2] & ~beyond->w[2]}};
+    uint64_t b0 = r->w[0] & all->w[0], b1 = r->w[1] & all->w[1],
+             b2 = r->w[2] & all->w[2], m0, m1, m2;
+    if (d < 4) {
+        m0 = b0 ^ (b0 - 1);
+        m1 = (b1 ^ (b1 - 1)) & (0 - (uint64_t)!b0);
+        m2 = (b2 ^ (b2 - 1)) & (0 - (uint64_t)!(b0 | b1));
+    } else {
+        m2 = ~0ull << (63 - __builtin_clzll(b2 | 1));
+        m1 = (~0ull << (63 - __builtin_clzll(b1 | 1))) & (0 - (uint64_t)!b2);
+        m0 = (~0ull << (63 - __builtin_clzll(b0 | 1))) & (0 - (uint64_t)!(b1 | b2));
+    }
+    return (gc_set){{r->w[0] & m0, r->w[1] & m1, r->w[2] & m2}};
 }
 
 /* Adds a slide from origin by step to the set: of the squares it reaches
@@ -270,51 +262,6 @@ static void build_near(void)
             }
 }
 
-void gc_build_reach(void)
-{
-    build_rays();
-    build_leaps();
-    build_codes();
-    for (int t = 0; t <= GC_AANCA - GC_GIRAFFE; t++)
-        for (int x = 0; x < REACH_SPAN; x++)
-            for (int y = 0; y < REACH_SPAN; y++)
-                reaches[t][x][y].n = -1;
-    int fx, fy, sx, sy;
-    for (int i = 0; i < 12; i++) {
-        offset_xy(lion_leaps[i], &fx, &fy);
-        set_reach(GC_LION, fx, fy, 0, 0, 0, 0);
-    }
-    for (int i = 0; i < 8; i++) {
-        offset_xy(giraffe_leaps[i], &fx, &fy);
-        set_reach(GC_GIRAFFE, fx, fy, 0, 0, 0, 0);
-    }
-    for (int i = 0; i < 4; i++) {
-        offset_xy(orth[i], &fx, &fy);
-        for (int k = 1; k < GC_FILES; k++)
-            set_reach(GC_ROOK, k * fx, k * fy, orth[i], orth[i], k - 1, 0);
-        offset_xy(diag[i], &fx, &fy);
-        for (int k = 1; k < GC_FILES; k++)
-            set_reach(GC_CROC, k * fx, k * fy, diag[i], diag[i], k - 1, 0);
-        /* the Aanca: its step, or the step (empty) and a slide on */
-        set_reach(GC_AANCA, fx, fy, 0, 0, 0, 0);
-        for (int j = 0; j < 2; j++) {
-            offset_xy(aanca_slide[i][j], &sx, &sy);
-            for (int k = 1; k < GC_FILES; k++)
-                set_reach(GC_AANCA, fx + k * sx, fy + k * sy, diag[i],
-                          aanca_slide[i][j], k, 0);
-        }
-    }
-    for (int i = 0; i < 8; i++) {
-        offset_xy(unicorn_leaps[i], &fx, &fy);
-        set_reach(GC_UNICORN, fx, fy, 0, 0, 0, 0);
-        offset_xy(unicorn_slide[i], &sx, &sy);
-        for (int k = 1; k < GC_FILES; k++)
-            set_reach(GC_UNICORN, fx + k * sx, fy + k * sy, unicorn_leaps[i],
-                      unicorn_slide[i], k, i < 4 ? 1 : 2);
-    }
-    build_near();
-}
-
 /* Does the geometry r take the piece on `from` to its square, for a
  * unicorn of the slides `dirs` allow, its way empty (the square
  * `vacated` taken as empty; 0: none, as no way crosses square 0)? */
@@ -329,18 +276,35 @@ static inline bool way_empty(const uint8_t *b, const reach *r, int from,
     return !n;
 }
 
-/* Does the king of `by` attack s (s is not its square)? */
+/* How the king of `by` attacks: by its steps alone (0), or while it has
+ * not moved also by the leaps that may capture: all of them (1,
+ * kingleap=capture) or White's (2) or Black's (3) forward ones
+ * (kingleap=forward). */
+static inline int king_reach(const gc_pos *p, int by)
+{
+    int leap = p->rules.kingleap;
+    if (!(p->unmoved >> by & 1) || (leap != GC_LEAP_CAPTURE && leap != GC_LEAP_FORWARD))
+        return 0;
+    return leap == GC_LEAP_CAPTURE ? 1 : 2 + by;
+}
+
+/* Does a king that reaches as `how` (king_reach) attack the square dx
+ * files and dy ranks away (the king's file and rank less the square's)?
+ * The king's own square counts as attacked: the other king never goes
+ * there. */
+static inline bool king_hits(int how, int dx, int dy)
+{
+    if (dx >= -1 && dx <= 1 && dy >= -1 && dy <= 1)
+        return true; /* the king's step */
+    return how && (dx == 0 || dx == 2 || dx == -2) && (dy == 0 || dy == 2 || dy == -2) &&
+           (how == 1 || (how == 2 ? dy < 0 : dy > 0));
+}
+
+/* Does the king of `by` attack s? */
 static inline bool king_attacks(const gc_pos *p, int s, int by)
 {
-    int k = p->king[by], dx = gc_file(k) - gc_file(s), dy = gc_rank(k) - gc_rank(s);
-    if (dx >= -1 && dx <= 1 && dy >= -1 && dy <= 1)
-        return true; /* the king's step (s != k: no piece attacks itself) */
-    /* the unmoved king's leap, where it may capture */
-    int leap = p->rules.kingleap;
-    return (p->unmoved >> by & 1) &&
-           (leap == GC_LEAP_CAPTURE || leap == GC_LEAP_FORWARD) &&
-           (dx == 0 || dx == 2 || dx == -2) && (dy == 0 || dy == 2 || dy == -2) &&
-           (leap == GC_LEAP_CAPTURE || forward((s - k) / 2, by));
+    int k = p->king[by];
+    return king_hits(king_reach(p, by), gc_file(k) - gc_file(s), gc_rank(k) - gc_rank(s));
 }
 
 /* Is s attacked by colour `by`, the square `vacated` taken as empty (0:
@@ -389,6 +353,102 @@ static inline int zone_offset(int bit)
     return (bit / 5 - 2) * GC_W + bit % 5 - 2;
 }
 
+/* The bits around a king (zone_offset) that the other side's king
+ * attacks, when it stands ex files and ey ranks away and reaches as
+ * `how` (king_reach): king_zone[how][ex + 4][ey + 4]; those a pawn of
+ * colour c attacks from px files and py ranks away: pawn_zone[c][px +
+ * 3][py + 3]; the squares up to three files and three ranks from a
+ * square (where such pawns stand): near3[square - GC_FIRST]. */
+static uint32_t king_zone[4][9][9], pawn_zone[2][7][7];
+static gc_set near3[GC_RANKS * GC_W];
+
+static void build_zones(void)
+{
+    for (int bit = 0; bit < 25; bit++) {
+        int x = bit % 5 - 2, y = bit / 5 - 2;
+        for (int how = 0; how < 4; how++)
+            for (int ex = -4; ex <= 4; ex++)
+                for (int ey = -4; ey <= 4; ey++)
+                    if (king_hits(how, ex - x, ey - y))
+                        king_zone[how][ex + 4][ey + 4] |= 1u << bit;
+        for (int c = 0; c < 2; c++)
+            for (int px = -3; px <= 3; px++)
+                for (int py = -3; py <= 3; py++)
+                    if ((x - px == 1 || x - px == -1) && y - py == (c ? -1 : 1))
+                        pawn_zone[c][px + 3][py + 3] |= 1u << bit;
+    }
+    for (int from = GC_FIRST; from < GC_FIRST + GC_RANKS * GC_W; from++)
+        for (int t = GC_FIRST; t < GC_FIRST + GC_RANKS * GC_W; t++) {
+            int df = gc_file(t) - gc_file(from), dr = gc_rank(t) - gc_rank(from);
+            if (gc_file(from) < GC_FILES && gc_file(t) < GC_FILES && df >= -3 &&
+                df <= 3 && dr >= -3 && dr <= 3)
+                gc_set_add(&near3[from - GC_FIRST], t);
+        }
+}
+
+void gc_build_reach(void)
+{
+    build_rays();
+    build_leaps();
+    build_codes();
+    for (int t = 0; t <= GC_AANCA - GC_GIRAFFE; t++)
+        for (int x = 0; x < REACH_SPAN; x++)
+            for (int y = 0; y < REACH_SPAN; y++)
+                reaches[t][x][y].n = -1;
+    int fx, fy, sx, sy;
+    for (int i = 0; i < 12; i++) {
+        offset_xy(lion_leaps[i], &fx, &fy);
+        set_reach(GC_LION, fx, fy, 0, 0, 0, 0);
+    }
+    for (int i = 0; i < 8; i++) {
+        offset_xy(giraffe_leaps[i], &fx, &fy);
+        set_reach(GC_GIRAFFE, fx, fy, 0, 0, 0, 0);
+    }
+    for (int i = 0; i < 4; i++) {
+        offset_xy(orth[i], &fx, &fy);
+        for (int k = 1; k < GC_FILES; k++)
+            set_reach(GC_ROOK, k * fx, k * fy, orth[i], orth[i], k - 1, 0);
+        offset_xy(diag[i], &fx, &fy);
+        for (int k = 1; k < GC_FILES; k++)
+            set_reach(GC_CROC, k * fx, k * fy, diag[i], diag[i], k - 1, 0);
+        /* the Aanca: its step, or the step (empty) and a slide on */
+        set_reach(GC_AANCA, fx, fy, 0, 0, 0, 0);
+        for (int j = 0; j < 2; j++) {
+            offset_xy(aanca_slide[i][j], &sx, &sy);
+            for (int k = 1; k < GC_FILES; k++)
+                set_reach(GC_AANCA, fx + k * sx, fy + k * sy, diag[i],
+                          aanca_slide[i][j], k, 0);
+        }
+    }
+    for (int i = 0; i < 8; i++) {
+        offset_xy(unicorn_leaps[i], &fx, &fy);
+        set_reach(GC_UNICORN, fx, fy, 0, 0, 0, 0);
+        offset_xy(unicorn_slide[i], &sx, &sy);
+        for (int k = 1; k < GC_FILES; k++)
+            set_reach(GC_UNICORN, fx + k * sx, fy + k * sy, unicorn_leaps[i],
+                      unicorn_slide[i], k, i < 4 ? 1 : 2);
+    }
+    build_near();
+    build_zones();
+}
+
+/* The squares of the bits around the king on k (zone_offset), as a set. */
+static inline gc_set zone_set(int k, uint32_t zone)
+{
+    gc_set set = {{0, 0, 0}};
+    int kf = gc_file(k);
+    /* (no bit stands off the board: the five of a rank at the bit of
+     * its file a, less two, plus the king's file) */
+    for (int y = 0; y < 5; y++, zone >>= 5) {
+        uint64_t row = zone & 31;
+        if (!row)
+            continue;
+        int at = k - GC_FIRST - kf + (y - 2) * GC_W;
+        set.w[at >> 6] |= (row << kf >> 2) << (at & 63);
+    }
+    return set;
+}
+
 /* Keeps of the king's destinations (bits around it) the safe ones, the
  * squares the king of the side to move may step or leap to without being
  * attacked there (what gc_legal decides for a king's move, without
@@ -398,16 +458,16 @@ static uint32_t king_safe(const gc_pos *p, uint32_t alive)
     const uint8_t *b = p->sq;
     int c = p->side, by = c ^ 1, k = p->king[c];
     int kf = gc_file(k), kr = gc_rank(k);
-    int pawn = GC_PAWN | GC_FLAG(by), back = by ? 16 : -16;
-    bool pawns = p->count[by][GC_PAWN] != 0;
-    /* the squares the pawns and the king attack go at once */
-    for (uint32_t a = alive; a; a &= a - 1) {
-        int bit = __builtin_ctz(a), s = k + zone_offset(bit);
-        if ((pawns && (is_piece(b, s + back - 1, pawn) ||
-                       is_piece(b, s + back + 1, pawn))) ||
-            king_attacks(p, s, by))
-            alive &= ~(1u << bit);
-    }
+    /* the squares the king and the pawns attack go at once */
+    int ek = p->king[by], ex = gc_file(ek) - kf, ey = gc_rank(ek) - kr;
+    if (ex >= -4 && ex <= 4 && ey >= -4 && ey <= 4)
+        alive &= ~king_zone[king_reach(p, by)][ex + 4][ey + 4];
+    const gc_set *near = &near3[k - GC_FIRST];
+    for (int w = 0; w < 3; w++)
+        for (uint64_t bits = p->pawns[by].w[w] & near->w[w]; bits; bits &= bits - 1) {
+            int s = GC_FIRST + 64 * w + __builtin_ctzll(bits);
+            alive &= ~pawn_zone[by][gc_file(s) - kf + 3][gc_rank(s) - kr + 3];
+        }
     /* then each other piece, read once, against the squares left that
      * its geometry reaches */
     int dirs = p->rules.unicorn == GC_UNICORN_ALL ? 3 : 1 << by;
@@ -465,14 +525,8 @@ static bool attack_path(const gc_pos *p, int s, int by, gc_set *path)
                 return true;
             }
     }
-    int k = p->king[by], dx = gc_file(k) - gc_file(s), dy = gc_rank(k) - gc_rank(s);
-    int leap = p->rules.kingleap;
-    if ((dx >= -1 && dx <= 1 && dy >= -1 && dy <= 1) ||
-        ((p->unmoved >> by & 1) &&
-         (leap == GC_LEAP_CAPTURE || leap == GC_LEAP_FORWARD) &&
-         (dx == 0 || dx == 2 || dx == -2) && (dy == 0 || dy == 2 || dy == -2) &&
-         (leap == GC_LEAP_CAPTURE || forward((s - k) / 2, by)))) {
-        gc_set_add(path, k);
+    if (king_attacks(p, s, by)) {
+        gc_set_add(path, p->king[by]);
         return true;
     }
     for (int i = 0; i < 8; i++) {
@@ -507,39 +561,38 @@ bool gc_check_path(const gc_pos *p, gc_set *path)
     return false;
 }
 
-/* The pieces of the side to move that shield their king (g->pinned). */
+/* The pieces of the side to move that shield their king (g->pinned):
+ * the one piece, ours, on the way of an enemy piece to the king (a
+ * slider's run, a bent piece's turning square and slide; every way
+ * with squares between its ends runs along a line from the king). */
 static void guard_pins(const gc_pos *p, gc_guard *g)
 {
     const uint8_t *b = p->sq;
     int c = p->side, k = p->king[c], them = c ^ 1;
+    int kf = gc_file(k) + GC_FILES - 1, kr = gc_rank(k) + GC_RANKS - 1;
+    int dirs = p->rules.unicorn == GC_UNICORN_ALL ? 3 : 1 << them;
     g->pinned = (gc_set){{0, 0, 0}};
-    /* Only the first piece on a line from the king can uncover it (every
-     * path with squares between its ends runs along a line at its end, a
-     * bent piece's turning square included).  It does when the line
-     * behind it, its own square emptied, holds an attacker. */
-    gc_set all = {{p->occ[0].w[0] | p->occ[1].w[0], p->occ[0].w[1] | p->occ[1].w[1],
-                   p->occ[0].w[2] | p->occ[1].w[2]}};
-    for (int i = 0; i < 8; i++) {
-        const line *l = &lines[i];
-        /* (a bent piece the enemy does not have turns nowhere) */
-        bool bent = p->count[them][l->bent] && bends(p, l, them);
-        if (!bent && !p->count[them][l->slider])
-            continue; /* nothing of the enemy's could attack along it */
-        int d = ray_of[l->dir + 17], first = ray_first(d, k, &all);
-        if (first < 0)
-            continue;
-        int t = GC_FIRST + first;
-        if ((b[t] & GC_OFF) != GC_FLAG(c))
-            continue;
-        if (bent) {
-            if (turns(b, l, t, them) || line_attack(b, l, t + l->dir, them, true))
-                gc_set_add(&g->pinned, t);
-            continue;
+    for (int w = 0; w < 3; w++)
+        for (uint64_t bits = p->occ[them].w[w] & ~p->pawns[them].w[w]; bits;
+             bits &= bits - 1) {
+            int from = GC_FIRST + 64 * w + __builtin_ctzll(bits);
+            int type = b[from] & GC_TYPE;
+            if (type == GC_KING)
+                continue;
+            const reach *r = &reaches[type - GC_GIRAFFE][kf - gc_file(from)]
+                                     [kr - gc_rank(from)];
+            if (r->n <= 0 || (r->dirs && !(r->dirs & dirs)))
+                continue;
+            int shield = 0, u = from + r->start;
+            for (int n = r->n; n; n--, u += r->step)
+                if (b[u]) {
+                    if (shield)
+                        break;
+                    shield = u;
+                }
+            if (u == k && shield && (b[shield] & GC_OFF) == GC_FLAG(c))
+                gc_set_add(&g->pinned, shield);
         }
-        int next = ray_first(d, t, &all);
-        if (next >= 0 && b[GC_FIRST + next] == (l->slider | GC_FLAG(them)))
-            gc_set_add(&g->pinned, t);
-    }
 }
 
 void gc_guard_init(const gc_pos *p, gc_guard *g)
@@ -595,68 +648,90 @@ bool gc_in_check(const gc_pos *p)
     return gc_attacked(p, p->king[p->side], p->side ^ 1);
 }
 
-/* The squares the piece on `from` (of colour c, not a king) may move to,
- * its own king's safety aside, as x allows (quiet: non-captures too;
- * promotions always). */
-static inline gc_set piece_targets(const gc_pos *p, int from, int c,
-                                   const gen_ctx *x)
+/* The squares a piece of colour c on `from` may move to, its own king's
+ * safety aside, as x allows (quiet: non-captures too; promotions
+ * always), one function for each kind of piece but the king. */
+
+/* Piony: one square forward; capture one square diagonally forward; no
+ * double step, so no en passant. */
+static inline gc_set pawn_targets(const uint8_t *b, int from, int c,
+                                  const gen_ctx *x)
+{
+    gc_set set = {{0, 0, 0}};
+    int t = from + (c ? -16 : 16);
+    if (!b[t] && (x->quiet || gc_rank(t) == (c ? 0 : GC_RANKS - 1)))
+        gc_set_add(&set, t);
+    if ((b[t - 1] & GC_OFF) == x->enemy)
+        gc_set_add(&set, t - 1);
+    if ((b[t + 1] & GC_OFF) == x->enemy)
+        gc_set_add(&set, t + 1);
+    return set;
+}
+
+/* The rook (orth) and the crocodile (diag). */
+static inline gc_set slider_targets(int from, const int *dirs, const gen_ctx *x)
+{
+    gc_set set = {{0, 0, 0}};
+    for (int i = 0; i < 4; i++)
+        slide(&set, &x->all, &x->mask, from, dirs[i]);
+    return set;
+}
+
+/* Słonioptak: the diagonal step must be made; a capture there ends the
+ * move; from an empty step square it may go on outwards along a line,
+ * through empty squares. */
+static inline gc_set aanca_targets(const uint8_t *b, int from, const gen_ctx *x)
+{
+    gc_set set = leaps_to(LEAP_AANCA, from, &x->mask);
+    for (int i = 0; i < 4; i++) {
+        int t = from + diag[i];
+        if (b[t])
+            continue;
+        for (int k = 0; k < 2; k++)
+            slide(&set, &x->all, &x->mask, t, aanca_slide[i][k]);
+    }
+    return set;
+}
+
+/* Nosorożec: a knight leap, which may end the move; from an empty
+ * landing square it may slide on diagonally, only after a forward leap
+ * and in the leap's direction (unicorn=all: after any). */
+static inline gc_set unicorn_targets(const gc_pos *p, int from, int c,
+                                     const gen_ctx *x)
+{
+    gc_set set = leaps_to(LEAP_UNICORN, from, &x->mask);
+    bool all = p->rules.unicorn == GC_UNICORN_ALL;
+    for (int i = all || c == 0 ? 0 : 4, end = all || c ? 8 : 4; i < end; i++) {
+        int t = from + unicorn_leaps[i];
+        if (!p->sq[t])
+            slide(&set, &x->all, &x->mask, t, unicorn_slide[i]);
+    }
+    return set;
+}
+
+/* Any of them by the piece on `from`. */
+static inline __attribute__((always_inline)) gc_set
+piece_targets(const gc_pos *p, int from, int c, const gen_ctx *x)
 {
     const uint8_t *b = p->sq;
-    gc_set set = {{0, 0, 0}};
     switch (b[from] & GC_TYPE) {
-    case GC_PAWN: {
-        /* Piony: one square forward; capture one square diagonally
-         * forward; no double step, so no en passant. */
-        int t = from + (c ? -16 : 16);
-        if (!b[t] && (x->quiet || gc_rank(t) == (c ? 0 : GC_RANKS - 1)))
-            gc_set_add(&set, t);
-        if ((b[t - 1] & GC_OFF) == x->enemy)
-            gc_set_add(&set, t - 1);
-        if ((b[t + 1] & GC_OFF) == x->enemy)
-            gc_set_add(&set, t + 1);
-        break;
-    }
+    case GC_PAWN:
+        return pawn_targets(b, from, c, x);
     case GC_GIRAFFE:
         return leaps_to(LEAP_GIRAFFE, from, &x->mask);
     case GC_LION:
         return leaps_to(LEAP_LION, from, &x->mask);
     case GC_CROC:
-    case GC_ROOK: {
-        const int *dirs = (b[from] & GC_TYPE) == GC_CROC ? diag : orth;
-        for (int i = 0; i < 4; i++)
-            slide(&set, &x->all, &x->mask, from, dirs[i]);
-        break;
-    }
+        return slider_targets(from, diag, x);
+    case GC_ROOK:
+        return slider_targets(from, orth, x);
     case GC_AANCA:
-        /* Słonioptak: the diagonal step must be made; a capture there ends
-         * the move; from an empty step square it may go on outwards along
-         * a line, through empty squares. */
-        set = leaps_to(LEAP_AANCA, from, &x->mask);
-        for (int i = 0; i < 4; i++) {
-            int t = from + diag[i];
-            if (b[t])
-                continue;
-            for (int k = 0; k < 2; k++)
-                slide(&set, &x->all, &x->mask, t, aanca_slide[i][k]);
-        }
-        break;
-    case GC_UNICORN: {
-        /* Nosorożec: a knight leap, which may end the move; from an empty
-         * landing square it may slide on diagonally, only after a forward
-         * leap and in the leap's direction (unicorn=all: after any). */
-        set = leaps_to(LEAP_UNICORN, from, &x->mask);
-        bool all = p->rules.unicorn == GC_UNICORN_ALL;
-        for (int i = all || c == 0 ? 0 : 4, end = all || c ? 8 : 4; i < end; i++) {
-            int t = from + unicorn_leaps[i];
-            if (!b[t])
-                slide(&set, &x->all, &x->mask, t, unicorn_slide[i]);
-        }
-        break;
-    }
+        return aanca_targets(b, from, x);
+    case GC_UNICORN:
+        return unicorn_targets(p, from, c, x);
     default:
-        break;
+        return (gc_set){{0, 0, 0}};
     }
-    return set;
 }
 
 gc_set gc_targets(const gc_pos *p, int from, bool quiet)
@@ -857,51 +932,79 @@ static gc_set king_moves(const gc_pos *p)
         for (int i = 0; i < 8; i++)
             alive |= (uint32_t)!(b[k + king_steps[i]] & own) << step_bit[i];
     }
-    gc_set set = {{0, 0, 0}};
-    for (alive = king_safe(p, alive); alive; alive &= alive - 1)
-        gc_set_add(&set, k + zone_offset(__builtin_ctz(alive)));
-    return set;
+    return zone_set(k, king_safe(p, alive));
 }
 
 void gc_legal_sets(const gc_pos *p, const gc_guard *g, gc_piece_moves *m)
 {
-    int c = p->side, king = p->king[c];
+    const uint8_t *b = p->sq;
+    int c = p->side, n = 0;
     gen_ctx x;
     gen_ctx_init(&x, p, c, true);
+    /* the pieces in the order of their squares (m->from[i]), and the
+     * places i of each kind, so that each kind's moves are found in a
+     * loop of its own (not a jump by the kind for every piece) */
+    uint8_t at[GC_NTYPES][GC_PIECES];
+    int many[GC_NTYPES] = {0};
+    for (int w = 0; w < 3; w++)
+        for (uint64_t own = p->occ[c].w[w]; own; own &= own - 1) {
+            int from = GC_FIRST + 64 * w + __builtin_ctzll(own), type = b[from] & GC_TYPE;
+            m->from[n] = (uint16_t)from;
+            at[type][many[type]++] = (uint8_t)n++;
+        }
+    m->n = n;
+    for (int j = 0; j < many[GC_PAWN]; j++) {
+        int i = at[GC_PAWN][j];
+        m->to[i] = pawn_targets(b, m->from[i], c, &x);
+    }
+    for (int j = 0; j < many[GC_GIRAFFE]; j++) {
+        int i = at[GC_GIRAFFE][j];
+        m->to[i] = leaps_to(LEAP_GIRAFFE, m->from[i], &x.mask);
+    }
+    for (int j = 0; j < many[GC_LION]; j++) {
+        int i = at[GC_LION][j];
+        m->to[i] = leaps_to(LEAP_LION, m->from[i], &x.mask);
+    }
+    for (int j = 0; j < many[GC_CROC]; j++) {
+        int i = at[GC_CROC][j];
+        m->to[i] = slider_targets(m->from[i], diag, &x);
+    }
+    for (int j = 0; j < many[GC_ROOK]; j++) {
+        int i = at[GC_ROOK][j];
+        m->to[i] = slider_targets(m->from[i], orth, &x);
+    }
+    for (int j = 0; j < many[GC_AANCA]; j++) {
+        int i = at[GC_AANCA][j];
+        m->to[i] = aanca_targets(b, m->from[i], &x);
+    }
+    for (int j = 0; j < many[GC_UNICORN]; j++) {
+        int i = at[GC_UNICORN][j];
+        m->to[i] = unicorn_targets(p, m->from[i], c, &x);
+    }
+    int king = at[GC_KING][0];
+    m->to[king] = king_moves(p);
+    if (!g->in_check && !(g->pinned.w[0] | g->pinned.w[1] | g->pinned.w[2]))
+        return;
     /* in check, the others' moves must take the checker or stand in its
-     * way: those alone are tried */
+     * way: those alone are tried; else the shielding pieces' moves */
     gc_set evade = {{~0ull, ~0ull, ~0ull}};
     if (g->in_check)
         gc_check_path(p, &evade);
-    gc_pos trial; /* gc_legal tries moves on a copy, made when first needed */
-    bool copied = false;
-    int n = 0;
-    for (int w = 0; w < 3; w++)
-        for (uint64_t own = p->occ[c].w[w]; own; own &= own - 1) {
-            int from = GC_FIRST + 64 * w + __builtin_ctzll(own);
-            gc_set *to = &m->to[n];
-            m->from[n++] = (uint16_t)from;
-            if (from == king) {
-                *to = king_moves(p);
-                continue;
-            }
-            *to = piece_targets(p, from, c, &x);
-            if (!g->in_check && !gc_set_has(&g->pinned, from))
-                continue;
-            if (!copied) {
-                trial = *p;
-                copied = true;
-            }
-            for (int v = 0; v < 3; v++) {
-                to->w[v] &= evade.w[v];
-                for (uint64_t bits = to->w[v]; bits; bits &= bits - 1) {
-                    int sq = GC_FIRST + 64 * v + __builtin_ctzll(bits);
-                    if (!gc_legal(&trial, GC_MOVE(from, sq), g))
-                        to->w[v] &= ~(bits & -bits);
-                }
+    gc_pos trial = *p; /* gc_legal tries moves on a copy */
+    for (int i = 0; i < n; i++) {
+        int from = m->from[i];
+        if (i == king || (!g->in_check && !gc_set_has(&g->pinned, from)))
+            continue;
+        gc_set *to = &m->to[i];
+        for (int v = 0; v < 3; v++) {
+            to->w[v] &= evade.w[v];
+            for (uint64_t bits = to->w[v]; bits; bits &= bits - 1) {
+                int sq = GC_FIRST + 64 * v + __builtin_ctzll(bits);
+                if (!gc_legal(&trial, GC_MOVE(from, sq), g))
+                    to->w[v] &= ~(bits & -bits);
             }
         }
-    m->n = n;
+    }
 }
 
 int gc_legal_actions(const gc_pos *p, const gc_guard *g, int32_t *out)
