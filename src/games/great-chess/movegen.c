@@ -262,6 +262,19 @@ static void build_near(void)
             }
 }
 
+/* The squares of the way of geometry r from `from` to `to` that must be
+ * empty, as a set: along the slide, from the first (a bent piece's
+ * turning square) to the one before `to`.  Only for r->n > 0 (else a
+ * set of no meaning: the caller ignores it). */
+static inline gc_set way_set(const reach *r, int from, int to)
+{
+    int d = ray_of[r->step + 17];
+    const gc_set *first = &rays[d][from + r->start - r->step - GC_FIRST],
+                 *after = &rays[d][to - r->step - GC_FIRST];
+    return (gc_set){{first->w[0] & ~after->w[0], first->w[1] & ~after->w[1],
+                     first->w[2] & ~after->w[2]}};
+}
+
 /* Does the geometry r take the piece on `from` to its square, for a
  * unicorn of the slides `dirs` allow, its way empty (the square
  * `vacated` taken as empty; 0: none, as no way crosses square 0)? */
@@ -471,13 +484,17 @@ static uint32_t king_safe(const gc_pos *p, uint32_t alive)
     /* then each other piece, read once, against the squares left that
      * its geometry reaches */
     int dirs = p->rules.unicorn == GC_UNICORN_ALL ? 3 : 1 << by;
+    gc_set pieces = {{p->occ[by].w[0] & ~p->pawns[by].w[0],
+                      p->occ[by].w[1] & ~p->pawns[by].w[1],
+                      p->occ[by].w[2] & ~p->pawns[by].w[2]}};
+    pieces.w[(ek - GC_FIRST) >> 6] &= ~(1ull << ((ek - GC_FIRST) & 63));
+    gc_set all = {{p->occ[0].w[0] | p->occ[1].w[0], p->occ[0].w[1] | p->occ[1].w[1],
+                   p->occ[0].w[2] | p->occ[1].w[2]}};
+    all.w[(k - GC_FIRST) >> 6] &= ~(1ull << ((k - GC_FIRST) & 63)); /* the king leaves */
     for (int w = 0; w < 3 && alive; w++)
-        for (uint64_t bits = p->occ[by].w[w] & ~p->pawns[by].w[w]; bits && alive;
-             bits &= bits - 1) {
+        for (uint64_t bits = pieces.w[w]; bits && alive; bits &= bits - 1) {
             int from = GC_FIRST + 64 * w + __builtin_ctzll(bits);
             int type = b[from] & GC_TYPE;
-            if (type == GC_PAWN || type == GC_KING)
-                continue;
             int ff = gc_file(from), fr = gc_rank(from);
             uint32_t a = alive & near_king[type - GC_GIRAFFE][ff - kf + GC_FILES + 1]
                                           [fr - kr + GC_RANKS + 1];
@@ -485,8 +502,11 @@ static uint32_t king_safe(const gc_pos *p, uint32_t alive)
                 int bit = __builtin_ctz(a), s = k + zone_offset(bit);
                 const reach *r = &reaches[type - GC_GIRAFFE][gc_file(s) - ff + GC_FILES - 1]
                                          [gc_rank(s) - fr + GC_RANKS - 1];
-                if (way_empty(b, r, from, dirs, k))
-                    alive &= ~(1u << bit);
+                gc_set way = way_set(r, from, s);
+                bool open = r->n == 0 || !((way.w[0] & all.w[0]) | (way.w[1] & all.w[1]) |
+                                           (way.w[2] & all.w[2]));
+                bool takes = !(r->dirs && !(r->dirs & dirs)) && open;
+                alive &= ~((uint32_t)takes << bit);
             }
         }
     return alive;
@@ -568,30 +588,35 @@ bool gc_check_path(const gc_pos *p, gc_set *path)
 static void guard_pins(const gc_pos *p, gc_guard *g)
 {
     const uint8_t *b = p->sq;
-    int c = p->side, k = p->king[c], them = c ^ 1;
+    int c = p->side, k = p->king[c], them = c ^ 1, ek = p->king[them];
     int kf = gc_file(k) + GC_FILES - 1, kr = gc_rank(k) + GC_RANKS - 1;
     int dirs = p->rules.unicorn == GC_UNICORN_ALL ? 3 : 1 << them;
+    gc_set pieces = {{p->occ[them].w[0] & ~p->pawns[them].w[0],
+                      p->occ[them].w[1] & ~p->pawns[them].w[1],
+                      p->occ[them].w[2] & ~p->pawns[them].w[2]}};
+    pieces.w[(ek - GC_FIRST) >> 6] &= ~(1ull << ((ek - GC_FIRST) & 63));
+    const gc_set *mine = &p->occ[c], *theirs = &p->occ[them];
     g->pinned = (gc_set){{0, 0, 0}};
     for (int w = 0; w < 3; w++)
-        for (uint64_t bits = p->occ[them].w[w] & ~p->pawns[them].w[w]; bits;
-             bits &= bits - 1) {
+        for (uint64_t bits = pieces.w[w]; bits; bits &= bits - 1) {
             int from = GC_FIRST + 64 * w + __builtin_ctzll(bits);
-            int type = b[from] & GC_TYPE;
-            if (type == GC_KING)
+            const reach *r = &reaches[(b[from] & GC_TYPE) - GC_GIRAFFE]
+                                     [kf - gc_file(from)][kr - gc_rank(from)];
+            if (r->n <= 0)
                 continue;
-            const reach *r = &reaches[type - GC_GIRAFFE][kf - gc_file(from)]
-                                     [kr - gc_rank(from)];
-            if (r->n <= 0 || (r->dirs && !(r->dirs & dirs)))
-                continue;
-            int shield = 0, u = from + r->start;
-            for (int n = r->n; n; n--, u += r->step)
-                if (b[u]) {
-                    if (shield)
-                        break;
-                    shield = u;
-                }
-            if (u == k && shield && (b[shield] & GC_OFF) == GC_FLAG(c))
-                gc_set_add(&g->pinned, shield);
+            /* the way's pieces: one of ours, none of theirs */
+            gc_set way = way_set(r, from, k);
+            uint64_t o0 = way.w[0] & mine->w[0], o1 = way.w[1] & mine->w[1],
+                     o2 = way.w[2] & mine->w[2];
+            bool one = ((o0 != 0) + (o1 != 0) + (o2 != 0) == 1) &&
+                       !((o0 & (o0 - 1)) | (o1 & (o1 - 1)) | (o2 & (o2 - 1))) &&
+                       !((way.w[0] & theirs->w[0]) | (way.w[1] & theirs->w[1]) |
+                         (way.w[2] & theirs->w[2])) &&
+                       !(r->dirs && !(r->dirs & dirs));
+            uint64_t keep = 0 - (uint64_t)one;
+            g->pinned.w[0] |= o0 & keep;
+            g->pinned.w[1] |= o1 & keep;
+            g->pinned.w[2] |= o2 & keep;
         }
 }
 
