@@ -910,7 +910,24 @@ bool gc_has_legal(gc_pos *p, const gc_guard *g)
     gc_set evade = {{~0ull, ~0ull, ~0ull}};
     if (g->in_check)
         gc_check_path(p, &evade);
-    else { /* the first pass by each piece's first steps alone */
+    else { /* the first pass by each piece's first steps alone, the
+            * pawns all at once: one that shields nothing, the square
+            * ahead of it empty (the rank ahead is on the board) */
+        int c = p->side;
+        uint64_t a0 = p->occ[0].w[0] | p->occ[1].w[0], a1 = p->occ[0].w[1] | p->occ[1].w[1],
+                 a2 = p->occ[0].w[2] | p->occ[1].w[2], ahead[3];
+        if (c == 0) {
+            ahead[0] = a0 >> 16 | a1 << 48;
+            ahead[1] = a1 >> 16 | a2 << 48;
+            ahead[2] = a2 >> 16;
+        } else {
+            ahead[0] = a0 << 16;
+            ahead[1] = a1 << 16 | a0 >> 48;
+            ahead[2] = a2 << 16 | a1 >> 48;
+        }
+        for (int w = 0; w < 3; w++)
+            if (p->pawns[c].w[w] & ~g->pinned.w[w] & ~ahead[w])
+                return true;
         for (int w = 0; w < 3; w++)
             for (uint64_t bits = p->occ[p->side].w[w]; bits; bits &= bits - 1) {
                 int from = GC_FIRST + 64 * w + __builtin_ctzll(bits);
