@@ -151,8 +151,9 @@ static inline void slide(gc_set *set, const gc_set *all, const gc_set *mask,
 
 /* The squares a leaper on a square (index square - GC_FIRST) may reach
  * on the board, whatever stands there: the giraffe's, the lion's and
- * the unicorn's leaps, the Aanca's diagonal steps. */
-enum { LEAP_GIRAFFE, LEAP_LION, LEAP_UNICORN, LEAP_AANCA, LEAP_KINDS };
+ * the unicorn's leaps, the Aanca's diagonal steps (and the crocodile's
+ * first), the rook's first steps. */
+enum { LEAP_GIRAFFE, LEAP_LION, LEAP_UNICORN, LEAP_AANCA, LEAP_ROOK, LEAP_KINDS };
 static gc_set leap_sets[LEAP_KINDS][GC_RANKS * GC_W];
 
 static void build_leaps(void)
@@ -161,7 +162,7 @@ static void build_leaps(void)
         const int *leaps;
         int n;
     } kinds[LEAP_KINDS] = {
-        {giraffe_leaps, 8}, {lion_leaps, 12}, {unicorn_leaps, 8}, {diag, 4}};
+        {giraffe_leaps, 8}, {lion_leaps, 12}, {unicorn_leaps, 8}, {diag, 4}, {orth, 4}};
     for (int k = 0; k < LEAP_KINDS; k++)
         for (int f = 0; f < GC_FILES; f++)
             for (int r = 0; r < GC_RANKS; r++) {
@@ -862,43 +863,19 @@ int gc_gen_legal(gc_pos *p, const gc_guard *g, gc_move *out)
     return k;
 }
 
-/* Has the piece on `from` (not a king) a move, its own king's safety
- * aside?  Every piece's move begins with a step or a leap to a square
- * that is empty (a move that may end there, or go on) or the enemy's (a
- * capture): a slider's first square, the Aanca's diagonal step, the
- * unicorn's leap; a pawn's forward step needs an empty square, its
- * captures the enemy. */
-static bool can_move(const gc_pos *p, int from)
+/* Has the piece on `from` (not a pawn, not a king) a move, its own
+ * king's safety aside?  Every piece's move begins with a step or a leap
+ * to a square that is empty (a move that may end there, or go on) or
+ * the enemy's (a capture): a slider's first square, the Aanca's diagonal
+ * step, the unicorn's leap. */
+static inline bool can_move(const gc_pos *p, int from, int c)
 {
-    const uint8_t *b = p->sq;
-    int c = (b[from] & GC_BLACK) != 0, own = GC_FLAG(c), enemy = GC_FLAG(c ^ 1);
-    const int *first = orth;
-    int n = 4;
-    switch (b[from] & GC_TYPE) {
-    case GC_PAWN: {
-        int t = from + (c ? -16 : 16);
-        return !b[t] || (b[t - 1] & GC_OFF) == enemy || (b[t + 1] & GC_OFF) == enemy;
-    }
-    case GC_GIRAFFE:
-        first = giraffe_leaps, n = 8;
-        break;
-    case GC_LION:
-        first = lion_leaps, n = 12;
-        break;
-    case GC_CROC:
-    case GC_AANCA:
-        first = diag;
-        break;
-    case GC_UNICORN:
-        first = unicorn_leaps, n = 8;
-        break;
-    default: /* the rook */
-        break;
-    }
-    for (int i = 0; i < n; i++)
-        if (!(b[from + first[i]] & own))
-            return true;
-    return false;
+    static const int8_t first[GC_NTYPES] = {
+        [GC_GIRAFFE] = LEAP_GIRAFFE, [GC_CROC] = LEAP_AANCA, [GC_LION] = LEAP_LION,
+        [GC_ROOK] = LEAP_ROOK, [GC_UNICORN] = LEAP_UNICORN, [GC_AANCA] = LEAP_AANCA};
+    const gc_set *to = &leap_sets[first[p->sq[from] & GC_TYPE]][from - GC_FIRST],
+                 *own = &p->occ[c];
+    return (to->w[0] & ~own->w[0]) | (to->w[1] & ~own->w[1]) | (to->w[2] & ~own->w[2]);
 }
 
 bool gc_has_legal(gc_pos *p, const gc_guard *g)
@@ -928,12 +905,14 @@ bool gc_has_legal(gc_pos *p, const gc_guard *g)
         for (int w = 0; w < 3; w++)
             if (p->pawns[c].w[w] & ~g->pinned.w[w] & ~ahead[w])
                 return true;
+        /* then the pieces but the king and the pawns */
+        int k = p->king[c] - GC_FIRST;
         for (int w = 0; w < 3; w++)
-            for (uint64_t bits = p->occ[p->side].w[w]; bits; bits &= bits - 1) {
-                int from = GC_FIRST + 64 * w + __builtin_ctzll(bits);
-                if (!gc_needs_test(p, g, from) && can_move(p, from))
+            for (uint64_t bits = p->occ[c].w[w] & ~p->pawns[c].w[w] & ~g->pinned.w[w] &
+                                 ~(k >> 6 == w ? 1ull << (k & 63) : 0);
+                 bits; bits &= bits - 1)
+                if (can_move(p, GC_FIRST + 64 * w + __builtin_ctzll(bits), c))
                     return true;
-            }
     }
     for (int pass = g->in_check ? 0 : 1; pass < 2; pass++)
         for (int w = 0; w < 3; w++)
