@@ -36,14 +36,8 @@ static uint64_t splitmix(uint64_t *x)
     return z ^ (z >> 31);
 }
 
-uint8_t gc_nth8[256][8];
-
 static void build_zobrist(void)
 {
-    for (int byte = 0; byte < 256; byte++)
-        for (int bit = 0, k = 0; bit < 8; bit++)
-            if (byte >> bit & 1)
-                gc_nth8[byte][k++] = (uint8_t)bit;
     uint64_t x = 0x4163656472657821u; /* any fixed seed */
     for (int c = 0; c < 2; c++)
         for (int t = 0; t < GC_NTYPES; t++)

@@ -72,31 +72,6 @@ static inline int gc_set_count(const gc_set *s)
            __builtin_popcountll(s->w[2]);
 }
 
-/* gc_nth8[byte][k]: the k-th set bit of a byte (gc_clear fills it in
- * once). */
-extern uint8_t gc_nth8[256][8];
-
-/* The square of the set that is k-th in ascending order (k less than
- * its count), without a branch on k: the word, then the half, quarter
- * and byte by their counts. */
-static inline int gc_set_nth(const gc_set *s, unsigned k)
-{
-    unsigned c0 = (unsigned)__builtin_popcountll(s->w[0]);
-    unsigned c1 = (unsigned)__builtin_popcountll(s->w[1]);
-    int w = (k >= c0) + (k >= c0 + c1);
-    k -= (k >= c0 ? c0 : 0) + (k >= c0 + c1 ? c1 : 0);
-    uint64_t bits = s->w[w];
-    int at = 0;
-    for (int half = 32; half >= 8; half /= 2) {
-        unsigned c = (unsigned)__builtin_popcountll(bits & ((1ull << half) - 1));
-        unsigned past = k >= c ? ~0u : 0;
-        k -= c & past;
-        at += half & (int)past;
-        bits >>= half & (int)past;
-    }
-    return GC_FIRST + 64 * w + at + gc_nth8[bits & 255][k];
-}
-
 typedef struct {
     uint8_t unicorn, kingleap;
     uint16_t cap; /* plies without a capture or pawn move that draw */

@@ -89,6 +89,19 @@ static int legal_actions(const great *s, lt_action *out)
     return gc_legal_actions(&s->pos, &s->guard, out);
 }
 
+/* The square of the set that is k-th in ascending order (k less than
+ * its count). */
+static inline int set_nth(const gc_set *set, unsigned k)
+{
+    int w = 0;
+    for (unsigned c; k >= (c = (unsigned)__builtin_popcountll(set->w[w])); w++)
+        k -= c;
+    uint64_t bits = set->w[w];
+    for (; k; k--)
+        bits &= bits - 1;
+    return GC_FIRST + 64 * w + __builtin_ctzll(bits);
+}
+
 /* legal_actions' out[lt_rng_below(r, n)] without writing them: each
  * piece's moves counted from its set, then the drawn one found in the
  * set of its piece. */
@@ -105,7 +118,7 @@ static inline __attribute__((always_inline)) lt_action draw(const great *s,
     for (int j = 0; j < m.n; j++)
         i += end[j] <= k;
     k -= i ? end[i - 1] : 0;
-    return gc_cell(m.from[i]) * GC_CELLS + gc_cell(gc_set_nth(&m.to[i], k));
+    return gc_cell(m.from[i]) * GC_CELLS + gc_cell(set_nth(&m.to[i], k));
 }
 
 /* The counts by the POPCNT instruction where the processor has it. */
