@@ -174,10 +174,13 @@ typedef struct {
     bool in_check;
 } gc_guard;
 void gc_guard_init(const gc_pos *, gc_guard *);
-/* The same after the legal move m was made (gc_make) on a position: its
- * check from what the move changed, the moved piece and the way it may
- * have opened. */
-void gc_guard_after(const gc_pos *, gc_move m, gc_guard *);
+/* The game's guard, which holds also the king's legal moves (*king: bit
+ * (y + 2) * 5 + x + 2 for the square x files and y ranks away), the
+ * enemy's pieces read once for both: from the position alone, and after
+ * the legal move m was made (gc_make) on a position: its check from what
+ * the move changed, the moved piece and the way it may have opened. */
+void gc_guard_game(const gc_pos *, gc_guard *, uint32_t *king);
+void gc_guard_after(const gc_pos *, gc_move m, gc_guard *, uint32_t *king);
 /* After the legal move m was made: is the side to move in check? */
 bool gc_gives_check(const gc_pos *, gc_move m);
 /* In check: the squares of one checker and of the way its attack takes
@@ -201,11 +204,12 @@ typedef struct {
     uint16_t from[GC_PIECES];
     gc_set to[GC_PIECES];
 } gc_piece_moves;
-void gc_legal_sets(const gc_pos *, const gc_guard *, gc_piece_moves *);
+void gc_legal_sets(const gc_pos *, const gc_guard *, uint32_t king,
+                   gc_piece_moves *);
 /* The legal moves as the game's actions (from cell * 144 + to cell, the
  * cells numbered rank * 12 + file), in ascending order; out has room for
  * GC_MAX_MOVES. */
-int gc_legal_actions(const gc_pos *, const gc_guard *, int32_t *out);
+int gc_legal_actions(const gc_pos *, const gc_guard *, uint32_t king, int32_t *out);
 /* Is the pseudo-legal move one of the generated ones (for TT moves)? */
 bool gc_pseudo_ok(const gc_pos *, gc_move);
 /* Game over at this position: 0 no; otherwise +1/-1 for the side to move

@@ -40,7 +40,8 @@ static const lt_option options[] = {
 /* Decides whether the game is over, from the position and its guard. */
 static void decide(great *s)
 {
-    int o = gc_outcome(&s->pos, gc_has_legal(&s->pos, &s->guard));
+    /* (a safe king's move is a move) */
+    int o = gc_outcome(&s->pos, s->king || gc_has_legal(&s->pos, &s->guard));
     s->result = PLAYING;
     s->end = END_NONE;
     if (o == 2) {
@@ -56,7 +57,7 @@ static void decide(great *s)
 /* ... from the position alone. */
 static void settle(great *s)
 {
-    gc_guard_init(&s->pos, &s->guard);
+    gc_guard_game(&s->pos, &s->guard, &s->king);
     decide(s);
 }
 
@@ -86,7 +87,7 @@ static gc_move move_of(lt_action a)
 
 static int legal_actions(const great *s, lt_action *out)
 {
-    return gc_legal_actions(&s->pos, &s->guard, out);
+    return gc_legal_actions(&s->pos, &s->guard, s->king, out);
 }
 
 /* The square of the set that is k-th in ascending order (k less than
@@ -109,7 +110,7 @@ static inline __attribute__((always_inline)) lt_action draw(const great *s,
                                                              lt_rng *r)
 {
     gc_piece_moves m;
-    gc_legal_sets(&s->pos, &s->guard, &m);
+    gc_legal_sets(&s->pos, &s->guard, s->king, &m);
     unsigned end[GC_PIECES], total = 0;
     for (int i = 0; i < m.n; i++)
         end[i] = total += (unsigned)gc_set_count(&m.to[i]);
@@ -144,7 +145,7 @@ static void apply(great *s, lt_action a)
     gc_undo u;
     gc_move m = move_of(a);
     gc_make(&s->pos, m, &u);
-    gc_guard_after(&s->pos, m, &s->guard);
+    gc_guard_after(&s->pos, m, &s->guard, &s->king);
     decide(s);
 }
 
@@ -402,7 +403,7 @@ static bool invariants_ok(const great *s)
         return false;
     great t = *s;
     settle(&t);
-    return t.result == s->result && t.end == s->end &&
+    return t.result == s->result && t.end == s->end && t.king == s->king &&
            t.guard.in_check == s->guard.in_check &&
            !memcmp(&t.guard.pinned, &s->guard.pinned, sizeof t.guard.pinned);
 }

@@ -463,11 +463,51 @@ static inline gc_set zone_set(int k, uint32_t zone)
     return set;
 }
 
+/* The pieces of the side to move that shield their king (g->pinned):
+ * the one piece, ours, on the way of an enemy piece to the king (a
+ * slider's run, a bent piece's turning square and slide; every way
+ * with squares between its ends runs along a line from the king).
+ * pin_by adds the one the piece on `from` pins, if any. */
+static inline void pin_by(const gc_pos *p, int from, int k, int dirs, gc_set *pinned)
+{
+    const reach *r = &reaches[(p->sq[from] & GC_TYPE) - GC_GIRAFFE]
+                             [gc_file(k) - gc_file(from) + GC_FILES - 1]
+                             [gc_rank(k) - gc_rank(from) + GC_RANKS - 1];
+    if (r->n <= 0)
+        return;
+    /* the way's pieces: one of ours, none of theirs */
+    const gc_set *mine = &p->occ[p->side], *theirs = &p->occ[p->side ^ 1];
+    gc_set way = way_set(r, from, k);
+    uint64_t o0 = way.w[0] & mine->w[0], o1 = way.w[1] & mine->w[1],
+             o2 = way.w[2] & mine->w[2];
+    bool one = ((o0 != 0) + (o1 != 0) + (o2 != 0) == 1) &&
+               !((o0 & (o0 - 1)) | (o1 & (o1 - 1)) | (o2 & (o2 - 1))) &&
+               !((way.w[0] & theirs->w[0]) | (way.w[1] & theirs->w[1]) |
+                 (way.w[2] & theirs->w[2])) &&
+               !(r->dirs && !(r->dirs & dirs));
+    uint64_t keep = 0 - (uint64_t)one;
+    pinned->w[0] |= o0 & keep;
+    pinned->w[1] |= o1 & keep;
+    pinned->w[2] |= o2 & keep;
+}
+
+/* The enemy's pieces but its pawns and its king. */
+static inline gc_set enemy_pieces(const gc_pos *p)
+{
+    int them = p->side ^ 1, ek = p->king[them] - GC_FIRST;
+    gc_set pieces = {{p->occ[them].w[0] & ~p->pawns[them].w[0],
+                      p->occ[them].w[1] & ~p->pawns[them].w[1],
+                      p->occ[them].w[2] & ~p->pawns[them].w[2]}};
+    pieces.w[ek >> 6] &= ~(1ull << (ek & 63));
+    return pieces;
+}
+
 /* Keeps of the king's destinations (bits around it) the safe ones, the
  * squares the king of the side to move may step or leap to without being
  * attacked there (what gc_legal decides for a king's move, without
- * touching the board), the enemy's pieces read once. */
-static uint32_t king_safe(const gc_pos *p, uint32_t alive)
+ * touching the board), the enemy's pieces read once; with them the
+ * pieces that shield the king (*pinned, as guard_pins). */
+static uint32_t king_safe(const gc_pos *p, uint32_t alive, gc_set *pinned)
 {
     const uint8_t *b = p->sq;
     int c = p->side, by = c ^ 1, k = p->king[c];
@@ -485,17 +525,16 @@ static uint32_t king_safe(const gc_pos *p, uint32_t alive)
     /* then each other piece, read once, against the squares left that
      * its geometry reaches */
     int dirs = p->rules.unicorn == GC_UNICORN_ALL ? 3 : 1 << by;
-    gc_set pieces = {{p->occ[by].w[0] & ~p->pawns[by].w[0],
-                      p->occ[by].w[1] & ~p->pawns[by].w[1],
-                      p->occ[by].w[2] & ~p->pawns[by].w[2]}};
-    pieces.w[(ek - GC_FIRST) >> 6] &= ~(1ull << ((ek - GC_FIRST) & 63));
+    gc_set pieces = enemy_pieces(p);
+    *pinned = (gc_set){{0, 0, 0}};
     gc_set all = {{p->occ[0].w[0] | p->occ[1].w[0], p->occ[0].w[1] | p->occ[1].w[1],
                    p->occ[0].w[2] | p->occ[1].w[2]}};
     all.w[(k - GC_FIRST) >> 6] &= ~(1ull << ((k - GC_FIRST) & 63)); /* the king leaves */
-    for (int w = 0; w < 3 && alive; w++)
-        for (uint64_t bits = pieces.w[w]; bits && alive; bits &= bits - 1) {
+    for (int w = 0; w < 3; w++)
+        for (uint64_t bits = pieces.w[w]; bits; bits &= bits - 1) {
             int from = GC_FIRST + 64 * w + __builtin_ctzll(bits);
             int type = b[from] & GC_TYPE;
+            pin_by(p, from, k, dirs, pinned);
             int ff = gc_file(from), fr = gc_rank(from);
             uint32_t a = alive & near_king[type - GC_GIRAFFE][ff - kf + GC_FILES + 1]
                                           [fr - kr + GC_RANKS + 1];
@@ -582,43 +621,16 @@ bool gc_check_path(const gc_pos *p, gc_set *path)
     return false;
 }
 
-/* The pieces of the side to move that shield their king (g->pinned):
- * the one piece, ours, on the way of an enemy piece to the king (a
- * slider's run, a bent piece's turning square and slide; every way
- * with squares between its ends runs along a line from the king). */
+/* The shielding pieces alone (the engine's guard). */
 static void guard_pins(const gc_pos *p, gc_guard *g)
 {
-    const uint8_t *b = p->sq;
-    int c = p->side, k = p->king[c], them = c ^ 1, ek = p->king[them];
-    int kf = gc_file(k) + GC_FILES - 1, kr = gc_rank(k) + GC_RANKS - 1;
-    int dirs = p->rules.unicorn == GC_UNICORN_ALL ? 3 : 1 << them;
-    gc_set pieces = {{p->occ[them].w[0] & ~p->pawns[them].w[0],
-                      p->occ[them].w[1] & ~p->pawns[them].w[1],
-                      p->occ[them].w[2] & ~p->pawns[them].w[2]}};
-    pieces.w[(ek - GC_FIRST) >> 6] &= ~(1ull << ((ek - GC_FIRST) & 63));
-    const gc_set *mine = &p->occ[c], *theirs = &p->occ[them];
+    int k = p->king[p->side];
+    int dirs = p->rules.unicorn == GC_UNICORN_ALL ? 3 : 1 << (p->side ^ 1);
+    gc_set pieces = enemy_pieces(p);
     g->pinned = (gc_set){{0, 0, 0}};
     for (int w = 0; w < 3; w++)
-        for (uint64_t bits = pieces.w[w]; bits; bits &= bits - 1) {
-            int from = GC_FIRST + 64 * w + __builtin_ctzll(bits);
-            const reach *r = &reaches[(b[from] & GC_TYPE) - GC_GIRAFFE]
-                                     [kf - gc_file(from)][kr - gc_rank(from)];
-            if (r->n <= 0)
-                continue;
-            /* the way's pieces: one of ours, none of theirs */
-            gc_set way = way_set(r, from, k);
-            uint64_t o0 = way.w[0] & mine->w[0], o1 = way.w[1] & mine->w[1],
-                     o2 = way.w[2] & mine->w[2];
-            bool one = ((o0 != 0) + (o1 != 0) + (o2 != 0) == 1) &&
-                       !((o0 & (o0 - 1)) | (o1 & (o1 - 1)) | (o2 & (o2 - 1))) &&
-                       !((way.w[0] & theirs->w[0]) | (way.w[1] & theirs->w[1]) |
-                         (way.w[2] & theirs->w[2])) &&
-                       !(r->dirs && !(r->dirs & dirs));
-            uint64_t keep = 0 - (uint64_t)one;
-            g->pinned.w[0] |= o0 & keep;
-            g->pinned.w[1] |= o1 & keep;
-            g->pinned.w[2] |= o2 & keep;
-        }
+        for (uint64_t bits = pieces.w[w]; bits; bits &= bits - 1)
+            pin_by(p, GC_FIRST + 64 * w + __builtin_ctzll(bits), k, dirs, &g->pinned);
 }
 
 void gc_guard_init(const gc_pos *p, gc_guard *g)
@@ -663,10 +675,18 @@ bool gc_gives_check(const gc_pos *p, gc_move m)
     return line_attack(b, l, k + l->dir, by, bent);
 }
 
-void gc_guard_after(const gc_pos *p, gc_move m, gc_guard *g)
+static uint32_t king_moves(const gc_pos *p, gc_set *pinned);
+
+void gc_guard_game(const gc_pos *p, gc_guard *g, uint32_t *king)
+{
+    g->in_check = gc_attacked(p, p->king[p->side], p->side ^ 1);
+    *king = king_moves(p, &g->pinned);
+}
+
+void gc_guard_after(const gc_pos *p, gc_move m, gc_guard *g, uint32_t *king)
 {
     g->in_check = gc_gives_check(p, m);
-    guard_pins(p, g);
+    *king = king_moves(p, &g->pinned);
 }
 
 bool gc_in_check(const gc_pos *p)
@@ -934,8 +954,9 @@ bool gc_has_legal(gc_pos *p, const gc_guard *g)
     return false;
 }
 
-/* The legal moves of the king of the side to move. */
-static gc_set king_moves(const gc_pos *p)
+/* The legal moves of the king of the side to move (bits around it), and
+ * the pieces that shield it (*pinned). */
+static uint32_t king_moves(const gc_pos *p, gc_set *pinned)
 {
     /* king_steps[i] as a bit around the king */
     static const int8_t step_bit[8] = {13, 11, 17, 7, 18, 16, 8, 6};
@@ -953,10 +974,11 @@ static gc_set king_moves(const gc_pos *p)
         for (int i = 0; i < 8; i++)
             alive |= (uint32_t)!(b[k + king_steps[i]] & own) << step_bit[i];
     }
-    return zone_set(k, king_safe(p, alive));
+    return king_safe(p, alive, pinned);
 }
 
-void gc_legal_sets(const gc_pos *p, const gc_guard *g, gc_piece_moves *m)
+void gc_legal_sets(const gc_pos *p, const gc_guard *g, uint32_t king_to,
+                   gc_piece_moves *m)
 {
     const uint8_t *b = p->sq;
     int c = p->side, n = 0;
@@ -1003,7 +1025,7 @@ void gc_legal_sets(const gc_pos *p, const gc_guard *g, gc_piece_moves *m)
         m->to[i] = unicorn_targets(p, m->from[i], c, &x);
     }
     int king = at[GC_KING][0];
-    m->to[king] = king_moves(p);
+    m->to[king] = zone_set(p->king[c], king_to);
     if (!g->in_check && !(g->pinned.w[0] | g->pinned.w[1] | g->pinned.w[2]))
         return;
     /* in check, the others' moves must take the checker or stand in its
@@ -1028,10 +1050,11 @@ void gc_legal_sets(const gc_pos *p, const gc_guard *g, gc_piece_moves *m)
     }
 }
 
-int gc_legal_actions(const gc_pos *p, const gc_guard *g, int32_t *out)
+int gc_legal_actions(const gc_pos *p, const gc_guard *g, uint32_t king_to,
+                     int32_t *out)
 {
     gc_piece_moves m;
-    gc_legal_sets(p, g, &m);
+    gc_legal_sets(p, g, king_to, &m);
     uint32_t *o = (uint32_t *)out;
     for (int i = 0; i < m.n; i++)
         o = emit(m.to[i], (uint32_t)(gc_cell(m.from[i]) * GC_CELLS), code_cell, o);
