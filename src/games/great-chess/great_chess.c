@@ -115,9 +115,9 @@ static inline __attribute__((always_inline)) lt_action draw(const great *s,
     for (int i = 0; i < m.n; i++)
         end[i] = total += (unsigned)gc_set_count(&m.to[i]);
     unsigned k = (unsigned)lt_rng_below(r, total);
-    int i = 0; /* the piece: the number of ends at or below k */
-    for (int j = 0; j < m.n; j++)
-        i += end[j] <= k;
+    int i = 0;
+    while (end[i] <= k)
+        i++;
     k -= i ? end[i - 1] : 0;
     return gc_cell(m.from[i]) * GC_CELLS + gc_cell(set_nth(&m.to[i], k));
 }
