@@ -104,22 +104,32 @@ static inline int set_nth(const gc_set *set, unsigned k)
 }
 
 /* legal_actions' out[lt_rng_below(r, n)] without writing them: each
- * piece's moves counted from its set, then the drawn one found in the
- * set of its piece. */
+ * piece's moves counted from its set (the king's from its bits), then
+ * the drawn one found in the set of its piece. */
 static inline __attribute__((always_inline)) lt_action draw(const great *s,
                                                              lt_rng *r)
 {
     gc_piece_moves m;
     gc_legal_sets(&s->pos, &s->guard, s->king, &m);
     unsigned end[GC_PIECES], total = 0;
+    unsigned king = (unsigned)__builtin_popcount(m.king_to);
     for (int i = 0; i < m.n; i++)
-        end[i] = total += (unsigned)gc_set_count(&m.to[i]);
+        end[i] = total += (unsigned)gc_set_count(&m.to[i]) + (i == m.king ? king : 0);
     unsigned k = (unsigned)lt_rng_below(r, total);
     int i = 0;
     while (end[i] <= k)
         i++;
     k -= i ? end[i - 1] : 0;
-    return gc_cell(m.from[i]) * GC_CELLS + gc_cell(set_nth(&m.to[i], k));
+    int to;
+    if (i == m.king) {
+        uint32_t bits = m.king_to;
+        for (; k; k--)
+            bits &= bits - 1;
+        to = s->pos.king[s->pos.side] + gc_zone_offset(__builtin_ctz(bits));
+    } else {
+        to = set_nth(&m.to[i], k);
+    }
+    return gc_cell(m.from[i]) * GC_CELLS + gc_cell(to);
 }
 
 /* The counts by the POPCNT instruction where the processor has it. */

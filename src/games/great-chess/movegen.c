@@ -360,14 +360,7 @@ bool gc_attacked(const gc_pos *p, int s, int by)
     return attacked(p, s, by, 0);
 }
 
-/* The squares around a king (its steps and leaps), bit (y + 2) * 5 + x + 2
- * for the square x files and y ranks away: in the order of the squares. */
-static inline int zone_offset(int bit)
-{
-    return (bit / 5 - 2) * GC_W + bit % 5 - 2;
-}
-
-/* The bits around a king (zone_offset) that the other side's king
+/* The bits around a king (gc_zone_offset) that the other side's king
  * attacks, when it stands ex files and ey ranks away and reaches as
  * `how` (king_reach): king_zone[how][ex + 4][ey + 4]; those a pawn of
  * colour c attacks from px files and py ranks away: pawn_zone[c][px +
@@ -446,23 +439,6 @@ void gc_build_reach(void)
     build_zones();
 }
 
-/* The squares of the bits around the king on k (zone_offset), as a set. */
-static inline gc_set zone_set(int k, uint32_t zone)
-{
-    gc_set set = {{0, 0, 0}};
-    int kf = gc_file(k);
-    /* (no bit stands off the board: the five of a rank at the bit of
-     * its file a, less two, plus the king's file) */
-    for (int y = 0; y < 5; y++, zone >>= 5) {
-        uint64_t row = zone & 31;
-        if (!row)
-            continue;
-        int at = k - GC_FIRST - kf + (y - 2) * GC_W;
-        set.w[at >> 6] |= (row << kf >> 2) << (at & 63);
-    }
-    return set;
-}
-
 /* The pieces of the side to move that shield their king (g->pinned):
  * the one piece, ours, on the way of an enemy piece to the king (a
  * slider's run, a bent piece's turning square and slide; every way
@@ -539,7 +515,7 @@ static uint32_t king_safe(const gc_pos *p, uint32_t alive, gc_set *pinned)
             uint32_t a = alive & near_king[type - GC_GIRAFFE][ff - kf + GC_FILES + 1]
                                           [fr - kr + GC_RANKS + 1];
             for (; a; a &= a - 1) {
-                int bit = __builtin_ctz(a), s = k + zone_offset(bit);
+                int bit = __builtin_ctz(a), s = k + gc_zone_offset(bit);
                 const reach *r = &reaches[type - GC_GIRAFFE][gc_file(s) - ff + GC_FILES - 1]
                                          [gc_rank(s) - fr + GC_RANKS - 1];
                 gc_set way = way_set(r, from, s);
@@ -1025,7 +1001,9 @@ void gc_legal_sets(const gc_pos *p, const gc_guard *g, uint32_t king_to,
         m->to[i] = unicorn_targets(p, m->from[i], c, &x);
     }
     int king = at[GC_KING][0];
-    m->to[king] = zone_set(p->king[c], king_to);
+    m->to[king] = (gc_set){{0, 0, 0}};
+    m->king = king;
+    m->king_to = king_to;
     if (!g->in_check && !(g->pinned.w[0] | g->pinned.w[1] | g->pinned.w[2]))
         return;
     /* in check, the others' moves must take the checker or stand in its
@@ -1056,8 +1034,13 @@ int gc_legal_actions(const gc_pos *p, const gc_guard *g, uint32_t king_to,
     gc_piece_moves m;
     gc_legal_sets(p, g, king_to, &m);
     uint32_t *o = (uint32_t *)out;
-    for (int i = 0; i < m.n; i++)
-        o = emit(m.to[i], (uint32_t)(gc_cell(m.from[i]) * GC_CELLS), code_cell, o);
+    for (int i = 0; i < m.n; i++) {
+        uint32_t base = (uint32_t)(gc_cell(m.from[i]) * GC_CELLS);
+        o = emit(m.to[i], base, code_cell, o);
+        if (i == m.king)
+            for (uint32_t bits = m.king_to; bits; bits &= bits - 1)
+                *o++ = base + code_cell[p->king[p->side] + gc_zone_offset(__builtin_ctz(bits))];
+    }
     return (int)(o - (uint32_t *)out);
 }
 
