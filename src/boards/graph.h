@@ -306,6 +306,42 @@ static inline int graph_nth(uint32_t set, unsigned k)
     }
 #endif
 
+/* The rest of a random game in one call (lt_game.random_playout), with
+ * the POPCNT check made once a game instead of at every draw:
+ * GRAPH_PLAYOUT(T, core, apply, playing) defines random_playout(T *,
+ * lt_rng *, lt_action *), which while playing(s) draws by core(s, rng,
+ * hw) (as GRAPH_DRAW) and plays the action by apply(s, action). */
+#define GRAPH_PLAYOUT_LOOP_(core, apply, playing, hw)                         \
+    int n = 0;                                                                \
+    while (playing(s)) {                                                      \
+        lt_action a = core(s, r, hw);                                         \
+        apply(s, a);                                                          \
+        out[n++] = a;                                                         \
+    }                                                                         \
+    return n;
+#if defined(__x86_64__) && defined(__GNUC__)
+#define GRAPH_PLAYOUT(T, core, apply, playing)                                \
+    __attribute__((target("popcnt"))) static int random_playout_hw(          \
+        T *restrict s, struct lt_rng *restrict r, lt_action *restrict out)    \
+    {                                                                         \
+        GRAPH_PLAYOUT_LOOP_(core, apply, playing, true)                       \
+    }                                                                         \
+    static int random_playout(T *restrict s, struct lt_rng *restrict r,       \
+                              lt_action *restrict out)                        \
+    {                                                                         \
+        if (__builtin_cpu_supports("popcnt"))                                 \
+            return random_playout_hw(s, r, out);                              \
+        GRAPH_PLAYOUT_LOOP_(core, apply, playing, false)                      \
+    }
+#else
+#define GRAPH_PLAYOUT(T, core, apply, playing)                                \
+    static int random_playout(T *restrict s, struct lt_rng *restrict r,       \
+                              lt_action *restrict out)                        \
+    {                                                                         \
+        GRAPH_PLAYOUT_LOOP_(core, apply, playing, false)                      \
+    }
+#endif
+
 /* The moves of a random playout's draw, man by man in the order of
  * legal_actions: the actions base[i] + q for the points q of to[i], in
  * ascending order of q; end[i] of them up to the i-th man's, total in
@@ -343,10 +379,26 @@ GRAPH_INLINE void graph_draws_add(graph_draws *d, int base, uint32_t to,
  * fills it in). */
 extern uint8_t graph_nth8[256][8];
 
-/* The k-th of the moves (k < total), without a branch that depends on
- * k where the processor counts bits: the man is the number of ends at
- * or below k; in his set, the half and then the quarter that holds it
- * by their counts, and in that byte the table. */
+/* graph_nth for a draw, without a branch that depends on k where the
+ * processor counts bits: the half and then the quarter that holds the
+ * point by their counts, and in that byte the table. */
+GRAPH_INLINE int graph_select(uint32_t set, unsigned k, bool hw)
+{
+    if (!hw)
+        return graph_nth(set, k);
+    int at = 0;
+    for (int w = 16; w >= 8; w /= 2) {
+        unsigned c = (unsigned)__builtin_popcount(set & ((1u << w) - 1));
+        unsigned past = k >= c ? ~0u : 0;
+        k -= c & past;
+        at += w & (int)past;
+        set >>= w & (int)past;
+    }
+    return at + graph_nth8[set & 255][k];
+}
+
+/* The k-th of the moves (k < total): the man is the number of ends at
+ * or below k, then his point by graph_select. */
 GRAPH_INLINE lt_action graph_draws_pick(const graph_draws *d, int cap,
                                          unsigned k, bool hw)
 {
@@ -355,18 +407,64 @@ GRAPH_INLINE lt_action graph_draws_pick(const graph_draws *d, int cap,
     for (int j = 0; j < cap; j++)
         i += d->end[j] <= (int)k;
     k -= i ? (unsigned)d->end[i - 1] : 0;
-    uint32_t to = d->to[i];
-    if (!hw)
-        return d->base[i] + graph_nth(to, k);
-    int at = 0;
-    for (int w = 16; w >= 8; w /= 2) {
-        unsigned c = (unsigned)__builtin_popcount(to & ((1u << w) - 1));
-        unsigned past = k >= c ? ~0u : 0;
-        k -= c & past;
-        at += w & (int)past;
-        to >>= w & (int)past;
+    return d->base[i] + graph_select(d->to[i], k, hw);
+}
+
+/* The steps of men on the alquerque board by direction (the planes of
+ * graph_alq_steppers, each the men with a step that way), two
+ * directions to a word: a draw counts them below a point, so it finds
+ * the man of the k-th step without going through the men one by one. */
+typedef struct {
+    uint64_t w[4];
+} graph_alq_planes;
+
+GRAPH_INLINE void graph_alq_step_planes(graph_alq_planes *pl, uint32_t own,
+                                        uint32_t empty)
+{
+    static const int8_t off[8] = GRAPH_ALQ_OFFSETS;
+    static const uint32_t from[8] = GRAPH_ALQ_STEPS;
+    for (int k = 0; k < 4; k++)
+        pl->w[k] = (uint64_t)(own & from[2 * k] & graph_shift(empty, off[2 * k])) |
+                   (uint64_t)(own & from[2 * k + 1] &
+                              graph_shift(empty, off[2 * k + 1])) << 32;
+}
+
+/* The number of points in a set of 64, as GRAPH_COUNT. */
+#define GRAPH_COUNT64(hw, x)                                                  \
+    ((hw) ? __builtin_popcountll(x)                                           \
+          : graph_count((uint32_t)(x)) + graph_count((uint32_t)((x) >> 32)))
+
+/* The steps of the men on points below p (p <= 25). */
+GRAPH_INLINE unsigned graph_alq_planes_below(const graph_alq_planes *pl, int p,
+                                              bool hw)
+{
+    uint64_t m = (((uint64_t)1 << p) - 1) * (((uint64_t)1 << 32) + 1);
+    return (unsigned)(GRAPH_COUNT64(hw, pl->w[0] & m) + GRAPH_COUNT64(hw, pl->w[1] & m) +
+                      GRAPH_COUNT64(hw, pl->w[2] & m) + GRAPH_COUNT64(hw, pl->w[3] & m));
+}
+
+/* The point of the man whose steps hold the k-th (k < all of them), in
+ * the order of legal_actions (by man, then by point); *k becomes its
+ * place among his.  The row by the counts below four rows' starts, then
+ * the point in it by the counts below four of its points: all without
+ * a branch. */
+GRAPH_INLINE int graph_alq_planes_man(const graph_alq_planes *pl, unsigned *k,
+                                      bool hw)
+{
+    unsigned row[5] = {0}, in[5];
+    int r = 0;
+    for (int i = 1; i < 5; i++) {
+        row[i] = graph_alq_planes_below(pl, 5 * i, hw);
+        r += *k >= row[i];
     }
-    return d->base[i] + at + graph_nth8[to & 255][k];
+    in[0] = row[r];
+    int i = 0;
+    for (int j = 1; j < 5; j++) {
+        in[j] = graph_alq_planes_below(pl, 5 * r + j, hw);
+        i += *k >= in[j];
+    }
+    *k -= in[i];
+    return 5 * r + i;
 }
 
 /* Points next to any point of set. */

@@ -32,7 +32,7 @@ static uint32_t empty_of(const alq *s)
 
 /* Decides, at the start of a turn, whether the game is over; finds the
  * men that can move. */
-static void settle(alq *s)
+GRAPH_INLINE void settle(alq *s)
 {
     uint32_t own = s->men[s->turn], enemy = s->men[!s->turn];
     uint32_t empty = empty_of(s);
@@ -156,14 +156,14 @@ GRAPH_INLINE lt_action draw(const alq *s, lt_rng *r, bool hw)
 }
 GRAPH_DRAW(alq, draw)
 
-static void end_turn(alq *s)
+GRAPH_INLINE void end_turn(alq *s)
 {
     s->chain = -1;
     s->turn ^= 1;
     settle(s);
 }
 
-static void apply(alq *s, lt_action a)
+GRAPH_INLINE void apply(alq *s, lt_action a)
 {
     const graph *g = board();
     if (a == STOP) {
@@ -190,6 +190,12 @@ static void apply(alq *s, lt_action a)
     else
         end_turn(s);
 }
+
+static bool playing(const alq *s)
+{
+    return s->result == PLAYING;
+}
+GRAPH_PLAYOUT(alq, draw, apply, playing)
 
 static void returns(const alq *s, double *out)
 {
@@ -371,6 +377,7 @@ static bool invariants_ok(const alq *s)
 
 LT_ADAPT_RULES(alq)
 LT_ADAPT(alq, random_action, random_action)
+LT_ADAPT(alq, random_playout, random_playout)
 
 const lt_game lt_alquerque = {
     .id = "alquerque", .title = N_("Alquerque (12 Men's Morris)"),
@@ -382,4 +389,5 @@ const lt_game lt_alquerque = {
     /* at most 23 captures, each followed by a stop; between them at most
      * 2 quiet moves without one */
     .max_length = (2 * MEN - 1 + 1) * 2 * GRAPH_QUIET_MAX + 2 * (2 * MEN - 1),
-    LT_RULES_MEMBERS(alq), .random_action = random_action_lt};
+    LT_RULES_MEMBERS(alq), .random_action = random_action_lt,
+    .random_playout = random_playout_lt};
