@@ -37,8 +37,7 @@ static void setup(alq *s, unsigned variant, uint32_t mover, uint32_t other)
     s->forced = variant & V_FORCED ? 1 : 0;
     s->single = variant & V_SINGLE ? 1 : 0;
     s->quiet = GRAPH_QUIET_MAX;
-    s->steppers = graph_alq_steppers(mover, empty);
-    s->jumpers = graph_alq_jumpers(mover, other, empty);
+    graph_alq_moves(mover, other, empty, &s->steppers, &s->jumpers, &s->planes);
     s->result = PLAYING; /* with no man to move, no action: lost */
 }
 

@@ -36,8 +36,7 @@ GRAPH_INLINE void settle(alq *s)
 {
     uint32_t own = s->men[s->turn], enemy = s->men[!s->turn];
     uint32_t empty = empty_of(s);
-    s->steppers = graph_alq_steppers(own, empty);
-    s->jumpers = graph_alq_jumpers(own, enemy, empty);
+    graph_alq_moves(own, enemy, empty, &s->steppers, &s->jumpers, &s->planes);
     s->result = PLAYING;
     if (!(s->steppers | s->jumpers))
         /* seed: whoever is blocked or has lost all his men loses */
@@ -132,27 +131,18 @@ GRAPH_INLINE lt_action draw(const alq *s, lt_rng *r, bool hw)
         uint32_t to = graph_alq_landing(1u << s->chain, enemy, empty);
         unsigned c = (unsigned)GRAPH_COUNT(hw, to);
         unsigned k = (unsigned)lt_rng_below(r, c + !s->forced);
-        return k == c ? STOP : s->chain * POINTS + graph_nth(to, k);
+        return k == c ? STOP : s->chain * POINTS + graph_select(to, k, hw);
     }
-    /* capture=forced: only the jumps, if there are */
-    uint32_t jumps_only = s->forced && s->jumpers ? 0 : ~0u;
-    graph_draws d;
-    graph_draws_start(&d, MEN);
-    if (!s->jumpers)
-        for (uint32_t m = s->steppers; m; m &= m - 1) {
-            int p = __builtin_ctz(m);
-            graph_draws_add(&d, p * POINTS, g->adjmask[p] & empty, hw);
-        }
-    else /* every man's hops, none for most */
-        for (uint32_t m = (s->steppers & jumps_only) | s->jumpers; m; m &= m - 1) {
-            int p = __builtin_ctz(m);
-            graph_draws_add(&d, p * POINTS,
-                            (g->adjmask[p] & empty & jumps_only) |
-                                graph_alq_hops1(g, p, enemy, empty),
-                            hw);
-        }
-    return graph_draws_pick(&d, MEN, (unsigned)lt_rng_below(r, d.total),
-                            hw);
+    /* capture=forced: only the jumps, if there are; the moves counted
+     * by direction, the man found by their counts below points */
+    uint32_t steps = s->forced && s->jumpers ? 0 : ~0u;
+    graph_alq_planes pl = s->planes;
+    if (!steps)
+        graph_alq_move_planes(&pl, s->men[s->turn], enemy, empty, 0);
+    unsigned k = (unsigned)lt_rng_below(r, graph_alq_planes_below(&pl, POINTS, hw));
+    int p = graph_alq_planes_man(&pl, &k, hw);
+    uint32_t to = (g->adjmask[p] & empty & steps) | graph_alq_hops1(g, p, enemy, empty);
+    return p * POINTS + graph_select(to, k, hw);
 }
 GRAPH_DRAW(alq, draw)
 
@@ -372,7 +362,8 @@ static bool invariants_ok(const alq *s)
     alq t = *s;
     settle(&t);
     return t.result == s->result && t.steppers == s->steppers &&
-           t.jumpers == s->jumpers;
+           t.jumpers == s->jumpers &&
+           !memcmp(&t.planes, &s->planes, sizeof t.planes);
 }
 
 LT_ADAPT_RULES(alq)
