@@ -308,37 +308,34 @@ static inline int graph_nth(uint32_t set, unsigned k)
 
 /* The rest of a random game in one call (lt_game.random_playout), with
  * the POPCNT check made once a game instead of at every draw:
- * GRAPH_PLAYOUT(T, core, apply, playing) defines random_playout(T *,
- * lt_rng *, lt_action *), which while playing(s) draws by core(s, rng,
- * hw) (as GRAPH_DRAW) and plays the action by apply(s, action). */
-#define GRAPH_PLAYOUT_LOOP_(core, apply, playing, hw)                         \
+ * GRAPH_PLAYOUT(T, play, playing) defines random_playout(T *, lt_rng *,
+ * lt_action *), which while playing(s) plays a ply by play(s, rng, hw):
+ * the action GRAPH_DRAW's core would draw, applied, and returned. */
+#define GRAPH_PLAYOUT_LOOP_(play, playing, hw)                                \
     int n = 0;                                                                \
-    while (playing(s)) {                                                      \
-        lt_action a = core(s, r, hw);                                         \
-        apply(s, a);                                                          \
-        out[n++] = a;                                                         \
-    }                                                                         \
+    while (playing(s))                                                        \
+        out[n++] = play(s, r, hw);                                            \
     return n;
 #if defined(__x86_64__) && defined(__GNUC__)
-#define GRAPH_PLAYOUT(T, core, apply, playing)                                \
+#define GRAPH_PLAYOUT(T, play, playing)                                       \
     __attribute__((target("popcnt"))) static int random_playout_hw(          \
         T *restrict s, struct lt_rng *restrict r, lt_action *restrict out)    \
     {                                                                         \
-        GRAPH_PLAYOUT_LOOP_(core, apply, playing, true)                       \
+        GRAPH_PLAYOUT_LOOP_(play, playing, true)                              \
     }                                                                         \
     static int random_playout(T *restrict s, struct lt_rng *restrict r,       \
                               lt_action *restrict out)                        \
     {                                                                         \
         if (__builtin_cpu_supports("popcnt"))                                 \
             return random_playout_hw(s, r, out);                              \
-        GRAPH_PLAYOUT_LOOP_(core, apply, playing, false)                      \
+        GRAPH_PLAYOUT_LOOP_(play, playing, false)                             \
     }
 #else
-#define GRAPH_PLAYOUT(T, core, apply, playing)                                \
+#define GRAPH_PLAYOUT(T, play, playing)                                       \
     static int random_playout(T *restrict s, struct lt_rng *restrict r,       \
                               lt_action *restrict out)                        \
     {                                                                         \
-        GRAPH_PLAYOUT_LOOP_(core, apply, playing, false)                      \
+        GRAPH_PLAYOUT_LOOP_(play, playing, false)                             \
     }
 #endif
 

@@ -121,9 +121,9 @@ static int legal_actions(const alq *s, lt_action *out)
     return n;
 }
 
-/* legal_actions' out[lt_rng_below(r, n)] without writing them: the men
- * that move and their destinations in the same order, counted. */
-GRAPH_INLINE lt_action draw(const alq *s, lt_rng *r, bool hw)
+/* legal_actions' out[lt_rng_below(r, n)] without writing them, as the
+ * point the man goes to (*from his), or -1 for STOP. */
+GRAPH_INLINE int draw_move(const alq *s, lt_rng *r, bool hw, int *from)
 {
     const graph *g = board();
     uint32_t enemy = s->men[!s->turn], empty = empty_of(s);
@@ -131,7 +131,8 @@ GRAPH_INLINE lt_action draw(const alq *s, lt_rng *r, bool hw)
         uint32_t to = graph_alq_landing(1u << s->chain, enemy, empty);
         unsigned c = (unsigned)GRAPH_COUNT(hw, to);
         unsigned k = (unsigned)lt_rng_below(r, c + !s->forced);
-        return k == c ? STOP : s->chain * POINTS + graph_select(to, k, hw);
+        *from = s->chain;
+        return k == c ? -1 : graph_select(to, k, hw);
     }
     /* capture=forced: only the jumps, if there are; the moves counted
      * by direction, the man found by their counts below points */
@@ -141,8 +142,16 @@ GRAPH_INLINE lt_action draw(const alq *s, lt_rng *r, bool hw)
         graph_alq_move_planes(&pl, s->men[s->turn], enemy, empty, 0);
     unsigned k = (unsigned)lt_rng_below(r, graph_alq_planes_below(&pl, POINTS, hw));
     int p = graph_alq_planes_man(&pl, &k, hw);
-    uint32_t to = (g->adjmask[p] & empty & steps) | graph_alq_hops1(g, p, enemy, empty);
-    return p * POINTS + graph_select(to, k, hw);
+    *from = p;
+    return graph_select((g->adjmask[p] & empty & steps) |
+                            graph_alq_hops1(g, p, enemy, empty),
+                        k, hw);
+}
+
+GRAPH_INLINE lt_action draw(const alq *s, lt_rng *r, bool hw)
+{
+    int from, to = draw_move(s, r, hw, &from);
+    return to < 0 ? STOP : from * POINTS + to;
 }
 GRAPH_DRAW(alq, draw)
 
@@ -153,14 +162,10 @@ GRAPH_INLINE void end_turn(alq *s)
     settle(s);
 }
 
-GRAPH_INLINE void apply(alq *s, lt_action a)
+/* A step or a jump. */
+GRAPH_INLINE void move(alq *s, int from, int to)
 {
     const graph *g = board();
-    if (a == STOP) {
-        end_turn(s);
-        return;
-    }
-    int from = a / POINTS, to = a % POINTS;
     uint32_t *own = &s->men[s->turn];
     if (graph_linked(g, from, to)) {
         graph_history_push(&s->hist, s->men[0], s->men[1]);
@@ -181,11 +186,32 @@ GRAPH_INLINE void apply(alq *s, lt_action a)
         end_turn(s);
 }
 
+GRAPH_INLINE void apply(alq *s, lt_action a)
+{
+    if (a == STOP)
+        end_turn(s);
+    else
+        move(s, a / POINTS, a % POINTS);
+}
+
+/* A random playout's ply: the draw played as it is drawn, without taking
+ * its action apart. */
+GRAPH_INLINE lt_action play(alq *s, lt_rng *r, bool hw)
+{
+    int from, to = draw_move(s, r, hw, &from);
+    if (to < 0) {
+        end_turn(s);
+        return STOP;
+    }
+    move(s, from, to);
+    return from * POINTS + to;
+}
+
 static bool playing(const alq *s)
 {
     return s->result == PLAYING;
 }
-GRAPH_PLAYOUT(alq, draw, apply, playing)
+GRAPH_PLAYOUT(alq, play, playing)
 
 static void returns(const alq *s, double *out)
 {

@@ -133,8 +133,10 @@ static int legal_actions(const rs *s, lt_action *out)
     return n;
 }
 
-/* legal_actions' out[lt_rng_below(r, n)] without writing them. */
-GRAPH_INLINE lt_action draw(const rs *s, lt_rng *r, bool hw)
+/* legal_actions' out[lt_rng_below(r, n)] without writing them, as the
+ * point the rabbit or a hunter goes to (*from where it stands), or -1
+ * for STOP. */
+GRAPH_INLINE int draw_move(const rs *s, lt_rng *r, bool hw, int *from)
 {
     const graph *g = board();
     uint32_t empty = rabbit_empty(s);
@@ -144,7 +146,8 @@ GRAPH_INLINE lt_action draw(const rs *s, lt_rng *r, bool hw)
             to |= g->adjmask[s->rabbit] & empty;
         unsigned c = (unsigned)GRAPH_COUNT(hw, to);
         unsigned k = (unsigned)lt_rng_below(r, c + s->chaining);
-        return k == c ? RB_STOP : s->rabbit * RB_POINTS + graph_select(to, k, hw);
+        *from = s->rabbit;
+        return k == c ? -1 : graph_select(to, k, hw);
     }
     /* the hunters' steps counted by direction, the hunter found by
      * their counts below points */
@@ -152,20 +155,29 @@ GRAPH_INLINE lt_action draw(const rs *s, lt_rng *r, bool hw)
     graph_alq_step_planes(&pl, s->hunters, empty);
     unsigned k = (unsigned)lt_rng_below(r, graph_alq_planes_below(&pl, RB_POINTS, hw));
     int p = graph_alq_planes_man(&pl, &k, hw);
-    return p * RB_POINTS + graph_select(g->adjmask[p] & empty, k, hw);
+    *from = p;
+    return graph_select(g->adjmask[p] & empty, k, hw);
+}
+
+GRAPH_INLINE lt_action draw(const rs *s, lt_rng *r, bool hw)
+{
+    int from, to = draw_move(s, r, hw, &from);
+    return to < 0 ? RB_STOP : from * RB_POINTS + to;
 }
 GRAPH_DRAW(rs, draw)
 
-GRAPH_INLINE void apply(rs *s, lt_action a)
+/* The rabbit stops its chain. */
+GRAPH_INLINE void stop(rs *s)
+{
+    s->chaining = 0;
+    s->turn ^= 1;
+    settle(s);
+}
+
+/* A step or a jump. */
+GRAPH_INLINE void move(rs *s, int from, int to)
 {
     const graph *g = board();
-    if (a == RB_STOP) {
-        s->chaining = 0;
-        s->turn ^= 1;
-        settle(s);
-        return;
-    }
-    int from = a / RB_POINTS, to = a % RB_POINTS;
     if (s->turn == RB_HUNTERS) {
         s->hunters ^= 1u << from | 1u << to;
         s->moves++;
@@ -195,11 +207,32 @@ GRAPH_INLINE void apply(rs *s, lt_action a)
     settle(s);
 }
 
+GRAPH_INLINE void apply(rs *s, lt_action a)
+{
+    if (a == RB_STOP)
+        stop(s);
+    else
+        move(s, a / RB_POINTS, a % RB_POINTS);
+}
+
 static bool playing(const rs *s)
 {
     return s->result == RB_PLAYING;
 }
-GRAPH_PLAYOUT(rs, draw, apply, playing)
+
+/* A random playout's ply: the draw played as it is drawn, without taking
+ * its action apart. */
+GRAPH_INLINE lt_action play(rs *s, lt_rng *r, bool hw)
+{
+    int from, to = draw_move(s, r, hw, &from);
+    if (to < 0) {
+        stop(s);
+        return RB_STOP;
+    }
+    move(s, from, to);
+    return from * RB_POINTS + to;
+}
+GRAPH_PLAYOUT(rs, play, playing)
 
 static void returns(const rs *s, double *out)
 {
