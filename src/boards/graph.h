@@ -12,6 +12,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
 #include "ludoteka/game.h"
 
@@ -613,18 +614,18 @@ uint64_t graph_set_key(int kind, uint32_t set);
  * for the repetition rule: men[i] are the two players' point sets before
  * the i-th reversible step; the players alternate, so the step before the
  * current position was made by the player not to move.  seen[i % 2] has
- * the bit graph_history_bit of each men[i]: a position whose bit is
- * clear has not stood before with the same player to move, and the count
- * need not look. */
+ * the bit graph_history_bit of each men[i] (of 256, in four words): a
+ * position whose bit is clear has not stood before with the same player
+ * to move, and the count need not look. */
 typedef struct {
-    uint64_t seen[2];
+    uint64_t seen[2][4];
     uint16_t n;
     uint32_t men[GRAPH_HISTORY][2];
 } graph_history;
 
 static inline int graph_history_bit(uint32_t a, uint32_t b)
 {
-    return (int)(((uint64_t)a << 32 ^ b) * 0x9e3779b97f4a7c15u >> 58);
+    return (int)(((uint64_t)a << 32 ^ b) * 0x9e3779b97f4a7c15u >> 56);
 }
 
 /* Records the position (a, b) before a reversible step. */
@@ -632,7 +633,8 @@ static inline void graph_history_push(graph_history *h, uint32_t a,
                                       uint32_t b)
 {
     assert(h->n < GRAPH_HISTORY);
-    h->seen[h->n & 1] |= 1ull << graph_history_bit(a, b);
+    int bit = graph_history_bit(a, b);
+    h->seen[h->n & 1][bit >> 6] |= 1ull << (bit & 63);
     h->men[h->n][0] = a;
     h->men[h->n][1] = b;
     h->n++;
@@ -642,7 +644,7 @@ static inline void graph_history_push(graph_history *h, uint32_t a,
 static inline void graph_history_clear(graph_history *h)
 {
     h->n = 0;
-    h->seen[0] = h->seen[1] = 0;
+    memset(h->seen, 0, sizeof h->seen);
 }
 
 int graph_history_scan_(const graph_history *, uint32_t a, uint32_t b);
@@ -651,7 +653,8 @@ int graph_history_scan_(const graph_history *, uint32_t a, uint32_t b);
 static inline int graph_history_count(const graph_history *h, uint32_t a,
                                       uint32_t b)
 {
-    if (!(h->seen[h->n & 1] >> graph_history_bit(a, b) & 1))
+    int bit = graph_history_bit(a, b);
+    if (!(h->seen[h->n & 1][bit >> 6] >> (bit & 63) & 1))
         return 1;
     return graph_history_scan_(h, a, b);
 }
