@@ -492,19 +492,21 @@ GRAPH_INLINE unsigned graph_alq_planes_below(const graph_alq_planes *pl, int p,
 GRAPH_INLINE int graph_alq_planes_man(const graph_alq_planes *pl, unsigned *k,
                                       bool hw)
 {
-    unsigned row[5] = {0}, in[5];
-    int r = 0;
-    for (int i = 1; i < 5; i++) {
-        row[i] = graph_alq_planes_below(pl, 5 * i, hw);
-        r += *k >= row[i];
-    }
-    in[0] = row[r];
-    int i = 0;
+    /* the counts grow with the point: the last one at or below k is
+     * the count below the row (the point) */
+    unsigned below = 0;
+    int r = 0, i = 0;
     for (int j = 1; j < 5; j++) {
-        in[j] = graph_alq_planes_below(pl, 5 * r + j, hw);
-        i += *k >= in[j];
+        unsigned c = graph_alq_planes_below(pl, 5 * j, hw);
+        r += *k >= c;
+        below = *k >= c ? c : below;
     }
-    *k -= in[i];
+    for (int j = 1; j < 5; j++) {
+        unsigned c = graph_alq_planes_below(pl, 5 * r + j, hw);
+        i += *k >= c;
+        below = *k >= c ? c : below;
+    }
+    *k -= below;
     return 5 * r + i;
 }
 
