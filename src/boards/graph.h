@@ -446,30 +446,6 @@ GRAPH_INLINE void graph_alq_move_planes(graph_alq_planes *pl, uint32_t own,
         pl->w[k] = (uint64_t)pl32[2 * k] | (uint64_t)pl32[2 * k + 1] << 32;
 }
 
-/* graph_alq_steppers and graph_alq_jumpers at once, with the planes of
- * every move (graph_alq_move_planes with all the steps). */
-GRAPH_INLINE void graph_alq_moves(uint32_t own, uint32_t enemy, uint32_t empty,
-                                  uint32_t *steppers, uint32_t *jumpers,
-                                  graph_alq_planes *pl)
-{
-    static const int8_t off[8] = GRAPH_ALQ_OFFSETS;
-    static const uint32_t sfrom[8] = GRAPH_ALQ_STEPS;
-    static const uint32_t jfrom[8] = GRAPH_ALQ_JUMPS;
-    uint32_t step[8], jump[8], anystep = 0, anyjump = 0;
-    for (int k = 0; k < 8; k++) {
-        step[k] = own & sfrom[k] & graph_shift(empty, off[k]);
-        jump[k] = own & jfrom[k] & graph_shift(enemy, off[k]) &
-                  graph_shift(empty, 2 * off[k]);
-        anystep |= step[k];
-        anyjump |= jump[k];
-    }
-    for (int k = 0; k < 4; k++)
-        pl->w[k] = (uint64_t)(step[2 * k] | jump[2 * k]) |
-                   (uint64_t)(step[2 * k + 1] | jump[2 * k + 1]) << 32;
-    *steppers = anystep;
-    *jumpers = anyjump;
-}
-
 /* The number of points in a set of 64, as GRAPH_COUNT. */
 #define GRAPH_COUNT64(hw, x)                                                  \
     ((hw) ? __builtin_popcountll(x)                                           \

@@ -36,9 +36,9 @@ GRAPH_INLINE void settle(alq *s)
 {
     uint32_t own = s->men[s->turn], enemy = s->men[!s->turn];
     uint32_t empty = empty_of(s);
-    graph_alq_moves(own, enemy, empty, &s->steppers, &s->jumpers, &s->planes);
+    graph_alq_move_planes(&s->planes, own, enemy, empty, ~0u);
     s->result = PLAYING;
-    if (!(s->steppers | s->jumpers))
+    if (!(s->planes.w[0] | s->planes.w[1] | s->planes.w[2] | s->planes.w[3]))
         /* seed: whoever is blocked or has lost all his men loses */
         s->result = s->turn ? WON_FIRST : WON_SECOND;
     else if (graph_draw(&s->hist, s->men, s->quiet) >= 0)
@@ -94,15 +94,18 @@ static int legal_actions(const alq *s, lt_action *out)
     }
     /* seed: one point along a line, or a jump over an enemy man onto the
      * empty point behind it; capture=forced: only jumps if there are */
-    if (s->forced && s->jumpers) {
-        for (uint32_t m = s->jumpers; m; m &= m - 1) {
+    uint32_t own = s->men[s->turn];
+    uint32_t steppers = graph_alq_steppers(own, empty);
+    uint32_t jumpers = graph_alq_jumpers(own, enemy, empty);
+    if (s->forced && jumpers) {
+        for (uint32_t m = jumpers; m; m &= m - 1) {
             int from = __builtin_ctz(m);
             n += graph_emit(out + n, from * POINTS, graph_hops(g, from, enemy, empty));
         }
         return n;
     }
-    uint32_t movers = s->steppers | s->jumpers;
-    if (!s->jumpers) {
+    uint32_t movers = steppers | jumpers;
+    if (!jumpers) {
         for (uint32_t m = movers; m; m &= m - 1) {
             int from = __builtin_ctz(m);
             n += graph_emit(out + n, from * POINTS, g->adjmask[from] & empty);
@@ -112,7 +115,7 @@ static int legal_actions(const alq *s, lt_action *out)
     /* the jumps of every man by direction, then each man's without a
      * branch */
     uint32_t land[8];
-    graph_alq_landings(s->jumpers, enemy, empty, land);
+    graph_alq_landings(jumpers, enemy, empty, land);
     for (uint32_t m = movers; m; m &= m - 1) {
         int from = __builtin_ctz(m);
         n += graph_emit(out + n, from * POINTS,
@@ -136,10 +139,12 @@ GRAPH_INLINE int draw_move(const alq *s, lt_rng *r, bool hw, int *from)
     }
     /* capture=forced: only the jumps, if there are; the moves counted
      * by direction, the man found by their counts below points */
-    uint32_t steps = s->forced && s->jumpers ? 0 : ~0u;
     graph_alq_planes pl = s->planes;
-    if (!steps)
+    uint32_t steps = ~0u;
+    if (s->forced && graph_alq_jumpers(s->men[s->turn], enemy, empty)) {
+        steps = 0;
         graph_alq_move_planes(&pl, s->men[s->turn], enemy, empty, 0);
+    }
     unsigned k = (unsigned)lt_rng_below(r, graph_alq_planes_below(&pl, POINTS, hw));
     int p = graph_alq_planes_man(&pl, &k, hw);
     *from = p;
@@ -387,8 +392,7 @@ static bool invariants_ok(const alq *s)
                s->men[s->turn] >> s->chain & 1 && graph_jumps(g, s->men, s->chain, s->turn);
     alq t = *s;
     settle(&t);
-    return t.result == s->result && t.steppers == s->steppers &&
-           t.jumpers == s->jumpers &&
+    return t.result == s->result &&
            !memcmp(&t.planes, &s->planes, sizeof t.planes);
 }
 
