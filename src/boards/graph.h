@@ -214,15 +214,13 @@ static inline uint32_t graph_alq_hops(const uint32_t land[8], int p)
  * the directions: a straight line from p over q lands on 2q - p, so the
  * enemy men next to p, their offsets from p - 6 spread to twice their
  * distance (bit i to bit 2i), are the landing points behind them. */
+extern uint16_t graph_spread7[128]; /* bit i to bit 2i (graph_build) */
 static inline uint32_t graph_alq_hops1(const graph *g, int p, uint32_t enemy,
                                        uint32_t empty)
 {
-    uint64_t x = (uint64_t)(g->adjmask[p] & enemy) << 6 >> p; /* 13 bits */
-    x = (x | x << 8) & 0x00ff00ffu;
-    x = (x | x << 4) & 0x0f0f0f0fu;
-    x = (x | x << 2) & 0x33333333u;
-    x = (x | x << 1) & 0x55555555u;
-    return (uint32_t)(x << p >> 12) & g->hopmask[p] & empty;
+    uint32_t x = (g->adjmask[p] & enemy) << 6 >> p; /* 13 bits */
+    uint64_t to = graph_spread7[x & 127] | (uint64_t)graph_spread7[x >> 7] << 14;
+    return (uint32_t)(to << p >> 12) & g->hopmask[p] & empty;
 }
 
 /* The landing points of the jumps from p over a man of enemy onto a point
