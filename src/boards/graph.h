@@ -305,6 +305,41 @@ static inline int graph_nth(uint32_t set, unsigned k)
     }
 #endif
 
+/* The draws and moves of the games of steps and jumps with capture
+ * chains (alquerque, catch-the-rabbit; actions from * GRAPH_POINTS + to,
+ * and GRAPH_CHAIN_STOP): from draw_move(s, rng, hw, &from), the point
+ * the drawn move goes to (-1: stop), move(s, from, to), stop(s) and
+ * playing(s), GRAPH_CHAIN_GAME(T, draw_move, move, stop, playing)
+ * defines apply(s, action), random_action (GRAPH_DRAW) and
+ * random_playout (GRAPH_PLAYOUT), whose ply plays the drawn move
+ * without making it an action and taking that apart again. */
+enum { GRAPH_CHAIN_STOP = GRAPH_POINTS * GRAPH_POINTS };
+#define GRAPH_CHAIN_GAME(T, draw_move, move, stop, playing)                   \
+    GRAPH_INLINE lt_action draw(const T *s, struct lt_rng *r, bool hw)       \
+    {                                                                         \
+        int from, to = draw_move(s, r, hw, &from);                            \
+        return to < 0 ? GRAPH_CHAIN_STOP : from * GRAPH_POINTS + to;          \
+    }                                                                         \
+    GRAPH_INLINE void apply(T *s, lt_action a)                                \
+    {                                                                         \
+        if (a == GRAPH_CHAIN_STOP)                                            \
+            stop(s);                                                          \
+        else                                                                  \
+            move(s, a / GRAPH_POINTS, a % GRAPH_POINTS);                      \
+    }                                                                         \
+    GRAPH_INLINE lt_action play(T *s, struct lt_rng *r, bool hw)             \
+    {                                                                         \
+        int from, to = draw_move(s, r, hw, &from);                            \
+        if (to < 0) {                                                         \
+            stop(s);                                                          \
+            return GRAPH_CHAIN_STOP;                                          \
+        }                                                                     \
+        move(s, from, to);                                                    \
+        return from * GRAPH_POINTS + to;                                      \
+    }                                                                         \
+    GRAPH_DRAW(T, draw)                                                       \
+    GRAPH_PLAYOUT(T, play, playing)
+
 /* The rest of a random game in one call (lt_game.random_playout), with
  * the POPCNT check made once a game instead of at every draw:
  * GRAPH_PLAYOUT(T, play, playing) defines random_playout(T *, lt_rng *,

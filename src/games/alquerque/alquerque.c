@@ -153,13 +153,6 @@ GRAPH_INLINE int draw_move(const alq *s, lt_rng *r, bool hw, int *from)
                         k, hw);
 }
 
-GRAPH_INLINE lt_action draw(const alq *s, lt_rng *r, bool hw)
-{
-    int from, to = draw_move(s, r, hw, &from);
-    return to < 0 ? STOP : from * POINTS + to;
-}
-GRAPH_DRAW(alq, draw)
-
 GRAPH_INLINE void end_turn(alq *s)
 {
     s->chain = -1;
@@ -191,32 +184,12 @@ GRAPH_INLINE void move(alq *s, int from, int to)
         end_turn(s);
 }
 
-GRAPH_INLINE void apply(alq *s, lt_action a)
-{
-    if (a == STOP)
-        end_turn(s);
-    else
-        move(s, a / POINTS, a % POINTS);
-}
-
-/* A random playout's ply: the draw played as it is drawn, without taking
- * its action apart. */
-GRAPH_INLINE lt_action play(alq *s, lt_rng *r, bool hw)
-{
-    int from, to = draw_move(s, r, hw, &from);
-    if (to < 0) {
-        end_turn(s);
-        return STOP;
-    }
-    move(s, from, to);
-    return from * POINTS + to;
-}
-
 static bool playing(const alq *s)
 {
     return s->result == PLAYING;
 }
-GRAPH_PLAYOUT(alq, play, playing)
+_Static_assert((int)STOP == (int)GRAPH_CHAIN_STOP, "graph_chain_action_name's stop");
+GRAPH_CHAIN_GAME(alq, draw_move, move, end_turn, playing)
 
 static void returns(const alq *s, double *out)
 {

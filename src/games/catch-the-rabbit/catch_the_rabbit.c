@@ -159,13 +159,6 @@ GRAPH_INLINE int draw_move(const rs *s, lt_rng *r, bool hw, int *from)
     return graph_select(g->adjmask[p] & empty, k, hw);
 }
 
-GRAPH_INLINE lt_action draw(const rs *s, lt_rng *r, bool hw)
-{
-    int from, to = draw_move(s, r, hw, &from);
-    return to < 0 ? RB_STOP : from * RB_POINTS + to;
-}
-GRAPH_DRAW(rs, draw)
-
 /* The rabbit stops its chain. */
 GRAPH_INLINE void stop(rs *s)
 {
@@ -207,32 +200,12 @@ GRAPH_INLINE void move(rs *s, int from, int to)
     settle(s);
 }
 
-GRAPH_INLINE void apply(rs *s, lt_action a)
-{
-    if (a == RB_STOP)
-        stop(s);
-    else
-        move(s, a / RB_POINTS, a % RB_POINTS);
-}
-
 static bool playing(const rs *s)
 {
     return s->result == RB_PLAYING;
 }
-
-/* A random playout's ply: the draw played as it is drawn, without taking
- * its action apart. */
-GRAPH_INLINE lt_action play(rs *s, lt_rng *r, bool hw)
-{
-    int from, to = draw_move(s, r, hw, &from);
-    if (to < 0) {
-        stop(s);
-        return RB_STOP;
-    }
-    move(s, from, to);
-    return from * RB_POINTS + to;
-}
-GRAPH_PLAYOUT(rs, play, playing)
+_Static_assert((int)RB_STOP == (int)GRAPH_CHAIN_STOP, "graph_chain_action_name's stop");
+GRAPH_CHAIN_GAME(rs, draw_move, move, stop, playing)
 
 static void returns(const rs *s, double *out)
 {
