@@ -13,13 +13,10 @@
 #include "ludoteka/rng.h"
 #include "ludoteka/text.h"
 
-/* Plays one random game from the start (dice and moves from the seed);
- * returns its length and folds its actions into *signature (may be
- * NULL).  A game with its own playout plays it in one call, its actions
- * written to buf (room for max_length). */
-static long long cli_random_game(const lt_game *g, lt_state *s,
-                                  const lt_config *cfg, uint64_t seed,
-                                  uint64_t *signature, lt_action *buf)
+/* cli.h; a game with its own playout (lt_game.random_playout) plays it in
+ * one call. */
+long long cli_random_game(const lt_game *g, lt_state *s, const lt_config *cfg,
+                          uint64_t seed, uint64_t *signature, lt_action *buf)
 {
     lt_rng rng;
     lt_rng_seed(&rng, seed, 0);
