@@ -233,6 +233,13 @@ typedef struct lt_game {
      * k = lt_rng_below(rng, n), n their number, the generator left as
      * that call leaves it.  Only when a player is to move. */
     lt_action (*random_action)(const lt_state *, struct lt_rng *rng);
+    /* optional: the rest of a random game in one call: the actions the
+     * loop of lt_rng_play and apply would play from the state to the
+     * end, played, written to out (room for max_length) and counted;
+     * the state and the generator left as that loop leaves them.  For
+     * games without chance, where the loop's calls cost a playout much
+     * of its time. */
+    int (*random_playout)(lt_state *, struct lt_rng *rng, lt_action *out);
 
     /* optional: the action in the coordinate notation external engines
      * speak (UCI, XBoard): from-square, to-square, promotion letter in

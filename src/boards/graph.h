@@ -12,6 +12,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
 #include "ludoteka/game.h"
 
@@ -213,15 +214,13 @@ static inline uint32_t graph_alq_hops(const uint32_t land[8], int p)
  * the directions: a straight line from p over q lands on 2q - p, so the
  * enemy men next to p, their offsets from p - 6 spread to twice their
  * distance (bit i to bit 2i), are the landing points behind them. */
+extern uint16_t graph_spread7[128]; /* bit i to bit 2i (graph_build) */
 static inline uint32_t graph_alq_hops1(const graph *g, int p, uint32_t enemy,
                                        uint32_t empty)
 {
-    uint64_t x = (uint64_t)(g->adjmask[p] & enemy) << 6 >> p; /* 13 bits */
-    x = (x | x << 8) & 0x00ff00ffu;
-    x = (x | x << 4) & 0x0f0f0f0fu;
-    x = (x | x << 2) & 0x33333333u;
-    x = (x | x << 1) & 0x55555555u;
-    return (uint32_t)(x << p >> 12) & g->hopmask[p] & empty;
+    uint32_t x = (g->adjmask[p] & enemy) << 6 >> p; /* 13 bits */
+    uint64_t to = graph_spread7[x & 127] | (uint64_t)graph_spread7[x >> 7] << 14;
+    return (uint32_t)(to << p >> 12) & g->hopmask[p] & empty;
 }
 
 /* The landing points of the jumps from p over a man of enemy onto a point
@@ -306,6 +305,74 @@ static inline int graph_nth(uint32_t set, unsigned k)
     }
 #endif
 
+/* The draws and moves of the games of steps and jumps with capture
+ * chains (alquerque, catch-the-rabbit; actions from * GRAPH_POINTS + to,
+ * and GRAPH_CHAIN_STOP): from draw_move(s, rng, hw, &from), the point
+ * the drawn move goes to (-1: stop), move(s, from, to), stop(s) and
+ * playing(s), GRAPH_CHAIN_GAME(T, draw_move, move, stop, playing)
+ * defines apply(s, action), random_action (GRAPH_DRAW) and
+ * random_playout (GRAPH_PLAYOUT), whose ply plays the drawn move
+ * without making it an action and taking that apart again. */
+enum { GRAPH_CHAIN_STOP = GRAPH_POINTS * GRAPH_POINTS };
+#define GRAPH_CHAIN_GAME(T, draw_move, move, stop, playing)                   \
+    GRAPH_INLINE lt_action draw(const T *s, struct lt_rng *r, bool hw)       \
+    {                                                                         \
+        int from, to = draw_move(s, r, hw, &from);                            \
+        return to < 0 ? GRAPH_CHAIN_STOP : from * GRAPH_POINTS + to;          \
+    }                                                                         \
+    GRAPH_INLINE void apply(T *s, lt_action a)                                \
+    {                                                                         \
+        if (a == GRAPH_CHAIN_STOP)                                            \
+            stop(s);                                                          \
+        else                                                                  \
+            move(s, a / GRAPH_POINTS, a % GRAPH_POINTS);                      \
+    }                                                                         \
+    GRAPH_INLINE lt_action play(T *s, struct lt_rng *r, bool hw)             \
+    {                                                                         \
+        int from, to = draw_move(s, r, hw, &from);                            \
+        if (to < 0) {                                                         \
+            stop(s);                                                          \
+            return GRAPH_CHAIN_STOP;                                          \
+        }                                                                     \
+        move(s, from, to);                                                    \
+        return from * GRAPH_POINTS + to;                                      \
+    }                                                                         \
+    GRAPH_DRAW(T, draw)                                                       \
+    GRAPH_PLAYOUT(T, play, playing)
+
+/* The rest of a random game in one call (lt_game.random_playout), with
+ * the POPCNT check made once a game instead of at every draw:
+ * GRAPH_PLAYOUT(T, play, playing) defines random_playout(T *, lt_rng *,
+ * lt_action *), which while playing(s) plays a ply by play(s, rng, hw):
+ * the action GRAPH_DRAW's core would draw, applied, and returned. */
+#define GRAPH_PLAYOUT_LOOP_(play, playing, hw)                                \
+    int n = 0;                                                                \
+    while (playing(s))                                                        \
+        out[n++] = play(s, r, hw);                                            \
+    return n;
+#if defined(__x86_64__) && defined(__GNUC__)
+#define GRAPH_PLAYOUT(T, play, playing)                                       \
+    __attribute__((target("popcnt"))) static int random_playout_hw(          \
+        T *restrict s, struct lt_rng *restrict r, lt_action *restrict out)    \
+    {                                                                         \
+        GRAPH_PLAYOUT_LOOP_(play, playing, true)                              \
+    }                                                                         \
+    static int random_playout(T *restrict s, struct lt_rng *restrict r,       \
+                              lt_action *restrict out)                        \
+    {                                                                         \
+        if (__builtin_cpu_supports("popcnt"))                                 \
+            return random_playout_hw(s, r, out);                              \
+        GRAPH_PLAYOUT_LOOP_(play, playing, false)                             \
+    }
+#else
+#define GRAPH_PLAYOUT(T, play, playing)                                       \
+    static int random_playout(T *restrict s, struct lt_rng *restrict r,       \
+                              lt_action *restrict out)                        \
+    {                                                                         \
+        GRAPH_PLAYOUT_LOOP_(play, playing, false)                             \
+    }
+#endif
+
 /* The moves of a random playout's draw, man by man in the order of
  * legal_actions: the actions base[i] + q for the points q of to[i], in
  * ascending order of q; end[i] of them up to the i-th man's, total in
@@ -343,10 +410,26 @@ GRAPH_INLINE void graph_draws_add(graph_draws *d, int base, uint32_t to,
  * fills it in). */
 extern uint8_t graph_nth8[256][8];
 
-/* The k-th of the moves (k < total), without a branch that depends on
- * k where the processor counts bits: the man is the number of ends at
- * or below k; in his set, the half and then the quarter that holds it
- * by their counts, and in that byte the table. */
+/* graph_nth for a draw, without a branch that depends on k where the
+ * processor counts bits: the half and then the quarter that holds the
+ * point by their counts, and in that byte the table. */
+GRAPH_INLINE int graph_select(uint32_t set, unsigned k, bool hw)
+{
+    if (!hw)
+        return graph_nth(set, k);
+    int at = 0;
+    for (int w = 16; w >= 8; w /= 2) {
+        unsigned c = (unsigned)__builtin_popcount(set & ((1u << w) - 1));
+        unsigned past = k >= c ? ~0u : 0;
+        k -= c & past;
+        at += w & (int)past;
+        set >>= w & (int)past;
+    }
+    return at + graph_nth8[set & 255][k];
+}
+
+/* The k-th of the moves (k < total): the man is the number of ends at
+ * or below k, then his point by graph_select. */
 GRAPH_INLINE lt_action graph_draws_pick(const graph_draws *d, int cap,
                                          unsigned k, bool hw)
 {
@@ -355,18 +438,85 @@ GRAPH_INLINE lt_action graph_draws_pick(const graph_draws *d, int cap,
     for (int j = 0; j < cap; j++)
         i += d->end[j] <= (int)k;
     k -= i ? (unsigned)d->end[i - 1] : 0;
-    uint32_t to = d->to[i];
-    if (!hw)
-        return d->base[i] + graph_nth(to, k);
-    int at = 0;
-    for (int w = 16; w >= 8; w /= 2) {
-        unsigned c = (unsigned)__builtin_popcount(to & ((1u << w) - 1));
-        unsigned past = k >= c ? ~0u : 0;
-        k -= c & past;
-        at += w & (int)past;
-        to >>= w & (int)past;
+    return d->base[i] + graph_select(d->to[i], k, hw);
+}
+
+/* The steps of men on the alquerque board by direction (the planes of
+ * graph_alq_steppers, each the men with a step that way), two
+ * directions to a word: a draw counts them below a point, so it finds
+ * the man of the k-th step without going through the men one by one. */
+typedef struct {
+    uint64_t w[4];
+} graph_alq_planes;
+
+GRAPH_INLINE void graph_alq_step_planes(graph_alq_planes *pl, uint32_t own,
+                                        uint32_t empty)
+{
+    static const int8_t off[8] = GRAPH_ALQ_OFFSETS;
+    static const uint32_t from[8] = GRAPH_ALQ_STEPS;
+    for (int k = 0; k < 4; k++)
+        pl->w[k] = (uint64_t)(own & from[2 * k] & graph_shift(empty, off[2 * k])) |
+                   (uint64_t)(own & from[2 * k + 1] &
+                              graph_shift(empty, off[2 * k + 1])) << 32;
+}
+
+/* The same with the jumps: each plane the men with a move that way, a
+ * step (where steps is all ones) or a jump; a man has at most one move
+ * in a direction. */
+GRAPH_INLINE void graph_alq_move_planes(graph_alq_planes *pl, uint32_t own,
+                                        uint32_t enemy, uint32_t empty,
+                                        uint32_t steps)
+{
+    static const int8_t off[8] = GRAPH_ALQ_OFFSETS;
+    static const uint32_t sfrom[8] = GRAPH_ALQ_STEPS;
+    static const uint32_t jfrom[8] = GRAPH_ALQ_JUMPS;
+    uint32_t pl32[8];
+    for (int k = 0; k < 8; k++)
+        pl32[k] = own & ((sfrom[k] & graph_shift(empty, off[k]) & steps) |
+                         (jfrom[k] & graph_shift(enemy, off[k]) &
+                          graph_shift(empty, 2 * off[k])));
+    for (int k = 0; k < 4; k++)
+        pl->w[k] = (uint64_t)pl32[2 * k] | (uint64_t)pl32[2 * k + 1] << 32;
+}
+
+/* The number of points in a set of 64, as GRAPH_COUNT. */
+#define GRAPH_COUNT64(hw, x)                                                  \
+    ((hw) ? __builtin_popcountll(x)                                           \
+          : graph_count((uint32_t)(x)) + graph_count((uint32_t)((x) >> 32)))
+
+/* The steps of the men on points below p (p <= 25). */
+GRAPH_INLINE unsigned graph_alq_planes_below(const graph_alq_planes *pl, int p,
+                                              bool hw)
+{
+    uint64_t m = (((uint64_t)1 << p) - 1) * (((uint64_t)1 << 32) + 1);
+    return (unsigned)(GRAPH_COUNT64(hw, pl->w[0] & m) + GRAPH_COUNT64(hw, pl->w[1] & m) +
+                      GRAPH_COUNT64(hw, pl->w[2] & m) + GRAPH_COUNT64(hw, pl->w[3] & m));
+}
+
+/* The point of the man whose steps hold the k-th (k < all of them), in
+ * the order of legal_actions (by man, then by point); *k becomes its
+ * place among his.  The row by the counts below four rows' starts, then
+ * the point in it by the counts below four of its points: all without
+ * a branch. */
+GRAPH_INLINE int graph_alq_planes_man(const graph_alq_planes *pl, unsigned *k,
+                                      bool hw)
+{
+    /* the counts grow with the point: the last one at or below k is
+     * the count below the row (the point) */
+    unsigned below = 0;
+    int r = 0, i = 0;
+    for (int j = 1; j < 5; j++) {
+        unsigned c = graph_alq_planes_below(pl, 5 * j, hw);
+        r += *k >= c;
+        below = *k >= c ? c : below;
     }
-    return d->base[i] + at + graph_nth8[to & 255][k];
+    for (int j = 1; j < 5; j++) {
+        unsigned c = graph_alq_planes_below(pl, 5 * r + j, hw);
+        i += *k >= c;
+        below = *k >= c ? c : below;
+    }
+    *k -= below;
+    return 5 * r + i;
 }
 
 /* Points next to any point of set. */
@@ -475,18 +625,18 @@ uint64_t graph_set_key(int kind, uint32_t set);
  * for the repetition rule: men[i] are the two players' point sets before
  * the i-th reversible step; the players alternate, so the step before the
  * current position was made by the player not to move.  seen[i % 2] has
- * the bit graph_history_bit of each men[i]: a position whose bit is
- * clear has not stood before with the same player to move, and the count
- * need not look. */
+ * the bit graph_history_bit of each men[i] (of 256, in four words): a
+ * position whose bit is clear has not stood before with the same player
+ * to move, and the count need not look. */
 typedef struct {
-    uint64_t seen[2];
+    uint64_t seen[2][4];
     uint16_t n;
     uint32_t men[GRAPH_HISTORY][2];
 } graph_history;
 
 static inline int graph_history_bit(uint32_t a, uint32_t b)
 {
-    return (int)(((uint64_t)a << 32 ^ b) * 0x9e3779b97f4a7c15u >> 58);
+    return (int)(((uint64_t)a << 32 ^ b) * 0x9e3779b97f4a7c15u >> 56);
 }
 
 /* Records the position (a, b) before a reversible step. */
@@ -494,7 +644,8 @@ static inline void graph_history_push(graph_history *h, uint32_t a,
                                       uint32_t b)
 {
     assert(h->n < GRAPH_HISTORY);
-    h->seen[h->n & 1] |= 1ull << graph_history_bit(a, b);
+    int bit = graph_history_bit(a, b);
+    h->seen[h->n & 1][bit >> 6] |= 1ull << (bit & 63);
     h->men[h->n][0] = a;
     h->men[h->n][1] = b;
     h->n++;
@@ -504,7 +655,7 @@ static inline void graph_history_push(graph_history *h, uint32_t a,
 static inline void graph_history_clear(graph_history *h)
 {
     h->n = 0;
-    h->seen[0] = h->seen[1] = 0;
+    memset(h->seen, 0, sizeof h->seen);
 }
 
 int graph_history_scan_(const graph_history *, uint32_t a, uint32_t b);
@@ -513,7 +664,8 @@ int graph_history_scan_(const graph_history *, uint32_t a, uint32_t b);
 static inline int graph_history_count(const graph_history *h, uint32_t a,
                                       uint32_t b)
 {
-    if (!(h->seen[h->n & 1] >> graph_history_bit(a, b) & 1))
+    int bit = graph_history_bit(a, b);
+    if (!(h->seen[h->n & 1][bit >> 6] >> (bit & 63) & 1))
         return 1;
     return graph_history_scan_(h, a, b);
 }

@@ -89,4 +89,10 @@ double cli_seconds(void);
 /* Milliseconds from it: a game in play's time source (lt_now_fn). */
 int64_t cli_now_ms(void *ctx);
 
+/* Plays one random game from the start, the dice and moves from the seed
+ * (measure.c): its length; its actions are folded into *signature (may
+ * be NULL).  buf has room for the game's max_length + 1 actions. */
+long long cli_random_game(const lt_game *, lt_state *, const lt_config *,
+                          uint64_t seed, uint64_t *signature, lt_action *buf);
+
 #endif

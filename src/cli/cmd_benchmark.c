@@ -160,19 +160,20 @@ static double playouts(const lt_game *g, const char *options, double seconds,
         cli_fail(EXIT_FAIL, "benchmark: %s: %s", g->id, s ? err.msg : _("out of memory"));
         return -1;
     }
+    lt_action *buf = malloc(sizeof *buf * (size_t)(g->max_length + 1));
+    if (!buf) {
+        lt_state_free(s);
+        cli_no_memory();
+        return -1;
+    }
     long long plies = 0;
     uint64_t games = 0;
     double start = cli_seconds(), dt, cpu0 = cpu_seconds();
-    do {
-        lt_rng rng;
-        lt_rng_seed(&rng, games++, 0);
-        lt_init(g, s, &cfg, NULL);
-        while (g->current_player(s) != LT_TERMINAL) {
-            lt_advance(g, s, lt_rng_play(&rng, g, s));
-            plies++;
-        }
-    } while ((dt = cli_seconds() - start) < seconds);
+    do
+        plies += cli_random_game(g, s, &cfg, games++, NULL, buf);
+    while ((dt = cli_seconds() - start) < seconds);
     *cpu = (cpu_seconds() - cpu0) / dt;
+    free(buf);
     lt_state_free(s);
     return plies / dt;
 }

@@ -13,16 +13,20 @@
 #include "ludoteka/rng.h"
 #include "ludoteka/text.h"
 
-/* Plays one random game from the start (dice and moves from the seed);
- * returns its length and folds its actions into *signature (may be
- * NULL). */
-static long long cli_random_game(const lt_game *g, lt_state *s,
-                                  const lt_config *cfg, uint64_t seed,
-                                  uint64_t *signature)
+/* cli.h; a game with its own playout (lt_game.random_playout) plays it in
+ * one call. */
+long long cli_random_game(const lt_game *g, lt_state *s, const lt_config *cfg,
+                          uint64_t seed, uint64_t *signature, lt_action *buf)
 {
     lt_rng rng;
     lt_rng_seed(&rng, seed, 0);
     lt_init(g, s, cfg, NULL);
+    if (g->random_playout) {
+        int n = g->random_playout(s, &rng, buf);
+        for (int i = 0; signature && i < n; i++)
+            *signature = (*signature ^ (uint64_t)buf[i]) * 0x100000001b3u;
+        return n;
+    }
     long long plies = 0;
     while (g->current_player(s) != LT_TERMINAL) {
         lt_action a = lt_rng_play(&rng, g, s);
@@ -32,6 +36,12 @@ static long long cli_random_game(const lt_game *g, lt_state *s,
             *signature = (*signature ^ (uint64_t)a) * 0x100000001b3u;
     }
     return plies;
+}
+
+/* Room for one game's actions (cli_random_game), or NULL. */
+static lt_action *game_buffer(const lt_game *g)
+{
+    return malloc(sizeof(lt_action) * (size_t)(g->max_length + 1));
 }
 
 /* Reads the arguments both commands share: the game id first (or
@@ -121,15 +131,21 @@ int cmd_playouts(int argc, char **argv)
         lt_state_free(s);
         return cli_fail(EXIT_USAGE, "%s", s ? err.msg : "out of memory");
     }
+    lt_action *buf = game_buffer(g);
+    if (!buf) {
+        lt_state_free(s);
+        return cli_no_memory();
+    }
     long long games = 0, plies = 0;
     double start = cli_seconds(), dt;
     do {
-        plies += cli_random_game(g, s, &cfg, (uint64_t)games, NULL);
+        plies += cli_random_game(g, s, &cfg, (uint64_t)games, NULL, buf);
         games++;
     } while ((dt = cli_seconds() - start) < seconds);
     printf("%s: %lld playouts, %lld plies in %.2f s\n", g->id, games, plies, dt);
     printf("playouts/s %.1f\nplies/s %.0f\nplies/playout %.1f\n", games / dt,
            plies / dt, (double)plies / (double)games);
+    free(buf);
     lt_state_free(s);
     return EXIT_OK;
 }
@@ -291,13 +307,18 @@ int cmd_bench(int argc, char **argv)
         lt_config cfg;
         lt_config_default(g, &cfg, 0);
         lt_state *s = lt_state_new(g);
-        if (!s)
+        lt_action *buf = game_buffer(g);
+        if (!s || !buf) {
+            lt_state_free(s);
+            free(buf);
             return cli_no_memory();
+        }
         double t0 = cli_seconds();
         long long plies = 0;
         for (long long k = 0; k < n; k++)
-            plies += cli_random_game(g, s, &cfg, (uint64_t)k, &signature);
+            plies += cli_random_game(g, s, &cfg, (uint64_t)k, &signature, buf);
         double t1 = cli_seconds();
+        free(buf);
         lt_state_free(s);
         long long searched = bench_search(g, &cfg, &signature);
         double t2 = cli_seconds();
