@@ -238,7 +238,7 @@ typedef struct lt_game {
      * end, played, written to out (room for max_length) and counted;
      * the state and the generator left as that loop leaves them.  For
      * games without chance, where the loop's calls cost a playout much
-     * of its time. */
+     * of its time (ludoteka playouts, MCTS's playouts without a cut). */
     int (*random_playout)(lt_state *, struct lt_rng *rng, lt_action *out);
 
     /* optional: the action in the coordinate notation external engines
