@@ -188,6 +188,36 @@ static inline uint32_t graph_morris_jumpers(uint32_t own, uint32_t enemy,
     return own & any;
 }
 
+/* The mills of the nine men's morris board (graph_morris): its eight
+ * rows, points 3i, 3i + 1 and 3i + 2, and its eight columns, written out
+ * by the point (each point is on one row and one column; the tests check
+ * them against the lines graph_build finds). */
+#define GRAPH_MORRIS_COLUMNS                                                  \
+    {0x200201, 0x92,     0x804004, 0x40408,  0x92,     0x102020,             \
+     0x8840,   0x92,     0x21100,  0x200201, 0x40408,  0x8840,               \
+     0x21100,  0x102020, 0x804004, 0x8840,   0x490000, 0x21100,              \
+     0x40408,  0x490000, 0x102020, 0x200201, 0x490000, 0x804004}
+/* Does the set hold a whole mill through p? */
+static inline bool graph_morris_mill_through(uint32_t set, int p)
+{
+    static const uint32_t column[24] = GRAPH_MORRIS_COLUMNS;
+    uint32_t row = 7u << (p / 3 * 3);
+    return (set & row) == row || (set & column[p]) == column[p];
+}
+/* The points of set in a whole mill of set: the rows by shifts (a full
+ * row's first point spread over the three by * 7), then the columns. */
+static inline uint32_t graph_morris_in_mills(uint32_t set)
+{
+    static const uint32_t column[24] = GRAPH_MORRIS_COLUMNS;
+    static const int8_t lowest[8] = {0, 1, 2, 3, 5, 6, 8, 16}; /* a column's */
+    uint32_t in = (set & set >> 1 & set >> 2 & 0x249249u) * 7;
+    for (int k = 0; k < 8; k++) {
+        uint32_t c = column[lowest[k]];
+        in |= (set & c) == c ? c : 0;
+    }
+    return in;
+}
+
 /* The landing points of all the jumps of own's men together: of one
  * man's, when own is one point. */
 static inline uint32_t graph_alq_landing(uint32_t own, uint32_t enemy,
@@ -343,10 +373,28 @@ GRAPH_INLINE void graph_draws_add(graph_draws *d, int base, uint32_t to,
  * fills it in). */
 extern uint8_t graph_nth8[256][8];
 
+/* graph_nth(set, k) in a random playout's draw: without a branch that
+ * depends on k where the processor counts bits (hw): the half and then
+ * the quarter of the set that holds it by their counts, and in that
+ * byte the table. */
+GRAPH_INLINE int graph_nth_draw(uint32_t set, unsigned k, bool hw)
+{
+    if (!hw)
+        return graph_nth(set, k);
+    int at = 0;
+    for (int w = 16; w >= 8; w /= 2) {
+        unsigned c = (unsigned)__builtin_popcount(set & ((1u << w) - 1));
+        unsigned past = k >= c ? ~0u : 0;
+        k -= c & past;
+        at += w & (int)past;
+        set >>= w & (int)past;
+    }
+    return at + graph_nth8[set & 255][k];
+}
+
 /* The k-th of the moves (k < total), without a branch that depends on
- * k where the processor counts bits: the man is the number of ends at
- * or below k; in his set, the half and then the quarter that holds it
- * by their counts, and in that byte the table. */
+ * k: the man is the number of ends at or below k; in his set,
+ * graph_nth_draw. */
 GRAPH_INLINE lt_action graph_draws_pick(const graph_draws *d, int cap,
                                          unsigned k, bool hw)
 {
@@ -355,18 +403,7 @@ GRAPH_INLINE lt_action graph_draws_pick(const graph_draws *d, int cap,
     for (int j = 0; j < cap; j++)
         i += d->end[j] <= (int)k;
     k -= i ? (unsigned)d->end[i - 1] : 0;
-    uint32_t to = d->to[i];
-    if (!hw)
-        return d->base[i] + graph_nth(to, k);
-    int at = 0;
-    for (int w = 16; w >= 8; w /= 2) {
-        unsigned c = (unsigned)__builtin_popcount(to & ((1u << w) - 1));
-        unsigned past = k >= c ? ~0u : 0;
-        k -= c & past;
-        at += w & (int)past;
-        to >>= w & (int)past;
-    }
-    return d->base[i] + at + graph_nth8[to & 255][k];
+    return d->base[i] + graph_nth_draw(d->to[i], k, hw);
 }
 
 /* Points next to any point of set. */
@@ -475,11 +512,12 @@ uint64_t graph_set_key(int kind, uint32_t set);
  * for the repetition rule: men[i] are the two players' point sets before
  * the i-th reversible step; the players alternate, so the step before the
  * current position was made by the player not to move.  seen[i % 2] has
- * the bit graph_history_bit of each men[i]: a position whose bit is
- * clear has not stood before with the same player to move, and the count
- * need not look. */
+ * the bit graph_history_bit of each men[i], and twice[i % 2] the bits
+ * found in seen[i % 2] already when men[i] came: a position whose bit is
+ * clear in twice has not stood twice before with the same player to
+ * move, and the rule need not look. */
 typedef struct {
-    uint64_t seen[2];
+    uint64_t seen[2], twice[2];
     uint16_t n;
     uint32_t men[GRAPH_HISTORY][2];
 } graph_history;
@@ -494,7 +532,9 @@ static inline void graph_history_push(graph_history *h, uint32_t a,
                                       uint32_t b)
 {
     assert(h->n < GRAPH_HISTORY);
-    h->seen[h->n & 1] |= 1ull << graph_history_bit(a, b);
+    uint64_t bit = 1ull << graph_history_bit(a, b);
+    h->twice[h->n & 1] |= h->seen[h->n & 1] & bit;
+    h->seen[h->n & 1] |= bit;
     h->men[h->n][0] = a;
     h->men[h->n][1] = b;
     h->n++;
@@ -504,18 +544,18 @@ static inline void graph_history_push(graph_history *h, uint32_t a,
 static inline void graph_history_clear(graph_history *h)
 {
     h->n = 0;
-    h->seen[0] = h->seen[1] = 0;
+    h->seen[0] = h->seen[1] = h->twice[0] = h->twice[1] = 0;
 }
 
 int graph_history_scan_(const graph_history *, uint32_t a, uint32_t b);
-/* How often the current position (a, b) has stood with the same player to
- * move, itself included. */
-static inline int graph_history_count(const graph_history *h, uint32_t a,
-                                      uint32_t b)
+/* Does the current position (a, b) stand for the third time (or more)
+ * with the same player to move? */
+static inline bool graph_history_thrice(const graph_history *h, uint32_t a,
+                                        uint32_t b)
 {
-    if (!(h->seen[h->n & 1] >> graph_history_bit(a, b) & 1))
-        return 1;
-    return graph_history_scan_(h, a, b);
+    if (!(h->twice[h->n & 1] >> graph_history_bit(a, b) & 1))
+        return false;
+    return graph_history_scan_(h, a, b) >= 3;
 }
 /* The steps as text, oldest first: "A1-B2,B3-C3", or "-" for none; the
  * current position (a, b) follows the last one.  snprintf-like. */
@@ -578,7 +618,7 @@ int graph_end_reason(int end, int loser, int moves, char *buf, size_t size);
 static inline int graph_draw(const graph_history *h, const uint32_t men[2],
                              int quiet)
 {
-    if (graph_history_count(h, men[0], men[1]) >= 3)
+    if (graph_history_thrice(h, men[0], men[1]))
         return GRAPH_END_REPEATED;
     return h->n >= 2 * quiet ? GRAPH_END_QUIET : -1;
 }

@@ -30,20 +30,23 @@ bool nmm_flies(const nmm *s, int seat)
     return s->flying && graph_count(s->men[seat]) == 3;
 }
 
+/* Asked at every turn: nearly always the first man looked at steps. */
 static bool can_move(const nmm *s, int seat)
 {
     uint32_t empty = empty_of(s), own = s->men[seat];
     if (nmm_flies(s, seat))
         return empty != 0;
-    return graph_morris_steppers(own, empty) ||
-           (!s->mills && graph_morris_jumpers(own, s->men[!seat], empty));
+    for (uint32_t m = own; m; m &= m - 1)
+        if (board()->adjmask[__builtin_ctz(m)] & empty)
+            return true;
+    return !s->mills && graph_morris_jumpers(own, s->men[!seat], empty);
 }
 
 /* The enemy men a mill may take: those in no mill, or any if all are. */
 static uint32_t removable(const nmm *s)
 {
     uint32_t enemy = s->men[!s->turn];
-    uint32_t free = enemy & ~graph_in_lines(board(), enemy);
+    uint32_t free = enemy & ~graph_morris_in_mills(enemy);
     return free ? free : enemy;
 }
 
@@ -125,35 +128,46 @@ static int legal_actions(const nmm *s, lt_action *out)
     return n;
 }
 
-/* legal_actions' out[lt_rng_below(r, n)] without writing them: the
- * steps of each man, then the jumps of each man that jumps. */
-enum { DRAWS = 2 * MEN + 2 /* a multiple of four */ };
-GRAPH_INLINE lt_action draw(const nmm *s, lt_rng *r, bool hw)
+/* The men's moves for a draw: the steps (or flights) of each man, those
+ * without one counting none, then with capture=jump the jumps of each
+ * man that jumps. */
+GRAPH_INLINE void moves_of(const nmm *s, graph_draws *d, int cap, bool hw)
 {
     const graph *g = board();
     uint32_t empty = empty_of(s), own = s->men[s->turn], enemy = s->men[!s->turn];
-    graph_draws d;
-    graph_draws_start(&d, DRAWS);
-    if (s->removing)
-        graph_draws_add(&d, REMOVE0, removable(s), hw);
-    else if (s->hand[s->turn])
-        graph_draws_add(&d, PLACE0, empty, hw);
-    else if (nmm_flies(s, s->turn))
-        for (uint32_t m = own; m; m &= m - 1)
-            graph_draws_add(&d, MOVE0 + __builtin_ctz(m) * POINTS, empty, hw);
-    else /* every man, those without a step counting none */
-        for (uint32_t m = own; m; m &= m - 1) {
-            int from = __builtin_ctz(m);
-            graph_draws_add(&d, MOVE0 + from * POINTS, g->adjmask[from] & empty, hw);
-        }
-    if (!s->removing && !s->hand[s->turn] && !s->mills)
+    bool flies = nmm_flies(s, s->turn);
+    graph_draws_start(d, cap);
+    for (uint32_t m = own; m; m &= m - 1) {
+        int from = __builtin_ctz(m);
+        graph_draws_add(d, MOVE0 + from * POINTS,
+                        flies ? empty : g->adjmask[from] & empty, hw);
+    }
+    if (!s->mills)
         for (uint32_t m = graph_morris_jumpers(own, enemy, empty); m; m &= m - 1) {
             int from = __builtin_ctz(m);
-            graph_draws_add(&d, JUMP0 + from * POINTS,
+            graph_draws_add(d, JUMP0 + from * POINTS,
                             graph_hops_k(g, from, enemy, empty, HOPS), hw);
         }
-    return graph_draws_pick(&d, DRAWS,
-                            (unsigned)lt_rng_below(r, d.total), hw);
+}
+
+/* legal_actions' out[lt_rng_below(r, n)] without writing them: a point
+ * to place on or remove, or a man's move (moves_of), with room for the
+ * nine men's steps and (capture=jump) their jumps. */
+enum { STEPS = MEN + 3, JUMPS = 2 * MEN + 2 /* multiples of four */ };
+GRAPH_INLINE lt_action draw(const nmm *s, lt_rng *r, bool hw)
+{
+    if (s->removing || s->hand[s->turn]) {
+        uint32_t set = s->removing ? removable(s) : empty_of(s);
+        unsigned k = (unsigned)lt_rng_below(r, (unsigned)GRAPH_COUNT(hw, set));
+        return (s->removing ? REMOVE0 : PLACE0) + graph_nth_draw(set, k, hw);
+    }
+    graph_draws d;
+    if (s->mills) {
+        moves_of(s, &d, STEPS, hw);
+        return graph_draws_pick(&d, STEPS, (unsigned)lt_rng_below(r, d.total), hw);
+    }
+    moves_of(s, &d, JUMPS, hw);
+    return graph_draws_pick(&d, JUMPS, (unsigned)lt_rng_below(r, d.total), hw);
 }
 GRAPH_DRAW(nmm, draw)
 
@@ -167,7 +181,7 @@ static void end_turn(nmm *s)
  * if there is one on the board. */
 static void arrive(nmm *s, int p)
 {
-    if (s->mills && graph_line_through(board(), s->men[s->turn], p) &&
+    if (s->mills && graph_morris_mill_through(s->men[s->turn], p) &&
         s->men[!s->turn]) {
         s->removing = 1;
         s->result = PLAYING;
