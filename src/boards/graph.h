@@ -59,6 +59,10 @@ typedef struct {
     uint8_t nhops[GRAPH_POINTS];
     int8_t hop[GRAPH_POINTS][GRAPH_DEGREE][2];
     uint32_t hopmask[GRAPH_POINTS]; /* the `to` of p's hops */
+    /* nearbytes[p]: a one in byte q % 8 of word q / 8 for each neighbour
+     * q of p, so that their sum over a set of points counts, in each
+     * point's byte, its neighbours in the set */
+    uint64_t nearbytes[GRAPH_POINTS][4];
     int8_t between[GRAPH_POINTS][GRAPH_POINTS];
     uint8_t nlines_at[GRAPH_POINTS];
     int8_t lines_at[GRAPH_POINTS][GRAPH_LINES_AT];

@@ -30,6 +30,39 @@ bool nmm_flies(const nmm *s, int seat)
     return s->flying && graph_count(s->men[seat]) == 3;
 }
 
+void nmm_sync(nmm *s)
+{
+    s->near[0] = s->near[1] = s->near[2] = 0;
+    for (uint32_t m = empty_of(s); m; m &= m - 1)
+        for (int w = 0; w < 3; w++)
+            s->near[w] += board()->nearbytes[__builtin_ctz(m)][w];
+}
+
+/* Point `from` empties and point `to` fills (either may be POINTS, no
+ * point): their neighbours' counts in near[] follow. */
+static void near_follow(nmm *s, int from, int to)
+{
+    const graph *g = board();
+    for (int w = 0; w < 3; w++)
+        s->near[w] += g->nearbytes[from][w] - g->nearbytes[to][w];
+}
+
+/* Eight points as bytes: 0xff at the points of the set's low eight,
+ * else 0 (each bit picked into its byte, and a byte not 0 made 0xff). */
+static const uint64_t ONES = 0x0101010101010101u, HIGHS = 0x8080808080808080u;
+static inline uint64_t bytes_of(uint32_t set)
+{
+    uint64_t x = (uint64_t)(set & 255) * ONES & 0x8040201008040201u;
+    return (((x + 0x7f7f7f7f7f7f7f7fu) & HIGHS) >> 7) * 0xff;
+}
+
+/* The men of seat's steps counted by point as bytes (see near). */
+static inline void steps_by_point(const nmm *s, int seat, uint64_t count[3])
+{
+    for (int w = 0; w < 3; w++)
+        count[w] = s->near[w] & bytes_of(s->men[seat] >> 8 * w);
+}
+
 /* Asked at every turn: nearly always the first man looked at steps. */
 static bool can_move(const nmm *s, int seat)
 {
@@ -90,6 +123,7 @@ static lt_status init(nmm *s, const lt_config *cfg)
     s->mills = (uint8_t)cfg->value[OPT_CAPTURE];
     s->flying = (uint8_t)cfg->value[OPT_FLYING];
     s->quiet = (uint8_t)cfg->value[OPT_QUIET];
+    nmm_sync(s);
     settle(s);
     return LT_OK;
 }
@@ -128,46 +162,82 @@ static int legal_actions(const nmm *s, lt_action *out)
     return n;
 }
 
-/* The men's moves for a draw: the steps (or flights) of each man, those
- * without one counting none, then with capture=jump the jumps of each
- * man that jumps. */
-GRAPH_INLINE void moves_of(const nmm *s, graph_draws *d, int cap, bool hw)
+/* A random playout's draw counts the moves by the point they leave,
+ * each point's in a byte of three words of eight points (at most 63 in
+ * a word: three flying men with 21 empty points each).  The running
+ * totals of a word, count * ONES, hold in byte j the moves from its
+ * points 0..j, and in the top byte all of them. */
+typedef struct {
+    uint64_t run[3];
+    unsigned end[3]; /* the moves from words 0..w */
+} by_point;
+
+static inline void by_point_count(by_point *b, const uint64_t count[3])
 {
-    const graph *g = board();
-    uint32_t empty = empty_of(s), own = s->men[s->turn], enemy = s->men[!s->turn];
-    bool flies = nmm_flies(s, s->turn);
-    graph_draws_start(d, cap);
-    for (uint32_t m = own; m; m &= m - 1) {
-        int from = __builtin_ctz(m);
-        graph_draws_add(d, MOVE0 + from * POINTS,
-                        flies ? empty : g->adjmask[from] & empty, hw);
+    unsigned total = 0;
+    for (int w = 0; w < 3; w++) {
+        b->run[w] = count[w] * ONES;
+        b->end[w] = total += (unsigned)(b->run[w] >> 56);
     }
-    if (!s->mills)
-        for (uint32_t m = graph_morris_jumpers(own, enemy, empty); m; m &= m - 1) {
-            int from = __builtin_ctz(m);
-            graph_draws_add(d, JUMP0 + from * POINTS,
-                            graph_hops_k(g, from, enemy, empty, HOPS), hw);
-        }
+}
+
+/* The point whose moves hold the k-th (k below the total), and k made
+ * its: the word by its end, then the number of its running totals at or
+ * below k, for all bytes at once (a byte's total, with its high bit
+ * set, less k + 1 keeps the high bit iff the total is above k). */
+static inline int by_point_pick(const by_point *b, unsigned *k)
+{
+    int w = (*k >= b->end[0]) + (*k >= b->end[1]);
+    *k -= w ? b->end[w - 1] : 0;
+    uint64_t run = b->run[w];
+    uint64_t above = ((run | HIGHS) - (*k + 1) * ONES) & HIGHS;
+    int j = 8 - (int)((above >> 7) * ONES >> 56);
+    *k -= (unsigned)(run << 8 >> 8 * j & 255);
+    return 8 * w + j;
 }
 
 /* legal_actions' out[lt_rng_below(r, n)] without writing them: a point
- * to place on or remove, or a man's move (moves_of), with room for the
- * nine men's steps and (capture=jump) their jumps. */
-enum { STEPS = MEN + 3, JUMPS = 2 * MEN + 2 /* multiples of four */ };
+ * to place on or remove, or a man's move: the steps (or flights) of
+ * each man, then with capture=jump the jumps of each man that jumps. */
 GRAPH_INLINE lt_action draw(const nmm *s, lt_rng *r, bool hw)
 {
+    const graph *g = board();
+    uint32_t empty = empty_of(s), own = s->men[s->turn], enemy = s->men[!s->turn];
     if (s->removing || s->hand[s->turn]) {
-        uint32_t set = s->removing ? removable(s) : empty_of(s);
+        uint32_t set = s->removing ? removable(s) : empty;
         unsigned k = (unsigned)lt_rng_below(r, (unsigned)GRAPH_COUNT(hw, set));
         return (s->removing ? REMOVE0 : PLACE0) + graph_nth_draw(set, k, hw);
     }
-    graph_draws d;
-    if (s->mills) {
-        moves_of(s, &d, STEPS, hw);
-        return graph_draws_pick(&d, STEPS, (unsigned)lt_rng_below(r, d.total), hw);
+    bool flies = nmm_flies(s, s->turn);
+    uint64_t count[3], jumps[3] = {0, 0, 0};
+    if (flies) /* to every empty point */
+        for (int w = 0; w < 3; w++)
+            count[w] = bytes_of(own >> 8 * w) & (uint64_t)GRAPH_COUNT(hw, empty) * ONES;
+    else
+        steps_by_point(s, s->turn, count);
+    by_point steps, jump;
+    by_point_count(&steps, count);
+    unsigned total = steps.end[2];
+    uint32_t jumpers = s->mills ? 0 : graph_morris_jumpers(own, enemy, empty);
+    if (jumpers) {
+        for (uint32_t m = jumpers; m; m &= m - 1) {
+            int from = __builtin_ctz(m);
+            uint32_t to = graph_hops_k(g, from, enemy, empty, HOPS);
+            jumps[from / 8] += (uint64_t)GRAPH_COUNT(hw, to) << from % 8 * 8;
+        }
+        by_point_count(&jump, jumps);
+        total += jump.end[2];
     }
-    moves_of(s, &d, JUMPS, hw);
-    return graph_draws_pick(&d, JUMPS, (unsigned)lt_rng_below(r, d.total), hw);
+    unsigned k = (unsigned)lt_rng_below(r, total);
+    if (k < steps.end[2]) {
+        int from = by_point_pick(&steps, &k);
+        uint32_t to = flies ? empty : g->adjmask[from] & empty;
+        return MOVE0 + from * POINTS + graph_nth_draw(to, k, hw);
+    }
+    k -= steps.end[2];
+    int from = by_point_pick(&jump, &k);
+    return JUMP0 + from * POINTS +
+           graph_nth_draw(graph_hops_k(g, from, enemy, empty, HOPS), k, hw);
 }
 GRAPH_DRAW(nmm, draw)
 
@@ -195,22 +265,28 @@ static void apply(nmm *s, lt_action a)
     uint32_t *own = &s->men[s->turn];
     if (a >= REMOVE0) {
         s->men[!s->turn] &= ~(1u << (a - REMOVE0));
+        near_follow(s, a - REMOVE0, POINTS);
         s->removing = 0;
         graph_history_clear(&s->hist);
         end_turn(s);
     } else if (a >= JUMP0) {
         int from = (a - JUMP0) / POINTS, to = (a - JUMP0) % POINTS;
-        s->men[!s->turn] &= ~(1u << board()->between[from][to]);
+        int over = board()->between[from][to];
+        s->men[!s->turn] &= ~(1u << over);
         *own ^= 1u << from | 1u << to;
+        near_follow(s, from, to);
+        near_follow(s, over, POINTS);
         graph_history_clear(&s->hist);
         end_turn(s);
     } else if (a >= MOVE0) {
         int from = (a - MOVE0) / POINTS, to = (a - MOVE0) % POINTS;
         graph_history_push(&s->hist, s->men[0], s->men[1]);
         *own ^= 1u << from | 1u << to;
+        near_follow(s, from, to);
         arrive(s, to);
     } else {
         *own |= 1u << a;
+        near_follow(s, POINTS, a);
         s->hand[s->turn]--;
         graph_history_clear(&s->hist);
         arrive(s, a);
@@ -369,6 +445,7 @@ static lt_status read_state(nmm *s, const char *text, lt_error *err)
     int last = t.removing ? t.turn : !t.turn;
     if (!graph_steps_undo(g, u.men, from, to, n, last, false, err))
         return LT_EILLEGAL;
+    nmm_sync(&u);
     if (n > 0) {
         u.turn = (uint8_t)((last + n - 1) % 2);
         u.removing = 0;
@@ -471,8 +548,9 @@ static bool invariants_ok(const nmm *s)
         (s->hist.n && (s->hand[0] || s->hand[1])) || !plausible(s, NULL))
         return false;
     nmm t = *s;
+    nmm_sync(&t);
     settle(&t);
-    return t.result == s->result;
+    return t.result == s->result && !memcmp(t.near, s->near, sizeof t.near);
 }
 
 LT_ADAPT_RULES(nmm)
