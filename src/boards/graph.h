@@ -206,7 +206,7 @@ static inline bool graph_morris_mill_through(uint32_t set, int p)
 {
     static const uint32_t column[24] = GRAPH_MORRIS_COLUMNS;
     uint32_t row = 7u << (p / 3 * 3);
-    return (set & row) == row || (set & column[p]) == column[p];
+    return ((set & row) == row) | ((set & column[p]) == column[p]);
 }
 /* The points of set in a whole mill of set: the rows by shifts (a full
  * row's first point spread over the three by * 7), then the columns. */
@@ -309,6 +309,17 @@ static inline int graph_nth(uint32_t set, unsigned k)
     for (; k; k--)
         set &= set - 1;
     return __builtin_ctz(set);
+}
+
+/* graph_nth for a set of at most four points (a man's steps): the set
+ * with its lowest point cleared k times, picked by masks (the compiler
+ * makes a branch of a choice, and k is random). */
+static inline int graph_nth4(uint32_t set, unsigned k)
+{
+    assert(k < 4);
+    uint32_t s1 = set & (set - 1), s2 = s1 & (s1 - 1), s3 = s2 & (s2 - 1);
+    return __builtin_ctz((set & -(uint32_t)(k == 0)) | (s1 & -(uint32_t)(k == 1)) |
+                         (s2 & -(uint32_t)(k == 2)) | (s3 & -(uint32_t)(k == 3)));
 }
 
 /* A random playout's draw (lt_game.random_action) counts moves at every

@@ -182,14 +182,17 @@ static inline void by_point_count(by_point *b, const uint64_t count[3])
 }
 
 /* The point whose moves hold the k-th (k below the total), and k made
- * its: the word by its end, then the number of its running totals at or
- * below k, for all bytes at once (a byte's total, with its high bit
- * set, less k + 1 keeps the high bit iff the total is above k). */
+ * its: the word by its end (picked by masks: the compiler makes a branch
+ * of a choice, and k is random), then the number of its running totals
+ * at or below k, for all bytes at once (a byte's total, with its high
+ * bit set, less k + 1 keeps the high bit iff the total is above k). */
 static inline int by_point_pick(const by_point *b, unsigned *k)
 {
-    int w = (*k >= b->end[0]) + (*k >= b->end[1]);
-    *k -= w ? b->end[w - 1] : 0;
-    uint64_t run = b->run[w];
+    uint64_t past0 = -(uint64_t)(*k >= b->end[0]), past1 = -(uint64_t)(*k >= b->end[1]);
+    int w = (int)(past0 & 1) + (int)(past1 & 1);
+    *k -= (b->end[0] & (unsigned)(past0 & ~past1)) | (b->end[1] & (unsigned)past1);
+    uint64_t run = (b->run[0] & ~past0) | (b->run[1] & past0 & ~past1) |
+                   (b->run[2] & past1);
     uint64_t above = ((run | HIGHS) - (*k + 1) * ONES) & HIGHS;
     int j = 8 - (int)((above >> 7) * ONES >> 56);
     *k -= (unsigned)(run << 8 >> 8 * j & 255);
@@ -231,8 +234,9 @@ GRAPH_INLINE lt_action draw(const nmm *s, lt_rng *r, bool hw)
     unsigned k = (unsigned)lt_rng_below(r, total);
     if (k < steps.end[2]) {
         int from = by_point_pick(&steps, &k);
-        uint32_t to = flies ? empty : g->adjmask[from] & empty;
-        return MOVE0 + from * POINTS + graph_nth_draw(to, k, hw);
+        return MOVE0 + from * POINTS +
+               (flies ? graph_nth_draw(empty, k, hw)
+                      : graph_nth4(g->adjmask[from] & empty, k));
     }
     k -= steps.end[2];
     int from = by_point_pick(&jump, &k);
