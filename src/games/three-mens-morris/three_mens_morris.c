@@ -159,8 +159,9 @@ static int legal_actions(const m3 *s, lt_action *out)
 }
 
 /* legal_actions' out[lt_rng_below(r, n)] without writing them: a
- * placement, or the steps of the three men (their ends compared), or a
- * pass; each a point of a set by the table. */
+ * placement, or the steps of the three men (their ends compared, the man
+ * picked by masks: the compiler makes a branch of a choice, and k is
+ * random), or a pass; each a point of a set by the table. */
 static lt_action random_action(const m3 *s, lt_rng *r)
 {
     const graph *g = board(s);
@@ -181,9 +182,12 @@ static lt_action random_action(const m3 *s, lt_rng *r)
         return PASS;
     }
     unsigned k = (unsigned)lt_rng_below(r, total);
-    int i = (k >= end[0]) + (k >= end[1]);
-    k -= i ? end[i - 1] : 0;
-    return MOVE0 + from[i] * POINTS + nth_point[to[i]][k];
+    uint32_t past0 = -(uint32_t)(k >= end[0]), past1 = -(uint32_t)(k >= end[1]);
+    uint32_t first = ~past0, second = past0 & ~past1;
+    k -= (end[0] & second) | (end[1] & past1);
+    int man = (from[0] & (int)first) | (from[1] & (int)second) | (from[2] & (int)past1);
+    uint32_t set = (to[0] & first) | (to[1] & second) | (to[2] & past1);
+    return MOVE0 + man * POINTS + nth_point[set][k];
 }
 
 static void apply(m3 *s, lt_action a)
