@@ -42,9 +42,11 @@ void nmm_sync(nmm *s)
  * point): their neighbours' counts in near[] follow. */
 static void near_follow(nmm *s, int from, int to)
 {
-    const graph *g = board();
-    for (int w = 0; w < 3; w++)
-        s->near[w] += g->nearbytes[from][w] - g->nearbytes[to][w];
+    const uint64_t *out = board()->nearbytes[from], *in = board()->nearbytes[to];
+    uint64_t d0 = out[0] - in[0], d1 = out[1] - in[1], d2 = out[2] - in[2];
+    s->near[0] += d0; /* after the loads: s cannot be the board */
+    s->near[1] += d1;
+    s->near[2] += d2;
 }
 
 /* Eight points as bytes: 0xff at the points of the set's low eight,
