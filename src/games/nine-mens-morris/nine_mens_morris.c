@@ -27,11 +27,13 @@ static uint32_t empty_of(const nmm *s)
 
 bool nmm_flies(const nmm *s, int seat)
 {
-    return s->flying && graph_count(s->men[seat]) == 3;
+    return s->flying && s->on[seat] == 3;
 }
 
 void nmm_sync(nmm *s)
 {
+    s->on[0] = (uint8_t)graph_count(s->men[0]);
+    s->on[1] = (uint8_t)graph_count(s->men[1]);
     s->near[0] = s->near[1] = s->near[2] = 0;
     for (uint32_t m = empty_of(s); m; m &= m - 1)
         for (int w = 0; w < 3; w++)
@@ -89,7 +91,7 @@ static uint32_t removable(const nmm *s)
 static void settle(nmm *s)
 {
     int seat = s->turn;
-    int men = graph_count(s->men[seat]);
+    int men = s->on[seat];
     bool placing = s->hand[seat] > 0;
     s->result = PLAYING;
     if (s->removing)
@@ -271,6 +273,7 @@ static void apply(nmm *s, lt_action a)
     uint32_t *own = &s->men[s->turn];
     if (a >= REMOVE0) {
         s->men[!s->turn] &= ~(1u << (a - REMOVE0));
+        s->on[!s->turn]--;
         near_follow(s, a - REMOVE0, POINTS);
         s->removing = 0;
         graph_history_clear(&s->hist);
@@ -279,6 +282,7 @@ static void apply(nmm *s, lt_action a)
         int from = (a - JUMP0) / POINTS, to = (a - JUMP0) % POINTS;
         int over = board()->between[from][to];
         s->men[!s->turn] &= ~(1u << over);
+        s->on[!s->turn]--;
         *own ^= 1u << from | 1u << to;
         near_follow(s, from, to);
         near_follow(s, over, POINTS);
@@ -292,6 +296,7 @@ static void apply(nmm *s, lt_action a)
         arrive(s, to);
     } else {
         *own |= 1u << a;
+        s->on[s->turn]++;
         near_follow(s, POINTS, a);
         s->hand[s->turn]--;
         graph_history_clear(&s->hist);
@@ -556,7 +561,8 @@ static bool invariants_ok(const nmm *s)
     nmm t = *s;
     nmm_sync(&t);
     settle(&t);
-    return t.result == s->result && !memcmp(t.near, s->near, sizeof t.near);
+    return t.result == s->result && !memcmp(t.on, s->on, sizeof t.on) &&
+           !memcmp(t.near, s->near, sizeof t.near);
 }
 
 LT_ADAPT_RULES(nmm)
