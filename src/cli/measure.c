@@ -34,6 +34,18 @@ static long long cli_random_game(const lt_game *g, lt_state *s,
     return plies;
 }
 
+void cli_playouts(const lt_game *g, const lt_state *first, lt_state *s,
+                  double seconds, long long *games, long long *plies,
+                  double *dt)
+{
+    double start = cli_seconds();
+    *games = *plies = 0;
+    do {
+        for (long long stop = *games + *games / 64 + 1; *games < stop; ++*games)
+            *plies += cli_random_game(g, s, first, (uint64_t)*games, NULL);
+    } while ((*dt = cli_seconds() - start) < seconds);
+}
+
 /* Reads the arguments both commands share: the game id first (or
  * --game), --option, --players and --position/--fen.  Returns the game or
  * NULL (reported); *used marks the arguments it took. */
@@ -122,13 +134,9 @@ int cmd_playouts(int argc, char **argv)
         lt_state_free(first);
         return cli_fail(EXIT_USAGE, "%s", s && first ? err.msg : "out of memory");
     }
-    long long games = 0, plies = 0;
-    double start = cli_seconds(), dt;
-    do { /* the clock read after a 64th more games: short games do not
-          * wait on it, and the time runs over by a 64th at most */
-        for (long long stop = games + games / 64 + 1; games < stop; games++)
-            plies += cli_random_game(g, s, first, (uint64_t)games, NULL);
-    } while ((dt = cli_seconds() - start) < seconds);
+    long long games, plies;
+    double dt;
+    cli_playouts(g, first, s, seconds, &games, &plies, &dt);
     printf("%s: %lld playouts, %lld plies in %.2f s\n", g->id, games, plies, dt);
     printf("playouts/s %.1f\nplies/s %.0f\nplies/playout %.1f\n", games / dt,
            plies / dt, (double)plies / (double)games);
