@@ -51,6 +51,7 @@ void graph_build(graph *g, const graph_spec *spec)
             if (g->adjmask[p] >> q & 1) {
                 assert(g->degree[p] < GRAPH_DEGREE);
                 g->adj[p][g->degree[p]++] = (int8_t)q;
+                g->nearbytes[p][q / 8] += 1ull << q % 8 * 8;
             }
     /* A straight triple: a-m and m-b drawn, and b is as far beyond m as m
      * is beyond a. */

@@ -60,6 +60,10 @@ typedef struct {
     uint8_t nhops[GRAPH_POINTS];
     int8_t hop[GRAPH_POINTS][GRAPH_DEGREE][2];
     uint32_t hopmask[GRAPH_POINTS]; /* the `to` of p's hops */
+    /* nearbytes[p]: a one in byte q % 8 of word q / 8 for each neighbour
+     * q of p, so that their sum over a set of points counts, in each
+     * point's byte, its neighbours in the set */
+    uint64_t nearbytes[GRAPH_POINTS][4];
     int8_t between[GRAPH_POINTS][GRAPH_POINTS];
     uint8_t nlines_at[GRAPH_POINTS];
     int8_t lines_at[GRAPH_POINTS][GRAPH_LINES_AT];
@@ -189,6 +193,36 @@ static inline uint32_t graph_morris_jumpers(uint32_t own, uint32_t enemy,
     return own & any;
 }
 
+/* The mills of the nine men's morris board (graph_morris): its eight
+ * rows, points 3i, 3i + 1 and 3i + 2, and its eight columns, written out
+ * by the point (each point is on one row and one column; the tests check
+ * them against the lines graph_build finds). */
+#define GRAPH_MORRIS_COLUMNS                                                  \
+    {0x200201, 0x92,     0x804004, 0x40408,  0x92,     0x102020,             \
+     0x8840,   0x92,     0x21100,  0x200201, 0x40408,  0x8840,               \
+     0x21100,  0x102020, 0x804004, 0x8840,   0x490000, 0x21100,              \
+     0x40408,  0x490000, 0x102020, 0x200201, 0x490000, 0x804004}
+/* Does the set hold a whole mill through p? */
+static inline bool graph_morris_mill_through(uint32_t set, int p)
+{
+    static const uint32_t column[24] = GRAPH_MORRIS_COLUMNS;
+    uint32_t row = 7u << (p / 3 * 3);
+    return ((set & row) == row) | ((set & column[p]) == column[p]);
+}
+/* The points of set in a whole mill of set: the rows by shifts (a full
+ * row's first point spread over the three by * 7), then the columns. */
+static inline uint32_t graph_morris_in_mills(uint32_t set)
+{
+    static const uint32_t column[24] = GRAPH_MORRIS_COLUMNS;
+    static const int8_t lowest[8] = {0, 1, 2, 3, 5, 6, 8, 16}; /* a column's */
+    uint32_t in = (set & set >> 1 & set >> 2 & 0x249249u) * 7;
+    for (int k = 0; k < 8; k++) {
+        uint32_t c = column[lowest[k]];
+        in |= (set & c) == c ? c : 0;
+    }
+    return in;
+}
+
 /* The landing points of all the jumps of own's men together: of one
  * man's, when own is one point. */
 static inline uint32_t graph_alq_landing(uint32_t own, uint32_t enemy,
@@ -276,6 +310,17 @@ static inline int graph_nth(uint32_t set, unsigned k)
     return __builtin_ctz(set);
 }
 
+/* graph_nth for a set of at most four points (a man's steps): the set
+ * with its lowest point cleared k times, picked by masks (the compiler
+ * makes a branch of a choice, and k is random). */
+static inline int graph_nth4(uint32_t set, unsigned k)
+{
+    assert(k < 4);
+    uint32_t s1 = set & (set - 1), s2 = s1 & (s1 - 1), s3 = s2 & (s2 - 1);
+    return __builtin_ctz((set & -(uint32_t)(k == 0)) | (s1 & -(uint32_t)(k == 1)) |
+                         (s2 & -(uint32_t)(k == 2)) | (s3 & -(uint32_t)(k == 3)));
+}
+
 /* A random playout's draw (lt_game.random_action) counts moves at every
  * ply: on x86-64 processors with the POPCNT instruction it runs compiled
  * for it.  GRAPH_DRAW(T, core) defines random_action(const T *, lt_rng
@@ -291,11 +336,18 @@ static inline int graph_nth(uint32_t set, unsigned k)
     {                                                                         \
         return core(s, r, true);                                              \
     }                                                                         \
+    __attribute__((noinline)) static lt_action random_action_sw(              \
+        const T *s, struct lt_rng *r)                                         \
+    {                                                                         \
+        return core(s, r, false);                                             \
+    }                                                                         \
+    /* two calls in tail position: no frame of the draw's own to set up      \
+     * before the processor is asked */                                      \
     static lt_action random_action(const T *s, struct lt_rng *r)              \
     {                                                                         \
         if (__builtin_cpu_supports("popcnt"))                                 \
             return random_action_hw(s, r);                                    \
-        return core(s, r, false);                                             \
+        return random_action_sw(s, r);                                        \
     }
 #else
 #define GRAPH_DRAW(T, core)                                                   \
@@ -410,10 +462,11 @@ GRAPH_INLINE void graph_draws_add(graph_draws *d, int base, uint32_t to,
  * fills it in). */
 extern uint8_t graph_nth8[256][8];
 
-/* graph_nth for a draw, without a branch that depends on k where the
- * processor counts bits: the half and then the quarter that holds the
- * point by their counts, and in that byte the table. */
-GRAPH_INLINE int graph_select(uint32_t set, unsigned k, bool hw)
+/* graph_nth(set, k) in a random playout's draw: without a branch that
+ * depends on k where the processor counts bits (hw): the half and then
+ * the quarter of the set that holds it by their counts, and in that
+ * byte the table. */
+GRAPH_INLINE int graph_nth_draw(uint32_t set, unsigned k, bool hw)
 {
     if (!hw)
         return graph_nth(set, k);
@@ -428,8 +481,9 @@ GRAPH_INLINE int graph_select(uint32_t set, unsigned k, bool hw)
     return at + graph_nth8[set & 255][k];
 }
 
-/* The k-th of the moves (k < total): the man is the number of ends at
- * or below k, then his point by graph_select. */
+/* The k-th of the moves (k < total), without a branch that depends on
+ * k: the man is the number of ends at or below k; in his set,
+ * graph_nth_draw. */
 GRAPH_INLINE lt_action graph_draws_pick(const graph_draws *d, int cap,
                                          unsigned k, bool hw)
 {
@@ -438,7 +492,7 @@ GRAPH_INLINE lt_action graph_draws_pick(const graph_draws *d, int cap,
     for (int j = 0; j < cap; j++)
         i += d->end[j] <= (int)k;
     k -= i ? (unsigned)d->end[i - 1] : 0;
-    return d->base[i] + graph_select(d->to[i], k, hw);
+    return d->base[i] + graph_nth_draw(d->to[i], k, hw);
 }
 
 /* The steps of men on the alquerque board by direction (the planes of
@@ -625,11 +679,12 @@ uint64_t graph_set_key(int kind, uint32_t set);
  * for the repetition rule: men[i] are the two players' point sets before
  * the i-th reversible step; the players alternate, so the step before the
  * current position was made by the player not to move.  seen[i % 2] has
- * the bit graph_history_bit of each men[i] (of 256, in four words): a
- * position whose bit is clear has not stood before with the same player
- * to move, and the count need not look. */
+ * the bit graph_history_bit of each men[i] (of 256, in four words), and
+ * twice[i % 2] the bits found in seen[i % 2] already when men[i] came: a
+ * position whose bit is clear in twice has not stood twice before with
+ * the same player to move, and the rule need not look. */
 typedef struct {
-    uint64_t seen[2][4];
+    uint64_t seen[2][4], twice[2][4];
     uint16_t n;
     uint32_t men[GRAPH_HISTORY][2];
 } graph_history;
@@ -644,8 +699,10 @@ static inline void graph_history_push(graph_history *h, uint32_t a,
                                       uint32_t b)
 {
     assert(h->n < GRAPH_HISTORY);
-    int bit = graph_history_bit(a, b);
-    h->seen[h->n & 1][bit >> 6] |= 1ull << (bit & 63);
+    int bit = graph_history_bit(a, b), w = bit >> 6;
+    uint64_t m = 1ull << (bit & 63);
+    h->twice[h->n & 1][w] |= h->seen[h->n & 1][w] & m;
+    h->seen[h->n & 1][w] |= m;
     h->men[h->n][0] = a;
     h->men[h->n][1] = b;
     h->n++;
@@ -656,18 +713,19 @@ static inline void graph_history_clear(graph_history *h)
 {
     h->n = 0;
     memset(h->seen, 0, sizeof h->seen);
+    memset(h->twice, 0, sizeof h->twice);
 }
 
 int graph_history_scan_(const graph_history *, uint32_t a, uint32_t b);
-/* How often the current position (a, b) has stood with the same player to
- * move, itself included. */
-static inline int graph_history_count(const graph_history *h, uint32_t a,
-                                      uint32_t b)
+/* Does the current position (a, b) stand for the third time (or more)
+ * with the same player to move? */
+static inline bool graph_history_thrice(const graph_history *h, uint32_t a,
+                                        uint32_t b)
 {
     int bit = graph_history_bit(a, b);
-    if (!(h->seen[h->n & 1][bit >> 6] >> (bit & 63) & 1))
-        return 1;
-    return graph_history_scan_(h, a, b);
+    if (!(h->twice[h->n & 1][bit >> 6] >> (bit & 63) & 1))
+        return false;
+    return graph_history_scan_(h, a, b) >= 3;
 }
 /* The steps as text, oldest first: "A1-B2,B3-C3", or "-" for none; the
  * current position (a, b) follows the last one.  snprintf-like. */
@@ -730,7 +788,7 @@ int graph_end_reason(int end, int loser, int moves, char *buf, size_t size);
 static inline int graph_draw(const graph_history *h, const uint32_t men[2],
                              int quiet)
 {
-    if (graph_history_count(h, men[0], men[1]) >= 3)
+    if (graph_history_thrice(h, men[0], men[1]))
         return GRAPH_END_REPEATED;
     return h->n >= 2 * quiet ? GRAPH_END_QUIET : -1;
 }

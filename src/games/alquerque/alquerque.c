@@ -135,7 +135,7 @@ GRAPH_INLINE int draw_move(const alq *s, lt_rng *r, bool hw, int *from)
         unsigned c = (unsigned)GRAPH_COUNT(hw, to);
         unsigned k = (unsigned)lt_rng_below(r, c + !s->forced);
         *from = s->chain;
-        return k == c ? -1 : graph_select(to, k, hw);
+        return k == c ? -1 : graph_nth_draw(to, k, hw);
     }
     /* capture=forced: only the jumps, if there are; the moves counted
      * by direction, the man found by their counts below points */
@@ -148,7 +148,7 @@ GRAPH_INLINE int draw_move(const alq *s, lt_rng *r, bool hw, int *from)
     unsigned k = (unsigned)lt_rng_below(r, graph_alq_planes_below(&pl, POINTS, hw));
     int p = graph_alq_planes_man(&pl, &k, hw);
     *from = p;
-    return graph_select((g->adjmask[p] & empty & steps) |
+    return graph_nth_draw((g->adjmask[p] & empty & steps) |
                             graph_alq_hops1(g, p, enemy, empty),
                         k, hw);
 }

@@ -147,7 +147,7 @@ GRAPH_INLINE int draw_move(const rs *s, lt_rng *r, bool hw, int *from)
         unsigned c = (unsigned)GRAPH_COUNT(hw, to);
         unsigned k = (unsigned)lt_rng_below(r, c + s->chaining);
         *from = s->rabbit;
-        return k == c ? -1 : graph_select(to, k, hw);
+        return k == c ? -1 : graph_nth_draw(to, k, hw);
     }
     /* the hunters' steps counted by direction, the hunter found by
      * their counts below points */
@@ -156,7 +156,7 @@ GRAPH_INLINE int draw_move(const rs *s, lt_rng *r, bool hw, int *from)
     unsigned k = (unsigned)lt_rng_below(r, graph_alq_planes_below(&pl, RB_POINTS, hw));
     int p = graph_alq_planes_man(&pl, &k, hw);
     *from = p;
-    return graph_select(g->adjmask[p] & empty, k, hw);
+    return graph_nth_draw(g->adjmask[p] & empty, k, hw);
 }
 
 /* The rabbit stops its chain. */
