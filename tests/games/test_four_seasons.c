@@ -10,6 +10,8 @@
 #include "ludoteka/options.h"
 #include "ludoteka/rng.h"
 
+#include "engines/four-seasons/engine.h"
+
 /* Board text from "square:piece" words ("a8:gK b6:gPs"), ranks 8 to 1,
  * as the position text writes it (owner, kind, a pawn's direction). */
 static const char *board(const char *pieces)
@@ -699,6 +701,43 @@ static void evaluation(void **st)
     lt_state_free(s);
 }
 
+/* With one die, a check lasts until its owner throws a face that
+ * answers it.  Green's king on a8, checked by White's rook on e8 along
+ * rank 8, may step to a7 or b7 (b8 is the rook's): only a 6 answers (no
+ * other green piece).  White takes with a 3.  Green to throw: a round
+ * fails for green with 5/6 and then white takes with 1/6, so the king
+ * falls with (5/6 * 1/6) / (1 - 5/6 * 5/6) = 5/11.  White to throw
+ * first: 1/6 now, else green fails (5/6) and the rounds go as before:
+ * 1/6 + 5/6 * 5/6 * 5/11 = 191/396.  A green knight on a6 that can go
+ * between (b8) answers with a 4 too: 4/6 * 1/6 / (1 - 4/6 * 5/6) =
+ * 1/4.  Green having thrown a 6: he steps away, 0.  Without dice the
+ * search sees the answers itself: 0. */
+static void lasting_check(void **st)
+{
+    static const struct {
+        const char *options, *pieces, *rest;
+        double taken;
+    } cases[] = {
+        {"dice=one", "a8:gK e8:wR h8:wK a1:rK h1:bK", "g ? - wbrg 20 0",
+         5.0 / 11},
+        {"dice=one", "a8:gK e8:wR h8:wK a1:rK h1:bK", "w ? - bgrw 20 0",
+         191.0 / 396},
+        {"dice=one", "a8:gK a6:gN e8:wR h8:wK a1:rK h1:bK",
+         "g ? - wbrg 20 0", 0.25},
+        {"dice=one", "a8:gK e8:wR h8:wK a1:rK h1:bK", "g 6 - wbrg 20 0", 0},
+        {NULL, "a8:gK e8:wR h8:wK a1:rK h1:bK", "g - - wbrg 20 0", 0},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        const lt_game *g;
+        lt_state *s = at(&g, cases[i].options,
+                         position(cases[i].pieces, cases[i].rest));
+        double p = fs4_king_taken((const fs4 *)s, GREEN);
+        if (fabs(p - cases[i].taken) > 1e-9)
+            fail_msg("case %zu: %.6f, not %.6f", i, p, cases[i].taken);
+        lt_state_free(s);
+    }
+}
+
 /* Positions that break the rules are refused with a message, and the
  * state is left as it was. */
 static void bad_positions(void **st)
@@ -1239,6 +1278,7 @@ TEST_MAIN(cmocka_unit_test(view_marks_check),
           cmocka_unit_test(dice_judged_before_roll),
           cmocka_unit_test(hash_transposes),
           cmocka_unit_test(evaluation),
+          cmocka_unit_test(lasting_check),
           cmocka_unit_test(bad_positions),
           cmocka_unit_test(notation),
           cmocka_unit_test(movegen_matches_naive),

@@ -14,6 +14,9 @@
 
 /* How well each seat stands, in pawns (0 for a seat out of the game). */
 void fs4_strengths(const fs4 *s, double *out);
+/* With dice, the chance that the seat's king, in check, is taken before
+ * its owner answers the check (0 without dice or check). */
+double fs4_king_taken(const fs4 *s, int seat);
 /* Each seat's expected return, in [-1/3, 1] and summing to zero; the
  * value is the chance that nobody wins (1 for a game over in a draw). */
 double fs4_expect(const fs4 *s, double *out);

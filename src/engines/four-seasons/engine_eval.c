@@ -85,19 +85,26 @@ static void attacks_of(const fs4 *s, attack_maps *m)
  * the groups in `groups` (a bit per group): 1 without dice; with dice
  * the chance of a face allowing one, or certainty either way once the
  * seat has thrown. */
-static double chance(const fs4 *s, int seat, unsigned groups)
+/* The chance that a throw still to come lets one of `groups` move (with
+ * dice; 1 without). */
+static double throw_chance(const fs4 *s, unsigned groups)
 {
     if (!s->dice || !groups)
         return groups ? 1 : 0;
-    if (s->turn == seat && s->phase != PH_ROLL) {
+    double miss = (double)(GROUPS - __builtin_popcount(groups)) / GROUPS;
+    return s->dice == DICE_TWO ? 1 - miss * miss : 1 - miss;
+}
+
+static double chance(const fs4 *s, int seat, unsigned groups)
+{
+    if (s->dice && groups && s->turn == seat && s->phase != PH_ROLL) {
         for (int i = 0; i < 2; i++)
             for (int g = 0; g < GROUPS; g++)
                 if ((groups >> g & 1) && s->die[i] == face_of[g])
                     return 1;
         return 0;
     }
-    double miss = (double)(GROUPS - __builtin_popcount(groups)) / GROUPS;
-    return s->dice == DICE_TWO ? 1 - miss * miss : 1 - miss;
+    return throw_chance(s, groups);
 }
 
 /* The groups of the seat's pieces that attack sq. */
@@ -198,6 +205,77 @@ static double threats(const fs4 *s, int seat, const attack_maps *m)
     return 0.6 * worst + 0.15 * rest;
 }
 
+/* With dice a check can last for rounds: its owner answers it only if
+ * his throw lets him move a piece that can (the king to a free square,
+ * a piece onto a checker or between it and the king), and each checker
+ * takes the king only if its throw lets it, turn after turn.  The chance
+ * that the seat's king is taken, by the seats checking it now, the
+ * likeliest of them in *taker; 0 without dice (the search sees those
+ * checks through). */
+static double king_taken(const fs4 *s, int seat, const attack_maps *m,
+                         int flight, int *taker)
+{
+    const fs4_tables *t = fs4_tables_get();
+    int ksq = fs4_king(s, seat);
+    uint64_t blockers = fs4_all(s) | t->forbidden[s->centre];
+    unsigned answer = flight ? 1u << K_KING : 0;
+    /* the checkers before the owner's turn, after it this round, and in
+     * every later round: the chance that none of them takes the king */
+    double miss_before = 1, miss_after = 1, miss_later = 1, likeliest = 0;
+    int owner = (seat - s->turn + SEATS) % SEATS;
+    *taker = -1;
+    if (!s->dice)
+        return 0;
+    for (int q = 0; q < SEATS; q++) {
+        unsigned checking = q == seat ? 0 : groups_on(m, q, ksq);
+        if (!checking)
+            continue;
+        uint64_t from = fs4_attackers(s, ksq, s->occ[q], blockers);
+        for (; from; from &= from - 1) {
+            int cs = fs4_lsb(from);
+            uint64_t between = t->line[ksq][cs] &
+                               fs4_rook_attacks(t, ksq, blockers) &
+                               fs4_rook_attacks(t, cs, blockers);
+            answer |= groups_on(m, seat, cs) & ~(1u << K_KING);
+            for (; between; between &= between - 1)
+                answer |= groups_on(m, seat, fs4_lsb(between)) &
+                          ~(1u << K_KING);
+        }
+        double now = chance(s, q, checking);
+        if ((q - s->turn + SEATS) % SEATS < owner)
+            miss_before *= 1 - now;
+        else
+            miss_after *= 1 - now;
+        miss_later *= 1 - throw_chance(s, checking);
+        if (now > likeliest) {
+            likeliest = now;
+            *taker = q;
+        }
+    }
+    if (*taker < 0)
+        return 0;
+    /* a later round: the owner fails (f), then a checker takes (c) */
+    double f = 1 - throw_chance(s, answer), c = 1 - miss_later;
+    double later = f * c > 0 ? f * c / (1 - f * (1 - c)) : 0;
+    double fails = 1 - chance(s, seat, answer);
+    return 1 - miss_before +
+           miss_before * fails * (1 - miss_after + miss_after * later);
+}
+
+double fs4_king_taken(const fs4 *s, int seat)
+{
+    const fs4_tables *t = fs4_tables_get();
+    attack_maps m;
+    attacks_of(s, &m);
+    uint64_t enemy_att = 0;
+    for (int q = 0; q < SEATS; q++)
+        if (q != seat)
+            enemy_att |= m.all[q];
+    int ksq = fs4_king(s, seat), taker;
+    int flight = fs4_count(t->king[s->centre][ksq] & ~s->occ[seat] & ~enemy_att);
+    return king_taken(s, seat, &m, flight, &taker);
+}
+
 void fs4_strengths(const fs4 *s, double *out)
 {
     const fs4_tables *t = fs4_tables_get();
@@ -275,6 +353,8 @@ void fs4_strengths(const fs4 *s, double *out)
             danger[q] = d;
             total += d;
         }
+        if (s->dice && checked)
+            take = king_taken(s, p, &m, flight, &taker);
         double pen = 0.05 * total * total;
         if (pen > 6)
             pen = 6;
