@@ -8,9 +8,12 @@
  * its flight squares, a check, a king the player to move can take) and,
  * as the other side of the same coin, its own attack on the kings of the
  * seats still in play (a mated or taken king's army passes to the one who
- * took it: the attack is worth that army); a little mobility; pieces on
- * the central squares where the centre option opens them (with the centre
- * crossed out, the default, it is nobody's); pawns near their edge. */
+ * took it: the attack is worth that army; with dice, a check that may
+ * last for rounds and a check that may come); the hunt of a king
+ * outgunned; a little mobility; pieces on the central squares where the
+ * centre option opens them (with the centre crossed out, the default, it
+ * is nobody's); pawns near their edge.  The chance that nobody wins grows
+ * as the men leave the board. */
 #include <math.h>
 #include <stdlib.h>
 
@@ -31,15 +34,29 @@ static const int face_of[GROUPS] = {6, 3, 4, 2, 5, 1};
  * what nobody guards. */
 static const double value[GROUPS] = {20.0, 5.0, 3.0, 2.2, 1.8, 1};
 static const double bare_alfil = 1.5;
-enum { DRAW_HORIZON = 40 }; /* turns before the cap when a draw looms */
+enum { DRAW_HORIZON = 100 }; /* turns before the cap when a draw looms */
 static const double TROPISM = 0.2; /* a piece a step nearer a king */
 /* A seat that another outguns by HUNT pawns is hunted: each eighth of the
- * board its king cannot reach costs it HUNT_BOX. */
-static const double HUNT = 4, HUNT_BOX = 0.4;
+ * board its king cannot reach costs it HUNT_BOX, and is worth as much to
+ * each hunter, whose king is worth HUNT_KING a step nearer (a mate needs
+ * it, with a rook or less). */
+static const double HUNT = 4, HUNT_BOX = 1.0, HUNT_KING = 0.2;
+/* ... and each step of its king from the nearest corner is worth
+ * HUNT_CORNER to it: around the crossed-out centre a lone king is mated
+ * or stalemated only in a corner (Kh8 by Kf7 and a rook on the h file). */
+static const double HUNT_CORNER = 0.3;
 /* The material one needs to mate with, in pawns (a rook's worth): with
  * less, a seat's chances shrink in proportion.  DRAWN: the weight of
  * "nobody wins" beside the seats' weights. */
 static const double MATING = 5, DRAWN = 0.3;
+/* ... that with the whole arrays on the board (START pawns' worth of men
+ * besides the kings), and growing as they leave it, up to DRAWN_MAX
+ * times. */
+static const double START = 4 * (5 + 3 + 2.2 + 4), DRAWN_MAX = 8;
+/* With dice, how much of a king a check given costs on average (a check
+ * answered only by the king's face and taken only by the checker's lasts
+ * to the take with 5/11, fs4_king_taken; other answers make it less). */
+static const double LASTING = 0.3;
 
 static double group_value(const fs4 *s, int g)
 {
@@ -130,6 +147,14 @@ static uint64_t near_king(const fs4_tables *t, int sq)
 static int distance(int a, int b)
 {
     int df = abs(a % 8 - b % 8), dr = abs(a / 8 - b / 8);
+    return df > dr ? df : dr;
+}
+
+/* Kings' steps from sq to the nearest corner of the board. */
+static int corner_distance(int sq)
+{
+    int f = sq % 8, r = sq / 8;
+    int df = f < 7 - f ? f : 7 - f, dr = r < 7 - r ? r : 7 - r;
     return df > dr ? df : dr;
 }
 
@@ -262,18 +287,83 @@ static double king_taken(const fs4 *s, int seat, const attack_maps *m,
            miss_before * fails * (1 - miss_after + miss_after * later);
 }
 
-double fs4_king_taken(const fs4 *s, int seat)
+/* With dice, the chance that some other seat throws a face that lets it
+ * check the seat's king at its next move (a rook, knight, alfil or
+ * General onto a square attacking the king); 0 without dice. */
+static double checks_coming(const fs4 *s, int seat, const attack_maps *m)
 {
+    if (!s->dice)
+        return 0;
     const fs4_tables *t = fs4_tables_get();
+    int c = s->centre, ksq = fs4_king(s, seat);
+    uint64_t blockers = fs4_all(s) | t->forbidden[c];
+    uint64_t from[GROUPS] = {0};
+    from[K_ROOK] = fs4_rook_attacks(t, ksq, blockers) & ~t->forbidden[c];
+    from[K_KNIGHT] = t->knight[c][ksq];
+    from[K_ALFIL] = t->alfil[c][s->alfil][ksq];
+    from[K_GENERAL] = t->general[c][ksq];
+    double miss = 1;
+    for (int q = 0; q < SEATS; q++) {
+        if (q == seat || !fs4_active(s, q))
+            continue;
+        unsigned groups = 0;
+        for (int g = K_ROOK; g <= K_GENERAL; g++)
+            if (m->by[q][g] & from[g] & ~s->occ[q])
+                groups |= 1u << g;
+        miss *= 1 - chance(s, q, groups);
+    }
+    return 1 - miss;
+}
+
+double fs4_checks_coming(const fs4 *s, int seat)
+{
     attack_maps m;
     attacks_of(s, &m);
-    uint64_t enemy_att = 0;
+    return checks_coming(s, seat, &m);
+}
+
+/* The squares the other seats attack, and the seat's king's flight
+ * squares (free of its own men and of those attacks). */
+static int flight_of(const fs4 *s, int seat, const attack_maps *m,
+                     uint64_t *enemy_att)
+{
+    *enemy_att = 0;
     for (int q = 0; q < SEATS; q++)
         if (q != seat)
-            enemy_att |= m.all[q];
-    int ksq = fs4_king(s, seat), taker;
-    int flight = fs4_count(t->king[s->centre][ksq] & ~s->occ[seat] & ~enemy_att);
+            *enemy_att |= m->all[q];
+    return fs4_count(fs4_tables_get()->king[s->centre][fs4_king(s, seat)] &
+                     ~s->occ[seat] & ~*enemy_att);
+}
+
+/* A king outgunned: every square taken from the part of the board it can
+ * reach brings its end nearer (a stalemate puts it out too), and so does
+ * every step nearer a corner. */
+static double boxed(const fs4 *s, int seat, uint64_t enemy_att, int flight)
+{
+    const fs4_tables *t = fs4_tables_get();
+    int ksq = fs4_king(s, seat);
+    uint64_t room = reach(ksq, ~((fs4_all(s) & ~s->occ[seat]) | enemy_att |
+                                 t->forbidden[s->centre]));
+    return HUNT_BOX * (6 - fs4_count(room) / 8.0) + 0.2 * (8 - flight) +
+           HUNT_CORNER * (4 - corner_distance(ksq));
+}
+
+double fs4_king_taken(const fs4 *s, int seat)
+{
+    attack_maps m;
+    attacks_of(s, &m);
+    uint64_t enemy_att;
+    int flight = flight_of(s, seat, &m, &enemy_att), taker;
     return king_taken(s, seat, &m, flight, &taker);
+}
+
+double fs4_boxed(const fs4 *s, int seat)
+{
+    attack_maps m;
+    attacks_of(s, &m);
+    uint64_t enemy_att;
+    int flight = flight_of(s, seat, &m, &enemy_att);
+    return boxed(s, seat, enemy_att, flight);
 }
 
 void fs4_strengths(const fs4 *s, double *out)
@@ -293,10 +383,8 @@ void fs4_strengths(const fs4 *s, double *out)
         out[p] = 0;
         if (!fs4_active(s, p))
             continue;
-        uint64_t own = s->occ[p], enemy_att = 0;
-        for (int q = 0; q < SEATS; q++)
-            if (q != p)
-                enemy_att |= m.all[q];
+        uint64_t own = s->occ[p], enemy_att;
+        int flight = flight_of(s, p, &m, &enemy_att);
         double score = mat[p] - threats(s, p, &m);
         score += 0.03 * fs4_count(m.all[p] & ~own);
         /* the centre, where the option lets pieces stand on it */
@@ -326,7 +414,6 @@ void fs4_strengths(const fs4 *s, double *out)
         int ksq = fs4_king(s, p);
         uint64_t zone = t->king[c][ksq] | fs4_bit(ksq);
         uint64_t near = near_king(t, ksq);
-        int flight = fs4_count(t->king[c][ksq] & ~own & ~enemy_att);
         double danger[SEATS] = {0}, total = 0, take = 0;
         int taker = -1;
         bool checked = false;
@@ -365,18 +452,17 @@ void fs4_strengths(const fs4 *s, double *out)
             if (q != p && fs4_active(s, q) && mat[q] > richest)
                 richest = mat[q];
         if (richest - mat[p] >= HUNT) {
-            /* a king outgunned: every square taken from the part of the
-             * board it can reach brings its end nearer (a stalemate puts
-             * it out too) */
-            uint64_t room = reach(ksq, ~((fs4_all(s) & ~own) | enemy_att |
-                                         t->forbidden[c]));
-            double box = HUNT_BOX * (6 - fs4_count(room) / 8.0) +
-                         0.2 * (8 - flight);
+            double box = boxed(s, p, enemy_att, flight);
             pen += box;
             for (int q = 0; q < SEATS; q++)
                 if (q != p && fs4_active(s, q) && mat[q] - mat[p] >= HUNT)
-                    attack[q] += 0.5 * box;
+                    attack[q] += box + HUNT_KING * (7 - distance(fs4_king(s, q), ksq));
         }
+        if (!checked)
+            /* a check to come, lasting as above: about LASTING of a
+             * king lost, unless its owner moves first */
+            pen += checks_coming(s, p, &m) * LASTING * (8 + mat[p]) *
+                   (s->turn == p ? 0.5 : 1);
         if (take > 0) {
             /* the king and its army, which passes to the taker */
             pen += take * (8 + mat[p]);
@@ -402,9 +488,15 @@ double fs4_expect(const fs4 *s, double *out)
         fs4_returns(s, out);
         return fs4_count(s->kind[K_KING]) > 1;
     }
-    double strength[SEATS], w[SEATS] = {0}, total = DRAWN;
+    double strength[SEATS], w[SEATS] = {0}, board = 0;
     int alive = 0;
     fs4_strengths(s, strength);
+    for (int p = 0; p < SEATS; p++)
+        if (fs4_active(s, p))
+            board += material(s, p);
+    /* nobody wins likelier as the men to mate with leave the board */
+    double drawn = DRAWN * fmin(DRAWN_MAX, START / fmax(board, 1));
+    double total = drawn;
     for (int p = 0; p < SEATS; p++)
         if (fs4_active(s, p)) {
             /* four pawns of advantage make a seat e times likelier to
@@ -421,18 +513,18 @@ double fs4_expect(const fs4 *s, double *out)
     double draw = (double)(SEATS - alive) / (3.0 * alive);
     double left = (double)(s->cap - s->quiet) / DRAW_HORIZON;
     double lambda = left > 1 ? 1 : left;
-    double sum = total - DRAWN;
+    double sum = total - drawn;
     for (int p = 0; p < SEATS; p++) {
         if (!fs4_active(s, p)) {
             out[p] = -1.0 / 3.0;
             continue;
         }
-        double v = (w[p] - (sum - w[p]) / 3.0 + DRAWN * draw) / total;
+        double v = (w[p] - (sum - w[p]) / 3.0 + drawn * draw) / total;
         out[p] = lambda * v + (1 - lambda) * draw;
         if (out[p] > 1)
             out[p] = 1;
         if (out[p] < -1.0 / 3.0)
             out[p] = -1.0 / 3.0;
     }
-    return lambda * DRAWN / total + (1 - lambda);
+    return lambda * drawn / total + (1 - lambda);
 }
