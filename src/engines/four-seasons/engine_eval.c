@@ -456,7 +456,8 @@ void fs4_strengths(const fs4 *s, double *out)
             pen += box;
             for (int q = 0; q < SEATS; q++)
                 if (q != p && fs4_active(s, q) && mat[q] - mat[p] >= HUNT)
-                    attack[q] += box + HUNT_KING * (7 - distance(fs4_king(s, q), ksq));
+                    attack[q] += box + HUNT_KING *
+                                           (7 - distance(fs4_king(s, q), ksq));
         }
         if (!checked)
             /* a check to come, lasting as above: about LASTING of a
