@@ -38,12 +38,15 @@ enum { DRAW_HORIZON = 100 }; /* turns before the cap when a draw looms */
 static const double TROPISM = 0.2; /* a piece a step nearer a king */
 /* A seat that another outguns by HUNT pawns is hunted: each eighth of the
  * board its king cannot reach costs it HUNT_BOX, and is worth as much to
- * each hunter, whose king is worth HUNT_KING a step nearer (a mate needs
- * it, with a rook or less). */
-static const double HUNT = 4, HUNT_BOX = 1.0, HUNT_KING = 0.2;
-/* ... and each step of its king from the nearest corner is worth
- * HUNT_CORNER to it: around the crossed-out centre a lone king is mated
- * or stalemated only in a corner (Kh8 by Kf7 and a rook on the h file). */
+ * its last opponent, whose king is worth HUNT_KING a step nearer (a mate
+ * needs it, with a rook or less), or HUNT_SHARE of that to each hunter
+ * while more seats play. */
+static const double HUNT = 4, HUNT_BOX = 1.0, HUNT_KING = 0.2,
+                    HUNT_SHARE = 0.5;
+/* ... and, against its last opponent, each step of its king from the
+ * nearest corner is worth HUNT_CORNER to it: around the crossed-out
+ * centre a lone king is mated or stalemated only in a corner (Kh8 by Kf7
+ * and a rook on the h file). */
 static const double HUNT_CORNER = 0.3;
 /* The material one needs to mate with, in pawns (a rook's worth): with
  * less, a seat's chances shrink in proportion.  DRAWN: the weight of
@@ -341,11 +344,14 @@ static int flight_of(const fs4 *s, int seat, const attack_maps *m,
 static double boxed(const fs4 *s, int seat, uint64_t enemy_att, int flight)
 {
     const fs4_tables *t = fs4_tables_get();
-    int ksq = fs4_king(s, seat);
+    int ksq = fs4_king(s, seat), seats = 0;
     uint64_t room = reach(ksq, ~((fs4_all(s) & ~s->occ[seat]) | enemy_att |
                                  t->forbidden[s->centre]));
+    for (int p = 0; p < SEATS; p++)
+        seats += fs4_active(s, p);
+    /* the corner, where the mate is, once the hunt is the game */
     return HUNT_BOX * (6 - fs4_count(room) / 8.0) + 0.2 * (8 - flight) +
-           HUNT_CORNER * (4 - corner_distance(ksq));
+           (seats == 2 ? HUNT_CORNER * (4 - corner_distance(ksq)) : 0);
 }
 
 double fs4_king_taken(const fs4 *s, int seat)
@@ -373,12 +379,15 @@ void fs4_strengths(const fs4 *s, double *out)
     attack_maps m;
     attacks_of(s, &m);
     double mat[SEATS] = {0}, attack[SEATS] = {0};
+    int seats = 0;
     /* the pieces that make an attack on a king: not kings, not pawns */
     uint64_t pieces = s->kind[K_ROOK] | s->kind[K_KNIGHT] |
                       s->kind[K_ALFIL] | s->kind[K_GENERAL];
     for (int p = 0; p < SEATS; p++)
-        if (fs4_active(s, p))
+        if (fs4_active(s, p)) {
             mat[p] = material(s, p);
+            seats++;
+        }
     for (int p = 0; p < SEATS; p++) {
         out[p] = 0;
         if (!fs4_active(s, p))
@@ -454,10 +463,16 @@ void fs4_strengths(const fs4 *s, double *out)
         if (richest - mat[p] >= HUNT) {
             double box = boxed(s, p, enemy_att, flight);
             pen += box;
+            /* Its last opponent gets the box too, and its king's steps:
+             * the hunt's end is the game's.  With more seats a hunter
+             * gets half of it: more would make the prey worth more to
+             * him alive (boxed) than out. */
             for (int q = 0; q < SEATS; q++)
                 if (q != p && fs4_active(s, q) && mat[q] - mat[p] >= HUNT)
-                    attack[q] += box + HUNT_KING *
-                                           (7 - distance(fs4_king(s, q), ksq));
+                    attack[q] += seats > 2 ? HUNT_SHARE * box
+                                           : box + HUNT_KING *
+                                                 (7 - distance(fs4_king(s, q),
+                                                               ksq));
         }
         if (!checked)
             /* a check to come, lasting as above: about LASTING of a
