@@ -181,6 +181,8 @@ static void playout(const lt_game *g, const lt_config *cfg, uint64_t seed)
     lt_rng rng;
     lt_rng_seed(&rng, seed, 0);
     int length = 0;
+    lt_action *played = malloc(sizeof *played * (size_t)(g->max_length + 1));
+    assert_non_null(played);
     for (;;) {
         check_state(g, cfg, s, scratch);
         if (g->current_player(s) == LT_TERMINAL)
@@ -189,6 +191,7 @@ static void playout(const lt_game *g, const lt_config *cfg, uint64_t seed)
             fail_msg("%s: a game is longer than max_length %d", g->id,
                      g->max_length);
         lt_action a = lt_rng_play(&rng, g, s);
+        played[length] = a;
         /* a copy is a full, independent game */
         lt_state_copy(g, copy, s);
         g->apply(s, a);
@@ -199,6 +202,25 @@ static void playout(const lt_game *g, const lt_config *cfg, uint64_t seed)
         assert_string_equal(t1, t2);
         length++;
     }
+    /* random_playout plays the same game in one call, and leaves the
+     * state and the generator as the loop did */
+    if (g->random_playout) {
+        lt_action *again = malloc(sizeof *again * (size_t)(g->max_length + 1));
+        assert_non_null(again);
+        lt_rng r2;
+        lt_rng_seed(&r2, seed, 0);
+        assert_int_equal(lt_init(g, copy, cfg, &err), LT_OK);
+        assert_int_equal(g->random_playout(copy, &r2, again), length);
+        assert_memory_equal(again, played, sizeof *played * (size_t)length);
+        assert_memory_equal(&r2, &rng, sizeof rng);
+        char t1[4096], t2[4096];
+        g->write_state(s, t1, sizeof t1);
+        g->write_state(copy, t2, sizeof t2);
+        assert_string_equal(t1, t2);
+        assert_int_equal(g->current_player(copy), LT_TERMINAL);
+        free(again);
+    }
+    free(played);
     lt_state_free(s);
     lt_state_free(copy);
     lt_state_free(scratch);

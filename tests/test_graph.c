@@ -1,7 +1,8 @@
 /* test_graph.c — the point-and-line boards' fast tables (src/boards/graph.h):
  * the alquerque board's groups written out as constants against the board
- * drawn, the whole-board shifts against each point's own neighbours and
- * hops, the action writer's room, the repetition count's filter. */
+ * drawn, the whole-board shifts and masks against each point's own
+ * neighbours, hops and lines, the k-th point of a set, the action
+ * writer's room, the repetition rule's filter. */
 #include "support.h"
 
 #include "boards/graph.h"
@@ -101,16 +102,23 @@ static void shifts_agree_with_points(void **st)
         for (int round = 0; round < 2000; round++) {
             uint32_t own, enemy, empty, steppers = 0, jumpers = 0, in = 0;
             random_sets(g, &seed, &own, &enemy, &empty);
+            uint64_t near[4] = {0, 0, 0, 0}; /* empty neighbours by point */
+            for (int q = 0; q < g->npoints; q++)
+                for (int w = 0; empty >> q & 1 && w < 4; w++)
+                    near[w] += g->nearbytes[q][w];
             uint32_t land[8];
             if (!b)
                 graph_alq_landings(own, enemy, empty, land);
             for (int p = 0; p < g->npoints; p++) {
                 uint32_t hops = 0;
+                int free = 0;
                 for (int i = 0; i < g->degree[p]; i++) {
                     int q = g->adj[p][i];
                     if (own >> p & 1 && empty >> q & 1)
                         steppers |= 1u << p;
+                    free += empty >> q & 1;
                 }
+                assert_int_equal(near[p / 8] >> p % 8 * 8 & 255, free);
                 for (int i = 0; i < g->nhops[p]; i++)
                     if (enemy >> g->hop[p][i][0] & 1 && empty >> g->hop[p][i][1] & 1)
                         hops |= 1u << g->hop[p][i][1];
@@ -123,6 +131,9 @@ static void shifts_agree_with_points(void **st)
                     assert_int_equal(graph_alq_hops1(g, p, enemy, empty), hops);
                 if (own >> p & 1 && graph_line_through(g, own, p))
                     in |= 1u << p;
+                if (b)
+                    assert_int_equal(graph_morris_mill_through(own, p),
+                                     graph_line_through(g, own, p));
             }
             assert_int_equal(graph_steppers(g, own, empty), steppers);
             assert_int_equal(graph_jumpers(g, own, enemy, empty), jumpers);
@@ -132,8 +143,34 @@ static void shifts_agree_with_points(void **st)
                 assert_int_equal(graph_alq_jumpers(own, enemy, empty), jumpers);
             } else {
                 assert_int_equal(graph_morris_steppers(own, empty), steppers);
+                assert_int_equal(graph_morris_in_mills(own), in);
                 assert_int_equal(graph_morris_jumpers(own, enemy, empty), jumpers);
             }
+        }
+    }
+}
+
+/* The k-th point of a set, by the draw's ways, against a count along the
+ * points: graph_nth_draw with the processor's count and without, and
+ * graph_nth4 for sets of four points at most. */
+static void nth_point(void **st)
+{
+    uint64_t seed = 7;
+    for (int round = 0; round < 20000; round++) {
+        seed = seed * 6364136223846793005u + 1442695040888963407u;
+        uint32_t set = (uint32_t)(seed >> 39); /* 25 points */
+        if (round % 2) /* a man's steps: four points at most */
+            for (uint32_t m = set; graph_count(set) > 4; m &= m - 1)
+                set &= ~(m & -m);
+        for (unsigned k = 0; k < (unsigned)graph_count(set); k++) {
+            int want = -1;
+            for (int p = 0, seen = 0; p < 32 && want < 0; p++)
+                if (set >> p & 1 && seen++ == (int)k)
+                    want = p;
+            assert_int_equal(graph_nth_draw(set, k, true), want);
+            assert_int_equal(graph_nth_draw(set, k, false), want);
+            if (graph_count(set) <= 4)
+                assert_int_equal(graph_nth4(set, k), want);
         }
     }
 }
@@ -160,8 +197,8 @@ static void emit_room(void **st)
 
 /* Positions X, Y, X, Y, X: before the fifth step X stands for the third
  * time with the same player to move; before the fourth Y the second.  A
- * position Z whose filter bit is X's is still counted once: the filter
- * only lets the count skip its look. */
+ * position Z whose filter bit is X's is not taken for X: the filter only
+ * lets the rule skip its look. */
 static void repetition_filter(void **st)
 {
     uint32_t x[2] = {0x3, 0x300}, y[2] = {0x5, 0x300}, z[2] = {0, 0x300};
@@ -170,19 +207,20 @@ static void repetition_filter(void **st)
         z[0]++;
     graph_history h;
     graph_history_clear(&h);
-    assert_int_equal(graph_history_count(&h, x[0], x[1]), 1);
+    assert_false(graph_history_thrice(&h, x[0], x[1]));
     graph_history_push(&h, x[0], x[1]);
     graph_history_push(&h, y[0], y[1]);
-    assert_int_equal(graph_history_count(&h, z[0], z[1]), 1);
-    assert_int_equal(graph_history_count(&h, x[0], x[1]), 2);
+    assert_false(graph_history_thrice(&h, z[0], z[1]));
+    assert_false(graph_history_thrice(&h, x[0], x[1])); /* the second time */
     graph_history_push(&h, x[0], x[1]);
-    assert_int_equal(graph_history_count(&h, y[0], y[1]), 2);
-    assert_int_equal(graph_history_count(&h, x[0], x[1]), 1); /* other side */
+    assert_false(graph_history_thrice(&h, y[0], y[1]));
+    assert_false(graph_history_thrice(&h, x[0], x[1])); /* other side */
     graph_history_push(&h, y[0], y[1]);
-    assert_int_equal(graph_history_count(&h, x[0], x[1]), 3);
+    assert_true(graph_history_thrice(&h, x[0], x[1]));
+    assert_false(graph_history_thrice(&h, z[0], z[1])); /* X's bit, looked */
     assert_int_equal(graph_draw(&h, x, 50), GRAPH_END_REPEATED);
     graph_history_clear(&h);
-    assert_int_equal(graph_history_count(&h, x[0], x[1]), 1);
+    assert_false(graph_history_thrice(&h, x[0], x[1]));
     assert_int_equal(graph_draw(&h, x, 50), -1);
 }
 
@@ -190,4 +228,5 @@ TEST_MAIN(cmocka_unit_test(alquerque_groups_as_written),
           cmocka_unit_test(morris_groups_as_written),
           cmocka_unit_test(shifts_agree_with_points),
           cmocka_unit_test(emit_room),
+          cmocka_unit_test(nth_point),
           cmocka_unit_test(repetition_filter))

@@ -131,6 +131,11 @@
     LT_ADAPT_FN_(random_action, fn, lt_action,                                \
                  (const lt_state *st, struct lt_rng *rng),                    \
                  (const T *, struct lt_rng *), (LT_CSTATE(T, st), rng))
+#define LT_ADAPT_random_playout(T, fn)                                        \
+    LT_ADAPT_FN_(random_playout, fn, int,                                     \
+                 (lt_state * st, struct lt_rng *rng, lt_action *out),         \
+                 (T *, struct lt_rng *, lt_action *),                         \
+                 (LT_STATE(T, st), rng, out))
 #define LT_ADAPT_thrower(T, fn)                                               \
     LT_ADAPT_FN_(thrower, fn, int, (const lt_state *st), (const T *),         \
                  (LT_CSTATE(T, st)))

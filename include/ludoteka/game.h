@@ -2,6 +2,7 @@
 #ifndef LUDOTEKA_GAME_H
 #define LUDOTEKA_GAME_H
 
+#include <assert.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -233,6 +234,13 @@ typedef struct lt_game {
      * k = lt_rng_below(rng, n), n their number, the generator left as
      * that call leaves it.  Only when a player is to move. */
     lt_action (*random_action)(const lt_state *, struct lt_rng *rng);
+    /* optional: the rest of a random game in one call: the actions the
+     * loop of lt_rng_play and apply would play from the state to the
+     * end, played, written to out (room for max_length) and counted;
+     * the state and the generator left as that loop leaves them.  For
+     * games without chance, where the loop's calls cost a playout much
+     * of its time (ludoteka playouts, MCTS's playouts without a cut). */
+    int (*random_playout)(lt_state *, struct lt_rng *rng, lt_action *out);
 
     /* optional: the action in the coordinate notation external engines
      * speak (UCI, XBoard): from-square, to-square, promotion letter in
@@ -333,8 +341,14 @@ lt_status lt_apply(const lt_game *, lt_state *, lt_action);
  * random playouts, perft, the bench, a solver's test games - where a
  * check on every ply would cost the loop its speed.  The
  * action's legality and the game's invariants after it are asserted in
- * debug builds only; in a release build it is the game's apply. */
-void lt_advance(const lt_game *, lt_state *, lt_action);
+ * debug builds only; in a release build it is the game's apply (inline:
+ * a playout takes one at every ply). */
+static inline void lt_advance(const lt_game *g, lt_state *s, lt_action a)
+{
+    assert(lt_is_legal(g, s, a));
+    g->apply(s, a);
+    assert(g->invariants_ok(s));
+}
 
 /* Parses an action in the notation of records, engines and the network
  * (the game's parser, or its names when it has none);

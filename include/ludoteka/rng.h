@@ -60,7 +60,16 @@ lt_action lt_chance_draw(const lt_game *, const lt_state *, uint64_t seed,
 uint64_t lt_choice_seed(uint64_t seed, uint64_t k);
 
 /* A random step of a game that is not over: a uniform legal action, or a
- * chance outcome drawn by its weight. */
-lt_action lt_rng_play(lt_rng *, const lt_game *, const lt_state *);
+ * chance outcome drawn by its weight.  Inline where the game draws a
+ * player's action itself (random_action, at every ply of a playout);
+ * lt_rng_play_ otherwise. */
+lt_action lt_rng_play_(lt_rng *, const lt_game *, const lt_state *);
+static inline lt_action lt_rng_play(lt_rng *r, const lt_game *g,
+                                    const lt_state *s)
+{
+    if (g->random_action && !g->has_chance) /* a player is to move */
+        return g->random_action(s, r);
+    return lt_rng_play_(r, g, s);
+}
 
 #endif

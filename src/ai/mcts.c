@@ -190,12 +190,16 @@ static int32_t pick_decision(tree *t, const node *n, int seat, double c)
 }
 
 /* Plays on at random (or up to the playout cut); the scaled returns, or
- * the evaluation at the cut, go to r. */
-static void rollout(tree *t, lt_state *s, double *r)
+ * the evaluation at the cut, go to r.  Without a cut, a game with its own
+ * playout (lt_game.random_playout, the same games as the loop) plays it,
+ * writing into moves (room for max_length). */
+static void rollout(tree *t, lt_state *s, lt_action *moves, double *r)
 {
     const lt_game *g = t->g;
     int cut = t->params->playout > 0 && t->evaluate ? t->params->playout
                                                      : g->max_length + 1;
+    if (moves && cut > g->max_length && g->current_player(s) != LT_TERMINAL)
+        g->random_playout(s, &t->rng, moves);
     for (int ply = 0; ply < cut; ply++) {
         if (g->current_player(s) == LT_TERMINAL)
             break;
@@ -243,9 +247,15 @@ static void *grow_tree(void *arg)
     double c = t->params->c > 0 ? t->params->c : 1.4;
     lt_state *s = lt_state_new(g);
     int32_t *path = malloc(((size_t)g->max_length + 2) * sizeof *path);
+    lt_action *moves = g->random_playout
+                           ? malloc(((size_t)g->max_length + 1) * sizeof *moves)
+                           : NULL;
     lt_rng_seed(&t->rng, t->seed, 0);
-    int32_t root = s && path ? node_for(t, t->root) : -1;
+    int32_t root = s && path && (moves || !g->random_playout)
+                       ? node_for(t, t->root)
+                       : -1;
     if (root < 0 || !expand(t, root, t->root)) {
+        free(moves);
         free(path);
         lt_state_free(s);
         return NULL;
@@ -285,7 +295,7 @@ static void *grow_tree(void *arg)
         }
         /* 2. Simulation. */
         double r[LT_MAX_PLAYERS];
-        rollout(t, s, r);
+        rollout(t, s, moves, r);
         /* 3. Backpropagation. */
         for (int i = 0; i < depth; i++) {
             node *nd = &t->nodes[path[i]];
@@ -300,6 +310,7 @@ static void *grow_tree(void *arg)
             t->reported = search_now();
         }
     }
+    free(moves);
     free(path);
     lt_state_free(s);
     return NULL;

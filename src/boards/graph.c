@@ -12,6 +12,7 @@
 #include "ludoteka/text.h"
 
 uint8_t graph_nth8[256][8];
+uint16_t graph_spread7[128];
 static once_flag nth8_once = ONCE_FLAG_INIT;
 
 static void fill_nth8(void)
@@ -19,6 +20,9 @@ static void fill_nth8(void)
     for (int set = 0; set < 256; set++)
         for (int k = 0; k < graph_count((uint32_t)set); k++)
             graph_nth8[set][k] = (uint8_t)graph_nth((uint32_t)set, (unsigned)k);
+    for (int set = 0; set < 128; set++)
+        for (int i = 0; i < 7; i++)
+            graph_spread7[set] |= (uint16_t)((set >> i & 1) << 2 * i);
 }
 
 void graph_build(graph *g, const graph_spec *spec)
@@ -47,6 +51,7 @@ void graph_build(graph *g, const graph_spec *spec)
             if (g->adjmask[p] >> q & 1) {
                 assert(g->degree[p] < GRAPH_DEGREE);
                 g->adj[p][g->degree[p]++] = (int8_t)q;
+                g->nearbytes[p][q / 8] += 1ull << q % 8 * 8;
             }
     /* A straight triple: a-m and m-b drawn, and b is as far beyond m as m
      * is beyond a. */

@@ -12,6 +12,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
 #include "ludoteka/game.h"
 
@@ -59,6 +60,10 @@ typedef struct {
     uint8_t nhops[GRAPH_POINTS];
     int8_t hop[GRAPH_POINTS][GRAPH_DEGREE][2];
     uint32_t hopmask[GRAPH_POINTS]; /* the `to` of p's hops */
+    /* nearbytes[p]: a one in byte q % 8 of word q / 8 for each neighbour
+     * q of p, so that their sum over a set of points counts, in each
+     * point's byte, its neighbours in the set */
+    uint64_t nearbytes[GRAPH_POINTS][4];
     int8_t between[GRAPH_POINTS][GRAPH_POINTS];
     uint8_t nlines_at[GRAPH_POINTS];
     int8_t lines_at[GRAPH_POINTS][GRAPH_LINES_AT];
@@ -188,6 +193,36 @@ static inline uint32_t graph_morris_jumpers(uint32_t own, uint32_t enemy,
     return own & any;
 }
 
+/* The mills of the nine men's morris board (graph_morris): its eight
+ * rows, points 3i, 3i + 1 and 3i + 2, and its eight columns, written out
+ * by the point (each point is on one row and one column; the tests check
+ * them against the lines graph_build finds). */
+#define GRAPH_MORRIS_COLUMNS                                                  \
+    {0x200201, 0x92,     0x804004, 0x40408,  0x92,     0x102020,             \
+     0x8840,   0x92,     0x21100,  0x200201, 0x40408,  0x8840,               \
+     0x21100,  0x102020, 0x804004, 0x8840,   0x490000, 0x21100,              \
+     0x40408,  0x490000, 0x102020, 0x200201, 0x490000, 0x804004}
+/* Does the set hold a whole mill through p? */
+static inline bool graph_morris_mill_through(uint32_t set, int p)
+{
+    static const uint32_t column[24] = GRAPH_MORRIS_COLUMNS;
+    uint32_t row = 7u << (p / 3 * 3);
+    return ((set & row) == row) | ((set & column[p]) == column[p]);
+}
+/* The points of set in a whole mill of set: the rows by shifts (a full
+ * row's first point spread over the three by * 7), then the columns. */
+static inline uint32_t graph_morris_in_mills(uint32_t set)
+{
+    static const uint32_t column[24] = GRAPH_MORRIS_COLUMNS;
+    static const int8_t lowest[8] = {0, 1, 2, 3, 5, 6, 8, 16}; /* a column's */
+    uint32_t in = (set & set >> 1 & set >> 2 & 0x249249u) * 7;
+    for (int k = 0; k < 8; k++) {
+        uint32_t c = column[lowest[k]];
+        in |= (set & c) == c ? c : 0;
+    }
+    return in;
+}
+
 /* The landing points of all the jumps of own's men together: of one
  * man's, when own is one point. */
 static inline uint32_t graph_alq_landing(uint32_t own, uint32_t enemy,
@@ -213,15 +248,13 @@ static inline uint32_t graph_alq_hops(const uint32_t land[8], int p)
  * the directions: a straight line from p over q lands on 2q - p, so the
  * enemy men next to p, their offsets from p - 6 spread to twice their
  * distance (bit i to bit 2i), are the landing points behind them. */
+extern uint16_t graph_spread7[128]; /* bit i to bit 2i (graph_build) */
 static inline uint32_t graph_alq_hops1(const graph *g, int p, uint32_t enemy,
                                        uint32_t empty)
 {
-    uint64_t x = (uint64_t)(g->adjmask[p] & enemy) << 6 >> p; /* 13 bits */
-    x = (x | x << 8) & 0x00ff00ffu;
-    x = (x | x << 4) & 0x0f0f0f0fu;
-    x = (x | x << 2) & 0x33333333u;
-    x = (x | x << 1) & 0x55555555u;
-    return (uint32_t)(x << p >> 12) & g->hopmask[p] & empty;
+    uint32_t x = (g->adjmask[p] & enemy) << 6 >> p; /* 13 bits */
+    uint64_t to = graph_spread7[x & 127] | (uint64_t)graph_spread7[x >> 7] << 14;
+    return (uint32_t)(to << p >> 12) & g->hopmask[p] & empty;
 }
 
 /* The landing points of the jumps from p over a man of enemy onto a point
@@ -277,6 +310,17 @@ static inline int graph_nth(uint32_t set, unsigned k)
     return __builtin_ctz(set);
 }
 
+/* graph_nth for a set of at most four points (a man's steps): the set
+ * with its lowest point cleared k times, picked by masks (the compiler
+ * makes a branch of a choice, and k is random). */
+static inline int graph_nth4(uint32_t set, unsigned k)
+{
+    assert(k < 4);
+    uint32_t s1 = set & (set - 1), s2 = s1 & (s1 - 1), s3 = s2 & (s2 - 1);
+    return __builtin_ctz((set & -(uint32_t)(k == 0)) | (s1 & -(uint32_t)(k == 1)) |
+                         (s2 & -(uint32_t)(k == 2)) | (s3 & -(uint32_t)(k == 3)));
+}
+
 /* A random playout's draw (lt_game.random_action) counts moves at every
  * ply: on x86-64 processors with the POPCNT instruction it runs compiled
  * for it.  GRAPH_DRAW(T, core) defines random_action(const T *, lt_rng
@@ -292,17 +336,92 @@ static inline int graph_nth(uint32_t set, unsigned k)
     {                                                                         \
         return core(s, r, true);                                              \
     }                                                                         \
+    __attribute__((noinline)) static lt_action random_action_sw(              \
+        const T *s, struct lt_rng *r)                                         \
+    {                                                                         \
+        return core(s, r, false);                                             \
+    }                                                                         \
+    /* two calls in tail position: no frame of the draw's own to set up      \
+     * before the processor is asked */                                      \
     static lt_action random_action(const T *s, struct lt_rng *r)              \
     {                                                                         \
         if (__builtin_cpu_supports("popcnt"))                                 \
             return random_action_hw(s, r);                                    \
-        return core(s, r, false);                                             \
+        return random_action_sw(s, r);                                        \
     }
 #else
 #define GRAPH_DRAW(T, core)                                                   \
     static lt_action random_action(const T *s, struct lt_rng *r)              \
     {                                                                         \
         return core(s, r, false);                                             \
+    }
+#endif
+
+/* The draws and moves of the games of steps and jumps with capture
+ * chains (alquerque, catch-the-rabbit; actions from * GRAPH_POINTS + to,
+ * and GRAPH_CHAIN_STOP): from draw_move(s, rng, hw, &from), the point
+ * the drawn move goes to (-1: stop), move(s, from, to), stop(s) and
+ * playing(s), GRAPH_CHAIN_GAME(T, draw_move, move, stop, playing)
+ * defines apply(s, action), random_action (GRAPH_DRAW) and
+ * random_playout (GRAPH_PLAYOUT), whose ply plays the drawn move
+ * without making it an action and taking that apart again. */
+enum { GRAPH_CHAIN_STOP = GRAPH_POINTS * GRAPH_POINTS };
+#define GRAPH_CHAIN_GAME(T, draw_move, move, stop, playing)                   \
+    GRAPH_INLINE lt_action draw(const T *s, struct lt_rng *r, bool hw)       \
+    {                                                                         \
+        int from, to = draw_move(s, r, hw, &from);                            \
+        return to < 0 ? GRAPH_CHAIN_STOP : from * GRAPH_POINTS + to;          \
+    }                                                                         \
+    GRAPH_INLINE void apply(T *s, lt_action a)                                \
+    {                                                                         \
+        if (a == GRAPH_CHAIN_STOP)                                            \
+            stop(s);                                                          \
+        else                                                                  \
+            move(s, a / GRAPH_POINTS, a % GRAPH_POINTS);                      \
+    }                                                                         \
+    GRAPH_INLINE lt_action play(T *s, struct lt_rng *r, bool hw)             \
+    {                                                                         \
+        int from, to = draw_move(s, r, hw, &from);                            \
+        if (to < 0) {                                                         \
+            stop(s);                                                          \
+            return GRAPH_CHAIN_STOP;                                          \
+        }                                                                     \
+        move(s, from, to);                                                    \
+        return from * GRAPH_POINTS + to;                                      \
+    }                                                                         \
+    GRAPH_DRAW(T, draw)                                                       \
+    GRAPH_PLAYOUT(T, play, playing)
+
+/* The rest of a random game in one call (lt_game.random_playout), with
+ * the POPCNT check made once a game instead of at every draw:
+ * GRAPH_PLAYOUT(T, play, playing) defines random_playout(T *, lt_rng *,
+ * lt_action *), which while playing(s) plays a ply by play(s, rng, hw):
+ * the action GRAPH_DRAW's core would draw, applied, and returned. */
+#define GRAPH_PLAYOUT_LOOP_(play, playing, hw)                                \
+    int n = 0;                                                                \
+    while (playing(s))                                                        \
+        out[n++] = play(s, r, hw);                                            \
+    return n;
+#if defined(__x86_64__) && defined(__GNUC__)
+#define GRAPH_PLAYOUT(T, play, playing)                                       \
+    __attribute__((target("popcnt"))) static int random_playout_hw(          \
+        T *restrict s, struct lt_rng *restrict r, lt_action *restrict out)    \
+    {                                                                         \
+        GRAPH_PLAYOUT_LOOP_(play, playing, true)                              \
+    }                                                                         \
+    static int random_playout(T *restrict s, struct lt_rng *restrict r,       \
+                              lt_action *restrict out)                        \
+    {                                                                         \
+        if (__builtin_cpu_supports("popcnt"))                                 \
+            return random_playout_hw(s, r, out);                              \
+        GRAPH_PLAYOUT_LOOP_(play, playing, false)                             \
+    }
+#else
+#define GRAPH_PLAYOUT(T, play, playing)                                       \
+    static int random_playout(T *restrict s, struct lt_rng *restrict r,       \
+                              lt_action *restrict out)                        \
+    {                                                                         \
+        GRAPH_PLAYOUT_LOOP_(play, playing, false)                             \
     }
 #endif
 
@@ -343,10 +462,28 @@ GRAPH_INLINE void graph_draws_add(graph_draws *d, int base, uint32_t to,
  * fills it in). */
 extern uint8_t graph_nth8[256][8];
 
+/* graph_nth(set, k) in a random playout's draw: without a branch that
+ * depends on k where the processor counts bits (hw): the half and then
+ * the quarter of the set that holds it by their counts, and in that
+ * byte the table. */
+GRAPH_INLINE int graph_nth_draw(uint32_t set, unsigned k, bool hw)
+{
+    if (!hw)
+        return graph_nth(set, k);
+    int at = 0;
+    for (int w = 16; w >= 8; w /= 2) {
+        unsigned c = (unsigned)__builtin_popcount(set & ((1u << w) - 1));
+        unsigned past = k >= c ? ~0u : 0;
+        k -= c & past;
+        at += w & (int)past;
+        set >>= w & (int)past;
+    }
+    return at + graph_nth8[set & 255][k];
+}
+
 /* The k-th of the moves (k < total), without a branch that depends on
- * k where the processor counts bits: the man is the number of ends at
- * or below k; in his set, the half and then the quarter that holds it
- * by their counts, and in that byte the table. */
+ * k: the man is the number of ends at or below k; in his set,
+ * graph_nth_draw. */
 GRAPH_INLINE lt_action graph_draws_pick(const graph_draws *d, int cap,
                                          unsigned k, bool hw)
 {
@@ -355,18 +492,85 @@ GRAPH_INLINE lt_action graph_draws_pick(const graph_draws *d, int cap,
     for (int j = 0; j < cap; j++)
         i += d->end[j] <= (int)k;
     k -= i ? (unsigned)d->end[i - 1] : 0;
-    uint32_t to = d->to[i];
-    if (!hw)
-        return d->base[i] + graph_nth(to, k);
-    int at = 0;
-    for (int w = 16; w >= 8; w /= 2) {
-        unsigned c = (unsigned)__builtin_popcount(to & ((1u << w) - 1));
-        unsigned past = k >= c ? ~0u : 0;
-        k -= c & past;
-        at += w & (int)past;
-        to >>= w & (int)past;
+    return d->base[i] + graph_nth_draw(d->to[i], k, hw);
+}
+
+/* The steps of men on the alquerque board by direction (the planes of
+ * graph_alq_steppers, each the men with a step that way), two
+ * directions to a word: a draw counts them below a point, so it finds
+ * the man of the k-th step without going through the men one by one. */
+typedef struct {
+    uint64_t w[4];
+} graph_alq_planes;
+
+GRAPH_INLINE void graph_alq_step_planes(graph_alq_planes *pl, uint32_t own,
+                                        uint32_t empty)
+{
+    static const int8_t off[8] = GRAPH_ALQ_OFFSETS;
+    static const uint32_t from[8] = GRAPH_ALQ_STEPS;
+    for (int k = 0; k < 4; k++)
+        pl->w[k] = (uint64_t)(own & from[2 * k] & graph_shift(empty, off[2 * k])) |
+                   (uint64_t)(own & from[2 * k + 1] &
+                              graph_shift(empty, off[2 * k + 1])) << 32;
+}
+
+/* The same with the jumps: each plane the men with a move that way, a
+ * step (where steps is all ones) or a jump; a man has at most one move
+ * in a direction. */
+GRAPH_INLINE void graph_alq_move_planes(graph_alq_planes *pl, uint32_t own,
+                                        uint32_t enemy, uint32_t empty,
+                                        uint32_t steps)
+{
+    static const int8_t off[8] = GRAPH_ALQ_OFFSETS;
+    static const uint32_t sfrom[8] = GRAPH_ALQ_STEPS;
+    static const uint32_t jfrom[8] = GRAPH_ALQ_JUMPS;
+    uint32_t pl32[8];
+    for (int k = 0; k < 8; k++)
+        pl32[k] = own & ((sfrom[k] & graph_shift(empty, off[k]) & steps) |
+                         (jfrom[k] & graph_shift(enemy, off[k]) &
+                          graph_shift(empty, 2 * off[k])));
+    for (int k = 0; k < 4; k++)
+        pl->w[k] = (uint64_t)pl32[2 * k] | (uint64_t)pl32[2 * k + 1] << 32;
+}
+
+/* The number of points in a set of 64, as GRAPH_COUNT. */
+#define GRAPH_COUNT64(hw, x)                                                  \
+    ((hw) ? __builtin_popcountll(x)                                           \
+          : graph_count((uint32_t)(x)) + graph_count((uint32_t)((x) >> 32)))
+
+/* The steps of the men on points below p (p <= 25). */
+GRAPH_INLINE unsigned graph_alq_planes_below(const graph_alq_planes *pl, int p,
+                                              bool hw)
+{
+    uint64_t m = (((uint64_t)1 << p) - 1) * (((uint64_t)1 << 32) + 1);
+    return (unsigned)(GRAPH_COUNT64(hw, pl->w[0] & m) + GRAPH_COUNT64(hw, pl->w[1] & m) +
+                      GRAPH_COUNT64(hw, pl->w[2] & m) + GRAPH_COUNT64(hw, pl->w[3] & m));
+}
+
+/* The point of the man whose steps hold the k-th (k < all of them), in
+ * the order of legal_actions (by man, then by point); *k becomes its
+ * place among his.  The row by the counts below four rows' starts, then
+ * the point in it by the counts below four of its points: all without
+ * a branch. */
+GRAPH_INLINE int graph_alq_planes_man(const graph_alq_planes *pl, unsigned *k,
+                                      bool hw)
+{
+    /* the counts grow with the point: the last one at or below k is
+     * the count below the row (the point) */
+    unsigned below = 0;
+    int r = 0, i = 0;
+    for (int j = 1; j < 5; j++) {
+        unsigned c = graph_alq_planes_below(pl, 5 * j, hw);
+        r += *k >= c;
+        below = *k >= c ? c : below;
     }
-    return d->base[i] + at + graph_nth8[to & 255][k];
+    for (int j = 1; j < 5; j++) {
+        unsigned c = graph_alq_planes_below(pl, 5 * r + j, hw);
+        i += *k >= c;
+        below = *k >= c ? c : below;
+    }
+    *k -= below;
+    return 5 * r + i;
 }
 
 /* Points next to any point of set. */
@@ -475,18 +679,19 @@ uint64_t graph_set_key(int kind, uint32_t set);
  * for the repetition rule: men[i] are the two players' point sets before
  * the i-th reversible step; the players alternate, so the step before the
  * current position was made by the player not to move.  seen[i % 2] has
- * the bit graph_history_bit of each men[i]: a position whose bit is
- * clear has not stood before with the same player to move, and the count
- * need not look. */
+ * the bit graph_history_bit of each men[i] (of 256, in four words), and
+ * twice[i % 2] the bits found in seen[i % 2] already when men[i] came: a
+ * position whose bit is clear in twice has not stood twice before with
+ * the same player to move, and the rule need not look. */
 typedef struct {
-    uint64_t seen[2];
+    uint64_t seen[2][4], twice[2][4];
     uint16_t n;
     uint32_t men[GRAPH_HISTORY][2];
 } graph_history;
 
 static inline int graph_history_bit(uint32_t a, uint32_t b)
 {
-    return (int)(((uint64_t)a << 32 ^ b) * 0x9e3779b97f4a7c15u >> 58);
+    return (int)(((uint64_t)a << 32 ^ b) * 0x9e3779b97f4a7c15u >> 56);
 }
 
 /* Records the position (a, b) before a reversible step. */
@@ -494,7 +699,10 @@ static inline void graph_history_push(graph_history *h, uint32_t a,
                                       uint32_t b)
 {
     assert(h->n < GRAPH_HISTORY);
-    h->seen[h->n & 1] |= 1ull << graph_history_bit(a, b);
+    int bit = graph_history_bit(a, b), w = bit >> 6;
+    uint64_t m = 1ull << (bit & 63);
+    h->twice[h->n & 1][w] |= h->seen[h->n & 1][w] & m;
+    h->seen[h->n & 1][w] |= m;
     h->men[h->n][0] = a;
     h->men[h->n][1] = b;
     h->n++;
@@ -504,18 +712,20 @@ static inline void graph_history_push(graph_history *h, uint32_t a,
 static inline void graph_history_clear(graph_history *h)
 {
     h->n = 0;
-    h->seen[0] = h->seen[1] = 0;
+    memset(h->seen, 0, sizeof h->seen);
+    memset(h->twice, 0, sizeof h->twice);
 }
 
 int graph_history_scan_(const graph_history *, uint32_t a, uint32_t b);
-/* How often the current position (a, b) has stood with the same player to
- * move, itself included. */
-static inline int graph_history_count(const graph_history *h, uint32_t a,
-                                      uint32_t b)
+/* Does the current position (a, b) stand for the third time (or more)
+ * with the same player to move? */
+static inline bool graph_history_thrice(const graph_history *h, uint32_t a,
+                                        uint32_t b)
 {
-    if (!(h->seen[h->n & 1] >> graph_history_bit(a, b) & 1))
-        return 1;
-    return graph_history_scan_(h, a, b);
+    int bit = graph_history_bit(a, b);
+    if (!(h->twice[h->n & 1][bit >> 6] >> (bit & 63) & 1))
+        return false;
+    return graph_history_scan_(h, a, b) >= 3;
 }
 /* The steps as text, oldest first: "A1-B2,B3-C3", or "-" for none; the
  * current position (a, b) follows the last one.  snprintf-like. */
@@ -578,7 +788,7 @@ int graph_end_reason(int end, int loser, int moves, char *buf, size_t size);
 static inline int graph_draw(const graph_history *h, const uint32_t men[2],
                              int quiet)
 {
-    if (graph_history_count(h, men[0], men[1]) >= 3)
+    if (graph_history_thrice(h, men[0], men[1]))
         return GRAPH_END_REPEATED;
     return h->n >= 2 * quiet ? GRAPH_END_QUIET : -1;
 }

@@ -86,6 +86,15 @@ int cli_game_config(int argc, char **argv, int first, const lt_game *,
 
 /* Seconds from a monotonic clock. */
 double cli_seconds(void);
+/* Random games from first, an initial state of g, played in s with the
+ * seeds 0, 1, ... until `seconds` have passed on the wall (the clock read
+ * after a 64th more games, so that it costs nothing and the time runs
+ * over by a 64th at most): their number and plies, and the time taken.
+ * `ludoteka playouts` and `ludoteka benchmark` both measure by it; false
+ * if out of memory. */
+bool cli_playouts(const lt_game *g, const lt_state *first, lt_state *s,
+                  double seconds, long long *games, long long *plies,
+                  double *dt);
 /* Milliseconds from it: a game in play's time source (lt_now_fn). */
 int64_t cli_now_ms(void *ctx);
 

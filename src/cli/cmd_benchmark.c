@@ -153,27 +153,25 @@ static double playouts(const lt_game *g, const char *options, double seconds,
     lt_config_default(g, &cfg, 0);
     if (!set_options(g, &cfg, options))
         return -1;
-    lt_state *s = lt_state_new(g);
+    lt_state *s = lt_state_new(g), *first = lt_state_new(g);
     lt_error err = {0};
-    if (!s || lt_init(g, s, &cfg, &err) != LT_OK) {
+    if (!s || !first || lt_init(g, first, &cfg, &err) != LT_OK) {
         lt_state_free(s);
-        cli_fail(EXIT_FAIL, "benchmark: %s: %s", g->id, s ? err.msg : _("out of memory"));
+        lt_state_free(first);
+        cli_fail(EXIT_FAIL, "benchmark: %s: %s", g->id,
+                 s && first ? err.msg : _("out of memory"));
         return -1;
     }
-    long long plies = 0;
-    uint64_t games = 0;
-    double start = cli_seconds(), dt, cpu0 = cpu_seconds();
-    do {
-        lt_rng rng;
-        lt_rng_seed(&rng, games++, 0);
-        lt_init(g, s, &cfg, NULL);
-        while (g->current_player(s) != LT_TERMINAL) {
-            lt_advance(g, s, lt_rng_play(&rng, g, s));
-            plies++;
-        }
-    } while ((dt = cli_seconds() - start) < seconds);
-    *cpu = (cpu_seconds() - cpu0) / dt;
+    long long games, plies;
+    double dt, cpu0 = cpu_seconds();
+    bool ok = cli_playouts(g, first, s, seconds, &games, &plies, &dt);
+    *cpu = ok ? (cpu_seconds() - cpu0) / dt : 0;
     lt_state_free(s);
+    lt_state_free(first);
+    if (!ok) {
+        cli_no_memory();
+        return -1;
+    }
     return plies / dt;
 }
 

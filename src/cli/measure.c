@@ -13,16 +13,24 @@
 #include "ludoteka/rng.h"
 #include "ludoteka/text.h"
 
-/* Plays one random game from the start (dice and moves from the seed);
- * returns its length and folds its actions into *signature (may be
- * NULL). */
+/* Plays one random game in s from first, an initial state (dice and
+ * moves from the seed); returns its length and folds its actions into
+ * *signature (may be NULL).  A game with its own playout
+ * (lt_game.random_playout) plays it in one call, writing into buf (room
+ * for max_length + 1 actions). */
 static long long cli_random_game(const lt_game *g, lt_state *s,
-                                  const lt_config *cfg, uint64_t seed,
-                                  uint64_t *signature)
+                                  const lt_state *first, uint64_t seed,
+                                  uint64_t *signature, lt_action *buf)
 {
     lt_rng rng;
     lt_rng_seed(&rng, seed, 0);
-    lt_init(g, s, cfg, NULL);
+    lt_state_copy(g, s, first);
+    if (g->random_playout) {
+        int n = g->random_playout(s, &rng, buf);
+        for (int i = 0; signature && i < n; i++)
+            *signature = (*signature ^ (uint64_t)buf[i]) * 0x100000001b3u;
+        return n;
+    }
     long long plies = 0;
     while (g->current_player(s) != LT_TERMINAL) {
         lt_action a = lt_rng_play(&rng, g, s);
@@ -32,6 +40,29 @@ static long long cli_random_game(const lt_game *g, lt_state *s,
             *signature = (*signature ^ (uint64_t)a) * 0x100000001b3u;
     }
     return plies;
+}
+
+/* Room for one game's actions (cli_random_game), or NULL. */
+static lt_action *game_buffer(const lt_game *g)
+{
+    return malloc(sizeof(lt_action) * (size_t)(g->max_length + 1));
+}
+
+bool cli_playouts(const lt_game *g, const lt_state *first, lt_state *s,
+                  double seconds, long long *games, long long *plies,
+                  double *dt)
+{
+    lt_action *buf = game_buffer(g);
+    if (!buf)
+        return false;
+    double start = cli_seconds();
+    *games = *plies = 0;
+    do {
+        for (long long stop = *games + *games / 64 + 1; *games < stop; ++*games)
+            *plies += cli_random_game(g, s, first, (uint64_t)*games, NULL, buf);
+    } while ((*dt = cli_seconds() - start) < seconds);
+    free(buf);
+    return true;
 }
 
 /* Reads the arguments both commands share: the game id first (or
@@ -115,22 +146,25 @@ int cmd_playouts(int argc, char **argv)
         return cli_fail(EXIT_USAGE, "playouts starts from the initial position");
     if (leftovers(argc, argv, used))
         return EXIT_USAGE;
-    lt_state *s = lt_state_new(g);
+    lt_state *s = lt_state_new(g), *first = lt_state_new(g);
     lt_error err = {0};
-    if (!s || lt_init(g, s, &cfg, &err) != LT_OK) {
+    if (!s || !first || lt_init(g, first, &cfg, &err) != LT_OK) {
         lt_state_free(s);
-        return cli_fail(EXIT_USAGE, "%s", s ? err.msg : "out of memory");
+        lt_state_free(first);
+        return cli_fail(EXIT_USAGE, "%s", s && first ? err.msg : "out of memory");
     }
-    long long games = 0, plies = 0;
-    double start = cli_seconds(), dt;
-    do {
-        plies += cli_random_game(g, s, &cfg, (uint64_t)games, NULL);
-        games++;
-    } while ((dt = cli_seconds() - start) < seconds);
+    long long games, plies;
+    double dt;
+    if (!cli_playouts(g, first, s, seconds, &games, &plies, &dt)) {
+        lt_state_free(s);
+        lt_state_free(first);
+        return cli_no_memory();
+    }
     printf("%s: %lld playouts, %lld plies in %.2f s\n", g->id, games, plies, dt);
     printf("playouts/s %.1f\nplies/s %.0f\nplies/playout %.1f\n", games / dt,
            plies / dt, (double)plies / (double)games);
     lt_state_free(s);
+    lt_state_free(first);
     return EXIT_OK;
 }
 
@@ -290,15 +324,23 @@ int cmd_bench(int argc, char **argv)
         const lt_game *g = lt_game_at(i);
         lt_config cfg;
         lt_config_default(g, &cfg, 0);
-        lt_state *s = lt_state_new(g);
-        if (!s)
+        lt_state *s = lt_state_new(g), *first = lt_state_new(g);
+        lt_action *buf = game_buffer(g);
+        if (!s || !first || !buf) {
+            lt_state_free(s);
+            lt_state_free(first);
+            free(buf);
             return cli_no_memory();
+        }
+        lt_init(g, first, &cfg, NULL);
         double t0 = cli_seconds();
         long long plies = 0;
         for (long long k = 0; k < n; k++)
-            plies += cli_random_game(g, s, &cfg, (uint64_t)k, &signature);
+            plies += cli_random_game(g, s, first, (uint64_t)k, &signature, buf);
         double t1 = cli_seconds();
+        free(buf);
         lt_state_free(s);
+        lt_state_free(first);
         long long searched = bench_search(g, &cfg, &signature);
         double t2 = cli_seconds();
         printf("%-20s %10lld %12lld %12.0f %12lld %12.0f\n", g->id, n, plies,

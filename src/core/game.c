@@ -106,13 +106,6 @@ lt_status lt_apply(const lt_game *g, lt_state *s, lt_action a)
     return LT_OK;
 }
 
-void lt_advance(const lt_game *g, lt_state *s, lt_action a)
-{
-    assert(lt_is_legal(g, s, a));
-    g->apply(s, a);
-    assert(g->invariants_ok(s));
-}
-
 int lt_side_first_south(const lt_state *s, int seat)
 {
     (void)s;

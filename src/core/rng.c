@@ -49,10 +49,8 @@ lt_action lt_rng_outcome(lt_rng *r, const lt_outcome *out, int n)
     return out[n - 1].action;
 }
 
-lt_action lt_rng_play(lt_rng *r, const lt_game *g, const lt_state *s)
+lt_action lt_rng_play_(lt_rng *r, const lt_game *g, const lt_state *s)
 {
-    if (g->random_action && !g->has_chance) /* a player is to move */
-        return g->random_action(s, r);
     if (g->current_player(s) == LT_CHANCE) {
         lt_outcome out[LT_MAX_OUTCOMES];
         return lt_rng_outcome(r, out, g->chance_outcomes(s, out));

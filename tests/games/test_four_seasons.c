@@ -10,6 +10,8 @@
 #include "ludoteka/options.h"
 #include "ludoteka/rng.h"
 
+#include "engines/four-seasons/engine.h"
+
 /* Board text from "square:piece" words ("a8:gK b6:gPs"), ranks 8 to 1,
  * as the position text writes it (owner, kind, a pawn's direction). */
 static const char *board(const char *pieces)
@@ -699,6 +701,75 @@ static void evaluation(void **st)
     lt_state_free(s);
 }
 
+/* Terms of the engine's evaluation on hand-made positions, each value
+ * worked out by hand.
+ *
+ * A lasting check (fs4_king_taken), one die: Green's king on a8, checked
+ * by White's rook on e8 along rank 8, may step to a7 or b7 (b8 is the
+ * rook's): only a 6 answers (no other green piece).  White takes with a
+ * 3.  Green to throw: a round fails for green with 5/6 and then white
+ * takes with 1/6, so the king falls with (5/6 * 1/6) / (1 - 5/6 * 5/6)
+ * = 5/11.  White to throw first: 1/6 now, else green fails (5/6) and
+ * the rounds go as before: 1/6 + 5/6 * 5/6 * 5/11 = 191/396.  A green
+ * knight on a6 that can go between (b8) answers with a 4 too: 4/6 * 1/6
+ * / (1 - 4/6 * 5/6) = 1/4.  Green having thrown a 6: he steps away, 0.
+ * Without dice the search sees the answers itself: 0.
+ *
+ * A check to come (fs4_checks_coming), one die, green's king on a8:
+ * White's rook on h7 checks from h8 (a 3: 1/6); with White's knight on d7
+ * too (to b6) a 3 or a 4, 1/3; with Red's rook on b3 as well (to b8 or
+ * a3) 1 - 2/3 * 5/6 = 4/9.  The lone kings check nothing; without dice,
+ * 0.
+ *
+ * A lone king boxed in (fs4_boxed): Black's king on h8, Red's rook on g1
+ * (the g file g2-g8 and h1) and Red's king on a1: it reaches h8-h2, 7
+ * squares, flies only to h7, and stands in a corner: 1 * (6 - 7/8) + 0.2
+ * * (8 - 1) + 0.3 * (4 - 0) = 7.725 pawns.  On e8 with the rook on h1
+ * (the h file and b1-g1; the king takes a2, b2 and b1): it reaches
+ * a8-g8, a7-g7, a6-a3, b6-b3, g6-g3 and c2-g2 (7 + 7 + 4 + 4 + 4 + 5 =
+ * 31), flies to d8, d7, e7, f7 and f8, and is 3 steps from a8: 6 - 31/8
+ * + 0.2 * 3 + 0.3 * 1 = 3.025. */
+static void engine_terms(void **st)
+{
+    static const char *const check = "a8:gK e8:wR h8:wK a1:rK h1:bK";
+    static const char *const coming =
+        "a8:gK h7:wR d7:wN h5:wK b3:rR a1:rK h1:bK";
+    static const struct {
+        double (*term)(const fs4 *, int);
+        int seat;
+        const char *options, *pieces, *rest;
+        double value;
+    } cases[] = {
+        {fs4_king_taken, GREEN, "dice=one", check, "g ? - wbrg 20 0", 5.0 / 11},
+        {fs4_king_taken, GREEN, "dice=one", check, "w ? - bgrw 20 0",
+         191.0 / 396},
+        {fs4_king_taken, GREEN, "dice=one",
+         "a8:gK a6:gN e8:wR h8:wK a1:rK h1:bK", "g ? - wbrg 20 0", 0.25},
+        {fs4_king_taken, GREEN, "dice=one", check, "g 6 - wbrg 20 0", 0},
+        {fs4_king_taken, GREEN, NULL, check, "g - - wbrg 20 0", 0},
+        {fs4_checks_coming, GREEN, "dice=one", "a8:gK h7:wR h5:wK a1:rK h1:bK",
+         "g ? - wbrg 20 0", 1.0 / 6},
+        {fs4_checks_coming, GREEN, "dice=one",
+         "a8:gK h7:wR d7:wN h5:wK a1:rK h1:bK", "g ? - wbrg 20 0", 1.0 / 3},
+        {fs4_checks_coming, GREEN, "dice=one", coming, "g ? - wbrg 20 0",
+         4.0 / 9},
+        {fs4_checks_coming, GREEN, NULL, coming, "g - - wbrg 20 0", 0},
+        {fs4_boxed, BLACK, NULL, "h8:bK g1:rR a1:rK",
+         "r - - wbrg 20 0 out:gs,ws", 7.725},
+        {fs4_boxed, BLACK, NULL, "e8:bK h1:rR a1:rK",
+         "r - - wbrg 20 0 out:gs,ws", 3.025},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        const lt_game *g;
+        lt_state *s = at(&g, cases[i].options,
+                         position(cases[i].pieces, cases[i].rest));
+        double v = cases[i].term((const fs4 *)s, cases[i].seat);
+        if (fabs(v - cases[i].value) > 1e-9)
+            fail_msg("case %zu: %.6f, not %.6f", i, v, cases[i].value);
+        lt_state_free(s);
+    }
+}
+
 /* Positions that break the rules are refused with a message, and the
  * state is left as it was. */
 static void bad_positions(void **st)
@@ -1239,6 +1310,7 @@ TEST_MAIN(cmocka_unit_test(view_marks_check),
           cmocka_unit_test(dice_judged_before_roll),
           cmocka_unit_test(hash_transposes),
           cmocka_unit_test(evaluation),
+          cmocka_unit_test(engine_terms),
           cmocka_unit_test(bad_positions),
           cmocka_unit_test(notation),
           cmocka_unit_test(movegen_matches_naive),

@@ -27,6 +27,12 @@ static int by_name(const void *a, const void *b)
     return strcmp((const char *)a, (const char *)b);
 }
 
+static int by_action(const void *a, const void *b)
+{
+    lt_action x = *(const lt_action *)a, y = *(const lt_action *)b;
+    return (x > y) - (x < y);
+}
+
 /* The legal moves of the piece on `from` (all moves if NULL), sorted by
  * name and joined by spaces. */
 static const char *moves_of(const lt_game *g, const lt_state *s, const char *from)
@@ -515,6 +521,22 @@ static uint64_t walk(const lt_game *g, const lt_state *s, const ref_pos *r,
         if (strcmp(names[depth][i], rnames[depth][i]))
             fail_msg("%s: move lists differ at '%s' / ref '%s'", text,
                      names[depth][i], rnames[depth][i]);
+    /* a random playout's draw: the k-th of the reference's moves in the
+     * order of the actions, k as lt_rng_play draws it */
+    static lt_action ranked[8][LT_MAX_ACTIONS];
+    for (int i = 0; i < n; i++)
+        if (g->parse_action(s, rnames[depth][i], &ranked[depth][i]) != LT_OK)
+            fail_msg("%s: '%s' does not parse", text, rnames[depth][i]);
+    qsort(ranked[depth], (size_t)n, sizeof ranked[depth][0], by_action);
+    for (uint64_t seed = 0; seed < 3; seed++) {
+        lt_rng r1, r2;
+        lt_rng_seed(&r1, seed, (uint64_t)cov->nodes);
+        r2 = r1;
+        lt_action a = g->random_action(s, &r1);
+        if (a != ranked[depth][lt_rng_below(&r2, (uint64_t)n)] ||
+            memcmp(&r1, &r2, sizeof r1))
+            fail_msg("%s: the random draw differs from the reference's", text);
+    }
     if (ref_in_check(r, r->side))
         cov->evasions++;
     for (int i = 0; i < n; i++) {

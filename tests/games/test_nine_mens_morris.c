@@ -6,6 +6,7 @@
 #include "games/moves_text.h"
 
 #include "boards/graph.h"
+#include "ludoteka/rng.h"
 
 /* Seed: 18 men placed alternately on the free points; the 24 points are
  * all free at the start. */
@@ -136,6 +137,36 @@ static void flying(void **st)
     lt_state_free(s);
 }
 
+/* A random playout's draw against the list under each pair of capture
+ * and flying values (the conformance test changes one option at a
+ * time): at every ply of random games random_action picks the entry of
+ * legal_actions that lt_rng_below would and leaves the generator as it
+ * would, and the counts apply keeps (near) agree with the men. */
+static void draws_agree_with_the_list(void **st)
+{
+    static const char *const options[] = {
+        "capture=jump flying=off", "capture=jump flying=on",
+        "capture=mills flying=off", "capture=mills flying=on"};
+    for (int o = 0; o < 4; o++)
+        for (uint64_t seed = 0; seed < 40; seed++) {
+            const lt_game *g;
+            lt_state *s = start(&g, "nine-mens-morris", options[o]);
+            lt_rng r;
+            lt_rng_seed(&r, seed, 0);
+            while (g->current_player(s) != LT_TERMINAL) {
+                lt_action acts[LT_MAX_ACTIONS];
+                int n = g->legal_actions(s, acts);
+                lt_rng q = r;
+                lt_action a = g->random_action(s, &r);
+                assert_int_equal(a, acts[lt_rng_below(&q, (uint64_t)n)]);
+                assert_memory_equal(&r, &q, sizeof r);
+                g->apply(s, a);
+                assert_true(g->invariants_ok(s));
+            }
+            lt_state_free(s);
+        }
+}
+
 /* RULES.md: the third occurrence of a position with the same player to
  * move draws; the steps since the last capture are part of the text. */
 static void repetition(void **st)
@@ -221,6 +252,7 @@ TEST_MAIN(cmocka_unit_test(opening),
           cmocka_unit_test(mills),
           cmocka_unit_test(two_men_lose),
           cmocka_unit_test(flying),
+          cmocka_unit_test(draws_agree_with_the_list),
           cmocka_unit_test(repetition),
           cmocka_unit_test(quiet_moves),
           cmocka_unit_test(bad_positions))

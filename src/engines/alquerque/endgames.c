@@ -26,7 +26,7 @@ static const lt_state *cst(const alq *s)
 }
 
 /* White to move at the start of a turn: the state the game would hold,
- * with the men that can step and jump as its rules find them then. */
+ * with the moves by direction as its rules find them then. */
 static void setup(alq *s, unsigned variant, uint32_t mover, uint32_t other)
 {
     uint32_t empty = graph_alquerque()->all & ~(mover | other);
@@ -37,8 +37,7 @@ static void setup(alq *s, unsigned variant, uint32_t mover, uint32_t other)
     s->forced = variant & V_FORCED ? 1 : 0;
     s->single = variant & V_SINGLE ? 1 : 0;
     s->quiet = GRAPH_QUIET_MAX;
-    s->steppers = graph_alq_steppers(mover, empty);
-    s->jumpers = graph_alq_jumpers(mover, other, empty);
+    graph_alq_move_planes(&s->planes, mover, other, empty, ~0u);
     s->result = PLAYING; /* with no man to move, no action: lost */
 }
 

@@ -26,9 +26,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/mman.h>
 #include <threads.h>
 
+#include "../tablefile.h"
 #include "ludoteka/options.h"
 #include "solve.h"
 
@@ -713,10 +713,7 @@ void rabbit_table_free(rabbit_table *t)
 {
     if (!t)
         return;
-    if (t->mapping)
-        munmap(t->mapping, t->mapped);
-    else
-        free(t->value);
+    tf_release(t->mapping, t->mapped, t->value);
     free(t);
 }
 

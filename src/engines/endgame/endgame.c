@@ -12,18 +12,14 @@
  * moves are then all won for the other side is lost in k + 1 (or later,
  * if a capture puts its end off further).  What no layer reaches is
  * drawn.  A layer scans the values for its own byte. */
-#include <errno.h>
 #include <pthread.h>
-#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/mman.h>
 #include <sys/resource.h>
-#include <sys/stat.h>
-#include <unistd.h>
 
 #include "../../boards/graph.h"
+#include "../tablefile.h"
 #include "endgame.h"
 #include "ludoteka/text.h"
 
@@ -202,10 +198,7 @@ void eg_free(eg_tables *t)
 {
     if (!t)
         return;
-    if (t->mapping)
-        munmap(t->mapping, t->mapped);
-    else
-        free(t->value);
+    tf_release(t->mapping, t->mapped, t->value);
     free(t);
 }
 
@@ -719,7 +712,7 @@ uint64_t eg_verify(const eg_tables *t, const eg_job *job, char *msg, size_t size
 
 /* ---- The cache file ---- */
 
-enum { VERSION = 1 };
+enum { VERSION = 2 }; /* 2: the checksum shared with the other table files */
 
 typedef struct {
     char magic[8]; /* "LTENDGAM" */
@@ -731,48 +724,13 @@ typedef struct {
     uint64_t checksum;
 } header;
 
-/* A hash of the values: every byte, and where it is, counts. */
-static uint64_t digest(const uint8_t *v, uint64_t n)
-{
-    uint64_t h = 0xcbf29ce484222325u ^ n, w;
-    uint64_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        memcpy(&w, v + i, 8);
-        h = (h ^ w) * 0x100000001b3u;
-        h ^= h >> 32;
-    }
-    for (; i < n; i++)
-        h = (h ^ v[i]) * 0x100000001b3u;
-    return h ^ h >> 31;
-}
-
-/* The folder (made if asked) and the file's path in it. */
+/* The file's path; with make, the folders are created. */
 static bool path_of(const eg_rules *r, int most, bool make, char *buf,
                     size_t size)
 {
-    const char *base = getenv("XDG_CACHE_HOME");
-    const char *tail = "/ludoteka";
-    char dir[1024];
-    if (!base || !*base) {
-        base = getenv("HOME");
-        tail = "/.cache/ludoteka";
-    }
-    if (!base || !*base)
-        return false;
-    int n = snprintf(dir, sizeof dir, "%s%s", base, tail);
-    if (n < 0 || (size_t)n >= sizeof dir)
-        return false;
-    if (make) /* the folder and its parent */
-        for (char *slash = strrchr(dir, '/'); slash; slash = NULL) {
-            *slash = '\0';
-            if (mkdir(dir, 0700) != 0 && errno != EEXIST)
-                return false;
-            *slash = '/';
-            if (mkdir(dir, 0700) != 0 && errno != EEXIST)
-                return false;
-        }
-    n = snprintf(buf, size, "%s/%s-%d.endgames", dir, r->name, most);
-    return n > 0 && (size_t)n < size;
+    char name[80];
+    snprintf(name, sizeof name, "%s-%d.endgames", r->name, most);
+    return tf_path(name, make, buf, size);
 }
 
 void eg_cache_path(const eg_rules *r, int most, char *buf, size_t size)
@@ -791,27 +749,20 @@ eg_tables *eg_cache_load(const eg_rules *rules, int most, char *msg,
 {
     char path[1200];
     msg[0] = '\0';
+    tf_mapping map;
     if (!path_of(rules, most, false, path, sizeof path))
         return NULL;
-    int fd = open(path, O_RDONLY);
-    if (fd < 0)
-        return NULL;
-    eg_tables *t = calloc(1, sizeof *t);
-    struct stat st;
-    void *map = MAP_FAILED;
-    bool sized = fstat(fd, &st) == 0 && st.st_size >= (off_t)sizeof(header);
-    if (t && sized)
-        map = mmap(NULL, (size_t)st.st_size, PROT_READ, MAP_SHARED, fd, 0);
-    close(fd);
-    if (!t || map == MAP_FAILED) {
-        free(t);
-        if (!sized)
-            snprintf(msg, size, _("%s: cut short, not used"), path);
+    int got = tf_map(path, sizeof(header), &map);
+    if (got == TF_SHORT)
+        snprintf(msg, size, _("%s: cut short, not used"), path);
+    eg_tables *t = got == TF_MAPPED ? calloc(1, sizeof *t) : NULL;
+    if (!t) {
+        tf_unmap(&map);
         return NULL;
     }
     eg_layout(t, rules, most);
-    const header *h = map;
-    const uint8_t *values = (const uint8_t *)map + sizeof *h;
+    const header *h = map.bytes;
+    const uint8_t *values = (const uint8_t *)map.bytes + sizeof *h;
     const char *why = NULL;
     if (memcmp(h->magic, "LTENDGAM", 8) || h->version != VERSION)
         why = _("another version or not a table file");
@@ -819,40 +770,29 @@ eg_tables *eg_cache_load(const eg_rules *rules, int most, char *msg,
              h->most != most || strncmp(h->rules, rules->name, sizeof h->rules))
         why = _("tables of other rules");
     else if (h->entries != t->entries ||
-             (uint64_t)st.st_size != sizeof *h + h->entries)
+             (uint64_t)map.size != sizeof *h + h->entries)
         why = _("cut short or too long");
     else if (h->maxd < 0 || h->maxd > 254 ||
-             digest(values, h->entries) != h->checksum)
+             tf_checksum(values, h->entries) != h->checksum)
         why = _("damaged (its checksum does not match)");
     if (why) {
         snprintf(msg, size, _("%s: %s, not used"), path, why);
-        munmap(map, (size_t)st.st_size);
+        tf_unmap(&map);
         free(t);
         return NULL;
     }
     t->maxd = h->maxd;
-    t->mapping = map;
-    t->mapped = (size_t)st.st_size;
+    t->mapping = map.bytes;
+    t->mapped = map.size;
     t->value = (uint8_t *)values;
     return t;
 }
 
 bool eg_cache_store(const eg_tables *t, char *msg, size_t size)
 {
-    char path[1200], tmp[1300];
+    char path[1200];
     if (!path_of(&t->rules, t->most, true, path, sizeof path)) {
         snprintf(msg, size, "%s", _("no cache folder (set XDG_CACHE_HOME or HOME)"));
-        return false;
-    }
-    snprintf(tmp, sizeof tmp, "%s.tmp-XXXXXX", path);
-    int fd = mkstemp(tmp);
-    FILE *f = fd < 0 ? NULL : fdopen(fd, "wb");
-    if (!f) {
-        snprintf(msg, size, "%s: %s", path, strerror(errno));
-        if (fd >= 0) {
-            close(fd);
-            remove(tmp);
-        }
         return false;
     }
     header h;
@@ -865,16 +805,6 @@ bool eg_cache_store(const eg_tables *t, char *msg, size_t size)
     h.maxd = t->maxd;
     lt_copy(h.rules, sizeof h.rules, t->rules.name);
     h.entries = t->entries;
-    h.checksum = digest(t->value, t->entries);
-    bool ok = fwrite(&h, sizeof h, 1, f) == 1 &&
-              fwrite(t->value, 1, t->entries, f) == t->entries;
-    ok = fflush(f) == 0 && ok && fsync(fileno(f)) == 0;
-    ok = fclose(f) == 0 && ok;
-    /* written whole, then renamed: a reader never sees half a table */
-    if (!ok || rename(tmp, path) != 0) {
-        snprintf(msg, size, "%s: %s", path, strerror(errno));
-        remove(tmp);
-        return false;
-    }
-    return true;
+    h.checksum = tf_checksum(t->value, t->entries);
+    return tf_store(path, &h, sizeof h, t->value, t->entries, NULL, msg, size);
 }

@@ -16,11 +16,14 @@ static const double UNIT = 1e-4;
 
 static double mover_value(const lt_state *st, int seat)
 {
+    const fs4 *s = (const fs4 *)st;
     double e[SEATS];
-    double drawn = fs4_expect((const fs4 *)st, e);
+    double drawn = fs4_expect(s, e);
+    double contempt = FS4_CONTEMPT + (FS4_CONTEMPT_CAP - FS4_CONTEMPT) *
+                                         s->quiet / s->cap;
     /* the return in [-1/3, 1] less the contempt for a draw, mapped to
      * [-1, 1] */
-    return (3 * (e[seat] - FS4_CONTEMPT * drawn) - 1) / 2 / UNIT;
+    return (3 * (e[seat] - contempt * drawn) - 1) / 2 / UNIT;
 }
 
 /* The order of the groups' worth: what a capture of each gains. */
@@ -68,7 +71,9 @@ static const lt_search_hooks hooks = {
     .order = order,
     .noisy = noisy,
     .noisy_plies = NOISY_PLIES,
-    .contempt = 1.5 * FS4_CONTEMPT, /* a return r maps to (3r - 1) / 2 */
+    /* a game drawn ends at the cap (or with two bare kings); a return r
+     * maps to (3r - 1) / 2 */
+    .contempt = 1.5 * FS4_CONTEMPT_CAP,
 };
 
 static const lt_engine engine = {.name = "engine", .hooks = &hooks};

@@ -11,9 +11,21 @@
  * better than one drawn (the returns make them indifferent, and four
  * careful players draw nearly every game). */
 #define FS4_CONTEMPT 0.15
+/* ... growing with the turns without progress to this at the cap, where
+ * the game ends drawn: standing still costs more the longer it lasts. */
+#define FS4_CONTEMPT_CAP 0.45
 
 /* How well each seat stands, in pawns (0 for a seat out of the game). */
 void fs4_strengths(const fs4 *s, double *out);
+/* With dice, the chance that the seat's king, in check, is taken before
+ * its owner answers the check (0 without dice or check). */
+double fs4_king_taken(const fs4 *s, int seat);
+/* With dice, the chance that another seat may check the seat's king at
+ * its next move (0 without dice). */
+double fs4_checks_coming(const fs4 *s, int seat);
+/* What a king outgunned loses for the part of the board it can still
+ * reach, its flight squares and its distance to a corner, in pawns. */
+double fs4_boxed(const fs4 *s, int seat);
 /* Each seat's expected return, in [-1/3, 1] and summing to zero; the
  * value is the chance that nobody wins (1 for a game over in a draw). */
 double fs4_expect(const fs4 *s, double *out);

@@ -35,6 +35,7 @@ static void setup(nmm *s, unsigned variant, uint32_t mover, uint32_t other)
     s->flying = variant & V_FLYING ? 1 : 0;
     s->quiet = GRAPH_QUIET_MAX;
     s->result = PLAYING;
+    nmm_sync(s);
 }
 
 static eg_child child_of(const nmm *c)

@@ -32,14 +32,13 @@ static uint32_t empty_of(const alq *s)
 
 /* Decides, at the start of a turn, whether the game is over; finds the
  * men that can move. */
-static void settle(alq *s)
+GRAPH_INLINE void settle(alq *s)
 {
     uint32_t own = s->men[s->turn], enemy = s->men[!s->turn];
     uint32_t empty = empty_of(s);
-    s->steppers = graph_alq_steppers(own, empty);
-    s->jumpers = graph_alq_jumpers(own, enemy, empty);
+    graph_alq_move_planes(&s->planes, own, enemy, empty, ~0u);
     s->result = PLAYING;
-    if (!(s->steppers | s->jumpers))
+    if (!(s->planes.w[0] | s->planes.w[1] | s->planes.w[2] | s->planes.w[3]))
         /* seed: whoever is blocked or has lost all his men loses */
         s->result = s->turn ? WON_FIRST : WON_SECOND;
     else if (graph_draw(&s->hist, s->men, s->quiet) >= 0)
@@ -95,15 +94,18 @@ static int legal_actions(const alq *s, lt_action *out)
     }
     /* seed: one point along a line, or a jump over an enemy man onto the
      * empty point behind it; capture=forced: only jumps if there are */
-    if (s->forced && s->jumpers) {
-        for (uint32_t m = s->jumpers; m; m &= m - 1) {
+    uint32_t own = s->men[s->turn];
+    uint32_t steppers = graph_alq_steppers(own, empty);
+    uint32_t jumpers = graph_alq_jumpers(own, enemy, empty);
+    if (s->forced && jumpers) {
+        for (uint32_t m = jumpers; m; m &= m - 1) {
             int from = __builtin_ctz(m);
             n += graph_emit(out + n, from * POINTS, graph_hops(g, from, enemy, empty));
         }
         return n;
     }
-    uint32_t movers = s->steppers | s->jumpers;
-    if (!s->jumpers) {
+    uint32_t movers = steppers | jumpers;
+    if (!jumpers) {
         for (uint32_t m = movers; m; m &= m - 1) {
             int from = __builtin_ctz(m);
             n += graph_emit(out + n, from * POINTS, g->adjmask[from] & empty);
@@ -113,7 +115,7 @@ static int legal_actions(const alq *s, lt_action *out)
     /* the jumps of every man by direction, then each man's without a
      * branch */
     uint32_t land[8];
-    graph_alq_landings(s->jumpers, enemy, empty, land);
+    graph_alq_landings(jumpers, enemy, empty, land);
     for (uint32_t m = movers; m; m &= m - 1) {
         int from = __builtin_ctz(m);
         n += graph_emit(out + n, from * POINTS,
@@ -122,9 +124,9 @@ static int legal_actions(const alq *s, lt_action *out)
     return n;
 }
 
-/* legal_actions' out[lt_rng_below(r, n)] without writing them: the men
- * that move and their destinations in the same order, counted. */
-GRAPH_INLINE lt_action draw(const alq *s, lt_rng *r, bool hw)
+/* legal_actions' out[lt_rng_below(r, n)] without writing them, as the
+ * point the man goes to (*from his), or -1 for STOP. */
+GRAPH_INLINE int draw_move(const alq *s, lt_rng *r, bool hw, int *from)
 {
     const graph *g = board();
     uint32_t enemy = s->men[!s->turn], empty = empty_of(s);
@@ -132,45 +134,36 @@ GRAPH_INLINE lt_action draw(const alq *s, lt_rng *r, bool hw)
         uint32_t to = graph_alq_landing(1u << s->chain, enemy, empty);
         unsigned c = (unsigned)GRAPH_COUNT(hw, to);
         unsigned k = (unsigned)lt_rng_below(r, c + !s->forced);
-        return k == c ? STOP : s->chain * POINTS + graph_nth(to, k);
+        *from = s->chain;
+        return k == c ? -1 : graph_nth_draw(to, k, hw);
     }
-    /* capture=forced: only the jumps, if there are */
-    uint32_t jumps_only = s->forced && s->jumpers ? 0 : ~0u;
-    graph_draws d;
-    graph_draws_start(&d, MEN);
-    if (!s->jumpers)
-        for (uint32_t m = s->steppers; m; m &= m - 1) {
-            int p = __builtin_ctz(m);
-            graph_draws_add(&d, p * POINTS, g->adjmask[p] & empty, hw);
-        }
-    else /* every man's hops, none for most */
-        for (uint32_t m = (s->steppers & jumps_only) | s->jumpers; m; m &= m - 1) {
-            int p = __builtin_ctz(m);
-            graph_draws_add(&d, p * POINTS,
-                            (g->adjmask[p] & empty & jumps_only) |
-                                graph_alq_hops1(g, p, enemy, empty),
-                            hw);
-        }
-    return graph_draws_pick(&d, MEN, (unsigned)lt_rng_below(r, d.total),
-                            hw);
+    /* capture=forced: only the jumps, if there are; the moves counted
+     * by direction, the man found by their counts below points */
+    graph_alq_planes pl = s->planes;
+    uint32_t steps = ~0u;
+    if (s->forced && graph_alq_jumpers(s->men[s->turn], enemy, empty)) {
+        steps = 0;
+        graph_alq_move_planes(&pl, s->men[s->turn], enemy, empty, 0);
+    }
+    unsigned k = (unsigned)lt_rng_below(r, graph_alq_planes_below(&pl, POINTS, hw));
+    int p = graph_alq_planes_man(&pl, &k, hw);
+    *from = p;
+    return graph_nth_draw((g->adjmask[p] & empty & steps) |
+                            graph_alq_hops1(g, p, enemy, empty),
+                        k, hw);
 }
-GRAPH_DRAW(alq, draw)
 
-static void end_turn(alq *s)
+GRAPH_INLINE void end_turn(alq *s)
 {
     s->chain = -1;
     s->turn ^= 1;
     settle(s);
 }
 
-static void apply(alq *s, lt_action a)
+/* A step or a jump. */
+GRAPH_INLINE void move(alq *s, int from, int to)
 {
     const graph *g = board();
-    if (a == STOP) {
-        end_turn(s);
-        return;
-    }
-    int from = a / POINTS, to = a % POINTS;
     uint32_t *own = &s->men[s->turn];
     if (graph_linked(g, from, to)) {
         graph_history_push(&s->hist, s->men[0], s->men[1]);
@@ -190,6 +183,13 @@ static void apply(alq *s, lt_action a)
     else
         end_turn(s);
 }
+
+static bool playing(const alq *s)
+{
+    return s->result == PLAYING;
+}
+_Static_assert((int)STOP == (int)GRAPH_CHAIN_STOP, "graph_chain_action_name's stop");
+GRAPH_CHAIN_GAME(alq, draw_move, move, end_turn, playing)
 
 static void returns(const alq *s, double *out)
 {
@@ -365,12 +365,13 @@ static bool invariants_ok(const alq *s)
                s->men[s->turn] >> s->chain & 1 && graph_jumps(g, s->men, s->chain, s->turn);
     alq t = *s;
     settle(&t);
-    return t.result == s->result && t.steppers == s->steppers &&
-           t.jumpers == s->jumpers;
+    return t.result == s->result &&
+           !memcmp(&t.planes, &s->planes, sizeof t.planes);
 }
 
 LT_ADAPT_RULES(alq)
 LT_ADAPT(alq, random_action, random_action)
+LT_ADAPT(alq, random_playout, random_playout)
 
 const lt_game lt_alquerque = {
     .id = "alquerque", .title = N_("Alquerque (12 Men's Morris)"),
@@ -382,4 +383,5 @@ const lt_game lt_alquerque = {
     /* at most 23 captures, each followed by a stop; between them at most
      * 2 quiet moves without one */
     .max_length = (2 * MEN - 1 + 1) * 2 * GRAPH_QUIET_MAX + 2 * (2 * MEN - 1),
-    LT_RULES_MEMBERS(alq), .random_action = random_action_lt};
+    LT_RULES_MEMBERS(alq), .random_action = random_action_lt,
+    .random_playout = random_playout_lt};

@@ -22,9 +22,10 @@ typedef struct {
     int8_t chain;      /* the piece in the middle of a capture chain, or -1 */
     uint8_t result;    /* PLAYING, WON_FIRST, WON_SECOND, DRAWN */
     uint8_t forced, single, quiet; /* the options */
-    /* the men of the player to move with a step, with a jump (kept by
-     * the rules for their next move: not part of the position) */
-    uint32_t steppers, jumpers;
+    /* the moves of the player to move by direction, steps and jumps
+     * (graph_alq_move_planes; kept by the rules for the draw of a random
+     * playout: not part of the position) */
+    graph_alq_planes planes;
     graph_history hist; /* positions since the last capture; n <= 2 quiet */
 } alq;
 

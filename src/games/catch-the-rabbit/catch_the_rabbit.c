@@ -45,7 +45,7 @@ uint32_t rabbit_empty(const rs *s)
 
 uint32_t rabbit_jumps(const rs *s)
 {
-    return graph_hops(board(), s->rabbit, s->hunters, rabbit_empty(s));
+    return graph_alq_hops1(board(), s->rabbit, s->hunters, rabbit_empty(s));
 }
 
 static uint32_t rabbit_targets(const rs *s)
@@ -55,7 +55,8 @@ static uint32_t rabbit_targets(const rs *s)
     return (g->adjmask[s->rabbit] & empty) | graph_hops(g, s->rabbit, s->hunters, empty);
 }
 
-void rabbit_settle(rs *s)
+/* rabbit_settle, inline in apply (a random playout's loop). */
+GRAPH_INLINE void settle(rs *s)
 {
     s->result = RB_PLAYING;
     if (graph_count(s->hunters) < s->need)
@@ -65,6 +66,11 @@ void rabbit_settle(rs *s)
         s->result = RB_HUNTERS_WON; /* seed: the rabbit is blocked */
     else if (s->turn == RB_RABBIT && s->moves >= s->cap)
         s->result = RB_RABBIT_WON; /* RULES.md: no block within the cap */
+}
+
+void rabbit_settle(rs *s)
+{
+    settle(s);
 }
 
 static const char *const chains[] = {
@@ -127,8 +133,10 @@ static int legal_actions(const rs *s, lt_action *out)
     return n;
 }
 
-/* legal_actions' out[lt_rng_below(r, n)] without writing them. */
-GRAPH_INLINE lt_action draw(const rs *s, lt_rng *r, bool hw)
+/* legal_actions' out[lt_rng_below(r, n)] without writing them, as the
+ * point the rabbit or a hunter goes to (*from where it stands), or -1
+ * for STOP. */
+GRAPH_INLINE int draw_move(const rs *s, lt_rng *r, bool hw, int *from)
 {
     const graph *g = board();
     uint32_t empty = rabbit_empty(s);
@@ -138,46 +146,66 @@ GRAPH_INLINE lt_action draw(const rs *s, lt_rng *r, bool hw)
             to |= g->adjmask[s->rabbit] & empty;
         unsigned c = (unsigned)GRAPH_COUNT(hw, to);
         unsigned k = (unsigned)lt_rng_below(r, c + s->chaining);
-        return k == c ? RB_STOP : s->rabbit * RB_POINTS + graph_nth(to, k);
+        *from = s->rabbit;
+        return k == c ? -1 : graph_nth_draw(to, k, hw);
     }
-    graph_draws d;
-    graph_draws_start(&d, RB_MAX_HUNTERS);
-    for (uint32_t m = graph_alq_steppers(s->hunters, empty); m; m &= m - 1) {
-        int p = __builtin_ctz(m);
-        graph_draws_add(&d, p * RB_POINTS, g->adjmask[p] & empty, hw);
-    }
-    return graph_draws_pick(&d, RB_MAX_HUNTERS,
-                            (unsigned)lt_rng_below(r, d.total), hw);
+    /* the hunters' steps counted by direction, the hunter found by
+     * their counts below points */
+    graph_alq_planes pl;
+    graph_alq_step_planes(&pl, s->hunters, empty);
+    unsigned k = (unsigned)lt_rng_below(r, graph_alq_planes_below(&pl, RB_POINTS, hw));
+    int p = graph_alq_planes_man(&pl, &k, hw);
+    *from = p;
+    return graph_nth_draw(g->adjmask[p] & empty, k, hw);
 }
-GRAPH_DRAW(rs, draw)
 
-static void apply(rs *s, lt_action a)
+/* The rabbit stops its chain. */
+GRAPH_INLINE void stop(rs *s)
+{
+    s->chaining = 0;
+    s->turn ^= 1;
+    settle(s);
+}
+
+/* A step or a jump. */
+GRAPH_INLINE void move(rs *s, int from, int to)
 {
     const graph *g = board();
-    if (a == RB_STOP) {
-        s->chaining = 0;
-        s->turn ^= 1;
-        rabbit_settle(s);
-        return;
-    }
-    int from = a / RB_POINTS, to = a % RB_POINTS;
     if (s->turn == RB_HUNTERS) {
         s->hunters ^= 1u << from | 1u << to;
         s->moves++;
         s->turn = RB_RABBIT;
-        rabbit_settle(s);
+        /* settle, knowing that as many hunters remain as before: the
+         * rabbit blocked, or the cap */
+        uint32_t empty = rabbit_empty(s);
+        s->result = !(g->adjmask[s->rabbit] & empty) &&
+                            !graph_alq_hops1(g, s->rabbit, s->hunters, empty)
+                        ? RB_HUNTERS_WON
+                    : s->moves >= s->cap ? RB_RABBIT_WON
+                                         : RB_PLAYING;
         return;
     }
     s->rabbit = (int8_t)to;
-    if (!graph_linked(g, from, to)) {
-        s->hunters &= ~(1u << g->between[from][to]);
-        s->chaining = !s->single && graph_count(s->hunters) >= s->need &&
-                      rabbit_jumps(s) != 0;
+    if (graph_linked(g, from, to)) {
+        /* a step (never in a chain): as many hunters as before, and they
+         * always have a move, so the game goes on */
+        s->turn = RB_HUNTERS;
+        return;
     }
+    s->hunters &= ~(1u << g->between[from][to]);
+    s->chaining = !s->single && graph_count(s->hunters) >= s->need &&
+                  rabbit_jumps(s) != 0;
     if (!s->chaining)
         s->turn = RB_HUNTERS;
-    rabbit_settle(s);
+    settle(s);
 }
+
+static bool playing(const rs *s)
+{
+    return s->result == RB_PLAYING;
+}
+_Static_assert((int)RB_STOP == (int)GRAPH_CHAIN_STOP, "graph_chain_action_name's stop");
+GRAPH_CHAIN_GAME(rs, draw_move, move, stop, playing)
 
 static void returns(const rs *s, double *out)
 {
@@ -354,13 +382,14 @@ static bool invariants_ok(const rs *s)
 static const char *const seats[] = {N_("Rabbit"), N_("Hunters")};
 LT_ADAPT_RULES(rs)
 LT_ADAPT(rs, random_action, random_action)
+LT_ADAPT(rs, random_playout, random_playout)
 
 const lt_game lt_catch_the_rabbit = {
     .id = "catch-the-rabbit", .title = N_("Catch the Rabbit"),
     .source = N_("source 000: Catch the Rabbit"), .group = LT_GROUP_ALFONSO,
     .options = options, .seats = seats, .seat_side = lt_side_first_north,
     LT_TWO_PLAYERS, LT_NO_CHANCE, LT_RULES_MEMBERS(rs),
-    .random_action = random_action_lt,
+    .random_action = random_action_lt, .random_playout = random_playout_lt,
     .max_actions = RB_MAX_HUNTERS * GRAPH_DEGREE + GRAPH_EMIT_SLACK,
     .num_actions = RB_STOP + 1,
     /* cap hunter moves, a rabbit move before each and after the last, and

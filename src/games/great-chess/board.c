@@ -296,7 +296,7 @@ static bool check_position(const gc_pos *t, char *msg)
         int total = 0;
         for (int k = 1; k < GC_NTYPES; k++)
             total += t->count[c][k];
-        if (total > 24) {
+        if (total > GC_PIECES) {
             snprintf(msg, GC_MSG, _("%s has %d pieces; a side has at most 24"),
                      who, total);
             return false;

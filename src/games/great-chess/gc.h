@@ -174,10 +174,13 @@ typedef struct {
     bool in_check;
 } gc_guard;
 void gc_guard_init(const gc_pos *, gc_guard *);
-/* The same after the legal move m was made (gc_make) on a position: its
- * check from what the move changed, the moved piece and the way it may
- * have opened. */
-void gc_guard_after(const gc_pos *, gc_move m, gc_guard *);
+/* The game's guard, which holds also the king's legal moves (*king:
+ * bits as gc_zone_offset's), the
+ * enemy's pieces read once for both: from the position alone, and after
+ * the legal move m was made (gc_make) on a position: its check from what
+ * the move changed, the moved piece and the way it may have opened. */
+void gc_guard_game(const gc_pos *, gc_guard *, uint32_t *king);
+void gc_guard_after(const gc_pos *, gc_move m, gc_guard *, uint32_t *king);
 /* After the legal move m was made: is the side to move in check? */
 bool gc_gives_check(const gc_pos *, gc_move m);
 /* In check: the squares of one checker and of the way its attack takes
@@ -192,10 +195,30 @@ bool gc_needs_test(const gc_pos *, const gc_guard *, int from);
 bool gc_legal(gc_pos *, gc_move, const gc_guard *);
 int gc_gen_legal(gc_pos *, const gc_guard *, gc_move *out);
 bool gc_has_legal(gc_pos *, const gc_guard *);
+/* The legal moves of the side to move piece by piece: the n pieces'
+ * squares from[i] in ascending order and the squares to[i] each may move
+ * to (empty sets too); but the king's (the king-th piece, to[king]
+ * empty) are the bits king_to around its square (gc_zone_offset). */
+enum { GC_PIECES = 24 }; /* the most a side has (gc_read refuses more) */
+typedef struct {
+    int n, king;
+    uint32_t king_to;
+    uint16_t from[GC_PIECES];
+    gc_set to[GC_PIECES];
+} gc_piece_moves;
+/* The squares around a king (its steps and leaps), bit (y + 2) * 5 + x + 2
+ * for the square x files and y ranks away, in the order of the squares:
+ * the bit's square less the king's. */
+static inline int gc_zone_offset(int bit)
+{
+    return (bit / 5 - 2) * GC_W + bit % 5 - 2;
+}
+void gc_legal_sets(const gc_pos *, const gc_guard *, uint32_t king,
+                   gc_piece_moves *);
 /* The legal moves as the game's actions (from cell * 144 + to cell, the
  * cells numbered rank * 12 + file), in ascending order; out has room for
  * GC_MAX_MOVES. */
-int gc_legal_actions(const gc_pos *, const gc_guard *, int32_t *out);
+int gc_legal_actions(const gc_pos *, const gc_guard *, uint32_t king, int32_t *out);
 /* Is the pseudo-legal move one of the generated ones (for TT moves)? */
 bool gc_pseudo_ok(const gc_pos *, gc_move);
 /* Game over at this position: 0 no; otherwise +1/-1 for the side to move

@@ -7,6 +7,7 @@
 
 #include "great_chess.h"
 #include "ludoteka/adapt.h"
+#include "ludoteka/rng.h"
 #include "ludoteka/text.h"
 
 /* Actions: from * 144 + to, squares numbered rank * 12 + file (a1 = 0). */
@@ -39,7 +40,8 @@ static const lt_option options[] = {
 /* Decides whether the game is over, from the position and its guard. */
 static void decide(great *s)
 {
-    int o = gc_outcome(&s->pos, gc_has_legal(&s->pos, &s->guard));
+    /* (a safe king's move is a move) */
+    int o = gc_outcome(&s->pos, s->king || gc_has_legal(&s->pos, &s->guard));
     s->result = PLAYING;
     s->end = END_NONE;
     if (o == 2) {
@@ -55,7 +57,7 @@ static void decide(great *s)
 /* ... from the position alone. */
 static void settle(great *s)
 {
-    gc_guard_init(&s->pos, &s->guard);
+    gc_guard_game(&s->pos, &s->guard, &s->king);
     decide(s);
 }
 
@@ -85,7 +87,67 @@ static gc_move move_of(lt_action a)
 
 static int legal_actions(const great *s, lt_action *out)
 {
-    return gc_legal_actions(&s->pos, &s->guard, out);
+    return gc_legal_actions(&s->pos, &s->guard, s->king, out);
+}
+
+/* The square of the set that is k-th in ascending order (k less than
+ * its count). */
+static inline int set_nth(const gc_set *set, unsigned k)
+{
+    int w = 0;
+    for (unsigned c; k >= (c = (unsigned)__builtin_popcountll(set->w[w])); w++)
+        k -= c;
+    uint64_t bits = set->w[w];
+    for (; k; k--)
+        bits &= bits - 1;
+    return GC_FIRST + 64 * w + __builtin_ctzll(bits);
+}
+
+/* legal_actions' out[lt_rng_below(r, n)] without writing them: each
+ * piece's moves counted from its set (the king's from its bits), then
+ * the drawn one found in the set of its piece. */
+static inline __attribute__((always_inline)) lt_action draw(const great *s,
+                                                             lt_rng *r)
+{
+    gc_piece_moves m;
+    gc_legal_sets(&s->pos, &s->guard, s->king, &m);
+    unsigned end[GC_PIECES], total = 0;
+    unsigned king = (unsigned)__builtin_popcount(m.king_to);
+    for (int i = 0; i < m.n; i++)
+        end[i] = total += (unsigned)gc_set_count(&m.to[i]) + (i == m.king ? king : 0);
+    unsigned k = (unsigned)lt_rng_below(r, total);
+    int i = 0;
+    while (end[i] <= k)
+        i++;
+    k -= i ? end[i - 1] : 0;
+    int to;
+    if (i == m.king) {
+        uint32_t bits = m.king_to;
+        for (; k; k--)
+            bits &= bits - 1;
+        to = s->pos.king[s->pos.side] + gc_zone_offset(__builtin_ctz(bits));
+    } else {
+        to = set_nth(&m.to[i], k);
+    }
+    return gc_cell(m.from[i]) * GC_CELLS + gc_cell(to);
+}
+
+/* The counts by the POPCNT instruction where the processor has it. */
+#if defined(__x86_64__) && defined(__GNUC__)
+__attribute__((target("popcnt"))) static lt_action draw_popcnt(const great *s,
+                                                               lt_rng *r)
+{
+    return draw(s, r);
+}
+#endif
+
+static lt_action random_action(const great *s, lt_rng *r)
+{
+#if defined(__x86_64__) && defined(__GNUC__)
+    if (__builtin_cpu_supports("popcnt"))
+        return draw_popcnt(s, r);
+#endif
+    return draw(s, r);
 }
 
 static void apply(great *s, lt_action a)
@@ -93,7 +155,7 @@ static void apply(great *s, lt_action a)
     gc_undo u;
     gc_move m = move_of(a);
     gc_make(&s->pos, m, &u);
-    gc_guard_after(&s->pos, m, &s->guard);
+    gc_guard_after(&s->pos, m, &s->guard, &s->king);
     decide(s);
 }
 
@@ -351,7 +413,7 @@ static bool invariants_ok(const great *s)
         return false;
     great t = *s;
     settle(&t);
-    return t.result == s->result && t.end == s->end &&
+    return t.result == s->result && t.end == s->end && t.king == s->king &&
            t.guard.in_check == s->guard.in_check &&
            !memcmp(&t.guard.pinned, &s->guard.pinned, sizeof t.guard.pinned);
 }
@@ -369,6 +431,7 @@ LT_ADAPT(great, can_win, can_win)
 LT_ADAPT(great, display_name, display_name)
 LT_ADAPT(great, perft, perft)
 LT_ADAPT(great, coord_name, coord_name)
+LT_ADAPT(great, random_action, random_action)
 
 const lt_game lt_great_chess = {
     .id = "great-chess", .title = N_("Great Chess (Grande Acedrex)"),
@@ -381,4 +444,4 @@ const lt_game lt_great_chess = {
      * move (24 pawns, 11 steps at most) */
     .max_length = (46 + 24 * 11 + 1) * CAP_MAX, LT_RULES_MEMBERS(great),
     .display_name = display_name_lt, .coord_name = coord_name_lt,
-    .perft = perft_lt, .can_win = can_win_lt};
+    .perft = perft_lt, .can_win = can_win_lt, .random_action = random_action_lt};

@@ -11,6 +11,7 @@ enum { PLAYING, WHITE_WON, BLACK_WON, DRAWN }; /* great.result */
 typedef struct {
     gc_pos pos;
     gc_guard guard;      /* of pos: check and shielding pieces */
+    uint32_t king;       /* of pos: the king's legal moves (gc_guard_game) */
     uint8_t result, end; /* PLAYING..DRAWN; how it ended */
 } great;
 

@@ -115,35 +115,27 @@ static void build_codes(void)
     }
 }
 
-/* The set bit of the first piece in `all` on ray d from origin, or -1
- * if the ray is empty to the board's edge. */
-static inline int ray_first(int d, int origin, const gc_set *all)
-{
-    const gc_set *r = &rays[d][origin - GC_FIRST];
-    uint64_t b0 = r->w[0] & all->w[0], b1 = r->w[1] & all->w[1],
-             b2 = r->w[2] & all->w[2];
-    if (d < 4)
-        return b0   ? __builtin_ctzll(b0)
-               : b1 ? 64 + __builtin_ctzll(b1)
-               : b2 ? 128 + __builtin_ctzll(b2)
-                    : -1;
-    return b2   ? 191 - __builtin_clzll(b2)
-           : b1 ? 127 - __builtin_clzll(b1)
-           : b0 ? 63 - __builtin_clzll(b0)
-                : -1;
-}
-
 /* The squares a slide from `origin` (not included) by step reaches: the
- * empty ones and the first piece in the way. */
+ * empty ones and the first piece in the way.  Without a branch: the
+ * ray's squares up to its first piece, word by word, where the words
+ * nearer the origin hold none (up the set's bits: all bits to the
+ * lowest piece, x ^ (x - 1); down: all from the highest). */
 static inline gc_set slide_set(int origin, int step, const gc_set *all)
 {
-    int d = ray_of[step + 17], i = ray_first(d, origin, all);
+    int d = ray_of[step + 17];
     const gc_set *r = &rays[d][origin - GC_FIRST];
-    if (i < 0)
-        return *r;
-    const gc_set *beyond = &rays[d][i];
-    return (gc_set){{r->w[0] & ~beyond->w[0], r->w[1] & ~beyond->w[1],
-                     r->w[2] & ~beyond->w[2]}};
+    uint64_t b0 = r->w[0] & all->w[0], b1 = r->w[1] & all->w[1],
+             b2 = r->w[2] & all->w[2], m0, m1, m2;
+    if (d < 4) {
+        m0 = b0 ^ (b0 - 1);
+        m1 = (b1 ^ (b1 - 1)) & (0 - (uint64_t)!b0);
+        m2 = (b2 ^ (b2 - 1)) & (0 - (uint64_t)!(b0 | b1));
+    } else {
+        m2 = ~0ull << (63 - __builtin_clzll(b2 | 1));
+        m1 = (~0ull << (63 - __builtin_clzll(b1 | 1))) & (0 - (uint64_t)!b2);
+        m0 = (~0ull << (63 - __builtin_clzll(b0 | 1))) & (0 - (uint64_t)!(b1 | b2));
+    }
+    return (gc_set){{r->w[0] & m0, r->w[1] & m1, r->w[2] & m2}};
 }
 
 /* Adds a slide from origin by step to the set: of the squares it reaches
@@ -155,6 +147,41 @@ static inline void slide(gc_set *set, const gc_set *all, const gc_set *mask,
     gc_set a = slide_set(origin, step, all);
     for (int w = 0; w < 3; w++)
         set->w[w] |= a.w[w] & mask->w[w];
+}
+
+/* The squares a leaper on a square (index square - GC_FIRST) may reach
+ * on the board, whatever stands there: the giraffe's, the lion's and
+ * the unicorn's leaps, the Aanca's diagonal steps (and the crocodile's
+ * first), the rook's first steps. */
+enum { LEAP_GIRAFFE, LEAP_LION, LEAP_UNICORN, LEAP_AANCA, LEAP_ROOK, LEAP_KINDS };
+static gc_set leap_sets[LEAP_KINDS][GC_RANKS * GC_W];
+
+static void build_leaps(void)
+{
+    static const struct {
+        const int *leaps;
+        int n;
+    } kinds[LEAP_KINDS] = {
+        {giraffe_leaps, 8}, {lion_leaps, 12}, {unicorn_leaps, 8}, {diag, 4}, {orth, 4}};
+    for (int k = 0; k < LEAP_KINDS; k++)
+        for (int f = 0; f < GC_FILES; f++)
+            for (int r = 0; r < GC_RANKS; r++) {
+                int from = gc_sq(f, r);
+                for (int i = 0; i < kinds[k].n; i++) {
+                    int t = from + kinds[k].leaps[i];
+                    if (gc_file(t) < GC_FILES && gc_rank(t) >= 0 &&
+                        gc_rank(t) < GC_RANKS)
+                        gc_set_add(&leap_sets[k][from - GC_FIRST], t);
+                }
+            }
+}
+
+/* The leaps of a kind from `from` that `mask` keeps. */
+static inline gc_set leaps_to(int kind, int from, const gc_set *mask)
+{
+    const gc_set *l = &leap_sets[kind][from - GC_FIRST];
+    return (gc_set){{l->w[0] & mask->w[0], l->w[1] & mask->w[1],
+                     l->w[2] & mask->w[2]}};
 }
 
 /* What a generation of colour c's moves needs of the position: every
@@ -236,48 +263,17 @@ static void build_near(void)
             }
 }
 
-void gc_build_reach(void)
+/* The squares of the way of geometry r from `from` to `to` that must be
+ * empty, as a set: along the slide, from the first (a bent piece's
+ * turning square) to the one before `to`.  Only for r->n > 0 (else a
+ * set of no meaning: the caller ignores it). */
+static inline gc_set way_set(const reach *r, int from, int to)
 {
-    build_rays();
-    build_codes();
-    for (int t = 0; t <= GC_AANCA - GC_GIRAFFE; t++)
-        for (int x = 0; x < REACH_SPAN; x++)
-            for (int y = 0; y < REACH_SPAN; y++)
-                reaches[t][x][y].n = -1;
-    int fx, fy, sx, sy;
-    for (int i = 0; i < 12; i++) {
-        offset_xy(lion_leaps[i], &fx, &fy);
-        set_reach(GC_LION, fx, fy, 0, 0, 0, 0);
-    }
-    for (int i = 0; i < 8; i++) {
-        offset_xy(giraffe_leaps[i], &fx, &fy);
-        set_reach(GC_GIRAFFE, fx, fy, 0, 0, 0, 0);
-    }
-    for (int i = 0; i < 4; i++) {
-        offset_xy(orth[i], &fx, &fy);
-        for (int k = 1; k < GC_FILES; k++)
-            set_reach(GC_ROOK, k * fx, k * fy, orth[i], orth[i], k - 1, 0);
-        offset_xy(diag[i], &fx, &fy);
-        for (int k = 1; k < GC_FILES; k++)
-            set_reach(GC_CROC, k * fx, k * fy, diag[i], diag[i], k - 1, 0);
-        /* the Aanca: its step, or the step (empty) and a slide on */
-        set_reach(GC_AANCA, fx, fy, 0, 0, 0, 0);
-        for (int j = 0; j < 2; j++) {
-            offset_xy(aanca_slide[i][j], &sx, &sy);
-            for (int k = 1; k < GC_FILES; k++)
-                set_reach(GC_AANCA, fx + k * sx, fy + k * sy, diag[i],
-                          aanca_slide[i][j], k, 0);
-        }
-    }
-    for (int i = 0; i < 8; i++) {
-        offset_xy(unicorn_leaps[i], &fx, &fy);
-        set_reach(GC_UNICORN, fx, fy, 0, 0, 0, 0);
-        offset_xy(unicorn_slide[i], &sx, &sy);
-        for (int k = 1; k < GC_FILES; k++)
-            set_reach(GC_UNICORN, fx + k * sx, fy + k * sy, unicorn_leaps[i],
-                      unicorn_slide[i], k, i < 4 ? 1 : 2);
-    }
-    build_near();
+    int d = ray_of[r->step + 17];
+    const gc_set *first = &rays[d][from + r->start - r->step - GC_FIRST],
+                 *after = &rays[d][to - r->step - GC_FIRST];
+    return (gc_set){{first->w[0] & ~after->w[0], first->w[1] & ~after->w[1],
+                     first->w[2] & ~after->w[2]}};
 }
 
 /* Does the geometry r take the piece on `from` to its square, for a
@@ -294,18 +290,35 @@ static inline bool way_empty(const uint8_t *b, const reach *r, int from,
     return !n;
 }
 
-/* Does the king of `by` attack s (s is not its square)? */
+/* How the king of `by` attacks: by its steps alone (0), or while it has
+ * not moved also by the leaps that may capture: all of them (1,
+ * kingleap=capture) or White's (2) or Black's (3) forward ones
+ * (kingleap=forward). */
+static inline int king_reach(const gc_pos *p, int by)
+{
+    int leap = p->rules.kingleap;
+    if (!(p->unmoved >> by & 1) || (leap != GC_LEAP_CAPTURE && leap != GC_LEAP_FORWARD))
+        return 0;
+    return leap == GC_LEAP_CAPTURE ? 1 : 2 + by;
+}
+
+/* Does a king that reaches as `how` (king_reach) attack the square dx
+ * files and dy ranks away (the king's file and rank less the square's)?
+ * The king's own square counts as attacked: the other king never goes
+ * there. */
+static inline bool king_hits(int how, int dx, int dy)
+{
+    if (dx >= -1 && dx <= 1 && dy >= -1 && dy <= 1)
+        return true; /* the king's step */
+    return how && (dx == 0 || dx == 2 || dx == -2) && (dy == 0 || dy == 2 || dy == -2) &&
+           (how == 1 || (how == 2 ? dy < 0 : dy > 0));
+}
+
+/* Does the king of `by` attack s? */
 static inline bool king_attacks(const gc_pos *p, int s, int by)
 {
-    int k = p->king[by], dx = gc_file(k) - gc_file(s), dy = gc_rank(k) - gc_rank(s);
-    if (dx >= -1 && dx <= 1 && dy >= -1 && dy <= 1)
-        return true; /* the king's step (s != k: no piece attacks itself) */
-    /* the unmoved king's leap, where it may capture */
-    int leap = p->rules.kingleap;
-    return (p->unmoved >> by & 1) &&
-           (leap == GC_LEAP_CAPTURE || leap == GC_LEAP_FORWARD) &&
-           (dx == 0 || dx == 2 || dx == -2) && (dy == 0 || dy == 2 || dy == -2) &&
-           (leap == GC_LEAP_CAPTURE || forward((s - k) / 2, by));
+    int k = p->king[by];
+    return king_hits(king_reach(p, by), gc_file(k) - gc_file(s), gc_rank(k) - gc_rank(s));
 }
 
 /* Is s attacked by colour `by`, the square `vacated` taken as empty (0:
@@ -347,51 +360,169 @@ bool gc_attacked(const gc_pos *p, int s, int by)
     return attacked(p, s, by, 0);
 }
 
-/* The squares around a king (its steps and leaps), bit (y + 2) * 5 + x + 2
- * for the square x files and y ranks away: in the order of the squares. */
-static inline int zone_offset(int bit)
+/* The bits around a king (gc_zone_offset) that the other side's king
+ * attacks, when it stands ex files and ey ranks away and reaches as
+ * `how` (king_reach): king_zone[how][ex + 4][ey + 4]; those a pawn of
+ * colour c attacks from px files and py ranks away: pawn_zone[c][px +
+ * 3][py + 3]; the squares up to three files and three ranks from a
+ * square (where such pawns stand): near3[square - GC_FIRST]. */
+static uint32_t king_zone[4][9][9], pawn_zone[2][7][7];
+static gc_set near3[GC_RANKS * GC_W];
+
+static void build_zones(void)
 {
-    return (bit / 5 - 2) * GC_W + bit % 5 - 2;
+    for (int bit = 0; bit < 25; bit++) {
+        int x = bit % 5 - 2, y = bit / 5 - 2;
+        for (int how = 0; how < 4; how++)
+            for (int ex = -4; ex <= 4; ex++)
+                for (int ey = -4; ey <= 4; ey++)
+                    if (king_hits(how, ex - x, ey - y))
+                        king_zone[how][ex + 4][ey + 4] |= 1u << bit;
+        for (int c = 0; c < 2; c++)
+            for (int px = -3; px <= 3; px++)
+                for (int py = -3; py <= 3; py++)
+                    if ((x - px == 1 || x - px == -1) && y - py == (c ? -1 : 1))
+                        pawn_zone[c][px + 3][py + 3] |= 1u << bit;
+    }
+    for (int from = GC_FIRST; from < GC_FIRST + GC_RANKS * GC_W; from++)
+        for (int t = GC_FIRST; t < GC_FIRST + GC_RANKS * GC_W; t++) {
+            int df = gc_file(t) - gc_file(from), dr = gc_rank(t) - gc_rank(from);
+            if (gc_file(from) < GC_FILES && gc_file(t) < GC_FILES && df >= -3 &&
+                df <= 3 && dr >= -3 && dr <= 3)
+                gc_set_add(&near3[from - GC_FIRST], t);
+        }
+}
+
+void gc_build_reach(void)
+{
+    build_rays();
+    build_leaps();
+    build_codes();
+    for (int t = 0; t <= GC_AANCA - GC_GIRAFFE; t++)
+        for (int x = 0; x < REACH_SPAN; x++)
+            for (int y = 0; y < REACH_SPAN; y++)
+                reaches[t][x][y].n = -1;
+    int fx, fy, sx, sy;
+    for (int i = 0; i < 12; i++) {
+        offset_xy(lion_leaps[i], &fx, &fy);
+        set_reach(GC_LION, fx, fy, 0, 0, 0, 0);
+    }
+    for (int i = 0; i < 8; i++) {
+        offset_xy(giraffe_leaps[i], &fx, &fy);
+        set_reach(GC_GIRAFFE, fx, fy, 0, 0, 0, 0);
+    }
+    for (int i = 0; i < 4; i++) {
+        offset_xy(orth[i], &fx, &fy);
+        for (int k = 1; k < GC_FILES; k++)
+            set_reach(GC_ROOK, k * fx, k * fy, orth[i], orth[i], k - 1, 0);
+        offset_xy(diag[i], &fx, &fy);
+        for (int k = 1; k < GC_FILES; k++)
+            set_reach(GC_CROC, k * fx, k * fy, diag[i], diag[i], k - 1, 0);
+        /* the Aanca: its step, or the step (empty) and a slide on */
+        set_reach(GC_AANCA, fx, fy, 0, 0, 0, 0);
+        for (int j = 0; j < 2; j++) {
+            offset_xy(aanca_slide[i][j], &sx, &sy);
+            for (int k = 1; k < GC_FILES; k++)
+                set_reach(GC_AANCA, fx + k * sx, fy + k * sy, diag[i],
+                          aanca_slide[i][j], k, 0);
+        }
+    }
+    for (int i = 0; i < 8; i++) {
+        offset_xy(unicorn_leaps[i], &fx, &fy);
+        set_reach(GC_UNICORN, fx, fy, 0, 0, 0, 0);
+        offset_xy(unicorn_slide[i], &sx, &sy);
+        for (int k = 1; k < GC_FILES; k++)
+            set_reach(GC_UNICORN, fx + k * sx, fy + k * sy, unicorn_leaps[i],
+                      unicorn_slide[i], k, i < 4 ? 1 : 2);
+    }
+    build_near();
+    build_zones();
+}
+
+/* The pieces of the side to move that shield their king (g->pinned):
+ * the one piece, ours, on the way of an enemy piece to the king (a
+ * slider's run, a bent piece's turning square and slide; every way
+ * with squares between its ends runs along a line from the king).
+ * pin_by adds the one the piece on `from` pins, if any. */
+static inline void pin_by(const gc_pos *p, int from, int k, int dirs, gc_set *pinned)
+{
+    const reach *r = &reaches[(p->sq[from] & GC_TYPE) - GC_GIRAFFE]
+                             [gc_file(k) - gc_file(from) + GC_FILES - 1]
+                             [gc_rank(k) - gc_rank(from) + GC_RANKS - 1];
+    if (r->n <= 0)
+        return;
+    /* the way's pieces: one of ours, none of theirs */
+    const gc_set *mine = &p->occ[p->side], *theirs = &p->occ[p->side ^ 1];
+    gc_set way = way_set(r, from, k);
+    uint64_t o0 = way.w[0] & mine->w[0], o1 = way.w[1] & mine->w[1],
+             o2 = way.w[2] & mine->w[2];
+    bool one = ((o0 != 0) + (o1 != 0) + (o2 != 0) == 1) &&
+               !((o0 & (o0 - 1)) | (o1 & (o1 - 1)) | (o2 & (o2 - 1))) &&
+               !((way.w[0] & theirs->w[0]) | (way.w[1] & theirs->w[1]) |
+                 (way.w[2] & theirs->w[2])) &&
+               !(r->dirs && !(r->dirs & dirs));
+    uint64_t keep = 0 - (uint64_t)one;
+    pinned->w[0] |= o0 & keep;
+    pinned->w[1] |= o1 & keep;
+    pinned->w[2] |= o2 & keep;
+}
+
+/* The enemy's pieces but its pawns and its king. */
+static inline gc_set enemy_pieces(const gc_pos *p)
+{
+    int them = p->side ^ 1, ek = p->king[them] - GC_FIRST;
+    gc_set pieces = {{p->occ[them].w[0] & ~p->pawns[them].w[0],
+                      p->occ[them].w[1] & ~p->pawns[them].w[1],
+                      p->occ[them].w[2] & ~p->pawns[them].w[2]}};
+    pieces.w[ek >> 6] &= ~(1ull << (ek & 63));
+    return pieces;
 }
 
 /* Keeps of the king's destinations (bits around it) the safe ones, the
  * squares the king of the side to move may step or leap to without being
  * attacked there (what gc_legal decides for a king's move, without
- * touching the board), the enemy's pieces read once. */
-static uint32_t king_safe(const gc_pos *p, uint32_t alive)
+ * touching the board), the enemy's pieces read once; with them the
+ * pieces that shield the king (*pinned, as guard_pins). */
+static uint32_t king_safe(const gc_pos *p, uint32_t alive, gc_set *pinned)
 {
     const uint8_t *b = p->sq;
     int c = p->side, by = c ^ 1, k = p->king[c];
     int kf = gc_file(k), kr = gc_rank(k);
-    int pawn = GC_PAWN | GC_FLAG(by), back = by ? 16 : -16;
-    bool pawns = p->count[by][GC_PAWN] != 0;
-    /* the squares the pawns and the king attack go at once */
-    for (uint32_t a = alive; a; a &= a - 1) {
-        int bit = __builtin_ctz(a), s = k + zone_offset(bit);
-        if ((pawns && (is_piece(b, s + back - 1, pawn) ||
-                       is_piece(b, s + back + 1, pawn))) ||
-            king_attacks(p, s, by))
-            alive &= ~(1u << bit);
-    }
+    /* the squares the king and the pawns attack go at once */
+    int ek = p->king[by], ex = gc_file(ek) - kf, ey = gc_rank(ek) - kr;
+    if (ex >= -4 && ex <= 4 && ey >= -4 && ey <= 4)
+        alive &= ~king_zone[king_reach(p, by)][ex + 4][ey + 4];
+    const gc_set *near = &near3[k - GC_FIRST];
+    for (int w = 0; w < 3; w++)
+        for (uint64_t bits = p->pawns[by].w[w] & near->w[w]; bits; bits &= bits - 1) {
+            int s = GC_FIRST + 64 * w + __builtin_ctzll(bits);
+            alive &= ~pawn_zone[by][gc_file(s) - kf + 3][gc_rank(s) - kr + 3];
+        }
     /* then each other piece, read once, against the squares left that
      * its geometry reaches */
     int dirs = p->rules.unicorn == GC_UNICORN_ALL ? 3 : 1 << by;
-    for (int w = 0; w < 3 && alive; w++)
-        for (uint64_t bits = p->occ[by].w[w] & ~p->pawns[by].w[w]; bits && alive;
-             bits &= bits - 1) {
+    gc_set pieces = enemy_pieces(p);
+    *pinned = (gc_set){{0, 0, 0}};
+    gc_set all = {{p->occ[0].w[0] | p->occ[1].w[0], p->occ[0].w[1] | p->occ[1].w[1],
+                   p->occ[0].w[2] | p->occ[1].w[2]}};
+    all.w[(k - GC_FIRST) >> 6] &= ~(1ull << ((k - GC_FIRST) & 63)); /* the king leaves */
+    for (int w = 0; w < 3; w++)
+        for (uint64_t bits = pieces.w[w]; bits; bits &= bits - 1) {
             int from = GC_FIRST + 64 * w + __builtin_ctzll(bits);
             int type = b[from] & GC_TYPE;
-            if (type == GC_PAWN || type == GC_KING)
-                continue;
+            pin_by(p, from, k, dirs, pinned);
             int ff = gc_file(from), fr = gc_rank(from);
             uint32_t a = alive & near_king[type - GC_GIRAFFE][ff - kf + GC_FILES + 1]
                                           [fr - kr + GC_RANKS + 1];
             for (; a; a &= a - 1) {
-                int bit = __builtin_ctz(a), s = k + zone_offset(bit);
+                int bit = __builtin_ctz(a), s = k + gc_zone_offset(bit);
                 const reach *r = &reaches[type - GC_GIRAFFE][gc_file(s) - ff + GC_FILES - 1]
                                          [gc_rank(s) - fr + GC_RANKS - 1];
-                if (way_empty(b, r, from, dirs, k))
-                    alive &= ~(1u << bit);
+                gc_set way = way_set(r, from, s);
+                bool open = r->n == 0 || !((way.w[0] & all.w[0]) | (way.w[1] & all.w[1]) |
+                                           (way.w[2] & all.w[2]));
+                bool takes = !(r->dirs && !(r->dirs & dirs)) && open;
+                alive &= ~((uint32_t)takes << bit);
             }
         }
     return alive;
@@ -430,14 +561,8 @@ static bool attack_path(const gc_pos *p, int s, int by, gc_set *path)
                 return true;
             }
     }
-    int k = p->king[by], dx = gc_file(k) - gc_file(s), dy = gc_rank(k) - gc_rank(s);
-    int leap = p->rules.kingleap;
-    if ((dx >= -1 && dx <= 1 && dy >= -1 && dy <= 1) ||
-        ((p->unmoved >> by & 1) &&
-         (leap == GC_LEAP_CAPTURE || leap == GC_LEAP_FORWARD) &&
-         (dx == 0 || dx == 2 || dx == -2) && (dy == 0 || dy == 2 || dy == -2) &&
-         (leap == GC_LEAP_CAPTURE || forward((s - k) / 2, by)))) {
-        gc_set_add(path, k);
+    if (king_attacks(p, s, by)) {
+        gc_set_add(path, p->king[by]);
         return true;
     }
     for (int i = 0; i < 8; i++) {
@@ -472,39 +597,16 @@ bool gc_check_path(const gc_pos *p, gc_set *path)
     return false;
 }
 
-/* The pieces of the side to move that shield their king (g->pinned). */
+/* The shielding pieces alone (the engine's guard). */
 static void guard_pins(const gc_pos *p, gc_guard *g)
 {
-    const uint8_t *b = p->sq;
-    int c = p->side, k = p->king[c], them = c ^ 1;
+    int k = p->king[p->side];
+    int dirs = p->rules.unicorn == GC_UNICORN_ALL ? 3 : 1 << (p->side ^ 1);
+    gc_set pieces = enemy_pieces(p);
     g->pinned = (gc_set){{0, 0, 0}};
-    /* Only the first piece on a line from the king can uncover it (every
-     * path with squares between its ends runs along a line at its end, a
-     * bent piece's turning square included).  It does when the line
-     * behind it, its own square emptied, holds an attacker. */
-    gc_set all = {{p->occ[0].w[0] | p->occ[1].w[0], p->occ[0].w[1] | p->occ[1].w[1],
-                   p->occ[0].w[2] | p->occ[1].w[2]}};
-    for (int i = 0; i < 8; i++) {
-        const line *l = &lines[i];
-        /* (a bent piece the enemy does not have turns nowhere) */
-        bool bent = p->count[them][l->bent] && bends(p, l, them);
-        if (!bent && !p->count[them][l->slider])
-            continue; /* nothing of the enemy's could attack along it */
-        int d = ray_of[l->dir + 17], first = ray_first(d, k, &all);
-        if (first < 0)
-            continue;
-        int t = GC_FIRST + first;
-        if ((b[t] & GC_OFF) != GC_FLAG(c))
-            continue;
-        if (bent) {
-            if (turns(b, l, t, them) || line_attack(b, l, t + l->dir, them, true))
-                gc_set_add(&g->pinned, t);
-            continue;
-        }
-        int next = ray_first(d, t, &all);
-        if (next >= 0 && b[GC_FIRST + next] == (l->slider | GC_FLAG(them)))
-            gc_set_add(&g->pinned, t);
-    }
+    for (int w = 0; w < 3; w++)
+        for (uint64_t bits = pieces.w[w]; bits; bits &= bits - 1)
+            pin_by(p, GC_FIRST + 64 * w + __builtin_ctzll(bits), k, dirs, &g->pinned);
 }
 
 void gc_guard_init(const gc_pos *p, gc_guard *g)
@@ -549,10 +651,18 @@ bool gc_gives_check(const gc_pos *p, gc_move m)
     return line_attack(b, l, k + l->dir, by, bent);
 }
 
-void gc_guard_after(const gc_pos *p, gc_move m, gc_guard *g)
+static uint32_t king_moves(const gc_pos *p, gc_set *pinned);
+
+void gc_guard_game(const gc_pos *p, gc_guard *g, uint32_t *king)
+{
+    g->in_check = gc_attacked(p, p->king[p->side], p->side ^ 1);
+    *king = king_moves(p, &g->pinned);
+}
+
+void gc_guard_after(const gc_pos *p, gc_move m, gc_guard *g, uint32_t *king)
 {
     g->in_check = gc_gives_check(p, m);
-    guard_pins(p, g);
+    *king = king_moves(p, &g->pinned);
 }
 
 bool gc_in_check(const gc_pos *p)
@@ -560,125 +670,122 @@ bool gc_in_check(const gc_pos *p)
     return gc_attacked(p, p->king[p->side], p->side ^ 1);
 }
 
-/* The targets of a rook, crocodile, Aanca or unicorn (of colour c) on
- * `from`. */
-static inline gc_set line_targets(const gc_pos *p, int from, int c,
+/* The squares a piece of colour c on `from` may move to, its own king's
+ * safety aside, as x allows (quiet: non-captures too; promotions
+ * always), one function for each kind of piece but the king. */
+
+/* Piony: one square forward; capture one square diagonally forward; no
+ * double step, so no en passant. */
+static inline gc_set pawn_targets(const uint8_t *b, int from, int c,
                                   const gen_ctx *x)
 {
-    const uint8_t *b = p->sq;
     gc_set set = {{0, 0, 0}};
-    switch (b[from] & GC_TYPE) {
-    case GC_CROC:
-    case GC_ROOK: {
-        const int *dirs = (b[from] & GC_TYPE) == GC_CROC ? diag : orth;
-        for (int i = 0; i < 4; i++)
-            slide(&set, &x->all, &x->mask, from, dirs[i]);
-        break;
-    }
-    case GC_AANCA:
-        /* Słonioptak: the diagonal step must be made; a capture there ends
-         * the move; from an empty step square it may go on outwards along
-         * a line, through empty squares. */
-        for (int i = 0; i < 4; i++) {
-            int t = from + diag[i];
-            if ((b[t] & x->sel) == x->val)
-                gc_set_add(&set, t);
-            if (b[t])
-                continue;
-            for (int k = 0; k < 2; k++)
-                slide(&set, &x->all, &x->mask, t, aanca_slide[i][k]);
-        }
-        break;
-    case GC_UNICORN: {
-        /* Nosorożec: a knight leap, which may end the move; from an empty
-         * landing square it may slide on diagonally, only after a forward
-         * leap and in the leap's direction (unicorn=all: after any). */
-        bool all = p->rules.unicorn == GC_UNICORN_ALL;
-        for (int i = 0; i < 8; i++) {
-            int t = from + unicorn_leaps[i];
-            if ((b[t] & x->sel) == x->val)
-                gc_set_add(&set, t);
-            if (b[t])
-                continue;
-            if (!all && (i < 4) != (c == 0))
-                continue; /* a backward leap: no slide */
-            slide(&set, &x->all, &x->mask, t, unicorn_slide[i]);
-        }
-        break;
-    }
-    default:
-        break;
+    int t = from + (c ? -16 : 16);
+    if (!b[t] && (x->quiet || gc_rank(t) == (c ? 0 : GC_RANKS - 1)))
+        gc_set_add(&set, t);
+    if ((b[t - 1] & GC_OFF) == x->enemy)
+        gc_set_add(&set, t - 1);
+    if ((b[t + 1] & GC_OFF) == x->enemy)
+        gc_set_add(&set, t + 1);
+    return set;
+}
+
+/* The rook (orth) and the crocodile (diag). */
+static inline gc_set slider_targets(int from, const int *dirs, const gen_ctx *x)
+{
+    gc_set set = {{0, 0, 0}};
+    for (int i = 0; i < 4; i++)
+        slide(&set, &x->all, &x->mask, from, dirs[i]);
+    return set;
+}
+
+/* Słonioptak: the diagonal step must be made; a capture there ends the
+ * move; from an empty step square it may go on outwards along a line,
+ * through empty squares. */
+static inline gc_set aanca_targets(const uint8_t *b, int from, const gen_ctx *x)
+{
+    gc_set set = leaps_to(LEAP_AANCA, from, &x->mask);
+    for (int i = 0; i < 4; i++) {
+        int t = from + diag[i];
+        if (b[t])
+            continue;
+        for (int k = 0; k < 2; k++)
+            slide(&set, &x->all, &x->mask, t, aanca_slide[i][k]);
     }
     return set;
+}
+
+/* Nosorożec: a knight leap, which may end the move; from an empty
+ * landing square it may slide on diagonally, only after a forward leap
+ * and in the leap's direction (unicorn=all: after any). */
+static inline gc_set unicorn_targets(const gc_pos *p, int from, int c,
+                                     const gen_ctx *x)
+{
+    gc_set set = leaps_to(LEAP_UNICORN, from, &x->mask);
+    bool all = p->rules.unicorn == GC_UNICORN_ALL;
+    for (int i = all || c == 0 ? 0 : 4, end = all || c ? 8 : 4; i < end; i++) {
+        int t = from + unicorn_leaps[i];
+        if (!p->sq[t])
+            slide(&set, &x->all, &x->mask, t, unicorn_slide[i]);
+    }
+    return set;
+}
+
+/* Any of them by the piece on `from`. */
+static inline __attribute__((always_inline)) gc_set
+piece_targets(const gc_pos *p, int from, int c, const gen_ctx *x)
+{
+    const uint8_t *b = p->sq;
+    switch (b[from] & GC_TYPE) {
+    case GC_PAWN:
+        return pawn_targets(b, from, c, x);
+    case GC_GIRAFFE:
+        return leaps_to(LEAP_GIRAFFE, from, &x->mask);
+    case GC_LION:
+        return leaps_to(LEAP_LION, from, &x->mask);
+    case GC_CROC:
+        return slider_targets(from, diag, x);
+    case GC_ROOK:
+        return slider_targets(from, orth, x);
+    case GC_AANCA:
+        return aanca_targets(b, from, x);
+    case GC_UNICORN:
+        return unicorn_targets(p, from, c, x);
+    default:
+        return (gc_set){{0, 0, 0}};
+    }
 }
 
 gc_set gc_targets(const gc_pos *p, int from, bool quiet)
 {
     const uint8_t *b = p->sq;
-    int c = (b[from] & GC_BLACK) != 0, own = GC_FLAG(c), enemy = GC_FLAG(c ^ 1);
+    int c = (b[from] & GC_BLACK) != 0, own = GC_FLAG(c);
+    gen_ctx x;
+    gen_ctx_init(&x, p, c, quiet);
+    if ((b[from] & GC_TYPE) != GC_KING)
+        return piece_targets(p, from, c, &x);
     gc_set set = {{0, 0, 0}};
-#define ADD(to) gc_set_add(&set, (to))
-#define TAKES(x) (((x)&GC_OFF) == enemy)
-    switch (b[from] & GC_TYPE) {
-    case GC_PAWN: {
-        /* Piony: one square forward; capture one square diagonally
-         * forward; no double step, so no en passant. */
-        int up = c ? -16 : 16, t = from + up;
-        int last = c ? 0 : GC_RANKS - 1;
-        if (!b[t] && (quiet || gc_rank(t) == last))
-            ADD(t);
-        if (TAKES(b[t - 1]))
-            ADD(t - 1);
-        if (TAKES(b[t + 1]))
-            ADD(t + 1);
-        break;
+    for (int i = 0; i < 8; i++)
+        if ((b[from + king_steps[i]] & x.sel) == x.val)
+            gc_set_add(&set, from + king_steps[i]);
+    /* Król: on its first move also two squares in any direction, over the
+     * square between (seed); the options restrict it. */
+    if (!(p->unmoved >> c & 1))
+        return set;
+    int leap = p->rules.kingleap;
+    bool takes = leap == GC_LEAP_CAPTURE || leap == GC_LEAP_FORWARD;
+    if (leap == GC_LEAP_CAZAUX && gc_attacked(p, from, c ^ 1))
+        return set; /* not out of check */
+    for (int i = 0; i < 8; i++) {
+        int step = king_steps[i], t = from + 2 * step, there = b[t];
+        if (there & own || (there && !takes) || (!there && !quiet))
+            continue;
+        if (leap == GC_LEAP_FORWARD && !forward(step, c))
+            continue;
+        if (leap == GC_LEAP_CAZAUX && gc_attacked(p, from + step, c ^ 1))
+            continue; /* not over an attacked square */
+        gc_set_add(&set, t);
     }
-    case GC_GIRAFFE:
-    case GC_LION: {
-        bool lion = (b[from] & GC_TYPE) == GC_LION;
-        const int *leaps = lion ? lion_leaps : giraffe_leaps;
-        for (int i = 0, n = lion ? 12 : 8; i < n; i++) {
-            int x = b[from + leaps[i]];
-            if (quiet ? !(x & own) : TAKES(x))
-                ADD(from + leaps[i]);
-        }
-        break;
-    }
-    case GC_KING: {
-        for (int i = 0; i < 8; i++) {
-            int x = b[from + king_steps[i]];
-            if (quiet ? !(x & own) : TAKES(x))
-                ADD(from + king_steps[i]);
-        }
-        /* Król: on its first move also two squares in any direction,
-         * over the square between (seed); the options restrict it. */
-        if (!(p->unmoved >> c & 1))
-            break;
-        int leap = p->rules.kingleap;
-        bool takes = leap == GC_LEAP_CAPTURE || leap == GC_LEAP_FORWARD;
-        if (leap == GC_LEAP_CAZAUX && gc_attacked(p, from, c ^ 1))
-            break; /* not out of check */
-        for (int i = 0; i < 8; i++) {
-            int step = king_steps[i], t = from + 2 * step, x = b[t];
-            if (x & own || (x && !takes) || (!x && !quiet))
-                continue;
-            if (leap == GC_LEAP_FORWARD && !forward(step, c))
-                continue;
-            if (leap == GC_LEAP_CAZAUX && gc_attacked(p, from + step, c ^ 1))
-                continue; /* not over an attacked square */
-            ADD(t);
-        }
-        break;
-    }
-    default: {
-        gen_ctx x;
-        gen_ctx_init(&x, p, c, quiet);
-        set = line_targets(p, from, c, &x);
-        break;
-    }
-    }
-#undef ADD
-#undef TAKES
     return set;
 }
 
@@ -692,48 +799,6 @@ static inline uint32_t *emit(gc_set set, uint32_t base, const uint32_t *code,
     return o;
 }
 
-/* The moves of the piece on `from` (of colour c), in ascending order of
- * destination, written as base + code[to].  The leapers' and pawns'
- * moves are written without a branch: every candidate is stored, and
- * the pointer moves on past the good ones (the caller's array has room
- * for one more than the moves). */
-static inline uint32_t *gen_piece(const gc_pos *p, int from, int c,
-                                  const gen_ctx *x, uint32_t base,
-                                  const uint32_t *code, uint32_t *o)
-{
-    const uint8_t *b = p->sq;
-    const int *leaps = giraffe_leaps;
-    int n = 8;
-    switch (b[from] & GC_TYPE) {
-    case GC_PAWN: {
-        int t = from + (c ? -16 : 16);
-        bool last = gc_rank(t) == (c ? 0 : GC_RANKS - 1);
-        *o = base + code[t - 1];
-        o += (b[t - 1] & GC_OFF) == x->enemy;
-        *o = base + code[t];
-        o += !b[t] && (x->quiet || last);
-        *o = base + code[t + 1];
-        o += (b[t + 1] & GC_OFF) == x->enemy;
-        return o;
-    }
-    case GC_LION:
-        leaps = lion_leaps;
-        n = 12;
-        /* fall through */
-    case GC_GIRAFFE:
-        for (int i = 0; i < n; i++) {
-            int t = from + leaps[i];
-            *o = base + code[t];
-            o += (b[t] & x->sel) == x->val;
-        }
-        return o;
-    case GC_KING:
-        return emit(gc_targets(p, from, x->quiet), base, code, o);
-    default:
-        return emit(line_targets(p, from, c, x), base, code, o);
-    }
-}
-
 static int generate(const gc_pos *p, gc_move *out, bool quiet)
 {
     gen_ctx x;
@@ -743,7 +808,9 @@ static int generate(const gc_pos *p, gc_move *out, bool quiet)
     for (int w = 0; w < 3; w++)
         for (uint64_t bits = p->occ[c].w[w]; bits; bits &= bits - 1) {
             int from = GC_FIRST + 64 * w + __builtin_ctzll(bits);
-            o = gen_piece(p, from, c, &x, (uint32_t)from, code_move, o);
+            gc_set to = from == p->king[c] ? gc_targets(p, from, quiet)
+                                           : piece_targets(p, from, c, &x);
+            o = emit(to, (uint32_t)from, code_move, o);
         }
     return (int)(o - out);
 }
@@ -792,43 +859,19 @@ int gc_gen_legal(gc_pos *p, const gc_guard *g, gc_move *out)
     return k;
 }
 
-/* Has the piece on `from` (not a king) a move, its own king's safety
- * aside?  Every piece's move begins with a step or a leap to a square
- * that is empty (a move that may end there, or go on) or the enemy's (a
- * capture): a slider's first square, the Aanca's diagonal step, the
- * unicorn's leap; a pawn's forward step needs an empty square, its
- * captures the enemy. */
-static bool can_move(const gc_pos *p, int from)
+/* Has the piece on `from` (not a pawn, not a king) a move, its own
+ * king's safety aside?  Every piece's move begins with a step or a leap
+ * to a square that is empty (a move that may end there, or go on) or
+ * the enemy's (a capture): a slider's first square, the Aanca's diagonal
+ * step, the unicorn's leap. */
+static inline bool can_move(const gc_pos *p, int from, int c)
 {
-    const uint8_t *b = p->sq;
-    int c = (b[from] & GC_BLACK) != 0, own = GC_FLAG(c), enemy = GC_FLAG(c ^ 1);
-    const int *first = orth;
-    int n = 4;
-    switch (b[from] & GC_TYPE) {
-    case GC_PAWN: {
-        int t = from + (c ? -16 : 16);
-        return !b[t] || (b[t - 1] & GC_OFF) == enemy || (b[t + 1] & GC_OFF) == enemy;
-    }
-    case GC_GIRAFFE:
-        first = giraffe_leaps, n = 8;
-        break;
-    case GC_LION:
-        first = lion_leaps, n = 12;
-        break;
-    case GC_CROC:
-    case GC_AANCA:
-        first = diag;
-        break;
-    case GC_UNICORN:
-        first = unicorn_leaps, n = 8;
-        break;
-    default: /* the rook */
-        break;
-    }
-    for (int i = 0; i < n; i++)
-        if (!(b[from + first[i]] & own))
-            return true;
-    return false;
+    static const int8_t first[GC_NTYPES] = {
+        [GC_GIRAFFE] = LEAP_GIRAFFE, [GC_CROC] = LEAP_AANCA, [GC_LION] = LEAP_LION,
+        [GC_ROOK] = LEAP_ROOK, [GC_UNICORN] = LEAP_UNICORN, [GC_AANCA] = LEAP_AANCA};
+    const gc_set *to = &leap_sets[first[p->sq[from] & GC_TYPE]][from - GC_FIRST],
+                 *own = &p->occ[c];
+    return (to->w[0] & ~own->w[0]) | (to->w[1] & ~own->w[1]) | (to->w[2] & ~own->w[2]);
 }
 
 bool gc_has_legal(gc_pos *p, const gc_guard *g)
@@ -840,13 +883,32 @@ bool gc_has_legal(gc_pos *p, const gc_guard *g)
     gc_set evade = {{~0ull, ~0ull, ~0ull}};
     if (g->in_check)
         gc_check_path(p, &evade);
-    else { /* the first pass by each piece's first steps alone */
+    else { /* the first pass by each piece's first steps alone, the
+            * pawns all at once: one that shields nothing, the square
+            * ahead of it empty (the rank ahead is on the board) */
+        int c = p->side;
+        uint64_t a0 = p->occ[0].w[0] | p->occ[1].w[0], a1 = p->occ[0].w[1] | p->occ[1].w[1],
+                 a2 = p->occ[0].w[2] | p->occ[1].w[2], ahead[3];
+        if (c == 0) {
+            ahead[0] = a0 >> 16 | a1 << 48;
+            ahead[1] = a1 >> 16 | a2 << 48;
+            ahead[2] = a2 >> 16;
+        } else {
+            ahead[0] = a0 << 16;
+            ahead[1] = a1 << 16 | a0 >> 48;
+            ahead[2] = a2 << 16 | a1 >> 48;
+        }
         for (int w = 0; w < 3; w++)
-            for (uint64_t bits = p->occ[p->side].w[w]; bits; bits &= bits - 1) {
-                int from = GC_FIRST + 64 * w + __builtin_ctzll(bits);
-                if (!gc_needs_test(p, g, from) && can_move(p, from))
+            if (p->pawns[c].w[w] & ~g->pinned.w[w] & ~ahead[w])
+                return true;
+        /* then the pieces but the king and the pawns */
+        int k = p->king[c] - GC_FIRST;
+        for (int w = 0; w < 3; w++)
+            for (uint64_t bits = p->occ[c].w[w] & ~p->pawns[c].w[w] & ~g->pinned.w[w] &
+                                 ~(k >> 6 == w ? 1ull << (k & 63) : 0);
+                 bits; bits &= bits - 1)
+                if (can_move(p, GC_FIRST + 64 * w + __builtin_ctzll(bits), c))
                     return true;
-            }
     }
     for (int pass = g->in_check ? 0 : 1; pass < 2; pass++)
         for (int w = 0; w < 3; w++)
@@ -868,10 +930,9 @@ bool gc_has_legal(gc_pos *p, const gc_guard *g)
     return false;
 }
 
-/* The legal moves of the king of the side to move, written as in
- * gen_piece. */
-static uint32_t *king_moves(const gc_pos *p, uint32_t base, const uint32_t *code,
-                            uint32_t *o)
+/* The legal moves of the king of the side to move (bits around it), and
+ * the pieces that shield it (*pinned). */
+static uint32_t king_moves(const gc_pos *p, gc_set *pinned)
 {
     /* king_steps[i] as a bit around the king */
     static const int8_t step_bit[8] = {13, 11, 17, 7, 18, 16, 8, 6};
@@ -889,49 +950,97 @@ static uint32_t *king_moves(const gc_pos *p, uint32_t base, const uint32_t *code
         for (int i = 0; i < 8; i++)
             alive |= (uint32_t)!(b[k + king_steps[i]] & own) << step_bit[i];
     }
-    for (alive = king_safe(p, alive); alive; alive &= alive - 1)
-        *o++ = base + code[k + zone_offset(__builtin_ctz(alive))];
-    return o;
+    return king_safe(p, alive, pinned);
 }
 
-int gc_legal_actions(const gc_pos *p, const gc_guard *g, int32_t *out)
+void gc_legal_sets(const gc_pos *p, const gc_guard *g, uint32_t king_to,
+                   gc_piece_moves *m)
 {
-    int c = p->side, king = p->king[c];
+    const uint8_t *b = p->sq;
+    int c = p->side, n = 0;
     gen_ctx x;
     gen_ctx_init(&x, p, c, true);
+    /* the pieces in the order of their squares (m->from[i]), and the
+     * places i of each kind, so that each kind's moves are found in a
+     * loop of its own (not a jump by the kind for every piece) */
+    uint8_t at[GC_NTYPES][GC_PIECES];
+    int many[GC_NTYPES] = {0};
+    for (int w = 0; w < 3; w++)
+        for (uint64_t own = p->occ[c].w[w]; own; own &= own - 1) {
+            int from = GC_FIRST + 64 * w + __builtin_ctzll(own), type = b[from] & GC_TYPE;
+            m->from[n] = (uint16_t)from;
+            at[type][many[type]++] = (uint8_t)n++;
+        }
+    m->n = n;
+    for (int j = 0; j < many[GC_PAWN]; j++) {
+        int i = at[GC_PAWN][j];
+        m->to[i] = pawn_targets(b, m->from[i], c, &x);
+    }
+    for (int j = 0; j < many[GC_GIRAFFE]; j++) {
+        int i = at[GC_GIRAFFE][j];
+        m->to[i] = leaps_to(LEAP_GIRAFFE, m->from[i], &x.mask);
+    }
+    for (int j = 0; j < many[GC_LION]; j++) {
+        int i = at[GC_LION][j];
+        m->to[i] = leaps_to(LEAP_LION, m->from[i], &x.mask);
+    }
+    for (int j = 0; j < many[GC_CROC]; j++) {
+        int i = at[GC_CROC][j];
+        m->to[i] = slider_targets(m->from[i], diag, &x);
+    }
+    for (int j = 0; j < many[GC_ROOK]; j++) {
+        int i = at[GC_ROOK][j];
+        m->to[i] = slider_targets(m->from[i], orth, &x);
+    }
+    for (int j = 0; j < many[GC_AANCA]; j++) {
+        int i = at[GC_AANCA][j];
+        m->to[i] = aanca_targets(b, m->from[i], &x);
+    }
+    for (int j = 0; j < many[GC_UNICORN]; j++) {
+        int i = at[GC_UNICORN][j];
+        m->to[i] = unicorn_targets(p, m->from[i], c, &x);
+    }
+    int king = at[GC_KING][0];
+    m->to[king] = (gc_set){{0, 0, 0}};
+    m->king = king;
+    m->king_to = king_to;
+    if (!g->in_check && !(g->pinned.w[0] | g->pinned.w[1] | g->pinned.w[2]))
+        return;
     /* in check, the others' moves must take the checker or stand in its
-     * way: those alone are tried */
+     * way: those alone are tried; else the shielding pieces' moves */
     gc_set evade = {{~0ull, ~0ull, ~0ull}};
     if (g->in_check)
         gc_check_path(p, &evade);
-    gc_pos trial; /* gc_legal tries moves on a copy, made when first needed */
-    bool copied = false;
-    uint32_t *o = (uint32_t *)out;
-    /* pieces in square order, each one's destinations in order */
-    for (int w = 0; w < 3; w++)
-        for (uint64_t own = p->occ[c].w[w]; own; own &= own - 1) {
-            int from = GC_FIRST + 64 * w + __builtin_ctzll(own);
-            uint32_t base = (uint32_t)(gc_cell(from) * GC_CELLS);
-            if (from == king) {
-                o = king_moves(p, base, code_cell, o);
-                continue;
+    gc_pos trial = *p; /* gc_legal tries moves on a copy */
+    for (int i = 0; i < n; i++) {
+        int from = m->from[i];
+        if (i == king || (!g->in_check && !gc_set_has(&g->pinned, from)))
+            continue;
+        gc_set *to = &m->to[i];
+        for (int v = 0; v < 3; v++) {
+            to->w[v] &= evade.w[v];
+            for (uint64_t bits = to->w[v]; bits; bits &= bits - 1) {
+                int sq = GC_FIRST + 64 * v + __builtin_ctzll(bits);
+                if (!gc_legal(&trial, GC_MOVE(from, sq), g))
+                    to->w[v] &= ~(bits & -bits);
             }
-            if (!g->in_check && !gc_set_has(&g->pinned, from)) {
-                o = gen_piece(p, from, c, &x, base, code_cell, o);
-                continue;
-            }
-            if (!copied) {
-                trial = *p;
-                copied = true;
-            }
-            gc_set to = gc_targets(p, from, true);
-            for (int v = 0; v < 3; v++)
-                for (uint64_t bits = to.w[v] & evade.w[v]; bits; bits &= bits - 1) {
-                    int sq = GC_FIRST + 64 * v + __builtin_ctzll(bits);
-                    if (gc_legal(&trial, GC_MOVE(from, sq), g))
-                        *o++ = base + code_cell[sq];
-                }
         }
+    }
+}
+
+int gc_legal_actions(const gc_pos *p, const gc_guard *g, uint32_t king_to,
+                     int32_t *out)
+{
+    gc_piece_moves m;
+    gc_legal_sets(p, g, king_to, &m);
+    uint32_t *o = (uint32_t *)out;
+    for (int i = 0; i < m.n; i++) {
+        uint32_t base = (uint32_t)(gc_cell(m.from[i]) * GC_CELLS);
+        o = emit(m.to[i], base, code_cell, o);
+        if (i == m.king)
+            for (uint32_t bits = m.king_to; bits; bits &= bits - 1)
+                *o++ = base + code_cell[p->king[p->side] + gc_zone_offset(__builtin_ctz(bits))];
+    }
     return (int)(o - (uint32_t *)out);
 }
 

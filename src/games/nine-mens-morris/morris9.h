@@ -32,6 +32,12 @@ typedef struct {
     uint8_t removing;  /* capture=mills: the mover made a mill and removes */
     uint8_t result;
     uint8_t mills, flying, quiet; /* the options */
+    /* Kept by apply from the men, for the turns of random playouts (and
+     * set by nmm_sync): on[seat], the number of the seat's men on the
+     * board; near[p / 8] byte p % 8, how many of point p's neighbours are
+     * empty (the sum of graph.nearbytes over the empty points). */
+    uint8_t on[2];
+    uint64_t near[3];
     graph_history hist; /* positions since the last placement or capture */
 } nmm;
 
@@ -39,5 +45,8 @@ extern const lt_game lt_nine_mens_morris;
 
 /* option flying=on: a player down to three men may move to any point */
 bool nmm_flies(const nmm *, int seat);
+/* Sets on[] and near[] from the men: for a state made other than by
+ * init, read_state and apply. */
+void nmm_sync(nmm *);
 
 #endif

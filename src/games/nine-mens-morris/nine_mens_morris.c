@@ -27,23 +27,63 @@ static uint32_t empty_of(const nmm *s)
 
 bool nmm_flies(const nmm *s, int seat)
 {
-    return s->flying && graph_count(s->men[seat]) == 3;
+    return s->flying && s->on[seat] == 3;
 }
 
+void nmm_sync(nmm *s)
+{
+    s->on[0] = (uint8_t)graph_count(s->men[0]);
+    s->on[1] = (uint8_t)graph_count(s->men[1]);
+    s->near[0] = s->near[1] = s->near[2] = 0;
+    for (uint32_t m = empty_of(s); m; m &= m - 1)
+        for (int w = 0; w < 3; w++)
+            s->near[w] += board()->nearbytes[__builtin_ctz(m)][w];
+}
+
+/* Point `from` empties and point `to` fills (either may be POINTS, no
+ * point): their neighbours' counts in near[] follow. */
+static void near_follow(nmm *s, int from, int to)
+{
+    const uint64_t *out = board()->nearbytes[from], *in = board()->nearbytes[to];
+    uint64_t d0 = out[0] - in[0], d1 = out[1] - in[1], d2 = out[2] - in[2];
+    s->near[0] += d0; /* after the loads: s cannot be the board */
+    s->near[1] += d1;
+    s->near[2] += d2;
+}
+
+/* Eight points as bytes: 0xff at the points of the set's low eight,
+ * else 0 (each bit picked into its byte, and a byte not 0 made 0xff). */
+static const uint64_t ONES = 0x0101010101010101u, HIGHS = 0x8080808080808080u;
+static inline uint64_t bytes_of(uint32_t set)
+{
+    uint64_t x = (uint64_t)(set & 255) * ONES & 0x8040201008040201u;
+    return (((x + 0x7f7f7f7f7f7f7f7fu) & HIGHS) >> 7) * 0xff;
+}
+
+/* The men of seat's steps counted by point as bytes (see near). */
+static inline void steps_by_point(const nmm *s, int seat, uint64_t count[3])
+{
+    for (int w = 0; w < 3; w++)
+        count[w] = s->near[w] & bytes_of(s->men[seat] >> 8 * w);
+}
+
+/* Asked at every turn: nearly always the first man looked at steps. */
 static bool can_move(const nmm *s, int seat)
 {
     uint32_t empty = empty_of(s), own = s->men[seat];
     if (nmm_flies(s, seat))
         return empty != 0;
-    return graph_morris_steppers(own, empty) ||
-           (!s->mills && graph_morris_jumpers(own, s->men[!seat], empty));
+    for (uint32_t m = own; m; m &= m - 1)
+        if (board()->adjmask[__builtin_ctz(m)] & empty)
+            return true;
+    return !s->mills && graph_morris_jumpers(own, s->men[!seat], empty);
 }
 
 /* The enemy men a mill may take: those in no mill, or any if all are. */
 static uint32_t removable(const nmm *s)
 {
     uint32_t enemy = s->men[!s->turn];
-    uint32_t free = enemy & ~graph_in_lines(board(), enemy);
+    uint32_t free = enemy & ~graph_morris_in_mills(enemy);
     return free ? free : enemy;
 }
 
@@ -51,7 +91,7 @@ static uint32_t removable(const nmm *s)
 static void settle(nmm *s)
 {
     int seat = s->turn;
-    int men = graph_count(s->men[seat]);
+    int men = s->on[seat];
     bool placing = s->hand[seat] > 0;
     s->result = PLAYING;
     if (s->removing)
@@ -87,6 +127,7 @@ static lt_status init(nmm *s, const lt_config *cfg)
     s->mills = (uint8_t)cfg->value[OPT_CAPTURE];
     s->flying = (uint8_t)cfg->value[OPT_FLYING];
     s->quiet = (uint8_t)cfg->value[OPT_QUIET];
+    nmm_sync(s);
     settle(s);
     return LT_OK;
 }
@@ -125,35 +166,86 @@ static int legal_actions(const nmm *s, lt_action *out)
     return n;
 }
 
-/* legal_actions' out[lt_rng_below(r, n)] without writing them: the
- * steps of each man, then the jumps of each man that jumps. */
-enum { DRAWS = 2 * MEN + 2 /* a multiple of four */ };
+/* A random playout's draw counts the moves by the point they leave,
+ * each point's in a byte of three words of eight points (at most 63 in
+ * a word: three flying men with 21 empty points each).  The running
+ * totals of a word, count * ONES, hold in byte j the moves from its
+ * points 0..j, and in the top byte all of them. */
+typedef struct {
+    uint64_t run[3];
+    unsigned end[3]; /* the moves from words 0..w */
+} by_point;
+
+static inline void by_point_count(by_point *b, const uint64_t count[3])
+{
+    unsigned total = 0;
+    for (int w = 0; w < 3; w++) {
+        b->run[w] = count[w] * ONES;
+        b->end[w] = total += (unsigned)(b->run[w] >> 56);
+    }
+}
+
+/* The point whose moves hold the k-th (k below the total), and k made
+ * its: the word by its end (picked by masks: the compiler makes a branch
+ * of a choice, and k is random), then the number of its running totals
+ * at or below k, for all bytes at once (a byte's total, with its high
+ * bit set, less k + 1 keeps the high bit iff the total is above k). */
+static inline int by_point_pick(const by_point *b, unsigned *k)
+{
+    uint64_t past0 = -(uint64_t)(*k >= b->end[0]), past1 = -(uint64_t)(*k >= b->end[1]);
+    int w = (int)(past0 & 1) + (int)(past1 & 1);
+    *k -= (b->end[0] & (unsigned)(past0 & ~past1)) | (b->end[1] & (unsigned)past1);
+    uint64_t run = (b->run[0] & ~past0) | (b->run[1] & past0 & ~past1) |
+                   (b->run[2] & past1);
+    uint64_t above = ((run | HIGHS) - (*k + 1) * ONES) & HIGHS;
+    int j = 8 - (int)((above >> 7) * ONES >> 56);
+    *k -= (unsigned)(run << 8 >> 8 * j & 255);
+    return 8 * w + j;
+}
+
+/* legal_actions' out[lt_rng_below(r, n)] without writing them: a point
+ * to place on or remove, or a man's move: the steps (or flights) of
+ * each man, then with capture=jump the jumps of each man that jumps. */
 GRAPH_INLINE lt_action draw(const nmm *s, lt_rng *r, bool hw)
 {
     const graph *g = board();
     uint32_t empty = empty_of(s), own = s->men[s->turn], enemy = s->men[!s->turn];
-    graph_draws d;
-    graph_draws_start(&d, DRAWS);
-    if (s->removing)
-        graph_draws_add(&d, REMOVE0, removable(s), hw);
-    else if (s->hand[s->turn])
-        graph_draws_add(&d, PLACE0, empty, hw);
-    else if (nmm_flies(s, s->turn))
-        for (uint32_t m = own; m; m &= m - 1)
-            graph_draws_add(&d, MOVE0 + __builtin_ctz(m) * POINTS, empty, hw);
-    else /* every man, those without a step counting none */
-        for (uint32_t m = own; m; m &= m - 1) {
+    if (s->removing || s->hand[s->turn]) {
+        uint32_t set = s->removing ? removable(s) : empty;
+        unsigned k = (unsigned)lt_rng_below(r, (unsigned)GRAPH_COUNT(hw, set));
+        return (s->removing ? REMOVE0 : PLACE0) + graph_nth_draw(set, k, hw);
+    }
+    bool flies = nmm_flies(s, s->turn);
+    uint64_t count[3], jumps[3] = {0, 0, 0};
+    if (flies) /* to every empty point */
+        for (int w = 0; w < 3; w++)
+            count[w] = bytes_of(own >> 8 * w) & (uint64_t)GRAPH_COUNT(hw, empty) * ONES;
+    else
+        steps_by_point(s, s->turn, count);
+    by_point steps, jump;
+    by_point_count(&steps, count);
+    unsigned total = steps.end[2];
+    uint32_t jumpers = s->mills ? 0 : graph_morris_jumpers(own, enemy, empty);
+    if (jumpers) {
+        for (uint32_t m = jumpers; m; m &= m - 1) {
             int from = __builtin_ctz(m);
-            graph_draws_add(&d, MOVE0 + from * POINTS, g->adjmask[from] & empty, hw);
+            uint32_t to = graph_hops_k(g, from, enemy, empty, HOPS);
+            jumps[from / 8] += (uint64_t)GRAPH_COUNT(hw, to) << from % 8 * 8;
         }
-    if (!s->removing && !s->hand[s->turn] && !s->mills)
-        for (uint32_t m = graph_morris_jumpers(own, enemy, empty); m; m &= m - 1) {
-            int from = __builtin_ctz(m);
-            graph_draws_add(&d, JUMP0 + from * POINTS,
-                            graph_hops_k(g, from, enemy, empty, HOPS), hw);
-        }
-    return graph_draws_pick(&d, DRAWS,
-                            (unsigned)lt_rng_below(r, d.total), hw);
+        by_point_count(&jump, jumps);
+        total += jump.end[2];
+    }
+    unsigned k = (unsigned)lt_rng_below(r, total);
+    if (k < steps.end[2]) {
+        int from = by_point_pick(&steps, &k);
+        return MOVE0 + from * POINTS +
+               (flies ? graph_nth_draw(empty, k, hw)
+                      : graph_nth4(g->adjmask[from] & empty, k));
+    }
+    k -= steps.end[2];
+    int from = by_point_pick(&jump, &k);
+    return JUMP0 + from * POINTS +
+           graph_nth_draw(graph_hops_k(g, from, enemy, empty, HOPS), k, hw);
 }
 GRAPH_DRAW(nmm, draw)
 
@@ -167,7 +259,7 @@ static void end_turn(nmm *s)
  * if there is one on the board. */
 static void arrive(nmm *s, int p)
 {
-    if (s->mills && graph_line_through(board(), s->men[s->turn], p) &&
+    if (s->mills && graph_morris_mill_through(s->men[s->turn], p) &&
         s->men[!s->turn]) {
         s->removing = 1;
         s->result = PLAYING;
@@ -181,22 +273,31 @@ static void apply(nmm *s, lt_action a)
     uint32_t *own = &s->men[s->turn];
     if (a >= REMOVE0) {
         s->men[!s->turn] &= ~(1u << (a - REMOVE0));
+        s->on[!s->turn]--;
+        near_follow(s, a - REMOVE0, POINTS);
         s->removing = 0;
         graph_history_clear(&s->hist);
         end_turn(s);
     } else if (a >= JUMP0) {
         int from = (a - JUMP0) / POINTS, to = (a - JUMP0) % POINTS;
-        s->men[!s->turn] &= ~(1u << board()->between[from][to]);
+        int over = board()->between[from][to];
+        s->men[!s->turn] &= ~(1u << over);
+        s->on[!s->turn]--;
         *own ^= 1u << from | 1u << to;
+        near_follow(s, from, to);
+        near_follow(s, over, POINTS);
         graph_history_clear(&s->hist);
         end_turn(s);
     } else if (a >= MOVE0) {
         int from = (a - MOVE0) / POINTS, to = (a - MOVE0) % POINTS;
         graph_history_push(&s->hist, s->men[0], s->men[1]);
         *own ^= 1u << from | 1u << to;
+        near_follow(s, from, to);
         arrive(s, to);
     } else {
         *own |= 1u << a;
+        s->on[s->turn]++;
+        near_follow(s, POINTS, a);
         s->hand[s->turn]--;
         graph_history_clear(&s->hist);
         arrive(s, a);
@@ -355,6 +456,7 @@ static lt_status read_state(nmm *s, const char *text, lt_error *err)
     int last = t.removing ? t.turn : !t.turn;
     if (!graph_steps_undo(g, u.men, from, to, n, last, false, err))
         return LT_EILLEGAL;
+    nmm_sync(&u);
     if (n > 0) {
         u.turn = (uint8_t)((last + n - 1) % 2);
         u.removing = 0;
@@ -457,8 +559,10 @@ static bool invariants_ok(const nmm *s)
         (s->hist.n && (s->hand[0] || s->hand[1])) || !plausible(s, NULL))
         return false;
     nmm t = *s;
+    nmm_sync(&t);
     settle(&t);
-    return t.result == s->result;
+    return t.result == s->result && !memcmp(t.on, s->on, sizeof t.on) &&
+           !memcmp(t.near, s->near, sizeof t.near);
 }
 
 LT_ADAPT_RULES(nmm)

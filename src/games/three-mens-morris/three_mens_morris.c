@@ -159,32 +159,37 @@ static int legal_actions(const m3 *s, lt_action *out)
 }
 
 /* legal_actions' out[lt_rng_below(r, n)] without writing them: a
- * placement, or the steps of the three men (their ends compared), or a
- * pass; each a point of a set by the table. */
-static lt_action random_action(const m3 *s, lt_rng *r)
+ * placement, or the steps of the three men (their ends compared, the man
+ * picked by masks: the compiler makes a branch of a choice, and k is
+ * random), or a pass; each a point of a set by the table. */
+GRAPH_INLINE lt_action draw(const m3 *s, lt_rng *r, bool hw)
 {
     const graph *g = board(s);
     uint32_t own = s->men[s->turn];
     uint32_t empty = g->all & ~(uint32_t)(s->men[0] | s->men[1]);
     if (count[own] < MEN)
-        return nth_point[empty][lt_rng_below(r, count[empty])];
+        return nth_point[empty][lt_rng_below(r, (unsigned)GRAPH_COUNT(hw, empty))];
     uint32_t to[MEN];
     int from[MEN];
     unsigned end[MEN], total = 0;
     for (int i = 0; i < MEN; i++, own &= own - 1) {
         from[i] = __builtin_ctz(own);
         to[i] = s->movement == MOVE_ANYWHERE ? empty : g->adjmask[from[i]] & empty;
-        end[i] = total += count[to[i]];
+        end[i] = total += (unsigned)GRAPH_COUNT(hw, to[i]);
     }
     if (!total) { /* RULES.md: a player who cannot move passes */
         lt_rng_below(r, 1);
         return PASS;
     }
     unsigned k = (unsigned)lt_rng_below(r, total);
-    int i = (k >= end[0]) + (k >= end[1]);
-    k -= i ? end[i - 1] : 0;
-    return MOVE0 + from[i] * POINTS + nth_point[to[i]][k];
+    uint32_t past0 = -(uint32_t)(k >= end[0]), past1 = -(uint32_t)(k >= end[1]);
+    uint32_t first = ~past0, second = past0 & ~past1;
+    k -= (end[0] & second) | (end[1] & past1);
+    int man = (from[0] & (int)first) | (from[1] & (int)second) | (from[2] & (int)past1);
+    uint32_t set = (to[0] & first) | (to[1] & second) | (to[2] & past1);
+    return MOVE0 + man * POINTS + nth_point[set][k];
 }
+GRAPH_DRAW(m3, draw)
 
 static void apply(m3 *s, lt_action a)
 {
