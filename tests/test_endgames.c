@@ -2,8 +2,9 @@
  * (src/engines/endgame/, src/engines/<id>/endgames.c): the values of
  * small tables against a plain search to the end through the game's own
  * interface, the consistency check, positions worked out by hand, the
- * cache file (a damaged one refused), and the player that plays by the
- * tables. */
+ * cache file (a damaged one refused), the player that plays by the
+ * tables, and the build and the check split over a job's processes. */
+#include <pthread.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -29,7 +30,7 @@ static eg_tables *built_of(const char *id, const char *options, int most)
     int men, men_max;
     assert_true(eg_rules_of(g, &cfg, &r, &men, &men_max));
     char msg[256];
-    eg_tables *t = eg_build(&r, most, NULL, NULL, msg, sizeof msg);
+    eg_tables *t = eg_build(&r, most, NULL, NULL, NULL, msg, sizeof msg);
     if (!t)
         fail_msg("build: %s", msg);
     return t;
@@ -194,16 +195,147 @@ static void consistent(void **st)
 {
     char msg[256];
     eg_tables *t = built(false, false, 2);
-    assert_int_equal(eg_verify(t, msg, sizeof msg), 0);
+    assert_int_equal(eg_verify(t, NULL, msg, sizeof msg), 0);
     uint32_t a1 = 1u << graph_find(graph_morris(), "a1");
     uint32_t d1 = 1u << graph_find(graph_morris(), "d1");
     uint64_t at = t->offset[1][1] + eg_index(t, a1, d1);
     t->value[at] = 0;
-    assert_true(eg_verify(t, msg, sizeof msg) >= 1);
+    assert_true(eg_verify(t, NULL, msg, sizeof msg) >= 1);
     assert_non_null(strstr(msg, "table 1-1"));
     eg_free(t);
-    assert_int_equal(eg_verify(shared(false, false), msg, sizeof msg), 0);
-    assert_int_equal(eg_verify(shared(true, false), msg, sizeof msg), 0);
+    assert_int_equal(eg_verify(shared(false, false), NULL, msg, sizeof msg), 0);
+    assert_int_equal(eg_verify(shared(true, false), NULL, msg, sizeof msg), 0);
+}
+
+/* ---- A job of threads standing for processes ---- */
+
+/* Three threads play the processes of an MPI job (eg_job): each builds
+ * and checks its own tables, and their messages meet at a barrier. */
+enum { MEMBERS = 3 };
+
+typedef struct {
+    pthread_barrier_t meet;
+    bool ok[MEMBERS];
+    void *buf[MEMBERS];
+    const void *out[MEMBERS];
+    const size_t *at[MEMBERS], *len[MEMBERS];
+} meeting;
+
+typedef struct {
+    meeting *m;
+    eg_job job;
+    eg_rules rules;
+    eg_tables *t;
+    uint8_t *changed; /* a value to change before the check, or NULL */
+    uint64_t bad;
+    char msg[256];
+} member;
+
+static bool member_all(void *ctx, bool ok)
+{
+    member *me = ctx;
+    me->m->ok[me->job.rank] = ok;
+    pthread_barrier_wait(&me->m->meet);
+    bool all = true;
+    for (int r = 0; r < MEMBERS; r++)
+        all = all && me->m->ok[r];
+    pthread_barrier_wait(&me->m->meet);
+    return all;
+}
+
+static bool member_share(void *ctx, void *buf, const uint64_t *start)
+{
+    member *me = ctx;
+    me->m->buf[me->job.rank] = buf;
+    pthread_barrier_wait(&me->m->meet);
+    for (int r = 0; r < MEMBERS; r++)
+        if (r != me->job.rank)
+            memcpy((char *)buf + start[r], (char *)me->m->buf[r] + start[r],
+                   start[r + 1] - start[r]);
+    pthread_barrier_wait(&me->m->meet);
+    return true;
+}
+
+static void *member_swap(void *ctx, const void *out, const size_t *at,
+                         const size_t *len, size_t *got)
+{
+    member *me = ctx;
+    int rank = me->job.rank;
+    me->m->out[rank] = out;
+    me->m->at[rank] = at;
+    me->m->len[rank] = len;
+    pthread_barrier_wait(&me->m->meet);
+    size_t total = 0;
+    for (int r = 0; r < MEMBERS; r++)
+        total += me->m->len[r][rank];
+    char *in = malloc(total + 1);
+    assert_non_null(in);
+    *got = 0;
+    for (int r = 0; r < MEMBERS; r++) {
+        memcpy(in + *got, (const char *)me->m->out[r] + me->m->at[r][rank],
+               me->m->len[r][rank]);
+        *got += me->m->len[r][rank];
+    }
+    pthread_barrier_wait(&me->m->meet);
+    return in;
+}
+
+/* Builds the tables (the first time), changes a value (if asked), and
+ * checks them. */
+static void *member_run(void *arg)
+{
+    member *me = arg;
+    if (!me->t)
+        me->t = eg_build(&me->rules, 3, &me->job, NULL, NULL, me->msg,
+                         sizeof me->msg);
+    if (me->t && me->changed)
+        me->t->value[me->changed - shared(false, false)->value] ^= 2;
+    me->bad = me->t ? eg_verify(me->t, &me->job, me->msg, sizeof me->msg) : 0;
+    return NULL;
+}
+
+/* The tables up to three men a side built by three processes are in
+ * each of them the tables one process builds, byte for byte (the updates
+ * for other processes go in rounds of 2048, the fewest allowed: many
+ * rounds), and the check split over them finds them right, and finds a
+ * value changed in all of them. */
+static void split_over_a_job(void **st)
+{
+    const eg_tables *one = shared(false, false);
+    meeting m;
+    member ms[MEMBERS];
+    pthread_t th[MEMBERS];
+    pthread_barrier_init(&m.meet, NULL, MEMBERS);
+    for (int r = 0; r < MEMBERS; r++)
+        ms[r] = (member){.m = &m,
+                         .job = {.rank = r, .size = MEMBERS, .words = 1,
+                                 .ctx = &ms[r], .all = member_all,
+                                 .share = member_share, .swap = member_swap},
+                         .rules = one->rules};
+    /* a position of 3-3 in the last process's range, changed the second
+     * time */
+    uint64_t at = one->offset[3][3] + one->size[3][3] - 5;
+    for (int change = 0; change < 2; change++) {
+        for (int r = 0; r < MEMBERS; r++) {
+            ms[r].changed = change ? one->value + at : NULL;
+            assert_int_equal(pthread_create(&th[r], NULL, member_run, &ms[r]), 0);
+        }
+        for (int r = 0; r < MEMBERS; r++)
+            pthread_join(th[r], NULL);
+        for (int r = 0; r < MEMBERS; r++) {
+            if (!ms[r].t)
+                fail_msg("process %d: %s", r, ms[r].msg);
+            assert_int_equal(ms[r].t->maxd, one->maxd);
+            if (!change)
+                assert_memory_equal(ms[r].t->value, one->value, one->entries);
+            assert_true(change ? ms[r].bad >= 1 : ms[r].bad == 0);
+            if (change)
+                assert_non_null(strstr(ms[r].msg, "table 3-3"));
+        }
+    }
+    for (int r = 0; r < MEMBERS; r++)
+        eg_free(ms[r].t);
+    pthread_barrier_destroy(&m.meet);
 }
 
 static uint32_t points_of(const graph *g, const char *names)
@@ -388,7 +520,7 @@ static void alquerque(void **st)
     char msg[256], options[96];
     for (int k = 0; k < 4; k++) {
         eg_tables *t = built_of("alquerque", rules[k], 2);
-        assert_int_equal(eg_verify(t, msg, sizeof msg), 0);
+        assert_int_equal(eg_verify(t, NULL, msg, sizeof msg), 0);
         snprintf(options, sizeof options, "%s quiet=100", rules[k]);
         against_tables(t, options, 5, 30);
         assert_int_equal(eg_value(t, points_of(b, "C3"), points_of(b, "C4")), 2);
@@ -406,4 +538,5 @@ TEST_MAIN(cmocka_unit_test(by_hand), cmocka_unit_test(consistent),
           cmocka_unit_test(jump_against_search),
           cmocka_unit_test(jump_flying_against_search),
           cmocka_unit_test(mills_against_search),
-          cmocka_unit_test(cache_file), cmocka_unit_test(player_by_tables))
+          cmocka_unit_test(cache_file), cmocka_unit_test(player_by_tables),
+          cmocka_unit_test(split_over_a_job))

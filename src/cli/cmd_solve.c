@@ -10,6 +10,7 @@
 #include "../engines/endgame/endgame.h"
 #include "cli.h"
 #include "cmd.h"
+#include "mpi_job.h"
 #include "ludoteka/ai.h"
 #include "ludoteka/engines.h"
 #include "ludoteka/options.h"
@@ -152,11 +153,58 @@ static void table_done(void *ctx, const eg_report *r)
     fflush(stdout);
 }
 
+/* The messages of an MPI job for the tables (mpi_job.h). */
+static bool job_all(void *ctx, bool ok)
+{
+    (void)ctx;
+    return mpi_job_all(ok);
+}
+
+static bool job_share(void *ctx, void *buf, const uint64_t *start)
+{
+    (void)ctx;
+    return mpi_job_share(buf, start);
+}
+
+static void *job_swap(void *ctx, const void *out, const size_t *at,
+                      const size_t *len, size_t *got)
+{
+    (void)ctx;
+    return mpi_job_swap(out, at, len, got);
+}
+
+/* The processor seconds since *cpu of all the job's processes, into
+ * *cpu, and the peak memory of the largest; alone, this process's. */
+static void job_totals(const eg_job *job, double *cpu, double *mib)
+{
+    double *each = calloc(2 * (size_t)job->size, sizeof *each);
+    *cpu = cpu_seconds() - *cpu;
+    *mib = peak_mib();
+    uint64_t *start = malloc(((size_t)job->size + 1) * sizeof *start);
+    if (each && start) {
+        each[2 * job->rank] = *cpu;
+        each[2 * job->rank + 1] = *mib;
+        for (int r = 0; r <= job->size; r++)
+            start[r] = (uint64_t)r * 2 * sizeof *each;
+        if (job->size == 1 || mpi_job_share(each, start)) {
+            *cpu = 0;
+            for (int r = 0; r < job->size; r++) {
+                *cpu += each[2 * r];
+                *mib = each[2 * r + 1] > *mib ? each[2 * r + 1] : *mib;
+            }
+        }
+    }
+    free(each);
+    free(start);
+}
+
 /* solve ID --endgames: the endgame tables of the game's rules up to `men`
  * men a side, built (or with cached read from the cache folder) and
- * stored there, with verify checked position by position. */
+ * stored there, with verify checked position by position; in the
+ * processes of an MPI job (rank of size) built and checked together,
+ * process 0 printing and storing them. */
 static int solve_endgames(const lt_game *g, const lt_config *cfg, long long men,
-                          bool cached, bool verify)
+                          bool cached, bool verify, int rank, int size)
 {
     eg_rules rules;
     int men_default, men_max;
@@ -167,54 +215,81 @@ static int solve_endgames(const lt_game *g, const lt_config *cfg, long long men,
     if (men < rules.least || men > men_max)
         return cli_fail(EXIT_USAGE, _("--men: from %d to %d for these rules"),
                         rules.least, men_max);
+    eg_job job = {.rank = rank, .size = size, .all = job_all,
+                  .share = job_share, .swap = job_swap};
+    bool lead = rank == 0;
     char opts[512], msg[1400], path[1200];
     lt_config_write(g, cfg, opts, sizeof opts);
-    printf("%s (%s): endgame tables %s, up to %lld men a side\n", g->id, opts,
-           rules.name, men);
+    if (lead)
+        printf("%s (%s): endgame tables %s, up to %lld men a side\n", g->id,
+               opts, rules.name, men);
     fflush(stdout);
     eg_tables *t = NULL;
     if (cached) {
         t = eg_cache_load(&rules, (int)men, msg, sizeof msg);
         if (!t && msg[0])
             fprintf(stderr, _("%s; building it again\n"), msg);
+        if (!mpi_job_all(t != NULL)) { /* built by all, or by none */
+            eg_free(t);
+            t = NULL;
+        }
     }
-    double start = cli_seconds(), cpu = cpu_seconds();
+    double start = cli_seconds(), cpu = cpu_seconds(), mib = 0;
     bool built = !t;
     if (built) {
-        t = eg_build(&rules, (int)men, table_done, NULL, msg, sizeof msg);
+        t = eg_build(&rules, (int)men, &job, lead ? table_done : NULL, NULL,
+                     msg, sizeof msg);
         if (!t)
             return cli_fail(EXIT_FAIL, "%s", msg);
+        job_totals(&job, &cpu, &mib);
     }
     double seconds = cli_seconds() - start;
-    cpu = cpu_seconds() - cpu;
     int status = EXIT_OK;
     eg_cache_path(&rules, (int)men, path, sizeof path);
-    printf("positions %" PRIu64 "\n", t->entries);
-    printf("longest %d plies\n", t->maxd);
-    if (built) {
+    if (lead) {
+        printf("positions %" PRIu64 "\n", t->entries);
+        printf("longest %d plies\n", t->maxd);
+    }
+    if (lead && built) {
         printf("build %.2f s (processor %.2f s)\n", seconds, cpu);
-        printf("memory %.0f MiB\n", peak_mib());
+        printf("memory %.0f MiB\n", mib);
+        if (size > 1) /* the processor time of all, the memory of the largest */
+            printf("processes %d\n", size);
         if (!eg_cache_store(t, msg, sizeof msg)) {
             status = cli_fail(EXIT_FAIL, _("the tables could not be stored: %s"), msg);
         }
     }
-    printf("file %s (%" PRIu64 " bytes)\n", path, eg_file_bytes(t));
+    if (lead)
+        printf("file %s (%" PRIu64 " bytes)\n", path, eg_file_bytes(t));
     fflush(stdout);
+    /* the others stop with process 0 (its message said why) */
+    if (!mpi_job_all(status == EXIT_OK))
+        status = EXIT_FAIL;
     if (verify && status == EXIT_OK) {
         double v0 = cli_seconds(), c0 = cpu_seconds();
-        uint64_t bad = eg_verify(t, msg, sizeof msg);
-        printf("verify %" PRIu64 " positions disagree, %.2f s (processor %.2f s)\n",
-               bad, cli_seconds() - v0, cpu_seconds() - c0);
-        if (bad) { /* no player is to play by tables found wrong */
+        uint64_t bad = eg_verify(t, &job, msg, sizeof msg);
+        double vseconds = cli_seconds() - v0;
+        job_totals(&job, &c0, &mib);
+        if (lead && bad != UINT64_MAX)
+            printf("verify %" PRIu64 " positions disagree, %.2f s (processor %.2f s)\n",
+                   bad, vseconds, c0);
+        if (bad == UINT64_MAX) {
+            status = cli_fail(EXIT_FAIL, "%s", msg);
+        } else if (bad && lead) { /* no player is to play by tables found wrong */
             remove(path);
             status = cli_fail(EXIT_FAIL, _("%s; the file is removed"), msg);
+        } else if (bad) {
+            status = EXIT_FAIL;
         }
     }
     eg_free(t);
     return status;
 }
 
-int cmd_solve(int argc, char **argv)
+/* solve with the processes of the MPI job it runs in (rank of size), or
+ * alone. */
+static int solve(int argc, char **argv, int rank, int size)
+
 {
     if (argc < 2 || argv[1][0] == '-')
         return cli_fail(EXIT_USAGE, "usage: ludoteka solve ID [--option k=v]...");
@@ -257,7 +332,10 @@ int cmd_solve(int argc, char **argv)
         }
     }
     if (endgames)
-        return solve_endgames(g, &cfg, men, cached, verify);
+        return solve_endgames(g, &cfg, men, cached, verify, rank, size);
+    if (size > 1)
+        return cli_fail(EXIT_USAGE, "%s", _("under mpirun, solve works only with "
+                                            "--endgames"));
     if (men || verify)
         return cli_fail(EXIT_USAGE, "%s", _("--men and --verify go with --endgames"));
     if (!has_perfect(g))
@@ -316,5 +394,17 @@ done:
     lt_player_free(players[0]);
     lt_player_free(players[1]);
     lt_state_free(s);
+    return status;
+}
+
+int cmd_solve(int argc, char **argv)
+{
+    int rank, size;
+    if (!mpi_job_begin(&rank, &size)) {
+        mpi_job_end();
+        return EXIT_FAIL;
+    }
+    int status = solve(argc, argv, rank, size);
+    mpi_job_end();
     return status;
 }

@@ -226,7 +226,9 @@ static const struct {
         "--cached takes the stored tables if they are whole (a damaged "
         "file is refused, with a message, and built again); --verify "
         "then checks every position's value against the values after "
-        "its moves.")},
+        "its moves.  Under mpirun (a build with MPI) the processes of the "
+        "job build and check the tables together, and process 0 prints "
+        "and stores them.")},
     {"analyse", cmd_analyse,
      N_("usage: ludoteka analyse FILE [--depth N | --nodes N] [--max-plies N] "
         "[--quiet]\n"

@@ -1,5 +1,5 @@
 /* mpi_job.c — the messages between the processes of an MPI job
- * (ludoteka arena, selfplay); without MPI (LT_HAVE_MPI unset) one process
+ * (ludoteka arena, selfplay, solve --endgames); without MPI (LT_HAVE_MPI unset) one process
  * alone. */
 #include "mpi_job.h"
 
@@ -56,6 +56,20 @@ void *mpi_job_receive(int from, bool wait, int *sender, int *tag, size_t *len)
     return NULL;
 }
 
+bool mpi_job_share(void *buf, const uint64_t *start)
+{
+    (void)buf, (void)start;
+    return true; /* one process: it has its bytes */
+}
+
+void *mpi_job_swap(const void *out, const size_t *at, const size_t *len,
+                   size_t *got)
+{
+    (void)out, (void)at, (void)len;
+    *got = 0;
+    return malloc(1); /* one process sends itself nothing */
+}
+
 #else
 
 #include <mpi.h>
@@ -70,6 +84,7 @@ static struct {
 } pending[PENDING_MAX];
 static int npending;
 static bool joined;
+static int job_size = 1;
 
 static bool failed(int rc, const char *what)
 {
@@ -118,6 +133,7 @@ bool mpi_job_begin(int *rank, int *size)
     if (failed(MPI_Comm_rank(MPI_COMM_WORLD, rank), "rank") ||
         failed(MPI_Comm_size(MPI_COMM_WORLD, size), "size"))
         return false;
+    job_size = *size;
     return true;
 }
 
@@ -201,6 +217,77 @@ void *mpi_job_receive(int from, bool wait, int *sender, int *tag, size_t *len)
     *tag = st.MPI_TAG;
     *len = (size_t)count;
     return bytes;
+}
+
+/* A broadcast from each process in turn, in pieces that MPI's int counts
+ * can hold. */
+bool mpi_job_share(void *buf, const uint64_t *start)
+{
+    enum { PIECE = 1 << 30 };
+    for (int r = 0; joined && r < job_size; r++)
+        for (uint64_t at = start[r]; at < start[r + 1];) {
+            uint64_t n = start[r + 1] - at < PIECE ? start[r + 1] - at : PIECE;
+            if (failed(MPI_Bcast((char *)buf + at, (int)n, MPI_BYTE, r,
+                                 MPI_COMM_WORLD),
+                       "broadcast"))
+                return false;
+            at += n;
+        }
+    return true;
+}
+
+void *mpi_job_swap(const void *out, const size_t *at, const size_t *len,
+                   size_t *got)
+{
+    size_t n = (size_t)job_size;
+    uint64_t *sent = calloc(2 * n, sizeof *sent), *came = sent ? sent + n : NULL;
+    int *counts = malloc(4 * n * sizeof *counts);
+    void *in = NULL;
+    if (!sent || !counts) {
+        cli_no_memory();
+        goto done;
+    }
+    for (size_t r = 0; r < n; r++)
+        sent[r] = len[r];
+    if (failed(MPI_Alltoall(sent, 1, MPI_UINT64_T, came, 1, MPI_UINT64_T,
+                            MPI_COMM_WORLD),
+               "alltoall"))
+        goto done;
+    /* counts and places, to send and to receive: MPI's ints */
+    int *scount = counts, *sat = counts + n, *rcount = counts + 2 * n,
+        *rat = counts + 3 * n;
+    uint64_t total = 0;
+    bool fits = true;
+    for (size_t r = 0; r < n; r++) {
+        fits = fits && at[r] + len[r] <= INT32_MAX;
+        scount[r] = (int)len[r];
+        sat[r] = (int)at[r];
+        rcount[r] = (int)came[r];
+        rat[r] = (int)total;
+        total += came[r];
+        fits = fits && total <= INT32_MAX;
+    }
+    if (!fits) { /* (the callers keep well below) */
+        cli_fail(EXIT_FAIL, "%s", _("MPI: a message too long to send"));
+        goto done;
+    }
+    in = malloc(total ? (size_t)total : 1);
+    if (!in) {
+        cli_no_memory();
+        goto done;
+    }
+    if (failed(MPI_Alltoallv(out, scount, sat, MPI_BYTE, in, rcount, rat,
+                             MPI_BYTE, MPI_COMM_WORLD),
+               "alltoallv")) {
+        free(in);
+        in = NULL;
+        goto done;
+    }
+    *got = (size_t)total;
+done:
+    free(sent);
+    free(counts);
+    return in;
 }
 
 #endif

@@ -2,7 +2,7 @@
 # mpi_test.sh — `ludoteka arena` over the processes of an MPI job prints
 # exactly what one process prints with the same seed: every line, the
 # table, the SPRT's stop and the records; `ludoteka selfplay` writes the
-# same data file.  Skipped (77) when mpirun is missing.
+# same data file, and `ludoteka solve --endgames` the same tables.  Skipped (77) when mpirun is missing.
 # Usage: mpi_test.sh path/to/ludoteka with|without
 # (whether the program was built with MPI).
 LT=$1
@@ -155,6 +155,66 @@ mpi 3 sp-np3-text $ARGS --text --out "$T/sp-np3.txt"
 equal sp-one.txt sp-np3.txt
 [ "$(wc -l <"$T/sp-one.txt")" -eq "$(sed -n 's/ positions.*//p' "$T/sp-one")" ] ||
     fail "a text line a position expected"
+
+CASE=endgames
+# the endgame tables built by two and by three processes are the same
+# file as one process builds, byte for byte, and pass the check split
+# over the processes; with flying, three men a side put aside more
+# updates for the other process than one round carries (2^18 words), so
+# those go in several rounds (the check of flying's tables, long under
+# the sanitizers, is left to one process: test_endgames)
+for tables in "nine-mens-morris --men 3 --verify:2 3" \
+    "nine-mens-morris --option flying=on --men 3:2" \
+    "alquerque --option capture=forced --men 2 --verify:3"; do
+    args=${tables%%:*}
+    for np in 1 ${tables#*:}; do
+        export XDG_CACHE_HOME="$T/cache$np"
+        if [ "$np" -eq 1 ]; then
+            alone eg$np solve $args --endgames
+        else
+            mpi $np eg$np solve $args --endgames
+        fi
+        case $args in
+        *--verify*) has eg$np "verify 0 positions disagree" ;;
+        esac
+        # the same lines as one process, but for the times, the memory
+        # and the processes
+        grep -v -e '^build ' -e '^memory ' -e '^processes ' -e '^verify ' "$T/eg$np" |
+            sed -e 's/, [0-9.]* s$//' -e 's/cache[0-9]/cache/' >"$T/eg$np.lines"
+        [ "$np" -eq 1 ] && continue
+        has eg$np "processes $np"
+        file=$(cd "$T/cache1/ludoteka" && ls)
+        [ -n "$file" ] || fail "no table file ($args)"
+        equal "cache1/ludoteka/$file" "cache$np/ludoteka/$file"
+        equal eg1.lines eg$np.lines
+    done
+    has eg1 "positions "
+    lacks eg1 "processes "
+    rm -rf "$T"/cache?
+done
+# the tables read from the cache folder by every process and checked
+export XDG_CACHE_HOME="$T/cache-both"
+alone eg-first solve alquerque --endgames --men 2
+mpi 2 eg-cached solve alquerque --endgames --men 2 --cached --verify
+lacks eg-cached "table "
+has eg-cached "verify 0 positions disagree"
+
+# a folder process 0 cannot store the tables in: every process stops,
+# with process 0's message, rather than wait for it in the check
+: >"$T/not-a-folder"
+export XDG_CACHE_HOME="$T/not-a-folder"
+timeout 120 $MPIRUN -np 2 "$LT" solve nine-mens-morris --endgames --men 2 \
+    --verify >"$T/out" 2>"$T/err" </dev/null
+got=$?
+[ $got -ne 0 ] && [ $got -ne 124 ] || fail "exit status $got with no cache folder under mpirun"
+has err "could not be stored"
+lacks out "verify "
+# and solve without --endgames is not run in every process
+timeout 120 $MPIRUN -np 2 "$LT" solve three-mens-morris >"$T/out" 2>"$T/err" </dev/null
+got=$?
+[ $got -ne 0 ] && [ $got -ne 124 ] || fail "exit status $got: solve without --endgames under mpirun"
+has err "only with --endgames"
+unset XDG_CACHE_HOME
 
 CASE=refused
 # every process refuses a bad player, and the job ends

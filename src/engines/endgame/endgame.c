@@ -110,10 +110,13 @@ static void walk_frees(walk *w)
             w->free[n++] = (int8_t)p;
 }
 
-static void walk_start(walk *w, int points, int x, int y)
+/* The walk from position idx of table (x, y) on (idx below its size). */
+static void walk_start(walk *w, int points, int x, int y, uint64_t idx)
 {
-    *w = (walk){.points = points, .x = x, .y = y, .mover = (1u << x) - 1,
-                .rest = (1u << y) - 1};
+    uint64_t per = binom[points - x][y];
+    *w = (walk){.points = points, .x = x, .y = y,
+                .mover = set_of(idx / per, x, points),
+                .rest = set_of(idx % per, y, points - x)};
     walk_frees(w);
 }
 
@@ -207,15 +210,76 @@ static double cpu_now(void)
            (double)ru.ru_stime.tv_sec + ru.ru_stime.tv_usec * 1e-6;
 }
 
+/* ---- A job of several processes ---- */
+
+static const eg_job alone = {.rank = 0, .size = 1};
+
+/* With every process of the job: true when ok is true in all of them. */
+static bool together(const eg_job *job, bool ok)
+{
+    return job->size > 1 ? job->all(job->ctx, ok) : ok;
+}
+
+/* This process's range [*lo, *hi) of a table of n positions: the rank-th
+ * of size nearly equal ranges in index order. */
+static void range_of(const eg_job *job, uint64_t n, uint64_t *lo, uint64_t *hi)
+{
+    *lo = n * (uint64_t)job->rank / (uint64_t)job->size;
+    *hi = n * (uint64_t)(job->rank + 1) / (uint64_t)job->size;
+}
+
+/* Which process's range holds position idx of a table of n (the largest
+ * r with n * r / size <= idx). */
+static int owner_of(const eg_job *job, uint64_t n, uint64_t idx)
+{
+    return (int)(((idx + 1) * (uint64_t)job->size - 1) / n);
+}
+
+/* Every process's `each` bytes at slots + rank * each to every process. */
+static bool gather(const eg_job *job, void *slots, size_t each)
+{
+    if (job->size == 1)
+        return true;
+    uint64_t *start = malloc(((size_t)job->size + 1) * sizeof *start);
+    bool ok = start != NULL;
+    if (ok) {
+        for (int r = 0; r <= job->size; r++)
+            start[r] = (uint64_t)r * each;
+        ok = job->share(job->ctx, slots, start);
+    }
+    free(start);
+    return ok;
+}
+
+/* The same message in every process after a failure the job agreed on:
+ * its own if it failed itself. */
+static void job_failed(bool mine, const char *what, char *msg, size_t size)
+{
+    snprintf(msg, size, "%s", mine ? what : _("another process of the job "
+                                             "failed"));
+}
+
 /* ---- One group ---- */
+
+/* Updates for positions of other processes' ranges are put aside, a
+ * word each (index * 2 + table), by default OUT_MAX words in all, shared
+ * by the other processes, and sent in rounds. */
+enum { OUT_MAX = 1 << 18 };
 
 typedef struct {
     eg_tables *t;
+    const eg_job *job;
     int xs[2], ys[2], ntables; /* (x, y) and, unless x == y, (y, x) */
+    uint8_t *val[2];           /* per table: its values */
+    uint64_t lo[2], hi[2];     /* per table: this process's range */
     uint8_t *cnt[2];           /* per table: moves within the group not
-                                * yet known won, or NOLOSS */
+                                * yet known won, or NOLOSS (this
+                                * process's range only) */
     int maxk;                  /* the longest distance assigned so far */
-    bool overflow;
+    bool overflow, failed;
+    uint64_t *out;             /* process r's words at r * cap */
+    size_t cap, *nout;         /* words for each process, and so far */
+    bool full;                 /* a process's words near cap */
 } group;
 
 static int table_of(const group *gr, int x)
@@ -223,17 +287,19 @@ static int table_of(const group *gr, int x)
     return gr->xs[0] == x ? 0 : 1;
 }
 
-/* The forward pass over table i of the group. */
+/* The forward pass over this process's range of table i of the group. */
 static void first_pass(group *gr, int i)
 {
     eg_tables *t = gr->t;
     const eg_rules *r = &t->rules;
     int x = gr->xs[i], y = gr->ys[i];
-    uint8_t *val = t->value + t->offset[x][y], *cnt = gr->cnt[i];
+    uint8_t *val = gr->val[i], *cnt = gr->cnt[i];
     eg_child kids[EG_CHILDREN_MAX];
+    if (gr->lo[i] == gr->hi[i])
+        return;
     walk w;
-    walk_start(&w, r->points, x, y);
-    for (uint64_t idx = 0; idx < t->size[x][y]; idx++, walk_next(&w)) {
+    walk_start(&w, r->points, x, y, gr->lo[i]);
+    for (uint64_t idx = gr->lo[i]; idx < gr->hi[i]; idx++, walk_next(&w)) {
         uint32_t mover = w.mover, other = walk_other(&w);
         int n = r->children(r, mover, other, kids);
         int win = 256, lossmax = 0, same = 0;
@@ -284,14 +350,39 @@ static void first_pass(group *gr, int i)
     }
 }
 
+/* What reaching a position of layer k means to position idx of table j
+ * that moves to it (idx in this process's range).  The outcome of a
+ * layer does not depend on the order of these: in an even layer each
+ * sets the same win, in an odd one each takes one off a count. */
+static void reach(group *gr, int j, uint64_t idx, int k)
+{
+    uint8_t *val = gr->val[j], *cnt = gr->cnt[j];
+    uint8_t v = val[idx];
+    bool won = v && !(v & 1);
+    if (!(k & 1)) { /* a move to a lost position: won in k + 1 */
+        if (won && v - 1 <= k + 1)
+            return;
+        val[idx] = (uint8_t)(k + 2);
+    } else { /* a move to a won position */
+        if (won || cnt[idx] == NOLOSS || cnt[idx] == 0)
+            return;
+        if (--cnt[idx])
+            return;
+        int d = v ? v - 1 : 0;
+        d = d > k + 1 ? d : k + 1;
+        val[idx] = (uint8_t)(1 + d);
+    }
+    if (val[idx] - 1 > gr->maxk)
+        gr->maxk = val[idx] - 1;
+}
+
 /* The positions of the group that move to table i's position (mover,
- * other), and what reaching it in layer k means to them. */
+ * other), reached in layer k: here, or put aside for their process. */
 static void back_from(group *gr, int i, uint32_t mover, uint32_t other, int k)
 {
     eg_tables *t = gr->t;
     const eg_rules *r = &t->rules;
     int x = gr->xs[i], y = gr->ys[i], j = table_of(gr, y);
-    uint8_t *val = t->value + t->offset[y][x], *cnt = gr->cnt[j];
     uint32_t before[EG_CHILDREN_MAX];
     int n = r->unmoves(r, mover, other, before);
     if (k + 2 > 255) {
@@ -300,48 +391,98 @@ static void back_from(group *gr, int i, uint32_t mover, uint32_t other, int k)
     }
     for (int m = 0; m < n; m++) {
         uint64_t idx = eg_index(t, before[m], mover);
-        uint8_t v = val[idx];
-        bool won = v && !(v & 1);
-        if (!(k & 1)) { /* a move to a lost position: won in k + 1 */
-            if (won && v - 1 <= k + 1)
-                continue;
-            val[idx] = (uint8_t)(k + 2);
-        } else { /* a move to a won position */
-            if (won || cnt[idx] == NOLOSS || cnt[idx] == 0)
-                continue;
-            if (--cnt[idx])
-                continue;
-            int d = v ? v - 1 : 0;
-            d = d > k + 1 ? d : k + 1;
-            val[idx] = (uint8_t)(1 + d);
+        if (idx >= gr->lo[j] && idx < gr->hi[j]) {
+            reach(gr, j, idx, k);
+            continue;
         }
-        if (val[idx] - 1 > gr->maxk)
-            gr->maxk = val[idx] - 1;
+        int p = owner_of(gr->job, t->size[y][x], idx);
+        gr->out[(size_t)p * gr->cap + gr->nout[p]++] = idx << 1 | (uint64_t)j;
+        if (gr->nout[p] + EG_CHILDREN_MAX > gr->cap)
+            gr->full = true;
     }
+}
+
+/* One round of the updates put aside: sent to their processes, and
+ * those the others sent here applied. */
+static void swap_round(group *gr, int k)
+{
+    const eg_job *job = gr->job;
+    size_t *at = malloc(2 * (size_t)job->size * sizeof *at), got = 0;
+    uint64_t *in = NULL;
+    if (at) {
+        for (int p = 0; p < job->size; p++) {
+            at[p] = (size_t)p * gr->cap * sizeof *gr->out;
+            at[job->size + p] = gr->nout[p] * sizeof *gr->out;
+        }
+        in = job->swap(job->ctx, gr->out, at, at + job->size, &got);
+    }
+    if (!in) {
+        gr->failed = true;
+    } else {
+        for (size_t e = 0; e < got / sizeof *in; e++)
+            reach(gr, (int)(in[e] & 1), in[e] >> 1, k);
+    }
+    free(in);
+    free(at);
+    memset(gr->nout, 0, (size_t)job->size * sizeof *gr->nout);
+    gr->full = false;
+}
+
+/* This process's positions of table i decided at k, from position *at
+ * on, and the way back from each, until the table is through (true) or
+ * the updates put aside fill up (*at where to go on). */
+static bool scan(group *gr, int i, int k, uint64_t *at)
+{
+    eg_tables *t = gr->t;
+    int x = gr->xs[i], y = gr->ys[i];
+    uint8_t *val = gr->val[i], *cnt = gr->cnt[i];
+    for (uint8_t *p = val + *at, *end = val + gr->hi[i];
+         (p = memchr(p, k + 1, (size_t)(end - p))) != NULL; p++) {
+        uint64_t idx = (uint64_t)(p - val);
+        if (!(k & 1) && cnt[idx] != 0)
+            continue; /* a loss not yet sure */
+        uint32_t mover, other;
+        eg_position(t, x, y, idx, &mover, &other);
+        back_from(gr, i, mover, other, k);
+        if (gr->full) {
+            *at = idx + 1;
+            return false;
+        }
+    }
+    return true;
+}
+
+/* Layer k; with other processes, in rounds until every one is through. */
+static void layer(group *gr, int k)
+{
+    int i = 0;
+    uint64_t at = gr->lo[0];
+    do {
+        while (i < gr->ntables && scan(gr, i, k, &at))
+            if (++i < gr->ntables)
+                at = gr->lo[i];
+        if (gr->job->size > 1)
+            swap_round(gr, k);
+    } while (gr->job->size > 1 && !together(gr->job, i == gr->ntables));
 }
 
 static void layers(group *gr)
 {
-    eg_tables *t = gr->t;
-    for (int k = 0; k <= gr->maxk && !gr->overflow; k++)
-        for (int i = 0; i < gr->ntables; i++) {
-            int x = gr->xs[i], y = gr->ys[i];
-            uint8_t *val = t->value + t->offset[x][y], *cnt = gr->cnt[i];
-            uint64_t size = t->size[x][y];
-            for (uint8_t *p = val, *end = val + size;
-                 (p = memchr(p, k + 1, (size_t)(end - p))) != NULL; p++) {
-                uint64_t idx = (uint64_t)(p - val);
-                if (!(k & 1) && cnt[idx] != 0)
-                    continue; /* a loss not yet sure */
-                uint32_t mover, other;
-                eg_position(t, x, y, idx, &mover, &other);
-                back_from(gr, i, mover, other, k);
-            }
+    /* every process goes on while one has a layer to do, and none has
+     * found a distance too long */
+    for (int k = 0;; k++) {
+        if (!together(gr->job, !gr->overflow)) {
+            gr->overflow = true;
+            break;
         }
+        if (together(gr->job, k > gr->maxk))
+            break;
+        layer(gr, k);
+    }
     /* what no layer reached is drawn */
     for (int i = 0; i < gr->ntables; i++) {
-        uint8_t *val = t->value + t->offset[gr->xs[i]][gr->ys[i]];
-        for (uint64_t idx = 0; idx < t->size[gr->xs[i]][gr->ys[i]]; idx++)
+        uint8_t *val = gr->val[i];
+        for (uint64_t idx = gr->lo[i]; idx < gr->hi[i]; idx++)
             if ((val[idx] & 1) && gr->cnt[i][idx] != 0)
                 val[idx] = 0;
     }
@@ -365,27 +506,84 @@ static void tally(const eg_tables *t, int x, int y, eg_report *rep)
     }
 }
 
-eg_tables *eg_build(const eg_rules *rules, int most,
+/* Every process's range of table (x, y) to every process. */
+static bool share_table(const eg_job *job, eg_tables *t, int x, int y,
+                        uint64_t *start)
+{
+    for (int r = 0; r <= job->size; r++)
+        start[r] = t->offset[x][y] + t->size[x][y] * (uint64_t)r / (uint64_t)job->size;
+    return job->share(job->ctx, t->value, start);
+}
+
+/* Solves the group (x, y), (y, x); the same in every process of the
+ * job.  false with a message when it failed in one. */
+static bool solve_group(eg_tables *t, const eg_job *job, int x, int y,
+                        uint8_t *cnt, group *gr, char *msg, size_t size)
+{
+    *gr = (group){.t = t, .job = job, .xs = {x, y}, .ys = {y, x},
+                  .ntables = x == y ? 1 : 2,
+                  .val = {t->value + t->offset[x][y], t->value + t->offset[y][x]},
+                  .cnt = {cnt, cnt + t->size[x][y]}};
+    bool ok = true;
+    uint64_t *start = NULL;
+    if (job->size > 1) {
+        gr->cap = job->words ? job->words : OUT_MAX / (size_t)(job->size - 1);
+        gr->cap = gr->cap > 4 * EG_CHILDREN_MAX ? gr->cap : 4 * EG_CHILDREN_MAX;
+        gr->out = malloc((size_t)job->size * gr->cap * sizeof *gr->out);
+        gr->nout = calloc((size_t)job->size, sizeof *gr->nout);
+        start = malloc(((size_t)job->size + 1) * sizeof *start);
+        ok = gr->out && gr->nout && start;
+    }
+    if (!together(job, ok)) {
+        job_failed(!ok, _("out of memory"), msg, size);
+        goto done;
+    }
+    for (int i = 0; i < gr->ntables; i++) {
+        range_of(job, t->size[gr->xs[i]][gr->ys[i]], &gr->lo[i], &gr->hi[i]);
+        first_pass(gr, i);
+    }
+    layers(gr);
+    if (gr->overflow) { /* (agreed by every process) */
+        ok = false;
+        snprintf(msg, size, _("a distance to the end does not fit a byte "
+                              "(tables %d-%d)"), x, y);
+        goto done;
+    }
+    for (int i = 0; ok && i < gr->ntables && job->size > 1; i++)
+        ok = share_table(job, t, gr->xs[i], gr->ys[i], start);
+    if (!ok || gr->failed) {
+        ok = false;
+        snprintf(msg, size, "%s", _("the messages between the processes of "
+                                    "the job failed"));
+    }
+done:
+    free(start);
+    free(gr->out);
+    free(gr->nout);
+    return ok;
+}
+
+eg_tables *eg_build(const eg_rules *rules, int most, const eg_job *job,
                     void (*report)(void *, const eg_report *), void *ctx,
                     char *msg, size_t size)
 {
+    job = job ? job : &alone;
     eg_tables *t = calloc(1, sizeof *t);
-    if (!t) {
-        snprintf(msg, size, "%s", _("out of memory"));
-        return NULL;
+    uint8_t *cnt = NULL;
+    if (t) {
+        eg_layout(t, rules, most);
+        uint64_t largest = 0;
+        for (int x = rules->least; x <= most; x++)
+            for (int y = rules->least; y <= most; y++)
+                largest = t->size[x][y] > largest ? t->size[x][y] : largest;
+        t->value = malloc(t->entries);
+        /* a process writes only the counts of its own ranges */
+        cnt = malloc(2 * largest);
     }
-    eg_layout(t, rules, most);
-    uint64_t largest = 0;
-    for (int x = rules->least; x <= most; x++)
-        for (int y = rules->least; y <= most; y++)
-            largest = t->size[x][y] > largest ? t->size[x][y] : largest;
-    t->value = malloc(t->entries);
-    uint8_t *cnt = malloc(2 * largest);
-    if (!t->value || !cnt) {
-        free(cnt);
-        eg_free(t);
-        snprintf(msg, size, "%s", _("out of memory"));
-        return NULL;
+    bool ok = t && t->value && cnt;
+    if (!together(job, ok)) {
+        job_failed(!ok, _("out of memory"), msg, size);
+        goto fail;
     }
     /* the groups by men in all, fewest first */
     for (int sum = 2 * rules->least; sum <= 2 * most; sum++)
@@ -394,24 +592,22 @@ eg_tables *eg_build(const eg_rules *rules, int most,
             if (y > most)
                 continue;
             double start = cpu_now();
-            group gr = {.t = t, .xs = {x, y}, .ys = {y, x},
-                        .ntables = x == y ? 1 : 2,
-                        .cnt = {cnt, cnt + t->size[x][y]}};
-            for (int i = 0; i < gr.ntables; i++)
-                first_pass(&gr, i);
-            layers(&gr);
-            if (gr.overflow) {
-                free(cnt);
-                eg_free(t);
-                snprintf(msg, size, _("a distance to the end does not fit "
-                                      "a byte (tables %d-%d)"), x, y);
-                return NULL;
+            group gr;
+            if (!solve_group(t, job, x, y, cnt, &gr, msg, size))
+                goto fail;
+            /* the processor time of the group in every process */
+            double *seconds = calloc((size_t)job->size, sizeof *seconds), all = 0;
+            if (seconds) {
+                seconds[job->rank] = cpu_now() - start;
+                if (gather(job, seconds, sizeof *seconds))
+                    for (int r = 0; r < job->size; r++)
+                        all += seconds[r];
             }
-            double seconds = cpu_now() - start;
+            free(seconds);
             for (int i = 0; i < gr.ntables; i++) {
                 eg_report rep;
                 tally(t, gr.xs[i], gr.ys[i], &rep);
-                rep.seconds = seconds;
+                rep.seconds = all;
                 t->maxd = rep.maxd > t->maxd ? rep.maxd : t->maxd;
                 if (report)
                     report(ctx, &rep);
@@ -419,21 +615,32 @@ eg_tables *eg_build(const eg_rules *rules, int most,
         }
     free(cnt);
     return t;
+fail:
+    free(cnt);
+    eg_free(t);
+    return NULL;
 }
 
 /* ---- The check ---- */
 
-uint64_t eg_verify(const eg_tables *t, char *msg, size_t size)
+/* The check of this process's range of every table; *first says the
+ * first position that disagrees. */
+static uint64_t verify_ranges(const eg_tables *t, const eg_job *job,
+                              char *first, size_t size)
 {
     const eg_rules *r = &t->rules;
     eg_child kids[EG_CHILDREN_MAX];
     uint64_t bad = 0;
-    msg[0] = '\0';
+    first[0] = '\0';
     for (int x = r->least; x <= t->most; x++)
         for (int y = r->least; y <= t->most; y++) {
+            uint64_t lo, hi;
+            range_of(job, t->size[x][y], &lo, &hi);
+            if (lo == hi)
+                continue;
             walk w;
-            walk_start(&w, r->points, x, y);
-            for (uint64_t idx = 0; idx < t->size[x][y]; idx++, walk_next(&w)) {
+            walk_start(&w, r->points, x, y, lo);
+            for (uint64_t idx = lo; idx < hi; idx++, walk_next(&w)) {
                 uint32_t mover = w.mover, other = walk_other(&w);
                 int v = t->value[t->offset[x][y] + idx];
                 int n = r->children(r, mover, other, kids);
@@ -459,11 +666,47 @@ uint64_t eg_verify(const eg_tables *t, char *msg, size_t size)
                 if (v == want && !missing)
                     continue;
                 if (!bad++)
-                    snprintf(msg, size, _("table %d-%d, position %llu: value "
-                                          "%d, its moves make it %d"),
+                    snprintf(first, size, _("table %d-%d, position %llu: value "
+                                            "%d, its moves make it %d"),
                              x, y, (unsigned long long)idx, v, want);
             }
         }
+    return bad;
+}
+
+/* What a process of the job found. */
+typedef struct {
+    uint64_t bad;
+    char first[200];
+} verdict;
+
+uint64_t eg_verify(const eg_tables *t, const eg_job *job, char *msg, size_t size)
+{
+    if (!job || job->size == 1)
+        return verify_ranges(t, &alone, msg, size);
+    verdict *all = calloc((size_t)job->size, sizeof *all);
+    verdict mine;
+    mine.bad = verify_ranges(t, job, mine.first, sizeof mine.first);
+    msg[0] = '\0';
+    if (!together(job, all != NULL)) {
+        job_failed(!all, _("out of memory"), msg, size);
+        free(all);
+        return UINT64_MAX;
+    }
+    all[job->rank] = mine;
+    if (!gather(job, all, sizeof *all)) {
+        snprintf(msg, size, "%s", _("the messages between the processes of "
+                                    "the job failed"));
+        free(all);
+        return UINT64_MAX;
+    }
+    uint64_t bad = 0;
+    for (int r = 0; r < job->size; r++) {
+        if (all[r].bad && !bad)
+            snprintf(msg, size, "%s", all[r].first);
+        bad += all[r].bad;
+    }
+    free(all);
     return bad;
 }
 

@@ -90,12 +90,40 @@ typedef struct {
     double seconds;               /* processor time of its group */
 } eg_report;
 
+/* The processes of a job that build and check the tables together (an
+ * MPI job: mpirun -np N ludoteka solve ID --endgames; src/cli/mpi_job.c
+ * carries the messages).  Every process holds the whole tables; each
+ * table's positions are split into size ranges in index order, process
+ * rank working on the rank-th: the forward pass and the check over its
+ * range, each layer from its range's positions, the updates of others'
+ * positions sent to them in rounds; a pair of tables done, every range
+ * goes to every process.  NULL, or size 1: one process alone. */
+typedef struct eg_job {
+    int rank, size;
+    size_t words; /* updates put aside for a process in a round, at most;
+                   * 0: 2^18 / (size - 1); never under 4 EG_CHILDREN_MAX */
+    void *ctx;
+    /* With every process: true when ok is true in all of them. */
+    bool (*all)(void *ctx, bool ok);
+    /* Process r's bytes [start[r], start[r + 1]) of buf to every
+     * process (start has size + 1 entries). */
+    bool (*share)(void *ctx, void *buf, const uint64_t *start);
+    /* To each process r the len[r] bytes at out + at[r]; returns what
+     * every process sent this one, one after another (malloc'd, *got
+     * bytes), or NULL on failure. */
+    void *(*swap)(void *ctx, const void *out, const size_t *at,
+                  const size_t *len, size_t *got);
+} eg_job;
+
 /* Lays out the tables (offset, size, entries) for rules and most. */
 void eg_layout(eg_tables *, const eg_rules *, int most);
-/* Builds the tables up to most men a side; NULL (with a message) when
- * out of memory or when a distance does not fit a byte.  report (may be
- * NULL) is called as each group of tables (x, y) and (y, x) is done. */
-eg_tables *eg_build(const eg_rules *, int most,
+/* Builds the tables up to most men a side, in the processes of job (may
+ * be NULL), each of which gets the same tables; NULL (with a message)
+ * when out of memory, when a distance does not fit a byte, or when
+ * another process of the job failed.  report (may be NULL) is called as
+ * each group of tables (x, y) and (y, x) is done, its seconds those of
+ * all the job's processes. */
+eg_tables *eg_build(const eg_rules *, int most, const eg_job *job,
                     void (*report)(void *, const eg_report *), void *ctx,
                     char *msg, size_t size);
 void eg_free(eg_tables *);
@@ -113,8 +141,11 @@ void eg_position(const eg_tables *, int x, int y, uint64_t index,
  * such in exactly one ply fewer; a lost one has only moves to won
  * positions, the slowest in one ply fewer; a drawn one no move to a lost
  * position and one to a drawn position.  Returns the number of positions
- * that disagree (the first described in msg). */
-uint64_t eg_verify(const eg_tables *, char *msg, size_t size);
+ * that disagree (the first described in msg); with a job (may be NULL),
+ * each process checks its ranges and every process gets the sum (the
+ * first of the lowest process described), or UINT64_MAX when the
+ * messages failed (msg says). */
+uint64_t eg_verify(const eg_tables *, const eg_job *job, char *msg, size_t size);
 
 /* The cache file of the tables of rules with most men each side, in
  * $XDG_CACHE_HOME/ludoteka (else ~/.cache/ludoteka); "" with no cache
