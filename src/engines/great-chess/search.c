@@ -24,7 +24,18 @@ typedef struct {
     uint8_t depth, flag_age; /* bound in the low 2 bits, age above */
 } tt_entry;
 
+/* Static evaluations already worked out in this search, by the whole
+ * key: the same value again without the work (the leaves of one
+ * iteration are met again in the next). */
+enum { ECACHE = 1 << 14 };
+typedef struct {
+    uint64_t key;
+    int32_t value;
+    int32_t used;
+} ecache_entry;
+
 struct gc_search {
+    ecache_entry ecache[ECACHE];
     tt_entry *tt;
     size_t tt_mask;
     uint8_t age;
@@ -164,7 +175,13 @@ static bool out_of_time(gc_search *s)
 
 static int evaluate(gc_search *s)
 {
-    int v = gc_eval(&s->pos);
+    ecache_entry *e = &s->ecache[s->pos.key & (ECACHE - 1)];
+    if (!e->used || e->key != s->pos.key) {
+        e->key = s->pos.key;
+        e->value = gc_eval(&s->pos);
+        e->used = 1;
+    }
+    int v = e->value;
     if (s->lim->noise > 0) {
         uint64_t h = (s->pos.key ^ s->lim->seed) * 0x9e3779b97f4a7c15u;
         h ^= h >> 29;
@@ -539,6 +556,7 @@ gc_move gc_search_run(gc_search *s, const gc_pos *pos, const gc_limits *lim,
     s->age = (uint8_t)((s->age + 1) & 63);
     s->path[0] = pos->key;
     memset(s->killers, 0, sizeof s->killers);
+    memset(s->ecache, 0, sizeof s->ecache); /* the rules may have changed */
     /* a legal move to answer with whatever happens */
     gc_move first[GC_MAX_MOVES];
     gc_guard guard;
