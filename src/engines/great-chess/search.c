@@ -262,6 +262,15 @@ static gc_move pick(gc_search *s, int ply, int i, int n)
     return m;
 }
 
+/* Is any of the moves i..n-1 a capture or a promotion? */
+static bool tactical_left(const gc_search *s, int ply, int i, int n)
+{
+    for (; i < n; i++)
+        if (is_tactical(&s->pos, s->moves[ply][i]))
+            return true;
+    return false;
+}
+
 static void history_update(gc_search *s, gc_move m, int bonus)
 {
     int *h = &s->history[s->pos.side][gc_cell(GC_FROM(m))][gc_cell(GC_TO(m))];
@@ -303,8 +312,10 @@ static int qsearch(gc_search *s, int alpha, int beta, int ply)
     }
     if (ply >= GC_MAX_PLY)
         return evaluate(s);
+    /* the pieces shielding the king only once the stand pat has not
+     * cut (most nodes end there) */
     gc_guard guard;
-    gc_guard_init(p, &guard);
+    guard.in_check = gc_in_check(p);
     bool in_check = guard.in_check;
     int best = -GC_INF, stand = -GC_INF;
     if (!in_check) {
@@ -316,23 +327,24 @@ static int qsearch(gc_search *s, int alpha, int beta, int ply)
         if (stand > alpha)
             alpha = stand;
     }
+    gc_guard_pins(p, &guard);
     int n = in_check ? gc_gen(p, s->moves[ply]) : gc_gen_tactical(p, s->moves[ply]);
     score_moves(s, ply, n, 0);
     int legal = 0;
     for (int i = 0; i < n; i++) {
         gc_move m = pick(s, ply, i, n);
-        if (!gc_legal(p, m, &guard))
-            continue;
-        legal++;
-        if (!in_check) {
+        if (!in_check) { /* (then legal counts for nothing: test it last) */
+            if (s->scores[ply][i] < 0)
+                break; /* a bad capture, and so are the rest */
             int victim = p->sq[GC_TO(m)] & GC_TYPE;
             bool promo = gc_promotes(p, m);
             /* delta pruning: even the capture leaves us below alpha */
             if (!promo && stand + gc_value[victim] + 200 <= alpha)
                 continue;
-            if (s->scores[ply][i] < 0)
-                continue; /* a bad capture */
         }
+        if (!gc_legal(p, m, &guard))
+            continue;
+        legal++;
         gc_undo u;
         gc_make(p, m, &u);
         s->path[ply + 1] = p->key;
@@ -376,13 +388,16 @@ static int search(gc_search *s, int alpha, int beta, int depth, int ply,
         s->stopped = true;
         return 0;
     }
+    /* the pieces shielding the king only when moves are tried */
     gc_guard guard;
-    gc_guard_init(p, &guard);
+    guard.in_check = gc_in_check(p);
     bool in_check = guard.in_check;
     if (!root) {
         /* 1. the cap and repetitions */
-        if (p->halfmove >= p->rules.cap)
+        if (p->halfmove >= p->rules.cap) {
+            gc_guard_pins(p, &guard);
             return gc_has_legal(p, &guard) ? 0 : no_moves_score(s, in_check, ply);
+        }
         if (repeated(s, ply))
             return 0;
         if (ply >= GC_MAX_PLY - 1)
@@ -447,23 +462,31 @@ static int search(gc_search *s, int alpha, int beta, int depth, int ply,
     if (!tt_move && depth >= 5)
         depth--;
 
+    gc_guard_pins(p, &guard);
     int n = gc_gen(p, s->moves[ply]);
     score_moves(s, ply, n, tt_move);
     int best = -GC_INF, legal = 0, quiets = 0, alpha0 = alpha;
+    bool late = false; /* quiet moves are pruned from here on */
     gc_move best_move = 0;
     gc_move tried[64];
     for (int i = 0; i < n; i++) {
         gc_move m = pick(s, ply, i, n);
+        bool quiet = !is_tactical(p, m);
+        if (quiet && late)
+            continue;
         if (!gc_legal(p, m, &guard))
             continue;
         legal++;
-        bool quiet = !is_tactical(p, m);
-        /* 8. pruning of late quiet moves at shallow depths */
-        if (!root && !in_check && quiet && best > -MATE_BOUND) {
-            if (depth <= 6 && legal > 3 + depth * depth / (2 - improving))
-                continue;
-            if (depth <= 6 && !pv_node && eval + 120 + 110 * depth <= alpha)
-                continue;
+        /* 8. pruning of late quiet moves at shallow depths; as legal,
+         * best and alpha only grow, every quiet move after the first
+         * pruned goes too, untried: if no capture is left, we are done */
+        if (!root && !in_check && quiet && best > -MATE_BOUND && depth <= 6 &&
+            (legal > 3 + depth * depth / (2 - improving) ||
+             (!pv_node && eval + 120 + 110 * depth <= alpha))) {
+            late = true;
+            if (!tactical_left(s, ply, i + 1, n))
+                break;
+            continue;
         }
         gc_undo u;
         gc_make(p, m, &u);

@@ -482,7 +482,7 @@ static inline gc_set enemy_pieces(const gc_pos *p)
  * squares the king of the side to move may step or leap to without being
  * attacked there (what gc_legal decides for a king's move, without
  * touching the board), the enemy's pieces read once; with them the
- * pieces that shield the king (*pinned, as guard_pins). */
+ * pieces that shield the king (*pinned, as gc_guard_pins). */
 static uint32_t king_safe(const gc_pos *p, uint32_t alive, gc_set *pinned)
 {
     const uint8_t *b = p->sq;
@@ -598,7 +598,7 @@ bool gc_check_path(const gc_pos *p, gc_set *path)
 }
 
 /* The shielding pieces alone (the engine's guard). */
-static void guard_pins(const gc_pos *p, gc_guard *g)
+void gc_guard_pins(const gc_pos *p, gc_guard *g)
 {
     int k = p->king[p->side];
     int dirs = p->rules.unicorn == GC_UNICORN_ALL ? 3 : 1 << (p->side ^ 1);
@@ -612,7 +612,7 @@ static void guard_pins(const gc_pos *p, gc_guard *g)
 void gc_guard_init(const gc_pos *p, gc_guard *g)
 {
     g->in_check = gc_attacked(p, p->king[p->side], p->side ^ 1);
-    guard_pins(p, g);
+    gc_guard_pins(p, g);
 }
 
 /* lines[] by direction: line_at[dir + 17]. */
