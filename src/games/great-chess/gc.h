@@ -197,11 +197,19 @@ bool gc_gives_check(const gc_pos *, gc_move m);
  * illegal.  Not in check: every square, and false. */
 bool gc_check_path(const gc_pos *, gc_set *path);
 /* Must a move from this square be tried on the board (gc_legal)? */
-bool gc_needs_test(const gc_pos *, const gc_guard *, int from);
+static inline bool gc_needs_test(const gc_pos *p, const gc_guard *g, int from)
+{
+    return g->in_check || (p->sq[from] & GC_TYPE) == GC_KING ||
+           gc_set_has(&g->pinned, from);
+}
 /* Does the pseudo-legal move leave the mover's king safe?  These three try
  * moves on the board and put it back: the position must be the caller's
- * own. */
-bool gc_legal(gc_pos *, gc_move, const gc_guard *);
+ * own.  (gc_legal_tried: the trial alone, for a move that needs it.) */
+bool gc_legal_tried(gc_pos *, gc_move);
+static inline bool gc_legal(gc_pos *p, gc_move m, const gc_guard *g)
+{
+    return !gc_needs_test(p, g, GC_FROM(m)) || gc_legal_tried(p, m);
+}
 int gc_gen_legal(gc_pos *, const gc_guard *, gc_move *out);
 bool gc_has_legal(gc_pos *, const gc_guard *);
 /* The legal moves of the side to move piece by piece: the n pieces'

@@ -825,20 +825,12 @@ int gc_gen_tactical(const gc_pos *p, gc_move *out)
     return generate(p, out, false);
 }
 
-bool gc_needs_test(const gc_pos *p, const gc_guard *g, int from)
-{
-    return g->in_check || (p->sq[from] & GC_TYPE) == GC_KING ||
-           gc_set_has(&g->pinned, from);
-}
-
-bool gc_legal(gc_pos *p, gc_move m, const gc_guard *g)
+bool gc_legal_tried(gc_pos *p, gc_move m)
 {
     int from = GC_FROM(m), to = GC_TO(m), c = p->side;
     int piece = p->sq[from], ksq = p->king[c];
     if ((piece & GC_TYPE) == GC_KING)
         ksq = to;
-    else if (!g->in_check && !gc_set_has(&g->pinned, from))
-        return true;
     /* Try it on the board and put the board back. */
     uint8_t was_to = p->sq[to];
     p->sq[to] = (uint8_t)piece;
