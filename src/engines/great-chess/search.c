@@ -270,12 +270,11 @@ static gc_move pick(gc_search *s, int ply, int i, int n)
     return take(s, ply, i, best);
 }
 
-/* The moves from index i on are to be passed over if quiet, and every
- * quiet one scores above every capture left.  How many are left to try:
- * 0 if no capture is left; if the captures' scores all differ (pick
- * then takes them by score alone, wherever they stand), those, moved to
- * index i on; else -1, and pick must go through all, as it takes equal
- * scores by their places. */
+/* The moves from index i on are to be passed over if quiet.  How many
+ * are left to try: 0 if no capture is left; if the captures' scores all
+ * differ (pick then takes them by score alone, wherever they stand),
+ * those, moved to index i on; else -1, and pick must go through all, as
+ * it takes equal scores by their places. */
 static int drop_quiets(gc_search *s, int ply, int i, int n)
 {
     enum { FEW = 32 };
