@@ -52,12 +52,15 @@ static int reach(const gc_pos *p, int from, int c, int type, int enemy_king,
 {
     const uint8_t *b = p->sq;
     int own = GC_FLAG(c), n = 0, near = 0;
-    int kf = gc_file(enemy_king), kr = gc_rank(enemy_king);
+    /* t is beside the king (or on it) when t - king + 17, 16 a rank and
+     * the file's difference + 1 below, is 0-2, 16-18 or 32-34: on the
+     * board no file's difference reaches 15 */
+    int corner = enemy_king - 17;
 #define COUNT(t)                                                              \
     do {                                                                      \
         n++;                                                                  \
-        int df_ = gc_file(t) - kf, dr_ = gc_rank(t) - kr;                     \
-        near += df_ >= -1 && df_ <= 1 && dr_ >= -1 && dr_ <= 1;               \
+        unsigned d_ = (unsigned)((t) - corner);                               \
+        near += d_ <= 34 && (d_ & 15) <= 2;                                   \
     } while (0)
     switch (type) {
     case GC_GIRAFFE:

@@ -222,15 +222,17 @@ static bool bad_capture(const gc_pos *p, gc_move m)
            gc_attacked(p, GC_TO(m), p->side ^ 1);
 }
 
-static void score_moves(gc_search *s, int ply, int n, gc_move tt_move)
+/* Scores the n moves of the ply; returns where the stored move is (-1:
+ * not among them). */
+static int score_moves(gc_search *s, int ply, int n, gc_move tt_move)
 {
     const gc_pos *p = &s->pos;
     gc_move *mv = s->moves[ply];
-    int *sc = s->scores[ply];
+    int *sc = s->scores[ply], tt_at = -1;
     for (int i = 0; i < n; i++) {
         gc_move m = mv[i];
         if (m == tt_move)
-            sc[i] = SCORE_TT;
+            sc[i] = SCORE_TT, tt_at = i;
         else if (is_tactical(p, m))
             sc[i] = (bad_capture(p, m) ? SCORE_BAD : SCORE_GOOD) +
                     tactical_score(p, m);
@@ -241,25 +243,57 @@ static void score_moves(gc_search *s, int ply, int n, gc_move tt_move)
         else
             sc[i] = s->history[p->side][gc_cell(GC_FROM(m))][gc_cell(GC_TO(m))];
     }
+    return tt_at;
+}
+
+/* Swaps the move at `best` with the one at i and returns it. */
+static gc_move take(gc_search *s, int ply, int i, int best)
+{
+    gc_move *mv = s->moves[ply], m = mv[best];
+    int *sc = s->scores[ply], v = sc[best];
+    mv[best] = mv[i];
+    sc[best] = sc[i];
+    mv[i] = m;
+    sc[i] = v;
+    return m;
 }
 
 /* Brings the best remaining move to index i (the first of the best:
  * the highest score found without a branch, then where it is). */
 static gc_move pick(gc_search *s, int ply, int i, int n)
 {
-    gc_move *mv = s->moves[ply];
     int *sc = s->scores[ply], top = sc[i], best = i;
     for (int j = i + 1; j < n; j++)
         top = sc[j] > top ? sc[j] : top;
     while (sc[best] != top)
         best++;
-    gc_move m = mv[best];
-    int v = sc[best];
-    mv[best] = mv[i];
-    sc[best] = sc[i];
-    mv[i] = m;
-    sc[i] = v;
-    return m;
+    return take(s, ply, i, best);
+}
+
+/* The moves from index i on are to be passed over if quiet.  How many
+ * are left to try: 0 if no capture is left; if the captures' scores all
+ * differ (pick then takes them by score alone, wherever they stand),
+ * those, moved to index i on; else -1, and pick must go through all, as
+ * it takes equal scores by their places. */
+static int drop_quiets(gc_search *s, int ply, int i, int n)
+{
+    enum { FEW = 32 };
+    gc_move *mv = s->moves[ply];
+    int *sc = s->scores[ply], at[FEW], k = 0;
+    for (int j = i; j < n; j++)
+        if (is_tactical(&s->pos, mv[j])) {
+            if (k == FEW)
+                return -1;
+            for (int q = 0; q < k; q++)
+                if (sc[at[q]] == sc[j])
+                    return -1;
+            at[k++] = j;
+        }
+    for (int q = 0; q < k; q++) {
+        mv[i + q] = mv[at[q]];
+        sc[i + q] = sc[at[q]];
+    }
+    return k;
 }
 
 static void history_update(gc_search *s, gc_move m, int bonus)
@@ -303,8 +337,10 @@ static int qsearch(gc_search *s, int alpha, int beta, int ply)
     }
     if (ply >= GC_MAX_PLY)
         return evaluate(s);
+    /* the pieces shielding the king only once the stand pat has not
+     * cut (most nodes end there) */
     gc_guard guard;
-    gc_guard_init(p, &guard);
+    guard.in_check = gc_in_check(p);
     bool in_check = guard.in_check;
     int best = -GC_INF, stand = -GC_INF;
     if (!in_check) {
@@ -316,23 +352,24 @@ static int qsearch(gc_search *s, int alpha, int beta, int ply)
         if (stand > alpha)
             alpha = stand;
     }
+    gc_guard_pins(p, &guard);
     int n = in_check ? gc_gen(p, s->moves[ply]) : gc_gen_tactical(p, s->moves[ply]);
     score_moves(s, ply, n, 0);
     int legal = 0;
     for (int i = 0; i < n; i++) {
         gc_move m = pick(s, ply, i, n);
-        if (!gc_legal(p, m, &guard))
-            continue;
-        legal++;
-        if (!in_check) {
+        if (!in_check) { /* (then legal counts for nothing: test it last) */
+            if (s->scores[ply][i] < 0)
+                break; /* a bad capture, and so are the rest */
             int victim = p->sq[GC_TO(m)] & GC_TYPE;
             bool promo = gc_promotes(p, m);
             /* delta pruning: even the capture leaves us below alpha */
             if (!promo && stand + gc_value[victim] + 200 <= alpha)
                 continue;
-            if (s->scores[ply][i] < 0)
-                continue; /* a bad capture */
         }
+        if (!gc_legal(p, m, &guard))
+            continue;
+        legal++;
         gc_undo u;
         gc_make(p, m, &u);
         s->path[ply + 1] = p->key;
@@ -376,13 +413,16 @@ static int search(gc_search *s, int alpha, int beta, int depth, int ply,
         s->stopped = true;
         return 0;
     }
+    /* the pieces shielding the king only when moves are tried */
     gc_guard guard;
-    gc_guard_init(p, &guard);
+    guard.in_check = gc_in_check(p);
     bool in_check = guard.in_check;
     if (!root) {
         /* 1. the cap and repetitions */
-        if (p->halfmove >= p->rules.cap)
+        if (p->halfmove >= p->rules.cap) {
+            gc_guard_pins(p, &guard);
             return gc_has_legal(p, &guard) ? 0 : no_moves_score(s, in_check, ply);
+        }
         if (repeated(s, ply))
             return 0;
         if (ply >= GC_MAX_PLY - 1)
@@ -447,24 +487,38 @@ static int search(gc_search *s, int alpha, int beta, int depth, int ply,
     if (!tt_move && depth >= 5)
         depth--;
 
+    gc_guard_pins(p, &guard);
     int n = gc_gen(p, s->moves[ply]);
-    score_moves(s, ply, n, tt_move);
+    int tt_at = score_moves(s, ply, n, tt_move);
     int best = -GC_INF, legal = 0, quiets = 0, alpha0 = alpha;
+    bool late = false; /* quiet moves are pruned from here on */
     gc_move best_move = 0;
     gc_move tried[64];
     for (int i = 0; i < n; i++) {
-        gc_move m = pick(s, ply, i, n);
+        /* the stored move first: no other scores as high */
+        gc_move m = i == 0 && tt_at >= 0 ? take(s, ply, 0, tt_at) : pick(s, ply, i, n);
+        bool quiet = !is_tactical(p, m);
+        /* 8. pruning of late quiet moves at shallow depths (the count
+         * with this move if it is legal; if not, it goes all the same).
+         * As legal, best and alpha only grow, every quiet move after
+         * the first pruned goes too, untested: the captures left, if
+         * any, are next. */
+        if (quiet && late)
+            continue;
+        if (quiet && !root && !in_check && best > -MATE_BOUND && depth <= 6 &&
+            (legal + 1 > 3 + depth * depth / (2 - improving) ||
+             (!pv_node && eval + 120 + 110 * depth <= alpha))) {
+            int left = drop_quiets(s, ply, i + 1, n);
+            if (!left)
+                break;
+            if (left > 0)
+                n = i + 1 + left;
+            late = true;
+            continue;
+        }
         if (!gc_legal(p, m, &guard))
             continue;
         legal++;
-        bool quiet = !is_tactical(p, m);
-        /* 8. pruning of late quiet moves at shallow depths */
-        if (!root && !in_check && quiet && best > -MATE_BOUND) {
-            if (depth <= 6 && legal > 3 + depth * depth / (2 - improving))
-                continue;
-            if (depth <= 6 && !pv_node && eval + 120 + 110 * depth <= alpha)
-                continue;
-        }
         gc_undo u;
         gc_make(p, m, &u);
         __builtin_prefetch(&s->tt[p->key & s->tt_mask]);

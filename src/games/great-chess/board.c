@@ -104,13 +104,6 @@ uint64_t gc_key(const gc_pos *p)
     return k;
 }
 
-bool gc_promotes(const gc_pos *p, gc_move m)
-{
-    int piece = p->sq[GC_FROM(m)];
-    return (piece & GC_TYPE) == GC_PAWN &&
-           gc_rank(GC_TO(m)) == ((piece & GC_BLACK) ? 0 : GC_RANKS - 1);
-}
-
 void gc_make(gc_pos *p, gc_move m, gc_undo *u)
 {
     int from = GC_FROM(m), to = GC_TO(m), c = p->side;

@@ -143,8 +143,14 @@ void gc_make(gc_pos *, gc_move, gc_undo *);
 void gc_unmake(gc_pos *, gc_move, const gc_undo *);
 void gc_make_null(gc_pos *, gc_undo *);
 void gc_unmake_null(gc_pos *, const gc_undo *);
-/* Is the move's promotion due (a pawn reaching its last rank)? */
-bool gc_promotes(const gc_pos *, gc_move);
+/* Is the move's promotion due (a pawn reaching its last rank)?  (Inline:
+ * the engine asks it of every move it orders.) */
+static inline bool gc_promotes(const gc_pos *p, gc_move m)
+{
+    int piece = p->sq[GC_FROM(m)];
+    return (piece & GC_TYPE) == GC_PAWN &&
+           gc_rank(GC_TO(m)) == ((piece & GC_BLACK) ? 0 : GC_RANKS - 1);
+}
 /* FEN-style text.  gc_read keeps the rules of *p; on failure it leaves *p
  * alone and puts a message in msg (GC_MSG bytes). */
 enum { GC_MSG = 128 };
@@ -174,6 +180,9 @@ typedef struct {
     bool in_check;
 } gc_guard;
 void gc_guard_init(const gc_pos *, gc_guard *);
+/* Its second half alone, g->pinned (for a caller that asked
+ * gc_in_check first and may need no more). */
+void gc_guard_pins(const gc_pos *, gc_guard *);
 /* The game's guard, which holds also the king's legal moves (*king:
  * bits as gc_zone_offset's), the
  * enemy's pieces read once for both: from the position alone, and after
@@ -188,11 +197,19 @@ bool gc_gives_check(const gc_pos *, gc_move m);
  * illegal.  Not in check: every square, and false. */
 bool gc_check_path(const gc_pos *, gc_set *path);
 /* Must a move from this square be tried on the board (gc_legal)? */
-bool gc_needs_test(const gc_pos *, const gc_guard *, int from);
+static inline bool gc_needs_test(const gc_pos *p, const gc_guard *g, int from)
+{
+    return g->in_check || (p->sq[from] & GC_TYPE) == GC_KING ||
+           gc_set_has(&g->pinned, from);
+}
 /* Does the pseudo-legal move leave the mover's king safe?  These three try
  * moves on the board and put it back: the position must be the caller's
- * own. */
-bool gc_legal(gc_pos *, gc_move, const gc_guard *);
+ * own.  (gc_legal_tried: the trial alone, for a move that needs it.) */
+bool gc_legal_tried(gc_pos *, gc_move);
+static inline bool gc_legal(gc_pos *p, gc_move m, const gc_guard *g)
+{
+    return !gc_needs_test(p, g, GC_FROM(m)) || gc_legal_tried(p, m);
+}
 int gc_gen_legal(gc_pos *, const gc_guard *, gc_move *out);
 bool gc_has_legal(gc_pos *, const gc_guard *);
 /* The legal moves of the side to move piece by piece: the n pieces'

@@ -482,7 +482,7 @@ static inline gc_set enemy_pieces(const gc_pos *p)
  * squares the king of the side to move may step or leap to without being
  * attacked there (what gc_legal decides for a king's move, without
  * touching the board), the enemy's pieces read once; with them the
- * pieces that shield the king (*pinned, as guard_pins). */
+ * pieces that shield the king (*pinned, as gc_guard_pins). */
 static uint32_t king_safe(const gc_pos *p, uint32_t alive, gc_set *pinned)
 {
     const uint8_t *b = p->sq;
@@ -598,7 +598,7 @@ bool gc_check_path(const gc_pos *p, gc_set *path)
 }
 
 /* The shielding pieces alone (the engine's guard). */
-static void guard_pins(const gc_pos *p, gc_guard *g)
+void gc_guard_pins(const gc_pos *p, gc_guard *g)
 {
     int k = p->king[p->side];
     int dirs = p->rules.unicorn == GC_UNICORN_ALL ? 3 : 1 << (p->side ^ 1);
@@ -612,7 +612,7 @@ static void guard_pins(const gc_pos *p, gc_guard *g)
 void gc_guard_init(const gc_pos *p, gc_guard *g)
 {
     g->in_check = gc_attacked(p, p->king[p->side], p->side ^ 1);
-    guard_pins(p, g);
+    gc_guard_pins(p, g);
 }
 
 /* lines[] by direction: line_at[dir + 17]. */
@@ -825,20 +825,12 @@ int gc_gen_tactical(const gc_pos *p, gc_move *out)
     return generate(p, out, false);
 }
 
-bool gc_needs_test(const gc_pos *p, const gc_guard *g, int from)
-{
-    return g->in_check || (p->sq[from] & GC_TYPE) == GC_KING ||
-           gc_set_has(&g->pinned, from);
-}
-
-bool gc_legal(gc_pos *p, gc_move m, const gc_guard *g)
+bool gc_legal_tried(gc_pos *p, gc_move m)
 {
     int from = GC_FROM(m), to = GC_TO(m), c = p->side;
     int piece = p->sq[from], ksq = p->king[c];
     if ((piece & GC_TYPE) == GC_KING)
         ksq = to;
-    else if (!g->in_check && !gc_set_has(&g->pinned, from))
-        return true;
     /* Try it on the board and put the board back. */
     uint8_t was_to = p->sq[to];
     p->sq[to] = (uint8_t)piece;
