@@ -14,6 +14,7 @@
 #include <stdint.h>
 #include <string.h>
 
+#include "ludoteka/cpu.h"
 #include "ludoteka/game.h"
 
 enum {
@@ -329,10 +330,9 @@ static inline int graph_nth4(uint32_t set, unsigned k)
  * graph_count otherwise. */
 #define GRAPH_COUNT(hw, x) ((hw) ? __builtin_popcount(x) : graph_count(x))
 #define GRAPH_INLINE static inline __attribute__((always_inline))
-#if defined(__x86_64__) && defined(__GNUC__)
 #define GRAPH_DRAW(T, core)                                                   \
-    __attribute__((target("popcnt"))) static lt_action random_action_hw(      \
-        const T *s, struct lt_rng *r)                                         \
+    LT_POPCNT_TARGET static lt_action random_action_hw(const T *s,           \
+                                                       struct lt_rng *r)     \
     {                                                                         \
         return core(s, r, true);                                              \
     }                                                                         \
@@ -345,17 +345,10 @@ static inline int graph_nth4(uint32_t set, unsigned k)
      * before the processor is asked */                                      \
     static lt_action random_action(const T *s, struct lt_rng *r)              \
     {                                                                         \
-        if (__builtin_cpu_supports("popcnt"))                                 \
+        if (lt_has_popcnt())                                                  \
             return random_action_hw(s, r);                                    \
         return random_action_sw(s, r);                                        \
     }
-#else
-#define GRAPH_DRAW(T, core)                                                   \
-    static lt_action random_action(const T *s, struct lt_rng *r)              \
-    {                                                                         \
-        return core(s, r, false);                                             \
-    }
-#endif
 
 /* The draws and moves of the games of steps and jumps with capture
  * chains (alquerque, catch-the-rabbit; actions from * GRAPH_POINTS + to,
@@ -402,9 +395,8 @@ enum { GRAPH_CHAIN_STOP = GRAPH_POINTS * GRAPH_POINTS };
     while (playing(s))                                                        \
         out[n++] = play(s, r, hw);                                            \
     return n;
-#if defined(__x86_64__) && defined(__GNUC__)
 #define GRAPH_PLAYOUT(T, play, playing)                                       \
-    __attribute__((target("popcnt"))) static int random_playout_hw(          \
+    LT_POPCNT_TARGET static int random_playout_hw(                            \
         T *restrict s, struct lt_rng *restrict r, lt_action *restrict out)    \
     {                                                                         \
         GRAPH_PLAYOUT_LOOP_(play, playing, true)                              \
@@ -412,18 +404,10 @@ enum { GRAPH_CHAIN_STOP = GRAPH_POINTS * GRAPH_POINTS };
     static int random_playout(T *restrict s, struct lt_rng *restrict r,       \
                               lt_action *restrict out)                        \
     {                                                                         \
-        if (__builtin_cpu_supports("popcnt"))                                 \
+        if (lt_has_popcnt())                                                  \
             return random_playout_hw(s, r, out);                              \
         GRAPH_PLAYOUT_LOOP_(play, playing, false)                             \
     }
-#else
-#define GRAPH_PLAYOUT(T, play, playing)                                       \
-    static int random_playout(T *restrict s, struct lt_rng *restrict r,       \
-                              lt_action *restrict out)                        \
-    {                                                                         \
-        GRAPH_PLAYOUT_LOOP_(play, playing, false)                             \
-    }
-#endif
 
 /* The moves of a random playout's draw, man by man in the order of
  * legal_actions: the actions base[i] + q for the points q of to[i], in

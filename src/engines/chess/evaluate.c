@@ -2,6 +2,7 @@
  * weights.c). */
 #include "evaluate.h"
 #include "../../games/chess/movegen.h"
+#include "ludoteka/cpu.h"
 
 static const int phase_weight[6] = {0, 1, 1, 2, 4, 0};
 
@@ -242,20 +243,16 @@ static int eval_plain(const chess_pos *p)
 }
 
 /* The evaluation counts bits all the time: on x86-64 CPUs with POPCNT it
- * runs compiled for that instruction. */
-#if defined(__x86_64__) && defined(__GNUC__)
-__attribute__((target("popcnt"))) static int eval_popcnt(const chess_pos *p)
+ * runs compiled for that instruction (ludoteka/cpu.h). */
+LT_POPCNT_TARGET static int eval_popcnt(const chess_pos *p)
 {
     return eval_core(p, NULL, NULL);
 }
-#endif
 
 int chess_evaluate(const chess_pos *p)
 {
-#if defined(__x86_64__) && defined(__GNUC__)
-    if (__builtin_cpu_supports("popcnt"))
+    if (lt_has_popcnt())
         return eval_popcnt(p);
-#endif
     return eval_plain(p);
 }
 

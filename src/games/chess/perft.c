@@ -1,6 +1,7 @@
 /* perft.c — counting move sequences (perft) with make/unmake and bulk
  * counting one move before the leaves.  On x86-64 CPUs with POPCNT the
  * same code runs compiled for that instruction (chosen at run time). */
+#include "ludoteka/cpu.h"
 #include "movegen.h"
 
 #define PERFT_BODY(self)                                                       \
@@ -22,19 +23,13 @@
 
 static uint64_t perft_plain(chess_pos *p, int depth) PERFT_BODY(perft_plain)
 
-#if defined(__x86_64__) && defined(__GNUC__)
-#define HAVE_POPCNT_PATH 1
-    __attribute__((target("popcnt"))) static uint64_t
-    perft_popcnt(chess_pos *p, int depth) PERFT_BODY(perft_popcnt)
-#endif
+LT_POPCNT_TARGET static uint64_t
+perft_popcnt(chess_pos *p, int depth) PERFT_BODY(perft_popcnt)
 
-        uint64_t chess_perft(const chess_pos *start, int depth)
+uint64_t chess_perft(const chess_pos *start, int depth)
 {
     chess_pos p = *start;
-#ifdef HAVE_POPCNT_PATH
-    __builtin_cpu_init();
-    if (__builtin_cpu_supports("popcnt"))
+    if (lt_has_popcnt())
         return perft_popcnt(&p, depth);
-#endif
     return perft_plain(&p, depth);
 }

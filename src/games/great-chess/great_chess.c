@@ -7,6 +7,7 @@
 
 #include "great_chess.h"
 #include "ludoteka/adapt.h"
+#include "ludoteka/cpu.h"
 #include "ludoteka/rng.h"
 #include "ludoteka/text.h"
 
@@ -133,20 +134,15 @@ static inline __attribute__((always_inline)) lt_action draw(const great *s,
 }
 
 /* The counts by the POPCNT instruction where the processor has it. */
-#if defined(__x86_64__) && defined(__GNUC__)
-__attribute__((target("popcnt"))) static lt_action draw_popcnt(const great *s,
-                                                               lt_rng *r)
+LT_POPCNT_TARGET static lt_action draw_popcnt(const great *s, lt_rng *r)
 {
     return draw(s, r);
 }
-#endif
 
 static lt_action random_action(const great *s, lt_rng *r)
 {
-#if defined(__x86_64__) && defined(__GNUC__)
-    if (__builtin_cpu_supports("popcnt"))
+    if (lt_has_popcnt())
         return draw_popcnt(s, r);
-#endif
     return draw(s, r);
 }
 
