@@ -137,7 +137,6 @@ static void shifts_agree_with_points(void **st)
             }
             assert_int_equal(graph_steppers(g, own, empty), steppers);
             assert_int_equal(graph_jumpers(g, own, enemy, empty), jumpers);
-            assert_int_equal(graph_in_lines(g, own), in);
             if (!b) {
                 assert_int_equal(graph_alq_steppers(own, empty), steppers);
                 assert_int_equal(graph_alq_jumpers(own, enemy, empty), jumpers);

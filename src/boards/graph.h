@@ -224,17 +224,6 @@ static inline uint32_t graph_morris_in_mills(uint32_t set)
     return in;
 }
 
-/* The landing points of all the jumps of own's men together: of one
- * man's, when own is one point. */
-static inline uint32_t graph_alq_landing(uint32_t own, uint32_t enemy,
-                                         uint32_t empty)
-{
-    uint32_t land[8], to = 0;
-    graph_alq_landings(own, enemy, empty, land);
-    for (int k = 0; k < 8; k++)
-        to |= land[k];
-    return to;
-}
 /* The landing points of the jumps of the man on p, from land[]. */
 static inline uint32_t graph_alq_hops(const uint32_t land[8], int p)
 {
@@ -409,39 +398,6 @@ enum { GRAPH_CHAIN_STOP = GRAPH_POINTS * GRAPH_POINTS };
         GRAPH_PLAYOUT_LOOP_(play, playing, false)                             \
     }
 
-/* The moves of a random playout's draw, man by man in the order of
- * legal_actions: the actions base[i] + q for the points q of to[i], in
- * ascending order of q; end[i] of them up to the i-th man's, total in
- * all (end[] past the last man: INT32_MAX).  A game draws from at most
- * cap men (a constant: a multiple of four up to GRAPH_DRAWS), given to
- * graph_draws_start and graph_draws_pick. */
-enum { GRAPH_DRAWS = 24 };
-typedef struct {
-    int n;
-    unsigned total;
-    int end[GRAPH_DRAWS];
-    int base[GRAPH_DRAWS];
-    uint32_t to[GRAPH_DRAWS];
-} graph_draws;
-
-GRAPH_INLINE void graph_draws_start(graph_draws *d, int cap)
-{
-    d->n = 0;
-    d->total = 0;
-    for (int i = 0; i < cap; i++)
-        d->end[i] = INT32_MAX;
-}
-
-GRAPH_INLINE void graph_draws_add(graph_draws *d, int base, uint32_t to,
-                                  bool hw)
-{
-    assert(d->n < GRAPH_DRAWS);
-    d->base[d->n] = base;
-    d->to[d->n] = to;
-    d->total += (unsigned)GRAPH_COUNT(hw, to);
-    d->end[d->n++] = (int)d->total;
-}
-
 /* graph_nth8[byte][k]: the k-th point of a set of eight (graph_build
  * fills it in). */
 extern uint8_t graph_nth8[256][8];
@@ -463,20 +419,6 @@ GRAPH_INLINE int graph_nth_draw(uint32_t set, unsigned k, bool hw)
         set >>= w & (int)past;
     }
     return at + graph_nth8[set & 255][k];
-}
-
-/* The k-th of the moves (k < total), without a branch that depends on
- * k: the man is the number of ends at or below k; in his set,
- * graph_nth_draw. */
-GRAPH_INLINE lt_action graph_draws_pick(const graph_draws *d, int cap,
-                                         unsigned k, bool hw)
-{
-    assert(d->n <= cap);
-    int i = 0;
-    for (int j = 0; j < cap; j++)
-        i += d->end[j] <= (int)k;
-    k -= i ? (unsigned)d->end[i - 1] : 0;
-    return d->base[i] + graph_nth_draw(d->to[i], k, hw);
 }
 
 /* The steps of men on the alquerque board by direction (the planes of
@@ -586,14 +528,6 @@ static inline bool graph_line_through(const graph *g, uint32_t set, int p)
         any |= (set & m) == m;
     }
     return any;
-}
-/* The points of set that lie on a whole line of set (in a mill). */
-static inline uint32_t graph_in_lines(const graph *g, uint32_t set)
-{
-    uint32_t in = 0;
-    for (int i = 0; i < g->nlines; i++)
-        in |= (set & g->linemask[i]) == g->linemask[i] ? g->linemask[i] : 0;
-    return in;
 }
 
 /* A position as text: the points in reading order (top row first, left

@@ -87,7 +87,7 @@ static int legal_actions(const alq *s, lt_action *out)
     if (s->chain >= 0) {
         /* RULES.md: the same piece may jump on, or stop */
         n = graph_emit(out, s->chain * POINTS,
-                       graph_alq_landing(1u << s->chain, enemy, empty));
+                       graph_alq_hops1(g, s->chain, enemy, empty));
         if (!s->forced)
             out[n++] = STOP;
         return n;
@@ -100,7 +100,8 @@ static int legal_actions(const alq *s, lt_action *out)
     if (s->forced && jumpers) {
         for (uint32_t m = jumpers; m; m &= m - 1) {
             int from = __builtin_ctz(m);
-            n += graph_emit(out + n, from * POINTS, graph_hops(g, from, enemy, empty));
+            n += graph_emit(out + n, from * POINTS,
+                            graph_alq_hops1(g, from, enemy, empty));
         }
         return n;
     }
@@ -131,7 +132,7 @@ GRAPH_INLINE int draw_move(const alq *s, lt_rng *r, bool hw, int *from)
     const graph *g = board();
     uint32_t enemy = s->men[!s->turn], empty = empty_of(s);
     if (s->chain >= 0) {
-        uint32_t to = graph_alq_landing(1u << s->chain, enemy, empty);
+        uint32_t to = graph_alq_hops1(g, s->chain, enemy, empty);
         unsigned c = (unsigned)GRAPH_COUNT(hw, to);
         unsigned k = (unsigned)lt_rng_below(r, c + !s->forced);
         *from = s->chain;

@@ -43,16 +43,28 @@ uint32_t rabbit_empty(const rs *s)
     return ALL & ~s->hunters & ~(1u << s->rabbit);
 }
 
+/* The rabbit's jumps (rabbit_jumps), inline in apply. */
+GRAPH_INLINE uint32_t jumps(const rs *s, uint32_t empty)
+{
+    return graph_alq_hops1(board(), s->rabbit, s->hunters, empty);
+}
+
 uint32_t rabbit_jumps(const rs *s)
 {
-    return graph_alq_hops1(board(), s->rabbit, s->hunters, rabbit_empty(s));
+    return jumps(s, rabbit_empty(s));
 }
 
 static uint32_t rabbit_targets(const rs *s)
 {
-    const graph *g = board();
     uint32_t empty = rabbit_empty(s);
-    return (g->adjmask[s->rabbit] & empty) | graph_hops(g, s->rabbit, s->hunters, empty);
+    return (board()->adjmask[s->rabbit] & empty) | jumps(s, empty);
+}
+
+/* Seed: the rabbit blocked (no step, no jump). */
+GRAPH_INLINE bool blocked(const rs *s)
+{
+    uint32_t empty = rabbit_empty(s);
+    return !(board()->adjmask[s->rabbit] & empty) && !jumps(s, empty);
 }
 
 /* rabbit_settle, inline in apply (a random playout's loop). */
@@ -61,8 +73,7 @@ GRAPH_INLINE void settle(rs *s)
     s->result = RB_PLAYING;
     if (graph_count(s->hunters) < s->need)
         s->result = RB_RABBIT_WON; /* RULES.md: too few hunters remain */
-    else if (s->turn == RB_RABBIT && !s->chaining &&
-             !(board()->adjmask[s->rabbit] & rabbit_empty(s)) && !rabbit_jumps(s))
+    else if (s->turn == RB_RABBIT && !s->chaining && blocked(s))
         s->result = RB_HUNTERS_WON; /* seed: the rabbit is blocked */
     else if (s->turn == RB_RABBIT && s->moves >= s->cap)
         s->result = RB_RABBIT_WON; /* RULES.md: no block within the cap */
@@ -177,10 +188,7 @@ GRAPH_INLINE void move(rs *s, int from, int to)
         s->turn = RB_RABBIT;
         /* settle, knowing that as many hunters remain as before: the
          * rabbit blocked, or the cap */
-        uint32_t empty = rabbit_empty(s);
-        s->result = !(g->adjmask[s->rabbit] & empty) &&
-                            !graph_alq_hops1(g, s->rabbit, s->hunters, empty)
-                        ? RB_HUNTERS_WON
+        s->result = blocked(s)              ? RB_HUNTERS_WON
                     : s->moves >= s->cap ? RB_RABBIT_WON
                                          : RB_PLAYING;
         return;
