@@ -29,7 +29,6 @@ static const lt_state *cst(const alq *s)
  * with the moves by direction as its rules find them then. */
 static void setup(alq *s, unsigned variant, uint32_t mover, uint32_t other)
 {
-    uint32_t empty = graph_alquerque()->all & ~(mover | other);
     memset(s, 0, HEAD);
     s->men[0] = mover;
     s->men[1] = other;
@@ -37,7 +36,7 @@ static void setup(alq *s, unsigned variant, uint32_t mover, uint32_t other)
     s->forced = variant & V_FORCED ? 1 : 0;
     s->single = variant & V_SINGLE ? 1 : 0;
     s->quiet = GRAPH_QUIET_MAX;
-    graph_alq_move_planes(&s->planes, mover, other, empty, ~0u);
+    alq_sync(s);
     s->result = PLAYING; /* with no man to move, no action: lost */
 }
 

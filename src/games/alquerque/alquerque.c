@@ -30,13 +30,23 @@ static uint32_t empty_of(const alq *s)
     return ALL & ~(s->men[0] | s->men[1]);
 }
 
+/* The planes of the player to move (alq_sync, inline in settle). */
+GRAPH_INLINE void sync(alq *s)
+{
+    graph_alq_move_planes(&s->planes, s->men[s->turn], s->men[!s->turn],
+                          empty_of(s), ~0u);
+}
+
+void alq_sync(alq *s)
+{
+    sync(s);
+}
+
 /* Decides, at the start of a turn, whether the game is over; finds the
  * men that can move. */
 GRAPH_INLINE void settle(alq *s)
 {
-    uint32_t own = s->men[s->turn], enemy = s->men[!s->turn];
-    uint32_t empty = empty_of(s);
-    graph_alq_move_planes(&s->planes, own, enemy, empty, ~0u);
+    sync(s);
     s->result = PLAYING;
     if (!(s->planes.w[0] | s->planes.w[1] | s->planes.w[2] | s->planes.w[3]))
         /* seed: whoever is blocked or has lost all his men loses */

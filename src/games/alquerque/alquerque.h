@@ -24,11 +24,14 @@ typedef struct {
     uint8_t forced, single, quiet; /* the options */
     /* the moves of the player to move by direction, steps and jumps
      * (graph_alq_move_planes; kept by the rules for the draw of a random
-     * playout: not part of the position) */
+     * playout: not part of the position; alq_sync sets them) */
     graph_alq_planes planes;
     graph_history hist; /* positions since the last capture; n <= 2 quiet */
 } alq;
 
 extern const lt_game lt_alquerque;
+/* Sets what the state keeps besides the position (planes) from it, for
+ * a state made by hand. */
+void alq_sync(alq *);
 
 #endif
