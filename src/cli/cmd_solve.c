@@ -180,13 +180,10 @@ static void job_totals(const eg_job *job, double *cpu, double *mib)
     double *each = calloc(2 * (size_t)job->size, sizeof *each);
     *cpu = cpu_seconds() - *cpu;
     *mib = peak_mib();
-    uint64_t *start = malloc(((size_t)job->size + 1) * sizeof *start);
-    if (each && start) {
+    if (each) {
         each[2 * job->rank] = *cpu;
         each[2 * job->rank + 1] = *mib;
-        for (int r = 0; r <= job->size; r++)
-            start[r] = (uint64_t)r * 2 * sizeof *each;
-        if (job->size == 1 || mpi_job_share(each, start)) {
+        if (eg_gather(job, each, 2 * sizeof *each)) {
             *cpu = 0;
             for (int r = 0; r < job->size; r++) {
                 *cpu += each[2 * r];
@@ -195,7 +192,6 @@ static void job_totals(const eg_job *job, double *cpu, double *mib)
         }
     }
     free(each);
-    free(start);
 }
 
 /* solve ID --endgames: the endgame tables of the game's rules up to `men`

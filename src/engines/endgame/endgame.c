@@ -235,8 +235,7 @@ static int owner_of(const eg_job *job, uint64_t n, uint64_t idx)
     return (int)(((idx + 1) * (uint64_t)job->size - 1) / n);
 }
 
-/* Every process's `each` bytes at slots + rank * each to every process. */
-static bool gather(const eg_job *job, void *slots, size_t each)
+bool eg_gather(const eg_job *job, void *slots, size_t each)
 {
     if (job->size == 1)
         return true;
@@ -599,7 +598,7 @@ eg_tables *eg_build(const eg_rules *rules, int most, const eg_job *job,
             double *seconds = calloc((size_t)job->size, sizeof *seconds), all = 0;
             if (seconds) {
                 seconds[job->rank] = cpu_now() - start;
-                if (gather(job, seconds, sizeof *seconds))
+                if (eg_gather(job, seconds, sizeof *seconds))
                     for (int r = 0; r < job->size; r++)
                         all += seconds[r];
             }
@@ -694,7 +693,7 @@ uint64_t eg_verify(const eg_tables *t, const eg_job *job, char *msg, size_t size
         return UINT64_MAX;
     }
     all[job->rank] = mine;
-    if (!gather(job, all, sizeof *all)) {
+    if (!eg_gather(job, all, sizeof *all)) {
         snprintf(msg, size, "%s", _("the messages between the processes of "
                                     "the job failed"));
         free(all);

@@ -114,6 +114,9 @@ typedef struct eg_job {
     void *(*swap)(void *ctx, const void *out, const size_t *at,
                   const size_t *len, size_t *got);
 } eg_job;
+/* Every process's `each` bytes at slots + rank * each to every process
+ * (alone: nothing to do); false if the messages failed. */
+bool eg_gather(const eg_job *, void *slots, size_t each);
 
 /* Lays out the tables (offset, size, entries) for rules and most. */
 void eg_layout(eg_tables *, const eg_rules *, int most);
