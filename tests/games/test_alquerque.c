@@ -175,6 +175,18 @@ static void bad_positions(void **st)
     lt_state_free(s);
 }
 
+/* A random playout's draw (the moves by direction, counted below points)
+ * against the list under each pair of capture and chain values, the
+ * planes apply keeps checked against the men by invariants_ok. */
+static void draws_agree_with_the_list(void **st)
+{
+    static const char *const options[] = {
+        "capture=optional chain=multi", "capture=optional chain=single",
+        "capture=forced chain=multi", "capture=forced chain=single"};
+    for (int o = 0; o < 4; o++)
+        assert_draws_agree("alquerque", options[o], 40);
+}
+
 TEST_MAIN(cmocka_unit_test(opening_goes_to_the_centre),
           cmocka_unit_test(first_captures),
           cmocka_unit_test(capture_chains),
@@ -182,4 +194,5 @@ TEST_MAIN(cmocka_unit_test(opening_goes_to_the_centre),
           cmocka_unit_test(losing),
           cmocka_unit_test(threefold_repetition),
           cmocka_unit_test(quiet_moves),
-          cmocka_unit_test(bad_positions))
+          cmocka_unit_test(bad_positions),
+          cmocka_unit_test(draws_agree_with_the_list))
