@@ -251,31 +251,33 @@ static inline void assert_info(const lt_game *g, const lt_state *s,
         fail_msg("no line '%s' in the view", pl);
 }
 
-/* A random playout's draw against the list under the options (the
- * conformance test changes one option at a time): at every ply of games
- * random games (seeds 0, 1, ...) random_action picks the entry of
- * legal_actions that lt_rng_below would and leaves the generator as it
- * would, and the state's invariants hold after each move. */
-static inline void assert_draws_agree(const char *id, const char *options,
+/* A random playout's draw against the list under each of the NULL-ended
+ * options (the conformance test changes one option at a time): at every
+ * ply of games random games (seeds 0, 1, ...) random_action picks the
+ * entry of legal_actions that lt_rng_below would and leaves the generator
+ * as it would, and the state's invariants hold after each move. */
+static inline void assert_draws_agree(const char *id,
+                                      const char *const *options,
                                       uint64_t games)
 {
-    for (uint64_t seed = 0; seed < games; seed++) {
-        const lt_game *g;
-        lt_state *s = start(&g, id, options);
-        lt_rng r;
-        lt_rng_seed(&r, seed, 0);
-        while (g->current_player(s) != LT_TERMINAL) {
-            lt_action acts[LT_MAX_ACTIONS];
-            int n = g->legal_actions(s, acts);
-            lt_rng q = r;
-            lt_action a = g->random_action(s, &r);
-            assert_int_equal(a, acts[lt_rng_below(&q, (uint64_t)n)]);
-            assert_memory_equal(&r, &q, sizeof r);
-            g->apply(s, a);
-            assert_true(g->invariants_ok(s));
+    for (; *options; options++)
+        for (uint64_t seed = 0; seed < games; seed++) {
+            const lt_game *g;
+            lt_state *s = start(&g, id, *options);
+            lt_rng r;
+            lt_rng_seed(&r, seed, 0);
+            while (g->current_player(s) != LT_TERMINAL) {
+                lt_action acts[LT_MAX_ACTIONS];
+                int n = g->legal_actions(s, acts);
+                lt_rng q = r;
+                lt_action a = g->random_action(s, &r);
+                assert_int_equal(a, acts[lt_rng_below(&q, (uint64_t)n)]);
+                assert_memory_equal(&r, &q, sizeof r);
+                g->apply(s, a);
+                assert_true(g->invariants_ok(s));
+            }
+            lt_state_free(s);
         }
-        lt_state_free(s);
-    }
 }
 
 #endif
