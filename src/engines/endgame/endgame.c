@@ -160,7 +160,8 @@ void eg_layout(eg_tables *t, const eg_rules *rules, int most)
     for (int x = rules->least; x <= most; x++)
         for (int y = rules->least; y <= most; y++) {
             t->offset[x][y] = t->entries;
-            t->size[x][y] = binom[n][x] * binom[n - x][y];
+            t->size[x][y] = rules->table_size ? rules->table_size(x, y)
+                                              : binom[n][x] * binom[n - x][y];
             t->entries += t->size[x][y];
         }
 }
@@ -566,6 +567,8 @@ eg_tables *eg_build(const eg_rules *rules, int most, const eg_job *job,
                     void (*report)(void *, const eg_report *), void *ctx,
                     char *msg, size_t size)
 {
+    if (rules->build)
+        return rules->build(rules, most, job, report, ctx, msg, size);
     job = job ? job : &alone;
     eg_tables *t = calloc(1, sizeof *t);
     uint8_t *cnt = NULL;
@@ -681,6 +684,8 @@ typedef struct {
 
 uint64_t eg_verify(const eg_tables *t, const eg_job *job, char *msg, size_t size)
 {
+    if (t->rules.verify)
+        return t->rules.verify(t, job, msg, size);
     if (!job || job->size == 1)
         return verify_ranges(t, &alone, msg, size);
     verdict *all = calloc((size_t)job->size, sizeof *all);

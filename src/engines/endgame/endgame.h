@@ -42,6 +42,10 @@ typedef struct {
     bool over;
 } eg_child;
 
+struct eg_tables;
+struct eg_job;
+struct eg_report;
+
 /* A game's rules for its tables, under one set of its options. */
 typedef struct eg_rules {
     const lt_game *game;
@@ -61,6 +65,19 @@ typedef struct eg_rules {
      * Every such move, once: the inverse of the moves children gives. */
     int (*unmoves)(const struct eg_rules *, uint32_t mover, uint32_t other,
                    uint32_t *before);
+    /* A game whose positions are not men on at most 32 points
+     * (Rozbójnicy: 64 squares, two kinds of men) leaves children and
+     * unmoves NULL and brings its own: the positions of table (x, y), the
+     * build and the check, as eg_build and eg_verify (which call them);
+     * the layout, the cache file and the player are the shared ones.
+     * NULL for the others. */
+    uint64_t (*table_size)(int x, int y);
+    struct eg_tables *(*build)(const struct eg_rules *, int most,
+                               const struct eg_job *,
+                               void (*report)(void *, const struct eg_report *),
+                               void *ctx, char *msg, size_t size);
+    uint64_t (*verify)(const struct eg_tables *, const struct eg_job *,
+                       char *msg, size_t size);
 } eg_rules;
 
 /* Fills in rules (its name is the caller's to write). */
@@ -70,7 +87,7 @@ void eg_rules_init(eg_rules *, const lt_game *, int points, int least,
                    int (*unmoves)(const eg_rules *, uint32_t, uint32_t, uint32_t *));
 
 /* The tables of one set of rules, for least..most men of each side. */
-typedef struct {
+typedef struct eg_tables {
     eg_rules rules;
     int most;
     uint64_t offset[EG_MEN_MAX + 1][EG_MEN_MAX + 1]; /* table (x, y) */
@@ -83,7 +100,7 @@ typedef struct {
 } eg_tables;
 
 /* How a build went, table by table, for `ludoteka solve --endgames`. */
-typedef struct {
+typedef struct eg_report {
     int x, y;                     /* men of the mover and the other */
     uint64_t positions, won, drawn, lost;
     int maxd;
@@ -202,10 +219,11 @@ const eg_game *eg_game_of(const lt_game *);
 /* Each game's own (src/engines/<id>/endgames.c): the rules of its tables
  * under a configuration, the men a side its tables have by default and
  * at most, and its entry. */
-extern const lt_game lt_nine_mens_morris, lt_alquerque;
+extern const lt_game lt_nine_mens_morris, lt_alquerque, lt_robbers;
 void nmm_endgame_config(const lt_config *, eg_rules *, int *men, int *men_max);
 void alq_endgame_config(const lt_config *, eg_rules *, int *men, int *men_max);
-extern const eg_game nmm_endgame, alq_endgame;
+void rob_endgame_config(const lt_config *, eg_rules *, int *men, int *men_max);
+extern const eg_game nmm_endgame, alq_endgame, rob_endgame;
 /* The value of a state for its side to move (mid-turn states through
  * their actions), or EG_OUTSIDE. */
 int eg_state_value(const eg_game *, const lt_state *);
