@@ -160,7 +160,7 @@ void eg_layout(eg_tables *t, const eg_rules *rules, int most)
     for (int x = rules->least; x <= most; x++)
         for (int y = rules->least; y <= most; y++) {
             t->offset[x][y] = t->entries;
-            t->size[x][y] = rules->table_size ? rules->table_size(x, y)
+            t->size[x][y] = rules->table_size ? rules->table_size(x, y, most)
                                               : binom[n][x] * binom[n - x][y];
             t->entries += t->size[x][y];
         }

@@ -67,11 +67,11 @@ typedef struct eg_rules {
                    uint32_t *before);
     /* A game whose positions are not men on at most 32 points
      * (Rozbójnicy: 64 squares, two kinds of men) leaves children and
-     * unmoves NULL and brings its own: the positions of table (x, y), the
-     * build and the check, as eg_build and eg_verify (which call them);
+     * unmoves NULL and brings its own: the positions of table (x, y) in
+     * the tables up to most men a side, the build and the check, as eg_build and eg_verify (which call them);
      * the layout, the cache file and the player are the shared ones.
      * NULL for the others. */
-    uint64_t (*table_size)(int x, int y);
+    uint64_t (*table_size)(int x, int y, int most);
     struct eg_tables *(*build)(const struct eg_rules *, int most,
                                const struct eg_job *,
                                void (*report)(void *, const struct eg_report *),

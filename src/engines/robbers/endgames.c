@@ -1,6 +1,6 @@
 /* endgames.c — Rozbójnicy's endgame tables: every position with up to
- * four men, at most three a side (1-2, 2-1, 1-3, 3-1, 2-2; one each is a
- * draw by rule), solved by a
+ * K men a side and K + 1 in all, K 3 (1-2, 2-1, 1-3, 3-1, 2-2) or 2
+ * (1-2, 2-1); one each is a draw by rule.  Solved by a
  * retrograde analysis of its own, kept and read through the shared
  * tables (../endgame/: the layout, the cache file, the values, the
  * player ai:endgame).
@@ -31,9 +31,9 @@
 #include "endgames.h"
 #include "ludoteka/text.h"
 
-/* The tables hold at most MOST men a side and ALL in all: 3-2 and 2-3
- * would take 5.5 GB and half an hour (docs/endgames.md). */
-enum { CODES = 128, MOST = 3, ALL = 4, NOLOSS = 255 };
+/* The tables of most men a side hold most + 1 men in all, at most MOST
+ * a side: 3-2 and 2-3 would take 5.5 GB and half an hour (docs/endgames.md). */
+enum { CODES = 128, MOST = 3, NOLOSS = 255 };
 
 static uint64_t choose(int n, int k)
 {
@@ -45,12 +45,13 @@ static uint64_t choose(int n, int k)
     return r;
 }
 
-/* Table (x, y)'s positions; none at one man each (a draw by rule), nor
- * beyond ALL men. */
-static uint64_t table_size(int x, int y)
+/* Table (x, y)'s positions among the tables of most men a side; none at
+ * one man each (a draw by rule), nor beyond most + 1 men. */
+static uint64_t table_size(int x, int y, int most)
 {
-    return (x == 1 && y == 1) || x + y > ALL ? 0
-                                             : choose(CODES, x) * choose(CODES, y);
+    return (x == 1 && y == 1) || x + y > most + 1
+               ? 0
+               : choose(CODES, x) * choose(CODES, y);
 }
 
 /* ---- Positions ---- */
@@ -368,6 +369,11 @@ static eg_tables *build(const eg_rules *rules, int most, const eg_job *job,
 {
     if (job && job->size > 1) {
         snprintf(msg, size, "%s", one_process());
+        return NULL;
+    }
+    if (most < 2) {
+        snprintf(msg, size, "%s", _("Rozbójnicy's tables start at two men a "
+                                    "side: one man each is a draw by rule"));
         return NULL;
     }
     eg_tables *t = calloc(1, sizeof *t);
