@@ -130,9 +130,30 @@ static int plain(const lt_game *g, const lt_state *s, int plies)
     return plain_for(g, s, plies, me);
 }
 
-/* Random positions of the tables against the plain search: a win in d
- * is found within d plies and not within d - 2; a loss in d likewise; a
- * draw is neither won nor lost within a few plies. */
+/* A position of value v (its side to move) against the plain search,
+ * unless its kind (won, drawn, lost) has had its share of the cases or
+ * it is deeper than deepest: a win in d is found within d plies and not
+ * within d - 2; a loss in d likewise; a draw is neither won nor lost
+ * within deepest plies.  seen counts the kinds compared. */
+static void compare_plain(const lt_game *g, const lt_state *s, int v,
+                          int deepest, int cases, int *seen)
+{
+    int d = v - 1, kind = v == 0 ? 1 : v & 1 ? 2 : 0;
+    if (d > deepest || seen[kind] >= cases / 3 + 1)
+        return;
+    seen[kind]++;
+    if (v == 0) {
+        assert_int_equal(plain(g, s, deepest), 0);
+    } else {
+        int sign = v & 1 ? -1 : 1;
+        assert_int_equal(plain(g, s, d), sign);
+        if (d >= 2)
+            assert_int_not_equal(plain(g, s, d - 2), sign);
+    }
+}
+
+/* Random positions of the tables against the plain search
+ * (compare_plain). */
 static void against_tables(const eg_tables *t, const char *options,
                            int deepest, int cases)
 {
@@ -148,20 +169,8 @@ static void against_tables(const eg_tables *t, const char *options,
         uint64_t idx = lt_rng_below(&rng, t->size[x][y]);
         uint32_t mover, other;
         eg_position(t, x, y, idx, &mover, &other);
-        int v = eg_value(t, mover, other), d = v - 1;
-        int kind = v == 0 ? 1 : v & 1 ? 2 : 0;
-        if (d > deepest || seen[kind] >= cases / 3 + 1)
-            continue;
-        seen[kind]++;
         lt_state *s = state_of(g, options, (int)(idx & 1), mover, other);
-        if (v == 0) {
-            assert_int_equal(plain(g, s, deepest), 0);
-        } else {
-            int sign = v & 1 ? -1 : 1;
-            assert_int_equal(plain(g, s, d), sign);
-            if (d >= 2)
-                assert_int_not_equal(plain(g, s, d - 2), sign);
-        }
+        compare_plain(g, s, eg_value(t, mover, other), deepest, cases, seen);
         lt_state_free(s);
     }
     assert_true(seen[0] > 0 && seen[1] > 0 && seen[2] > 0);
@@ -591,22 +600,9 @@ static void rob_against_search(int deepest, int cases)
             lt_state_free(s); /* squares shared, or a soldier the game refuses */
             continue;
         }
-        int v = eg_state_value(eg_game_of(g), s), d = v - 1;
+        int v = eg_state_value(eg_game_of(g), s);
         assert_true(v >= 0);
-        int kind = v == 0 ? 1 : v & 1 ? 2 : 0;
-        if (d > deepest || seen[kind] >= cases / 3 + 1) {
-            lt_state_free(s);
-            continue;
-        }
-        seen[kind]++;
-        if (v == 0) {
-            assert_int_equal(plain(g, s, deepest), 0);
-        } else {
-            int sign = v & 1 ? -1 : 1;
-            assert_int_equal(plain(g, s, d), sign);
-            if (d >= 2)
-                assert_int_not_equal(plain(g, s, d - 2), sign);
-        }
+        compare_plain(g, s, v, deepest, cases, seen);
         lt_state_free(s);
     }
     assert_true(seen[0] > 0 && seen[1] > 0 && seen[2] > 0);

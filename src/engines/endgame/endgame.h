@@ -135,6 +135,29 @@ typedef struct eg_job {
  * (alone: nothing to do); false if the messages failed. */
 bool eg_gather(const eg_job *, void *slots, size_t each);
 
+/* The values' arithmetic, shared by the solvers (endgame.c, and a
+ * game's own): a position's moves taken one by one, each by the value of
+ * the position it leads to for its side to move (1 for a game over: that
+ * side has lost), or -1 where that value is not known (in the forward
+ * pass, a position of the pair being solved; in the check, none). */
+enum { EG_NOLOSS = 255 }; /* the count of a position that cannot be lost */
+typedef struct {
+    int n, win, lossmax, unknown;
+    bool draw;
+} eg_moves;
+#define EG_MOVES_NONE ((eg_moves){.win = 256})
+void eg_moves_add(eg_moves *, int v);
+/* What the moves make the position: its value, as far as the known ones
+ * tell (lost in lossmax at the soonest when unknown ones are left, with
+ * *count of them; EG_NOLOSS when it cannot be lost); -1 if a distance
+ * does not fit a byte. */
+int eg_moves_value(const eg_moves *, uint8_t *count);
+/* A position (value *val, count *cnt) moves to one decided in layer k:
+ * a loss in k makes it won in k + 1 unless it is won sooner; a win in k
+ * takes one from its count, and at 0 it is lost in k + 1 or later.  Its
+ * distance if its value changed, else -1. */
+int eg_reach(uint8_t *val, uint8_t *cnt, int k);
+
 /* Lays out the tables (offset, size, entries) for rules and most. */
 void eg_layout(eg_tables *, const eg_rules *, int most);
 /* Builds the tables up to most men a side, in the processes of job (may

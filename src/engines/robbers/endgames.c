@@ -33,7 +33,7 @@
 
 /* The tables of most men a side hold most + 1 men in all, at most MOST
  * a side: 3-2 and 2-3 would take 5.5 GB and half an hour (docs/endgames.md). */
-enum { CODES = 128, MOST = 3, NOLOSS = 255 };
+enum { CODES = 128, MOST = 3 };
 
 static uint64_t choose(int n, int k)
 {
@@ -152,19 +152,16 @@ static int value_of(const eg_tables *t, const rob *s)
 
 /* What a child of a position (after orange's action) is worth to its
  * side to move: 1 lost now (orange took the last man), 0 drawn (one man
- * each, or neither can move), else its table's value (-1 for a child in
- * the tables being built, same set). */
-static int child_value(const eg_tables *t, const rob *c, int men, bool *same)
+ * each, or neither can move), -1 if it has `men` men (of the pair being
+ * solved: not known yet), else its table's value (-1: none). */
+static int child_value(const eg_tables *t, const rob *c, int men)
 {
-    *same = false;
     if (c->result == ORANGE_WON)
         return 1;
     if (c->result != PLAYING)
         return 0;
-    if (__builtin_popcountll(rob_occupied(c)) == men) {
-        *same = true;
+    if (__builtin_popcountll(rob_occupied(c)) == men)
         return -1;
-    }
     rob u = turned(c);
     return value_of(t, &u);
 }
@@ -206,62 +203,31 @@ static void first(void *ctx, uint64_t idx, const rob *s)
     uint8_t *val = gr->val[i], *cnt = gr->cnt[i];
     lt_action acts[MAX_MOVES];
     val[idx] = 0;
-    cnt[idx] = NOLOSS;
+    cnt[idx] = EG_NOLOSS;
     if (!s) {
         gr->invalid[i]++;
         return;
     }
     if (s->result != PLAYING) /* neither side can move */
         return;
-    int n = rob_legal_actions(s, acts);
-    int win = 256, lossmax = 0, same = 0;
-    bool draw = false;
-    for (int k = 0; k < n; k++) {
+    eg_moves mv = EG_MOVES_NONE;
+    for (int k = 0, n = rob_legal_actions(s, acts); k < n; k++) {
         rob c = *s;
         rob_apply(&c, acts[k]);
-        bool in_group;
-        int v = child_value(gr->t, &c, men, &in_group);
-        if (in_group)
-            same++;
-        else if (v <= 0)
-            draw = true;
-        else if (v & 1)
-            win = win < v ? win : v;
-        else
-            lossmax = lossmax > v ? lossmax : v;
+        eg_moves_add(&mv, child_value(gr->t, &c, men));
     }
-    if (win > 254 && win < 256) {
-        gr->overflow = true;
-    } else if (win < 256) {
-        val[idx] = (uint8_t)(1 + win);
-    } else if (!draw) {
-        /* lost no sooner than lossmax, once every move within the group
-         * is known won for the other side */
-        val[idx] = lossmax ? (uint8_t)(1 + lossmax) : 0;
-        cnt[idx] = (uint8_t)same;
-    }
+    int v = eg_moves_value(&mv, &cnt[idx]);
+    gr->overflow |= v < 0;
+    val[idx] = v < 0 ? 0 : (uint8_t)v;
     if (val[idx] && val[idx] - 1 > gr->maxk)
         gr->maxk = val[idx] - 1;
 }
 
-/* Reaching a position of layer k from position idx of table j (as the
- * shared solver's reach). */
 static void reach(group *gr, int j, uint64_t idx, int k)
 {
-    uint8_t *val = gr->val[j], *cnt = gr->cnt[j], v = val[idx];
-    bool won = v && !(v & 1);
-    if (!(k & 1)) {
-        if (won && v - 1 <= k + 1)
-            return;
-        val[idx] = (uint8_t)(k + 2);
-    } else {
-        if (won || cnt[idx] == NOLOSS || cnt[idx] == 0 || --cnt[idx])
-            return;
-        int d = v ? v - 1 : 0;
-        val[idx] = (uint8_t)(1 + (d > k + 1 ? d : k + 1));
-    }
-    if (val[idx] - 1 > gr->maxk)
-        gr->maxk = val[idx] - 1;
+    int d = eg_reach(&gr->val[j][idx], &gr->cnt[j][idx], k);
+    if (d > gr->maxk)
+        gr->maxk = d;
 }
 
 /* The squares green's man on q came from, not capturing, if it is
@@ -445,29 +411,15 @@ static void check_one(void *ctx, uint64_t idx, const rob *s)
     int v = t->value[t->offset[ch->x][ch->y] + idx], want = 0, missing = 0;
     lt_action acts[MAX_MOVES];
     if (s && s->result == PLAYING) { /* (else none, or neither can move) */
-        /* the quickest loss and the slowest win among the positions after
-         * each move, for their side to move */
-        int quickest = -1, slowest = -1, drawn = 0;
-        int n = rob_legal_actions(s, acts);
-        for (int k = 0; k < n; k++) {
+        eg_moves mv = EG_MOVES_NONE;
+        for (int k = 0, n = rob_legal_actions(s, acts); k < n; k++) {
             rob c = *s;
             rob_apply(&c, acts[k]);
-            bool same;
-            int cv = child_value(t, &c, ch->x + ch->y, &same);
-            if (same) {
-                rob u = turned(&c);
-                cv = value_of(t, &u);
-            }
-            if (cv < 0)
-                missing++;
-            else if (cv == 0)
-                drawn++;
-            else if (cv & 1)
-                quickest = quickest < 0 || cv - 1 < quickest ? cv - 1 : quickest;
-            else
-                slowest = cv - 1 > slowest ? cv - 1 : slowest;
+            eg_moves_add(&mv, child_value(t, &c, 0));
         }
-        want = quickest >= 0 ? quickest + 2 : drawn ? 0 : slowest + 2;
+        uint8_t unused;
+        want = eg_moves_value(&mv, &unused);
+        missing = mv.unknown;
     }
     if (v == want && !missing)
         return;
