@@ -31,8 +31,9 @@
 #include "endgames.h"
 #include "ludoteka/text.h"
 
-/* The tables of most men a side hold most + 1 men in all, at most MOST
- * a side: 3-2 and 2-3 would take 5.5 GB and half an hour (docs/endgames.md). */
+/* The tables of most men a side hold most + 1 men in all, MOST a side at
+ * most: with four (five men: 3-2, 2-3, 4-1, 1-4) a build would take 14
+ * GB and over an hour (docs/endgames.md). */
 enum { CODES = 128, MOST = 3 };
 
 static uint64_t choose(int n, int k)
@@ -230,8 +231,9 @@ static void reach(group *gr, int j, uint64_t idx, int k)
         gr->maxk = d;
 }
 
-/* The squares green's man on q came from, not capturing, if it is
- * `kind` now and was `was` (a soldier steps down; a commander slides). */
+/* The empty squares green's man on q, `kind` now, can have come from as
+ * a `was` (a soldier steps down, and becomes a commander on rank 1; a
+ * commander slides); whether that move captured is the caller's. */
 static uint64_t came_from(const rob *s, int q, int kind, int was)
 {
     uint64_t occ = rob_occupied(s), from = 0;
