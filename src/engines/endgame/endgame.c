@@ -491,22 +491,23 @@ static void layers(group *gr)
     }
 }
 
-static void tally(const eg_tables *t, int x, int y, eg_report *rep)
+void eg_solved(eg_tables *t, int x, int y, uint64_t none, double seconds,
+               void (*report)(void *, const eg_report *), void *ctx)
 {
     const uint8_t *val = t->value + t->offset[x][y];
-    rep->x = x;
-    rep->y = y;
-    rep->positions = t->size[x][y];
-    rep->won = rep->drawn = rep->lost = 0;
-    rep->maxd = 0;
+    eg_report rep = {.x = x, .y = y, .positions = t->size[x][y] - none,
+                     .seconds = seconds};
     for (uint64_t i = 0; i < t->size[x][y]; i++) {
         uint8_t v = val[i];
-        rep->drawn += v == 0;
-        rep->lost += v & 1;
-        rep->won += v && !(v & 1);
-        if (v && v - 1 > rep->maxd)
-            rep->maxd = v - 1;
+        rep.lost += v & 1;
+        rep.won += v && !(v & 1);
+        if (v && v - 1 > rep.maxd)
+            rep.maxd = v - 1;
     }
+    rep.drawn = rep.positions - rep.won - rep.lost;
+    t->maxd = rep.maxd > t->maxd ? rep.maxd : t->maxd;
+    if (report)
+        report(ctx, &rep);
 }
 
 /* Every process's range of table (x, y) to every process. */
@@ -609,14 +610,8 @@ eg_tables *eg_build(const eg_rules *rules, int most, const eg_job *job,
                         all += seconds[r];
             }
             free(seconds);
-            for (int i = 0; i < gr.ntables; i++) {
-                eg_report rep;
-                tally(t, gr.xs[i], gr.ys[i], &rep);
-                rep.seconds = all;
-                t->maxd = rep.maxd > t->maxd ? rep.maxd : t->maxd;
-                if (report)
-                    report(ctx, &rep);
-            }
+            for (int i = 0; i < gr.ntables; i++)
+                eg_solved(t, gr.xs[i], gr.ys[i], 0, all, report, ctx);
         }
     free(cnt);
     return t;

@@ -158,6 +158,12 @@ int eg_moves_value(const eg_moves *, uint8_t *count);
  * distance if its value changed, else -1. */
 int eg_reach(uint8_t *val, uint8_t *cnt, int k);
 
+/* Table (x, y) solved: its line (report, may be NULL) and the tables'
+ * longest distance; none of its indices are no position (value 0),
+ * seconds the processor time of its pair. */
+void eg_solved(eg_tables *, int x, int y, uint64_t none, double seconds,
+               void (*report)(void *, const eg_report *), void *ctx);
+
 /* Lays out the tables (offset, size, entries) for rules and most. */
 void eg_layout(eg_tables *, const eg_rules *, int most);
 /* Builds the tables up to most men a side, in the processes of job (may

@@ -310,21 +310,6 @@ static void layers(group *gr)
                 gr->val[i][idx] = 0;
 }
 
-static void tally(const eg_tables *t, int x, int y, uint64_t invalid,
-                  eg_report *rep)
-{
-    const uint8_t *val = t->value + t->offset[x][y];
-    *rep = (eg_report){.x = x, .y = y, .positions = t->size[x][y] - invalid};
-    for (uint64_t i = 0; i < t->size[x][y]; i++) {
-        uint8_t v = val[i];
-        rep->lost += v & 1;
-        rep->won += v && !(v & 1);
-        if (v && v - 1 > rep->maxd)
-            rep->maxd = v - 1;
-    }
-    rep->drawn = rep->positions - rep->won - rep->lost;
-}
-
 static const char *one_process(void)
 {
     return _("Rozbójnicy's endgame tables are built and checked by one "
@@ -378,14 +363,9 @@ static eg_tables *build(const eg_rules *rules, int most, const eg_job *job,
                                       "byte (tables %d-%d)"), x, y);
                 goto fail;
             }
-            for (int i = 0; i < gr.ntables; i++) {
-                eg_report rep;
-                tally(t, gr.xs[i], gr.ys[i], gr.invalid[i], &rep);
-                rep.seconds = (double)(clock() - start) / CLOCKS_PER_SEC;
-                t->maxd = rep.maxd > t->maxd ? rep.maxd : t->maxd;
-                if (report)
-                    report(ctx, &rep);
-            }
+            double seconds = (double)(clock() - start) / CLOCKS_PER_SEC;
+            for (int i = 0; i < gr.ntables; i++)
+                eg_solved(t, gr.xs[i], gr.ys[i], gr.invalid[i], seconds, report, ctx);
         }
     free(cnt);
     return t;
