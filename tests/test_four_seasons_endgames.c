@@ -33,35 +33,33 @@ static int teardown(void **state)
 }
 
 /* A two-seat position: green ("g") and red ("r") left, black and white
- * stalemated long ago; pieces as "a8:gK b6:rR", mover 'g' or 'r'. */
+ * stalemated long ago; pieces as "a8:gK b6:rR", mover 'g' or 'r'.  Made
+ * as the game's state, written out and read back by the game, which
+ * refuses a text whose mover has no legal move. */
 static bool two_seats(const lt_game *g, lt_state *s, const char *pieces,
                       char mover)
 {
-    char grid[64][4] = {{0}}, buf[256], text[512], *save = NULL;
+    fs4 f = *(const fs4 *)s;
+    memset(f.occ, 0, sizeof f.occ);
+    memset(f.kind, 0, sizeof f.kind);
+    char buf[256], text[512], *save = NULL;
     snprintf(buf, sizeof buf, "%s", pieces);
-    for (char *w = strtok_r(buf, " ", &save); w; w = strtok_r(NULL, " ", &save))
-        snprintf(grid[(w[1] - '1') * 8 + (w[0] - 'a')], 4, "%s", w + 3);
-    size_t len = 0;
-    for (int r = 7; r >= 0; r--) {
-        int empty = 0;
-        for (int f = 0; f < 8; f++) {
-            if (!grid[r * 8 + f][0]) {
-                empty++;
-                continue;
-            }
-            if (empty)
-                len += (size_t)snprintf(text + len, sizeof text - len, "%d", empty);
-            empty = 0;
-            len += (size_t)snprintf(text + len, sizeof text - len, "%s",
-                                    grid[r * 8 + f]);
-        }
-        if (empty)
-            len += (size_t)snprintf(text + len, sizeof text - len, "%d", empty);
-        text[len++] = r ? '/' : ' ';
+    for (char *w = strtok_r(buf, " ", &save); w; w = strtok_r(NULL, " ", &save)) {
+        uint64_t b = fs4_bit((w[1] - '1') * 8 + (w[0] - 'a'));
+        f.occ[w[3] == 'g' ? GREEN : RED] |= b;
+        f.kind[strchr("KRNBG", w[4]) - "KRNBG"] |= b;
     }
-    /* the other seat moved last; 20 turns played, none quiet; cap 400 */
-    snprintf(text + len, sizeof text - len, "%c - - %s 20 0 out:bs,ws", mover,
-             mover == 'g' ? "rgwb" : "grwb");
+    f.turn = mover == 'g' ? GREEN : RED;
+    static const uint8_t recent[2][SEATS] = {{RED, GREEN, WHITE, BLACK},
+                                             {GREEN, RED, WHITE, BLACK}};
+    memcpy(f.recent, recent[f.turn], sizeof f.recent);
+    memset(f.out, OUT_IN, sizeof f.out);
+    f.out[BLACK] = f.out[WHITE] = OUT_STALEMATED;
+    f.phase = PH_MOVE;
+    f.owe = 0;
+    f.ply = 20;
+    f.quiet = 0;
+    fs4_write_state(&f, text, sizeof text);
     lt_error err = {0};
     return g->read_state(s, text, &err) == LT_OK;
 }

@@ -23,15 +23,14 @@
 #include <string.h>
 #include <time.h>
 
-#include "../tablefile.h"
+#include "../endgame/endgame.h"
 #include "endgames.h"
 #include "ludoteka/text.h"
 
 enum {
     MATS = 21,       /* the men of a side: none, one kind, or two kinds */
     TABLES_MAX = 44,
-    INVALID = 255,   /* a count byte: not a legal position */
-    VERSION = 1
+    INVALID = 255    /* a count byte: not a legal position */
 };
 
 /* A position: side 0 is to move.  Squares 0..63; each side's men by
@@ -614,100 +613,41 @@ uint64_t fs4eg_verify(const fs4eg *e, char *msg, size_t size)
     return bad;
 }
 
-/* ---- The cache file ---- */
-
-typedef struct {
-    char magic[8]; /* "LTFS4EGT" */
-    uint32_t version;
-    int32_t centre, alfil, men, maxd;
-    char name[48];
-    uint32_t pad;
-    uint64_t entries;
-    uint64_t checksum;
-} header;
-
-static bool path_of(int centre, int alfil, int men, bool make, char *buf,
-                    size_t size)
-{
-    fs4eg e;
-    layout(&e, centre, alfil, men);
-    char name[80];
-    snprintf(name, sizeof name, "%s-%d.endgames", e.name, men);
-    return tf_path(name, make, buf, size);
-}
+/* ---- The cache file (the endgame tables' own: endgame.h) ---- */
 
 void fs4eg_cache_path(int centre, int alfil, int men, char *buf, size_t size)
 {
-    if (!path_of(centre, alfil, men, false, buf, size))
-        buf[0] = '\0';
+    fs4eg e;
+    layout(&e, centre, alfil, men);
+    eg_file_path(e.name, men, buf, size);
 }
 
 uint64_t fs4eg_file_bytes(const fs4eg *e)
 {
-    return sizeof(header) + e->entries;
+    return eg_file_bytes(&(eg_tables){.entries = e->entries});
 }
 
 fs4eg *fs4eg_cache_load(int centre, int alfil, int men, char *msg, size_t size)
 {
-    char path[1200];
-    msg[0] = '\0';
-    if (!path_of(centre, alfil, men, false, path, sizeof path))
-        return NULL;
-    tf_mapping map;
-    int got = tf_map(path, sizeof(header), &map);
-    if (got == TF_SHORT)
-        snprintf(msg, size, _("%s: cut short, not used"), path);
-    fs4eg *e = got == TF_MAPPED ? malloc(sizeof *e) : NULL;
+    fs4eg *e = malloc(sizeof *e);
     if (!e) {
-        tf_unmap(&map);
+        msg[0] = '\0';
         return NULL;
     }
     layout(e, centre, alfil, men);
-    const header *h = map.bytes;
-    const uint8_t *values = (const uint8_t *)map.bytes + sizeof *h;
-    const char *why = NULL;
-    if (memcmp(h->magic, "LTFS4EGT", 8) || h->version != VERSION)
-        why = _("another version or not a table file");
-    else if (h->centre != centre || h->alfil != alfil || h->men != men ||
-             strncmp(h->name, e->name, sizeof h->name))
-        why = _("tables of other rules");
-    else if (h->entries != e->entries ||
-             (uint64_t)map.size != sizeof *h + h->entries)
-        why = _("cut short or too long");
-    else if (h->maxd < 0 || h->maxd > 254 ||
-             tf_checksum(values, h->entries) != h->checksum)
-        why = _("damaged (its checksum does not match)");
-    if (why) {
-        snprintf(msg, size, _("%s: %s, not used"), path, why);
-        tf_unmap(&map);
+    e->value = (uint8_t *)eg_file_load(e->name, e->points, 1, men, e->entries,
+                                       &e->maxd, &e->map, msg, size);
+    if (!e->value) {
         free(e);
         return NULL;
     }
-    e->maxd = h->maxd;
-    e->map = map;
-    e->value = (uint8_t *)values;
     return e;
 }
 
 bool fs4eg_cache_store(const fs4eg *e, char *msg, size_t size)
 {
-    char path[1200];
-    if (!path_of(e->centre, e->alfil, e->men, true, path, sizeof path)) {
-        snprintf(msg, size, "%s", _("no cache folder (set XDG_CACHE_HOME or HOME)"));
-        return false;
-    }
-    header h;
-    memset(&h, 0, sizeof h);
-    memcpy(h.magic, "LTFS4EGT", 8);
-    h.version = VERSION;
-    h.centre = e->centre;
-    h.alfil = e->alfil;
-    h.men = e->men;
-    h.maxd = e->maxd;
-    lt_copy(h.name, sizeof h.name, e->name);
-    h.entries = e->entries;
-    h.checksum = tf_checksum(e->value, e->entries);
-    return tf_store(path, &h, sizeof h, e->value, e->entries, NULL, msg, size);
+    return eg_file_store(e->name, e->points, 1, e->men, e->maxd, e->value,
+                         e->entries, msg, size);
 }
 
 /* ---- In play ---- */

@@ -52,6 +52,41 @@ static bool table_value(const fs4 *s, int seat, double *units)
     return true;
 }
 
+/* At the root, a position the tables win or lose: their best move (the
+ * quickest win, the slowest loss), whatever the cap leaves: the quickest
+ * win is the likeliest to come before it, the slowest loss to reach it.
+ * A draw is left to the search (every move that keeps it scores the
+ * same). */
+static lt_action table_move(const lt_state *st, double *score)
+{
+    const fs4 *s = (const fs4 *)st;
+    bool two = s->phase == PH_MOVE && fs4_count(s->kind[K_KING]) == 2;
+    const fs4eg *t = two && !s->dice ? fs4eg_in_play(s) : NULL;
+    int v = t ? fs4eg_value(t, s) : -1;
+    if (v <= 0)
+        return LT_NO_ACTION;
+    lt_action acts[LT_MAX_ACTIONS], best = LT_NO_ACTION;
+    int n = fs4_legal_actions(s, acts), best_rank = 0;
+    for (int i = 0; i < n; i++) {
+        fs4 c = *s;
+        fs4_apply(&c, acts[i]);
+        /* the mover's value after the move: a game over is a win in one
+         * or two bare kings; else one ply more than the other side's */
+        int w = fs4_game_over(&c) ? (fs4_active(&c, s->turn) &&
+                                     fs4_count(c.kind[K_KING]) == 1 ? 2 : 0)
+                                  : fs4eg_value(t, &c);
+        if (w > 0 && !fs4_game_over(&c))
+            w++;
+        int rank = w == 0 ? 0 : (w - 1) % 2 ? 1000 - w : -1000 + w;
+        if (w >= 0 && (best == LT_NO_ACTION || rank > best_rank)) {
+            best = acts[i];
+            best_rank = rank;
+        }
+    }
+    *score = ((v - 1) % 2 ? TABLE_WIN : -TABLE_WIN) * UNIT;
+    return best;
+}
+
 static double mover_value(const lt_state *st, int seat)
 {
     const fs4 *s = (const fs4 *)st;
@@ -113,6 +148,7 @@ static const lt_search_hooks hooks = {
     /* a game drawn ends at the cap (or with two bare kings); a return r
      * maps to (3r - 1) / 2 */
     .contempt = 1.5 * FS4_CONTEMPT_CAP,
+    .root = table_move,
 };
 
 static const lt_engine engine = {.name = "engine", .hooks = &hooks};
