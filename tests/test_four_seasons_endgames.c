@@ -395,11 +395,18 @@ static void test_cache_refused(void **state)
     rmdir(dir);
 }
 
-TEST_MAIN(cmocka_unit_test_setup_teardown(test_mate_in_one, setup, teardown),
-          cmocka_unit_test_setup_teardown(test_stalemate_wins, setup, teardown),
-          cmocka_unit_test_setup_teardown(test_bare_kings_draw, setup, teardown),
-          cmocka_unit_test_setup_teardown(test_rook_wins, setup, teardown),
-          cmocka_unit_test_setup_teardown(test_against_search, setup, teardown),
-          cmocka_unit_test_setup_teardown(test_verify, setup, teardown),
-          cmocka_unit_test_setup_teardown(test_cache_refused, setup, teardown),
-          cmocka_unit_test_setup_teardown(test_cache_and_engine, setup, teardown))
+/* The tables are built once for every test (TEST_MAIN has no group
+ * setup). */
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_mate_in_one),
+        cmocka_unit_test(test_stalemate_wins),
+        cmocka_unit_test(test_bare_kings_draw),
+        cmocka_unit_test(test_rook_wins),
+        cmocka_unit_test(test_against_search),
+        cmocka_unit_test(test_verify),
+        cmocka_unit_test(test_cache_refused),
+        cmocka_unit_test(test_cache_and_engine)};
+    return cmocka_run_group_tests(tests, setup, teardown);
+}
