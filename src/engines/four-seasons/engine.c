@@ -30,6 +30,15 @@ static double contempt(const fs4 *s)
  * ceiling (0.999). */
 static const double TABLE_WIN = 9980, TABLE_PLY = 1e-4;
 
+/* The tables' value of the state for its seat to move (endgames.h), or
+ * -1; the tables in play into *t. */
+static int looked_up(const fs4 *s, const fs4eg **t)
+{
+    bool two = s->phase == PH_MOVE && !s->dice && fs4_count(s->kind[K_KING]) == 2;
+    *t = two ? fs4eg_in_play(s) : NULL;
+    return *t ? fs4eg_value(*t, s) : -1;
+}
+
 /* The exact value of a position of the tables for seat, into *units;
  * false if there is none: not a table position, seat not one of its two
  * seats, or a win or loss in more plies than the cap leaves (a capture
@@ -37,9 +46,8 @@ static const double TABLE_WIN = 9980, TABLE_PLY = 1e-4;
  * whether one can, so such a position is left to the evaluation). */
 static bool table_value(const fs4 *s, int seat, double *units)
 {
-    bool two = fs4_active(s, seat) && fs4_count(s->kind[K_KING]) == 2;
-    const fs4eg *t = two && !s->dice ? fs4eg_in_play(s) : NULL;
-    int v = t ? fs4eg_value(t, s) : -1;
+    const fs4eg *t;
+    int v = fs4_active(s, seat) ? looked_up(s, &t) : -1;
     if (v < 0 || (v > 0 && v - 1 > s->cap - s->quiet))
         return false;
     if (v == 0) { /* a game drawn now: a third of the pot less contempt */
@@ -60,9 +68,8 @@ static bool table_value(const fs4 *s, int seat, double *units)
 static lt_action table_move(const lt_state *st, double *score)
 {
     const fs4 *s = (const fs4 *)st;
-    bool two = s->phase == PH_MOVE && fs4_count(s->kind[K_KING]) == 2;
-    const fs4eg *t = two && !s->dice ? fs4eg_in_play(s) : NULL;
-    int v = t ? fs4eg_value(t, s) : -1;
+    const fs4eg *t;
+    int v = looked_up(s, &t);
     if (v <= 0)
         return LT_NO_ACTION;
     lt_action acts[LT_MAX_ACTIONS], best = LT_NO_ACTION;
