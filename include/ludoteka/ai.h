@@ -137,6 +137,10 @@ typedef struct lt_search_hooks {
      * to him, on the [-1, 1] scale; the game's own evaluation should
      * count its draws the same way. */
     double contempt;
+    /* Optional: a move known to be best at the root (the game's endgame
+     * tables), played without a search, and its score on the [-1, 1]
+     * scale into *score; or LT_NO_ACTION (-1): search. */
+    lt_action (*root)(const lt_state *, double *score);
 } lt_search_hooks;
 
 enum { LT_ORDER_MAX = 1 << 20 };

@@ -497,6 +497,13 @@ lt_action minimax_search(minimax *m, const lt_state *root,
     int n = g->legal_actions(root, acts);
     for (int i = 0; i < n; i++)
         moves[i] = (lt_move_score){acts[i], 0, 0};
+    const lt_search_hooks *h = m->params.hooks;
+    double known_score = 0;
+    lt_action known = h && h->root ? h->root(root, &known_score) : LT_NO_ACTION;
+    if (known != LT_NO_ACTION) { /* the only move to consider */
+        moves[0] = (lt_move_score){known, (known_score + 1) / 2, 0};
+        n = 1;
+    }
     double scores[LT_MAX_ACTIONS];
     /* every root move needs its value */
     bool full = m->params.temp > 0 || m->params.noise > 0;
@@ -551,7 +558,8 @@ lt_action minimax_search(minimax *m, const lt_state *root,
             break;
     }
     if (n == 1) {
-        moves[0].score = 0.5;
+        if (known == LT_NO_ACTION)
+            moves[0].score = 0.5;
         search_choose(info, moves, 1, 0, seed);
     }
     /* the final choice, at temperature for a weaker player */

@@ -714,18 +714,23 @@ typedef struct {
 } header;
 
 /* The file's path; with make, the folders are created. */
-static bool path_of(const eg_rules *r, int most, bool make, char *buf,
+static bool path_of(const char *rules, int most, bool make, char *buf,
                     size_t size)
 {
     char name[80];
-    snprintf(name, sizeof name, "%s-%d.endgames", r->name, most);
+    snprintf(name, sizeof name, "%s-%d.endgames", rules, most);
     return tf_path(name, make, buf, size);
+}
+
+void eg_file_path(const char *rules, int most, char *buf, size_t size)
+{
+    if (!path_of(rules, most, false, buf, size))
+        buf[0] = '\0';
 }
 
 void eg_cache_path(const eg_rules *r, int most, char *buf, size_t size)
 {
-    if (!path_of(r, most, false, buf, size))
-        buf[0] = '\0';
+    eg_file_path(r->name, most, buf, size);
 }
 
 uint64_t eg_file_bytes(const eg_tables *t)
@@ -733,54 +738,69 @@ uint64_t eg_file_bytes(const eg_tables *t)
     return sizeof(header) + t->entries;
 }
 
-eg_tables *eg_cache_load(const eg_rules *rules, int most, char *msg,
-                         size_t size)
+const uint8_t *eg_file_load(const char *rules, int points, int least,
+                            int most, uint64_t entries, int *maxd,
+                            tf_mapping *map, char *msg, size_t size)
 {
     char path[1200];
     msg[0] = '\0';
-    tf_mapping map;
     if (!path_of(rules, most, false, path, sizeof path))
         return NULL;
-    int got = tf_map(path, sizeof(header), &map);
+    int got = tf_map(path, sizeof(header), map);
     if (got == TF_SHORT)
         snprintf(msg, size, _("%s: cut short, not used"), path);
-    eg_tables *t = got == TF_MAPPED ? calloc(1, sizeof *t) : NULL;
-    if (!t) {
-        tf_unmap(&map);
+    if (got != TF_MAPPED)
         return NULL;
-    }
-    eg_layout(t, rules, most);
-    const header *h = map.bytes;
-    const uint8_t *values = (const uint8_t *)map.bytes + sizeof *h;
+    const header *h = map->bytes;
+    const uint8_t *values = (const uint8_t *)map->bytes + sizeof *h;
     const char *why = NULL;
     if (memcmp(h->magic, "LTENDGAM", 8) || h->version != VERSION)
         why = _("another version or not a table file");
-    else if (h->points != rules->points || h->least != rules->least ||
-             h->most != most || strncmp(h->rules, rules->name, sizeof h->rules))
+    else if (h->points != points || h->least != least || h->most != most ||
+             strncmp(h->rules, rules, sizeof h->rules))
         why = _("tables of other rules");
-    else if (h->entries != t->entries ||
-             (uint64_t)map.size != sizeof *h + h->entries)
+    else if (h->entries != entries ||
+             (uint64_t)map->size != sizeof *h + h->entries)
         why = _("cut short or too long");
     else if (h->maxd < 0 || h->maxd > 254 ||
              tf_checksum(values, h->entries) != h->checksum)
         why = _("damaged (its checksum does not match)");
     if (why) {
         snprintf(msg, size, _("%s: %s, not used"), path, why);
-        tf_unmap(&map);
+        tf_unmap(map);
+        return NULL;
+    }
+    *maxd = h->maxd;
+    return values;
+}
+
+eg_tables *eg_cache_load(const eg_rules *rules, int most, char *msg,
+                         size_t size)
+{
+    eg_tables *t = calloc(1, sizeof *t);
+    if (!t)
+        return NULL;
+    eg_layout(t, rules, most);
+    tf_mapping map;
+    const uint8_t *values = eg_file_load(rules->name, rules->points,
+                                         rules->least, most, t->entries,
+                                         &t->maxd, &map, msg, size);
+    if (!values) {
         free(t);
         return NULL;
     }
-    t->maxd = h->maxd;
     t->mapping = map.bytes;
     t->mapped = map.size;
     t->value = (uint8_t *)values;
     return t;
 }
 
-bool eg_cache_store(const eg_tables *t, char *msg, size_t size)
+bool eg_file_store(const char *rules, int points, int least, int most,
+                   int maxd, const uint8_t *values, uint64_t entries,
+                   char *msg, size_t size)
 {
     char path[1200];
-    if (!path_of(&t->rules, t->most, true, path, sizeof path)) {
+    if (!path_of(rules, most, true, path, sizeof path)) {
         snprintf(msg, size, "%s", _("no cache folder (set XDG_CACHE_HOME or HOME)"));
         return false;
     }
@@ -788,12 +808,18 @@ bool eg_cache_store(const eg_tables *t, char *msg, size_t size)
     memset(&h, 0, sizeof h);
     memcpy(h.magic, "LTENDGAM", 8);
     h.version = VERSION;
-    h.points = t->rules.points;
-    h.least = t->rules.least;
-    h.most = t->most;
-    h.maxd = t->maxd;
-    lt_copy(h.rules, sizeof h.rules, t->rules.name);
-    h.entries = t->entries;
-    h.checksum = tf_checksum(t->value, t->entries);
-    return tf_store(path, &h, sizeof h, t->value, t->entries, NULL, msg, size);
+    h.points = points;
+    h.least = least;
+    h.most = most;
+    h.maxd = maxd;
+    lt_copy(h.rules, sizeof h.rules, rules);
+    h.entries = entries;
+    h.checksum = tf_checksum(values, entries);
+    return tf_store(path, &h, sizeof h, values, entries, NULL, msg, size);
+}
+
+bool eg_cache_store(const eg_tables *t, char *msg, size_t size)
+{
+    return eg_file_store(t->rules.name, t->rules.points, t->rules.least,
+                         t->most, t->maxd, t->value, t->entries, msg, size);
 }

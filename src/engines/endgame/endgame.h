@@ -25,6 +25,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "../tablefile.h"
 #include "ludoteka/ai.h"
 #include "ludoteka/game.h"
 
@@ -209,6 +210,19 @@ eg_tables *eg_cache_load(const eg_rules *, int most, char *msg, size_t size);
 bool eg_cache_store(const eg_tables *, char *msg, size_t size);
 /* The bytes of the cache file of these tables. */
 uint64_t eg_file_bytes(const eg_tables *);
+
+/* The same for tables laid out by a game of its own (Four Seasons'),
+ * named by their rules ("four-seasons-centre-blocked-alfil-1-2"), on
+ * `points` squares, with least..most men: the file's path ("" with no
+ * cache folder); its values, mapped (NULL: no file, msg "", or a file
+ * refused, msg says why), and the longest distance in it; storing them. */
+void eg_file_path(const char *rules, int most, char *buf, size_t size);
+const uint8_t *eg_file_load(const char *rules, int points, int least,
+                            int most, uint64_t entries, int *maxd,
+                            tf_mapping *map, char *msg, size_t size);
+bool eg_file_store(const char *rules, int points, int least, int most,
+                   int maxd, const uint8_t *values, uint64_t entries,
+                   char *msg, size_t size);
 
 /* The rules of the tables of game g under cfg, and the men a side its
  * tables have by default and at most (games.c); false if the game has

@@ -5,6 +5,7 @@
  * quiescence search at the horizon.  The paranoid view (every other seat
  * plays against the mover), or best-reply search with view=brs.
  * Parameters: time=S, nodes=N, depth=D, noise=P and view=brs|paranoid. */
+#include "endgames.h"
 #include "engine.h"
 #include "ludoteka/ai.h"
 #include "ludoteka/engines.h"
@@ -14,16 +15,96 @@ enum { NOISY_PLIES = 6 }; /* captures followed at a leaf, at most */
 /* A score as units of 1/10000 of a return mapped to [-1, 1]. */
 static const double UNIT = 1e-4;
 
+/* How much less than its share a draw is worth to the engine, as a
+ * return, after the quiet turns so far. */
+static double contempt(const fs4 *s)
+{
+    return FS4_CONTEMPT + (FS4_CONTEMPT_CAP - FS4_CONTEMPT) * s->quiet / s->cap;
+}
+
+/* ---- The endgame tables (endgames.h): two seats left, no dice ---- */
+
+/* A win found in the tables, in units: a hair less the later the mate
+ * falls (counted from the game's start, so that the search's scores of
+ * positions at different plies compare), kept under the evaluation's
+ * ceiling (0.999). */
+static const double TABLE_WIN = 9980, TABLE_PLY = 1e-4;
+
+/* The tables' value of the state for its seat to move (endgames.h), or
+ * -1; the tables in play into *t. */
+static int looked_up(const fs4 *s, const fs4eg **t)
+{
+    bool two = s->phase == PH_MOVE && !s->dice && fs4_count(s->kind[K_KING]) == 2;
+    *t = two ? fs4eg_in_play(s) : NULL;
+    return *t ? fs4eg_value(*t, s) : -1;
+}
+
+/* The exact value of a position of the tables for seat, into *units;
+ * false if there is none: not a table position, seat not one of its two
+ * seats, or a win or loss in more plies than the cap leaves (a capture
+ * on the way would start the count again, but the tables do not say
+ * whether one can, so such a position is left to the evaluation). */
+static bool table_value(const fs4 *s, int seat, double *units)
+{
+    const fs4eg *t;
+    int v = fs4_active(s, seat) ? looked_up(s, &t) : -1;
+    if (v < 0 || (v > 0 && v - 1 > s->cap - s->quiet))
+        return false;
+    if (v == 0) { /* a game drawn now: a third of the pot less contempt */
+        *units = -1.5 * contempt(s) / UNIT;
+        return true;
+    }
+    int d = v - 1;
+    double win = TABLE_WIN - (s->ply + d) * TABLE_PLY;
+    *units = (d % 2 == 1) == (seat == s->turn) ? win : -win;
+    return true;
+}
+
+/* At the root, a position the tables win or lose: their best move (the
+ * quickest win, the slowest loss), whatever the cap leaves: the quickest
+ * win is the likeliest to come before it, the slowest loss to reach it.
+ * A draw is left to the search (every move that keeps it scores the
+ * same). */
+static lt_action table_move(const lt_state *st, double *score)
+{
+    const fs4 *s = (const fs4 *)st;
+    const fs4eg *t;
+    int v = looked_up(s, &t);
+    if (v <= 0)
+        return LT_NO_ACTION;
+    lt_action acts[LT_MAX_ACTIONS], best = LT_NO_ACTION;
+    int n = fs4_legal_actions(s, acts), best_rank = 0;
+    for (int i = 0; i < n; i++) {
+        fs4 c = *s;
+        fs4_apply(&c, acts[i]);
+        /* the mover's value after the move: a game over is a win in one
+         * or two bare kings; else one ply more than the other side's */
+        int w = fs4_game_over(&c) ? (fs4_active(&c, s->turn) &&
+                                     fs4_count(c.kind[K_KING]) == 1 ? 2 : 0)
+                                  : fs4eg_value(t, &c);
+        if (w > 0 && !fs4_game_over(&c))
+            w++;
+        int rank = w == 0 ? 0 : (w - 1) % 2 ? 1000 - w : -1000 + w;
+        if (w >= 0 && (best == LT_NO_ACTION || rank > best_rank)) {
+            best = acts[i];
+            best_rank = rank;
+        }
+    }
+    *score = ((v - 1) % 2 ? TABLE_WIN : -TABLE_WIN) * UNIT;
+    return best;
+}
+
 static double mover_value(const lt_state *st, int seat)
 {
     const fs4 *s = (const fs4 *)st;
+    double exact;
+    if (table_value(s, seat, &exact))
+        return exact;
     double e[SEATS];
     double drawn = fs4_expect(s, e);
-    double contempt = FS4_CONTEMPT + (FS4_CONTEMPT_CAP - FS4_CONTEMPT) *
-                                         s->quiet / s->cap;
     /* the return in [-1/3, 1] less the contempt for a draw, mapped to
      * [-1, 1] */
-    return (3 * (e[seat] - contempt * drawn) - 1) / 2 / UNIT;
+    return (3 * (e[seat] - contempt(s) * drawn) - 1) / 2 / UNIT;
 }
 
 /* The order of the groups' worth: what a capture of each gains. */
@@ -74,6 +155,7 @@ static const lt_search_hooks hooks = {
     /* a game drawn ends at the cap (or with two bare kings); a return r
      * maps to (3r - 1) / 2 */
     .contempt = 1.5 * FS4_CONTEMPT_CAP,
+    .root = table_move,
 };
 
 static const lt_engine engine = {.name = "engine", .hooks = &hooks};

@@ -1,0 +1,673 @@
+/* endgames.c — Four Seasons chess: the two-seat endgame tables without
+ * dice (endgames.h), their retrograde build, their check and their cache
+ * file.
+ *
+ * The build solves a table together with its partner, the table of the
+ * same men with the sides' roles swapped (a move that captures nothing
+ * leads from one to the other), smaller tables first (a capture leads to
+ * a table of one man fewer, or to two bare kings: drawn).  A forward pass
+ * with the game's own moves (fs4_moves, so the rules are the game's:
+ * the centre, the alfil, pins, mate and stalemate both losing) finds the
+ * positions without a move (lost now), looks the captures up, and counts
+ * the other moves.  Then layers of distance D = 0, 1, ...: from each
+ * position lost in D the way back (a move of the side that just moved,
+ * taken back: every piece here moves the same way both ways) reaches the
+ * positions won in D + 1 unless won sooner; from each position won in D
+ * the positions before it lose one from their count, and at zero they are
+ * lost, in D + 1 or later if a capture puts the end off.  What no layer
+ * reaches is drawn. */
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "../endgame/endgame.h"
+#include "endgames.h"
+#include "ludoteka/text.h"
+
+enum {
+    MATS = 21,       /* the men of a side: none, one kind, or two kinds */
+    TABLES_MAX = 44,
+    INVALID = 255    /* a count byte: not a legal position */
+};
+
+/* A position: side 0 is to move.  Squares 0..63; each side's men by
+ * kind, then square. */
+typedef struct {
+    int ksq[2], n[2], kind[2][FS4EG_MEN_MAX], sq[2][FS4EG_MEN_MAX];
+} fpos;
+
+typedef struct {
+    int mat[2];      /* the sides' men, as mat_code */
+    int n[2], kind[2][FS4EG_MEN_MAX];
+    int partner;     /* the table with the roles swapped */
+    uint64_t size, offset;
+} table;
+
+struct fs4eg {
+    int centre, alfil, men, points, maxd;
+    int ring[SQUARES];   /* a square's number among the points, or -1 */
+    int square[SQUARES]; /* and back */
+    int tables;
+    table tab[TABLES_MAX];
+    int id[MATS][MATS];  /* the table of (mover's, other's) men, or -1 */
+    uint64_t entries;
+    char name[48];
+    uint8_t *value;
+    tf_mapping map;      /* the cache file, when read from it */
+};
+
+/* The men of a side as a number: 0 none, 1..4 one man (rook, knight,
+ * alfil, General), 5 + 4a + b two (a <= b). */
+static int mat_code(int n, const int *kind)
+{
+    if (n == 0)
+        return 0;
+    if (n == 1)
+        return 1 + kind[0] - K_ROOK;
+    return 5 + 4 * (kind[0] - K_ROOK) + (kind[1] - K_ROOK);
+}
+
+static const char *const centre_names[CENTRES] = {"blocked", "diagonals", "open"};
+
+static void side_name(const table *t, int side, char *out)
+{
+    static const char letter[KINDS] = "KRNBG";
+    int len = 0;
+    out[len++] = 'K';
+    for (int i = 0; i < t->n[side]; i++)
+        out[len++] = letter[t->kind[side][i]];
+    out[len] = '\0';
+}
+
+static void add_table(fs4eg *e, int n0, const int *k0, int n1, const int *k1)
+{
+    table *t = &e->tab[e->tables];
+    t->n[0] = n0;
+    t->n[1] = n1;
+    for (int i = 0; i < n0; i++)
+        t->kind[0][i] = k0[i];
+    for (int i = 0; i < n1; i++)
+        t->kind[1][i] = k1[i];
+    t->mat[0] = mat_code(n0, k0);
+    t->mat[1] = mat_code(n1, k1);
+    t->size = 1;
+    for (int i = 0; i < 2 + n0 + n1; i++)
+        t->size *= (uint64_t)e->points;
+    t->offset = e->entries;
+    e->entries += t->size;
+    e->id[t->mat[0]][t->mat[1]] = e->tables++;
+}
+
+/* The tables up to e->men men, one man first, each table beside its
+ * partner. */
+static void layout(fs4eg *e, int centre, int alfil, int men)
+{
+    memset(e, 0, sizeof *e);
+    e->centre = centre;
+    e->alfil = alfil;
+    e->men = men;
+    memset(e->id, -1, sizeof e->id);
+    uint64_t forbidden = fs4_tables_get()->forbidden[centre];
+    for (int sq = 0; sq < SQUARES; sq++) {
+        e->ring[sq] = -1;
+        if (!(forbidden & fs4_bit(sq))) {
+            e->square[e->points] = sq;
+            e->ring[sq] = e->points++;
+        }
+    }
+    snprintf(e->name, sizeof e->name, "four-seasons-centre-%s-alfil-%s",
+             centre_names[centre], alfil == ALFIL_2 ? "2" : "1-2");
+    int none[1] = {0};
+    for (int x = K_ROOK; x <= K_GENERAL; x++) {
+        int one[1] = {x};
+        add_table(e, 1, one, 0, none);
+        add_table(e, 0, none, 1, one);
+    }
+    if (men < 2)
+        goto done;
+    for (int x = K_ROOK; x <= K_GENERAL; x++)
+        for (int y = x; y <= K_GENERAL; y++) {
+            int two[2] = {x, y};
+            add_table(e, 2, two, 0, none);
+            add_table(e, 0, none, 2, two);
+        }
+    for (int x = K_ROOK; x <= K_GENERAL; x++)
+        for (int y = K_ROOK; y <= K_GENERAL; y++) {
+            int a[1] = {x}, b[1] = {y};
+            add_table(e, 1, a, 1, b);
+        }
+done:
+    for (int i = 0; i < e->tables; i++)
+        e->tab[i].partner = e->id[e->tab[i].mat[1]][e->tab[i].mat[0]];
+}
+
+/* Each side's men by kind, then square. */
+static void sort_men(fpos *p)
+{
+    for (int s = 0; s < 2; s++)
+        if (p->n[s] == 2 && (p->kind[s][0] > p->kind[s][1] ||
+                             (p->kind[s][0] == p->kind[s][1] &&
+                              p->sq[s][0] > p->sq[s][1]))) {
+            int k = p->kind[s][0], q = p->sq[s][0];
+            p->kind[s][0] = p->kind[s][1];
+            p->sq[s][0] = p->sq[s][1];
+            p->kind[s][1] = k;
+            p->sq[s][1] = q;
+        }
+}
+
+/* The table and index of a position (its men sorted); the table -1 for
+ * two bare kings. */
+static uint64_t index_of(const fs4eg *e, fpos *p, int *tab)
+{
+    sort_men(p);
+    int t = e->id[mat_code(p->n[0], p->kind[0])][mat_code(p->n[1], p->kind[1])];
+    *tab = t;
+    if (t < 0)
+        return 0;
+    uint64_t i = (uint64_t)e->ring[p->ksq[0]] * (uint64_t)e->points +
+                 (uint64_t)e->ring[p->ksq[1]];
+    for (int s = 0; s < 2; s++)
+        for (int m = 0; m < p->n[s]; m++)
+            i = i * (uint64_t)e->points + (uint64_t)e->ring[p->sq[s][m]];
+    return i;
+}
+
+/* The position at index i of table t; false if it is no position (two
+ * pieces on a square, two men of a kind out of order). */
+static bool position_of(const fs4eg *e, int t, uint64_t i, fpos *p)
+{
+    const table *tb = &e->tab[t];
+    uint64_t n = (uint64_t)e->points, used = 0;
+    for (int s = 1; s >= 0; s--) {
+        p->n[s] = tb->n[s];
+        for (int m = tb->n[s] - 1; m >= 0; m--) {
+            p->kind[s][m] = tb->kind[s][m];
+            p->sq[s][m] = e->square[i % n];
+            i /= n;
+        }
+    }
+    p->ksq[1] = e->square[i % n];
+    p->ksq[0] = e->square[i / n];
+    for (int s = 0; s < 2; s++) {
+        uint64_t b = fs4_bit(p->ksq[s]);
+        if (used & b)
+            return false;
+        used |= b;
+        for (int m = 0; m < p->n[s]; m++) {
+            b = fs4_bit(p->sq[s][m]);
+            if (used & b)
+                return false;
+            used |= b;
+        }
+        if (p->n[s] == 2 && p->kind[s][0] == p->kind[s][1] &&
+            p->sq[s][0] > p->sq[s][1])
+            return false;
+    }
+    return true;
+}
+
+/* The game's state of a position: seat 0 to move, seat 1 the other, no
+ * dice, no first move owed. */
+static void state_of(const fs4eg *e, const fpos *p, fs4 *s)
+{
+    memset(s, 0, sizeof *s);
+    s->centre = (uint8_t)e->centre;
+    s->alfil = (uint8_t)e->alfil;
+    s->first = FIRST_OFF;
+    s->cap = CAP_DEFAULT;
+    s->phase = PH_MOVE;
+    for (int i = 0; i < SEATS; i++)
+        s->recent[i] = (uint8_t)i;
+    for (int side = 0; side < 2; side++) {
+        uint64_t b = fs4_bit(p->ksq[side]);
+        s->occ[side] |= b;
+        s->kind[K_KING] |= b;
+        for (int m = 0; m < p->n[side]; m++) {
+            b = fs4_bit(p->sq[side][m]);
+            s->occ[side] |= b;
+            s->kind[p->kind[side][m]] |= b;
+        }
+    }
+}
+
+/* Is the side not to move out of check (else the position cannot
+ * arise)? */
+static bool legal(const fs4 *s)
+{
+    uint64_t blockers = fs4_all(s) | fs4_tables_get()->forbidden[s->centre];
+    return !fs4_attackers(s, fs4_king(s, 1), s->occ[0], blockers);
+}
+
+/* The position after side 0's move from -> to; true if it captured. */
+static bool after(const fpos *p, int from, int to, fpos *c)
+{
+    bool took = false;
+    c->ksq[0] = p->ksq[1];
+    c->n[0] = 0;
+    for (int m = 0; m < p->n[1]; m++) {
+        if (p->sq[1][m] == to) {
+            took = true;
+            continue;
+        }
+        c->kind[0][c->n[0]] = p->kind[1][m];
+        c->sq[0][c->n[0]++] = p->sq[1][m];
+    }
+    c->ksq[1] = p->ksq[0] == from ? to : p->ksq[0];
+    c->n[1] = p->n[0];
+    for (int m = 0; m < p->n[0]; m++) {
+        c->kind[1][m] = p->kind[0][m];
+        c->sq[1][m] = p->sq[0][m] == from ? to : p->sq[0][m];
+    }
+    return took;
+}
+
+static int value_at(const fs4eg *e, fpos *p)
+{
+    int t;
+    uint64_t i = index_of(e, p, &t);
+    return t < 0 ? 0 : e->value[e->tab[t].offset + i];
+}
+
+/* ---- The build ---- */
+
+typedef struct {
+    fs4eg *e;
+    uint8_t *count[2]; /* the pair's moves not yet known to lose; INVALID */
+    uint8_t *late[2];  /* the latest end a capture allows, for a loss */
+    int pair[2];       /* the tables (the same one twice if its own
+                        * partner) */
+    int top;           /* the highest value set */
+} build;
+
+static int slot(const build *b, int t)
+{
+    return t == b->pair[0] ? 0 : 1;
+}
+
+static void set_value(build *b, int t, uint64_t i, int v)
+{
+    b->e->value[b->e->tab[t].offset + i] = (uint8_t)v;
+    if (v > b->top)
+        b->top = v;
+}
+
+/* The forward pass over table t. */
+static void forward(build *b, int t)
+{
+    fs4eg *e = b->e;
+    int k = slot(b, t);
+    lt_action acts[256];
+    for (uint64_t i = 0; i < e->tab[t].size; i++) {
+        fpos p, c;
+        fs4 s;
+        b->count[k][i] = INVALID;
+        b->late[k][i] = 0;
+        if (!position_of(e, t, i, &p))
+            continue;
+        state_of(e, &p, &s);
+        if (!legal(&s))
+            continue;
+        int n = fs4_moves(&s, 0, ~(uint64_t)0, false, acts), quiet = 0;
+        int win = 0, late = 0; /* the quickest capture win, latest loss */
+        bool draw = false;
+        for (int a = 0; a < n; a++) {
+            if (!after(&p, acts[a] / SQUARES, acts[a] % SQUARES, &c)) {
+                quiet++;
+                continue;
+            }
+            int v = value_at(e, &c);
+            if (v == 0)
+                draw = true;
+            else if ((v - 1) % 2 == 0 && (!win || v < win))
+                win = v; /* the other side lost in v - 1: won in v */
+            else if ((v - 1) % 2 == 1 && v > late)
+                late = v;
+        }
+        b->count[k][i] = (uint8_t)(quiet + (draw ? 1 : 0));
+        b->late[k][i] = (uint8_t)late;
+        if (n == 0)
+            set_value(b, t, i, 1);
+        else if (win)
+            set_value(b, t, i, 1 + win);
+        else if (quiet == 0 && !draw)
+            set_value(b, t, i, 1 + late);
+    }
+}
+
+/* The positions before p (side 0 to move): side 1's move taken back. */
+static int unmoves(const fs4eg *e, const fpos *p, fpos *out)
+{
+    const fs4_tables *g = fs4_tables_get();
+    int c = e->centre, n = 0;
+    uint64_t occ = fs4_bit(p->ksq[0]) | fs4_bit(p->ksq[1]);
+    for (int s = 0; s < 2; s++)
+        for (int m = 0; m < p->n[s]; m++)
+            occ |= fs4_bit(p->sq[s][m]);
+    for (int piece = -1; piece < p->n[1]; piece++) {
+        int sq = piece < 0 ? p->ksq[1] : p->sq[1][piece];
+        int k = piece < 0 ? K_KING : p->kind[1][piece];
+        uint64_t from;
+        switch (k) {
+        case K_KING: from = g->king[c][sq]; break;
+        case K_ROOK:
+            from = fs4_rook_attacks(g, sq, occ | g->forbidden[c]) & ~g->forbidden[c];
+            break;
+        case K_KNIGHT: from = g->knight[c][sq]; break;
+        case K_ALFIL: from = g->alfil[c][e->alfil][sq]; break;
+        default: from = g->general[c][sq]; break;
+        }
+        for (from &= ~occ; from; from &= from - 1) {
+            fpos *q = &out[n];
+            int f = fs4_lsb(from);
+            q->ksq[0] = piece < 0 ? f : p->ksq[1];
+            q->ksq[1] = p->ksq[0];
+            for (int s = 0; s < 2; s++) {
+                q->n[s] = p->n[1 - s];
+                for (int j = 0; j < q->n[s]; j++) {
+                    q->kind[s][j] = p->kind[1 - s][j];
+                    q->sq[s][j] = p->sq[1 - s][j];
+                }
+            }
+            if (piece >= 0)
+                q->sq[0][piece] = f;
+            fs4 st;
+            state_of(e, q, &st);
+            if (legal(&st))
+                n++;
+        }
+    }
+    return n;
+}
+
+/* Layer D: from each position of the pair at distance D, the positions
+ * before it. */
+static void layer(build *b, int d)
+{
+    fs4eg *e = b->e;
+    fpos before[256];
+    int tabs = b->pair[0] == b->pair[1] ? 1 : 2;
+    for (int k = 0; k < tabs; k++) {
+        int t = b->pair[k];
+        const uint8_t *v = e->value + e->tab[t].offset;
+        for (uint64_t i = 0; i < e->tab[t].size; i++) {
+            if (v[i] != 1 + d || b->count[k][i] == INVALID)
+                continue;
+            fpos p;
+            position_of(e, t, i, &p);
+            int n = unmoves(e, &p, before);
+            for (int j = 0; j < n; j++) {
+                int q;
+                uint64_t qi = index_of(e, &before[j], &q);
+                int qk = slot(b, q);
+                uint8_t *qv = e->value + e->tab[q].offset + qi;
+                if (d + 2 > 255) {
+                    b->top = 256; /* does not fit a byte */
+                } else if (d % 2 == 0) { /* p lost: q won in d + 1 */
+                    if (*qv == 0 || *qv > d + 2)
+                        set_value(b, q, qi, d + 2);
+                } else if (*qv == 0 && b->count[qk][qi] != INVALID &&
+                           b->count[qk][qi] > 0 && --b->count[qk][qi] == 0) {
+                    int late = b->late[qk][qi];
+                    set_value(b, q, qi, late > d + 2 ? late + 1 : d + 2);
+                }
+            }
+        }
+    }
+}
+
+static void report_table(const build *b, int t, double seconds,
+                         void (*report)(void *, const fs4eg_report *), void *ctx)
+{
+    const fs4eg *e = b->e;
+    fs4eg_report r = {.seconds = seconds};
+    char a[8], c[8];
+    side_name(&e->tab[t], 0, a);
+    side_name(&e->tab[t], 1, c);
+    snprintf(r.name, sizeof r.name, "%s-%s", a, c);
+    const uint8_t *v = e->value + e->tab[t].offset;
+    const uint8_t *count = b->count[slot(b, t)];
+    for (uint64_t i = 0; i < e->tab[t].size; i++) {
+        if (count[i] == INVALID)
+            continue;
+        r.positions++;
+        if (v[i] == 0)
+            r.drawn++;
+        else if ((v[i] - 1) % 2)
+            r.won++;
+        else
+            r.lost++;
+        if (v[i] && v[i] - 1 > r.maxd)
+            r.maxd = v[i] - 1;
+    }
+    report(ctx, &r);
+}
+
+fs4eg *fs4eg_build(int centre, int alfil, int men,
+                   void (*report)(void *, const fs4eg_report *), void *ctx,
+                   char *msg, size_t size)
+{
+    fs4eg *e = malloc(sizeof *e);
+    if (!e) {
+        snprintf(msg, size, "%s", _("out of memory"));
+        return NULL;
+    }
+    layout(e, centre, alfil, men);
+    uint64_t largest = 0;
+    for (int t = 0; t < e->tables; t++)
+        largest = e->tab[t].size > largest ? e->tab[t].size : largest;
+    build b = {.e = e};
+    e->value = calloc(e->entries, 1);
+    for (int k = 0; k < 2; k++) {
+        b.count[k] = malloc(largest);
+        b.late[k] = malloc(largest);
+    }
+    bool ok = e->value && b.count[0] && b.count[1] && b.late[0] && b.late[1];
+    for (int t = 0; ok && t < e->tables; t++) {
+        int u = e->tab[t].partner;
+        if (u < t)
+            continue; /* solved with its partner */
+        clock_t start = clock();
+        b.pair[0] = t;
+        b.pair[1] = u;
+        b.top = 0;
+        forward(&b, t);
+        if (u != t)
+            forward(&b, u);
+        for (int d = 0; d + 1 <= b.top && ok; d++) {
+            layer(&b, d);
+            ok = b.top <= 255;
+        }
+        if (!ok) {
+            snprintf(msg, size, "%s", _("a distance does not fit a byte"));
+            break;
+        }
+        if (b.top - 1 > e->maxd)
+            e->maxd = b.top - 1;
+        double seconds = (double)(clock() - start) / CLOCKS_PER_SEC;
+        if (report) {
+            report_table(&b, t, seconds, report, ctx);
+            if (u != t)
+                report_table(&b, u, seconds, report, ctx);
+        }
+    }
+    if (!e->value || !b.count[0] || !b.count[1] || !b.late[0] || !b.late[1])
+        snprintf(msg, size, "%s", _("out of memory"));
+    for (int k = 0; k < 2; k++) {
+        free(b.count[k]);
+        free(b.late[k]);
+    }
+    if (!ok) {
+        fs4eg_free(e);
+        return NULL;
+    }
+    return e;
+}
+
+void fs4eg_free(fs4eg *e)
+{
+    if (!e)
+        return;
+    if (e->map.bytes)
+        tf_unmap(&e->map);
+    else
+        free(e->value);
+    free(e);
+}
+
+uint64_t fs4eg_entries(const fs4eg *e) { return e->entries; }
+int fs4eg_maxd(const fs4eg *e) { return e->maxd; }
+const char *fs4eg_name(const fs4eg *e) { return e->name; }
+
+/* The position of a state (fs4eg_value); false if it is none. */
+static bool position_of_state(const fs4eg *e, const fs4 *s, fpos *p)
+{
+    if (s->phase != PH_MOVE || s->dice || s->centre != e->centre ||
+        s->alfil != e->alfil || fs4_count(s->kind[K_KING]) != 2)
+        return false;
+    int other = fs4_lsb(s->kind[K_KING] & ~s->occ[s->turn]);
+    int seat[2] = {s->turn, fs4_owner_at(s, other)};
+    /* a king left in check (a mate's army handed over next to it) is
+     * taken at once: no position of the tables */
+    uint64_t blockers = fs4_all(s) | fs4_tables_get()->forbidden[s->centre];
+    if ((s->owe & ((1u << seat[0]) | (1u << seat[1]))) ||
+        fs4_attackers(s, other, s->occ[seat[0]], blockers))
+        return false;
+    int men = 0;
+    for (int side = 0; side < 2; side++) {
+        p->ksq[side] = fs4_king(s, seat[side]);
+        p->n[side] = 0;
+        for (uint64_t b = s->occ[seat[side]] & ~s->kind[K_KING]; b; b &= b - 1) {
+            int sq = fs4_lsb(b), k = fs4_kind_at(s, sq);
+            if (k < K_ROOK || k > K_GENERAL || ++men > e->men)
+                return false;
+            p->kind[side][p->n[side]] = k;
+            p->sq[side][p->n[side]++] = sq;
+        }
+    }
+    return true;
+}
+
+int fs4eg_value(const fs4eg *e, const fs4 *s)
+{
+    fpos p;
+    return position_of_state(e, s, &p) ? value_at(e, &p) : -1;
+}
+
+uint8_t *fs4eg_entry(fs4eg *e, const fs4 *s)
+{
+    fpos p;
+    int t;
+    if (e->map.bytes || !position_of_state(e, s, &p))
+        return NULL;
+    uint64_t i = index_of(e, &p, &t);
+    return t < 0 ? NULL : e->value + e->tab[t].offset + i;
+}
+
+/* ---- The check ---- */
+
+uint64_t fs4eg_verify(const fs4eg *e, char *msg, size_t size)
+{
+    uint64_t bad = 0;
+    msg[0] = '\0';
+    lt_action acts[256];
+    for (int t = 0; t < e->tables; t++)
+        for (uint64_t i = 0; i < e->tab[t].size; i++) {
+            fpos p, c;
+            fs4 s;
+            if (!position_of(e, t, i, &p))
+                continue;
+            state_of(e, &p, &s);
+            if (!legal(&s))
+                continue;
+            int n = fs4_moves(&s, 0, ~(uint64_t)0, false, acts);
+            int win = 0, loss = 0; /* the quickest win, the slowest loss */
+            bool draw = false;
+            for (int a = 0; a < n; a++) {
+                after(&p, acts[a] / SQUARES, acts[a] % SQUARES, &c);
+                int v = value_at(e, &c);
+                if (v == 0)
+                    draw = true;
+                else if ((v - 1) % 2 == 0 && (!win || v + 1 < win))
+                    win = v + 1;
+                else if ((v - 1) % 2 == 1 && v + 1 > loss)
+                    loss = v + 1;
+            }
+            int want = n == 0 ? 1 : win ? win : draw ? 0 : loss;
+            int got = e->value[e->tab[t].offset + i];
+            if (got != want && bad++ == 0) {
+                fs4 shown = s;
+                shown.turn = 0;
+                shown.out[2] = shown.out[3] = OUT_STALEMATED;
+                char text[200];
+                fs4_write_state(&shown, text, sizeof text);
+                snprintf(msg, size,
+                         _("position %s (table %d, index %llu): value %d, its "
+                           "moves say %d"),
+                         text, t, (unsigned long long)i, got, want);
+            }
+        }
+    return bad;
+}
+
+/* ---- The cache file (the endgame tables' own: endgame.h) ---- */
+
+void fs4eg_cache_path(int centre, int alfil, int men, char *buf, size_t size)
+{
+    fs4eg e;
+    layout(&e, centre, alfil, men);
+    eg_file_path(e.name, men, buf, size);
+}
+
+uint64_t fs4eg_file_bytes(const fs4eg *e)
+{
+    return eg_file_bytes(&(eg_tables){.entries = e->entries});
+}
+
+fs4eg *fs4eg_cache_load(int centre, int alfil, int men, char *msg, size_t size)
+{
+    fs4eg *e = malloc(sizeof *e);
+    if (!e) {
+        msg[0] = '\0';
+        return NULL;
+    }
+    layout(e, centre, alfil, men);
+    e->value = (uint8_t *)eg_file_load(e->name, e->points, 1, men, e->entries,
+                                       &e->maxd, &e->map, msg, size);
+    if (!e->value) {
+        free(e);
+        return NULL;
+    }
+    return e;
+}
+
+bool fs4eg_cache_store(const fs4eg *e, char *msg, size_t size)
+{
+    return eg_file_store(e->name, e->points, 1, e->men, e->maxd, e->value,
+                         e->entries, msg, size);
+}
+
+/* ---- In play ---- */
+
+static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
+static atomic_int done[CENTRES][ALFILS];
+static fs4eg *in_play[CENTRES][ALFILS];
+
+const fs4eg *fs4eg_in_play(const fs4 *s)
+{
+    int c = s->centre, a = s->alfil;
+    if (atomic_load_explicit(&done[c][a], memory_order_acquire))
+        return in_play[c][a];
+    pthread_mutex_lock(&lock);
+    if (!atomic_load_explicit(&done[c][a], memory_order_relaxed)) {
+        char msg[256];
+        for (int men = FS4EG_MEN_MAX; men >= 1 && !in_play[c][a]; men--)
+            in_play[c][a] = fs4eg_cache_load(c, a, men, msg, sizeof msg);
+        atomic_store_explicit(&done[c][a], 1, memory_order_release);
+    }
+    pthread_mutex_unlock(&lock);
+    return in_play[c][a];
+}

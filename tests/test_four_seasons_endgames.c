@@ -1,0 +1,412 @@
+/* test_four_seasons_endgames.c — Four Seasons' two-seat endgame tables
+ * (src/engines/four-seasons/endgames.c) against values found without
+ * them: positions worked out by hand, counts made here with a board of
+ * our own (a mailbox, each piece's move as RULES.md words it), a plain
+ * search to the end through the game's own moves, and the consistency
+ * check made to fail.  The tables built here have one man besides the
+ * kings (a fraction of a second); the two-man tables are checked by
+ * `ludoteka solve four-seasons --endgames --verify` (docs/endgames.md). */
+#include <math.h>
+#include <stdlib.h>
+#include <unistd.h>
+
+#include "support.h"
+
+#include "engines/four-seasons/endgames.h"
+#include "ludoteka/ai.h"
+#include "ludoteka/rng.h"
+
+static fs4eg *tables; /* centre=blocked, alfil=1-2, one man */
+
+static int setup(void **state)
+{
+    char msg[256];
+    tables = fs4eg_build(CENTRE_BLOCKED, ALFIL_UP_TO_2, 1, NULL, NULL, msg,
+                         sizeof msg);
+    return tables ? 0 : -1;
+}
+
+static int teardown(void **state)
+{
+    fs4eg_free(tables);
+    return 0;
+}
+
+/* A two-seat position: green ("g") and red ("r") left, black and white
+ * stalemated long ago; pieces as "a8:gK b6:rR", mover 'g' or 'r'.  Made
+ * as the game's state, written out and read back by the game, which
+ * refuses a text whose mover has no legal move. */
+static bool two_seats(const lt_game *g, lt_state *s, const char *pieces,
+                      char mover)
+{
+    fs4 f = *(const fs4 *)s;
+    memset(f.occ, 0, sizeof f.occ);
+    memset(f.kind, 0, sizeof f.kind);
+    char buf[256], text[512], *save = NULL;
+    snprintf(buf, sizeof buf, "%s", pieces);
+    for (char *w = strtok_r(buf, " ", &save); w; w = strtok_r(NULL, " ", &save)) {
+        uint64_t b = fs4_bit((w[1] - '1') * 8 + (w[0] - 'a'));
+        f.occ[w[3] == 'g' ? GREEN : RED] |= b;
+        f.kind[strchr("KRNBG", w[4]) - "KRNBG"] |= b;
+    }
+    f.turn = mover == 'g' ? GREEN : RED;
+    static const uint8_t recent[2][SEATS] = {{RED, GREEN, WHITE, BLACK},
+                                             {GREEN, RED, WHITE, BLACK}};
+    memcpy(f.recent, recent[f.turn], sizeof f.recent);
+    memset(f.out, OUT_IN, sizeof f.out);
+    f.out[BLACK] = f.out[WHITE] = OUT_STALEMATED;
+    f.phase = PH_MOVE;
+    f.owe = 0;
+    f.ply = 20;
+    f.quiet = 0;
+    fs4_write_state(&f, text, sizeof text);
+    lt_error err = {0};
+    return g->read_state(s, text, &err) == LT_OK;
+}
+
+static lt_state *new_state(const lt_game **gp)
+{
+    return start(gp, "four-seasons", "cap=400");
+}
+
+/* ---- The plain search: through the game's interface, no tables ---- */
+
+static bool loses_within(const lt_game *g, const lt_state *s, int n);
+
+/* Can the seat to move eliminate the other within n plies? */
+static bool wins_within(const lt_game *g, const lt_state *s, int n)
+{
+    if (n < 1)
+        return false;
+    int me = g->current_player(s);
+    lt_action acts[256];
+    int k = g->legal_actions(s, acts);
+    lt_state *c = lt_state_new(g);
+    bool won = false;
+    for (int i = 0; i < k && !won; i++) {
+        memcpy(c, s, g->state_size);
+        g->apply(c, acts[i]);
+        if (g->current_player(c) == LT_TERMINAL)
+            won = return_of(g, c, me) > 0.9;
+        else
+            won = loses_within(g, c, n - 1);
+    }
+    lt_state_free(c);
+    return won;
+}
+
+/* Is the seat to move eliminated within n plies, whatever it does? */
+static bool loses_within(const lt_game *g, const lt_state *s, int n)
+{
+    if (n < 2)
+        return false;
+    lt_action acts[256];
+    int k = g->legal_actions(s, acts);
+    lt_state *c = lt_state_new(g);
+    bool lost = true;
+    for (int i = 0; i < k && lost; i++) {
+        memcpy(c, s, g->state_size);
+        g->apply(c, acts[i]);
+        lost = g->current_player(c) != LT_TERMINAL && wins_within(g, c, n - 1);
+    }
+    lt_state_free(c);
+    return lost;
+}
+
+/* ---- Positions worked out by hand ---- */
+
+/* The corner a8 (the ring's corners: the lone king's last refuge).
+ * Green king b6 covers a7 and b7; the rook h1-h8 checks along rank 8
+ * and covers b8: mate in one (value 1 + 1).  With red to move in the
+ * mated position there is no move: the game never shows it (red is out
+ * at once), so the move itself is played and the game must end. */
+static void test_mate_in_one(void **state)
+{
+    const lt_game *g;
+    lt_state *s = new_state(&g);
+    assert_true(two_seats(g, s, "b6:gK h1:gR a8:rK", 'g'));
+    assert_int_equal(fs4eg_value(tables, (const fs4 *)s), 2);
+    play(g, s, "h1-h8");
+    assert_int_equal(g->current_player(s), LT_TERMINAL);
+    assert_true(return_of(g, s, GREEN) > 0.9);
+    lt_state_free(s);
+}
+
+/* A stalemate wins: red's king a8, not in check, has a7 and b7 taken by
+ * the king b6 and b8 by the knight d7 (d7-b8 is a (2,1) leap).  Green
+ * makes it with f8-d7: a win in one ply, although a knight cannot mate. */
+static void test_stalemate_wins(void **state)
+{
+    const lt_game *g;
+    lt_state *s = new_state(&g);
+    assert_true(two_seats(g, s, "b6:gK f8:gN a8:rK", 'g'));
+    assert_int_equal(fs4eg_value(tables, (const fs4 *)s), 2);
+    play(g, s, "f8-d7");
+    assert_int_equal(g->current_player(s), LT_TERMINAL);
+    assert_true(return_of(g, s, GREEN) > 0.9);
+    /* the knight one leap off (e6 is in the crossed-out centre, so it
+     * cannot come back to d7 from there): no stalemate in one */
+    assert_true(two_seats(g, s, "b6:gK h8:gN a8:rK", 'g'));
+    assert_int_not_equal(fs4eg_value(tables, (const fs4 *)s), 2);
+    lt_state_free(s);
+}
+
+/* Two bare kings are drawn: green's lone king takes the rook next to it
+ * (a7 is not next to red's king), the game ends at once. */
+static void test_bare_kings_draw(void **state)
+{
+    const lt_game *g;
+    lt_state *s = new_state(&g);
+    assert_true(two_seats(g, s, "b8:gK a7:rR h8:rK", 'g'));
+    assert_int_equal(fs4eg_value(tables, (const fs4 *)s), 0);
+    play(g, s, "b8xa7");
+    assert_int_equal(g->current_player(s), LT_TERMINAL);
+    assert_true(fabs(return_of(g, s, GREEN) - 1.0 / 3) < 1e-9);
+    assert_true(fabs(return_of(g, s, RED) - 1.0 / 3) < 1e-9);
+    /* the rook guarded by its king (b7 next to a8): green is lost */
+    assert_true(two_seats(g, s, "b5:gK b7:rR a8:rK", 'g'));
+    int v = fs4eg_value(tables, (const fs4 *)s);
+    assert_true(v > 0 && (v - 1) % 2 == 0);
+    lt_state_free(s);
+}
+
+/* ---- Counts made with a board of our own ---- */
+
+static bool centre(int f, int r) { return f >= 2 && f <= 5 && r >= 2 && r <= 5; }
+static bool on_board(int f, int r) { return f >= 0 && f < 8 && r >= 0 && r < 8 && !centre(f, r); }
+
+static bool next_to(int a, int b)
+{
+    int df = abs(a % 8 - b % 8), dr = abs(a / 8 - b / 8);
+    return a != b && df <= 1 && dr <= 1;
+}
+
+/* Does a rook on r attack sq, the king k standing in the way? */
+static bool rook_hits(int r, int sq, int k)
+{
+    static const int step[4][2] = {{1, 0}, {-1, 0}, {0, 1}, {0, -1}};
+    for (int d = 0; d < 4; d++)
+        for (int f = r % 8 + step[d][0], q = r / 8 + step[d][1]; on_board(f, q);
+             f += step[d][0], q += step[d][1]) {
+            if (q * 8 + f == sq)
+                return true;
+            if (q * 8 + f == k)
+                break;
+        }
+    return false;
+}
+
+/* The state f with green's king on a and rook on r, red's king on b,
+ * `mover` to move; the rest of the state is a legal position's. */
+static void place(fs4 *f, int a, int r, int b, int mover)
+{
+    memset(f->occ, 0, sizeof f->occ);
+    memset(f->kind, 0, sizeof f->kind);
+    f->occ[GREEN] = fs4_bit(a) | fs4_bit(r);
+    f->occ[RED] = fs4_bit(b);
+    f->kind[K_KING] = fs4_bit(a) | fs4_bit(b);
+    f->kind[K_ROOK] = fs4_bit(r);
+    f->turn = (uint8_t)mover;
+}
+
+/* King and rook against a lone king.  With the rook's side to move, a
+ * position stands if the lone king is not attacked (kings apart, the
+ * rook not on it); the tables win every one.  With the lone king to move
+ * (kings apart), it draws exactly when it can take the rook: the rook
+ * next to it and not next to the other king (a king never steps next to
+ * a king); the tables lose every other. */
+static void test_rook_wins(void **state)
+{
+    const lt_game *g;
+    lt_state *s = new_state(&g);
+    assert_true(two_seats(g, s, "b6:gK h1:gR a8:rK", 'g'));
+    fs4 f = *(const fs4 *)s;
+    long stands = 0, won = 0, to_move = 0, takes = 0, lost = 0, drawn = 0;
+    for (int a = 0; a < 64; a++)
+        for (int b = 0; b < 64; b++)
+            for (int r = 0; r < 64; r++) {
+                if (!on_board(a % 8, a / 8) || !on_board(b % 8, b / 8) ||
+                    !on_board(r % 8, r / 8) || a == b || a == r || b == r ||
+                    next_to(a, b))
+                    continue;
+                if (!rook_hits(r, b, a)) {
+                    stands++;
+                    place(&f, a, r, b, GREEN);
+                    int v = fs4eg_value(tables, &f);
+                    won += v > 0 && (v - 1) % 2 == 1;
+                }
+                to_move++;
+                takes += next_to(b, r) && !next_to(a, r);
+                place(&f, a, r, b, RED);
+                int v = fs4eg_value(tables, &f);
+                drawn += v == 0;
+                lost += v > 0 && (v - 1) % 2 == 0;
+            }
+    assert_int_equal(won, stands);
+    assert_int_equal(drawn, takes);
+    assert_int_equal(lost, to_move - takes);
+    /* the figures docs/endgames.md gives */
+    assert_int_equal(stands, 73168);
+    assert_int_equal(to_move, 92368);
+    assert_int_equal(takes, 9864);
+    lt_state_free(s);
+}
+
+/* ---- Random positions against the plain search ---- */
+
+static void test_against_search(void **state)
+{
+    const lt_game *g;
+    lt_state *s = new_state(&g);
+    static const char kinds[] = "RNBG";
+    lt_rng rng;
+    lt_rng_seed(&rng, 25, 0);
+    int checked[3] = {0, 0, 0}; /* wins, losses, draws */
+    for (int tries = 0; tries < 200000 &&
+                        (checked[0] < 12 || checked[1] < 12 || checked[2] < 12);
+         tries++) {
+        int sq[3];
+        char name[3][3], pieces[64];
+        for (int i = 0; i < 3; i++) {
+            do
+                sq[i] = (int)lt_rng_below(&rng, 64);
+            while (!on_board(sq[i] % 8, sq[i] / 8));
+            fs4_square_name(sq[i], name[i]);
+        }
+        char kind = kinds[lt_rng_below(&rng, 4)];
+        bool strong_moves = lt_rng_below(&rng, 2);
+        snprintf(pieces, sizeof pieces, "%s:gK %s:g%c %s:rK", name[0], name[1],
+                 kind, name[2]);
+        if (sq[0] == sq[1] || sq[0] == sq[2] || sq[1] == sq[2] ||
+            !two_seats(g, s, pieces, strong_moves ? 'g' : 'r'))
+            continue;
+        int v = fs4eg_value(tables, (const fs4 *)s), d = v - 1;
+        if (v < 0) { /* the other king in check: taken at once */
+            assert_true(wins_within(g, s, 1));
+            continue;
+        }
+        if (v == 0 && checked[2] < 12) {
+            assert_false(wins_within(g, s, 3));
+            assert_false(loses_within(g, s, 4));
+            checked[2]++;
+        } else if (v > 0 && d % 2 == 1 && d <= 3 && checked[0] < 12) {
+            assert_true(wins_within(g, s, d));
+            assert_false(wins_within(g, s, d - 2));
+            checked[0]++;
+        } else if (v > 0 && d % 2 == 0 && d <= 4 && checked[1] < 12) {
+            assert_true(loses_within(g, s, d));
+            assert_false(loses_within(g, s, d - 2));
+            checked[1]++;
+        }
+    }
+    assert_int_equal(checked[0], 12);
+    assert_int_equal(checked[1], 12);
+    assert_int_equal(checked[2], 12);
+    lt_state_free(s);
+}
+
+/* ---- The check, the cache file, the engine ---- */
+
+static void test_verify(void **state)
+{
+    char msg[512];
+    assert_int_equal(fs4eg_verify(tables, msg, sizeof msg), 0);
+    /* one value changed: the check finds it (KR-K: b6 h1 against a8, a
+     * mate in one, said to be a mate in three) */
+    const lt_game *g;
+    lt_state *s = new_state(&g);
+    assert_true(two_seats(g, s, "b6:gK h1:gR a8:rK", 'g'));
+    uint8_t *v = fs4eg_entry(tables, (const fs4 *)s);
+    assert_non_null(v);
+    *v = 4;
+    assert_true(fs4eg_verify(tables, msg, sizeof msg) >= 1);
+    assert_non_null(strstr(msg, "value 4, its moves say 2"));
+    *v = 2;
+    assert_int_equal(fs4eg_verify(tables, msg, sizeof msg), 0);
+    lt_state_free(s);
+}
+
+static void test_cache_and_engine(void **state)
+{
+    char dir[] = "/tmp/lt-fs4eg-XXXXXX", msg[1400], path[1200];
+    assert_non_null(mkdtemp(dir));
+    setenv("XDG_CACHE_HOME", dir, 1);
+    assert_true(fs4eg_cache_store(tables, msg, sizeof msg));
+    fs4eg *t = fs4eg_cache_load(CENTRE_BLOCKED, ALFIL_UP_TO_2, 1, msg, sizeof msg);
+    assert_non_null(t);
+    assert_int_equal(fs4eg_entries(t), fs4eg_entries(tables));
+    fs4eg_free(t);
+    /* other rules: no file */
+    assert_null(fs4eg_cache_load(CENTRE_OPEN, ALFIL_UP_TO_2, 1, msg, sizeof msg));
+    assert_string_equal(msg, "");
+
+    /* ai:engine plays by the tables: from KR-K positions won in d, its
+     * move leaves red lost in d - 1; red's move leaves green won in
+     * d - 1 (the slowest loss), each at a shallow search */
+    const lt_game *g;
+    lt_state *s = new_state(&g);
+    lt_error err = {0};
+    lt_player *p = lt_player_new(g, "ai:engine:depth=1", &err);
+    assert_non_null(p);
+    static const char *const cases[][2] = {
+        {"c8:gK d1:gR h7:rK", "g"}, {"a1:gK b8:gR g2:rK", "g"},
+        {"c8:gK d1:gR h7:rK", "r"}, {"b2:gK h2:gR a8:rK", "r"},
+        {"a1:gK a2:gR h8:rK", "g"}};
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        assert_true(two_seats(g, s, cases[i][0], cases[i][1][0]));
+        int v = fs4eg_value(tables, (const fs4 *)s);
+        assert_true(v > 2);
+        lt_action a = lt_player_choose(p, s, 1, NULL, NULL);
+        g->apply(s, a);
+        assert_int_equal(fs4eg_value(tables, (const fs4 *)s), v - 1);
+    }
+    lt_player_free(p);
+    lt_state_free(s);
+    fs4eg_cache_path(CENTRE_BLOCKED, ALFIL_UP_TO_2, 1, path, sizeof path);
+    remove(path);
+    snprintf(path, sizeof path, "%s/ludoteka", dir);
+    rmdir(path);
+    rmdir(dir);
+}
+
+/* A damaged file is refused. */
+static void test_cache_refused(void **state)
+{
+    char dir[] = "/tmp/lt-fs4eg-XXXXXX", msg[1400], path[1200];
+    assert_non_null(mkdtemp(dir));
+    setenv("XDG_CACHE_HOME", dir, 1);
+    assert_true(fs4eg_cache_store(tables, msg, sizeof msg));
+    fs4eg_cache_path(CENTRE_BLOCKED, ALFIL_UP_TO_2, 1, path, sizeof path);
+    FILE *f = fopen(path, "r+b");
+    assert_non_null(f);
+    fseek(f, 1000, SEEK_SET);
+    int c = fgetc(f);
+    fseek(f, 1000, SEEK_SET);
+    fputc(c ^ 1, f);
+    fclose(f);
+    assert_null(fs4eg_cache_load(CENTRE_BLOCKED, ALFIL_UP_TO_2, 1, msg, sizeof msg));
+    assert_non_null(strstr(msg, "checksum"));
+    assert_int_equal(truncate(path, 500), 0);
+    assert_null(fs4eg_cache_load(CENTRE_BLOCKED, ALFIL_UP_TO_2, 1, msg, sizeof msg));
+    assert_non_null(strstr(msg, "not used"));
+    remove(path);
+    snprintf(path, sizeof path, "%s/ludoteka", dir);
+    rmdir(path);
+    rmdir(dir);
+}
+
+/* The tables are built once for every test (TEST_MAIN has no group
+ * setup). */
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_mate_in_one),
+        cmocka_unit_test(test_stalemate_wins),
+        cmocka_unit_test(test_bare_kings_draw),
+        cmocka_unit_test(test_rook_wins),
+        cmocka_unit_test(test_against_search),
+        cmocka_unit_test(test_verify),
+        cmocka_unit_test(test_cache_refused),
+        cmocka_unit_test(test_cache_and_engine)};
+    return cmocka_run_group_tests(tests, setup, teardown);
+}
