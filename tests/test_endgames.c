@@ -1,5 +1,5 @@
-/* test_endgames.c — the endgame tables of nine men's morris and alquerque
- * (src/engines/endgame/, src/engines/<id>/endgames.c): the values of
+/* test_endgames.c — the endgame tables of nine men's morris, alquerque
+ * and Rozbójnicy (src/engines/endgame/, src/engines/<id>/endgames.c): the values of
  * small tables against a plain search to the end through the game's own
  * interface, the consistency check, positions worked out by hand, the
  * cache file (a damaged one refused), the player that plays by the
@@ -130,9 +130,30 @@ static int plain(const lt_game *g, const lt_state *s, int plies)
     return plain_for(g, s, plies, me);
 }
 
-/* Random positions of the tables against the plain search: a win in d
- * is found within d plies and not within d - 2; a loss in d likewise; a
- * draw is neither won nor lost within a few plies. */
+/* A position of value v (its side to move) against the plain search,
+ * unless its kind (won, drawn, lost) has had its share of the cases or
+ * it is deeper than deepest: a win in d is found within d plies and not
+ * within d - 2; a loss in d likewise; a draw is neither won nor lost
+ * within deepest plies.  seen counts the kinds compared. */
+static void compare_plain(const lt_game *g, const lt_state *s, int v,
+                          int deepest, int cases, int *seen)
+{
+    int d = v - 1, kind = v == 0 ? 1 : v & 1 ? 2 : 0;
+    if (d > deepest || seen[kind] >= cases / 3 + 1)
+        return;
+    seen[kind]++;
+    if (v == 0) {
+        assert_int_equal(plain(g, s, deepest), 0);
+    } else {
+        int sign = v & 1 ? -1 : 1;
+        assert_int_equal(plain(g, s, d), sign);
+        if (d >= 2)
+            assert_int_not_equal(plain(g, s, d - 2), sign);
+    }
+}
+
+/* Random positions of the tables against the plain search
+ * (compare_plain). */
 static void against_tables(const eg_tables *t, const char *options,
                            int deepest, int cases)
 {
@@ -148,20 +169,8 @@ static void against_tables(const eg_tables *t, const char *options,
         uint64_t idx = lt_rng_below(&rng, t->size[x][y]);
         uint32_t mover, other;
         eg_position(t, x, y, idx, &mover, &other);
-        int v = eg_value(t, mover, other), d = v - 1;
-        int kind = v == 0 ? 1 : v & 1 ? 2 : 0;
-        if (d > deepest || seen[kind] >= cases / 3 + 1)
-            continue;
-        seen[kind]++;
         lt_state *s = state_of(g, options, (int)(idx & 1), mover, other);
-        if (v == 0) {
-            assert_int_equal(plain(g, s, deepest), 0);
-        } else {
-            int sign = v & 1 ? -1 : 1;
-            assert_int_equal(plain(g, s, d), sign);
-            if (d >= 2)
-                assert_int_not_equal(plain(g, s, d - 2), sign);
-        }
+        compare_plain(g, s, eg_value(t, mover, other), deepest, cases, seen);
         lt_state_free(s);
     }
     assert_true(seen[0] > 0 && seen[1] > 0 && seen[2] > 0);
@@ -533,8 +542,128 @@ static void alquerque(void **st)
     }
 }
 
+/* ---- Rozbójnicy ---- */
+
+/* The value of a robbers position for its side to move, by the tables
+ * in play (the cache folder's): the same lookup as the player's. */
+static int rob_value(const char *text)
+{
+    const lt_game *g;
+    lt_state *s = start_at(&g, "robbers", "cap=5000", 0, text);
+    int v = eg_state_value(eg_game_of(g), s);
+    lt_state_free(s);
+    return v;
+}
+
+/* Random positions of one man against two (either side to move, either
+ * kind, anywhere the game allows) against the plain search, as
+ * against_tables: the value looked up as the player looks it up, the
+ * board turned when green moves. */
+static void rob_against_search(int deepest, int cases)
+{
+    const lt_game *g = lt_game_find("robbers");
+    lt_rng rng;
+    lt_rng_seed(&rng, 2026, 0);
+    int seen[3] = {0, 0, 0}; /* won, drawn, lost */
+    for (int tries = 0; tries < 200000 && seen[0] + seen[1] + seen[2] < cases;
+         tries++) {
+        char board[64];
+        memset(board, '.', sizeof board);
+        int orange = 1 + (int)lt_rng_below(&rng, 2), ok = 1;
+        for (int i = 0; i < 3 && ok; i++) {
+            int sq = (int)lt_rng_below(&rng, 64);
+            bool soldier = lt_rng_below(&rng, 2);
+            ok = board[sq] == '.';
+            board[sq] = (char)((soldier ? 'S' : 'C') + (i < orange ? 0 : 'a' - 'A'));
+        }
+        char text[96];
+        size_t len = 0;
+        for (int r = 7; r >= 0; r--) {
+            for (int f = 0, run = 0; f < 8; f++) {
+                char c = board[r * 8 + f];
+                run = c == '.' ? run + 1 : 0;
+                if (c != '.')
+                    text[len++] = c;
+                else if (f == 7 || board[r * 8 + f + 1] != '.')
+                    text[len++] = (char)('0' + run);
+            }
+            text[len++] = r ? '/' : ' ';
+        }
+        snprintf(text + len, sizeof text - len, "%c", lt_rng_below(&rng, 2) ? 'g' : 'o');
+        lt_state *s = lt_state_new(g);
+        lt_config cfg;
+        lt_config_default(g, &cfg, 0);
+        lt_init(g, s, &cfg, NULL);
+        lt_error err = {0};
+        if (!ok || g->read_state(s, text, &err) != LT_OK ||
+            g->current_player(s) == LT_TERMINAL) {
+            lt_state_free(s); /* squares shared, or a soldier the game refuses */
+            continue;
+        }
+        int v = eg_state_value(eg_game_of(g), s);
+        assert_true(v >= 0);
+        compare_plain(g, s, v, deepest, cases, seen);
+        lt_state_free(s);
+    }
+    assert_true(seen[0] > 0 && seen[1] > 0 && seen[2] > 0);
+}
+
+/* Rozbójnicy up to two men a side (one against two): checked, a value
+ * changed found, against the plain search, by hand, and the player.  By
+ * hand, orange commanders g1 and a8 against a green commander on h4:
+ * g1-g4 presses h4 against the edge, the last green man: won in 1
+ * (either colour to move, the board turned).  Green's soldier a2 with
+ * orange commanders b5 and h8: orange to move takes it at once (b5-b2
+ * presses it against the edge): won in 1; green to move has one move,
+ * a2-a1, promoted in the corner, and b5-b1 takes it from its inner side:
+ * lost in 2.  Green's soldier c3 before orange's soldier c2, an orange
+ * commander c8: green cannot move and passes, then c8-c4 closes c3
+ * between c4 and c2: lost in 2 (a pass is a ply). */
+static void robbers(void **st)
+{
+    make_cache();
+    eg_tables *t = built_of("robbers", "", 2);
+    char msg[256];
+    /* 654960 positions each, counted by a separate enumeration of the
+     * men the game allows */
+    assert_int_equal(t->size[1][1], 0);
+    assert_int_equal(eg_verify(t, NULL, msg, sizeof msg), 0);
+    assert_true(eg_cache_store(t, msg, sizeof msg));
+    assert_int_equal(rob_value("8/8/8/8/7c/8/8/6C1 o"), EG_OUTSIDE); /* 1-1 */
+    assert_int_equal(rob_value("C7/8/8/8/7c/8/8/6C1 o"), 2);
+    assert_int_equal(rob_value("c7/8/8/8/7C/8/8/6c1 g"), 2);
+    assert_int_equal(rob_value("7C/8/8/1C6/8/8/s7/8 o"), 2);
+    assert_int_equal(rob_value("7C/8/8/1C6/8/8/s7/8 g"), 3);
+    assert_int_equal(rob_value("2C5/8/8/8/8/2s5/2S5/8 g"), 3);
+    assert_int_equal(rob_value("2C5/8/8/8/8/2s5/2S5/8 o"), 2);
+    /* three men a side: no table */
+    assert_int_equal(rob_value("CCC5/8/8/8/8/8/8/ccc5 o"), EG_OUTSIDE);
+    rob_against_search(4, 30);
+    /* the player takes the quickest win, and passes when it must */
+    const lt_game *g;
+    lt_state *s = start_at(&g, "robbers", "", 0, "C7/8/8/8/7c/8/8/6C1 o");
+    lt_error err = {0};
+    lt_player *p = lt_player_new(g, "ai:level=3", &err);
+    assert_non_null(p);
+    g->apply(s, lt_player_choose(p, s, 3, NULL, NULL));
+    assert_int_equal(g->current_player(s), LT_TERMINAL);
+    assert_true(return_of(g, s, 0) > 0);
+    lt_state_free(s);
+    lt_player_free(p);
+    /* a value changed is found: index 2 of table 2-1 is orange's
+     * commanders a1 and b1 (codes 0 and 1: rank 0) and green's on c1
+     * (code 2) */
+    t->value[t->offset[2][1] + 2] ^= 2;
+    assert_int_equal(eg_verify(t, NULL, msg, sizeof msg), 1);
+    assert_non_null(strstr(msg, "table 2-1, position 2:"));
+    char path[1200];
+    eg_cache_path(&t->rules, 2, path, sizeof path);
+    remove(path);
+    eg_free(t);
+}
+
 TEST_MAIN(cmocka_unit_test(by_hand), cmocka_unit_test(consistent),
-          cmocka_unit_test(alquerque),
+          cmocka_unit_test(alquerque), cmocka_unit_test(robbers),
           cmocka_unit_test(jump_against_search),
           cmocka_unit_test(jump_flying_against_search),
           cmocka_unit_test(mills_against_search),

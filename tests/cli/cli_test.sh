@@ -829,6 +829,20 @@ XDG_CACHE_HOME=$T/eg run 0 solve alquerque --option capture=forced --endgames --
 has out "table 1-1: 600 positions"
 has out "verify 0 positions disagree"
 [ -f "$T/eg/ludoteka/alquerque-forced-multi-1.endgames" ] || fail "no alquerque endgame file"
+# Rozbójnicy's, two men a side and three in all (1-2, 2-1): one man
+# (a commander anywhere, or a soldier on ranks 2-7) against two on other
+# squares, the two not soldiers on one file: 654960 positions, counted by
+# a separate enumeration; one man each is a draw by rule, no table
+XDG_CACHE_HOME=$T/eg run 0 solve robbers --endgames --men 2 --verify
+has out "table 1-2: 654960 positions"
+has out "table 2-1: 654960 positions"
+lacks out "table 1-1"
+has out "verify 0 positions disagree"
+[ -f "$T/eg/ludoteka/robbers-2.endgames" ] || fail "no robbers endgame file"
+XDG_CACHE_HOME=$T/eg run 1 solve robbers --endgames --men 1
+has err "one man each is a draw"
+run 2 solve robbers --endgames --men 4
+has err "--men: from 1 to 3"
 run 2 solve nine-mens-morris --endgames --men 6
 run 2 solve nine-mens-morris --option capture=mills --endgames --men 2
 has err "--men: from 3 to 5"

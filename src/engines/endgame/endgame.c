@@ -23,7 +23,6 @@
 #include "endgame.h"
 #include "ludoteka/text.h"
 
-enum { NOLOSS = 255 }; /* count of a position that cannot be lost */
 
 static uint64_t binom[33][33];
 static pthread_once_t binom_once = PTHREAD_ONCE_INIT;
@@ -160,7 +159,8 @@ void eg_layout(eg_tables *t, const eg_rules *rules, int most)
     for (int x = rules->least; x <= most; x++)
         for (int y = rules->least; y <= most; y++) {
             t->offset[x][y] = t->entries;
-            t->size[x][y] = binom[n][x] * binom[n - x][y];
+            t->size[x][y] = rules->table_size ? rules->table_size(x, y, most)
+                                              : binom[n][x] * binom[n - x][y];
             t->entries += t->size[x][y];
         }
 }
@@ -272,7 +272,7 @@ typedef struct {
     uint8_t *val[2];           /* per table: its values */
     uint64_t lo[2], hi[2];     /* per table: this process's range */
     uint8_t *cnt[2];           /* per table: moves within the group not
-                                * yet known won, or NOLOSS (this
+                                * yet known won, or EG_NOLOSS (this
                                 * process's range only) */
     int maxk;                  /* the longest distance assigned so far */
     bool overflow, failed;
@@ -301,78 +301,82 @@ static void first_pass(group *gr, int i)
     for (uint64_t idx = gr->lo[i]; idx < gr->hi[i]; idx++, walk_next(&w)) {
         uint32_t mover = w.mover, other = walk_other(&w);
         int n = r->children(r, mover, other, kids);
-        int win = 256, lossmax = 0, same = 0;
-        bool draw = false;
+        eg_moves m = EG_MOVES_NONE;
         for (int k = 0; k < n; k++) {
-            if (kids[k].over) {
-                win = 1;
-                continue;
-            }
             int cx = count(kids[k].mover), cy = count(kids[k].other);
-            if (cx + cy == x + y) {
-                same++;
-                continue;
-            }
-            int v = eg_value(t, kids[k].mover, kids[k].other);
-            if (v <= 0) {
-                draw = true; /* (v < 0 cannot be: smaller tables are whole) */
-            } else if (v & 1) {
-                win = win < v ? win : v; /* lost in v - 1: won in v */
-            } else {
-                lossmax = lossmax > v ? lossmax : v;
-            }
+            eg_moves_add(&m, kids[k].over          ? 1
+                             : cx + cy == x + y ? -1
+                                                : eg_value(t, kids[k].mover,
+                                                           kids[k].other));
         }
-        if ((win < 256 && win > 254) || lossmax > 254) {
-            gr->overflow = true; /* 1 + d would not fit a byte */
-            win = 256;
-            lossmax = 0;
-        }
-        if (n == 0) { /* no move: lost now */
-            val[idx] = 1;
-            cnt[idx] = 0;
-        } else if (win < 256) {
-            val[idx] = (uint8_t)(1 + win);
-            cnt[idx] = NOLOSS;
-        } else if (draw) {
-            val[idx] = 0;
-            cnt[idx] = NOLOSS;
-        } else {
-            /* lost no sooner than lossmax, once every move within the
-             * group is known won for the other side */
-            val[idx] = lossmax ? (uint8_t)(1 + lossmax) : 0;
-            cnt[idx] = (uint8_t)same;
-            if (!same && !lossmax)
-                val[idx] = 1;
-        }
+        int v = eg_moves_value(&m, &cnt[idx]);
+        gr->overflow |= v < 0;
+        val[idx] = v < 0 ? 0 : (uint8_t)v;
         if (val[idx] && val[idx] - 1 > gr->maxk)
             gr->maxk = val[idx] - 1;
     }
 }
 
-/* What reaching a position of layer k means to position idx of table j
- * that moves to it (idx in this process's range).  The outcome of a
- * layer does not depend on the order of these: in an even layer each
- * sets the same win, in an odd one each takes one off a count. */
-static void reach(group *gr, int j, uint64_t idx, int k)
+void eg_moves_add(eg_moves *m, int v)
 {
-    uint8_t *val = gr->val[j], *cnt = gr->cnt[j];
-    uint8_t v = val[idx];
+    m->n++;
+    if (v < 0)
+        m->unknown++;
+    else if (v == 0)
+        m->draw = true;
+    else if (v & 1)
+        m->win = m->win < v ? m->win : v; /* lost in v - 1: won in v */
+    else
+        m->lossmax = m->lossmax > v ? m->lossmax : v;
+}
+
+int eg_moves_value(const eg_moves *m, uint8_t *count)
+{
+    *count = EG_NOLOSS;
+    if (m->n == 0) { /* no move: lost now */
+        *count = 0;
+        return 1;
+    }
+    if ((m->win < 256 && m->win > 254) || m->lossmax > 254)
+        return -1; /* 1 + d would not fit a byte */
+    if (m->win < 256)
+        return 1 + m->win;
+    if (m->draw)
+        return 0;
+    /* lost no sooner than lossmax, once every unknown move is known won
+     * for the other side */
+    *count = (uint8_t)m->unknown;
+    return m->lossmax ? 1 + m->lossmax : m->unknown ? 0 : 1;
+}
+
+/* The outcome of a layer does not depend on the order of the positions
+ * reached: in an even layer each sets the same win, in an odd one each
+ * takes one off a count. */
+int eg_reach(uint8_t *val, uint8_t *cnt, int k)
+{
+    uint8_t v = *val;
     bool won = v && !(v & 1);
     if (!(k & 1)) { /* a move to a lost position: won in k + 1 */
         if (won && v - 1 <= k + 1)
-            return;
-        val[idx] = (uint8_t)(k + 2);
+            return -1;
+        *val = (uint8_t)(k + 2);
     } else { /* a move to a won position */
-        if (won || cnt[idx] == NOLOSS || cnt[idx] == 0)
-            return;
-        if (--cnt[idx])
-            return;
+        if (won || *cnt == EG_NOLOSS || *cnt == 0 || --*cnt)
+            return -1;
         int d = v ? v - 1 : 0;
         d = d > k + 1 ? d : k + 1;
-        val[idx] = (uint8_t)(1 + d);
+        *val = (uint8_t)(1 + d);
     }
-    if (val[idx] - 1 > gr->maxk)
-        gr->maxk = val[idx] - 1;
+    return *val - 1;
+}
+
+/* What reaching a position of layer k means to position idx of table j
+ * that moves to it (idx in this process's range). */
+static void reach(group *gr, int j, uint64_t idx, int k)
+{
+    int d = eg_reach(&gr->val[j][idx], &gr->cnt[j][idx], k);
+    if (d > gr->maxk)
+        gr->maxk = d;
 }
 
 /* The positions of the group that move to table i's position (mover,
@@ -487,22 +491,23 @@ static void layers(group *gr)
     }
 }
 
-static void tally(const eg_tables *t, int x, int y, eg_report *rep)
+void eg_solved(eg_tables *t, int x, int y, uint64_t none, double seconds,
+               void (*report)(void *, const eg_report *), void *ctx)
 {
     const uint8_t *val = t->value + t->offset[x][y];
-    rep->x = x;
-    rep->y = y;
-    rep->positions = t->size[x][y];
-    rep->won = rep->drawn = rep->lost = 0;
-    rep->maxd = 0;
+    eg_report rep = {.x = x, .y = y, .positions = t->size[x][y] - none,
+                     .seconds = seconds};
     for (uint64_t i = 0; i < t->size[x][y]; i++) {
         uint8_t v = val[i];
-        rep->drawn += v == 0;
-        rep->lost += v & 1;
-        rep->won += v && !(v & 1);
-        if (v && v - 1 > rep->maxd)
-            rep->maxd = v - 1;
+        rep.lost += v & 1;
+        rep.won += v && !(v & 1);
+        if (v && v - 1 > rep.maxd)
+            rep.maxd = v - 1;
     }
+    rep.drawn = rep.positions - rep.won - rep.lost;
+    t->maxd = rep.maxd > t->maxd ? rep.maxd : t->maxd;
+    if (report)
+        report(ctx, &rep);
 }
 
 /* Every process's range of table (x, y) to every process. */
@@ -566,6 +571,8 @@ eg_tables *eg_build(const eg_rules *rules, int most, const eg_job *job,
                     void (*report)(void *, const eg_report *), void *ctx,
                     char *msg, size_t size)
 {
+    if (rules->build)
+        return rules->build(rules, most, job, report, ctx, msg, size);
     job = job ? job : &alone;
     eg_tables *t = calloc(1, sizeof *t);
     uint8_t *cnt = NULL;
@@ -603,14 +610,8 @@ eg_tables *eg_build(const eg_rules *rules, int most, const eg_job *job,
                         all += seconds[r];
             }
             free(seconds);
-            for (int i = 0; i < gr.ntables; i++) {
-                eg_report rep;
-                tally(t, gr.xs[i], gr.ys[i], &rep);
-                rep.seconds = all;
-                t->maxd = rep.maxd > t->maxd ? rep.maxd : t->maxd;
-                if (report)
-                    report(ctx, &rep);
-            }
+            for (int i = 0; i < gr.ntables; i++)
+                eg_solved(t, gr.xs[i], gr.ys[i], 0, all, report, ctx);
         }
     free(cnt);
     return t;
@@ -643,25 +644,12 @@ static uint64_t verify_ranges(const eg_tables *t, const eg_job *job,
                 uint32_t mover = w.mover, other = walk_other(&w);
                 int v = t->value[t->offset[x][y] + idx];
                 int n = r->children(r, mover, other, kids);
-                /* the quickest loss and the slowest win among the
-                 * positions after each move, for their side to move */
-                int quickest = -1, slowest = -1, drawn = 0, missing = 0;
-                for (int k = 0; k < n; k++) {
-                    int c = kids[k].over ? 1 : eg_value(t, kids[k].mover,
-                                                        kids[k].other);
-                    if (c < 0)
-                        missing++;
-                    else if (c == 0)
-                        drawn++;
-                    else if (c & 1)
-                        quickest = quickest < 0 || c - 1 < quickest ? c - 1 : quickest;
-                    else
-                        slowest = c - 1 > slowest ? c - 1 : slowest;
-                }
-                int want = n == 0           ? 1
-                           : quickest >= 0  ? quickest + 2
-                           : drawn          ? 0
-                                            : slowest + 2;
+                eg_moves m = EG_MOVES_NONE;
+                for (int k = 0; k < n; k++)
+                    eg_moves_add(&m, kids[k].over ? 1 : eg_value(t, kids[k].mover,
+                                                                 kids[k].other));
+                uint8_t unused;
+                int want = eg_moves_value(&m, &unused), missing = m.unknown;
                 if (v == want && !missing)
                     continue;
                 if (!bad++)
@@ -681,6 +669,8 @@ typedef struct {
 
 uint64_t eg_verify(const eg_tables *t, const eg_job *job, char *msg, size_t size)
 {
+    if (t->rules.verify)
+        return t->rules.verify(t, job, msg, size);
     if (!job || job->size == 1)
         return verify_ranges(t, &alone, msg, size);
     verdict *all = calloc((size_t)job->size, sizeof *all);

@@ -43,6 +43,10 @@ typedef struct {
     bool over;
 } eg_child;
 
+struct eg_tables;
+struct eg_job;
+struct eg_report;
+
 /* A game's rules for its tables, under one set of its options. */
 typedef struct eg_rules {
     const lt_game *game;
@@ -62,6 +66,19 @@ typedef struct eg_rules {
      * Every such move, once: the inverse of the moves children gives. */
     int (*unmoves)(const struct eg_rules *, uint32_t mover, uint32_t other,
                    uint32_t *before);
+    /* A game whose positions are not men on at most 32 points
+     * (Rozbójnicy: 64 squares, two kinds of men) leaves children and
+     * unmoves NULL and brings its own: the positions of table (x, y) in
+     * the tables up to most men a side, the build and the check, as eg_build and eg_verify (which call them);
+     * the layout, the cache file and the player are the shared ones.
+     * NULL for the others. */
+    uint64_t (*table_size)(int x, int y, int most);
+    struct eg_tables *(*build)(const struct eg_rules *, int most,
+                               const struct eg_job *,
+                               void (*report)(void *, const struct eg_report *),
+                               void *ctx, char *msg, size_t size);
+    uint64_t (*verify)(const struct eg_tables *, const struct eg_job *,
+                       char *msg, size_t size);
 } eg_rules;
 
 /* Fills in rules (its name is the caller's to write). */
@@ -71,7 +88,7 @@ void eg_rules_init(eg_rules *, const lt_game *, int points, int least,
                    int (*unmoves)(const eg_rules *, uint32_t, uint32_t, uint32_t *));
 
 /* The tables of one set of rules, for least..most men of each side. */
-typedef struct {
+typedef struct eg_tables {
     eg_rules rules;
     int most;
     uint64_t offset[EG_MEN_MAX + 1][EG_MEN_MAX + 1]; /* table (x, y) */
@@ -84,7 +101,7 @@ typedef struct {
 } eg_tables;
 
 /* How a build went, table by table, for `ludoteka solve --endgames`. */
-typedef struct {
+typedef struct eg_report {
     int x, y;                     /* men of the mover and the other */
     uint64_t positions, won, drawn, lost;
     int maxd;
@@ -118,6 +135,35 @@ typedef struct eg_job {
 /* Every process's `each` bytes at slots + rank * each to every process
  * (alone: nothing to do); false if the messages failed. */
 bool eg_gather(const eg_job *, void *slots, size_t each);
+
+/* The values' arithmetic, shared by the solvers (endgame.c, and a
+ * game's own): a position's moves taken one by one, each by the value of
+ * the position it leads to for its side to move (1 for a game over: that
+ * side has lost), or -1 where that value is not known (in the forward
+ * pass, a position of the pair being solved; in the check, none). */
+enum { EG_NOLOSS = 255 }; /* the count of a position that cannot be lost */
+typedef struct {
+    int n, win, lossmax, unknown;
+    bool draw;
+} eg_moves;
+#define EG_MOVES_NONE ((eg_moves){.win = 256})
+void eg_moves_add(eg_moves *, int v);
+/* What the moves make the position: its value, as far as the known ones
+ * tell (lost in lossmax at the soonest when unknown ones are left, with
+ * *count of them; EG_NOLOSS when it cannot be lost); -1 if a distance
+ * does not fit a byte. */
+int eg_moves_value(const eg_moves *, uint8_t *count);
+/* A position (value *val, count *cnt) moves to one decided in layer k:
+ * a loss in k makes it won in k + 1 unless it is won sooner; a win in k
+ * takes one from its count, and at 0 it is lost in k + 1 or later.  Its
+ * distance if its value changed, else -1. */
+int eg_reach(uint8_t *val, uint8_t *cnt, int k);
+
+/* Table (x, y) solved: its line (report, may be NULL) and the tables'
+ * longest distance; none of its indices are no position (value 0),
+ * seconds the processor time of its pair. */
+void eg_solved(eg_tables *, int x, int y, uint64_t none, double seconds,
+               void (*report)(void *, const eg_report *), void *ctx);
 
 /* Lays out the tables (offset, size, entries) for rules and most. */
 void eg_layout(eg_tables *, const eg_rules *, int most);
@@ -216,10 +262,11 @@ const eg_game *eg_game_of(const lt_game *);
 /* Each game's own (src/engines/<id>/endgames.c): the rules of its tables
  * under a configuration, the men a side its tables have by default and
  * at most, and its entry. */
-extern const lt_game lt_nine_mens_morris, lt_alquerque;
+extern const lt_game lt_nine_mens_morris, lt_alquerque, lt_robbers;
 void nmm_endgame_config(const lt_config *, eg_rules *, int *men, int *men_max);
 void alq_endgame_config(const lt_config *, eg_rules *, int *men, int *men_max);
-extern const eg_game nmm_endgame, alq_endgame;
+void rob_endgame_config(const lt_config *, eg_rules *, int *men, int *men_max);
+extern const eg_game nmm_endgame, alq_endgame, rob_endgame;
 /* The value of a state for its side to move (mid-turn states through
  * their actions), or EG_OUTSIDE. */
 int eg_state_value(const eg_game *, const lt_state *);

@@ -11,6 +11,8 @@ bool eg_rules_of(const lt_game *g, const lt_config *cfg, eg_rules *r,
         nmm_endgame_config(cfg, r, men, men_max);
     else if (g == &lt_alquerque)
         alq_endgame_config(cfg, r, men, men_max);
+    else if (g == &lt_robbers)
+        rob_endgame_config(cfg, r, men, men_max);
     else
         return false;
     return true;
@@ -20,5 +22,6 @@ const eg_game *eg_game_of(const lt_game *g)
 {
     return g == &lt_nine_mens_morris ? &nmm_endgame
            : g == &lt_alquerque      ? &alq_endgame
+           : g == &lt_robbers        ? &rob_endgame
                                      : NULL;
 }

@@ -4,8 +4,7 @@
  * and the freedom of the commanders. */
 #include <math.h>
 
-#include "../../games/robbers/robbers.h"
-#include "ludoteka/engines.h"
+#include "endgames.h"
 
 /* Values in hundredths of a soldier.  A commander goes anywhere along its
  * lines; a soldier only forward, and is worth more as it nears the rank
@@ -130,10 +129,16 @@ static double rob_evaluate(const rob *s)
     return mover == ORANGE ? v : -v;
 }
 
-static void evaluate(const lt_state *st, double *out)
+void rob_evaluate_state(const lt_state *st, double *out)
 {
     out[0] = rob_evaluate((const rob *)st);
     out[1] = -out[0];
 }
 
-const lt_engines lt_robbers_engines = {"robbers", .evaluate = evaluate};
+/* ai:endgame plays by the endgame tables (endgames.c) when they are on
+ * disk, and its levels are the generic ladder's otherwise. */
+static const lt_engine *const engines[] = {&eg_engine, NULL};
+
+const lt_engines lt_robbers_engines = {"robbers", .engines = engines,
+                                       .levels = eg_levels,
+                                       .evaluate = rob_evaluate_state};
