@@ -728,12 +728,20 @@ static void evaluation(void **st)
  * (the h file and b1-g1; the king takes a2, b2 and b1): it reaches
  * a8-g8, a7-g7, a6-a3, b6-b3, g6-g3 and c2-g2 (7 + 7 + 4 + 4 + 4 + 5 =
  * 31), flies to d8, d7, e7, f7 and f8, and is 3 steps from a8: 6 - 31/8
- * + 0.2 * 3 + 0.3 * 1 = 3.025. */
+ * + 0.2 * 3 + 0.3 * 1 = 3.025.
+ *
+ * The force to mate with (fs4_mating_force), Red against Black's lone
+ * king: a rook, 1; a bare king, 0.1; a knight and a General, 0.1 + 2 *
+ * 0.2 = 0.5; five lesser pieces, 1.1, at most 1; a pawn on c2 going
+ * east, free, 0.1 + 0.1 = 0.2, and with a knight 0.4; two pawns on c2
+ * and d2 going east and west, locked head on, 0.1; a pawn on c2 going
+ * north, into the crossed-out centre, 0.1. */
 static void engine_terms(void **st)
 {
     static const char *const check = "a8:gK e8:wR h8:wK a1:rK h1:bK";
     static const char *const coming =
         "a8:gK h7:wR d7:wN h5:wK b3:rR a1:rK h1:bK";
+    static const char *const mate = "r - - wbrg 20 0 out:gs,ws";
     static const struct {
         double (*term)(const fs4 *, int);
         int seat;
@@ -758,6 +766,15 @@ static void engine_terms(void **st)
          "r - - wbrg 20 0 out:gs,ws", 7.725},
         {fs4_boxed, BLACK, NULL, "e8:bK h1:rR a1:rK",
          "r - - wbrg 20 0 out:gs,ws", 3.025},
+        {fs4_mating_force, RED, NULL, "a1:rK b1:rR h1:bK", mate, 1},
+        {fs4_mating_force, RED, NULL, "a1:rK h1:bK", mate, 0.1},
+        {fs4_mating_force, RED, NULL, "a1:rK b1:rN b2:rG h1:bK", mate, 0.5},
+        {fs4_mating_force, RED, NULL,
+         "a1:rK b1:rN b2:rG a2:rB c1:rN a3:rG h1:bK", mate, 1},
+        {fs4_mating_force, RED, NULL, "a1:rK c2:rPe h1:bK", mate, 0.2},
+        {fs4_mating_force, RED, NULL, "a1:rK c2:rPe b1:rN h1:bK", mate, 0.4},
+        {fs4_mating_force, RED, NULL, "a1:rK c2:rPe d2:rPw h1:bK", mate, 0.1},
+        {fs4_mating_force, RED, NULL, "a1:rK c2:rPn h1:bK", mate, 0.1},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         const lt_game *g;

@@ -23,6 +23,9 @@ double fs4_king_taken(const fs4 *s, int seat);
 /* With dice, the chance that another seat may check the seat's king at
  * its next move (0 without dice). */
 double fs4_checks_coming(const fs4 *s, int seat);
+/* How well the seat's men can mate, in (0, 1]: 1 with a rook, less with
+ * lesser pieces and pawns that may still promote. */
+double fs4_mating_force(const fs4 *s, int seat);
 /* What a king outgunned loses for the part of the board it can still
  * reach, its flight squares and its distance to a corner, in pawns. */
 double fs4_boxed(const fs4 *s, int seat);

@@ -48,10 +48,10 @@ static const double HUNT = 4, HUNT_BOX = 1.0, HUNT_KING = 0.2,
  * centre a lone king is mated or stalemated only in a corner (Kh8 by Kf7
  * and a rook on the h file). */
 static const double HUNT_CORNER = 0.3;
-/* The material one needs to mate with, in pawns (a rook's worth): with
- * less, a seat's chances shrink in proportion.  DRAWN: the weight of
- * "nobody wins" beside the seats' weights. */
-static const double MATING = 5, DRAWN = 0.3;
+/* MINOR: what a piece less than a rook adds to a seat's force to mate
+ * with (fs4_mating_force).  DRAWN: the weight of "nobody wins" beside
+ * the seats' weights. */
+static const double MINOR = 0.2, DRAWN = 0.3;
 /* ... that with the whole arrays on the board (START pawns' worth of men
  * besides the kings), and growing as they leave it, up to DRAWN_MAX
  * times. */
@@ -184,6 +184,33 @@ static uint64_t reach(int sq, uint64_t open)
         r |= (v | (v & not_h) << 1 | (v & not_a) >> 1) & open;
     }
     return r;
+}
+
+/* A pawn that can never step on as things stand: the square ahead is
+ * off the board's ring or holds a pawn coming the other way (pawns
+ * locked head on). */
+static bool pawn_stuck(const fs4 *s, int sq, int d)
+{
+    static const int opposite[DIRS] = {DIR_S, DIR_N, DIR_W, DIR_E};
+    uint64_t ahead = fs4_tables_get()->push[s->centre][d][sq];
+    return !ahead || (s->kind[K_PAWN + opposite[d]] & ahead);
+}
+
+/* How well the seat's men can mate, from 0.1 (a bare king) to 1: a rook
+ * mates with its king's help; without one, each knight, alfil or General
+ * adds MINOR and each pawn that may still walk to its edge (and become a
+ * General) half of that. */
+double fs4_mating_force(const fs4 *s, int seat)
+{
+    uint64_t own = s->occ[seat];
+    if (own & s->kind[K_ROOK])
+        return 1;
+    double minors = fs4_count(own & (s->kind[K_KNIGHT] | s->kind[K_ALFIL] |
+                                     s->kind[K_GENERAL]));
+    for (int d = 0; d < DIRS; d++)
+        for (uint64_t b = own & s->kind[K_PAWN + d]; b; b &= b - 1)
+            minors += pawn_stuck(s, fs4_lsb(b), d) ? 0 : 0.5;
+    return fmin(1, 0.1 + MINOR * minors);
 }
 
 static double material(const fs4 *s, int seat)
@@ -403,8 +430,9 @@ void fs4_strengths(const fs4 *s, double *out)
             for (uint64_t b = own & s->kind[K_PAWN + d]; b; b &= b - 1) {
                 /* a pawn on its way to a General: a step is worth more
                  * the nearer the edge */
-                int left = steps_to_edge(fs4_lsb(b), d);
-                score += left <= 1 ? 0.4 : 0.12 * (6 - left) / 5.0 * 2;
+                int sq = fs4_lsb(b), left = steps_to_edge(sq, d);
+                if (!pawn_stuck(s, sq, d))
+                    score += left <= 1 ? 0.4 : 0.12 * (6 - left) / 5.0 * 2;
             }
         /* pieces that go after the other kings: nearer is better */
         for (uint64_t b = own & pieces; b; b &= b - 1) {
@@ -517,9 +545,7 @@ double fs4_expect(const fs4 *s, double *out)
         if (fs4_active(s, p)) {
             /* four pawns of advantage make a seat e times likelier to
              * win, if it has the men to mate with */
-            double men = material(s, p) / MATING;
-            w[p] = exp(strength[p] / 4.0) *
-                   (men >= 1 ? 1 : men > 0.1 ? men : 0.1);
+            w[p] = exp(strength[p] / 4.0) * fs4_mating_force(s, p);
             total += w[p];
             alive++;
         }
