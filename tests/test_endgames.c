@@ -28,8 +28,8 @@ static eg_tables *built_of(const char *id, const char *options, int most)
         fail_msg("options '%s': %s", options, err.msg);
     eg_rules r;
     int men, men_max;
-    assert_true(eg_rules_of(g, &cfg, &r, &men, &men_max));
     char msg[256];
+    assert_true(eg_rules_of(g, &cfg, &r, &men, &men_max, msg, sizeof msg));
     eg_tables *t = eg_build(&r, most, NULL, NULL, NULL, msg, sizeof msg);
     if (!t)
         fail_msg("build: %s", msg);
