@@ -23,11 +23,7 @@ static eg_tables *tables; /* centre=blocked, alfil=1-2, one man */
 static eg_rules rules_of(const char *options)
 {
     const lt_game *g = lt_game_find("four-seasons");
-    lt_config cfg;
-    lt_config_default(g, &cfg, 0);
-    lt_error err = {0};
-    if (lt_config_parse(g, &cfg, options, &err) != LT_OK)
-        fail_msg("options '%s': %s", options, err.msg);
+    lt_config cfg = config_of(g, options, 0);
     eg_rules r;
     int men, men_max;
     char msg[256];
