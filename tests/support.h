@@ -24,18 +24,27 @@
         return cmocka_run_group_tests(tests, NULL, NULL);              \
     }
 
-/* A started game of id with "name=value ..." options (NULL: defaults)
+/* The configuration of g with "name=value ..." options (NULL: defaults)
  * and a player count (0: the game's default). */
-static inline lt_state *start_n(const lt_game **gp, const char *id,
-                                const char *options, int players)
+static inline lt_config config_of(const lt_game *g, const char *options,
+                                  int players)
 {
-    const lt_game *g = lt_game_find(id);
-    assert_non_null(g);
     lt_config cfg;
     lt_config_default(g, &cfg, players);
     lt_error err = {0};
     if (options && lt_config_parse(g, &cfg, options, &err) != LT_OK)
         fail_msg("options '%s': %s", options, err.msg);
+    return cfg;
+}
+
+/* A started game of id with options and a player count (config_of). */
+static inline lt_state *start_n(const lt_game **gp, const char *id,
+                                const char *options, int players)
+{
+    const lt_game *g = lt_game_find(id);
+    assert_non_null(g);
+    lt_config cfg = config_of(g, options, players);
+    lt_error err = {0};
     lt_state *s = lt_state_new(g);
     assert_non_null(s);
     if (lt_init(g, s, &cfg, &err) != LT_OK)

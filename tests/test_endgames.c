@@ -21,15 +21,11 @@
 static eg_tables *built_of(const char *id, const char *options, int most)
 {
     const lt_game *g = lt_game_find(id);
-    lt_config cfg;
-    lt_config_default(g, &cfg, 0);
-    lt_error err = {0};
-    if (lt_config_parse(g, &cfg, options, &err) != LT_OK)
-        fail_msg("options '%s': %s", options, err.msg);
+    lt_config cfg = config_of(g, options, 0);
     eg_rules r;
     int men, men_max;
-    assert_true(eg_rules_of(g, &cfg, &r, &men, &men_max));
     char msg[256];
+    assert_true(eg_rules_of(g, &cfg, &r, &men, &men_max, msg, sizeof msg));
     eg_tables *t = eg_build(&r, most, NULL, NULL, NULL, msg, sizeof msg);
     if (!t)
         fail_msg("build: %s", msg);
@@ -608,6 +604,75 @@ static void rob_against_search(int deepest, int cases)
     assert_true(seen[0] > 0 && seen[1] > 0 && seen[2] > 0);
 }
 
+/* Orange's men in s (its text: C and S before the side to move). */
+static int orange_men(const lt_game *g, const lt_state *s)
+{
+    char text[128];
+    g->write_state(s, text, sizeof text);
+    int n = 0;
+    for (const char *c = text; *c && *c != ' '; c++)
+        n += *c == 'C' || *c == 'S';
+    return n;
+}
+
+/* Can green, to move in s, take one of orange's men? */
+static bool green_takes(const lt_game *g, const lt_state *s)
+{
+    lt_action acts[LT_MAX_ACTIONS];
+    lt_state *c = lt_state_new(g);
+    bool takes = false;
+    for (int i = 0, n = g->legal_actions(s, acts); i < n && !takes; i++) {
+        lt_state_copy(g, c, s);
+        g->apply(c, acts[i]);
+        takes = orange_men(g, c) < orange_men(g, s);
+    }
+    lt_state_free(c);
+    return takes;
+}
+
+/* The state after orange's move `move` from text. */
+static lt_state *rob_after(const lt_game **g, const char *text, const char *move)
+{
+    lt_state *s = start_at(g, "robbers", "cap=5000", 0, text);
+    lt_action a;
+    assert_int_equal((*g)->parse_action(s, move, &a), LT_OK);
+    (*g)->apply(s, a);
+    return s;
+}
+
+/* A draw kept without a man given away (the player chose at random
+ * among the moves that keep a draw).  Orange's commanders a1 and h8
+ * against green's on d4, orange to move, drawn by the tables.  By hand:
+ * a1-a4 gives a man away (d4-b4 presses a4 against the edge: one man
+ * each, a draw by rule), a1-b1 does not (from d4 green's commander
+ * reaches rank 4 and file d only: not b2, b1's inner neighbour, nor g8
+ * or h7, the corner h8's); both keep the draw.  The player keeps its two
+ * men whatever the seed. */
+static void rob_draw_kept(const lt_game *g)
+{
+    static const char *const root = "7C/8/8/8/3c4/8/8/C7 o";
+    assert_int_equal(rob_value(root), 0);
+    lt_state *s = rob_after(&g, root, "a1-a4");
+    assert_true(green_takes(g, s));
+    assert_int_equal(eg_state_value(eg_game_of(g), s), 0);
+    lt_state_free(s);
+    s = rob_after(&g, root, "a1-b1");
+    assert_false(green_takes(g, s));
+    assert_int_equal(eg_state_value(eg_game_of(g), s), 0);
+    lt_state_free(s);
+    lt_error err = {0};
+    lt_player *p = lt_player_new(g, "ai:level=3", &err);
+    assert_non_null(p);
+    for (uint64_t seed = 1; seed <= 20; seed++) {
+        s = start_at(&g, "robbers", "cap=5000", 0, root);
+        g->apply(s, lt_player_choose(p, s, seed, NULL, NULL));
+        assert_int_equal(eg_state_value(eg_game_of(g), s), 0);
+        assert_false(green_takes(g, s));
+        lt_state_free(s);
+    }
+    lt_player_free(p);
+}
+
 /* Rozbójnicy up to two men a side (one against two): checked, a value
  * changed found, against the plain search, by hand, and the player.  By
  * hand, orange commanders g1 and a8 against a green commander on h4:
@@ -650,6 +715,7 @@ static void robbers(void **st)
     assert_true(return_of(g, s, 0) > 0);
     lt_state_free(s);
     lt_player_free(p);
+    rob_draw_kept(g);
     /* a value changed is found: index 2 of table 2-1 is orange's
      * commanders a1 and b1 (codes 0 and 1: rank 0) and green's on c1
      * (code 2) */

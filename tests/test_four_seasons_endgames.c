@@ -12,23 +12,37 @@
 
 #include "support.h"
 
+#include "engines/endgame/endgame.h"
 #include "engines/four-seasons/endgames.h"
 #include "ludoteka/ai.h"
 #include "ludoteka/rng.h"
 
-static fs4eg *tables; /* centre=blocked, alfil=1-2, one man */
+static eg_tables *tables; /* centre=blocked, alfil=1-2, one man */
+
+/* The rules of the tables under options (the shared tables': endgame.h). */
+static eg_rules rules_of(const char *options)
+{
+    const lt_game *g = lt_game_find("four-seasons");
+    lt_config cfg = config_of(g, options, 0);
+    eg_rules r;
+    int men, men_max;
+    char msg[256];
+    if (!eg_rules_of(g, &cfg, &r, &men, &men_max, msg, sizeof msg))
+        fail_msg("rules: %s", msg);
+    return r;
+}
 
 static int setup(void **state)
 {
     char msg[256];
-    tables = fs4eg_build(CENTRE_BLOCKED, ALFIL_UP_TO_2, 1, NULL, NULL, msg,
-                         sizeof msg);
+    eg_rules r = rules_of("");
+    tables = eg_build(&r, 1, NULL, NULL, NULL, msg, sizeof msg);
     return tables ? 0 : -1;
 }
 
 static int teardown(void **state)
 {
-    fs4eg_free(tables);
+    eg_free(tables);
     return 0;
 }
 
@@ -310,7 +324,7 @@ static void test_against_search(void **state)
 static void test_verify(void **state)
 {
     char msg[512];
-    assert_int_equal(fs4eg_verify(tables, msg, sizeof msg), 0);
+    assert_int_equal(eg_verify(tables, NULL, msg, sizeof msg), 0);
     /* one value changed: the check finds it (KR-K: b6 h1 against a8, a
      * mate in one, said to be a mate in three) */
     const lt_game *g;
@@ -319,10 +333,10 @@ static void test_verify(void **state)
     uint8_t *v = fs4eg_entry(tables, (const fs4 *)s);
     assert_non_null(v);
     *v = 4;
-    assert_true(fs4eg_verify(tables, msg, sizeof msg) >= 1);
+    assert_true(eg_verify(tables, NULL, msg, sizeof msg) >= 1);
     assert_non_null(strstr(msg, "value 4, its moves say 2"));
     *v = 2;
-    assert_int_equal(fs4eg_verify(tables, msg, sizeof msg), 0);
+    assert_int_equal(eg_verify(tables, NULL, msg, sizeof msg), 0);
     lt_state_free(s);
 }
 
@@ -331,13 +345,15 @@ static void test_cache_and_engine(void **state)
     char dir[] = "/tmp/lt-fs4eg-XXXXXX", msg[1400], path[1200];
     assert_non_null(mkdtemp(dir));
     setenv("XDG_CACHE_HOME", dir, 1);
-    assert_true(fs4eg_cache_store(tables, msg, sizeof msg));
-    fs4eg *t = fs4eg_cache_load(CENTRE_BLOCKED, ALFIL_UP_TO_2, 1, msg, sizeof msg);
+    assert_true(eg_cache_store(tables, msg, sizeof msg));
+    eg_tables *t = eg_cache_load(&tables->rules, 1, msg, sizeof msg);
     assert_non_null(t);
-    assert_int_equal(fs4eg_entries(t), fs4eg_entries(tables));
-    fs4eg_free(t);
+    assert_int_equal(t->entries, tables->entries);
+    assert_memory_equal(t->value, tables->value, t->entries);
+    eg_free(t);
     /* other rules: no file */
-    assert_null(fs4eg_cache_load(CENTRE_OPEN, ALFIL_UP_TO_2, 1, msg, sizeof msg));
+    eg_rules open = rules_of("centre=open");
+    assert_null(eg_cache_load(&open, 1, msg, sizeof msg));
     assert_string_equal(msg, "");
 
     /* ai:engine plays by the tables: from KR-K positions won in d, its
@@ -362,7 +378,7 @@ static void test_cache_and_engine(void **state)
     }
     lt_player_free(p);
     lt_state_free(s);
-    fs4eg_cache_path(CENTRE_BLOCKED, ALFIL_UP_TO_2, 1, path, sizeof path);
+    eg_cache_path(&tables->rules, 1, path, sizeof path);
     remove(path);
     snprintf(path, sizeof path, "%s/ludoteka", dir);
     rmdir(path);
@@ -375,8 +391,8 @@ static void test_cache_refused(void **state)
     char dir[] = "/tmp/lt-fs4eg-XXXXXX", msg[1400], path[1200];
     assert_non_null(mkdtemp(dir));
     setenv("XDG_CACHE_HOME", dir, 1);
-    assert_true(fs4eg_cache_store(tables, msg, sizeof msg));
-    fs4eg_cache_path(CENTRE_BLOCKED, ALFIL_UP_TO_2, 1, path, sizeof path);
+    assert_true(eg_cache_store(tables, msg, sizeof msg));
+    eg_cache_path(&tables->rules, 1, path, sizeof path);
     FILE *f = fopen(path, "r+b");
     assert_non_null(f);
     fseek(f, 1000, SEEK_SET);
@@ -384,10 +400,10 @@ static void test_cache_refused(void **state)
     fseek(f, 1000, SEEK_SET);
     fputc(c ^ 1, f);
     fclose(f);
-    assert_null(fs4eg_cache_load(CENTRE_BLOCKED, ALFIL_UP_TO_2, 1, msg, sizeof msg));
+    assert_null(eg_cache_load(&tables->rules, 1, msg, sizeof msg));
     assert_non_null(strstr(msg, "checksum"));
     assert_int_equal(truncate(path, 500), 0);
-    assert_null(fs4eg_cache_load(CENTRE_BLOCKED, ALFIL_UP_TO_2, 1, msg, sizeof msg));
+    assert_null(eg_cache_load(&tables->rules, 1, msg, sizeof msg));
     assert_non_null(strstr(msg, "not used"));
     remove(path);
     snprintf(path, sizeof path, "%s/ludoteka", dir);

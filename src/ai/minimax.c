@@ -475,6 +475,14 @@ lt_action minimax_search(minimax *m, const lt_state *root,
                          const lt_limits *lim, uint64_t seed,
                          lt_think_info *out)
 {
+    return minimax_search_among(m, root, NULL, 0, lim, seed, out);
+}
+
+lt_action minimax_search_among(minimax *m, const lt_state *root,
+                               const lt_action *among, int count,
+                               const lt_limits *lim, uint64_t seed,
+                               lt_think_info *out)
+{
     const lt_game *g = m->g;
     lt_think_info local, *info = out ? out : &local;
     memset(info, 0, sizeof *info);
@@ -494,12 +502,13 @@ lt_action minimax_search(minimax *m, const lt_state *root,
 
     lt_move_score moves[LT_MAX_ACTIONS];
     lt_action acts[LT_MAX_ACTIONS];
-    int n = g->legal_actions(root, acts);
+    int n = among ? count : g->legal_actions(root, acts);
     for (int i = 0; i < n; i++)
-        moves[i] = (lt_move_score){acts[i], 0, 0};
+        moves[i] = (lt_move_score){among ? among[i] : acts[i], 0, 0};
     const lt_search_hooks *h = m->params.hooks;
     double known_score = 0;
-    lt_action known = h && h->root ? h->root(root, &known_score) : LT_NO_ACTION;
+    lt_action known = h && h->root && !among ? h->root(root, &known_score)
+                                             : LT_NO_ACTION;
     if (known != LT_NO_ACTION) { /* the only move to consider */
         moves[0] = (lt_move_score){known, (known_score + 1) / 2, 0};
         n = 1;

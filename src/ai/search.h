@@ -35,6 +35,12 @@ minimax *minimax_new(const lt_game *, const search_params *);
 void minimax_free(minimax *);
 lt_action minimax_search(minimax *, const lt_state *, const lt_limits *,
                          uint64_t seed, lt_think_info *);
+/* The same among the root's legal moves among[0..count) only (count >=
+ * 1; the hooks' root move is not asked for). */
+lt_action minimax_search_among(minimax *, const lt_state *,
+                               const lt_action *among, int count,
+                               const lt_limits *, uint64_t seed,
+                               lt_think_info *);
 
 lt_action mcts_search(const lt_game *, const lt_state *, const search_params *,
                       const lt_limits *, uint64_t seed, lt_think_info *);

@@ -8,7 +8,6 @@
 #include <unistd.h>
 
 #include "../engines/endgame/endgame.h"
-#include "../engines/four-seasons/endgames.h"
 #include "cli.h"
 #include "cmd.h"
 #include "mpi_job.h"
@@ -148,8 +147,8 @@ static void solving(void *ctx, const lt_think_info *info)
 static void table_done(void *ctx, const eg_report *r)
 {
     (void)ctx;
-    printf("table %d-%d: %" PRIu64 " positions, won %" PRIu64 ", drawn %" PRIu64
-           ", lost %" PRIu64 ", longest %d plies, %.2f s\n", r->x, r->y,
+    printf("table %s: %" PRIu64 " positions, won %" PRIu64 ", drawn %" PRIu64
+           ", lost %" PRIu64 ", longest %d plies, %.2f s\n", r->name,
            r->positions, r->won, r->drawn, r->lost, r->maxd, r->seconds);
     fflush(stdout);
 }
@@ -205,8 +204,9 @@ static int solve_endgames(const lt_game *g, const lt_config *cfg, long long men,
 {
     eg_rules rules;
     int men_default, men_max;
-    if (!eg_rules_of(g, cfg, &rules, &men_default, &men_max))
-        return cli_fail(EXIT_USAGE, _("%s has no endgame tables"), g->id);
+    char opts[512], msg[1400], path[1200];
+    if (!eg_rules_of(g, cfg, &rules, &men_default, &men_max, msg, sizeof msg))
+        return cli_fail(EXIT_USAGE, "%s", msg);
     if (men == 0)
         men = men_default;
     if (men < rules.least || men > men_max)
@@ -215,10 +215,9 @@ static int solve_endgames(const lt_game *g, const lt_config *cfg, long long men,
     eg_job job = {.rank = rank, .size = size, .all = job_all,
                   .share = job_share, .swap = job_swap};
     bool lead = rank == 0;
-    char opts[512], msg[1400], path[1200];
     lt_config_write(g, cfg, opts, sizeof opts);
     if (lead)
-        printf("%s (%s): endgame tables %s, up to %lld men a side\n", g->id,
+        printf("%s (%s): endgame tables %s, --men %lld\n", g->id,
                opts, rules.name, men);
     fflush(stdout);
     eg_tables *t = NULL;
@@ -283,83 +282,6 @@ static int solve_endgames(const lt_game *g, const lt_config *cfg, long long men,
     return status;
 }
 
-/* ---- Four Seasons: the two-seat tables without dice (their own
- * indexing: src/engines/four-seasons/endgames.h) ---- */
-
-static void fs4_table_done(void *ctx, const fs4eg_report *r)
-{
-    (void)ctx;
-    printf("table %s: %" PRIu64 " positions, won %" PRIu64 ", drawn %" PRIu64
-           ", lost %" PRIu64 ", longest %d plies, %.2f s\n", r->name,
-           r->positions, r->won, r->drawn, r->lost, r->maxd, r->seconds);
-    fflush(stdout);
-}
-
-/* solve four-seasons --endgames: built (or with cached read) and stored
- * in the cache folder, with verify checked position by position; in one
- * process. */
-static int solve_fs4_endgames(const lt_game *g, const lt_config *cfg,
-                              long long men, bool cached, bool verify, int size)
-{
-    if (size > 1)
-        return cli_fail(EXIT_USAGE, "%s", _("Four Seasons' endgame tables are "
-                                            "built in one process, not under mpirun"));
-    if (cfg->value[OPT_DICE] != DICE_OFF)
-        return cli_fail(EXIT_USAGE, "%s", _("Four Seasons' endgame tables are "
-                                            "for the game without dice (dice=off)"));
-    if (men == 0)
-        men = FS4EG_MEN_MAX;
-    if (men > FS4EG_MEN_MAX)
-        return cli_fail(EXIT_USAGE, _("--men: from %d to %d for these rules"), 1,
-                        FS4EG_MEN_MAX);
-    int centre = cfg->value[OPT_CENTRE], alfil = cfg->value[OPT_ALFIL];
-    char opts[512], msg[1400], path[1200];
-    lt_config_write(g, cfg, opts, sizeof opts);
-    fs4eg *t = NULL;
-    if (cached) {
-        t = fs4eg_cache_load(centre, alfil, (int)men, msg, sizeof msg);
-        if (!t && msg[0])
-            fprintf(stderr, _("%s; building it again\n"), msg);
-    }
-    double start = cli_seconds(), cpu = cpu_seconds();
-    bool built = !t;
-    if (built) {
-        printf("%s (%s): endgame tables, two seats, up to %lld men besides "
-               "the kings\n", g->id, opts, men);
-        fflush(stdout);
-        t = fs4eg_build(centre, alfil, (int)men, fs4_table_done, NULL, msg,
-                        sizeof msg);
-        if (!t)
-            return cli_fail(EXIT_FAIL, "%s", msg);
-    }
-    double seconds = cli_seconds() - start;
-    cpu = cpu_seconds() - cpu;
-    int status = EXIT_OK;
-    fs4eg_cache_path(centre, alfil, (int)men, path, sizeof path);
-    printf("positions %" PRIu64 "\n", fs4eg_entries(t));
-    printf("longest %d plies\n", fs4eg_maxd(t));
-    if (built) {
-        printf("build %.2f s (processor %.2f s)\n", seconds, cpu);
-        printf("memory %.0f MiB\n", peak_mib());
-        if (!fs4eg_cache_store(t, msg, sizeof msg))
-            status = cli_fail(EXIT_FAIL, _("the tables could not be stored: %s"), msg);
-    }
-    printf("file %s (%" PRIu64 " bytes)\n", path, fs4eg_file_bytes(t));
-    fflush(stdout);
-    if (verify && status == EXIT_OK) {
-        double v0 = cli_seconds(), c0 = cpu_seconds();
-        uint64_t bad = fs4eg_verify(t, msg, sizeof msg);
-        printf("verify %" PRIu64 " positions disagree, %.2f s (processor %.2f s)\n",
-               bad, cli_seconds() - v0, cpu_seconds() - c0);
-        if (bad) { /* no player is to play by tables found wrong */
-            remove(path);
-            status = cli_fail(EXIT_FAIL, _("%s; the file is removed"), msg);
-        }
-    }
-    fs4eg_free(t);
-    return status;
-}
-
 /* solve with the processes of the MPI job it runs in (rank of size), or
  * alone. */
 static int solve(int argc, char **argv, int rank, int size)
@@ -405,8 +327,6 @@ static int solve(int argc, char **argv, int rank, int size)
                                         "solve --help)", argv[i]);
         }
     }
-    if (endgames && g == &lt_four_seasons)
-        return solve_fs4_endgames(g, &cfg, men, cached, verify, size);
     if (endgames)
         return solve_endgames(g, &cfg, men, cached, verify, rank, size);
     if (size > 1)

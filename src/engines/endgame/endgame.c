@@ -156,11 +156,14 @@ void eg_layout(eg_tables *t, const eg_rules *rules, int most)
     t->most = most;
     t->entries = 0;
     int n = rules->points;
+    if (rules->layout) {
+        rules->layout(t);
+        return;
+    }
     for (int x = rules->least; x <= most; x++)
         for (int y = rules->least; y <= most; y++) {
             t->offset[x][y] = t->entries;
-            t->size[x][y] = rules->table_size ? rules->table_size(x, y, most)
-                                              : binom[n][x] * binom[n - x][y];
+            t->size[x][y] = binom[n][x] * binom[n - x][y];
             t->entries += t->size[x][y];
         }
 }
@@ -497,6 +500,7 @@ void eg_solved(eg_tables *t, int x, int y, uint64_t none, double seconds,
     const uint8_t *val = t->value + t->offset[x][y];
     eg_report rep = {.x = x, .y = y, .positions = t->size[x][y] - none,
                      .seconds = seconds};
+    snprintf(rep.name, sizeof rep.name, "%d-%d", x, y);
     for (uint64_t i = 0; i < t->size[x][y]; i++) {
         uint8_t v = val[i];
         rep.lost += v & 1;
@@ -567,12 +571,25 @@ done:
     return ok;
 }
 
+/* A game's own build and check are not split over the processes of a
+ * job: false, with a message, under one of several processes. */
+static bool one_process(const eg_job *job, char *msg, size_t size)
+{
+    if (!job || job->size == 1)
+        return true;
+    snprintf(msg, size, "%s", _("these endgame tables are built and checked "
+                                "by one process: run it without mpirun"));
+    return false;
+}
+
 eg_tables *eg_build(const eg_rules *rules, int most, const eg_job *job,
                     void (*report)(void *, const eg_report *), void *ctx,
                     char *msg, size_t size)
 {
     if (rules->build)
-        return rules->build(rules, most, job, report, ctx, msg, size);
+        return one_process(job, msg, size)
+                   ? rules->build(rules, most, job, report, ctx, msg, size)
+                   : NULL;
     job = job ? job : &alone;
     eg_tables *t = calloc(1, sizeof *t);
     uint8_t *cnt = NULL;
@@ -670,7 +687,8 @@ typedef struct {
 uint64_t eg_verify(const eg_tables *t, const eg_job *job, char *msg, size_t size)
 {
     if (t->rules.verify)
-        return t->rules.verify(t, job, msg, size);
+        return one_process(job, msg, size) ? t->rules.verify(t, job, msg, size)
+                                           : UINT64_MAX;
     if (!job || job->size == 1)
         return verify_ranges(t, &alone, msg, size);
     verdict *all = calloc((size_t)job->size, sizeof *all);
@@ -722,15 +740,10 @@ static bool path_of(const char *rules, int most, bool make, char *buf,
     return tf_path(name, make, buf, size);
 }
 
-void eg_file_path(const char *rules, int most, char *buf, size_t size)
-{
-    if (!path_of(rules, most, false, buf, size))
-        buf[0] = '\0';
-}
-
 void eg_cache_path(const eg_rules *r, int most, char *buf, size_t size)
 {
-    eg_file_path(r->name, most, buf, size);
+    if (!path_of(r->name, most, false, buf, size))
+        buf[0] = '\0';
 }
 
 uint64_t eg_file_bytes(const eg_tables *t)
@@ -738,69 +751,56 @@ uint64_t eg_file_bytes(const eg_tables *t)
     return sizeof(header) + t->entries;
 }
 
-const uint8_t *eg_file_load(const char *rules, int points, int least,
-                            int most, uint64_t entries, int *maxd,
-                            tf_mapping *map, char *msg, size_t size)
+eg_tables *eg_cache_load(const eg_rules *rules, int most, char *msg,
+                         size_t size)
 {
     char path[1200];
     msg[0] = '\0';
-    if (!path_of(rules, most, false, path, sizeof path))
+    if (!path_of(rules->name, most, false, path, sizeof path))
         return NULL;
-    int got = tf_map(path, sizeof(header), map);
+    eg_tables *t = calloc(1, sizeof *t);
+    if (!t)
+        return NULL;
+    eg_layout(t, rules, most);
+    tf_mapping map;
+    int got = tf_map(path, sizeof(header), &map);
     if (got == TF_SHORT)
         snprintf(msg, size, _("%s: cut short, not used"), path);
-    if (got != TF_MAPPED)
+    if (got != TF_MAPPED) {
+        free(t);
         return NULL;
-    const header *h = map->bytes;
-    const uint8_t *values = (const uint8_t *)map->bytes + sizeof *h;
+    }
+    const header *h = map.bytes;
+    const uint8_t *values = (const uint8_t *)map.bytes + sizeof *h;
     const char *why = NULL;
     if (memcmp(h->magic, "LTENDGAM", 8) || h->version != VERSION)
         why = _("another version or not a table file");
-    else if (h->points != points || h->least != least || h->most != most ||
-             strncmp(h->rules, rules, sizeof h->rules))
+    else if (h->points != rules->points || h->least != rules->least ||
+             h->most != most || strncmp(h->rules, rules->name, sizeof h->rules))
         why = _("tables of other rules");
-    else if (h->entries != entries ||
-             (uint64_t)map->size != sizeof *h + h->entries)
+    else if (h->entries != t->entries ||
+             (uint64_t)map.size != sizeof *h + h->entries)
         why = _("cut short or too long");
     else if (h->maxd < 0 || h->maxd > 254 ||
              tf_checksum(values, h->entries) != h->checksum)
         why = _("damaged (its checksum does not match)");
     if (why) {
         snprintf(msg, size, _("%s: %s, not used"), path, why);
-        tf_unmap(map);
-        return NULL;
-    }
-    *maxd = h->maxd;
-    return values;
-}
-
-eg_tables *eg_cache_load(const eg_rules *rules, int most, char *msg,
-                         size_t size)
-{
-    eg_tables *t = calloc(1, sizeof *t);
-    if (!t)
-        return NULL;
-    eg_layout(t, rules, most);
-    tf_mapping map;
-    const uint8_t *values = eg_file_load(rules->name, rules->points,
-                                         rules->least, most, t->entries,
-                                         &t->maxd, &map, msg, size);
-    if (!values) {
+        tf_unmap(&map);
         free(t);
         return NULL;
     }
+    t->maxd = h->maxd;
     t->mapping = map.bytes;
     t->mapped = map.size;
     t->value = (uint8_t *)values;
     return t;
 }
 
-bool eg_file_store(const char *rules, int points, int least, int most,
-                   int maxd, const uint8_t *values, uint64_t entries,
-                   char *msg, size_t size)
+bool eg_cache_store(const eg_tables *t, char *msg, size_t size)
 {
     char path[1200];
-    if (!path_of(rules, most, true, path, sizeof path)) {
+    if (!path_of(t->rules.name, t->most, true, path, sizeof path)) {
         snprintf(msg, size, "%s", _("no cache folder (set XDG_CACHE_HOME or HOME)"));
         return false;
     }
@@ -808,18 +808,12 @@ bool eg_file_store(const char *rules, int points, int least, int most,
     memset(&h, 0, sizeof h);
     memcpy(h.magic, "LTENDGAM", 8);
     h.version = VERSION;
-    h.points = points;
-    h.least = least;
-    h.most = most;
-    h.maxd = maxd;
-    lt_copy(h.rules, sizeof h.rules, rules);
-    h.entries = entries;
-    h.checksum = tf_checksum(values, entries);
-    return tf_store(path, &h, sizeof h, values, entries, NULL, msg, size);
-}
-
-bool eg_cache_store(const eg_tables *t, char *msg, size_t size)
-{
-    return eg_file_store(t->rules.name, t->rules.points, t->rules.least,
-                         t->most, t->maxd, t->value, t->entries, msg, size);
+    h.points = t->rules.points;
+    h.least = t->rules.least;
+    h.most = t->most;
+    h.maxd = t->maxd;
+    lt_copy(h.rules, sizeof h.rules, t->rules.name);
+    h.entries = t->entries;
+    h.checksum = tf_checksum(t->value, t->entries);
+    return tf_store(path, &h, sizeof h, t->value, t->entries, NULL, msg, size);
 }

@@ -66,13 +66,16 @@ typedef struct eg_rules {
      * Every such move, once: the inverse of the moves children gives. */
     int (*unmoves)(const struct eg_rules *, uint32_t mover, uint32_t other,
                    uint32_t *before);
-    /* A game whose positions are not men on at most 32 points
-     * (Rozbójnicy: 64 squares, two kinds of men) leaves children and
-     * unmoves NULL and brings its own: the positions of table (x, y) in
-     * the tables up to most men a side, the build and the check, as eg_build and eg_verify (which call them);
-     * the layout, the cache file and the player are the shared ones.
-     * NULL for the others. */
-    uint64_t (*table_size)(int x, int y, int most);
+    /* A game whose positions are not men on at most 32 points leaves
+     * children and unmoves NULL and brings its own: the layout of its
+     * tables (the eg_tables' entries, and offset and size where its
+     * tables are those of x men against y: Rozbójnicy, 64 squares and two
+     * kinds of men; Four Seasons' are by the men's kinds, in an order of
+     * its own, and fill in only entries), the build and the check, as
+     * eg_layout, eg_build and eg_verify (which call them, in one process
+     * only); the command, the cache file and (for two sides) the player
+     * are the shared ones.  NULL for the others. */
+    void (*layout)(struct eg_tables *);
     struct eg_tables *(*build)(const struct eg_rules *, int most,
                                const struct eg_job *,
                                void (*report)(void *, const struct eg_report *),
@@ -103,6 +106,7 @@ typedef struct eg_tables {
 /* How a build went, table by table, for `ludoteka solve --endgames`. */
 typedef struct eg_report {
     int x, y;                     /* men of the mover and the other */
+    char name[16];                /* "2-1", or the game's ("KR-K") */
     uint64_t positions, won, drawn, lost;
     int maxd;
     double seconds;               /* processor time of its group */
@@ -211,24 +215,11 @@ bool eg_cache_store(const eg_tables *, char *msg, size_t size);
 /* The bytes of the cache file of these tables. */
 uint64_t eg_file_bytes(const eg_tables *);
 
-/* The same for tables laid out by a game of its own (Four Seasons'),
- * named by their rules ("four-seasons-centre-blocked-alfil-1-2"), on
- * `points` squares, with least..most men: the file's path ("" with no
- * cache folder); its values, mapped (NULL: no file, msg "", or a file
- * refused, msg says why), and the longest distance in it; storing them. */
-void eg_file_path(const char *rules, int most, char *buf, size_t size);
-const uint8_t *eg_file_load(const char *rules, int points, int least,
-                            int most, uint64_t entries, int *maxd,
-                            tf_mapping *map, char *msg, size_t size);
-bool eg_file_store(const char *rules, int points, int least, int most,
-                   int maxd, const uint8_t *values, uint64_t entries,
-                   char *msg, size_t size);
-
-/* The rules of the tables of game g under cfg, and the men a side its
- * tables have by default and at most (games.c); false if the game has
- * none. */
+/* The rules of the tables of game g under cfg, and the men its tables
+ * have by default and at most (games.c); false, with a message, if the
+ * game has none (under these options). */
 bool eg_rules_of(const lt_game *g, const lt_config *cfg, eg_rules *,
-                 int *men, int *men_max);
+                 int *men, int *men_max, char *msg, size_t size);
 
 /* ---- Play by the tables (player.c) ---- */
 
@@ -262,10 +253,15 @@ const eg_game *eg_game_of(const lt_game *);
 /* Each game's own (src/engines/<id>/endgames.c): the rules of its tables
  * under a configuration, the men a side its tables have by default and
  * at most, and its entry. */
-extern const lt_game lt_nine_mens_morris, lt_alquerque, lt_robbers;
+extern const lt_game lt_nine_mens_morris, lt_alquerque, lt_robbers,
+    lt_four_seasons;
 void nmm_endgame_config(const lt_config *, eg_rules *, int *men, int *men_max);
 void alq_endgame_config(const lt_config *, eg_rules *, int *men, int *men_max);
 void rob_endgame_config(const lt_config *, eg_rules *, int *men, int *men_max);
+/* Four Seasons' (four-seasons/endgames.c; its player is its own engine's,
+ * four seats): false with a message under dice. */
+bool fs4_endgame_config(const lt_config *, eg_rules *, int *men,
+                        int *men_max, char *msg, size_t size);
 extern const eg_game nmm_endgame, alq_endgame, rob_endgame;
 /* The value of a state for its side to move (mid-turn states through
  * their actions), or EG_OUTSIDE. */

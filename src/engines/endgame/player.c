@@ -103,7 +103,8 @@ void eg_evaluate(const eg_game *e, const lt_state *s, double *out)
 
 typedef struct {
     const eg_game *e;
-    minimax *mm;
+    minimax *mm;    /* the search, its leaves by the tables (eg_evaluate) */
+    minimax *plain; /* by the game's own evaluation: among drawn moves */
     lt_limits limits;
     double slip;
 } player;
@@ -149,8 +150,12 @@ static void *create(const lt_game *g, const char *params, lt_error *err)
     }
     p->limits = sp.limits;
     p->mm = minimax_new(g, &sp);
-    if (!p->mm) {
+    sp.evaluate = e->fallback;
+    p->plain = minimax_new(g, &sp);
+    if (!p->mm || !p->plain) {
         lt_error_set(err, _("out of memory"));
+        minimax_free(p->mm);
+        minimax_free(p->plain);
         free(p);
         return NULL;
     }
@@ -161,15 +166,21 @@ static void destroy(void *inst)
 {
     player *p = inst;
     minimax_free(p->mm);
+    minimax_free(p->plain);
     free(p);
 }
 
 /* The perfect move in a table position (the quickest win, the slowest
- * loss, a draw rather than a loss), ties drawn by the seed; LT_NO_ACTION
- * if the position is in no table. */
-static lt_action perfect(const eg_game *e, const lt_state *s, uint64_t seed,
+ * loss, a draw rather than a loss); LT_NO_ACTION if the position is in
+ * no table.  Among moves that keep a draw the plain search (the game's
+ * own evaluation, within lim) chooses: the tables score them all alike,
+ * and a move that gives a man away keeps the draw as well as one that
+ * does not.  Other ties are drawn by the seed. */
+static lt_action perfect(const player *p, const lt_state *s,
+                         const lt_limits *lim, uint64_t seed,
                          lt_think_info *info)
 {
+    const eg_game *e = p->e;
     if (eg_state_value(e, s) < 0)
         return LT_NO_ACTION;
     lt_action acts[LT_MAX_ACTIONS], best[LT_MAX_ACTIONS];
@@ -188,7 +199,9 @@ static lt_action perfect(const eg_game *e, const lt_state *s, uint64_t seed,
         return LT_NO_ACTION;
     lt_rng rng;
     lt_rng_seed(&rng, seed, 1);
-    lt_action a = best[lt_rng_below(&rng, (uint64_t)nbest)];
+    lt_action a = top == 0 && nbest > 1
+                      ? minimax_search_among(p->plain, s, best, nbest, lim, seed, NULL)
+                      : best[lt_rng_below(&rng, (uint64_t)nbest)];
     if (info) {
         int me = e->game->current_player(s);
         *info = (lt_think_info){.best = a, .depth = top ? top - 1 : 0};
@@ -208,17 +221,17 @@ static lt_action choose(void *inst, const lt_state *s, const lt_limits *lim,
 {
     player *p = inst;
     double start = search_now();
-    lt_action a = perfect(p->e, s, seed, info);
-    if (a != LT_NO_ACTION) {
-        if (info)
-            info->seconds = search_now() - start;
-        return a;
-    }
     lt_limits l = *lim;
     l.seconds = lt_limit_tighter(p->limits.seconds, lim->seconds);
     l.nodes = (long long)lt_limit_tighter((double)p->limits.nodes,
                                           (double)lim->nodes);
     l.depth = (int)lt_limit_tighter(p->limits.depth, lim->depth);
+    lt_action a = perfect(p, s, &l, seed, info);
+    if (a != LT_NO_ACTION) {
+        if (info)
+            info->seconds = search_now() - start;
+        return a;
+    }
     a = minimax_search(p->mm, s, &l, seed, info);
     /* a slip as the generic levels' blunder makes it (player.c) */
     lt_rng rng;

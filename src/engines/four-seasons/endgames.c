@@ -1,6 +1,7 @@
 /* endgames.c — Four Seasons chess: the two-seat endgame tables without
- * dice (endgames.h), their retrograde build, their check and their cache
- * file.
+ * dice (endgames.h): their layout, their retrograde build and their
+ * check, for the shared tables (../endgame/endgame.h: the command, the
+ * cache file).
  *
  * The build solves a table together with its partner, the table of the
  * same men with the sides' roles swapped (a move that captures nothing
@@ -46,7 +47,8 @@ typedef struct {
     uint64_t size, offset;
 } table;
 
-struct fs4eg {
+/* The tables' layout, and their values while built or checked. */
+typedef struct fs4eg {
     int centre, alfil, men, points, maxd;
     int ring[SQUARES];   /* a square's number among the points, or -1 */
     int square[SQUARES]; /* and back */
@@ -55,9 +57,8 @@ struct fs4eg {
     int id[MATS][MATS];  /* the table of (mover's, other's) men, or -1 */
     uint64_t entries;
     char name[48];
-    uint8_t *value;
-    tf_mapping map;      /* the cache file, when read from it */
-};
+    uint8_t *value;      /* the eg_tables' values (build, check) */
+} fs4eg;
 
 /* The men of a side as a number: 0 none, 1..4 one man (rook, knight,
  * alfil, General), 5 + 4a + b two (a <= b). */
@@ -265,11 +266,11 @@ static bool after(const fpos *p, int from, int to, fpos *c)
     return took;
 }
 
-static int value_at(const fs4eg *e, fpos *p)
+static int value_at(const fs4eg *e, const uint8_t *value, fpos *p)
 {
     int t;
     uint64_t i = index_of(e, p, &t);
-    return t < 0 ? 0 : e->value[e->tab[t].offset + i];
+    return t < 0 ? 0 : value[e->tab[t].offset + i];
 }
 
 /* ---- The build ---- */
@@ -319,7 +320,7 @@ static void forward(build *b, int t)
                 quiet++;
                 continue;
             }
-            int v = value_at(e, &c);
+            int v = value_at(e, e->value, &c);
             if (v == 0)
                 draw = true;
             else if ((v - 1) % 2 == 0 && (!win || v < win))
@@ -420,10 +421,10 @@ static void layer(build *b, int d)
 }
 
 static void report_table(const build *b, int t, double seconds,
-                         void (*report)(void *, const fs4eg_report *), void *ctx)
+                         void (*report)(void *, const eg_report *), void *ctx)
 {
     const fs4eg *e = b->e;
-    fs4eg_report r = {.seconds = seconds};
+    eg_report r = {.x = e->tab[t].n[0], .y = e->tab[t].n[1], .seconds = seconds};
     char a[8], c[8];
     side_name(&e->tab[t], 0, a);
     side_name(&e->tab[t], 1, c);
@@ -446,26 +447,22 @@ static void report_table(const build *b, int t, double seconds,
     report(ctx, &r);
 }
 
-fs4eg *fs4eg_build(int centre, int alfil, int men,
-                   void (*report)(void *, const fs4eg_report *), void *ctx,
-                   char *msg, size_t size)
+/* The tables of e's layout solved into e->value (zeroed); false with a
+ * message when a distance does not fit a byte, or out of memory. */
+static bool solve(fs4eg *e, void (*report)(void *, const eg_report *),
+                  void *ctx, char *msg, size_t size)
 {
-    fs4eg *e = malloc(sizeof *e);
-    if (!e) {
-        snprintf(msg, size, "%s", _("out of memory"));
-        return NULL;
-    }
-    layout(e, centre, alfil, men);
     uint64_t largest = 0;
     for (int t = 0; t < e->tables; t++)
         largest = e->tab[t].size > largest ? e->tab[t].size : largest;
     build b = {.e = e};
-    e->value = calloc(e->entries, 1);
     for (int k = 0; k < 2; k++) {
         b.count[k] = malloc(largest);
         b.late[k] = malloc(largest);
     }
-    bool ok = e->value && b.count[0] && b.count[1] && b.late[0] && b.late[1];
+    bool ok = b.count[0] && b.count[1] && b.late[0] && b.late[1];
+    if (!ok)
+        snprintf(msg, size, "%s", _("out of memory"));
     for (int t = 0; ok && t < e->tables; t++) {
         int u = e->tab[t].partner;
         if (u < t)
@@ -494,36 +491,77 @@ fs4eg *fs4eg_build(int centre, int alfil, int men,
                 report_table(&b, u, seconds, report, ctx);
         }
     }
-    if (!e->value || !b.count[0] || !b.count[1] || !b.late[0] || !b.late[1])
-        snprintf(msg, size, "%s", _("out of memory"));
     for (int k = 0; k < 2; k++) {
         free(b.count[k]);
         free(b.late[k]);
     }
-    if (!ok) {
-        fs4eg_free(e);
-        return NULL;
-    }
-    return e;
+    return ok;
 }
 
-void fs4eg_free(fs4eg *e)
+/* The variant of the rules: the centre and the alfil options. */
+static int centre_of(unsigned variant) { return (int)(variant / ALFILS); }
+static int alfil_of(unsigned variant) { return (int)(variant % ALFILS); }
+
+/* eg_rules' layout: the positions of the tables in all (they are by the
+ * men's kinds, not by men counts). */
+static void table_layout(eg_tables *t)
 {
-    if (!e)
-        return;
-    if (e->map.bytes)
-        tf_unmap(&e->map);
-    else
-        free(e->value);
-    free(e);
+    fs4eg e;
+    layout(&e, centre_of(t->rules.variant), alfil_of(t->rules.variant), t->most);
+    t->entries = e.entries;
 }
 
-uint64_t fs4eg_entries(const fs4eg *e) { return e->entries; }
-int fs4eg_maxd(const fs4eg *e) { return e->maxd; }
-const char *fs4eg_name(const fs4eg *e) { return e->name; }
+/* eg_rules' build (in one process: eg_build). */
+static eg_tables *build_tables(const eg_rules *rules, int most,
+                               const eg_job *job,
+                               void (*report)(void *, const eg_report *),
+                               void *ctx, char *msg, size_t size)
+{
+    (void)job;
+    eg_tables *t = calloc(1, sizeof *t);
+    fs4eg *e = malloc(sizeof *e);
+    if (t) {
+        eg_layout(t, rules, most);
+        t->value = calloc(t->entries, 1);
+    }
+    if (!t || !e || !t->value) {
+        snprintf(msg, size, "%s", _("out of memory"));
+        goto fail;
+    }
+    layout(e, centre_of(rules->variant), alfil_of(rules->variant), most);
+    e->value = t->value;
+    if (!solve(e, report, ctx, msg, size))
+        goto fail;
+    t->maxd = e->maxd;
+    free(e);
+    return t;
+fail:
+    free(e);
+    eg_free(t);
+    return NULL;
+}
 
-/* The position of a state (fs4eg_value); false if it is none. */
-static bool position_of_state(const fs4eg *e, const fs4 *s, fpos *p)
+/* The layout of each centre and alfil option with the most men there
+ * are: the tables of fewer men are the first of it, in the same order. */
+static fs4eg layouts[CENTRES][ALFILS];
+static pthread_once_t layouts_once = PTHREAD_ONCE_INIT;
+
+static void make_layouts(void)
+{
+    for (int c = 0; c < CENTRES; c++)
+        for (int a = 0; a < ALFILS; a++)
+            layout(&layouts[c][a], c, a, FS4EG_MEN_MAX);
+}
+
+static const fs4eg *layout_of(const eg_tables *t)
+{
+    pthread_once(&layouts_once, make_layouts);
+    return &layouts[centre_of(t->rules.variant)][alfil_of(t->rules.variant)];
+}
+
+/* The position of a state in e's tables of up to most men (fs4eg_value);
+ * false if it is none. */
+static bool position_of_state(const fs4eg *e, int most, const fs4 *s, fpos *p)
 {
     if (s->phase != PH_MOVE || s->dice || s->centre != e->centre ||
         s->alfil != e->alfil || fs4_count(s->kind[K_KING]) != 2)
@@ -542,7 +580,7 @@ static bool position_of_state(const fs4eg *e, const fs4 *s, fpos *p)
         p->n[side] = 0;
         for (uint64_t b = s->occ[seat[side]] & ~s->kind[K_KING]; b; b &= b - 1) {
             int sq = fs4_lsb(b), k = fs4_kind_at(s, sq);
-            if (k < K_ROOK || k > K_GENERAL || ++men > e->men)
+            if (k < K_ROOK || k > K_GENERAL || ++men > most)
                 return false;
             p->kind[side][p->n[side]] = k;
             p->sq[side][p->n[side]++] = sq;
@@ -551,26 +589,35 @@ static bool position_of_state(const fs4eg *e, const fs4 *s, fpos *p)
     return true;
 }
 
-int fs4eg_value(const fs4eg *e, const fs4 *s)
+int fs4eg_value(const eg_tables *t, const fs4 *s)
 {
+    const fs4eg *e = layout_of(t);
     fpos p;
-    return position_of_state(e, s, &p) ? value_at(e, &p) : -1;
+    return position_of_state(e, t->most, s, &p) ? value_at(e, t->value, &p) : -1;
 }
 
-uint8_t *fs4eg_entry(fs4eg *e, const fs4 *s)
+uint8_t *fs4eg_entry(eg_tables *t, const fs4 *s)
 {
+    const fs4eg *e = layout_of(t);
     fpos p;
-    int t;
-    if (e->map.bytes || !position_of_state(e, s, &p))
+    int tab;
+    if (t->mapping || !position_of_state(e, t->most, s, &p))
         return NULL;
-    uint64_t i = index_of(e, &p, &t);
-    return t < 0 ? NULL : e->value + e->tab[t].offset + i;
+    uint64_t i = index_of(e, &p, &tab);
+    return tab < 0 ? NULL : t->value + e->tab[tab].offset + i;
 }
 
 /* ---- The check ---- */
 
-uint64_t fs4eg_verify(const fs4eg *e, char *msg, size_t size)
+/* eg_rules' check (in one process: eg_verify). */
+static uint64_t verify(const eg_tables *tables, const eg_job *job, char *msg,
+                       size_t size)
 {
+    (void)job;
+    fs4eg layout_e, *e = &layout_e;
+    layout(e, centre_of(tables->rules.variant), alfil_of(tables->rules.variant),
+           tables->most);
+    e->value = tables->value;
     uint64_t bad = 0;
     msg[0] = '\0';
     lt_action acts[256];
@@ -588,7 +635,7 @@ uint64_t fs4eg_verify(const fs4eg *e, char *msg, size_t size)
             bool draw = false;
             for (int a = 0; a < n; a++) {
                 after(&p, acts[a] / SQUARES, acts[a] % SQUARES, &c);
-                int v = value_at(e, &c);
+                int v = value_at(e, e->value, &c);
                 if (v == 0)
                     draw = true;
                 else if ((v - 1) % 2 == 0 && (!win || v + 1 < win))
@@ -613,61 +660,36 @@ uint64_t fs4eg_verify(const fs4eg *e, char *msg, size_t size)
     return bad;
 }
 
-/* ---- The cache file (the endgame tables' own: endgame.h) ---- */
+/* ---- The rules (endgame.h: the command, the cache file) and play ---- */
 
-void fs4eg_cache_path(int centre, int alfil, int men, char *buf, size_t size)
+static void rules_of(eg_rules *r, unsigned variant)
 {
     fs4eg e;
-    layout(&e, centre, alfil, men);
-    eg_file_path(e.name, men, buf, size);
+    layout(&e, centre_of(variant), alfil_of(variant), 1);
+    eg_rules_init(r, &lt_four_seasons, e.points, 1, variant, NULL, NULL);
+    r->layout = table_layout;
+    r->build = build_tables;
+    r->verify = verify;
+    lt_copy(r->name, sizeof r->name, e.name);
 }
 
-uint64_t fs4eg_file_bytes(const fs4eg *e)
+bool fs4_endgame_config(const lt_config *cfg, eg_rules *r, int *men,
+                        int *men_max, char *msg, size_t size)
 {
-    return eg_file_bytes(&(eg_tables){.entries = e->entries});
-}
-
-fs4eg *fs4eg_cache_load(int centre, int alfil, int men, char *msg, size_t size)
-{
-    fs4eg *e = malloc(sizeof *e);
-    if (!e) {
-        msg[0] = '\0';
-        return NULL;
+    if (cfg->value[OPT_DICE] != DICE_OFF) {
+        snprintf(msg, size, "%s", _("Four Seasons' endgame tables are for the "
+                                    "game without dice (dice=off)"));
+        return false;
     }
-    layout(e, centre, alfil, men);
-    e->value = (uint8_t *)eg_file_load(e->name, e->points, 1, men, e->entries,
-                                       &e->maxd, &e->map, msg, size);
-    if (!e->value) {
-        free(e);
-        return NULL;
-    }
-    return e;
+    rules_of(r, (unsigned)(cfg->value[OPT_CENTRE] * ALFILS + cfg->value[OPT_ALFIL]));
+    *men = FS4EG_MEN_MAX;
+    *men_max = FS4EG_MEN_MAX;
+    return true;
 }
 
-bool fs4eg_cache_store(const fs4eg *e, char *msg, size_t size)
+const eg_tables *fs4eg_in_play(const fs4 *s)
 {
-    return eg_file_store(e->name, e->points, 1, e->men, e->maxd, e->value,
-                         e->entries, msg, size);
-}
-
-/* ---- In play ---- */
-
-static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
-static atomic_int done[CENTRES][ALFILS];
-static fs4eg *in_play[CENTRES][ALFILS];
-
-const fs4eg *fs4eg_in_play(const fs4 *s)
-{
-    int c = s->centre, a = s->alfil;
-    if (atomic_load_explicit(&done[c][a], memory_order_acquire))
-        return in_play[c][a];
-    pthread_mutex_lock(&lock);
-    if (!atomic_load_explicit(&done[c][a], memory_order_relaxed)) {
-        char msg[256];
-        for (int men = FS4EG_MEN_MAX; men >= 1 && !in_play[c][a]; men--)
-            in_play[c][a] = fs4eg_cache_load(c, a, men, msg, sizeof msg);
-        atomic_store_explicit(&done[c][a], 1, memory_order_release);
-    }
-    pthread_mutex_unlock(&lock);
-    return in_play[c][a];
+    static eg_slot slots[CENTRES][ALFILS];
+    return eg_in_play(&slots[s->centre][s->alfil], rules_of,
+                      (unsigned)(s->centre * ALFILS + s->alfil), FS4EG_MEN_MAX);
 }

@@ -32,7 +32,7 @@ static const double TABLE_WIN = 9980, TABLE_PLY = 1e-4;
 
 /* The tables' value of the state for its seat to move (endgames.h), or
  * -1; the tables in play into *t. */
-static int looked_up(const fs4 *s, const fs4eg **t)
+static int looked_up(const fs4 *s, const struct eg_tables **t)
 {
     bool two = s->phase == PH_MOVE && !s->dice && fs4_count(s->kind[K_KING]) == 2;
     *t = two ? fs4eg_in_play(s) : NULL;
@@ -46,7 +46,7 @@ static int looked_up(const fs4 *s, const fs4eg **t)
  * whether one can, so such a position is left to the evaluation). */
 static bool table_value(const fs4 *s, int seat, double *units)
 {
-    const fs4eg *t;
+    const struct eg_tables *t;
     int v = fs4_active(s, seat) ? looked_up(s, &t) : -1;
     if (v < 0 || (v > 0 && v - 1 > s->cap - s->quiet))
         return false;
@@ -68,7 +68,7 @@ static bool table_value(const fs4 *s, int seat, double *units)
 static lt_action table_move(const lt_state *st, double *score)
 {
     const fs4 *s = (const fs4 *)st;
-    const fs4eg *t;
+    const struct eg_tables *t;
     int v = looked_up(s, &t);
     if (v <= 0)
         return LT_NO_ACTION;

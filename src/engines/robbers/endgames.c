@@ -46,13 +46,18 @@ static uint64_t choose(int n, int k)
     return r;
 }
 
-/* Table (x, y)'s positions among the tables of most men a side; none at
- * one man each (a draw by rule), nor beyond most + 1 men. */
-static uint64_t table_size(int x, int y, int most)
+/* The tables of t->most men a side: table (x, y) has every x codes
+ * against every y; none at one man each (a draw by rule), nor beyond
+ * most + 1 men. */
+static void layout(eg_tables *t)
 {
-    return (x == 1 && y == 1) || x + y > most + 1
-               ? 0
-               : choose(CODES, x) * choose(CODES, y);
+    for (int x = 1; x <= t->most; x++)
+        for (int y = 1; y <= t->most; y++) {
+            bool none = (x == 1 && y == 1) || x + y > t->most + 1;
+            t->offset[x][y] = t->entries;
+            t->size[x][y] = none ? 0 : choose(CODES, x) * choose(CODES, y);
+            t->entries += t->size[x][y];
+        }
 }
 
 /* ---- Positions ---- */
@@ -310,20 +315,11 @@ static void layers(group *gr)
                 gr->val[i][idx] = 0;
 }
 
-static const char *one_process(void)
-{
-    return _("Rozbójnicy's endgame tables are built and checked by one "
-             "process: run it without mpirun");
-}
-
 static eg_tables *build(const eg_rules *rules, int most, const eg_job *job,
                         void (*report)(void *, const eg_report *), void *ctx,
                         char *msg, size_t size)
 {
-    if (job && job->size > 1) {
-        snprintf(msg, size, "%s", one_process());
-        return NULL;
-    }
+    (void)job; /* one process (eg_build) */
     if (most < 2) {
         snprintf(msg, size, "%s", _("Rozbójnicy's tables start at two men a "
                                     "side: one man each is a draw by rule"));
@@ -414,10 +410,7 @@ static void check_one(void *ctx, uint64_t idx, const rob *s)
 static uint64_t verify(const eg_tables *t, const eg_job *job, char *msg,
                        size_t size)
 {
-    if (job && job->size > 1) {
-        snprintf(msg, size, "%s", one_process());
-        return UINT64_MAX;
-    }
+    (void)job; /* one process (eg_verify) */
     check ch = {.t = t, .msg = msg, .size = size};
     msg[0] = '\0';
     for (ch.x = 1; ch.x <= t->most; ch.x++)
@@ -432,7 +425,7 @@ static uint64_t verify(const eg_tables *t, const eg_job *job, char *msg,
 static void rules_of(eg_rules *r, unsigned variant)
 {
     eg_rules_init(r, &lt_robbers, SQUARES, 1, variant, NULL, NULL);
-    r->table_size = table_size;
+    r->layout = layout;
     r->build = build;
     r->verify = verify;
     snprintf(r->name, sizeof r->name, "robbers");
