@@ -101,7 +101,7 @@ chess_search *chess_search_new(int hash_mb, int threads)
     }
     for (int d = 1; d < 64; d++)
         for (int m = 1; m < 64; m++)
-            s->lmr[d][m] = (int8_t)(0.75 + log(d) * log(m) / 2.25);
+            s->lmr[d][m] = (int8_t)(1.0 + log(d) * log(m) / 2.0);
     chess_search_set_threads(s, threads);
     if (!s->workers) {
         chess_search_free(s);
