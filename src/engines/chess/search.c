@@ -1,8 +1,8 @@
 /* search.c — iterative deepening PVS: aspiration windows, transposition
  * table, quiescence, move ordering (hash move, MVV-LVA and SEE, killers,
- * history), null move, late move reductions, check extensions, draws by
- * repetition and the fifty-move rule, the static evaluation corrected by
- * pawn structure; lazy SMP over several threads. */
+ * history), null move, probcut, late move reductions, check extensions,
+ * draws by repetition and the fifty-move rule, the static evaluation
+ * corrected by pawn structure; lazy SMP over several threads. */
 #include <math.h>
 #include <stdatomic.h>
 #include <stdlib.h>
@@ -101,7 +101,7 @@ chess_search *chess_search_new(int hash_mb, int threads)
     }
     for (int d = 1; d < 64; d++)
         for (int m = 1; m < 64; m++)
-            s->lmr[d][m] = (int8_t)(0.75 + log(d) * log(m) / 2.25);
+            s->lmr[d][m] = (int8_t)(1.0 + log(d) * log(m) / 2.0);
     chess_search_set_threads(s, threads);
     if (!s->workers) {
         chess_search_free(s);
@@ -584,6 +584,37 @@ static int search(worker *w, int alpha, int beta, int depth, int ply, bool cut)
             int v = qsearch(w, alpha, beta, ply);
             if (v <= alpha)
                 return v;
+        }
+        /* 7b. Probcut: a good capture that holds a bound well above
+         * beta in a shallow search will hold beta in the full one. */
+        int pbeta = beta + 200;
+        if (depth >= 5 && abs(beta) < SCORE_MATE_BOUND &&
+            !(found && hit.depth >= depth - 3 &&
+              score_from_tt(hit.score, ply) < pbeta)) {
+            chess_move caps[CHESS_MAX_MOVES];
+            int cscore[CHESS_MAX_MOVES];
+            int nc = chess_gen(p, caps, GEN_NOISY);
+            score_moves(w, caps, cscore, nc, hash_move, ply);
+            for (int i = 0; i < nc; i++) {
+                chess_move m = next_move(caps, cscore, nc, i);
+                if (cscore[i] < ORDER_GOOD_CAPTURE)
+                    break;
+                chess_undo u;
+                push_key(w);
+                w->stack[ply + 1].piece = p->board[move_from(m)];
+                make(w, m, &u, ply);
+                w->stack[ply + 1].move = m;
+                int v = -qsearch(w, -pbeta, -pbeta + 1, ply + 1);
+                if (v >= pbeta)
+                    v = -search(w, -pbeta, -pbeta + 1, depth - 4, ply + 1,
+                                !cut);
+                chess_unmake(p, m, &u);
+                w->nkeys--;
+                if (stopped(w))
+                    return 0;
+                if (v >= pbeta)
+                    return v;
+            }
         }
     }
     /* 8. Without a hash move a deep node is searched a little less. */
