@@ -2,7 +2,8 @@
  * chess/nnue.c, train.c, selfplay.c): the accumulator kept move by move
  * equals the one computed afresh, AVX2 equals plain C, the integer
  * network stays near the float one, the trainer learns a known function
- * (material), and damaged files are refused. */
+ * (material), damaged files are refused, and the network built in is
+ * the committed file and ai:engine's default. */
 #include <math.h>
 #include <unistd.h>
 
@@ -12,6 +13,7 @@
 #include "engines/chess/selfplay.h"
 #include "engines/chess/train.h"
 #include "games/chess/chess.h"
+#include "ludoteka/ai.h"
 
 static uint64_t rng_state = 12345;
 
@@ -344,6 +346,100 @@ static void test_file(void **state)
     nnue_free(n);
 }
 
+/* nnue_read refuses bytes (n of them) for the reason why. */
+static void refused_bytes(const unsigned char *b, size_t n, const char *why)
+{
+    char msg[512];
+    assert_null(nnue_read(b, n, "copy", msg, sizeof msg));
+    if (!strstr(msg, why))
+        fail_msg("'%s' does not say '%s'", msg, why);
+}
+
+/* The network built in is src/engines/chess/default.nnue byte for byte and
+ * reads; copies of its bytes cut, lengthened or changed are refused. */
+static void test_builtin(void **state)
+{
+    size_t most = NNUE_HEADER + 2 * (size_t)NNUE_HIDDEN_MAX * 771 + 4;
+    unsigned char *file = malloc(most + 1);
+    assert_non_null(file);
+    FILE *f = fopen(LT_DEFAULT_NET, "rb");
+    assert_non_null(f);
+    size_t n = fread(file, 1, most + 1, f);
+    fclose(f);
+    assert_int_equal(n, nnue_builtin_size);
+    assert_memory_equal(file, nnue_builtin_bytes, n);
+    char msg[512];
+    nnue_net *net = nnue_builtin(msg, sizeof msg);
+    if (!net)
+        fail_msg("%s", msg);
+    /* the size the format gives for its H */
+    assert_int_equal(n, 32 + 2 * (net->hidden * (1 + 768 + 2)) + 4);
+    nnue_net *same = nnue_load(LT_DEFAULT_NET, msg, sizeof msg);
+    assert_non_null(same);
+    assert_memory_equal(same->w1, net->w1,
+                        sizeof(int16_t) * NNUE_INPUTS * (size_t)net->hidden);
+    assert_int_equal(same->b2, net->b2);
+    nnue_free(same);
+    nnue_free(net);
+    file[n] = 0;
+    refused_bytes(file, n + 1, "too long");
+    refused_bytes(file, n - 1, "cut short");
+    refused_bytes(file, 20, "not a network");
+    file[NNUE_HEADER + 1000] ^= 1;
+    refused_bytes(file, n, "checksum");
+    free(file);
+}
+
+/* The value ai:engine (spec) gives position fen after a short search. */
+static double engine_value(const char *spec, const char *fen)
+{
+    const lt_game *g;
+    lt_state *s = start_at(&g, "chess", NULL, 0, fen);
+    lt_error err = {0};
+    lt_player *p = lt_player_new(g, spec, &err);
+    if (!p)
+        fail_msg("%s: %s", spec, err.msg);
+    lt_think_info info;
+    lt_player_choose(p, s, 1, NULL, &info);
+    lt_player_free(p);
+    lt_state_free(s);
+    return info.value[0];
+}
+
+/* ai:engine evaluates with the network built in unless told otherwise:
+ * as with net=default.nnue or eval=nnue, not as with eval=hand; the five
+ * levels keep the hand-made evaluation (level 3: five plies, no noise)
+ * unless given a network. */
+static void test_engine_default(void **state)
+{
+    for (int i = 1; i < 5; i++) {
+        double v = engine_value("ai:engine:depth=3", starts[i]);
+        assert_true(v == engine_value("ai:engine:depth=3:net=" LT_DEFAULT_NET,
+                                      starts[i]));
+        assert_true(v == engine_value("ai:engine:depth=3:eval=nnue", starts[i]));
+        double hand = engine_value("ai:engine:depth=3:eval=hand", starts[i]);
+        assert_true(v != hand);
+        /* the last of eval= and net= counts */
+        assert_true(hand == engine_value("ai:engine:depth=3:net=" LT_DEFAULT_NET
+                                         ":eval=hand",
+                                         starts[i]));
+        double hand5 = engine_value("ai:engine:depth=5:eval=hand", starts[i]),
+               net5 = engine_value("ai:engine:depth=5", starts[i]);
+        assert_true(engine_value("ai:level=3", starts[i]) == hand5);
+        assert_true(net5 != hand5);
+        assert_true(engine_value("ai:level=3:net=" LT_DEFAULT_NET, starts[i]) ==
+                    net5);
+    }
+    const lt_game *g;
+    lt_state *s = start_at(&g, "chess", NULL, 0, NULL);
+    lt_error err = {0};
+    assert_null(lt_player_new(g, "ai:engine:net=/nonexistent.nnue", &err));
+    assert_non_null(strstr(err.msg, "cannot open"));
+    assert_null(lt_player_new(g, "ai:engine:eval=good", &err));
+    assert_non_null(strstr(err.msg, "bad value"));
+    lt_state_free(s);
+}
+
 /* Records: a position and back; a damaged one is not a position. */
 static void test_records(void **state)
 {
@@ -390,5 +486,7 @@ TEST_MAIN(cmocka_unit_test(test_incremental_plain),
           cmocka_unit_test(test_incremental_simd),
           cmocka_unit_test(test_avx2_equals_plain),
           cmocka_unit_test(test_records), cmocka_unit_test(test_file),
+          cmocka_unit_test(test_builtin),
+          cmocka_unit_test(test_engine_default),
           cmocka_unit_test(test_trainer_deterministic),
           cmocka_unit_test(test_learns_material))

@@ -255,7 +255,9 @@ static const struct {
         "Move Overhead|EvalFile, position startpos|fen ... moves ..., go "
         "wtime/btime/winc/binc/movestogo/movetime/depth/nodes/"
         "infinite/ponder, stop, ponderhit, quit; also d (the FEN) "
-        "and perft N.")},
+        "and perft N.  EvalFile: a network file, <built-in> (the "
+        "default: the network built into the program) or <hand> (the "
+        "hand-made evaluation).")},
     {"tune", cmd_tune, cmd_tune_usage},
     {"selfplay", cmd_selfplay,
      N_("usage: ludoteka selfplay chess --out FILE [--games N] [--nodes N]\n"
@@ -269,7 +271,8 @@ static const struct {
         "32 bytes a position (docs/nnue.md), or with --text a line\n"
         "'FEN | score | result'.  Every game has its own seed, from --seed\n"
         "and its number: the file is the same with any --jobs (games at\n"
-        "once).  --net FILE: the engine evaluates with that network.")},
+        "once).  --net FILE: the engine evaluates with that network\n"
+        "(without it, with the hand-made evaluation).")},
     {"train-nnue", cmd_train_nnue,
      N_("usage: ludoteka train-nnue --data FILE [--data FILE]... --out NET\n"
         "                         [--hidden H] [--epochs N] [--batch N]\n"

@@ -58,6 +58,7 @@ check "info lines" grep -q "^info depth 5 .* pv " "$T/out"
 # escaped; the protocol's own lines stay lines
 printf 'uci\nfoo\033[2J\nquit\n' | "$LT" uci >"$T/out" 2>&1
 check "uci lines" grep -qx "option name Clear Hash type button" "$T/out"
+check "uci evalfile" grep -qx "option name EvalFile type string default <built-in>" "$T/out"
 check "uci escapes" grep -qxF "info string unknown command 'foo\\x1b[2J'" "$T/out"
 "$LT" uci --help >"$T/out"
 check "uci help" grep -q "usage: ludoteka uci" "$T/out"
@@ -107,11 +108,33 @@ check "play with a net" grep -Eq "won|drawn|draw" "$T/out"
 check "missing net" grep -q "cannot open the network" "$T/out"
 "$LT" play chess --players "ai:engine:net=$T/sp1.bin,ai" --plain >"$T/out" 2>&1
 check "not a net" grep -q "not a network file" "$T/out"
-"$LT" play chess --players "ai:engine:eval=nnue,ai" --plain >"$T/out" 2>&1
-check "nnue without net" grep -q "needs net=FILE" "$T/out"
 printf 'setoption name EvalFile value %s\nisready\nsetoption name EvalFile value %s\nisready\nquit\n' \
     "$T/missing.nnue" "$T/net1" | "$LT" uci >"$T/out" 2>&1
 check "uci bad net" grep -q "info string .*cannot open the network" "$T/out"
 check "uci net" test "$(grep -c "info string" "$T/out")" -eq 1
+# EvalFile: the network built in by default, as the committed file; <hand>
+# the hand-made evaluation, another score; <built-in> back to the first
+NET=$(dirname "$0")/../../src/engines/chess/default.nnue
+KIWI="r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"
+rm -f "$T/uci.in"
+mkfifo "$T/uci.in"
+"$LT" uci <"$T/uci.in" >"$T/out" 2>&1 &
+uci=$!
+exec 3>"$T/uci.in"
+k=0
+for v in "" "$NET" "<hand>" "<built-in>"; do
+    [ -n "$v" ] && printf 'setoption name EvalFile value %s\n' "$v" >&3
+    printf 'ucinewgame\nposition fen %s\ngo depth 3\n' "$KIWI" >&3
+    k=$((k + 1))
+    wait_for $k '^bestmove '
+done
+printf 'quit\n' >&3
+exec 3>&-
+wait $uci
+grep "^info depth 3 " "$T/out" | sed 's/.* score \([a-z]* -*[0-9]*\) .*/\1/' >"$T/scores"
+check "uci four searches" test "$(wc -l <"$T/scores")" -eq 4
+check "uci built-in is the file" test "$(sed -n 1p "$T/scores")" = "$(sed -n 2p "$T/scores")"
+check "uci built-in again" test "$(sed -n 1p "$T/scores")" = "$(sed -n 4p "$T/scores")"
+check "uci hand differs" test "$(sed -n 1p "$T/scores")" != "$(sed -n 3p "$T/scores")"
 
 finish "chess cli"

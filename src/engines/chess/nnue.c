@@ -138,6 +138,42 @@ bool nnue_save(const nnue_net *n, const char *path, char *msg, size_t msize)
     return ok;
 }
 
+nnue_net *nnue_read(const unsigned char *bytes, size_t size, const char *name,
+                    char *msg, size_t msize)
+{
+    nnue_net *n = NULL;
+    const char *why = NULL;
+    if (size < NNUE_HEADER || memcmp(bytes, "LTNN", 4) != 0)
+        why = _("not a network file of Ludoteka");
+    else if (get32(bytes + 4) != NNUE_VERSION)
+        why = _("a network file of another version");
+    else if (get32(bytes + 8) != NNUE_INPUTS || get32(bytes + 16) != NNUE_QA ||
+             get32(bytes + 20) != NNUE_QB || get32(bytes + 24) != NNUE_SCALE ||
+             !(n = nnue_new((int)get32(bytes + 12))))
+        why = _("a network of sizes this program does not read");
+    else if (size - NNUE_HEADER != payload_size(n->hidden))
+        why = _("the network file is cut short or too long");
+    else if (nnue_crc32(bytes + NNUE_HEADER, size - NNUE_HEADER) !=
+             get32(bytes + 28))
+        why = _("the network file is damaged (its checksum does not "
+                "match)");
+    else {
+        const unsigned char *p = bytes + NNUE_HEADER;
+        size_t values = (size_t)n->hidden * (1 + NNUE_INPUTS + 2);
+        for (size_t i = 0; i < values; i++)
+            *value_at(n, i) = (int16_t)(uint16_t)(p[2 * i] | p[2 * i + 1] << 8);
+        n->b2 = (int32_t)get32(p + 2 * values);
+        if (!nnue_bounded(n))
+            why = _("the network's values are out of bounds");
+    }
+    if (why) {
+        snprintf(msg, msize, "%s: %s", name, why);
+        nnue_free(n);
+        return NULL;
+    }
+    return n;
+}
+
 nnue_net *nnue_load(const char *path, char *msg, size_t msize)
 {
     FILE *f = fopen(path, "rb");
@@ -146,47 +182,23 @@ nnue_net *nnue_load(const char *path, char *msg, size_t msize)
                  strerror(errno));
         return NULL;
     }
-    unsigned char head[NNUE_HEADER];
+    /* the largest network there is, and a byte more to see a longer file */
+    size_t most = NNUE_HEADER + payload_size(NNUE_HIDDEN_MAX) + 1;
+    unsigned char *buf = malloc(most);
     nnue_net *n = NULL;
-    unsigned char *buf = NULL;
-    const char *why = NULL;
-    if (fread(head, 1, sizeof head, f) != sizeof head ||
-        memcmp(head, "LTNN", 4) != 0)
-        why = _("not a network file of Ludoteka");
-    else if (get32(head + 4) != NNUE_VERSION)
-        why = _("a network file of another version");
-    else if (get32(head + 8) != NNUE_INPUTS || get32(head + 16) != NNUE_QA ||
-             get32(head + 20) != NNUE_QB || get32(head + 24) != NNUE_SCALE ||
-             !(n = nnue_new((int)get32(head + 12))))
-        why = _("a network of sizes this program does not read");
-    if (!why) {
-        size_t size = payload_size(n->hidden),
-               values = (size_t)n->hidden * (1 + NNUE_INPUTS + 2);
-        buf = malloc(size + 1);
-        if (!buf)
-            why = _("out of memory");
-        else if (fread(buf, 1, size + 1, f) != size)
-            why = _("the network file is cut short or too long");
-        else if (nnue_crc32(buf, size) != get32(head + 28))
-            why = _("the network file is damaged (its checksum does not "
-                    "match)");
-        else {
-            for (size_t i = 0; i < values; i++)
-                *value_at(n, i) =
-                    (int16_t)(uint16_t)(buf[2 * i] | buf[2 * i + 1] << 8);
-            n->b2 = (int32_t)get32(buf + 2 * values);
-            if (!nnue_bounded(n))
-                why = _("the network's values are out of bounds");
-        }
-    }
+    if (!buf)
+        snprintf(msg, msize, "%s", _("out of memory"));
+    else
+        n = nnue_read(buf, fread(buf, 1, most, f), path, msg, msize);
     fclose(f);
     free(buf);
-    if (why) {
-        snprintf(msg, msize, "%s: %s", path, why);
-        nnue_free(n);
-        return NULL;
-    }
     return n;
+}
+
+nnue_net *nnue_builtin(char *msg, size_t msize)
+{
+    return nnue_read(nnue_builtin_bytes, nnue_builtin_size,
+                     _("the built-in network"), msg, msize);
 }
 
 /* ---- Plain C and AVX2 --------------------------------------------------- */

@@ -67,6 +67,17 @@ void nnue_free(nnue_net *);
  * not a network, another version or size, a bad checksum, values out of
  * their bounds). */
 nnue_net *nnue_load(const char *path, char *msg, size_t msize);
+/* The same from the file's bytes in memory (name: the network's name in
+ * the message). */
+nnue_net *nnue_read(const unsigned char *bytes, size_t size, const char *name,
+                    char *msg, size_t msize);
+/* The network built into the program at build time from
+ * src/engines/chess/default.nnue (CMakeLists.txt, scripts/embed_bytes.cmake):
+ * its file's bytes, and the network read from them (NULL with a message
+ * only without memory or if the file committed is not a network). */
+extern const unsigned char nnue_builtin_bytes[];
+extern const size_t nnue_builtin_size;
+nnue_net *nnue_builtin(char *msg, size_t msize);
 /* The file's bytes, and its writing; false with a message. */
 bool nnue_save(const nnue_net *, const char *path, char *msg, size_t msize);
 /* Are the values within bounds that no position of at most 32 pieces can

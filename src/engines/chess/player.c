@@ -1,8 +1,9 @@
 /* player.c — the chess engine as a Ludoteka computer player
  * ("ai:engine[:depth=N][:nodes=N][:time=S][:hash=MB][:threads=N]
  * [:level=N][:eval=hand|nnue][:net=FILE]"); its five levels are
- * chess_apply_level's; net=FILE evaluates with a learned network
- * (nnue.h, docs/nnue.md). */
+ * chess_apply_level's, with the hand-made evaluation (docs/levels.md);
+ * otherwise it evaluates with the learned network built in, or net=FILE's
+ * (nnue.h, docs/nnue.md), or with eval=hand the hand-made one. */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -43,7 +44,7 @@ static void *create(const lt_game *g, const char *params, lt_error *err)
         return NULL;
     }
     long long hash = 16, threads = 1, lv = 0;
-    bool want_net = false;
+    bool hand = false;
     const char *net_path = NULL;
     pl->seconds = -1;
     char buf[LT_SPEC_MAX], *save = NULL;
@@ -69,11 +70,13 @@ static void *create(const lt_game *g, const char *params, lt_error *err)
             ok = lt_parse_int(v, 1, 5, &lv);
         else if (!strcmp(w, "eval")) {
             ok = !strcmp(v, "nnue") || !strcmp(v, "hand");
-            want_net = !strcmp(v, "nnue");
+            hand = !strcmp(v, "hand");
+            net_path = hand ? NULL : net_path;
         } else if (!strcmp(w, "net")) {
+            /* the last of eval= and net= counts: ai:level=N:net=FILE */
             ok = *v != '\0';
             net_path = v;
-            want_net = true;
+            hand = false;
         } else if (!strcmp(w, "time")) {
             char *end;
             pl->seconds = strtod(v, &end);
@@ -94,14 +97,10 @@ static void *create(const lt_game *g, const char *params, lt_error *err)
         }
     }
     pl->level = (int)lv;
-    if (want_net && !net_path) {
-        lt_error_set(err, "%s", _("ai:engine: eval=nnue needs net=FILE"));
-        destroy(pl);
-        return NULL;
-    }
-    if (want_net) {
+    if (!hand) {
         char msg[512];
-        pl->net = nnue_load(net_path, msg, sizeof msg);
+        pl->net = net_path ? nnue_load(net_path, msg, sizeof msg)
+                           : nnue_builtin(msg, sizeof msg);
         if (!pl->net) {
             lt_error_set(err, "ai:engine: %s", msg);
             destroy(pl);
@@ -218,9 +217,11 @@ static void evaluate(const lt_state *st, double *out)
 }
 
 static const lt_engine *const engines[] = {&chess_engine, NULL};
-static const char *const levels[] = {"ai:engine:level=1", "ai:engine:level=2",
-                                     "ai:engine:level=3", "ai:engine:level=4",
-                                     "ai:engine:level=5"};
+/* the levels measured with the hand-made evaluation (docs/levels.md) */
+static const char *const levels[] = {
+    "ai:engine:level=1:eval=hand", "ai:engine:level=2:eval=hand",
+    "ai:engine:level=3:eval=hand", "ai:engine:level=4:eval=hand",
+    "ai:engine:level=5:eval=hand"};
 
 const lt_engines lt_chess_engines = {
     "chess", .engines = engines, .levels = levels, .evaluate = evaluate,

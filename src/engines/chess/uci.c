@@ -20,7 +20,7 @@ typedef struct {
     FILE *out;
     mtx_t lock; /* one writer at a time */
     chess_search *search;
-    nnue_net *net; /* EvalFile's network, or NULL */
+    nnue_net *net; /* EvalFile's network, or NULL: the hand-made evaluation */
     chess_pos pos;
     uint64_t keys[KEYS_MAX]; /* earlier positions of the game */
     int nkeys;
@@ -258,8 +258,9 @@ static void setoption(uci *u, char **w, int n)
     } else if (!strcasecmp(name, "Move Overhead") && has) {
         u->overhead = (v < 1 ? 1 : v > 5000 ? 5000 : v) / 1000.0;
     } else if (!strcasecmp(name, "EvalFile")) {
-        /* the rest of the line is the path (it may hold spaces); none or
-         * <empty>: the hand-made evaluation */
+        /* the rest of the line is the path (it may hold spaces); none,
+         * <empty> or <built-in>: the network built in; <hand>: the
+         * hand-made evaluation */
         char path[4096] = "";
         size_t plen = 0;
         for (int k = i + 1; k < n; k++)
@@ -269,8 +270,11 @@ static void setoption(uci *u, char **w, int n)
                                      "%s%s", plen ? " " : "", w[k]);
         nnue_net *net = NULL;
         char msg[512];
-        if (*path && strcmp(path, "<empty>") &&
-            !(net = nnue_load(path, msg, sizeof msg))) {
+        bool builtin = !*path || !strcmp(path, "<empty>") ||
+                       !strcmp(path, "<built-in>");
+        if (strcmp(path, "<hand>") &&
+            !(net = builtin ? nnue_builtin(msg, sizeof msg)
+                            : nnue_load(path, msg, sizeof msg))) {
             say(u, "info string %s", msg);
             return;
         }
@@ -295,10 +299,14 @@ int chess_uci_loop(FILE *in, FILE *out)
     if (mtx_init(&u.lock, mtx_plain) != thrd_success)
         return 1;
     u.search = chess_search_new(16, 1);
-    if (!u.search) {
-        fprintf(out, "info string out of memory\n");
+    char msg[512];
+    if (!u.search || !(u.net = nnue_builtin(msg, sizeof msg))) {
+        fprintf(out, "info string %s\n", u.search ? msg : "out of memory");
+        chess_search_free(u.search);
+        mtx_destroy(&u.lock);
         return 1;
     }
+    chess_search_set_net(u.search, u.net);
     chess_startpos(&u.pos, CHESS_FIDE);
     char *line = malloc(LINE_MAX_UCI);
     char **w = malloc(sizeof(char *) * (LINE_MAX_UCI / 2));
@@ -321,7 +329,7 @@ int chess_uci_loop(FILE *in, FILE *out)
                 "option name Move Overhead type spin default 50 min 1 max "
                 "5000\n"
                 "option name Ponder type check default false\n"
-                "option name EvalFile type string default <empty>\n"
+                "option name EvalFile type string default <built-in>\n"
                 "option name Clear Hash type button\nuciok",
                 HASH_MAX_MB, MAX_THREADS);
         } else if (!strcmp(c, "isready")) {
