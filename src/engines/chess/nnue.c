@@ -195,10 +195,24 @@ nnue_net *nnue_load(const char *path, char *msg, size_t msize)
     return n;
 }
 
+bool nnue_builtin_present(void)
+{
+#ifdef LT_NO_BUILTIN_NET /* the browser's build: the page's first load */
+    return false;
+#else
+    return true;
+#endif
+}
+
 nnue_net *nnue_builtin(char *msg, size_t msize)
 {
+#ifdef LT_NO_BUILTIN_NET
+    snprintf(msg, msize, "%s", _("this build has no built-in network"));
+    return NULL;
+#else
     return nnue_read(nnue_builtin_bytes, nnue_builtin_size,
                      _("the built-in network"), msg, msize);
+#endif
 }
 
 /* ---- Plain C and AVX2 --------------------------------------------------- */

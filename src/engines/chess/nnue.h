@@ -78,6 +78,10 @@ nnue_net *nnue_read(const unsigned char *bytes, size_t size, const char *name,
 extern const unsigned char nnue_builtin_bytes[];
 extern const size_t nnue_builtin_size;
 nnue_net *nnue_builtin(char *msg, size_t msize);
+/* Whether the program has a network built in: the browser's build
+ * (LT_NO_BUILTIN_NET) has none, and its engine evaluates by hand unless
+ * given a network file. */
+bool nnue_builtin_present(void);
 /* The file's bytes, and its writing; false with a message. */
 bool nnue_save(const nnue_net *, const char *path, char *msg, size_t msize);
 /* Are the values within bounds that no position of at most 32 pieces can

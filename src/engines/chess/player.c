@@ -97,6 +97,8 @@ static void *create(const lt_game *g, const char *params, lt_error *err)
         }
     }
     pl->level = (int)lv;
+    if (!net_path && !nnue_builtin_present())
+        hand = true; /* a build without one: the hand-made evaluation */
     if (!hand) {
         char msg[512];
         pl->net = net_path ? nnue_load(net_path, msg, sizeof msg)
