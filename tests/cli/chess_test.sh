@@ -122,8 +122,14 @@ mkfifo "$T/uci.in"
 uci=$!
 exec 3>"$T/uci.in"
 k=0
-for v in "" "$NET" "<hand>" "<built-in>"; do
-    [ -n "$v" ] && printf 'setoption name EvalFile value %s\n' "$v" >&3
+# then Level 3 (the network still chosen): levels 1-4 evaluate by hand, as
+# ai:level=1..4 (level 3 searches 5 plies without noise: depth 3 is 3)
+for v in "" "$NET" "<hand>" "<built-in>" level; do
+    if [ "$v" = level ]; then
+        printf 'setoption name Level value 3\n' >&3
+    elif [ -n "$v" ]; then
+        printf 'setoption name EvalFile value %s\n' "$v" >&3
+    fi
     printf 'ucinewgame\nposition fen %s\ngo depth 3\n' "$KIWI" >&3
     k=$((k + 1))
     wait_for $k '^bestmove '
@@ -132,9 +138,10 @@ printf 'quit\n' >&3
 exec 3>&-
 wait $uci
 grep "^info depth 3 " "$T/out" | sed 's/.* score \([a-z]* -*[0-9]*\) .*/\1/' >"$T/scores"
-check "uci four searches" test "$(wc -l <"$T/scores")" -eq 4
+check "uci five searches" test "$(wc -l <"$T/scores")" -eq 5
 check "uci built-in is the file" test "$(sed -n 1p "$T/scores")" = "$(sed -n 2p "$T/scores")"
 check "uci built-in again" test "$(sed -n 1p "$T/scores")" = "$(sed -n 4p "$T/scores")"
 check "uci hand differs" test "$(sed -n 1p "$T/scores")" != "$(sed -n 3p "$T/scores")"
+check "uci level 3 by hand" test "$(sed -n 5p "$T/scores")" = "$(sed -n 3p "$T/scores")"
 
 finish "chess cli"
