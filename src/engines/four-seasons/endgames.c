@@ -16,7 +16,11 @@
  * positions won in D + 1 unless won sooner; from each position won in D
  * the positions before it lose one from their count, and at zero they are
  * lost, in D + 1 or later if a capture puts the end off.  What no layer
- * reaches is drawn. */
+ * reaches is drawn.  In the processes of an MPI job (eg_job) each table
+ * is split into ranges as the shared solver's: the passes, the layers and
+ * the check go over the process's own, the updates of others' positions
+ * are sent to them through the shared exchange (eg_exchange), and a pair
+ * solved goes to every process (eg_share). */
 #include <pthread.h>
 #include <stdatomic.h>
 #include <stdio.h>
