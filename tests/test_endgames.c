@@ -3,7 +3,8 @@
  * small tables against a plain search to the end through the game's own
  * interface, the consistency check, positions worked out by hand, the
  * cache file (a damaged one refused), the player that plays by the
- * tables, and the build and the check split over a job's processes. */
+ * tables, and the build and the check split over a job's processes
+ * (Rozbójnicy's and Four Seasons' too). */
 #include <pthread.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -230,10 +231,11 @@ typedef struct {
     meeting *m;
     eg_job job;
     eg_rules rules;
+    int most;
     eg_tables *t;
-    uint8_t *changed; /* a value to change before the check, or NULL */
+    uint64_t changed; /* an entry to change before the check, or UINT64_MAX */
     uint64_t bad;
-    char msg[256];
+    char msg[512];
 } member;
 
 static bool member_all(void *ctx, bool ok)
@@ -291,38 +293,43 @@ static void *member_run(void *arg)
 {
     member *me = arg;
     if (!me->t)
-        me->t = eg_build(&me->rules, 3, &me->job, NULL, NULL, me->msg,
+        me->t = eg_build(&me->rules, me->most, &me->job, NULL, NULL, me->msg,
                          sizeof me->msg);
-    if (me->t && me->changed)
-        me->t->value[me->changed - shared(false, false)->value] ^= 2;
+    if (me->t && me->changed != UINT64_MAX)
+        me->t->value[me->changed] ^= 2;
     me->bad = me->t ? eg_verify(me->t, &me->job, me->msg, sizeof me->msg) : 0;
     return NULL;
 }
 
-/* The tables up to three men a side built by three processes are in
- * each of them the tables one process builds, byte for byte (the updates
- * for other processes go in rounds of 2048, the fewest allowed: many
- * rounds), and the check split over them finds them right, and finds a
- * value changed in all of them. */
-static void split_over_a_job(void **st)
+/* The tables `one` (of `most` men, built by one process) built by three
+ * processes are in each of them the same, byte for byte (the updates for
+ * other processes go in rounds of 2048, the fewest allowed: many
+ * rounds), and the check split over them finds them right; entry `at`
+ * (a position of the last process's range, not a draw) changed in all of
+ * them, the check finds as many positions wrong as one process's check
+ * of `one` so changed, and describes the same first one, in words
+ * containing `where`. */
+static void split_of(eg_tables *one, int most, uint64_t at, const char *where)
 {
-    const eg_tables *one = shared(false, false);
     meeting m;
     member ms[MEMBERS];
     pthread_t th[MEMBERS];
+    char msg[512];
     pthread_barrier_init(&m.meet, NULL, MEMBERS);
     for (int r = 0; r < MEMBERS; r++)
         ms[r] = (member){.m = &m,
                          .job = {.rank = r, .size = MEMBERS, .words = 1,
                                  .ctx = &ms[r], .all = member_all,
                                  .share = member_share, .swap = member_swap},
-                         .rules = one->rules};
-    /* a position of 3-3 in the last process's range, changed the second
-     * time */
-    uint64_t at = one->offset[3][3] + one->size[3][3] - 5;
+                         .rules = one->rules, .most = most};
+    assert_true(at * MEMBERS >= one->entries * (MEMBERS - 1) && one->value[at]);
+    one->value[at] ^= 2;
+    uint64_t wrong = eg_verify(one, NULL, msg, sizeof msg);
+    one->value[at] ^= 2;
+    assert_true(wrong >= 1);
     for (int change = 0; change < 2; change++) {
         for (int r = 0; r < MEMBERS; r++) {
-            ms[r].changed = change ? one->value + at : NULL;
+            ms[r].changed = change ? at : UINT64_MAX;
             assert_int_equal(pthread_create(&th[r], NULL, member_run, &ms[r]), 0);
         }
         for (int r = 0; r < MEMBERS; r++)
@@ -333,14 +340,60 @@ static void split_over_a_job(void **st)
             assert_int_equal(ms[r].t->maxd, one->maxd);
             if (!change)
                 assert_memory_equal(ms[r].t->value, one->value, one->entries);
-            assert_true(change ? ms[r].bad >= 1 : ms[r].bad == 0);
-            if (change)
-                assert_non_null(strstr(ms[r].msg, "table 3-3"));
+            assert_int_equal(ms[r].bad, change ? wrong : 0);
+            if (change) {
+                assert_non_null(strstr(ms[r].msg, where));
+                assert_string_equal(ms[r].msg, msg);
+            }
         }
     }
     for (int r = 0; r < MEMBERS; r++)
         eg_free(ms[r].t);
     pthread_barrier_destroy(&m.meet);
+}
+
+/* Nine men's morris up to three men a side; a position of 3-3 in the
+ * last process's range changed. */
+static void split_over_a_job(void **st)
+{
+    eg_tables *one = (eg_tables *)shared(false, false);
+    uint64_t at = one->offset[3][3] + one->size[3][3] - 5;
+    while (!one->value[at])
+        at--;
+    split_of(one, 3, at, "table 3-3");
+}
+
+/* The last entry of the tables that is not a draw (nor no position). */
+static uint64_t last_decided(const eg_tables *t)
+{
+    uint64_t at = t->entries - 1;
+    while (!t->value[at])
+        at--;
+    return at;
+}
+
+/* Rozbójnicy up to two men a side (its own positions and way back in the
+ * shared solver): the last decided position is in table 2-1 (tables
+ * 1-2 and 2-1, in that order). */
+static void robbers_split(void **st)
+{
+    eg_tables *one = built_of("robbers", "", 2);
+    uint64_t at = last_decided(one);
+    char where[64];
+    snprintf(where, sizeof where, "table 2-1, position %llu:",
+             (unsigned long long)(at - one->offset[2][1]));
+    split_of(one, 2, at, where);
+    eg_free(one);
+}
+
+/* Four Seasons with one man besides the kings (its own build): the
+ * first position found wrong is the one one process finds (one that
+ * moves to the position changed, of an earlier table). */
+static void four_seasons_split(void **st)
+{
+    eg_tables *one = built_of("four-seasons", "", 1);
+    split_of(one, 1, last_decided(one), "its moves say");
+    eg_free(one);
 }
 
 static uint32_t points_of(const graph *g, const char *names)
@@ -734,4 +787,5 @@ TEST_MAIN(cmocka_unit_test(by_hand), cmocka_unit_test(consistent),
           cmocka_unit_test(jump_flying_against_search),
           cmocka_unit_test(mills_against_search),
           cmocka_unit_test(cache_file), cmocka_unit_test(player_by_tables),
-          cmocka_unit_test(split_over_a_job))
+          cmocka_unit_test(split_over_a_job), cmocka_unit_test(robbers_split),
+          cmocka_unit_test(four_seasons_split))

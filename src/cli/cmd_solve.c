@@ -177,21 +177,10 @@ static void *job_swap(void *ctx, const void *out, const size_t *at,
  * *cpu, and the peak memory of the largest; alone, this process's. */
 static void job_totals(const eg_job *job, double *cpu, double *mib)
 {
-    double *each = calloc(2 * (size_t)job->size, sizeof *each);
     *cpu = cpu_seconds() - *cpu;
     *mib = peak_mib();
-    if (each) {
-        each[2 * job->rank] = *cpu;
-        each[2 * job->rank + 1] = *mib;
-        if (eg_gather(job, each, 2 * sizeof *each)) {
-            *cpu = 0;
-            for (int r = 0; r < job->size; r++) {
-                *cpu += each[2 * r];
-                *mib = each[2 * r + 1] > *mib ? each[2 * r + 1] : *mib;
-            }
-        }
-    }
-    free(each);
+    eg_combine(job, cpu, 1, false);
+    eg_combine(job, mib, 1, true);
 }
 
 /* solve ID --endgames: the endgame tables of the game's rules up to `men`

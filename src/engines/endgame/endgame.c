@@ -217,28 +217,24 @@ static double cpu_now(void)
 
 static const eg_job alone = {.rank = 0, .size = 1};
 
-/* With every process of the job: true when ok is true in all of them. */
-static bool together(const eg_job *job, bool ok)
+bool eg_all(const eg_job *job, bool ok)
 {
     return job->size > 1 ? job->all(job->ctx, ok) : ok;
 }
 
-/* This process's range [*lo, *hi) of a table of n positions: the rank-th
- * of size nearly equal ranges in index order. */
-static void range_of(const eg_job *job, uint64_t n, uint64_t *lo, uint64_t *hi)
+void eg_range(const eg_job *job, uint64_t n, uint64_t *lo, uint64_t *hi)
 {
     *lo = n * (uint64_t)job->rank / (uint64_t)job->size;
     *hi = n * (uint64_t)(job->rank + 1) / (uint64_t)job->size;
 }
 
-/* Which process's range holds position idx of a table of n (the largest
- * r with n * r / size <= idx). */
-static int owner_of(const eg_job *job, uint64_t n, uint64_t idx)
+/* (the largest r with n * r / size <= idx) */
+int eg_owner(const eg_job *job, uint64_t n, uint64_t idx)
 {
     return (int)(((idx + 1) * (uint64_t)job->size - 1) / n);
 }
 
-bool eg_gather(const eg_job *job, void *slots, size_t each)
+bool eg_share(const eg_job *job, void *values, uint64_t n)
 {
     if (job->size == 1)
         return true;
@@ -246,27 +242,110 @@ bool eg_gather(const eg_job *job, void *slots, size_t each)
     bool ok = start != NULL;
     if (ok) {
         for (int r = 0; r <= job->size; r++)
-            start[r] = (uint64_t)r * each;
-        ok = job->share(job->ctx, slots, start);
+            start[r] = n * (uint64_t)r / (uint64_t)job->size;
+        ok = job->share(job->ctx, values, start);
     }
     free(start);
     return ok;
 }
 
-/* The same message in every process after a failure the job agreed on:
- * its own if it failed itself. */
-static void job_failed(bool mine, const char *what, char *msg, size_t size)
+bool eg_combine(const eg_job *job, double *v, int n, bool most)
+{
+    if (job->size == 1)
+        return true;
+    double *all = calloc((size_t)job->size * (size_t)n, sizeof *all);
+    bool ok = all != NULL;
+    if (ok) {
+        memcpy(all + (size_t)job->rank * (size_t)n, v, (size_t)n * sizeof *v);
+        ok = eg_share(job, all, (uint64_t)job->size * (uint64_t)n * sizeof *all);
+    }
+    for (int i = 0; ok && i < n; i++) {
+        v[i] = all[i];
+        for (int r = 1; r < job->size; r++) {
+            double w = all[(size_t)r * (size_t)n + (size_t)i];
+            v[i] = !most ? v[i] + w : w > v[i] ? w : v[i];
+        }
+    }
+    free(all);
+    return ok;
+}
+
+void eg_failed(bool mine, const char *what, char *msg, size_t size)
 {
     snprintf(msg, size, "%s", mine ? what : _("another process of the job "
                                              "failed"));
 }
 
-/* ---- One group ---- */
+/* ---- The updates for other processes ---- */
 
-/* Updates for positions of other processes' ranges are put aside, a
- * word each (index * 2 + table), by default OUT_MAX words in all, shared
- * by the other processes, and sent in rounds. */
-enum { OUT_MAX = 1 << 18 };
+enum { OUT_MAX = 1 << 18 }; /* words put aside in a round, by default */
+
+bool eg_exchange_init(eg_exchange *x, const eg_job *job)
+{
+    *x = (eg_exchange){.job = job};
+    if (job->size == 1)
+        return true;
+    x->cap = job->words ? job->words : OUT_MAX / (size_t)(job->size - 1);
+    x->cap = x->cap > 4 * EG_CHILDREN_MAX ? x->cap : 4 * EG_CHILDREN_MAX;
+    x->out = malloc((size_t)job->size * x->cap * sizeof *x->out);
+    x->nout = calloc((size_t)job->size, sizeof *x->nout);
+    return x->out && x->nout;
+}
+
+void eg_exchange_free(eg_exchange *x)
+{
+    free(x->out);
+    free(x->nout);
+    x->out = NULL;
+    x->nout = NULL;
+}
+
+void eg_exchange_put(eg_exchange *x, int p, uint64_t word)
+{
+    x->out[(size_t)p * x->cap + x->nout[p]++] = word;
+    if (x->nout[p] + EG_CHILDREN_MAX > x->cap)
+        x->full = true;
+}
+
+/* One round of the words put aside: sent to their processes, and those
+ * the others sent here applied. */
+static void exchange_round(eg_exchange *x, void (*apply)(void *, uint64_t),
+                           void *ctx)
+{
+    const eg_job *job = x->job;
+    size_t *at = malloc(2 * (size_t)job->size * sizeof *at), got = 0;
+    uint64_t *in = NULL;
+    if (at) {
+        for (int p = 0; p < job->size; p++) {
+            at[p] = (size_t)p * x->cap * sizeof *x->out;
+            at[job->size + p] = x->nout[p] * sizeof *x->out;
+        }
+        in = job->swap(job->ctx, x->out, at, at + job->size, &got);
+    }
+    if (!in) {
+        x->failed = true;
+    } else {
+        for (size_t e = 0; e < got / sizeof *in; e++)
+            apply(ctx, in[e]);
+    }
+    free(in);
+    free(at);
+    memset(x->nout, 0, (size_t)job->size * sizeof *x->nout);
+    x->full = false;
+}
+
+void eg_exchange_layer(eg_exchange *x, bool (*scan)(void *),
+                       void (*apply)(void *, uint64_t), void *ctx)
+{
+    bool through;
+    do {
+        through = scan(ctx);
+        if (x->job->size > 1)
+            exchange_round(x, apply, ctx);
+    } while (x->job->size > 1 && !eg_all(x->job, through));
+}
+
+/* ---- One group ---- */
 
 typedef struct {
     eg_tables *t;
@@ -277,11 +356,13 @@ typedef struct {
     uint8_t *cnt[2];           /* per table: moves within the group not
                                 * yet known won, or EG_NOLOSS (this
                                 * process's range only) */
+    double none[2];            /* per table: indices that are no position
+                                * (of the range, then of all) */
     int maxk;                  /* the longest distance assigned so far */
-    bool overflow, failed;
-    uint64_t *out;             /* process r's words at r * cap */
-    size_t cap, *nout;         /* words for each process, and so far */
-    bool full;                 /* a process's words near cap */
+    bool overflow;
+    eg_exchange x;
+    int k, at;                 /* the layer, the table its scan is in, */
+    uint64_t next;             /* and the position it goes on from */
 } group;
 
 static int table_of(const group *gr, int x)
@@ -289,7 +370,8 @@ static int table_of(const group *gr, int x)
     return gr->xs[0] == x ? 0 : 1;
 }
 
-/* The forward pass over this process's range of table i of the group. */
+/* The forward pass over this process's range of table i of the group:
+ * the game's own, or by its children. */
 static void first_pass(group *gr, int i)
 {
     eg_tables *t = gr->t;
@@ -299,6 +381,15 @@ static void first_pass(group *gr, int i)
     eg_child kids[EG_CHILDREN_MAX];
     if (gr->lo[i] == gr->hi[i])
         return;
+    if (r->forward) {
+        uint64_t none = r->forward(t, x, y, gr->lo[i], gr->hi[i], val, cnt);
+        gr->overflow |= none == UINT64_MAX;
+        gr->none[i] = none == UINT64_MAX ? 0 : (double)none;
+        for (uint64_t idx = gr->lo[i]; idx < gr->hi[i]; idx++)
+            if (val[idx] && val[idx] - 1 > gr->maxk)
+                gr->maxk = val[idx] - 1;
+        return;
+    }
     walk w;
     walk_start(&w, r->points, x, y, gr->lo[i]);
     for (uint64_t idx = gr->lo[i]; idx < gr->hi[i]; idx++, walk_next(&w)) {
@@ -373,103 +464,75 @@ int eg_reach(uint8_t *val, uint8_t *cnt, int k)
     return *val - 1;
 }
 
-/* What reaching a position of layer k means to position idx of table j
- * that moves to it (idx in this process's range). */
-static void reach(group *gr, int j, uint64_t idx, int k)
+/* What reaching a position of the current layer means to position idx
+ * of table j that moves to it (idx in this process's range). */
+static void reach(group *gr, int j, uint64_t idx)
 {
-    int d = eg_reach(&gr->val[j][idx], &gr->cnt[j][idx], k);
+    int d = eg_reach(&gr->val[j][idx], &gr->cnt[j][idx], gr->k);
     if (d > gr->maxk)
         gr->maxk = d;
 }
 
-/* The positions of the group that move to table i's position (mover,
- * other), reached in layer k: here, or put aside for their process. */
-static void back_from(group *gr, int i, uint32_t mover, uint32_t other, int k)
+/* An update another process sent: index * 2 + table. */
+static void reach_word(void *ctx, uint64_t word)
+{
+    reach(ctx, (int)(word & 1), word >> 1);
+}
+
+/* The positions of the group that move to position idx of table i,
+ * reached in the current layer: here, or put aside for their process. */
+static void back_from(group *gr, int i, uint64_t idx)
 {
     eg_tables *t = gr->t;
     const eg_rules *r = &t->rules;
-    int x = gr->xs[i], y = gr->ys[i], j = table_of(gr, y);
-    uint32_t before[EG_CHILDREN_MAX];
-    int n = r->unmoves(r, mover, other, before);
-    if (k + 2 > 255) {
+    int x = gr->xs[i], y = gr->ys[i], j = table_of(gr, y), n;
+    uint64_t before[EG_CHILDREN_MAX];
+    if (gr->k + 2 > 255) {
         gr->overflow = true;
         return;
     }
-    for (int m = 0; m < n; m++) {
-        uint64_t idx = eg_index(t, before[m], mover);
-        if (idx >= gr->lo[j] && idx < gr->hi[j]) {
-            reach(gr, j, idx, k);
-            continue;
-        }
-        int p = owner_of(gr->job, t->size[y][x], idx);
-        gr->out[(size_t)p * gr->cap + gr->nout[p]++] = idx << 1 | (uint64_t)j;
-        if (gr->nout[p] + EG_CHILDREN_MAX > gr->cap)
-            gr->full = true;
-    }
-}
-
-/* One round of the updates put aside: sent to their processes, and
- * those the others sent here applied. */
-static void swap_round(group *gr, int k)
-{
-    const eg_job *job = gr->job;
-    size_t *at = malloc(2 * (size_t)job->size * sizeof *at), got = 0;
-    uint64_t *in = NULL;
-    if (at) {
-        for (int p = 0; p < job->size; p++) {
-            at[p] = (size_t)p * gr->cap * sizeof *gr->out;
-            at[job->size + p] = gr->nout[p] * sizeof *gr->out;
-        }
-        in = job->swap(job->ctx, gr->out, at, at + job->size, &got);
-    }
-    if (!in) {
-        gr->failed = true;
+    if (r->back) {
+        n = r->back(t, x, y, idx, before);
     } else {
-        for (size_t e = 0; e < got / sizeof *in; e++)
-            reach(gr, (int)(in[e] & 1), in[e] >> 1, k);
+        uint32_t mover, other, sets[EG_CHILDREN_MAX];
+        eg_position(t, x, y, idx, &mover, &other);
+        n = r->unmoves(r, mover, other, sets);
+        for (int m = 0; m < n; m++)
+            before[m] = eg_index(t, sets[m], mover);
     }
-    free(in);
-    free(at);
-    memset(gr->nout, 0, (size_t)job->size * sizeof *gr->nout);
-    gr->full = false;
+    for (int m = 0; m < n; m++) {
+        if (before[m] >= gr->lo[j] && before[m] < gr->hi[j])
+            reach(gr, j, before[m]);
+        else
+            eg_exchange_put(&gr->x, eg_owner(gr->job, t->size[y][x], before[m]),
+                            before[m] << 1 | (uint64_t)j);
+    }
 }
 
-/* This process's positions of table i decided at k, from position *at
- * on, and the way back from each, until the table is through (true) or
- * the updates put aside fill up (*at where to go on). */
-static bool scan(group *gr, int i, int k, uint64_t *at)
+/* This process's positions of the group decided in the current layer,
+ * from where the scan left off, and the way back from each, until the
+ * group is through (true) or the updates put aside fill up. */
+static bool scan(void *ctx)
 {
-    eg_tables *t = gr->t;
-    int x = gr->xs[i], y = gr->ys[i];
-    uint8_t *val = gr->val[i], *cnt = gr->cnt[i];
-    for (uint8_t *p = val + *at, *end = val + gr->hi[i];
-         (p = memchr(p, k + 1, (size_t)(end - p))) != NULL; p++) {
-        uint64_t idx = (uint64_t)(p - val);
-        if (!(k & 1) && cnt[idx] != 0)
-            continue; /* a loss not yet sure */
-        uint32_t mover, other;
-        eg_position(t, x, y, idx, &mover, &other);
-        back_from(gr, i, mover, other, k);
-        if (gr->full) {
-            *at = idx + 1;
-            return false;
+    group *gr = ctx;
+    int k = gr->k;
+    for (; gr->at < gr->ntables; gr->at++, gr->next = 0) {
+        int i = gr->at;
+        uint8_t *val = gr->val[i], *cnt = gr->cnt[i];
+        uint64_t from = gr->next > gr->lo[i] ? gr->next : gr->lo[i];
+        for (uint8_t *p = val + from, *end = val + gr->hi[i];
+             (p = memchr(p, k + 1, (size_t)(end - p))) != NULL; p++) {
+            uint64_t idx = (uint64_t)(p - val);
+            if (!(k & 1) && cnt[idx] != 0)
+                continue; /* a loss not yet sure */
+            back_from(gr, i, idx);
+            if (gr->x.full) {
+                gr->next = idx + 1;
+                return false;
+            }
         }
     }
     return true;
-}
-
-/* Layer k; with other processes, in rounds until every one is through. */
-static void layer(group *gr, int k)
-{
-    int i = 0;
-    uint64_t at = gr->lo[0];
-    do {
-        while (i < gr->ntables && scan(gr, i, k, &at))
-            if (++i < gr->ntables)
-                at = gr->lo[i];
-        if (gr->job->size > 1)
-            swap_round(gr, k);
-    } while (gr->job->size > 1 && !together(gr->job, i == gr->ntables));
 }
 
 static void layers(group *gr)
@@ -477,13 +540,16 @@ static void layers(group *gr)
     /* every process goes on while one has a layer to do, and none has
      * found a distance too long */
     for (int k = 0;; k++) {
-        if (!together(gr->job, !gr->overflow)) {
+        if (!eg_all(gr->job, !gr->overflow)) {
             gr->overflow = true;
             break;
         }
-        if (together(gr->job, k > gr->maxk))
+        if (eg_all(gr->job, k > gr->maxk))
             break;
-        layer(gr, k);
+        gr->k = k;
+        gr->at = 0;
+        gr->next = 0;
+        eg_exchange_layer(&gr->x, scan, reach_word, gr);
     }
     /* what no layer reached is drawn */
     for (int i = 0; i < gr->ntables; i++) {
@@ -494,33 +560,33 @@ static void layers(group *gr)
     }
 }
 
-void eg_solved(eg_tables *t, int x, int y, uint64_t none, double seconds,
-               void (*report)(void *, const eg_report *), void *ctx)
+void eg_tally(eg_report *rep, const uint8_t *val, uint64_t n, uint64_t none)
 {
-    const uint8_t *val = t->value + t->offset[x][y];
-    eg_report rep = {.x = x, .y = y, .positions = t->size[x][y] - none,
-                     .seconds = seconds};
-    snprintf(rep.name, sizeof rep.name, "%d-%d", x, y);
-    for (uint64_t i = 0; i < t->size[x][y]; i++) {
+    rep->positions = n - none;
+    rep->won = rep->lost = 0;
+    rep->maxd = 0;
+    for (uint64_t i = 0; i < n; i++) {
         uint8_t v = val[i];
-        rep.lost += v & 1;
-        rep.won += v && !(v & 1);
-        if (v && v - 1 > rep.maxd)
-            rep.maxd = v - 1;
+        rep->lost += v & 1;
+        rep->won += v && !(v & 1);
+        if (v && v - 1 > rep->maxd)
+            rep->maxd = v - 1;
     }
-    rep.drawn = rep.positions - rep.won - rep.lost;
+    rep->drawn = rep->positions - rep->won - rep->lost;
+}
+
+/* Table (x, y) solved: its line (report, may be NULL) and the tables'
+ * longest distance; none of its indices are no position (value 0),
+ * seconds the processor time of its pair. */
+static void solved(eg_tables *t, int x, int y, uint64_t none, double seconds,
+                   void (*report)(void *, const eg_report *), void *ctx)
+{
+    eg_report rep = {.x = x, .y = y, .seconds = seconds};
+    snprintf(rep.name, sizeof rep.name, "%d-%d", x, y);
+    eg_tally(&rep, t->value + t->offset[x][y], t->size[x][y], none);
     t->maxd = rep.maxd > t->maxd ? rep.maxd : t->maxd;
     if (report)
         report(ctx, &rep);
-}
-
-/* Every process's range of table (x, y) to every process. */
-static bool share_table(const eg_job *job, eg_tables *t, int x, int y,
-                        uint64_t *start)
-{
-    for (int r = 0; r <= job->size; r++)
-        start[r] = t->offset[x][y] + t->size[x][y] * (uint64_t)r / (uint64_t)job->size;
-    return job->share(job->ctx, t->value, start);
 }
 
 /* Solves the group (x, y), (y, x); the same in every process of the
@@ -532,22 +598,13 @@ static bool solve_group(eg_tables *t, const eg_job *job, int x, int y,
                   .ntables = x == y ? 1 : 2,
                   .val = {t->value + t->offset[x][y], t->value + t->offset[y][x]},
                   .cnt = {cnt, cnt + t->size[x][y]}};
-    bool ok = true;
-    uint64_t *start = NULL;
-    if (job->size > 1) {
-        gr->cap = job->words ? job->words : OUT_MAX / (size_t)(job->size - 1);
-        gr->cap = gr->cap > 4 * EG_CHILDREN_MAX ? gr->cap : 4 * EG_CHILDREN_MAX;
-        gr->out = malloc((size_t)job->size * gr->cap * sizeof *gr->out);
-        gr->nout = calloc((size_t)job->size, sizeof *gr->nout);
-        start = malloc(((size_t)job->size + 1) * sizeof *start);
-        ok = gr->out && gr->nout && start;
-    }
-    if (!together(job, ok)) {
-        job_failed(!ok, _("out of memory"), msg, size);
+    bool ok = eg_exchange_init(&gr->x, job);
+    if (!eg_all(job, ok)) {
+        eg_failed(!ok, _("out of memory"), msg, size);
         goto done;
     }
     for (int i = 0; i < gr->ntables; i++) {
-        range_of(job, t->size[gr->xs[i]][gr->ys[i]], &gr->lo[i], &gr->hi[i]);
+        eg_range(job, t->size[gr->xs[i]][gr->ys[i]], &gr->lo[i], &gr->hi[i]);
         first_pass(gr, i);
     }
     layers(gr);
@@ -557,40 +614,31 @@ static bool solve_group(eg_tables *t, const eg_job *job, int x, int y,
                               "(tables %d-%d)"), x, y);
         goto done;
     }
-    for (int i = 0; ok && i < gr->ntables && job->size > 1; i++)
-        ok = share_table(job, t, gr->xs[i], gr->ys[i], start);
-    if (!ok || gr->failed) {
+    for (int i = 0; ok && i < gr->ntables; i++)
+        ok = eg_share(job, gr->val[i], t->size[gr->xs[i]][gr->ys[i]]);
+    if (!ok || gr->x.failed) {
         ok = false;
         snprintf(msg, size, "%s", _("the messages between the processes of "
                                     "the job failed"));
     }
 done:
-    free(start);
-    free(gr->out);
-    free(gr->nout);
+    eg_exchange_free(&gr->x);
     return ok;
-}
-
-/* A game's own build and check are not split over the processes of a
- * job: false, with a message, under one of several processes. */
-static bool one_process(const eg_job *job, char *msg, size_t size)
-{
-    if (!job || job->size == 1)
-        return true;
-    snprintf(msg, size, "%s", _("these endgame tables are built and checked "
-                                "by one process: run it without mpirun"));
-    return false;
 }
 
 eg_tables *eg_build(const eg_rules *rules, int most, const eg_job *job,
                     void (*report)(void *, const eg_report *), void *ctx,
                     char *msg, size_t size)
 {
-    if (rules->build)
-        return one_process(job, msg, size)
-                   ? rules->build(rules, most, job, report, ctx, msg, size)
-                   : NULL;
     job = job ? job : &alone;
+    return rules->build ? rules->build(rules, most, job, report, ctx, msg, size)
+                        : eg_solve(rules, most, job, report, ctx, msg, size);
+}
+
+eg_tables *eg_solve(const eg_rules *rules, int most, const eg_job *job,
+                    void (*report)(void *, const eg_report *), void *ctx,
+                    char *msg, size_t size)
+{
     eg_tables *t = calloc(1, sizeof *t);
     uint8_t *cnt = NULL;
     if (t) {
@@ -599,36 +647,33 @@ eg_tables *eg_build(const eg_rules *rules, int most, const eg_job *job,
         for (int x = rules->least; x <= most; x++)
             for (int y = rules->least; y <= most; y++)
                 largest = t->size[x][y] > largest ? t->size[x][y] : largest;
-        t->value = malloc(t->entries);
+        t->value = malloc(t->entries ? t->entries : 1);
         /* a process writes only the counts of its own ranges */
-        cnt = malloc(2 * largest);
+        cnt = malloc(2 * largest + 1);
     }
     bool ok = t && t->value && cnt;
-    if (!together(job, ok)) {
-        job_failed(!ok, _("out of memory"), msg, size);
+    if (!eg_all(job, ok)) {
+        eg_failed(!ok, _("out of memory"), msg, size);
         goto fail;
     }
-    /* the groups by men in all, fewest first */
+    /* the groups by men in all, fewest first (a game's own layout may
+     * leave some tables empty) */
     for (int sum = 2 * rules->least; sum <= 2 * most; sum++)
         for (int x = rules->least; 2 * x <= sum; x++) {
             int y = sum - x;
-            if (y > most)
+            if (y > most || !t->size[x][y])
                 continue;
             double start = cpu_now();
             group gr;
             if (!solve_group(t, job, x, y, cnt, &gr, msg, size))
                 goto fail;
-            /* the processor time of the group in every process */
-            double *seconds = calloc((size_t)job->size, sizeof *seconds), all = 0;
-            if (seconds) {
-                seconds[job->rank] = cpu_now() - start;
-                if (eg_gather(job, seconds, sizeof *seconds))
-                    for (int r = 0; r < job->size; r++)
-                        all += seconds[r];
-            }
-            free(seconds);
+            /* the processor time of the group in every process, and the
+             * indices that are no position in every range */
+            double sums[3] = {cpu_now() - start, gr.none[0], gr.none[1]};
+            eg_combine(job, sums, 3, false);
             for (int i = 0; i < gr.ntables; i++)
-                eg_solved(t, gr.xs[i], gr.ys[i], 0, all, report, ctx);
+                solved(t, gr.xs[i], gr.ys[i], (uint64_t)sums[1 + i], sums[0],
+                       report, ctx);
         }
     free(cnt);
     return t;
@@ -652,7 +697,7 @@ static uint64_t verify_ranges(const eg_tables *t, const eg_job *job,
     for (int x = r->least; x <= t->most; x++)
         for (int y = r->least; y <= t->most; y++) {
             uint64_t lo, hi;
-            range_of(job, t->size[x][y], &lo, &hi);
+            eg_range(job, t->size[x][y], &lo, &hi);
             if (lo == hi)
                 continue;
             walk w;
@@ -681,27 +726,26 @@ static uint64_t verify_ranges(const eg_tables *t, const eg_job *job,
 /* What a process of the job found. */
 typedef struct {
     uint64_t bad;
-    char first[200];
+    char first[400];
 } verdict;
 
 uint64_t eg_verify(const eg_tables *t, const eg_job *job, char *msg, size_t size)
 {
-    if (t->rules.verify)
-        return one_process(job, msg, size) ? t->rules.verify(t, job, msg, size)
-                                           : UINT64_MAX;
+    uint64_t (*check)(const eg_tables *, const eg_job *, char *, size_t) =
+        t->rules.verify ? t->rules.verify : verify_ranges;
     if (!job || job->size == 1)
-        return verify_ranges(t, &alone, msg, size);
+        return check(t, &alone, msg, size);
     verdict *all = calloc((size_t)job->size, sizeof *all);
     verdict mine;
-    mine.bad = verify_ranges(t, job, mine.first, sizeof mine.first);
+    mine.bad = check(t, job, mine.first, sizeof mine.first);
     msg[0] = '\0';
-    if (!together(job, all != NULL)) {
-        job_failed(!all, _("out of memory"), msg, size);
+    if (!eg_all(job, all != NULL)) {
+        eg_failed(!all, _("out of memory"), msg, size);
         free(all);
         return UINT64_MAX;
     }
     all[job->rank] = mine;
-    if (!eg_gather(job, all, sizeof *all)) {
+    if (!eg_share(job, all, (uint64_t)job->size * sizeof *all)) {
         snprintf(msg, size, "%s", _("the messages between the processes of "
                                     "the job failed"));
         free(all);

@@ -69,17 +69,37 @@ typedef struct eg_rules {
     /* A game whose positions are not men on at most 32 points leaves
      * children and unmoves NULL and brings its own: the layout of its
      * tables (the eg_tables' entries, and offset and size where its
-     * tables are those of x men against y: Rozbójnicy, 64 squares and two
-     * kinds of men; Four Seasons' are by the men's kinds, in an order of
-     * its own, and fill in only entries), the build and the check, as
-     * eg_layout, eg_build and eg_verify (which call them, in one process
-     * only); the command, the cache file and (for two sides) the player
-     * are the shared ones.  NULL for the others. */
+     * tables are those of x men against y), and the check of its
+     * positions; then either the solver's forward pass and way back over
+     * its positions (Rozbójnicy: 64 squares and two kinds of men; the
+     * shared solver does the rest), or a build of its own (Four Seasons',
+     * by the men's kinds, in an order of its own, and fill in only
+     * entries).  Each may be given the processes of a job, and splits its
+     * work over them (eg_job below): eg_build and eg_verify call them,
+     * the job never NULL.  The command, the cache file and (for two
+     * sides) the player are the shared ones.  NULL for the others. */
     void (*layout)(struct eg_tables *);
+    /* The forward pass over positions [lo, hi) of table (x, y), val and
+     * cnt the table's: each position's moves (eg_moves_add: a child's
+     * value for its side to move, -1 for one of x + y men) made its value
+     * and count (eg_moves_value); an index that is no position gets value
+     * 0 and count EG_NOLOSS.  Returns how many are no position, or
+     * UINT64_MAX when a distance does not fit a byte. */
+    uint64_t (*forward)(const struct eg_tables *, int x, int y, uint64_t lo,
+                        uint64_t hi, uint8_t *val, uint8_t *cnt);
+    /* The indices in table (y, x) of the positions that move to position
+     * idx of table (x, y) by a move that captures nothing; at most
+     * EG_CHILDREN_MAX. */
+    int (*back)(const struct eg_tables *, int x, int y, uint64_t idx,
+                uint64_t *before);
+    /* A build of its own (it may call eg_solve). */
     struct eg_tables *(*build)(const struct eg_rules *, int most,
                                const struct eg_job *,
                                void (*report)(void *, const struct eg_report *),
                                void *ctx, char *msg, size_t size);
+    /* The check of the positions of this process's range of each table
+     * (eg_range): the number that disagree, the first described in msg
+     * (eg_verify adds up those of the job's processes). */
     uint64_t (*verify)(const struct eg_tables *, const struct eg_job *,
                        char *msg, size_t size);
 } eg_rules;
@@ -136,9 +156,50 @@ typedef struct eg_job {
     void *(*swap)(void *ctx, const void *out, const size_t *at,
                   const size_t *len, size_t *got);
 } eg_job;
-/* Every process's `each` bytes at slots + rank * each to every process
- * (alone: nothing to do); false if the messages failed. */
-bool eg_gather(const eg_job *, void *slots, size_t each);
+
+/* ---- The split, for the shared solver and a game's own ---- */
+
+/* With every process of the job: true when ok is true in all of them. */
+bool eg_all(const eg_job *, bool ok);
+/* This process's range [*lo, *hi) of a table of n positions: the
+ * rank-th of size nearly equal ranges in index order; and the process
+ * whose range holds position idx. */
+void eg_range(const eg_job *, uint64_t n, uint64_t *lo, uint64_t *hi);
+int eg_owner(const eg_job *, uint64_t n, uint64_t idx);
+/* Every process's range of the n bytes at values (as eg_range's) to
+ * every process. */
+bool eg_share(const eg_job *, void *values, uint64_t n);
+/* Every process's n numbers at v, added up (or with most, the largest of
+ * each), into v in every process (alone: as they are); false if the
+ * messages failed. */
+bool eg_combine(const eg_job *, double *v, int n, bool most);
+/* The same message in every process after a failure the job agreed on
+ * (eg_all): its own if it failed itself. */
+void eg_failed(bool mine, const char *what, char *msg, size_t size);
+
+/* The updates of a layer for positions in other processes' ranges, a
+ * word each (the solver's: an index and its table), put aside and sent
+ * to their processes in rounds: by default 2^18 words in all, shared by
+ * the other processes (eg_job's words). */
+typedef struct {
+    const eg_job *job;
+    uint64_t *out;      /* process r's words at r * cap */
+    size_t cap, *nout;  /* words for each process, and so far */
+    bool full;          /* a process's words within EG_CHILDREN_MAX of cap */
+    bool failed;        /* the messages failed */
+} eg_exchange;
+/* Ready for the job (alone: nothing to put aside); false when out of
+ * memory. */
+bool eg_exchange_init(eg_exchange *, const eg_job *);
+void eg_exchange_free(eg_exchange *);
+void eg_exchange_put(eg_exchange *, int process, uint64_t word);
+/* A layer: scan(ctx) goes on over this process's positions of the layer
+ * (each time from where it left off) until through (true) or the
+ * exchange is full (false); then a round, the words the others sent here
+ * given to apply(ctx, word); until every process is through.  Within a
+ * layer the order of the updates must not matter. */
+void eg_exchange_layer(eg_exchange *, bool (*scan)(void *ctx),
+                       void (*apply)(void *ctx, uint64_t word), void *ctx);
 
 /* The values' arithmetic, shared by the solvers (endgame.c, and a
  * game's own): a position's moves taken one by one, each by the value of
@@ -163,11 +224,9 @@ int eg_moves_value(const eg_moves *, uint8_t *count);
  * distance if its value changed, else -1. */
 int eg_reach(uint8_t *val, uint8_t *cnt, int k);
 
-/* Table (x, y) solved: its line (report, may be NULL) and the tables'
- * longest distance; none of its indices are no position (value 0),
- * seconds the processor time of its pair. */
-void eg_solved(eg_tables *, int x, int y, uint64_t none, double seconds,
-               void (*report)(void *, const eg_report *), void *ctx);
+/* The counts of a report (positions, won, drawn, lost, maxd) of the n
+ * values at val, none of which are no position (value 0). */
+void eg_tally(eg_report *, const uint8_t *val, uint64_t n, uint64_t none);
 
 /* Lays out the tables (offset, size, entries) for rules and most. */
 void eg_layout(eg_tables *, const eg_rules *, int most);
@@ -176,8 +235,13 @@ void eg_layout(eg_tables *, const eg_rules *, int most);
  * when out of memory, when a distance does not fit a byte, or when
  * another process of the job failed.  report (may be NULL) is called as
  * each group of tables (x, y) and (y, x) is done, its seconds those of
- * all the job's processes. */
+ * all the job's processes.  The game's own build if it has one, else
+ * eg_solve. */
 eg_tables *eg_build(const eg_rules *, int most, const eg_job *job,
+                    void (*report)(void *, const eg_report *), void *ctx,
+                    char *msg, size_t size);
+/* The shared solver (the same, job never NULL). */
+eg_tables *eg_solve(const eg_rules *, int most, const eg_job *job,
                     void (*report)(void *, const eg_report *), void *ctx,
                     char *msg, size_t size);
 void eg_free(eg_tables *);

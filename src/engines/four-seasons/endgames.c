@@ -16,7 +16,11 @@
  * positions won in D + 1 unless won sooner; from each position won in D
  * the positions before it lose one from their count, and at zero they are
  * lost, in D + 1 or later if a capture puts the end off.  What no layer
- * reaches is drawn. */
+ * reaches is drawn.  In the processes of an MPI job (eg_job) each table
+ * is split into ranges as the shared solver's: the passes, the layers and
+ * the check go over the process's own, the updates of others' positions
+ * are sent to them through the shared exchange (eg_exchange), and a pair
+ * solved goes to every process (eg_share). */
 #include <pthread.h>
 #include <stdatomic.h>
 #include <stdio.h>
@@ -275,13 +279,21 @@ static int value_at(const fs4eg *e, const uint8_t *value, fpos *p)
 
 /* ---- The build ---- */
 
+/* A pair solved in the processes of a job: each has the whole values,
+ * and counts of its own ranges (eg_range); the updates of positions in
+ * others' ranges go to them through the exchange (endgame.h). */
 typedef struct {
     fs4eg *e;
+    const eg_job *job;
     uint8_t *count[2]; /* the pair's moves not yet known to lose; INVALID */
     uint8_t *late[2];  /* the latest end a capture allows, for a loss */
     int pair[2];       /* the tables (the same one twice if its own
                         * partner) */
-    int top;           /* the highest value set */
+    uint64_t lo[2], hi[2]; /* this process's range of each */
+    int top;           /* the highest value set (here) */
+    eg_exchange x;
+    int d, k;          /* the layer, the table its scan is in, */
+    uint64_t next;     /* and the position it goes on from */
 } build;
 
 static int slot(const build *b, int t)
@@ -296,13 +308,13 @@ static void set_value(build *b, int t, uint64_t i, int v)
         b->top = v;
 }
 
-/* The forward pass over table t. */
+/* The forward pass over this process's range of table t. */
 static void forward(build *b, int t)
 {
     fs4eg *e = b->e;
     int k = slot(b, t);
     lt_action acts[256];
-    for (uint64_t i = 0; i < e->tab[t].size; i++) {
+    for (uint64_t i = b->lo[k]; i < b->hi[k]; i++) {
         fpos p, c;
         fs4 s;
         b->count[k][i] = INVALID;
@@ -384,18 +396,48 @@ static int unmoves(const fs4eg *e, const fpos *p, fpos *out)
     return n;
 }
 
-/* Layer D: from each position of the pair at distance D, the positions
- * before it. */
-static void layer(build *b, int d)
+/* What reaching a position of layer D means to position qi of the
+ * pair's table qk (in this process's range): if the position reached was
+ * lost, qi is won in D + 1; if won, qi has one move fewer not known to
+ * lose, and none left, it is lost. */
+static void update(build *b, int qk, uint64_t qi)
 {
+    fs4eg *e = b->e;
+    int q = b->pair[qk], d = b->d;
+    uint8_t *qv = e->value + e->tab[q].offset + qi;
+    if (d + 2 > 255) {
+        b->top = 256; /* does not fit a byte */
+    } else if (d % 2 == 0) { /* lost: won in d + 1 */
+        if (*qv == 0 || *qv > d + 2)
+            set_value(b, q, qi, d + 2);
+    } else if (*qv == 0 && b->count[qk][qi] != INVALID &&
+               b->count[qk][qi] > 0 && --b->count[qk][qi] == 0) {
+        int late = b->late[qk][qi];
+        set_value(b, q, qi, late > d + 2 ? late + 1 : d + 2);
+    }
+}
+
+/* An update another process sent: index * 2 + table. */
+static void update_word(void *ctx, uint64_t word)
+{
+    update(ctx, (int)(word & 1), word >> 1);
+}
+
+/* Layer D: from each position of this process's ranges at distance D,
+ * from where the scan left off, the positions before it, until the pair
+ * is through (true) or the updates put aside fill up. */
+static bool scan(void *ctx)
+{
+    build *b = ctx;
     fs4eg *e = b->e;
     fpos before[256];
     int tabs = b->pair[0] == b->pair[1] ? 1 : 2;
-    for (int k = 0; k < tabs; k++) {
-        int t = b->pair[k];
+    for (; b->k < tabs; b->k++, b->next = 0) {
+        int t = b->pair[b->k];
         const uint8_t *v = e->value + e->tab[t].offset;
-        for (uint64_t i = 0; i < e->tab[t].size; i++) {
-            if (v[i] != 1 + d || b->count[k][i] == INVALID)
+        uint64_t from = b->next > b->lo[b->k] ? b->next : b->lo[b->k];
+        for (uint64_t i = from; i < b->hi[b->k]; i++) {
+            if (v[i] != 1 + b->d || b->count[b->k][i] == INVALID)
                 continue;
             fpos p;
             position_of(e, t, i, &p);
@@ -404,23 +446,24 @@ static void layer(build *b, int d)
                 int q;
                 uint64_t qi = index_of(e, &before[j], &q);
                 int qk = slot(b, q);
-                uint8_t *qv = e->value + e->tab[q].offset + qi;
-                if (d + 2 > 255) {
-                    b->top = 256; /* does not fit a byte */
-                } else if (d % 2 == 0) { /* p lost: q won in d + 1 */
-                    if (*qv == 0 || *qv > d + 2)
-                        set_value(b, q, qi, d + 2);
-                } else if (*qv == 0 && b->count[qk][qi] != INVALID &&
-                           b->count[qk][qi] > 0 && --b->count[qk][qi] == 0) {
-                    int late = b->late[qk][qi];
-                    set_value(b, q, qi, late > d + 2 ? late + 1 : d + 2);
-                }
+                if (qi >= b->lo[qk] && qi < b->hi[qk])
+                    update(b, qk, qi);
+                else
+                    eg_exchange_put(&b->x, eg_owner(b->job, e->tab[q].size, qi),
+                                    qi << 1 | (uint64_t)qk);
+            }
+            if (b->x.full) {
+                b->next = i + 1;
+                return false;
             }
         }
     }
+    return true;
 }
 
-static void report_table(const build *b, int t, double seconds,
+/* The line of table t (report), its positions and the seconds of its
+ * pair added up over the job: none of them no position. */
+static void report_table(const build *b, int t, uint64_t none, double seconds,
                          void (*report)(void *, const eg_report *), void *ctx)
 {
     const fs4eg *e = b->e;
@@ -429,68 +472,101 @@ static void report_table(const build *b, int t, double seconds,
     side_name(&e->tab[t], 0, a);
     side_name(&e->tab[t], 1, c);
     snprintf(r.name, sizeof r.name, "%s-%s", a, c);
-    const uint8_t *v = e->value + e->tab[t].offset;
-    const uint8_t *count = b->count[slot(b, t)];
-    for (uint64_t i = 0; i < e->tab[t].size; i++) {
-        if (count[i] == INVALID)
-            continue;
-        r.positions++;
-        if (v[i] == 0)
-            r.drawn++;
-        else if ((v[i] - 1) % 2)
-            r.won++;
-        else
-            r.lost++;
-        if (v[i] && v[i] - 1 > r.maxd)
-            r.maxd = v[i] - 1;
-    }
+    eg_tally(&r, e->value + e->tab[t].offset, e->tab[t].size, none);
     report(ctx, &r);
 }
 
-/* The tables of e's layout solved into e->value (zeroed); false with a
- * message when a distance does not fit a byte, or out of memory. */
-static bool solve(fs4eg *e, void (*report)(void *, const eg_report *),
-                  void *ctx, char *msg, size_t size)
+/* Solves the pair t, u (in every process of the job): false with a
+ * message when it failed in one. */
+static bool solve_pair(build *b, int t, int u, char *msg, size_t size)
+{
+    fs4eg *e = b->e;
+    const eg_job *job = b->job;
+    int tabs = u != t ? 2 : 1;
+    b->pair[0] = t;
+    b->pair[1] = u;
+    b->top = 0;
+    for (int k = 0; k < tabs; k++) {
+        eg_range(job, e->tab[b->pair[k]].size, &b->lo[k], &b->hi[k]);
+        forward(b, b->pair[k]);
+    }
+    /* every process goes on while one has a layer to do, and none has a
+     * distance too long */
+    bool ok = true;
+    for (b->d = 0; (ok = eg_all(job, b->top <= 255)) &&
+                   !eg_all(job, b->d + 1 > b->top);
+         b->d++) {
+        b->k = 0;
+        b->next = 0;
+        eg_exchange_layer(&b->x, scan, update_word, b);
+    }
+    if (!ok) {
+        snprintf(msg, size, "%s", _("a distance does not fit a byte"));
+        return false;
+    }
+    for (int k = 0; ok && k < tabs; k++)
+        ok = eg_share(job, e->value + e->tab[b->pair[k]].offset,
+                      e->tab[b->pair[k]].size);
+    if (!ok || b->x.failed) {
+        snprintf(msg, size, "%s", _("the messages between the processes of "
+                                    "the job failed"));
+        return false;
+    }
+    return true;
+}
+
+/* The tables of e's layout solved into e->value (zeroed), in the
+ * processes of job; false with a message when a distance does not fit a
+ * byte, out of memory, or when the messages failed. */
+static bool solve(fs4eg *e, const eg_job *job,
+                  void (*report)(void *, const eg_report *), void *ctx,
+                  char *msg, size_t size)
 {
     uint64_t largest = 0;
     for (int t = 0; t < e->tables; t++)
         largest = e->tab[t].size > largest ? e->tab[t].size : largest;
-    build b = {.e = e};
+    build b = {.e = e, .job = job};
     for (int k = 0; k < 2; k++) {
         b.count[k] = malloc(largest);
         b.late[k] = malloc(largest);
     }
-    bool ok = b.count[0] && b.count[1] && b.late[0] && b.late[1];
-    if (!ok)
-        snprintf(msg, size, "%s", _("out of memory"));
+    bool ok = eg_exchange_init(&b.x, job) && b.count[0] && b.count[1] &&
+              b.late[0] && b.late[1];
+    if (!eg_all(job, ok)) {
+        eg_failed(!ok, _("out of memory"), msg, size);
+        ok = false;
+    }
+    double top = 0; /* the highest value set in the pairs, here */
     for (int t = 0; ok && t < e->tables; t++) {
         int u = e->tab[t].partner;
         if (u < t)
             continue; /* solved with its partner */
         clock_t start = clock();
-        b.pair[0] = t;
-        b.pair[1] = u;
-        b.top = 0;
-        forward(&b, t);
-        if (u != t)
-            forward(&b, u);
-        for (int d = 0; d + 1 <= b.top && ok; d++) {
-            layer(&b, d);
-            ok = b.top <= 255;
-        }
-        if (!ok) {
-            snprintf(msg, size, "%s", _("a distance does not fit a byte"));
+        if (!(ok = solve_pair(&b, t, u, msg, size)))
             break;
-        }
-        if (b.top - 1 > e->maxd)
-            e->maxd = b.top - 1;
-        double seconds = (double)(clock() - start) / CLOCKS_PER_SEC;
+        top = b.top > top ? b.top : top;
+        /* the processor time of the pair in every process, and the
+         * indices that are no position in every range */
+        double sums[3] = {(double)(clock() - start) / CLOCKS_PER_SEC, 0, 0};
+        for (int k = 0; k < (u != t ? 2 : 1); k++)
+            for (uint64_t i = b.lo[k]; i < b.hi[k]; i++)
+                sums[1 + k] += b.count[k][i] == INVALID;
+        eg_combine(job, sums, 3, false);
         if (report) {
-            report_table(&b, t, seconds, report, ctx);
+            report_table(&b, t, (uint64_t)sums[1], sums[0], report, ctx);
             if (u != t)
-                report_table(&b, u, seconds, report, ctx);
+                report_table(&b, u, (uint64_t)sums[2], sums[0], report, ctx);
         }
     }
+    /* the longest distance: the highest value set anywhere */
+    if (ok && !eg_combine(job, &top, 1, true)) {
+        ok = false;
+        snprintf(msg, size, "%s", _("the messages between the processes of "
+                                    "the job failed"));
+    }
+    if (ok && top - 1 > e->maxd)
+        e->maxd = (int)top - 1;
+    eg_exchange_free(&b.x);
     for (int k = 0; k < 2; k++) {
         free(b.count[k]);
         free(b.late[k]);
@@ -511,26 +587,26 @@ static void table_layout(eg_tables *t)
     t->entries = e.entries;
 }
 
-/* eg_rules' build (in one process: eg_build). */
+/* eg_rules' build (eg_build), in the processes of job. */
 static eg_tables *build_tables(const eg_rules *rules, int most,
                                const eg_job *job,
                                void (*report)(void *, const eg_report *),
                                void *ctx, char *msg, size_t size)
 {
-    (void)job;
     eg_tables *t = calloc(1, sizeof *t);
     fs4eg *e = malloc(sizeof *e);
     if (t) {
         eg_layout(t, rules, most);
         t->value = calloc(t->entries, 1);
     }
-    if (!t || !e || !t->value) {
-        snprintf(msg, size, "%s", _("out of memory"));
+    bool ok = t && e && t->value;
+    if (!eg_all(job, ok)) {
+        eg_failed(!ok, _("out of memory"), msg, size);
         goto fail;
     }
     layout(e, centre_of(rules->variant), alfil_of(rules->variant), most);
     e->value = t->value;
-    if (!solve(e, report, ctx, msg, size))
+    if (!solve(e, job, report, ctx, msg, size))
         goto fail;
     t->maxd = e->maxd;
     free(e);
@@ -609,11 +685,10 @@ uint8_t *fs4eg_entry(eg_tables *t, const fs4 *s)
 
 /* ---- The check ---- */
 
-/* eg_rules' check (in one process: eg_verify). */
+/* eg_rules' check of this process's range of each table (eg_verify). */
 static uint64_t verify(const eg_tables *tables, const eg_job *job, char *msg,
                        size_t size)
 {
-    (void)job;
     fs4eg layout_e, *e = &layout_e;
     layout(e, centre_of(tables->rules.variant), alfil_of(tables->rules.variant),
            tables->most);
@@ -621,8 +696,10 @@ static uint64_t verify(const eg_tables *tables, const eg_job *job, char *msg,
     uint64_t bad = 0;
     msg[0] = '\0';
     lt_action acts[256];
-    for (int t = 0; t < e->tables; t++)
-        for (uint64_t i = 0; i < e->tab[t].size; i++) {
+    for (int t = 0; t < e->tables; t++) {
+        uint64_t lo, hi;
+        eg_range(job, e->tab[t].size, &lo, &hi);
+        for (uint64_t i = lo; i < hi; i++) {
             fpos p, c;
             fs4 s;
             if (!position_of(e, t, i, &p))
@@ -657,6 +734,7 @@ static uint64_t verify(const eg_tables *tables, const eg_job *job, char *msg,
                          text, t, (unsigned long long)i, got, want);
             }
         }
+    }
     return bad;
 }
 

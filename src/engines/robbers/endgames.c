@@ -1,9 +1,8 @@
 /* endgames.c — Rozbójnicy's endgame tables: every position with up to
  * K men a side and K + 1 in all, K 3 (1-2, 2-1, 1-3, 3-1, 2-2) or 2
- * (1-2, 2-1); one each is a draw by rule.  Solved by a
- * retrograde analysis of its own, kept and read through the shared
- * tables (../endgame/: the layout, the cache file, the values, the
- * player ai:endgame).
+ * (1-2, 2-1); one each is a draw by rule.  Its positions, moves and
+ * way back for the shared tables (../endgame/: the solver, the layout,
+ * the cache file, the values, the player ai:endgame).
  *
  * The shared solver's positions are men on at most 32 points; here a man
  * is a square of 64 and a kind, and a soldier only goes one way, so the
@@ -19,14 +18,15 @@
  * or a pass (the side that cannot move passes; neither can: a draw at
  * once).  The move cap (option cap) is a draw rule of the game's history,
  * not in the values, as the other games' quiet rules.  The analysis is
- * the shared one's (endgame.c), in one process: a forward pass by the
- * game's own moves (legal_actions, apply), then layers of distance k from
- * the positions decided in k, the way back (a move without a capture, or
- * a pass, taken back) reaching the positions before them. */
+ * the shared solver's (endgame.c, split over a job's processes as the
+ * other games'), with this file's forward pass by the game's own moves
+ * (legal_actions, apply) and its way back (a move without a capture, or
+ * a pass, taken back) for the layers of distance k from the positions
+ * decided in k; the check by the game's own moves, over the job's ranges
+ * too. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "endgames.h"
 #include "ludoteka/text.h"
@@ -172,46 +172,44 @@ static int child_value(const eg_tables *t, const rob *c, int men)
     return value_of(t, &u);
 }
 
-/* ---- The analysis of a group (x, y), (y, x) ---- */
+/* ---- The solver's forward pass and way back (endgame.c) ---- */
 
-typedef struct {
-    eg_tables *t;
-    int xs[2], ys[2], ntables;
-    uint8_t *val[2], *cnt[2];
-    uint64_t invalid[2]; /* indices that are no position */
-    int at;              /* the table the forward pass is in */
-    int maxk;
-    bool overflow;
-} group;
-
-/* Calls fn for each index of table (x, y) in order, with its position
- * (orange to move) or NULL where it is none. */
-static void each_position(int x, int y, void *ctx,
+/* Calls fn for each index of table (x, y) in [lo, hi), in order, with
+ * its position (orange to move) or NULL where it is none. */
+static void each_position(int x, int y, uint64_t lo, uint64_t hi, void *ctx,
                           void (*fn)(void *, uint64_t, const rob *))
 {
     int m[MOST], o[MOST];
-    uint64_t idx = 0;
-    codes_at(0, x, m);
-    do {
-        codes_at(0, y, o);
-        do {
-            rob s;
-            fn(ctx, idx++, place(&s, m, x, o, y) ? &s : NULL);
-        } while (next_codes(o, y));
-    } while (next_codes(m, x));
+    uint64_t per = choose(CODES, y);
+    codes_at(lo / per, x, m);
+    codes_at(lo % per, y, o);
+    for (uint64_t idx = lo; idx < hi; idx++) {
+        rob s;
+        fn(ctx, idx, place(&s, m, x, o, y) ? &s : NULL);
+        if (!next_codes(o, y)) {
+            codes_at(0, y, o);
+            next_codes(m, x);
+        }
+    }
 }
 
-/* The forward pass: position idx of the group's table gr->at. */
+/* The forward pass of positions of one table. */
+typedef struct {
+    const eg_tables *t;
+    int men;
+    uint8_t *val, *cnt;
+    uint64_t none;
+    bool overflow;
+} pass;
+
 static void first(void *ctx, uint64_t idx, const rob *s)
 {
-    group *gr = ctx;
-    int i = gr->at, men = gr->xs[0] + gr->ys[0];
-    uint8_t *val = gr->val[i], *cnt = gr->cnt[i];
+    pass *ps = ctx;
     lt_action acts[MAX_MOVES];
-    val[idx] = 0;
-    cnt[idx] = EG_NOLOSS;
+    ps->val[idx] = 0;
+    ps->cnt[idx] = EG_NOLOSS;
     if (!s) {
-        gr->invalid[i]++;
+        ps->none++;
         return;
     }
     if (s->result != PLAYING) /* neither side can move */
@@ -220,20 +218,19 @@ static void first(void *ctx, uint64_t idx, const rob *s)
     for (int k = 0, n = rob_legal_actions(s, acts); k < n; k++) {
         rob c = *s;
         rob_apply(&c, acts[k]);
-        eg_moves_add(&mv, child_value(gr->t, &c, men));
+        eg_moves_add(&mv, child_value(ps->t, &c, ps->men));
     }
-    int v = eg_moves_value(&mv, &cnt[idx]);
-    gr->overflow |= v < 0;
-    val[idx] = v < 0 ? 0 : (uint8_t)v;
-    if (val[idx] && val[idx] - 1 > gr->maxk)
-        gr->maxk = val[idx] - 1;
+    int v = eg_moves_value(&mv, &ps->cnt[idx]);
+    ps->overflow |= v < 0;
+    ps->val[idx] = v < 0 ? 0 : (uint8_t)v;
 }
 
-static void reach(group *gr, int j, uint64_t idx, int k)
+static uint64_t forward(const eg_tables *t, int x, int y, uint64_t lo,
+                        uint64_t hi, uint8_t *val, uint8_t *cnt)
 {
-    int d = eg_reach(&gr->val[j][idx], &gr->cnt[j][idx], k);
-    if (d > gr->maxk)
-        gr->maxk = d;
+    pass ps = {.t = t, .men = x + y, .val = val, .cnt = cnt};
+    each_position(x, y, lo, hi, &ps, first);
+    return ps.overflow ? UINT64_MAX : ps.none;
 }
 
 /* The empty squares green's man on q, `kind` now, can have come from as
@@ -252,123 +249,55 @@ static uint64_t came_from(const rob *s, int q, int kind, int was)
     return from;
 }
 
-/* The positions of table (y, x) that move to orange-to-move s, the
- * position idx of table i decided in layer k: green's move that made it
- * (without a capture) taken back, or green's pass. */
-static void back_from(group *gr, int i, const rob *s, int k)
+/* The positions of table (y, x) that move to position idx of table
+ * (x, y), orange to move: green's move that made it (without a capture)
+ * taken back, or green's pass. */
+static int back(const eg_tables *t, int x, int y, uint64_t idx,
+                uint64_t *before)
 {
-    int j = gr->ntables == 2 ? !i : 0;
-    if (k + 2 > 255) {
-        gr->overflow = true;
-        return;
+    int m[MOST], o[MOST], n = 0;
+    uint64_t per = choose(CODES, y);
+    rob s;
+    (void)t;
+    codes_at(idx / per, x, m);
+    codes_at(idx % per, y, o);
+    place(&s, m, x, o, y);
+    rob b = s, u;
+    int bx, by;
+    if (!rob_has_move(&s, GREEN)) { /* green passed */
+        u = turned(&b);
+        where(&u, &bx, &by, &before[n++]);
     }
-    rob before[MAX_MOVES * 2 + 1];
-    int n = 0;
-    if (!rob_has_move(s, GREEN))
-        before[n++] = *s; /* green passed */
     for (int kind = COMMANDER; kind <= SOLDIER; kind++)
-        for (uint64_t p = s->bb[GREEN * 2 + kind]; p; p &= p - 1) {
+        for (uint64_t p = s.bb[GREEN * 2 + kind]; p; p &= p - 1) {
             int q = __builtin_ctzll(p);
             for (int was = COMMANDER; was <= SOLDIER; was++) {
                 if (kind == SOLDIER && was == COMMANDER)
                     continue;
-                for (uint64_t f = came_from(s, q, kind, was); f; f &= f - 1) {
-                    rob b = *s;
+                for (uint64_t f = came_from(&s, q, kind, was); f; f &= f - 1) {
+                    b = s;
                     b.bb[GREEN * 2 + kind] ^= BIT(q);
                     b.bb[GREEN * 2 + was] |= f & -f;
-                    if (rob_check(&b, NULL) && !rob_captures(&b, GREEN, q))
-                        before[n++] = b;
+                    if (rob_check(&b, NULL) && !rob_captures(&b, GREEN, q)) {
+                        u = turned(&b);
+                        where(&u, &bx, &by, &before[n++]);
+                    }
                 }
             }
         }
-    for (int b = 0; b < n; b++) {
-        rob u = turned(&before[b]);
-        int x, y;
-        uint64_t idx;
-        where(&u, &x, &y, &idx);
-        reach(gr, j, idx, k);
-    }
-}
-
-static void layers(group *gr)
-{
-    eg_tables *t = gr->t;
-    for (int k = 0; k <= gr->maxk && !gr->overflow; k++)
-        for (int i = 0; i < gr->ntables; i++) {
-            int x = gr->xs[i], y = gr->ys[i], m[MOST], o[MOST];
-            uint64_t per = choose(CODES, y);
-            uint8_t *val = gr->val[i], *end = val + t->size[x][y];
-            for (uint8_t *p = val; (p = memchr(p, k + 1, (size_t)(end - p))); p++) {
-                uint64_t idx = (uint64_t)(p - val);
-                if (!(k & 1) && gr->cnt[i][idx] != 0)
-                    continue; /* a loss not yet sure */
-                rob s;
-                codes_at(idx / per, x, m);
-                codes_at(idx % per, y, o);
-                place(&s, m, x, o, y);
-                back_from(gr, i, &s, k);
-            }
-        }
-    for (int i = 0; i < gr->ntables; i++) /* what no layer reached: drawn */
-        for (uint64_t idx = 0; idx < gr->t->size[gr->xs[i]][gr->ys[i]]; idx++)
-            if ((gr->val[i][idx] & 1) && gr->cnt[i][idx] != 0)
-                gr->val[i][idx] = 0;
+    return n;
 }
 
 static eg_tables *build(const eg_rules *rules, int most, const eg_job *job,
                         void (*report)(void *, const eg_report *), void *ctx,
                         char *msg, size_t size)
 {
-    (void)job; /* one process (eg_build) */
     if (most < 2) {
         snprintf(msg, size, "%s", _("Rozbójnicy's tables start at two men a "
                                     "side: one man each is a draw by rule"));
         return NULL;
     }
-    eg_tables *t = calloc(1, sizeof *t);
-    uint8_t *cnt = NULL;
-    if (t) {
-        eg_layout(t, rules, most);
-        uint64_t largest = 0;
-        for (int x = 1; x <= most; x++)
-            for (int y = 1; y <= most; y++)
-                largest = t->size[x][y] > largest ? t->size[x][y] : largest;
-        t->value = malloc(t->entries ? t->entries : 1);
-        cnt = malloc(2 * largest + 1);
-    }
-    if (!t || !t->value || !cnt) {
-        snprintf(msg, size, "%s", _("out of memory"));
-        goto fail;
-    }
-    for (int sum = 3; sum <= 2 * most; sum++)
-        for (int x = 1; 2 * x <= sum; x++) {
-            int y = sum - x;
-            if (y > most || !t->size[x][y])
-                continue;
-            clock_t start = clock();
-            group gr = {.t = t, .xs = {x, y}, .ys = {y, x},
-                        .ntables = x == y ? 1 : 2,
-                        .val = {t->value + t->offset[x][y],
-                                t->value + t->offset[y][x]},
-                        .cnt = {cnt, cnt + t->size[x][y]}};
-            for (gr.at = 0; gr.at < gr.ntables; gr.at++)
-                each_position(gr.xs[gr.at], gr.ys[gr.at], &gr, first);
-            layers(&gr);
-            if (gr.overflow) {
-                snprintf(msg, size, _("a distance to the end does not fit a "
-                                      "byte (tables %d-%d)"), x, y);
-                goto fail;
-            }
-            double seconds = (double)(clock() - start) / CLOCKS_PER_SEC;
-            for (int i = 0; i < gr.ntables; i++)
-                eg_solved(t, gr.xs[i], gr.ys[i], gr.invalid[i], seconds, report, ctx);
-        }
-    free(cnt);
-    return t;
-fail:
-    free(cnt);
-    eg_free(t);
-    return NULL;
+    return eg_solve(rules, most, job, report, ctx, msg, size);
 }
 
 /* ---- The check, by the game's own moves only ---- */
@@ -407,16 +336,19 @@ static void check_one(void *ctx, uint64_t idx, const rob *s)
                  ch->x, ch->y, (unsigned long long)idx, v, want);
 }
 
+/* This process's range of each table (eg_verify). */
 static uint64_t verify(const eg_tables *t, const eg_job *job, char *msg,
                        size_t size)
 {
-    (void)job; /* one process (eg_verify) */
     check ch = {.t = t, .msg = msg, .size = size};
     msg[0] = '\0';
     for (ch.x = 1; ch.x <= t->most; ch.x++)
-        for (ch.y = 1; ch.y <= t->most; ch.y++)
-            if (t->size[ch.x][ch.y])
-                each_position(ch.x, ch.y, &ch, check_one);
+        for (ch.y = 1; ch.y <= t->most; ch.y++) {
+            uint64_t lo, hi;
+            eg_range(job, t->size[ch.x][ch.y], &lo, &hi);
+            if (lo < hi)
+                each_position(ch.x, ch.y, lo, hi, &ch, check_one);
+        }
     return ch.bad;
 }
 
@@ -426,6 +358,8 @@ static void rules_of(eg_rules *r, unsigned variant)
 {
     eg_rules_init(r, &lt_robbers, SQUARES, 1, variant, NULL, NULL);
     r->layout = layout;
+    r->forward = forward;
+    r->back = back;
     r->build = build;
     r->verify = verify;
     snprintf(r->name, sizeof r->name, "robbers");
