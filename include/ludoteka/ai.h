@@ -141,6 +141,10 @@ typedef struct lt_search_hooks {
      * tables), played without a search, and its score on the [-1, 1]
      * scale into *score; or LT_NO_ACTION (-1): search. */
     lt_action (*root)(const lt_state *, double *score);
+    /* Optional: every seat's expected return (LT_MAX_PLAYERS values, as
+     * lt_game.returns), for view=mcts: Monte Carlo tree search that
+     * scores each new leaf by it at once, every seat playing for itself. */
+    void (*returns)(const lt_state *, double *out);
 } lt_search_hooks;
 
 enum { LT_ORDER_MAX = 1 << 20 };
@@ -152,7 +156,8 @@ enum { LT_ORDER_MAX = 1 << 20 };
  * is the shared alpha-beta searcher with the game's hooks, and its params
  * are time=S, nodes=N, depth=D, noise=P (up to P units of random noise
  * on every root move's score: the human-like mistakes of weak levels)
- * and view=paranoid|brs (three or more players; paranoid by default). */
+ * and view=paranoid|brs (three or more players; paranoid by default),
+ * or view=mcts where the hooks give returns (nodes=N: iterations). */
 typedef struct lt_engine {
     const char *name;
     void *(*create)(const lt_game *, const char *params, lt_error *);

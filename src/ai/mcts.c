@@ -11,7 +11,8 @@
  * iterations gives the same answer whatever the timing.  With tt=on,
  * positions reached by different paths (same hash) share one node.  With
  * playout=N a playout stops after N plies and the game's evaluate scores
- * it. */
+ * it; a game's engine with view=mcts (search.h: playout -1) scores each
+ * new leaf by its own returns at once. */
 #include <assert.h>
 #include <math.h>
 #include <pthread.h>
@@ -196,8 +197,9 @@ static int32_t pick_decision(tree *t, const node *n, int seat, double c)
 static void rollout(tree *t, lt_state *s, lt_action *moves, double *r)
 {
     const lt_game *g = t->g;
-    int cut = t->params->playout > 0 && t->evaluate ? t->params->playout
-                                                     : g->max_length + 1;
+    int cut = t->params->playout != 0 && t->evaluate
+                  ? (t->params->playout > 0 ? t->params->playout : 0)
+                  : g->max_length + 1;
     if (moves && cut > g->max_length && g->current_player(s) != LT_TERMINAL)
         g->random_playout(s, &t->rng, moves);
     for (int ply = 0; ply < cut; ply++) {

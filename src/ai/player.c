@@ -173,8 +173,10 @@ static bool param(lt_player *p, const char *word, lt_error *err)
 static bool parse(lt_player *p, const char *spec, int depth, lt_error *err);
 
 /* An engine with hooks: the shared alpha-beta searcher with the game's
- * evaluation and ordering.  Its words: time=, nodes=, depth=, noise=,
- * view=brs|paranoid, and blunder= as for any player. */
+ * evaluation and ordering, or with view=mcts (where the hooks give
+ * returns) Monte Carlo tree search on them.  Its words: time=, nodes=,
+ * depth=, noise=, view=brs|paranoid|mcts, and blunder= as for any
+ * player. */
 static bool hooked(lt_player *p, const lt_engine *e, char *words,
                    lt_error *err)
 {
@@ -198,19 +200,32 @@ static bool hooked(lt_player *p, const lt_engine *e, char *words,
                                    &sp->limits.depth, &sp->limits.nodes,
                                    &sp->noise, &ok)) {
             ok = !strcmp(w, "view") &&
-                 (!strcmp(v, "paranoid") || !strcmp(v, "brs"));
-            if (ok && !strcmp(v, "brs"))
-                sp->kind = SEARCH_BRS;
+                 (!strcmp(v, "paranoid") || !strcmp(v, "brs") ||
+                  (!strcmp(v, "mcts") && e->hooks->returns));
+            if (ok)
+                sp->kind = !strcmp(v, "brs")    ? SEARCH_BRS
+                           : !strcmp(v, "mcts") ? SEARCH_MCTS
+                                                : SEARCH_ALPHABETA;
         }
         if (!ok) {
-            lt_error_set(err, _("ai:%s: bad parameter '%s'; expected "
-                              "time=S, nodes=N, depth=D, noise=P or "
-                              "view=brs|paranoid"),
+            lt_error_set(err, e->hooks->returns
+                                  ? _("ai:%s: bad parameter '%s'; expected "
+                                      "time=S, nodes=N, depth=D, noise=P or "
+                                      "view=brs|paranoid|mcts")
+                                  : _("ai:%s: bad parameter '%s'; expected "
+                                      "time=S, nodes=N, depth=D, noise=P or "
+                                      "view=brs|paranoid"),
                          e->name, w);
             return false;
         }
     }
     p->kind = SEARCH;
+    if (sp->kind == SEARCH_MCTS) {
+        /* each new leaf scored by the engine's own returns at once */
+        sp->evaluate = e->hooks->returns;
+        sp->playout = -1;
+        return true;
+    }
     p->mm = minimax_new(p->game, sp);
     if (!p->mm)
         lt_error_set(err, _("out of memory"));

@@ -18,7 +18,8 @@ typedef struct {
     double temp;        /* > 0: softmax choice among the root moves */
     double c;           /* MCTS exploration; 0: the default */
     int threads;        /* MCTS root parallelism; 0: both cores */
-    int playout;        /* MCTS playout cut (plies); 0: play to the end */
+    int playout;        /* MCTS playout cut (plies); 0: play to the end;
+                         * -1: none, a new leaf is evaluated at once */
     bool tt;            /* MCTS transpositions */
     /* the game's evaluation (lt_engines.evaluate), or NULL: the players
      * (player.c) give it, so the searchers need no engines table */

@@ -1221,10 +1221,11 @@ static const char *choice(const lt_game *g, const lt_state *s,
 }
 
 /* The specs that must find a one-move win: levels 2 to 5 and the engine
- * in both views. */
+ * in its three views. */
 static const char *const finders[] = {
     "ai:level=2", "ai:level=3", "ai:level=4", "ai:level=5",
-    "ai:engine:depth=2", "ai:engine:nodes=3000:view=brs"};
+    "ai:engine:depth=2", "ai:engine:nodes=3000:view=brs",
+    "ai:engine:nodes=3000:view=mcts"};
 
 /* Every finder plays the move, whatever the seed. */
 static void all_find(const lt_game *g, const lt_state *s, const char *move)
@@ -1284,6 +1285,7 @@ static void engine_reproducible(void **st)
     play(g, s, "a6-a5 c2-d2 h3-h4 f7-e7");
     static const char *const specs[] = {"ai:engine:nodes=4000",
                                         "ai:engine:depth=3:view=brs",
+                                        "ai:engine:nodes=2000:view=mcts",
                                         "ai:level=2"};
     for (size_t k = 0; k < sizeof specs / sizeof *specs; k++) {
         lt_think_info first, again;

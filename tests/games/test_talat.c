@@ -837,6 +837,17 @@ static void engine_saves_a_tower(void **st)
     lt_state_free(s);
 }
 
+/* Talat's engine gives no returns of its own: view=mcts is refused, with
+ * the views it has. */
+static void engine_without_mcts_view(void **st)
+{
+    const lt_game *g = lt_game_find("talat");
+    lt_error err;
+    assert_null(lt_player_new(g, "ai:engine:view=mcts", &err));
+    assert_non_null(strstr(err.msg, "view=brs|paranoid"));
+    assert_null(strstr(err.msg, "mcts"));
+}
+
 /* ---- Notation and position texts ----------------------------------------- */
 
 static void notation(void **st)
@@ -941,6 +952,7 @@ TEST_MAIN(cmocka_unit_test(capture_table),
           cmocka_unit_test(two_player_scoring),
           cmocka_unit_test(freeze_search_matches_brute_force),
           cmocka_unit_test(perft_counts),
+          cmocka_unit_test(engine_without_mcts_view),
           cmocka_unit_test(evaluation),
           cmocka_unit_test(hash_follows_position),
           cmocka_unit_test(engine_takes_the_free_tower),

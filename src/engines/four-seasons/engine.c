@@ -3,8 +3,12 @@
  * captures and promotions tried first (a king first of all, then the
  * most valuable victim by the least valuable piece) and followed by a
  * quiescence search at the horizon.  The paranoid view (every other seat
- * plays against the mover), or best-reply search with view=brs.
- * Parameters: time=S, nodes=N, depth=D, noise=P and view=brs|paranoid. */
+ * plays against the mover), best-reply search with view=brs, or with
+ * view=mcts Monte Carlo tree search scoring each new leaf by the
+ * evaluation's returns (every seat for itself).
+ * Parameters: time=S, nodes=N, depth=D, noise=P and view=brs|paranoid|mcts. */
+#include <string.h>
+
 #include "endgames.h"
 #include "engine.h"
 #include "ludoteka/ai.h"
@@ -146,6 +150,56 @@ static bool noisy(const lt_state *st, lt_action a)
     return (fs4_all(s) & fs4_bit(to)) || promotes(s, from, to);
 }
 
+/* ---- view=mcts: every seat's returns at a leaf ---- */
+
+/* Captures followed at a leaf before its returns count, at most. */
+enum { SETTLE_PLIES = 2 };
+
+/* Every seat's return less the contempt for a draw, or the tables' exact
+ * value (as a return) for their two seats. */
+static void static_returns(const fs4 *s, double *out)
+{
+    double drawn = fs4_expect(s, out);
+    for (int p = 0; p < SEATS; p++) {
+        double exact;
+        if (!fs4_active(s, p))
+            continue;
+        if (table_value(s, p, &exact))
+            out[p] = (2 * exact * UNIT + 1) / 3;
+        else
+            out[p] -= contempt(s) * drawn;
+    }
+}
+
+/* The returns once the captures are played out: the seat to move takes
+ * whichever capture (or promotion) leaves it best, or none, each seat
+ * for itself, up to `plies` deep (a piece left hanging is not counted
+ * as kept). */
+static void settled(const fs4 *s, int plies, double *out)
+{
+    static_returns(s, out);
+    if (plies == 0 || s->phase != PH_MOVE || fs4_game_over(s))
+        return;
+    int me = s->turn;
+    lt_action acts[LT_MAX_ACTIONS];
+    int n = fs4_legal_actions(s, acts);
+    for (int i = 0; i < n; i++) {
+        if (!noisy((const lt_state *)s, acts[i]))
+            continue;
+        fs4 c = *s;
+        fs4_apply(&c, acts[i]);
+        double v[LT_MAX_PLAYERS];
+        settled(&c, plies - 1, v);
+        if (v[me] > out[me])
+            memcpy(out, v, SEATS * sizeof *v);
+    }
+}
+
+static void seat_returns(const lt_state *st, double *out)
+{
+    settled((const fs4 *)st, SETTLE_PLIES, out);
+}
+
 static const lt_search_hooks hooks = {
     .evaluate = mover_value,
     .unit = UNIT,
@@ -156,6 +210,7 @@ static const lt_search_hooks hooks = {
      * maps to (3r - 1) / 2 */
     .contempt = 1.5 * FS4_CONTEMPT_CAP,
     .root = table_move,
+    .returns = seat_returns,
 };
 
 static const lt_engine engine = {.name = "engine", .hooks = &hooks};
