@@ -208,14 +208,11 @@ static bool hooked(lt_player *p, const lt_engine *e, char *words,
                                                 : SEARCH_ALPHABETA;
         }
         if (!ok) {
-            lt_error_set(err, e->hooks->returns
-                                  ? _("ai:%s: bad parameter '%s'; expected "
-                                      "time=S, nodes=N, depth=D, noise=P or "
-                                      "view=brs|paranoid|mcts")
-                                  : _("ai:%s: bad parameter '%s'; expected "
-                                      "time=S, nodes=N, depth=D, noise=P or "
-                                      "view=brs|paranoid"),
-                         e->name, w);
+            lt_error_set(err,
+                         _("ai:%s: bad parameter '%s'; expected time=S, "
+                           "nodes=N, depth=D, noise=P or view=%s"),
+                         e->name, w,
+                         e->hooks->returns ? "brs|paranoid|mcts" : "brs|paranoid");
             return false;
         }
     }
