@@ -145,6 +145,17 @@ typedef struct lt_search_hooks {
      * lt_game.returns), for view=mcts: Monte Carlo tree search that
      * scores each new leaf by it at once, every seat playing for itself. */
     void (*returns)(const lt_state *, double *out);
+    /* Optional, with returns: the positions where view=mcts moves by the
+     * alpha-beta search instead (Four Seasons: two seats left, a duel,
+     * where the tables and a deep two-player search see further than
+     * the tree). */
+    bool (*duel)(const lt_state *);
+    /* Optional: the alpha-beta transposition table's key of a position,
+     * where the evaluation reads more than the game's hash holds (Four
+     * Seasons: the turns without progress, which its contempt for a draw
+     * reads), so that a value kept from an earlier move is not taken for
+     * the same position later; the game's hash without it. */
+    uint64_t (*key)(const lt_state *);
 } lt_search_hooks;
 
 enum { LT_ORDER_MAX = 1 << 20 };

@@ -217,13 +217,17 @@ static bool hooked(lt_player *p, const lt_engine *e, char *words,
         }
     }
     p->kind = SEARCH;
+    search_params ab = *sp;
     if (sp->kind == SEARCH_MCTS) {
-        /* each new leaf scored by the engine's own returns at once */
+        /* each new leaf scored by the engine's own returns at once; the
+         * duels, if the engine has them, by alpha-beta */
         sp->evaluate = e->hooks->returns;
         sp->playout = -1;
-        return true;
+        if (!e->hooks->duel)
+            return true;
+        ab.kind = SEARCH_ALPHABETA;
     }
-    p->mm = minimax_new(p->game, sp);
+    p->mm = minimax_new(p->game, &ab);
     if (!p->mm)
         lt_error_set(err, _("out of memory"));
     return p->mm != NULL;
@@ -460,8 +464,9 @@ lt_action lt_player_choose(lt_player *p, const lt_state *s, uint64_t seed,
     lt_action a;
     switch (p->kind) {
     case SEARCH:
-        a = p->mm ? minimax_search(p->mm, s, &lim, seed, info)
-                  : mcts_search(g, s, &p->params, &lim, seed, info);
+        a = p->mm && (p->params.kind != SEARCH_MCTS || p->params.hooks->duel(s))
+                ? minimax_search(p->mm, s, &lim, seed, info)
+                : mcts_search(g, s, &p->params, &lim, seed, info);
         break;
     case ENGINE:
         a = p->engine->choose(p->instance, s, &lim, seed, info);

@@ -1303,6 +1303,39 @@ static void engine_reproducible(void **st)
     lt_state_free(s);
 }
 
+/* A search at a fixed depth gives what it gives whatever the player
+ * searched before: the same position later in a quiet spell (150 turns
+ * without progress, where a draw weighs more) gets the value a new
+ * player finds, not the one kept from its earlier visit. */
+static void engine_forgets_quiet(void **st)
+{
+    static const char *const pieces = "a8:gK b7:gR a1:rK b2:rN h1:bK g2:bB "
+                                      "h8:wK g7:wG";
+    const lt_game *g;
+    lt_state *early = at(&g, NULL, position(pieces, "g - - wbrg 20 0"));
+    lt_state *late = at(&g, NULL, position(pieces, "g - - wbrg 170 150"));
+    static const char *const specs[] = {"ai:engine:depth=3",
+                                        "ai:engine:depth=3:view=brs"};
+    for (size_t k = 0; k < sizeof specs / sizeof *specs; k++) {
+        lt_think_info before, after, fresh;
+        lt_error err;
+        lt_player *p = lt_player_new(g, specs[k], &err);
+        assert_non_null(p);
+        lt_player_choose(p, early, 1, NULL, &before);
+        lt_player_choose(p, late, 1, NULL, &after);
+        lt_player_free(p);
+        p = lt_player_new(g, specs[k], &err);
+        lt_player_choose(p, late, 1, NULL, &fresh);
+        lt_player_free(p);
+        assert_int_equal(after.best, fresh.best);
+        assert_true(after.moves[0].score == fresh.moves[0].score);
+        /* the quiet spell counts: the two searches differ */
+        assert_true(before.moves[0].score != fresh.moves[0].score);
+    }
+    lt_state_free(early);
+    lt_state_free(late);
+}
+
 TEST_MAIN(cmocka_unit_test(view_marks_check),
           cmocka_unit_test(setup_array_a),
           cmocka_unit_test(setup_array_b),
@@ -1336,4 +1369,5 @@ TEST_MAIN(cmocka_unit_test(view_marks_check),
           cmocka_unit_test(every_combination),
           cmocka_unit_test(finds_king_capture),
           cmocka_unit_test(finds_mate_in_one),
-          cmocka_unit_test(engine_reproducible))
+          cmocka_unit_test(engine_reproducible),
+          cmocka_unit_test(engine_forgets_quiet))

@@ -200,6 +200,25 @@ static void seat_returns(const lt_state *st, double *out)
     settled((const fs4 *)st, SETTLE_PLIES, out);
 }
 
+/* Two seats left without dice: a duel, where view=mcts moves by the
+ * alpha-beta search (plain two-player alpha-beta there) and the tables. */
+static bool duel(const lt_state *st)
+{
+    const fs4 *s = (const fs4 *)st;
+    return !s->dice && fs4_count(s->kind[K_KING]) == 2;
+}
+
+/* The position's hash and its turns without progress: the contempt for
+ * a draw and the drift towards it grow with them, so the same position
+ * later in a quiet spell is worth less.  Kept across moves under the
+ * hash alone, its earlier (higher) value drew the engine back to the
+ * positions it had seen: a winning side shuffled to the cap. */
+static uint64_t tt_key(const lt_state *st)
+{
+    const fs4 *s = (const fs4 *)st;
+    return fs4_hash(s) ^ (uint64_t)(s->quiet + 1) * 0xd1b54a32d192ed03u;
+}
+
 static const lt_search_hooks hooks = {
     .evaluate = mover_value,
     .unit = UNIT,
@@ -211,6 +230,8 @@ static const lt_search_hooks hooks = {
     .contempt = 1.5 * FS4_CONTEMPT_CAP,
     .root = table_move,
     .returns = seat_returns,
+    .duel = duel,
+    .key = tt_key,
 };
 
 static const lt_engine engine = {.name = "engine", .hooks = &hooks};
