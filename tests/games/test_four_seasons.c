@@ -1275,6 +1275,17 @@ static void finds_mate_in_one(void **st)
     lt_state_free(s);
 }
 
+/* What a new player of the spec thinks of the position (seed 42). */
+static void think_anew(const lt_game *g, const char *spec, const lt_state *s,
+                       lt_think_info *info)
+{
+    lt_error err;
+    lt_player *p = lt_player_new(g, spec, &err);
+    assert_non_null(p);
+    lt_player_choose(p, s, 42, NULL, info);
+    lt_player_free(p);
+}
+
 /* The engine's search is a function of the position and the seed: the
  * same move and the same count of nodes every time, limited by nodes or
  * by depth. */
@@ -1289,14 +1300,8 @@ static void engine_reproducible(void **st)
                                         "ai:level=2"};
     for (size_t k = 0; k < sizeof specs / sizeof *specs; k++) {
         lt_think_info first, again;
-        lt_error err;
-        lt_player *p = lt_player_new(g, specs[k], &err);
-        assert_non_null(p);
-        lt_player_choose(p, s, 42, NULL, &first);
-        lt_player_free(p);
-        p = lt_player_new(g, specs[k], &err);
-        lt_player_choose(p, s, 42, NULL, &again);
-        lt_player_free(p);
+        think_anew(g, specs[k], s, &first);
+        think_anew(g, specs[k], s, &again);
         assert_int_equal(first.best, again.best);
         assert_int_equal(first.nodes, again.nodes);
     }
@@ -1321,12 +1326,10 @@ static void engine_forgets_quiet(void **st)
         lt_error err;
         lt_player *p = lt_player_new(g, specs[k], &err);
         assert_non_null(p);
-        lt_player_choose(p, early, 1, NULL, &before);
-        lt_player_choose(p, late, 1, NULL, &after);
+        lt_player_choose(p, early, 42, NULL, &before);
+        lt_player_choose(p, late, 42, NULL, &after);
         lt_player_free(p);
-        p = lt_player_new(g, specs[k], &err);
-        lt_player_choose(p, late, 1, NULL, &fresh);
-        lt_player_free(p);
+        think_anew(g, specs[k], late, &fresh);
         assert_int_equal(after.best, fresh.best);
         assert_true(after.moves[0].score == fresh.moves[0].score);
         /* the quiet spell counts: the two searches differ */
