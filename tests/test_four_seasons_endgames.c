@@ -359,7 +359,7 @@ static void test_cache_and_engine(void **state)
     /* ai:engine plays by the tables: from KR-K positions won in d, its
      * move leaves red lost in d - 1; red's move leaves green won in
      * d - 1 (the slowest loss), each at a shallow search; view=mcts
-     * too, which moves by alpha-beta once two seats are left */
+     * too, which moves by alpha-beta once three seats or fewer are left */
     const lt_game *g;
     lt_state *s = new_state(&g);
     static const char *const specs[] = {"ai:engine:depth=1",

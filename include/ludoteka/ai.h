@@ -145,11 +145,12 @@ typedef struct lt_search_hooks {
      * lt_game.returns), for view=mcts: Monte Carlo tree search that
      * scores each new leaf by it at once, every seat playing for itself. */
     void (*returns)(const lt_state *, double *out);
-    /* Optional, with returns: the positions where view=mcts moves by the
-     * alpha-beta search instead (Four Seasons: two seats left, a duel,
-     * where the tables and a deep two-player search see further than
-     * the tree). */
-    bool (*duel)(const lt_state *);
+    /* Optional, with returns: the positions where view=mcts moves by
+     * best-reply alpha-beta instead (BRS; plain alpha-beta with two
+     * players): Four Seasons without dice once three seats or fewer are
+     * left, where the tree traded its men down to bare kings and the
+     * endgame tables give the move. */
+    bool (*alphabeta_here)(const lt_state *);
     /* Optional: the alpha-beta transposition table's key of a position,
      * where the evaluation reads more than the game's hash holds (Four
      * Seasons: the turns without progress, which its contempt for a draw

@@ -220,12 +220,12 @@ static bool hooked(lt_player *p, const lt_engine *e, char *words,
     search_params ab = *sp;
     if (sp->kind == SEARCH_MCTS) {
         /* each new leaf scored by the engine's own returns at once; the
-         * duels, if the engine has them, by alpha-beta */
+         * positions the engine leaves to it by best-reply alpha-beta */
         sp->evaluate = e->hooks->returns;
         sp->playout = -1;
-        if (!e->hooks->duel)
+        if (!e->hooks->alphabeta_here)
             return true;
-        ab.kind = SEARCH_ALPHABETA;
+        ab.kind = SEARCH_BRS;
     }
     p->mm = minimax_new(p->game, &ab);
     if (!p->mm)
@@ -464,7 +464,8 @@ lt_action lt_player_choose(lt_player *p, const lt_state *s, uint64_t seed,
     lt_action a;
     switch (p->kind) {
     case SEARCH:
-        a = p->mm && (p->params.kind != SEARCH_MCTS || p->params.hooks->duel(s))
+        a = p->mm && (p->params.kind != SEARCH_MCTS ||
+                      p->params.hooks->alphabeta_here(s))
                 ? minimax_search(p->mm, s, &lim, seed, info)
                 : mcts_search(g, s, &p->params, &lim, seed, info);
         break;

@@ -200,12 +200,16 @@ static void seat_returns(const lt_state *st, double *out)
     settled((const fs4 *)st, SETTLE_PLIES, out);
 }
 
-/* Two seats left without dice: a duel, where view=mcts moves by the
- * alpha-beta search (plain two-player alpha-beta there) and the tables. */
-static bool duel(const lt_state *st)
+/* Without dice, three seats left or two: view=mcts moves by best-reply
+ * alpha-beta there (plain alpha-beta with two seats, and the tables'
+ * move in their positions).  The tree, every seat for itself, left men
+ * where a king could take them and traded down to three bare kings,
+ * which play on to the cap; with four seats and with dice it decides
+ * its games. */
+static bool alphabeta_here(const lt_state *st)
 {
     const fs4 *s = (const fs4 *)st;
-    return !s->dice && fs4_count(s->kind[K_KING]) == 2;
+    return !s->dice && fs4_count(s->kind[K_KING]) <= 3;
 }
 
 /* The position's hash and its turns without progress: the contempt for
@@ -230,7 +234,7 @@ static const lt_search_hooks hooks = {
     .contempt = 1.5 * FS4_CONTEMPT_CAP,
     .root = table_move,
     .returns = seat_returns,
-    .duel = duel,
+    .alphabeta_here = alphabeta_here,
     .key = tt_key,
 };
 
