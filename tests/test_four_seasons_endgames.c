@@ -362,7 +362,7 @@ static void test_cache_and_engine(void **state)
      * too, which moves by alpha-beta once three seats or fewer are left */
     const lt_game *g;
     lt_state *s = new_state(&g);
-    static const char *const specs[] = {"ai:engine:depth=1",
+    static const char *const specs[] = {"ai:engine:depth=1:view=paranoid",
                                         "ai:engine:view=mcts:nodes=50"};
     static const char *const cases[][2] = {
         {"c8:gK d1:gR h7:rK", "g"}, {"a1:gK b8:gR g2:rK", "g"},
@@ -380,6 +380,16 @@ static void test_cache_and_engine(void **state)
             g->apply(s, a);
             assert_int_equal(fs4eg_value(tables, (const fs4 *)s), v - 1);
         }
+        /* Red's lone king on h8 may take the alfil on g7 that nobody
+         * guards: two bare kings, the draw ended now; Kg8 or Kh7 keep a
+         * drawn ending (a king and an alfil cannot force the end) that
+         * plays on to the cap, a draw a hair worse */
+        assert_true(two_seats(g, s, "a1:gK g7:gB h8:rK", 'r'));
+        assert_int_equal(fs4eg_value(tables, (const fs4 *)s), 0);
+        lt_action a = lt_player_choose(p, s, 1, NULL, NULL);
+        g->apply(s, a);
+        assert_int_equal(g->current_player(s), LT_TERMINAL);
+        assert_true(((const fs4 *)s)->kind[K_ALFIL] == 0);
         lt_player_free(p);
     }
     lt_state_free(s);

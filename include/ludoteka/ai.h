@@ -157,6 +157,9 @@ typedef struct lt_search_hooks {
      * reads), so that a value kept from an earlier move is not taken for
      * the same position later; the game's hash without it. */
     uint64_t (*key)(const lt_state *);
+    /* view=mcts is the engine's default view (with returns); else the
+     * paranoid view is. */
+    bool mcts_default;
 } lt_search_hooks;
 
 enum { LT_ORDER_MAX = 1 << 20 };
@@ -169,7 +172,8 @@ enum { LT_ORDER_MAX = 1 << 20 };
  * are time=S, nodes=N, depth=D, noise=P (up to P units of random noise
  * on every root move's score: the human-like mistakes of weak levels)
  * and view=paranoid|brs (three or more players; paranoid by default),
- * or view=mcts where the hooks give returns (nodes=N: iterations). */
+ * or view=mcts where the hooks give returns (nodes=N: iterations; the
+ * default where the hooks say so). */
 typedef struct lt_engine {
     const char *name;
     void *(*create)(const lt_game *, const char *params, lt_error *);

@@ -181,7 +181,7 @@ static bool hooked(lt_player *p, const lt_engine *e, char *words,
                    lt_error *err)
 {
     search_params *sp = &p->params;
-    sp->kind = SEARCH_ALPHABETA;
+    sp->kind = e->hooks->mcts_default ? SEARCH_MCTS : SEARCH_ALPHABETA;
     sp->hooks = e->hooks;
     for (char *w = words, *next; w && *w; w = next) {
         next = strchr(w, ':');

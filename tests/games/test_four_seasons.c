@@ -1224,7 +1224,7 @@ static const char *choice(const lt_game *g, const lt_state *s,
  * in its three views. */
 static const char *const finders[] = {
     "ai:level=2", "ai:level=3", "ai:level=4", "ai:level=5",
-    "ai:engine:depth=2", "ai:engine:nodes=3000:view=brs",
+    "ai:engine:depth=2:view=paranoid", "ai:engine:nodes=3000:view=brs",
     "ai:engine:nodes=3000:view=mcts"};
 
 /* Every finder plays the move, whatever the seed. */
@@ -1312,7 +1312,7 @@ static void engine_reproducible(void **st)
     const lt_game *g;
     lt_state *s = start(&g, "four-seasons", NULL);
     play(g, s, "a6-a5 c2-d2 h3-h4 f7-e7");
-    static const char *const specs[] = {"ai:engine:nodes=4000",
+    static const char *const specs[] = {"ai:engine:nodes=4000:view=paranoid",
                                         "ai:engine:depth=3:view=brs",
                                         "ai:engine:nodes=2000:view=mcts",
                                         "ai:level=2"};
@@ -1323,6 +1323,12 @@ static void engine_reproducible(void **st)
         assert_int_equal(first.best, again.best);
         assert_int_equal(first.nodes, again.nodes);
     }
+    /* view=mcts is ai:engine's own view: the same search without it */
+    lt_think_info named, plain;
+    think_anew(g, "ai:engine:nodes=2000:view=mcts", s, &named);
+    think_anew(g, "ai:engine:nodes=2000", s, &plain);
+    assert_int_equal(named.best, plain.best);
+    assert_int_equal(named.nodes, plain.nodes);
     lt_state_free(s);
 }
 
@@ -1337,7 +1343,7 @@ static void engine_forgets_quiet(void **st)
     const lt_game *g;
     lt_state *early = at(&g, NULL, position(pieces, "g - - wbrg 20 0"));
     lt_state *late = at(&g, NULL, position(pieces, "g - - wbrg 170 150"));
-    static const char *const specs[] = {"ai:engine:depth=3",
+    static const char *const specs[] = {"ai:engine:depth=3:view=paranoid",
                                         "ai:engine:depth=3:view=brs"};
     for (size_t k = 0; k < sizeof specs / sizeof *specs; k++) {
         lt_think_info before, after, fresh;
