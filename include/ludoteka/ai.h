@@ -145,6 +145,21 @@ typedef struct lt_search_hooks {
      * lt_game.returns), for view=mcts: Monte Carlo tree search that
      * scores each new leaf by it at once, every seat playing for itself. */
     void (*returns)(const lt_state *, double *out);
+    /* Optional, with returns: the positions where view=mcts moves by
+     * best-reply alpha-beta instead (BRS; plain alpha-beta with two
+     * players): Four Seasons without dice once three seats or fewer are
+     * left, where the tree traded its men down to bare kings and the
+     * endgame tables give the move. */
+    bool (*alphabeta_here)(const lt_state *);
+    /* Optional: the alpha-beta transposition table's key of a position,
+     * where the evaluation reads more than the game's hash holds (Four
+     * Seasons: the turns without progress, which its contempt for a draw
+     * reads), so that a value kept from an earlier move is not taken for
+     * the same position later; the game's hash without it. */
+    uint64_t (*key)(const lt_state *);
+    /* view=mcts is the engine's default view (with returns); else the
+     * paranoid view is. */
+    bool mcts_default;
 } lt_search_hooks;
 
 enum { LT_ORDER_MAX = 1 << 20 };
@@ -157,7 +172,8 @@ enum { LT_ORDER_MAX = 1 << 20 };
  * are time=S, nodes=N, depth=D, noise=P (up to P units of random noise
  * on every root move's score: the human-like mistakes of weak levels)
  * and view=paranoid|brs (three or more players; paranoid by default),
- * or view=mcts where the hooks give returns (nodes=N: iterations). */
+ * or view=mcts where the hooks give returns (nodes=N: iterations; the
+ * default where the hooks say so). */
 typedef struct lt_engine {
     const char *name;
     void *(*create)(const lt_game *, const char *params, lt_error *);

@@ -181,7 +181,7 @@ static bool hooked(lt_player *p, const lt_engine *e, char *words,
                    lt_error *err)
 {
     search_params *sp = &p->params;
-    sp->kind = SEARCH_ALPHABETA;
+    sp->kind = e->hooks->mcts_default ? SEARCH_MCTS : SEARCH_ALPHABETA;
     sp->hooks = e->hooks;
     for (char *w = words, *next; w && *w; w = next) {
         next = strchr(w, ':');
@@ -217,13 +217,17 @@ static bool hooked(lt_player *p, const lt_engine *e, char *words,
         }
     }
     p->kind = SEARCH;
+    search_params ab = *sp;
     if (sp->kind == SEARCH_MCTS) {
-        /* each new leaf scored by the engine's own returns at once */
+        /* each new leaf scored by the engine's own returns at once; the
+         * positions the engine leaves to it by best-reply alpha-beta */
         sp->evaluate = e->hooks->returns;
         sp->playout = -1;
-        return true;
+        if (!e->hooks->alphabeta_here)
+            return true;
+        ab.kind = SEARCH_BRS;
     }
-    p->mm = minimax_new(p->game, sp);
+    p->mm = minimax_new(p->game, &ab);
     if (!p->mm)
         lt_error_set(err, _("out of memory"));
     return p->mm != NULL;
@@ -460,8 +464,10 @@ lt_action lt_player_choose(lt_player *p, const lt_state *s, uint64_t seed,
     lt_action a;
     switch (p->kind) {
     case SEARCH:
-        a = p->mm ? minimax_search(p->mm, s, &lim, seed, info)
-                  : mcts_search(g, s, &p->params, &lim, seed, info);
+        a = p->mm && (p->params.kind != SEARCH_MCTS ||
+                      p->params.hooks->alphabeta_here(s))
+                ? minimax_search(p->mm, s, &lim, seed, info)
+                : mcts_search(g, s, &p->params, &lim, seed, info);
         break;
     case ENGINE:
         a = p->engine->choose(p->instance, s, &lim, seed, info);

@@ -1,11 +1,13 @@
-/* engine.c — Four Seasons chess's "ai:engine": the shared alpha-beta
- * searcher (src/ai/minimax.c) with its own evaluation (engine_eval.c),
- * captures and promotions tried first (a king first of all, then the
- * most valuable victim by the least valuable piece) and followed by a
- * quiescence search at the horizon.  The paranoid view (every other seat
- * plays against the mover), best-reply search with view=brs, or with
- * view=mcts Monte Carlo tree search scoring each new leaf by the
- * evaluation's returns (every seat for itself).
+/* engine.c — Four Seasons chess's "ai:engine": by default (view=mcts)
+ * Monte Carlo tree search (src/ai/mcts.c) scoring each new leaf by its
+ * own evaluation's returns (engine_eval.c), every seat for itself, and
+ * without dice once three seats or fewer are left, the shared
+ * alpha-beta searcher (src/ai/minimax.c) in best-reply search.  That
+ * searcher, also view=paranoid (every other seat plays against the
+ * mover) and view=brs throughout, tries captures and promotions first
+ * (a king first of all, then the most valuable victim by the least
+ * valuable piece) and follows them by a quiescence search at the
+ * horizon.
  * Parameters: time=S, nodes=N, depth=D, noise=P and view=brs|paranoid|mcts. */
 #include <string.h>
 
@@ -54,8 +56,13 @@ static bool table_value(const fs4 *s, int seat, double *units)
     int v = fs4_active(s, seat) ? looked_up(s, &t) : -1;
     if (v < 0 || (v > 0 && v - 1 > s->cap - s->quiet))
         return false;
-    if (v == 0) { /* a game drawn now: a third of the pot less contempt */
-        *units = -1.5 * contempt(s) / UNIT;
+    if (v == 0) {
+        /* a draw that plays on to the cap: a third of the pot less the
+         * contempt there, a unit less than the same draw ended now (two
+         * bare kings), which a seat then takes when it can; worth more,
+         * the drawn ending made the weaker side keep the last man on
+         * the board, and the game ran to the cap */
+        *units = -1.5 * FS4_CONTEMPT_CAP / UNIT - 1;
         return true;
     }
     int d = v - 1;
@@ -200,6 +207,29 @@ static void seat_returns(const lt_state *st, double *out)
     settled((const fs4 *)st, SETTLE_PLIES, out);
 }
 
+/* Without dice, three seats left or two: view=mcts moves by best-reply
+ * alpha-beta there (plain alpha-beta with two seats, and the tables'
+ * move in their positions).  The tree, every seat for itself, left men
+ * where a king could take them and traded down to three bare kings,
+ * which play on to the cap; with four seats and with dice it decides
+ * its games. */
+static bool alphabeta_here(const lt_state *st)
+{
+    const fs4 *s = (const fs4 *)st;
+    return !s->dice && fs4_count(s->kind[K_KING]) <= 3;
+}
+
+/* The position's hash and its turns without progress: the contempt for
+ * a draw and the drift towards it grow with them, so the same position
+ * later in a quiet spell is worth less.  Kept across moves under the
+ * hash alone, its earlier (higher) value drew the engine back to the
+ * positions it had seen: a winning side shuffled to the cap. */
+static uint64_t tt_key(const lt_state *st)
+{
+    const fs4 *s = (const fs4 *)st;
+    return fs4_hash(s) ^ (uint64_t)(s->quiet + 1) * 0xd1b54a32d192ed03u;
+}
+
 static const lt_search_hooks hooks = {
     .evaluate = mover_value,
     .unit = UNIT,
@@ -211,6 +241,9 @@ static const lt_search_hooks hooks = {
     .contempt = 1.5 * FS4_CONTEMPT_CAP,
     .root = table_move,
     .returns = seat_returns,
+    .alphabeta_here = alphabeta_here,
+    .key = tt_key,
+    .mcts_default = true,
 };
 
 static const lt_engine engine = {.name = "engine", .hooks = &hooks};
