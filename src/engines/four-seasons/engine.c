@@ -58,10 +58,10 @@ static bool table_value(const fs4 *s, int seat, double *units)
         return false;
     if (v == 0) {
         /* a draw that plays on to the cap: a third of the pot less the
-         * contempt there, a unit less than the same draw ended now (two
-         * bare kings), which a seat then takes when it can; worth more,
-         * the drawn ending made the weaker side keep the last man on
-         * the board, and the game ran to the cap */
+         * contempt there, and a unit less than the same draw ended now
+         * by two bare kings, so that a lone king takes the last man when
+         * it can (valued as a draw ended now, the weaker side kept that
+         * man on the board and the game ran to the cap) */
         *units = -1.5 * FS4_CONTEMPT_CAP / UNIT - 1;
         return true;
     }
