@@ -70,6 +70,69 @@ static void programs_only_from_the_user(void **st)
     rmdir(dir);
 }
 
+/* A UCI engine is told the whole game, however long: a chess game of
+ * more than 800 plies once outgrew a command line of fixed size (4096
+ * bytes), and the engine forfeited it.  A random game of Great Chess of
+ * 800 plies (its moves 5 to 7 characters long; the first seed whose game
+ * lasts that long) is shown to a pretend engine (tests/cli/fake_uci.sh),
+ * which writes what it is told to FAKE_LOG: its "position" line must
+ * name all 800 moves. */
+static void uci_told_a_long_game(void **st)
+{
+    enum { PLIES = 800 };
+    const lt_game *g;
+    lt_state *start = start_n(&g, "great-chess", NULL, 0), *s = lt_state_new(g);
+    char dir[] = "/tmp/lt-uci-XXXXXX", log[64];
+    assert_non_null(mkdtemp(dir));
+    snprintf(log, sizeof log, "%s/fake.log", dir);
+    setenv("FAKE_LOG", log, 1);
+    lt_error err = {0};
+    lt_player *p = lt_player_new_from(g, "uci:" LT_FAKE_UCI " e2e4",
+                                      LT_SPEC_TRUSTED, &err);
+    assert_non_null(p);
+    int plies = 0;
+    for (uint64_t seed = 1; plies < PLIES && seed < 10000; seed++) {
+        lt_state_copy(g, s, start);
+        lt_rng r;
+        lt_rng_seed(&r, seed, 0);
+        for (plies = 0; plies < PLIES && g->current_player(s) >= 0; plies++)
+            g->apply(s, lt_rng_play(&r, g, s));
+        if (plies < PLIES || g->current_player(s) < 0)
+            continue;
+        lt_player_new_game(p, start);
+        lt_state_copy(g, s, start);
+        lt_rng_seed(&r, seed, 0);
+        for (int i = 0; i < PLIES; i++) {
+            lt_action a = lt_rng_play(&r, g, s);
+            lt_player_observe(p, s, a);
+            g->apply(s, a);
+        }
+    }
+    assert_int_equal(plies, PLIES);
+    lt_limits lim = {.nodes = 1};
+    /* the pretend engine's e2e4 is no move of this game: a failure, but
+     * after the position was sent */
+    lt_player_choose(p, s, 1, &lim, NULL);
+    lt_player_free(p);
+    unsetenv("FAKE_LOG");
+    FILE *f = fopen(log, "r");
+    assert_non_null(f);
+    static char line[1 << 16];
+    int moves = -1;
+    while (fgets(line, sizeof line, f))
+        if (!strncmp(line, "position startpos moves ", 24)) {
+            moves = 0;
+            for (const char *q = line + 23; (q = strchr(q, ' ')); q++)
+                moves++;
+        }
+    fclose(f);
+    assert_int_equal(moves, PLIES);
+    unlink(log);
+    rmdir(dir);
+    lt_state_free(start);
+    lt_state_free(s);
+}
+
 static const char *const searchers[] = {
     "ai:mcts:nodes=4000", "ai:alphabeta:depth=6", "ai:expectimax:depth=6",
     "ai:brs:depth=6", "ai:paranoid:nodes=20000"};
@@ -339,6 +402,7 @@ static void engine_limits(void **st)
 
 TEST_MAIN(cmocka_unit_test(specs),
           cmocka_unit_test(programs_only_from_the_user),
+          cmocka_unit_test(uci_told_a_long_game),
           cmocka_unit_test(takes_the_win),
           cmocka_unit_test(blocks_the_threat),
           cmocka_unit_test(wins_in_two),

@@ -64,6 +64,20 @@ static const char *copy_of(const char *msg)
     return copy;
 }
 
+/* Writes n bytes to the program. */
+static bool send_bytes(external *x, const char *data, size_t n)
+{
+    for (size_t done = 0; done < n;) {
+        ssize_t w = write(x->to, data + done, n - done);
+        if (w < 0 && errno == EINTR)
+            continue;
+        if (w <= 0)
+            return fail(x, _("the engine stopped reading (%s)"), strerror(errno));
+        done += (size_t)w;
+    }
+    return true;
+}
+
 static bool send_line(external *x, const char *fmt, ...) LT_PRINTF(2, 3);
 static bool send_line(external *x, const char *fmt, ...)
 {
@@ -75,15 +89,7 @@ static bool send_line(external *x, const char *fmt, ...)
     if (n < 0 || n >= (int)sizeof line - 1)
         return fail(x, _("a command to the engine is too long"));
     line[n++] = '\n';
-    for (int done = 0; done < n;) {
-        ssize_t w = write(x->to, line + done, (size_t)(n - done));
-        if (w < 0 && errno == EINTR)
-            continue;
-        if (w <= 0)
-            return fail(x, _("the engine stopped reading (%s)"), strerror(errno));
-        done += (int)w;
-    }
-    return true;
+    return send_bytes(x, line, (size_t)n);
 }
 
 /* The next line the program writes, within timeout seconds. */
@@ -382,11 +388,16 @@ static bool ask(external *x, const lt_state *s, const lt_limits *lim,
         budget = lim->clocks[seat];
     char line[LINE_MAX_LEN];
     if (x->uci) {
-        if (x->from_initial ? !send_line(x, "position startpos%s%s",
-                                         x->nmoves ? " moves " : "", moves_from(x, 0))
-                            : !send_line(x, "position fen %s%s%s", x->start,
-                                         x->nmoves ? " moves " : "", moves_from(x, 0)))
-            return false;
+        /* the whole game, however long (a UCI engine judges repetitions
+         * by it): the moves straight from their buffer, not through a
+         * line of fixed size (a chess game of 800 plies outgrew it) */
+        const char *parts[] = {
+            x->from_initial ? "position startpos" : "position fen ",
+            x->from_initial ? "" : x->start, x->nmoves ? " moves " : "",
+            moves_from(x, 0), "\n"};
+        for (size_t i = 0; i < sizeof parts / sizeof *parts; i++)
+            if (!send_bytes(x, parts[i], strlen(parts[i])))
+                return false;
         bool ok;
         if (lim && lim->clocks)
             ok = send_line(x, "go wtime %.0f btime %.0f winc %.0f binc %.0f",

@@ -176,7 +176,8 @@ static bool parse(lt_player *p, const char *spec, int depth, lt_error *err);
  * evaluation and ordering, or with view=mcts (where the hooks give
  * returns) Monte Carlo tree search on them.  Its words: time=, nodes=,
  * depth=, noise=, view=brs|paranoid|mcts, and blunder= as for any
- * player. */
+ * player; where it has the mcts view, also c= (that tree's exploration,
+ * as ai:mcts's). */
 static bool hooked(lt_player *p, const lt_engine *e, char *words,
                    lt_error *err)
 {
@@ -187,7 +188,8 @@ static bool hooked(lt_player *p, const lt_engine *e, char *words,
         next = strchr(w, ':');
         if (next)
             *next++ = '\0';
-        if (!strncmp(w, "blunder=", 8)) {
+        if (!strncmp(w, "blunder=", 8) ||
+            (!strncmp(w, "c=", 2) && e->hooks->returns)) {
             if (!param(p, w, err))
                 return false;
             continue;
@@ -208,11 +210,18 @@ static bool hooked(lt_player *p, const lt_engine *e, char *words,
                                                 : SEARCH_ALPHABETA;
         }
         if (!ok) {
-            lt_error_set(err,
-                         _("ai:%s: bad parameter '%s'; expected time=S, "
-                           "nodes=N, depth=D, noise=P or view=%s"),
-                         e->name, w,
-                         e->hooks->returns ? "brs|paranoid|mcts" : "brs|paranoid");
+            if (e->hooks->returns)
+                lt_error_set(err,
+                             _("ai:%s: bad parameter '%s'; expected time=S, "
+                               "nodes=N, depth=D, noise=P, "
+                               "view=brs|paranoid|mcts or c=X (the mcts "
+                               "view's exploration)"),
+                             e->name, w);
+            else
+                lt_error_set(err,
+                             _("ai:%s: bad parameter '%s'; expected time=S, "
+                               "nodes=N, depth=D, noise=P or view=%s"),
+                             e->name, w, "brs|paranoid");
             return false;
         }
     }

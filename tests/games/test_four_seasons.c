@@ -1293,6 +1293,25 @@ static void mcts_three_seats_by_alphabeta(void **st)
     lt_state_free(s);
 }
 
+/* The tree's exploration (c=, as ai:mcts's) is a positive number; the
+ * engine refuses anything else with the rule. */
+static void engine_exploration_parameter(void **st)
+{
+    const lt_game *g = lt_game_find("four-seasons");
+    lt_error err;
+    lt_player *p = lt_player_new(g, "ai:engine:c=0.5:nodes=50", &err);
+    assert_non_null(p);
+    lt_player_free(p);
+    const char *bad[] = {"ai:engine:c=0", "ai:engine:c=-1", "ai:engine:c=x",
+                         "ai:engine:c="};
+    for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
+        assert_null(lt_player_new(g, bad[i], &err));
+        assert_non_null(strstr(err.msg, "c must be a positive number"));
+    }
+    assert_null(lt_player_new(g, "ai:engine:d=1", &err));
+    assert_non_null(strstr(err.msg, "c=X"));
+}
+
 /* What a new player of the spec thinks of the position (seed 42). */
 static void think_anew(const lt_game *g, const char *spec, const lt_state *s,
                        lt_think_info *info)
@@ -1397,5 +1416,6 @@ TEST_MAIN(cmocka_unit_test(view_marks_check),
           cmocka_unit_test(finds_king_capture),
           cmocka_unit_test(finds_mate_in_one),
           cmocka_unit_test(mcts_three_seats_by_alphabeta),
+          cmocka_unit_test(engine_exploration_parameter),
           cmocka_unit_test(engine_reproducible),
           cmocka_unit_test(engine_forgets_quiet))

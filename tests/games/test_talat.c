@@ -837,8 +837,8 @@ static void engine_saves_a_tower(void **st)
     lt_state_free(s);
 }
 
-/* Talat's engine gives no returns of its own: view=mcts is refused, with
- * the views it has. */
+/* Talat's engine gives no returns of its own: view=mcts (and c=, its
+ * exploration) is refused, with the views it has. */
 static void engine_without_mcts_view(void **st)
 {
     const lt_game *g = lt_game_find("talat");
@@ -846,6 +846,9 @@ static void engine_without_mcts_view(void **st)
     assert_null(lt_player_new(g, "ai:engine:view=mcts", &err));
     assert_non_null(strstr(err.msg, "view=brs|paranoid"));
     assert_null(strstr(err.msg, "mcts"));
+    /* nor that tree's exploration */
+    assert_null(lt_player_new(g, "ai:engine:c=0.5", &err));
+    assert_non_null(strstr(err.msg, "bad parameter 'c'"));
 }
 
 /* ---- Notation and position texts ----------------------------------------- */

@@ -8,7 +8,8 @@
  * (a king first of all, then the most valuable victim by the least
  * valuable piece) and follows them by a quiescence search at the
  * horizon.
- * Parameters: time=S, nodes=N, depth=D, noise=P and view=brs|paranoid|mcts. */
+ * Parameters: time=S, nodes=N, depth=D, noise=P, view=brs|paranoid|mcts
+ * and c=X (the tree's exploration, player.c). */
 #include <string.h>
 
 #include "endgames.h"
