@@ -91,24 +91,20 @@ static void uci_told_a_long_game(void **st)
                                       LT_SPEC_TRUSTED, &err);
     assert_non_null(p);
     int plies = 0;
-    for (uint64_t seed = 1; plies < PLIES && seed < 10000; seed++) {
+    for (uint64_t seed = 1;
+         (plies < PLIES || g->current_player(s) < 0) && seed < 10000; seed++) {
+        lt_player_new_game(p, start);
         lt_state_copy(g, s, start);
         lt_rng r;
         lt_rng_seed(&r, seed, 0);
-        for (plies = 0; plies < PLIES && g->current_player(s) >= 0; plies++)
-            g->apply(s, lt_rng_play(&r, g, s));
-        if (plies < PLIES || g->current_player(s) < 0)
-            continue;
-        lt_player_new_game(p, start);
-        lt_state_copy(g, s, start);
-        lt_rng_seed(&r, seed, 0);
-        for (int i = 0; i < PLIES; i++) {
+        for (plies = 0; plies < PLIES && g->current_player(s) >= 0; plies++) {
             lt_action a = lt_rng_play(&r, g, s);
             lt_player_observe(p, s, a);
             g->apply(s, a);
         }
     }
     assert_int_equal(plies, PLIES);
+    assert_true(g->current_player(s) >= 0);
     lt_limits lim = {.nodes = 1};
     /* the pretend engine's e2e4 is no move of this game: a failure, but
      * after the position was sent */

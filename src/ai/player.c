@@ -220,8 +220,9 @@ static bool hooked(lt_player *p, const lt_engine *e, char *words,
             else
                 lt_error_set(err,
                              _("ai:%s: bad parameter '%s'; expected time=S, "
-                               "nodes=N, depth=D, noise=P or view=%s"),
-                             e->name, w, "brs|paranoid");
+                               "nodes=N, depth=D, noise=P or "
+                               "view=brs|paranoid"),
+                             e->name, w);
             return false;
         }
     }
