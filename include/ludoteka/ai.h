@@ -151,12 +151,6 @@ typedef struct lt_search_hooks {
      * left, where the tree traded its men down to bare kings and the
      * endgame tables give the move. */
     bool (*alphabeta_here)(const lt_state *);
-    /* Optional: the alpha-beta transposition table's key of a position,
-     * where the evaluation reads more than the game's hash holds (Four
-     * Seasons: the turns without progress, which its contempt for a draw
-     * reads), so that a value kept from an earlier move is not taken for
-     * the same position later; the game's hash without it. */
-    uint64_t (*key)(const lt_state *);
     /* view=mcts is the engine's default view (with returns); else the
      * paranoid view is. */
     bool mcts_default;

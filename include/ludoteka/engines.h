@@ -93,6 +93,13 @@ typedef struct lt_engines {
     /* Expected return of every seat, within the game's return range: what
      * searches use where they cannot look to the end. */
     void (*evaluate)(const lt_state *, double *);
+    /* Optional: the key under which searches keep a position's value,
+     * where the evaluations (evaluate, and the game's own engines') read
+     * more than the game's hash holds (Four Seasons: the turns without
+     * progress, which their draws near the cap read), so that a value
+     * kept from an earlier move is not taken for the same position met
+     * later; NULL: the game's hash. */
+    uint64_t (*key)(const lt_state *);
 
     /* For a game of chance: the exact odds of the turn in progress
      * (lt_odds above).  flags: LT_ODDS_SEAT_ORDER - while the order of

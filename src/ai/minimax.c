@@ -128,8 +128,7 @@ static double eval_score(minimax *m, const lt_state *s)
 static uint64_t node_key(minimax *m, const lt_state *s, int flags)
 {
     /* BRS values depend on whether an opponent has branched */
-    const lt_search_hooks *h = m->params.hooks;
-    return (h && h->key ? h->key(s) : m->g->hash(s)) ^
+    return (m->params.key ? m->params.key(s) : m->g->hash(s)) ^
            (flags & BRANCHED ? 0x9e3779b97f4a7c15u : 0);
 }
 

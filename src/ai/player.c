@@ -397,6 +397,7 @@ lt_player *lt_player_new_from(const lt_game *g, const char *spec,
     }
     p->game = g;
     p->params.evaluate = lt_engines_of(g)->evaluate;
+    p->params.key = lt_engines_of(g)->key;
     p->origin = origin;
     lt_copy(p->spec, sizeof p->spec, spec);
     if (!parse(p, spec, 0, err)) {

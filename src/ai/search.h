@@ -24,6 +24,8 @@ typedef struct {
     /* the game's evaluation (lt_engines.evaluate), or NULL: the players
      * (player.c) give it, so the searchers need no engines table */
     void (*evaluate)(const lt_state *, double *);
+    /* the transposition tables' key (lt_engines.key), or NULL: the hash */
+    uint64_t (*key)(const lt_state *);
     /* alpha-beta with a game's own evaluation and ordering (NULL: the
      * game's evaluate), and its root noise in the hooks' units */
     const lt_search_hooks *hooks;

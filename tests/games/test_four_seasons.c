@@ -1382,6 +1382,42 @@ static void engine_forgets_quiet(void **st)
     lt_state_free(late);
 }
 
+/* The same for the levels (the generic searchers with the game's
+ * evaluation, which weighs a draw more over the last 40 turns before the
+ * cap): 180 quiet turns.  The paranoid search's value is then the new
+ * player's exactly; best-reply search lets the opponents that do not
+ * reply play their first move in its order, which what the player met
+ * before may change, so of it only this is asked: the value is not the
+ * one kept from the earlier visit. */
+static void levels_forget_quiet(void **st)
+{
+    static const char *const pieces = "a8:gK b7:gR a1:rK b2:rN h1:bK g2:bB "
+                                      "h8:wK g7:wG";
+    const lt_game *g;
+    lt_state *early = at(&g, NULL, position(pieces, "g - - wbrg 20 0"));
+    lt_state *late = at(&g, NULL, position(pieces, "g - - wbrg 190 180"));
+    static const char *const specs[] = {"ai:paranoid:depth=3",
+                                        "ai:brs:depth=3"};
+    for (size_t k = 0; k < sizeof specs / sizeof *specs; k++) {
+        lt_think_info before, after, fresh;
+        lt_error err;
+        lt_player *p = lt_player_new(g, specs[k], &err);
+        assert_non_null(p);
+        lt_player_choose(p, early, 42, NULL, &before);
+        lt_player_choose(p, late, 42, NULL, &after);
+        lt_player_free(p);
+        think_anew(g, specs[k], late, &fresh);
+        assert_true(before.moves[0].score != fresh.moves[0].score);
+        assert_true(after.moves[0].score != before.moves[0].score);
+        if (k == 0) {
+            assert_int_equal(after.best, fresh.best);
+            assert_true(after.moves[0].score == fresh.moves[0].score);
+        }
+    }
+    lt_state_free(early);
+    lt_state_free(late);
+}
+
 TEST_MAIN(cmocka_unit_test(view_marks_check),
           cmocka_unit_test(setup_array_a),
           cmocka_unit_test(setup_array_b),
@@ -1418,4 +1454,5 @@ TEST_MAIN(cmocka_unit_test(view_marks_check),
           cmocka_unit_test(mcts_three_seats_by_alphabeta),
           cmocka_unit_test(engine_exploration_parameter),
           cmocka_unit_test(engine_reproducible),
-          cmocka_unit_test(engine_forgets_quiet))
+          cmocka_unit_test(engine_forgets_quiet),
+          cmocka_unit_test(levels_forget_quiet))

@@ -220,17 +220,6 @@ static bool alphabeta_here(const lt_state *st)
     return !s->dice && fs4_count(s->kind[K_KING]) <= 3;
 }
 
-/* The position's hash and its turns without progress: the contempt for
- * a draw and the drift towards it grow with them, so the same position
- * later in a quiet spell is worth less.  Kept across moves under the
- * hash alone, its earlier (higher) value drew the engine back to the
- * positions it had seen: a winning side shuffled to the cap. */
-static uint64_t tt_key(const lt_state *st)
-{
-    const fs4 *s = (const fs4 *)st;
-    return fs4_hash(s) ^ (uint64_t)(s->quiet + 1) * 0xd1b54a32d192ed03u;
-}
-
 static const lt_search_hooks hooks = {
     .evaluate = mover_value,
     .unit = UNIT,
@@ -243,7 +232,6 @@ static const lt_search_hooks hooks = {
     .root = table_move,
     .returns = seat_returns,
     .alphabeta_here = alphabeta_here,
-    .key = tt_key,
     .mcts_default = true,
 };
 
@@ -252,4 +240,5 @@ static const lt_engine engine = {.name = "engine", .hooks = &hooks};
 static const lt_engine *const engines[] = {&engine, NULL};
 
 const lt_engines lt_four_seasons_engines = {
-    "four-seasons", .engines = engines, .evaluate = fs4_generic_evaluate};
+    "four-seasons", .engines = engines, .evaluate = fs4_generic_evaluate,
+    .key = fs4_search_key};

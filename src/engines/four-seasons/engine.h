@@ -36,5 +36,8 @@ double fs4_expect(const fs4 *s, double *out);
 /* The generic searchers' evaluation (lt_engines.evaluate): each seat's
  * expected return from material and safety. */
 void fs4_generic_evaluate(const lt_state *st, double *out);
+/* The searches' key of a position (lt_engines.key): its hash and its
+ * turns without progress. */
+uint64_t fs4_search_key(const lt_state *st);
 
 #endif

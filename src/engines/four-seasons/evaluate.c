@@ -104,3 +104,15 @@ void fs4_generic_evaluate(const lt_state *st, double *out)
 {
     fs4_evaluate((const fs4 *)st, out);
 }
+
+/* The position's hash and its turns without progress: both evaluations
+ * drift towards a draw as the quiet turns near the cap (and ai:engine's
+ * contempt for it grows with them), so the same position later in a quiet
+ * spell is worth less.  Kept across moves under the hash alone, its
+ * earlier (higher) value drew the searches back to the positions they had
+ * seen: a winning side shuffled to the cap. */
+uint64_t fs4_search_key(const lt_state *st)
+{
+    const fs4 *s = (const fs4 *)st;
+    return fs4_hash(s) ^ (uint64_t)(s->quiet + 1) * 0xd1b54a32d192ed03u;
+}
