@@ -886,19 +886,20 @@ static void plan_time(struct chess_search *s, const chess_limits *lim)
         double avail = lim->time_left - overhead;
         if (avail < 0.001)
             avail = 0.001;
-        /* a share of the clock as if 25 moves remained (a geometric
-         * spending: the clock left at the end of a game stays small) */
+        /* a share of the clock as if 30 moves remained (a geometric
+         * spending), plus what the increment leaves beyond the overhead
+         * (the GUI's clock runs while the move travels): in a long game
+         * the clock falls to where the hard limit, 0.4 of it, meets the
+         * increment (0.26 s at least in 20 games at 10+0.1) and stays
+         * there.  (25 moves and 0.8 of the share and of the increment
+         * before: 2.7 s of 10 left at the games' ends against 2.1 s.) */
         int mtg = lim->moves_to_go > 0
                       ? (lim->moves_to_go < 40 ? lim->moves_to_go + 1 : 41)
-                      : 25;
-        /* a move costs its thinking plus the overhead (the GUI's clock
-         * runs while the move travels), so only what the increment
-         * leaves beyond the overhead may be spent: with a small
-         * increment the clock must not drain to nothing */
+                      : 30;
         double inc = lim->increment - overhead;
-        double base = avail / mtg + (inc > 0 ? inc * 0.8 : 0);
+        double base = avail / mtg + (inc > 0 ? inc : 0);
         s->hard = base * 4 < avail * 0.4 ? base * 4 : avail * 0.4;
-        s->soft = base * 0.8 < s->hard ? base * 0.8 : s->hard;
+        s->soft = base < s->hard ? base : s->hard;
     }
 }
 
