@@ -1351,28 +1351,41 @@ static void engine_reproducible(void **st)
     lt_state_free(s);
 }
 
+/* One player of spec searches early, then late (the same pieces after a
+ * quiet spell); fresh is a new player's search of late. */
+static void search_after(const lt_game *g, const char *spec,
+                         const lt_state *early, const lt_state *late,
+                         lt_think_info *before, lt_think_info *after,
+                         lt_think_info *fresh)
+{
+    lt_error err;
+    lt_player *p = lt_player_new(g, spec, &err);
+    assert_non_null(p);
+    lt_player_choose(p, early, 42, NULL, before);
+    lt_player_choose(p, late, 42, NULL, after);
+    lt_player_free(p);
+    think_anew(g, spec, late, fresh);
+}
+
+static const char *const quiet_pieces = "a8:gK b7:gR a1:rK b2:rN h1:bK "
+                                        "g2:bB h8:wK g7:wG";
+
 /* A search at a fixed depth gives what it gives whatever the player
  * searched before: the same position later in a quiet spell (150 turns
  * without progress, where a draw weighs more) gets the value a new
  * player finds, not the one kept from its earlier visit. */
 static void engine_forgets_quiet(void **st)
 {
-    static const char *const pieces = "a8:gK b7:gR a1:rK b2:rN h1:bK g2:bB "
-                                      "h8:wK g7:wG";
     const lt_game *g;
-    lt_state *early = at(&g, NULL, position(pieces, "g - - wbrg 20 0"));
-    lt_state *late = at(&g, NULL, position(pieces, "g - - wbrg 170 150"));
+    lt_state *early = at(&g, NULL,
+                         position(quiet_pieces, "g - - wbrg 20 0"));
+    lt_state *late = at(&g, NULL,
+                        position(quiet_pieces, "g - - wbrg 170 150"));
     static const char *const specs[] = {"ai:engine:depth=3:view=paranoid",
                                         "ai:engine:depth=3:view=brs"};
     for (size_t k = 0; k < sizeof specs / sizeof *specs; k++) {
         lt_think_info before, after, fresh;
-        lt_error err;
-        lt_player *p = lt_player_new(g, specs[k], &err);
-        assert_non_null(p);
-        lt_player_choose(p, early, 42, NULL, &before);
-        lt_player_choose(p, late, 42, NULL, &after);
-        lt_player_free(p);
-        think_anew(g, specs[k], late, &fresh);
+        search_after(g, specs[k], early, late, &before, &after, &fresh);
         assert_int_equal(after.best, fresh.best);
         assert_true(after.moves[0].score == fresh.moves[0].score);
         /* the quiet spell counts: the two searches differ */
@@ -1391,29 +1404,20 @@ static void engine_forgets_quiet(void **st)
  * one kept from the earlier visit. */
 static void levels_forget_quiet(void **st)
 {
-    static const char *const pieces = "a8:gK b7:gR a1:rK b2:rN h1:bK g2:bB "
-                                      "h8:wK g7:wG";
     const lt_game *g;
-    lt_state *early = at(&g, NULL, position(pieces, "g - - wbrg 20 0"));
-    lt_state *late = at(&g, NULL, position(pieces, "g - - wbrg 190 180"));
-    static const char *const specs[] = {"ai:paranoid:depth=3",
-                                        "ai:brs:depth=3"};
-    for (size_t k = 0; k < sizeof specs / sizeof *specs; k++) {
-        lt_think_info before, after, fresh;
-        lt_error err;
-        lt_player *p = lt_player_new(g, specs[k], &err);
-        assert_non_null(p);
-        lt_player_choose(p, early, 42, NULL, &before);
-        lt_player_choose(p, late, 42, NULL, &after);
-        lt_player_free(p);
-        think_anew(g, specs[k], late, &fresh);
-        assert_true(before.moves[0].score != fresh.moves[0].score);
-        assert_true(after.moves[0].score != before.moves[0].score);
-        if (k == 0) {
-            assert_int_equal(after.best, fresh.best);
-            assert_true(after.moves[0].score == fresh.moves[0].score);
-        }
-    }
+    lt_state *early = at(&g, NULL,
+                         position(quiet_pieces, "g - - wbrg 20 0"));
+    lt_state *late = at(&g, NULL,
+                        position(quiet_pieces, "g - - wbrg 190 180"));
+    lt_think_info before, after, fresh;
+    search_after(g, "ai:paranoid:depth=3", early, late, &before, &after,
+                 &fresh);
+    assert_int_equal(after.best, fresh.best);
+    assert_true(after.moves[0].score == fresh.moves[0].score);
+    assert_true(before.moves[0].score != fresh.moves[0].score);
+    search_after(g, "ai:brs:depth=3", early, late, &before, &after, &fresh);
+    assert_true(before.moves[0].score != fresh.moves[0].score);
+    assert_true(after.moves[0].score != before.moves[0].score);
     lt_state_free(early);
     lt_state_free(late);
 }
