@@ -1,5 +1,6 @@
 /* engine.h — Four Seasons chess: the evaluations of the generic
- * searchers (evaluate.c) and of ai:engine (engine_eval.c). */
+ * searchers (evaluate.c) and of ai:engine (engine_eval.c), and the
+ * searches' key of a position (evaluate.c). */
 #ifndef LUDOTEKA_FOUR_SEASONS_ENGINE_H
 #define LUDOTEKA_FOUR_SEASONS_ENGINE_H
 

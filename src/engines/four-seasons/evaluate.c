@@ -1,6 +1,7 @@
 /* evaluate.c — Four Seasons chess for the generic searchers (the levels):
  * a material and safety evaluation turned into each seat's expected
- * return.  ai:engine has its own (engine_eval.c). */
+ * return, and the key under which every search (theirs and ai:engine's)
+ * keeps a position.  ai:engine has its own evaluation (engine_eval.c). */
 #include <math.h>
 
 #include "../../games/four-seasons/four_seasons.h"
