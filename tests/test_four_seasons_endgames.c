@@ -223,6 +223,24 @@ static void place(fs4 *f, int a, int r, int b, int mover)
     f->turn = (uint8_t)mover;
 }
 
+/* A square under one of the board's eight symmetries: bit 0 of g
+ * mirrors the files, bit 1 the ranks, bit 2 swaps files and ranks. */
+static int mirror(int g, int sq)
+{
+    int f = sq % 8, r = sq / 8;
+    if (g & 1)
+        f = 7 - f;
+    if (g & 2)
+        r = 7 - r;
+    return g & 4 ? f * 8 + r : r * 8 + f;
+}
+
+static int by_address(const void *a, const void *b)
+{
+    uintptr_t x = *(const uintptr_t *)a, y = *(const uintptr_t *)b;
+    return (x > y) - (x < y);
+}
+
 /* King and rook against a lone king.  With the rook's side to move, a
  * position stands if the lone king is not attacked (kings apart, the
  * rook not on it); the tables win every one.  With the lone king to move
@@ -236,6 +254,14 @@ static void test_rook_wins(void **state)
     assert_true(two_seats(g, s, "b6:gK h1:gR a8:rK", 'g'));
     fs4 f = *(const fs4 *)s;
     long stands = 0, won = 0, to_move = 0, takes = 0, lost = 0, drawn = 0;
+    /* the tables hold a position and its images under the symmetries
+     * once: as many entries as orbits, which Burnside's lemma counts as
+     * the positions each symmetry leaves in place, over eight */
+    long fixed[2] = {0, 0}, entries[2] = {0, 0};
+    uintptr_t *entry[2] = {malloc(100000 * sizeof(uintptr_t)),
+                           malloc(100000 * sizeof(uintptr_t))};
+    assert_non_null(entry[0]);
+    assert_non_null(entry[1]);
     for (int a = 0; a < 64; a++)
         for (int b = 0; b < 64; b++)
             for (int r = 0; r < 64; r++) {
@@ -243,11 +269,17 @@ static void test_rook_wins(void **state)
                     !on_board(r % 8, r / 8) || a == b || a == r || b == r ||
                     next_to(a, b))
                     continue;
+                int still = 0;
+                for (int m = 0; m < 8; m++)
+                    still += mirror(m, a) == a && mirror(m, r) == r &&
+                             mirror(m, b) == b;
                 if (!rook_hits(r, b, a)) {
                     stands++;
                     place(&f, a, r, b, GREEN);
                     int v = fs4eg_value(tables, &f);
                     won += v > 0 && (v - 1) % 2 == 1;
+                    fixed[0] += still;
+                    entry[0][entries[0]++] = (uintptr_t)fs4eg_entry(tables, &f);
                 }
                 to_move++;
                 takes += next_to(b, r) && !next_to(a, r);
@@ -255,6 +287,8 @@ static void test_rook_wins(void **state)
                 int v = fs4eg_value(tables, &f);
                 drawn += v == 0;
                 lost += v > 0 && (v - 1) % 2 == 0;
+                fixed[1] += still;
+                entry[1][entries[1]++] = (uintptr_t)fs4eg_entry(tables, &f);
             }
     assert_int_equal(won, stands);
     assert_int_equal(drawn, takes);
@@ -263,7 +297,43 @@ static void test_rook_wins(void **state)
     assert_int_equal(stands, 73168);
     assert_int_equal(to_move, 92368);
     assert_int_equal(takes, 9864);
+    for (int k = 0; k < 2; k++) {
+        qsort(entry[k], (size_t)entries[k], sizeof *entry[k], by_address);
+        long orbits = 0;
+        for (long i = 0; i < entries[k]; i++) {
+            assert_true(entry[k][i] != 0);
+            orbits += i == 0 || entry[k][i] != entry[k][i - 1];
+        }
+        assert_int_equal(fixed[k] % 8, 0);
+        assert_int_equal(orbits, fixed[k] / 8);
+        free(entry[k]);
+    }
+    /* the table lines `ludoteka solve four-seasons --endgames` prints */
+    assert_int_equal(fixed[0] / 8, 9150);
+    assert_int_equal(fixed[1] / 8, 11550);
     lt_state_free(s);
+}
+
+/* The tables' size, counted here: a table of m men has 7 * 48^(1 + m)
+ * indices (the mover's king on the 7 squares of the a1-d1-d4 triangle
+ * the ring leaves, the other king and the men on its 48 squares).  One
+ * man: K+X vs K and K vs K+X for 4 kinds, 8 tables; two: K+X+Y vs K and
+ * K vs K+X+Y for 10 pairs, K+X vs K+Y for 16, 36 tables; three:
+ * K+X+Y+Z vs K and its partner for 20 triples, K+X+Y vs K+Z and its
+ * partner for 10 pairs times 4, 120 tables. */
+static void test_layout(void **state)
+{
+    (void)state;
+    eg_rules r = rules_of("");
+    uint64_t one = 7ull * 48 * 48, men[3] = {8 * one, 36 * one * 48,
+                                             120 * one * 48 * 48};
+    uint64_t total = 0;
+    for (int most = 1; most <= 3; most++) {
+        eg_tables t;
+        eg_layout(&t, &r, most);
+        total += men[most - 1];
+        assert_true(t.entries == total);
+    }
 }
 
 /* ---- Random positions against the plain search ---- */
@@ -435,6 +505,7 @@ int main(void)
         cmocka_unit_test(test_stalemate_wins),
         cmocka_unit_test(test_bare_kings_draw),
         cmocka_unit_test(test_rook_wins),
+        cmocka_unit_test(test_layout),
         cmocka_unit_test(test_against_search),
         cmocka_unit_test(test_verify),
         cmocka_unit_test(test_cache_refused),

@@ -843,24 +843,26 @@ XDG_CACHE_HOME=$T/eg run 1 solve robbers --endgames --men 1
 has err "one man each is a draw"
 # Four Seasons', one man besides the kings, by the same command: 8
 # tables (K+X vs K and K vs K+X, X a rook, knight, alfil or General) of
-# 48^3 indices (two kings and a man on the 48 squares of centre=blocked)
-# = 884736; the legal ones of K+R vs K counted by
-# test_four_seasons_endgames with a board of its own.  Taken from the
-# cache with --cached; dice and three men refused.
+# 7 * 48^2 indices (the mover's king on the 7 squares of the a1-d1-d4
+# triangle that centre=blocked leaves, which the board's symmetries
+# take any square to; the other king and the man on the 48 squares of
+# the ring) = 129024; the legal ones of K+R vs K counted up to symmetry
+# by test_four_seasons_endgames (Burnside's lemma, with a board of its
+# own).  Taken from the cache with --cached; dice and four men refused.
 XDG_CACHE_HOME=$T/eg run 0 solve four-seasons --endgames --men 1 --verify
-has out "table KR-K: 73168 positions"
-has out "table K-KR: 92368 positions"
-has out "positions 884736"
+has out "table KR-K: 9150 positions"
+has out "table K-KR: 11550 positions"
+has out "positions 129024"
 has out "verify 0 positions disagree"
-[ -f "$T/eg/ludoteka/four-seasons-centre-blocked-alfil-1-2-1.endgames" ] || fail "no four-seasons endgame file"
+[ -f "$T/eg/ludoteka/four-seasons-sym-centre-blocked-alfil-1-2-1.endgames" ] || fail "no four-seasons endgame file"
 XDG_CACHE_HOME=$T/eg run 0 solve four-seasons --endgames --men 1 --cached --verify
 lacks out "table KR-K"
-has out "positions 884736"
+has out "positions 129024"
 has out "verify 0 positions disagree"
 run 2 solve four-seasons --option dice=one --endgames
 has err "without dice"
-run 2 solve four-seasons --endgames --men 3
-has err "--men: from 1 to 2"
+run 2 solve four-seasons --endgames --men 4
+has err "--men: from 1 to 3"
 run 2 solve robbers --endgames --men 4
 has err "--men: from 1 to 3"
 run 2 solve nine-mens-morris --endgames --men 6

@@ -1293,6 +1293,24 @@ static void mcts_three_seats_by_alphabeta(void **st)
     lt_state_free(s);
 }
 
+/* Three seats left (White stalemated), 150 quiet turns: Green's knight
+ * may take Black's alfil on g1, but Red's king beside it takes the
+ * knight back, and three bare kings only play on to the cap.  Valued by
+ * its quiet turns, the draw after the capture looked better (the count
+ * started again) and the engine took; valued as the draw at the cap,
+ * where it ends, it keeps the knight (RULES.md, "Computer levels"). */
+static void keeps_men_from_bare_kings(void **st)
+{
+    const lt_game *g;
+    lt_state *s = at(&g, NULL, position("a8:gK e2:gN h1:rK g1:bB h4:bK",
+                                        "g - - wbrg 300 150 out:ws"));
+    assert_true(legal(g, s, "e2xg1"));
+    for (uint64_t seed = 1; seed <= 3; seed++)
+        assert_string_not_equal(choice(g, s, "ai:engine:nodes=3000", seed),
+                                "e2xg1");
+    lt_state_free(s);
+}
+
 /* The tree's exploration (c=, as ai:mcts's) is a positive number; the
  * engine refuses anything else with the rule. */
 static void engine_exploration_parameter(void **st)
@@ -1456,6 +1474,7 @@ TEST_MAIN(cmocka_unit_test(view_marks_check),
           cmocka_unit_test(finds_king_capture),
           cmocka_unit_test(finds_mate_in_one),
           cmocka_unit_test(mcts_three_seats_by_alphabeta),
+          cmocka_unit_test(keeps_men_from_bare_kings),
           cmocka_unit_test(engine_exploration_parameter),
           cmocka_unit_test(engine_reproducible),
           cmocka_unit_test(engine_forgets_quiet),

@@ -16,7 +16,10 @@
  * positions won in D + 1 unless won sooner; from each position won in D
  * the positions before it lose one from their count, and at zero they are
  * lost, in D + 1 or later if a capture puts the end off.  What no layer
- * reaches is drawn.  In the processes of an MPI job (eg_job) each table
+ * reaches is drawn.  A position stands for its images under the board's
+ * symmetries (endgames.h): the moves to images of one position count
+ * once in the forward pass, and the way back reaches each position before
+ * a position once.  In the processes of an MPI job (eg_job) each table
  * is split into ranges as the shared solver's: the passes, the layers and
  * the check go over the process's own, the updates of others' positions
  * are sent to them through the shared exchange (eg_exchange), and a pair
@@ -33,8 +36,10 @@
 #include "ludoteka/text.h"
 
 enum {
-    MATS = 21,       /* the men of a side: none, one kind, or two kinds */
-    TABLES_MAX = 44,
+    MATS = 85,       /* the men of a side as mat_code: none to three */
+    TABLES_MAX = 164,
+    SYMS = 8,        /* the board's symmetries */
+    KINGS_MAX = 10,  /* squares of the mover's king: a1-d1-d4 */
     INVALID = 255    /* a count byte: not a legal position */
 };
 
@@ -56,6 +61,10 @@ typedef struct fs4eg {
     int centre, alfil, men, points, maxd;
     int ring[SQUARES];   /* a square's number among the points, or -1 */
     int square[SQUARES]; /* and back */
+    int kings;           /* the squares of the mover's king, */
+    int king_no[SQUARES];      /* a square's number among them, or -1, */
+    int king_square[KINGS_MAX]; /* and back */
+    uint8_t sym[SYMS][SQUARES]; /* a square under each symmetry */
     int tables;
     table tab[TABLES_MAX];
     int id[MATS][MATS];  /* the table of (mover's, other's) men, or -1 */
@@ -65,14 +74,15 @@ typedef struct fs4eg {
 } fs4eg;
 
 /* The men of a side as a number: 0 none, 1..4 one man (rook, knight,
- * alfil, General), 5 + 4a + b two (a <= b). */
+ * alfil, General), 5 + 4a + b two (a <= b), 21 + 16a + 4b + c three (a
+ * <= b <= c). */
 static int mat_code(int n, const int *kind)
 {
-    if (n == 0)
-        return 0;
-    if (n == 1)
-        return 1 + kind[0] - K_ROOK;
-    return 5 + 4 * (kind[0] - K_ROOK) + (kind[1] - K_ROOK);
+    static const int base[FS4EG_MEN_MAX + 1] = {0, 1, 5, 21};
+    int code = 0;
+    for (int i = 0; i < n; i++)
+        code = code * 4 + kind[i] - K_ROOK;
+    return base[n] + code;
 }
 
 static const char *const centre_names[CENTRES] = {"blocked", "diagonals", "open"};
@@ -98,8 +108,8 @@ static void add_table(fs4eg *e, int n0, const int *k0, int n1, const int *k1)
         t->kind[1][i] = k1[i];
     t->mat[0] = mat_code(n0, k0);
     t->mat[1] = mat_code(n1, k1);
-    t->size = 1;
-    for (int i = 0; i < 2 + n0 + n1; i++)
+    t->size = (uint64_t)e->kings;
+    for (int i = 0; i < 1 + n0 + n1; i++)
         t->size *= (uint64_t)e->points;
     t->offset = e->entries;
     e->entries += t->size;
@@ -123,7 +133,27 @@ static void layout(fs4eg *e, int centre, int alfil, int men)
             e->ring[sq] = e->points++;
         }
     }
-    snprintf(e->name, sizeof e->name, "four-seasons-centre-%s-alfil-%s",
+    /* the eight symmetries of the board (the centre options and every
+     * piece but the pawn move alike under them), and the mover's king's
+     * squares: those with file <= d and rank <= file, where one of them
+     * takes any square */
+    for (int g = 0; g < SYMS; g++)
+        for (int sq = 0; sq < SQUARES; sq++) {
+            int f = sq % 8, r = sq / 8;
+            if (g & 1)
+                f = 7 - f;
+            if (g & 2)
+                r = 7 - r;
+            e->sym[g][sq] = (uint8_t)(g & 4 ? f * 8 + r : r * 8 + f);
+        }
+    for (int sq = 0; sq < SQUARES; sq++) {
+        e->king_no[sq] = -1;
+        if (e->ring[sq] >= 0 && sq % 8 <= 3 && sq / 8 <= sq % 8) {
+            e->king_square[e->kings] = sq;
+            e->king_no[sq] = e->kings++;
+        }
+    }
+    snprintf(e->name, sizeof e->name, "four-seasons-sym-centre-%s-alfil-%s",
              centre_names[centre], alfil == ALFIL_2 ? "2" : "1-2");
     int none[1] = {0};
     for (int x = K_ROOK; x <= K_GENERAL; x++) {
@@ -144,6 +174,22 @@ static void layout(fs4eg *e, int centre, int alfil, int men)
             int a[1] = {x}, b[1] = {y};
             add_table(e, 1, a, 1, b);
         }
+    if (men < 3)
+        goto done;
+    for (int x = K_ROOK; x <= K_GENERAL; x++)
+        for (int y = x; y <= K_GENERAL; y++)
+            for (int z = y; z <= K_GENERAL; z++) {
+                int three[3] = {x, y, z};
+                add_table(e, 3, three, 0, none);
+                add_table(e, 0, none, 3, three);
+            }
+    for (int x = K_ROOK; x <= K_GENERAL; x++)
+        for (int y = x; y <= K_GENERAL; y++)
+            for (int z = K_ROOK; z <= K_GENERAL; z++) {
+                int two[2] = {x, y}, one[1] = {z};
+                add_table(e, 2, two, 1, one);
+                add_table(e, 1, one, 2, two);
+            }
 done:
     for (int i = 0; i < e->tables; i++)
         e->tab[i].partner = e->id[e->tab[i].mat[1]][e->tab[i].mat[0]];
@@ -153,27 +199,24 @@ done:
 static void sort_men(fpos *p)
 {
     for (int s = 0; s < 2; s++)
-        if (p->n[s] == 2 && (p->kind[s][0] > p->kind[s][1] ||
-                             (p->kind[s][0] == p->kind[s][1] &&
-                              p->sq[s][0] > p->sq[s][1]))) {
-            int k = p->kind[s][0], q = p->sq[s][0];
-            p->kind[s][0] = p->kind[s][1];
-            p->sq[s][0] = p->sq[s][1];
-            p->kind[s][1] = k;
-            p->sq[s][1] = q;
-        }
+        for (int i = 1; i < p->n[s]; i++)
+            for (int j = i; j > 0 && (p->kind[s][j - 1] > p->kind[s][j] ||
+                                      (p->kind[s][j - 1] == p->kind[s][j] &&
+                                       p->sq[s][j - 1] > p->sq[s][j]));
+                 j--) {
+                int k = p->kind[s][j], q = p->sq[s][j];
+                p->kind[s][j] = p->kind[s][j - 1];
+                p->sq[s][j] = p->sq[s][j - 1];
+                p->kind[s][j - 1] = k;
+                p->sq[s][j - 1] = q;
+            }
 }
 
-/* The table and index of a position (its men sorted); the table -1 for
- * two bare kings. */
-static uint64_t index_of(const fs4eg *e, fpos *p, int *tab)
+/* The index of a position within its table, its mover's king on one of
+ * the kings' squares and its men sorted. */
+static uint64_t raw_index(const fs4eg *e, const fpos *p)
 {
-    sort_men(p);
-    int t = e->id[mat_code(p->n[0], p->kind[0])][mat_code(p->n[1], p->kind[1])];
-    *tab = t;
-    if (t < 0)
-        return 0;
-    uint64_t i = (uint64_t)e->ring[p->ksq[0]] * (uint64_t)e->points +
+    uint64_t i = (uint64_t)e->king_no[p->ksq[0]] * (uint64_t)e->points +
                  (uint64_t)e->ring[p->ksq[1]];
     for (int s = 0; s < 2; s++)
         for (int m = 0; m < p->n[s]; m++)
@@ -181,12 +224,42 @@ static uint64_t index_of(const fs4eg *e, fpos *p, int *tab)
     return i;
 }
 
+/* The table and index of a position (its men sorted); the table -1 for
+ * two bare kings.  A position and its images under the board's
+ * symmetries have one index: the least of the images' with the mover's
+ * king on one of the kings' squares. */
+static uint64_t index_of(const fs4eg *e, fpos *p, int *tab)
+{
+    sort_men(p);
+    int t = e->id[mat_code(p->n[0], p->kind[0])][mat_code(p->n[1], p->kind[1])];
+    *tab = t;
+    if (t < 0)
+        return 0;
+    uint64_t best = UINT64_MAX;
+    for (int g = 0; g < SYMS; g++) {
+        if (e->king_no[e->sym[g][p->ksq[0]]] < 0)
+            continue;
+        fpos q = *p;
+        for (int s = 0; s < 2; s++) {
+            q.ksq[s] = e->sym[g][p->ksq[s]];
+            for (int m = 0; m < p->n[s]; m++)
+                q.sq[s][m] = e->sym[g][p->sq[s][m]];
+        }
+        sort_men(&q);
+        uint64_t i = raw_index(e, &q);
+        if (i < best)
+            best = i;
+    }
+    return best;
+}
+
 /* The position at index i of table t; false if it is no position (two
- * pieces on a square, two men of a kind out of order). */
+ * pieces on a square, two men of a kind out of order, not the least
+ * index of its images). */
 static bool position_of(const fs4eg *e, int t, uint64_t i, fpos *p)
 {
     const table *tb = &e->tab[t];
-    uint64_t n = (uint64_t)e->points, used = 0;
+    uint64_t n = (uint64_t)e->points, used = 0, at = i;
     for (int s = 1; s >= 0; s--) {
         p->n[s] = tb->n[s];
         for (int m = tb->n[s] - 1; m >= 0; m--) {
@@ -196,7 +269,7 @@ static bool position_of(const fs4eg *e, int t, uint64_t i, fpos *p)
         }
     }
     p->ksq[1] = e->square[i % n];
-    p->ksq[0] = e->square[i / n];
+    p->ksq[0] = e->king_square[i / n];
     for (int s = 0; s < 2; s++) {
         uint64_t b = fs4_bit(p->ksq[s]);
         if (used & b)
@@ -207,12 +280,14 @@ static bool position_of(const fs4eg *e, int t, uint64_t i, fpos *p)
             if (used & b)
                 return false;
             used |= b;
+            if (m > 0 && p->kind[s][m - 1] == p->kind[s][m] &&
+                p->sq[s][m - 1] > p->sq[s][m])
+                return false;
         }
-        if (p->n[s] == 2 && p->kind[s][0] == p->kind[s][1] &&
-            p->sq[s][0] > p->sq[s][1])
-            return false;
     }
-    return true;
+    fpos q = *p;
+    int tab;
+    return index_of(e, &q, &tab) == at;
 }
 
 /* The game's state of a position: seat 0 to move, seat 1 the other, no
@@ -308,6 +383,22 @@ static void set_value(build *b, int t, uint64_t i, int v)
         b->top = v;
 }
 
+/* Sorts the n indices at v and keeps each once, first; their number. */
+static int distinct(uint64_t *v, int n)
+{
+    for (int i = 1; i < n; i++)
+        for (int j = i; j > 0 && v[j - 1] > v[j]; j--) {
+            uint64_t x = v[j];
+            v[j] = v[j - 1];
+            v[j - 1] = x;
+        }
+    int m = 0;
+    for (int i = 0; i < n; i++)
+        if (m == 0 || v[i] != v[m - 1])
+            v[m++] = v[i];
+    return m;
+}
+
 /* The forward pass over this process's range of table t. */
 static void forward(build *b, int t)
 {
@@ -327,9 +418,11 @@ static void forward(build *b, int t)
         int n = fs4_moves(&s, 0, ~(uint64_t)0, false, acts), quiet = 0;
         int win = 0, late = 0; /* the quickest capture win, latest loss */
         bool draw = false;
+        uint64_t kids[256];
         for (int a = 0; a < n; a++) {
             if (!after(&p, acts[a] / SQUARES, acts[a] % SQUARES, &c)) {
-                quiet++;
+                int q;
+                kids[quiet++] = index_of(e, &c, &q);
                 continue;
             }
             int v = value_at(e, e->value, &c);
@@ -340,6 +433,9 @@ static void forward(build *b, int t)
             else if ((v - 1) % 2 == 1 && v > late)
                 late = v;
         }
+        /* the moves to positions alike count once: the way back from
+         * a position reaches each position before it once */
+        quiet = distinct(kids, quiet);
         b->count[k][i] = (uint8_t)(quiet + (draw ? 1 : 0));
         b->late[k][i] = (uint8_t)late;
         if (n == 0)
@@ -441,10 +537,15 @@ static bool scan(void *ctx)
                 continue;
             fpos p;
             position_of(e, t, i, &p);
-            int n = unmoves(e, &p, before);
+            /* the positions before it (all of the partner table), each
+             * once: images of one another have one index */
+            int n = unmoves(e, &p, before), q = -1;
+            uint64_t idx[256];
+            for (int j = 0; j < n; j++)
+                idx[j] = index_of(e, &before[j], &q);
+            n = distinct(idx, n);
             for (int j = 0; j < n; j++) {
-                int q;
-                uint64_t qi = index_of(e, &before[j], &q);
+                uint64_t qi = idx[j];
                 int qk = slot(b, q);
                 if (qi >= b->lo[qk] && qi < b->hi[qk])
                     update(b, qk, qi);
@@ -760,7 +861,7 @@ bool fs4_endgame_config(const lt_config *cfg, eg_rules *r, int *men,
         return false;
     }
     rules_of(r, (unsigned)(cfg->value[OPT_CENTRE] * ALFILS + cfg->value[OPT_ALFIL]));
-    *men = FS4EG_MEN_MAX;
+    *men = FS4EG_MEN_DEFAULT;
     *men_max = FS4EG_MEN_MAX;
     return true;
 }

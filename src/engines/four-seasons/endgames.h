@@ -1,15 +1,20 @@
 /* endgames.h — Four Seasons chess: endgame tables of the two-seat
  * endings without dice (docs/endgames.md, "Four Seasons").
  *
- * A position is the two kings and at most two other men (rooks, knights,
- * alfils, Generals; no pawns) of the two seats left, the side to move
- * first; the colours and the seats' places in the turn order do not
- * matter (two seats alternate), so one table serves every pair of seats.
- * Table (A, B) holds the positions where the mover has the men A and the
- * other side the men B (K+X vs K, K vs K+X, K+X+Y vs K, K vs K+X+Y, K+X
- * vs K+Y), indexed by the squares of the board the centre option leaves
- * (48, 56 or 64) in the order: the mover's king, the other king, the
- * mover's men, the other's men (each side's men by kind, then square).
+ * A position is the two kings and at most three other men (rooks,
+ * knights, alfils, Generals; no pawns) of the two seats left, the side
+ * to move first; the colours and the seats' places in the turn order do
+ * not matter (two seats alternate), so one table serves every pair of
+ * seats.  Table (A, B) holds the positions where the mover has the men A
+ * and the other side the men B (K+X vs K, K vs K+X, K+X+Y vs K, K+X vs
+ * K+Y, ...), indexed in the order: the mover's king, the other king, the
+ * mover's men, the other's men (each side's men by kind, then square),
+ * each by its square among those the centre option leaves (48, 56 or
+ * 64), the mover's king among those of the a1-d1-d4 triangle only (7, 8
+ * or 10).  The board's eight symmetries (mirrors and the turn by a
+ * quarter) change no move of these pieces, so a position and its images
+ * share a value, kept once: under the least index of the images with the
+ * mover's king on the triangle.
  * A value is 0 for a draw, else 1 + d, d the plies to the end with
  * perfect play (win fastest, lose slowest): odd d a win for the mover,
  * even d a loss (0: no legal move, mated or stalemated, lost now).  The
@@ -26,7 +31,9 @@
 
 extern const lt_game lt_four_seasons;
 
-enum { FS4EG_MEN_MAX = 2 }; /* men besides the kings, at most */
+/* Men besides the kings, at most, and by default (`--men`): three take
+ * most of an hour and 4.2 GiB (docs/endgames.md). */
+enum { FS4EG_MEN_MAX = 3, FS4EG_MEN_DEFAULT = 2 };
 
 /* The tables are the shared endgame tables' (../endgame/endgame.h:
  * eg_rules_of gives their rules, fs4_endgame_config, with this file's
