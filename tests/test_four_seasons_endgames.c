@@ -410,6 +410,26 @@ static void test_verify(void **state)
     lt_state_free(s);
 }
 
+/* The tables keep a position and its images once: every centre and
+ * alfil option must leave the moves alike under the board's eight
+ * symmetries.  The one-man tables of the other five options, built and
+ * checked against their moves by the game's own generator. */
+static void test_other_options(void **state)
+{
+    (void)state;
+    static const char *const options[] = {
+        "alfil=2", "centre=diagonals", "centre=diagonals alfil=2",
+        "centre=open", "centre=open alfil=2"};
+    char msg[512];
+    for (size_t i = 0; i < sizeof options / sizeof *options; i++) {
+        eg_rules r = rules_of(options[i]);
+        eg_tables *t = eg_build(&r, 1, NULL, NULL, NULL, msg, sizeof msg);
+        assert_non_null(t);
+        assert_int_equal(eg_verify(t, NULL, msg, sizeof msg), 0);
+        eg_free(t);
+    }
+}
+
 static void test_cache_and_engine(void **state)
 {
     char dir[] = "/tmp/lt-fs4eg-XXXXXX", msg[1400], path[1200];
@@ -508,6 +528,7 @@ int main(void)
         cmocka_unit_test(test_layout),
         cmocka_unit_test(test_against_search),
         cmocka_unit_test(test_verify),
+        cmocka_unit_test(test_other_options),
         cmocka_unit_test(test_cache_refused),
         cmocka_unit_test(test_cache_and_engine)};
     return cmocka_run_group_tests(tests, setup, teardown);

@@ -22,22 +22,15 @@ enum { NOISY_PLIES = 6 }; /* captures followed at a leaf, at most */
 /* A score as units of 1/10000 of a return mapped to [-1, 1]. */
 static const double UNIT = 1e-4;
 
-/* Kings alone on the board: nobody can mate any more (three bare kings
- * put one out only together, and from a few placements), and the game
- * plays on to the cap. */
-static bool bare_kings(const fs4 *s)
-{
-    return fs4_all(s) == s->kind[K_KING];
-}
-
 /* How much less than its share a draw is worth to the engine, as a
- * return, after the quiet turns so far; with bare kings as at the
- * cap, where it ends: valued by its quiet turns, a capture that leaves
- * three bare kings started the count again and looked like progress
- * (the three-seat phase traded down to them). */
+ * return, after the quiet turns so far; with kings alone on the board as
+ * at the cap, where such a game ends (three bare kings put one out only
+ * together, and from few placements): valued by its quiet turns, a
+ * capture that left three bare kings started the count again and looked
+ * like progress (the three-seat phase traded down to them). */
 static double contempt(const fs4 *s)
 {
-    if (bare_kings(s))
+    if (fs4_all(s) == s->kind[K_KING])
         return FS4_CONTEMPT_CAP;
     return FS4_CONTEMPT + (FS4_CONTEMPT_CAP - FS4_CONTEMPT) * s->quiet / s->cap;
 }
